@@ -1,0 +1,37 @@
+# bridgedesk: the two commands a new user needs are `make demo` and `make test`.
+# Both create .venv with the Python found on PATH (3.11 or newer) and install the
+# project from its own files; nothing has to be installed by hand.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck unit install browser clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit("bridgedesk needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/bridgedesk demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict src
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q
+
+test: lint typecheck unit
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,5 @@
+import sys
+
+from bridgedesk.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Deals: the model, reproducible generation, double-dummy tables and par."""

@@ -1,0 +1,1 @@
+"""Events, sessions, sections and entries; result entry checked against the movement."""

@@ -1,0 +1,1 @@
+"""Masterpoints: one module per federation rule set, tables as data files."""

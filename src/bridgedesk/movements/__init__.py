@@ -1,0 +1,1 @@
+"""Movements: who sits where, against whom, with which boards, each round."""

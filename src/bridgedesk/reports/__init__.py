@@ -1,0 +1,1 @@
+"""Renderings: rankings, recaps, travellers, guide cards, hand records."""

@@ -1,0 +1,1 @@
+"""Scoring: pure functions over one board's results and over a session."""

@@ -1,0 +1,1 @@
+"""The browser app: director console and table score entry."""
