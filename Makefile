@@ -28,7 +28,18 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-unit: $(STAMP)
+# Browser tests use Debian's chromium; install it when we can (root with apt-get).
+browser:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "chromium not found and cannot install it here: browser tests will be skipped"; \
+	  fi; \
+	fi
+
+unit: $(STAMP) browser
 	$(BIN)/python -m pytest -n 2 -q
 
 test: lint typecheck unit
