@@ -1,0 +1,185 @@
+"""``bridgedesk masterpoints``: award tables, awarding a ranking, the player ledger."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from bridgedesk.errors import MasterpointError
+
+app = typer.Typer(
+    name="masterpoints",
+    help="Masterpoint tables (JCBL, SBF), awards for a ranking, and the player ledger.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+_RULE_SETS = ("jcbl-weekly", "sbf")
+
+
+@app.command("table")
+def table_command(
+    rules: Annotated[str, typer.Argument(help="jcbl-weekly or sbf")],
+    name: Annotated[str | None, typer.Argument(help="SBF table: A1, A2, B1, C, D, E1, F")] = None,
+    klass: Annotated[int | None, typer.Option("--class", help="JCBL weekly class 1-5")] = None,
+    kind: Annotated[str, typer.Option(help="pairs, individual or teams")] = "pairs",
+    competitors: Annotated[int | None, typer.Option(help="JCBL: competitors (2 or more)")] = None,
+    sessions: Annotated[int, typer.Option(help="JCBL: sessions S")] = 1,
+    pairs: Annotated[int | None, typer.Option(help="SBF: field size (pairs)")] = None,
+    teams: Annotated[int | None, typer.Option(help="SBF: field size (teams)")] = None,
+    players: Annotated[int | None, typer.Option(help="SBF: field size (players)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Print an award table computed from the federation's formula or data."""
+    if rules == "jcbl-weekly":
+        from bridgedesk.masterpoints.jcbl.weekly import GameKind, weekly_table
+
+        if klass is None:
+            raise MasterpointError("jcbl-weekly needs --class 1-5")
+        if competitors is None:
+            raise MasterpointError("jcbl-weekly needs --competitors (2 or more)")
+        try:
+            game_kind = GameKind(kind)
+        except ValueError:
+            raise MasterpointError(
+                f"--kind must be pairs, individual or teams, got {kind!r}"
+            ) from None
+        row = weekly_table(klass, game_kind, competitors, sessions)
+        if as_json:
+            doc: dict[str, Any] = {
+                "rules": "jcbl-weekly",
+                "class": klass,
+                "kind": game_kind.value,
+                "competitors": competitors,
+                "awards": [float(v) for v in row],
+            }
+            if sessions != 1:
+                doc["sessions"] = sessions
+            typer.echo(json.dumps(doc))
+            return
+        typer.echo(f"JCBL weekly, class {klass}, {game_kind.value}, {competitors} competitors")
+        for place, value in enumerate(row, start=1):
+            typer.echo(f"{place:>3}  {value}")
+        return
+    if rules == "sbf":
+        from bridgedesk.masterpoints.sbf.tables import TABLES, table
+
+        if name is None:
+            raise MasterpointError(f"sbf needs a table name: {', '.join(TABLES)}")
+        sizes = [s for s in (pairs, teams, players) if s is not None]
+        if len(sizes) != 1:
+            raise MasterpointError("give the field size once: --pairs, --teams or --players")
+        scale = table(name, sizes[0])
+        unit = TABLES[scale.table]
+        if as_json:
+            typer.echo(
+                json.dumps(
+                    {"rules": "sbf", "table": scale.table, unit: sizes[0], **scale.as_json()}
+                )
+            )
+            return
+        typer.echo(f"SBF table {scale.table}, {sizes[0]} {unit} (points per player)")
+        for place, (colour, points) in enumerate(scale.places(), start=1):
+            typer.echo(f"{place:>3}  {points:>4} {colour.value}")
+        return
+    raise MasterpointError(f"unknown rule set {rules!r}; choose one of {', '.join(_RULE_SETS)}")
+
+
+def _group_map(items: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items:
+        field, sep, number = item.partition("=")
+        if not sep or not number.isdigit():
+            raise MasterpointError(f"--group takes FIELD=N (N = 1 for group A), got {item!r}")
+        out[field] = int(number)
+    return out
+
+
+@app.command("award")
+def award_command(
+    results: Annotated[
+        Path, typer.Argument(help="ranking JSON (see bridgedesk.formats.ranking_json)")
+    ],
+    rules: Annotated[str, typer.Option(help="jcbl or sbf")],
+    klass: Annotated[int | None, typer.Option("--class", help="JCBL weekly class 1-5")] = None,
+    kind: Annotated[str, typer.Option(help="JCBL: pairs, individual or teams")] = "pairs",
+    sessions: Annotated[int, typer.Option(help="JCBL: sessions")] = 1,
+    restriction_class: Annotated[
+        int | None, typer.Option(help="JCBL: class of the entry restriction")
+    ] = None,
+    boards: Annotated[
+        int | None, typer.Option(help="JCBL teams: boards per match; SBF: boards")
+    ] = None,
+    max_vp: Annotated[str | None, typer.Option(help="JCBL teams: VP of a match (M)")] = None,
+    table: Annotated[str, typer.Option(help="SBF table: A, A1, A2, B1, C, D, E1, F")] = "A",
+    met: Annotated[int | None, typer.Option(help="SBF: opponents met (D) / rounds (F)")] = None,
+    groups: Annotated[int | None, typer.Option(help="SBF: number of strength groups")] = None,
+    group: Annotated[list[str] | None, typer.Option(help="SBF: FIELD=N group of a field")] = None,
+    handicap: Annotated[bool, typer.Option(help="SBF: handicap result list")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Award a ranking: every player's points, colour, place and reason."""
+    from fractions import Fraction
+
+    from bridgedesk.formats.ranking_json import loads_ranking
+    from bridgedesk.masterpoints.award import SbfEvent, award
+    from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
+
+    try:
+        text = results.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MasterpointError(f"cannot read {results}: {exc.strerror}") from None
+    ranking = loads_ranking(text, str(results))
+    params: WeeklyGame | SbfEvent
+    if rules == "jcbl":
+        if klass is None:
+            raise MasterpointError("--rules jcbl needs --class 1-5")
+        try:
+            game_kind = GameKind(kind)
+        except ValueError:
+            raise MasterpointError(
+                f"--kind must be pairs, individual or teams, got {kind!r}"
+            ) from None
+        params = WeeklyGame(
+            klass,
+            game_kind,
+            sessions,
+            restriction_class,
+            boards,
+            None if max_vp is None else Fraction(max_vp),
+        )
+        awards = award(ranking, "jcbl", params)
+    elif rules == "sbf":
+        params = SbfEvent(table, met, boards, groups, _group_map(group or []), handicap)
+        awards = award(ranking, "sbf", params)
+    else:
+        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+    if as_json:
+        typer.echo(
+            json.dumps(
+                [
+                    {
+                        "member": a.member,
+                        "competitor": a.competitor,
+                        "field": a.field,
+                        "flight": a.flight,
+                        "place": a.place,
+                        "points": str(a.points),
+                        "colour": a.colour,
+                        "reason": a.reason,
+                    }
+                    for a in awards
+                ],
+                ensure_ascii=False,
+            )
+        )
+        return
+    for a in awards:
+        where = " ".join(x for x in (a.field, a.flight or "") if x)
+        typer.echo(
+            f"{a.member:>10}  {a.competitor:>5} {where:>4} {a.place:>3}  "
+            f"{a.points:>7} {a.colour:<5}  {a.reason}"
+        )

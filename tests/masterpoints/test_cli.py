@@ -1,0 +1,116 @@
+"""The ``bridgedesk masterpoints`` commands, through ``bridgedesk.cli.main``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bridgedesk.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["masterpoints", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_jcbl_weekly_table_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # the issue's JSON shape; 004:4041
+    code, out, _ = run(
+        capsys, "table", "jcbl-weekly", "--class", "3", "--kind", "pairs", "--competitors", "12",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    assert json.loads(out) == {
+        "rules": "jcbl-weekly", "class": 3, "kind": "pairs", "competitors": 12,
+        "awards": [0.36, 0.25, 0.18, 0.12, 0.09],
+    }  # fmt: skip
+
+
+def test_jcbl_weekly_table_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "table", "jcbl-weekly", "--class", "4", "--kind", "teams", "--competitors", "13"
+    )
+    assert code == 0
+    assert out.split()[-2:] == ["5", "0.24"]
+    assert "1.00" in out
+
+
+def test_sbf_table_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "table", "sbf", "A1", "--pairs", "16", "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "rules": "sbf", "table": "A1", "pairs": 16, "awards": [32, 22, 15, 10, 7, 5],
+    }  # fmt: skip
+    code, out, _ = run(capsys, "table", "sbf", "D", "--pairs", "16", "--json")
+    assert json.loads(out) == {
+        "rules": "sbf", "table": "D", "pairs": 16, "sp": [16, 11, 8, 6], "bp": [14, 10],
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["jcbl-weekly", "--class", "6", "--competitors", "10"], "class must be 1-5, got 6"),
+        (["jcbl-weekly", "--class", "3", "--competitors", "0"], "2 or more competitors"),
+        (["jcbl-weekly", "--class", "3", "--competitors", "9", "--kind", "x"], "pairs, individual"),
+        (["sbf", "A1", "--pairs", "40"], "A1 is defined for 4-32 pairs, got 40"),
+        (["sbf", "A2", "--pairs", "120"], "A2 is defined for 32-100 pairs"),
+        (["sbf", "Q", "--pairs", "20"], "unknown SBF table"),
+        (["acbl"], "unknown rule set"),
+    ],
+)
+def test_bad_parameters_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "table", *args)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("error: ")
+    assert err.count("\n") == 1
+    assert message in err
+
+
+def _ranking(tmp_path: Path) -> Path:
+    placings = [
+        {"competitor": str(i), "players": [f"{i}01", f"{i}02"], "place": p}
+        for i, p in zip(range(1, 13), [1, 2, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12], strict=True)
+    ]
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps({"placings": placings}), encoding="utf-8")
+    return path
+
+
+def test_award_jcbl_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _ranking(tmp_path)
+    code, out, _ = run(capsys, "award", str(path), "--rules", "jcbl", "--class", "3", "--json")
+    assert code == 0
+    awards = json.loads(out)
+    assert [(a["member"], a["points"]) for a in awards[:6]] == [
+        ("101", "0.36"), ("102", "0.36"), ("201", "0.21"), ("202", "0.21"),
+        ("301", "0.21"), ("302", "0.21"),
+    ]  # fmt: skip
+    assert all(a["colour"] == "black" for a in awards)
+
+
+def test_award_sbf_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _ranking(tmp_path)
+    code, out, _ = run(capsys, "award", str(path), "--rules", "sbf", "--table", "A")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 8  # A1 12 pairs pays 4 places: 24, (16+11)/2 -> 14 x2, 8
+    assert "24 bp" in lines[0]
+    assert "14 bp" in lines[2]
+
+
+def test_award_bad_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"placings": [{"players": ["1"]}]}', encoding="utf-8")
+    code, _, err = run(capsys, "award", str(path), "--rules", "sbf")
+    assert code == 2
+    assert "placing 1: missing 'place'" in err
+    code, _, err = run(capsys, "award", str(tmp_path / "none.json"), "--rules", "sbf")
+    assert code == 2
+    assert "cannot read" in err
