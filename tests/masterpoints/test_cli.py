@@ -114,3 +114,47 @@ def test_award_bad_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     code, _, err = run(capsys, "award", str(tmp_path / "none.json"), "--rules", "sbf")
     assert code == 2
     assert "cannot read" in err
+
+
+def test_statement_ranks_import(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from bridgedesk.formats.ledger_csv import dumps_ledger
+
+    from .seeds import JCBL
+    from .test_ledger import sample_ledger
+
+    ledger = sample_ledger()
+    path = tmp_path / "ledger.csv"
+    path.write_text(dumps_ledger(ledger.repository), encoding="utf-8")  # type: ignore[arg-type]
+    code, out, _ = run(
+        capsys, "statement", "--member", "59156", "--period", "2003-11", "--ledger", str(path)
+    )
+    assert code == 0
+    assert out == "\n".join(JCBL.read_text(encoding="utf-8").splitlines()[59:73]) + "\n"
+
+    past = tmp_path / "past.csv"
+    past.write_text(
+        "member,date,event,rules,version,points,colour\n"
+        "70001,2003-11-02,weekly,jcbl,2007,19.50,black\n"
+        "70001,2003-11-09,weekly,jcbl,2007,0.50,black\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "import", str(past), "--ledger", str(path))
+    assert (code, out) == (0, f"imported 2 awards into {path}\n")
+    code, out, _ = run(capsys, "ranks", "--ledger", str(path), "--json")
+    rows = json.loads(out)
+    assert rows[0] == {
+        "member": "59156", "name": "橋 之介", "rp": "1307.76", "mp": "3095.24",
+        "rank": "Silver Life Master",
+    }  # fmt: skip
+    assert rows[1]["member"] == "70001" and rows[1]["rank"] == "Master"
+    code, out, _ = run(capsys, "ranks", "--ledger", str(path), "--on", "2003-11-05", "--json")
+    assert json.loads(out)[1]["rank"] == "Junior Master"
+
+    code, _, err = run(
+        capsys, "statement", "--member", "1", "--period", "2003-13", "--ledger", str(path)
+    )
+    assert code == 2 and "month must be 1-12" in err
+    code, _, err = run(
+        capsys, "statement", "--member", "1", "--period", "11/2003", "--ledger", str(path)
+    )
+    assert code == 2 and "YYYY-MM" in err

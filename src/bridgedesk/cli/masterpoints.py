@@ -183,3 +183,107 @@ def award_command(
             f"{a.member:>10}  {a.competitor:>5} {where:>4} {a.place:>3}  "
             f"{a.points:>7} {a.colour:<5}  {a.reason}"
         )
+
+
+def _read_ledger(path: Path) -> Any:
+    from bridgedesk.formats.ledger_csv import loads_ledger
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MasterpointError(f"cannot read ledger {path}: {exc.strerror}") from None
+    return loads_ledger(text, str(path))
+
+
+@app.command("statement")
+def statement_command(
+    member: Annotated[str, typer.Option(help="member number")],
+    period: Annotated[str, typer.Option(help="YYYY-MM")],
+    ledger: Annotated[Path, typer.Option(help="ledger CSV file")],
+) -> None:
+    """Print a member's monthly MP statement (JCBL layout, 000:56-84)."""
+    from bridgedesk.masterpoints.ledger import Ledger
+
+    year_text, sep, month_text = period.partition("-")
+    if not (sep and year_text.isdigit() and month_text.isdigit() and len(year_text) == 4):
+        raise MasterpointError(f"--period must be YYYY-MM, got {period!r}")
+    statement = Ledger(_read_ledger(ledger)).statement(member, int(year_text), int(month_text))
+    typer.echo(statement.render_ja(), nl=False)
+
+
+@app.command("ranks")
+def ranks_command(
+    ledger: Annotated[Path, typer.Option(help="ledger CSV file")],
+    on: Annotated[str | None, typer.Option(help="date YYYY-MM-DD (default: all awards)")] = None,
+    rules: Annotated[str, typer.Option(help="jcbl (MP list and ranks) or sbf (classes)")] = "jcbl",
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """The MP list: every member's totals and rank (JCBL) or master class (SBF)."""
+    from datetime import date
+
+    from bridgedesk.masterpoints.ledger import Ledger
+
+    try:
+        day = date.fromisoformat(on) if on else date.max
+    except ValueError:
+        raise MasterpointError(f"--on must be YYYY-MM-DD, got {on!r}") from None
+    book = Ledger(_read_ledger(ledger))
+    rows: list[dict[str, Any]] = []
+    if rules == "jcbl":
+        for player, totals, rank in book.mp_list(day):
+            rows.append(
+                {
+                    "member": player.member,
+                    "name": player.name,
+                    "rp": f"{totals.rp:.2f}",
+                    "mp": f"{totals.mp:.2f}",
+                    "rank": rank.name_en if rank else None,
+                }
+            )
+    elif rules == "sbf":
+        for player in book.repository.players():
+            holding = book.holding(player.member, day)
+            klass = book.master_class(player.member, day)
+            rows.append(
+                {
+                    "member": player.member,
+                    "name": player.name,
+                    "bp": str(holding.bp),
+                    "sp": str(holding.sp),
+                    "gp": str(holding.gp),
+                    "mp": str(holding.mp),
+                    "class": str(klass),
+                }
+            )
+        rows.sort(key=lambda r: -float(r["mp"]))
+    else:
+        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    for r in rows:
+        typer.echo("\t".join("" if v is None else str(v) for v in r.values()))
+
+
+@app.command("import")
+def import_command(
+    source: Annotated[Path, typer.Argument(help="CSV of past awards")],
+    ledger: Annotated[Path, typer.Option(help="ledger CSV file (created if missing)")],
+) -> None:
+    """Load past awards from a CSV into the ledger file (members created as needed)."""
+    from bridgedesk.formats.ledger_csv import dumps_ledger, loads_awards
+    from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, Player
+
+    try:
+        text = source.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MasterpointError(f"cannot read {source}: {exc.strerror}") from None
+    entries = loads_awards(text, str(source))
+    repo = _read_ledger(ledger) if ledger.exists() else InMemoryRepository()
+    book = Ledger(repo)
+    for entry in entries:
+        if repo.player(entry.member) is None:
+            book.add_player(Player(entry.member))
+        book.record(entry)
+    ledger.write_text(dumps_ledger(repo), encoding="utf-8")
+    typer.echo(f"imported {len(entries)} awards into {ledger}")
