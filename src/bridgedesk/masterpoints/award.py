@@ -26,6 +26,15 @@ from types import MappingProxyType
 from typing import Literal
 
 from bridgedesk.errors import MasterpointError
+from bridgedesk.masterpoints.jcbl.club import (
+    ClubEvent,
+    EventKind,
+    cap,
+    flight_factor,
+    overall_exact,
+    place_factor,
+    red_share,
+)
 from bridgedesk.masterpoints.jcbl.weekly import (
     WeeklyGame,
     award_places,
@@ -45,7 +54,7 @@ from bridgedesk.masterpoints.sbf.tables import (
     table_f,
 )
 
-__all__ = ["Award", "SbfEvent", "award"]
+__all__ = ["Award", "ClubGame", "SbfEvent", "award"]
 
 Rules = Literal["jcbl", "sbf"]
 
@@ -91,15 +100,33 @@ class SbfEvent:
         object.__setattr__(self, "group_of_field", MappingProxyType(dict(self.group_of_field)))
 
 
-def award(ranking: Ranking, rules: Rules, params: WeeklyGame | SbfEvent) -> tuple[Award, ...]:
+@dataclass(frozen=True)
+class ClubGame:
+    """A JCBL CCG-or-higher event's overall awards (000:230-547).
+
+    ``bridge_center``: a CCG run by a bridge centre (no red share); ``simultaneous``:
+    a world / APBF simultaneous event (all red).  With flights, each flight's L4 is
+    added to ``event.limits``.
+    """
+
+    event: ClubEvent
+    bridge_center: bool = False
+    simultaneous: bool = False
+
+
+def award(
+    ranking: Ranking, rules: Rules, params: WeeklyGame | SbfEvent | ClubGame
+) -> tuple[Award, ...]:
     """Every player's award, by field, then place, then competitor order."""
     if rules == "jcbl" and isinstance(params, WeeklyGame):
         return _jcbl_weekly(ranking, params)
+    if rules == "jcbl" and isinstance(params, ClubGame):
+        return _jcbl_club(ranking, params)
     if rules == "sbf" and isinstance(params, SbfEvent):
         return _sbf(ranking, params)
     raise MasterpointError(
         f"rules {rules!r} do not take {type(params).__name__} parameters "
-        "(jcbl: WeeklyGame, sbf: SbfEvent)"
+        "(jcbl: WeeklyGame or ClubGame, sbf: SbfEvent)"
     )
 
 
@@ -190,6 +217,80 @@ def _jcbl_weekly(ranking: Ranking, game: WeeklyGame) -> tuple[Award, ...]:
                             member, placing.competitor, name, flight, place, points, "black", why
                         ),
                     )
+        out.extend(best.values())
+    return _ordered(ranking, out)
+
+
+def _club_share(placing: Placing, member: str, kind: EventKind) -> Fraction:
+    """Overall eligibility (000:529-545): team members need half the team's matches;
+    in pairs the original player half the boards, a substitute 66 %."""
+    played = placing.played(member)
+    if kind is not EventKind.TEAMS and member in placing.substitutes:
+        return Fraction(1) if played >= Fraction(66, 100) else Fraction(0)
+    return Fraction(1) if played >= Fraction(1, 2) else Fraction(0)
+
+
+def _jcbl_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
+    event = game.event
+    split = red_share(
+        event.rating,
+        event.sessions,
+        bridge_center=game.bridge_center,
+        simultaneous=game.simultaneous,
+    )
+    parts = [(c, share) for c, share in (("red", split.red), ("black", split.black)) if share]
+    limit = cap(event.rating, event.sessions)
+    out: list[Award] = []
+    for name in ranking.fields():
+        best: dict[str, Award] = {}
+        eligible = Ranking(
+            tuple(p for p in ranking.in_field(name) if not p.out_of_limit), ranking.flights
+        )
+        for flight, ranked, competitors in eligible.strata(name):
+            limits = event.limits
+            if flight is not None and len(ranking.flights) >= 2:
+                index = ranking.flights.index(flight) + 1
+                limits = (*limits, flight_factor(index, len(ranking.flights)))
+            # the top flight (or the only field) pays 35 % of the original competitors
+            top = flight is None or flight == ranking.flights[0]
+            size = event.competitors if top else competitors
+            paid = award_places(size)
+            first = overall_exact(
+                event.kind, event.rating, limits, event.tables, event.sessions, 1, event.team_size
+            )
+            capped = limit is not None and first > limit
+            if limit is not None:
+                first = min(first, limit)
+            values = [first * place_factor(p, event.kind) for p in range(1, len(ranked) + 1)]
+            counts = ties(ranked)
+            for placing, place in ranked:
+                if place > paid:
+                    continue
+                count = counts[place]
+                value = tied_points(values, place, count)
+                reason = (
+                    f"JCBL overall A*R*L*(4+0.2*T*S)*N/P, {event.kind.value}, "
+                    f"{event.rating.value}, T={event.tables}, S={event.sessions}, place {place}"
+                )
+                if count > 1:
+                    reason += f", tie for places {place}-{place + count - 1} averaged"
+                if capped and limit is not None:
+                    reason += f", capped at {jcbl_round(limit)}"
+                for member in placing.players:
+                    if _club_share(placing, member, event.kind) == 0:
+                        continue
+                    for colour, part in parts:
+                        points = jcbl_round(value * part)
+                        if points == 0:
+                            continue
+                        why = reason if part == 1 else f"{reason}, {part} of it {colour}"
+                        candidate = Award(
+                            member, placing.competitor, name, flight, place, points, colour, why
+                        )
+                        key = f"{member}\x00{colour}"
+                        old = best.get(key)
+                        if old is None or candidate.points > old.points:
+                            best[key] = candidate
         out.extend(best.values())
     return _ordered(ranking, out)
 

@@ -36,6 +36,9 @@ class Placing:
     ``won_vp``: JCBL team formula ②: VP of the matches won (bonus VP excluded).
     ``participation``: fraction of the boards each player played, where not all
     played all (substitutes, reserves); missing players played everything.
+    ``substitutes``: players brought in by the director (JCBL 000:539-545).
+    ``out_of_limit``: an entrant outside the entry limits admitted by the director:
+    no overall award and no effect on the others' overall places (000:525-527).
     """
 
     competitor: str
@@ -45,6 +48,8 @@ class Placing:
     flight: str | None = None
     won_vp: Fraction | None = None
     participation: Mapping[str, Fraction] = dataclasses.field(default_factory=dict)
+    substitutes: frozenset[str] = frozenset()
+    out_of_limit: bool = False
 
     def __post_init__(self) -> None:
         if self.place < 1:
@@ -98,11 +103,14 @@ class Ranking:
         """(flight, [(placing, place within the flight)], competitors) for field ``name``.
 
         A flight ranks its own competitors and every lower flight's; the place within
-        it follows the overall order (ties kept).  Without flights, one stratum.
+        it follows the overall order (ties kept).  Without flights, one stratum.  Places
+        are recounted from the placings given (1 + how many placed better), so a
+        competitor removed from the list (an out-of-limit entrant) moves the others up.
         """
         placings = self.in_field(name)
         if not self.flights:
-            return [(None, [(p, p.place) for p in placings], self.field_size(name))]
+            ranked = [(p, 1 + sum(1 for q in placings if q.place < p.place)) for p in placings]
+            return [(None, ranked, self.field_size(name))]
         out: list[tuple[str | None, list[tuple[Placing, int]], int]] = []
         for index, flight in enumerate(self.flights):
             eligible = [p for p in placings if self.flights.index(p.flight or "") >= index]
