@@ -18,6 +18,7 @@ Common behaviour:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -54,7 +55,10 @@ from bridgedesk.masterpoints.sbf.tables import (
     table_f,
 )
 
-__all__ = ["Award", "ClubGame", "SbfEvent", "award"]
+__all__ = ["B1_DIVISIONS", "Award", "ClubGame", "SbfEvent", "award"]
+
+#: Team barometer in two bronze divisions: field size x 1.2 and x 0.8 (001:897-902).
+B1_DIVISIONS = (Fraction(6, 5), Fraction(4, 5))
 
 Rules = Literal["jcbl", "sbf"]
 
@@ -87,6 +91,12 @@ class SbfEvent:
     ``boards``: boards played (the table D coefficient from 100 boards).
     ``groups`` / ``group_of_field``: strength groups (2-5) and which field is which
     group (1 = A).  ``handicap``: a handicap result list (half scale).
+    ``coefficient_of_field``: any other multiplier of a field's size, e.g. a team
+    barometer in two divisions (``B1_DIVISIONS``: 1.2 and 0.8, 001:897-902).
+
+    In team barometers (B1, E1) a player who played only some matches gets that
+    share of the points, rounded up, if he played at least a third (001:908-917,
+    001:1334-1342); elsewhere a player needs half the boards (001:525-529).
     """
 
     table: str
@@ -95,9 +105,13 @@ class SbfEvent:
     groups: int | None = None
     group_of_field: Mapping[str, int] = field(default_factory=dict)
     handicap: bool = False
+    coefficient_of_field: Mapping[str, Fraction] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "group_of_field", MappingProxyType(dict(self.group_of_field)))
+        object.__setattr__(
+            self, "coefficient_of_field", MappingProxyType(dict(self.coefficient_of_field))
+        )
 
 
 @dataclass(frozen=True)
@@ -321,6 +335,8 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
         best: dict[str, Award] = {}
         for flight, ranked, competitors in ranking.strata(name):
             size = competitors
+            if name in event.coefficient_of_field:
+                size = math.ceil(competitors * Fraction(event.coefficient_of_field[name]))
             if event.groups is not None:
                 group = event.group_of_field.get(name)
                 if group is None:
@@ -336,9 +352,15 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                 reason = f"SBF table {row.table}, {size} in the scale, place {place}"
                 if counts[place] > 1:
                     reason += f", shared by {counts[place]} (rounded up)"
+                barometer = event.table.upper() in ("B1", "E1")
                 for member in placing.players:
-                    if placing.played(member) < Fraction(1, 2):
+                    played = placing.played(member)
+                    if played < (Fraction(1, 3) if barometer else Fraction(1, 2)):
                         continue
+                    mine, why = points, reason
+                    if barometer and played < 1:
+                        mine = math.ceil(points * played)
+                        why = f"{reason}, {played} of the matches played"
                     _best(
                         best,
                         Award(
@@ -347,9 +369,9 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                             name,
                             flight,
                             place,
-                            Decimal(points),
+                            Decimal(mine),
                             colour.value,
-                            reason,
+                            why,
                         ),
                     )
         out.extend(best.values())
