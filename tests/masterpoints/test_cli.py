@@ -158,3 +158,25 @@ def test_statement_ranks_import(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         capsys, "statement", "--member", "1", "--period", "11/2003", "--ledger", str(path)
     )
     assert code == 2 and "YYYY-MM" in err
+
+
+def test_award_jcbl_club_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # CCG class 2 pairs, 10 tables, 2 sessions: winner 1.20 split 20 % red / 80 % black
+    placings = [
+        {"competitor": str(i), "players": [f"{i}01", f"{i}02"], "place": i} for i in range(1, 21)
+    ]
+    path = tmp_path / "ccg.json"
+    path.write_text(json.dumps({"placings": placings}), encoding="utf-8")
+    code, out, _ = run(
+        capsys, "award", str(path), "--rules", "jcbl", "--rating", "ccg", "--tables", "10",
+        "--sessions", "2", "--limit", "12", "--json",
+    )  # fmt: skip
+    assert code == 0
+    awards = json.loads(out)
+    assert [(a["member"], a["colour"], a["points"]) for a in awards[:2]] == [
+        ("101", "red", "0.24"), ("101", "black", "0.96"),
+    ]  # fmt: skip
+    code, _, err = run(
+        capsys, "award", str(path), "--rules", "jcbl", "--rating", "club", "--tables", "3"
+    )
+    assert code == 2 and "--rating must be one of" in err

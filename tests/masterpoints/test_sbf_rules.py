@@ -216,3 +216,17 @@ def test_scale_row_places() -> None:
     assert row.at(1) == (Denomination.GOLD, 3)
     assert row.at(3) == (Denomination.BRONZE, 8)
     assert row.at(4) is None
+
+
+def test_sm_pair_finals() -> None:
+    from bridgedesk.masterpoints.sbf.rules import h1_final, h2_final
+
+    # 001:1871-1873
+    assert h1_final().gp == (50, 35, 25, 20, 15, 12, 10, 8, 6, 4, 3, 2, 1)
+    # 001:1881-1891, then table D
+    row = h2_final("junior", 24)
+    assert row.gp == (10, 5, 3, 2)
+    assert row.sp == table_d(24).sp[4:]
+    assert h2_final("mixed", 24).gp == (10, 5, 4, 3)
+    with pytest.raises(MasterpointError):
+        h2_final("open", 24)

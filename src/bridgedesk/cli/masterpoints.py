@@ -119,13 +119,31 @@ def award_command(
     groups: Annotated[int | None, typer.Option(help="SBF: number of strength groups")] = None,
     group: Annotated[list[str] | None, typer.Option(help="SBF: FIELD=N group of a field")] = None,
     handicap: Annotated[bool, typer.Option(help="SBF: handicap result list")] = False,
+    rating: Annotated[
+        str | None,
+        typer.Option(help="JCBL CCG and up: ccg, local, sectional, regional, national, ..."),
+    ] = None,
+    tables: Annotated[int | None, typer.Option(help="JCBL CCG and up: tables T")] = None,
+    competitors: Annotated[
+        int | None, typer.Option(help="JCBL CCG and up: original competitors (35 % range)")
+    ] = None,
+    limit: Annotated[
+        list[int] | None, typer.Option(help="JCBL CCG and up: a limiting factor Lx (of 16)")
+    ] = None,
+    team_size: Annotated[int, typer.Option(help="JCBL teams: players per team (P)")] = 4,
+    bridge_center: Annotated[bool, typer.Option(help="JCBL: CCG run by a bridge centre")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Award a ranking: every player's points, colour, place and reason."""
+    """Award a ranking: every player's points, colour, place and reason.
+
+    JCBL weekly games take --class; CCG-and-up games take --rating and --tables
+    (with --sessions, --limit, --competitors).
+    """
     from fractions import Fraction
 
     from bridgedesk.formats.ranking_json import loads_ranking
-    from bridgedesk.masterpoints.award import SbfEvent, award
+    from bridgedesk.masterpoints.award import ClubGame, SbfEvent, award
+    from bridgedesk.masterpoints.jcbl.club import ClubEvent, EventKind, Rating
     from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
 
     try:
@@ -133,10 +151,37 @@ def award_command(
     except OSError as exc:
         raise MasterpointError(f"cannot read {results}: {exc.strerror}") from None
     ranking = loads_ranking(text, str(results))
-    params: WeeklyGame | SbfEvent
-    if rules == "jcbl":
+    params: WeeklyGame | SbfEvent | ClubGame
+    if rules == "jcbl" and rating is not None:
+        try:
+            event_rating = Rating(rating)
+            event_kind = EventKind(kind)
+        except ValueError:
+            raise MasterpointError(
+                f"--rating must be one of {', '.join(r.value for r in Rating)} and --kind one "
+                f"of {', '.join(k.value for k in EventKind)}; got {rating!r}, {kind!r}"
+            ) from None
+        if tables is None:
+            raise MasterpointError("a CCG-and-up award needs --tables")
+        field_size = competitors or max(len(ranking.in_field(f)) for f in ranking.fields())
+        params = ClubGame(
+            ClubEvent(
+                event_kind,
+                event_rating,
+                tables,
+                sessions,
+                field_size,
+                tuple(limit or ()),
+                team_size,
+            ),
+            bridge_center=bridge_center,
+        )
+        awards = award(ranking, "jcbl", params)
+    elif rules == "jcbl":
         if klass is None:
-            raise MasterpointError("--rules jcbl needs --class 1-5")
+            raise MasterpointError(
+                "--rules jcbl needs --class 1-5 (weekly) or --rating (CCG and up)"
+            )
         try:
             game_kind = GameKind(kind)
         except ValueError:

@@ -112,6 +112,7 @@ class InMemoryRepository:
 
     _players: dict[str, Player] = field(default_factory=dict)
     _awards: list[LedgerEntry] = field(default_factory=list)
+    _by_member: dict[str, list[LedgerEntry]] = field(default_factory=dict)
     _pending: list[LedgerEntry] = field(default_factory=list)
     _seed: dict[str, dict[date, int]] = field(default_factory=dict)
 
@@ -126,9 +127,12 @@ class InMemoryRepository:
 
     def add_award(self, entry: LedgerEntry) -> None:
         self._awards.append(entry)
+        self._by_member.setdefault(entry.member, []).append(entry)
 
     def awards(self, member: str | None = None) -> Sequence[LedgerEntry]:
-        return tuple(a for a in self._awards if member is None or a.member == member)
+        if member is None:
+            return tuple(self._awards)
+        return tuple(self._by_member.get(member, ()))
 
     def add_pending(self, entry: LedgerEntry) -> None:
         self._pending.append(entry)

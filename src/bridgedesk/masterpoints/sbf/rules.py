@@ -28,6 +28,8 @@ __all__ = [
     "final_scale",
     "final_winner_points",
     "gold_pairs",
+    "h1_final",
+    "h2_final",
     "match_result",
     "rally_bonus",
     "ranking_points",
@@ -286,3 +288,26 @@ def _months_before(day: date, months: int) -> date:
 
 def _leap(year: int) -> bool:
     return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+def h1_final() -> ScaleRow:
+    """SM pairs A final, gold by place (001:1871-1873); bronze follows to 18th place on
+    the current bronze tables times three (the field size is the organiser's)."""
+    return ScaleRow("H1", len(H1_FINAL_GP), gp=H1_FINAL_GP)
+
+
+def h2_final(kind: str, pairs: int, boards: int | None = None) -> ScaleRow:
+    """The other SM pair finals (001:1879-1898): four places fixed by ``kind`` (junior,
+    veteran, women, mixed), the following places from table D (with its board
+    coefficient), bronze at three times the bronze tables (D's red figures x 3/2)."""
+    if kind not in H2_FINAL:
+        raise MasterpointError(f"H2 finals are {', '.join(H2_FINAL)}, got {kind!r}")
+    silver = table_d(pairs, boards=boards)
+    fixed = H2_FINAL[kind]
+    return ScaleRow(
+        "H2",
+        pairs,
+        gp=fixed,
+        sp=silver.sp[len(fixed) :],
+        bp=tuple(math.ceil(Fraction(3 * v, 2)) for v in silver.bp),
+    )
