@@ -181,3 +181,48 @@ def test_rules_and_params_must_match() -> None:
 def test_awards_are_decimals() -> None:
     result = award(Ranking(tuple(pairs([1, 2, 3]))), "jcbl", WeeklyGame(1, GameKind.PAIRS))
     assert all(isinstance(a.points, Decimal) for a in result)
+
+
+def test_adapter_from_scoring_standings() -> None:
+    from dataclasses import dataclass as dc
+    from enum import Enum
+
+    from bridgedesk.masterpoints.ranking import from_standings
+
+    class Side(Enum):
+        NS = 0
+        EW = 1
+
+    @dc(frozen=True)
+    class Standing:  # the attributes bridgedesk.scoring.session.Standing carries
+        pair: str
+        direction: Side | None
+        section: str | None
+        rank: str
+
+    standings = [
+        Standing("1", Side.NS, None, "1"),
+        Standing("2", Side.NS, None, "2="),
+        Standing("3", Side.NS, None, "2="),
+        Standing("4", Side.NS, None, "4"),
+        Standing("1", Side.EW, None, "1"),
+        Standing("2", Side.EW, None, "2"),
+        Standing("3", Side.EW, None, "3"),
+        Standing("4", Side.EW, None, "4"),
+    ]
+    players = {str(i): (f"{i}1", f"{i}2") for i in range(1, 5)}
+    ranking = from_standings(standings, players)
+    assert ranking.fields() == ("NS", "EW")
+    assert [p.place for p in ranking.in_field("NS")] == [1, 2, 2, 4]
+    result = award(ranking, "sbf", SbfEvent("A"))
+    assert [(a.field, a.member, str(a.points)) for a in result] == [
+        # 2= and 2= share 2nd (6) and an unpaid 3rd: 3 each, raised to the minimum 4
+        ("NS", "11", "8"), ("NS", "12", "8"), ("NS", "21", "4"), ("NS", "22", "4"),
+        ("NS", "31", "4"), ("NS", "32", "4"), ("EW", "11", "8"), ("EW", "12", "8"),
+        ("EW", "21", "6"), ("EW", "22", "6"),
+    ]  # fmt: skip
+    small = from_standings(standings[:2] + standings[4:6], players)
+    with pytest.raises(MasterpointError, match="field 'NS': table A1 is defined for 4-32 pairs"):
+        award(small, "sbf", SbfEvent("A"))
+    with pytest.raises(MasterpointError, match="no member numbers"):
+        from_standings([Standing("9", None, None, "1")], players)

@@ -342,7 +342,13 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                 if group is None:
                     raise MasterpointError(f"field {name!r} has no group number (1-{event.groups})")
                 size = group_field(competitors, event.groups, group)
-            row = _sbf_row(event, size)
+            try:
+                row = _sbf_row(event, size)
+            except MasterpointError as exc:
+                where = f"field {name!r}" if name else "the field"
+                if flight is not None:
+                    where += f", flight {flight}"
+                raise MasterpointError(f"{where}: {exc.message}") from exc
             counts = ties(ranked)
             for placing, place in ranked:
                 shared = share_places(row, place, counts[place], minimum)

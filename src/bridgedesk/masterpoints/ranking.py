@@ -10,14 +10,15 @@ stratified event, its own flight.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any, Protocol
 
 from bridgedesk.errors import MasterpointError
 
-__all__ = ["Placing", "Ranking"]
+__all__ = ["Placing", "Ranking", "StandingLike", "from_standings"]
 
 
 @dataclass(frozen=True)
@@ -125,3 +126,47 @@ def ties(ranked: Sequence[tuple[Placing, int]]) -> dict[int, int]:
     for _, place in ranked:
         counts[place] = counts.get(place, 0) + 1
     return counts
+
+
+class StandingLike(Protocol):
+    """What :func:`from_standings` reads from a scoring engine's ranking line
+    (``bridgedesk.scoring.session.Standing`` has these attributes)."""
+
+    @property
+    def pair(self) -> str: ...
+    @property
+    def direction(self) -> Any: ...
+    @property
+    def section(self) -> str | None: ...
+    @property
+    def rank(self) -> str: ...
+
+
+def from_standings(
+    standings: Iterable[StandingLike],
+    players: Mapping[str, Sequence[str]],
+    flights: Mapping[str, str] | None = None,
+    flight_order: Sequence[str] = (),
+) -> Ranking:
+    """Adapt a scored session's standings: ``rank`` labels like ``"2="`` become places,
+    section and direction (NS / EW of a Mitchell) become the field; ``players`` maps
+    each pair number to its members' numbers, ``flights`` a pair to its flight."""
+    placings: list[Placing] = []
+    for s in standings:
+        label = s.rank.rstrip("=").strip()
+        if not label.isdigit():
+            raise MasterpointError(f"pair {s.pair}: rank {s.rank!r} is not a place")
+        if s.pair not in players:
+            raise MasterpointError(f"pair {s.pair}: no member numbers given")
+        direction = "" if s.direction is None else str(getattr(s.direction, "name", s.direction))
+        field_name = " ".join(x for x in (s.section or "", direction) if x)
+        placings.append(
+            Placing(
+                s.pair,
+                tuple(players[s.pair]),
+                int(label),
+                field_name,
+                None if flights is None else flights.get(s.pair),
+            )
+        )
+    return Ranking(tuple(placings), tuple(flight_order))
