@@ -192,3 +192,15 @@ def test_bad_table_sizes(name: str, field: int, message: str) -> None:
 def test_issue_json_shape_a1_16() -> None:
     assert table("A1", 16).as_json() == {"awards": [32, 22, 15, 10, 7, 5]}
     assert table("D", 16).as_json() == {"sp": [16, 11, 8, 6], "bp": [14, 10]}
+
+
+def test_half_silver_scale_and_beginners() -> None:
+    from bridgedesk.masterpoints.sbf.tables import beginners_scale, half_silver_scale
+
+    # 001:341, 001:352: 36-41 boards -> half the silver scale, decimals up
+    row = half_silver_scale(table_d(16))
+    assert row.sp == (8, 6, 4, 3)
+    assert row.bp == (14, 10)
+    # 001:497-500
+    assert beginners_scale(60) == table_a2(50)
+    assert beginners_scale(120) == table_a2(100)

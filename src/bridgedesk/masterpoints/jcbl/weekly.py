@@ -23,6 +23,11 @@ place factor.  Awards go to the top 35 % of the competitors, rounded up
 (000:489-497).  Tied competitors share the average of the places they cover,
 computed as if every place were issued (000:503-507).  Everything is exact
 (:class:`~fractions.Fraction`) until the final JCBL rounding.
+
+Who issues what (000:509-519): a club issues weekly points (the larger of ① and ②
+for teams) and, separately, series points (③), as fractional masterpoint (FMP)
+certificates per game; CCG-and-up points are all issued by the federation, and a
+non-member's points cannot be issued as FMP.
 """
 
 from __future__ import annotations

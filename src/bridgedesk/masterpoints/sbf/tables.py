@@ -41,9 +41,11 @@ from bridgedesk.masterpoints.sbf.units import Denomination
 __all__ = [
     "TABLES",
     "ScaleRow",
+    "beginners_scale",
     "board_coefficient",
     "bronze_pairs",
     "group_field",
+    "half_silver_scale",
     "handicap_scale",
     "not_all_met_field",
     "silver_places",
@@ -399,3 +401,23 @@ def table(name: str, field: int) -> ScaleRow:
     raise MasterpointError(
         f"unknown SBF table {name!r}; tables with a size scale: {', '.join(TABLES)}"
     )
+
+
+def half_silver_scale(row: ScaleRow) -> ScaleRow:
+    """A silver pair event of 36-41 boards is played on half the silver scale
+    (001:336-352): every silver figure halved, rounded up; bronze unchanged."""
+    return ScaleRow(
+        row.table + "-half",
+        row.field,
+        gp=row.gp,
+        sp=tuple(math.ceil(Fraction(v, 2)) for v in row.sp),
+        bp=row.bp,
+    )
+
+
+def beginners_scale(pairs: int) -> tuple[int, ...]:
+    """Nybörjarträffen (001:497-500): up to 99 pairs the 50-pair bronze scale, from
+    100 pairs the 100-pair scale (table A2)."""
+    if pairs < 1:
+        raise MasterpointError(f"a beginners' meeting needs pairs, got {pairs}")
+    return table_a2(50 if pairs <= 99 else 100)
