@@ -150,3 +150,10 @@ def test_individual_rows(players: int) -> None:
     row = table_c(players)
     assert row[0] == math.ceil(1.5 * players)
     assert min(row) >= 4
+
+
+def test_team_ties_must_be_broken() -> None:
+    # 001:494-495: in team events ties are always broken before awarding
+    teams = [Placing(str(i), (f"{i}a",), min(i, 2)) for i in range(1, 9)]
+    with pytest.raises(MasterpointError, match="must break ties"):
+        award(Ranking(tuple(teams)), "sbf", SbfEvent("B1"))

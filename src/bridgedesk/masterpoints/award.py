@@ -350,6 +350,12 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                     where += f", flight {flight}"
                 raise MasterpointError(f"{where}: {exc.message}") from exc
             counts = ties(ranked)
+            if event.table.upper() in ("B1", "E1") and any(c > 1 for c in counts.values()):
+                tied = min(p for p, c in counts.items() if c > 1)
+                raise MasterpointError(
+                    f"field {name!r}: team events must break ties for masterpoints "
+                    f"(001:494-495), place {tied} is shared"
+                )
             for placing, place in ranked:
                 shared = share_places(row, place, counts[place], minimum)
                 if shared is None:
