@@ -1,0 +1,170 @@
+"""The masterpoint ledger as one CSV file (import, export).
+
+Columns (header required; missing optional columns default to empty)::
+
+    type,member,date,event,rules,version,points,colour,place,kind,reason,name,marker
+
+``type`` is ``award`` (default), ``player`` (member, name, marker, date = joined,
+points = MP earned in 1973 and before), ``seed`` (member, date, points = seed points
+on that date) or ``pending`` (an award held for a non-member).  Dates are ISO
+``YYYY-MM-DD``; points are decimals.  A member who appears only in awards is taken to
+be a member since before the awards.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from bridgedesk.errors import FormatError, Location, MasterpointError
+from bridgedesk.masterpoints.ledger import InMemoryRepository, LedgerEntry, Player
+
+__all__ = ["COLUMNS", "dumps_ledger", "loads_awards", "loads_ledger"]
+
+COLUMNS = (
+    "type", "member", "date", "event", "rules", "version", "points", "colour",
+    "place", "kind", "reason", "name", "marker",
+)  # fmt: skip
+
+
+def _date(text: str, where: Location) -> date:
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise FormatError(f"date must be YYYY-MM-DD, got {text!r}", where) from None
+
+
+def _decimal(text: str, where: Location, name: str = "points") -> Decimal:
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise FormatError(f"{name} must be a number, got {text!r}", where) from None
+    if not value.is_finite():
+        raise FormatError(f"{name} must be a number, got {text!r}", where)
+    return value
+
+
+def _rows(text: str, file: str | None) -> list[tuple[int, dict[str, str]]]:
+    reader = csv.DictReader(io.StringIO(text))
+    if reader.fieldnames is None or "member" not in reader.fieldnames:
+        raise FormatError(
+            "the ledger CSV needs a header with at least a member column", Location(file, 1)
+        )
+    unknown = set(reader.fieldnames) - set(COLUMNS)
+    if unknown:
+        raise FormatError(
+            f"unknown columns {sorted(unknown)}; allowed: {', '.join(COLUMNS)}", Location(file, 1)
+        )
+    return [
+        (reader.line_num, {k: (v or "") for k, v in row.items() if k is not None}) for row in reader
+    ]
+
+
+def _entry(row: dict[str, str], where: Location) -> LedgerEntry:
+    place = row.get("place", "").strip()
+    if place and not place.isdigit():
+        raise FormatError(f"place must be a whole number, got {place!r}", where)
+    try:
+        return LedgerEntry(
+            member=row["member"].strip(),
+            day=_date(row.get("date", ""), where),
+            event=row.get("event", ""),
+            rules=row.get("rules", "").strip(),
+            version=row.get("version", "").strip(),
+            points=_decimal(row.get("points", ""), where),
+            colour=row.get("colour", "").strip(),
+            place=int(place) if place else None,
+            reason=row.get("reason", ""),
+            kind=row.get("kind", "").strip(),
+        )
+    except MasterpointError as exc:
+        raise FormatError(exc.message, where) from exc
+
+
+def loads_awards(text: str, file: str | None = None) -> list[LedgerEntry]:
+    """Only the award rows of a CSV (for ``masterpoints import``)."""
+    out: list[LedgerEntry] = []
+    for line, row in _rows(text, file):
+        if row.get("type", "award").strip() in ("", "award"):
+            out.append(_entry(row, Location(file, line)))
+    return out
+
+
+def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
+    """A whole ledger file into an in-memory repository."""
+    repo = InMemoryRepository()
+    awards: list[LedgerEntry] = []
+    for line, row in _rows(text, file):
+        where = Location(file, line)
+        kind = row.get("type", "").strip() or "award"
+        member = row.get("member", "").strip()
+        if not member:
+            raise FormatError("member number is empty", where)
+        if kind == "award":
+            awards.append(_entry(row, where))
+        elif kind == "pending":
+            repo.add_pending(_entry(row, where))
+        elif kind == "player":
+            joined = row.get("date", "").strip()
+            early = row.get("points", "").strip()
+            repo.add_player(
+                Player(
+                    member,
+                    row.get("name", ""),
+                    _date(joined, where) if joined else None,
+                    row.get("marker", ""),
+                    _decimal(early, where) if early else Decimal(0),
+                )
+            )
+        elif kind == "seed":
+            value = _decimal(row.get("points", ""), where, "seed points")
+            repo.set_seed_points(member, _date(row.get("date", ""), where), int(value))
+        else:
+            raise FormatError(f"type must be award, pending, player or seed, got {kind!r}", where)
+    for entry in awards:
+        if repo.player(entry.member) is None:
+            repo.add_player(Player(entry.member))
+        repo.add_award(entry)
+    return repo
+
+
+def dumps_ledger(repo: InMemoryRepository) -> str:
+    """The CSV text of a repository: players, seed points, awards, held awards."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for p in repo.players():
+        writer.writerow(
+            {
+                "type": "player",
+                "member": p.member,
+                "date": p.joined.isoformat() if p.joined else "",
+                "points": str(p.mp_1973_and_before) if p.mp_1973_and_before else "",
+                "name": p.name,
+                "marker": p.marker,
+            }
+        )
+        for day, sp in sorted(repo.seed_points(p.member).items()):
+            writer.writerow(
+                {"type": "seed", "member": p.member, "date": day.isoformat(), "points": sp}
+            )
+    for kind, entries in (("award", repo.awards()), ("pending", repo.pending())):
+        for e in entries:
+            writer.writerow(
+                {
+                    "type": kind,
+                    "member": e.member,
+                    "date": e.day.isoformat(),
+                    "event": e.event,
+                    "rules": e.rules,
+                    "version": e.version,
+                    "points": str(e.points),
+                    "colour": e.colour,
+                    "place": "" if e.place is None else str(e.place),
+                    "kind": e.kind,
+                    "reason": e.reason,
+                }
+            )
+    return buffer.getvalue()

@@ -1,0 +1,124 @@
+"""The masterpoint ranking JSON file: a ranking to award, as the CLI reads it.
+
+Shape (place 1 = winner; tied competitors share a place)::
+
+    {
+      "flights": ["A", "B"],                      # optional, top flight first
+      "competitors": {"NS": 14},                  # optional field sizes
+      "placings": [
+        {"competitor": "3", "players": ["59156", "60211"], "place": 1,
+         "field": "NS", "flight": "A",            # optional
+         "won_vp": 45,                            # optional (JCBL teams)
+         "participation": {"60211": 0.5}}         # optional, fraction of boards
+      ]
+    }
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from bridgedesk.errors import FormatError, Location, MasterpointError
+from bridgedesk.masterpoints.ranking import Placing, Ranking
+
+__all__ = ["dumps_ranking", "loads_ranking"]
+
+
+def _fraction(value: Any, where: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise FormatError(f"{where}: expected a number, got {value!r}")
+    try:
+        return Fraction(Decimal(str(value)))
+    except ArithmeticError as exc:
+        raise FormatError(f"{where}: expected a number, got {value!r}") from exc
+
+
+def loads_ranking(text: str, file: str | None = None) -> Ranking:
+    """Parse a ranking JSON document; errors name the file and the placing."""
+    where = Location(file=file)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"not JSON: {exc.msg}", Location(file, exc.lineno, exc.colno)) from exc
+    if not isinstance(data, dict) or not isinstance(data.get("placings"), list):
+        raise FormatError('expected an object with a "placings" list', where)
+    placings: list[Placing] = []
+    for index, item in enumerate(data["placings"], start=1):
+        label = f"placing {index}"
+        if not isinstance(item, dict):
+            raise FormatError(f"{label}: expected an object", where)
+        try:
+            players = item["players"]
+            if not isinstance(players, list) or not all(isinstance(p, (str, int)) for p in players):
+                raise FormatError(f"{label}: players must be a list of member numbers", where)
+            place = item["place"]
+            if not isinstance(place, int) or isinstance(place, bool):
+                raise FormatError(f"{label}: place must be a whole number", where)
+            participation = {
+                str(k): _fraction(v, f"{label} participation")
+                for k, v in dict(item.get("participation", {})).items()
+            }
+            placings.append(
+                Placing(
+                    competitor=str(item.get("competitor", index)),
+                    players=tuple(str(p) for p in players),
+                    place=place,
+                    field=str(item.get("field", "")),
+                    flight=None if item.get("flight") is None else str(item["flight"]),
+                    won_vp=None
+                    if item.get("won_vp") is None
+                    else _fraction(item["won_vp"], f"{label} won_vp"),
+                    participation=participation,
+                )
+            )
+        except KeyError as exc:
+            raise FormatError(f"{label}: missing {exc.args[0]!r}", where) from exc
+        except MasterpointError as exc:
+            raise FormatError(f"{label}: {exc.message}", where) from exc
+    flights = data.get("flights", [])
+    competitors = data.get("competitors", {})
+    if not isinstance(flights, list) or not isinstance(competitors, dict):
+        raise FormatError('"flights" must be a list and "competitors" an object', where)
+    try:
+        return Ranking(
+            tuple(placings),
+            tuple(str(f) for f in flights),
+            {str(k): int(v) for k, v in competitors.items()},
+        )
+    except MasterpointError as exc:
+        raise FormatError(exc.message, where) from exc
+
+
+def dumps_ranking(ranking: Ranking) -> str:
+    """The JSON text of a ranking (numbers as decimal strings where not whole)."""
+
+    def num(value: Fraction) -> int | str:
+        if value.denominator == 1:
+            return value.numerator
+        return str(Decimal(value.numerator) / Decimal(value.denominator))
+
+    items: list[dict[str, Any]] = []
+    for p in ranking.placings:
+        item: dict[str, Any] = {
+            "competitor": p.competitor,
+            "players": list(p.players),
+            "place": p.place,
+        }
+        if p.field:
+            item["field"] = p.field
+        if p.flight is not None:
+            item["flight"] = p.flight
+        if p.won_vp is not None:
+            item["won_vp"] = num(p.won_vp)
+        if p.participation:
+            item["participation"] = {k: num(Fraction(v)) for k, v in p.participation.items()}
+        items.append(item)
+    out: dict[str, Any] = {"placings": items}
+    if ranking.flights:
+        out["flights"] = list(ranking.flights)
+    if ranking.competitors:
+        out["competitors"] = dict(ranking.competitors)
+    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,390 @@
+"""Awarding an event: from a :class:`~bridgedesk.masterpoints.ranking.Ranking` to the
+points of each player, with the colour, the place and the reason.
+
+``award(ranking, "jcbl", WeeklyGame(...))`` applies the JCBL weekly rules (000:173-228,
+000:471-547); ``award(ranking, "sbf", SbfEvent(...))`` an SBF table (001).
+
+Common behaviour:
+
+* each field is awarded on its own (two-winner Mitchell, sections);
+* tied competitors share the points of the places they cover: JCBL the average,
+  rounded (000:503-507), SBF the share rounded up (001:489-495);
+* stratified events (``Ranking.flights``): a flight's field counts its own and every
+  lower flight's competitors; a competitor placed in several flights gets the best
+  of them (000:499-501);
+* players who did not play enough get nothing (JCBL 000:539-545: at least 50 % of
+  the boards, exactly 50 % gives half; SBF 001:525-531: at least half the boards).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Literal
+
+from bridgedesk.errors import MasterpointError
+from bridgedesk.masterpoints.jcbl.club import (
+    ClubEvent,
+    EventKind,
+    cap,
+    flight_factor,
+    overall_exact,
+    place_factor,
+    red_share,
+)
+from bridgedesk.masterpoints.jcbl.weekly import (
+    WeeklyGame,
+    award_places,
+    team_vp_points,
+    tied_points,
+    weekly_exact,
+)
+from bridgedesk.masterpoints.ranking import Placing, Ranking, ties
+from bridgedesk.masterpoints.rounding import jcbl_round
+from bridgedesk.masterpoints.sbf.rules import share_places
+from bridgedesk.masterpoints.sbf.tables import (
+    ScaleRow,
+    group_field,
+    handicap_scale,
+    table,
+    table_d,
+    table_f,
+)
+
+__all__ = ["B1_DIVISIONS", "Award", "ClubGame", "SbfEvent", "award"]
+
+#: Team barometer in two bronze divisions: field size x 1.2 and x 0.8 (001:897-902).
+B1_DIVISIONS = (Fraction(6, 5), Fraction(4, 5))
+
+Rules = Literal["jcbl", "sbf"]
+
+
+@dataclass(frozen=True)
+class Award:
+    """Points for one player.
+
+    ``points`` is a JCBL masterpoint value with two decimals, or a whole number of
+    SBF points; ``colour`` is ``"black"``/``"red"`` (JCBL) or ``"bp"``/``"sp"``/``"gp"``
+    (SBF); ``place`` the place paid (within ``flight`` when stratified).
+    """
+
+    member: str
+    competitor: str
+    field: str
+    flight: str | None
+    place: int
+    points: Decimal
+    colour: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class SbfEvent:
+    """Parameters of an SBF event.
+
+    ``table``: A (bronze pairs, A1/A2 by size), A1, A2, B1, C, D, E1, F.
+    ``met``: opponents met (D) or rounds played (F) when not all meet all.
+    ``boards``: boards played (the table D coefficient from 100 boards).
+    ``groups`` / ``group_of_field``: strength groups (2-5) and which field is which
+    group (1 = A).  ``handicap``: a handicap result list (half scale).
+    ``coefficient_of_field``: any other multiplier of a field's size, e.g. a team
+    barometer in two divisions (``B1_DIVISIONS``: 1.2 and 0.8, 001:897-902).
+
+    In team barometers (B1, E1) a player who played only some matches gets that
+    share of the points, rounded up, if he played at least a third (001:908-917,
+    001:1334-1342); elsewhere a player needs half the boards (001:525-529).
+    """
+
+    table: str
+    met: int | None = None
+    boards: int | None = None
+    groups: int | None = None
+    group_of_field: Mapping[str, int] = field(default_factory=dict)
+    handicap: bool = False
+    coefficient_of_field: Mapping[str, Fraction] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "group_of_field", MappingProxyType(dict(self.group_of_field)))
+        object.__setattr__(
+            self, "coefficient_of_field", MappingProxyType(dict(self.coefficient_of_field))
+        )
+
+
+@dataclass(frozen=True)
+class ClubGame:
+    """A JCBL CCG-or-higher event's overall awards (000:230-547).
+
+    ``bridge_center``: a CCG run by a bridge centre (no red share); ``simultaneous``:
+    a world / APBF simultaneous event (all red).  With flights, each flight's L4 is
+    added to ``event.limits``.
+    """
+
+    event: ClubEvent
+    bridge_center: bool = False
+    simultaneous: bool = False
+
+
+def award(
+    ranking: Ranking, rules: Rules, params: WeeklyGame | SbfEvent | ClubGame
+) -> tuple[Award, ...]:
+    """Every player's award, by field, then place, then competitor order."""
+    if rules == "jcbl" and isinstance(params, WeeklyGame):
+        return _jcbl_weekly(ranking, params)
+    if rules == "jcbl" and isinstance(params, ClubGame):
+        return _jcbl_club(ranking, params)
+    if rules == "sbf" and isinstance(params, SbfEvent):
+        return _sbf(ranking, params)
+    raise MasterpointError(
+        f"rules {rules!r} do not take {type(params).__name__} parameters "
+        "(jcbl: WeeklyGame or ClubGame, sbf: SbfEvent)"
+    )
+
+
+def _worth(a: Award) -> Fraction:
+    """Comparable value of an award in mp (SBF colours converted)."""
+    per_mp = {"bp": 100, "sp": 10, "gp": 1}.get(a.colour, 1)
+    return Fraction(a.points) / per_mp
+
+
+def _best(candidates: dict[str, Award], new: Award) -> None:
+    old = candidates.get(new.member)
+    if old is None or _worth(new) > _worth(old):
+        candidates[new.member] = new
+
+
+def _ordered(ranking: Ranking, awards: list[Award]) -> tuple[Award, ...]:
+    fields = {name: i for i, name in enumerate(ranking.fields())}
+    order = {(p.field, p.competitor): i for i, p in enumerate(ranking.placings)}
+    return tuple(
+        sorted(awards, key=lambda a: (fields[a.field], a.place, order[(a.field, a.competitor)]))
+    )
+
+
+# --- JCBL ----------------------------------------------------------------------------
+
+
+def _jcbl_share(placing: Placing, member: str) -> Fraction:
+    played = placing.played(member)
+    if played < Fraction(1, 2):
+        return Fraction(0)
+    if played == Fraction(1, 2):
+        return Fraction(1, 2)
+    return Fraction(1)
+
+
+def _jcbl_weekly(ranking: Ranking, game: WeeklyGame) -> tuple[Award, ...]:
+    out: list[Award] = []
+    for name in ranking.fields():
+        best: dict[str, Award] = {}
+        for flight, ranked, competitors in ranking.strata(name):
+            if competitors < 2:
+                continue
+            paid = award_places(competitors)
+            values = [
+                weekly_exact(game.k, competitors, game.kind, p, game.sessions)
+                for p in range(1, competitors + 1)
+            ]
+            counts = ties(ranked)
+            for placing, place in ranked:
+                if place > paid:
+                    continue
+                count = counts[place]
+                value = tied_points(values, place, count)
+                reason = (
+                    f"JCBL weekly K={game.k} C={competitors} P={game.kind.game_factor} "
+                    f"S={game.sessions}: K*C*P*S/100*0.7^(N-1)"
+                )
+                if count > 1:
+                    reason += f", tie for places {place}-{place + count - 1} averaged"
+                if values[0] < Fraction(
+                    game.k * competitors * game.kind.game_factor * game.sessions, 100
+                ):
+                    reason += ", capped at 1.00"
+                if (
+                    game.boards is not None
+                    and game.max_vp is not None
+                    and placing.won_vp is not None
+                ):
+                    members = len(placing.players)
+                    second = team_vp_points(
+                        game.k, game.boards, placing.won_vp, game.max_vp, members
+                    )
+                    if second > value:
+                        value = second
+                        reason = (
+                            f"JCBL weekly team K*B*V/(100*M*Pm) K={game.k} B={game.boards} "
+                            f"V={placing.won_vp} M={game.max_vp} Pm={members}"
+                        )
+                for member in placing.players:
+                    share = _jcbl_share(placing, member)
+                    points = jcbl_round(value * share)
+                    if points == 0:
+                        continue
+                    why = reason if share == 1 else reason + f", {share} for partial play"
+                    _best(
+                        best,
+                        Award(
+                            member, placing.competitor, name, flight, place, points, "black", why
+                        ),
+                    )
+        out.extend(best.values())
+    return _ordered(ranking, out)
+
+
+def _club_share(placing: Placing, member: str, kind: EventKind) -> Fraction:
+    """Overall eligibility (000:529-545): team members need half the team's matches;
+    in pairs the original player half the boards, a substitute 66 %."""
+    played = placing.played(member)
+    if kind is not EventKind.TEAMS and member in placing.substitutes:
+        return Fraction(1) if played >= Fraction(66, 100) else Fraction(0)
+    return Fraction(1) if played >= Fraction(1, 2) else Fraction(0)
+
+
+def _jcbl_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
+    event = game.event
+    split = red_share(
+        event.rating,
+        event.sessions,
+        bridge_center=game.bridge_center,
+        simultaneous=game.simultaneous,
+    )
+    parts = [(c, share) for c, share in (("red", split.red), ("black", split.black)) if share]
+    limit = cap(event.rating, event.sessions)
+    out: list[Award] = []
+    for name in ranking.fields():
+        best: dict[str, Award] = {}
+        eligible = Ranking(
+            tuple(p for p in ranking.in_field(name) if not p.out_of_limit), ranking.flights
+        )
+        for flight, ranked, competitors in eligible.strata(name):
+            limits = event.limits
+            if flight is not None and len(ranking.flights) >= 2:
+                index = ranking.flights.index(flight) + 1
+                limits = (*limits, flight_factor(index, len(ranking.flights)))
+            # the top flight (or the only field) pays 35 % of the original competitors
+            top = flight is None or flight == ranking.flights[0]
+            size = event.competitors if top else competitors
+            paid = award_places(size)
+            first = overall_exact(
+                event.kind, event.rating, limits, event.tables, event.sessions, 1, event.team_size
+            )
+            capped = limit is not None and first > limit
+            if limit is not None:
+                first = min(first, limit)
+            values = [first * place_factor(p, event.kind) for p in range(1, len(ranked) + 1)]
+            counts = ties(ranked)
+            for placing, place in ranked:
+                if place > paid:
+                    continue
+                count = counts[place]
+                value = tied_points(values, place, count)
+                reason = (
+                    f"JCBL overall A*R*L*(4+0.2*T*S)*N/P, {event.kind.value}, "
+                    f"{event.rating.value}, T={event.tables}, S={event.sessions}, place {place}"
+                )
+                if count > 1:
+                    reason += f", tie for places {place}-{place + count - 1} averaged"
+                if capped and limit is not None:
+                    reason += f", capped at {jcbl_round(limit)}"
+                for member in placing.players:
+                    if _club_share(placing, member, event.kind) == 0:
+                        continue
+                    for colour, part in parts:
+                        points = jcbl_round(value * part)
+                        if points == 0:
+                            continue
+                        why = reason if part == 1 else f"{reason}, {part} of it {colour}"
+                        candidate = Award(
+                            member, placing.competitor, name, flight, place, points, colour, why
+                        )
+                        key = f"{member}\x00{colour}"
+                        old = best.get(key)
+                        if old is None or candidate.points > old.points:
+                            best[key] = candidate
+        out.extend(best.values())
+    return _ordered(ranking, out)
+
+
+# --- SBF -----------------------------------------------------------------------------
+
+
+def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
+    key = event.table.upper()
+    if key == "A":
+        key = "A1" if size <= 32 else "A2"
+    if key == "D" and (event.met is not None or event.boards is not None):
+        return table_d(size, met=event.met, boards=event.boards)
+    if key == "F" and event.met is not None:
+        return table_f(size, rounds=event.met)
+    row = table(key, size)
+    if event.handicap:
+        if row.sp or row.gp:
+            raise MasterpointError("handicap events award bronze points only (001:502-504)")
+        row = ScaleRow(row.table + "-hcp", size, bp=handicap_scale(row.bp))
+    return row
+
+
+def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
+    out: list[Award] = []
+    minimum = 2 if event.handicap else 4
+    for name in ranking.fields():
+        best: dict[str, Award] = {}
+        for flight, ranked, competitors in ranking.strata(name):
+            size = competitors
+            if name in event.coefficient_of_field:
+                size = math.ceil(competitors * Fraction(event.coefficient_of_field[name]))
+            if event.groups is not None:
+                group = event.group_of_field.get(name)
+                if group is None:
+                    raise MasterpointError(f"field {name!r} has no group number (1-{event.groups})")
+                size = group_field(competitors, event.groups, group)
+            try:
+                row = _sbf_row(event, size)
+            except MasterpointError as exc:
+                where = f"field {name!r}" if name else "the field"
+                if flight is not None:
+                    where += f", flight {flight}"
+                raise MasterpointError(f"{where}: {exc.message}") from exc
+            counts = ties(ranked)
+            if event.table.upper() in ("B1", "E1") and any(c > 1 for c in counts.values()):
+                tied = min(p for p, c in counts.items() if c > 1)
+                raise MasterpointError(
+                    f"field {name!r}: team events must break ties for masterpoints "
+                    f"(001:494-495), place {tied} is shared"
+                )
+            for placing, place in ranked:
+                shared = share_places(row, place, counts[place], minimum)
+                if shared is None:
+                    continue
+                colour, points = shared
+                reason = f"SBF table {row.table}, {size} in the scale, place {place}"
+                if counts[place] > 1:
+                    reason += f", shared by {counts[place]} (rounded up)"
+                barometer = event.table.upper() in ("B1", "E1")
+                for member in placing.players:
+                    played = placing.played(member)
+                    if played < (Fraction(1, 3) if barometer else Fraction(1, 2)):
+                        continue
+                    mine, why = points, reason
+                    if barometer and played < 1:
+                        mine = math.ceil(points * played)
+                        why = f"{reason}, {played} of the matches played"
+                    _best(
+                        best,
+                        Award(
+                            member,
+                            placing.competitor,
+                            name,
+                            flight,
+                            place,
+                            Decimal(mine),
+                            colour.value,
+                            why,
+                        ),
+                    )
+        out.extend(best.values())
+    return _ordered(ranking, out)

@@ -1,0 +1,1 @@
+"""JCBL (Japan Contract Bridge League) masterpoint rules, seed ``000``."""

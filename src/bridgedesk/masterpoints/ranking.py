@@ -1,0 +1,172 @@
+"""The ranking masterpoints are awarded on: a small frozen model of its own.
+
+The scoring engine's ranking (``bridgedesk.scoring.session``) is adapted to it by a
+small function: one :class:`Placing` per competitor with its rank place (tied
+competitors carry the same place), the field it was ranked in (a Mitchell's NS and
+EW lines, or sections, are separate fields with their own winners) and, in a
+stratified event, its own flight.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from bridgedesk.errors import MasterpointError
+
+__all__ = ["Placing", "Ranking", "StandingLike", "from_standings"]
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One competitor's result.
+
+    ``competitor``: pair/team/player id as the event numbers it.
+    ``players``: the federation member numbers of the players (one for an
+    individual, two for a pair, four or more for a team); a non-member may be listed
+    under any id the office uses.
+    ``place``: rank place, 1 = winner; tied competitors share the same place and
+    the next place after a tie of k is place + k.
+    ``field``: the ranking the place belongs to (``""`` for one field; ``"NS"``,
+    ``"EW"`` for a two-winner Mitchell; a section name...).
+    ``flight``: the competitor's own flight in a stratified event (``"A"`` top).
+    ``won_vp``: JCBL team formula ②: VP of the matches won (bonus VP excluded).
+    ``participation``: fraction of the boards each player played, where not all
+    played all (substitutes, reserves); missing players played everything.
+    ``substitutes``: players brought in by the director (JCBL 000:539-545).
+    ``out_of_limit``: an entrant outside the entry limits admitted by the director:
+    no overall award and no effect on the others' overall places (000:525-527).
+    """
+
+    competitor: str
+    players: tuple[str, ...]
+    place: int
+    field: str = ""
+    flight: str | None = None
+    won_vp: Fraction | None = None
+    participation: Mapping[str, Fraction] = dataclasses.field(default_factory=dict)
+    substitutes: frozenset[str] = frozenset()
+    out_of_limit: bool = False
+
+    def __post_init__(self) -> None:
+        if self.place < 1:
+            raise MasterpointError(f"competitor {self.competitor}: place must be 1 or more")
+        if not self.players:
+            raise MasterpointError(f"competitor {self.competitor}: no players listed")
+        object.__setattr__(self, "participation", MappingProxyType(dict(self.participation)))
+
+    def played(self, member: str) -> Fraction:
+        return Fraction(self.participation.get(member, Fraction(1)))
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Every competitor of an event, with the flights from the top down.
+
+    ``competitors`` overrides the field size per field (e.g. when only the top of a
+    long list is given); by default it is the number of placings in the field.
+    """
+
+    placings: tuple[Placing, ...]
+    flights: tuple[str, ...] = ()
+    competitors: Mapping[str, int] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "placings", tuple(self.placings))
+        object.__setattr__(self, "competitors", MappingProxyType(dict(self.competitors)))
+        seen: set[tuple[str, str]] = set()
+        for p in self.placings:
+            key = (p.field, p.competitor)
+            if key in seen:
+                raise MasterpointError(
+                    f"competitor {p.competitor} is listed twice in field {p.field!r}"
+                )
+            seen.add(key)
+            if self.flights and p.flight not in self.flights:
+                raise MasterpointError(
+                    f"competitor {p.competitor}: flight {p.flight!r} is not one of {self.flights}"
+                )
+
+    def fields(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(p.field for p in self.placings))
+
+    def in_field(self, name: str) -> tuple[Placing, ...]:
+        return tuple(p for p in self.placings if p.field == name)
+
+    def field_size(self, name: str) -> int:
+        return self.competitors.get(name, len(self.in_field(name)))
+
+    def strata(self, name: str) -> list[tuple[str | None, list[tuple[Placing, int]], int]]:
+        """(flight, [(placing, place within the flight)], competitors) for field ``name``.
+
+        A flight ranks its own competitors and every lower flight's; the place within
+        it follows the overall order (ties kept).  Without flights, one stratum.  Places
+        are recounted from the placings given (1 + how many placed better), so a
+        competitor removed from the list (an out-of-limit entrant) moves the others up.
+        """
+        placings = self.in_field(name)
+        if not self.flights:
+            ranked = [(p, 1 + sum(1 for q in placings if q.place < p.place)) for p in placings]
+            return [(None, ranked, self.field_size(name))]
+        out: list[tuple[str | None, list[tuple[Placing, int]], int]] = []
+        for index, flight in enumerate(self.flights):
+            eligible = [p for p in placings if self.flights.index(p.flight or "") >= index]
+            ranked = [(p, 1 + sum(1 for q in eligible if q.place < p.place)) for p in eligible]
+            out.append((flight, ranked, len(eligible)))
+        return out
+
+
+def ties(ranked: Sequence[tuple[Placing, int]]) -> dict[int, int]:
+    """Place -> how many competitors share it."""
+    counts: dict[int, int] = {}
+    for _, place in ranked:
+        counts[place] = counts.get(place, 0) + 1
+    return counts
+
+
+class StandingLike(Protocol):
+    """What :func:`from_standings` reads from a scoring engine's ranking line
+    (``bridgedesk.scoring.session.Standing`` has these attributes)."""
+
+    @property
+    def pair(self) -> str: ...
+    @property
+    def direction(self) -> Any: ...
+    @property
+    def section(self) -> str | None: ...
+    @property
+    def rank(self) -> str: ...
+
+
+def from_standings(
+    standings: Iterable[StandingLike],
+    players: Mapping[str, Sequence[str]],
+    flights: Mapping[str, str] | None = None,
+    flight_order: Sequence[str] = (),
+) -> Ranking:
+    """Adapt a scored session's standings: ``rank`` labels like ``"2="`` become places,
+    section and direction (NS / EW of a Mitchell) become the field; ``players`` maps
+    each pair number to its members' numbers, ``flights`` a pair to its flight."""
+    placings: list[Placing] = []
+    for s in standings:
+        label = s.rank.rstrip("=").strip()
+        if not label.isdigit():
+            raise MasterpointError(f"pair {s.pair}: rank {s.rank!r} is not a place")
+        if s.pair not in players:
+            raise MasterpointError(f"pair {s.pair}: no member numbers given")
+        direction = "" if s.direction is None else str(getattr(s.direction, "name", s.direction))
+        field_name = " ".join(x for x in (s.section or "", direction) if x)
+        placings.append(
+            Placing(
+                s.pair,
+                tuple(players[s.pair]),
+                int(label),
+                field_name,
+                None if flights is None else flights.get(s.pair),
+            )
+        )
+    return Ranking(tuple(placings), tuple(flight_order))

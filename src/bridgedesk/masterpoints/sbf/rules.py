@@ -1,0 +1,313 @@
+"""SBF general rules (001:255-532, 001:1413-1900): shared places, finals with carry-over,
+simultaneous and rally bonuses, team-match points and their split between players,
+DM bonuses, gold events, SM finals and ranking points.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from enum import StrEnum
+from fractions import Fraction
+
+from bridgedesk.errors import MasterpointError
+from bridgedesk.masterpoints.sbf.tables import ScaleRow, silver_places, table_d
+from bridgedesk.masterpoints.sbf.units import Denomination, to_mp
+
+__all__ = [
+    "DM_BONUS",
+    "G1_BONUS",
+    "H1_FINAL_GP",
+    "H2_FINAL",
+    "MatchResult",
+    "RankingKind",
+    "distribute_match",
+    "e3_match_sp",
+    "final_scale",
+    "final_winner_points",
+    "gold_pairs",
+    "h1_final",
+    "h2_final",
+    "match_result",
+    "rally_bonus",
+    "ranking_points",
+    "share_places",
+    "simultaneous_silver_bonus",
+]
+
+
+def share_places(
+    row: ScaleRow, first_place: int, count: int, minimum: int = 4
+) -> tuple[Denomination, int] | None:
+    """What each of ``count`` competitors tied from ``first_place`` receives (001:489-495).
+
+    They share the points of the places they cover, every decimal rounded up.  A
+    shared last bronze place gives at least ``minimum`` bp (4, or 2 in handicap
+    events; 001:692-693).  When the covered places mix colours, the total is taken in
+    mp and paid in the colour of the best covered place.  None if no covered place
+    is paid.
+    """
+    if count < 1 or first_place < 1:
+        raise MasterpointError(f"a tie needs count >= 1 and place >= 1, got {count}, {first_place}")
+    covered = [row.at(p) for p in range(first_place, first_place + count)]
+    paid = [c for c in covered if c is not None]
+    if not paid:
+        return None
+    colour = paid[0][0]
+    total_mp = sum((to_mp(v, d) for d, v in paid), Fraction(0))
+    share = math.ceil(total_mp * colour.per_mp / count)
+    if colour is Denomination.BRONZE and len(paid) < count:
+        share = max(share, minimum)  # the shared last bp place
+    return colour, share
+
+
+def final_winner_points(total_pairs: int, qualifying_rounds: int, final_rounds: int) -> Fraction:
+    """A-final winners' sp before rounding: a + b (001:391-397).
+
+    a = rounds in the qualifying + rounds in the A final + 1;
+    b = half of (all pairs - qualifying rounds - final rounds - 1).
+    """
+    a = qualifying_rounds + final_rounds + 1
+    b = Fraction(total_pairs - qualifying_rounds - final_rounds - 1, 2)
+    if b < 0:
+        raise MasterpointError(
+            f"{total_pairs} pairs cannot have played {qualifying_rounds}+{final_rounds} rounds"
+        )
+    return a + b
+
+
+def final_scale(total_pairs: int, qualifying_rounds: int, final_rounds: int) -> ScaleRow:
+    """The A final's silver scale: the winners' rounded figure picks the table D row and
+    its best quarter receive sp; no bp in the A final (001:399-429)."""
+    winner = min(100, math.ceil(final_winner_points(total_pairs, qualifying_rounds, final_rounds)))
+    row = table_d(max(12, winner))
+    return ScaleRow("D-final", winner, sp=row.sp[: silver_places(winner)])
+
+
+def simultaneous_silver_bonus(total_pairs: int) -> tuple[int, ...]:
+    """Bonus on the common list of a silver simultaneous: 1/5 of a normal silver event
+    of that size, at most 16 pairs, no bp (001:448-457)."""
+    row = table_d(min(100, total_pairs))
+    return tuple(math.ceil(Fraction(v, 5)) for v in row.sp[:16])
+
+
+class RallyKind(StrEnum):
+    PAIRS = "pairs"
+    TEAMS = "teams"
+    INDIVIDUAL = "individual"
+
+
+def rally_bonus(starters: int, kind: RallyKind = RallyKind.PAIRS) -> tuple[int, ...]:
+    """Gold bonus of a district rally by its total starting pairs (001:472-487).
+
+    Teams count double, individual players half.
+    """
+    pairs = Fraction(starters)
+    if kind is RallyKind.TEAMS:
+        pairs *= 2
+    elif kind is RallyKind.INDIVIDUAL:
+        pairs /= 2
+    if pairs > 200:
+        return (3, 2, 1)
+    if pairs >= 101:
+        return (2, 1)
+    if pairs >= 96:
+        return (1,)
+    return ()
+
+
+class MatchResult(StrEnum):
+    WON = "won"
+    DRAWN = "drawn"
+    LOST = "lost"
+
+
+#: VP scale total -> (fewest VP of a win, fewest VP of a draw), 001:923-926 / 1413-1416.
+_WIN_DRAW = {30: (18, 13), 20: (14, 7), 8: (6, 3), 6: (5, 2), 4: (3, 2), 2: (2, 1)}
+
+
+def match_result(own_vp: Fraction | int, scale_total: int) -> MatchResult:
+    """Won, drawn or lost for masterpoints, from a team's own VP after penalties.
+
+    18-12 on a 30 scale is a win, 17-13 a draw; a 1-VP penalty turning 18-12 into
+    17-12 makes it a draw and 17-13 into 17-12 leaves the 12 with nothing (001:1058-1065).
+    """
+    if scale_total not in _WIN_DRAW:
+        raise MasterpointError(
+            f"win/draw limits exist for VP scales of {sorted(_WIN_DRAW)} total, got {scale_total}"
+        )
+    win, draw = _WIN_DRAW[scale_total]
+    if own_vp >= win:
+        return MatchResult.WON
+    if own_vp >= draw:
+        return MatchResult.DRAWN
+    return MatchResult.LOST
+
+
+def distribute_match(
+    team_points: Fraction | int, halves: Mapping[str, int], halves_per_match: int = 2
+) -> dict[str, Fraction]:
+    """Split one match's points among the players (E2, 001:1432-1456).
+
+    Four seats play each half; a player gets his share per half played, so a full
+    match is worth a quarter of the team's points and a half of it an eighth.  The
+    shares are exact; add them over the event and round the total up.
+    """
+    total = sum(halves.values())
+    if total > 4 * halves_per_match or any(h < 0 or h > halves_per_match for h in halves.values()):
+        raise MasterpointError(
+            f"halves played must be 0-{halves_per_match} per player and at most "
+            f"{4 * halves_per_match} per team, got {dict(halves)}"
+        )
+    per_half = Fraction(team_points) / (4 * halves_per_match)
+    return {player: per_half * h for player, h in halves.items()}
+
+
+#: Offsets from the board count by division, per number of divisions (E3, 001:1483-1628).
+_E3_OFFSETS: Mapping[int, tuple[int, ...]] = {
+    2: (0, -4),
+    3: (4, 0, -4),
+    4: (4, 0, -4, -8),
+    5: (8, 4, 0, -4, -8),
+    6: (8, 4, 0, -4, -8, -10),
+    7: (8, 4, 0, -4, -8, -10, -12),
+    8: (8, 4, 0, -4, -8, -10, -12, -14),
+}
+
+
+def e3_match_sp(boards: int, division: int, divisions: int, result: MatchResult) -> Fraction:
+    """Silver a team wins in one E3 league match: boards +/- the division offset,
+    at least 2 for a win and 1 for a draw (001:1470-1472); half for a draw."""
+    if divisions not in _E3_OFFSETS:
+        raise MasterpointError(f"an E3 league has 2-8 divisions, got {divisions}")
+    if not 1 <= division <= divisions:
+        raise MasterpointError(f"division must be 1-{divisions}, got {division}")
+    if boards < 6:
+        raise MasterpointError(f"E3 matches have at least 6 boards, got {boards}")
+    win = Fraction(max(2, boards + _E3_OFFSETS[divisions][division - 1]))
+    if result is MatchResult.WON:
+        return win
+    if result is MatchResult.DRAWN:
+        return max(Fraction(1), win / 2)
+    return Fraction(0)
+
+
+#: DM final bonus in sp per player for places 1-3 (001:1736-1755).
+DM_BONUS: Mapping[str, tuple[int, int, int]] = {
+    "teams-open": (42, 30, 21),
+    "pairs-open": (60, 40, 30),
+    "other": (10, 5, 3),
+}
+#: G1 SM team final: gp per won/drawn match by boards, and bonus per player (001:1801-1818).
+G1_MATCH = {20: (12, 6), 24: (16, 8)}
+G1_BONUS = (28, 20, 14)
+#: H1 SM pairs A final, gp by place (001:1871-1873).
+H1_FINAL_GP = (50, 35, 25, 20, 15, 12, 10, 8, 6, 4, 3, 2, 1)
+#: H2 other SM pair finals, points by place (001:1879-1891).
+H2_FINAL: Mapping[str, tuple[int, ...]] = {
+    "junior": (10, 5, 3, 2),
+    "veteran": (10, 5, 4, 3),
+    "women": (10, 5, 4, 3),
+    "mixed": (10, 5, 4, 3),
+}
+
+
+def gold_pairs(
+    pairs: int, *, enhanced: bool = False, met: int | None = None, boards: int | None = None
+) -> ScaleRow:
+    """A gold pair event (001:1772-1790): counted like silver but in gold currency.
+
+    The table D figures of the first places become gp (sp / 10, rounded up): three
+    places from 32 pairs, two at 24-31 pairs; the enhanced scale (field handicap
+    below 15) pays 10-7-5-4 gp.  Then sp down to the 16th place at most, then bronze
+    at three times the bronze table (D's red figures are twice it) to the best third.
+    """
+    if pairs < 24:
+        raise MasterpointError(f"a gold pair event needs at least 24 pairs, got {pairs}")
+    silver = table_d(pairs, met=met, boards=boards)
+    if enhanced:
+        gp: tuple[int, ...] = (10, 7, 5, 4)
+    else:
+        count = 3 if pairs >= 32 else 2
+        gp = tuple(math.ceil(Fraction(v, 10)) for v in silver.sp[:count])
+    sp = silver.sp[len(gp) : 16]
+    bp = tuple(math.ceil(Fraction(3 * v, 2)) for v in silver.bp)
+    return ScaleRow("gold", pairs, gp=gp, sp=sp, bp=bp)
+
+
+class RankingKind(StrEnum):
+    """What kind of award a ranking-point calculation is for (001:545-571)."""
+
+    NORMAL = "normal"
+    GOLD_EVENT = "gold-event"  # sp earned in a gold event: 1.5 each
+    BONUS = "bonus"  # Allsvenskan, SM or DM final bonus: none
+    ALLSVENSKAN_DIV3 = "allsvenskan-div3"  # gp count as the equivalent sp
+    SM_PAIRS_FINAL = "sm-pairs-final"  # 9 per gp
+    SPRING_AUTUMN_SILVER = "spring-autumn-silver"  # not in the ranking
+
+
+@dataclass(frozen=True)
+class RankingAward:
+    """One award as the ranking sees it: the unrounded points and when."""
+
+    when: date
+    points: Fraction
+    denomination: Denomination
+    kind: RankingKind = RankingKind.NORMAL
+
+
+def _rp(award: RankingAward) -> Fraction:
+    d, k, p = award.denomination, award.kind, award.points
+    if d is Denomination.BRONZE or k in (RankingKind.BONUS, RankingKind.SPRING_AUTUMN_SILVER):
+        return Fraction(0)
+    if d is Denomination.SILVER:
+        return p * (Fraction(3, 2) if k is RankingKind.GOLD_EVENT else 1)
+    if k is RankingKind.ALLSVENSKAN_DIV3:
+        return p * 10
+    if k is RankingKind.SM_PAIRS_FINAL:
+        return p * 9
+    return p * 15
+
+
+def ranking_points(awards: Sequence[RankingAward], on: date) -> int:
+    """Ranking points on ``on``: 1 per sp and 15 per gp, from the unrounded amounts,
+    over the last 24 months (001:545-571); the total rounded up (22.5 gp -> 338)."""
+    start = _months_before(on, 24)
+    total = sum((_rp(a) for a in awards if start < a.when <= on), Fraction(0))
+    return math.ceil(total)
+
+
+def _months_before(day: date, months: int) -> date:
+    month0 = day.year * 12 + day.month - 1 - months
+    year, month = divmod(month0, 12)
+    last = [31, 29 if _leap(year) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month]
+    return date(year, month + 1, min(day.day, last))
+
+
+def _leap(year: int) -> bool:
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+def h1_final() -> ScaleRow:
+    """SM pairs A final, gold by place (001:1871-1873); bronze follows to 18th place on
+    the current bronze tables times three (the field size is the organiser's)."""
+    return ScaleRow("H1", len(H1_FINAL_GP), gp=H1_FINAL_GP)
+
+
+def h2_final(kind: str, pairs: int, boards: int | None = None) -> ScaleRow:
+    """The other SM pair finals (001:1879-1898): four places fixed by ``kind`` (junior,
+    veteran, women, mixed), the following places from table D (with its board
+    coefficient), bronze at three times the bronze tables (D's red figures x 3/2)."""
+    if kind not in H2_FINAL:
+        raise MasterpointError(f"H2 finals are {', '.join(H2_FINAL)}, got {kind!r}")
+    silver = table_d(pairs, boards=boards)
+    fixed = H2_FINAL[kind]
+    return ScaleRow(
+        "H2",
+        pairs,
+        gp=fixed,
+        sp=silver.sp[len(fixed) :],
+        bp=tuple(math.ceil(Fraction(3 * v, 2)) for v in silver.bp),
+    )

@@ -1,0 +1,182 @@
+"""The ``bridgedesk masterpoints`` commands, through ``bridgedesk.cli.main``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bridgedesk.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["masterpoints", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_jcbl_weekly_table_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # the issue's JSON shape; 004:4041
+    code, out, _ = run(
+        capsys, "table", "jcbl-weekly", "--class", "3", "--kind", "pairs", "--competitors", "12",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    assert json.loads(out) == {
+        "rules": "jcbl-weekly", "class": 3, "kind": "pairs", "competitors": 12,
+        "awards": [0.36, 0.25, 0.18, 0.12, 0.09],
+    }  # fmt: skip
+
+
+def test_jcbl_weekly_table_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "table", "jcbl-weekly", "--class", "4", "--kind", "teams", "--competitors", "13"
+    )
+    assert code == 0
+    assert out.split()[-2:] == ["5", "0.24"]
+    assert "1.00" in out
+
+
+def test_sbf_table_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "table", "sbf", "A1", "--pairs", "16", "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "rules": "sbf", "table": "A1", "pairs": 16, "awards": [32, 22, 15, 10, 7, 5],
+    }  # fmt: skip
+    code, out, _ = run(capsys, "table", "sbf", "D", "--pairs", "16", "--json")
+    assert json.loads(out) == {
+        "rules": "sbf", "table": "D", "pairs": 16, "sp": [16, 11, 8, 6], "bp": [14, 10],
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["jcbl-weekly", "--class", "6", "--competitors", "10"], "class must be 1-5, got 6"),
+        (["jcbl-weekly", "--class", "3", "--competitors", "0"], "2 or more competitors"),
+        (["jcbl-weekly", "--class", "3", "--competitors", "9", "--kind", "x"], "pairs, individual"),
+        (["sbf", "A1", "--pairs", "40"], "A1 is defined for 4-32 pairs, got 40"),
+        (["sbf", "A2", "--pairs", "120"], "A2 is defined for 32-100 pairs"),
+        (["sbf", "Q", "--pairs", "20"], "unknown SBF table"),
+        (["acbl"], "unknown rule set"),
+    ],
+)
+def test_bad_parameters_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "table", *args)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("error: ")
+    assert err.count("\n") == 1
+    assert message in err
+
+
+def _ranking(tmp_path: Path) -> Path:
+    placings = [
+        {"competitor": str(i), "players": [f"{i}01", f"{i}02"], "place": p}
+        for i, p in zip(range(1, 13), [1, 2, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12], strict=True)
+    ]
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps({"placings": placings}), encoding="utf-8")
+    return path
+
+
+def test_award_jcbl_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _ranking(tmp_path)
+    code, out, _ = run(capsys, "award", str(path), "--rules", "jcbl", "--class", "3", "--json")
+    assert code == 0
+    awards = json.loads(out)
+    assert [(a["member"], a["points"]) for a in awards[:6]] == [
+        ("101", "0.36"), ("102", "0.36"), ("201", "0.21"), ("202", "0.21"),
+        ("301", "0.21"), ("302", "0.21"),
+    ]  # fmt: skip
+    assert all(a["colour"] == "black" for a in awards)
+
+
+def test_award_sbf_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _ranking(tmp_path)
+    code, out, _ = run(capsys, "award", str(path), "--rules", "sbf", "--table", "A")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 8  # A1 12 pairs pays 4 places: 24, (16+11)/2 -> 14 x2, 8
+    assert "24 bp" in lines[0]
+    assert "14 bp" in lines[2]
+
+
+def test_award_bad_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"placings": [{"players": ["1"]}]}', encoding="utf-8")
+    code, _, err = run(capsys, "award", str(path), "--rules", "sbf")
+    assert code == 2
+    assert "placing 1: missing 'place'" in err
+    code, _, err = run(capsys, "award", str(tmp_path / "none.json"), "--rules", "sbf")
+    assert code == 2
+    assert "cannot read" in err
+
+
+def test_statement_ranks_import(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from bridgedesk.formats.ledger_csv import dumps_ledger
+
+    from .seeds import JCBL
+    from .test_ledger import sample_ledger
+
+    ledger = sample_ledger()
+    path = tmp_path / "ledger.csv"
+    path.write_text(dumps_ledger(ledger.repository), encoding="utf-8")  # type: ignore[arg-type]
+    code, out, _ = run(
+        capsys, "statement", "--member", "59156", "--period", "2003-11", "--ledger", str(path)
+    )
+    assert code == 0
+    assert out == "\n".join(JCBL.read_text(encoding="utf-8").splitlines()[59:73]) + "\n"
+
+    past = tmp_path / "past.csv"
+    past.write_text(
+        "member,date,event,rules,version,points,colour\n"
+        "70001,2003-11-02,weekly,jcbl,2007,19.50,black\n"
+        "70001,2003-11-09,weekly,jcbl,2007,0.50,black\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "import", str(past), "--ledger", str(path))
+    assert (code, out) == (0, f"imported 2 awards into {path}\n")
+    code, out, _ = run(capsys, "ranks", "--ledger", str(path), "--json")
+    rows = json.loads(out)
+    assert rows[0] == {
+        "member": "59156", "name": "橋 之介", "rp": "1307.76", "mp": "3095.24",
+        "rank": "Silver Life Master",
+    }  # fmt: skip
+    assert rows[1]["member"] == "70001" and rows[1]["rank"] == "Master"
+    code, out, _ = run(capsys, "ranks", "--ledger", str(path), "--on", "2003-11-05", "--json")
+    assert json.loads(out)[1]["rank"] == "Junior Master"
+
+    code, _, err = run(
+        capsys, "statement", "--member", "1", "--period", "2003-13", "--ledger", str(path)
+    )
+    assert code == 2 and "month must be 1-12" in err
+    code, _, err = run(
+        capsys, "statement", "--member", "1", "--period", "11/2003", "--ledger", str(path)
+    )
+    assert code == 2 and "YYYY-MM" in err
+
+
+def test_award_jcbl_club_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # CCG class 2 pairs, 10 tables, 2 sessions: winner 1.20 split 20 % red / 80 % black
+    placings = [
+        {"competitor": str(i), "players": [f"{i}01", f"{i}02"], "place": i} for i in range(1, 21)
+    ]
+    path = tmp_path / "ccg.json"
+    path.write_text(json.dumps({"placings": placings}), encoding="utf-8")
+    code, out, _ = run(
+        capsys, "award", str(path), "--rules", "jcbl", "--rating", "ccg", "--tables", "10",
+        "--sessions", "2", "--limit", "12", "--json",
+    )  # fmt: skip
+    assert code == 0
+    awards = json.loads(out)
+    assert [(a["member"], a["colour"], a["points"]) for a in awards[:2]] == [
+        ("101", "red", "0.24"), ("101", "black", "0.96"),
+    ]  # fmt: skip
+    code, _, err = run(
+        capsys, "award", str(path), "--rules", "jcbl", "--rating", "club", "--tables", "3"
+    )
+    assert code == 2 and "--rating must be one of" in err
