@@ -22,10 +22,13 @@ from bridgedesk.errors import BridgedeskError
 _GROUPS: tuple[tuple[str, str], ...] = (
     ("calc", "bridgedesk.cli.calc"),
     ("masterpoints", "bridgedesk.cli.masterpoints"),
+    ("movement", "bridgedesk.cli.movement"),
 )
 
 #: (command name, module holding its function ``command``) for plain commands.
-_COMMANDS: tuple[tuple[str, str], ...] = (("demo", "bridgedesk.cli.demo"),)
+_COMMANDS: tuple[tuple[str, str], ...] = (
+    ("demo", "bridgedesk.cli.demo"),
+)
 
 app = typer.Typer(
     name="bridgedesk",

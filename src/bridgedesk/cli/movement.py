@@ -1,0 +1,146 @@
+"""``bridgedesk movement``: show, print, check and recommend movements."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from bridgedesk.errors import MovementError
+
+if TYPE_CHECKING:
+    from bridgedesk.movements.model import Movement
+
+app = typer.Typer(
+    help="Movements: show master sheets, print guide cards, check and recommend.",
+    no_args_is_help=True,
+)
+
+_KIND_HELP = (
+    "howell, appendix-howell, mitchell, skip-mitchell, relay-mitchell, rover-mitchell, "
+    "appendix-mitchell, scrambled-mitchell, team-of-pairs"
+)
+
+Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]
+Tables = Annotated[int | None, typer.Option("--tables", help="number of tables")]
+Pairs = Annotated[int | None, typer.Option("--pairs", help="number of pairs")]
+Rounds = Annotated[int | None, typer.Option("--rounds", help="rounds to play")]
+Bpr = Annotated[int | None, typer.Option("--boards-per-round", help="boards a round")]
+Base = Annotated[str | None, typer.Option("--base", help="a rover's base: straight, skip or relay")]
+
+
+def _build(
+    kind: str,
+    tables: int | None,
+    pairs: int | None,
+    rounds: int | None,
+    boards_per_round: int | None,
+    base: str | None,
+) -> Movement:
+    from bridgedesk.movements.catalogue import build
+
+    return build(
+        kind,
+        tables=tables,
+        pairs=pairs,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        base=base,
+    )
+
+
+@app.command()
+def show(
+    kind: Kind,
+    tables: Tables = None,
+    pairs: Pairs = None,
+    rounds: Rounds = None,
+    boards_per_round: Bpr = None,
+    fmt: Annotated[str, typer.Option("--format", help="text, html or json")] = "text",
+    ew_offset: Annotated[bool, typer.Option("--ew-offset", help="number EW n+1..2n")] = False,
+    base: Base = None,
+) -> None:
+    """Print a movement's master sheet (text), full cards (html) or JSON."""
+    from bridgedesk.formats import movement_json
+    from bridgedesk.reports import movement_cards
+
+    if fmt not in ("text", "html", "json"):
+        raise MovementError(f"unknown format {fmt!r}; choose text, html or json")
+    m = _build(kind, tables, pairs, rounds, boards_per_round, base)
+    if ew_offset:
+        m = m.with_ew_offset()
+    if fmt == "text":
+        typer.echo(movement_cards.master_text(m), nl=False)
+    elif fmt == "html":
+        typer.echo(movement_cards.render_html(m))
+    else:
+        typer.echo(movement_json.dumps(m), nl=False)
+
+
+@app.command()
+def cards(
+    kind: Kind,
+    out: Annotated[Path, typer.Option("--out", help="directory to write into")],
+    tables: Tables = None,
+    pairs: Pairs = None,
+    rounds: Rounds = None,
+    boards_per_round: Bpr = None,
+    base: Base = None,
+) -> None:
+    """Write the master sheet, table guide cards and pair slips (text and A4 HTML)."""
+    from bridgedesk.reports import movement_cards
+
+    m = _build(kind, tables, pairs, rounds, boards_per_round, base)
+    for path in movement_cards.write_cards(m, out):
+        typer.echo(str(path))
+
+
+@app.command()
+def check(
+    file: Annotated[Path, typer.Argument(help="a movement in bridgedesk's JSON shape")],
+) -> None:
+    """Validate a movement written by hand; exit status 1 if it has errors."""
+    from bridgedesk.formats import movement_json
+    from bridgedesk.movements.validate import ERROR, validate
+
+    m = movement_json.load(file)
+    problems = validate(m)
+    for p in problems:
+        typer.echo(str(p))
+    if any(p.severity == ERROR for p in problems):
+        raise typer.Exit(1)
+    typer.echo(f"{file}: {m.kind}, {m.tables} tables, {m.round_count} rounds: no errors")
+
+
+def _range(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    lo, sep, hi = text.partition("..")
+    try:
+        if not sep:
+            return int(lo), int(lo)
+        return int(lo), int(hi)
+    except ValueError:
+        raise MovementError(f"--boards must look like 20..27 or 24, not {text!r}") from None
+
+
+@app.command()
+def recommend(
+    pairs: Annotated[int, typer.Option("--pairs", help="pairs present")],
+    boards: Annotated[str | None, typer.Option("--boards", help="MIN..MAX boards")] = None,
+    minutes: Annotated[int | None, typer.Option("--minutes", help="time available")] = None,
+    sessions: Annotated[int, typer.Option("--sessions", help="1 or 2")] = 1,
+) -> None:
+    """List suitable movements in the order of the JCBL quick-reference list."""
+    from bridgedesk.movements.recommend import recommend as rec
+
+    found = rec(pairs, _range(boards), minutes, sessions)
+    if not found:
+        typer.echo(f"no listed movement for {pairs} pairs fits; relax --boards or --minutes")
+        raise typer.Exit(1)
+    for r in found:
+        extra = [x for x in (r.relays, r.stationary) if x]
+        if not r.buildable:
+            extra.append("JCBL guide sheet only (not generated by bridgedesk)")
+        typer.echo(f"{r.describe()}" + (f"  [{'; '.join(extra)}]" if extra else ""))

@@ -1,0 +1,220 @@
+"""Movements as JSON: ``dumps``/``dump`` write, ``loads``/``load`` read.
+
+The shape (issue 3)::
+
+    {"kind": "howell", "tables": 6, "rounds": 11, "winners": 1,
+     "boards_per_round": 2, "board_sets": 11,
+     "rounds_detail": [{"round": 1, "tables": [{"table": 1, "ns": 12, "ew": 1,
+                         "set": 1, "boards": [1, 2]}, ...], "sitout": []}, ...]}
+
+For two-winner movements ``ns`` and ``ew`` are numbers within their field and a
+sit-out is written ``"NS 2"`` / ``"EW 9"``.  Optional keys: ``relays`` (lists of
+tables sharing sets), ``phantom``, ``rover``, ``ew_offset``, ``notes`` and a
+seating's ``arrow_switch``.  A malformed file raises :class:`FormatError` naming
+the file and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from bridgedesk.bridge import Side
+from bridgedesk.errors import FormatError, Location, MovementError
+from bridgedesk.movements.model import Movement, Pair, Round, Seating
+
+
+def _pair_out(m: Movement, p: Pair) -> int | str:
+    if m.winners == 1 or p.side is None:
+        return p.number
+    return f"{p.side.value} {p.number}"
+
+
+def to_dict(m: Movement) -> dict[str, Any]:
+    """The movement as plain JSON-ready data."""
+    data: dict[str, Any] = {
+        "kind": m.kind,
+        "tables": m.tables,
+        "rounds": m.round_count,
+        "winners": m.winners,
+        "boards_per_round": m.boards_per_round,
+        "board_sets": m.board_sets,
+        "rounds_detail": [
+            {
+                "round": r.number,
+                "tables": [
+                    {
+                        "table": s.table,
+                        "ns": s.ns.number,
+                        "ew": s.ew.number,
+                        "set": s.board_set,
+                        "boards": list(m.boards_of(s.board_set)),
+                        **({"arrow_switch": True} if s.arrow_switch else {}),
+                    }
+                    for s in r.seatings
+                ],
+                "sitout": [_pair_out(m, p) for p in r.sitout],
+            }
+            for r in m.rounds
+        ],
+    }
+    if m.relay_groups:
+        data["relays"] = [list(g) for g in m.relay_groups]
+    if m.phantom is not None:
+        data["phantom"] = _pair_out(m, m.phantom)
+    if m.rover is not None:
+        data["rover"] = _pair_out(m, m.rover)
+    if m.ew_offset:
+        data["ew_offset"] = True
+    if m.notes:
+        data["notes"] = list(m.notes)
+    return data
+
+
+def dumps(m: Movement) -> str:
+    return json.dumps(to_dict(m), indent=1, ensure_ascii=False) + "\n"
+
+
+def dump(m: Movement, path: str | Path) -> None:
+    Path(path).write_text(dumps(m), encoding="utf-8")
+
+
+class _Reader:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, field: str, message: str) -> FormatError:
+        return FormatError(message, Location(file=self.path, field=field))
+
+    def obj(self, value: object, field: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(field, f"{field} must be an object")
+        return value
+
+    def int_(self, data: dict[str, Any], key: str, field: str, minimum: int = 1) -> int:
+        if key not in data:
+            raise self.fail(f"{field}{key}", f"missing {field}{key}")
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"{field}{key}", f"{field}{key} must be a whole number, not {value!r}")
+        if value < minimum:
+            raise self.fail(
+                f"{field}{key}", f"{field}{key} must be at least {minimum}, not {value}"
+            )
+        return value
+
+    def list_(self, data: dict[str, Any], key: str, field: str) -> list[Any]:
+        value = data.get(key, [])
+        if not isinstance(value, list):
+            raise self.fail(f"{field}{key}", f"{field}{key} must be a list")
+        return value
+
+    def pair(self, value: object, field: str, winners: int, side: Side | None) -> Pair:
+        if winners == 2 and isinstance(value, str):
+            parts = value.split()
+            if len(parts) == 2 and parts[0].upper() in ("NS", "EW") and parts[1].isdigit():
+                return Pair(int(parts[1]), Side(parts[0].upper()))
+            raise self.fail(field, f"{field} must look like 'NS 3' or 'EW 3', not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise self.fail(field, f"{field} must be a pair number (1 or more), not {value!r}")
+        return Pair(value, side if winners == 2 else None)
+
+
+def loads(text: str, path: str = "<string>") -> Movement:
+    """Read a movement written in the JSON shape above."""
+    rd = _Reader(path)
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(
+            f"not valid JSON: {exc.msg}", Location(file=path, line=exc.lineno, column=exc.colno)
+        ) from None
+    data = rd.obj(raw, "the top level")
+    kind = data.get("kind", "custom")
+    if not isinstance(kind, str):
+        raise rd.fail("kind", "kind must be a string")
+    tables = rd.int_(data, "tables", "")
+    winners = rd.int_(data, "winners", "")
+    if winners not in (1, 2):
+        raise rd.fail("winners", f"winners must be 1 or 2, not {winners}")
+    bpr = rd.int_(data, "boards_per_round", "")
+    sets = rd.int_(data, "board_sets", "")
+    rounds: list[Round] = []
+    for i, rv in enumerate(rd.list_(data, "rounds_detail", ""), start=1):
+        f = f"rounds_detail[{i - 1}]."
+        rdict = rd.obj(rv, f[:-1])
+        number = rd.int_(rdict, "round", f)
+        seats: list[Seating] = []
+        for j, sv in enumerate(rd.list_(rdict, "tables", f)):
+            g = f"{f}tables[{j}]."
+            sd = rd.obj(sv, g[:-1])
+            table = rd.int_(sd, "table", g)
+            if "ns" not in sd or "ew" not in sd:
+                raise rd.fail(g + ("ns" if "ns" not in sd else "ew"), f"missing {g}ns or {g}ew")
+            p_ns = rd.pair(sd["ns"], g + "ns", winners, Side.NS)
+            p_ew = rd.pair(sd["ew"], g + "ew", winners, Side.EW)
+            arrow = sd.get("arrow_switch", False)
+            if not isinstance(arrow, bool):
+                raise rd.fail(g + "arrow_switch", f"{g}arrow_switch must be true or false")
+            if arrow and winners == 2:
+                p_ns, p_ew = Pair(p_ns.number, Side.EW), Pair(p_ew.number, Side.NS)
+            board_set = rd.int_(sd, "set", g)
+            if "boards" in sd:
+                boards = sd["boards"]
+                first = (board_set - 1) * bpr + 1
+                if boards != list(range(first, first + bpr)):
+                    raise rd.fail(
+                        g + "boards",
+                        f"{g}boards {boards!r} are not the boards of set {board_set} "
+                        f"with {bpr} boards a round ({first}-{first + bpr - 1})",
+                    )
+            seats.append(Seating(table, p_ns, p_ew, board_set, arrow))
+        sitout = tuple(
+            rd.pair(v, f"{f}sitout[{k}]", winners, None if winners == 1 else Side.NS)
+            for k, v in enumerate(rd.list_(rdict, "sitout", f))
+        )
+        rounds.append(Round(number, tuple(seats), sitout))
+    declared = data.get("rounds")
+    if declared is not None and declared != len(rounds):
+        raise rd.fail(
+            "rounds", f"rounds says {declared} but rounds_detail lists {len(rounds)} rounds"
+        )
+    relays_raw = rd.list_(data, "relays", "")
+    relays: list[tuple[int, ...]] = []
+    for k, g in enumerate(relays_raw):
+        if not isinstance(g, list) or not all(
+            isinstance(t, int) and not isinstance(t, bool) for t in g
+        ):
+            raise rd.fail(f"relays[{k}]", f"relays[{k}] must be a list of table numbers")
+        relays.append(tuple(g))
+    phantom = rd.pair(data["phantom"], "phantom", winners, Side.NS) if "phantom" in data else None
+    rover = rd.pair(data["rover"], "rover", winners, Side.NS) if "rover" in data else None
+    notes = data.get("notes", [])
+    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+        raise rd.fail("notes", "notes must be a list of strings")
+    try:
+        return Movement(
+            kind=kind,
+            tables=tables,
+            boards_per_round=bpr,
+            board_sets=sets,
+            winners=winners,
+            rounds=tuple(rounds),
+            relay_groups=tuple(relays),
+            phantom=phantom,
+            rover=rover,
+            ew_offset=bool(data.get("ew_offset", False)),
+            notes=tuple(notes),
+        )
+    except MovementError as exc:
+        raise FormatError(exc.message, Location(file=path)) from None
+
+
+def load(path: str | Path) -> Movement:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise FormatError(f"cannot read the file: {exc.strerror}", Location(file=str(p))) from None
+    return loads(text, str(p))

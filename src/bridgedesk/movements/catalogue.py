@@ -1,0 +1,118 @@
+"""Building a movement by family name, as the command line asks for it."""
+
+from __future__ import annotations
+
+from bridgedesk.errors import MovementError
+from bridgedesk.movements.model import Movement
+
+#: kind -> one-line description, in the order ``movement show --help`` lists them.
+KINDS: dict[str, str] = {
+    "howell": "complete Howell, 3-16 tables (phantom for odd pairs)",
+    "appendix-howell": "Howell with A/B (appendix) tables: --pairs beyond the base Howell",
+    "mitchell": "straight Mitchell, odd tables; with odd --pairs a rover (or phantom)",
+    "skip-mitchell": "skip Mitchell, even tables",
+    "relay-mitchell": "relay-and-bye Mitchell, even tables",
+    "rover-mitchell": "Mitchell with a rover pair, odd pairs",
+    "appendix-mitchell": "1.5-table appendix Mitchell, odd pairs",
+    "scrambled-mitchell": "arrow-switch Mitchell scored as one field",
+    "team-of-pairs": "team of pairs, 4 or 5 pairs",
+}
+
+
+def _tables(tables: int | None, pairs: int | None) -> int:
+    if tables is not None:
+        return tables
+    assert pairs is not None
+    return (pairs + 1) // 2
+
+
+def build(
+    kind: str,
+    *,
+    tables: int | None = None,
+    pairs: int | None = None,
+    rounds: int | None = None,
+    boards_per_round: int | None = None,
+    base: str | None = None,
+) -> Movement:
+    """The movement of family ``kind`` for ``tables`` tables or ``pairs`` pairs.
+
+    ``base`` chooses a rover Mitchell's base movement (straight, skip or relay).
+    """
+    from bridgedesk.movements import howell, mitchell, rover, team_of_pairs
+
+    if kind not in KINDS:
+        raise MovementError(f"unknown movement kind {kind!r}; choose one of {', '.join(KINDS)}")
+    if (tables is None) == (pairs is None):
+        raise MovementError("give either --tables or --pairs")
+    for name, value in (("tables", tables), ("pairs", pairs)):
+        if value is not None and value < 1:
+            raise MovementError(f"--{name} must be at least 1, not {value}")
+    bpr_default = 2 if kind in ("howell", "appendix-howell") else 3
+    bpr = boards_per_round if boards_per_round is not None else bpr_default
+    if kind == "howell":
+        full = 2 * _tables(tables, pairs) - 1
+        if rounds is not None and rounds != full and 3 <= _tables(tables, pairs) <= 16:
+            raise MovementError(
+                f"bridgedesk builds the complete Howell ({full} rounds) for "
+                f"{_tables(tables, pairs)} tables, not {rounds} rounds; for fewer rounds "
+                "use a Mitchell or the JCBL guide sheet"
+            )
+        return howell.complete_howell(tables, pairs=pairs, boards_per_round=bpr)
+    if kind == "appendix-howell":
+        if pairs is None:
+            assert tables is not None
+            pairs = 2 * tables
+        return howell.appendix_for_pairs(pairs, boards_per_round=bpr)
+    if kind == "team-of-pairs":
+        if pairs is None:
+            raise MovementError("team-of-pairs needs --pairs 4 or --pairs 5")
+        return team_of_pairs.team_of_pairs(pairs, boards_per_round=boards_per_round or 7)
+    if kind in ("rover-mitchell", "appendix-mitchell"):
+        if pairs is None:
+            raise MovementError(f"{kind} needs --pairs (an odd number)")
+        if kind == "rover-mitchell":
+            return rover.rover_mitchell(pairs, rounds=rounds, boards_per_round=bpr, base=base)
+        if pairs % 2 == 0:
+            raise MovementError(
+                f"only the 1.5-table appendix Mitchell (odd pairs) is built; {pairs} is even, "
+                "use mitchell, skip-mitchell or relay-mitchell"
+            )
+        return mitchell.one_and_half_appendix(pairs, rounds=rounds, boards_per_round=bpr)
+    t = _tables(tables, pairs)
+    if kind == "scrambled-mitchell":
+        return mitchell.scrambled_mitchell(t, rounds=rounds, boards_per_round=bpr)
+    if kind == "mitchell" and pairs is not None and pairs % 2:
+        return _odd_mitchell(pairs, rounds, bpr)
+    if kind == "mitchell":
+        return mitchell.even_mitchell(t, rounds=rounds, boards_per_round=bpr)
+    if kind == "skip-mitchell":
+        m = mitchell.skip_mitchell(t, rounds=rounds, boards_per_round=bpr)
+    else:
+        m = mitchell.relay_mitchell(t, rounds=rounds, boards_per_round=bpr)
+    if pairs is not None and pairs % 2:
+        m = mitchell.with_ns_phantom(m)
+    return m
+
+
+def _odd_mitchell(pairs: int, rounds: int | None, bpr: int) -> Movement:
+    """An odd number of pairs: the rover (004:1097) where it works, else the phantom."""
+    from dataclasses import replace
+
+    from bridgedesk.movements import mitchell, rover
+
+    try:
+        m = rover.rover_mitchell(pairs, rounds=rounds, boards_per_round=bpr)
+        return replace(m, notes=(*m.notes, f"{pairs} pairs: rover arrangement (004:1092-1107)"))
+    except MovementError as exc:
+        tables = (pairs + 1) // 2
+        m = mitchell.with_ns_phantom(
+            mitchell.even_mitchell(tables, rounds=rounds, boards_per_round=bpr)
+        )
+        return replace(
+            m,
+            notes=(
+                *m.notes,
+                f"{pairs} pairs: phantom arrangement (004:1088), because {exc.message}",
+            ),
+        )

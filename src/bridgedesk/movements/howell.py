@@ -1,0 +1,423 @@
+"""Howell movements: one field, every pair meets every other (004:810-948).
+
+A complete Howell for ``T`` tables has ``2T`` pairs and ``2T-1`` rounds.  The
+last pair is stationary at table 1 NS; pairs ``1..2T-1`` each follow the pair
+one number below them (004:814), and the board sets move down one table with
+bye stands between (004:818): in round ``r`` every moving pair number and every
+board set number is that of round 1 plus ``r-1`` (mod ``2T-1``).  Round 1 is
+therefore the whole movement.  It is valid when its ``T-1`` moving pairings
+cover every difference once (everybody meets) and the ``2T-1`` seats used by
+moving pairs have distinct (set - pair) offsets (everybody plays every set once).
+
+For six tables the JCBL guide sheet's round 1 is used so that Fig 7
+(004:840-855) is reproduced; for other sizes a deterministic search keeps the
+best-balanced arrangement it finds (see :func:`balance`).
+
+Odd pairs: the stationary (last) pair becomes the phantom (004:864-868).
+A/B tables and appendix tables (004:886-917, Fig 8): a table where two moving
+pairs meet is split; the NS pair stays and meets a new stationary pair sitting
+EW, the EW pair stays and meets another new stationary pair sitting NS at the
+appendix table, and the two tables relay the board set.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from bridgedesk.errors import MovementError
+from bridgedesk.movements.model import Movement, Pair, Round, Seating
+
+MIN_TABLES = 3
+MAX_TABLES = 16
+
+#: Round 1 of the JCBL six-table (12-pair) guide sheet, Fig 7 (004:840-855):
+#: (NS, EW, board set) for tables 2..6; table 1 is 12 (stationary) v 1, set 1.
+#: The printed row 1 lost one empty cell (004:844), so 9-5, 3-2, 8-10 and 7-4
+#: print one column early; rows 2-11 and the rotation place them at sets 7, 8,
+#: 9 and 11.
+JCBL_STARTERS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    6: ((11, 6, 3), (9, 5, 7), (3, 2, 8), (8, 10, 9), (7, 4, 11)),
+}
+
+
+@dataclass(frozen=True)
+class Balance:
+    """How evenly each pair is compared with every other pair.
+
+    For two pairs, ``competitor`` boards are those both play in the same
+    direction at different tables (their scores are compared directly);
+    ``teammate`` boards are those they play in opposite directions at different
+    tables.  A perfectly balanced Howell gives every couple the same difference
+    ``competitor - teammate``.  ``spread`` is the largest minus the smallest
+    difference over all couples (0 is perfect); ``index`` is
+    ``100 * (1 - spread / (2 * sets))``, 100 being perfect.
+    """
+
+    spread: int
+    index: Fraction
+    min_difference: int
+    max_difference: int
+
+    def __str__(self) -> str:
+        return (
+            f"balance {float(self.index):.1f}% (competitor - teammate boards per couple "
+            f"from {self.min_difference} to {self.max_difference})"
+        )
+
+
+def balance(movement: Movement) -> Balance:
+    """The comparison balance of a one-field movement, counted in board sets."""
+    pairs = [p for p in movement.pairs() if p != movement.phantom]
+    by_set: dict[int, list[tuple[int, Pair, str]]] = {}
+    for _, s in movement.seatings():
+        if movement.phantom in s.pairs():
+            continue
+        lst = by_set.setdefault(s.board_set, [])
+        lst.append((s.table, s.ns, "NS"))
+        lst.append((s.table, s.ew, "EW"))
+    index = {p: i for i, p in enumerate(pairs)}
+    n = len(pairs)
+    diff = [[0] * n for _ in range(n)]
+    for entries in by_set.values():
+        for t1, p1, d1 in entries:
+            for t2, p2, d2 in entries:
+                if t1 == t2 or p1 == p2:
+                    continue
+                if p1 not in index or p2 not in index:
+                    continue
+                diff[index[p1]][index[p2]] += 1 if d1 == d2 else -1
+    values = [diff[i][j] for i in range(n) for j in range(i + 1, n)]
+    if not values:
+        return Balance(0, Fraction(100), 0, 0)
+    played = max(1, len({k for _, s in movement.seatings() for k in [s.board_set]}))
+    spread = max(values) - min(values)
+    return Balance(spread, _index(spread, played), min(values), max(values))
+
+
+def _index(spread: int, sets_played: int) -> Fraction:
+    return max(Fraction(0), 100 * (1 - Fraction(spread, 2 * sets_played)))
+
+
+def _cyclic_spread(tables: int, starter: tuple[tuple[int, int, int], ...]) -> int:
+    """The balance spread of a cyclic Howell computed from round 1 alone."""
+    n = 2 * tables - 1
+    # slots of moving pairs: (offset set - pair, table, is_ns)
+    slots: list[tuple[int, int, bool]] = [(0, 1, False)]
+    for t, (a, b, k) in enumerate(starter, start=2):
+        slots.append(((k - a) % n, t, True))
+        slots.append(((k - b) % n, t, False))
+    by_off = {o: (t, d) for o, t, d in slots}
+    values: list[int] = []
+    for d in range(1, n // 2 + 1):
+        c = 0
+        for o, t, is_ns in slots:
+            t2, ns2 = by_off[(o - d) % n]
+            if t2 != t:
+                c += 1 if is_ns == ns2 else -1
+        values.append(c)
+    # the stationary pair sits NS at table 1 and plays every set
+    c0 = sum(1 if is_ns else -1 for o, t, is_ns in slots if t != 1)
+    values.append(c0)
+    return max(values) - min(values)
+
+
+def _orient(
+    tables: int, starter: tuple[tuple[int, int, int], ...]
+) -> tuple[tuple[tuple[int, int, int], ...], int]:
+    """Flip NS/EW at tables (validity is unchanged) while the spread improves."""
+    cur = list(starter)
+    best = _cyclic_spread(tables, tuple(cur))
+    improved = True
+    while improved and best > 0:
+        improved = False
+        for i, (a, b, k) in enumerate(cur):
+            cur[i] = (b, a, k)
+            val = _cyclic_spread(tables, tuple(cur))
+            if val < best:
+                best, improved = val, True
+            else:
+                cur[i] = (a, b, k)
+    return tuple(cur), best
+
+
+def _rounds_from_starter(
+    tables: int, starter: tuple[tuple[int, int, int], ...], rounds: int
+) -> tuple[Round, ...]:
+    n = 2 * tables - 1
+    stationary = 2 * tables
+
+    def w(x: int) -> int:
+        return (x - 1) % n + 1
+
+    out: list[Round] = []
+    for r in range(rounds):
+        seats = [Seating(1, Pair(stationary), Pair(w(1 + r)), w(1 + r))]
+        for t, (a, b, k) in enumerate(starter, start=2):
+            seats.append(Seating(t, Pair(w(a + r)), Pair(w(b + r)), w(k + r)))
+        out.append(Round(r + 1, tuple(seats)))
+    return tuple(out)
+
+
+def _search_starters(
+    tables: int, wanted: int, seed: int, relay: bool = False
+) -> list[tuple[tuple[int, int, int], ...]]:
+    """Up to ``wanted`` valid round-1 arrangements (0-based search, 1-based result).
+
+    With ``relay`` several tables may share a board set (they relay it).
+    """
+    n = 2 * tables - 1
+    rng = random.Random(seed)
+    found: list[tuple[tuple[int, int, int], ...]] = []
+    attempts = 0
+    while len(found) < wanted and attempts < wanted * 40:
+        attempts += 1
+        used_pair = [False] * n
+        used_diff = [False] * (n // 2 + 1)
+        used_set = [False] * n
+        used_off = [False] * n
+        used_pair[0] = used_set[0] = used_off[0] = True  # table 1: pair 0, set 0
+        chosen: list[tuple[int, int, int]] = []
+        budget = [4000]
+
+        def step(
+            used_pair: list[bool] = used_pair,
+            used_diff: list[bool] = used_diff,
+            used_set: list[bool] = used_set,
+            used_off: list[bool] = used_off,
+            chosen: list[tuple[int, int, int]] = chosen,
+            budget: list[int] = budget,
+        ) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            try:
+                a = used_pair.index(False)
+            except ValueError:
+                return True
+            partners = [b for b in range(n) if not used_pair[b] and b != a]
+            rng.shuffle(partners)
+            for b in partners:
+                d = min((a - b) % n, (b - a) % n)
+                if used_diff[d]:
+                    continue
+                sets = [k for k in range(n) if relay or not used_set[k]]
+                rng.shuffle(sets)
+                for k in sets:
+                    oa, ob = (k - a) % n, (k - b) % n
+                    if oa == ob or used_off[oa] or used_off[ob]:
+                        continue
+                    used_pair[a] = used_pair[b] = used_diff[d] = used_set[k] = True
+                    used_off[oa] = used_off[ob] = True
+                    chosen.append((a, b, k) if rng.random() < 0.5 else (b, a, k))
+                    if step():
+                        return True
+                    chosen.pop()
+                    used_pair[a] = used_pair[b] = used_diff[d] = used_set[k] = False
+                    used_off[oa] = used_off[ob] = False
+            return False
+
+        if step():
+            ordered = sorted(chosen, key=lambda c: c[2])
+            found.append(tuple((a + 1, b + 1, k + 1) for a, b, k in ordered))
+    return found
+
+
+@lru_cache(maxsize=32)
+def best_starter(tables: int) -> tuple[tuple[int, int, int], ...]:
+    """Round 1 of the complete Howell used for ``tables`` (JCBL's where the seed has it)."""
+    if tables in JCBL_STARTERS:
+        return JCBL_STARTERS[tables]
+    candidates = _search_starters(tables, wanted=24 if tables <= 10 else 8, seed=tables)
+    if not candidates:
+        candidates = _search_starters(tables, wanted=8, seed=tables, relay=True)
+    if not candidates:  # pragma: no cover - the search always succeeds for 3..16 tables
+        raise MovementError(f"no Howell arrangement found for {tables} tables")
+    best = None
+    best_spread = 0
+    for cand in candidates:
+        oriented, spread = _orient(tables, cand)
+        if best is None or spread < best_spread:
+            best, best_spread = oriented, spread
+    assert best is not None
+    return best
+
+
+def _build(
+    tables: int, starter: tuple[tuple[int, int, int], ...], rounds: int, bpr: int
+) -> Movement:
+    n = 2 * tables - 1
+    by_set: dict[int, list[int]] = {1: [1]}
+    for t, (_, _, k) in enumerate(starter, start=2):
+        by_set.setdefault(k, []).append(t)
+    relays = tuple(tuple(ts) for ts in by_set.values() if len(ts) > 1)
+    return Movement(
+        kind="howell",
+        tables=tables,
+        boards_per_round=bpr,
+        board_sets=n,
+        winners=1,
+        rounds=_rounds_from_starter(tables, starter, rounds),
+        relay_groups=relays,
+    )
+
+
+def _check_tables(tables: int, what: str = "a complete Howell") -> None:
+    if not MIN_TABLES <= tables <= MAX_TABLES:
+        raise MovementError(
+            f"{what} exists here for {MIN_TABLES} to {MAX_TABLES} tables "
+            f"({2 * MIN_TABLES - 1} to {2 * MAX_TABLES} pairs), not {tables} tables; "
+            "use a Mitchell for more tables"
+        )
+
+
+def complete_howell(
+    tables: int | None = None,
+    *,
+    pairs: int | None = None,
+    boards_per_round: int = 2,
+    rounds: int | None = None,
+) -> Movement:
+    """The complete Howell for ``tables`` tables or ``pairs`` pairs.
+
+    With an odd number of pairs the stationary pair (the last number) is the
+    phantom (004:864-868).  ``rounds`` may cut the movement short (the rounds
+    after it are simply not played); the default is all ``2T-1`` rounds.
+    """
+    tables, phantom = _size(tables, pairs)
+    _check_tables(tables)
+    full = 2 * tables - 1
+    if rounds is None:
+        rounds = full
+    if not 1 <= rounds <= full:
+        raise MovementError(f"a {tables}-table Howell has 1 to {full} rounds, not {rounds}")
+    if boards_per_round < 1:
+        raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")
+    mv = _build(tables, best_starter(tables), rounds, boards_per_round)
+    notes = [str(balance(mv))] if rounds == full else []
+    if phantom:
+        mv = _with_phantom(mv, Pair(2 * tables))
+        notes.append(f"pair {2 * tables} (stationary) is the phantom; its opponents sit out")
+    return Movement(
+        kind="howell",
+        tables=mv.tables,
+        boards_per_round=mv.boards_per_round,
+        board_sets=mv.board_sets,
+        winners=1,
+        rounds=mv.rounds,
+        relay_groups=mv.relay_groups,
+        phantom=mv.phantom,
+        notes=tuple(notes),
+    )
+
+
+def _size(tables: int | None, pairs: int | None) -> tuple[int, bool]:
+    if (tables is None) == (pairs is None):
+        raise MovementError("give either the number of tables or the number of pairs")
+    if pairs is not None:
+        if pairs < 2:
+            raise MovementError(f"a pair movement needs at least 2 pairs, not {pairs}")
+        return (pairs + 1) // 2, pairs % 2 == 1
+    assert tables is not None
+    return tables, False
+
+
+def _with_phantom(mv: Movement, phantom: Pair) -> Movement:
+    rounds = []
+    for rnd in mv.rounds:
+        out = tuple(s.ew if s.ns == phantom else s.ns for s in rnd.seatings if phantom in s.pairs())
+        rounds.append(Round(rnd.number, rnd.seatings, rnd.sitout + out))
+    return Movement(
+        kind=mv.kind,
+        tables=mv.tables,
+        boards_per_round=mv.boards_per_round,
+        board_sets=mv.board_sets,
+        winners=mv.winners,
+        rounds=tuple(rounds),
+        relay_groups=mv.relay_groups,
+        phantom=phantom,
+        rover=mv.rover,
+        notes=mv.notes,
+    )
+
+
+def appendix_howell(
+    base_tables: int,
+    extra_tables: int = 1,
+    *,
+    boards_per_round: int = 2,
+    odd: bool = False,
+) -> Movement:
+    """A complete Howell of ``base_tables`` with ``extra_tables`` appendix tables.
+
+    The appended (transfer) tables are the base's last tables, in order
+    ``T, T-1, ...`` (the A/B split of table T first, 004:886-891, then table T-1
+    as in Fig 8, 004:913).  Each appendix adds two stationary pairs ``x, x+1``:
+    in the seed's printed sheets (Fig 7/8: ``(7-13/14-4)``) the transfer table's
+    NS pair meets ``x`` sitting EW, and ``x+1`` sitting NS at the appendix table
+    meets the transfer table's EW pair; the two tables relay the board set.
+    The text at 004:905 words the numbering the other way round; the printed
+    sheets are what clubs use, so they govern here.  ``odd`` makes the last new
+    pair the phantom (the 6B table with one pair, 004:891).
+    """
+    _check_tables(base_tables, "an appendix Howell base")
+    if not 1 <= extra_tables <= base_tables - 1:
+        raise MovementError(
+            f"a {base_tables}-table Howell takes 1 to {base_tables - 1} appendix tables, "
+            f"not {extra_tables}"
+        )
+    base = complete_howell(base_tables, boards_per_round=boards_per_round)
+    transfer = [base_tables - i for i in range(extra_tables)]
+    rounds: list[Round] = []
+    for rnd in base.rounds:
+        seats: list[Seating] = []
+        extra: list[Seating] = []
+        for s in rnd.seatings:
+            if s.table in transfer:
+                i = transfer.index(s.table)
+                x = 2 * base_tables + 1 + 2 * i
+                seats.append(Seating(s.table, s.ns, Pair(x), s.board_set))
+                extra.append(Seating(base_tables + 1 + i, Pair(x + 1), s.ew, s.board_set))
+            else:
+                seats.append(s)
+        rounds.append(Round(rnd.number, tuple(seats) + tuple(sorted(extra, key=lambda e: e.table))))
+    total_pairs = 2 * (base_tables + extra_tables)
+    mv = Movement(
+        kind="appendix-howell",
+        tables=base_tables + extra_tables,
+        boards_per_round=boards_per_round,
+        board_sets=base.board_sets,
+        winners=1,
+        rounds=tuple(rounds),
+        relay_groups=_merge_groups(
+            base.relay_groups + tuple((t, base_tables + 1 + i) for i, t in enumerate(transfer))
+        ),
+        notes=(
+            f"{base_tables}-table Howell with {extra_tables} appendix table(s); "
+            + ", ".join(
+                f"table {base_tables + 1 + i} relays with table {t}" for i, t in enumerate(transfer)
+            ),
+        ),
+    )
+    if odd:
+        mv = _with_phantom(mv, Pair(total_pairs))
+    return mv
+
+
+def _merge_groups(groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    merged: list[set[int]] = []
+    for g in groups:
+        current = set(g)
+        for other in [m for m in merged if m & current]:
+            current |= other
+            merged.remove(other)
+        merged.append(current)
+    return tuple(tuple(sorted(m)) for m in sorted(merged, key=min))
+
+
+def appendix_for_pairs(pairs: int, boards_per_round: int = 2) -> Movement:
+    """An A/B-table Howell for ``pairs`` pairs: one appendix table on a Howell of T-1 tables."""
+    tables = (pairs + 1) // 2
+    return appendix_howell(tables - 1, 1, boards_per_round=boards_per_round, odd=pairs % 2 == 1)

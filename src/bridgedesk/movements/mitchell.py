@@ -1,0 +1,330 @@
+"""Mitchell movements: two fields, "boards down, pairs up" (004:950-1160).
+
+NS pairs stay at their table; after each round EW pairs move to the next
+higher table and board sets to the next lower one (004:958-960).  Pairs are
+numbered by starting table in each field (004:968-970).
+
+* straight Mitchell for an odd number of tables (Fig 9, 004:984-996);
+* relay-and-bye for an even number: table 1 and the last table share the set,
+  a bye stand sits between the two middle tables (Fig 10, 004:1002-1024);
+* skip Mitchell for an even number: EW skip one table after half the rounds
+  (Fig 11, 004:1026-1050); the skip formula ``X = Y - N/2`` (004:3736-3758)
+  gives the earliest round after which EW may skip;
+* rover pair for an odd number of pairs (Fig 13 and the exceptions and round
+  limits of 004:3765-3797) in :mod:`bridgedesk.movements.rover`;
+* the 1.5-table appendix (Fig 14, 004:1114-1142);
+* scrambled (arrow-switch) Mitchell, scored as one field (004:1066-1074).
+"""
+
+from __future__ import annotations
+
+from bridgedesk.errors import MovementError
+from bridgedesk.movements.model import Movement, Pair, Round, Seating, ew, ns, wrap
+
+MAX_TABLES = 40
+
+
+def _check(tables: int, rounds: int | None, max_rounds: int, what: str) -> int:
+    if tables < 2 or tables > MAX_TABLES:
+        raise MovementError(f"a {what} exists here for 2 to {MAX_TABLES} tables, not {tables}")
+    if rounds is None:
+        return max_rounds
+    if not 1 <= rounds <= max_rounds:
+        raise MovementError(f"a {tables}-table {what} has 1 to {max_rounds} rounds, not {rounds}")
+    return rounds
+
+
+def _bpr(boards_per_round: int) -> int:
+    if boards_per_round < 1:
+        raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")
+    return boards_per_round
+
+
+def skip_window(tables: int, rounds: int) -> tuple[int, int] | None:
+    """The rounds after which EW may skip one table in an even Mitchell, or None.
+
+    The earliest is ``X = Y - N/2`` (004:3742-3750); the latest is ``N/2``
+    (after half the tables, 004:1032): a later skip makes EW replay boards.
+    None when no skip is needed (``Y <= N/2``).
+    """
+    if tables % 2:
+        raise MovementError(f"only an even number of tables skips; {tables} is odd")
+    half = tables // 2
+    if rounds > tables - 1:
+        raise MovementError(
+            f"a {tables}-table skip Mitchell has at most {tables - 1} rounds, not {rounds}"
+        )
+    if rounds <= half:
+        return None
+    return (max(1, rounds - half), half)
+
+
+def common_skip_rounds(sections: list[int], rounds: int) -> list[int]:
+    """Rounds after which all these even sections can skip together (004:3752-3758)."""
+    lo, hi = 1, rounds
+    for tables in sections:
+        window = skip_window(tables, rounds)
+        if window is None:
+            continue
+        lo, hi = max(lo, window[0]), min(hi, window[1])
+    return list(range(lo, hi + 1))
+
+
+def _grid(
+    kind: str,
+    tables: int,
+    rounds: int,
+    bpr: int,
+    set_of_table: list[int],
+    sets: int,
+    shift: list[int],
+    relay_groups: tuple[tuple[int, ...], ...] = (),
+    notes: tuple[str, ...] = (),
+) -> Movement:
+    out: list[Round] = []
+    for r in range(rounds):
+        seats = tuple(
+            Seating(
+                t,
+                ns(t),
+                ew(wrap(t - shift[r], tables)),
+                wrap(set_of_table[t - 1] + r, sets),
+            )
+            for t in range(1, tables + 1)
+        )
+        out.append(Round(r + 1, seats))
+    return Movement(
+        kind=kind,
+        tables=tables,
+        boards_per_round=bpr,
+        board_sets=sets,
+        winners=2,
+        rounds=tuple(out),
+        relay_groups=relay_groups,
+        notes=notes,
+    )
+
+
+def straight_mitchell(
+    tables: int, *, rounds: int | None = None, boards_per_round: int = 3
+) -> Movement:
+    """The straight Mitchell: odd tables, as many rounds as tables (Fig 9)."""
+    if tables % 2 == 0:
+        raise MovementError(
+            f"a straight Mitchell needs an odd number of tables, not {tables}; "
+            "use skip-mitchell or relay-mitchell for an even number"
+        )
+    rounds = _check(tables, rounds, tables, "straight Mitchell")
+    return _grid(
+        "mitchell",
+        tables,
+        rounds,
+        _bpr(boards_per_round),
+        list(range(1, tables + 1)),
+        tables,
+        list(range(rounds)),
+    )
+
+
+def skip_mitchell(
+    tables: int,
+    *,
+    rounds: int | None = None,
+    boards_per_round: int = 3,
+    skip_after: int | None = None,
+) -> Movement:
+    """The skip Mitchell: even tables, EW skip a table after half (Fig 11).
+
+    ``skip_after`` defaults to ``tables/2``; any round in :func:`skip_window`
+    is allowed (004:3736-3758).
+    """
+    if tables % 2:
+        raise MovementError(
+            f"a skip Mitchell needs an even number of tables, not {tables}; "
+            "use a straight mitchell for an odd number"
+        )
+    rounds = _check(tables, rounds, tables - 1, "skip Mitchell")
+    window = skip_window(tables, rounds)
+    if window is None:
+        after = rounds
+    else:
+        after = window[1] if skip_after is None else skip_after
+        if not window[0] <= after <= window[1]:
+            raise MovementError(
+                f"with {tables} tables and {rounds} rounds EW may skip after round "
+                f"{window[0]} to {window[1]} (X = Y - N/2), not after round {after}"
+            )
+    shift = [r if r < after else r + 1 for r in range(rounds)]
+    notes = () if window is None else (f"EW pairs skip one table after round {after}",)
+    return _grid(
+        "skip-mitchell",
+        tables,
+        rounds,
+        _bpr(boards_per_round),
+        list(range(1, tables + 1)),
+        tables,
+        shift,
+        notes=notes,
+    )
+
+
+def relay_mitchell(
+    tables: int, *, rounds: int | None = None, boards_per_round: int = 3
+) -> Movement:
+    """Relay-and-bye Mitchell: even tables (Fig 10, 004:1002-1024).
+
+    Tables 1 and ``N`` share the board set every round; the bye stand holds set
+    ``N/2 + 1`` in round 1, between tables ``N/2`` and ``N/2 + 1``.
+    """
+    if tables % 2 or tables < 4:
+        raise MovementError(
+            f"a relay-and-bye Mitchell needs an even number of tables from 4, not {tables}"
+        )
+    rounds = _check(tables, rounds, tables, "relay Mitchell")
+    half = tables // 2
+    base = [t if t <= half else t + 1 for t in range(1, tables)] + [1]
+    return _grid(
+        "relay-mitchell",
+        tables,
+        rounds,
+        _bpr(boards_per_round),
+        base,
+        tables,
+        list(range(rounds)),
+        relay_groups=((1, tables),),
+        notes=(
+            f"tables 1 and {tables} relay the boards; bye stand between tables {half} "
+            f"and {half + 1}",
+        ),
+    )
+
+
+def one_and_half_appendix(
+    pairs: int, *, rounds: int | None = None, boards_per_round: int = 3
+) -> Movement:
+    """The 1.5-table appendix Mitchell for an odd number of pairs (Fig 14, 004:1114-1142).
+
+    The base is ``tables - 1.5`` tables (a straight Mitchell; an even base
+    skips).  Table ``B+1`` relays with table 1; NS ``B+1`` stays there; EW
+    ``B+2`` sits out round 1 and then goes to table 1.  EW pairs move round a
+    ring of the base tables, the appendix table and the bye.
+    """
+    if pairs % 2 == 0 or pairs < 9:
+        raise MovementError(
+            f"the 1.5-table appendix Mitchell is for an odd number of pairs from 9, not {pairs}"
+        )
+    base = (pairs - 3) // 2
+    ring = base + 2  # base tables, appendix table, bye
+    max_rounds = base if base % 2 else base - 1
+    rounds = _check(base, rounds, max_rounds, "1.5-table appendix base")
+    half = base // 2
+    out: list[Round] = []
+    for r in range(rounds):
+        move = r if (base % 2 or r < half) else r + 1
+        seats: list[Seating] = []
+        sitout: list[Pair] = []
+        for e in range(1, ring + 1):
+            pos = wrap(e + move, ring)
+            if pos == ring:
+                sitout.append(ew(e))
+                continue
+            table = pos
+            board_set = wrap((1 if table == base + 1 else table) + r, base)
+            seats.append(Seating(table, ns(table), ew(e), board_set))
+        out.append(Round(r + 1, tuple(sorted(seats, key=lambda s: s.table)), tuple(sitout)))
+    return Movement(
+        kind="appendix-mitchell",
+        tables=base + 1,
+        boards_per_round=_bpr(boards_per_round),
+        board_sets=base,
+        winners=2,
+        rounds=tuple(out),
+        relay_groups=((1, base + 1),),
+        notes=(
+            f"1.5-table appendix on a {base}-table "
+            f"{'straight' if base % 2 else 'skip'} Mitchell: table {base + 1} relays with "
+            f"table 1; EW {base + 2} sits out round 1",
+        ),
+    )
+
+
+def scrambled_mitchell(
+    tables: int,
+    *,
+    rounds: int | None = None,
+    boards_per_round: int = 3,
+    arrow_rounds: tuple[int, ...] | None = None,
+) -> Movement:
+    """A Mitchell scored as one field, with arrow switches (004:1066-1074).
+
+    Pairs are numbered through (004:1072): NS ``t`` is pair ``t``, EW ``t`` is
+    pair ``N + t``.  In the ``arrow_rounds`` every table turns the arrow, so the
+    moving pair sits NS.  The default turns it for the second half of the
+    rounds: every pair then sits each way half the time and every board set,
+    played once a round, is played half the time each way.  Odd tables use the
+    straight, even tables the skip movement.
+    """
+    base = (
+        straight_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
+        if tables % 2
+        else skip_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
+    )
+    n = base.round_count
+    arrows = tuple(range(n // 2 + 1, n + 1)) if arrow_rounds is None else arrow_rounds
+    for a in arrows:
+        if not 1 <= a <= base.round_count:
+            raise MovementError(f"arrow switch round {a} is not one of 1..{base.round_count}")
+    out: list[Round] = []
+    for rnd in base.rounds:
+        seats: list[Seating] = []
+        for s in rnd.seatings:
+            home, visitor = Pair(s.ns.number), Pair(tables + s.ew.number)
+            if rnd.number in arrows:
+                seats.append(Seating(s.table, visitor, home, s.board_set, arrow_switch=True))
+            else:
+                seats.append(Seating(s.table, home, visitor, s.board_set))
+        out.append(Round(rnd.number, tuple(seats)))
+    return Movement(
+        kind="scrambled-mitchell",
+        tables=tables,
+        boards_per_round=base.boards_per_round,
+        board_sets=base.board_sets,
+        winners=1,
+        rounds=tuple(out),
+        relay_groups=base.relay_groups,
+        notes=(
+            *base.notes,
+            "arrow switch in round(s) " + ", ".join(map(str, arrows)),
+        ),
+    )
+
+
+def with_ns_phantom(movement: Movement) -> Movement:
+    """Method (1) of 004:1088: the last table's NS is the phantom; its EW opponents sit out."""
+    phantom = ns(movement.tables)
+    rounds = tuple(
+        Round(
+            r.number,
+            r.seatings,
+            r.sitout + tuple(s.ew for s in r.seatings if s.ns == phantom),
+        )
+        for r in movement.rounds
+    )
+    return Movement(
+        kind=movement.kind,
+        tables=movement.tables,
+        boards_per_round=movement.boards_per_round,
+        board_sets=movement.board_sets,
+        winners=movement.winners,
+        rounds=rounds,
+        relay_groups=movement.relay_groups,
+        phantom=phantom,
+        notes=(*movement.notes, f"NS {movement.tables} is the phantom; its opponents sit out"),
+    )
+
+
+def even_mitchell(tables: int, *, rounds: int | None = None, boards_per_round: int = 3) -> Movement:
+    """The Mitchell for ``tables`` tables: straight if odd, skip if even."""
+    if tables % 2:
+        return straight_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
+    return skip_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)

@@ -1,0 +1,128 @@
+"""recommend() follows the seed's weekly quick-reference list (004:3048-3066)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgedesk.errors import MovementError
+from bridgedesk.movements.catalogue import build
+from bridgedesk.movements.recommend import duration, recommend
+from bridgedesk.movements.validate import ERROR, validate
+
+
+def _summary(pairs: int) -> list[tuple[str, int, int, int]]:
+    return [(r.kind, r.sheet_tables, r.boards_per_round, r.rounds) for r in recommend(pairs)]
+
+
+def test_duration_seven_minutes_a_board_plus_one_a_round() -> None:
+    # 004:805 (a board in 7 minutes), 004:880 (a round: 7 min x boards + 1 min).
+    assert duration(24, 12) == 7 * 24 + 12
+    assert recommend(14)[-1].minutes == 7 * 28 + 7  # 7-table Mitchell, 4 x 7
+
+
+# The weekly-game choices, transcribed from 004:3052-3064 (tables, pairs covered,
+# boards a round x rounds); an odd count plays the Howell with the phantom and a
+# Mitchell with the rover, more pairs than the sheet's tables add A/B tables.
+WEEKLY = {
+    6: [("howell", 3, 4, 5), ("howell", 3, 5, 5)],
+    7: [("howell", 4, 3, 6), ("howell", 4, 4, 6), ("howell", 4, 3, 7), ("howell", 4, 4, 7)],
+    10: [
+        ("appendix-howell", 4, 3, 6),
+        ("appendix-howell", 4, 4, 6),
+        ("appendix-howell", 4, 3, 7),
+        ("appendix-howell", 4, 4, 7),
+        ("howell", 5, 3, 7),
+        ("howell", 5, 3, 8),
+        ("howell", 5, 2, 9),
+        ("howell", 5, 3, 9),
+    ],
+    14: [
+        ("appendix-howell", 6, 3, 7),
+        ("appendix-howell", 6, 3, 8),
+        ("appendix-howell", 6, 2, 9),
+        ("appendix-howell", 6, 3, 9),
+        ("appendix-howell", 6, 2, 10),
+        ("appendix-howell", 6, 2, 11),
+        ("howell", 7, 2, 9),
+        ("howell", 7, 3, 9),
+        ("howell", 7, 2, 10),
+        ("howell", 7, 2, 11),
+        ("howell", 7, 2, 12),
+        ("howell", 7, 2, 13),
+        ("mitchell", 7, 4, 6),
+        ("mitchell", 7, 3, 7),
+        ("mitchell", 7, 4, 7),
+    ],
+    16: [
+        *[
+            ("appendix-howell", 7, b, r)
+            for b, r in ((2, 9), (3, 9), (2, 10), (2, 11), (2, 12), (2, 13))
+        ],
+        *[("howell", 8, 2, r) for r in (10, 11, 12, 13, 15)],
+        ("skip-mitchell", 8, 3, 7),
+        ("skip-mitchell", 8, 4, 7),
+        ("relay-mitchell", 8, 3, 8),
+    ],
+    19: [
+        *[("appendix-howell", 9, 2, r) for r in (10, 11, 12, 13)],
+        *[("rover-mitchell", 9, 3, r) for r in (7, 8, 9)],
+        *[("howell", 10, 2, r) for r in (12, 13)],
+    ],
+    23: [
+        *[("appendix-howell", 11, 2, r) for r in (12, 13)],
+        *[("rover-mitchell", 11, b, r) for b, r in ((3, 7), (3, 8), (3, 9), (2, 11))],
+    ],
+    24: [("appendix-howell", 11, 2, 12), ("appendix-howell", 11, 2, 13)],
+}
+
+
+@pytest.mark.parametrize("pairs", sorted(WEEKLY))
+def test_weekly_choices_follow_the_seed_list(pairs: int) -> None:
+    assert _summary(pairs) == WEEKLY[pairs]
+
+
+@pytest.mark.parametrize("pairs", range(6, 31))
+def test_every_count_6_to_30_has_choices_and_they_build(pairs: int) -> None:
+    found = recommend(pairs)
+    assert found, pairs
+    for r in found:
+        if not r.buildable:
+            continue
+        m = build(
+            r.kind,
+            pairs=pairs,
+            rounds=r.rounds,
+            boards_per_round=r.boards_per_round,
+            base=r.base,
+        )
+        assert [p for p in validate(m) if p.severity == ERROR] == [], r
+        assert m.round_count == r.rounds
+
+
+def test_beyond_the_list_mitchell_continues() -> None:
+    # 25..30 pairs: 13-15 tables; the seed's list stops at 11 tables.
+    assert _summary(28)[0] == ("skip-mitchell", 14, 3, 7)
+    assert _summary(27)[0] == ("mitchell", 13, 3, 7) or _summary(27)[0][0] == "rover-mitchell"
+
+
+def test_filters_boards_and_minutes() -> None:
+    found = recommend(12, boards=(20, 24), minutes=170)
+    assert found
+    assert all(20 <= r.boards <= 24 and r.minutes <= 170 for r in found)
+
+
+def test_rover_round_limit_marked() -> None:
+    nine = [r for r in recommend(19) if r.kind == "rover-mitchell" and r.rounds == 9]
+    assert nine and not nine[0].buildable
+
+
+def test_team_of_pairs_small_fields() -> None:
+    assert {r.kind for r in recommend(4)} == {"team-of-pairs"}
+    assert {r.kind for r in recommend(5)} == {"team-of-pairs"}
+
+
+def test_bad_requests() -> None:
+    with pytest.raises(MovementError, match="at least 4 pairs"):
+        recommend(2)
+    with pytest.raises(MovementError, match="sessions must be 1 or 2"):
+        recommend(12, sessions=3)
