@@ -19,6 +19,9 @@ from bridgedesk.errors import BridgedeskError
 #: (command name, module holding its ``app``), in the order ``--help`` lists them.
 _GROUPS: tuple[tuple[str, str], ...] = ()
 
+#: (command name, module, function) for single commands that are not groups.
+_COMMANDS: tuple[tuple[str, str, str], ...] = (("score", "bridgedesk.cli.score", "score"),)
+
 app = typer.Typer(
     name="bridgedesk",
     help="Run duplicate bridge tournaments: movements, scoring, hand records, masterpoints.",
@@ -41,6 +44,9 @@ def version() -> None:
 
 for _name, _module in _GROUPS:
     app.add_typer(importlib.import_module(_module).app, name=_name)
+
+for _name, _module, _func in _COMMANDS:
+    app.command(name=_name)(getattr(importlib.import_module(_module), _func))
 
 
 def main(argv: list[str] | None = None) -> int:
