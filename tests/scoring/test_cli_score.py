@@ -163,3 +163,38 @@ def test_json_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert '"ns": "3"' in p.read_text().splitlines()[line - 1]
     p2 = write(tmp_path, "x.txt", "hello")
     assert run(capsys, str(p2))[0] == 2
+
+
+def test_json_strict_rejects_unknown_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = {"format": "bridgedesk-travellers", "version": 1, "boards": [
+        {"board": 1, "results": [{"ns": "1", "ew": "2", "score_ns": 100, "scor_ew": 5},
+                                 {"ns": "3", "ew": "4", "score_ns": 50}]}]}  # fmt: skip
+    p = write(tmp_path, "typo.json", json.dumps(doc, indent=1))
+    assert run(capsys, str(p))[0] == 0
+    code, _, err = run(capsys, str(p), "--strict")
+    assert code == 2 and "unknown key(s) scor_ew" in err and "board 1" in err
+
+
+def test_fouled_board_from_json_both_methods(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Fig 24 (004:3553-3596) as JSON: group A NS 1-8, group B NS 9-15.
+    a = [(1, 8, 430), (2, 10, 400), (3, 12, 180), (4, 14, 150), (5, 1, 150), (6, 3, 430),
+         (7, 5, 460), (8, 7, 400)]  # fmt: skip
+    b = [(9, 9, -430), (10, 11, -400), (11, 13, -400), (12, 15, -150), (13, 2, -180),
+         (14, 4, -430), (15, 6, -400)]  # fmt: skip
+    rows = [{"ns": f"N{n}", "ew": f"E{e}", "score_ns": s, "group": "A"} for n, e, s in a]
+    rows += [{"ns": f"N{n}", "ew": f"E{e}", "score_ns": s, "group": "B"} for n, e, s in b]
+    doc = {"format": "bridgedesk-travellers", "version": 1, "winners": 2,
+           "boards": [{"board": 17, "results": rows}]}  # fmt: skip
+    p = write(tmp_path, "fig24.json", json.dumps(doc))
+    code, out, _ = run(capsys, str(p), "--fouled", "simple", "--format", "json")
+    assert code == 0
+    pts = {r["ns"]: r["ns_points"] for r in json.loads(out)["boards"][0]["results"]}
+    assert pts["N7"] == 10.5 and pts["N12"] == 10 and sum(pts.values()) == 105
+    code, out, _ = run(capsys, str(p), "--format", "json")
+    pts = {r["ns"]: r["ns_points"] for r in json.loads(out)["boards"][0]["results"]}
+    # Formula: group A (8 of 15): M = 15*S/8 + 7/16; pair 7 has S = 7 -> 13.56.
+    assert pts["N7"] == 13.56

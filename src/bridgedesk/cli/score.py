@@ -28,6 +28,11 @@ class MissingOpt(enum.StrEnum):
     half = "half"
 
 
+class FouledOpt(enum.StrEnum):
+    formula = "formula"
+    simple = "simple"
+
+
 class FormatOpt(enum.StrEnum):
     text = "text"
     json = "json"
@@ -49,13 +54,17 @@ def score(
     winners: Annotated[
         int | None, typer.Option(min=1, max=2, help="1 or 2 winners (default: detected).")
     ] = None,
+    fouled: Annotated[
+        FouledOpt,
+        typer.Option(help="Fouled boards: the formula (sectional and up) or the simple method."),
+    ] = FouledOpt.formula,
     fmt: Annotated[FormatOpt, typer.Option("--format", help="Output format.")] = FormatOpt.text,
     strict: Annotated[
-        bool, typer.Option(help="Reject irregular PBN instead of tolerating it.")
+        bool, typer.Option(help="Reject irregular PBN and unknown JSON keys instead of ignoring.")
     ] = False,
 ) -> None:
     """Score a results file (PBN ScoreTable or JSON travellers) and print the ranking."""
-    from bridgedesk.scoring.matchpoints import Missing
+    from bridgedesk.scoring.matchpoints import FouledMethod, Missing
     from bridgedesk.scoring.session import Method, score_session
 
     inp, pbn_file = _read(file, strict)
@@ -65,6 +74,7 @@ def score(
         inp.boards,
         method=Method(method.value),
         missing=Missing(missing.value),
+        fouled=FouledMethod(fouled.value),
         butler_drop=butler_drop,
         winners=used,
         penalties=inp.penalties,
@@ -94,7 +104,7 @@ def _read(file: Path, strict: bool) -> tuple[Any, Any]:
     if suffix == ".json":
         from bridgedesk.formats import traveller_json
 
-        return traveller_json.load(file), None
+        return traveller_json.load(file, strict=strict), None
     if suffix == ".pbn":
         from bridgedesk.formats import pbn_scores
 

@@ -40,17 +40,27 @@ def _line_at(text: str, pos: int) -> int:
     return text.count("\n", 0, pos) + 1
 
 
-def load(path: str | Path) -> ScoreInput:
+_RESULT_KEYS = frozenset(
+    {"ns", "ew", "contract", "declarer", "tricks", "score_ns", "adjusted", "weighted", "split",
+     "not_played", "group", "table", "round", "lead", "comment"}
+)  # fmt: skip
+_TOP_KEYS = frozenset({"format", "version", "event", "winners", "scoring", "boards", "penalties"})
+
+
+def load(path: str | Path, *, strict: bool = False) -> ScoreInput:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise FormatError(f"cannot read {p}: {exc.strerror}") from None
-    return loads(text, filename=str(p))
+    return loads(text, filename=str(p), strict=strict)
 
 
-def loads(text: str, filename: str = "<json>") -> ScoreInput:
-    """Read a JSON traveller file; errors carry file, line and board."""
+def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> ScoreInput:
+    """Read a JSON traveller file; errors carry file, line and board.
+
+    Unknown keys are ignored, or rejected with ``strict``.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -63,6 +73,9 @@ def loads(text: str, filename: str = "<json>") -> ScoreInput:
     if data.get("version") != FORMAT_VERSION:
         raise FormatError(f"traveller format version {data.get('version')!r} is not supported; "
                           f"this bridgedesk reads version {FORMAT_VERSION}", top)  # fmt: skip
+    if strict and set(data) - _TOP_KEYS:
+        unknown = ", ".join(sorted(set(data) - _TOP_KEYS))
+        raise FormatError(f"unknown key(s) {unknown}; allowed: {', '.join(sorted(_TOP_KEYS))}", top)
     board_pos = [m.start() for m in _BOARD_RE.finditer(text)]
     result_pos = iter(m.start() for m in _RESULT_RE.finditer(text))
     raw_boards = data.get("boards")
@@ -89,6 +102,10 @@ def loads(text: str, filename: str = "<json>") -> ScoreInput:
             rline = _line_at(text, pos) if pos is not None else line
             result_lines[(number, ri)] = rline or 0
             where = Location(file=filename, line=rline, board=number)
+            if strict and isinstance(row, dict) and set(row) - _RESULT_KEYS:
+                unknown = ", ".join(sorted(set(row) - _RESULT_KEYS))
+                raise FormatError(f"unknown key(s) {unknown} in a result; allowed: "
+                                  f"{', '.join(sorted(_RESULT_KEYS))}", where)  # fmt: skip
             results.append(_result(row, number, where))
         boards.append(Board(number, tuple(results)))
     penalties = tuple(_penalty(p, filename) for p in data.get("penalties", []))
