@@ -198,3 +198,23 @@ def test_fouled_board_from_json_both_methods(
     pts = {r["ns"]: r["ns_points"] for r in json.loads(out)["boards"][0]["results"]}
     # Formula: group A (8 of 15): M = 15*S/8 + 7/16; pair 7 has S = 7 -> 13.56.
     assert pts["N7"] == 13.56
+
+
+def test_ruter_board_with_a_bye_row() -> None:
+    # Ruter (SBF) writes a bye as a row with "-" for the NS pair: lenient reading skips it.
+    path = DATA / "ruter_2021_board1.pbn"
+    inp, parsed = pbn_scores.load(path)
+    table = parsed[0].table("ScoreTable")
+    assert table is not None
+    assert [(r.ns, r.ew) for r in inp.boards[0].results] == [("6", "5"), ("7", "3"), ("8", "1")]
+    res = score_session(inp.boards, scale=2)
+    assert res.winners == 2
+    ours = [sr.ns for sr in res.boards[0].results]
+    assert ours == [Fraction(c) for c in table.column("MP_NS")[:3]]  # 4.0, 1.0, 1.0
+    theirs_ew = [Fraction(c) for c in table.column("MP_EW")[:3]]
+    assert [sr.ew for sr in res.boards[0].results] == theirs_ew
+    top = res.boards[0].top
+    assert [int(v * 100 / top) for v in ours] == [100, 25, 25]  # type: ignore[operator]
+    # With --strict the bye row is an error naming its line.
+    with pytest.raises(ValueError, match=r"ruter_2021_board1.pbn:34, board 1: a score row needs"):
+        pbn_scores.load(path, strict=True)
