@@ -157,3 +157,25 @@ def test_flights_rank_on_nested_fields() -> None:
     assert ranks["3"] == {"A": "1=", "B": "1"}
     assert ranks["2"] == {"A": "3=", "B": "2=", "C": "1="}
     assert ranks["11"]["C"] == "1="
+
+
+def test_houston_vps_per_opponent() -> None:
+    # 004:1442-1444: a pair's Butler IMPs against one opponent are added up and turned
+    # into VPs for the number of boards of that round.
+    from bridgedesk.bridge.vp import get_scale
+    from bridgedesk.scoring.session import houston_vp
+
+    b1 = Board.of(1, [Result.played(1, 2, 620), Result.played(3, 4, 170), Result.played(5, 6, 140)])
+    b2 = Board.of(
+        2, [Result.played(1, 2, -100), Result.played(3, 4, 110), Result.played(5, 6, 110)]
+    )
+    res = score_session([b1, b2], method=Method.BUTLER, winners=2, butler_drop=0)
+    # Board 1 datum: (620+170+140)/3 = 310; pair 1: +310 -> 7.  Board 2: datum 40; -140 -> -4.
+    ns1 = next(s for s in res.standings if s.pair == "1" and s.direction is Side.NS)
+    assert ns1.raw == 7 - 4
+    table = {k: v for k, v, _ in houston_vp(res)}
+    scale = get_scale("wbf2013")
+    assert table[("1", Side.NS)] == F(str(scale.vp(3, 2)[0]))
+    assert table[("2", Side.EW)] == F(str(scale.vp(-3, 2)[0]))
+    with pytest.raises(ScoringError):
+        houston_vp(score_session([b1, b2], winners=2))

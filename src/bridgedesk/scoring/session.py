@@ -435,3 +435,37 @@ def flight_ranks(
         for st, r in zip(members, rank_labels(measure), strict=True):
             out[st.pair][f] = r
     return out
+
+
+def houston_vp(
+    result: SessionResult, scale: str = "wbf2013"
+) -> list[tuple[PairKey, Fraction, str]]:
+    """Houston trial VPs (004:1442-1444): each pair's Butler IMPs over the boards it
+    played against one opponent, converted to VPs on ``scale`` for that many boards.
+
+    Each side is converted from its own IMPs, so where a fouled board gave both
+    sides +3 IMPs their VPs need not balance (003:226).  Returns (pair, total
+    VPs, rank), best first.
+    """
+    from bridgedesk.bridge.vp import get_scale
+
+    if result.method is not Method.BUTLER:
+        raise ScoringError("Houston VPs need a session scored by the Butler method")
+    vp_scale = get_scale(scale)
+    rounds: dict[tuple[PairKey, PairKey], list[Fraction]] = {}
+    for sb in result.boards:
+        for sr in sb.results:
+            r = sr.result
+            ns_key: PairKey = (r.ns, Side.NS if result.winners == 2 else None)
+            ew_key: PairKey = (r.ew, Side.EW if result.winners == 2 else None)
+            for me, them, value in ((ns_key, ew_key, sr.ns), (ew_key, ns_key, sr.ew)):
+                if isinstance(value, Fraction):
+                    rounds.setdefault((me, them), []).append(value)
+    totals: dict[PairKey, Fraction] = {}
+    for (me, _), imps_list in rounds.items():
+        margin = int(round_half_up(sum(imps_list, Fraction(0)), 0))
+        mine, _theirs = vp_scale.vp(margin, len(imps_list))
+        totals[me] = totals.get(me, Fraction(0)) + Fraction(str(mine))
+    keys = sorted(totals, key=lambda k: (-totals[k], _pair_order(k[0])))
+    ranks = rank_labels([totals[k] for k in keys])
+    return [(k, totals[k], r) for k, r in zip(keys, ranks, strict=True)]
