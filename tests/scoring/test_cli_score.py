@@ -218,3 +218,20 @@ def test_ruter_board_with_a_bye_row() -> None:
     # With --strict the bye row is an error naming its line.
     with pytest.raises(ValueError, match=r"ruter_2021_board1.pbn:34, board 1: a score row needs"):
         pbn_scores.load(path, strict=True)
+
+
+def test_pbn_score_column_and_adjusted_cells(tmp_path: Path) -> None:
+    text = (
+        '[Board "2"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score"]\n'
+        '1 2 4H S 10 "NS 620"\n3 4 3NT W 9 "EW 400"\n5 6 - - - -\n\n'
+        '[Board "3"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS;Score_EW"]\n'
+        "1 4 ^A+ ^A-\n3 2 420 -\n5 6 ^-50 -\n"
+    )
+    inp, _ = pbn_scores.load(write(tmp_path, "s.pbn", text))
+    b2, b3 = inp.boards
+    assert [r.score_ns for r in b2.results[:2]] == [620, -400]
+    assert str(b2.results[2].ns_outcome) == "-"  # not played
+    assert (str(b3.results[0].ns_outcome), str(b3.results[0].ew_outcome)) == ("A+", "A-")
+    assert b3.results[2].score_ns == -50
+    with pytest.raises(ValueError, match=r"s2.pbn:3, board 2: bad score 'NS x'"):
+        pbn_scores.load(write(tmp_path, "s2.pbn", text.replace("NS 620", "NS x")))

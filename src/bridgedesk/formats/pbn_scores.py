@@ -5,7 +5,8 @@ board.  Columns used (others are kept and ignored): ``PairId_NS`` /
 ``PairId_EW`` (or ``Pair_NS`` / ``Pair_EW``), ``Section`` (prefixed to pair
 numbers when a file has several sections), ``Contract``, ``Declarer``,
 ``Result`` (tricks, or ``=`` / ``+1`` / ``-2``), ``Score_NS`` / ``Score_EW``
-(one of them, the other ``-``; a leading ``^`` marks a director's score),
+(one of them, the other ``-``; a leading ``^`` marks a director's score) or
+``Score`` (``NS 420`` / ``EW 100``, PBN's own score notation),
 and adjusted scores written ``A``, ``A+``, ``A-`` (with or without ``^``) in
 the score columns, NS's in ``Score_NS`` and EW's in ``Score_EW``.  A row with
 ``-`` for contract and scores is a board not played.  When contract and score
@@ -136,6 +137,8 @@ def _row(row: Any, board: int, where: Location, prefix: bool, strict: bool) -> R
         score = s_ns
     elif isinstance(s_ew, int):
         score = -s_ew
+    else:
+        score = _plain_score(_cell(row, "Score"), where)
     contract = _cell(row, "Contract")
     if contract in (None, *_EMPTY):
         if score is None:
@@ -146,6 +149,22 @@ def _row(row: Any, board: int, where: Location, prefix: bool, strict: bool) -> R
     play, computed = checked_score(board, contract, _cell(row, "Declarer"), tricks, score, where)
     w = Weighted.of(computed)
     return Result(ns, ew, w, w, None, play)
+
+
+def _plain_score(text: str | None, where: Location) -> int | None:
+    """A ``Score`` column cell: ``NS 420``, ``EW 100`` or a number from NS's side."""
+    if text is None or text in _EMPTY:
+        return None
+    parts = text.split()
+    try:
+        if len(parts) == 2 and parts[0].upper() in ("NS", "EW"):
+            value = int(parts[1])
+            return value if parts[0].upper() == "NS" else -value
+        if len(parts) == 1:
+            return int(parts[0])
+    except ValueError:
+        pass
+    raise FormatError(f"bad score {text!r}: expected 'NS 420', 'EW 100' or a number", where)
 
 
 def _tricks(text: str | None, contract: str, where: Location) -> int | None:
