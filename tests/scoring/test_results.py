@@ -72,3 +72,14 @@ def test_penalty_must_be_positive() -> None:
     assert Penalty("3", Fraction(1, 2)).boards == Fraction(1, 2)
     with pytest.raises(ScoringError):
         Penalty("3", Fraction(0))
+
+
+def test_scoring_core_does_not_import_numpy() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, bridgedesk.scoring.session, bridgedesk.scoring.teams; "
+        "sys.exit('numpy' in sys.modules)"
+    )
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

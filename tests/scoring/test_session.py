@@ -179,3 +179,21 @@ def test_houston_vps_per_opponent() -> None:
     assert table[("2", Side.EW)] == F(str(scale.vp(-3, 2)[0]))
     with pytest.raises(ScoringError):
         houston_vp(score_session([b1, b2], winners=2))
+
+
+def test_pairs_who_played_half_the_session_or_less_are_withdrawn() -> None:
+    # 003:73: pair 9 left after 2 of 4 boards; its scores and its opponents' go.
+    from bridgedesk.scoring.session import withdraw_short_pairs
+
+    boards = [
+        Board.of(n, [Result.played(1, 2, 100 * n), Result.played(3, 9 if n <= 2 else 4, 50)])
+        for n in range(1, 5)
+    ]
+    new, short = withdraw_short_pairs(boards, session_boards=4)
+    assert short == {("9", None), ("4", None)}  # pair 4 played only boards 3-4
+    assert new[0].results[1].ns_outcome is Adjustment.NOT_PLAYED
+    res = score_session(new, winners=1)
+    three = standing(res, "3")
+    assert three.boards == 0 and three.raw == 0  # type: ignore[attr-defined]
+    one = standing(res, "1")
+    assert one.boards == 4 and one.raw == 4 * F(1, 2)  # type: ignore[attr-defined]

@@ -24,7 +24,15 @@ from bridgedesk.bridge.seats import Side
 from bridgedesk.errors import Location, ScoringError
 from bridgedesk.scoring.imp_pairs import butler_board, cross_imp_board, total_points_board
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing, adjusted_points, matchpoint_board
-from bridgedesk.scoring.results import Adjustment, Board, Penalty, ScoredBoard, ScoredResult
+from bridgedesk.scoring.results import (
+    Adjustment,
+    Board,
+    Penalty,
+    Result,
+    ScoredBoard,
+    ScoredResult,
+    Weighted,
+)
 from bridgedesk.scoring.rounding import round_half_up
 
 
@@ -469,3 +477,44 @@ def houston_vp(
     keys = sorted(totals, key=lambda k: (-totals[k], _pair_order(k[0])))
     ranks = rank_labels([totals[k] for k in keys])
     return [(k, totals[k], r) for k, r in zip(keys, ranks, strict=True)]
+
+
+def withdraw_short_pairs(
+    boards: Sequence[Board], session_boards: int, winners: int = 1
+) -> tuple[list[Board], set[PairKey]]:
+    """Drop the results of pairs who played less than half the session (003:73).
+
+    "When half or more of a session's boards could not be played, the scores
+    played are removed, the opponents' scores included": such a pair's rows
+    become not played, so its opponents are factored up over their other boards
+    and the rest of the field is made up for by the missing-score rule.  Returns
+    the new boards and the withdrawn pairs.
+    """
+    played: dict[PairKey, int] = {}
+    for b in boards:
+        for r in b.results:
+            if r.score_ns is None and not isinstance(r.ns_outcome, Weighted):
+                continue
+            for side in (Side.NS, Side.EW):
+                k: PairKey = (r.pair(side), side if winners == 2 else None)
+                played[k] = played.get(k, 0) + 1
+    short = {k for k, n in played.items() if 2 * n <= session_boards}
+
+    def is_short(r: Result) -> bool:
+        ns_key: PairKey = (r.ns, Side.NS if winners == 2 else None)
+        ew_key: PairKey = (r.ew, Side.EW if winners == 2 else None)
+        return ns_key in short or ew_key in short
+
+    out = [
+        Board(
+            b.number,
+            tuple(
+                Result(r.ns, r.ew, Adjustment.NOT_PLAYED, Adjustment.NOT_PLAYED, r.group)
+                if is_short(r)
+                else r
+                for r in b.results
+            ),
+        )
+        for b in boards
+    ]
+    return out, short
