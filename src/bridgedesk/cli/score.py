@@ -40,7 +40,7 @@ class FormatOpt(enum.StrEnum):
     html = "html"
 
 
-def score(
+def command(
     file: Annotated[
         Path, typer.Argument(help="A .pbn file with ScoreTables or a .json traveller file.")
     ],
