@@ -21,13 +21,14 @@ from bridgedesk.errors import BridgedeskError
 #: (command name, module holding its ``app``), in the order ``--help`` lists them.
 _GROUPS: tuple[tuple[str, str], ...] = (
     ("calc", "bridgedesk.cli.calc"),
-    ("masterpoints", "bridgedesk.cli.masterpoints"),
     ("movement", "bridgedesk.cli.movement"),
+    ("masterpoints", "bridgedesk.cli.masterpoints"),
 )
 
 #: (command name, module holding its function ``command``) for plain commands.
 _COMMANDS: tuple[tuple[str, str], ...] = (
     ("demo", "bridgedesk.cli.demo"),
+    ("score", "bridgedesk.cli.score"),
 )
 
 app = typer.Typer(

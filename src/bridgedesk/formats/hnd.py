@@ -1,0 +1,527 @@
+"""The Micro Bridge / Micro HalfBridge hand file, ``.HND`` (002:59-124).
+
+A fixed-column text file, five lines per board (comment lines excepted,
+002:63):
+
+========  =======  ==========================================================
+line      columns  contents
+========  =======  ==========================================================
+1         1-7      anything
+          8        blank; ``*`` makes the whole line a comment (any line)
+          9-10     deal number 1-64
+          17-20    vulnerability ``NONE``, ``NS  ``, ``EW  ``, ``BOTH``, or blank
+                   for the board number's standard one
+          25       dealer ``N``, ``S``, ``E``, ``W``, or blank for the standard one
+2         9-22     South's spades, left-aligned: ``A K Q J 10 9 ... 2``,
+                   ``T`` for 10 allowed, ``-`` or blank for a void
+          25-38    West's spades; 41-54 North's; 57-70 East's
+3, 4, 5            hearts, diamonds, clubs, laid out as line 2
+========  =======  ==========================================================
+
+Tabs may be used; the tab stops are 9, 17, 25, 33, ... (002:97).  Board
+numbers need not be consecutive and may repeat; a file holds at most 32
+boards (002:63).
+
+Columns are counted as the DOS program counts them, in Shift_JIS bytes: a
+full-width (or East Asian ambiguous-width) character in a comment or in
+columns 1-7 takes two columns, so a UTF-8 file with Japanese text lines up the
+same as its Shift_JIS original.  Files are read as UTF-8 when they decode as
+such, else as Shift_JIS (code page 932); they are written in Shift_JIS by
+default, with CRLF line ends, cards in the columns above, ``10`` for tens
+(``T`` on request), ``-`` for a void, and the vulnerability and dealer left
+blank when they are the board number's standard ones.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+from bridgedesk.bridge import Seat, Vulnerability, board_dealer, board_vulnerability
+from bridgedesk.deals.cards import DECK, RANK_CHARS, SUITS, Card, Hand
+from bridgedesk.deals.deal import Deal
+from bridgedesk.errors import FormatError, Location
+
+#: At most this many boards in one file (002:63).
+MAX_BOARDS = 32
+#: Board numbers allowed (002:67).
+MIN_BOARD, MAX_BOARD = 1, 64
+#: Encoding used when writing unless asked otherwise: Shift_JIS (Windows code page 932).
+DEFAULT_ENCODING = "cp932"
+
+#: Hand columns on the card lines (002:84-90), in the file's order South, West, North, East.
+HAND_COLUMNS: tuple[tuple[Seat, int, int], ...] = (
+    (Seat.S, 9, 22),
+    (Seat.W, 25, 38),
+    (Seat.N, 41, 54),
+    (Seat.E, 57, 70),
+)
+_VUL_CODES: dict[str, Vulnerability] = {
+    "NONE": Vulnerability.NONE,
+    "NS": Vulnerability.NS,
+    "EW": Vulnerability.EW,
+    "BOTH": Vulnerability.BOTH,
+}
+_VUL_TEXT = {v: k.ljust(4) for k, v in _VUL_CODES.items()}
+_SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+
+def char_width(ch: str) -> int:
+    """Columns a character takes in the file: its Shift_JIS byte count.
+
+    ASCII and half-width katakana take one column; full-width, wide and East
+    Asian ambiguous characters (which are double-byte in Shift_JIS) take two.
+    """
+    code = ord(ch)
+    if code < 0x80 or 0xFF61 <= code <= 0xFF9F:
+        return 1
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F", "A") else 1
+
+
+def expand_columns(text: str) -> list[str]:
+    """The line as a list indexed by column - 1, tabs expanded to stops 9, 17, 25, ...
+
+    A two-column character fills its first column; the second holds ``""``.
+    """
+    cells: list[str] = []
+    for ch in text:
+        if ch == "\t":
+            target = (len(cells) // 8 + 1) * 8
+            cells.extend(" " * (target - len(cells)))
+        else:
+            cells.append(ch)
+            if char_width(ch) == 2:
+                cells.append("")
+    return cells
+
+
+def _field(cells: list[str], first: int, last: int | None) -> str:
+    """Columns ``first``-``last`` (1-based, inclusive; ``None`` = to the end)."""
+    end = len(cells) if last is None else last
+    return "".join(cells[first - 1 : end])
+
+
+@dataclass(frozen=True)
+class HndBoard:
+    """One board of a ``.HND`` file with the comment lines that came before it.
+
+    ``dealer_given`` / ``vulnerability_given`` record whether the file stated
+    them (columns 25 and 17-20), so the board is written back as it was.
+    ``inner_comments`` are comment lines inside the board's five lines, each
+    with the number of data lines before it.
+    """
+
+    deal: Deal
+    comments: tuple[str, ...] = ()
+    dealer_given: bool | None = None
+    vulnerability_given: bool | None = None
+    inner_comments: tuple[tuple[int, str], ...] = ()
+    line: int | None = None
+
+
+@dataclass
+class HndFile:
+    """The boards of a ``.HND`` file and the comment lines after the last one."""
+
+    boards: list[HndBoard] = field(default_factory=list)
+    trailing: tuple[str, ...] = ()
+    filename: str | None = None
+    encoding: str | None = None
+
+    @property
+    def deals(self) -> list[Deal]:
+        return [b.deal for b in self.boards]
+
+    def __iter__(self) -> Iterator[Deal]:
+        return iter(self.deals)
+
+    def __len__(self) -> int:
+        return len(self.boards)
+
+    def __getitem__(self, i: int) -> Deal:
+        return self.boards[i].deal
+
+
+class _Reader:
+    def __init__(self, text: str, filename: str | None, strict: bool) -> None:
+        self.text = text
+        self.filename = filename
+        self.strict = strict
+
+    def error(self, message: str, line: int, column: int | None = None) -> FormatError:
+        return FormatError(message, Location(file=self.filename, line=line, column=column))
+
+    def run(self) -> HndFile:
+        text = self.text
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        result = HndFile(filename=self.filename)
+        pending: list[str] = []
+        block: list[tuple[int, str, list[str]]] = []
+        inner: list[tuple[int, str]] = []
+        for index, raw in enumerate(lines):
+            lineno = index + 1
+            line = raw.removesuffix("\r")
+            if index == len(lines) - 1:
+                line = line.rstrip("\x1a")  # DOS end-of-file mark
+            cells = expand_columns(line)
+            if (len(cells) >= 8 and cells[7] == "*") or not line.strip():
+                if block:
+                    inner.append((len(block), line))
+                else:
+                    pending.append(line)
+                continue
+            block.append((lineno, line, cells))
+            if len(block) == 5:
+                result.boards.append(self._board(block, tuple(pending), tuple(inner)))
+                pending, block, inner = [], [], []
+        if block:
+            first = block[0][0]
+            raise self.error(
+                f"board starting here has {len(block)} of its 5 lines "
+                "(board line, then spades, hearts, diamonds and clubs)",
+                first,
+                1,
+            )
+        result.trailing = tuple(pending)
+        if len(result.boards) > MAX_BOARDS and self.strict:
+            extra = result.boards[MAX_BOARDS]
+            raise self.error(
+                f"a .HND file holds at most {MAX_BOARDS} boards (002:63); "
+                f"this one has {len(result.boards)}",
+                extra.line or 1,
+                1,
+            )
+        return result
+
+    def _board(
+        self,
+        block: list[tuple[int, str, list[str]]],
+        comments: tuple[str, ...],
+        inner: tuple[tuple[int, str], ...],
+    ) -> HndBoard:
+        lineno, _, cells = block[0]
+        number_text = _field(cells, 9, 10).strip()
+        if not number_text.isdigit():
+            raise self.error(
+                f"expected the board number (1-64) in columns 9-10, found {number_text!r}; "
+                "a board is 5 lines: board line, spades, hearts, diamonds, clubs",
+                lineno,
+                9,
+            )
+        number = int(number_text)
+        if not MIN_BOARD <= number <= MAX_BOARD:
+            raise self.error(f"board number {number} is outside 1-64 (002:67)", lineno, 9)
+        vul_text = _field(cells, 17, 20)
+        vulnerability = self._vulnerability(vul_text, lineno)
+        dealer_text = _field(cells, 25, 25).strip()
+        dealer: Seat | None = None
+        if dealer_text:
+            if dealer_text.upper() not in ("N", "E", "S", "W") or (
+                self.strict and dealer_text not in ("N", "E", "S", "W")
+            ):
+                raise self.error(
+                    f"dealer {dealer_text!r} in column 25: expected N, S, E, W or blank",
+                    lineno,
+                    25,
+                )
+            dealer = Seat(dealer_text.upper())
+        if self.strict:
+            for first, last in ((11, 16), (21, 24), (26, None)):
+                extra = _field(cells, first, last)
+                if extra.strip():
+                    column = first + len(extra) - len(extra.lstrip())
+                    raise self.error(
+                        f"unexpected text {extra.strip()!r} on the board line: only the board "
+                        "number (9-10), vulnerability (17-20) and dealer (25) belong there",
+                        lineno,
+                        column,
+                    )
+        hands = self._cards(block[1:], number)
+        deal = Deal.from_hands(
+            {seat: Hand(frozenset(cards)) for seat, cards in hands.items()},
+            number,
+            dealer,
+            vulnerability,
+        )
+        return HndBoard(
+            deal,
+            comments,
+            dealer_given=dealer is not None,
+            vulnerability_given=vulnerability is not None,
+            inner_comments=inner,
+            line=lineno,
+        )
+
+    def _vulnerability(self, text: str, lineno: int) -> Vulnerability | None:
+        key = text.strip()
+        if not key:
+            return None
+        vul = _VUL_CODES.get(key if self.strict else key.upper())
+        if vul is None and not self.strict:
+            vul = {"ALL": Vulnerability.BOTH, "-": Vulnerability.NONE}.get(key.upper())
+        if vul is None:
+            raise self.error(
+                f"vulnerability {text!r} in columns 17-20: expected NONE, NS, EW, BOTH or blank",
+                lineno,
+                17,
+            )
+        return vul
+
+    def _cards(self, lines: list[tuple[int, str, list[str]]], board: int) -> dict[Seat, set[Card]]:
+        hands: dict[Seat, set[Card]] = {seat: set() for seat, _, _ in HAND_COLUMNS}
+        where: dict[Card, tuple[Seat, int, int]] = {}
+        for suit, (lineno, _, cells) in zip(SUITS, lines, strict=True):
+            gaps: list[tuple[int, int | None]] = [(23, 24), (39, 40), (55, 56)]
+            if self.strict:
+                gaps.append((71, None))
+                head = _field(cells, 1, 8)
+                if head.strip():
+                    column = len(head) - len(head.lstrip()) + 1
+                    raise self.error(
+                        f"board {board}, {_SUIT_NAMES[suit.index]} line: cards start in "
+                        f"column 9, found {head.strip()!r} before it",
+                        lineno,
+                        column,
+                    )
+            for first, last in gaps:
+                extra = _field(cells, first, last)
+                if extra.strip():
+                    column = first + len(extra) - len(extra.lstrip())
+                    raise self.error(
+                        f"board {board}, {_SUIT_NAMES[suit.index]} line: {extra.strip()!r} "
+                        "is outside the hand columns 9-22, 25-38, 41-54, 57-70",
+                        lineno,
+                        column,
+                    )
+            for seat, first, last in HAND_COLUMNS:
+                for rank, column in self._ranks(cells, first, last, lineno, board, suit.index):
+                    card = Card(suit, rank)
+                    if card in where:
+                        other = where[card][0]
+                        raise self.error(
+                            f"board {board}: card {card} is given twice "
+                            f"({_SEAT_NAMES[other]} and {_SEAT_NAMES[seat]})",
+                            lineno,
+                            column,
+                        )
+                    where[card] = (seat, lineno, column)
+                    hands[seat].add(card)
+        for seat, first, _ in HAND_COLUMNS:
+            count = len(hands[seat])
+            if count != 13:
+                missing = sorted((c for c in DECK if c not in where), reverse=True)
+                note = f"; cards in no hand: {' '.join(map(str, missing))}" if missing else ""
+                raise self.error(
+                    f"board {board}: {_SEAT_NAMES[seat]} has {count} cards, a hand needs 13{note}",
+                    lines[0][0],
+                    first,
+                )
+        return hands
+
+    def _ranks(
+        self, cells: list[str], first: int, last: int, lineno: int, board: int, suit: int
+    ) -> list[tuple[int, int]]:
+        text = _field(cells, first, last)
+        stripped = text.strip()
+        if stripped in ("", "-"):
+            return []
+        if self.strict and text[0] == " ":
+            column = first + len(text) - len(text.lstrip())
+            raise self.error(
+                f"board {board}: {_SUIT_NAMES[suit]} {stripped!r} must be left-aligned "
+                f"at column {first} (002:84)",
+                lineno,
+                column,
+            )
+        out: list[tuple[int, int]] = []
+        i = 0
+        while i < len(text):
+            ch = text[i].upper()
+            column = first + i
+            if ch in (" ", ""):
+                i += 1
+                continue
+            if text.startswith("10", i):
+                out.append((10, column))
+                i += 2
+                continue
+            if ch not in RANK_CHARS or (self.strict and text[i] != ch):
+                raise self.error(
+                    f"board {board}: unknown card {text[i]!r} in {_SUIT_NAMES[suit]} "
+                    f"({stripped!r}); ranks are A K Q J 10 (or T) 9 8 7 6 5 4 3 2, "
+                    "- for a void",
+                    lineno,
+                    column,
+                )
+            out.append((14 - RANK_CHARS.index(ch), column))
+            i += 1
+        return out
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """Text and encoding of ``.HND`` bytes: UTF-8 if they decode as such, else Shift_JIS."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8"), "utf-8-sig"
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode(DEFAULT_ENCODING, errors="replace"), DEFAULT_ENCODING
+
+
+def loads(text: str, *, strict: bool = False, filename: str | None = None) -> HndFile:
+    """Parse ``.HND`` text.  ``strict`` also rejects text outside the defined columns,
+    lower-case cards and more than 32 boards."""
+    return _Reader(text, filename, strict).run()
+
+
+def load(source: str | Path | IO[bytes], *, strict: bool = False) -> HndFile:
+    """Read a ``.HND`` file (Shift_JIS or UTF-8)."""
+    if isinstance(source, str | Path):
+        path = Path(source)
+        data = path.read_bytes()
+        name: str | None = str(path)
+    else:
+        data = source.read()
+        name = str(getattr(source, "name", "")) or None
+    text, encoding = decode(data)
+    result = loads(text, strict=strict, filename=name)
+    result.encoding = encoding
+    return result
+
+
+def _board_lines(board: HndBoard, ten: str) -> list[str]:
+    deal = board.deal
+    dealer_given = board.dealer_given
+    if dealer_given is None:
+        dealer_given = deal.dealer is not board_dealer(deal.board)
+    vul_given = board.vulnerability_given
+    if vul_given is None:
+        vul_given = deal.vulnerability is not board_vulnerability(deal.board)
+    if not MIN_BOARD <= deal.board <= MAX_BOARD:
+        raise FormatError(
+            f"board number {deal.board} cannot be written to a .HND file: "
+            "it allows boards 1-64 (002:67)",
+            Location(board=deal.board),
+        )
+    head = " " * 8 + f"{deal.board:>2}" + " " * 6
+    head += _VUL_TEXT[deal.vulnerability] if vul_given else " " * 4
+    head += " " * 4 + (deal.dealer.value if dealer_given else " ")
+    lines = [head.rstrip()]
+    for suit in SUITS:
+        parts = []
+        for seat, first, last in HAND_COLUMNS:
+            holding = deal[seat].holding(suit, ten=ten, void="-")
+            parts.append(holding.ljust(last - first + 1))
+        lines.append((" " * 8 + "  ".join(parts)).rstrip())
+    for position, text in reversed(board.inner_comments):
+        lines.insert(position, text)
+    return [*board.comments, *lines]
+
+
+def split(boards: Sequence[Deal | HndBoard], size: int = MAX_BOARDS) -> list[list[Deal | HndBoard]]:
+    """``boards`` in chunks of at most ``size`` (32 by default), each fit for one ``.HND`` file."""
+    if size < 1:
+        raise ValueError("size must be at least 1")
+    return [list(boards[i : i + size]) for i in range(0, len(boards), size)]
+
+
+def split_paths(path: str | Path, parts: int) -> list[Path]:
+    """File names for ``parts`` pieces of ``path``: ``set.hnd`` -> ``set-1.hnd``, ``set-2.hnd``."""
+    p = Path(path)
+    if parts <= 1:
+        return [p]
+    return [p.with_name(f"{p.stem}-{i}{p.suffix}") for i in range(1, parts + 1)]
+
+
+def dumps(
+    boards: HndFile | Iterable[Deal | HndBoard],
+    *,
+    ten: str = "10",
+    newline: str = "\r\n",
+) -> str:
+    """``.HND`` text for up to 32 boards.
+
+    More than 32 raise :class:`FormatError` (002:63); :func:`split` cuts a set
+    into files of 32 and :func:`dump_split` writes them.
+    """
+    if ten not in ("10", "T"):
+        raise ValueError("ten must be '10' or 'T'")
+    trailing: tuple[str, ...] = ()
+    if isinstance(boards, HndFile):
+        items: list[HndBoard] = list(boards.boards)
+        trailing = boards.trailing
+    else:
+        items = [b if isinstance(b, HndBoard) else HndBoard(b) for b in boards]
+    if len(items) > MAX_BOARDS:
+        raise FormatError(
+            f"a .HND file holds at most {MAX_BOARDS} boards (002:63), got {len(items)}: "
+            f"split them into {-(-len(items) // MAX_BOARDS)} files "
+            "(bridgedesk.formats.hnd.split / dump_split, or 'deals convert --split')"
+        )
+    lines: list[str] = []
+    for board in items:
+        lines.extend(_board_lines(board, ten))
+    lines.extend(trailing)
+    return "".join(line + newline for line in lines)
+
+
+def dump(
+    boards: HndFile | Iterable[Deal | HndBoard],
+    target: str | Path | IO[bytes],
+    *,
+    encoding: str = DEFAULT_ENCODING,
+    ten: str = "10",
+    newline: str = "\r\n",
+) -> None:
+    """Write a ``.HND`` file (Shift_JIS and CRLF unless asked otherwise)."""
+    data = dumps(boards, ten=ten, newline=newline).encode(encoding)
+    if isinstance(target, str | Path):
+        Path(target).write_bytes(data)
+    else:
+        target.write(data)
+
+
+def dump_split(
+    boards: Sequence[Deal | HndBoard],
+    path: str | Path,
+    *,
+    encoding: str = DEFAULT_ENCODING,
+    ten: str = "10",
+) -> list[Path]:
+    """Write ``boards`` to as many ``.HND`` files of at most 32 boards as needed.
+
+    One file keeps ``path``; more are named ``stem-1.hnd``, ``stem-2.hnd``...
+    Returns the paths written.
+    """
+    chunks = split(boards)
+    paths = split_paths(path, len(chunks))
+    for chunk, target in zip(chunks, paths, strict=True):
+        dump(chunk, target, encoding=encoding, ten=ten)
+    return paths
+
+
+__all__ = [
+    "DEFAULT_ENCODING",
+    "HAND_COLUMNS",
+    "MAX_BOARDS",
+    "HndBoard",
+    "HndFile",
+    "char_width",
+    "decode",
+    "dump",
+    "dump_split",
+    "dumps",
+    "expand_columns",
+    "load",
+    "loads",
+    "split",
+    "split_paths",
+]

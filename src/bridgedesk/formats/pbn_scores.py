@@ -1,0 +1,250 @@
+"""PBN ``[ScoreTable]`` rows to results and back (on top of :mod:`bridgedesk.formats.pbn`).
+
+Reading: each game with a ``[Board]`` tag and a ``[ScoreTable]`` gives one
+board.  Columns used (others are kept and ignored): ``PairId_NS`` /
+``PairId_EW`` (or ``Pair_NS`` / ``Pair_EW``), ``Section`` (prefixed to pair
+numbers when a file has several sections), ``Contract``, ``Declarer``,
+``Result`` (tricks, or ``=`` / ``+1`` / ``-2``), ``Score_NS`` / ``Score_EW``
+(one of them, the other ``-``; a leading ``^`` marks a director's score) or
+``Score`` (``NS 420`` / ``EW 100``, PBN's own score notation),
+and adjusted scores written ``A``, ``A+``, ``A-`` (with or without ``^``) in
+the score columns, NS's in ``Score_NS`` and EW's in ``Score_EW``.  A row with
+``-`` for contract and scores is a board not played.  When contract and score
+are both given they must agree at the board's vulnerability.
+
+Writing: :func:`write_scored` fills ``MP_NS`` / ``MP_EW`` (or ``IMP_NS`` /
+``IMP_EW``, ``Points_NS`` / ``Points_EW``) and, for matchpoints,
+``Percentage_NS`` / ``Percentage_EW`` into each ScoreTable and adds a
+``[TotalScoreTable]`` with the ranking to the first game.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from bridgedesk.errors import BridgedeskError, FormatError, Location
+from bridgedesk.formats import pbn
+from bridgedesk.formats.score_input import ScoreInput, checked_score
+from bridgedesk.scoring.results import Adjustment, Board, Outcome, Result, Weighted
+from bridgedesk.scoring.rounding import round_half_up
+
+_EMPTY = ("", "-", "?")
+
+
+def load(path: str | Path, *, strict: bool = False) -> tuple[ScoreInput, pbn.PbnFile]:
+    """Read a PBN file's score tables; also return the parsed file for writing back."""
+    try:
+        parsed = pbn.load(path, strict=strict)
+    except OSError as exc:
+        raise FormatError(
+            f"cannot read the file: {exc.strerror}", Location(file=str(path))
+        ) from None
+    return from_pbn(parsed, str(path), strict=strict), parsed
+
+
+def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> ScoreInput:
+    boards: list[Board] = []
+    board_lines: dict[int, int] = {}
+    result_lines: dict[tuple[int, int], int] = {}
+    scoring = None
+    sections: set[str] = set()
+    for game in parsed:
+        table = game.table("ScoreTable")
+        if table is not None and "Section" in table.names:
+            sections.update(c for c in table.column("Section") if c not in _EMPTY)
+    for game in parsed:
+        table = game.table("ScoreTable")
+        if table is None:
+            continue
+        tag = game.tag("ScoreTable")
+        line = tag.line if tag is not None else game.line
+        scoring = scoring or game.get("Scoring")
+        number_text = game.get("Board")
+        if number_text is None or not number_text.strip().isdigit() or int(number_text) < 1:
+            raise FormatError(f"a ScoreTable needs a [Board] tag with a board number, got "
+                              f"{number_text!r}", Location(file=filename, line=line))  # fmt: skip
+        number = int(number_text)
+        if number in board_lines:
+            raise FormatError("the board has two score tables",
+                              Location(file=filename, line=line, board=number))  # fmt: skip
+        board_lines[number] = line or 0
+        results: list[Result] = []
+        for row in table.rows:
+            where = Location(file=filename, line=row.line, board=number)
+            result = _row(row, number, where, len(sections) > 1, strict)
+            if result is None:
+                continue
+            result_lines[(number, len(results))] = row.line or 0
+            results.append(result)
+        boards.append(Board(number, tuple(results)))
+    if not boards:
+        raise FormatError("no [ScoreTable] with results in this PBN file",
+                          Location(file=filename))  # fmt: skip
+    return ScoreInput(filename, tuple(boards), (), None, board_lines, result_lines, scoring)
+
+
+def _cell(row: Any, *names: str) -> str | None:
+    for n in names:
+        v = row.get(n)
+        if v is not None:
+            return str(v).strip()
+    return None
+
+
+def _side_score(text: str | None) -> Outcome | int | None:
+    """A Score_NS / Score_EW cell: an int, an adjustment, or None when empty."""
+    if text is None or text in _EMPTY:
+        return None
+    t = text[1:] if text.startswith("^") else text
+    try:
+        return int(t)
+    except ValueError:
+        pass
+    return Adjustment.parse(t)
+
+
+def _row(row: Any, board: int, where: Location, prefix: bool, strict: bool) -> Result | None:
+    ns = _cell(row, "PairId_NS", "Pair_NS")
+    ew = _cell(row, "PairId_EW", "Pair_EW")
+    if ns in (None, *_EMPTY) or ew in (None, *_EMPTY):
+        if strict:
+            raise FormatError("a score row needs PairId_NS and PairId_EW", where)
+        return None
+    assert ns is not None and ew is not None
+    if prefix:
+        section = _cell(row, "Section") or ""
+        ns, ew = section + ns, section + ew
+    try:
+        s_ns = _side_score(_cell(row, "Score_NS"))
+        s_ew = _side_score(_cell(row, "Score_EW"))
+    except BridgedeskError as exc:
+        raise exc.located(where) from None
+    if isinstance(s_ns, Adjustment) or isinstance(s_ew, Adjustment):
+        n = s_ns if isinstance(s_ns, Adjustment) else None
+        e = s_ew if isinstance(s_ew, Adjustment) else None
+        if n is None and e is None:  # pragma: no cover - one of them is an Adjustment
+            raise FormatError("bad adjusted score", where)
+        if n is not None and e is not None:
+            return Result(ns, ew, n, e)
+        first = n if n is not None else e
+        assert first is not None
+        r = Result.adjusted(ns, ew, first)
+        return r if n is not None else Result(ns, ew, r.ew_outcome, r.ns_outcome)
+    score: int | None = None
+    if isinstance(s_ns, int):
+        score = s_ns
+    elif isinstance(s_ew, int):
+        score = -s_ew
+    else:
+        score = _plain_score(_cell(row, "Score"), where)
+    contract = _cell(row, "Contract")
+    if contract in (None, *_EMPTY):
+        if score is None:
+            return Result.not_played(ns, ew)
+        return Result(ns, ew, Weighted.of(score), Weighted.of(score))
+    assert contract is not None
+    tricks = _tricks(_cell(row, "Result"), contract, where)
+    play, computed = checked_score(board, contract, _cell(row, "Declarer"), tricks, score, where)
+    w = Weighted.of(computed)
+    return Result(ns, ew, w, w, None, play)
+
+
+def _plain_score(text: str | None, where: Location) -> int | None:
+    """A ``Score`` column cell: ``NS 420``, ``EW 100`` or a number from NS's side."""
+    if text is None or text in _EMPTY:
+        return None
+    parts = text.split()
+    try:
+        if len(parts) == 2 and parts[0].upper() in ("NS", "EW"):
+            value = int(parts[1])
+            return value if parts[0].upper() == "NS" else -value
+        if len(parts) == 1:
+            return int(parts[0])
+    except ValueError:
+        pass
+    raise FormatError(f"bad score {text!r}: expected 'NS 420', 'EW 100' or a number", where)
+
+
+def _tricks(text: str | None, contract: str, where: Location) -> int | None:
+    from bridgedesk.bridge.contract import Contract, parse_result
+
+    if text is None or text in _EMPTY:
+        return None
+    try:
+        return parse_result(text, Contract.parse(contract))
+    except BridgedeskError as exc:
+        raise exc.located(where) from None
+
+
+_POINT_COLUMNS = {"mp": "MP", "ximp": "IMP", "butler": "IMP", "total": "Points"}
+
+
+def _fmt(value: Any) -> str | None:
+    if not isinstance(value, Fraction):
+        return None
+    r = round_half_up(value, 2)
+    return f"{float(r):.2f}"
+
+
+def write_scored(parsed: pbn.PbnFile | None, inp: ScoreInput, result: Any) -> str:
+    """The PBN text with points (and percentages) filled in and a TotalScoreTable."""
+    if parsed is None:
+        raise FormatError("--format pbn needs a PBN input file", Location(file=inp.filename))
+    method = result.method.value
+    col = _POINT_COLUMNS[method]
+    scored = {sb.number: sb for sb in result.boards}
+    first = True
+    for game in parsed:
+        table = game.table("ScoreTable")
+        number = game.get("Board")
+        if table is None or number is None or not number.strip().isdigit():
+            continue
+        sb = scored.get(int(number))
+        if sb is None:
+            continue
+        extra = [f"{col}_NS", f"{col}_EW"]
+        if method == "mp":
+            extra += ["Percentage_NS", "Percentage_EW"]
+        keep = [c for c in table.columns if c.name not in extra]
+        cols = [*keep] + [pbn.Column(name, 6, "R") for name in extra]
+        rows = []
+        k = 0
+        for row in table.rows:
+            cells = [row.cells[table.names.index(c.name)] for c in keep]
+            ns = _cell(row, "PairId_NS", "Pair_NS")
+            ew = _cell(row, "PairId_EW", "Pair_EW")
+            values: list[str | None] = [None] * len(extra)
+            if ns not in (None, *_EMPTY) and ew not in (None, *_EMPTY) and k < len(sb.results):
+                sr = sb.results[k]
+                k += 1
+                values = [_fmt(sr.ns), _fmt(sr.ew)]
+                if method == "mp":
+                    top = sb.top or Fraction(0)
+                    values += [
+                        _fmt(v * 100 / top) if isinstance(v, Fraction) and top else None
+                        for v in (sr.ns, sr.ew)
+                    ]
+            rows.append([*cells, *values])
+        game.set_table("ScoreTable", pbn.Table.build(cols, rows))
+        if first:
+            first = False
+            total_name = {"mp": "TotalScoreMP", "total": "TotalPoints"}.get(method, "TotalIMP")
+            spec = (
+                f"Rank\\4R;PairId\\4R;Direction\\2R;{total_name}\\8R;"
+                "TotalPercentage\\7R;NrOfBoards\\3R"
+            )
+            ranking = [
+                [
+                    s.rank,
+                    s.pair,
+                    None if s.direction is None else s.direction.value,
+                    _fmt(s.total),
+                    _fmt(s.percentage) if s.percentage is not None else None,
+                    s.boards,
+                ]
+                for s in result.standings
+            ]
+            game.set_table("TotalScoreTable", pbn.Table.build(spec, ranking))
+    return pbn.dumps(parsed, newline="\n")

@@ -1,0 +1,93 @@
+"""What the results readers (PBN ScoreTable, JSON travellers) hand to scoring.
+
+Both readers turn text into :class:`ScoreInput`: the boards' results as
+:mod:`bridgedesk.scoring.results` values, penalties, and the line each board
+and result came from, so that every error can name file, line and board.
+The contract-to-score check shared by both lives here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from bridgedesk.bridge.board import board_vulnerability
+from bridgedesk.bridge.seats import Seat
+from bridgedesk.errors import BridgedeskError, ContractError, Location, ScoringError
+from bridgedesk.scoring.results import Board, Penalty, Play
+from bridgedesk.scoring.session import detect_winners
+
+
+@dataclass(frozen=True)
+class ScoreInput:
+    """Boards of results read from one file."""
+
+    filename: str
+    boards: tuple[Board, ...]
+    penalties: tuple[Penalty, ...] = ()
+    winners: int | None = None
+    #: board number -> line of the board in the file
+    board_lines: Mapping[int, int] = field(default_factory=dict)
+    #: (board number, result index) -> line of the result
+    result_lines: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    #: what the file said about its scoring, e.g. PBN [Scoring "MatchPoints"]
+    scoring: str | None = None
+
+    def where(self, board: int, index: int | None = None) -> Location:
+        line = None
+        if index is not None:
+            line = self.result_lines.get((board, index))
+        if line is None:
+            line = self.board_lines.get(board)
+        return Location(file=self.filename, line=line, board=board)
+
+    def check(self, winners: int | None = None) -> int:
+        """Raise the first traveller problem, located; return the winners used."""
+        w = winners or self.winners or detect_winners(self.boards)
+        for b in self.boards:
+            problems = b.validate(two_field=w == 2)
+            if problems:
+                raise problems[0].located(self.where(b.number))
+        return w
+
+
+def checked_score(
+    board: int,
+    contract_text: str,
+    declarer_text: str | None,
+    tricks: int | None,
+    score_ns: int | None,
+    where: Location,
+) -> tuple[Play, int]:
+    """The Play and NS score of a traveller line, checked against each other.
+
+    A contract needs a declarer and tricks 0-13 unless it is passed out; when a
+    score is also given it must be the contract's score at the board's
+    vulnerability.  Raises located :class:`ContractError` / :class:`ScoringError`.
+    """
+    from bridgedesk.bridge.contract import Contract
+    from bridgedesk.bridge.score import score_ns as compute
+
+    try:
+        contract = Contract.parse(contract_text)
+        declarer = None
+        if declarer_text not in (None, "", "-", "?"):
+            assert declarer_text is not None
+            declarer = Seat.parse(declarer_text)
+        if not contract.is_pass:
+            if declarer is None:
+                raise ContractError(f"contract {contract} has no declarer: give N, E, S or W")
+            if tricks is None:
+                raise ContractError(f"contract {contract} has no result: give the tricks taken")
+        computed = compute(contract, declarer, tricks or 0, board_vulnerability(board))
+    except ValueError as exc:
+        if isinstance(exc, BridgedeskError):
+            raise exc.located(where) from None
+        raise ContractError(str(exc), where) from None
+    if score_ns is not None and score_ns != computed:
+        raise ScoringError(
+            f"score {score_ns} does not match {contract} by {declarer} taking {tricks} tricks "
+            f"at vulnerability {board_vulnerability(board)}: that scores {computed} for NS",
+            where,
+        )
+    return Play(str(contract), declarer, tricks), computed

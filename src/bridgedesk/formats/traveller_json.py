@@ -1,0 +1,228 @@
+"""bridgedesk's JSON traveller format (documented in ``docs/traveller-format.md``).
+
+One file holds the travellers of a session: for each board its results, each
+a played score (a contract with declarer and tricks, or an NS score, or both,
+checked against each other), an adjusted score (A, A+, A-, the two sides
+possibly different), a weighted assigned score, a split score, or "not
+played"; fouled boards tag each result with its group; penalties are listed
+in fractions of a board.  :func:`load` / :func:`loads` return a
+:class:`~bridgedesk.formats.score_input.ScoreInput`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from bridgedesk.errors import FormatError, Location
+from bridgedesk.formats.score_input import ScoreInput, checked_score
+from bridgedesk.scoring.results import (
+    Adjustment,
+    Board,
+    Outcome,
+    Penalty,
+    Play,
+    Result,
+    Weighted,
+)
+
+FORMAT_NAME = "bridgedesk-travellers"
+FORMAT_VERSION = 1
+
+_BOARD_RE = re.compile(r'"board"\s*:\s*(\d+)')
+_RESULT_RE = re.compile(r'"ns"\s*:\s*["\d]')
+
+
+def _line_at(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+_RESULT_KEYS = frozenset(
+    {"ns", "ew", "contract", "declarer", "tricks", "score_ns", "adjusted", "weighted", "split",
+     "not_played", "group", "table", "round", "lead", "comment"}
+)  # fmt: skip
+_TOP_KEYS = frozenset({"format", "version", "event", "winners", "scoring", "boards", "penalties"})
+
+
+def load(path: str | Path, *, strict: bool = False) -> ScoreInput:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise FormatError(f"cannot read {p}: {exc.strerror}") from None
+    return loads(text, filename=str(p), strict=strict)
+
+
+def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> ScoreInput:
+    """Read a JSON traveller file; errors carry file, line and board.
+
+    Unknown keys are ignored, or rejected with ``strict``.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = Location(file=filename, line=exc.lineno, column=exc.colno)
+        raise FormatError(f"not valid JSON: {exc.msg}", where) from None
+    top = Location(file=filename, line=1)
+    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+        raise FormatError(f'not a bridgedesk traveller file: expected "format": "{FORMAT_NAME}"',
+                          top)  # fmt: skip
+    if data.get("version") != FORMAT_VERSION:
+        raise FormatError(f"traveller format version {data.get('version')!r} is not supported; "
+                          f"this bridgedesk reads version {FORMAT_VERSION}", top)  # fmt: skip
+    if strict and set(data) - _TOP_KEYS:
+        unknown = ", ".join(sorted(set(data) - _TOP_KEYS))
+        raise FormatError(f"unknown key(s) {unknown}; allowed: {', '.join(sorted(_TOP_KEYS))}", top)
+    board_pos = [m.start() for m in _BOARD_RE.finditer(text)]
+    result_pos = iter(m.start() for m in _RESULT_RE.finditer(text))
+    raw_boards = data.get("boards")
+    if not isinstance(raw_boards, list) or not raw_boards:
+        raise FormatError('"boards" must be a non-empty list of boards', top)
+    boards: list[Board] = []
+    board_lines: dict[int, int] = {}
+    result_lines: dict[tuple[int, int], int] = {}
+    for bi, raw in enumerate(raw_boards):
+        line = _line_at(text, board_pos[bi]) if bi < len(board_pos) else None
+        if not isinstance(raw, dict) or not isinstance(raw.get("board"), int) or raw["board"] < 1:
+            raise FormatError('each board needs "board": a board number from 1',
+                              Location(file=filename, line=line))  # fmt: skip
+        number = raw["board"]
+        if number in board_lines:
+            raise FormatError("the board appears twice", Location(filename, line, board=number))
+        board_lines[number] = line or 0
+        rows = raw.get("results")
+        if not isinstance(rows, list):
+            raise FormatError('"results" must be a list', Location(filename, line, board=number))
+        results = []
+        for ri, row in enumerate(rows):
+            pos = next(result_pos, None)
+            rline = _line_at(text, pos) if pos is not None else line
+            result_lines[(number, ri)] = rline or 0
+            where = Location(file=filename, line=rline, board=number)
+            if strict and isinstance(row, dict) and set(row) - _RESULT_KEYS:
+                unknown = ", ".join(sorted(set(row) - _RESULT_KEYS))
+                raise FormatError(f"unknown key(s) {unknown} in a result; allowed: "
+                                  f"{', '.join(sorted(_RESULT_KEYS))}", where)  # fmt: skip
+            results.append(_result(row, number, where))
+        boards.append(Board(number, tuple(results)))
+    penalties = tuple(_penalty(p, filename) for p in data.get("penalties", []))
+    winners = data.get("winners")
+    if winners not in (None, 1, 2):
+        raise FormatError(f'"winners" must be 1 or 2, not {winners!r}', top)
+    return ScoreInput(filename, tuple(boards), penalties, winners, board_lines, result_lines,
+                      data.get("scoring"))  # fmt: skip
+
+
+def _pair(row: dict[str, Any], key: str, where: Location) -> str:
+    value = row.get(key)
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).strip() == "":
+        raise FormatError(f'a result needs "{key}": the pair number sitting {key.upper()}', where)
+    return str(value).strip()
+
+
+def _result(row: Any, board: int, where: Location) -> Result:
+    if not isinstance(row, dict):
+        raise FormatError("a result must be an object", where)
+    ns = _pair(row, "ns", where)
+    ew = _pair(row, "ew", where)
+    group = row.get("group")
+    if group is not None and not isinstance(group, str):
+        raise FormatError('"group" (fouled board) must be text such as "A"', where)
+    if row.get("not_played"):
+        return Result.not_played(ns, ew)
+    if "split" in row:
+        split = row["split"]
+        if not isinstance(split, dict) or set(split) != {"ns", "ew"}:
+            raise FormatError('"split" needs exactly "ns" and "ew" outcomes', where)
+        n, _ = _outcome(split["ns"], board, where)
+        e, _ = _outcome(split["ew"], board, where)
+        return Result(ns, ew, n, e, group)
+    if "adjusted" in row:
+        adj = row["adjusted"]
+        if isinstance(adj, dict):
+            if set(adj) != {"ns", "ew"}:
+                raise FormatError('"adjusted" as an object needs "ns" and "ew"', where)
+            return Result(ns, ew, _adjustment(adj["ns"], where), _adjustment(adj["ew"], where),
+                          group)  # fmt: skip
+        return Result.adjusted(ns, ew, _adjustment(adj, where), group=group)
+    outcome, play = _outcome(row, board, where)
+    return Result(ns, ew, outcome, outcome, group, play)
+
+
+def _adjustment(value: Any, where: Location) -> Adjustment:
+    if not isinstance(value, str):
+        raise FormatError("an adjusted score is A, A+ or A-", where)
+    try:
+        return Adjustment.parse(value)
+    except ValueError as exc:
+        raise FormatError(str(exc), where) from None
+
+
+def _int(value: Any, what: str, where: Location) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FormatError(f"{what} must be a whole number, got {value!r}", where)
+    return value
+
+
+def _outcome(spec: Any, board: int, where: Location) -> tuple[Outcome, Play | None]:
+    if isinstance(spec, str):
+        return _adjustment(spec, where), None
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        return Weighted.of(spec), None
+    if not isinstance(spec, dict):
+        raise FormatError("an outcome is a score, an adjustment or an object", where)
+    if "adjusted" in spec:
+        return _adjustment(spec["adjusted"], where), None
+    if "weighted" in spec:
+        parts = spec["weighted"]
+        if not isinstance(parts, list) or not parts:
+            raise FormatError('"weighted" must be a list of {"weight": ..., score}', where)
+        blend = []
+        for part in parts:
+            if not isinstance(part, dict) or "weight" not in part:
+                raise FormatError('each weighted part needs "weight" ("3/5", 0.6) and a score',
+                                  where)  # fmt: skip
+            try:
+                w = Fraction(str(part["weight"]))
+            except (ValueError, ZeroDivisionError):
+                raise FormatError(f"bad weight {part['weight']!r}", where) from None
+            sub, _ = _outcome({k: v for k, v in part.items() if k != "weight"}, board, where)
+            if not isinstance(sub, Weighted) or not sub.is_single:
+                raise FormatError("a weighted part must be one table score", where)
+            blend.append((w, sub.parts[0][1]))
+        try:
+            return Weighted.blend(blend), None
+        except ValueError as exc:
+            raise FormatError(str(exc), where) from None
+    score = _int(spec.get("score_ns"), '"score_ns"', where)
+    if "contract" in spec:
+        tricks = _int(spec.get("tricks"), '"tricks"', where)
+        contract = spec["contract"]
+        if not isinstance(contract, str):
+            raise FormatError('"contract" must be text such as "4SX" or "PASS"', where)
+        play, computed = checked_score(board, contract, spec.get("declarer"), tricks, score, where)
+        return Weighted.of(computed), play
+    if score is None:
+        raise FormatError('a result needs "score_ns", a "contract", "adjusted", "weighted", '
+                          '"split" or "not_played"', where)  # fmt: skip
+    return Weighted.of(score), None
+
+
+def _penalty(raw: Any, filename: str) -> Penalty:
+    where = Location(file=filename)
+    if not isinstance(raw, dict) or "pair" not in raw or "boards" not in raw:
+        raise FormatError('a penalty needs "pair" and "boards" (e.g. "1/2")', where)
+    try:
+        boards = Fraction(str(raw["boards"]))
+    except (ValueError, ZeroDivisionError):
+        raise FormatError(f"bad penalty size {raw['boards']!r}", where) from None
+    board = raw.get("board")
+    try:
+        return Penalty(str(raw["pair"]), boards, board, str(raw.get("reason", "")))
+    except ValueError as exc:
+        raise FormatError(str(exc), where) from None

@@ -1,0 +1,38 @@
+"""Rounding at the end, by the federation's rule (JCBL: 2 decimals, half up, 004:1303-1306)."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+
+def round_half_up(value: Fraction, places: int = 2) -> Fraction:
+    """``value`` rounded to ``places`` decimals, halves away from zero.
+
+    >>> round_half_up(Fraction(1, 8)), round_half_up(Fraction(-1, 8))
+    (Fraction(13, 100), Fraction(-13, 100))
+    """
+    unit = Fraction(1, 10**places)
+    q = abs(value) / unit
+    whole = int(q)
+    if q - whole >= Fraction(1, 2):
+        whole += 1
+    out = whole * unit
+    return out if value >= 0 else -out
+
+
+def to_decimal(value: Fraction, places: int = 2) -> Decimal:
+    """A rounded value as a Decimal with exactly ``places`` decimals, for display."""
+    r = round_half_up(value, places)
+    return (Decimal(r.numerator) / Decimal(r.denominator)).quantize(
+        Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP
+    )
+
+
+def round_to(value: Fraction, step: int) -> int:
+    """``value`` rounded to the nearest multiple of ``step``, halves away from zero."""
+    q = abs(value) / step
+    whole = int(q)
+    if q - whole >= Fraction(1, 2):
+        whole += 1
+    return whole * step if value >= 0 else -whole * step

@@ -1,0 +1,520 @@
+"""A pairs session: board scores to totals, percentages and ranks.
+
+JCBL Director Manual 004:1285-1320: each board is worth the same top; a pair
+that played fewer boards has its score factored up (004:1292-1296: 10/9 for 9
+boards out of 10); scores are rounded once, to 2 decimals half up, and ranks
+are given on the rounded totals with shared places for ties (004:1303-1313).
+A two-field event (Mitchell) ranks NS and EW apart; several sections are
+either scored as one field or each apart with a percentage ranking across
+them (004:1315-1320).  Matchpoint average plus / minus take the pair's session
+percentage when that is better / worse (003:16-19): a second pass.
+
+Also here: multi-session totals, the JCBL carry-over formula with its
+4-board maximum (004:1993-2034), and stratified flights (004:1521-1532).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from fractions import Fraction
+
+from bridgedesk.bridge.seats import Side
+from bridgedesk.errors import Location, ScoringError
+from bridgedesk.scoring.imp_pairs import butler_board, cross_imp_board, total_points_board
+from bridgedesk.scoring.matchpoints import FouledMethod, Missing, adjusted_points, matchpoint_board
+from bridgedesk.scoring.results import (
+    Adjustment,
+    Board,
+    Penalty,
+    Result,
+    ScoredBoard,
+    ScoredResult,
+    Weighted,
+)
+from bridgedesk.scoring.rounding import round_half_up
+
+
+class Method(Enum):
+    """How a pairs session is scored (004:1164-1171)."""
+
+    MP = "mp"
+    XIMP = "ximp"
+    BUTLER = "butler"
+    TOTAL = "total"
+
+
+#: A pair in a ranking: its number and, in a two-field event, its direction.
+PairKey = tuple[str, Side | None]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One pair's line in the ranking.
+
+    ``total`` is exact: factored up to the field's number of boards, penalties
+    deducted.  ``max`` is the most the pair could have scored on the boards it
+    played (matchpoints only); ``percentage`` is ``total`` over the field's
+    maximum (matchpoints only).  ``rank`` is "1", "2=", ... within the pair's
+    field; ``overall`` ranks across fields by percentage when there are several.
+    """
+
+    pair: str
+    direction: Side | None
+    section: str | None
+    raw: Fraction
+    total: Fraction
+    max: Fraction | None
+    boards: int
+    percentage: Fraction | None
+    penalty: Fraction
+    rank: str
+    overall: str | None = None
+
+    @property
+    def key(self) -> PairKey:
+        return (self.pair, self.direction)
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    method: Method
+    winners: int
+    boards: tuple[ScoredBoard, ...]
+    standings: tuple[Standing, ...]
+
+
+def detect_winners(boards: Iterable[Board]) -> int:
+    """1 when the pairs form one field (a Howell), 2 for two fields (a Mitchell).
+
+    A pair number seen in both directions means one field, unless some table has
+    the same number on both sides, which only happens in a Mitchell numbered 1-n
+    in each direction.
+    """
+    ns: set[str] = set()
+    ew: set[str] = set()
+    for b in boards:
+        for r in b.results:
+            if r.ns == r.ew:
+                return 2
+            ns.add(r.ns)
+            ew.add(r.ew)
+    return 1 if ns & ew else 2
+
+
+def rank_labels(values: Sequence[Fraction], places: int = 2) -> list[str]:
+    """Ranks for ``values`` (higher is better), on the values rounded to ``places``.
+
+    Tied values share the place and are marked with "=": 1, 2=, 2=, 4.
+    """
+    rounded = [round_half_up(v, places) for v in values]
+    counts: dict[Fraction, int] = {}
+    for v in rounded:
+        counts[v] = counts.get(v, 0) + 1
+    labels = []
+    for v in rounded:
+        place = 1 + sum(1 for w in rounded if w > v)
+        labels.append(f"{place}=" if counts[v] > 1 else str(place))
+    return labels
+
+
+def score_board(
+    board: Board,
+    method: Method,
+    *,
+    missing: Missing = Missing.NEUBERG,
+    fouled: FouledMethod = FouledMethod.FORMULA,
+    butler_drop: int = 1,
+    scores: int | None = None,
+    scale: int = 1,
+) -> ScoredBoard:
+    """Score one board by ``method`` (matchpoint adjustments left unresolved)."""
+    if method is Method.MP:
+        return matchpoint_board(board, missing=missing, fouled=fouled, scores=scores, scale=scale)
+    if method is Method.XIMP:
+        return cross_imp_board(board, scores=scores)
+    if method is Method.TOTAL:
+        return total_points_board(board, scores=scores)
+    return butler_board(board, drop=butler_drop, scores=scores)
+
+
+def score_session(
+    boards: Sequence[Board],
+    *,
+    method: Method = Method.MP,
+    missing: Missing = Missing.NEUBERG,
+    fouled: FouledMethod = FouledMethod.FORMULA,
+    butler_drop: int = 1,
+    winners: int | None = None,
+    penalties: Sequence[Penalty] = (),
+    scale: int = 1,
+    common_top: bool = True,
+    sections: Mapping[str, str] | None = None,
+) -> SessionResult:
+    """Score every board of one field and rank the pairs.
+
+    ``common_top`` brings every board to the top of the most-played board, so
+    that each board is worth the same (004:1276-1283); ``sections`` maps pair
+    numbers to section names for display.
+    """
+    if winners is None:
+        winners = detect_winners(boards)
+    if winners not in (1, 2):
+        raise ScoringError(f"winners must be 1 or 2, not {winners}")
+    seen_numbers: set[int] = set()
+    for b in boards:
+        if b.number in seen_numbers:
+            raise ScoringError("the board appears twice in the session", Location(board=b.number))
+        seen_numbers.add(b.number)
+        b.check(two_field=winners == 2)
+    n_common = max((len(b.results) for b in boards), default=0) if common_top else None
+    scored = [
+        score_board(b, method, missing=missing, fouled=fouled, butler_drop=butler_drop,
+                    scores=n_common, scale=scale)
+        for b in boards
+    ]  # fmt: skip
+    if method is Method.MP:
+        scored = resolve_matchpoint_adjustments(scored, winners)
+
+    def key(pair: str, side: Side) -> PairKey:
+        return (pair, side if winners == 2 else None)
+
+    raw: dict[PairKey, Fraction] = {}
+    tops: dict[PairKey, Fraction] = {}
+    played: dict[PairKey, int] = {}
+    for sb in scored:
+        for sr in sb.results:
+            for side in (Side.NS, Side.EW):
+                k = key(sr.result.pair(side), side)
+                raw.setdefault(k, Fraction(0))
+                tops.setdefault(k, Fraction(0))
+                played.setdefault(k, 0)
+                v = sr.value(side)
+                if v is None:
+                    continue
+                assert isinstance(v, Fraction)
+                raw[k] += v
+                tops[k] += sb.top or 0
+                played[k] += 1
+    unit_default = max((sb.penalty_unit for sb in scored), default=Fraction(0))
+    units = {sb.number: sb.penalty_unit for sb in scored}
+    penalty: dict[PairKey, Fraction] = dict.fromkeys(raw, Fraction(0))
+    for p in penalties:
+        matches = [k for k in raw if k[0] == p.pair]
+        if not matches:
+            raise ScoringError(f"penalty for pair {p.pair}, who has no result in this session")
+        unit = units.get(p.board, unit_default) if p.board is not None else unit_default
+        for k in matches:
+            penalty[k] += p.boards * unit
+    standings = _standings(raw, tops, played, penalty, method, winners, sections)
+    return SessionResult(method, winners, tuple(scored), tuple(standings))
+
+
+def _standings(
+    raw: Mapping[PairKey, Fraction],
+    tops: Mapping[PairKey, Fraction],
+    played: Mapping[PairKey, int],
+    penalty: Mapping[PairKey, Fraction],
+    method: Method,
+    winners: int,
+    sections: Mapping[str, str] | None,
+) -> list[Standing]:
+    fields: dict[Side | None, list[PairKey]] = {}
+    for k in raw:
+        fields.setdefault(k[1], []).append(k)
+    out: list[Standing] = []
+    for direction in sorted(fields, key=lambda d: "" if d is None else d.value):
+        keys = fields[direction]
+        std_max = max((tops[k] for k in keys), default=Fraction(0))
+        std_boards = max((played[k] for k in keys), default=0)
+        rows: list[Standing] = []
+        for k in keys:
+            if method is Method.MP:
+                ratio = std_max / tops[k] if tops[k] else Fraction(0)
+            else:
+                ratio = Fraction(std_boards, played[k]) if played[k] else Fraction(0)
+            total = raw[k] * ratio - penalty[k]
+            pct = total / std_max * 100 if method is Method.MP and std_max else None
+            rows.append(
+                Standing(
+                    pair=k[0],
+                    direction=direction,
+                    section=sections.get(k[0]) if sections else None,
+                    raw=raw[k],
+                    total=total,
+                    max=tops[k] if method is Method.MP else None,
+                    boards=played[k],
+                    percentage=pct,
+                    penalty=penalty[k],
+                    rank="",
+                )
+            )
+        ranks = rank_labels([s.total for s in rows])
+        rows = [replace(s, rank=r) for s, r in zip(rows, ranks, strict=True)]
+        rows.sort(key=lambda s: (-s.total, _pair_order(s.pair)))
+        out += rows
+    return out
+
+
+def _pair_order(pair: str) -> tuple[int, str]:
+    digits = "".join(c for c in pair if c.isdigit())
+    return (int(digits) if digits else 0, pair)
+
+
+def resolve_matchpoint_adjustments(
+    scored: Sequence[ScoredBoard], winners: int
+) -> list[ScoredBoard]:
+    """Turn A / A+ / A- into matchpoints using each pair's session percentage.
+
+    The percentage is over the boards the pair actually played (003:16-19).
+    """
+    real: dict[PairKey, Fraction] = {}
+    tops: dict[PairKey, Fraction] = {}
+    for sb in scored:
+        for sr in sb.results:
+            for side in (Side.NS, Side.EW):
+                v = sr.value(side)
+                if isinstance(v, Fraction):
+                    k = (sr.result.pair(side), side if winners == 2 else None)
+                    real[k] = real.get(k, Fraction(0)) + v
+                    tops[k] = tops.get(k, Fraction(0)) + (sb.top or 0)
+    out = []
+    for sb in scored:
+        rows = []
+        for sr in sb.results:
+            vals = []
+            for side in (Side.NS, Side.EW):
+                v = sr.value(side)
+                if isinstance(v, Adjustment):
+                    k = (sr.result.pair(side), side if winners == 2 else None)
+                    pct = real[k] / tops[k] * 100 if tops.get(k) else None
+                    v = adjusted_points(v, sb.top or Fraction(0), pct)
+                vals.append(v)
+            rows.append(ScoredResult(sr.result, vals[0], vals[1]))
+        out.append(replace(sb, results=tuple(rows)))
+    return out
+
+
+def score_sections(
+    sections: Mapping[str, Sequence[Board]],
+    *,
+    across_field: bool,
+    method: Method = Method.MP,
+    missing: Missing = Missing.NEUBERG,
+    fouled: FouledMethod = FouledMethod.FORMULA,
+    winners: int | None = None,
+    penalties: Sequence[Penalty] = (),
+) -> SessionResult:
+    """Several sections playing the same boards (004:1315-1320).
+
+    ``across_field``: every board's results from all sections are compared
+    together (one-field scoring) and ranked as one field.  Otherwise each
+    section is scored apart, ranked within itself, and ``overall`` ranks every
+    pair across sections by percentage (matchpoints) or total.  Pair numbers
+    must be unique across sections (e.g. "A1", "B1").
+    """
+    pair_section: dict[str, str] = {}
+    for name, boards in sections.items():
+        for b in boards:
+            for r in b.results:
+                for p in (r.ns, r.ew):
+                    if pair_section.setdefault(p, name) != name:
+                        raise ScoringError(
+                            f"pair {p} appears in sections {pair_section[p]} and {name}; "
+                            "give pairs numbers unique across sections (A1, B1, ...)"
+                        )
+    if across_field:
+        merged: dict[int, list[Board]] = {}
+        for boards in sections.values():
+            for b in boards:
+                merged.setdefault(b.number, []).append(b)
+        boards_all = [
+            Board(n, tuple(r for b in bs for r in b.results)) for n, bs in sorted(merged.items())
+        ]
+        return score_session(
+            boards_all, method=method, missing=missing, fouled=fouled, winners=winners,
+            penalties=penalties, sections=pair_section,
+        )  # fmt: skip
+    parts = []
+    for boards in sections.values():
+        names = {r.ns for b in boards for r in b.results} | {
+            r.ew for b in boards for r in b.results
+        }
+        mine = [p for p in penalties if p.pair in names]
+        parts.append(
+            score_session(
+                boards,
+                method=method,
+                missing=missing,
+                fouled=fouled,
+                winners=winners,
+                penalties=mine,
+                sections=pair_section,
+            )
+        )
+    standings = [s for part in parts for s in part.standings]
+    measure = [s.percentage if s.percentage is not None else s.total for s in standings]
+    overall = rank_labels(measure)
+    standings = [replace(s, overall=o) for s, o in zip(standings, overall, strict=True)]
+    return SessionResult(
+        method,
+        parts[0].winners if parts else 1,
+        tuple(b for part in parts for b in part.boards),
+        tuple(standings),
+    )
+
+
+def combine_sessions(
+    sessions: Sequence[SessionResult], carry: Mapping[str, Fraction] | None = None
+) -> list[tuple[str, Fraction, str]]:
+    """Multi-session totals: (pair, total, rank) with any carry-over added.
+
+    A pair's total is the sum of its session totals (already factored up) plus
+    its carry-over; ranks are on totals rounded to 2 decimals.
+    """
+    totals: dict[str, Fraction] = {}
+    for s in sessions:
+        for st in s.standings:
+            totals[st.pair] = totals.get(st.pair, Fraction(0)) + st.total
+    for pair, c in (carry or {}).items():
+        totals[pair] = totals.get(pair, Fraction(0)) + c
+    pairs = sorted(totals, key=lambda p: (-totals[p], _pair_order(p)))
+    ranks = rank_labels([totals[p] for p in pairs])
+    return [(p, totals[p], r) for p, r in zip(pairs, ranks, strict=True)]
+
+
+def carry_over(
+    qualifying: Mapping[str, Fraction],
+    qualifiers: Sequence[str],
+    entrants: int,
+    final_average: Fraction,
+    boards: int,
+    max_boards: int | None = 4,
+) -> dict[str, Fraction]:
+    """The JCBL carry-over (004:2010-2034): ``C = M * Q/E * (A*B) / (S/Q)``.
+
+    M is the pair's qualifying matchpoints, Q the number of qualifiers, E the
+    number of entrants, A the final's average on one board, B the boards played
+    in the qualifying round and S the qualifiers' total.  With ``max_boards``
+    (4 for two-session qualifying and final) no pair carries more than that
+    many boards at the final's top (2A per board); if the formula gives more,
+    every carry-over is scaled down in proportion.  Values are 2 decimals.
+    """
+    q = len(qualifiers)
+    if q == 0 or entrants < q:
+        raise ScoringError(f"carry-over needs 1 to {entrants} qualifiers, got {q}")
+    missing = [p for p in qualifiers if p not in qualifying]
+    if missing:
+        raise ScoringError(f"no qualifying score for pair {missing[0]}")
+    s = sum((qualifying[p] for p in qualifiers), Fraction(0))
+    if s <= 0:
+        raise ScoringError("the qualifiers' total score must be positive")
+    exact = {
+        p: qualifying[p] * Fraction(q, entrants) * (final_average * boards) / (s / q)
+        for p in qualifiers
+    }
+    if max_boards is not None:
+        cap = max_boards * 2 * final_average
+        highest = max(exact.values())
+        if highest > cap:
+            exact = {p: c * cap / highest for p, c in exact.items()}
+    return {p: round_half_up(c, 2) for p, c in exact.items()}
+
+
+def flight_ranks(
+    standings: Sequence[Standing], flights: Mapping[str, str], order: Sequence[str]
+) -> dict[str, dict[str, str]]:
+    """Stratified ranks (004:1521-1532): flight ``order[i]`` ranks every pair whose
+    flight is ``order[i]`` or lower; returns pair -> {flight: rank}.
+
+    With flights A, B, C: A ranks everyone, B ranks B and C, C ranks C alone.
+    Ranks use the percentage when there is one, else the total.
+    """
+    level = {f: i for i, f in enumerate(order)}
+    for st in standings:
+        f = flights.get(st.pair)
+        if f not in level:
+            raise ScoringError(f"pair {st.pair} has no flight among {', '.join(order)}")
+    out: dict[str, dict[str, str]] = {st.pair: {} for st in standings}
+    for i, f in enumerate(order):
+        members = [st for st in standings if level[flights[st.pair]] >= i]
+        measure = [st.percentage if st.percentage is not None else st.total for st in members]
+        for st, r in zip(members, rank_labels(measure), strict=True):
+            out[st.pair][f] = r
+    return out
+
+
+def houston_vp(
+    result: SessionResult, scale: str = "wbf2013"
+) -> list[tuple[PairKey, Fraction, str]]:
+    """Houston trial VPs (004:1442-1444): each pair's Butler IMPs over the boards it
+    played against one opponent, converted to VPs on ``scale`` for that many boards.
+
+    Each side is converted from its own IMPs, so where a fouled board gave both
+    sides +3 IMPs their VPs need not balance (003:226).  Returns (pair, total
+    VPs, rank), best first.
+    """
+    from bridgedesk.bridge.vp import get_scale
+
+    if result.method is not Method.BUTLER:
+        raise ScoringError("Houston VPs need a session scored by the Butler method")
+    vp_scale = get_scale(scale)
+    rounds: dict[tuple[PairKey, PairKey], list[Fraction]] = {}
+    for sb in result.boards:
+        for sr in sb.results:
+            r = sr.result
+            ns_key: PairKey = (r.ns, Side.NS if result.winners == 2 else None)
+            ew_key: PairKey = (r.ew, Side.EW if result.winners == 2 else None)
+            for me, them, value in ((ns_key, ew_key, sr.ns), (ew_key, ns_key, sr.ew)):
+                if isinstance(value, Fraction):
+                    rounds.setdefault((me, them), []).append(value)
+    totals: dict[PairKey, Fraction] = {}
+    for (me, _), imps_list in rounds.items():
+        margin = int(round_half_up(sum(imps_list, Fraction(0)), 0))
+        mine, _theirs = vp_scale.vp(margin, len(imps_list))
+        totals[me] = totals.get(me, Fraction(0)) + Fraction(str(mine))
+    keys = sorted(totals, key=lambda k: (-totals[k], _pair_order(k[0])))
+    ranks = rank_labels([totals[k] for k in keys])
+    return [(k, totals[k], r) for k, r in zip(keys, ranks, strict=True)]
+
+
+def withdraw_short_pairs(
+    boards: Sequence[Board], session_boards: int, winners: int = 1
+) -> tuple[list[Board], set[PairKey]]:
+    """Drop the results of pairs who played less than half the session (003:73).
+
+    "When half or more of a session's boards could not be played, the scores
+    played are removed, the opponents' scores included": such a pair's rows
+    become not played, so its opponents are factored up over their other boards
+    and the rest of the field is made up for by the missing-score rule.  Returns
+    the new boards and the withdrawn pairs.
+    """
+    played: dict[PairKey, int] = {}
+    for b in boards:
+        for r in b.results:
+            if r.score_ns is None and not isinstance(r.ns_outcome, Weighted):
+                continue
+            for side in (Side.NS, Side.EW):
+                k: PairKey = (r.pair(side), side if winners == 2 else None)
+                played[k] = played.get(k, 0) + 1
+    short = {k for k, n in played.items() if 2 * n <= session_boards}
+
+    def is_short(r: Result) -> bool:
+        ns_key: PairKey = (r.ns, Side.NS if winners == 2 else None)
+        ew_key: PairKey = (r.ew, Side.EW if winners == 2 else None)
+        return ns_key in short or ew_key in short
+
+    out = [
+        Board(
+            b.number,
+            tuple(
+                Result(r.ns, r.ew, Adjustment.NOT_PLAYED, Adjustment.NOT_PLAYED, r.group)
+                if is_short(r)
+                else r
+                for r in b.results
+            ),
+        )
+        for b in boards
+    ]
+    return out, short
