@@ -17,7 +17,11 @@ from bridgedesk import __version__
 from bridgedesk.errors import BridgedeskError
 
 #: (command name, module holding its ``app``), in the order ``--help`` lists them.
-_GROUPS: tuple[tuple[str, str], ...] = ()
+_GROUPS: tuple[tuple[str, str], ...] = (
+    ("event", "bridgedesk.cli.event"),
+    ("entry", "bridgedesk.cli.entry"),
+    ("result", "bridgedesk.cli.result"),
+)
 
 app = typer.Typer(
     name="bridgedesk",
