@@ -363,3 +363,25 @@ def test_every_command_has_help_with_an_example(
 ) -> None:
     assert main([*command, "--help"]) == 0
     assert "Example: bridgedesk " + command[0] in capsys.readouterr().out
+
+
+def test_deadline_defaults(cli: Cli, event: str) -> None:
+    # 003:131-137: weekly games close at the next game; federation events 30 min after publication
+    err = cli("event", "deadline", event, "--published", "2026-11-24T21:30", status=2)
+    assert "give --next-game" in err
+    out = cli(
+        "event",
+        "deadline",
+        event,
+        "--published",
+        "2026-11-24T21:30",
+        "--next-game",
+        "2026-12-01T18:00",
+    )
+    assert out == "event 1: correction deadline 2026-12-01 18:00 UTC\n"
+    cli("event", "new", "Kanto sectional", "--rating", "sectional", "--date", "2026-11-29")
+    out = cli("event", "deadline", "Kanto sectional", "--published", "2026-11-29T21:30+09:00")
+    assert out == "event 2: correction deadline 2026-11-29 13:00 UTC\n"
+    assert cli("event", "deadline", "2", "--clear") == "event 2: correction deadline cleared\n"
+    err = cli("event", "deadline", "2", "--clear", "2026-11-29T21:30", status=2)
+    assert "exactly one of" in err

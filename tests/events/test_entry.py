@@ -130,3 +130,34 @@ def test_illegal_slips(kw: dict[str, object], message: str) -> None:
 def test_result_needs_declarer_when_built_directly() -> None:
     with pytest.raises(ContractError):
         Result(1, 1, 1, 1, 2, Contract.parse("3NT"), None, 9)
+
+
+def test_stationary_and_seated_pairs(mitchell: GridMovement, howell: GridMovement) -> None:
+    from bridgedesk.events.seating import seated_pairs, stationary_pairs
+
+    assert stationary_pairs(mitchell) == {1, 2, 3}
+    assert stationary_pairs(howell) == {8}  # the circle method's pivot pair
+    assert seated_pairs(howell) == set(range(1, 9))
+
+
+def test_validate_section(howell: GridMovement) -> None:
+    from bridgedesk.events.entry import validate_section
+
+    def p(n: int, **kw: bool) -> Entry:
+        return Entry(n, (Player("a"), Player("b")), **kw)
+
+    entries = {n: p(n) for n in range(1, 8)} | {8: Entry(8, phantom=True)}
+    assert validate_section(howell, entries) == []
+    entries[3] = p(3, stationary=True)
+    entries[9] = p(9)
+    del entries[5]
+    assert validate_section(howell, entries) == [
+        "entered but not seated by the movement: 9 (it seats 1, 2, 3, 4, 5, 6, 7, 8)",
+        "seated by the movement but not entered: 5 (enter them, or enter the missing one "
+        "as the phantom)",
+        "pair 3 asked for a stationary seat but moves in this movement; the stationary "
+        "numbers are 8",
+    ]
+    moving_phantom = {n: p(n) for n in range(2, 9)} | {1: Entry(1, phantom=True)}
+    [problem] = validate_section(howell, moving_phantom)
+    assert problem.startswith("phantom 1 moves") and "004:872-880" in problem

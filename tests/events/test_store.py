@@ -260,3 +260,42 @@ def test_import_conflict_with_stored_value(store: Store, event: int) -> None:
     other = slip(round=1, table=1, board=1, ns=1, ew=4, result="-1")
     with pytest.raises(EntryError, match="already stored as 4S N =, the file says 4S N -1"):
         store.import_results(event, [(2, other)])
+
+
+def test_section_results_snapshot(store: Store, event: int, mitchell: GridMovement) -> None:
+    a = store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
+    store.add_result(event, slip(round=1, table=2, board=3, ns=2, ew=5, result="-1"))
+    snap = store.section_results(event)
+    assert snap.movement == mitchell
+    assert snap.event.name == "Tuesday pairs" and sorted(snap.entries) == [1, 2, 3, 4, 5, 6]
+    assert [r.ns_score for r in snap.travellers()[3]] == [-50, 420]  # board 3: EW vul
+    assert a == 1
+
+
+def test_set_movement_reports_problems(store: Store, howell: GridMovement) -> None:
+    eid = store.create_event(Event("Howell", dt.date(2026, 1, 1)))
+    for n in range(1, 8):
+        store.add_entry(eid, pair(n, f"a{n}", f"b{n}"))
+    problems = store.set_movement(eid, howell)
+    assert problems == [
+        "seated by the movement but not entered: 8 (enter them, or enter the missing one "
+        "as the phantom)"
+    ]
+    store.add_entry(eid, Entry(8, phantom=True))
+    assert store.check_section(eid) == []
+
+
+def test_deals(store: Store, event: int) -> None:
+    deal = "N:AKQ2.KJ3.T98.A2 J9.AQ2.KQJ.KQJ93 T8765.T9.A765.T8 43.87654.432.765"
+    store.set_deal(event, 1, deal)
+    store.set_deal(event, 1, deal.replace("N:", "E:"))
+    assert store.deals(event) == {1: deal.replace("N:", "E:")}
+    with pytest.raises(EntryError, match="board 2: bad deal"):
+        store.set_deal(event, 2, "N:AKQ")
+
+
+def test_db_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BRIDGEDESK_DB", str(tmp_path / "env.sqlite3"))
+    assert database_url(None) == f"sqlite:///{tmp_path / 'env.sqlite3'}"
+    monkeypatch.delenv("BRIDGEDESK_DB")
+    assert database_url(None).endswith("bridgedesk.sqlite3")

@@ -99,7 +99,18 @@ def deadline(
     event: EventArg,
     when: Annotated[
         str | None,
-        typer.Argument(help="YYYY-MM-DDTHH:MM (UTC) or with a zone; omit with --clear."),
+        typer.Argument(help="YYYY-MM-DDTHH:MM (UTC) or with a zone.", show_default=False),
+    ] = None,
+    published: Annotated[
+        str | None,
+        typer.Option(
+            "--published",
+            help="When the last session's results were published: the deadline becomes the "
+            "default of 003:131-137 (30 minutes later; for a weekly game, --next-game).",
+        ),
+    ] = None,
+    next_game: Annotated[
+        str | None, typer.Option("--next-game", help="Start of the club's next game (weekly).")
     ] = None,
     clear: Annotated[bool, typer.Option("--clear", help="Remove the deadline.")] = False,
     db: DbOption = None,
@@ -107,13 +118,28 @@ def deadline(
     """Set the correction deadline: after it only the director corrects (003:123-159).
 
     Example: bridgedesk event deadline "Tuesday pairs" 2026-11-24T22:00+09:00
+
+    Example: bridgedesk event deadline "Kanto sectional" --published 2026-11-24T21:30+09:00
     """
     from bridgedesk.errors import EntryError
+    from bridgedesk.events.model import correction_deadline
 
-    if (when is None) == (not clear):
-        raise EntryError("give a deadline or --clear, not both and not neither")
-    moment = parse_datetime(when) if when else None
+    if sum((when is not None, published is not None, clear)) != 1:
+        raise EntryError("give exactly one of: a deadline, --published TIME, or --clear")
     with open_store(db) as store:
+        info = store.event(event)
+        moment = parse_datetime(when) if when else None
+        if published is not None:
+            moment = correction_deadline(
+                info.event.rating,
+                parse_datetime(published),
+                parse_datetime(next_game) if next_game else None,
+            )
+            if moment is None:
+                raise EntryError(
+                    "a weekly game's corrections close at the next game (003:135): "
+                    "give --next-game TIME"
+                )
         store.set_deadline(event, moment)
         info = store.event(event)
     shown = info.event.correction_deadline

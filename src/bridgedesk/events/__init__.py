@@ -6,7 +6,7 @@ slips are checked by :func:`~bridgedesk.events.entry.check_result`.  Storage is
 in :mod:`bridgedesk.store`.
 """
 
-from bridgedesk.events.entry import check_result, make_result
+from bridgedesk.events.entry import check_result, make_result, validate_section
 from bridgedesk.events.model import (
     AdjustedScore,
     Adjustment,
@@ -18,7 +18,9 @@ from bridgedesk.events.model import (
     Result,
     ScoringMethod,
     Section,
+    SectionResults,
     Session,
+    correction_deadline,
 )
 from bridgedesk.events.seating import GridMovement, Seating, TableAssignment
 
@@ -35,8 +37,11 @@ __all__ = [
     "ScoringMethod",
     "Seating",
     "Section",
+    "SectionResults",
     "Session",
     "TableAssignment",
     "check_result",
+    "correction_deadline",
     "make_result",
+    "validate_section",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeVar
@@ -22,6 +23,7 @@ from bridgedesk.bridge import (
     score_ns,
 )
 from bridgedesk.errors import ContractError, EntryError, ParseError
+from bridgedesk.events.seating import GridMovement
 
 _E = TypeVar("_E", bound=Enum)
 
@@ -287,6 +289,52 @@ class Result:
     def key(self) -> tuple[int, str, int, int, int]:
         """The natural key: no second result for the same board and pairs."""
         return (self.session, self.section, self.board, self.ns, self.ew)
+
+
+@dataclass(frozen=True)
+class SectionResults:
+    """Everything scoring and reports need about one section of one session.
+
+    A snapshot read from the store in one transaction: the movement, the
+    entries by number and every stored result (scores from NS's view).
+    """
+
+    event: Event
+    session: int
+    section: str
+    movement: GridMovement | None
+    entries: Mapping[int, Entry]
+    results: tuple[Result, ...]
+
+    def travellers(self) -> dict[int, tuple[Result, ...]]:
+        """Results by board number (one traveller per board, 004:436-470), in table order."""
+        boards: dict[int, list[Result]] = {}
+        for r in sorted(self.results, key=lambda r: (r.board, r.round, r.table)):
+            boards.setdefault(r.board, []).append(r)
+        return {board: tuple(rs) for board, rs in sorted(boards.items())}
+
+    def by_pair(self, pair: int) -> tuple[Result, ...]:
+        """The results one pair played, by round (its private score sheet)."""
+        return tuple(
+            sorted(
+                (r for r in self.results if pair in (r.ns, r.ew)), key=lambda r: (r.round, r.board)
+            )
+        )
+
+
+def correction_deadline(
+    rating: Rating, published: dt.datetime, next_game: dt.datetime | None = None
+) -> dt.datetime | None:
+    """When score corrections close by default (003:131-137).
+
+    Federation events: 30 minutes after the results of the last session are
+    published.  A club's weekly game: until the next game (``next_game``; None
+    when it is not known).  A deadline announced beforehand overrides both, so
+    this is only the default.
+    """
+    if rating is Rating.WEEKLY:
+        return next_game
+    return published + dt.timedelta(minutes=30)
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,20 @@ def seats(movement: Seating) -> Iterator[tuple[int, int, TableAssignment]]:
                 yield rnd, table, found
 
 
+def stationary_pairs(movement: Seating) -> frozenset[int]:
+    """Pairs that keep one table and one direction in every round they play."""
+    places: dict[int, set[tuple[int, str]]] = {}
+    for _, table, a in seats(movement):
+        places.setdefault(a.ns, set()).add((table, "NS"))
+        places.setdefault(a.ew, set()).add((table, "EW"))
+    return frozenset(pair for pair, where in places.items() if len(where) == 1)
+
+
+def seated_pairs(movement: Seating) -> frozenset[int]:
+    """Every pair number the movement seats somewhere."""
+    return frozenset(p for _, _, a in seats(movement) for p in (a.ns, a.ew))
+
+
 @dataclass(frozen=True)
 class GridMovement:
     """A movement written out in full: the grid ``(round, table) -> assignment``.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.bridge import Contract, Seat
 from bridgedesk.errors import BridgedeskError, EntryError, Location, StoreError
-from bridgedesk.events.entry import check_result
+from bridgedesk.events.entry import check_result, validate_section
 from bridgedesk.events.model import (
     AdjustedScore,
     Entry,
@@ -34,12 +35,14 @@ from bridgedesk.events.model import (
     Result,
     ScoringMethod,
     Section,
+    SectionResults,
     Session,
 )
 from bridgedesk.events.seating import GridMovement, Seating
 from bridgedesk.store.db import READ_ONLY, open_engine
 from bridgedesk.store.models import (
     CorrectionRow,
+    DealRow,
     EntryPlayerRow,
     EntryRow,
     EventRow,
@@ -48,6 +51,11 @@ from bridgedesk.store.models import (
     ResultRow,
     SectionRow,
     SessionRow,
+)
+
+_DEAL_RE = re.compile(
+    r"[NESW]:(?:[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*|-)"
+    r"(?: (?:[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*|-)){3}"
 )
 
 
@@ -445,8 +453,12 @@ class Store:
         session: int = 1,
         name: str = "",
         kind: str = "",
-    ) -> None:
-        """Give a section its movement; results already in must still fit it."""
+    ) -> list[str]:
+        """Give a section its movement; results already in must still fit it.
+
+        Returns the problems :func:`~bridgedesk.events.entry.validate_section`
+        finds between the movement and the entries (for the director to read).
+        """
         grid = GridMovement.from_seating(movement, name=name, kind=kind)
         with self._tx() as s:
             sec = self._section(s, self._event(s, ref), session, section)
@@ -463,13 +475,65 @@ class Store:
             mrow = MovementRow(name=grid.name, kind=grid.kind, data=grid.to_json())
             s.add(mrow)
             sec.movement = mrow
+            return validate_section(grid, entries or {})
 
     def movement(self, ref: int | str, section: str = "A", session: int = 1) -> GridMovement | None:
         with self._tx(write=False) as s:
             sec = self._section(s, self._event(s, ref), session, section)
             return None if sec.movement is None else GridMovement.from_json(sec.movement.data)
 
+    def check_section(self, ref: int | str, section: str = "A", session: int = 1) -> list[str]:
+        """Problems between a section's movement and entries (empty when all is well)."""
+        with self._tx(write=False) as s:
+            sec = self._section(s, self._event(s, ref), session, section)
+            return validate_section(self._movement(sec), self._entries(s, sec))
+
+    # -- deals -------------------------------------------------------------------
+
+    def set_deal(self, ref: int | str, board: int, pbn: str) -> None:
+        """Attach (or replace) a board's deal, as PBN deal text ``N:hand hand hand hand``."""
+        text = " ".join(pbn.split())
+        if not _DEAL_RE.fullmatch(text):
+            raise EntryError(
+                f"board {board}: bad deal {pbn!r}; write it as in a PBN Deal tag, "
+                "e.g. N:AKQ2.KJ3.T98.A2 ... (four hands, suits S.H.D.C)"
+            )
+        with self._tx() as s:
+            ev = self._event(s, ref)
+            row = s.scalars(
+                select(DealRow).where(DealRow.event_id == ev.id, DealRow.board == board)
+            ).first()
+            if row is None:
+                s.add(DealRow(event_id=ev.id, board=board, pbn=text))
+            else:
+                row.pbn = text
+
+    def deals(self, ref: int | str) -> dict[int, str]:
+        """The event's deals by board number, as PBN deal text."""
+        with self._tx(write=False) as s:
+            ev = self._event(s, ref)
+            rows = s.scalars(select(DealRow).where(DealRow.event_id == ev.id)).all()
+            return {r.board: r.pbn for r in sorted(rows, key=lambda r: r.board)}
+
     # -- results ---------------------------------------------------------------
+
+    def section_results(
+        self, ref: int | str, section: str = "A", session: int = 1
+    ) -> SectionResults:
+        """One consistent snapshot of a section for scoring and reports."""
+        with self._tx(write=False) as s:
+            ev = self._event(s, ref)
+            sec = self._section(s, ev, session, section)
+            return SectionResults(
+                event=_event_info(ev).event,
+                session=session,
+                section=section,
+                movement=None
+                if sec.movement is None
+                else GridMovement.from_json(sec.movement.data),
+                entries=self._entries(s, sec),
+                results=tuple(r for _, r in self._section_results(s, sec)),
+            )
 
     def add_result(
         self, ref: int | str, result: Result, who: str = "", override: str | None = None
