@@ -9,6 +9,10 @@ it only asks a movement three things, through the :class:`Seating` protocol:
   the boards they play, or ``None`` when that table is idle in that round
   (a bye stand, or a table cut from the round).
 
+``bridgedesk.movements.Movement`` (rounds of seatings with board sets) is read
+through :func:`bridgedesk.events.adapters.as_grid`, which also accepts anything
+with ``assignment(round, table)``.
+
 Pair numbers are unique within a section (a Mitchell whose EW pairs are also
 numbered from 1 must be adapted, for example EW pair *n* as ``tables + n``).
 Board numbers are the physical board numbers (1, 2, ...), rounds and tables count

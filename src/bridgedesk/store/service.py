@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.bridge import Contract, Seat
 from bridgedesk.errors import BridgedeskError, EntryError, Location, StoreError
+from bridgedesk.events.adapters import MasterSheet, as_grid
 from bridgedesk.events.entry import check_result, validate_section
 from bridgedesk.events.model import (
     AdjustedScore,
@@ -448,7 +449,7 @@ class Store:
     def set_movement(
         self,
         ref: int | str,
-        movement: Seating,
+        movement: Seating | MasterSheet,
         section: str = "A",
         session: int = 1,
         name: str = "",
@@ -459,7 +460,7 @@ class Store:
         Returns the problems :func:`~bridgedesk.events.entry.validate_section`
         finds between the movement and the entries (for the director to read).
         """
-        grid = GridMovement.from_seating(movement, name=name, kind=kind)
+        grid = as_grid(movement, name=name, kind=kind)
         with self._tx() as s:
             sec = self._section(s, self._event(s, ref), session, section)
             entries = self._entries(s, sec) or None
