@@ -385,3 +385,32 @@ def test_deadline_defaults(cli: Cli, event: str) -> None:
     assert cli("event", "deadline", "2", "--clear") == "event 2: correction deadline cleared\n"
     err = cli("event", "deadline", "2", "--clear", "2026-11-29T21:30", status=2)
     assert "exactly one of" in err
+
+
+def test_delete_and_restore(cli: Cli, event: str) -> None:
+    cli(
+        "result",
+        "add",
+        event,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--board",
+        "1",
+        "--ns",
+        "1",
+        "--ew",
+        "4",
+        "4S",
+        "N",
+        "=",
+    )
+    assert cli("result", "delete", event, "--id", "1", "--reason", "wrong event") == (
+        "correction 1: deleted result 1\n"
+    )
+    assert cli("result", "list", event) == "no results yet\n"
+    hist = cli("result", "history", event, "--board", "1")
+    assert "[deleted]" in hist and "deletion 1" in hist and "4S N = -> (none) (wrong event)" in hist
+    cli("result", "undo", event, "1", "--reason", "right event after all")
+    assert "4S N =" in cli("result", "list", event)

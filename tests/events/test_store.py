@@ -299,3 +299,66 @@ def test_db_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert database_url(None) == f"sqlite:///{tmp_path / 'env.sqlite3'}"
     monkeypatch.delenv("BRIDGEDESK_DB")
     assert database_url(None).endswith("bridgedesk.sqlite3")
+
+
+def test_delete_and_undo_delete(store: Store, event: int) -> None:
+    rid = store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
+    cid = store.delete_result(event, rid, who="td", reason="entered twice by mistake")
+    assert store.results(event) == []
+    assert [r.withdrawn for r in store.results(event, include_withdrawn=True)] == [True]
+    with pytest.raises(EntryError, match="already deleted"):
+        store.delete_result(event, rid, who="td", reason="again")
+    with pytest.raises(EntryError, match="is deleted: undo the deletion first"):
+        store.correct_result(
+            event,
+            rid,
+            slip(round=2, table=1, board=3, ns=1, ew=6, result="+1"),
+            who="td",
+            reason="r",
+        )
+    # the deleted row still holds its key: entering it again points to the undo
+    with pytest.raises(EntryError, match="undo its deletion instead"):
+        store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
+    # a different result on the other board of the round is fine, and the deleted
+    # one no longer blocks pair checks
+    store.add_result(event, slip(round=2, table=1, board=4, ns=1, ew=6))
+    store.undo_correction(event, cid, who="td", reason="it was right after all")
+    assert len(store.results(event)) == 2
+    [h] = store.board_history(event, 3)
+    assert [c.action for c in h.corrections] == ["delete", "undo"] and not h.current.withdrawn
+
+
+def test_migration_from_0001_keeps_data(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from bridgedesk.store import db
+
+    path = tmp_path / "old.sqlite3"
+    engine = db.make_engine(path)
+    config = Config()
+    config.set_main_option("script_location", str(Path(db.__file__).parent / "alembic"))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+        conn.execute(
+            text(
+                "insert into events (name, club, date, rating, event_class, scoring, created_at) "
+                "values ('Old', '', '2025-01-07', 'weekly', 3, 'mp', '2025-01-07 10:00:00')"
+            )
+        )
+        conn.execute(text("insert into sessions (event_id, number) values (1, 1)"))
+        conn.execute(text("insert into sections (session_id, name) values (1, 'A')"))
+        conn.execute(
+            text(
+                "insert into results (section_id, round, table_no, board, ns, ew, contract, "
+                "declarer, tricks, ns_score, entered_by, entered_at) values "
+                "(1, 1, 1, 1, 1, 4, '4S', 'N', 10, 420, 'x', '2025-01-07 10:00:00')"
+            )
+        )
+    engine.dispose()
+    with Store.open(path) as store:
+        [r] = store.results("Old")
+        assert r.result.ns_score == 420 and not r.withdrawn
+        with store.engine.connect() as conn:
+            assert conn.execute(text("select version_num from alembic_version")).scalar() == "0002"

@@ -213,6 +213,24 @@ def correct(
     typer.echo(f"correction {cid}: result {stored.id} {old.result_text} -> {new.result_text}")
 
 
+@app.command("delete")
+def delete(
+    event: EventArg,
+    result_id: Annotated[int, typer.Option("--id", help="The result's id.", show_default=False)],
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    director: Annotated[bool, typer.Option("--director", help="Act as the director.")] = False,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Delete a result that should not exist (audited; `result undo` restores it).
+
+    Example: bridgedesk result delete "Tuesday pairs" --id 12 --reason "sit-out entered by mistake"
+    """
+    with open_store(db) as store:
+        cid = store.delete_result(event, result_id, who=who(by), reason=reason, director=director)
+    typer.echo(f"correction {cid}: deleted result {result_id}")
+
+
 @app.command("undo")
 def undo(
     event: EventArg,
@@ -250,19 +268,20 @@ def history(
     if not lines:
         typer.echo(f"no results on board {board} yet")
     for h in lines:
-        typer.echo(_line(h.current))
+        typer.echo(_line(h.current) + ("  [deleted]" if h.current.withdrawn else ""))
         first = h.current
         typer.echo(
             f"        entered {first.entered_at:%Y-%m-%d %H:%M} by {first.entered_by or '-'}"
             + ("" if not h.corrections else f": {h.original.result_text}")
         )
         for c in h.corrections:
-            what = f"undo of {c.undoes}" if c.action == "undo" else "correction"
+            what = {"undo": f"undo of {c.undoes}", "delete": "deletion"}.get(c.action, "correction")
             flags = " [director]" if c.director else ""
             flags += " [after deadline]" if c.after_deadline else ""
             typer.echo(
                 f"        {what} {c.id} {c.at:%Y-%m-%d %H:%M} by {c.who}{flags}: "
-                f"{c.old.result_text} -> {c.new.result_text} ({c.reason})"
+                f"{c.old.result_text} -> {c.new.result_text if c.action != 'delete' else '(none)'}"
+                f" ({c.reason})"
             )
 
 

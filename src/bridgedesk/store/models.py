@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -166,13 +167,16 @@ class ResultRow(Base):
     override_reason: Mapped[str | None] = mapped_column(Text)
     entered_by: Mapped[str] = mapped_column(String(100), default="")
     entered_at: Mapped[dt.datetime] = mapped_column(DateTime)
+    #: Deleted by an audited correction; kept so the deletion can be undone.
+    withdrawn: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class CorrectionRow(Base):
     """The audit log: every change to a stored result, who, when, why, old and new.
 
-    ``action`` is ``correct`` or ``undo``; an undo names the correction it
-    reverses in ``undoes_id``.  ``old`` and ``new`` are the result as JSON.
+    ``action`` is ``correct``, ``delete`` or ``undo``; an undo names the
+    correction it reverses in ``undoes_id``.  ``old`` and ``new`` are the
+    result's state as JSON (values, director's override, withdrawn).
     """
 
     __tablename__ = "corrections"

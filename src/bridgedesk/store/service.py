@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, and_, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session as OrmSession
 
@@ -88,6 +88,7 @@ class StoredResult:
     entered_by: str
     entered_at: dt.datetime
     override: str | None
+    withdrawn: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ class ImportReport:
     skipped: int
 
 
-def result_to_json(result: Result, override: str | None = None) -> str:
+def result_to_json(result: Result, override: str | None = None, withdrawn: bool = False) -> str:
     data: dict[str, Any] = {
         "session": result.session,
         "section": result.section,
@@ -140,11 +141,12 @@ def result_to_json(result: Result, override: str | None = None) -> str:
         "lead": result.lead,
         "adjusted": None if result.adjusted is None else str(result.adjusted),
         "override": override,
+        "withdrawn": withdrawn,
     }
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
-def result_from_json(text: str) -> tuple[Result, str | None]:
+def result_from_json(text: str) -> tuple[Result, str | None, bool]:
     d = json.loads(text)
     result = Result(
         round=d["round"],
@@ -160,7 +162,7 @@ def result_from_json(text: str) -> tuple[Result, str | None]:
         section=d["section"],
         session=d["session"],
     )
-    return result, d.get("override")
+    return result, d.get("override"), bool(d.get("withdrawn", False))
 
 
 def _row_result(row: ResultRow, section: str, session: int) -> Result:
@@ -321,7 +323,9 @@ class Store:
     def _section_results(
         s: OrmSession, section: SectionRow, board: int | None = None
     ) -> list[tuple[ResultRow, Result]]:
-        query = select(ResultRow).where(ResultRow.section_id == section.id)
+        query = select(ResultRow).where(
+            ResultRow.section_id == section.id, ResultRow.withdrawn.is_(False)
+        )
         if board is not None:
             query = query.where(ResultRow.board == board)
         rows = s.scalars(query.order_by(ResultRow.id)).all()
@@ -390,7 +394,11 @@ class Store:
             if entry.late:
                 later = s.scalars(
                     select(ResultRow.round)
-                    .where(ResultRow.section_id == sec.id, ResultRow.round >= 2)
+                    .where(
+                        ResultRow.section_id == sec.id,
+                        ResultRow.round >= 2,
+                        ResultRow.withdrawn.is_(False),
+                    )
                     .limit(1)
                 ).first()
                 if later is not None:
@@ -550,6 +558,23 @@ class Store:
         entries = self._entries(s, sec) or None
         existing = [r for _, r in self._section_results(s, sec, result.board)]
         check_result(result, self._movement(sec), existing, entries, override)
+        deleted = s.scalars(
+            select(ResultRow.id).where(
+                ResultRow.section_id == sec.id,
+                ResultRow.withdrawn.is_(True),
+                ResultRow.board == result.board,
+                or_(
+                    and_(ResultRow.ns == result.ns, ResultRow.ew == result.ew),
+                    and_(ResultRow.round == result.round, ResultRow.table_no == result.table),
+                ),
+            )
+        ).first()
+        if deleted is not None:
+            raise EntryError(
+                f"result {deleted} on board {result.board} at this table was deleted; "
+                "undo its deletion instead (`bridgedesk result history` shows the correction)",
+                Location(round=result.round, table=result.table, board=result.board),
+            )
         row = ResultRow(section_id=sec.id, entered_by=who, entered_at=utcnow())
         _fill_row(row, result, override)
         s.add(row)
@@ -569,8 +594,12 @@ class Store:
         board: int | None = None,
         section: str | None = None,
         session: int | None = None,
+        include_withdrawn: bool = False,
     ) -> list[StoredResult]:
-        """Stored results of an event, by session, section, board, round, table."""
+        """Stored results of an event, by session, section, board, round, table.
+
+        Deleted (withdrawn) results are left out unless ``include_withdrawn``.
+        """
         with self._tx(write=False) as s:
             ev = self._event(s, ref)
             query = (
@@ -581,6 +610,8 @@ class Store:
             )
             if board is not None:
                 query = query.where(ResultRow.board == board)
+            if not include_withdrawn:
+                query = query.where(ResultRow.withdrawn.is_(False))
             if section is not None:
                 query = query.where(SectionRow.name == section)
             if session is not None:
@@ -599,6 +630,7 @@ class Store:
                     row.entered_by,
                     row.entered_at,
                     row.override_reason,
+                    row.withdrawn,
                 )
                 for row, name, number in s.execute(query)
             ]
@@ -641,8 +673,10 @@ class Store:
         reason: str,
         director: bool,
         now: dt.datetime | None,
+        withdrawn: bool = False,
         undoes: int | None = None,
     ) -> int:
+        """Move a result from its stored state to (new, override, withdrawn), audited."""
         if not reason.strip():
             raise EntryError("a correction needs a reason (it is kept in the audit log)")
         if not who.strip():
@@ -656,15 +690,19 @@ class Store:
             )
         if (new.session, new.section) != (old.session, old.section):
             raise EntryError("a correction cannot move a result to another session or section")
-        if new == old and override == row.override_reason:
+        if (new, override, withdrawn) == (old, row.override_reason, row.withdrawn):
             raise EntryError("the correction changes nothing")
-        sec = s.get(SectionRow, row.section_id)
-        assert sec is not None
-        others = [r for other, r in self._section_results(s, sec, new.board) if other.id != row.id]
-        entries = self._entries(s, sec) or None
-        check_result(new, self._movement(sec), others, entries, override)
-        old_json = result_to_json(old, row.override_reason)
+        if not withdrawn:
+            sec = s.get(SectionRow, row.section_id)
+            assert sec is not None
+            others = [
+                r for other, r in self._section_results(s, sec, new.board) if other.id != row.id
+            ]
+            entries = self._entries(s, sec) or None
+            check_result(new, self._movement(sec), others, entries, override)
+        old_json = result_to_json(old, row.override_reason, row.withdrawn)
         _fill_row(row, new, override)
+        row.withdrawn = withdrawn
         audit = CorrectionRow(
             event_id=ev.id,
             result_id=row.id,
@@ -675,7 +713,7 @@ class Store:
             director=director,
             after_deadline=late,
             old=old_json,
-            new=result_to_json(new, override),
+            new=result_to_json(new, override, withdrawn),
             undoes_id=undoes,
         )
         s.add(audit)
@@ -683,7 +721,9 @@ class Store:
             s.flush()
         except IntegrityError:
             raise EntryError(
-                f"board {new.board} already has a result for NS {new.ns} v EW {new.ew}"
+                f"board {new.board} already has a result for NS {new.ns} v EW {new.ew} "
+                f"at round {new.round} table {new.table} (perhaps a deleted one: undo "
+                "its deletion instead)"
             ) from None
         return audit.id
 
@@ -707,6 +747,8 @@ class Store:
         with self._tx() as s:
             ev = self._event(s, ref)
             row, old = self._result_row(s, ev, result_id)
+            if row.withdrawn:
+                raise EntryError(f"result {result_id} is deleted: undo the deletion first")
             return self._change(
                 s,
                 ev,
@@ -721,6 +763,37 @@ class Store:
                 now=now,
             )
 
+    def delete_result(
+        self,
+        ref: int | str,
+        result_id: int,
+        *,
+        who: str,
+        reason: str,
+        director: bool = False,
+        now: dt.datetime | None = None,
+    ) -> int:
+        """Withdraw a result that should not exist (audited; undo puts it back)."""
+        with self._tx() as s:
+            ev = self._event(s, ref)
+            row, old = self._result_row(s, ev, result_id)
+            if row.withdrawn:
+                raise EntryError(f"result {result_id} is already deleted")
+            return self._change(
+                s,
+                ev,
+                row,
+                old,
+                old,
+                row.override_reason,
+                action="delete",
+                who=who,
+                reason=reason,
+                director=director,
+                now=now,
+                withdrawn=True,
+            )
+
     def undo_correction(
         self,
         ref: int | str,
@@ -731,7 +804,7 @@ class Store:
         director: bool = False,
         now: dt.datetime | None = None,
     ) -> int:
-        """Put back the value a correction replaced; the undo is itself audited."""
+        """Put back the state a correction (or deletion) replaced; the undo is audited."""
         with self._tx() as s:
             ev = self._event(s, ref)
             c = s.get(CorrectionRow, correction_id)
@@ -743,8 +816,7 @@ class Store:
             if undone is not None:
                 raise EntryError(f"correction {c.id} is already undone by {undone}")
             row, current = self._result_row(s, ev, c.result_id)
-            expected, expected_override = result_from_json(c.new)
-            if current != expected or row.override_reason != expected_override:
+            if result_from_json(c.new) != (current, row.override_reason, row.withdrawn):
                 later = s.scalars(
                     select(CorrectionRow.id)
                     .where(CorrectionRow.result_id == c.result_id, CorrectionRow.id > c.id)
@@ -754,7 +826,7 @@ class Store:
                     f"result {c.result_id} was changed again after correction {c.id} "
                     f"(by correction {later}); undo that one first"
                 )
-            old, old_override = result_from_json(c.old)
+            old, old_override, old_withdrawn = result_from_json(c.old)
             return self._change(
                 s,
                 ev,
@@ -767,6 +839,7 @@ class Store:
                 reason=reason,
                 director=director,
                 now=now,
+                withdrawn=old_withdrawn,
                 undoes=c.id,
             )
 
@@ -800,7 +873,9 @@ class Store:
 
         A result corrected onto another board is listed under the board it is on now.
         """
-        current = self.results(ref, board=board, section=section, session=session)
+        current = self.results(
+            ref, board=board, section=section, session=session, include_withdrawn=True
+        )
         audits: dict[int, list[Correction]] = {}
         for c in self.corrections(ref):
             audits.setdefault(c.result_id, []).append(c)
