@@ -53,3 +53,107 @@ def mitchell() -> GridMovement:
 @pytest.fixture
 def howell() -> GridMovement:
     return howell_8_pairs()
+
+
+# -- a throw-away PostgreSQL server (skipped where PostgreSQL or psycopg is missing) --
+
+import itertools  # noqa: E402
+import os  # noqa: E402
+import shutil  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+
+def _pg_tool(name: str) -> str | None:
+    found = shutil.which(name)
+    if found:
+        return found
+    for root in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (root / name).exists():
+            return str(root / name)
+    return None
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL prefix of a private PostgreSQL server, started for this test session."""
+    initdb, pg_ctl = _pg_tool("initdb"), _pg_tool("pg_ctl")
+    if initdb is None or pg_ctl is None:
+        pytest.skip("PostgreSQL server binaries not installed")
+    pytest.importorskip("psycopg")
+    prefix: list[str] = []
+    base = Path(tempfile.mkdtemp(prefix="bridgedesk-pg-"))
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        import pwd
+
+        try:
+            user = pwd.getpwnam("postgres")
+        except KeyError:
+            pytest.skip("running as root and there is no postgres user")
+        os.chown(base, user.pw_uid, user.pw_gid)
+        prefix = ["runuser", "-u", "postgres", "--"]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    data = base / "data"
+    quiet = {"check": True, "capture_output": True}
+    subprocess.run(
+        [
+            *prefix,
+            initdb,
+            "-D",
+            str(data),
+            "-A",
+            "trust",
+            "-U",
+            "bridgedesk",
+            "-E",
+            "UTF8",
+            "--no-sync",
+        ],
+        **quiet,
+    )  # type: ignore[call-overload]
+    subprocess.run(
+        [
+            *prefix,
+            pg_ctl,
+            "-D",
+            str(data),
+            "-l",
+            str(base / "log"),
+            "-w",
+            "-o",
+            f"-p {port} -h 127.0.0.1 -k {base} -F",
+            "start",
+        ],
+        **quiet,  # type: ignore[arg-type]
+    )
+    try:
+        yield f"postgresql+psycopg://bridgedesk@127.0.0.1:{port}"
+    finally:
+        subprocess.run(
+            [*prefix, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True
+        )
+        shutil.rmtree(base, ignore_errors=True)
+
+
+_db_numbers = itertools.count(1)
+
+
+@pytest.fixture
+def new_postgres_db(postgres_server: str) -> Callable[[], str]:
+    """Make a fresh, empty database on the test server and return its URL."""
+    import psycopg
+
+    def make() -> str:
+        name = f"t{os.getpid()}_{next(_db_numbers)}"
+        with psycopg.connect(
+            f"{postgres_server.replace('+psycopg', '')}/postgres", autocommit=True
+        ) as conn:
+            conn.execute(f"create database {name}")
+        return f"{postgres_server}/{name}"
+
+    return make

@@ -55,9 +55,12 @@ def session_rows(movement: GridMovement) -> list[tuple[int | None, Result]]:
     return rows  # type: ignore[no-any-return]
 
 
-@pytest.fixture
-def db(tmp_path: Path, howell: GridMovement) -> Path:
-    path = tmp_path / "club.sqlite3"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path, howell: GridMovement) -> str:
+    if request.param == "sqlite":
+        path = str(tmp_path / "club.sqlite3")
+    else:
+        path = request.getfixturevalue("new_postgres_db")()
     with Store.open(path) as store:
         eid = store.create_event(Event("Crash test", dt.date(2026, 11, 24)))
         assert eid == 1
@@ -66,7 +69,7 @@ def db(tmp_path: Path, howell: GridMovement) -> Path:
 
 
 @pytest.mark.slow
-def test_sigkill_during_import_then_resume(db: Path, howell: GridMovement) -> None:
+def test_sigkill_during_import_then_resume(db: str, howell: GridMovement) -> None:
     proc = run_script(
         """
         import sys, time
@@ -93,8 +96,9 @@ def test_sigkill_during_import_then_resume(db: Path, howell: GridMovement) -> No
     proc.wait()
     assert proc.returncode == -signal.SIGKILL
 
-    with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    if "://" not in db:
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     total = 28 * 2
     with Store.open(db) as store:
         stored = store.results(1)
@@ -129,7 +133,7 @@ print(len(rows))
 
 
 @pytest.mark.slow
-def test_two_writers_on_different_tables_both_succeed(db: Path) -> None:
+def test_two_writers_on_different_tables_both_succeed(db: str) -> None:
     start = str(time.time() + 1.5)
     procs = [run_script(WRITER, str(db), tables, start) for tables in ("1,2", "3,4")]
     outs = [p.communicate(timeout=120) for p in procs]
@@ -141,7 +145,7 @@ def test_two_writers_on_different_tables_both_succeed(db: Path) -> None:
 
 
 @pytest.mark.slow
-def test_same_result_twice_at_once_is_rejected_once(db: Path) -> None:
+def test_same_result_twice_at_once_is_rejected_once(db: str) -> None:
     start = str(time.time() + 1.5)
     procs = [run_script(WRITER, str(db), "2", start) for _ in range(2)]
     outs = [p.communicate(timeout=120) for p in procs]

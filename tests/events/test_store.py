@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,10 +25,21 @@ def pair(n: int, a: str, b: str, members: tuple[str | None, str | None] = (None,
     return Entry(n, (Player(a, members[0]), Player(b, members[1])))
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """The store on SQLite and, where a PostgreSQL server can be started, on PostgreSQL."""
+    if request.param == "sqlite":
+        db = str(tmp_path / "club.sqlite3")
+    else:
+        db = request.getfixturevalue("new_postgres_db")()
+    with Store.open(db) as s:
+        yield s
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
+def sqlite_store(tmp_path: Path) -> Iterator[Store]:
     with Store.open(tmp_path / "club.sqlite3") as s:
-        yield s  # type: ignore[misc]
+        yield s
 
 
 @pytest.fixture
@@ -53,8 +65,8 @@ def test_migrations_build_exactly_the_models(store: Store) -> None:
     assert diff == []
 
 
-def test_sqlite_runs_in_wal_mode_with_busy_timeout(store: Store) -> None:
-    with store.engine.connect() as conn:
+def test_sqlite_runs_in_wal_mode_with_busy_timeout(sqlite_store: Store) -> None:
+    with sqlite_store.engine.connect() as conn:
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert conn.execute(text("PRAGMA busy_timeout")).scalar() == 30000
         assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
