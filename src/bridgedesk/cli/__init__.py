@@ -22,6 +22,9 @@ from bridgedesk.errors import BridgedeskError
 _GROUPS: tuple[tuple[str, str], ...] = (
     ("calc", "bridgedesk.cli.calc"),
     ("movement", "bridgedesk.cli.movement"),
+    ("event", "bridgedesk.cli.event"),
+    ("entry", "bridgedesk.cli.entry"),
+    ("result", "bridgedesk.cli.result"),
     ("masterpoints", "bridgedesk.cli.masterpoints"),
 )
 

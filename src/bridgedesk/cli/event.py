@@ -1,0 +1,149 @@
+"""``bridgedesk event``: create and list events, set the correction deadline."""
+
+from typing import Annotated
+
+import typer
+
+from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_date, parse_datetime
+
+app = typer.Typer(
+    help="Create and list events (tournaments).",
+    no_args_is_help=True,
+)
+
+
+@app.command("new")
+def new(
+    name: Annotated[str, typer.Argument(help="The event's name.", show_default=False)],
+    date: Annotated[
+        str | None, typer.Option("--date", help="Date YYYY-MM-DD (default: today).")
+    ] = None,
+    rating: Annotated[
+        str,
+        typer.Option(
+            "--rating",
+            help="weekly, club-championship, local, sectional, regional or national.",
+        ),
+    ] = "weekly",
+    event_class: Annotated[int, typer.Option("--class", help="Event class 1-5.")] = 3,
+    scoring: Annotated[
+        str, typer.Option("--scoring", help="mp, ximp, butler, total, imp, vp or bam.")
+    ] = "mp",
+    club: Annotated[str, typer.Option("--club", help="The organising club.")] = "",
+    sessions: Annotated[int, typer.Option("--sessions", min=1, help="Number of sessions.")] = 1,
+    sections: Annotated[
+        str, typer.Option("--sections", help="Section names per session, comma-separated.")
+    ] = "A",
+    deadline: Annotated[
+        str | None,
+        typer.Option(
+            "--deadline", help="Correction deadline, YYYY-MM-DDTHH:MM (UTC) or with zone."
+        ),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Create an event and print its id.
+
+    Example: bridgedesk event new "Tuesday pairs" --date 2026-11-24 --rating weekly
+    --class 3 --scoring mp
+    """
+    import datetime as dt
+
+    from bridgedesk.errors import EntryError
+    from bridgedesk.events import Event, Rating, ScoringMethod, Section, Session
+
+    names = tuple(s.strip() for s in sections.split(",") if s.strip())
+    if not names or len(set(names)) != len(names):
+        raise EntryError(f"--sections needs distinct names, e.g. A,B; got {sections!r}")
+    event = Event(
+        name=name,
+        date=parse_date(date) if date else dt.date.today(),
+        rating=Rating.parse(rating),
+        class_=event_class,
+        scoring=ScoringMethod.parse(scoring),
+        club=club,
+        sessions=tuple(
+            Session(n, tuple(Section(s) for s in names)) for n in range(1, sessions + 1)
+        ),
+        correction_deadline=parse_datetime(deadline) if deadline else None,
+    )
+    with open_store(db) as store:
+        eid = store.create_event(event)
+    typer.echo(
+        f"event {eid}: {event.name} ({event.date}, {event.rating} class {event.class_}, "
+        f"{event.scoring})"
+    )
+
+
+@app.command("list")
+def list_events(db: DbOption = None) -> None:
+    """List the events in the store, oldest first.
+
+    Example: bridgedesk event list --db club.sqlite3
+    """
+    with open_store(db) as store:
+        events = store.events()
+    if not events:
+        typer.echo("no events yet; create one with `bridgedesk event new NAME`")
+        return
+    for info in events:
+        e = info.event
+        parts = "; ".join(f"session {n}: {','.join(names)}" for n, names in info.sections)
+        typer.echo(
+            f"{info.id:>4}  {e.date}  {e.name}  [{e.rating} class {e.class_}, {e.scoring}]  {parts}"
+        )
+
+
+@app.command("deadline")
+def deadline(
+    event: EventArg,
+    when: Annotated[
+        str | None,
+        typer.Argument(help="YYYY-MM-DDTHH:MM (UTC) or with a zone.", show_default=False),
+    ] = None,
+    published: Annotated[
+        str | None,
+        typer.Option(
+            "--published",
+            help="When the last session's results were published: the deadline becomes the "
+            "default of 003:131-137 (30 minutes later; for a weekly game, --next-game).",
+        ),
+    ] = None,
+    next_game: Annotated[
+        str | None, typer.Option("--next-game", help="Start of the club's next game (weekly).")
+    ] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="Remove the deadline.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Set the correction deadline: after it only the director corrects (003:123-159).
+
+    Example: bridgedesk event deadline "Tuesday pairs" 2026-11-24T22:00+09:00
+
+    Example: bridgedesk event deadline "Kanto sectional" --published 2026-11-24T21:30+09:00
+    """
+    from bridgedesk.errors import EntryError
+    from bridgedesk.events.model import correction_deadline
+
+    if sum((when is not None, published is not None, clear)) != 1:
+        raise EntryError("give exactly one of: a deadline, --published TIME, or --clear")
+    with open_store(db) as store:
+        info = store.event(event)
+        moment = parse_datetime(when) if when else None
+        if published is not None:
+            moment = correction_deadline(
+                info.event.rating,
+                parse_datetime(published),
+                parse_datetime(next_game) if next_game else None,
+            )
+            if moment is None:
+                raise EntryError(
+                    "a weekly game's corrections close at the next game (003:135): "
+                    "give --next-game TIME"
+                )
+        store.set_deadline(event, moment)
+        info = store.event(event)
+    shown = info.event.correction_deadline
+    typer.echo(
+        f"event {info.id}: correction deadline "
+        + ("cleared" if shown is None else f"{shown:%Y-%m-%d %H:%M} UTC")
+    )

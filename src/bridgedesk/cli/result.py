@@ -1,0 +1,338 @@
+"""``bridgedesk result``: enter, correct, undo, list and import results.
+
+``-2`` after the contract is a result, not an option: these commands pass
+unknown dash-words through as arguments.
+"""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from bridgedesk.cli._store import (
+    ByOption,
+    DbOption,
+    EventArg,
+    SectionOption,
+    SessionOption,
+    open_store,
+    parse_datetime,
+    who,
+)
+
+if TYPE_CHECKING:
+    from bridgedesk.store.service import StoredResult
+
+app = typer.Typer(help="Enter, correct and import results.", no_args_is_help=True)
+
+_PASS_THROUGH = {"ignore_unknown_options": True}
+
+SlipArgs = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help="CONTRACT DECLARER RESULT, e.g. 4SX S -2 (or 3NT N =, or PASS).",
+        show_default=False,
+    ),
+]
+
+
+def _split(slip: list[str] | None) -> tuple[str | None, str | None, str | None]:
+    from bridgedesk.errors import EntryError
+
+    words = list(slip or [])
+    for word in words:
+        if word.startswith("--"):
+            raise EntryError(f"unknown option {word}; see --help")
+    if len(words) > 3:
+        raise EntryError(f"expected CONTRACT DECLARER RESULT, got {' '.join(words)!r}")
+    words += [""] * (3 - len(words))
+    contract, declarer, result = (w or None for w in words)
+    return contract, declarer, result
+
+
+def _line(stored: "StoredResult") -> str:
+    r = stored.result
+    score = r.ns_score
+    shown = "" if score is None else f"  NS {score:+d}"
+    lead = f"  lead {r.lead}" if r.lead else ""
+    override = f"  (director: {stored.override})" if stored.override else ""
+    return (
+        f"#{stored.id:<5} board {r.board:>2}  round {r.round} table {r.table}  "
+        f"NS {r.ns} v EW {r.ew}  {r.result_text}{shown}{lead}{override}"
+    )
+
+
+@app.command("add", context_settings=_PASS_THROUGH)
+def add(
+    event: EventArg,
+    round: Annotated[int, typer.Option("--round", help="Round number.", show_default=False)],
+    table: Annotated[int, typer.Option("--table", help="Table number.", show_default=False)],
+    board: Annotated[int, typer.Option("--board", help="Board number.", show_default=False)],
+    ns: Annotated[int, typer.Option("--ns", help="NS pair number.", show_default=False)],
+    ew: Annotated[int, typer.Option("--ew", help="EW pair number.", show_default=False)],
+    slip: SlipArgs = None,
+    lead: Annotated[str | None, typer.Option("--lead", help="Opening lead, e.g. HA.")] = None,
+    adjusted: Annotated[
+        str | None, typer.Option("--adjusted", help="Artificial score NS/EW, e.g. A+/A-.")
+    ] = None,
+    override: Annotated[
+        str | None,
+        typer.Option(
+            "--override",
+            help="Director's reason to accept pairs or a board the movement did not plan "
+            "(both pairs must play the board for the first time).",
+        ),
+    ] = None,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Enter one result slip line, checked against the movement.
+
+    Example: bridgedesk result add "Tuesday pairs" --round 2 --table 4 --board 7
+    --ns 3 --ew 10 4SX S -2
+    """
+    from bridgedesk.events import make_result
+
+    contract, declarer, result = _split(slip)
+    entered = make_result(
+        round=round,
+        table=table,
+        board=board,
+        ns=ns,
+        ew=ew,
+        contract=contract,
+        declarer=declarer,
+        result=result,
+        lead=lead,
+        adjusted=adjusted,
+        section=section,
+        session=session,
+    )
+    with open_store(db) as store:
+        rid = store.add_result(event, entered, who=who(by), override=override)
+    score = entered.ns_score
+    typer.echo(
+        f"result {rid}: board {board} NS {ns} v EW {ew} {entered.result_text}"
+        + ("" if score is None else f" (NS {score:+d})")
+    )
+
+
+@app.command("correct", context_settings=_PASS_THROUGH)
+def correct(
+    event: EventArg,
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    slip: SlipArgs = None,
+    result_id: Annotated[
+        int | None, typer.Option("--id", help="The result's id (see `result history`).")
+    ] = None,
+    board: Annotated[
+        int | None, typer.Option("--board", help="Find the result by board...")
+    ] = None,
+    ns: Annotated[int | None, typer.Option("--ns", help="...NS pair...")] = None,
+    ew: Annotated[int | None, typer.Option("--ew", help="...and EW pair.")] = None,
+    new_round: Annotated[int | None, typer.Option("--new-round", help="Corrected round.")] = None,
+    new_table: Annotated[int | None, typer.Option("--new-table", help="Corrected table.")] = None,
+    new_board: Annotated[int | None, typer.Option("--new-board", help="Corrected board.")] = None,
+    new_ns: Annotated[int | None, typer.Option("--new-ns", help="Corrected NS pair.")] = None,
+    new_ew: Annotated[int | None, typer.Option("--new-ew", help="Corrected EW pair.")] = None,
+    lead: Annotated[str | None, typer.Option("--lead", help="Corrected lead.")] = None,
+    adjusted: Annotated[
+        str | None, typer.Option("--adjusted", help="Replace by an artificial score, e.g. A+/A-.")
+    ] = None,
+    override: Annotated[
+        str | None, typer.Option("--override", help="Director's reason for an unplanned seating.")
+    ] = None,
+    director: Annotated[
+        bool,
+        typer.Option("--director", help="Correct as the director (needed after the deadline)."),
+    ] = False,
+    at: Annotated[
+        str | None, typer.Option("--at", help="When the correction is made (default: now).")
+    ] = None,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Correct a stored result; the old and new values, who, when and why are logged.
+
+    Example: bridgedesk result correct "Tuesday pairs" --board 7 --ns 3 --ew 10
+    4SX S -1 --reason "EW agreed one down, not two"
+    """
+    from bridgedesk.errors import EntryError
+    from bridgedesk.events import make_result
+
+    contract, declarer, result = _split(slip)
+    with open_store(db) as store:
+        if result_id is not None:
+            if board is not None or ns is not None or ew is not None:
+                raise EntryError("give either --id or --board/--ns/--ew, not both")
+            matches = [r for r in store.results(event) if r.id == result_id]
+            if not matches:
+                raise EntryError(f"no result {result_id} in this event")
+            stored = matches[0]
+        elif board is not None and ns is not None and ew is not None:
+            stored = store.find_result(event, board, ns, ew, section=section, session=session)
+        else:
+            raise EntryError("say which result: --id N, or --board B --ns X --ew Y")
+        old = stored.result
+        if not (adjusted or contract):
+            # keep the old contract line; only seating, board or lead change
+            contract = None if old.contract is None else str(old.contract)
+            declarer = None if old.declarer is None else str(old.declarer)
+            keep = old.contract is not None and not old.contract.is_pass
+            result = str(old.tricks) if keep and old.tricks is not None else None
+            adjusted = None if old.adjusted is None else str(old.adjusted)
+        playing = contract is not None and not adjusted and contract.upper() != "PASS"
+        new = make_result(
+            round=new_round or old.round,
+            table=new_table or old.table,
+            board=new_board or old.board,
+            ns=new_ns or old.ns,
+            ew=new_ew or old.ew,
+            contract=contract,
+            declarer=declarer,
+            result=result,
+            lead=(lead or old.lead) if playing else None,
+            adjusted=adjusted,
+            section=old.section,
+            session=old.session,
+        )
+        cid = store.correct_result(
+            event,
+            stored.id,
+            new,
+            who=who(by),
+            reason=reason,
+            director=director,
+            override=override if override is not None else stored.override,
+            now=parse_datetime(at) if at else None,
+        )
+    typer.echo(f"correction {cid}: result {stored.id} {old.result_text} -> {new.result_text}")
+
+
+@app.command("delete")
+def delete(
+    event: EventArg,
+    result_id: Annotated[int, typer.Option("--id", help="The result's id.", show_default=False)],
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    director: Annotated[bool, typer.Option("--director", help="Act as the director.")] = False,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Delete a result that should not exist (audited; `result undo` restores it).
+
+    Example: bridgedesk result delete "Tuesday pairs" --id 12 --reason "sit-out entered by mistake"
+    """
+    with open_store(db) as store:
+        cid = store.delete_result(event, result_id, who=who(by), reason=reason, director=director)
+    typer.echo(f"correction {cid}: deleted result {result_id}")
+
+
+@app.command("undo")
+def undo(
+    event: EventArg,
+    correction: Annotated[int, typer.Argument(help="The correction's id.", show_default=False)],
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    director: Annotated[bool, typer.Option("--director", help="Act as the director.")] = False,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Undo a correction: put back the value it replaced (the undo is logged too).
+
+    Example: bridgedesk result undo "Tuesday pairs" 5 --reason "entered on the wrong board"
+    """
+    with open_store(db) as store:
+        cid = store.undo_correction(
+            event, correction, who=who(by), reason=reason, director=director
+        )
+    typer.echo(f"correction {cid}: undid correction {correction}")
+
+
+@app.command("history")
+def history(
+    event: EventArg,
+    board: Annotated[int, typer.Option("--board", help="Board number.", show_default=False)],
+    section: Annotated[str | None, typer.Option("--section", help="Only this section.")] = None,
+    session: Annotated[int | None, typer.Option("--session", help="Only this session.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Show a board's results with every correction (who, when, why, old -> new).
+
+    Example: bridgedesk result history "Tuesday pairs" --board 7
+    """
+    with open_store(db) as store:
+        lines = store.board_history(event, board, section=section, session=session)
+    if not lines:
+        typer.echo(f"no results on board {board} yet")
+    for h in lines:
+        typer.echo(_line(h.current) + ("  [deleted]" if h.current.withdrawn else ""))
+        first = h.current
+        typer.echo(
+            f"        entered {first.entered_at:%Y-%m-%d %H:%M} by {first.entered_by or '-'}"
+            + ("" if not h.corrections else f": {h.original.result_text}")
+        )
+        for c in h.corrections:
+            what = {"undo": f"undo of {c.undoes}", "delete": "deletion"}.get(c.action, "correction")
+            flags = " [director]" if c.director else ""
+            flags += " [after deadline]" if c.after_deadline else ""
+            typer.echo(
+                f"        {what} {c.id} {c.at:%Y-%m-%d %H:%M} by {c.who}{flags}: "
+                f"{c.old.result_text} -> {c.new.result_text if c.action != 'delete' else '(none)'}"
+                f" ({c.reason})"
+            )
+
+
+@app.command("list")
+def list_results(
+    event: EventArg,
+    board: Annotated[int | None, typer.Option("--board", help="Only this board.")] = None,
+    db: DbOption = None,
+) -> None:
+    """List stored results by board, round and table.
+
+    Example: bridgedesk result list "Tuesday pairs" --board 7
+    """
+    with open_store(db) as store:
+        results = store.results(event, board=board)
+    if not results:
+        typer.echo("no results yet")
+    for r in results:
+        typer.echo(_line(r))
+
+
+@app.command("import")
+def import_results(
+    event: EventArg,
+    file: Annotated[Path, typer.Argument(help="A results CSV file.", show_default=False)],
+    batch: Annotated[int, typer.Option("--batch", min=1, help="Rows per transaction.")] = 100,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Import results from CSV; re-running it (after a crash) adds no duplicates.
+
+    Every row is checked first and nothing is written if one is wrong.  Columns:
+    round,table,board,ns,ew,contract,declarer,result[,lead,adjusted,section,session].
+
+    Example: bridgedesk result import "Tuesday pairs" slips.csv
+    """
+    from bridgedesk.errors import FormatError, Location
+    from bridgedesk.formats import results_csv
+
+    if file.suffix.lower() != ".csv":
+        raise FormatError("results can be imported from .csv files", Location(file=str(file)))
+    rows = results_csv.load(file)
+    with open_store(db) as store:
+        try:
+            report = store.import_results(event, list(rows), who=who(by), batch=batch)
+        except Exception as exc:
+            from bridgedesk.errors import BridgedeskError
+
+            if isinstance(exc, BridgedeskError):
+                raise exc.located(Location(file=str(file))) from None
+            raise
+    typer.echo(
+        f"imported {report.added} result(s) from {file.name}; {report.skipped} already stored"
+    )

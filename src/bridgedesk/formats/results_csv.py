@@ -1,0 +1,204 @@
+"""Result slips as CSV: one line per board played, with a header line.
+
+Columns (names are case-insensitive; the order is free; ``,`` ``;`` or tab):
+
+``round, table, board, ns, ew`` (required), then either ``contract, declarer,
+result`` (``4SX, S, -2``; ``result`` may also be the tricks taken, or use a
+``tricks`` column) or ``adjusted`` (``A+/A-``); optional ``lead`` (``HT``),
+``section`` (default ``A``) and ``session`` (default 1).  A passed-out board has
+contract ``PASS`` and empty declarer and result.  UTF-8, with or without a BOM.
+
+    round,table,board,ns,ew,contract,declarer,result,lead
+    2,4,7,3,10,4SX,S,-2,HA
+
+:func:`loads` / :func:`load` return ``(line, Result)`` pairs; :func:`dumps` /
+:func:`dump` write the same layout back.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from pathlib import Path
+
+from bridgedesk.bridge import format_result
+from bridgedesk.errors import BridgedeskError, FormatError, Location
+from bridgedesk.events.entry import make_result
+from bridgedesk.events.model import Result
+
+REQUIRED = ("round", "table", "board", "ns", "ew")
+OPTIONAL = ("contract", "declarer", "result", "tricks", "lead", "adjusted", "section", "session")
+ALIASES = {
+    "rnd": "round",
+    "rd": "round",
+    "tbl": "table",
+    "bd": "board",
+    "by": "declarer",
+    "decl": "declarer",
+    "n-s": "ns",
+    "ns pair": "ns",
+    "e-w": "ew",
+    "ew pair": "ew",
+    "made": "result",
+    "sect": "section",
+}
+COLUMNS = (
+    "session",
+    "section",
+    "round",
+    "table",
+    "board",
+    "ns",
+    "ew",
+    "contract",
+    "declarer",
+    "result",
+    "lead",
+    "adjusted",
+)
+
+
+def _header(row: list[str], file: str | None) -> dict[str, int]:
+    where: dict[str, int] = {}
+    for i, raw in enumerate(row):
+        name = raw.strip().lower()
+        name = ALIASES.get(name, name)
+        if name not in REQUIRED and name not in OPTIONAL:
+            raise FormatError(
+                f"unknown column {raw!r}: the columns are {', '.join(REQUIRED + OPTIONAL)}",
+                Location(file=file, line=1, column=i + 1),
+            )
+        if name in where:
+            raise FormatError(f"column {name!r} appears twice", Location(file=file, line=1))
+        where[name] = i
+    missing = [c for c in REQUIRED if c not in where]
+    if missing:
+        raise FormatError(
+            f"missing column(s) {', '.join(missing)}; the header needs {', '.join(REQUIRED)}",
+            Location(file=file, line=1),
+        )
+    if "result" in where and "tricks" in where:
+        raise FormatError(
+            "give either a result or a tricks column, not both", Location(file=file, line=1)
+        )
+    return where
+
+
+class _Cells:
+    """The named cells of one data line."""
+
+    def __init__(self, row: list[str], columns: dict[str, int], file: str | None, line: int):
+        self.row, self.columns, self.file, self.line = row, columns, file, line
+
+    def text(self, name: str) -> str | None:
+        i = self.columns.get(name)
+        if i is None or i >= len(self.row):
+            return None
+        return self.row[i].strip() or None
+
+    def number(self, name: str, default: int | None = None) -> int:
+        value = self.text(name)
+        where = Location(file=self.file, line=self.line, field=name)
+        if value is None:
+            if default is not None:
+                return default
+            raise FormatError(f"{name} is empty", where)
+        if not value.isdigit():
+            raise FormatError(f"{name} must be a whole number, got {value!r}", where)
+        return int(value)
+
+
+def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
+    """Parse CSV text into (line number, Result) pairs; raise FormatError with the line."""
+    text = text.removeprefix("\ufeff")
+    header = next(
+        (ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), ""
+    )
+    delimiter = max(",;\t", key=header.count)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows: list[tuple[int, Result]] = []
+    columns: dict[str, int] | None = None
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
+            continue
+        if columns is None:
+            columns = _header(row, file)
+            continue
+
+        cells = _Cells(row, columns, file, line)
+        try:
+            result = make_result(
+                round=cells.number("round"),
+                table=cells.number("table"),
+                board=cells.number("board"),
+                ns=cells.number("ns"),
+                ew=cells.number("ew"),
+                contract=cells.text("contract"),
+                declarer=cells.text("declarer"),
+                result=cells.text("result") or cells.text("tricks"),
+                lead=cells.text("lead"),
+                adjusted=cells.text("adjusted"),
+                section=cells.text("section") or "A",
+                session=cells.number("session", default=1),
+            )
+        except FormatError:
+            raise
+        except BridgedeskError as exc:
+            raise FormatError(exc.message, Location(file=file, line=line)) from None
+        rows.append((line, result))
+    if columns is None:
+        raise FormatError("the file has no header line", Location(file=file, line=1))
+    return rows
+
+
+def load(path: str | Path) -> list[tuple[int, Result]]:
+    """Read a results CSV file (UTF-8)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"not UTF-8 text: {exc}", Location(file=str(path))) from None
+    except OSError as exc:
+        raise FormatError(
+            f"cannot read the file: {exc.strerror}", Location(file=str(path))
+        ) from None
+    return loads(text, file=str(path))
+
+
+def dumps(results: Iterable[Result]) -> str:
+    """Results as CSV text with the full header (the layout :func:`loads` reads)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for r in results:
+        if r.contract is None:
+            contract = declarer = result = ""
+        elif r.contract.is_pass:
+            contract, declarer, result = "PASS", "", ""
+        else:
+            assert r.tricks is not None
+            contract, declarer = str(r.contract), str(r.declarer)
+            result = format_result(r.contract, r.tricks)
+        writer.writerow(
+            [
+                r.session,
+                r.section,
+                r.round,
+                r.table,
+                r.board,
+                r.ns,
+                r.ew,
+                contract,
+                declarer,
+                result,
+                r.lead or "",
+                "" if r.adjusted is None else str(r.adjusted),
+            ]
+        )
+    return out.getvalue()
+
+
+def dump(results: Iterable[Result], path: str | Path) -> None:
+    Path(path).write_text(dumps(results), encoding="utf-8")

@@ -1,0 +1,195 @@
+"""The database tables, as SQLAlchemy 2 typed declarative models.
+
+Every change to these models needs an Alembic migration in ``store/alembic/versions``
+(a test compares the migrated schema with these models).  Times are stored as
+naive UTC; scores from North-South's point of view.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import (
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class PlayerRow(Base):
+    """A player, shared by every event (a federation ledger builds on this)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    member: Mapped[str | None] = mapped_column(String(40), unique=True)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    club: Mapped[str] = mapped_column(String(200), default="")
+    date: Mapped[dt.date] = mapped_column(Date)
+    rating: Mapped[str] = mapped_column(String(40))
+    event_class: Mapped[int] = mapped_column(Integer)
+    scoring: Mapped[str] = mapped_column(String(20))
+    correction_deadline: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+    sessions: Mapped[list[SessionRow]] = relationship(
+        back_populates="event", order_by="SessionRow.number"
+    )
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+
+    event: Mapped[EventRow] = relationship(back_populates="sessions")
+    sections: Mapped[list[SectionRow]] = relationship(
+        back_populates="session", order_by="SectionRow.name"
+    )
+
+
+class MovementRow(Base):
+    """A movement as its grid JSON (:meth:`bridgedesk.events.seating.GridMovement.to_json`)."""
+
+    __tablename__ = "movements"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    kind: Mapped[str] = mapped_column(String(40))
+    data: Mapped[str] = mapped_column(Text)
+
+
+class SectionRow(Base):
+    __tablename__ = "sections"
+    __table_args__ = (UniqueConstraint("session_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), index=True)
+    name: Mapped[str] = mapped_column(String(10))
+    movement_id: Mapped[int | None] = mapped_column(ForeignKey("movements.id"))
+
+    session: Mapped[SessionRow] = relationship(back_populates="sections")
+    movement: Mapped[MovementRow | None] = relationship()
+
+
+class EntryRow(Base):
+    __tablename__ = "entries"
+    __table_args__ = (UniqueConstraint("section_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20))
+    team_name: Mapped[str | None] = mapped_column(String(200))
+    stationary: Mapped[bool] = mapped_column(Boolean, default=False)
+    phantom: Mapped[bool] = mapped_column(Boolean, default=False)
+    late: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    players: Mapped[list[EntryPlayerRow]] = relationship(
+        order_by="EntryPlayerRow.position", cascade="all, delete-orphan"
+    )
+
+
+class EntryPlayerRow(Base):
+    __tablename__ = "entry_players"
+
+    entry_id: Mapped[int] = mapped_column(ForeignKey("entries.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+
+    player: Mapped[PlayerRow] = relationship()
+
+
+class DealRow(Base):
+    """A board's deal as PBN deal text (``N:AKQ.. ...``), attached to an event."""
+
+    __tablename__ = "deals"
+    __table_args__ = (UniqueConstraint("event_id", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    board: Mapped[int] = mapped_column(Integer)
+    pbn: Mapped[str] = mapped_column(String(80))
+
+
+class ResultRow(Base):
+    """One result slip line.  The natural key (section, board, NS, EW) is unique."""
+
+    __tablename__ = "results"
+    __table_args__ = (
+        UniqueConstraint("section_id", "board", "ns", "ew"),
+        UniqueConstraint("section_id", "round", "table_no", "board"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    ns: Mapped[int] = mapped_column(Integer)
+    ew: Mapped[int] = mapped_column(Integer)
+    contract: Mapped[str | None] = mapped_column(String(8))
+    declarer: Mapped[str | None] = mapped_column(String(1))
+    tricks: Mapped[int | None] = mapped_column(Integer)
+    lead: Mapped[str | None] = mapped_column(String(3))
+    adjusted: Mapped[str | None] = mapped_column(String(8))
+    ns_score: Mapped[int | None] = mapped_column(Integer)
+    override_reason: Mapped[str | None] = mapped_column(Text)
+    entered_by: Mapped[str] = mapped_column(String(100), default="")
+    entered_at: Mapped[dt.datetime] = mapped_column(DateTime)
+    #: Deleted by an audited correction; kept so the deletion can be undone.
+    withdrawn: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class CorrectionRow(Base):
+    """The audit log: every change to a stored result, who, when, why, old and new.
+
+    ``action`` is ``correct``, ``delete`` or ``undo``; an undo names the
+    correction it reverses in ``undoes_id``.  ``old`` and ``new`` are the
+    result's state as JSON (values, director's override, withdrawn).
+    """
+
+    __tablename__ = "corrections"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    result_id: Mapped[int] = mapped_column(ForeignKey("results.id"), index=True)
+    action: Mapped[str] = mapped_column(String(10))
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+    who: Mapped[str] = mapped_column(String(100))
+    reason: Mapped[str] = mapped_column(Text)
+    director: Mapped[bool] = mapped_column(Boolean, default=False)
+    after_deadline: Mapped[bool] = mapped_column(Boolean, default=False)
+    old: Mapped[str] = mapped_column(Text)
+    new: Mapped[str] = mapped_column(Text)
+    undoes_id: Mapped[int | None] = mapped_column(ForeignKey("corrections.id"))

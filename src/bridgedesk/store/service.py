@@ -1,0 +1,983 @@
+"""The service layer: what the command line and the web app both call.
+
+Every public method is one transaction: it checks, then writes, then commits, or
+raises a :class:`~bridgedesk.errors.BridgedeskError` having changed nothing.
+Events are named by id or by name (``ref``).  Results are checked against the
+section's movement (:func:`bridgedesk.events.entry.check_result`) before they are
+stored; every later change is an audited, reversible correction (003:123-159).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, and_, or_, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session as OrmSession
+
+from bridgedesk.bridge import Contract, Seat
+from bridgedesk.errors import BridgedeskError, EntryError, Location, StoreError
+from bridgedesk.events.adapters import MasterSheet, as_grid
+from bridgedesk.events.entry import check_result, validate_section
+from bridgedesk.events.model import (
+    AdjustedScore,
+    Entry,
+    EntryKind,
+    Event,
+    Player,
+    Rating,
+    Result,
+    ScoringMethod,
+    Section,
+    SectionResults,
+    Session,
+)
+from bridgedesk.events.seating import GridMovement, Seating
+from bridgedesk.store.db import READ_ONLY, open_engine
+from bridgedesk.store.models import (
+    CorrectionRow,
+    DealRow,
+    EntryPlayerRow,
+    EntryRow,
+    EventRow,
+    MovementRow,
+    PlayerRow,
+    ResultRow,
+    SectionRow,
+    SessionRow,
+)
+
+_DEAL_RE = re.compile(
+    r"[NESW]:(?:[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*|-)"
+    r"(?: (?:[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*|-)){3}"
+)
+
+
+def utcnow() -> dt.datetime:
+    """The current time as naive UTC (how the store keeps times)."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def as_utc(when: dt.datetime) -> dt.datetime:
+    """``when`` as naive UTC; a naive value is taken to be UTC already."""
+    if when.tzinfo is None:
+        return when
+    return when.astimezone(dt.UTC).replace(tzinfo=None)
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """An event as stored, with its id and its sessions' section names."""
+
+    id: int
+    event: Event
+    sections: tuple[tuple[int, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class StoredResult:
+    id: int
+    result: Result
+    entered_by: str
+    entered_at: dt.datetime
+    override: str | None
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One audited change: ``old`` became ``new``; an undo names what it reverses."""
+
+    id: int
+    result_id: int
+    action: str
+    at: dt.datetime
+    who: str
+    reason: str
+    director: bool
+    after_deadline: bool
+    old: Result
+    new: Result
+    undoes: int | None
+
+
+@dataclass(frozen=True)
+class BoardHistory:
+    """A result on a board with every correction made to it, oldest first."""
+
+    current: StoredResult
+    corrections: tuple[Correction, ...]
+
+    @property
+    def original(self) -> Result:
+        return self.corrections[0].old if self.corrections else self.current.result
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    added: int
+    skipped: int
+
+
+def result_to_json(result: Result, override: str | None = None, withdrawn: bool = False) -> str:
+    data: dict[str, Any] = {
+        "session": result.session,
+        "section": result.section,
+        "round": result.round,
+        "table": result.table,
+        "board": result.board,
+        "ns": result.ns,
+        "ew": result.ew,
+        "contract": None if result.contract is None else str(result.contract),
+        "declarer": None if result.declarer is None else str(result.declarer),
+        "tricks": result.tricks,
+        "lead": result.lead,
+        "adjusted": None if result.adjusted is None else str(result.adjusted),
+        "override": override,
+        "withdrawn": withdrawn,
+    }
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def result_from_json(text: str) -> tuple[Result, str | None, bool]:
+    d = json.loads(text)
+    result = Result(
+        round=d["round"],
+        table=d["table"],
+        board=d["board"],
+        ns=d["ns"],
+        ew=d["ew"],
+        contract=None if d["contract"] is None else Contract.parse(d["contract"]),
+        declarer=None if d["declarer"] is None else Seat.parse(d["declarer"]),
+        tricks=d["tricks"],
+        lead=d["lead"],
+        adjusted=None if d["adjusted"] is None else AdjustedScore.parse(d["adjusted"]),
+        section=d["section"],
+        session=d["session"],
+    )
+    return result, d.get("override"), bool(d.get("withdrawn", False))
+
+
+def _row_result(row: ResultRow, section: str, session: int) -> Result:
+    return Result(
+        round=row.round,
+        table=row.table_no,
+        board=row.board,
+        ns=row.ns,
+        ew=row.ew,
+        contract=None if row.contract is None else Contract.parse(row.contract),
+        declarer=None if row.declarer is None else Seat.parse(row.declarer),
+        tricks=row.tricks,
+        lead=row.lead,
+        adjusted=None if row.adjusted is None else AdjustedScore.parse(row.adjusted),
+        section=section,
+        session=session,
+    )
+
+
+def _fill_row(row: ResultRow, result: Result, override: str | None) -> None:
+    row.round = result.round
+    row.table_no = result.table
+    row.board = result.board
+    row.ns = result.ns
+    row.ew = result.ew
+    row.contract = None if result.contract is None else str(result.contract)
+    row.declarer = None if result.declarer is None else str(result.declarer)
+    row.tricks = result.tricks
+    row.lead = result.lead
+    row.adjusted = None if result.adjusted is None else str(result.adjusted)
+    row.ns_score = result.ns_score
+    row.override_reason = override
+
+
+def _event_info(row: EventRow) -> EventInfo:
+    sessions = tuple(
+        Session(
+            s.number,
+            tuple(
+                Section(sec.name, None if sec.movement is None else sec.movement.name)
+                for sec in s.sections
+            ),
+        )
+        for s in row.sessions
+    )
+    event = Event(
+        name=row.name,
+        date=row.date,
+        rating=Rating(row.rating),
+        class_=row.event_class,
+        scoring=ScoringMethod(row.scoring),
+        club=row.club,
+        sessions=sessions,
+        correction_deadline=row.correction_deadline,
+    )
+    sections = tuple((s.number, tuple(sec.name for sec in s.sections)) for s in sessions)
+    return EventInfo(row.id, event, sections)
+
+
+def _entry(row: EntryRow) -> Entry:
+    return Entry(
+        number=row.number,
+        players=tuple(Player(p.player.name, p.player.member) for p in row.players),
+        kind=EntryKind(row.kind),
+        team_name=row.team_name,
+        stationary=row.stationary,
+        phantom=row.phantom,
+        late=row.late,
+    )
+
+
+class Store:
+    """A bridgedesk database.  ``Store.open(db)`` creates or upgrades it."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, db: str | Path | None = None) -> Store:
+        return cls(open_engine(db))
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    # -- transactions ------------------------------------------------------
+
+    @contextmanager
+    def _tx(self, write: bool = True) -> Iterator[OrmSession]:
+        try:
+            with self.engine.connect() as conn:
+                if not write:
+                    conn = conn.execution_options(**{READ_ONLY: True})
+                with OrmSession(bind=conn, expire_on_commit=False) as session, session.begin():
+                    yield session
+        except OperationalError as exc:
+            raise StoreError(f"database error: {exc.orig}") from exc
+
+    # -- lookups -----------------------------------------------------------
+
+    @staticmethod
+    def _event(s: OrmSession, ref: int | str) -> EventRow:
+        text = str(ref).strip()
+        if text.isdigit():
+            row = s.get(EventRow, int(text))
+            if row is None:
+                raise EntryError(f"no event with id {text}; `bridgedesk event list` shows them")
+            return row
+        rows = s.scalars(select(EventRow).where(EventRow.name == text)).all()
+        if not rows:
+            raise EntryError(f"no event named {text!r}; `bridgedesk event list` shows them")
+        if len(rows) > 1:
+            ids = ", ".join(str(r.id) for r in rows)
+            raise EntryError(f"several events are named {text!r}: give the id ({ids})")
+        return rows[0]
+
+    @staticmethod
+    def _section(s: OrmSession, ev: EventRow, session: int, section: str) -> SectionRow:
+        row = s.scalars(
+            select(SectionRow)
+            .join(SessionRow)
+            .where(
+                SessionRow.event_id == ev.id,
+                SessionRow.number == session,
+                SectionRow.name == section,
+            )
+        ).one_or_none()
+        if row is None:
+            have = ", ".join(
+                f"session {n} section {name}"
+                for n, names in _event_info(ev).sections
+                for name in names
+            )
+            raise EntryError(
+                f"event {ev.name!r} has no session {session} section {section} (it has {have})"
+            )
+        return row
+
+    @staticmethod
+    def _movement(section: SectionRow) -> GridMovement:
+        if section.movement is None:
+            raise EntryError(
+                f"section {section.name} has no movement yet: set it before entering results"
+            )
+        return GridMovement.from_json(section.movement.data)
+
+    @staticmethod
+    def _entries(s: OrmSession, section: SectionRow) -> dict[int, Entry]:
+        rows = s.scalars(select(EntryRow).where(EntryRow.section_id == section.id)).all()
+        return {r.number: _entry(r) for r in rows}
+
+    @staticmethod
+    def _section_results(
+        s: OrmSession, section: SectionRow, board: int | None = None
+    ) -> list[tuple[ResultRow, Result]]:
+        query = select(ResultRow).where(
+            ResultRow.section_id == section.id, ResultRow.withdrawn.is_(False)
+        )
+        if board is not None:
+            query = query.where(ResultRow.board == board)
+        rows = s.scalars(query.order_by(ResultRow.id)).all()
+        number = section.session.number
+        return [(r, _row_result(r, section.name, number)) for r in rows]
+
+    # -- events --------------------------------------------------------------
+
+    def create_event(self, event: Event) -> int:
+        """Store a new event with its sessions and sections; return its id."""
+        with self._tx() as s:
+            row = EventRow(
+                name=event.name,
+                club=event.club,
+                date=event.date,
+                rating=event.rating.value,
+                event_class=event.class_,
+                scoring=event.scoring.value,
+                correction_deadline=None
+                if event.correction_deadline is None
+                else as_utc(event.correction_deadline),
+                created_at=utcnow(),
+            )
+            s.add(row)
+            for session in event.sessions:
+                srow = SessionRow(number=session.number)
+                row.sessions.append(srow)
+                for section in session.sections:
+                    srow.sections.append(SectionRow(name=section.name))
+            s.flush()
+            return row.id
+
+    def events(self) -> list[EventInfo]:
+        with self._tx(write=False) as s:
+            rows = s.scalars(select(EventRow).order_by(EventRow.date, EventRow.id)).all()
+            return [_event_info(r) for r in rows]
+
+    def event(self, ref: int | str) -> EventInfo:
+        with self._tx(write=False) as s:
+            return _event_info(self._event(s, ref))
+
+    def set_deadline(self, ref: int | str, when: dt.datetime | None) -> None:
+        """Set (or clear) the correction deadline (003:123-159)."""
+        with self._tx() as s:
+            self._event(s, ref).correction_deadline = None if when is None else as_utc(when)
+
+    # -- entries -------------------------------------------------------------
+
+    def add_entry(self, ref: int | str, entry: Entry, section: str = "A", session: int = 1) -> int:
+        """Enter a pair, team or individual; return the number it plays under.
+
+        A late entry (``entry.late``) is accepted only while no result of round 2
+        or later is in (004:884-898); it takes the phantom's number when the
+        section has a phantom, otherwise its own number (the director then sets a
+        movement with A/B tables that seats it).
+        """
+        with self._tx() as s:
+            ev = self._event(s, ref)
+            sec = self._section(s, ev, session, section)
+            existing = {
+                r.number: r
+                for r in s.scalars(select(EntryRow).where(EntryRow.section_id == sec.id))
+            }
+            number = entry.number
+            target: EntryRow | None = None
+            if entry.late:
+                later = s.scalars(
+                    select(ResultRow.round)
+                    .where(
+                        ResultRow.section_id == sec.id,
+                        ResultRow.round >= 2,
+                        ResultRow.withdrawn.is_(False),
+                    )
+                    .limit(1)
+                ).first()
+                if later is not None:
+                    raise EntryError(
+                        "a late pair can join only before round 2 (004:884-898): "
+                        "results of round 2 or later are already in"
+                    )
+                phantoms = [r for r in existing.values() if r.phantom]
+                if phantoms:
+                    target = phantoms[0]
+                    number = target.number
+                    target.phantom = False
+                    target.late = True
+            if target is None:
+                if number in existing:
+                    raise EntryError(
+                        f"number {number} is already entered in section {section} "
+                        f"({_entry(existing[number]).names}); choose another number"
+                    )
+                target = EntryRow(
+                    section_id=sec.id, number=number, phantom=entry.phantom, late=entry.late
+                )
+                s.add(target)
+            target.kind = entry.kind.value
+            target.team_name = entry.team_name
+            target.stationary = entry.stationary
+            for position, player in enumerate(entry.players):
+                target.players.append(
+                    EntryPlayerRow(position=position, player=self._player(s, player))
+                )
+            s.flush()
+            return number
+
+    @staticmethod
+    def _player(s: OrmSession, player: Player) -> PlayerRow:
+        if player.member:
+            row = s.scalars(select(PlayerRow).where(PlayerRow.member == player.member)).first()
+            if row is not None:
+                if row.name != player.name:
+                    raise EntryError(
+                        f"member {player.member} is {row.name!r} in the register, "
+                        f"not {player.name!r}"
+                    )
+                return row
+        row = PlayerRow(name=player.name, member=player.member or None)
+        s.add(row)
+        return row
+
+    def entries(self, ref: int | str, section: str = "A", session: int = 1) -> dict[int, Entry]:
+        with self._tx(write=False) as s:
+            sec = self._section(s, self._event(s, ref), session, section)
+            return self._entries(s, sec)
+
+    # -- movements -------------------------------------------------------------
+
+    def set_movement(
+        self,
+        ref: int | str,
+        movement: Seating | MasterSheet,
+        section: str = "A",
+        session: int = 1,
+        name: str = "",
+        kind: str = "",
+    ) -> list[str]:
+        """Give a section its movement; results already in must still fit it.
+
+        Returns the problems :func:`~bridgedesk.events.entry.validate_section`
+        finds between the movement and the entries (for the director to read).
+        """
+        grid = as_grid(movement, name=name, kind=kind)
+        with self._tx() as s:
+            sec = self._section(s, self._event(s, ref), session, section)
+            entries = self._entries(s, sec) or None
+            accepted: list[Result] = []
+            for row, result in self._section_results(s, sec):
+                try:
+                    check_result(result, grid, accepted, entries, row.override_reason)
+                except EntryError as exc:
+                    raise EntryError(
+                        f"the new movement does not fit result {row.id} already in: {exc}"
+                    ) from None
+                accepted.append(result)
+            mrow = MovementRow(name=grid.name, kind=grid.kind, data=grid.to_json())
+            s.add(mrow)
+            sec.movement = mrow
+            return validate_section(grid, entries or {})
+
+    def movement(self, ref: int | str, section: str = "A", session: int = 1) -> GridMovement | None:
+        with self._tx(write=False) as s:
+            sec = self._section(s, self._event(s, ref), session, section)
+            return None if sec.movement is None else GridMovement.from_json(sec.movement.data)
+
+    def check_section(self, ref: int | str, section: str = "A", session: int = 1) -> list[str]:
+        """Problems between a section's movement and entries (empty when all is well)."""
+        with self._tx(write=False) as s:
+            sec = self._section(s, self._event(s, ref), session, section)
+            return validate_section(self._movement(sec), self._entries(s, sec))
+
+    # -- deals -------------------------------------------------------------------
+
+    def set_deal(self, ref: int | str, board: int, pbn: str) -> None:
+        """Attach (or replace) a board's deal, as PBN deal text ``N:hand hand hand hand``."""
+        text = " ".join(pbn.split())
+        if not _DEAL_RE.fullmatch(text):
+            raise EntryError(
+                f"board {board}: bad deal {pbn!r}; write it as in a PBN Deal tag, "
+                "e.g. N:AKQ2.KJ3.T98.A2 ... (four hands, suits S.H.D.C)"
+            )
+        with self._tx() as s:
+            ev = self._event(s, ref)
+            row = s.scalars(
+                select(DealRow).where(DealRow.event_id == ev.id, DealRow.board == board)
+            ).first()
+            if row is None:
+                s.add(DealRow(event_id=ev.id, board=board, pbn=text))
+            else:
+                row.pbn = text
+
+    def deals(self, ref: int | str) -> dict[int, str]:
+        """The event's deals by board number, as PBN deal text."""
+        with self._tx(write=False) as s:
+            ev = self._event(s, ref)
+            rows = s.scalars(select(DealRow).where(DealRow.event_id == ev.id)).all()
+            return {r.board: r.pbn for r in sorted(rows, key=lambda r: r.board)}
+
+    # -- results ---------------------------------------------------------------
+
+    def section_results(
+        self, ref: int | str, section: str = "A", session: int = 1
+    ) -> SectionResults:
+        """One consistent snapshot of a section for scoring and reports."""
+        with self._tx(write=False) as s:
+            ev = self._event(s, ref)
+            sec = self._section(s, ev, session, section)
+            return SectionResults(
+                event=_event_info(ev).event,
+                session=session,
+                section=section,
+                movement=None
+                if sec.movement is None
+                else GridMovement.from_json(sec.movement.data),
+                entries=self._entries(s, sec),
+                results=tuple(r for _, r in self._section_results(s, sec)),
+            )
+
+    def add_result(
+        self, ref: int | str, result: Result, who: str = "", override: str | None = None
+    ) -> int:
+        """Check ``result`` against the movement and store it; return its id."""
+        with self._tx() as s:
+            return self._add(s, self._event(s, ref), result, who, override)
+
+    def _add(
+        self, s: OrmSession, ev: EventRow, result: Result, who: str, override: str | None
+    ) -> int:
+        sec = self._section(s, ev, result.session, result.section)
+        entries = self._entries(s, sec) or None
+        existing = [r for _, r in self._section_results(s, sec, result.board)]
+        check_result(result, self._movement(sec), existing, entries, override)
+        deleted = s.scalars(
+            select(ResultRow.id).where(
+                ResultRow.section_id == sec.id,
+                ResultRow.withdrawn.is_(True),
+                ResultRow.board == result.board,
+                or_(
+                    and_(ResultRow.ns == result.ns, ResultRow.ew == result.ew),
+                    and_(ResultRow.round == result.round, ResultRow.table_no == result.table),
+                ),
+            )
+        ).first()
+        if deleted is not None:
+            raise EntryError(
+                f"result {deleted} on board {result.board} at this table was deleted; "
+                "undo its deletion instead (`bridgedesk result history` shows the correction)",
+                Location(round=result.round, table=result.table, board=result.board),
+            )
+        row = ResultRow(section_id=sec.id, entered_by=who, entered_at=utcnow())
+        _fill_row(row, result, override)
+        s.add(row)
+        try:
+            s.flush()
+        except IntegrityError:
+            raise EntryError(
+                f"board {result.board} already has a result for NS {result.ns} v EW "
+                f"{result.ew}; correct it instead of entering it again",
+                Location(round=result.round, table=result.table, board=result.board),
+            ) from None
+        return row.id
+
+    def results(
+        self,
+        ref: int | str,
+        board: int | None = None,
+        section: str | None = None,
+        session: int | None = None,
+        include_withdrawn: bool = False,
+    ) -> list[StoredResult]:
+        """Stored results of an event, by session, section, board, round, table.
+
+        Deleted (withdrawn) results are left out unless ``include_withdrawn``.
+        """
+        with self._tx(write=False) as s:
+            ev = self._event(s, ref)
+            query = (
+                select(ResultRow, SectionRow.name, SessionRow.number)
+                .join(SectionRow, ResultRow.section_id == SectionRow.id)
+                .join(SessionRow, SectionRow.session_id == SessionRow.id)
+                .where(SessionRow.event_id == ev.id)
+            )
+            if board is not None:
+                query = query.where(ResultRow.board == board)
+            if not include_withdrawn:
+                query = query.where(ResultRow.withdrawn.is_(False))
+            if section is not None:
+                query = query.where(SectionRow.name == section)
+            if session is not None:
+                query = query.where(SessionRow.number == session)
+            query = query.order_by(
+                SessionRow.number,
+                SectionRow.name,
+                ResultRow.board,
+                ResultRow.round,
+                ResultRow.table_no,
+            )
+            return [
+                StoredResult(
+                    row.id,
+                    _row_result(row, name, number),
+                    row.entered_by,
+                    row.entered_at,
+                    row.override_reason,
+                    row.withdrawn,
+                )
+                for row, name, number in s.execute(query)
+            ]
+
+    def _result_row(self, s: OrmSession, ev: EventRow, result_id: int) -> tuple[ResultRow, Result]:
+        found = s.execute(
+            select(ResultRow, SectionRow.name, SessionRow.number)
+            .join(SectionRow, ResultRow.section_id == SectionRow.id)
+            .join(SessionRow, SectionRow.session_id == SessionRow.id)
+            .where(ResultRow.id == result_id, SessionRow.event_id == ev.id)
+        ).one_or_none()
+        if found is None:
+            raise EntryError(
+                f"event {ev.name!r} has no result {result_id}; "
+                "`bridgedesk result history` shows the ids"
+            )
+        row, name, number = found
+        return row, _row_result(row, name, number)
+
+    def find_result(
+        self, ref: int | str, board: int, ns: int, ew: int, section: str = "A", session: int = 1
+    ) -> StoredResult:
+        """The stored result for a board and pairs (the natural key)."""
+        for found in self.results(ref, board=board, section=section, session=session):
+            if (found.result.ns, found.result.ew) == (ns, ew):
+                return found
+        raise EntryError(f"no result stored for board {board} NS {ns} v EW {ew}")
+
+    def _change(
+        self,
+        s: OrmSession,
+        ev: EventRow,
+        row: ResultRow,
+        old: Result,
+        new: Result,
+        override: str | None,
+        *,
+        action: str,
+        who: str,
+        reason: str,
+        director: bool,
+        now: dt.datetime | None,
+        withdrawn: bool = False,
+        undoes: int | None = None,
+    ) -> int:
+        """Move a result from its stored state to (new, override, withdrawn), audited."""
+        if not reason.strip():
+            raise EntryError("a correction needs a reason (it is kept in the audit log)")
+        if not who.strip():
+            raise EntryError("a correction needs the name of who makes it")
+        at = as_utc(now) if now is not None else utcnow()
+        late = ev.correction_deadline is not None and at > ev.correction_deadline
+        if late and not director:
+            raise EntryError(
+                f"the correction deadline ({ev.correction_deadline:%Y-%m-%d %H:%M} UTC) has "
+                "passed: only the director can correct now, with a reason (003:123-159)"
+            )
+        if (new.session, new.section) != (old.session, old.section):
+            raise EntryError("a correction cannot move a result to another session or section")
+        if (new, override, withdrawn) == (old, row.override_reason, row.withdrawn):
+            raise EntryError("the correction changes nothing")
+        if not withdrawn:
+            sec = s.get(SectionRow, row.section_id)
+            assert sec is not None
+            others = [
+                r for other, r in self._section_results(s, sec, new.board) if other.id != row.id
+            ]
+            entries = self._entries(s, sec) or None
+            check_result(new, self._movement(sec), others, entries, override)
+        old_json = result_to_json(old, row.override_reason, row.withdrawn)
+        _fill_row(row, new, override)
+        row.withdrawn = withdrawn
+        audit = CorrectionRow(
+            event_id=ev.id,
+            result_id=row.id,
+            action=action,
+            at=at,
+            who=who,
+            reason=reason,
+            director=director,
+            after_deadline=late,
+            old=old_json,
+            new=result_to_json(new, override, withdrawn),
+            undoes_id=undoes,
+        )
+        s.add(audit)
+        try:
+            s.flush()
+        except IntegrityError:
+            raise EntryError(
+                f"board {new.board} already has a result for NS {new.ns} v EW {new.ew} "
+                f"at round {new.round} table {new.table} (perhaps a deleted one: undo "
+                "its deletion instead)"
+            ) from None
+        return audit.id
+
+    def correct_result(
+        self,
+        ref: int | str,
+        result_id: int,
+        new: Result,
+        *,
+        who: str,
+        reason: str,
+        director: bool = False,
+        override: str | None = None,
+        now: dt.datetime | None = None,
+    ) -> int:
+        """Replace a stored result, audited; return the correction's id.
+
+        After the event's correction deadline only the director may correct
+        (003:123-159); the reason is always recorded.
+        """
+        with self._tx() as s:
+            ev = self._event(s, ref)
+            row, old = self._result_row(s, ev, result_id)
+            if row.withdrawn:
+                raise EntryError(f"result {result_id} is deleted: undo the deletion first")
+            return self._change(
+                s,
+                ev,
+                row,
+                old,
+                new,
+                override,
+                action="correct",
+                who=who,
+                reason=reason,
+                director=director,
+                now=now,
+            )
+
+    def delete_result(
+        self,
+        ref: int | str,
+        result_id: int,
+        *,
+        who: str,
+        reason: str,
+        director: bool = False,
+        now: dt.datetime | None = None,
+    ) -> int:
+        """Withdraw a result that should not exist (audited; undo puts it back)."""
+        with self._tx() as s:
+            ev = self._event(s, ref)
+            row, old = self._result_row(s, ev, result_id)
+            if row.withdrawn:
+                raise EntryError(f"result {result_id} is already deleted")
+            return self._change(
+                s,
+                ev,
+                row,
+                old,
+                old,
+                row.override_reason,
+                action="delete",
+                who=who,
+                reason=reason,
+                director=director,
+                now=now,
+                withdrawn=True,
+            )
+
+    def undo_correction(
+        self,
+        ref: int | str,
+        correction_id: int,
+        *,
+        who: str,
+        reason: str,
+        director: bool = False,
+        now: dt.datetime | None = None,
+    ) -> int:
+        """Put back the state a correction (or deletion) replaced; the undo is audited."""
+        with self._tx() as s:
+            ev = self._event(s, ref)
+            c = s.get(CorrectionRow, correction_id)
+            if c is None or c.event_id != ev.id:
+                raise EntryError(f"event {ev.name!r} has no correction {correction_id}")
+            undone = s.scalars(
+                select(CorrectionRow.id).where(CorrectionRow.undoes_id == c.id)
+            ).first()
+            if undone is not None:
+                raise EntryError(f"correction {c.id} is already undone by {undone}")
+            row, current = self._result_row(s, ev, c.result_id)
+            if result_from_json(c.new) != (current, row.override_reason, row.withdrawn):
+                later = s.scalars(
+                    select(CorrectionRow.id)
+                    .where(CorrectionRow.result_id == c.result_id, CorrectionRow.id > c.id)
+                    .order_by(CorrectionRow.id.desc())
+                ).first()
+                raise EntryError(
+                    f"result {c.result_id} was changed again after correction {c.id} "
+                    f"(by correction {later}); undo that one first"
+                )
+            old, old_override, old_withdrawn = result_from_json(c.old)
+            return self._change(
+                s,
+                ev,
+                row,
+                current,
+                old,
+                old_override,
+                action="undo",
+                who=who,
+                reason=reason,
+                director=director,
+                now=now,
+                withdrawn=old_withdrawn,
+                undoes=c.id,
+            )
+
+    def corrections(self, ref: int | str, result_id: int | None = None) -> list[Correction]:
+        with self._tx(write=False) as s:
+            ev = self._event(s, ref)
+            query = select(CorrectionRow).where(CorrectionRow.event_id == ev.id)
+            if result_id is not None:
+                query = query.where(CorrectionRow.result_id == result_id)
+            return [
+                Correction(
+                    id=c.id,
+                    result_id=c.result_id,
+                    action=c.action,
+                    at=c.at,
+                    who=c.who,
+                    reason=c.reason,
+                    director=c.director,
+                    after_deadline=c.after_deadline,
+                    old=result_from_json(c.old)[0],
+                    new=result_from_json(c.new)[0],
+                    undoes=c.undoes_id,
+                )
+                for c in s.scalars(query.order_by(CorrectionRow.id))
+            ]
+
+    def board_history(
+        self, ref: int | str, board: int, section: str | None = None, session: int | None = None
+    ) -> list[BoardHistory]:
+        """Every result on a board with its corrections, in table order.
+
+        A result corrected onto another board is listed under the board it is on now.
+        """
+        current = self.results(
+            ref, board=board, section=section, session=session, include_withdrawn=True
+        )
+        audits: dict[int, list[Correction]] = {}
+        for c in self.corrections(ref):
+            audits.setdefault(c.result_id, []).append(c)
+        return [BoardHistory(r, tuple(audits.get(r.id, ()))) for r in current]
+
+    # -- bulk import -----------------------------------------------------------
+
+    def import_results(
+        self,
+        ref: int | str,
+        rows: Sequence[tuple[int | None, Result]],
+        who: str = "",
+        batch: int = 100,
+        progress: Callable[[int], None] | None = None,
+    ) -> ImportReport:
+        """Add many results; idempotent, so re-running after a crash adds no duplicates.
+
+        ``rows`` are (source line, result).  Everything is checked first, against
+        the store and against the other rows; nothing is written if any row is
+        rejected.  Rows are then written in transactions of ``batch`` rows; a row
+        whose identical result is already stored (same board and pairs, same
+        contract) is skipped, so an interrupted import can simply be run again.
+        ``progress`` is called with the number of rows done after each batch.
+        """
+        if batch < 1:
+            raise EntryError(f"batch size must be at least 1, got {batch}")
+        todo = self._plan_import(ref, rows)
+        skipped = len(rows) - len(todo)
+        added = 0
+        for start in range(0, len(todo), batch):
+            with self._tx() as s:
+                ev = self._event(s, ref)
+                for line, result in todo[start : start + batch]:
+                    if self._same_stored(s, ev, result):
+                        skipped += 1
+                        continue
+                    try:
+                        self._add(s, ev, result, who, None)
+                    except BridgedeskError as exc:
+                        raise exc.located(Location(line=line)) from None
+                    added += 1
+            if progress is not None:
+                progress(skipped + added)
+        return ImportReport(added=added, skipped=skipped)
+
+    def _same_stored(self, s: OrmSession, ev: EventRow, result: Result) -> bool:
+        sec = self._section(s, ev, result.session, result.section)
+        for _, stored in self._section_results(s, sec, result.board):
+            if (stored.ns, stored.ew) == (result.ns, result.ew):
+                if stored == result:
+                    return True
+                raise EntryError(
+                    f"board {result.board} NS {result.ns} v EW {result.ew} is already stored "
+                    f"as {stored.result_text}, the file says {result.result_text}; "
+                    "use `bridgedesk result correct` to change it"
+                )
+        return False
+
+    def _plan_import(
+        self, ref: int | str, rows: Sequence[tuple[int | None, Result]]
+    ) -> list[tuple[int | None, Result]]:
+        todo: list[tuple[int | None, Result]] = []
+        with self._tx(write=False) as s:
+            ev = self._event(s, ref)
+            cache: dict[
+                tuple[int, str],
+                tuple[SectionRow, GridMovement, dict[int, Entry] | None, list[Result]],
+            ] = {}
+            for line, result in rows:
+                where = Location(line=line)
+                try:
+                    key = (result.session, result.section)
+                    if key not in cache:
+                        sec = self._section(s, ev, *key)
+                        cache[key] = (
+                            sec,
+                            self._movement(sec),
+                            self._entries(s, sec) or None,
+                            [r for _, r in self._section_results(s, sec)],
+                        )
+                    _, grid, entries, known = cache[key]
+                    if self._same_stored(s, ev, result):
+                        continue
+                    check_result(result, grid, known, entries)
+                except BridgedeskError as exc:
+                    raise exc.located(where) from None
+                known.append(result)
+                todo.append((line, result))
+        return todo
+
+
+def open_store(db: str | Path | None = None) -> Store:
+    """Open (creating or upgrading) the store at ``db``; see :mod:`bridgedesk.store.db`."""
+    return Store.open(db)
+
+
+__all__ = [
+    "BoardHistory",
+    "Correction",
+    "EventInfo",
+    "ImportReport",
+    "Store",
+    "StoredResult",
+    "open_store",
+]
