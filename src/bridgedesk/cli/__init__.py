@@ -17,7 +17,7 @@ from bridgedesk import __version__
 from bridgedesk.errors import BridgedeskError
 
 #: (command name, module holding its ``app``), in the order ``--help`` lists them.
-_GROUPS: tuple[tuple[str, str], ...] = ()
+_GROUPS: tuple[tuple[str, str], ...] = (("deals", "bridgedesk.cli.deals"),)
 
 app = typer.Typer(
     name="bridgedesk",
