@@ -256,3 +256,32 @@ def test_column_spec_order_width_alignment() -> None:
     assert (col.order, col.name, col.width, col.align) == ("+", "Rank", 2, "R")
     assert col.spec() == "+Rank\\2R"
     assert pbn.Column.parse("Names") == pbn.Column("Names")
+
+
+def test_export_places_notes_after_their_section_and_keeps_comments() -> None:
+    text = (
+        "{ about this deal }\n"
+        '[Play "E"]\nHA H2 H3 H4\n[Note "1:count"]\n'
+        '[Auction "N"]\n1S =1= Pass 4S AP\n[Note "1:five cards"]\n'
+        '[Board "1"] ; first board\n'
+        '[Dealer "N"]\n'
+    )
+    out = pbn.dumps(pbn.loads(text), newline="\n").split("\n")
+    assert out[2] == "{ about this deal }"
+    assert out[6] == '[Board "1"]' and out[7] == "; first board"
+    tail = out[out.index('[Auction "N"]') :]
+    assert tail[:7] == [
+        '[Auction "N"]',
+        "1S =1= Pass 4S AP",
+        '[Note "1:five cards"]',
+        '[Play "E"]',
+        "HA H2 H3 H4",
+        '[Note "1:count"]',
+        "",
+    ]
+
+
+def test_export_expands_tabs_in_section_data() -> None:
+    # PBN 2.1, 2.3: no tab characters in export format
+    out = pbn.dumps(pbn.loads('[Auction "N"]\n1S\tPass\t2S\tPass\n'), newline="\n")
+    assert "\t" not in out and "1S      Pass    2S      Pass" in out

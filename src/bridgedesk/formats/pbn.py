@@ -728,6 +728,8 @@ def _game_lines(game: Game, export: bool, skip: frozenset[str]) -> list[str]:
         lines.extend(tag.comments)
         if tag.table is not None:
             lines.extend(dumps_table(tag.table))
+        elif export:  # PBN 2.1, 2.3: no tabs in export format
+            lines.extend(line.expandtabs(8) for line in tag.section)
         else:
             lines.extend(tag.section)
 
@@ -744,19 +746,23 @@ def _game_lines(game: Game, export: bool, skip: frozenset[str]) -> list[str]:
     rest = [t for t in own if t.name not in MANDATORY_TAGS]
     for t in sorted((t for t in rest if _is_identification(t)), key=lambda t: t.name):
         emit(t)
-    # the auction and play sections, each followed by the notes read after it (3.5.5, 3.6.5)
-    for i, t in enumerate(rest):
-        if t.name in ("Auction", "Play"):
+    placed: set[int] = set()
+    # the auction section, then the play section (3.1), each followed by the
+    # notes that were read after it (3.5.5, 3.6.5)
+    for section in ("Auction", "Play"):
+        for i, t in enumerate(rest):
+            if t.name != section:
+                continue
             emit(t)
             for note in rest[i + 1 :]:
                 if note.name in ("Auction", "Play"):
                     break
                 if note.name == "Note":
                     emit(note)
-    if not any(t.name in ("Auction", "Play") for t in rest):
-        for t in rest:
-            if t.name == "Note":
-                emit(t)
+                    placed.add(id(note))
+    for t in rest:  # notes with no section before them: after the sections
+        if t.name == "Note" and id(t) not in placed:
+            emit(t)
     others = (t for t in rest if not _is_identification(t) and t.name not in _GAME_SECTIONS)
     for t in sorted(others, key=lambda t: t.name):
         emit(t)
