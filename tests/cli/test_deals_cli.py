@@ -107,3 +107,10 @@ def test_print_rejects_unknown_format(tmp_path: Path, capsys: pytest.CaptureFixt
     pbn_deals.dump(make(1, seed=9), src)
     assert main(["deals", "print", str(src), "--format", "docx"]) == 2
     assert "choose html or pdf" in capsys.readouterr().err
+
+
+def test_analyse_refuses_hnd_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "a.pbn"
+    pbn_deals.dump(make(1, seed=1), src)
+    assert main(["deals", "analyse", str(src), "--out", str(tmp_path / "a.hnd")]) == 2
+    assert "write a .pbn file" in capsys.readouterr().err

@@ -6,6 +6,8 @@ import doctest
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgedesk.errors import FormatError
 from bridgedesk.formats import pbn
@@ -285,3 +287,48 @@ def test_export_expands_tabs_in_section_data() -> None:
     # PBN 2.1, 2.3: no tab characters in export format
     out = pbn.dumps(pbn.loads('[Auction "N"]\n1S\tPass\t2S\tPass\n'), newline="\n")
     assert "\t" not in out and "1S      Pass    2S      Pass" in out
+
+
+_names = st.from_regex(r"[A-Z][A-Za-z0-9_]{0,12}", fullmatch=True).filter(
+    lambda n: not n.endswith("Table") and n not in ("Auction", "Play", "Note")
+)
+_values = st.text(
+    st.characters(min_codepoint=32, max_codepoint=0x2FFF, exclude_characters="\x7f"), max_size=30
+).filter(lambda v: not v.startswith("#"))
+_cells = st.text(
+    st.characters(min_codepoint=33, max_codepoint=0x2FFF, exclude_characters="\x7f"), max_size=8
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.dictionaries(_names, _values, min_size=1, max_size=6),
+            st.lists(st.lists(_cells, min_size=3, max_size=3), max_size=4),
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_generic_round_trip(
+    games: list[tuple[dict[str, str], list[list[str]]]], export: bool
+) -> None:
+    built = []
+    for tags, rows in games:
+        game = pbn.Game()
+        for name, value in tags.items():
+            game.set(name, value)
+        if rows:
+            game.set_table("ScoreTable", pbn.Table.build("A\\3R;B;C\\5L", rows))
+        built.append(game)
+    again = pbn.loads(pbn.dumps(built, export=export), strict=True)
+    assert len(again) == len(built)
+    for a, b in zip(built, again, strict=True):
+        for tag in a.tags:
+            assert b[tag.name] == tag.value
+            if tag.table is not None:
+                table = b.table(tag.name)
+                assert table is not None and table.columns == tag.table.columns
+                assert [tuple(r) for r in table.rows] == [tuple(r) for r in tag.table.rows]

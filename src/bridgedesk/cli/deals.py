@@ -86,6 +86,10 @@ def analyse(
     from bridgedesk.formats import pbn
     from bridgedesk.formats.dealfile import dump_records, kind, load_records
 
+    if out is not None and kind(out) != "pbn":
+        raise BridgedeskError(
+            f"{out}: a .hnd file has no place for double-dummy tables and par; write a .pbn file"
+        )
     records = load_records(file)
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1

@@ -78,6 +78,7 @@ NO_INHERITANCE_TAGS = frozenset(
 REPEATABLE_TAGS = frozenset({"Note"})
 
 _NAME_RE = re.compile(r"[A-Za-z0-9_]+")
+_LINE_END = re.compile(r"\r\n|\n|\r")
 _COLUMN_RE = re.compile(r"^([+-]?)(.*?)(?:\\(\d+)([LRlr]?))?$")
 _SECTION_TOKEN_FORBIDDEN = set('[]{};"%')
 
@@ -379,7 +380,10 @@ class _Reader:
     def __init__(self, text: str, filename: str | None, strict: bool) -> None:
         if text.startswith("\ufeff"):
             text = text[1:]
-        self.lines = text.splitlines()
+        # only CR, LF and CRLF end a line (str.splitlines would also split on NEL, FS...)
+        self.lines = _LINE_END.split(text)
+        if self.lines and self.lines[-1] == "":
+            self.lines.pop()
         self.filename = filename
         self.strict = strict
         self.result = PbnFile(filename=filename)
