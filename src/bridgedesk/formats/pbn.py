@@ -399,7 +399,6 @@ class _Reader:
     # -- game state
     def _new_game(self) -> None:
         self.game = Game()
-        self.pending_comments: list[str] = []
         self.current: _OpenTag | None = None  # the tag being read
         self.open_tags: list[_OpenTag] = []
         self.raw_brace = 0  # brace depth inside raw section data
