@@ -30,6 +30,21 @@ such, else as Shift_JIS (code page 932); they are written in Shift_JIS by
 default, with CRLF line ends, cards in the columns above, ``10`` for tens
 (``T`` on request), ``-`` for a void, and the vulnerability and dealer left
 blank when they are the board number's standard ones.
+
+Where the help file is silent, this module decides:
+
+- a ``*`` in column 8 makes any line a comment, also between a board's five
+  lines ("comment lines excepted", 002:65); whitespace-only lines are skipped
+  like comments (they cannot be a board line or a suit line, since every suit
+  has cards somewhere);
+- columns 1-7 are free on every line (002:69, 002:86); text in the gaps
+  between hand columns (23-24, 39-40, 55-56) is an error, because a card there
+  would otherwise be lost; text after column 70 and on the board line outside
+  columns 9-10, 17-20 and 25 is ignored, or rejected with ``strict=True``;
+- a stated dealer or vulnerability wins over the board number's, even when
+  it differs (the sample's board 1 has dealer W, 002:111);
+- reading accepts more than 32 boards (``strict=True`` refuses); writing never
+  produces more, and offers :func:`split` / :func:`dump_split` instead.
 """
 
 from __future__ import annotations
