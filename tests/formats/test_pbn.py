@@ -335,3 +335,11 @@ def test_generic_round_trip(
                 table = b.table(tag.name)
                 assert table is not None and table.columns == tag.table.columns
                 assert [tuple(r) for r in table.rows] == [tuple(r) for r in tag.table.rows]
+
+
+def test_comment_after_the_last_game_is_kept() -> None:
+    games = pbn.loads('[Board "1"]\n\n; end of file\n')
+    assert len(games) == 1
+    assert "; end of file" in pbn.dumps(games, export=False)
+    inherited = pbn.loads('[Event "##E"]\n\n[Board "2"]\n\n{ bye }\n')
+    assert "{ bye }" in pbn.dumps(inherited)

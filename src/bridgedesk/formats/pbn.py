@@ -528,6 +528,12 @@ class _Reader:
                 raise self.error("comment opened with { is never closed", in_brace[0], in_brace[1])
             self._comment("\n".join(in_brace[2]))
         self._finish_game()
+        if self.game.comments and self.result.games:
+            # comments after the last game: keep them with its last tag
+            last = self.result.games[-1]
+            i = max(k for k, t in enumerate(last.tags) if not t.inherited)
+            tag = last.tags[i]
+            last.tags[i] = replace(tag, comments=tag.comments + tuple(self.game.comments))
         return self.result
 
     def _is_raw_section_line(self, text: str) -> bool:
