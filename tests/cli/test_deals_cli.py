@@ -114,3 +114,17 @@ def test_analyse_refuses_hnd_output(tmp_path: Path, capsys: pytest.CaptureFixtur
     pbn_deals.dump(make(1, seed=1), src)
     assert main(["deals", "analyse", str(src), "--out", str(tmp_path / "a.hnd")]) == 2
     assert "write a .pbn file" in capsys.readouterr().err
+
+
+def test_convert_pbn_to_pbn_keeps_other_tags(tmp_path: Path) -> None:
+    src = tmp_path / "a.pbn"
+    src.write_text(
+        '[Board "3"]\n[Deal "' + make(1, seed=2)[0].pbn() + '"]\n[Room "Closed"]\n'
+        '[ScoreTable "PairId_NS;Score_NS"]\n1 420\n',
+        encoding="utf-8",
+    )
+    assert main(["deals", "convert", str(src), str(tmp_path / "b.pbn")]) == 0
+    game = pbn.load(tmp_path / "b.pbn")[0]
+    assert game["Room"] == "Closed" and game["Board"] == "3"
+    table = game.table("ScoreTable")
+    assert table is not None and table.records() == [{"PairId_NS": "1", "Score_NS": "420"}]

@@ -143,10 +143,13 @@ def convert(
     ] = False,
 ) -> None:
     """Convert a deal file between .pbn and .hnd."""
-    from bridgedesk.formats.dealfile import dump_records, load_records
+    from bridgedesk.formats import pbn
+    from bridgedesk.formats.dealfile import dump_records, kind, load_records
 
     records = load_records(source, strict=strict)
-    for path in dump_records(records, target, encoding=encoding, split=split):
+    # PBN to PBN keeps every other tag of the games (players, results, tables...)
+    template = pbn.load(source, strict=strict) if kind(source) == "pbn" else None
+    for path in dump_records(records, target, encoding=encoding, split=split, template=template):
         typer.echo(f"wrote {path}")
     typer.echo(f"{len(records)} boards")
 
