@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit install browser clean
+.PHONY: demo test lint typecheck unit install browser clean fonts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("bridgedesk needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -39,10 +39,22 @@ browser:
 	  fi; \
 	fi
 
-unit: $(STAMP) browser
+unit: $(STAMP) browser fonts
 	$(BIN)/python -m pytest -n 2 -q
 
 test: lint typecheck unit
+
+# Japanese hand-record sheets (bridgedesk deals print --lang ja) need a CJK font in Chromium.
+# Japanese hand records and reports need a CJK font in the browser.
+fonts:
+	@if ! fc-list 2>/dev/null | grep -qi 'IPAGothic\|Noto Sans CJK'; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic >/dev/null \
+	      || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic >/dev/null; }; \
+	  else \
+	    echo "no CJK font and cannot install one here: Japanese pages will show boxes"; \
+	  fi; \
+	fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -22,6 +22,7 @@ from bridgedesk.errors import BridgedeskError
 _GROUPS: tuple[tuple[str, str], ...] = (
     ("calc", "bridgedesk.cli.calc"),
     ("movement", "bridgedesk.cli.movement"),
+    ("deals", "bridgedesk.cli.deals"),
     ("event", "bridgedesk.cli.event"),
     ("entry", "bridgedesk.cli.entry"),
     ("result", "bridgedesk.cli.result"),
