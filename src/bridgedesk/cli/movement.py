@@ -19,7 +19,7 @@ app = typer.Typer(
 
 _KIND_HELP = (
     "howell, appendix-howell, mitchell, skip-mitchell, relay-mitchell, rover-mitchell, "
-    "appendix-mitchell, scrambled-mitchell, team-of-pairs"
+    "appendix-mitchell, scrambled-mitchell, team-of-pairs, individual (--players)"
 )
 
 Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]
@@ -60,6 +60,7 @@ def show(
     fmt: Annotated[str, typer.Option("--format", help="text, html or json")] = "text",
     ew_offset: Annotated[bool, typer.Option("--ew-offset", help="number EW n+1..2n")] = False,
     base: Base = None,
+    players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
 ) -> None:
     """Print a movement's master sheet (text), full cards (html) or JSON."""
     from bridgedesk.formats import movement_json
@@ -67,6 +68,9 @@ def show(
 
     if fmt not in ("text", "html", "json"):
         raise MovementError(f"unknown format {fmt!r}; choose text, html or json")
+    if kind == "individual":
+        _show_individual(players, rounds, boards_per_round, fmt)
+        return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
     if ew_offset:
         m = m.with_ew_offset()
@@ -76,6 +80,51 @@ def show(
         typer.echo(movement_cards.render_html(m))
     else:
         typer.echo(movement_json.dumps(m), nl=False)
+
+
+def _show_individual(
+    players: int | None, rounds: int | None, boards_per_round: int | None, fmt: str
+) -> None:
+    import json
+
+    from bridgedesk.movements.individual import individual
+    from bridgedesk.reports import movement_cards
+
+    if players is None:
+        raise MovementError("an individual movement needs --players (8 to 19)")
+    if fmt == "html":
+        raise MovementError("individual movements print as text or json; html is for pairs")
+    m = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
+    if fmt == "text":
+        typer.echo(movement_cards.individual_text(m), nl=False)
+        return
+    data = {
+        "kind": "individual",
+        "players": m.players,
+        "tables": m.tables,
+        "rounds": m.round_count,
+        "boards_per_round": m.boards_per_round,
+        "board_sets": m.board_sets,
+        "rounds_detail": [
+            {
+                "round": r.number,
+                "tables": [
+                    {
+                        "table": s.table,
+                        "n": s.north,
+                        "s": s.south,
+                        "e": s.east,
+                        "w": s.west,
+                        "set": s.board_set,
+                    }
+                    for s in r.seatings
+                ],
+                "sitout": list(r.sitout),
+            }
+            for r in m.rounds
+        ],
+    }
+    typer.echo(json.dumps(data, indent=1))
 
 
 @app.command()
