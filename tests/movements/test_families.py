@@ -176,3 +176,40 @@ def test_bad_requests_name_what_is_possible(call: object, hint: str) -> None:
     with pytest.raises(MovementError, match=hint) as info:
         call()  # type: ignore[operator]
     assert "\n" not in str(info.value)
+
+
+@given(tables=st.integers(3, 16), data=st.data())
+@settings(max_examples=20, deadline=None)
+def test_short_howell_any_round_count(tables: int, data: st.DataObject) -> None:
+    from bridgedesk.movements.howell import short_howell
+
+    rounds = data.draw(st.integers(tables, 2 * tables - 2))
+    m = short_howell(tables, rounds=rounds)
+    assert validate(m) == []
+    assert m.board_sets == rounds and m.round_count == rounds
+    stay = {Pair(p) for p in range(rounds + 1, 2 * tables + 1)}
+    assert set(m.stationary_pairs()) == stay
+
+
+@pytest.mark.parametrize(
+    ("tables", "rounds", "first_stay"),
+    # the "stay pair No." column of the JCBL Howell list, 004:3105-3145
+    [(4, 6, 7), (5, 7, 8), (5, 8, 9), (6, 9, 10), (6, 10, 11), (7, 8, 9), (8, 12, 13), (9, 10, 11)],
+)
+def test_short_howell_stay_pairs_as_jcbl(tables: int, rounds: int, first_stay: int) -> None:
+    from bridgedesk.movements.howell import short_howell
+
+    m = short_howell(tables, rounds=rounds)
+    assert [p.number for p in m.stationary_pairs()] == list(range(first_stay, 2 * tables + 1))
+    # stay pairs never meet each other; nobody meets anybody twice
+    assert validate(m) == []
+    assert all(
+        not (s.ns in m.stationary_pairs() and s.ew in m.stationary_pairs()) for _, s in m.seatings()
+    )
+
+
+def test_appendix_on_short_howell() -> None:
+    m = appendix_howell(7, 1, rounds=9)
+    assert validate(m) == []
+    with pytest.raises(MovementError, match="at most that many"):
+        appendix_howell(8, 2, rounds=9)

@@ -9,6 +9,8 @@ from bridgedesk.movements.model import Movement
 KINDS: dict[str, str] = {
     "howell": "complete Howell, 3-16 tables (phantom for odd pairs)",
     "appendix-howell": "Howell with A/B (appendix) tables: --pairs beyond the base Howell",
+    "three-quarter-howell": "Howell of fewer rounds (T to 2T-2), some pairs stay",
+    "short-howell": "the same as three-quarter-howell (the seed's name for ~22 boards)",
     "mitchell": "straight Mitchell, odd tables; with odd --pairs a rover (or phantom)",
     "skip-mitchell": "skip Mitchell, even tables",
     "relay-mitchell": "relay-and-bye Mitchell, even tables",
@@ -48,22 +50,21 @@ def build(
     for name, value in (("tables", tables), ("pairs", pairs)):
         if value is not None and value < 1:
             raise MovementError(f"--{name} must be at least 1, not {value}")
-    bpr_default = 2 if kind in ("howell", "appendix-howell") else 3
+    bpr_default = 2 if "howell" in kind else 3
     bpr = boards_per_round if boards_per_round is not None else bpr_default
-    if kind == "howell":
-        full = 2 * _tables(tables, pairs) - 1
-        if rounds is not None and rounds != full and 3 <= _tables(tables, pairs) <= 16:
-            raise MovementError(
-                f"bridgedesk builds the complete Howell ({full} rounds) for "
-                f"{_tables(tables, pairs)} tables, not {rounds} rounds; for fewer rounds "
-                "use a Mitchell or the JCBL guide sheet"
-            )
-        return howell.complete_howell(tables, pairs=pairs, boards_per_round=bpr)
+    if kind in ("howell", "three-quarter-howell", "short-howell"):
+        t = _tables(tables, pairs)
+        full = 2 * t - 1
+        if rounds is None or rounds == full:
+            if kind != "howell" and rounds is None:
+                raise MovementError(f"{kind} needs --rounds, from {t} to {full - 1} for {t} tables")
+            return howell.complete_howell(tables, pairs=pairs, boards_per_round=bpr)
+        return howell.short_howell(tables, pairs=pairs, rounds=rounds, boards_per_round=bpr)
     if kind == "appendix-howell":
         if pairs is None:
             assert tables is not None
             pairs = 2 * tables
-        return howell.appendix_for_pairs(pairs, boards_per_round=bpr)
+        return howell.appendix_for_pairs(pairs, boards_per_round=bpr, rounds=rounds)
     if kind == "team-of-pairs":
         if pairs is None:
             raise MovementError("team-of-pairs needs --pairs 4 or --pairs 5")

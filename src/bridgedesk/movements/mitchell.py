@@ -254,6 +254,7 @@ def scrambled_mitchell(
     rounds: int | None = None,
     boards_per_round: int = 3,
     arrow_rounds: tuple[int, ...] | None = None,
+    relay: bool = False,
 ) -> Movement:
     """A Mitchell scored as one field, with arrow switches (004:1066-1074).
 
@@ -262,13 +263,15 @@ def scrambled_mitchell(
     moving pair sits NS.  The default turns it for the second half of the
     rounds: every pair then sits each way half the time and every board set,
     played once a round, is played half the time each way.  Odd tables use the
-    straight, even tables the skip movement.
+    straight, even tables the skip movement (``relay``: the relay-and-bye one,
+    which gives as many rounds as tables).
     """
-    base = (
-        straight_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
-        if tables % 2
-        else skip_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
-    )
+    if tables % 2:
+        base = straight_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
+    elif relay:
+        base = relay_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
+    else:
+        base = skip_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
     n = base.round_count
     arrows = tuple(range(n // 2 + 1, n + 1)) if arrow_rounds is None else arrow_rounds
     for a in arrows:

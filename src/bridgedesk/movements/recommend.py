@@ -168,8 +168,19 @@ def recommend(
         kind, tables, _, stationary = _kind_for(row, pairs)
         sheet = int(row["tables"])
         for bpr, rounds in row["options"]:
-            complete = kind in ("howell", "appendix-howell") and rounds == 2 * sheet - 1
-            buildable = complete or kind not in ("howell", "appendix-howell")
+            kind_here = kind
+            stay_text = stationary
+            buildable = True
+            if kind in ("howell", "appendix-howell"):
+                # complete Howells and those with stay pairs (sheet <= rounds < 2T-1)
+                buildable = sheet <= rounds <= 2 * sheet - 1
+                if kind == "appendix-howell" and rounds < 2 * sheet - 1:
+                    buildable = buildable and rounds - sheet >= 1
+                if kind == "howell" and rounds < 2 * sheet - 1:
+                    kind_here = "three-quarter-howell" if sheet >= 8 else "short-howell"
+                    stay_text = f"pairs {rounds + 1}-{2 * sheet} stay" + (
+                        f", {2 * sheet} is the phantom" if pairs % 2 else ""
+                    )
             relays = str(row["note"]) if "relay" in str(row["note"]) else ""
             if kind == "appendix-howell":
                 relays = (relays + "; " if relays else "") + "A/B tables relay"
@@ -190,7 +201,7 @@ def recommend(
                     note += f"; a rover can play only {limit} rounds here (004:3783)"
             out.append(
                 Recommendation(
-                    kind,
+                    kind_here,
                     pairs,
                     tables,
                     sheet,
@@ -198,7 +209,7 @@ def recommend(
                     int(rounds),
                     sessions,
                     relays,
-                    stationary,
+                    stay_text,
                     note,
                     buildable,
                     rover_base,

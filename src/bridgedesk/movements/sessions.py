@@ -1,0 +1,114 @@
+"""Moving pairs between sections for the second session (004:2395-2452).
+
+Over two sessions nobody should meet the same pair twice (004:2316).  The seed's
+method looks at who never meets whom in each section's first-session movement
+(004:2401-2406: a scrambled Mitchell is two groups that only meet across;
+a Howell is one group plus stationary pairs that never meet each other) and
+swaps whole groups between sections, keeping the pair numbers (004:2424-2428):
+e.g. 12T scrambled Mitchell + 8T Howell, swap pairs 1-12 of the two sections.
+
+:func:`rematches` checks any plan; :func:`swap_plan` finds the seed's kind of
+plan (swap pair numbers ``1..k`` of two sections) and checks it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridgedesk.errors import Location, MovementError
+from bridgedesk.movements.model import Movement, Pair
+from bridgedesk.movements.validate import Problem
+
+#: A pair in a multi-section session: (section index from 0, pair number).
+Seat = tuple[int, int]
+
+
+def meetings(m: Movement) -> set[frozenset[int]]:
+    """Couples of pair numbers that meet in a one-field movement (phantom excluded)."""
+    if m.winners != 1:
+        raise MovementError(
+            "sections to re-number must number their pairs through (one field); "
+            "use a scrambled Mitchell for a Mitchell section"
+        )
+    out: set[frozenset[int]] = set()
+    for _, s in m.seatings():
+        if m.phantom in s.pairs():
+            continue
+        out.add(frozenset((s.ns.number, s.ew.number)))
+    return out
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where each first-session pair sits in the second session."""
+
+    moves: dict[Seat, Seat]
+
+    def describe(self) -> list[str]:
+        lines: list[str] = []
+        for (s1, p1), (s2, p2) in sorted(self.moves.items()):
+            if (s1, p1) != (s2, p2):
+                lines.append(f"section {s1 + 1} pair {p1} -> section {s2 + 1} pair {p2}")
+        return lines
+
+
+def _pairs(m: Movement) -> list[int]:
+    return [p.number for p in m.pairs() if p != m.phantom]
+
+
+def rematches(first: list[Movement], second: list[Movement], plan: Plan) -> list[Problem]:
+    """Pairs that would meet in both sessions under ``plan`` (empty when none)."""
+    met: set[frozenset[Seat]] = set()
+    for i, m in enumerate(first):
+        for couple in meetings(m):
+            a, b = sorted(couple)
+            met.add(frozenset(((i, a), (i, b))))
+    where = {v: k for k, v in plan.moves.items()}
+    problems: list[Problem] = []
+    for j, m in enumerate(second):
+        for couple in sorted(meetings(m), key=sorted):
+            a, b = sorted(couple)
+            who_a, who_b = where.get((j, a)), where.get((j, b))
+            if who_a is None or who_b is None:
+                continue
+            if frozenset((who_a, who_b)) in met:
+                problems.append(
+                    Problem(
+                        "rematch",
+                        f"section {who_a[0] + 1} pair {who_a[1]} and section {who_b[0] + 1} "
+                        f"pair {who_b[1]} meet in both sessions",
+                        where=Location(field=f"section {j + 1}"),
+                    )
+                )
+    return problems
+
+
+def swap_plan(first: list[Movement], second: list[Movement] | None = None) -> Plan:
+    """A re-numbering with no rematch, swapping pairs ``1..k`` between two sections.
+
+    ``second`` defaults to the same movements again (004:2450: with several
+    sections the second session repeats the first session's movements).
+    """
+    second = first if second is None else second
+    if len(first) != len(second):
+        raise MovementError("both sessions need the same number of sections")
+    identity = {(i, p): (i, p) for i, m in enumerate(first) for p in _pairs(m)}
+    for i in range(len(first)):
+        for j in range(i + 1, len(first)):
+            limit = min(len(_pairs(first[i])), len(_pairs(first[j])))
+            for k in range(limit, 0, -1):
+                moves = dict(identity)
+                for p in range(1, k + 1):
+                    moves[(i, p)] = (j, p)
+                    moves[(j, p)] = (i, p)
+                plan = Plan(moves)
+                if not rematches(first, second, plan):
+                    return plan
+    raise MovementError(
+        "no swap of pair numbers 1..k between two sections avoids every rematch; "
+        "choose other section sizes from the two-session list (004:2320-2380)"
+    )
+
+
+def section_pairs(m: Movement) -> list[Pair]:
+    return [p for p in m.pairs() if p != m.phantom]
