@@ -15,7 +15,7 @@ KINDS: dict[str, str] = {
     "skip-mitchell": "skip Mitchell, even tables",
     "relay-mitchell": "relay-and-bye Mitchell, even tables",
     "rover-mitchell": "Mitchell with a rover pair, odd pairs",
-    "appendix-mitchell": "1.5-table appendix Mitchell, odd pairs",
+    "appendix-mitchell": "appendix Mitchell (7/11/13 rounds); the 1.5-table one for odd pairs",
     "scrambled-mitchell": "arrow-switch Mitchell scored as one field",
     "team-of-pairs": "team of pairs, 4 or 5 pairs",
 }
@@ -70,15 +70,15 @@ def build(
             raise MovementError("team-of-pairs needs --pairs 4 or --pairs 5")
         return team_of_pairs.team_of_pairs(pairs, boards_per_round=boards_per_round or 7)
     if kind in ("rover-mitchell", "appendix-mitchell"):
+        if pairs is None and kind == "appendix-mitchell":
+            assert tables is not None
+            return _appendix_mitchell(tables, rounds, bpr)
         if pairs is None:
             raise MovementError(f"{kind} needs --pairs (an odd number)")
         if kind == "rover-mitchell":
             return rover.rover_mitchell(pairs, rounds=rounds, boards_per_round=bpr, base=base)
         if pairs % 2 == 0:
-            raise MovementError(
-                f"only the 1.5-table appendix Mitchell (odd pairs) is built; {pairs} is even, "
-                "use mitchell, skip-mitchell or relay-mitchell"
-            )
+            return _appendix_mitchell(pairs // 2, rounds, bpr)
         return mitchell.one_and_half_appendix(pairs, rounds=rounds, boards_per_round=bpr)
     t = _tables(tables, pairs)
     if kind == "scrambled-mitchell":
@@ -94,6 +94,28 @@ def build(
     if pairs is not None and pairs % 2:
         m = mitchell.with_ns_phantom(m)
     return m
+
+
+def _appendix_mitchell(tables: int, rounds: int | None, bpr: int) -> Movement:
+    """The appendix Mitchell (Fig 12) for ``tables`` tables: 7, 11 or 13 rounds (004:1060)."""
+    from bridgedesk.movements import mitchell
+
+    choices = [b for b in (7, 11, 13) if b < tables <= 2 * b - 2]
+    if rounds is not None:
+        if rounds not in choices:
+            raise MovementError(
+                f"an appendix Mitchell for {tables} tables plays "
+                + (" or ".join(map(str, choices)) if choices else "no")
+                + f" rounds (7, 11 or 13 on fewer base tables), not {rounds}"
+            )
+        base = rounds
+    elif choices:
+        base = choices[-1]
+    else:
+        raise MovementError(
+            f"an appendix Mitchell needs 8 to 24 tables (7, 11 or 13 base tables), not {tables}"
+        )
+    return mitchell.appendix_mitchell(base, tables - base, boards_per_round=bpr)
 
 
 def _odd_mitchell(pairs: int, rounds: int | None, bpr: int) -> Movement:

@@ -331,3 +331,57 @@ def even_mitchell(tables: int, *, rounds: int | None = None, boards_per_round: i
     if tables % 2:
         return straight_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
     return skip_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
+
+
+def appendix_mitchell(
+    base: int, extra: int, *, boards_per_round: int = 3, rounds: int | None = None
+) -> Movement:
+    """Appendix Mitchell: every pair plays every board (Fig 12, 004:1056-1067).
+
+    ``base`` tables hold the board sets and play ``base`` rounds (7, 11 or 13
+    in the seed); ``extra`` appendix tables ``base+1..`` sit opposite tables
+    ``1..extra`` and share their boards (a relay).  The appendix tables' NS and
+    the EW of tables ``1..extra`` stay put; EW ``extra+1..`` move up round the
+    tables ``extra+1..base+extra`` (skipping ``1..extra``); NS ``1..base``
+    move the same way two tables at a time round the base tables only.
+    """
+    if base % 2 == 0 or base % 3 == 0 or base < 5:
+        raise MovementError(
+            f"an appendix Mitchell's base is an odd number of tables not divisible by 3 "
+            f"(7, 11, 13 in the seed), not {base}"
+        )
+    if not 1 <= extra <= base - 2:
+        raise MovementError(
+            f"a {base}-table appendix Mitchell takes 1 to {base - 2} appendix tables, not {extra}"
+        )
+    rounds = _check(base, rounds, base, "appendix Mitchell")
+    ring = list(range(extra + 1, base + extra + 1))  # tables the moving EW visit
+    out: list[Round] = []
+    for r in range(rounds):
+        seats: list[Seating] = []
+        ns_at = {wrap(p + 2 * r, base): p for p in range(1, base + 1)}
+        ew_at = {ring[(i + r) % base]: ring[i] for i in range(base)}
+        for t in range(1, base + extra + 1):
+            board_set = wrap((t if t <= base else t - base) + r, base)
+            north = ns_at[t] if t <= base else t
+            east = t if t <= extra else ew_at[t]
+            seats.append(Seating(t, ns(north), ew(east), board_set))
+        out.append(Round(r + 1, tuple(seats)))
+    return Movement(
+        kind="appendix-mitchell",
+        tables=base + extra,
+        boards_per_round=_bpr(boards_per_round),
+        board_sets=base,
+        winners=2,
+        rounds=tuple(out),
+        relay_groups=tuple((i, base + i) for i in range(1, extra + 1)),
+        notes=(
+            f"{base}-table appendix Mitchell with {extra} appendix table(s): tables "
+            + ", ".join(f"{base + i}-{i}" for i in range(1, extra + 1))
+            + " relay; NS "
+            + ", ".join(str(base + i) for i in range(1, extra + 1))
+            + " and EW "
+            + ", ".join(str(i) for i in range(1, extra + 1))
+            + " stay",
+        ),
+    )
