@@ -213,3 +213,27 @@ def test_appendix_on_short_howell() -> None:
     assert validate(m) == []
     with pytest.raises(MovementError, match="at most that many"):
         appendix_howell(8, 2, rounds=9)
+
+
+@pytest.mark.parametrize("tables", [14, 16, 18, 20, 22])
+def test_web_mitchell(tables: int) -> None:
+    # 004:3662-3675: even tables, two subsections with a copy of the boards
+    # each, EW move as in a straight Mitchell with no skip; 18 tables x 13
+    # rounds x 2 boards is the seed's example.
+    from bridgedesk.movements.mitchell import web_mitchell
+
+    m = web_mitchell(tables, rounds=13)
+    assert validate(m) == []
+    half = tables // 2
+    for r in range(1, 13):
+        first = [s.board_set for s in m.round(r).seatings if s.table <= half]
+        second = [s.board_set for s in m.round(r).seatings if s.table > half]
+        nxt_first = [s.board_set for s in m.round(r + 1).seatings if s.table <= half]
+        nxt_second = [s.board_set for s in m.round(r + 1).seatings if s.table > half]
+        # boards move down in the first subsection, the other way in the second
+        assert nxt_first == [(k % 13) + 1 for k in first]
+        assert nxt_second == [((k - 2) % 13) + 1 for k in second]
+    # without the two copies the same set would be at two tables at once
+    from dataclasses import replace
+
+    assert "set-unrelayed" in {p.code for p in validate(replace(m, copy_groups=()))}

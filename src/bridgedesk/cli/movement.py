@@ -19,7 +19,8 @@ app = typer.Typer(
 
 _KIND_HELP = (
     "howell, appendix-howell, mitchell, skip-mitchell, relay-mitchell, rover-mitchell, "
-    "appendix-mitchell, scrambled-mitchell, team-of-pairs, individual (--players)"
+    "appendix-mitchell, scrambled-mitchell, web-mitchell, team-of-pairs, "
+    "individual (--players)"
 )
 
 Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]

@@ -9,7 +9,8 @@ The shape (issue 3)::
 
 For two-winner movements ``ns`` and ``ew`` are numbers within their field and a
 sit-out is written ``"NS 2"`` / ``"EW 9"``.  Optional keys: ``relays`` (lists of
-tables sharing sets), ``phantom``, ``rover``, ``ew_offset``, ``notes`` and a
+tables sharing sets), ``copies`` (groups of tables with their own copy of
+the boards), ``phantom``, ``rover``, ``ew_offset``, ``notes`` and a
 seating's ``arrow_switch``.  A malformed file raises :class:`FormatError` naming
 the file and the field.
 """
@@ -61,6 +62,8 @@ def to_dict(m: Movement) -> dict[str, Any]:
     }
     if m.relay_groups:
         data["relays"] = [list(g) for g in m.relay_groups]
+    if m.copy_groups:
+        data["copies"] = [list(g) for g in m.copy_groups]
     if m.phantom is not None:
         data["phantom"] = _pair_out(m, m.phantom)
     if m.rover is not None:
@@ -188,6 +191,13 @@ def loads(text: str, path: str = "<string>") -> Movement:
         ):
             raise rd.fail(f"relays[{k}]", f"relays[{k}] must be a list of table numbers")
         relays.append(tuple(g))
+    copies: list[tuple[int, ...]] = []
+    for k, g in enumerate(rd.list_(data, "copies", "")):
+        if not isinstance(g, list) or not all(
+            isinstance(t, int) and not isinstance(t, bool) for t in g
+        ):
+            raise rd.fail(f"copies[{k}]", f"copies[{k}] must be a list of table numbers")
+        copies.append(tuple(g))
     phantom = rd.pair(data["phantom"], "phantom", winners, Side.NS) if "phantom" in data else None
     rover = rd.pair(data["rover"], "rover", winners, Side.NS) if "rover" in data else None
     notes = data.get("notes", [])
@@ -206,6 +216,7 @@ def loads(text: str, path: str = "<string>") -> Movement:
             rover=rover,
             ew_offset=bool(data.get("ew_offset", False)),
             notes=tuple(notes),
+            copy_groups=tuple(copies),
         )
     except MovementError as exc:
         raise FormatError(exc.message, Location(file=path)) from None

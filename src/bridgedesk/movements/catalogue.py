@@ -17,6 +17,7 @@ KINDS: dict[str, str] = {
     "rover-mitchell": "Mitchell with a rover pair, odd pairs",
     "appendix-mitchell": "appendix Mitchell (7/11/13 rounds); the 1.5-table one for odd pairs",
     "scrambled-mitchell": "arrow-switch Mitchell scored as one field",
+    "web-mitchell": "Web movement, even tables (16-22), two copies of the boards",
     "team-of-pairs": "team of pairs, 4 or 5 pairs",
 }
 
@@ -81,6 +82,11 @@ def build(
             return _appendix_mitchell(pairs // 2, rounds, bpr)
         return mitchell.one_and_half_appendix(pairs, rounds=rounds, boards_per_round=bpr)
     t = _tables(tables, pairs)
+    if kind == "web-mitchell":
+        m = mitchell.web_mitchell(
+            t, rounds=rounds if rounds is not None else 13, boards_per_round=boards_per_round or 2
+        )
+        return mitchell.with_ns_phantom(m) if pairs is not None and pairs % 2 else m
     if kind == "scrambled-mitchell":
         return mitchell.scrambled_mitchell(t, rounds=rounds, boards_per_round=bpr)
     if kind == "mitchell" and pairs is not None and pairs % 2:

@@ -385,3 +385,59 @@ def appendix_mitchell(
             + " stay",
         ),
     )
+
+
+def web_mitchell(tables: int, *, rounds: int = 13, boards_per_round: int = 2) -> Movement:
+    """The Web movement for an even number of tables (004:3662-3675).
+
+    The tables form two subsections, each with its own copy of the ``rounds``
+    board sets.  EW pairs move up one table a round through all the tables as
+    in a straight Mitchell, with no skip; in the first subsection the boards
+    move down as usual, in the second they come round in the reverse order.
+    Where the second subsection's boards start is chosen so that no EW pair
+    meets a board twice.  The seed suits it to 16-22 tables (18 tables, 2
+    boards x 13 rounds is its example).
+    """
+    if tables % 2 or not 8 <= tables <= 40:
+        raise MovementError(
+            f"a Web movement is for an even number of tables (16 to 22 in the seed), not {tables}"
+        )
+    if not 2 <= rounds <= tables - 1:
+        raise MovementError(
+            f"a {tables}-table Web movement has 2 to {tables - 1} rounds, not {rounds}"
+        )
+    half = tables // 2
+    if rounds < half:
+        raise MovementError(
+            f"a {tables}-table Web movement needs at least {half} rounds (one board set "
+            f"per table in each subsection), not {rounds}"
+        )
+    for start in range(rounds):
+        out: list[Round] = []
+        for r in range(rounds):
+            seats = []
+            for t in range(1, tables + 1):
+                k = wrap(t + r, rounds) if t <= half else wrap(start - t - r, rounds)
+                seats.append(Seating(t, ns(t), ew(wrap(t - r, tables)), k))
+            out.append(Round(r + 1, tuple(seats)))
+        m = Movement(
+            kind="web-mitchell",
+            tables=tables,
+            boards_per_round=_bpr(boards_per_round),
+            board_sets=rounds,
+            winners=2,
+            rounds=tuple(out),
+            copy_groups=(tuple(range(1, half + 1)), tuple(range(half + 1, tables + 1))),
+            notes=(
+                f"two subsections (tables 1-{half} and {half + 1}-{tables}), each with its "
+                "own copy of the boards; in the second the boards move the other way",
+            ),
+        )
+        from bridgedesk.movements.validate import validate
+
+        if not validate(m):
+            return m
+    raise MovementError(
+        f"no Web layout for {tables} tables and {rounds} rounds; "
+        "use fewer rounds or a skip or relay Mitchell"
+    )
