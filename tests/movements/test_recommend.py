@@ -134,3 +134,35 @@ def test_bad_requests() -> None:
         recommend(2)
     with pytest.raises(MovementError, match="sessions must be 1 or 2"):
         recommend(12, sessions=3)
+
+
+def test_two_sessions_small_fields_play_the_howell_twice() -> None:
+    # 004:2072: up to 7 tables the Howell is played twice.
+    found = recommend(12, sessions=2)
+    assert found and all("howell" in r.kind and r.sessions == 2 for r in found)
+    assert found[0].minutes == 2 * duration(21, 7)
+
+
+def test_two_sessions_list_rows() -> None:
+    # 004:2121-2123: 8 tables: 7 AM + 7 IWH, 8 SM + 7 IWH (the printed "8 (IWH)"
+    # with 21 boards is a typo: 21 boards at 3 a round are 7 rounds, as the
+    # 8-table sheet at 004:2236-2266 shows), 13 H + 13 H.
+    rows = [(r.kind, r.rounds, r.second) for r in recommend(16, sessions=2)]
+    assert rows == [
+        ("appendix-mitchell", 7, ("interwoven-howell", 7)),
+        ("scrambled-mitchell", 8, ("interwoven-howell", 7)),
+        ("howell", 13, ("howell", 13)),
+    ]
+    # 004:2127: "13 (H) 3 (H)" with 26 + 26 boards is 13 + 13 rounds.
+    nine = [(r.kind, r.rounds, r.second) for r in recommend(18, sessions=2)]
+    assert ("howell", 13, ("howell", 13)) in nine
+    # 004:2165-2170: 19 tables split 11T + 8T or 12T + 7T, or one section.
+    nineteen = recommend(38, sessions=2)
+    assert [r.sections for r in nineteen] == [
+        "11T + 8T (19 tables)",
+        "12T + 7T (19 tables)",
+        "1 section (19 tables)",
+    ]
+    assert nineteen[0].kind == "scrambled-mitchell + howell"
+    with pytest.raises(MovementError, match="8 to 19 tables"):
+        recommend(60, sessions=2)
