@@ -80,6 +80,7 @@ def test_every_kind_is_buildable_somewhere() -> None:
         "three-quarter-howell": {"tables": 8, "rounds": 12},
         "short-howell": {"tables": 6, "rounds": 9},
         "skip-mitchell": {"tables": 8},
+        "interwoven-howell": {"tables": 9},
         "relay-mitchell": {"tables": 8},
     }
     for kind in KINDS:

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from tests.movements.seedfig import lines
 
 from bridgedesk.errors import MovementError
 from bridgedesk.movements.howell import short_howell
 from bridgedesk.movements.mitchell import scrambled_mitchell, straight_mitchell
-from bridgedesk.movements.sessions import Plan, meetings, rematches, swap_plan
+from bridgedesk.movements.sessions import (
+    Plan,
+    meetings,
+    rematches,
+    sheet_rows,
+    swap_plan,
+    two_session_sheet,
+)
+from bridgedesk.movements.validate import ERROR, validate
 
 
 def test_seed_example_12t_scrambled_plus_8t_howell() -> None:
@@ -37,3 +48,87 @@ def test_seed_example_12t_scrambled_plus_8t_howell() -> None:
 def test_two_field_sections_are_refused() -> None:
     with pytest.raises(MovementError, match="one field"):
         swap_plan([straight_mitchell(7), straight_mitchell(7)])
+
+
+# -- the two-session master sheets, 004:2190-2266 ----------------------------------
+
+
+
+
+
+def _printed(first: int, last: int) -> list[list[str]]:
+    return [
+        [re.sub(r"</?u>", "", c).strip() for c in line.split("\t")[1:]]
+        for line in lines(first, last)
+        if line[:1].isdigit()
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "first", "last", "typos"),
+    [
+        ("9-scrambled-mitchell", 2195, 2204, {}),
+        ("9-appendix-mitchell", 2226, 2233, {}),
+        # 004:2217 round 9: "16-7" lists pair 7 twice and omits 17, and pair
+        # "19" does not exist (18 pairs); the rotation of rounds 1-8 (each
+        # group's pairs and the sets advance one) gives 16-17 and 10-13.
+        ("9-interwoven-howell", 2209, 2217, {(9, 1): "16-17", (9, 8): "10-13"}),
+        # 004:2249 round 1 set 6: "6-15" repeats pair 15 and omits 16.
+        ("8-scrambled-mitchell", 2248, 2255, {(1, 6): "6-16"}),
+        # 004:2261 round 2 set 3: "11-15" repeats pair 11 and omits 14; the
+        # rotation of round 1's 13-14 gives 14-15.
+        ("8-interwoven-howell", 2260, 2266, {(2, 3): "14-15"}),
+    ],
+)
+def test_two_session_sheets_reproduced(
+    name: str, first: int, last: int, typos: dict[tuple[int, int], str]
+) -> None:
+    printed = _printed(first, last)
+    for (r, k), fixed in typos.items():
+        printed[r - 1][k - 1] = fixed
+    m = two_session_sheet(name)
+    assert sheet_rows(name) == printed
+    assert m.master_rows() == printed
+    assert [p for p in validate(m) if p.severity == ERROR] == []
+
+
+def test_nine_tables_cutting_round_nine_avoids_rematches() -> None:
+    # 004:2185-2189: cutting the scrambled Mitchell's 9th round avoids the
+    # rematches (the underlined pairs) of the interwoven Howell.
+    iwh = two_session_sheet("9-interwoven-howell")
+    full = two_session_sheet("9-scrambled-mitchell")
+    cut = two_session_sheet("9-scrambled-mitchell", rounds=8)
+    assert meetings(cut) & meetings(iwh) == set()
+    round9 = {frozenset((s.ns.number, s.ew.number)) for s in full.round(9).seatings}
+    assert meetings(full) & meetings(iwh) == round9
+    underlined = {
+        frozenset(int(x) for x in u.split("-"))
+        for u in re.findall(r"<u>(\d+-\d+)</u>", "\n".join(lines(2209, 2217)))
+    }
+    assert round9 <= underlined | {frozenset((10, 13))}
+
+
+def test_nine_tables_appendix_mitchell_has_no_rematch() -> None:
+    # 004:2219-2221: the appendix Mitchell first avoids the cut (and the
+    # different tops); it meets nobody again in the 9-round interwoven Howell.
+    am = two_session_sheet("9-appendix-mitchell")
+    iwh = two_session_sheet("9-interwoven-howell")
+    assert meetings(am) & meetings(iwh) == set()
+    assert len(meetings(am)) == 8 * 9  # 8 rounds x 9 tables, all different
+
+
+def test_eight_tables_everybody_meets_once() -> None:
+    # 004:2236-2266 and 004:3107 ("総当たり"): 8 + 7 rounds, 16 pairs, every
+    # couple meets exactly once over the two sessions.
+    sm = two_session_sheet("8-scrambled-mitchell")
+    iwh = two_session_sheet("8-interwoven-howell")
+    assert meetings(sm) & meetings(iwh) == set()
+    assert len(meetings(sm) | meetings(iwh)) == 16 * 15 // 2
+
+
+def test_interwoven_howell_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from bridgedesk.cli import main
+
+    assert main(["movement", "show", "interwoven-howell", "--tables", "8"]) == 0
+    assert "8-1/9-16" in capsys.readouterr().out
+    assert main(["movement", "show", "interwoven-howell", "--tables", "12"]) == 2

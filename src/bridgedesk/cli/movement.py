@@ -19,7 +19,7 @@ app = typer.Typer(
 
 _KIND_HELP = (
     "howell, appendix-howell, mitchell, skip-mitchell, relay-mitchell, rover-mitchell, "
-    "appendix-mitchell, scrambled-mitchell, web-mitchell, team-of-pairs, "
+    "appendix-mitchell, scrambled-mitchell, web-mitchell, interwoven-howell, team-of-pairs, "
     "individual (--players)"
 )
 

@@ -18,6 +18,7 @@ KINDS: dict[str, str] = {
     "appendix-mitchell": "appendix Mitchell (7/11/13 rounds); the 1.5-table one for odd pairs",
     "scrambled-mitchell": "arrow-switch Mitchell scored as one field",
     "web-mitchell": "Web movement, even tables (16-22), two copies of the boards",
+    "interwoven-howell": "second-session interwoven Howell, the JCBL 8- and 9-table sheets",
     "team-of-pairs": "team of pairs, 4 or 5 pairs",
 }
 
@@ -66,6 +67,18 @@ def build(
             assert tables is not None
             pairs = 2 * tables
         return howell.appendix_for_pairs(pairs, boards_per_round=bpr, rounds=rounds)
+    if kind == "interwoven-howell":
+        from bridgedesk.movements.sessions import two_session_sheet
+
+        t = _tables(tables, pairs)
+        if t not in (8, 9):
+            raise MovementError(
+                f"the interwoven Howell is built from the seed's 8- and 9-table sheets "
+                f"(004:2206-2266), not {t} tables"
+            )
+        return two_session_sheet(
+            f"{t}-interwoven-howell", rounds=rounds, boards_per_round=boards_per_round or 3
+        )
     if kind == "team-of-pairs":
         if pairs is None:
             raise MovementError("team-of-pairs needs --pairs 4 or --pairs 5")

@@ -14,6 +14,7 @@ plan (swap pair numbers ``1..k`` of two sections) and checks it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bridgedesk.errors import Location, MovementError
 from bridgedesk.movements.model import Movement, Pair
@@ -112,3 +113,110 @@ def swap_plan(first: list[Movement], second: list[Movement] | None = None) -> Pl
 
 def section_pairs(m: Movement) -> list[Pair]:
     return [p for p in m.pairs() if p != m.phantom]
+
+
+# -- the two-session master sheets of 004:2190-2266 -------------------------------
+
+
+def _sheet_data() -> dict[str, Any]:
+    import json
+    from importlib import resources
+
+    text = (
+        resources.files("bridgedesk.movements")
+        .joinpath("data/two_session_sheets.json")
+        .read_text("utf-8")
+    )
+    data: dict[str, Any] = json.loads(text)["sheets"]
+    return data
+
+
+def _rotate(start: list[str], rings: list[list[int]], rounds: int) -> list[list[str]]:
+    """An interwoven Howell's rows: each group's moving pairs and the sets advance one."""
+    step: dict[int, int] = {}
+    for ring in rings:
+        for i, p in enumerate(ring):
+            step[p] = ring[(i + 1) % len(ring)]
+    sets = len(start)
+    rows = [list(start)]
+    for _ in range(rounds - 1):
+        prev = rows[-1]
+        row = [""] * sets
+        for k, cell in enumerate(prev):
+            if not cell:
+                continue
+            moved = "/".join(
+                "-".join(str(step.get(int(x), int(x))) for x in part.split("-"))
+                for part in cell.split("/")
+            )
+            row[(k + 1) % sets] = moved
+        rows.append(row)
+    return rows
+
+
+def sheet_rows(name: str) -> list[list[str]]:
+    """The master-sheet cells of a two-session sheet (``9-interwoven-howell`` ...)."""
+    data = _sheet_data()
+    if name not in data:
+        raise MovementError(f"unknown two-session sheet {name!r}; choose one of {', '.join(data)}")
+    sheet = data[name]
+    if "rows" in sheet:
+        return [list(r) for r in sheet["rows"]]
+    return _rotate(list(sheet["start"]), sheet["rings"], int(sheet["rounds"]))
+
+
+def two_session_sheet(
+    name: str, *, rounds: int | None = None, boards_per_round: int = 3
+) -> Movement:
+    """A two-session master sheet of the seed as a movement (004:2190-2266).
+
+    The seed prints board sets, not tables.  Boards move down one table a
+    round, so set ``k`` in round ``r`` is at position ``k - r + 1``; positions
+    whose set is never played are bye stands, and the second pairing of a
+    relayed cell sits at an extra table that relays with that position.
+    """
+    from bridgedesk.movements.model import Round, Seating
+
+    rows = sheet_rows(name)
+    if rounds is not None:
+        if not 1 <= rounds <= len(rows):
+            raise MovementError(f"sheet {name} has 1 to {len(rows)} rounds, not {rounds}")
+        rows = rows[:rounds]
+    sets = len(rows[0])
+
+    def position(k: int, r: int) -> int:
+        return (k - r) % sets + 1
+
+    used: set[int] = set()
+    relayed: set[int] = set()
+    for r, row in enumerate(rows):
+        for k, cell in enumerate(row):
+            if cell:
+                used.add(position(k, r))
+                if "/" in cell:
+                    relayed.add(position(k, r))
+    table_of = {p: i for i, p in enumerate(sorted(used), start=1)}
+    extra = {p: len(table_of) + i for i, p in enumerate(sorted(relayed), start=1)}
+    out: list[Round] = []
+    for r, row in enumerate(rows):
+        seats: list[Seating] = []
+        for k, cell in enumerate(row):
+            if not cell:
+                continue
+            pos = position(k, r)
+            for j, part in enumerate(cell.split("/")):
+                a, b = (int(x) for x in part.split("-"))
+                table = table_of[pos] if j == 0 else extra[pos]
+                seats.append(Seating(table, Pair(a), Pair(b), k + 1))
+        out.append(Round(r + 1, tuple(sorted(seats, key=lambda s: s.table))))
+    kind = name.split("-", 1)[1]
+    return Movement(
+        kind=kind,
+        tables=len(table_of) + len(extra),
+        boards_per_round=boards_per_round,
+        board_sets=sets,
+        winners=1,
+        rounds=tuple(out),
+        relay_groups=tuple((table_of[p], extra[p]) for p in sorted(relayed)),
+        notes=(f"JCBL two-session sheet {name} ({_sheet_data()[name]['lines']})",),
+    )
