@@ -10,7 +10,6 @@ a printed row kept all its cells, each pairing is in the printed column.
 from __future__ import annotations
 
 import pytest
-from tests.movements.seedfig import lines, tokens
 
 from bridgedesk.movements.howell import appendix_howell, complete_howell
 from bridgedesk.movements.mitchell import (
@@ -22,6 +21,8 @@ from bridgedesk.movements.mitchell import (
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.rover import rover_mitchell
 from bridgedesk.movements.validate import validate
+
+from .seedfig import lines, tokens
 
 
 def _cells(m: Movement, r: int) -> set[str]:

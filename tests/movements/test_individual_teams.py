@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from tests.movements.seedfig import lines
 
 from bridgedesk.cli import main
 from bridgedesk.errors import MovementError
@@ -13,6 +12,8 @@ from bridgedesk.movements.individual import individual, validate_individual
 from bridgedesk.movements.model import Pair
 from bridgedesk.movements.team_of_pairs import team_of_pairs
 from bridgedesk.movements.validate import validate
+
+from .seedfig import lines
 
 
 def test_fig20_individual_8_players() -> None:

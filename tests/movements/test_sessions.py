@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.movements.seedfig import lines
 
 from bridgedesk.errors import MovementError
 from bridgedesk.movements.howell import short_howell
@@ -19,6 +18,8 @@ from bridgedesk.movements.sessions import (
     two_session_sheet,
 )
 from bridgedesk.movements.validate import ERROR, validate
+
+from .seedfig import lines
 
 
 def test_seed_example_12t_scrambled_plus_8t_howell() -> None:
@@ -51,9 +52,6 @@ def test_two_field_sections_are_refused() -> None:
 
 
 # -- the two-session master sheets, 004:2190-2266 ----------------------------------
-
-
-
 
 
 def _printed(first: int, last: int) -> list[list[str]]:
@@ -132,3 +130,30 @@ def test_interwoven_howell_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["movement", "show", "interwoven-howell", "--tables", "8"]) == 0
     assert "8-1/9-16" in capsys.readouterr().out
     assert main(["movement", "show", "interwoven-howell", "--tables", "12"]) == 2
+
+
+def test_thirty_tables_three_sections_plan() -> None:
+    # 004:3813-3894: 30 tables, 13 rounds: A 13T scrambled Mitchell (A1 1-13,
+    # A2 14-26), B 9T Howell (B1 1-13 move, B2 14-18 stay), C 8T Howell (C1
+    # 1-13, C2 14-16 stay).  Second session: A = B1 + C1, B = A1 + B2,
+    # C = A2 + C2, with no rematch.
+    a = scrambled_mitchell(13, boards_per_round=2)
+    b = short_howell(9, rounds=13)
+    c = short_howell(8, rounds=13)
+    assert [p.number for p in b.stationary_pairs()] == list(range(14, 19))
+    assert [p.number for p in c.stationary_pairs()] == list(range(14, 17))
+    plan = Plan.from_groups(
+        [
+            (1, range(1, 14), 0, 1),  # B1 -> A 1-13
+            (2, range(1, 14), 0, 14),  # C1 -> A 14-26
+            (0, range(1, 14), 1, 1),  # A1 -> B 1-13
+            (1, range(14, 19), 1, 14),  # B2 stays in B
+            (0, range(14, 27), 2, 1),  # A2 -> C 1-13
+            (2, range(14, 17), 2, 14),  # C2 stays in C
+        ]
+    )
+    sections = [a, b, c]
+    assert rematches(sections, sections, plan) == []
+    assert len(plan.moves) == 26 + 18 + 16
+    # keeping everybody where they were replays the first session
+    assert rematches(sections, sections, Plan({k: k for k in plan.moves}))

@@ -45,6 +45,21 @@ class Plan:
 
     moves: dict[Seat, Seat]
 
+    @classmethod
+    def from_groups(cls, moves: list[tuple[int, range, int, int]]) -> Plan:
+        """A plan moving whole groups: (from section, pair numbers, to section, first number).
+
+        The seed writes its plans this way, e.g. 004:3880-3894: section A's
+        pairs 1-13 go to section B as pairs 1-13.
+        """
+        out: dict[Seat, Seat] = {}
+        for src, numbers, dst, first in moves:
+            for i, p in enumerate(numbers):
+                out[(src, p)] = (dst, first + i)
+        if len(set(out.values())) != len(out):
+            raise MovementError("the plan puts two pairs in the same place")
+        return cls(out)
+
     def describe(self) -> list[str]:
         lines: list[str] = []
         for (s1, p1), (s2, p2) in sorted(self.moves.items()):
