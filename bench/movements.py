@@ -1,0 +1,47 @@
+"""Print how long movement generation takes (figures only, no assertions).
+
+Run: ``.venv/bin/python bench/movements.py``.  Each size is built in a fresh
+cache, so the searched ones (Howell arrangements, short Howells, individual
+movements, rover paths) show their full search time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from bridgedesk.movements import howell, individual
+from bridgedesk.movements.catalogue import build
+from bridgedesk.movements.validate import validate
+
+
+def _time(label: str, make: Callable[[], object]) -> None:
+    start = time.perf_counter()
+    make()
+    print(f"{label:<40} {1000 * (time.perf_counter() - start):8.1f} ms")
+
+
+def main() -> None:
+    for tables in (3, 6, 8, 10, 12, 14, 16):
+        howell.best_starter.cache_clear()
+        _time(f"complete Howell, {tables} tables", lambda t=tables: howell.complete_howell(t))
+    for tables, rounds in ((8, 12), (10, 13), (12, 13), (16, 20)):
+        howell.short_starter.cache_clear()
+        _time(
+            f"short Howell, {tables} tables x {rounds}",
+            lambda t=tables, r=rounds: howell.short_howell(t, rounds=r),
+        )
+    for players in (8, 9, 13, 16, 17, 19):
+        individual._starter.cache_clear()
+        _time(f"individual, {players} players", lambda n=players: individual.individual(n))
+    for pairs in (15, 25, 37, 53):
+        _time(
+            f"rover Mitchell, {pairs} pairs",
+            lambda n=pairs: build("rover-mitchell", pairs=n, rounds=min(13, (n - 1) // 2 - 1)),
+        )
+    big = build("mitchell", tables=39)
+    _time("validate a 39-table Mitchell", lambda: validate(big))
+
+
+if __name__ == "__main__":
+    main()
