@@ -85,3 +85,11 @@ def test_team_of_pairs_five_pairs_uses_three_table_howell() -> None:
     assert [p for p in validate(m) if p.severity == "error"] == []
     with pytest.raises(MovementError, match="4 or 5 pairs"):
         team_of_pairs(6)
+
+
+def test_individual_cards_command(tmp_path: object) -> None:
+    from pathlib import Path
+
+    out = Path(str(tmp_path))
+    assert main(["movement", "cards", "individual", "--players", "8", "--out", str(out)]) == 0
+    assert "8-7-5-1  4-6-2-3" in (out / "movement.txt").read_text()

@@ -137,10 +137,22 @@ def cards(
     rounds: Rounds = None,
     boards_per_round: Bpr = None,
     base: Base = None,
+    players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
 ) -> None:
     """Write the master sheet, table guide cards and pair slips (text and A4 HTML)."""
     from bridgedesk.reports import movement_cards
 
+    if kind == "individual":
+        from bridgedesk.movements.individual import individual
+
+        if players is None:
+            raise MovementError("an individual movement needs --players (8 to 19)")
+        ind = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / "movement.txt"
+        path.write_text(movement_cards.individual_text(ind), encoding="utf-8")
+        typer.echo(str(path))
+        return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
     for path in movement_cards.write_cards(m, out):
         typer.echo(str(path))
