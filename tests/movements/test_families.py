@@ -237,3 +237,12 @@ def test_web_mitchell(tables: int) -> None:
     from dataclasses import replace
 
     assert "set-unrelayed" in {p.code for p in validate(replace(m, copy_groups=()))}
+
+
+@pytest.mark.parametrize("tables", range(3, 9))
+def test_stored_howell_starters_are_what_the_search_finds(tables: int) -> None:
+    from bridgedesk.movements.howell import JCBL_STARTERS, best_starter, search_starter
+
+    if tables in JCBL_STARTERS:
+        return
+    assert search_starter(tables) == best_starter(tables)

@@ -225,11 +225,37 @@ def _search_starters(
     return found
 
 
+@lru_cache(maxsize=1)
+def _stored_starters() -> dict[int, tuple[tuple[int, int, int], ...]]:
+    import json
+    from importlib import resources
+
+    text = (
+        resources.files("bridgedesk.movements")
+        .joinpath("data/howell_starters.json")
+        .read_text("utf-8")
+    )
+    raw: dict[str, list[list[int]]] = json.loads(text)["starters"]
+    return {int(t): tuple((int(a), int(b), int(k)) for a, b, k in rows) for t, rows in raw.items()}
+
+
 @lru_cache(maxsize=32)
 def best_starter(tables: int) -> tuple[tuple[int, int, int], ...]:
-    """Round 1 of the complete Howell used for ``tables`` (JCBL's where the seed has it)."""
+    """Round 1 of the complete Howell used for ``tables`` (JCBL's where the seed has it).
+
+    The arrangements found by :func:`search_starter` are shipped in
+    ``data/howell_starters.json`` so that nothing is searched at use time.
+    """
     if tables in JCBL_STARTERS:
         return JCBL_STARTERS[tables]
+    stored = _stored_starters()
+    if tables in stored:
+        return stored[tables]
+    return search_starter(tables)
+
+
+def search_starter(tables: int) -> tuple[tuple[int, int, int], ...]:
+    """Search the best-balanced round 1 for ``tables`` tables (deterministic)."""
     candidates = _search_starters(tables, wanted=24 if tables <= 10 else 8, seed=tables)
     if not candidates:
         candidates = _search_starters(tables, wanted=8, seed=tables, relay=True)
