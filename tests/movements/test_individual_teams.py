@@ -93,3 +93,10 @@ def test_individual_cards_command(tmp_path: object) -> None:
     out = Path(str(tmp_path))
     assert main(["movement", "cards", "individual", "--players", "8", "--out", str(out)]) == 0
     assert "8-7-5-1  4-6-2-3" in (out / "movement.txt").read_text()
+
+
+@pytest.mark.parametrize("players", [10, 11, 12, 13])
+def test_stored_individual_starters_are_what_the_search_finds(players: int) -> None:
+    from bridgedesk.movements.individual import _starter, search_starter
+
+    assert search_starter(players) == _starter(players)

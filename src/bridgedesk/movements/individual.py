@@ -81,9 +81,29 @@ def _weight(c: int, m: int) -> int:
 
 @lru_cache(maxsize=32)
 def _starter(players: int) -> tuple[tuple[int, int, int, int], ...]:
-    """Round 1 as 0-based residues; -1 is the stationary player."""
+    """Round 1 as 0-based residues; -1 is the stationary player.
+
+    Fig 20 for 8 players; the others were found by :func:`search_starter` and
+    are shipped in ``data/individual_starters.json``.
+    """
     if players == 8:
         return tuple(tuple(-1 if p == 8 else p % 7 for p in t) for t in FIG20)  # type: ignore[misc]
+    import json
+    from importlib import resources
+
+    text = (
+        resources.files("bridgedesk.movements")
+        .joinpath("data/individual_starters.json")
+        .read_text("utf-8")
+    )
+    stored: dict[str, list[list[int]]] = json.loads(text)["starters"]
+    if str(players) in stored:
+        return tuple(tuple(row) for row in stored[str(players)])  # type: ignore[misc]
+    return search_starter(players)
+
+
+def search_starter(players: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Search a cyclic round 1 for ``players`` players (deterministic)."""
     stationary = players % 4 == 0
     m = players - 1 if stationary else players
     tables = players // 4
