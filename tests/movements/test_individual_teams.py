@@ -100,3 +100,13 @@ def test_stored_individual_starters_are_what_the_search_finds(players: int) -> N
     from bridgedesk.movements.individual import _starter, search_starter
 
     assert search_starter(players) == _starter(players)
+
+
+def test_individual_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["movement", "show", "individual", "--players", "8", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    first = data["rounds_detail"][0]["tables"][0]
+    assert (first["n"], first["s"], first["e"], first["w"]) == (8, 1, 6, 2)
+    assert first["boards"] == [1, 2]

@@ -99,32 +99,9 @@ def _show_individual(
     if fmt == "text":
         typer.echo(movement_cards.individual_text(m), nl=False)
         return
-    data = {
-        "kind": "individual",
-        "players": m.players,
-        "tables": m.tables,
-        "rounds": m.round_count,
-        "boards_per_round": m.boards_per_round,
-        "board_sets": m.board_sets,
-        "rounds_detail": [
-            {
-                "round": r.number,
-                "tables": [
-                    {
-                        "table": s.table,
-                        "n": s.north,
-                        "s": s.south,
-                        "e": s.east,
-                        "w": s.west,
-                        "set": s.board_set,
-                    }
-                    for s in r.seatings
-                ],
-                "sitout": list(r.sitout),
-            }
-            for r in m.rounds
-        ],
-    }
+    from bridgedesk.formats.movement_json import individual_to_dict
+
+    data = individual_to_dict(m)
     typer.echo(json.dumps(data, indent=1))
 
 

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgedesk.bridge import Side
 from bridgedesk.errors import FormatError, Location, MovementError
 from bridgedesk.movements.model import Movement, Pair, Round, Seating
+
+if TYPE_CHECKING:
+    from bridgedesk.movements.individual import IndividualMovement
 
 
 def _pair_out(m: Movement, p: Pair) -> int | str:
@@ -229,3 +232,39 @@ def load(path: str | Path) -> Movement:
     except OSError as exc:
         raise FormatError(f"cannot read the file: {exc.strerror}", Location(file=str(p))) from None
     return loads(text, str(p))
+
+
+def individual_to_dict(m: IndividualMovement) -> dict[str, Any]:
+    """An individual movement as JSON data: players by seat ``n``, ``s``, ``e``, ``w``."""
+    return {
+        "kind": m.kind,
+        "players": m.players,
+        "tables": m.tables,
+        "rounds": m.round_count,
+        "boards_per_round": m.boards_per_round,
+        "board_sets": m.board_sets,
+        "rounds_detail": [
+            {
+                "round": r.number,
+                "tables": [
+                    {
+                        "table": s.table,
+                        "n": s.north,
+                        "s": s.south,
+                        "e": s.east,
+                        "w": s.west,
+                        "set": s.board_set,
+                        "boards": list(
+                            range(
+                                (s.board_set - 1) * m.boards_per_round + 1,
+                                s.board_set * m.boards_per_round + 1,
+                            )
+                        ),
+                    }
+                    for s in r.seatings
+                ],
+                "sitout": list(r.sitout),
+            }
+            for r in m.rounds
+        ],
+    }
