@@ -157,3 +157,21 @@ def test_thirty_tables_three_sections_plan() -> None:
     assert len(plan.moves) == 26 + 18 + 16
     # keeping everybody where they were replays the first session
     assert rematches(sections, sections, Plan({k: k for k in plan.moves}))
+
+
+def test_group_plan_finds_a_plan_for_thirty_tables() -> None:
+    # 004:3880-3894: the search finds a plan of the seed's kind (whole groups).
+    from bridgedesk.movements.sessions import blocks, group_plan
+
+    a = scrambled_mitchell(13, boards_per_round=2)
+    b = short_howell(9, rounds=13)
+    c = short_howell(8, rounds=13)
+    assert [len(x) for x in blocks(a)] == [13, 13]
+    assert [len(x) for x in blocks(b)] == [13, 5]
+    assert [len(x) for x in blocks(c)] == [13, 3]
+    sections = [a, b, c]
+    plan = group_plan(sections)
+    assert rematches(sections, sections, plan) == []
+    # the stay pairs keep their places, as in the seed's plan
+    assert all(plan.moves[(1, p)] == (1, p) for p in range(14, 19))
+    assert all(plan.moves[(2, p)] == (2, p) for p in range(14, 17))

@@ -235,3 +235,57 @@ def two_session_sheet(
         relay_groups=tuple((table_of[p], extra[p]) for p in sorted(relayed)),
         notes=(f"JCBL two-session sheet {name} ({_sheet_data()[name]['lines']})",),
     )
+
+
+def blocks(m: Movement) -> list[list[int]]:
+    """The groups the seed moves whole (004:2401-2406), in pair-number order.
+
+    A scrambled Mitchell is two groups that only meet across (its NS home pairs
+    ``1..T`` and EW home pairs ``T+1..2T``); a Howell is its moving pairs plus
+    its stay pairs, who never meet each other.
+    """
+    numbers = _pairs(m)
+    if m.kind == "scrambled-mitchell":
+        return [[p for p in numbers if p <= m.tables], [p for p in numbers if p > m.tables]]
+    stay = {p.number for p in m.stationary_pairs()}
+    moving = [p for p in numbers if p not in stay]
+    out = [moving] if moving else []
+    if stay:
+        out.append(sorted(stay))
+    return out
+
+
+def group_plan(first: list[Movement], second: list[Movement] | None = None) -> Plan:
+    """A re-numbering moving whole groups between sections with no rematch.
+
+    Every first-session group goes, in number order, to a second-session group
+    of the same size (e.g. 004:3880-3894: A = B1 + C1, B = A1 + B2,
+    C = A2 + C2).  Plans that leave more pairs where they were come first.
+    """
+    import itertools
+
+    second = first if second is None else second
+    sources = [(i, b) for i, m in enumerate(first) for b in blocks(m)]
+    targets = [(j, b) for j, m in enumerate(second) for b in blocks(m)]
+    if sorted(len(b) for _, b in sources) != sorted(len(b) for _, b in targets):
+        raise MovementError("the two sessions' groups do not have the same sizes")
+    best: Plan | None = None
+    best_kept = -1
+    for perm in itertools.permutations(range(len(targets))):
+        if any(len(sources[s][1]) != len(targets[t][1]) for s, t in enumerate(perm)):
+            continue
+        moves: dict[Seat, Seat] = {}
+        for s, t in enumerate(perm):
+            (i, src), (j, dst) = sources[s], targets[t]
+            for a, b in zip(src, dst, strict=True):
+                moves[(i, a)] = (j, b)
+        plan = Plan(moves)
+        kept = sum(1 for k, v in moves.items() if k == v)
+        if kept > best_kept and not rematches(first, second, plan):
+            best, best_kept = plan, kept
+    if best is None:
+        raise MovementError(
+            "no way of moving whole groups between the sections avoids every rematch; "
+            "choose other section sizes (004:2320-2380)"
+        )
+    return best
