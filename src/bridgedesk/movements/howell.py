@@ -50,7 +50,8 @@ class Balance:
     For two pairs, ``competitor`` boards are those both play in the same
     direction at different tables (their scores are compared directly);
     ``teammate`` boards are those they play in opposite directions at different
-    tables.  A perfectly balanced Howell gives every couple the same difference
+    tables (two stay pairs of a short Howell are left out: they sit the same way
+    on every board).  A perfectly balanced Howell gives every couple the same difference
     ``competitor - teammate``.  ``spread`` is the largest minus the smallest
     difference over all couples (0 is perfect); ``index`` is
     ``100 * (1 - spread / (2 * sets))``, 100 being perfect.
@@ -89,7 +90,11 @@ def balance(movement: Movement) -> Balance:
                 if p1 not in index or p2 not in index:
                     continue
                 diff[index[p1]][index[p2]] += 1 if d1 == d2 else -1
-    values = [diff[i][j] for i in range(n) for j in range(i + 1, n)]
+    # two stay pairs are compared on every board by construction; leave them out
+    stay = {index[p] for p in movement.stationary_pairs() if p in index}
+    values = [
+        diff[i][j] for i in range(n) for j in range(i + 1, n) if not (i in stay and j in stay)
+    ]
     if not values:
         return Balance(0, Fraction(100), 0, 0)
     played = max(1, len({k for _, s in movement.seatings() for k in [s.board_set]}))
