@@ -176,3 +176,73 @@ def test_bad_requests_name_what_is_possible(call: object, hint: str) -> None:
     with pytest.raises(MovementError, match=hint) as info:
         call()  # type: ignore[operator]
     assert "\n" not in str(info.value)
+
+
+@given(tables=st.integers(3, 16), data=st.data())
+@settings(max_examples=20, deadline=None)
+def test_short_howell_any_round_count(tables: int, data: st.DataObject) -> None:
+    from bridgedesk.movements.howell import short_howell
+
+    rounds = data.draw(st.integers(tables, 2 * tables - 2))
+    m = short_howell(tables, rounds=rounds)
+    assert validate(m) == []
+    assert m.board_sets == rounds and m.round_count == rounds
+    stay = {Pair(p) for p in range(rounds + 1, 2 * tables + 1)}
+    assert set(m.stationary_pairs()) == stay
+
+
+@pytest.mark.parametrize(
+    ("tables", "rounds", "first_stay"),
+    # the "stay pair No." column of the JCBL Howell list, 004:3105-3145
+    [(4, 6, 7), (5, 7, 8), (5, 8, 9), (6, 9, 10), (6, 10, 11), (7, 8, 9), (8, 12, 13), (9, 10, 11)],
+)
+def test_short_howell_stay_pairs_as_jcbl(tables: int, rounds: int, first_stay: int) -> None:
+    from bridgedesk.movements.howell import short_howell
+
+    m = short_howell(tables, rounds=rounds)
+    assert [p.number for p in m.stationary_pairs()] == list(range(first_stay, 2 * tables + 1))
+    # stay pairs never meet each other; nobody meets anybody twice
+    assert validate(m) == []
+    assert all(
+        not (s.ns in m.stationary_pairs() and s.ew in m.stationary_pairs()) for _, s in m.seatings()
+    )
+
+
+def test_appendix_on_short_howell() -> None:
+    m = appendix_howell(7, 1, rounds=9)
+    assert validate(m) == []
+    with pytest.raises(MovementError, match="at most that many"):
+        appendix_howell(8, 2, rounds=9)
+
+
+@pytest.mark.parametrize("tables", [14, 16, 18, 20, 22])
+def test_web_mitchell(tables: int) -> None:
+    # 004:3662-3675: even tables, two subsections with a copy of the boards
+    # each, EW move as in a straight Mitchell with no skip; 18 tables x 13
+    # rounds x 2 boards is the seed's example.
+    from bridgedesk.movements.mitchell import web_mitchell
+
+    m = web_mitchell(tables, rounds=13)
+    assert validate(m) == []
+    half = tables // 2
+    for r in range(1, 13):
+        first = [s.board_set for s in m.round(r).seatings if s.table <= half]
+        second = [s.board_set for s in m.round(r).seatings if s.table > half]
+        nxt_first = [s.board_set for s in m.round(r + 1).seatings if s.table <= half]
+        nxt_second = [s.board_set for s in m.round(r + 1).seatings if s.table > half]
+        # boards move down in the first subsection, the other way in the second
+        assert nxt_first == [(k % 13) + 1 for k in first]
+        assert nxt_second == [((k - 2) % 13) + 1 for k in second]
+    # without the two copies the same set would be at two tables at once
+    from dataclasses import replace
+
+    assert "set-unrelayed" in {p.code for p in validate(replace(m, copy_groups=()))}
+
+
+@pytest.mark.parametrize("tables", range(3, 9))
+def test_stored_howell_starters_are_what_the_search_finds(tables: int) -> None:
+    from bridgedesk.movements.howell import JCBL_STARTERS, best_starter, search_starter
+
+    if tables in JCBL_STARTERS:
+        return
+    assert search_starter(tables) == best_starter(tables)

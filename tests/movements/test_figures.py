@@ -23,6 +23,8 @@ from bridgedesk.movements.rover import rover_mitchell
 from bridgedesk.movements.validate import validate
 from tests.movements.seedfig import lines, tokens
 
+from .seedfig import lines, tokens
+
 
 def _cells(m: Movement, r: int) -> set[str]:
     return {c for cell in m.master_rows()[r - 1] for c in cell.split("/") if c}
@@ -196,3 +198,42 @@ def test_skip_formula_common_rounds() -> None:
     for after in (6, 7):
         for tables in (14, 16, 18):
             assert validate(skip_mitchell(tables, rounds=13, skip_after=after)) == []
+
+
+def test_fig12_appendix_mitchell_20_pairs() -> None:
+    # 004:1069-1078 Fig 12: 7 base tables, appendix tables 8-10 opposite 1-3.
+    # Rows 1-3 print "table) NS-EW"; rows 4-7 lost the table numbers and
+    # some columns, so they are compared as sets of pairings.  Two printed
+    # cells are typos: row 4 "7-3" (004:1075) lists EW 3 twice and omits EW 10,
+    # the rotation gives 7-10; row 5 "4-10" (004:1076) lists EW 10 twice and
+    # omits EW 8, the rotation gives 4-8.
+    import re
+
+    from bridgedesk.movements.mitchell import appendix_mitchell
+
+    m = appendix_mitchell(7, 3, boards_per_round=3)
+    assert validate(m) == []
+    text = lines(1072, 1078)
+    for r, line in enumerate(text, start=1):
+        got = {(s.table, s.ns.number, s.ew.number) for s in m.round(r).seatings}
+        if r <= 3:
+            printed = {
+                (int(t), int(a), int(b)) for t, a, b in re.findall(r"(\d+)\) (\d+)-(\d+)", line)
+            }
+            assert printed == got, f"round {r}"
+        else:
+            typo = {4: ("7-3", "7-10"), 5: ("4-10", "4-8")}.get(r)
+            printed_tokens = set(tokens(line))
+            if typo:
+                printed_tokens = (printed_tokens - {typo[0]}) | {typo[1]}
+            assert printed_tokens == {f"{a}-{b}" for _, a, b in got}, f"round {r}"
+    # every pair plays every board set once, including the appendix tables
+    assert {s.board_set for _, s in m.seatings() if s.table == 8} == set(range(1, 8))
+
+
+@pytest.mark.parametrize("base", [7, 11, 13])
+def test_appendix_mitchell_every_size(base: int) -> None:
+    from bridgedesk.movements.mitchell import appendix_mitchell
+
+    for extra in range(1, base - 1):
+        assert validate(appendix_mitchell(base, extra)) == [], (base, extra)

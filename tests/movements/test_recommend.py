@@ -20,21 +20,29 @@ def test_duration_seven_minutes_a_board_plus_one_a_round() -> None:
     assert recommend(14)[-1].minutes == 7 * 28 + 7  # 7-table Mitchell, 4 x 7
 
 
+def hw(tables: int, bpr: int, rounds: int) -> tuple[str, int, int, int]:
+    """A Howell row: complete with 2T-1 rounds, else a short (3/4 from 8 tables) Howell."""
+    if rounds == 2 * tables - 1:
+        return ("howell", tables, bpr, rounds)
+    kind = "three-quarter-howell" if tables >= 8 else "short-howell"
+    return (kind, tables, bpr, rounds)
+
+
 # The weekly-game choices, transcribed from 004:3052-3064 (tables, pairs covered,
 # boards a round x rounds); an odd count plays the Howell with the phantom and a
 # Mitchell with the rover, more pairs than the sheet's tables add A/B tables.
 WEEKLY = {
-    6: [("howell", 3, 4, 5), ("howell", 3, 5, 5)],
-    7: [("howell", 4, 3, 6), ("howell", 4, 4, 6), ("howell", 4, 3, 7), ("howell", 4, 4, 7)],
+    6: [hw(3, 4, 5), hw(3, 5, 5)],
+    7: [hw(4, 3, 6), hw(4, 4, 6), hw(4, 3, 7), hw(4, 4, 7)],
     10: [
         ("appendix-howell", 4, 3, 6),
         ("appendix-howell", 4, 4, 6),
         ("appendix-howell", 4, 3, 7),
         ("appendix-howell", 4, 4, 7),
-        ("howell", 5, 3, 7),
-        ("howell", 5, 3, 8),
-        ("howell", 5, 2, 9),
-        ("howell", 5, 3, 9),
+        hw(5, 3, 7),
+        hw(5, 3, 8),
+        hw(5, 2, 9),
+        hw(5, 3, 9),
     ],
     14: [
         ("appendix-howell", 6, 3, 7),
@@ -43,12 +51,12 @@ WEEKLY = {
         ("appendix-howell", 6, 3, 9),
         ("appendix-howell", 6, 2, 10),
         ("appendix-howell", 6, 2, 11),
-        ("howell", 7, 2, 9),
-        ("howell", 7, 3, 9),
-        ("howell", 7, 2, 10),
-        ("howell", 7, 2, 11),
-        ("howell", 7, 2, 12),
-        ("howell", 7, 2, 13),
+        hw(7, 2, 9),
+        hw(7, 3, 9),
+        hw(7, 2, 10),
+        hw(7, 2, 11),
+        hw(7, 2, 12),
+        hw(7, 2, 13),
         ("mitchell", 7, 4, 6),
         ("mitchell", 7, 3, 7),
         ("mitchell", 7, 4, 7),
@@ -58,7 +66,7 @@ WEEKLY = {
             ("appendix-howell", 7, b, r)
             for b, r in ((2, 9), (3, 9), (2, 10), (2, 11), (2, 12), (2, 13))
         ],
-        *[("howell", 8, 2, r) for r in (10, 11, 12, 13, 15)],
+        *[hw(8, 2, r) for r in (10, 11, 12, 13, 15)],
         ("skip-mitchell", 8, 3, 7),
         ("skip-mitchell", 8, 4, 7),
         ("relay-mitchell", 8, 3, 8),
@@ -66,7 +74,7 @@ WEEKLY = {
     19: [
         *[("appendix-howell", 9, 2, r) for r in (10, 11, 12, 13)],
         *[("rover-mitchell", 9, 3, r) for r in (7, 8, 9)],
-        *[("howell", 10, 2, r) for r in (12, 13)],
+        *[hw(10, 2, r) for r in (12, 13)],
     ],
     23: [
         *[("appendix-howell", 11, 2, r) for r in (12, 13)],
@@ -126,3 +134,35 @@ def test_bad_requests() -> None:
         recommend(2)
     with pytest.raises(MovementError, match="sessions must be 1 or 2"):
         recommend(12, sessions=3)
+
+
+def test_two_sessions_small_fields_play_the_howell_twice() -> None:
+    # 004:2072: up to 7 tables the Howell is played twice.
+    found = recommend(12, sessions=2)
+    assert found and all("howell" in r.kind and r.sessions == 2 for r in found)
+    assert found[0].minutes == 2 * duration(21, 7)
+
+
+def test_two_sessions_list_rows() -> None:
+    # 004:2121-2123: 8 tables: 7 AM + 7 IWH, 8 SM + 7 IWH (the printed "8 (IWH)"
+    # with 21 boards is a typo: 21 boards at 3 a round are 7 rounds, as the
+    # 8-table sheet at 004:2236-2266 shows), 13 H + 13 H.
+    rows = [(r.kind, r.rounds, r.second) for r in recommend(16, sessions=2)]
+    assert rows == [
+        ("appendix-mitchell", 7, ("interwoven-howell", 7)),
+        ("scrambled-mitchell", 8, ("interwoven-howell", 7)),
+        ("howell", 13, ("howell", 13)),
+    ]
+    # 004:2127: "13 (H) 3 (H)" with 26 + 26 boards is 13 + 13 rounds.
+    nine = [(r.kind, r.rounds, r.second) for r in recommend(18, sessions=2)]
+    assert ("howell", 13, ("howell", 13)) in nine
+    # 004:2165-2170: 19 tables split 11T + 8T or 12T + 7T, or one section.
+    nineteen = recommend(38, sessions=2)
+    assert [r.sections for r in nineteen] == [
+        "11T + 8T (19 tables)",
+        "12T + 7T (19 tables)",
+        "1 section (19 tables)",
+    ]
+    assert nineteen[0].kind == "scrambled-mitchell + howell"
+    with pytest.raises(MovementError, match="8 to 19 tables"):
+        recommend(60, sessions=2)

@@ -125,3 +125,10 @@ def test_not_json_gives_line(tmp_path: Path) -> None:
     path.write_text("{\n oops")
     with pytest.raises(FormatError, match=r"x\.json:2"):
         movement_json.load(path)
+
+
+def test_json_round_trip_web_copies() -> None:
+    from bridgedesk.movements.mitchell import web_mitchell
+
+    m = web_mitchell(18, rounds=13)
+    assert movement_json.loads(movement_json.dumps(m)) == m

@@ -19,7 +19,8 @@ app = typer.Typer(
 
 _KIND_HELP = (
     "howell, appendix-howell, mitchell, skip-mitchell, relay-mitchell, rover-mitchell, "
-    "appendix-mitchell, scrambled-mitchell, team-of-pairs"
+    "appendix-mitchell, scrambled-mitchell, web-mitchell, interwoven-howell, team-of-pairs, "
+    "individual (--players)"
 )
 
 Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]
@@ -60,6 +61,7 @@ def show(
     fmt: Annotated[str, typer.Option("--format", help="text, html or json")] = "text",
     ew_offset: Annotated[bool, typer.Option("--ew-offset", help="number EW n+1..2n")] = False,
     base: Base = None,
+    players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
 ) -> None:
     """Print a movement's master sheet (text), full cards (html) or JSON."""
     from bridgedesk.formats import movement_json
@@ -67,6 +69,9 @@ def show(
 
     if fmt not in ("text", "html", "json"):
         raise MovementError(f"unknown format {fmt!r}; choose text, html or json")
+    if kind == "individual":
+        _show_individual(players, rounds, boards_per_round, fmt)
+        return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
     if ew_offset:
         m = m.with_ew_offset()
@@ -78,6 +83,28 @@ def show(
         typer.echo(movement_json.dumps(m), nl=False)
 
 
+def _show_individual(
+    players: int | None, rounds: int | None, boards_per_round: int | None, fmt: str
+) -> None:
+    import json
+
+    from bridgedesk.movements.individual import individual
+    from bridgedesk.reports import movement_cards
+
+    if players is None:
+        raise MovementError("an individual movement needs --players (8 to 19)")
+    if fmt == "html":
+        raise MovementError("individual movements print as text or json; html is for pairs")
+    m = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
+    if fmt == "text":
+        typer.echo(movement_cards.individual_text(m), nl=False)
+        return
+    from bridgedesk.formats.movement_json import individual_to_dict
+
+    data = individual_to_dict(m)
+    typer.echo(json.dumps(data, indent=1))
+
+
 @app.command()
 def cards(
     kind: Kind,
@@ -87,10 +114,22 @@ def cards(
     rounds: Rounds = None,
     boards_per_round: Bpr = None,
     base: Base = None,
+    players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
 ) -> None:
     """Write the master sheet, table guide cards and pair slips (text and A4 HTML)."""
     from bridgedesk.reports import movement_cards
 
+    if kind == "individual":
+        from bridgedesk.movements.individual import individual
+
+        if players is None:
+            raise MovementError("an individual movement needs --players (8 to 19)")
+        ind = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / "movement.txt"
+        path.write_text(movement_cards.individual_text(ind), encoding="utf-8")
+        typer.echo(str(path))
+        return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
     for path in movement_cards.write_cards(m, out):
         typer.echo(str(path))

@@ -9,7 +9,8 @@ The shape (issue 3)::
 
 For two-winner movements ``ns`` and ``ew`` are numbers within their field and a
 sit-out is written ``"NS 2"`` / ``"EW 9"``.  Optional keys: ``relays`` (lists of
-tables sharing sets), ``phantom``, ``rover``, ``ew_offset``, ``notes`` and a
+tables sharing sets), ``copies`` (groups of tables with their own copy of
+the boards), ``phantom``, ``rover``, ``ew_offset``, ``notes`` and a
 seating's ``arrow_switch``.  A malformed file raises :class:`FormatError` naming
 the file and the field.
 """
@@ -18,11 +19,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgedesk.bridge import Side
 from bridgedesk.errors import FormatError, Location, MovementError
 from bridgedesk.movements.model import Movement, Pair, Round, Seating
+
+if TYPE_CHECKING:
+    from bridgedesk.movements.individual import IndividualMovement
 
 
 def _pair_out(m: Movement, p: Pair) -> int | str:
@@ -61,6 +65,8 @@ def to_dict(m: Movement) -> dict[str, Any]:
     }
     if m.relay_groups:
         data["relays"] = [list(g) for g in m.relay_groups]
+    if m.copy_groups:
+        data["copies"] = [list(g) for g in m.copy_groups]
     if m.phantom is not None:
         data["phantom"] = _pair_out(m, m.phantom)
     if m.rover is not None:
@@ -188,6 +194,13 @@ def loads(text: str, path: str = "<string>") -> Movement:
         ):
             raise rd.fail(f"relays[{k}]", f"relays[{k}] must be a list of table numbers")
         relays.append(tuple(g))
+    copies: list[tuple[int, ...]] = []
+    for k, g in enumerate(rd.list_(data, "copies", "")):
+        if not isinstance(g, list) or not all(
+            isinstance(t, int) and not isinstance(t, bool) for t in g
+        ):
+            raise rd.fail(f"copies[{k}]", f"copies[{k}] must be a list of table numbers")
+        copies.append(tuple(g))
     phantom = rd.pair(data["phantom"], "phantom", winners, Side.NS) if "phantom" in data else None
     rover = rd.pair(data["rover"], "rover", winners, Side.NS) if "rover" in data else None
     notes = data.get("notes", [])
@@ -206,6 +219,7 @@ def loads(text: str, path: str = "<string>") -> Movement:
             rover=rover,
             ew_offset=bool(data.get("ew_offset", False)),
             notes=tuple(notes),
+            copy_groups=tuple(copies),
         )
     except MovementError as exc:
         raise FormatError(exc.message, Location(file=path)) from None
@@ -218,3 +232,39 @@ def load(path: str | Path) -> Movement:
     except OSError as exc:
         raise FormatError(f"cannot read the file: {exc.strerror}", Location(file=str(p))) from None
     return loads(text, str(p))
+
+
+def individual_to_dict(m: IndividualMovement) -> dict[str, Any]:
+    """An individual movement as JSON data: players by seat ``n``, ``s``, ``e``, ``w``."""
+    return {
+        "kind": m.kind,
+        "players": m.players,
+        "tables": m.tables,
+        "rounds": m.round_count,
+        "boards_per_round": m.boards_per_round,
+        "board_sets": m.board_sets,
+        "rounds_detail": [
+            {
+                "round": r.number,
+                "tables": [
+                    {
+                        "table": s.table,
+                        "n": s.north,
+                        "s": s.south,
+                        "e": s.east,
+                        "w": s.west,
+                        "set": s.board_set,
+                        "boards": list(
+                            range(
+                                (s.board_set - 1) * m.boards_per_round + 1,
+                                s.board_set * m.boards_per_round + 1,
+                            )
+                        ),
+                    }
+                    for s in r.seatings
+                ],
+                "sitout": list(r.sitout),
+            }
+            for r in m.rounds
+        ],
+    }

@@ -9,12 +9,16 @@ from bridgedesk.movements.model import Movement
 KINDS: dict[str, str] = {
     "howell": "complete Howell, 3-16 tables (phantom for odd pairs)",
     "appendix-howell": "Howell with A/B (appendix) tables: --pairs beyond the base Howell",
+    "three-quarter-howell": "Howell of fewer rounds (T to 2T-2), some pairs stay",
+    "short-howell": "the same as three-quarter-howell (the seed's name for ~22 boards)",
     "mitchell": "straight Mitchell, odd tables; with odd --pairs a rover (or phantom)",
     "skip-mitchell": "skip Mitchell, even tables",
     "relay-mitchell": "relay-and-bye Mitchell, even tables",
     "rover-mitchell": "Mitchell with a rover pair, odd pairs",
-    "appendix-mitchell": "1.5-table appendix Mitchell, odd pairs",
+    "appendix-mitchell": "appendix Mitchell (7/11/13 rounds); the 1.5-table one for odd pairs",
     "scrambled-mitchell": "arrow-switch Mitchell scored as one field",
+    "web-mitchell": "Web movement, even tables (16-22), two copies of the boards",
+    "interwoven-howell": "second-session interwoven Howell, the JCBL 8- and 9-table sheets",
     "team-of-pairs": "team of pairs, 4 or 5 pairs",
 }
 
@@ -48,38 +52,54 @@ def build(
     for name, value in (("tables", tables), ("pairs", pairs)):
         if value is not None and value < 1:
             raise MovementError(f"--{name} must be at least 1, not {value}")
-    bpr_default = 2 if kind in ("howell", "appendix-howell") else 3
+    bpr_default = 2 if "howell" in kind else 3
     bpr = boards_per_round if boards_per_round is not None else bpr_default
-    if kind == "howell":
-        full = 2 * _tables(tables, pairs) - 1
-        if rounds is not None and rounds != full and 3 <= _tables(tables, pairs) <= 16:
-            raise MovementError(
-                f"bridgedesk builds the complete Howell ({full} rounds) for "
-                f"{_tables(tables, pairs)} tables, not {rounds} rounds; for fewer rounds "
-                "use a Mitchell or the JCBL guide sheet"
-            )
-        return howell.complete_howell(tables, pairs=pairs, boards_per_round=bpr)
+    if kind in ("howell", "three-quarter-howell", "short-howell"):
+        t = _tables(tables, pairs)
+        full = 2 * t - 1
+        if rounds is None or rounds == full:
+            if kind != "howell" and rounds is None:
+                raise MovementError(f"{kind} needs --rounds, from {t} to {full - 1} for {t} tables")
+            return howell.complete_howell(tables, pairs=pairs, boards_per_round=bpr)
+        return howell.short_howell(tables, pairs=pairs, rounds=rounds, boards_per_round=bpr)
     if kind == "appendix-howell":
         if pairs is None:
             assert tables is not None
             pairs = 2 * tables
-        return howell.appendix_for_pairs(pairs, boards_per_round=bpr)
+        return howell.appendix_for_pairs(pairs, boards_per_round=bpr, rounds=rounds)
+    if kind == "interwoven-howell":
+        from bridgedesk.movements.sessions import two_session_sheet
+
+        t = _tables(tables, pairs)
+        if t not in (8, 9):
+            raise MovementError(
+                f"the interwoven Howell is built from the seed's 8- and 9-table sheets "
+                f"(004:2206-2266), not {t} tables"
+            )
+        return two_session_sheet(
+            f"{t}-interwoven-howell", rounds=rounds, boards_per_round=boards_per_round or 3
+        )
     if kind == "team-of-pairs":
         if pairs is None:
             raise MovementError("team-of-pairs needs --pairs 4 or --pairs 5")
         return team_of_pairs.team_of_pairs(pairs, boards_per_round=boards_per_round or 7)
     if kind in ("rover-mitchell", "appendix-mitchell"):
+        if pairs is None and kind == "appendix-mitchell":
+            assert tables is not None
+            return _appendix_mitchell(tables, rounds, bpr)
         if pairs is None:
             raise MovementError(f"{kind} needs --pairs (an odd number)")
         if kind == "rover-mitchell":
             return rover.rover_mitchell(pairs, rounds=rounds, boards_per_round=bpr, base=base)
         if pairs % 2 == 0:
-            raise MovementError(
-                f"only the 1.5-table appendix Mitchell (odd pairs) is built; {pairs} is even, "
-                "use mitchell, skip-mitchell or relay-mitchell"
-            )
+            return _appendix_mitchell(pairs // 2, rounds, bpr)
         return mitchell.one_and_half_appendix(pairs, rounds=rounds, boards_per_round=bpr)
     t = _tables(tables, pairs)
+    if kind == "web-mitchell":
+        m = mitchell.web_mitchell(
+            t, rounds=rounds if rounds is not None else 13, boards_per_round=boards_per_round or 2
+        )
+        return mitchell.with_ns_phantom(m) if pairs is not None and pairs % 2 else m
     if kind == "scrambled-mitchell":
         return mitchell.scrambled_mitchell(t, rounds=rounds, boards_per_round=bpr)
     if kind == "mitchell" and pairs is not None and pairs % 2:
@@ -93,6 +113,28 @@ def build(
     if pairs is not None and pairs % 2:
         m = mitchell.with_ns_phantom(m)
     return m
+
+
+def _appendix_mitchell(tables: int, rounds: int | None, bpr: int) -> Movement:
+    """The appendix Mitchell (Fig 12) for ``tables`` tables: 7, 11 or 13 rounds (004:1060)."""
+    from bridgedesk.movements import mitchell
+
+    choices = [b for b in (7, 11, 13) if b < tables <= 2 * b - 2]
+    if rounds is not None:
+        if rounds not in choices:
+            raise MovementError(
+                f"an appendix Mitchell for {tables} tables plays "
+                + (" or ".join(map(str, choices)) if choices else "no")
+                + f" rounds (7, 11 or 13 on fewer base tables), not {rounds}"
+            )
+        base = rounds
+    elif choices:
+        base = choices[-1]
+    else:
+        raise MovementError(
+            f"an appendix Mitchell needs 8 to 24 tables (7, 11 or 13 base tables), not {tables}"
+        )
+    return mitchell.appendix_mitchell(base, tables - base, boards_per_round=bpr)
 
 
 def _odd_mitchell(pairs: int, rounds: int | None, bpr: int) -> Movement:

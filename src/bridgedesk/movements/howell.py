@@ -23,7 +23,7 @@ appendix table, and the two tables relay the board set.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -50,7 +50,8 @@ class Balance:
     For two pairs, ``competitor`` boards are those both play in the same
     direction at different tables (their scores are compared directly);
     ``teammate`` boards are those they play in opposite directions at different
-    tables.  A perfectly balanced Howell gives every couple the same difference
+    tables (two stay pairs of a short Howell are left out: they sit the same way
+    on every board).  A perfectly balanced Howell gives every couple the same difference
     ``competitor - teammate``.  ``spread`` is the largest minus the smallest
     difference over all couples (0 is perfect); ``index`` is
     ``100 * (1 - spread / (2 * sets))``, 100 being perfect.
@@ -89,7 +90,11 @@ def balance(movement: Movement) -> Balance:
                 if p1 not in index or p2 not in index:
                     continue
                 diff[index[p1]][index[p2]] += 1 if d1 == d2 else -1
-    values = [diff[i][j] for i in range(n) for j in range(i + 1, n)]
+    # two stay pairs are compared on every board by construction; leave them out
+    stay = {index[p] for p in movement.stationary_pairs() if p in index}
+    values = [
+        diff[i][j] for i in range(n) for j in range(i + 1, n) if not (i in stay and j in stay)
+    ]
     if not values:
         return Balance(0, Fraction(100), 0, 0)
     played = max(1, len({k for _, s in movement.seatings() for k in [s.board_set]}))
@@ -225,11 +230,37 @@ def _search_starters(
     return found
 
 
+@lru_cache(maxsize=1)
+def _stored_starters() -> dict[int, tuple[tuple[int, int, int], ...]]:
+    import json
+    from importlib import resources
+
+    text = (
+        resources.files("bridgedesk.movements")
+        .joinpath("data/howell_starters.json")
+        .read_text("utf-8")
+    )
+    raw: dict[str, list[list[int]]] = json.loads(text)["starters"]
+    return {int(t): tuple((int(a), int(b), int(k)) for a, b, k in rows) for t, rows in raw.items()}
+
+
 @lru_cache(maxsize=32)
 def best_starter(tables: int) -> tuple[tuple[int, int, int], ...]:
-    """Round 1 of the complete Howell used for ``tables`` (JCBL's where the seed has it)."""
+    """Round 1 of the complete Howell used for ``tables`` (JCBL's where the seed has it).
+
+    The arrangements found by :func:`search_starter` are shipped in
+    ``data/howell_starters.json`` so that nothing is searched at use time.
+    """
     if tables in JCBL_STARTERS:
         return JCBL_STARTERS[tables]
+    stored = _stored_starters()
+    if tables in stored:
+        return stored[tables]
+    return search_starter(tables)
+
+
+def search_starter(tables: int) -> tuple[tuple[int, int, int], ...]:
+    """Search the best-balanced round 1 for ``tables`` tables (deterministic)."""
     candidates = _search_starters(tables, wanted=24 if tables <= 10 else 8, seed=tables)
     if not candidates:
         candidates = _search_starters(tables, wanted=8, seed=tables, relay=True)
@@ -313,6 +344,197 @@ def complete_howell(
     )
 
 
+Starter = tuple[tuple[int, int, int], ...]
+
+
+def _search_short(tables: int, rounds: int, wanted: int, relay: bool) -> list[Starter]:
+    """Round 1 of a Howell of ``rounds`` rounds: pairs ``1..rounds`` move, the rest stay.
+
+    Pairs ``rounds+1..2T`` sit at tables ``1..2T-rounds`` all session (the
+    JCBL sheets' "stay pairs", 004:3105-3145); the moving pairs and the board
+    sets add one each round (mod ``rounds``).  Valid when the moving pairs'
+    seats have distinct (set - pair) offsets (each plays every set once) and
+    the moving-moving tables have distinct differences (nobody meets twice).
+    """
+    r_mod = rounds
+    stay = 2 * tables - rounds
+    rng = random.Random(1000 * tables + rounds)
+    found: list[Starter] = []
+
+    def attempt() -> list[tuple[int, int, int]] | None:
+        used_pair = [False] * r_mod
+        used_set = [False] * r_mod
+        used_off = [False] * r_mod
+        used_diff = [False] * (r_mod // 2 + 1)
+        if r_mod % 2 == 0:
+            used_diff[r_mod // 2] = True  # such a couple would meet twice
+        chosen: list[tuple[int, int, int]] = []
+        budget = [3000]
+
+        def stay_step(t: int) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            if t == stay:
+                return move_step()
+            xs = [0] if t == 0 else [x for x in range(r_mod) if not used_pair[x]]
+            rng.shuffle(xs)
+            for x in xs:
+                ks = [0] if t == 0 else [k for k in range(r_mod) if relay or not used_set[k]]
+                rng.shuffle(ks)
+                for k in ks:
+                    o = (k - x) % r_mod
+                    if used_off[o]:
+                        continue
+                    used_pair[x] = used_set[k] = used_off[o] = True
+                    chosen.append((rounds + 1 + t, x, k))
+                    if stay_step(t + 1):
+                        return True
+                    chosen.pop()
+                    used_pair[x] = used_off[o] = False
+                    used_set[k] = any(c[2] == k for c in chosen)
+            return False
+
+        def move_step() -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            try:
+                a = used_pair.index(False)
+            except ValueError:
+                return True
+            partners = [b for b in range(r_mod) if not used_pair[b] and b != a]
+            rng.shuffle(partners)
+            for b in partners:
+                d = min((a - b) % r_mod, (b - a) % r_mod)
+                if used_diff[d]:
+                    continue
+                ks = [k for k in range(r_mod) if relay or not used_set[k]]
+                rng.shuffle(ks)
+                for k in ks:
+                    oa, ob = (k - a) % r_mod, (k - b) % r_mod
+                    if oa == ob or used_off[oa] or used_off[ob]:
+                        continue
+                    used_pair[a] = used_pair[b] = used_diff[d] = used_set[k] = True
+                    used_off[oa] = used_off[ob] = True
+                    chosen.append((a, b, k) if rng.random() < 0.5 else (b, a, k))
+                    if move_step():
+                        return True
+                    chosen.pop()
+                    used_pair[a] = used_pair[b] = used_diff[d] = False
+                    used_off[oa] = used_off[ob] = False
+                    used_set[k] = any(c[2] == k for c in chosen)
+            return False
+
+        return chosen if stay_step(0) else None
+
+    for _ in range(wanted * 30):
+        if len(found) >= wanted:
+            break
+        chosen = attempt()
+        if chosen is not None:
+            stays = [c for c in chosen if c[0] > rounds]
+            moving = sorted((c for c in chosen if c[0] <= rounds), key=lambda c: c[2])
+            # stay pairs sit NS at odd tables and EW at even ones, so that the
+            # moving pairs sit NS and EW equally often
+            found.append(
+                tuple(
+                    (sp, x + 1, k + 1) if i % 2 == 0 else (x + 1, sp, k + 1)
+                    for i, (sp, x, k) in enumerate(stays)
+                )
+                + tuple((a + 1, b + 1, k + 1) for a, b, k in moving)
+            )
+    return found
+
+
+def _build_general(
+    kind: str, tables: int, cycle: int, starter: Starter, rounds: int, bpr: int
+) -> Movement:
+    def w(x: int) -> int:
+        return (x - 1) % cycle + 1
+
+    def move(p: int, r: int) -> int:
+        return p if p > cycle else w(p + r)
+
+    out: list[Round] = []
+    for r in range(rounds):
+        seats = tuple(
+            Seating(t, Pair(move(a, r)), Pair(move(b, r)), w(k + r))
+            for t, (a, b, k) in enumerate(starter, start=1)
+        )
+        out.append(Round(r + 1, seats))
+    by_set: dict[int, list[int]] = {}
+    for t, (_, _, k) in enumerate(starter, start=1):
+        by_set.setdefault(k, []).append(t)
+    return Movement(
+        kind=kind,
+        tables=tables,
+        boards_per_round=bpr,
+        board_sets=cycle,
+        winners=1,
+        rounds=tuple(out),
+        relay_groups=tuple(tuple(ts) for ts in by_set.values() if len(ts) > 1),
+    )
+
+
+@lru_cache(maxsize=64)
+def short_starter(tables: int, rounds: int) -> Starter | None:
+    """The best-balanced round 1 found for a ``rounds``-round Howell on ``tables`` tables."""
+    for relay in (False, True):
+        candidates = _search_short(tables, rounds, wanted=6, relay=relay)
+        if candidates:
+            return min(
+                candidates,
+                key=lambda c: (
+                    balance(_build_general("howell", tables, rounds, c, rounds, 1)).spread
+                ),
+            )
+    return None
+
+
+def short_howell(
+    tables: int | None = None,
+    *,
+    pairs: int | None = None,
+    rounds: int,
+    boards_per_round: int = 2,
+) -> Movement:
+    """A Howell of fewer rounds: 3/4 and short Howell (004:919-927, 004:3105-3145).
+
+    ``rounds`` pairs move and ``2T - rounds`` pairs stay at the first
+    tables (NS at odd, EW at even tables), as the JCBL sheets' "stay pair"
+    column shows (e.g. 8 tables, 12 rounds: pairs 13-16 stay, 004:3131).
+    Stay pairs never meet each other; every other couple meets at most once
+    and every pair plays every set once.
+    Any number of rounds from ``tables`` to ``2T-1`` is possible.
+    """
+    tables, phantom = _size(tables, pairs)
+    _check_tables(tables, "a short Howell")
+    full = 2 * tables - 1
+    if not tables <= rounds <= full:
+        raise MovementError(f"a {tables}-table Howell has {tables} to {full} rounds, not {rounds}")
+    if rounds == full:
+        return complete_howell(tables, pairs=pairs, boards_per_round=boards_per_round)
+    starter = short_starter(tables, rounds)
+    if starter is None:
+        raise MovementError(
+            f"no {rounds}-round arrangement found for {tables} tables; "
+            f"use {rounds + 1} rounds or the complete Howell ({full} rounds)"
+        )
+    kind = "three-quarter-howell" if tables >= 8 else "short-howell"
+    mv = _build_general(kind, tables, rounds, starter, rounds, boards_per_round)
+    stay = 2 * tables - rounds
+    notes = [
+        f"pairs {rounds + 1}-{2 * tables} stay at tables 1-{stay} (NS at odd tables, "
+        "EW at even ones)",
+        str(balance(mv)),
+    ]
+    if phantom:
+        mv = _with_phantom(mv, Pair(2 * tables))
+        notes.append(f"pair {2 * tables} (a stay pair) is the phantom")
+    return replace(mv, notes=tuple(notes))
+
+
 def _size(tables: int | None, pairs: int | None) -> tuple[int, bool]:
     if (tables is None) == (pairs is None):
         raise MovementError("give either the number of tables or the number of pairs")
@@ -349,6 +571,7 @@ def appendix_howell(
     *,
     boards_per_round: int = 2,
     odd: bool = False,
+    rounds: int | None = None,
 ) -> Movement:
     """A complete Howell of ``base_tables`` with ``extra_tables`` appendix tables.
 
@@ -368,9 +591,19 @@ def appendix_howell(
             f"a {base_tables}-table Howell takes 1 to {base_tables - 1} appendix tables, "
             f"not {extra_tables}"
         )
-    base = complete_howell(base_tables, boards_per_round=boards_per_round)
+    full = 2 * base_tables - 1
+    if rounds is None or rounds == full:
+        base = complete_howell(base_tables, boards_per_round=boards_per_round)
+    else:
+        base = short_howell(base_tables, rounds=rounds, boards_per_round=boards_per_round)
+        if extra_tables > rounds - base_tables:
+            raise MovementError(
+                f"a {rounds}-round {base_tables}-table Howell has {rounds - base_tables} "
+                f"tables where two moving pairs meet, so at most that many appendix "
+                f"tables, not {extra_tables}"
+            )
     transfer = [base_tables - i for i in range(extra_tables)]
-    rounds: list[Round] = []
+    out_rounds: list[Round] = []
     for rnd in base.rounds:
         seats: list[Seating] = []
         extra: list[Seating] = []
@@ -382,7 +615,9 @@ def appendix_howell(
                 extra.append(Seating(base_tables + 1 + i, Pair(x + 1), s.ew, s.board_set))
             else:
                 seats.append(s)
-        rounds.append(Round(rnd.number, tuple(seats) + tuple(sorted(extra, key=lambda e: e.table))))
+        out_rounds.append(
+            Round(rnd.number, tuple(seats) + tuple(sorted(extra, key=lambda e: e.table)))
+        )
     total_pairs = 2 * (base_tables + extra_tables)
     mv = Movement(
         kind="appendix-howell",
@@ -390,7 +625,7 @@ def appendix_howell(
         boards_per_round=boards_per_round,
         board_sets=base.board_sets,
         winners=1,
-        rounds=tuple(rounds),
+        rounds=tuple(out_rounds),
         relay_groups=_merge_groups(
             base.relay_groups + tuple((t, base_tables + 1 + i) for i, t in enumerate(transfer))
         ),
@@ -417,7 +652,11 @@ def _merge_groups(groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...],
     return tuple(tuple(sorted(m)) for m in sorted(merged, key=min))
 
 
-def appendix_for_pairs(pairs: int, boards_per_round: int = 2) -> Movement:
+def appendix_for_pairs(
+    pairs: int, boards_per_round: int = 2, rounds: int | None = None
+) -> Movement:
     """An A/B-table Howell for ``pairs`` pairs: one appendix table on a Howell of T-1 tables."""
     tables = (pairs + 1) // 2
-    return appendix_howell(tables - 1, 1, boards_per_round=boards_per_round, odd=pairs % 2 == 1)
+    return appendix_howell(
+        tables - 1, 1, boards_per_round=boards_per_round, odd=pairs % 2 == 1, rounds=rounds
+    )

@@ -254,6 +254,7 @@ def scrambled_mitchell(
     rounds: int | None = None,
     boards_per_round: int = 3,
     arrow_rounds: tuple[int, ...] | None = None,
+    relay: bool = False,
 ) -> Movement:
     """A Mitchell scored as one field, with arrow switches (004:1066-1074).
 
@@ -262,13 +263,15 @@ def scrambled_mitchell(
     moving pair sits NS.  The default turns it for the second half of the
     rounds: every pair then sits each way half the time and every board set,
     played once a round, is played half the time each way.  Odd tables use the
-    straight, even tables the skip movement.
+    straight, even tables the skip movement (``relay``: the relay-and-bye one,
+    which gives as many rounds as tables).
     """
-    base = (
-        straight_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
-        if tables % 2
-        else skip_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
-    )
+    if tables % 2:
+        base = straight_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
+    elif relay:
+        base = relay_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
+    else:
+        base = skip_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
     n = base.round_count
     arrows = tuple(range(n // 2 + 1, n + 1)) if arrow_rounds is None else arrow_rounds
     for a in arrows:
@@ -328,3 +331,113 @@ def even_mitchell(tables: int, *, rounds: int | None = None, boards_per_round: i
     if tables % 2:
         return straight_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
     return skip_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
+
+
+def appendix_mitchell(
+    base: int, extra: int, *, boards_per_round: int = 3, rounds: int | None = None
+) -> Movement:
+    """Appendix Mitchell: every pair plays every board (Fig 12, 004:1056-1067).
+
+    ``base`` tables hold the board sets and play ``base`` rounds (7, 11 or 13
+    in the seed); ``extra`` appendix tables ``base+1..`` sit opposite tables
+    ``1..extra`` and share their boards (a relay).  The appendix tables' NS and
+    the EW of tables ``1..extra`` stay put; EW ``extra+1..`` move up round the
+    tables ``extra+1..base+extra`` (skipping ``1..extra``); NS ``1..base``
+    move the same way two tables at a time round the base tables only.
+    """
+    if base % 2 == 0 or base % 3 == 0 or base < 5:
+        raise MovementError(
+            f"an appendix Mitchell's base is an odd number of tables not divisible by 3 "
+            f"(7, 11, 13 in the seed), not {base}"
+        )
+    if not 1 <= extra <= base - 2:
+        raise MovementError(
+            f"a {base}-table appendix Mitchell takes 1 to {base - 2} appendix tables, not {extra}"
+        )
+    rounds = _check(base, rounds, base, "appendix Mitchell")
+    ring = list(range(extra + 1, base + extra + 1))  # tables the moving EW visit
+    out: list[Round] = []
+    for r in range(rounds):
+        seats: list[Seating] = []
+        ns_at = {wrap(p + 2 * r, base): p for p in range(1, base + 1)}
+        ew_at = {ring[(i + r) % base]: ring[i] for i in range(base)}
+        for t in range(1, base + extra + 1):
+            board_set = wrap((t if t <= base else t - base) + r, base)
+            north = ns_at[t] if t <= base else t
+            east = t if t <= extra else ew_at[t]
+            seats.append(Seating(t, ns(north), ew(east), board_set))
+        out.append(Round(r + 1, tuple(seats)))
+    return Movement(
+        kind="appendix-mitchell",
+        tables=base + extra,
+        boards_per_round=_bpr(boards_per_round),
+        board_sets=base,
+        winners=2,
+        rounds=tuple(out),
+        relay_groups=tuple((i, base + i) for i in range(1, extra + 1)),
+        notes=(
+            f"{base}-table appendix Mitchell with {extra} appendix table(s): tables "
+            + ", ".join(f"{base + i}-{i}" for i in range(1, extra + 1))
+            + " relay; NS "
+            + ", ".join(str(base + i) for i in range(1, extra + 1))
+            + " and EW "
+            + ", ".join(str(i) for i in range(1, extra + 1))
+            + " stay",
+        ),
+    )
+
+
+def web_mitchell(tables: int, *, rounds: int = 13, boards_per_round: int = 2) -> Movement:
+    """The Web movement for an even number of tables (004:3662-3675).
+
+    The tables form two subsections, each with its own copy of the ``rounds``
+    board sets.  EW pairs move up one table a round through all the tables as
+    in a straight Mitchell, with no skip; in the first subsection the boards
+    move down as usual, in the second they come round in the reverse order.
+    Where the second subsection's boards start is chosen so that no EW pair
+    meets a board twice.  The seed suits it to 16-22 tables (18 tables, 2
+    boards x 13 rounds is its example).
+    """
+    if tables % 2 or not 8 <= tables <= 40:
+        raise MovementError(
+            f"a Web movement is for an even number of tables (16 to 22 in the seed), not {tables}"
+        )
+    if not 2 <= rounds <= tables - 1:
+        raise MovementError(
+            f"a {tables}-table Web movement has 2 to {tables - 1} rounds, not {rounds}"
+        )
+    half = tables // 2
+    if rounds < half:
+        raise MovementError(
+            f"a {tables}-table Web movement needs at least {half} rounds (one board set "
+            f"per table in each subsection), not {rounds}"
+        )
+    for start in range(rounds):
+        out: list[Round] = []
+        for r in range(rounds):
+            seats = []
+            for t in range(1, tables + 1):
+                k = wrap(t + r, rounds) if t <= half else wrap(start - t - r, rounds)
+                seats.append(Seating(t, ns(t), ew(wrap(t - r, tables)), k))
+            out.append(Round(r + 1, tuple(seats)))
+        m = Movement(
+            kind="web-mitchell",
+            tables=tables,
+            boards_per_round=_bpr(boards_per_round),
+            board_sets=rounds,
+            winners=2,
+            rounds=tuple(out),
+            copy_groups=(tuple(range(1, half + 1)), tuple(range(half + 1, tables + 1))),
+            notes=(
+                f"two subsections (tables 1-{half} and {half + 1}-{tables}), each with its "
+                "own copy of the boards; in the second the boards move the other way",
+            ),
+        )
+        from bridgedesk.movements.validate import validate
+
+        if not validate(m):
+            return m
+    raise MovementError(
+        f"no Web layout for {tables} tables and {rounds} rounds; "
+        "use fewer rounds or a skip or relay Mitchell"
+    )

@@ -86,6 +86,9 @@ class Movement:
     004:1011); ``phantom`` is the pair whose opponents sit out (004:864-868);
     ``rover`` the NS pair that takes a different table each round (004:1097-1107).
     ``notes`` are short remarks a director should see (what was chosen and why).
+    ``copy_groups`` are groups of tables that each have their own copy of the
+    boards (the Web movement's subsections, 004:3666): the same set may be in
+    play at one table of each group in the same round.
     """
 
     kind: str
@@ -99,6 +102,7 @@ class Movement:
     rover: Pair | None = None
     ew_offset: bool = False
     notes: tuple[str, ...] = field(default=())
+    copy_groups: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if self.winners not in (1, 2):

@@ -48,6 +48,9 @@ class Recommendation:
     note: str
     buildable: bool
     base: str | None = None
+    #: for a two-session row of 004:2117-2170: the second session's kind and rounds
+    second: tuple[str, int] | None = None
+    sections: str = ""
 
     @property
     def boards(self) -> int:
@@ -55,9 +58,19 @@ class Recommendation:
 
     @property
     def minutes(self) -> int:
+        """Estimated playing time, all sessions together."""
+        if self.second is not None:
+            second_boards = self.boards_per_round * self.second[1]
+            return duration(self.boards, self.rounds) + duration(second_boards, self.second[1])
         return self.sessions * duration(self.boards, self.rounds)
 
     def describe(self) -> str:
+        if self.second is not None:
+            return (
+                f"{self.sections}: 1st {self.kind} {self.boards_per_round} x {self.rounds}, "
+                f"2nd {self.second[0]} {self.boards_per_round} x {self.second[1]}, "
+                f"about {self.minutes} min in all"
+            )
         return (
             f"{self.kind} ({self.sheet_tables}-table sheet, {self.tables} tables): "
             f"{self.boards_per_round} x {self.rounds} = {self.boards} boards"
@@ -168,8 +181,19 @@ def recommend(
         kind, tables, _, stationary = _kind_for(row, pairs)
         sheet = int(row["tables"])
         for bpr, rounds in row["options"]:
-            complete = kind in ("howell", "appendix-howell") and rounds == 2 * sheet - 1
-            buildable = complete or kind not in ("howell", "appendix-howell")
+            kind_here = kind
+            stay_text = stationary
+            buildable = True
+            if kind in ("howell", "appendix-howell"):
+                # complete Howells and those with stay pairs (sheet <= rounds < 2T-1)
+                buildable = sheet <= rounds <= 2 * sheet - 1
+                if kind == "appendix-howell" and rounds < 2 * sheet - 1:
+                    buildable = buildable and rounds - sheet >= 1
+                if kind == "howell" and rounds < 2 * sheet - 1:
+                    kind_here = "three-quarter-howell" if sheet >= 8 else "short-howell"
+                    stay_text = f"pairs {rounds + 1}-{2 * sheet} stay" + (
+                        f", {2 * sheet} is the phantom" if pairs % 2 else ""
+                    )
             relays = str(row["note"]) if "relay" in str(row["note"]) else ""
             if kind == "appendix-howell":
                 relays = (relays + "; " if relays else "") + "A/B tables relay"
@@ -190,7 +214,7 @@ def recommend(
                     note += f"; a rover can play only {limit} rounds here (004:3783)"
             out.append(
                 Recommendation(
-                    kind,
+                    kind_here,
                     pairs,
                     tables,
                     sheet,
@@ -198,15 +222,85 @@ def recommend(
                     int(rounds),
                     sessions,
                     relays,
-                    stationary,
+                    stay_text,
                     note,
                     buildable,
                     rover_base,
                 )
             )
-    if sessions == 2 and (pairs + 1) // 2 > 7:
-        out = [r for r in out if r.kind != "howell" and r.kind != "appendix-howell"]
+    if sessions == 2:
+        if (pairs + 1) // 2 > 7:
+            return _filter(_two_sessions(pairs), boards, minutes)
+        out = [r for r in out if "howell" in r.kind]
     return _filter(out, boards, minutes)
+
+
+@lru_cache(maxsize=1)
+def _two_session_rows() -> dict[str, Any]:
+    text = (
+        resources.files("bridgedesk.movements").joinpath("data/two_session.json").read_text("utf-8")
+    )
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _session_text(parts: list[list[Any]], codes: dict[str, str]) -> str:
+    return " + ".join(f"{codes[str(code)]}" for _, code in parts)
+
+
+def _buildable(kind: str, tables: int, rounds: int) -> bool:
+    if kind == "interwoven-howell":
+        return False
+    if kind == "scrambled-mitchell":
+        return rounds <= (tables if tables % 2 else tables - 1)
+    if kind == "appendix-mitchell":
+        return rounds in (7, 11, 13) and rounds < tables <= 2 * rounds - 2
+    return tables <= rounds <= 2 * tables - 1  # a Howell
+
+
+def _two_sessions(pairs: int) -> list[Recommendation]:
+    """The two-session list's rows for this many tables (004:2117-2170)."""
+    tables = (pairs + 1) // 2
+    data = _two_session_rows()
+    codes: dict[str, str] = data["codes"]
+    out: list[Recommendation] = []
+    for row in data["rows"]:
+        if row["tables"] != tables:
+            continue
+        sizes = [int(t) for t in row["sections"]]
+        first, second = row["first"], row["second"]
+        buildable = all(
+            _buildable(codes[str(code)], size, int(rounds))
+            for part in (first, second)
+            for size, (rounds, code) in zip(sizes, part, strict=True)
+        )
+        sections = (
+            "1 section" if len(sizes) == 1 else " + ".join(f"{t}T" for t in sizes)
+        ) + f" ({tables} tables)"
+        out.append(
+            Recommendation(
+                _session_text(first, codes),
+                pairs,
+                tables,
+                tables,
+                int(row["bpr"]),
+                int(first[0][0]),
+                2,
+                "",
+                "",
+                str(row["note"]),
+                buildable,
+                None,
+                (_session_text(second, codes), int(second[0][0])),
+                sections,
+            )
+        )
+    if not out:
+        raise MovementError(
+            f"the two-session list covers 8 to 19 tables in one or two sections; "
+            f"{tables} tables need the multi-section list (004:2320-2380)"
+        )
+    return out
 
 
 def _filter(

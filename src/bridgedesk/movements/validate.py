@@ -124,10 +124,11 @@ def _per_round(m: Movement) -> list[Problem]:
                         where=Location(round=rnd.number),
                     )
                 )
-        by_set: dict[int, list[int]] = defaultdict(list)
+        copy_of = {t: gi for gi, g in enumerate(m.copy_groups) for t in g}
+        by_set: dict[tuple[int, int], list[int]] = defaultdict(list)
         for s in rnd.seatings:
-            by_set[s.board_set].append(s.table)
-        for board_set, tables in sorted(by_set.items()):
+            by_set[(s.board_set, copy_of.get(s.table, -1))].append(s.table)
+        for (board_set, _), tables in sorted(by_set.items()):
             if len(tables) < 2:
                 continue
             groups = {relay_of.get(t, -t) for t in tables}

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridgedesk.movements.model import Movement, Pair
+
+if TYPE_CHECKING:
+    from bridgedesk.movements.individual import IndividualMovement
 
 
 @dataclass(frozen=True)
@@ -182,3 +186,21 @@ def write_cards(m: Movement, out_dir: str | Path) -> list[Path]:
     text.write_text(render_text(m), encoding="utf-8")
     html.write_text(render_html(m), encoding="utf-8")
     return [text, html]
+
+
+def individual_text(m: IndividualMovement) -> str:
+    """An individual master sheet: per round, per table N-S-E-W (like Fig 20, 004:1594)."""
+    head = ["Rd", *[f"Table {t}" for t in range(1, m.tables + 1)], "out"]
+    rows = [
+        [str(r.number), *cells, ",".join(map(str, r.sitout))]
+        for r, cells in zip(m.rounds, m.master_rows(), strict=True)
+    ]
+    out = [
+        f"individual - {m.players} players, {m.tables} tables, {m.round_count} rounds, "
+        f"{m.board_sets * m.boards_per_round} boards ({m.boards_per_round} a round); "
+        "seats N-S-E-W",
+        "",
+        *_grid(head, rows),
+    ]
+    out += [f"note: {n}" for n in m.notes]
+    return "\n".join(out) + "\n"
