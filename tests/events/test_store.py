@@ -90,7 +90,9 @@ def test_foreign_database_is_refused(tmp_path: Path) -> None:
 
 
 def test_database_url() -> None:
-    assert database_url("postgresql://u@h/db") == "postgresql://u@h/db"
+    assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("postgresql+psycopg2://u@h/db") == "postgresql+psycopg2://u@h/db"
     assert database_url("/tmp/x/y.sqlite3") == "sqlite:////tmp/x/y.sqlite3"
 
 
