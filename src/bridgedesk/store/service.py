@@ -477,15 +477,21 @@ class Store:
         session: int = 1,
         name: str = "",
         kind: str = "",
+        from_round: int | None = None,
     ) -> list[str]:
         """Give a section its movement; results already in must still fit it.
 
-        Returns the problems :func:`~bridgedesk.events.entry.validate_section`
-        finds between the movement and the entries (for the director to read).
+        With ``from_round`` the section keeps its current movement for the rounds
+        before it and plays the new one from it on (late pairs with A/B tables,
+        004:884-898).  Returns the problems
+        :func:`~bridgedesk.events.entry.validate_section` finds between the
+        movement and the entries (for the director to read).
         """
         grid = as_grid(movement, name=name, kind=kind)
         with self._tx() as s:
             sec = self._section(s, self._event(s, ref), session, section)
+            if from_round is not None:
+                grid = self._movement(sec).switch(grid, from_round)
             entries = self._entries(s, sec) or None
             accepted: list[Result] = []
             for row, result in self._section_results(s, sec):
