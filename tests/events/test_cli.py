@@ -356,7 +356,10 @@ def test_bad_values_one_line(cli: Cli) -> None:
         ("result", "history"),
         ("result", "list"),
         ("result", "import"),
+        ("result", "delete"),
+        ("result", "export"),
     ],
+    ids=lambda c: "-".join(c),
 )
 def test_every_command_has_help_with_an_example(
     command: tuple[str, str], capsys: pytest.CaptureFixture[str]
@@ -496,3 +499,55 @@ def test_whole_weekly_game_with_phantom(cli: Cli, howell: GridMovement, tmp_path
     assert {len(t) for t in travellers.values()} == {3}
     # each real pair played 6 rounds of 2 boards
     assert {len(snap.by_pair(p)) for p in range(1, 8)} == {12}
+
+
+def test_export_then_import_elsewhere(cli: Cli, event: str, tmp_path: Path) -> None:
+    cli(
+        "result",
+        "add",
+        event,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--board",
+        "1",
+        "--ns",
+        "1",
+        "--ew",
+        "4",
+        "4S",
+        "N",
+        "=",
+        "--lead",
+        "HA",
+    )
+    cli(
+        "result",
+        "add",
+        event,
+        "--round",
+        "1",
+        "--table",
+        "2",
+        "--board",
+        "3",
+        "--ns",
+        "2",
+        "--ew",
+        "5",
+        "--adjusted",
+        "A+/A-",
+    )
+    printed = cli("result", "export", event)
+    assert printed.splitlines() == [
+        "session,section,round,table,board,ns,ew,contract,declarer,result,lead,adjusted",
+        "1,A,1,1,1,1,4,4S,N,=,HA,",
+        "1,A,1,2,3,2,5,,,,,A+/A-",
+    ]
+    out = tmp_path / "slips.csv"
+    assert cli("result", "export", event, "--out", str(out)) == f"wrote 2 result(s) to {out}\n"
+    # re-importing the export into the same event adds nothing
+    assert cli("result", "import", event, str(out)) == (
+        "imported 0 result(s) from slips.csv; 2 already stored\n"
+    )
