@@ -8,7 +8,7 @@ import sys
 
 def test_bridge_imports_only_the_standard_library() -> None:
     code = (
-        "import sys, bridgedesk.bridge;"
+        "import sys, bridgedesk.bridge, bridgedesk.bridge.vp;"
         "heavy = {'numpy', 'endplay', 'fastapi', 'sqlalchemy', 'typer', 'rich', 'starlette'};"
         "print(sorted(heavy & {m.split('.')[0] for m in sys.modules}))"
     )

@@ -551,3 +551,10 @@ def test_export_then_import_elsewhere(cli: Cli, event: str, tmp_path: Path) -> N
     assert cli("result", "import", event, str(out)) == (
         "imported 0 result(s) from slips.csv; 2 already stored\n"
     )
+
+
+def test_usage_errors_are_one_line(cli: Cli) -> None:
+    err = cli("result", "add", "1", "--round", "2", "4S", "N", "=", status=2)
+    assert err == "error: Missing option '--table'. (see bridgedesk result add --help)\n"
+    err = cli("event", "new", "X", "--class", "abc", status=2)
+    assert err.startswith("error: Invalid value for '--class'") and err.count("\n") == 1

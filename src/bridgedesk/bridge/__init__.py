@@ -33,6 +33,14 @@ from bridgedesk.bridge.score import (
     score_ns,
 )
 from bridgedesk.bridge.seats import SEATS, Seat, Side
+from bridgedesk.bridge.vp import (
+    TableScale,
+    VPScale,
+    WBF2013Scale,
+    get_scale,
+    load_scale_file,
+    scale_names,
+)
 
 __all__ = [
     "ALL_CONTRACTS",
@@ -47,18 +55,24 @@ __all__ = [
     "Seat",
     "Side",
     "Strain",
+    "TableScale",
+    "VPScale",
     "Vulnerability",
+    "WBF2013Scale",
     "board_dealer",
     "board_vulnerability",
     "check_tricks",
     "contract_score",
     "format_result",
+    "get_scale",
     "imp_range",
     "imps",
     "is_possible_score",
+    "load_scale_file",
     "offset_of",
     "parse_result",
     "results_for_score",
+    "scale_names",
     "score_ns",
     "tricks_from_offset",
 ]

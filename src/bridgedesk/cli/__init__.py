@@ -1,9 +1,11 @@
 """The ``bridgedesk`` command line: a thin shell over the packages.
 
 Each command group lives in its own module of this package and exposes a
-``typer.Typer`` named ``app``; they are listed once in ``_GROUPS``.  A
-:class:`~bridgedesk.errors.BridgedeskError` escaping a command is printed as one
-line on standard error and the process exits with status 2.
+``typer.Typer`` named ``app``; they are listed once in ``_GROUPS``.  A plain
+command (no subcommands) is a module exposing a function named ``command``,
+listed once in ``_COMMANDS``.  A :class:`~bridgedesk.errors.BridgedeskError`
+escaping a command, and a command-line usage error, are printed as one line on
+standard error and the process exits with status 2.
 """
 
 from __future__ import annotations
@@ -18,10 +20,14 @@ from bridgedesk.errors import BridgedeskError
 
 #: (command name, module holding its ``app``), in the order ``--help`` lists them.
 _GROUPS: tuple[tuple[str, str], ...] = (
+    ("calc", "bridgedesk.cli.calc"),
     ("event", "bridgedesk.cli.event"),
     ("entry", "bridgedesk.cli.entry"),
     ("result", "bridgedesk.cli.result"),
 )
+
+#: (command name, module holding its function ``command``) for plain commands.
+_COMMANDS: tuple[tuple[str, str], ...] = (("demo", "bridgedesk.cli.demo"),)
 
 app = typer.Typer(
     name="bridgedesk",
@@ -46,14 +52,34 @@ def version() -> None:
 for _name, _module in _GROUPS:
     app.add_typer(importlib.import_module(_module).app, name=_name)
 
+for _name, _module in _COMMANDS:
+    app.command(name=_name)(importlib.import_module(_module).command)
+
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     try:
-        app(args=argv, prog_name="bridgedesk")
+        result = app(args=argv, prog_name="bridgedesk", standalone_mode=False)
     except BridgedeskError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except typer.TyperException as exc:
+        # typer's own (vendored click) errors: usage errors, bad parameters...
+        message = exc.format_message()
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            # A group run without a subcommand: its help (rich may already have
+            # printed it while the error was built).
+            if message:
+                print(message)
+            return 2
+        ctx = getattr(exc, "ctx", None)
+        where = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+        print(f"error: {message}{where}", file=sys.stderr)
+        code = getattr(exc, "exit_code", 2)
+        return code if isinstance(code, int) else 2
+    except typer.Abort:
+        print("aborted", file=sys.stderr)
+        return 1
     except SystemExit as exc:
         code = exc.code
         if code is None:
@@ -62,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
             return code
         print(code, file=sys.stderr)
         return 1
-    return 0
+    # Without standalone mode click returns the exit code of ``typer.Exit`` /
+    # ``--help`` (an int) or the command's own return value.
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0
 
 
 if __name__ == "__main__":  # pragma: no cover
