@@ -410,3 +410,48 @@ def test_late_pair_with_a_new_movement_from_round_2(store: Store, event: int) ->
         store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=5))
     with pytest.raises(MovementError, match="from round 2 to 3, not 1"):
         movement.switch(new, 1)
+
+
+def test_racing_writers_cannot_both_give_a_pair_the_same_board(
+    store: Store, event: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two slips for pair 1 on board 5 at different tables, entered at the same moment.
+
+    No unique key catches this (the tables and opponents differ); the writers must take
+    turns on the section so the second sees the first.  check_result is slowed down so
+    both would read the board before either writes if they did not.
+    """
+    import threading
+    import time
+
+    from bridgedesk.events import entry as entry_module
+    from bridgedesk.store import service
+
+    def slow_check(*args: object, **kwargs: object) -> None:
+        time.sleep(0.4)
+        entry_module.check_result(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "check_result", slow_check)
+    url = store.engine.url.render_as_string(hide_password=False)
+    slips = [
+        (slip(round=3, table=1, board=5, ns=1, ew=5), None),
+        (slip(round=2, table=1, board=5, ns=1, ew=6), "pairs swapped boards by mistake"),
+    ]
+    outcomes: list[str] = []
+
+    def enter(result: Result, override: str | None) -> None:
+        with Store.open(url) as other:
+            try:
+                other.add_result(event, result, override=override)
+                outcomes.append("stored")
+            except EntryError as exc:
+                outcomes.append(str(exc))
+
+    threads = [threading.Thread(target=enter, args=s) for s in slips]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert sorted(outcomes)[-1] == "stored"
+    assert "pair 1 already has a result on board 5" in sorted(outcomes)[0]
+    assert len(store.results(event)) == 1

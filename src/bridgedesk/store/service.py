@@ -296,8 +296,13 @@ class Store:
         return rows[0]
 
     @staticmethod
-    def _section(s: OrmSession, ev: EventRow, session: int, section: str) -> SectionRow:
-        row = s.scalars(
+    def _section(
+        s: OrmSession, ev: EventRow, session: int, section: str, lock: bool = False
+    ) -> SectionRow:
+        """The section row; with ``lock`` it is locked until the transaction ends, so
+        writers to one section take turns (PostgreSQL; SQLite's BEGIN IMMEDIATE
+        already serialises every writer)."""
+        query = (
             select(SectionRow)
             .join(SessionRow)
             .where(
@@ -305,7 +310,10 @@ class Store:
                 SessionRow.number == session,
                 SectionRow.name == section,
             )
-        ).one_or_none()
+        )
+        if lock:
+            query = query.with_for_update(of=SectionRow)
+        row = s.scalars(query).one_or_none()
         if row is None:
             have = ", ".join(
                 f"session {n} section {name}"
@@ -399,7 +407,7 @@ class Store:
         """
         with self._tx() as s:
             ev = self._event(s, ref)
-            sec = self._section(s, ev, session, section)
+            sec = self._section(s, ev, session, section, lock=True)
             existing = {
                 r.number: r
                 for r in s.scalars(select(EntryRow).where(EntryRow.section_id == sec.id))
@@ -489,7 +497,7 @@ class Store:
         """
         grid = as_grid(movement, name=name, kind=kind)
         with self._tx() as s:
-            sec = self._section(s, self._event(s, ref), session, section)
+            sec = self._section(s, self._event(s, ref), session, section, lock=True)
             if from_round is not None:
                 grid = self._movement(sec).switch(grid, from_round)
             entries = self._entries(s, sec) or None
@@ -581,13 +589,14 @@ class Store:
         result: Result,
         cache: dict[tuple[int, str], _Ctx],
         board_only: bool = False,
+        lock: bool = False,
     ) -> _Ctx:
         """The section of ``result`` with what checking needs, loaded once per transaction
         (only the results of ``result.board`` when ``board_only``)."""
         key = (result.session, result.section)
         ctx = cache.get(key)
         if ctx is None:
-            sec = self._section(s, ev, *key)
+            sec = self._section(s, ev, *key, lock=lock)
             by_board: dict[int, list[Result]] = {}
             board = result.board if board_only else None
             for _, r in self._section_results(s, sec, board):
@@ -607,9 +616,9 @@ class Store:
     ) -> int | None:
         """Check and insert one result (flushing unless ``cache`` batches the work)."""
         if cache is None:
-            ctx = self._context(s, ev, result, {}, board_only=True)
+            ctx = self._context(s, ev, result, {}, board_only=True, lock=True)
         else:
-            ctx = self._context(s, ev, result, cache)
+            ctx = self._context(s, ev, result, cache, lock=True)
         existing = ctx.results.setdefault(result.board, [])
         check_result(result, ctx.movement, existing, ctx.entries, override)
         deleted = s.scalars(
@@ -753,9 +762,9 @@ class Store:
             raise EntryError("a correction cannot move a result to another session or section")
         if (new, override, withdrawn) == (old, row.override_reason, row.withdrawn):
             raise EntryError("the correction changes nothing")
+        sec = s.get(SectionRow, row.section_id)
+        assert sec is not None
         if not withdrawn:
-            sec = s.get(SectionRow, row.section_id)
-            assert sec is not None
             others = [
                 r for other, r in self._section_results(s, sec, new.board) if other.id != row.id
             ]
@@ -788,6 +797,16 @@ class Store:
             ) from None
         return audit.id
 
+    @staticmethod
+    def _lock_result_section(s: OrmSession, result_id: int) -> None:
+        """Lock the section holding a result before reading it (see :meth:`_section`)."""
+        s.execute(
+            select(SectionRow.id)
+            .join(ResultRow, ResultRow.section_id == SectionRow.id)
+            .where(ResultRow.id == result_id)
+            .with_for_update(of=SectionRow)
+        )
+
     def correct_result(
         self,
         ref: int | str,
@@ -807,6 +826,7 @@ class Store:
         """
         with self._tx() as s:
             ev = self._event(s, ref)
+            self._lock_result_section(s, result_id)
             row, old = self._result_row(s, ev, result_id)
             if row.withdrawn:
                 raise EntryError(f"result {result_id} is deleted: undo the deletion first")
@@ -837,6 +857,7 @@ class Store:
         """Withdraw a result that should not exist (audited; undo puts it back)."""
         with self._tx() as s:
             ev = self._event(s, ref)
+            self._lock_result_section(s, result_id)
             row, old = self._result_row(s, ev, result_id)
             if row.withdrawn:
                 raise EntryError(f"result {result_id} is already deleted")
@@ -871,6 +892,7 @@ class Store:
             c = s.get(CorrectionRow, correction_id)
             if c is None or c.event_id != ev.id:
                 raise EntryError(f"event {ev.name!r} has no correction {correction_id}")
+            self._lock_result_section(s, c.result_id)
             undone = s.scalars(
                 select(CorrectionRow.id).where(CorrectionRow.undoes_id == c.id)
             ).first()
@@ -973,7 +995,8 @@ class Store:
                 cache: dict[tuple[int, str], _Ctx] = {}
                 for line, result in chunk:
                     try:
-                        if self._same_stored(self._context(s, ev, result, cache), result):
+                        ctx = self._context(s, ev, result, cache, lock=True)
+                        if self._same_stored(ctx, result):
                             skipped += 1
                             continue
                         self._add(s, ev, result, who, None, cache)
