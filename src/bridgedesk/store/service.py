@@ -452,7 +452,13 @@ class Store:
                 target.players.append(
                     EntryPlayerRow(position=position, player=self._player(s, player))
                 )
-            s.flush()
+            try:
+                s.flush()
+            except IntegrityError:
+                raise EntryError(
+                    f"number {number} or one of the member numbers was entered at the "
+                    "same moment by someone else; list the entries and try again"
+                ) from None
             return number
 
     @staticmethod
