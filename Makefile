@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit install browser clean fonts
+.PHONY: demo test lint typecheck unit install browser clean fonts postgres
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("bridgedesk needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -39,12 +39,24 @@ browser:
 	  fi; \
 	fi
 
-unit: $(STAMP) browser fonts
+unit: $(STAMP) browser fonts postgres
 	$(BIN)/python -m pytest -n 2 -q
 
 test: lint typecheck unit
 
 # Japanese hand-record sheets (bridgedesk deals print --lang ja) need a CJK font in Chromium.
+# The store's tests also run on a private PostgreSQL server they start themselves.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's postgresql for the store tests"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null \
+	      || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }; \
+	  else \
+	    echo "PostgreSQL not found and cannot install it here: its store tests will be skipped"; \
+	  fi; \
+	fi
+
 # Japanese hand records and reports need a CJK font in the browser.
 fonts:
 	@if ! fc-list 2>/dev/null | grep -qi 'IPAGothic\|Noto Sans CJK'; then \

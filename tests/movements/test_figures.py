@@ -21,7 +21,6 @@ from bridgedesk.movements.mitchell import (
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.rover import rover_mitchell
 from bridgedesk.movements.validate import validate
-from tests.movements.seedfig import lines, tokens
 
 from .seedfig import lines, tokens
 
