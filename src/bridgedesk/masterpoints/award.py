@@ -35,6 +35,8 @@ from bridgedesk.masterpoints.jcbl.club import (
     overall_exact,
     place_factor,
     red_share,
+    session_exact,
+    vm_pairs,
 )
 from bridgedesk.masterpoints.jcbl.weekly import (
     WeeklyGame,
@@ -43,7 +45,7 @@ from bridgedesk.masterpoints.jcbl.weekly import (
     tied_points,
     weekly_exact,
 )
-from bridgedesk.masterpoints.ranking import Placing, Ranking, ties
+from bridgedesk.masterpoints.ranking import Placing, Ranking, SessionScore, SessionScores, ties
 from bridgedesk.masterpoints.rounding import jcbl_round
 from bridgedesk.masterpoints.sbf.rules import share_places
 from bridgedesk.masterpoints.sbf.tables import (
@@ -70,6 +72,8 @@ class Award:
     ``points`` is a JCBL masterpoint value with two decimals, or a whole number of
     SBF points; ``colour`` is ``"black"``/``"red"`` (JCBL) or ``"bp"``/``"sp"``/``"gp"``
     (SBF); ``place`` the place paid (within ``flight`` when stratified).
+    ``session`` is the session number of a JCBL session award (None: overall, or
+    an event-wide award).
     """
 
     member: str
@@ -80,6 +84,7 @@ class Award:
     points: Decimal
     colour: str
     reason: str
+    session: int | None = None
 
 
 @dataclass(frozen=True)
@@ -121,11 +126,22 @@ class ClubGame:
     ``bridge_center``: a CCG run by a bridge centre (no red share); ``simultaneous``:
     a world / APBF simultaneous event (all red).  With flights, each flight's L4 is
     added to ``event.limits``.
+
+    ``sessions``: the scores of each session (or each match of a VP team event);
+    when given, every session also pays session awards (000:469), always black
+    (000:232), capped at the single-session cap (000:477-488), to everyone scoring
+    the session average or more, and in a stratified event's lower flights also to
+    the top half of the flight (000:431-433).  Out-of-limit entrants get session
+    awards only (000:525-527).
     """
 
     event: ClubEvent
     bridge_center: bool = False
     simultaneous: bool = False
+    sessions: tuple[SessionScores, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sessions", tuple(self.sessions))
 
 
 def award(
@@ -168,12 +184,7 @@ def _ordered(ranking: Ranking, awards: list[Award]) -> tuple[Award, ...]:
 
 
 def _jcbl_share(placing: Placing, member: str) -> Fraction:
-    played = placing.played(member)
-    if played < Fraction(1, 2):
-        return Fraction(0)
-    if played == Fraction(1, 2):
-        return Fraction(1, 2)
-    return Fraction(1)
+    return _jcbl_share_of(placing.played(member))
 
 
 def _jcbl_weekly(ranking: Ranking, game: WeeklyGame) -> tuple[Award, ...]:
@@ -306,7 +317,124 @@ def _jcbl_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
                         if old is None or candidate.points > old.points:
                             best[key] = candidate
         out.extend(best.values())
-    return _ordered(ranking, out)
+    return _ordered(ranking, out) + _jcbl_sessions(ranking, game)
+
+
+def _jcbl_sessions(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
+    """Session awards ``3*R*L/P * B/24 * V/M`` of every session (000:423-469)."""
+    event = game.event
+    who: dict[str, Placing] = {}
+    for p in ranking.placings:
+        who.setdefault(p.competitor, p)
+    out: list[Award] = []
+    for session in game.sessions:
+        for name in session.fields():
+            scores = [s for s in session.scores if s.field == name]
+            missing = [s.competitor for s in scores if s.competitor not in who]
+            if missing:
+                raise MasterpointError(
+                    f"session {session.number}: competitor {missing[0]} is not in the ranking "
+                    "(its players are unknown)"
+                )
+            best: dict[str, Award] = {}
+            for flight, stratum in _session_strata(ranking, scores, who):
+                limits = event.limits
+                if flight is not None and len(ranking.flights) >= 2:
+                    index = ranking.flights.index(flight) + 1
+                    limits = (*limits, flight_factor(index, len(ranking.flights)))
+                lower = flight is not None and flight != ranking.flights[0]
+                for s in stratum:
+                    place = 1 + sum(1 for q in stratum if q.score > s.score)
+                    vm, why = _session_vm(session, s, lower and 2 * place <= len(stratum))
+                    if vm == 0:
+                        continue
+                    value = session_exact(
+                        event.kind, event.rating, limits, session.boards, vm, event.team_size
+                    )
+                    reason = (
+                        f"JCBL session {session.number} 3*R*L/P*B/24*V/M, {event.kind.value}, "
+                        f"{event.rating.value}, B={session.boards}, {why}, V/M={_show(vm)}"
+                    )
+                    placing = who[s.competitor]
+                    for member in placing.players:
+                        share = _jcbl_share_of(s.played(member))
+                        points = jcbl_round(value * share)
+                        if points == 0:
+                            continue
+                        _best(
+                            best,
+                            Award(
+                                member,
+                                s.competitor,
+                                name,
+                                flight,
+                                place,
+                                points,
+                                "black",
+                                reason if share == 1 else f"{reason}, {share} for partial play",
+                                session.number,
+                            ),
+                        )
+            order = {s.competitor: i for i, s in enumerate(scores)}
+            out.extend(sorted(best.values(), key=lambda a: (a.place, order[a.competitor])))
+    return tuple(out)
+
+
+def _show(value: Fraction) -> str:
+    return str(jcbl_round(value)) if value.denominator != 1 else str(value)
+
+
+def _session_strata(
+    ranking: Ranking, scores: list[SessionScore], who: Mapping[str, Placing]
+) -> list[tuple[str | None, list[SessionScore]]]:
+    """(flight, scores ranked in it): a flight ranks its own and every lower flight's
+    competitors (000:499); without flights one stratum."""
+    if not ranking.flights:
+        return [(None, scores)]
+    level = {f: i for i, f in enumerate(ranking.flights)}
+    return [
+        (flight, [s for s in scores if level[who[s.competitor].flight or ""] >= index])
+        for index, flight in enumerate(ranking.flights)
+    ]
+
+
+def _session_vm(
+    session: SessionScores, score: SessionScore, top_half_of_lower_flight: bool
+) -> tuple[Fraction, str]:
+    """V/M of one competitor's session (000:423-461), 0 when it earns nothing.
+
+    VP events: V/M with V the VP of a won or drawn match.  Pairs, individuals and
+    B-a-M: only a score of the average or more counts ("アベレージ以上のスコア"),
+    or in a stratified event's lower flight a place in the top half of the flight
+    (place <= half the flight's competitors, 000:431-433); then
+    ``3*(V-Av)/(B*Sc*Sl)+0.3`` bounded to 0..1.
+    """
+    if session.scoring == "vp":
+        assert session.max_vp is not None
+        vm = score.score / Fraction(session.max_vp)
+        if not 0 <= vm <= 1:
+            raise MasterpointError(
+                f"session {session.number}: competitor {score.competitor} won "
+                f"{score.score} VP of at most {session.max_vp}"
+            )
+        return vm, f"V={_show(score.score)} M={session.max_vp}"
+    why = f"V={_show(score.score)} Av={_show(session.average)} T={_show(session.tables)}"
+    if score.score < session.average:
+        if not top_half_of_lower_flight:
+            return Fraction(0), why
+        why += ", top half of a lower flight"
+    vm = vm_pairs(score.score, session.average, session.boards, session.tables, session.scoring)
+    return vm, why
+
+
+def _jcbl_share_of(played: Fraction) -> Fraction:
+    """Session eligibility (000:545 ③): half the session's boards; exactly half each
+    gives half the points."""
+    if played < Fraction(1, 2):
+        return Fraction(0)
+    if played == Fraction(1, 2):
+        return Fraction(1, 2)
+    return Fraction(1)
 
 
 # --- SBF -----------------------------------------------------------------------------

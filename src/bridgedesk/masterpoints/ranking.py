@@ -18,7 +18,14 @@ from typing import Any, Protocol
 
 from bridgedesk.errors import MasterpointError
 
-__all__ = ["Placing", "Ranking", "StandingLike", "from_standings"]
+__all__ = [
+    "Placing",
+    "Ranking",
+    "SessionScore",
+    "SessionScores",
+    "StandingLike",
+    "from_standings",
+]
 
 
 @dataclass(frozen=True)
@@ -118,6 +125,82 @@ class Ranking:
             ranked = [(p, 1 + sum(1 for q in eligible if q.place < p.place)) for p in eligible]
             out.append((flight, ranked, len(eligible)))
         return out
+
+
+@dataclass(frozen=True)
+class SessionScore:
+    """One competitor's score in one session (or one match of a VP team event).
+
+    ``score`` is V of the JCBL session formula (000:423-447): a pair's (or player's)
+    session score on the scale of ``SessionScores.scoring``, or, in a VP event, the
+    VP of a won or drawn match (bonus VP excluded; 0 for a lost match).
+    ``participation``: the share of this session's boards each player played where
+    not all played all (a substitute, 000:545).
+    """
+
+    competitor: str
+    score: Fraction
+    field: str = ""
+    participation: Mapping[str, Fraction] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "score", Fraction(self.score))
+        object.__setattr__(self, "participation", MappingProxyType(dict(self.participation)))
+
+    def played(self, member: str) -> Fraction:
+        return Fraction(self.participation.get(member, Fraction(1)))
+
+
+#: Scales of the JCBL V/M for pairs (000:437-441) and the VP form (000:423-431).
+SESSION_SCALES = ("matchpoints", "imp", "total-points", "vp")
+
+
+@dataclass(frozen=True)
+class SessionScores:
+    """The scores of one session, for JCBL session awards (000:423-469).
+
+    ``boards``: B, the boards of the session (or of the match); ``tables``: the
+    tables in play (Sc = tables - 1, fractions cut); ``scoring``: ``matchpoints``,
+    ``imp``, ``total-points`` or ``vp``; ``average``: Av, the session's average
+    score (not used for ``vp``); ``max_vp``: M, the most VP one match can give
+    (``vp`` only, bonus VP excluded; 1 when matches are decided by wins).
+    """
+
+    number: int
+    boards: int
+    tables: Fraction
+    scoring: str
+    scores: tuple[SessionScore, ...]
+    average: Fraction = Fraction(0)
+    max_vp: Fraction | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scores", tuple(self.scores))
+        object.__setattr__(self, "tables", Fraction(self.tables))
+        object.__setattr__(self, "average", Fraction(self.average))
+        if self.scoring not in SESSION_SCALES:
+            raise MasterpointError(
+                f"session {self.number}: scoring must be one of {', '.join(SESSION_SCALES)}, "
+                f"got {self.scoring!r}"
+            )
+        if self.boards < 1:
+            raise MasterpointError(f"session {self.number}: boards must be 1 or more")
+        if self.scoring == "vp" and (self.max_vp is None or self.max_vp <= 0):
+            raise MasterpointError(
+                f"session {self.number}: a VP session needs max_vp M > 0 (000:445)"
+            )
+        seen: set[tuple[str, str]] = set()
+        for s in self.scores:
+            key = (s.field, s.competitor)
+            if key in seen:
+                raise MasterpointError(
+                    f"session {self.number}: competitor {s.competitor} is listed twice "
+                    f"in field {s.field!r}"
+                )
+            seen.add(key)
+
+    def fields(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.field for s in self.scores))
 
 
 def ties(ranked: Sequence[tuple[Placing, int]]) -> dict[int, int]:
