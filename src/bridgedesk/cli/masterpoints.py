@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from pathlib import Path
 from typing import Annotated, Any
@@ -98,15 +99,70 @@ def _group_map(items: list[str]) -> dict[str, int]:
     return out
 
 
+class _MethodOpt(enum.StrEnum):
+    mp = "mp"
+    ximp = "ximp"
+    butler = "butler"
+    total = "total"
+
+
+def _is_ranking_json(path: Path) -> bool:
+    if path.suffix.lower() != ".json":
+        return False
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return True  # let the ranking reader report it, with file and line
+    return not isinstance(data, dict) or "placings" in data or "boards" not in data
+
+
+def _score_files(paths: list[Path], method: str, winners: int | None) -> tuple[list[Any], Any]:
+    """Score each results file (one per session); the roster from the first PBN's
+    TotalScoreTable member numbers, if any."""
+    from bridgedesk.errors import FormatError, Location
+    from bridgedesk.formats import pbn_scores, traveller_json
+    from bridgedesk.formats.players_file import roster_from_pbn
+    from bridgedesk.scoring.session import Method, score_session
+
+    sessions: list[Any] = []
+    roster = None
+    for path in paths:
+        if not path.is_file():
+            raise FormatError("no such file", Location(file=str(path)))
+        parsed = None
+        if path.suffix.lower() == ".pbn":
+            inp, parsed = pbn_scores.load(path)
+        elif path.suffix.lower() == ".json":
+            inp = traveller_json.load(path)
+        else:
+            raise FormatError(
+                "give a ranking .json, a .pbn results file or a .json traveller file",
+                Location(file=str(path)),
+            )
+        used = inp.check(winners)
+        sessions.append(
+            score_session(inp.boards, method=Method(method), winners=used, penalties=inp.penalties)
+        )
+        if roster is None and parsed is not None:
+            roster = roster_from_pbn(parsed, str(path))
+    return sessions, roster
+
+
 @app.command("award")
 def award_command(
     results: Annotated[
-        Path, typer.Argument(help="ranking JSON (see bridgedesk.formats.ranking_json)")
+        list[Path],
+        typer.Argument(
+            help="a ranking JSON (bridgedesk.formats.ranking_json), or one results file per "
+            "session: PBN with ScoreTables or JSON travellers, scored here"
+        ),
     ],
     rules: Annotated[str, typer.Option(help="jcbl or sbf")],
     klass: Annotated[int | None, typer.Option("--class", help="JCBL weekly class 1-5")] = None,
     kind: Annotated[str, typer.Option(help="JCBL: pairs, individual or teams")] = "pairs",
-    sessions: Annotated[int, typer.Option(help="JCBL: sessions")] = 1,
+    sessions: Annotated[
+        int | None, typer.Option(help="JCBL: sessions (default: results files given, or 1)")
+    ] = None,
     restriction_class: Annotated[
         int | None, typer.Option(help="JCBL: class of the entry restriction")
     ] = None,
@@ -119,11 +175,19 @@ def award_command(
     groups: Annotated[int | None, typer.Option(help="SBF: number of strength groups")] = None,
     group: Annotated[list[str] | None, typer.Option(help="SBF: FIELD=N group of a field")] = None,
     handicap: Annotated[bool, typer.Option(help="SBF: handicap result list")] = False,
+    simultaneous: Annotated[
+        bool, typer.Option(help="SBF: a bronze simultaneous event (above 100 pairs allowed)")
+    ] = False,
+    dm: Annotated[
+        str | None, typer.Option(help="SBF: DM final bonus: pairs-open, teams-open or other")
+    ] = None,
     rating: Annotated[
         str | None,
         typer.Option(help="JCBL CCG and up: ccg, local, sectional, regional, national, ..."),
     ] = None,
-    tables: Annotated[int | None, typer.Option(help="JCBL CCG and up: tables T")] = None,
+    tables: Annotated[
+        int | None, typer.Option(help="JCBL CCG and up: tables T (default: from the results)")
+    ] = None,
     competitors: Annotated[
         int | None, typer.Option(help="JCBL CCG and up: original competitors (35 % range)")
     ] = None,
@@ -132,12 +196,29 @@ def award_command(
     ] = None,
     team_size: Annotated[int, typer.Option(help="JCBL teams: players per team (P)")] = 4,
     bridge_center: Annotated[bool, typer.Option(help="JCBL: CCG run by a bridge centre")] = False,
+    players: Annotated[
+        Path | None,
+        typer.Option(
+            help="results files: CSV pair,members[,flight] or JSON; default: the PBN "
+            "TotalScoreTable MemberID columns"
+        ),
+    ] = None,
+    method: Annotated[
+        _MethodOpt, typer.Option(help="results files: scoring method")
+    ] = _MethodOpt.mp,
+    winners: Annotated[
+        int | None, typer.Option(min=1, max=2, help="results files: 1 or 2 winners")
+    ] = None,
+    flights: Annotated[
+        str | None, typer.Option(help="flights top first, e.g. A,B (default: sorted)")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Award a ranking: every player's points, colour, place and reason.
+    """Award a ranking or scored results: every player's points, colour, place and reason.
 
-    JCBL weekly games take --class; CCG-and-up games take --rating and --tables
-    (with --sessions, --limit, --competitors).
+    JCBL weekly games take --class; CCG-and-up games take --rating (with --tables,
+    --sessions, --limit, --competitors) and, from results files, also pay each
+    session's award.  SBF takes --table.
     """
     from fractions import Fraction
 
@@ -145,12 +226,41 @@ def award_command(
     from bridgedesk.masterpoints.award import ClubGame, SbfEvent, award
     from bridgedesk.masterpoints.jcbl.club import ClubEvent, EventKind, Rating
     from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
+    from bridgedesk.masterpoints.ranking import Ranking
 
-    try:
-        text = results.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MasterpointError(f"cannot read {results}: {exc.strerror}") from None
-    ranking = loads_ranking(text, str(results))
+    if rules not in ("jcbl", "sbf"):
+        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+    scored: list[Any] = []
+    roster: Any = None
+    if len(results) == 1 and _is_ranking_json(results[0]):
+        try:
+            text = results[0].read_text(encoding="utf-8")
+        except OSError as exc:
+            raise MasterpointError(f"cannot read {results[0]}: {exc.strerror}") from None
+        ranking = loads_ranking(text, str(results[0]))
+    else:
+        from bridgedesk.formats.players_file import load_roster
+        from bridgedesk.masterpoints.scored import ranking_from_sessions, session_tables
+
+        if any(_is_ranking_json(p) for p in results):
+            raise MasterpointError("a ranking JSON file is awarded alone, not with other files")
+        scored, roster = _score_files(results, method.value, winners)
+        if players is not None:
+            roster = load_roster(players)
+        if roster is None:
+            raise MasterpointError(
+                "no member numbers: give --players FILE (CSV pair,members[,flight] or JSON) "
+                "or a PBN file whose TotalScoreTable has MemberID columns"
+            )
+        order = (
+            tuple(flights.split(",")) if flights else tuple(sorted(set(roster.flights.values())))
+        )
+        ranking = ranking_from_sessions(
+            scored, roster.players, flights=roster.flights or None, flight_order=order
+        )
+        if tables is None:
+            tables = session_tables(scored[0])
+    n_sessions = sessions if sessions is not None else max(1, len(scored))
     params: WeeklyGame | SbfEvent | ClubGame
     if rules == "jcbl" and rating is not None:
         try:
@@ -169,14 +279,13 @@ def award_command(
                 event_kind,
                 event_rating,
                 tables,
-                sessions,
+                n_sessions,
                 field_size,
                 tuple(limit or ()),
                 team_size,
             ),
             bridge_center=bridge_center,
         )
-        awards = award(ranking, "jcbl", params)
     elif rules == "jcbl":
         if klass is None:
             raise MasterpointError(
@@ -191,17 +300,36 @@ def award_command(
         params = WeeklyGame(
             klass,
             game_kind,
-            sessions,
+            n_sessions,
             restriction_class,
             boards,
             None if max_vp is None else Fraction(max_vp),
         )
-        awards = award(ranking, "jcbl", params)
-    elif rules == "sbf":
-        params = SbfEvent(table, met, boards, groups, _group_map(group or []), handicap)
-        awards = award(ranking, "sbf", params)
     else:
-        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+        params = SbfEvent(
+            table,
+            met,
+            boards,
+            groups,
+            _group_map(group or []),
+            handicap,
+            simultaneous=simultaneous,
+            dm=dm,
+        )
+    if scored:
+        from bridgedesk.masterpoints.scored import award_scored
+
+        awards = award_scored(
+            scored,
+            roster.players,
+            "jcbl" if rules == "jcbl" else "sbf",
+            params,
+            flights=roster.flights or None,
+            flight_order=ranking.flights,
+        )
+    else:
+        assert isinstance(ranking, Ranking)
+        awards = award(ranking, "jcbl" if rules == "jcbl" else "sbf", params)
     if as_json:
         typer.echo(
             json.dumps(
@@ -214,6 +342,7 @@ def award_command(
                         "place": a.place,
                         "points": str(a.points),
                         "colour": a.colour,
+                        "session": a.session,
                         "reason": a.reason,
                     }
                     for a in awards
@@ -224,8 +353,9 @@ def award_command(
         return
     for a in awards:
         where = " ".join(x for x in (a.field, a.flight or "") if x)
+        session = "" if a.session is None else f"s{a.session}"
         typer.echo(
-            f"{a.member:>10}  {a.competitor:>5} {where:>4} {a.place:>3}  "
+            f"{a.member:>10}  {a.competitor:>5} {where:>4} {a.place:>3} {session:>3}  "
             f"{a.points:>7} {a.colour:<5}  {a.reason}"
         )
 

@@ -47,9 +47,16 @@ from bridgedesk.masterpoints.jcbl.weekly import (
 )
 from bridgedesk.masterpoints.ranking import Placing, Ranking, SessionScore, SessionScores, ties
 from bridgedesk.masterpoints.rounding import jcbl_round
-from bridgedesk.masterpoints.sbf.rules import share_places
+from bridgedesk.masterpoints.sbf.rules import (
+    dm_bonus,
+    h1_final,
+    h1_semifinal,
+    share_places,
+    simultaneous_silver_bonus,
+)
 from bridgedesk.masterpoints.sbf.tables import (
     ScaleRow,
+    bronze_simultaneous,
     group_field,
     handicap_scale,
     table,
@@ -102,6 +109,16 @@ class SbfEvent:
     In team barometers (B1, E1) a player who played only some matches gets that
     share of the points, rounded up, if he played at least a third (001:908-917,
     001:1334-1342); elsewhere a player needs half the boards (001:525-529).
+
+    ``simultaneous``: the common list of a simultaneous event (001:441-455): with
+    table A the bronze scale continues above 100 pairs (200 pairs: 400 bp to the
+    winners); with table D the list pays only the silver bonus, 1/5 of a silver event
+    of that size to at most 16 pairs.  ``heats``: the pairs of each heat (at least 4
+    for bronze, 8 for silver).  ``dm``: a DM final (``pairs-open``, ``teams-open``,
+    ``other``): places 1-3 also get the DM bonus in sp per player, a shared place the
+    higher bonus; pair players need half the event (001:1736-1770).
+    Tables ``H1`` (SM pairs A final, gold then bronze x 3) and ``H1S`` (its
+    semifinal) take the field size from the ranking.
     """
 
     table: str
@@ -111,8 +128,12 @@ class SbfEvent:
     group_of_field: Mapping[str, int] = field(default_factory=dict)
     handicap: bool = False
     coefficient_of_field: Mapping[str, Fraction] = field(default_factory=dict)
+    simultaneous: bool = False
+    heats: tuple[int, ...] = ()
+    dm: str | None = None
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "heats", tuple(self.heats))
         object.__setattr__(self, "group_of_field", MappingProxyType(dict(self.group_of_field)))
         object.__setattr__(
             self, "coefficient_of_field", MappingProxyType(dict(self.coefficient_of_field))
@@ -323,19 +344,28 @@ def _jcbl_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
 def _jcbl_sessions(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
     """Session awards ``3*R*L/P * B/24 * V/M`` of every session (000:423-469)."""
     event = game.event
-    who: dict[str, Placing] = {}
+    by_field = {(p.field, p.competitor): p for p in ranking.placings}
+    anywhere: dict[str, list[Placing]] = {}
     for p in ranking.placings:
-        who.setdefault(p.competitor, p)
+        anywhere.setdefault(p.competitor, []).append(p)
     out: list[Award] = []
     for session in game.sessions:
         for name in session.fields():
             scores = [s for s in session.scores if s.field == name]
-            missing = [s.competitor for s in scores if s.competitor not in who]
-            if missing:
-                raise MasterpointError(
-                    f"session {session.number}: competitor {missing[0]} is not in the ranking "
-                    "(its players are unknown)"
-                )
+            who: dict[str, Placing] = {}
+            for s in scores:
+                found = by_field.get((name, s.competitor))
+                if found is None and len(anywhere.get(s.competitor, ())) == 1:
+                    found = anywhere[s.competitor][0]
+                if found is None:
+                    raise MasterpointError(
+                        f"session {session.number}: competitor {s.competitor} is not in the "
+                        "ranking (its players are unknown)"
+                        if s.competitor not in anywhere
+                        else f"session {session.number}: competitor {s.competitor} is in "
+                        f"several fields of the ranking and not in field {name!r}"
+                    )
+                who[s.competitor] = found
             best: dict[str, Award] = {}
             for flight, stratum in _session_strata(ranking, scores, who):
                 limits = event.limits
@@ -442,6 +472,16 @@ def _jcbl_share_of(played: Fraction) -> Fraction:
 
 def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
     key = event.table.upper()
+    if key == "H1":
+        return h1_final(size)
+    if key == "H1S":
+        return h1_semifinal(size)
+    if event.simultaneous and key in ("A", "A1", "A2"):
+        if size < 4:
+            raise MasterpointError(f"a bronze simultaneous needs 4 or more pairs, got {size}")
+        return ScaleRow("A-simultaneous", size, bp=bronze_simultaneous(size))
+    if event.simultaneous and key == "D":
+        return ScaleRow("D-simultaneous", size, sp=simultaneous_silver_bonus(size))
     if key == "A":
         key = "A1" if size <= 32 else "A2"
     if key == "D" and (event.met is not None or event.boards is not None):
@@ -459,6 +499,17 @@ def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
 def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
     out: list[Award] = []
     minimum = 2 if event.handicap else 4
+    if event.heats:
+        least = 8 if event.table.upper() == "D" else 4
+        small = [h for h in event.heats if h < least]
+        if small:
+            raise MasterpointError(
+                f"every heat of a {'silver' if least == 8 else 'bronze'} simultaneous needs "
+                f"{least} or more pairs (001:446, 001:455), got a heat of {small[0]}"
+            )
+    if event.dm is not None:
+        dm_bonus(event.dm, 1)  # checks the kind before anything is awarded
+    bonuses: list[Award] = []
     for name in ranking.fields():
         best: dict[str, Award] = {}
         for flight, ranked, competitors in ranking.strata(name):
@@ -514,5 +565,33 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                             why,
                         ),
                     )
+            if event.dm is not None and (flight is None or flight == ranking.flights[0]):
+                team = event.table.upper()[:1] in ("B", "E", "G")
+                bonuses.extend(_dm_awards(event.dm, name, flight, ranked, team))
         out.extend(best.values())
-    return _ordered(ranking, out)
+    return _ordered(ranking, out) + _ordered(ranking, bonuses)
+
+
+def _dm_awards(
+    kind: str, name: str, flight: str | None, ranked: list[tuple[Placing, int]], team: bool
+) -> list[Award]:
+    """The DM final bonus (001:1736-1770): sp per player for places 1-3, a shared place
+    the higher bonus ("Delad placering ger här den högre bonusen"); in a pair event a
+    player needs half the event; in a team event the district's rules distribute it
+    (001:1745-1746): every listed player who played is paid here."""
+    out: list[Award] = []
+    for placing, place in ranked:
+        bonus = dm_bonus(kind, place)
+        if not bonus:
+            continue
+        for member in placing.players:
+            played = placing.played(member)
+            if played <= 0 or (not team and played < Fraction(1, 2)):
+                continue
+            reason = f"SBF DM final bonus {kind}, place {place}: {bonus} sp per player"
+            if team:
+                reason += " (team bonus: the district's rules decide its split)"
+            out.append(
+                Award(member, placing.competitor, name, flight, place, Decimal(bonus), "sp", reason)
+            )
+    return out

@@ -25,6 +25,8 @@ __all__ = [
     "SessionScores",
     "StandingLike",
     "from_standings",
+    "member_key",
+    "standing_field",
 ]
 
 
@@ -233,23 +235,43 @@ def from_standings(
 ) -> Ranking:
     """Adapt a scored session's standings: ``rank`` labels like ``"2="`` become places,
     section and direction (NS / EW of a Mitchell) become the field; ``players`` maps
-    each pair number to its members' numbers, ``flights`` a pair to its flight."""
+    each pair number to its members' numbers, ``flights`` a pair to its flight.
+
+    Where NS and EW pairs share numbers, keys may name the field: ``"NS:3"``
+    (:func:`member_key`); a plain ``"3"`` serves pair 3 of any field.
+    """
     placings: list[Placing] = []
     for s in standings:
         label = s.rank.rstrip("=").strip()
         if not label.isdigit():
             raise MasterpointError(f"pair {s.pair}: rank {s.rank!r} is not a place")
-        if s.pair not in players:
-            raise MasterpointError(f"pair {s.pair}: no member numbers given")
-        direction = "" if s.direction is None else str(getattr(s.direction, "name", s.direction))
-        field_name = " ".join(x for x in (s.section or "", direction) if x)
-        placings.append(
-            Placing(
-                s.pair,
-                tuple(players[s.pair]),
-                int(label),
-                field_name,
-                None if flights is None else flights.get(s.pair),
-            )
-        )
+        field_name = standing_field(s)
+        key = member_key(players, field_name, s.pair)
+        if key is None:
+            where = f" ({field_name})" if field_name else ""
+            raise MasterpointError(f"pair {s.pair}{where}: no member numbers given")
+        flight = None
+        if flights is not None:
+            fkey = member_key(flights, field_name, s.pair)
+            flight = None if fkey is None else flights[fkey]
+        placings.append(Placing(s.pair, tuple(players[key]), int(label), field_name, flight))
     return Ranking(tuple(placings), tuple(flight_order))
+
+
+def standing_field(s: StandingLike) -> str:
+    """The field of a standing: its section and direction (``"A NS"``, ``"EW"``, ``""``)."""
+    direction = "" if s.direction is None else str(getattr(s.direction, "name", s.direction))
+    return " ".join(x for x in (s.section or "", direction) if x)
+
+
+def member_key(table: Mapping[str, object], field_name: str, pair: str) -> str | None:
+    """The key of ``pair`` of field ``field_name`` in a roster: ``"FIELD:PAIR"``, the
+    direction alone (``"NS:3"`` for ``"A NS"``), then the plain pair number."""
+    candidates = [f"{field_name}:{pair}"]
+    if " " in field_name:
+        candidates.append(f"{field_name.rsplit(' ', 1)[1]}:{pair}")
+    candidates.append(pair)
+    for key in candidates:
+        if key in table:
+            return key
+    return None

@@ -1,0 +1,182 @@
+"""From a scored PBN event to masterpoints, both federations (the engine's ranking,
+members from the PBN TotalScoreTable or a players file).
+
+``data/mitchell4.pbn``: 4 tables, 2 boards, NS 1-4 and EW 5-8.  Matchpoints by hand
+(1 per opponent beaten, top 3 a board):
+board 1 NS 420 450 -50 170 -> pairs 1:2 2:3 3:0 4:1, EW 5:1 6:0 7:3 8:2;
+board 2 NS 600 -100 630 150 (pairs 1 2 3 4 against 6 5 8 7) -> 1:2 2:0 3:3 4:1,
+EW 6:1 5:3 8:0 7:2.
+NS totals 4, 3, 3, 2 (1st, 2nd=, 2nd=, 4th); EW 7:5, 5:4, 8:2, 6:1.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from bridgedesk.cli import main
+from bridgedesk.formats import pbn_scores
+from bridgedesk.masterpoints.award import ClubGame, SbfEvent
+from bridgedesk.masterpoints.jcbl.club import ClubEvent, EventKind, Rating
+from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
+from bridgedesk.masterpoints.scored import award_scored, ranking_from_sessions, session_scores
+from bridgedesk.scoring.session import Method, score_session
+
+PBN = Path(__file__).parent / "data" / "mitchell4.pbn"
+PLAYERS = {str(i): (f"10{i}01", f"10{i}02") for i in range(1, 9)}
+
+
+def scored(method: Method = Method.MP):  # type: ignore[no-untyped-def]
+    inp, _ = pbn_scores.load(PBN)
+    return score_session(inp.boards, method=method, winners=inp.check())
+
+
+def points(awards, session: int | None = None) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {
+        f"{a.member}/{a.colour}": str(a.points)
+        for a in awards
+        if a.session == session and a.member.endswith("01")
+    }
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["masterpoints", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_ranking_and_session_scores_from_the_engine() -> None:
+    result = scored()
+    ranking = ranking_from_sessions([result], PLAYERS)
+    assert ranking.fields() == ("EW", "NS")
+    assert [(p.competitor, p.place) for p in ranking.in_field("NS")] == [
+        ("1", 1), ("2", 2), ("3", 2), ("4", 4),
+    ]  # fmt: skip
+    s = session_scores(result, 1)
+    # B = 2, T = 4 (Sc 3), Av = 2*3/2 = 3; V = percentage x B x Sc: pair 7 83.33 % -> 5
+    assert (s.boards, s.tables, s.average, s.scoring) == (2, 4, 3, "matchpoints")
+    assert {(x.field, x.competitor): x.score for x in s.scores}[("EW", "7")] == 5
+
+
+def test_sbf_bronze_from_pbn() -> None:
+    # A1 of 4 pairs in each field (two-winner Mitchell = two events, 001:674-676): 8, 6.
+    # NS 2= and 3= share places 2-3: (6 + nothing)/2 = 3, a shared last place -> 4.
+    awards = award_scored([scored()], PLAYERS, "sbf", SbfEvent("A"))
+    assert points(awards) == {
+        "10701/bp": "8", "10501/bp": "6", "10101/bp": "8", "10201/bp": "4", "10301/bp": "4",
+    }  # fmt: skip
+
+
+def test_jcbl_weekly_from_pbn() -> None:
+    # class 3, 4 pairs per field: 3*4/100 = 0.12 then x0.7 = 0.084, 35 % of 4 -> 2 places;
+    # NS 2= / 2= average 0.084 and an unpaid 3rd 0.0588 -> 0.0714 -> 0.07 (000:505-507)
+    awards = award_scored([scored()], PLAYERS, "jcbl", WeeklyGame(3, GameKind.PAIRS))
+    assert points(awards) == {
+        "10701/black": "0.12", "10501/black": "0.08", "10101/black": "0.12",
+        "10201/black": "0.07", "10301/black": "0.07",
+    }  # fmt: skip
+
+
+def test_jcbl_ccg_two_sessions_overall_and_session_awards() -> None:
+    # the same session played twice (totals double, ranks unchanged); CCG class 2
+    # (L1 12) pairs, T = 4, S = 2: overall 1*1*(12/16)*(4+0.2*4*2)/5 = 0.84 -> 20 % red
+    # 0.168 -> 0.17, 80 % black 0.672 -> 0.67; NS 2= / 2=: (0.7+0.5)/2 x 0.84 = 0.504
+    # -> red 0.1008 -> 0.10, black 0.4032 -> 0.40; EW pair 5 alone 2nd: 0.7 x 0.84 = 0.588
+    # -> red 0.1176 -> 0.12, black 0.4704 -> 0.47.
+    # Session awards 3*1*(12/16)/5 * 2/24 = 0.0375 x V/M: pair 1 V 4, Av 3:
+    # 3*1/(2*3)+0.3 = 0.8 -> 0.03; pairs 2, 3 at the average: 0.3 -> 0.01125 -> 0.01;
+    # pair 7 V 5: 1.3 -> 1 -> 0.0375 -> 0.04; pair 5 0.03; pairs 4, 8, 6 below: nothing.
+    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 4, 2, 4, (12,))
+    result = scored()
+    awards = award_scored([result, result], PLAYERS, "jcbl", ClubGame(event))
+    assert points(awards) == {
+        "10701/red": "0.17", "10701/black": "0.67", "10501/red": "0.12", "10501/black": "0.47",
+        "10101/red": "0.17", "10101/black": "0.67", "10201/red": "0.10", "10201/black": "0.40",
+        "10301/red": "0.10", "10301/black": "0.40",
+    }  # fmt: skip
+    each = {
+        "10701/black": "0.04", "10501/black": "0.03", "10101/black": "0.03",
+        "10201/black": "0.01", "10301/black": "0.01",
+    }  # fmt: skip
+    assert points(awards, 1) == each
+    assert points(awards, 2) == each
+
+
+def test_cross_imp_session_scores() -> None:
+    # cross-IMP totals keep their own scale: Av = 0 (a cross-IMP field sums to 0), Sl = 10
+    s = session_scores(scored(Method.XIMP), 1)
+    assert s.scoring == "imp" and s.average == 0
+    assert sum((x.score for x in s.scores if x.field == "NS"), Fraction(0)) == 0
+
+
+def test_cli_award_pbn_members_from_total_score_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "award", str(PBN), "--rules", "sbf", "--json")
+    assert (code, err) == (0, "")
+    got = {(a["member"], a["points"]) for a in json.loads(out)}
+    assert ("10701", "8") in got and ("10302", "4") in got and len(got) == 10
+    code, out, _ = run(capsys, "award", str(PBN), "--rules", "jcbl", "--class", "3")
+    assert code == 0
+    assert "0.12" in out.splitlines()[0]
+
+
+def test_cli_award_two_sessions_ccg(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "award", str(PBN), str(PBN), "--rules", "jcbl", "--rating", "ccg",
+        "--limit", "12", "--json",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    rows = [(a["member"], a["colour"], a["points"], a["session"]) for a in json.loads(out)]
+    assert ("10101", "red", "0.17", None) in rows
+    assert ("10101", "black", "0.03", 1) in rows and ("10101", "black", "0.03", 2) in rows
+
+
+def test_cli_sbf_bronze_is_per_session(capsys: pytest.CaptureFixture[str]) -> None:
+    # 001:685-686: bronze pair points are always paid on each session's own results
+    code, out, _ = run(capsys, "award", str(PBN), str(PBN), "--rules", "sbf", "--json")
+    assert code == 0
+    mine = [(a["session"], a["points"]) for a in json.loads(out) if a["member"] == "10101"]
+    assert mine == [(1, "8"), (2, "8")]
+
+
+def test_cli_players_file_with_flights(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # flights A (pairs 1, 2, 5, 7) and B (3, 4, 6, 8): in NS flight B ranks 3 (3 MP) 1st,
+    # 4 2nd; A1 needs 4 pairs, so table A cannot pay B's 2-pair NS stratum -> error;
+    # JCBL weekly pays B's own winner: class 1, 2 competitors: 0.02 (1*2/100).
+    players = tmp_path / "players.csv"
+    lines = ["pair,members,flight"] + [
+        f"{i},{i}x;{i}y,{'A' if i in (1, 2, 5, 7) else 'B'}" for i in range(1, 9)
+    ]
+    players.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(
+        capsys, "award", str(PBN), "--rules", "jcbl", "--class", "1", "--players", str(players),
+        "--json",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    rows = {(a["member"], a["flight"], a["place"], a["points"]) for a in json.loads(out)}
+    # pair 3 is 2nd= of all four NS pairs (A: 1*4/100 x (0.7+0.49)/2 = 0.0238 -> 0.02) and
+    # 1st of B's two (0.02): equal, the first stratum found is kept
+    assert ("3x", "A", 2, "0.02") in rows
+    assert ("1x", "A", 1, "0.04") in rows
+    code, _, err = run(capsys, "award", str(PBN), "--rules", "sbf", "--players", str(players))
+    assert code == 2 and "flight B: table A1 is defined for 4-32 pairs, got 2" in err
+
+
+def test_cli_players_file_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("pair,members\n1,a;b\n2,\n", encoding="utf-8")
+    code, _, err = run(capsys, "award", str(PBN), "--rules", "sbf", "--players", str(bad))
+    assert code == 2 and f"{bad}:3" in err and "pair 2: no member numbers" in err
+    short = tmp_path / "short.csv"
+    short.write_text("pair,members\n1,a;b\n", encoding="utf-8")
+    code, _, err = run(capsys, "award", str(PBN), "--rules", "sbf", "--players", str(short))
+    assert code == 2 and "no member numbers given" in err
+    nomembers = tmp_path / "plain.pbn"
+    text = PBN.read_text(encoding="utf-8")
+    nomembers.write_text(text.replace("MemberID", "Member"), encoding="utf-8")
+    code, _, err = run(capsys, "award", str(nomembers), "--rules", "sbf")
+    assert code == 2 and "give --players FILE" in err
