@@ -180,3 +180,79 @@ def test_cli_players_file_errors(capsys: pytest.CaptureFixture[str], tmp_path: P
     nomembers.write_text(text.replace("MemberID", "Member"), encoding="utf-8")
     code, _, err = run(capsys, "award", str(nomembers), "--rules", "sbf")
     assert code == 2 and "give --players FILE" in err
+
+
+def test_cli_award_records_into_the_ledger_then_statement_and_ranks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # the office's loop: award a scored event into the ledger, print the month's
+    # statements (every member with points in the month), see who changed rank
+    ledger = tmp_path / "ledger.csv"
+    code, _, err = run(
+        capsys, "award", str(PBN), str(PBN), "--rules", "jcbl", "--rating", "ccg",
+        "--limit", "12", "--record", str(ledger), "--event", "CCG pairs", "--date", "2003-11-22",
+    )  # fmt: skip
+    assert code == 0 and f"recorded 40 awards in {ledger} (10 new member numbers)" in err
+    # 10101: overall 0.17 red + 0.67 black, session 1 and 2 0.03 black each
+    code, out, _ = run(
+        capsys, "statement", "--period", "2003-11", "--ledger", str(ledger), "--json"
+    )
+    statements = {s["member"]: s for s in json.loads(out)}
+    assert sorted(statements) == sorted(
+        f"10{i}0{k}" for i in (1, 2, 3, 5, 7) for k in (1, 2)
+    )  # pairs 4, 6, 8 earned nothing
+    mine = statements["10101"]
+    assert [(e["event"], e["rp"], e["mp"]) for e in mine["events"]] == [
+        ("CCG pairs", "0.17", "0.84"),
+        ("CCG pairs (session 1)", "0.00", "0.03"),
+        ("CCG pairs (session 2)", "0.00", "0.03"),
+    ]
+    assert mine["totals"] == {"rp": "0.17", "mp": "0.90"}
+    assert mine["rank"] is None  # Junior Master from 1 MP (000:90)
+    code, out, _ = run(capsys, "statement", "--period", "2003-11", "--ledger", str(ledger))
+    assert out.count("締切日\t2003/11/30") == 10
+    # a second event in December brings 10101 to 1 MP: Junior Master (000:90)
+    past = tmp_path / "past.csv"
+    past.write_text(
+        "member,date,event,rules,version,points,colour\n"
+        "10101,2003-12-06,weekly,jcbl,2007,0.10,black\n",
+        encoding="utf-8",
+    )
+    assert run(capsys, "import", str(past), "--ledger", str(ledger))[0] == 0
+    code, out, _ = run(capsys, "ranks", "--ledger", str(ledger), "--since", "2003-11-30", "--json")
+    assert json.loads(out) == [
+        {"member": "10101", "name": "", "rp": "0.17", "mp": "1.00", "rank": "Junior Master",
+         "previous": None},
+    ]  # fmt: skip
+    code, out, _ = run(capsys, "ranks", "--ledger", str(ledger))
+    assert out.splitlines()[0] == "member\tname\trp\tmp\trank"
+    code, _, err = run(capsys, "award", str(PBN), "--rules", "sbf", "--record", str(ledger))
+    assert code == 2 and "--record needs --event NAME and --date YYYY-MM-DD" in err
+
+
+def test_cli_import_errors_name_file_and_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    past = tmp_path / "past.csv"
+    past.write_text(
+        "member,date,event,rules,version,points,colour\n"
+        "1,2003-12-06,weekly,jcbl,2007,0.10,black\n"
+        "2,2003-12-32,weekly,jcbl,2007,0.10,black\n",
+        encoding="utf-8",
+    )
+    code, _, err = run(capsys, "import", str(past), "--ledger", str(tmp_path / "l.csv"))
+    assert code == 2 and f"{past}:3" in err and "date must be YYYY-MM-DD" in err
+    past.write_text(
+        "member,date,event,rules,version,points,colour\n1,2003-12-06,w,jcbl,2007,0.1,gold\n",
+        encoding="utf-8",
+    )
+    code, _, err = run(capsys, "import", str(past), "--ledger", str(tmp_path / "l.csv"))
+    assert code == 2 and f"{past}:2" in err and "red or black" in err
+    assert not (tmp_path / "l.csv").exists()  # nothing written when rejected
+
+
+def test_cli_table_h1_and_simultaneous(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "table", "sbf", "H1", "--pairs", "54", "--json")
+    assert code == 0 and json.loads(out)["bp"] == [21, 18, 15, 12, 12]
+    code, out, _ = run(capsys, "table", "sbf", "A", "--pairs", "200", "--simultaneous", "--json")
+    assert json.loads(out)["awards"][:3] == [400, 267, 200]

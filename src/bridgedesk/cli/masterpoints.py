@@ -24,7 +24,9 @@ _RULE_SETS = ("jcbl-weekly", "sbf")
 @app.command("table")
 def table_command(
     rules: Annotated[str, typer.Argument(help="jcbl-weekly or sbf")],
-    name: Annotated[str | None, typer.Argument(help="SBF table: A1, A2, B1, C, D, E1, F")] = None,
+    name: Annotated[
+        str | None, typer.Argument(help="SBF table: A1, A2, B1, C, D, E1, F, H1, H1S")
+    ] = None,
     klass: Annotated[int | None, typer.Option("--class", help="JCBL weekly class 1-5")] = None,
     kind: Annotated[str, typer.Option(help="pairs, individual or teams")] = "pairs",
     competitors: Annotated[int | None, typer.Option(help="JCBL: competitors (2 or more)")] = None,
@@ -32,6 +34,9 @@ def table_command(
     pairs: Annotated[int | None, typer.Option(help="SBF: field size (pairs)")] = None,
     teams: Annotated[int | None, typer.Option(help="SBF: field size (teams)")] = None,
     players: Annotated[int | None, typer.Option(help="SBF: field size (players)")] = None,
+    simultaneous: Annotated[
+        bool, typer.Option(help="SBF A: a simultaneous event's list (above 100 pairs)")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Print an award table computed from the federation's formula or data."""
@@ -73,8 +78,20 @@ def table_command(
         sizes = [s for s in (pairs, teams, players) if s is not None]
         if len(sizes) != 1:
             raise MasterpointError("give the field size once: --pairs, --teams or --players")
-        scale = table(name, sizes[0])
-        unit = TABLES[scale.table]
+        key = name.upper()
+        if key in ("H1", "H1S"):
+            from bridgedesk.masterpoints.sbf.rules import h1_final, h1_semifinal
+
+            scale = (h1_final if key == "H1" else h1_semifinal)(sizes[0])
+            unit = "pairs"
+        elif simultaneous and key == "A":
+            from bridgedesk.masterpoints.sbf.tables import ScaleRow, bronze_simultaneous
+
+            scale = ScaleRow("A", sizes[0], bp=bronze_simultaneous(sizes[0]))
+            unit = "pairs"
+        else:
+            scale = table(name, sizes[0])
+            unit = TABLES[scale.table]
         if as_json:
             typer.echo(
                 json.dumps(
@@ -212,6 +229,14 @@ def award_command(
     flights: Annotated[
         str | None, typer.Option(help="flights top first, e.g. A,B (default: sorted)")
     ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="append the awards to this ledger CSV (created if missing)"),
+    ] = None,
+    event: Annotated[str | None, typer.Option(help="--record: the event's name")] = None,
+    day: Annotated[
+        str | None, typer.Option("--date", help="--record: the event's date YYYY-MM-DD")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Award a ranking or scored results: every player's points, colour, place and reason.
@@ -330,6 +355,10 @@ def award_command(
     else:
         assert isinstance(ranking, Ranking)
         awards = award(ranking, "jcbl" if rules == "jcbl" else "sbf", params)
+    if record is not None:
+        kind_of = "" if rules == "sbf" else "fmp" if isinstance(params, WeeklyGame) else "ccg"
+        note = _record(record, awards, rules, event, day, kind_of)
+        typer.echo(note, err=True)
     if as_json:
         typer.echo(
             json.dumps(
@@ -360,6 +389,49 @@ def award_command(
         )
 
 
+#: Rule-set versions written with recorded awards.
+RULE_VERSIONS = {"jcbl": "2007", "sbf": "2014-2015"}
+
+
+def _record(
+    path: Path, awards: Any, rules: str, event: str | None, day: str | None, kind: str
+) -> str:
+    """Append awards to a ledger CSV: one entry per award, session awards named
+    "EVENT (session N)"; a non-member's (joined after the date) is held."""
+    from datetime import date
+
+    from bridgedesk.formats.ledger_csv import dumps_ledger
+    from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, LedgerEntry, Player
+
+    if not event or day is None:
+        raise MasterpointError("--record needs --event NAME and --date YYYY-MM-DD")
+    try:
+        when = date.fromisoformat(day)
+    except ValueError:
+        raise MasterpointError(f"--date must be YYYY-MM-DD, got {day!r}") from None
+    repo = _read_ledger(path) if path.exists() else InMemoryRepository()
+    book = Ledger(repo)
+    new = held = 0
+    for a in awards:
+        if repo.player(a.member) is None:
+            book.add_player(Player(a.member))
+            new += 1
+        name = event if a.session is None else f"{event} (session {a.session})"
+        entry = LedgerEntry(
+            a.member, when, name, rules, RULE_VERSIONS[rules], a.points, a.colour,
+            a.place, a.reason, kind,
+        )  # fmt: skip
+        if not book.record(entry):
+            held += 1
+    path.write_text(dumps_ledger(repo), encoding="utf-8")
+    note = f"recorded {len(awards)} awards in {path}"
+    if new:
+        note += f" ({new} new member numbers)"
+    if held:
+        note += f", {held} held for players not yet members"
+    return note
+
+
 def _read_ledger(path: Path) -> Any:
     from bridgedesk.formats.ledger_csv import loads_ledger
 
@@ -370,72 +442,137 @@ def _read_ledger(path: Path) -> Any:
     return loads_ledger(text, str(path))
 
 
+def _statement_json(statement: Any) -> dict[str, Any]:
+    return {
+        "member": statement.member,
+        "closing": statement.closing.isoformat(),
+        "rank": statement.rank.name_en if statement.rank else None,
+        "carried": {"rp": f"{statement.carried.rp:.2f}", "mp": f"{statement.carried.mp:.2f}"},
+        "events": [
+            {"date": d.isoformat(), "event": e, "rp": f"{rp:.2f}", "mp": f"{mp:.2f}"}
+            for d, e, rp, mp in statement.lines
+        ],
+        "year_to_date": {
+            "rp": f"{statement.year_to_date.rp:.2f}",
+            "mp": f"{statement.year_to_date.mp:.2f}",
+        },
+        "totals": {"rp": f"{statement.totals.rp:.2f}", "mp": f"{statement.totals.mp:.2f}"},
+        "sp": statement.sp_now,
+        "sp_june": statement.sp_june,
+    }
+
+
 @app.command("statement")
 def statement_command(
-    member: Annotated[str, typer.Option(help="member number")],
     period: Annotated[str, typer.Option(help="YYYY-MM")],
     ledger: Annotated[Path, typer.Option(help="ledger CSV file")],
+    member: Annotated[
+        str | None,
+        typer.Option(help="member number (default: every member with awards in the period)"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Print a member's monthly MP statement (JCBL layout, 000:56-84)."""
+    """Print monthly MP statements (JCBL layout, 000:56-84): one member's, or the
+    month's mailing, every member who earned points in the period."""
+    import calendar
+    from datetime import date
+
     from bridgedesk.masterpoints.ledger import Ledger
 
     year_text, sep, month_text = period.partition("-")
     if not (sep and year_text.isdigit() and month_text.isdigit() and len(year_text) == 4):
         raise MasterpointError(f"--period must be YYYY-MM, got {period!r}")
-    statement = Ledger(_read_ledger(ledger)).statement(member, int(year_text), int(month_text))
-    typer.echo(statement.render_ja(), nl=False)
+    year, month = int(year_text), int(month_text)
+    book = Ledger(_read_ledger(ledger))
+    if member is not None:
+        members = [member]
+    else:
+        if not 1 <= month <= 12:
+            raise MasterpointError(f"month must be 1-12, got {month}")
+        first, last = date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
+        members = sorted(
+            {
+                a.member
+                for a in book.repository.awards()
+                if a.rules == "jcbl" and first <= a.day <= last
+            }
+        )
+    statements = [book.statement(m, year, month) for m in members]
+    if as_json:
+        typer.echo(json.dumps([_statement_json(x) for x in statements], ensure_ascii=False))
+        return
+    typer.echo("\n".join(x.render_ja() for x in statements), nl=False)
 
 
 @app.command("ranks")
 def ranks_command(
     ledger: Annotated[Path, typer.Option(help="ledger CSV file")],
     on: Annotated[str | None, typer.Option(help="date YYYY-MM-DD (default: all awards)")] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(help="list only members whose rank / class changed after YYYY-MM-DD"),
+    ] = None,
     rules: Annotated[str, typer.Option(help="jcbl (MP list and ranks) or sbf (classes)")] = "jcbl",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """The MP list: every member's totals and rank (JCBL) or master class (SBF)."""
+    """The MP list: every member's totals and rank (JCBL) or master class (SBF); with
+    --since, the members promoted in the period (for certificates)."""
     from datetime import date
 
     from bridgedesk.masterpoints.ledger import Ledger
 
-    try:
-        day = date.fromisoformat(on) if on else date.max
-    except ValueError:
-        raise MasterpointError(f"--on must be YYYY-MM-DD, got {on!r}") from None
+    def parse(text: str | None, option: str, default: date) -> date:
+        try:
+            return date.fromisoformat(text) if text else default
+        except ValueError:
+            raise MasterpointError(f"{option} must be YYYY-MM-DD, got {text!r}") from None
+
+    day = parse(on, "--on", date.max)
+    before = parse(since, "--since", date.min)
     book = Ledger(_read_ledger(ledger))
     rows: list[dict[str, Any]] = []
     if rules == "jcbl":
         for player, totals, rank in book.mp_list(day):
-            rows.append(
-                {
-                    "member": player.member,
-                    "name": player.name,
-                    "rp": f"{totals.rp:.2f}",
-                    "mp": f"{totals.mp:.2f}",
-                    "rank": rank.name_en if rank else None,
-                }
-            )
+            previous = book.rank(player.member, before) if since else None
+            if since and previous == rank:
+                continue
+            row: dict[str, Any] = {
+                "member": player.member,
+                "name": player.name,
+                "rp": f"{totals.rp:.2f}",
+                "mp": f"{totals.mp:.2f}",
+                "rank": rank.name_en if rank else None,
+            }
+            if since:
+                row["previous"] = previous.name_en if previous else None
+            rows.append(row)
     elif rules == "sbf":
         for player in book.repository.players():
             holding = book.holding(player.member, day)
             klass = book.master_class(player.member, day)
-            rows.append(
-                {
-                    "member": player.member,
-                    "name": player.name,
-                    "bp": str(holding.bp),
-                    "sp": str(holding.sp),
-                    "gp": str(holding.gp),
-                    "mp": str(holding.mp),
-                    "class": str(klass),
-                }
-            )
-        rows.sort(key=lambda r: -float(r["mp"]))
+            previous_class = book.master_class(player.member, before) if since else None
+            if since and str(previous_class) == str(klass):
+                continue
+            row = {
+                "member": player.member,
+                "name": player.name,
+                "bp": str(holding.bp),
+                "sp": str(holding.sp),
+                "gp": str(holding.gp),
+                "mp": str(holding.mp),
+                "class": str(klass),
+            }
+            if since:
+                row["previous"] = str(previous_class)
+            rows.append(row)
+        rows.sort(key=lambda r: (-float(r["mp"]), r["member"]))
     else:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False))
         return
+    if rows:
+        typer.echo("\t".join(rows[0]))
     for r in rows:
         typer.echo("\t".join("" if v is None else str(v) for v in r.values()))
 
