@@ -151,6 +151,18 @@ def test_vp_team_matches() -> None:
     assert got["1-0"] == "0.94" and got["1-3"] == "0.94"
     assert got["2-2"] == "0.63"
     assert "3-0" not in got
+    # 000:535-537: a bye "won" through the draw pays no session award; a walkover
+    # because the opponents withdrew does (its VP as given: 20 of 20 -> 1.25)
+    bye = SessionScores(
+        2,
+        32,
+        F(3),
+        "vp",
+        (SessionScore("1", F(20), bye=True), SessionScore("2", F(20))),
+        max_vp=F(20),
+    )
+    got = session_awards(award(Ranking(teams), "jcbl", ClubGame(event, sessions=(bye,))), 2)
+    assert "1-0" not in got and got["2-0"] == "1.25"
     with pytest.raises(MasterpointError, match="won 25 VP of at most 20"):
         bad = SessionScores(1, 32, F(3), "vp", (SessionScore("1", F(25)),), max_vp=F(20))
         award(Ranking(teams), "jcbl", ClubGame(event, sessions=(bad,)))

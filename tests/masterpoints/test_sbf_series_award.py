@@ -3,6 +3,8 @@ conceded cup matches and the end-of-series bonuses (B2, B3, B4, E5, G1, G3)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bridgedesk.errors import MasterpointError
@@ -134,3 +136,37 @@ def test_series_errors() -> None:
         TeamMatch("T1", W, walkover=True, conceded=True)
     with pytest.raises(MasterpointError, match="halves played must be"):
         award(teams(4), "sbf", SbfSeries("B2", (TeamMatch("T1", W, {"a": 3}),)))
+
+
+def test_cli_series_from_ranking_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import json
+
+    from bridgedesk.cli import main
+
+    doc = {
+        "placings": [
+            {"competitor": "T1", "players": ["a", "b", "c", "d"], "place": 1},
+            {"competitor": "T2", "players": ["w", "x", "y", "z"], "place": 2},
+            {"competitor": "T3", "players": ["p", "q", "r", "s"], "place": 3},
+            {"competitor": "T4", "players": ["k", "l", "m", "n"], "place": 4},
+        ],
+        "matches": [
+            {"team": "T1", "result": "won", "halves": {"a": 2, "b": 2, "c": 2, "d": 2}},
+            {"team": "T2", "result": "won", "walkover": True},
+        ],
+    }
+    path = tmp_path / "series.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code = main(["masterpoints", "award", str(path), "--rules", "sbf", "--table", "B2",
+                 "--json"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    rows = [(a["member"], a["points"]) for a in json.loads(out)]
+    # 64/4 = 16 match points and the 4-team winners' bonus 30 (001:963); T2's walkover
+    # win pays nothing and T2 played no halves, so no bonus either
+    assert rows[:2] == [("a", "16"), ("a", "30")] and not [r for r in rows if r[0] == "w"]
+    doc["matches"] = [{"team": "T1", "result": "victory"}]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code = main(["masterpoints", "award", str(path), "--rules", "sbf", "--table", "B2"])
+    _, err = capsys.readouterr()
+    assert code == 2 and "match 1: result must be won, drawn or lost" in err

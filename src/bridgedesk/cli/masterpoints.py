@@ -19,6 +19,7 @@ app = typer.Typer(
 )
 
 _RULE_SETS = ("jcbl-weekly", "sbf")
+_SERIES_TABLES = ("B2", "B3", "B4", "E2", "E3", "E4", "E5", "G1", "G2B", "G2C", "G3")
 
 
 @app.command("table")
@@ -187,7 +188,18 @@ def award_command(
         int | None, typer.Option(help="JCBL teams: boards per match; SBF: boards")
     ] = None,
     max_vp: Annotated[str | None, typer.Option(help="JCBL teams: VP of a match (M)")] = None,
-    table: Annotated[str, typer.Option(help="SBF table: A, A1, A2, B1, C, D, E1, F")] = "A",
+    table: Annotated[
+        str,
+        typer.Option(
+            help="SBF table: A, A1, A2, B1, C, D, E1, F, H1, H1S; team series (the "
+            "ranking JSON's matches): B2, B3, B4, E2, E3, E4, E5, G1, G2b, G2c, G3"
+        ),
+    ] = "A",
+    division: Annotated[int, typer.Option(help="SBF series: the division (1 = top)")] = 1,
+    divisions: Annotated[int, typer.Option(help="SBF series: number of divisions")] = 1,
+    double_round: Annotated[
+        bool, typer.Option(help="SBF B2/B3: a double round robin (bonus doubled)")
+    ] = False,
     met: Annotated[int | None, typer.Option(help="SBF: opponents met (D) / rounds (F)")] = None,
     groups: Annotated[int | None, typer.Option(help="SBF: number of strength groups")] = None,
     group: Annotated[list[str] | None, typer.Option(help="SBF: FIELD=N group of a field")] = None,
@@ -248,7 +260,7 @@ def award_command(
     from fractions import Fraction
 
     from bridgedesk.formats.ranking_json import loads_ranking
-    from bridgedesk.masterpoints.award import ClubGame, SbfEvent, award
+    from bridgedesk.masterpoints.award import ClubGame, SbfEvent, SbfSeries, award
     from bridgedesk.masterpoints.jcbl.club import ClubEvent, EventKind, Rating
     from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
     from bridgedesk.masterpoints.ranking import Ranking
@@ -286,7 +298,7 @@ def award_command(
         if tables is None:
             tables = session_tables(scored[0])
     n_sessions = sessions if sessions is not None else max(1, len(scored))
-    params: WeeklyGame | SbfEvent | ClubGame
+    params: WeeklyGame | SbfEvent | ClubGame | SbfSeries
     if rules == "jcbl" and rating is not None:
         try:
             event_rating = Rating(rating)
@@ -330,6 +342,21 @@ def award_command(
             boards,
             None if max_vp is None else Fraction(max_vp),
         )
+    elif table.upper() in _SERIES_TABLES:
+        from bridgedesk.formats.ranking_json import loads_matches
+
+        if scored:
+            raise MasterpointError(
+                f"table {table} is awarded match by match: give a ranking JSON with matches"
+            )
+        params = SbfSeries(
+            table,
+            loads_matches(results[0].read_text(encoding="utf-8"), str(results[0])),
+            boards,
+            division,
+            divisions,
+            double_round,
+        )
     else:
         params = SbfEvent(
             table,
@@ -344,6 +371,7 @@ def award_command(
     if scored:
         from bridgedesk.masterpoints.scored import award_scored
 
+        assert not isinstance(params, SbfSeries)
         awards = award_scored(
             scored,
             roster.players,

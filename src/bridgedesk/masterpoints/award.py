@@ -449,6 +449,8 @@ def _jcbl_sessions(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
                     limits = (*limits, flight_factor(index, len(ranking.flights)))
                 lower = flight is not None and flight != ranking.flights[0]
                 for s in stratum:
+                    if s.bye:
+                        continue
                     place = 1 + sum(1 for q in stratum if q.score > s.score)
                     vm, why = _session_vm(session, s, lower and 2 * place <= len(stratum))
                     if vm == 0:

@@ -138,12 +138,17 @@ class SessionScore:
     VP of a won or drawn match (bonus VP excluded; 0 for a lost match).
     ``participation``: the share of this session's boards each player played where
     not all played all (a substitute, 000:545).
+    ``bye``: a match "won" because the draw left the team without opponents: no
+    session award ("組合せの都合上不戦勝になった試合のマスターポイントは与えられません");
+    a walkover because the opponents withdrew is an ordinary win with its VP
+    ("相手チームの棄権による不戦勝にはマスターポイントを与えます", 000:535-537).
     """
 
     competitor: str
     score: Fraction
     field: str = ""
     participation: Mapping[str, Fraction] = dataclasses.field(default_factory=dict)
+    bye: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "score", Fraction(self.score))
