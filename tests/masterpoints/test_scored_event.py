@@ -256,3 +256,22 @@ def test_cli_table_h1_and_simultaneous(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 0 and json.loads(out)["bp"] == [21, 18, 15, 12, 12]
     code, out, _ = run(capsys, "table", "sbf", "A", "--pairs", "200", "--simultaneous", "--json")
     assert json.loads(out)["awards"][:3] == [400, 267, 200]
+
+
+def test_cap_on_a_scored_event() -> None:
+    # the same PBN declared a 1-session CCG of 60 tables (no limits): overall
+    # (4+0.2*60)/5 = 3.20 > the CCG cap 2.50 (000:477-488): 1st 2.50, the rest by N
+    # from it: EW 2nd 0.7 x 2.50 = 1.75, NS 2= / 2= (0.7+0.5)/2 x 2.50 = 1.50; all black
+    # (one session).  Session awards: 3/5 x 2/24 = 0.05 x V/M: pair 7 V/M 1 -> 0.05,
+    # pair 1 0.8 -> 0.04; pair 5 (V 4) 0.8 -> 0.04; pairs 2, 3 0.3 -> 0.015 -> 0.02.
+    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 60, 1, 4)
+    awards = award_scored([scored()], PLAYERS, "jcbl", ClubGame(event))
+    assert points(awards) == {
+        "10701/black": "2.50", "10501/black": "1.75", "10101/black": "2.50",
+        "10201/black": "1.50", "10301/black": "1.50",
+    }  # fmt: skip
+    assert "capped at 2.50" in next(a.reason for a in awards if a.member == "10701")
+    assert points(awards, 1) == {
+        "10701/black": "0.05", "10501/black": "0.04", "10101/black": "0.04",
+        "10201/black": "0.02", "10301/black": "0.02",
+    }  # fmt: skip
