@@ -275,3 +275,31 @@ def test_cap_on_a_scored_event() -> None:
         "10701/black": "0.05", "10501/black": "0.04", "10101/black": "0.04",
         "10201/black": "0.02", "10301/black": "0.02",
     }  # fmt: skip
+
+
+def test_team_round_robin_to_jcbl_weekly() -> None:
+    # 4 teams, 8-board matches on a 20-VP scale (M = 20), 4 players each:
+    # A-B 15-5, A-C 10-10, A-D 4-16, B-C 12-8, B-D 20-0, C-D 11-9
+    # totals B 37, A 29, C 29, D 25 -> B 1, A 2=, C 2=, D 4;
+    # V (won matches, draws included, 000:208): A 15+10 = 25, B 32, C 10+11 = 21, D 16.
+    from bridgedesk.masterpoints.award import award
+    from bridgedesk.masterpoints.scored import ranking_from_matches
+
+    matches = [
+        ("A", "B", 15, 5), ("A", "C", 10, 10), ("A", "D", 4, 16),
+        ("B", "C", 12, 8), ("B", "D", 20, 0), ("C", "D", 11, 9),
+    ]  # fmt: skip
+    members = {t: tuple(f"{t}{k}" for k in range(4)) for t in "ABCD"}
+    ranking = ranking_from_matches(matches, members)
+    assert [(p.competitor, p.place, p.won_vp) for p in ranking.placings] == [
+        ("B", 1, 32), ("A", 2, 25), ("C", 2, 21), ("D", 4, 16),
+    ]  # fmt: skip
+    # class 3 teams: ① 3*4*2/100 = 0.24, 35 % of 4 = 2 places, A and C tie for 2-3:
+    # (0.168 + 0.1176)/2 = 0.1428 -> 0.14; ② = 3*8*V/(100*20*4) = 0.003 V: B 0.096,
+    # A 0.075, C 0.063, D 0.048.  ② has no place in it, so D, 4th and outside the 35 %
+    # of ① (000:491), still gets its ② 0.048 -> 0.05.
+    game = WeeklyGame(3, GameKind.TEAMS, boards=8, max_vp=Fraction(20))
+    got = {a.member: str(a.points) for a in award(ranking, "jcbl", game)}
+    assert (got["B0"], got["A1"], got["C2"], got["D3"]) == ("0.24", "0.14", "0.14", "0.05")
+    d = next(a for a in award(ranking, "jcbl", game) if a.member == "D0")
+    assert "K*B*V/(100*M*Pm)" in d.reason and d.place == 4

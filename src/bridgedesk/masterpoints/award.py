@@ -297,10 +297,10 @@ def _jcbl_weekly(ranking: Ranking, game: WeeklyGame) -> tuple[Award, ...]:
             ]
             counts = ties(ranked)
             for placing, place in ranked:
-                if place > paid:
-                    continue
                 count = counts[place]
-                value = tied_points(values, place, count)
+                # formula ② has no place in it: the 35 % range (000:491) limits the
+                # place awards ①, a team further down still gets ② for its won VP
+                value = tied_points(values, place, count) if place <= paid else Fraction(0)
                 reason = (
                     f"JCBL weekly K={game.k} C={competitors} P={game.kind.game_factor} "
                     f"S={game.sessions}: K*C*P*S/100*0.7^(N-1)"

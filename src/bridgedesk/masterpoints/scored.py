@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 
 from bridgedesk.errors import MasterpointError
@@ -36,7 +37,13 @@ from bridgedesk.masterpoints.ranking import (
 )
 from bridgedesk.scoring.session import Method, SessionResult, combine_sessions
 
-__all__ = ["award_scored", "ranking_from_sessions", "session_scores", "session_tables"]
+__all__ = [
+    "award_scored",
+    "ranking_from_matches",
+    "ranking_from_sessions",
+    "session_scores",
+    "session_tables",
+]
 
 #: The scoring engine's methods -> the V/M scale (Sl) of 000:437-441.  The seed has one
 #: IMP pairs scale (Sl 10); Butler IMPs take it too.
@@ -123,6 +130,41 @@ def ranking_from_sessions(
                 flight = None if fkey is None else flights[fkey]
             placings.append(Placing(pair, tuple(players[key]), int(rank.rstrip("=")), name, flight))
     return Ranking(tuple(placings), tuple(flight_order))
+
+
+def ranking_from_matches(
+    matches: Sequence[tuple[str, str, Fraction | Decimal | int, Fraction | Decimal | int]],
+    players: Mapping[str, Sequence[str]],
+    *,
+    penalties: Mapping[str, Fraction] | None = None,
+) -> Ranking:
+    """A team event's ranking from its matches (team, opponent, VP, opponent's VP),
+    ranked by the engine's :func:`~bridgedesk.scoring.teams.cross_table`, with each
+    team's V for the JCBL team formula ②: the VP of its won matches, draws on equal
+    IMPs (equal VP) included ("勝ち試合（同IMPの引き分けを含む）の合計VP", 000:208)."""
+    from bridgedesk.scoring.teams import cross_table
+
+    table = cross_table(matches, penalties)
+    won: dict[str, Fraction] = dict.fromkeys(table.teams, Fraction(0))
+    for a, b, va, vb in matches:
+        fa, fb = Fraction(str(va)), Fraction(str(vb))
+        if fa >= fb:
+            won[a] += fa
+        if fb >= fa:
+            won[b] += fb
+    placings: list[Placing] = []
+    for team in table.teams:
+        if team not in players:
+            raise MasterpointError(f"team {team}: no member numbers given")
+        placings.append(
+            Placing(
+                team,
+                tuple(players[team]),
+                int(table.ranks[team].rstrip("=")),
+                won_vp=won[team],
+            )
+        )
+    return Ranking(tuple(sorted(placings, key=lambda p: (p.place, p.competitor))))
 
 
 def _bronze_pairs(params: SbfEvent) -> bool:
