@@ -170,3 +170,26 @@ def test_cli_series_from_ranking_json(capsys: pytest.CaptureFixture[str], tmp_pa
     code = main(["masterpoints", "award", str(path), "--rules", "sbf", "--table", "B2"])
     _, err = capsys.readouterr()
     assert code == 2 and "match 1: result must be won, drawn or lost" in err
+
+
+def test_interrupted_e3_match_and_abandoned_silver_event() -> None:
+    from fractions import Fraction
+
+    from bridgedesk.masterpoints.award import SbfEvent
+
+    # 001:1463-1465: E3, half scale if at least half the match was played.  24 boards,
+    # division 1 of 2 (offset 0): a win is 24 sp, half scale 12 -> 3 each for a full
+    # match; under half played: nothing.
+    half = TeamMatch("T1", W, FULL, interrupted=Fraction(1, 2))
+    little = TeamMatch("T1", W, FULL, interrupted=Fraction(1, 3))
+    e3 = SbfSeries("E3", (half, little), boards=24, division=1, divisions=2)
+    result = award(teams(4), "sbf", e3)
+    assert ("a", "sp", "3") in got(result)
+    assert "half scale" in result[0].reason and "nothing" in result[0].reason
+    with pytest.raises(MasterpointError, match="only table E3"):
+        award(teams(4), "sbf", SbfSeries("E2", (half,), boards=24))
+    # 001:520-522: a silver event stopped on purpose before all boards pays nothing;
+    # a bronze one is not covered by the rule
+    pairs = Ranking(tuple(Placing(str(i), (f"{i}a", f"{i}b"), i) for i in range(1, 17)))
+    assert award(pairs, "sbf", SbfEvent("D", abandoned=True)) == ()
+    assert award(pairs, "sbf", SbfEvent("A", abandoned=True))

@@ -210,6 +210,9 @@ def award_command(
     dm: Annotated[
         str | None, typer.Option(help="SBF: DM final bonus: pairs-open, teams-open or other")
     ] = None,
+    abandoned: Annotated[
+        bool, typer.Option(help="SBF: stopped on purpose before all boards were played")
+    ] = False,
     rating: Annotated[
         str | None,
         typer.Option(help="JCBL CCG and up: ccg, local, sectional, regional, national, ..."),
@@ -367,6 +370,7 @@ def award_command(
             handicap,
             simultaneous=simultaneous,
             dm=dm,
+            abandoned=abandoned,
         )
     if scored:
         from bridgedesk.masterpoints.scored import award_scored

@@ -14,7 +14,8 @@ Shape (place 1 = winner; tied competitors share a place)::
       "matches": [                                # optional: SBF team series / cups
         {"team": "3", "result": "won",            # won, drawn or lost
          "halves": {"59156": 2, "60211": 1},      # halves played per player
-         "boards": 24, "walkover": false, "conceded": false, "stage": "final"}
+         "boards": 24, "walkover": false, "conceded": false, "stage": "final",
+         "interrupted": 0.5}                      # E3: share played when broken off
       ]
     }
 """
@@ -140,6 +141,9 @@ def loads_matches(text: str, file: str | None = None) -> tuple[TeamMatch, ...]:
                     bool(item.get("walkover", False)),
                     bool(item.get("conceded", False)),
                     None if item.get("stage") is None else str(item["stage"]),
+                    None
+                    if item.get("interrupted") is None
+                    else _fraction(item["interrupted"], f"{label} interrupted"),
                 )
             )
         except MasterpointError as exc:

@@ -131,6 +131,8 @@ class SbfEvent:
     for bronze, 8 for silver).  ``dm``: a DM final (``pairs-open``, ``teams-open``,
     ``other``): places 1-3 also get the DM bonus in sp per player, a shared place the
     higher bonus; pair players need half the event (001:1736-1770).
+    ``abandoned``: the event was deliberately stopped before all boards were played:
+    a silver or gold table pays nothing (001:520-522).
     Tables ``H1`` (SM pairs A final, gold then bronze x 3) and ``H1S`` (its
     semifinal) take the field size from the ranking.
     """
@@ -145,6 +147,7 @@ class SbfEvent:
     simultaneous: bool = False
     heats: tuple[int, ...] = ()
     dm: str | None = None
+    abandoned: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "heats", tuple(self.heats))
@@ -194,6 +197,10 @@ class TeamMatch:
     opponents gave up a cup match: the winners get their points ("Vid uppgiven
     cup-match erhåller vinnande lag sina mp", 001:522-523).  ``boards``: the match's
     boards where they differ from the series'; ``stage``: G2b stage.
+    ``interrupted``: the share of the match played when it was broken off; table E3
+    pays half its scale if at least half was played, else nothing ("I avbrutna
+    matcher får sp delas ut efter halv skala om minst halva matchen är spelad",
+    001:1463-1465); the other tables define no such rule.
     """
 
     team: str
@@ -203,6 +210,7 @@ class TeamMatch:
     walkover: bool = False
     conceded: bool = False
     stage: str | None = None
+    interrupted: Fraction | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "halves", MappingProxyType(dict(self.halves)))
@@ -576,6 +584,8 @@ def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
 def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
     out: list[Award] = []
     minimum = 2 if event.handicap else 4
+    if event.abandoned and event.table.upper() not in ("A", "A1", "A2", "B1", "C"):
+        return ()  # "Inga mp delas ut om en silver- eller guldtävling avsiktligt avbryts"
     if event.heats:
         least = 8 if event.table.upper() == "D" else 4
         small = [h for h in event.heats if h < least]
@@ -750,6 +760,17 @@ def _sbf_series(ranking: Ranking, series: SbfSeries) -> tuple[Award, ...]:
         if match.conceded:
             notes.setdefault(match.team, []).append(
                 f"match {number} conceded by the opponents: points paid (001:522-523)"
+            )
+        if match.interrupted is not None:
+            if series.table.upper() != "E3":
+                raise MasterpointError(
+                    f"match {number}: only table E3 pays interrupted matches (001:1463-1465)"
+                )
+            half = Fraction(match.interrupted) >= Fraction(1, 2)
+            value = value / 2 if half else Fraction(0)
+            notes.setdefault(match.team, []).append(
+                f"match {number} interrupted: "
+                + ("half scale (001:1463-1465)" if half else "under half played, nothing")
             )
         for member, share in distribute_match(value, match.halves).items():
             points[(match.team, member)] = points.get((match.team, member), Fraction(0)) + share
