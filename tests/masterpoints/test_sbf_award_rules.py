@@ -131,3 +131,26 @@ def test_dm_bonus_in_award() -> None:
     assert bonus["1-4"] == "42" and bonus["3-0"] == "21" and "4-0" not in bonus
     with pytest.raises(MasterpointError, match="DM bonus kinds are"):
         award(field(list(range(1, 17))), "sbf", SbfEvent("D", dm="closed"))
+
+
+def test_multi_evening_reserve_gets_his_share() -> None:
+    # 001:526-531: a player needs half the rounds or 50 % of the boards, "Vid
+    # flerkvällarstävling får reserven sin andel av erövrade mp": over 3 evenings the
+    # reserve r who played 1 of them gets a third of the winners' D points (20 pairs:
+    # 20 sp -> 6.67 -> 7); 2b who played the other 2 evenings gets them in full.
+    ranking = Ranking(
+        (
+            Placing(
+                "1",
+                ("1a", "1b", "r"),
+                1,
+                participation={"1b": Fraction(2, 3), "r": Fraction(1, 3)},
+            ),
+            *(Placing(str(i), (f"{i}a", f"{i}b"), i) for i in range(2, 21)),
+        )
+    )
+    result = award(ranking, "sbf", SbfEvent("D", evenings=3))
+    assert of(result, "r") == [("7", "sp")] and of(result, "1b") == [("20", "sp")]
+    assert "reserve's share" in next(a.reason for a in result if a.member == "r")
+    # a one-evening event: the reserve who played a third gets nothing
+    assert of(award(ranking, "sbf", SbfEvent("D")), "r") == []

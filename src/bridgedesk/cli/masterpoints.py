@@ -213,6 +213,9 @@ def award_command(
     abandoned: Annotated[
         bool, typer.Option(help="SBF: stopped on purpose before all boards were played")
     ] = False,
+    evenings: Annotated[
+        int | None, typer.Option(help="SBF: evenings of a multi-evening event (reserves' share)")
+    ] = None,
     rating: Annotated[
         str | None,
         typer.Option(help="JCBL CCG and up: ccg, local, sectional, regional, national, ..."),
@@ -371,6 +374,7 @@ def award_command(
             simultaneous=simultaneous,
             dm=dm,
             abandoned=abandoned,
+            evenings=evenings,
         )
     if scored:
         from bridgedesk.masterpoints.scored import award_scored

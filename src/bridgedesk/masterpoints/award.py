@@ -132,7 +132,10 @@ class SbfEvent:
     ``other``): places 1-3 also get the DM bonus in sp per player, a shared place the
     higher bonus; pair players need half the event (001:1736-1770).
     ``abandoned``: the event was deliberately stopped before all boards were played:
-    a silver or gold table pays nothing (001:520-522).
+    a silver or gold table pays nothing (001:520-522).  ``evenings``: an event over
+    several evenings, where a reserve who played less than half gets his share of the
+    points won, rounded up ("Vid flerkvällarstävling får reserven sin andel av
+    erövrade mp", 001:530-531) instead of nothing.
     Tables ``H1`` (SM pairs A final, gold then bronze x 3) and ``H1S`` (its
     semifinal) take the field size from the ranking.
     """
@@ -148,6 +151,7 @@ class SbfEvent:
     heats: tuple[int, ...] = ()
     dm: str | None = None
     abandoned: bool = False
+    evenings: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "heats", tuple(self.heats))
@@ -633,10 +637,15 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                 barometer = event.table.upper() in ("B1", "E1")
                 for member in placing.players:
                     played = placing.played(member)
-                    if played < (Fraction(1, 3) if barometer else Fraction(1, 2)):
-                        continue
                     mine, why = points, reason
-                    if barometer and played < 1:
+                    if event.evenings is not None and not barometer and played < Fraction(1, 2):
+                        if played <= 0:
+                            continue
+                        mine = math.ceil(points * played)
+                        why = f"{reason}, reserve's share {played} of a multi-evening event"
+                    elif played < (Fraction(1, 3) if barometer else Fraction(1, 2)):
+                        continue
+                    elif barometer and played < 1:
                         mine = math.ceil(points * played)
                         why = f"{reason}, {played} of the matches played"
                     _best(
