@@ -303,3 +303,37 @@ def test_team_round_robin_to_jcbl_weekly() -> None:
     assert (got["B0"], got["A1"], got["C2"], got["D3"]) == ("0.24", "0.14", "0.14", "0.05")
     d = next(a for a in award(ranking, "jcbl", game) if a.member == "D0")
     assert "K*B*V/(100*M*Pm)" in d.reason and d.place == 4
+
+
+def test_cli_award_json_travellers_with_players_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # one board, one field of 8 pairs (a Howell: pair numbers in both directions are
+    # one field): NS 1 +420, 3 +450, 5 -50, 7 +170 against EW 2, 4, 6, 8.  Matchpoints
+    # NS 3:3 1:2 7:1 5:0, EW the reverse: 6:3 8:2 2:1 4:0 - one field of 8 with
+    # 3 and 6 tied 1st=, 1 and 8 3rd=, ...  JCBL weekly class 1: 1*8/100 = 0.08, 35 % of
+    # 8 = 3 places; 1st= averages 0.08 and 0.056 -> 0.068 -> 0.07 (000:505).
+    travellers = {
+        "format": "bridgedesk-travellers", "version": 1, "winners": 1,
+        "boards": [{"board": 1, "results": [
+            {"ns": "1", "ew": "2", "score_ns": 420}, {"ns": "3", "ew": "4", "score_ns": 450},
+            {"ns": "5", "ew": "6", "score_ns": -50}, {"ns": "7", "ew": "8", "score_ns": 170},
+        ]}],
+    }  # fmt: skip
+    path = tmp_path / "session.json"
+    path.write_text(json.dumps(travellers), encoding="utf-8")
+    players = tmp_path / "players.json"
+    players.write_text(
+        json.dumps({str(i): {"members": [f"m{i}a", f"m{i}b"]} for i in range(1, 9)}),
+        encoding="utf-8",
+    )
+    code, out, err = run(
+        capsys, "award", str(path), "--rules", "jcbl", "--class", "1", "--players",
+        str(players), "--json",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    got = {a["member"]: (a["place"], a["points"]) for a in json.loads(out)}
+    assert got["m3a"] == (1, "0.07") and got["m6b"] == (1, "0.07")
+    # 3rd= (pairs 1 and 8, 2 MP each): 3rd 0.0392 and 4th 0.02744 -> 0.03332 -> 0.03
+    assert got["m1a"] == (3, "0.03") and got["m8a"] == (3, "0.03")
+    assert "m7a" not in got
