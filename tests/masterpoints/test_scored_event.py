@@ -337,3 +337,23 @@ def test_cli_award_json_travellers_with_players_json(
     # 3rd= (pairs 1 and 8, 2 MP each): 3rd 0.0392 and 4th 0.02744 -> 0.03332 -> 0.03
     assert got["m1a"] == (3, "0.03") and got["m8a"] == (3, "0.03")
     assert "m7a" not in got
+
+
+def test_cli_fmp_certificates_for_a_weekly_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "award", str(PBN), "--rules", "jcbl", "--class", "3", "--certificates",
+        "--club", "Bears Club", "--date", "2007-04-01", "--movement", "Mitchell",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    cards = out.split("\n\n")
+    assert len(cards) == 10  # both players of NS 1, 2=, 2= and EW 7, 5
+    assert cards[0].splitlines() == [
+        "Date 2007.4.1", "Tables 4 Rank 1",
+        "Rating  [Weekly]  Series Movement  Howell  [Mitchell]  Team  Individual",
+        "10701様", "Club Bears Club", "0.12", "クラス3 水色  有効期限 2008.4.1",
+    ]  # fmt: skip
+    code, _, err = run(capsys, "award", str(PBN), "--rules", "jcbl", "--class", "3",
+                       "--certificates")  # fmt: skip
+    assert code == 2 and "--certificates needs --club NAME and --date" in err
+    code, _, err = run(capsys, "award", str(PBN), "--rules", "sbf", "--certificates")
+    assert code == 2 and "FMP certificates of JCBL weekly games" in err

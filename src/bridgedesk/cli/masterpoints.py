@@ -247,6 +247,14 @@ def award_command(
     flights: Annotated[
         str | None, typer.Option(help="flights top first, e.g. A,B (default: sorted)")
     ] = None,
+    certificates: Annotated[
+        bool,
+        typer.Option(help="JCBL weekly: print the FMP certificates (needs --club, --date)"),
+    ] = False,
+    club: Annotated[str | None, typer.Option(help="--certificates: the issuing club")] = None,
+    movement: Annotated[
+        str, typer.Option(help="--certificates: Howell, Mitchell, Team or Individual")
+    ] = "Howell",
     record: Annotated[
         Path | None,
         typer.Option(help="append the awards to this ledger CSV (created if missing)"),
@@ -391,6 +399,13 @@ def award_command(
     else:
         assert isinstance(ranking, Ranking)
         awards = award(ranking, "jcbl" if rules == "jcbl" else "sbf", params)
+    if certificates:
+        if not isinstance(params, WeeklyGame):
+            raise MasterpointError(
+                "--certificates are FMP certificates of JCBL weekly games (--class)"
+            )
+        _print_certificates(awards, params.klass, club, day, movement, tables, ranking)
+        return
     if record is not None:
         kind_of = "" if rules == "sbf" else "fmp" if isinstance(params, WeeklyGame) else "ccg"
         note = _record(record, awards, rules, event, day, kind_of)
@@ -423,6 +438,42 @@ def award_command(
             f"{a.member:>10}  {a.competitor:>5} {where:>4} {a.place:>3} {session:>3}  "
             f"{a.points:>7} {a.colour:<5}  {a.reason}"
         )
+
+
+def _print_certificates(
+    awards: Any,
+    klass: int,
+    club: str | None,
+    day: str | None,
+    movement: str,
+    tables: int | None,
+    ranking: Any,
+) -> None:
+    """One FMP certificate per award of a weekly game (000:17-54)."""
+    import math
+    from datetime import date
+
+    from bridgedesk.masterpoints.jcbl.ranks import FmpCertificate
+
+    if not club or day is None:
+        raise MasterpointError("--certificates needs --club NAME and --date YYYY-MM-DD")
+    try:
+        issued = date.fromisoformat(day)
+    except ValueError:
+        raise MasterpointError(f"--date must be YYYY-MM-DD, got {day!r}") from None
+    if movement.lower() not in ("howell", "mitchell", "team", "individual"):
+        raise MasterpointError(
+            f"--movement must be Howell, Mitchell, Team or Individual, got {movement!r}"
+        )
+    if tables is None:  # pairs: two a table
+        tables = math.ceil(len(ranking.placings) / 2)
+    cards = [
+        FmpCertificate(
+            issued, club, a.member, a.points, klass, tables, a.place, movement=movement
+        ).render()
+        for a in awards
+    ]
+    typer.echo("\n".join(cards), nl=False)
 
 
 #: Rule-set versions written with recorded awards.
