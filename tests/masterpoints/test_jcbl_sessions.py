@@ -11,6 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import Award, ClubGame, award
@@ -242,3 +244,34 @@ def test_multi_session_overall_cap_is_times_sessions() -> None:
     game = ClubGame(ClubEvent(EventKind.TEAMS, Rating.CCG, 2, 3, 2), sessions=(session,))
     # 3*1/4 * 96/24 * 1 = 3.00 > CCG cap 2.50 (not 2.50 x 3)
     assert session_awards(award(Ranking(teams), "jcbl", game), 1)["1-0"] == "2.50"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(min_value=0, max_value=2 * 26 * 9), min_size=4, max_size=20),
+    st.sampled_from([Rating.CCG, Rating.LOCAL, Rating.SECTIONAL]),
+)
+def test_session_awards_invariants(scores: list[int], rating: Rating) -> None:
+    # without flights: only the average or better is paid, a better score never gets
+    # less, and no session award passes the single-session cap (000:477-488)
+    n = len(scores)
+    session = SessionScores(
+        1,
+        26,
+        F(10),
+        "matchpoints",
+        tuple(SessionScore(str(i), F(v, 2)) for i, v in enumerate(scores, start=1)),
+        average=F(117),
+    )
+    event = ClubEvent(EventKind.PAIRS, rating, 10, 1, n)
+    result = award(Ranking(pairs(n)), "jcbl", ClubGame(event, sessions=(session,)))
+    paid = {a.competitor: a.points for a in result if a.session == 1}
+    limit = cap(rating)
+    assert limit is not None
+    for i, v in enumerate(scores, start=1):
+        if str(i) in paid:
+            assert F(v, 2) >= 117
+            assert F(paid[str(i)]) <= limit
+    ordered = sorted(range(1, n + 1), key=lambda i: scores[i - 1])
+    values = [paid.get(str(i), 0) for i in ordered]
+    assert values == sorted(values)
