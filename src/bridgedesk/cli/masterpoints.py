@@ -171,8 +171,9 @@ def award_command(
     results: Annotated[
         list[Path],
         typer.Argument(
+            metavar="RESULTS",
             help="a ranking JSON (bridgedesk.formats.ranking_json), or one results file per "
-            "session: PBN with ScoreTables or JSON travellers, scored here"
+            "session: PBN with ScoreTables or JSON travellers, scored here",
         ),
     ],
     rules: Annotated[str, typer.Option(help="jcbl or sbf")],
