@@ -2,7 +2,11 @@
 points of each player, with the colour, the place and the reason.
 
 ``award(ranking, "jcbl", WeeklyGame(...))`` applies the JCBL weekly rules (000:173-228,
-000:471-547); ``award(ranking, "sbf", SbfEvent(...))`` an SBF table (001).
+000:471-547); ``award(ranking, "jcbl", ClubGame(...))`` a CCG-or-higher event's overall
+and, given each session's scores, session awards (000:230-547);
+``award(ranking, "sbf", SbfEvent(...))`` an SBF table (001), and
+``award(ranking, "sbf", SbfSeries(...))`` an SBF team series or cup match by match.
+From sessions scored by the engine, see :mod:`bridgedesk.masterpoints.scored`.
 
 Common behaviour:
 
