@@ -27,6 +27,7 @@ from typing import Any
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.formats import pbn
 from bridgedesk.formats.score_input import ScoreInput, checked_score
+from bridgedesk.scoring.individual import with_players
 from bridgedesk.scoring.results import Adjustment, Board, Outcome, Result, Weighted
 from bridgedesk.scoring.rounding import round_half_up
 
@@ -49,6 +50,7 @@ def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> Sco
     board_lines: dict[int, int] = {}
     result_lines: dict[tuple[int, int], int] = {}
     scoring = None
+    individual = False
     sections: set[str] = set()
     for game in parsed:
         table = game.table("ScoreTable")
@@ -73,16 +75,48 @@ def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> Sco
         results: list[Result] = []
         for row in table.rows:
             where = Location(file=filename, line=row.line, board=number)
-            result = _row(row, number, where, len(sections) > 1, strict)
+            players = _players(row, where)
+            result = _row(row, number, where, len(sections) > 1, strict, players is not None)
             if result is None:
                 continue
+            if players is not None:
+                individual = True
+                result = with_players(result, players)
+            elif individual:
+                raise FormatError(
+                    "an individual event's rows need PlayerId_North, PlayerId_East, "
+                    "PlayerId_South and PlayerId_West",
+                    where,
+                )
             result_lines[(number, len(results))] = row.line or 0
             results.append(result)
         boards.append(Board(number, tuple(results)))
     if not boards:
         raise FormatError("no [ScoreTable] with results in this PBN file",
                           Location(file=filename))  # fmt: skip
-    return ScoreInput(filename, tuple(boards), (), None, board_lines, result_lines, scoring)
+    if individual and any(r.players is None for b in boards for r in b.results):
+        raise FormatError("some score rows name players (PlayerId_North ...) and some pairs: "
+                          "an individual event needs the four players on every row",
+                          Location(file=filename))  # fmt: skip
+    return ScoreInput(filename, tuple(boards), (), 1 if individual else None, board_lines,
+                      result_lines, scoring, individual)  # fmt: skip
+
+
+_PLAYER_COLUMNS = ("PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West")
+
+
+def _players(row: Any, where: Location) -> tuple[str, str, str, str] | None:
+    """The four players of an individual's score row (PBN's PlayerId_* columns)."""
+    cells = [_cell(row, name) for name in _PLAYER_COLUMNS]
+    if all(c in (None, *_EMPTY) for c in cells):
+        return None
+    if any(c in (None, *_EMPTY) for c in cells):
+        raise FormatError("an individual's score row needs all four of PlayerId_North, "
+                          "PlayerId_East, PlayerId_South and PlayerId_West", where)  # fmt: skip
+    names = [c or "" for c in cells]
+    if len(set(names)) != 4:
+        raise FormatError(f"a player sits twice at one table: {'-'.join(names)} (N-E-S-W)", where)
+    return (names[0], names[1], names[2], names[3])
 
 
 def _cell(row: Any, *names: str) -> str | None:
@@ -105,15 +139,17 @@ def _side_score(text: str | None) -> Outcome | int | None:
     return Adjustment.parse(t)
 
 
-def _row(row: Any, board: int, where: Location, prefix: bool, strict: bool) -> Result | None:
-    ns = _cell(row, "PairId_NS", "Pair_NS")
-    ew = _cell(row, "PairId_EW", "Pair_EW")
-    if ns in (None, *_EMPTY) or ew in (None, *_EMPTY):
+def _row(
+    row: Any, board: int, where: Location, prefix: bool, strict: bool, individual: bool = False
+) -> Result | None:
+    ns = "-" if individual else _cell(row, "PairId_NS", "Pair_NS")
+    ew = "--" if individual else _cell(row, "PairId_EW", "Pair_EW")
+    if not individual and (ns in (None, *_EMPTY) or ew in (None, *_EMPTY)):
         if strict:
             raise FormatError("a score row needs PairId_NS and PairId_EW", where)
         return None
     assert ns is not None and ew is not None
-    if prefix:
+    if prefix and not individual:
         section = _cell(row, "Section") or ""
         ns, ew = section + ns, section + ew
     try:

@@ -32,6 +32,8 @@ class ScoreInput:
     result_lines: Mapping[tuple[int, int], int] = field(default_factory=dict)
     #: what the file said about its scoring, e.g. PBN [Scoring "MatchPoints"]
     scoring: str | None = None
+    #: True for an individual event (each result names its four players)
+    individual: bool = False
 
     def where(self, board: int, index: int | None = None) -> Location:
         line = None
@@ -43,6 +45,14 @@ class ScoreInput:
 
     def check(self, winners: int | None = None) -> int:
         """Raise the first traveller problem, located; return the winners used."""
+        if self.individual:
+            from bridgedesk.scoring.individual import validate_individual
+
+            for b in self.boards:
+                problems = validate_individual(b)
+                if problems:
+                    raise problems[0].located(self.where(b.number))
+            return 1
         w = winners or self.winners or detect_winners(self.boards)
         for b in self.boards:
             problems = b.validate(two_field=w == 2)

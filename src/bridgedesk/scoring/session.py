@@ -431,17 +431,26 @@ def flight_ranks(
     With flights A, B, C: A ranks everyone, B ranks B and C, C ranks C alone.
     Ranks use the percentage when there is one, else the total.
     """
+    values = {st.pair: st.percentage if st.percentage is not None else st.total
+              for st in standings}  # fmt: skip
+    return flight_ranks_of(values, flights, order)
+
+
+def flight_ranks_of(
+    values: Mapping[str, Fraction], flights: Mapping[str, str], order: Sequence[str]
+) -> dict[str, dict[str, str]]:
+    """Stratified ranks of pairs by ``values`` (a session's percentages, or totals
+    over several sessions): see :func:`flight_ranks`."""
     level = {f: i for i, f in enumerate(order)}
-    for st in standings:
-        f = flights.get(st.pair)
+    for pair in values:
+        f = flights.get(pair)
         if f not in level:
-            raise ScoringError(f"pair {st.pair} has no flight among {', '.join(order)}")
-    out: dict[str, dict[str, str]] = {st.pair: {} for st in standings}
+            raise ScoringError(f"pair {pair} has no flight among {', '.join(order)}")
+    out: dict[str, dict[str, str]] = {pair: {} for pair in values}
     for i, f in enumerate(order):
-        members = [st for st in standings if level[flights[st.pair]] >= i]
-        measure = [st.percentage if st.percentage is not None else st.total for st in members]
-        for st, r in zip(members, rank_labels(measure), strict=True):
-            out[st.pair][f] = r
+        members = [p for p in values if level[flights[p]] >= i]
+        for p, r in zip(members, rank_labels([values[p] for p in members]), strict=True):
+            out[p][f] = r
     return out
 
 
