@@ -286,3 +286,54 @@ def test_individual_penalty_is_per_player() -> None:
     assert eight.total == 1 and eight.penalty == Fraction(1, 2)
     # Player 1 played only board 1 (1 of top 1): factored up to 2 boards = 2.
     assert one.total == 2 and one.boards == 1
+
+
+# --------------------------------------------------------------------------- JSON to PBN
+
+
+def test_json_input_written_as_pbn_and_read_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bridgedesk.formats import pbn_scores
+    from bridgedesk.scoring.session import score_session
+
+    q = travellers(tmp_path, "q.json", QUAL)
+    code, out, err = run(capsys, str(q), "--format", "pbn")
+    assert code == 0, err
+    assert '[Scoring "MatchPoints"]' in out and "[TotalScoreTable" in out
+    # Board 1: NS 1 v 2 scored 100 (top 1: NS1 0, EW2 1), so the row reads 1 2 ... 100 - 0 1.
+    row = next(x for x in out.splitlines() if x.split()[:2] == ["1", "2"])
+    assert row.split()[-6:] == ["100", "-", "0.00", "1.00", "0.00", "100.00"]
+    back = tmp_path / "q.pbn"
+    back.write_text(out, encoding="utf-8")
+    inp, _ = pbn_scores.load(back)
+    res = score_session(inp.boards)
+    assert {s.pair: s.total for s in res.standings} == {"1": 2, "2": 1, "3": 2, "4": 1}
+
+
+def test_individual_and_adjusted_json_to_pbn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bridgedesk.formats import pbn_scores
+
+    code, out, err = run(capsys, str(individual_json(tmp_path)), "--format", "pbn")
+    assert code == 0, err
+    assert "PlayerId_North" in out and '[TotalScoreTable "Rank\\4R;PlayerId' in out
+    # The adjusted row keeps its A+ / A-; EW's -100 is written as EW 100.
+    assert any(x.split()[:6] == ["6", "4", "1", "5", "-", "-"] and "A+" in x and "A-" in x
+               for x in out.splitlines())  # fmt: skip
+    back = tmp_path / "ind.pbn"
+    back.write_text(out, encoding="utf-8")
+    assert pbn_scores.load(back)[0].individual
+    code, out, err = run(capsys, str(back), "--format", "json")
+    got = {r["pair"]: (r["total"], r["percentage"], r["rank"]) for r in json.loads(out)["ranking"]}
+    assert got == PLAYER_TOTALS
+
+
+def test_weighted_score_in_pbn_is_a_directors_score() -> None:
+    from bridgedesk.formats.pbn_scores import _outcome_cell
+    from bridgedesk.scoring.results import Weighted
+
+    # 60 % of 620 and 40 % of -100: 372 - 40 = 332 for NS, nothing in EW's column.
+    w = Weighted.blend([("3/5", 620), ("2/5", -100)])
+    assert (_outcome_cell(w, "NS"), _outcome_cell(w, "EW")) == ("^332", None)

@@ -20,6 +20,7 @@ Writing: :func:`write_scored` fills ``MP_NS`` / ``MP_EW`` (or ``IMP_NS`` /
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,9 @@ def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> Sco
             result = _row(row, number, where, len(sections) > 1, strict, players is not None)
             if result is None:
                 continue
+            group = _cell(row, "Group")
+            if group not in (None, *_EMPTY):
+                result = replace(result, group=group)
             if players is not None:
                 individual = True
                 result = with_players(result, players)
@@ -214,6 +218,7 @@ def _tricks(text: str | None, contract: str, where: Location) -> int | None:
         raise exc.located(where) from None
 
 
+_SCORING_TAGS = {"mp": "MatchPoints", "ximp": "IMP", "butler": "Butler", "total": "TotalPoints"}
 _POINT_COLUMNS = {"mp": "MP", "ximp": "IMP", "butler": "IMP", "total": "Points"}
 
 
@@ -224,10 +229,80 @@ def _fmt(value: Any) -> str | None:
     return f"{float(r):.2f}"
 
 
+def _outcome_cell(outcome: Outcome, side: str) -> str | None:
+    """A Score_NS / Score_EW cell for one side's outcome (``side`` "NS" or "EW")."""
+    if isinstance(outcome, Adjustment):
+        return None if outcome is Adjustment.NOT_PLAYED else str(outcome)
+    if outcome.is_single:
+        score = outcome.parts[0][1]
+        mine = score if side == "NS" else -score
+        return str(mine) if mine > 0 or (mine == 0 and side == "NS") else None
+    mean = round_half_up(outcome.mean, 0)
+    mine = int(mean if side == "NS" else -mean)
+    return f"^{mine}" if mine > 0 or (mine == 0 and side == "NS") else None
+
+
+def to_pbn(inp: ScoreInput, event: str | None = None) -> pbn.PbnFile:
+    """A PBN file holding ``inp``'s travellers: one game per board with its
+    ``[ScoreTable]`` (PairId_NS / PairId_EW, or PlayerId_* for an individual).
+
+    PBN has no notation for a weighted or split score: such a side is written
+    as a director's score (``^``) of its expected NS score rounded to a whole
+    point, so reading the file back loses the blend (the points columns that
+    :func:`write_scored` adds carry the real scoring).  A fouled board's group
+    goes in a ``Group`` column, which :func:`from_pbn` reads back.
+    """
+    from bridgedesk.bridge.board import board_dealer, board_vulnerability
+
+    fouled = any(r.group is not None for b in inp.boards for r in b.results)
+    ids = ["PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West"]
+    who = ids if inp.individual else ["PairId_NS", "PairId_EW"]
+    spec = ";".join([*(f"{c}\\2R" for c in who), "Contract\\5L", "Declarer\\1R",
+                     "Result\\2R", "Score_NS\\5R", "Score_EW\\5R",
+                     *(["Group\\1R"] if fouled else [])])  # fmt: skip
+    games = []
+    name = event if event is not None else Path(inp.filename).stem
+    for b in inp.boards:
+        game = pbn.Game()
+        game.set("Event", name)
+        game.set("Board", str(b.number))
+        game.set("Dealer", board_dealer(b.number).value)
+        game.set("Vulnerable", board_vulnerability(b.number).value)
+        if inp.scoring:
+            game.set("Scoring", inp.scoring)
+        rows: list[list[str | int | None]] = []
+        for r in b.results:
+            pairs: list[str | int | None] = (
+                list(r.players) if inp.individual and r.players else [r.ns, r.ew]
+            )
+            play = r.play
+            if play is not None:
+                cells: list[str | int | None] = [
+                    play.contract,
+                    None if play.declarer is None else play.declarer.value,
+                    play.tricks,
+                ]
+            else:
+                cells = [None, None, None]
+            cells += [_outcome_cell(r.ns_outcome, "NS"), _outcome_cell(r.ew_outcome, "EW")]
+            if fouled:
+                cells.append(r.group)
+            rows.append([*pairs, *cells])
+        game.set_table("ScoreTable", pbn.Table.build(spec, rows))
+        games.append(game)
+    return pbn.PbnFile(games, [], inp.filename)
+
+
 def write_scored(parsed: pbn.PbnFile | None, inp: ScoreInput, result: Any) -> str:
-    """The PBN text with points (and percentages) filled in and a TotalScoreTable."""
+    """The PBN text with points (and percentages) filled in and a TotalScoreTable.
+
+    With ``parsed`` None (JSON input) the file is first built by :func:`to_pbn`.
+    """
     if parsed is None:
-        raise FormatError("--format pbn needs a PBN input file", Location(file=inp.filename))
+        parsed = to_pbn(inp)
+        for game in parsed:
+            if game.get("Scoring") is None:
+                game.set("Scoring", _SCORING_TAGS[result.method.value])
     method = result.method.value
     col = _POINT_COLUMNS[method]
     scored = {sb.number: sb for sb in result.boards}
@@ -251,6 +326,8 @@ def write_scored(parsed: pbn.PbnFile | None, inp: ScoreInput, result: Any) -> st
             cells = [row.cells[table.names.index(c.name)] for c in keep]
             ns = _cell(row, "PairId_NS", "Pair_NS")
             ew = _cell(row, "PairId_EW", "Pair_EW")
+            if inp.individual:
+                ns = ew = _cell(row, "PlayerId_North")
             values: list[str | None] = [None] * len(extra)
             if ns not in (None, *_EMPTY) and ew not in (None, *_EMPTY) and k < len(sb.results):
                 sr = sb.results[k]
@@ -267,8 +344,9 @@ def write_scored(parsed: pbn.PbnFile | None, inp: ScoreInput, result: Any) -> st
         if first:
             first = False
             total_name = {"mp": "TotalScoreMP", "total": "TotalPoints"}.get(method, "TotalIMP")
+            who = "PlayerId" if inp.individual else "PairId"
             spec = (
-                f"Rank\\4R;PairId\\4R;Direction\\2R;{total_name}\\8R;"
+                f"Rank\\4R;{who}\\4R;Direction\\2R;{total_name}\\8R;"
                 "TotalPercentage\\7R;NrOfBoards\\3R"
             )
             ranking = [
