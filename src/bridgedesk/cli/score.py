@@ -42,6 +42,12 @@ class FormatOpt(enum.StrEnum):
     html = "html"
 
 
+class RoundsOpt(enum.StrEnum):
+    barometer = "barometer"
+    swiss_mp = "swiss-mp"
+    swiss_imp = "swiss-imp"
+
+
 class SectionsOpt(enum.StrEnum):
     one_field = "one-field"
     each = "each"
@@ -98,6 +104,16 @@ def command(
             "(each flight ranks its pairs and those of lower flights, 004:1521-1532)."
         ),
     ] = None,
+    rounds: Annotated[
+        RoundsOpt | None,
+        typer.Option(
+            help="The files are the rounds of a barometer (running ranking) or of Swiss pairs "
+            "(VPs from each round's matchpoint % or Butler IMPs, 004:1505-1515)."
+        ),
+    ] = None,
+    vp_scale: Annotated[
+        str, typer.Option(help="VP scale for Swiss pairs (the seed gives none; 004:2595).")
+    ] = "wbf2013",
     houston_vp: Annotated[
         str | None,
         typer.Option(help="With --method butler: Houston VPs per opponent on this VP scale."),
@@ -125,6 +141,14 @@ def command(
     individual = any(inp.individual for inp, _ in read)
     if individual and (sections or qualifying or houston_vp):
         raise ScoringError("an individual event takes no --sections, --qualifying or --houston-vp")
+    if rounds is not None:
+        if sections or qualifying or houston_vp or flight or fmt in (FormatOpt.pbn, FormatOpt.html):
+            raise ScoringError(
+                "--rounds takes no --sections, --qualifying, --flight or --houston-vp, "
+                "and prints text or json"
+            )
+        _print_rounds(rounds, [inp.boards for inp, _ in read], fmt, butler_drop, vp_scale, how)
+        return
     if sections is not None:
         if len(files) < 2:
             raise ScoringError("--sections needs two or more files, one per section")
@@ -192,6 +216,48 @@ def command(
     else:
         text = "\n".join(to_text(r, detected) for r in results)
         typer.echo(text + _extra_text(extra), nl=False)
+
+
+def _print_rounds(
+    rounds: RoundsOpt, boards: list[Any], fmt: FormatOpt, butler_drop: int, scale: str,
+    how: dict[str, Any],
+) -> None:  # fmt: skip
+    import json
+
+    from bridgedesk.scoring.rounding import to_decimal
+
+    if rounds is RoundsOpt.barometer:
+        from bridgedesk.scoring.swiss import barometer
+
+        after = barometer(boards, method=how["method"], missing=how["missing"],
+                          butler_drop=butler_drop)  # fmt: skip
+        if fmt is FormatOpt.json:
+            typer.echo(json.dumps({"rounds": [to_json(r) for r in after]}, indent=2))
+        else:
+            for i, r in enumerate(after, start=1):
+                typer.echo(f"After round {i}: " + to_text(r, False), nl=False)
+        return
+    from bridgedesk.scoring.swiss import SwissBy, swiss_pairs
+
+    by = SwissBy.MP if rounds is RoundsOpt.swiss_mp else SwissBy.IMP
+    res = swiss_pairs(boards, by=by, scale=scale, missing=how["missing"], butler_drop=butler_drop)
+    if fmt is FormatOpt.json:
+        doc = [
+            [{"round": x.round, "pair": x.pair, "opponent": x.opponent, "result": _dec(x.result),
+              "vp": _dec(x.vp), "total": _dec(x.total), "rank": x.rank} for x in rnd]
+            for rnd in res.rounds
+        ]  # fmt: skip
+        typer.echo(json.dumps({"swiss": by.value, "scale": scale, "rounds": doc}, indent=2))
+        return
+    what = "%" if by is SwissBy.MP else "IMPs"
+    for rnd in res.rounds:
+        typer.echo(f"Round {rnd[0].round if rnd else ''}")
+        typer.echo(f"{'Rank':>5} {'Pair':>6} {'Opp':>6} {what:>7} {'VP':>7} {'Total':>8}")
+        for x in rnd:
+            result = "" if x.result is None else str(to_decimal(x.result))
+            opp = "bye" if x.opponent is None else x.opponent
+            typer.echo(f"{x.rank:>5} {x.pair:>6} {opp:>6} {result:>7} "
+                       f"{to_decimal(x.vp)!s:>7} {to_decimal(x.total)!s:>8}")  # fmt: skip
 
 
 def _score_one(inp: Any, winners: int, butler_drop: int, how: dict[str, Any]) -> Any:
