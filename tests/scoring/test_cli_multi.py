@@ -337,3 +337,52 @@ def test_weighted_score_in_pbn_is_a_directors_score() -> None:
     # 60 % of 620 and 40 % of -100: 372 - 40 = 332 for NS, nothing in EW's column.
     w = Weighted.blend([("3/5", 620), ("2/5", -100)])
     assert (_outcome_cell(w, "NS"), _outcome_cell(w, "EW")) == ("^332", None)
+
+
+def test_houston_penalty_is_in_vps(tmp_path: Path) -> None:
+    from bridgedesk.formats import traveller_json
+    from bridgedesk.scoring.results import Penalty
+    from bridgedesk.scoring.session import Method, houston_vp, score_session
+
+    boards = traveller_json.load(travellers(tmp_path, "f.json", FINAL)).boards
+    with pytest.raises(Exception, match="5 % of a round's maximum"):
+        score_session(boards, method=Method.BUTLER, penalties=[Penalty("1", Fraction(1, 2))])
+    res = score_session(boards, method=Method.BUTLER, butler_drop=0)
+    plain = {k[0]: v for k, v, _ in houston_vp(res)}
+    fined = {k[0]: v for k, v, _ in houston_vp(res, penalties=[Penalty("1", Fraction(1, 2))])}
+    # 003:55-57: one board = 5 % of a round's maximum (20 VPs): half a board is 0.5 VP.
+    assert fined["1"] == plain["1"] - Fraction(1, 2)
+    assert fined["2"] == plain["2"]
+
+
+def test_errors_name_the_line_of_the_offending_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = tmp_path / "dup.pbn"
+    p.write_text(
+        '[Board "1"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]\n'
+        " 1  2 4S   N 10\n"
+        " 3  4 4S   N 10\n"
+        " 1  5 4S   N 10\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, str(p), "--format", "pbn")
+    # The second row of pair 1 is on line 5; nothing is written.
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {p}:5, board 1: pair 1 has two results as NS")
+
+
+def test_penalty_errors_name_their_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    q = travellers(tmp_path, "q.json", QUAL)
+    doc = json.loads(q.read_text())
+    doc["penalties"] = [{"pair": "1", "boards": "1/2"}, {"pair": "9", "boards": "1"}]
+    q.write_text(json.dumps(doc, indent=1))
+    line = next(i for i, x in enumerate(q.read_text().splitlines(), 1) if '"9"' in x)
+    code, out, err = run(capsys, str(q))
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {q}:{line}: penalty for pair 9, who has no result")
+    doc["penalties"][1] = {"pair": "3", "boards": "-1"}
+    q.write_text(json.dumps(doc, indent=1))
+    code, out, err = run(capsys, str(q))
+    assert code == 2 and f"{q}:{line}:" in err and "positive number of boards" in err

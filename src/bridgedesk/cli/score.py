@@ -191,7 +191,9 @@ def command(
     if houston_vp is not None:
         from bridgedesk.scoring.session import houston_vp as houston
 
-        extra["houston_vp"] = [houston(r, houston_vp) for r in results]
+        extra["houston_vp"] = [
+            houston(r, houston_vp, inp.penalties) for r, (inp, _) in zip(results, read, strict=True)
+        ]
     if fmt is FormatOpt.pbn:
         if len(files) > 1:
             raise ScoringError("--format pbn writes one session: give one results file")
@@ -260,7 +262,9 @@ def _print_rounds(
                        f"{to_decimal(x.vp)!s:>7} {to_decimal(x.total)!s:>8}")  # fmt: skip
 
 
-def _score_one(inp: Any, winners: int, butler_drop: int, how: dict[str, Any]) -> Any:
+def _score_one(
+    inp: Any, winners: int, butler_drop: int, how: dict[str, Any], penalties: bool = True
+) -> Any:
     if inp.individual:
         from bridgedesk.scoring.individual import score_individual
 
@@ -269,7 +273,7 @@ def _score_one(inp: Any, winners: int, butler_drop: int, how: dict[str, Any]) ->
     from bridgedesk.scoring.session import score_session
 
     return score_session(inp.boards, butler_drop=butler_drop, winners=winners,
-                         penalties=inp.penalties, **how)  # fmt: skip
+                         penalties=inp.penalties if penalties else (), **how)  # fmt: skip
 
 
 def _flights(specs: list[str]) -> tuple[dict[str, str], list[str]]:

@@ -33,6 +33,7 @@ FORMAT_NAME = "bridgedesk-travellers"
 FORMAT_VERSION = 1
 
 _BOARD_RE = re.compile(r'"board"\s*:\s*(\d+)')
+_PAIR_RE = re.compile(r'"pair"\s*:')
 _RESULT_RE = re.compile(r'"(?:ns|players)"\s*:\s*["\d{\[]')
 
 
@@ -108,7 +109,17 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
                                   f"{', '.join(sorted(_RESULT_KEYS))}", where)  # fmt: skip
             results.append(_result(row, number, where))
         boards.append(Board(number, tuple(results)))
-    penalties = tuple(_penalty(p, filename) for p in data.get("penalties", []))
+    raw_penalties = data.get("penalties", [])
+    if not isinstance(raw_penalties, list):
+        raise FormatError('"penalties" must be a list', top)
+    at = text.find('"penalties"')
+    pen_lines: list[int | None] = [
+        _line_at(text, m.start()) for m in _PAIR_RE.finditer(text, at if at >= 0 else len(text))
+    ]
+    penalties = tuple(
+        _penalty(p, Location(file=filename, line=pen_lines[i] if i < len(pen_lines) else None))
+        for i, p in enumerate(raw_penalties)
+    )
     winners = data.get("winners")
     if winners not in (None, 1, 2):
         raise FormatError(f'"winners" must be 1 or 2, not {winners!r}', top)
@@ -124,7 +135,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
         if winners == 2:
             raise FormatError('an individual event has one field: "winners" must be 1', top)
     return ScoreInput(filename, tuple(boards), penalties, winners, board_lines, result_lines,
-                      data.get("scoring"), individual)  # fmt: skip
+                      data.get("scoring"), individual, tuple(pen_lines))  # fmt: skip
 
 
 def _pair(row: dict[str, Any], key: str, where: Location) -> str:
@@ -250,8 +261,7 @@ def _outcome(spec: Any, board: int, where: Location) -> tuple[Outcome, Play | No
     return Weighted.of(score), None
 
 
-def _penalty(raw: Any, filename: str) -> Penalty:
-    where = Location(file=filename)
+def _penalty(raw: Any, where: Location) -> Penalty:
     if not isinstance(raw, dict) or "pair" not in raw or "boards" not in raw:
         raise FormatError('a penalty needs "pair" and "boards" (e.g. "1/2")', where)
     try:
