@@ -386,3 +386,17 @@ def test_penalty_errors_name_their_line(tmp_path: Path, capsys: pytest.CaptureFi
     q.write_text(json.dumps(doc, indent=1))
     code, out, err = run(capsys, str(q))
     assert code == 2 and f"{q}:{line}:" in err and "positive number of boards" in err
+
+
+def test_sessions_refuse_mitchell_numbers_shared_by_ns_and_ew(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A Mitchell numbered 1-2 in each direction: NS 1 and EW 1 are different pairs, so
+    # adding sessions up by number would merge them.
+    m = travellers(
+        tmp_path, "m.json", [(1, [(1, 1, 100), (2, 2, 200)]), (2, [(1, 2, 50), (2, 1, 90)])]
+    )
+    code, out, err = run(capsys, str(m), "--format", "json")
+    assert code == 0 and json.loads(out)["winners"] == 2
+    code, out, err = run(capsys, str(m), str(m))
+    assert code == 2 and out == "" and "pair number 1 is both an NS and an EW pair" in err

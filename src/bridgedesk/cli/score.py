@@ -173,6 +173,20 @@ def command(
         extra["carry_over"] = carry
     combined = None
     if len(results) > 1 or carry is not None:
+        for r, f in zip(results, files, strict=False):
+            ns = {
+                st.pair
+                for st in r.standings
+                if st.direction is not None and st.direction.value == "NS"
+            }
+            both = sorted(p for p in ns if any(
+                st.pair == p and st.direction is not None and st.direction.value == "EW"
+                for st in r.standings))  # fmt: skip
+            if both:
+                raise ScoringError(
+                    f"pair number {both[0]} is both an NS and an EW pair in {f}: totals over "
+                    "sessions need each pair's own number (e.g. NS 1-13, EW 14-26)"
+                )
         from bridgedesk.scoring.session import combine_sessions
 
         combined = combine_sessions(results, carry)
