@@ -23,7 +23,9 @@ add up to 20, and 50 % is the scale's 10-10 draw).  Another conversion can be
 passed as ``mp_to_vp``.  A pair without an opponent in a round (a bye,
 004:2596) gets the larger of its average VPs over the rounds it played and 60 %
 of the scale (12 VPs), the same rule as a team's bye in
-:mod:`bridgedesk.scoring.teams`.  VPs are exact inside and rounded to 2
+:mod:`bridgedesk.scoring.teams`; the average counts every round the pair
+played, so a running total that includes a bye is provisional until the last
+round has been scored.  VPs are exact inside and rounded to 2
 decimals (half up) for display only.
 """
 
