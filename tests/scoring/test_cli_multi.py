@@ -400,3 +400,20 @@ def test_sessions_refuse_mitchell_numbers_shared_by_ns_and_ew(
     assert code == 0 and json.loads(out)["winners"] == 2
     code, out, err = run(capsys, str(m), str(m))
     assert code == 2 and out == "" and "pair number 1 is both an NS and an EW pair" in err
+
+
+def test_individual_butler_imps() -> None:
+    # 004:1582-1584: individuals may be scored by the Houston (Butler) method too.
+    # Board 1 of Fig 20's round 1 with NS 420 (8&1) and 170 (5&7): datum 295 -> 300,
+    # NS +120 = 3 IMPs and -130 = -4 IMPs; EW 6&2 -3, EW 3&4 +4; each player gets his side's.
+    from bridgedesk.scoring.individual import individual_result, score_individual
+    from bridgedesk.scoring.results import Board
+    from bridgedesk.scoring.session import Method
+
+    b1 = Board.of(1, [individual_result("8", "6", "1", "2", 420),
+                      individual_result("5", "3", "7", "4", 170)])  # fmt: skip
+    res = score_individual([b1], method=Method.BUTLER)
+    assert {s.pair: s.total for s in res.standings} == {
+        "8": 3, "1": 3, "6": -3, "2": -3, "5": -4, "7": -4, "3": 4, "4": 4
+    }  # fmt: skip
+    assert [s.rank for s in res.standings] == ["1=", "1=", "3=", "3=", "5=", "5=", "7=", "7="]
