@@ -226,9 +226,12 @@ def test_individual_from_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     code, out, err = run(capsys, str(individual_json(tmp_path)), "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
-    assert doc["winners"] == 1
+    assert doc["winners"] == 1 and doc["individual"] is True
     got = {r["pair"]: (r["total"], r["percentage"], r["rank"]) for r in doc["ranking"]}
     assert got == PLAYER_TOTALS
+    code, out, err = run(capsys, str(individual_json(tmp_path)))
+    assert out.splitlines()[0] == "Matchpoints, 1 winner, individual: totals per player"
+    assert "Player" in out.splitlines()[3]
     assert [r["pair"] for r in doc["ranking"]][:3] == ["1", "3", "8"]
     board2 = doc["boards"][1]["results"]
     assert (board2[0]["ns"], board2[0]["ew"]) == ("8&2", "7&3")

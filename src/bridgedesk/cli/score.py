@@ -476,12 +476,19 @@ def to_json(result: Any) -> dict[str, Any]:
         if s.overall is not None:
             line["overall"] = s.overall
         ranking.append(line)
-    return {
+    doc: dict[str, Any] = {
         "method": result.method.value,
         "winners": result.winners,
         "boards": boards,
         "ranking": ranking,
     }
+    if _is_individual(result):
+        doc["individual"] = True
+    return doc
+
+
+def _is_individual(result: Any) -> bool:
+    return any(sr.result.players is not None for sb in result.boards for sr in sb.results)
 
 
 _METHOD_NAMES = {
@@ -497,6 +504,9 @@ def to_text(result: Any, detected: bool) -> str:
 
     plural = "s" if result.winners == 2 else ""
     how = " (detected from the pair numbers)" if detected else ""
+    individual = _is_individual(result)
+    if individual:
+        how = ", individual: totals per player"
     lines = [
         f"{_METHOD_NAMES[result.method.value]}, {result.winners} winner{plural}{how}",
         f"{len({b.number for b in result.boards})} boards",
@@ -508,7 +518,8 @@ def to_text(result: Any, detected: bool) -> str:
             direction = s.direction
             if s.direction is not None:
                 lines.append(f"{s.direction.value}")
-            head = f"{'Rank':>5} {'Pair':>6} {'Total':>9} {'Max':>7} {'%':>7} {'Boards':>6}"
+            who = "Player" if individual else "Pair"
+            head = f"{'Rank':>5} {who:>6} {'Total':>9} {'Max':>7} {'%':>7} {'Boards':>6}"
             lines.append(head + (f" {'Overall':>7}" if s.overall is not None else ""))
         pct = "" if s.percentage is None else str(to_decimal(s.percentage))
         mx = "" if s.max is None else str(to_decimal(s.max))
