@@ -34,8 +34,11 @@ from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.jcbl.club import (
     ClubEvent,
     EventKind,
+    QualifyingRound,
     cap,
+    final_sessions,
     flight_factor,
+    l5_round,
     overall_exact,
     place_factor,
     red_share,
@@ -179,15 +182,36 @@ class ClubGame:
     the session average or more, and in a stratified event's lower flights also to
     the top half of the flight (000:431-433).  Out-of-limit entrants get session
     awards only (000:525-527).
+
+    ``stage``: a round of a qualifying-and-final event (000:356-364, 000:401).
+    ``"qualifying"``: the qualifying's own overall, L5 = 8 below 4 sessions (16 from
+    4).  ``"final"``: the final's overall, with ``qualifying`` describing the
+    qualifying: T is the cumulative qualifying tables, S the final's sessions plus
+    half the qualifying's, the 35 % range counts the qualifying's entrants, L5 = 16.
+    L5 is applied to the red part only ("上記係数はRPだけに適用", 000:364); the cap is
+    the rating's cap times S (the formula's session count); the red share is decided
+    by the sessions the ranked competitors played, qualifying and final together
+    (the reasoning is in tests/masterpoints/test_jcbl_final.py).
     """
 
     event: ClubEvent
     bridge_center: bool = False
     simultaneous: bool = False
     sessions: tuple[SessionScores, ...] = ()
+    stage: str | None = None
+    qualifying: QualifyingRound | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sessions", tuple(self.sessions))
+        if self.stage not in (None, "qualifying", "final"):
+            raise MasterpointError(
+                f"stage must be 'qualifying' or 'final' (or none), got {self.stage!r}"
+            )
+        if (self.stage == "final") != (self.qualifying is not None):
+            raise MasterpointError(
+                "a final round needs its qualifying (sessions, tables, competitors), "
+                "and only a final round takes one"
+            )
 
 
 #: B4 winners' points per participating team (001:1055-1056), paid per player.
@@ -369,14 +393,40 @@ def _club_share(placing: Placing, member: str, kind: EventKind) -> Fraction:
 
 def _jcbl_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
     event = game.event
+    tables: int | Fraction = event.tables
+    sessions: Fraction = Fraction(event.sessions)
+    original = event.competitors
+    played_sessions = event.sessions
+    l5: int | None = None
+    stage_note = ""
+    if game.stage == "final":
+        assert game.qualifying is not None
+        q = game.qualifying
+        tables = q.total_tables
+        sessions = final_sessions(event.sessions, q.sessions)
+        original = q.competitors
+        played_sessions = event.sessions + q.sessions
+        l5 = l5_round("final", q.sessions)
+        stage_note = (
+            f", final: T = qualifying tables {'+'.join(_show(Fraction(t)) for t in q.tables)},"
+            f" S = {event.sessions} + {q.sessions}/2, 35 % of {q.competitors} entrants"
+        )
+    elif game.stage == "qualifying":
+        l5 = l5_round("qualifying", event.sessions)
+        stage_note = ", qualifying"
     split = red_share(
         event.rating,
-        event.sessions,
+        played_sessions,
         bridge_center=game.bridge_center,
         simultaneous=game.simultaneous,
     )
-    parts = [(c, share) for c, share in (("red", split.red), ("black", split.black)) if share]
-    limit = cap(event.rating, event.sessions)
+    # L5 multiplies the red part only (000:364)
+    parts = [
+        (colour, share, (l5,) if colour == "red" and l5 is not None else ())
+        for colour, share in (("red", split.red), ("black", split.black))
+        if share
+    ]
+    limit = cap(event.rating, sessions)
     out: list[Award] = []
     for name in ranking.fields():
         best: dict[str, Award] = {}
@@ -390,37 +440,53 @@ def _jcbl_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
                 limits = (*limits, flight_factor(index, len(ranking.flights)))
             # the top flight (or the only field) pays 35 % of the original competitors
             top = flight is None or flight == ranking.flights[0]
-            size = event.competitors if top else competitors
+            size = original if top else competitors
             paid = award_places(size)
-            first = overall_exact(
-                event.kind, event.rating, limits, event.tables, event.sessions, 1, event.team_size
-            )
-            capped = limit is not None and first > limit
-            if limit is not None:
-                first = min(first, limit)
-            values = [first * place_factor(p, event.kind) for p in range(1, len(ranked) + 1)]
+            values: dict[str, list[Fraction]] = {}
+            capped: dict[str, bool] = {}
+            for colour, _, extra in parts:
+                first = overall_exact(
+                    event.kind,
+                    event.rating,
+                    (*limits, *extra),
+                    tables,
+                    sessions,
+                    1,
+                    event.team_size,
+                )
+                capped[colour] = limit is not None and first > limit
+                if limit is not None:
+                    first = min(first, limit)
+                values[colour] = [
+                    first * place_factor(p, event.kind) for p in range(1, len(ranked) + 1)
+                ]
             counts = ties(ranked)
             for placing, place in ranked:
                 if place > paid:
                     continue
                 count = counts[place]
-                value = tied_points(values, place, count)
                 reason = (
                     f"JCBL overall A*R*L*(4+0.2*T*S)*N/P, {event.kind.value}, "
-                    f"{event.rating.value}, T={event.tables}, S={event.sessions}, place {place}"
+                    f"{event.rating.value}, T={_show(Fraction(tables))}, S={_show(sessions)}, "
+                    f"place {place}{stage_note}"
                 )
                 if count > 1:
                     reason += f", tie for places {place}-{place + count - 1} averaged"
-                if capped and limit is not None:
-                    reason += f", capped at {jcbl_round(limit)}"
                 for member in placing.players:
                     if _club_share(placing, member, event.kind) == 0:
                         continue
-                    for colour, part in parts:
+                    for colour, part, extra in parts:
+                        value = tied_points(values[colour], place, count)
                         points = jcbl_round(value * part)
                         if points == 0:
                             continue
-                        why = reason if part == 1 else f"{reason}, {part} of it {colour}"
+                        why = reason
+                        if extra:
+                            why += f", L5={extra[0]}/16 on the red part only"
+                        if capped[colour] and limit is not None:
+                            why += f", capped at {jcbl_round(limit)}"
+                        if part != 1:
+                            why += f", {part} of it {colour}"
                         candidate = Award(
                             member, placing.competitor, name, flight, place, points, colour, why
                         )
