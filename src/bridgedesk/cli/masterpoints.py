@@ -19,7 +19,7 @@ app = typer.Typer(
 )
 
 _RULE_SETS = ("jcbl-weekly", "sbf")
-_SERIES_TABLES = ("B2", "B3", "B4", "E2", "E3", "E4", "E5", "G1", "G2B", "G2C", "G3")
+_SERIES_TABLES = ("B2", "B3", "B4", "E2", "E3", "E4", "E5", "G1", "G2A", "G2B", "G2C", "G3")
 
 
 @app.command("table")

@@ -64,7 +64,7 @@ from bridgedesk.masterpoints.sbf.rules import (
     share_places,
     simultaneous_silver_bonus,
 )
-from bridgedesk.masterpoints.sbf.series import b2_bonus, elitserien_bonus, match_points
+from bridgedesk.masterpoints.sbf.series import b2_bonus, elitserien_bonus, g2a_gold, match_points
 from bridgedesk.masterpoints.sbf.tables import (
     ScaleRow,
     bronze_simultaneous,
@@ -261,7 +261,10 @@ class SbfSeries:
     half (001:945).  End-of-series bonuses by the ranking's final places, to
     players who played a third of their team's halves (001:987-989, 001:1030-1032):
     B2 and B3 the B2 bonus table (``double_round`` doubles it, 001:1028-1029); B4 the
-    winners 1.5 bp per participating team each (001:1055-1056); E5 division 3 the
+    winners 1.5 bp per participating team each (001:1055-1056); G2a (junior SM team
+    final) plays for sp by E2, then the top 2 (6-8 teams), 3 (9-12) or 4 (13 and up)
+    teams' players have their sp converted to gold per player, 7-4, 7-5-3 or
+    10-5-3-2 gp, while the other teams keep their sp (001:1820-1832); E5 division 3 the
     winners 2 gp, the runners-up 1 gp (001:1672-1677); G1 28 / 20 / 14 gp
     (001:1812-1818); G3 Elitserien's winners 20 % of their own points (001:1862-1863).
     Team events never share places (001:494-495).
@@ -861,10 +864,28 @@ def _sbf_series(ranking: Ranking, series: SbfSeries) -> tuple[Award, ...]:
         teams = len(ranking.in_field(name))
         for placing in ranking.in_field(name):
             note = "".join(f", {n}" for n in notes.get(placing.competitor, []))
+            converted = _g2a_conversion(series, placing.place, teams)
             for member in placing.players:
                 key = (placing.competitor, member)
                 played = halves.get(key, 0)
                 own = points.get(key, Fraction(0))
+                if converted is not None:
+                    if played >= 1:
+                        out.append(
+                            Award(
+                                member,
+                                placing.competitor,
+                                name,
+                                None,
+                                placing.place,
+                                Decimal(converted),
+                                Denomination.GOLD.value,
+                                f"SBF table G2a, place {placing.place} of {teams} teams: "
+                                f"{converted} gp per player instead of the "
+                                f"{_show_sbf(own)} sp played in (001:1820-1832){note}",
+                            )
+                        )
+                    continue
                 if played >= 1 and own > 0 and colour is not None:
                     out.append(
                         Award(
@@ -900,6 +921,15 @@ def _sbf_series(ranking: Ranking, series: SbfSeries) -> tuple[Award, ...]:
                     )
                 )
     return _ordered(ranking, out)
+
+
+def _g2a_conversion(series: SbfSeries, place: int, teams: int) -> int | None:
+    """Gold per player replacing the sp of a top team of the junior SM team final
+    (001:1824-1832), None where the team keeps its sp."""
+    if series.table.upper() != "G2A":
+        return None
+    gold = g2a_gold(teams)
+    return gold[place - 1] if place <= len(gold) else None
 
 
 def _show_sbf(value: Fraction) -> str:
