@@ -154,3 +154,59 @@ def test_multi_evening_reserve_gets_his_share() -> None:
     assert "reserve's share" in next(a.reason for a in result if a.member == "r")
     # a one-evening event: the reserve who played a third gets nothing
     assert of(award(ranking, "sbf", SbfEvent("D")), "r") == []
+
+
+def _final(
+    places: int, stage: str, *, carry_over: bool = True, transferred: int = 0
+) -> tuple[Award, ...]:
+    from bridgedesk.masterpoints.sbf.rules import SbfFinal
+
+    final = SbfFinal(60, 12, 12, stage, carry_over=carry_over, transferred=transferred)
+    return award(field(list(range(1, places + 1))), "sbf", SbfEvent("D", final=final))
+
+
+def paid(awards: tuple[Award, ...]) -> list[tuple[str, str]]:
+    return [(str(a.points), a.colour) for a in awards if a.member.endswith("a")]
+
+
+def test_finals_after_a_qualifying() -> None:
+    # 001:419-429: 60 pairs, 12 qualifying rounds, 12 rounds in the A final:
+    # winners 12 + 12 + 1 + (60 - 25)/2 = 42.5 -> 43 sp; the best 11 (a quarter of 43)
+    # get sp on the 43-pair row of table D (001:1183: 43 29 21 18 14 12 10 9 7 5 4),
+    # "inga bp delas ut" (001:401-402).
+    row_43 = ["43", "29", "21", "18", "14", "12", "10", "9", "7", "5", "4"]
+    assert paid(_final(14, "A")) == [(v, "sp") for v in row_43]
+    # With TK's permission 2 sp places go to the B final (001:431-439): the A final pays
+    # places 1-9, its 10th and 11th nothing ...
+    assert paid(_final(14, "A", transferred=2)) == [(v, "sp") for v in row_43[:9]]
+    # ... and the B final (20 pairs, carry-over) pays its 1st and 2nd the A final's 10th
+    # and 11th (5 and 4 sp), then bp to the other "mp-berättigade" pairs: the bronze
+    # scale of 20 pairs (A1 row 20, 001:644: 40 27 18 12 8 6 4, the best third)
+    # from its 3rd place: 18 12 8 6 4.
+    b = _final(20, "B", transferred=2)
+    assert paid(b) == [("5", "sp"), ("4", "sp")] + [(v, "bp") for v in ("18", "12", "8", "6", "4")]
+    # A B final without the transfer, or without carry-over, pays bp by the current
+    # scale of its own field (001:413-414): 40 27 18 12 8 6 4
+    bronze_20 = [(v, "bp") for v in ("40", "27", "18", "12", "8", "6", "4")]
+    assert paid(_final(20, "B")) == bronze_20
+    assert paid(_final(20, "B", carry_over=False)) == bronze_20
+    # an A final without carry-over pays no sp (001:387-389): bp on 14 pairs
+    # (A1 row 14, 001:632: 28 19 13 9 6, the best third: 5 places)
+    assert paid(_final(14, "A", carry_over=False)) == [
+        (v, "bp") for v in ("28", "19", "13", "9", "6")
+    ]
+    # a C final (16 pairs): bronze 32 22 15 10 7 5 (A1 row 16, 001:636)
+    assert paid(_final(16, "C")) == [(v, "bp") for v in ("32", "22", "15", "10", "7", "5")]
+
+
+def test_final_parameters_are_checked() -> None:
+    from bridgedesk.masterpoints.sbf.rules import SbfFinal
+
+    with pytest.raises(MasterpointError, match="to the B final only"):
+        SbfFinal(60, 12, 12, "C", transferred=1)
+    with pytest.raises(MasterpointError, match="need the carry-over"):
+        SbfFinal(60, 12, 12, "B", carry_over=False, transferred=1)
+    with pytest.raises(MasterpointError, match="pays sp to 11 places"):
+        _final(14, "A", transferred=11)
+    with pytest.raises(MasterpointError, match="silver pairs events"):
+        SbfEvent("A", final=SbfFinal(60, 12, 12))

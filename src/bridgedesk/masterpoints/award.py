@@ -57,8 +57,10 @@ from bridgedesk.masterpoints.rounding import jcbl_round
 from bridgedesk.masterpoints.sbf.rules import (
     G1_BONUS,
     MatchResult,
+    SbfFinal,
     distribute_match,
     dm_bonus,
+    final_round_scale,
     h1_final,
     h1_semifinal,
     share_places,
@@ -82,6 +84,7 @@ __all__ = [
     "Award",
     "ClubGame",
     "SbfEvent",
+    "SbfFinal",
     "SbfSeries",
     "TeamMatch",
     "award",
@@ -145,6 +148,13 @@ class SbfEvent:
     erövrade mp", 001:530-531) instead of nothing.
     Tables ``H1`` (SM pairs A final, gold then bronze x 3) and ``H1S`` (its
     semifinal) take the field size from the ranking.
+
+    ``final``: the ranking is one final (A, B, ...) of a silver event (table D) with a
+    qualifying (001:381-439): the A final with carry-over pays sp only, from the
+    winners' a + b; a B final pays the sp places transferred to it with TK's
+    permission, then bp; other finals and finals without carry-over pay bp by the
+    bronze scale of their own field
+    (:func:`bridgedesk.masterpoints.sbf.rules.final_round_scale`).
     """
 
     table: str
@@ -159,8 +169,14 @@ class SbfEvent:
     dm: str | None = None
     abandoned: bool = False
     evenings: int | None = None
+    final: SbfFinal | None = None
 
     def __post_init__(self) -> None:
+        if self.final is not None and self.table.upper() != "D":
+            raise MasterpointError(
+                f"finals after a qualifying are paid for silver pairs events (table D), "
+                f"got table {self.table!r}"
+            )
         object.__setattr__(self, "heats", tuple(self.heats))
         object.__setattr__(self, "group_of_field", MappingProxyType(dict(self.group_of_field)))
         object.__setattr__(
@@ -634,6 +650,8 @@ def _jcbl_share_of(played: Fraction) -> Fraction:
 
 def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
     key = event.table.upper()
+    if event.final is not None:
+        return final_round_scale(event.final, size)
     if key == "H1":
         return h1_final(size)
     if key == "H1S":
