@@ -210,3 +210,16 @@ def test_final_parameters_are_checked() -> None:
         _final(14, "A", transferred=11)
     with pytest.raises(MasterpointError, match="silver pairs events"):
         SbfEvent("A", final=SbfFinal(60, 12, 12))
+
+
+def test_awards_name_their_ranking_treatment() -> None:
+    # 001:563-569: the DM final bonus gives no ranking points ("bonus"), the SM pairs
+    # final's gp 9 each ("sm-pairs-final"); ordinary places carry no mark.
+    dm = award(field(list(range(1, 21))), "sbf", SbfEvent("D", dm="pairs-open"))
+    kinds = {(a.member, a.colour, a.ranking) for a in dm if a.member == "1a"}
+    assert kinds == {("1a", "sp", ""), ("1a", "sp", "bonus")}
+    h1 = award(field(list(range(1, 41))), "sbf", SbfEvent("H1"))
+    first = [a for a in h1 if a.member == "1a"]
+    assert [(a.colour, a.ranking) for a in first] == [("gp", "sm-pairs-final")]
+    last = [a for a in h1 if a.colour == "bp"]
+    assert last and {a.ranking for a in last} == {""}

@@ -227,3 +227,12 @@ def test_g2a_junior_final_converts_the_top_teams_sp_to_gold() -> None:
     assert ("3w", "gp", "3") in got(nine) and ("2w", "gp", "5") in got(nine)
     with pytest.raises(MasterpointError, match="starts at 6 teams"):
         award(teams(5), "sbf", SbfSeries("G2a", matches, boards=20))
+
+
+def test_series_bonuses_give_no_ranking_points() -> None:
+    # 001:563-564: "Bonus i Allsvenskan, SM- eller DM-finaler ger ej rankingpoäng":
+    # the G1 bonus awards are marked "bonus", the match points are not.
+    matches = (TeamMatch("T1", W, FULL), TeamMatch("T2", L, {"2w": 2, "2x": 2, "2y": 2, "2z": 2}))
+    result = award(teams(4), "sbf", SbfSeries("G1", matches, boards=20))
+    marks = [(a.member, a.reason.split(",")[0], a.ranking) for a in result if a.member == "a"]
+    assert marks == [("a", "SBF table G1 match points", ""), ("a", "SBF G1 bonus", "bonus")]

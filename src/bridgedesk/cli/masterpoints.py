@@ -507,7 +507,7 @@ def _record(
         name = event if a.session is None else f"{event} (session {a.session})"
         entry = LedgerEntry(
             a.member, when, name, rules, RULE_VERSIONS[rules], a.points, a.colour,
-            a.place, a.reason, kind,
+            a.place, a.reason, a.ranking or kind,
         )  # fmt: skip
         if not book.record(entry):
             held += 1
@@ -600,10 +600,13 @@ def ranks_command(
         str | None,
         typer.Option(help="list only members whose rank / class changed after YYYY-MM-DD"),
     ] = None,
-    rules: Annotated[str, typer.Option(help="jcbl (MP list and ranks) or sbf (classes)")] = "jcbl",
+    rules: Annotated[
+        str, typer.Option(help="jcbl (MP list and ranks) or sbf (classes, ranking points)")
+    ] = "jcbl",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """The MP list: every member's totals and rank (JCBL) or master class (SBF); with
+    """The MP list: every member's totals and rank (JCBL) or master class and ranking
+    points (SBF: the 24 months up to --on or today, by the award's ledger kind); with
     --since, the members promoted in the period (for certificates)."""
     from datetime import date
 
@@ -635,7 +638,24 @@ def ranks_command(
                 row["previous"] = previous.name_en if previous else None
             rows.append(row)
     elif rules == "sbf":
+        from fractions import Fraction
+
+        from bridgedesk.masterpoints.sbf.rules import RankingAward, ranking_kind, ranking_points
+        from bridgedesk.masterpoints.sbf.units import Denomination
+
+        # ranking points: the 24 months up to --on (default today), 001:545-571
+        rp_day = day if on else date.today()
         for player in book.repository.players():
+            rp = ranking_points(
+                [
+                    RankingAward(
+                        a.day, Fraction(a.points), Denomination(a.colour), ranking_kind(a.kind)
+                    )
+                    for a in book.repository.awards(player.member)
+                    if a.rules == "sbf"
+                ],
+                rp_day,
+            )
             holding = book.holding(player.member, day)
             klass = book.master_class(player.member, day)
             previous_class = book.master_class(player.member, before) if since else None
@@ -647,13 +667,14 @@ def ranks_command(
                 "bp": str(holding.bp),
                 "sp": str(holding.sp),
                 "gp": str(holding.gp),
-                "mp": str(holding.mp),
+                "mp": _exact(holding.mp),
                 "class": str(klass),
+                "ranking": str(rp),
             }
             if since:
                 row["previous"] = str(previous_class)
             rows.append(row)
-        rows.sort(key=lambda r: (-float(r["mp"]), r["member"]))
+        rows.sort(key=lambda r: (-Fraction(r["mp"]), r["member"]))
     else:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
     if as_json:
@@ -663,6 +684,13 @@ def ranks_command(
         typer.echo("\t".join(rows[0]))
     for r in rows:
         typer.echo("\t".join("" if v is None else str(v) for v in r.values()))
+
+
+def _exact(value: Any) -> str:
+    """A fraction of a unit whose denominator divides a power of ten, as a decimal."""
+    from decimal import Decimal
+
+    return str(Decimal(value.numerator) / Decimal(value.denominator))
 
 
 @app.command("import")

@@ -57,6 +57,7 @@ from bridgedesk.masterpoints.rounding import jcbl_round
 from bridgedesk.masterpoints.sbf.rules import (
     G1_BONUS,
     MatchResult,
+    RankingKind,
     SbfFinal,
     distribute_match,
     dm_bonus,
@@ -104,7 +105,10 @@ class Award:
     SBF points; ``colour`` is ``"black"``/``"red"`` (JCBL) or ``"bp"``/``"sp"``/``"gp"``
     (SBF); ``place`` the place paid (within ``flight`` when stratified).
     ``session`` is the session number of a JCBL session award (None: overall, or
-    an event-wide award).
+    an event-wide award).  ``ranking``: how SBF ranking points treat it, a
+    :class:`~bridgedesk.masterpoints.sbf.rules.RankingKind` value (``"bonus"``: the
+    Allsvenskan, SM and DM final bonuses give none; ``"sm-pairs-final"``: 9 per gp,
+    001:559-569); empty for a normal award.
     """
 
     member: str
@@ -116,6 +120,7 @@ class Award:
     colour: str
     reason: str
     session: int | None = None
+    ranking: str = ""
 
 
 @dataclass(frozen=True)
@@ -692,6 +697,8 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
     if event.dm is not None:
         dm_bonus(event.dm, 1)  # checks the kind before anything is awarded
     bonuses: list[Award] = []
+    # "I SM-par final ger varje guldpoäng 9 rankingpoäng" (001:568-569)
+    sm_final = RankingKind.SM_PAIRS_FINAL.value if event.table.upper() == "H1" else ""
     for name in ranking.fields():
         best: dict[str, Award] = {}
         for flight, ranked, competitors in ranking.strata(name):
@@ -750,6 +757,7 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                             Decimal(mine),
                             colour.value,
                             why,
+                            ranking=sm_final if colour is Denomination.GOLD else "",
                         ),
                     )
             if event.dm is not None and (flight is None or flight == ranking.flights[0]):
@@ -779,7 +787,17 @@ def _dm_awards(
             if team:
                 reason += " (team bonus: the district's rules decide its split)"
             out.append(
-                Award(member, placing.competitor, name, flight, place, Decimal(bonus), "sp", reason)
+                Award(
+                    member,
+                    placing.competitor,
+                    name,
+                    flight,
+                    place,
+                    Decimal(bonus),
+                    "sp",
+                    reason,
+                    ranking=RankingKind.BONUS.value,
+                )
             )
     return out
 
@@ -936,9 +954,16 @@ def _sbf_series(ranking: Ranking, series: SbfSeries) -> tuple[Award, ...]:
                         bonus_colour.value,
                         f"SBF {why}, place {placing.place} of {teams}, {played} of {total} "
                         "halves played (a third needed)",
+                        ranking=_series_bonus_ranking(series),
                     )
                 )
     return _ordered(ranking, out)
+
+
+def _series_bonus_ranking(series: SbfSeries) -> str:
+    """Bonuses in Allsvenskan (G3, E5) and in SM finals (G1) give no ranking points
+    (001:563-564); the bronze bonuses (B2-B4) give none anyway."""
+    return RankingKind.BONUS.value if series.table.upper() in ("G1", "G3", "E5") else ""
 
 
 def _g2a_conversion(series: SbfSeries, place: int, teams: int) -> int | None:

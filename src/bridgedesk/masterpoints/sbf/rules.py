@@ -42,6 +42,7 @@ __all__ = [
     "h2_final",
     "match_result",
     "rally_bonus",
+    "ranking_kind",
     "ranking_points",
     "share_places",
     "simultaneous_silver_bonus",
@@ -355,6 +356,15 @@ def ranking_points(awards: Sequence[RankingAward], on: date) -> int:
     start = _months_before(on, 24)
     total = sum((_rp(a) for a in awards if start < a.when <= on), Fraction(0))
     return math.ceil(total)
+
+
+def ranking_kind(kind: str) -> RankingKind:
+    """The ranking treatment named by a ledger entry's kind (``"bonus"``,
+    ``"gold-event"``, ``"sm-pairs-final"``, ...); any other kind counts normally."""
+    try:
+        return RankingKind(kind)
+    except ValueError:
+        return RankingKind.NORMAL
 
 
 def _months_before(day: date, months: int) -> date:
