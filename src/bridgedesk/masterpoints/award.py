@@ -22,8 +22,9 @@ Common behaviour:
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -89,6 +90,7 @@ __all__ = [
     "SbfSeries",
     "TeamMatch",
     "award",
+    "award_combined",
 ]
 
 #: Team barometer in two bronze divisions: field size x 1.2 and x 0.8 (001:897-902).
@@ -318,6 +320,32 @@ def award(
         f"rules {rules!r} do not take {type(params).__name__} parameters "
         "(jcbl: WeeklyGame or ClubGame, sbf: SbfEvent or SbfSeries)"
     )
+
+
+def award_combined(
+    rules: Rules,
+    components: Sequence[tuple[str, Ranking, WeeklyGame | SbfEvent | ClubGame | SbfSeries]],
+) -> tuple[Award, ...]:
+    """An event that combines two or more different events (say a team round robin
+    whose boards also give a pairs ranking): each component is awarded on its own
+    ranking and parameters, and a player keeps what each pays him ("2つ以上の異なる
+    競技会を組合わせた競技会は区別してマスターポイントを計算します", 000:521-523).
+    Each award's reason starts with its component's name."""
+    names = [name for name, _, _ in components]
+    if len(names) < 2:
+        raise MasterpointError(
+            f"a combined event has two or more component events, got {len(names)}"
+        )
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise MasterpointError(f"component event {repeated[0]!r} is listed twice")
+    out: list[Award] = []
+    for name, ranking, params in components:
+        out.extend(
+            dataclasses.replace(a, reason=f"{name}: {a.reason}")
+            for a in award(ranking, rules, params)
+        )
+    return tuple(out)
 
 
 def _worth(a: Award) -> Fraction:

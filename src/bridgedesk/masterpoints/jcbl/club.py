@@ -55,6 +55,7 @@ __all__ = [
     "session_exact",
     "session_factor",
     "small_field_share",
+    "team_played_share",
     "vm_pairs",
     "wbf_conversion",
     "wbf_finalist_red",
@@ -348,6 +349,24 @@ def session_exact(
     )
     limit = cap(rating, 1)
     return value if limit is None else min(value, limit)
+
+
+def team_played_share(played: int, matches: int, credited_walkovers: int = 0) -> Fraction:
+    """A team member's share of his team's matches for the 50 % rule (000:529-537).
+
+    ``matches``: every match the team completed, walkovers included: a walkover lost
+    counts as a match nobody played ("不戦敗の試合は試合数に数えますがチーム全員が
+    不出場として計算します"); a walkover won may be credited to any player
+    ("不戦勝の試合は任意のプレイヤーが出場したことにできます"), ``credited_walkovers``
+    of them to this one.  A share below 1/2 loses the overall award unless the
+    conditions of contest say otherwise.
+    """
+    if matches < 1 or not 0 <= played + credited_walkovers <= matches or played < 0:
+        raise MasterpointError(
+            f"a player plays 0-{matches} of his team's matches, got {played} played and "
+            f"{credited_walkovers} walkovers credited"
+        )
+    return Fraction(played + credited_walkovers, matches)
 
 
 def cap(rating: Rating, sessions: int | Fraction = 1) -> Fraction | None:
