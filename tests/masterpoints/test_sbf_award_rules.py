@@ -223,3 +223,29 @@ def test_awards_name_their_ranking_treatment() -> None:
     assert [(a.colour, a.ranking) for a in first] == [("gp", "sm-pairs-final")]
     last = [a for a in h1 if a.colour == "bp"]
     assert last and {a.ranking for a in last} == {""}
+
+
+def test_gold_event_and_h2_final_inside_award() -> None:
+    # Gold pairs, 52 pairs (001:1772-1790 on table D's row 52, 001:1192:
+    # sp 52 35 26 22 18 15 12 10 8 7 6 4 3, bp 10 8 8 8 8): the first three places in
+    # gold, sp / 10 rounded up: 6 4 3 gp; then sp 22 ... 3 (places 4-13); then bronze at
+    # three times the bronze table = D's red figures x 3/2: 15 12 12 12 12 (14-18).
+    # For the ranking (001:559-560) the sp of a gold event count 1.5: "gold-event".
+    gold = award(field(list(range(1, 53))), "sbf", SbfEvent("GOLD"))
+    assert [(str(a.points), a.colour, a.ranking) for a in gold if a.member.endswith("a")] == (
+        [(v, "gp", "") for v in ("6", "4", "3")]
+        + [(v, "sp", "gold-event") for v in ("22", "18", "15", "12", "10", "8", "7", "6", "4", "3")]
+        + [(v, "bp", "") for v in ("15", "12", "12", "12", "12")]
+    )
+    # H2 junior final, 24 pairs (001:1879-1898): 10 5 3 2 gp, then table D's row 24
+    # (001:1164: sp 24 16 11 8 6 4, bp 10 8) from the 5th place: 6 4 sp, bronze x 3:
+    # 15 12.  SM pair final gp give 9 ranking points each: "sm-pairs-final".
+    h2 = award(field(list(range(1, 25))), "sbf", SbfEvent("H2", sm_class="junior"))
+    assert [(str(a.points), a.colour, a.ranking) for a in h2 if a.member.endswith("a")] == (
+        [(v, "gp", "sm-pairs-final") for v in ("10", "5", "3", "2")]
+        + [("6", "sp", "gold-event"), ("4", "sp", "gold-event"), ("15", "bp", ""), ("12", "bp", "")]
+    )
+    with pytest.raises(MasterpointError, match="needs sm_class"):
+        SbfEvent("H2")
+    with pytest.raises(MasterpointError, match="enhanced scale"):
+        SbfEvent("D", enhanced=True)

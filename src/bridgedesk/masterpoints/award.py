@@ -63,8 +63,10 @@ from bridgedesk.masterpoints.sbf.rules import (
     distribute_match,
     dm_bonus,
     final_round_scale,
+    gold_pairs,
     h1_final,
     h1_semifinal,
+    h2_final,
     share_places,
     simultaneous_silver_bonus,
 )
@@ -154,7 +156,12 @@ class SbfEvent:
     points won, rounded up ("Vid flerkvällarstävling får reserven sin andel av
     erövrade mp", 001:530-531) instead of nothing.
     Tables ``H1`` (SM pairs A final, gold then bronze x 3) and ``H1S`` (its
-    semifinal) take the field size from the ranking.
+    semifinal) take the field size from the ranking.  ``GOLD``: a gold pairs event
+    (001:1772-1790; ``enhanced`` for a field handicap below 15: 10-7-5-4 gp; ``met``
+    and ``boards`` as for D).  ``H2``: the SM pairs finals of ``sm_class`` junior,
+    veteran, women or mixed (001:1879-1898).  Gold in SM pair finals (H1, H2) is
+    marked ``sm-pairs-final`` and sp in gold events (GOLD, H1, H2) ``gold-event`` for
+    the ranking points (001:559-569).
 
     ``final``: the ranking is one final (A, B, ...) of a silver event (table D) with a
     qualifying (001:381-439): the A final with carry-over pays sp only, from the
@@ -177,8 +184,16 @@ class SbfEvent:
     abandoned: bool = False
     evenings: int | None = None
     final: SbfFinal | None = None
+    enhanced: bool = False
+    sm_class: str | None = None
 
     def __post_init__(self) -> None:
+        if (self.table.upper() == "H2") != (self.sm_class is not None):
+            raise MasterpointError(
+                "table H2 needs sm_class (junior, veteran, women, mixed), and only H2 takes it"
+            )
+        if self.enhanced and self.table.upper() != "GOLD":
+            raise MasterpointError("only a gold event (table GOLD) has the enhanced scale")
         if self.final is not None and self.table.upper() != "D":
             raise MasterpointError(
                 f"finals after a qualifying are paid for silver pairs events (table D), "
@@ -689,6 +704,11 @@ def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
         return h1_final(size)
     if key == "H1S":
         return h1_semifinal(size)
+    if key == "H2":
+        assert event.sm_class is not None
+        return h2_final(event.sm_class, size, boards=event.boards)
+    if key == "GOLD":
+        return gold_pairs(size, enhanced=event.enhanced, met=event.met, boards=event.boards)
     if event.simultaneous and key in ("A", "A1", "A2"):
         if size < 4:
             raise MasterpointError(f"a bronze simultaneous needs 4 or more pairs, got {size}")
@@ -725,8 +745,9 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
     if event.dm is not None:
         dm_bonus(event.dm, 1)  # checks the kind before anything is awarded
     bonuses: list[Award] = []
-    # "I SM-par final ger varje guldpoäng 9 rankingpoäng" (001:568-569)
-    sm_final = RankingKind.SM_PAIRS_FINAL.value if event.table.upper() == "H1" else ""
+    # ranking points: sp in gold events 1.5 each, gp in SM pair finals 9 (001:559-569)
+    gold_event = event.table.upper() in ("GOLD", "H1", "H2")
+    sm_final = event.table.upper() in ("H1", "H2")
     for name in ranking.fields():
         best: dict[str, Award] = {}
         for flight, ranked, competitors in ranking.strata(name):
@@ -785,7 +806,7 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                             Decimal(mine),
                             colour.value,
                             why,
-                            ranking=sm_final if colour is Denomination.GOLD else "",
+                            ranking=_ranking_mark(colour, gold_event, sm_final),
                         ),
                     )
             if event.dm is not None and (flight is None or flight == ranking.flights[0]):
@@ -793,6 +814,15 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                 bonuses.extend(_dm_awards(event.dm, name, flight, ranked, team))
         out.extend(best.values())
     return _ordered(ranking, out) + _ordered(ranking, bonuses)
+
+
+def _ranking_mark(colour: Denomination, gold_event: bool, sm_final: bool) -> str:
+    """How SBF ranking points treat a place award (001:559-569)."""
+    if colour is Denomination.GOLD and sm_final:
+        return RankingKind.SM_PAIRS_FINAL.value
+    if colour is Denomination.SILVER and gold_event:
+        return RankingKind.GOLD_EVENT.value
+    return ""
 
 
 def _dm_awards(
