@@ -249,3 +249,46 @@ def test_gold_event_and_h2_final_inside_award() -> None:
         SbfEvent("H2")
     with pytest.raises(MasterpointError, match="enhanced scale"):
         SbfEvent("D", enhanced=True)
+
+
+def players(places: list[int]) -> Ranking:
+    return Ranking(tuple(Placing(str(i), (f"p{i}",), p) for i, p in enumerate(places, start=1)))
+
+
+def test_rally_bonus_inside_award() -> None:
+    # 001:459-487: a district rally of at least six silver events gives a gold bonus by
+    # the total starting pairs of its events, individually; 101-200 pairs: the winner
+    # 2 gp, the second 1 gp; not counted for the ranking ("bonusen inte är
+    # rankinggrundande", 001:466-470).
+    rally = SbfEvent("RALLY", starters=150, rally_events=8)
+    result = award(players(list(range(1, 31))), "sbf", rally)
+    assert [(a.member, str(a.points), a.colour, a.ranking) for a in result] == [
+        ("p1", "2", "gp", "bonus"),
+        ("p2", "1", "gp", "bonus"),
+    ]
+    # two players sharing the first place share 2 + 1 = 3 gp: 1.5 each, rounded up
+    # to 2 (001:489-493)
+    tied = award(players([1, 1, 3, 4]), "sbf", rally)
+    assert [(a.member, str(a.points)) for a in tied] == [("p1", "2"), ("p2", "2")]
+    # team events count each team as two pairs: 60 teams = 120 pairs -> 2, 1;
+    # individual events half: 190 players = 95 pairs -> nothing (96 needed)
+    teams = SbfEvent("RALLY", starters=60, rally_kind="teams", rally_events=6)
+    assert [str(a.points) for a in award(players([1, 2, 3]), "sbf", teams)] == ["2", "1"]
+    alone = SbfEvent("RALLY", starters=190, rally_kind="individual", rally_events=6)
+    assert award(players([1, 2, 3]), "sbf", alone) == ()
+    with pytest.raises(MasterpointError, match="six or more silver events"):
+        SbfEvent("RALLY", starters=150, rally_events=5)
+    with pytest.raises(MasterpointError, match="needs its starters"):
+        SbfEvent("RALLY")
+
+
+def test_beginners_meeting() -> None:
+    # 001:497-500: up to 99 pairs the 50-pair bp scale of table A2 (001:754:
+    # 100 67 50 42 34 ...), from 100 pairs the 100-pair scale (001:804: 200 134 100 ...)
+    small = award(field(list(range(1, 61))), "sbf", SbfEvent("BEGINNERS"))
+    assert [str(a.points) for a in small if a.member.endswith("a")][:5] == [
+        "100", "67", "50", "42", "34",
+    ]  # fmt: skip
+    assert len([a for a in small if a.member.endswith("a")]) == 17  # the 50-pair row's places
+    big = award(field(list(range(1, 101))), "sbf", SbfEvent("BEGINNERS"))
+    assert [str(a.points) for a in big if a.member.endswith("a")][:3] == ["200", "134", "100"]

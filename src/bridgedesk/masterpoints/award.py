@@ -58,6 +58,7 @@ from bridgedesk.masterpoints.rounding import jcbl_round
 from bridgedesk.masterpoints.sbf.rules import (
     G1_BONUS,
     MatchResult,
+    RallyKind,
     RankingKind,
     SbfFinal,
     distribute_match,
@@ -67,12 +68,14 @@ from bridgedesk.masterpoints.sbf.rules import (
     h1_final,
     h1_semifinal,
     h2_final,
+    rally_bonus,
     share_places,
     simultaneous_silver_bonus,
 )
 from bridgedesk.masterpoints.sbf.series import b2_bonus, elitserien_bonus, g2a_gold, match_points
 from bridgedesk.masterpoints.sbf.tables import (
     ScaleRow,
+    beginners_scale,
     bronze_simultaneous,
     group_field,
     handicap_scale,
@@ -161,7 +164,12 @@ class SbfEvent:
     and ``boards`` as for D).  ``H2``: the SM pairs finals of ``sm_class`` junior,
     veteran, women or mixed (001:1879-1898).  Gold in SM pair finals (H1, H2) is
     marked ``sm-pairs-final`` and sp in gold events (GOLD, H1, H2) ``gold-event`` for
-    the ranking points (001:559-569).
+    the ranking points (001:559-569).  ``BEGINNERS``: a beginners' meeting, bp by
+    table A2's 50-pair row up to 99 pairs, its 100-pair row from 100 (001:497-500).
+    ``RALLY``: the gold bonus of a district rally on its individual standings, by the
+    ``starters`` of all its events (pairs; ``rally_kind`` teams count double,
+    individual players half), for a rally of ``rally_events`` silver events, six or
+    more (001:459-487); it gives no ranking points (marked ``bonus``).
 
     ``final``: the ranking is one final (A, B, ...) of a silver event (table D) with a
     qualifying (001:381-439): the A final with carry-over pays sp only, from the
@@ -186,8 +194,23 @@ class SbfEvent:
     final: SbfFinal | None = None
     enhanced: bool = False
     sm_class: str | None = None
+    starters: int | None = None
+    rally_kind: str = "pairs"
+    rally_events: int | None = None
 
     def __post_init__(self) -> None:
+        if self.table.upper() == "RALLY":
+            if self.starters is None or self.rally_events is None:
+                raise MasterpointError("a rally needs its starters and its number of events")
+            if self.rally_events < 6:
+                raise MasterpointError(
+                    "a rally earns its gold bonus over six or more silver events (001:463-465), "
+                    f"got {self.rally_events}"
+                )
+            if self.rally_kind not in tuple(RallyKind):
+                raise MasterpointError(
+                    f"rally_kind must be one of {', '.join(RallyKind)}, got {self.rally_kind!r}"
+                )
         if (self.table.upper() == "H2") != (self.sm_class is not None):
             raise MasterpointError(
                 "table H2 needs sm_class (junior, veteran, women, mixed), and only H2 takes it"
@@ -707,6 +730,11 @@ def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
     if key == "H2":
         assert event.sm_class is not None
         return h2_final(event.sm_class, size, boards=event.boards)
+    if key == "RALLY":
+        assert event.starters is not None
+        return ScaleRow("rally", size, gp=rally_bonus(event.starters, RallyKind(event.rally_kind)))
+    if key == "BEGINNERS":
+        return ScaleRow("beginners", size, bp=beginners_scale(size))
     if key == "GOLD":
         return gold_pairs(size, enhanced=event.enhanced, met=event.met, boards=event.boards)
     if event.simultaneous and key in ("A", "A1", "A2"):
@@ -732,7 +760,7 @@ def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
 def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
     out: list[Award] = []
     minimum = 2 if event.handicap else 4
-    if event.abandoned and event.table.upper() not in ("A", "A1", "A2", "B1", "C"):
+    if event.abandoned and event.table.upper() not in ("A", "A1", "A2", "B1", "C", "BEGINNERS"):
         return ()  # "Inga mp delas ut om en silver- eller guldtävling avsiktligt avbryts"
     if event.heats:
         least = 8 if event.table.upper() == "D" else 4
@@ -748,6 +776,7 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
     # ranking points: sp in gold events 1.5 each, gp in SM pair finals 9 (001:559-569)
     gold_event = event.table.upper() in ("GOLD", "H1", "H2")
     sm_final = event.table.upper() in ("H1", "H2")
+    rally = event.table.upper() == "RALLY"  # "bonusen inte är rankinggrundande" (001:466-470)
     for name in ranking.fields():
         best: dict[str, Award] = {}
         for flight, ranked, competitors in ranking.strata(name):
@@ -806,7 +835,9 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                             Decimal(mine),
                             colour.value,
                             why,
-                            ranking=_ranking_mark(colour, gold_event, sm_final),
+                            ranking=RankingKind.BONUS.value
+                            if rally
+                            else _ranking_mark(colour, gold_event, sm_final),
                         ),
                     )
             if event.dm is not None and (flight is None or flight == ranking.flights[0]):
