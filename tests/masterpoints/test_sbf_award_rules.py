@@ -292,3 +292,33 @@ def test_beginners_meeting() -> None:
     assert len([a for a in small if a.member.endswith("a")]) == 17  # the 50-pair row's places
     big = award(field(list(range(1, 101))), "sbf", SbfEvent("BEGINNERS"))
     assert [str(a.points) for a in big if a.member.endswith("a")][:3] == ["200", "134", "100"]
+
+
+def test_silver_boards_requirements() -> None:
+    # 001:336-352: silver pairs need 42 boards; 36-41 boards play on half the silver
+    # scale ("Spelas med halv silverpoängskala"); individuals 38.  Table D, 16 pairs:
+    # sp 16 11 8 6, bp 14 10 (001:1156); halved and rounded up: 8 6 4 3, bp unchanged.
+    def row(boards: int) -> list[tuple[str, str]]:
+        result = award(field(list(range(1, 17))), "sbf", SbfEvent("D", boards=boards))
+        return [(str(a.points), a.colour) for a in result if a.member.endswith("a")]
+
+    assert row(42) == [
+        ("16", "sp"),
+        ("11", "sp"),
+        ("8", "sp"),
+        ("6", "sp"),
+        ("14", "bp"),
+        ("10", "bp"),
+    ]
+    assert row(40) == [
+        ("8", "sp"),
+        ("6", "sp"),
+        ("4", "sp"),
+        ("3", "sp"),
+        ("14", "bp"),
+        ("10", "bp"),
+    ]
+    with pytest.raises(MasterpointError, match=r"needs 42 boards \(36-41 on half"):
+        row(35)
+    with pytest.raises(MasterpointError, match="silver individual event needs 38 boards"):
+        award(players(list(range(1, 21))), "sbf", SbfEvent("F", boards=37))

@@ -78,6 +78,7 @@ from bridgedesk.masterpoints.sbf.tables import (
     beginners_scale,
     bronze_simultaneous,
     group_field,
+    half_silver_scale,
     handicap_scale,
     table,
     table_d,
@@ -746,14 +747,38 @@ def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
     if key == "A":
         key = "A1" if size <= 32 else "A2"
     if key == "D" and (event.met is not None or event.boards is not None):
-        return table_d(size, met=event.met, boards=event.boards)
+        return _silver_boards(event, table_d(size, met=event.met, boards=event.boards))
     if key == "F" and event.met is not None:
-        return table_f(size, rounds=event.met)
-    row = table(key, size)
+        return _silver_boards(event, table_f(size, rounds=event.met))
+    row = _silver_boards(event, table(key, size))
     if event.handicap:
         if row.sp or row.gp:
             raise MasterpointError("handicap events award bronze points only (001:502-504)")
         row = ScaleRow(row.table + "-hcp", size, bp=handicap_scale(row.bp))
+    return row
+
+
+#: Silver events' least boards: (full scale, half scale) for pairs (D) and
+#: individuals (F) (001:336-352; "Spelas med halv silverpoängskala").
+SILVER_BOARDS = {"D": (42, 36), "F": (38, 38)}
+
+
+def _silver_boards(event: SbfEvent, row: ScaleRow) -> ScaleRow:
+    """Check a silver pairs / individual event's boards when given (001:336-352):
+    pairs 42 boards, 36-41 on half the silver scale, fewer no silver event;
+    individuals 38."""
+    key = event.table.upper()
+    if event.boards is None or key not in SILVER_BOARDS:
+        return row
+    full, half = SILVER_BOARDS[key]
+    if event.boards < half:
+        raise MasterpointError(
+            f"a silver {'pairs' if key == 'D' else 'individual'} event needs {full} boards"
+            + (f" ({half}-{full - 1} on half the silver scale)" if half < full else "")
+            + f" (001:336-352), got {event.boards}"
+        )
+    if event.boards < full:
+        return half_silver_scale(row)
     return row
 
 
