@@ -223,3 +223,23 @@ def test_sbf_ranks_show_ranking_points(capsys: pytest.CaptureFixture[str], tmp_p
         capsys, "ranks", "--ledger", str(path), "--rules", "sbf", "--on", "2016-06-02", "--json"
     )
     assert {r["member"]: r["ranking"] for r in json.loads(out)}["1"] == "15"
+
+
+def test_award_jcbl_final_round(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A sectional pairs final of 12 pairs after a 2-session qualifying of 60 pairs on
+    # 30 tables each session (000:356-364, 000:401): T = 60, S = 1 + 2/2 = 2,
+    # 2*(4+0.2*60*2)/5 = 11.20, capped at 5.00 x 2 = 10.00, all red (3 sessions played);
+    # places 2-3 tied: (7.00 + 5.00)/2 = 6.00 each (000:503-507).
+    path = _ranking(tmp_path)
+    args = ["award", str(path), "--rules", "jcbl", "--rating", "sectional", "--tables", "6"]
+    code, out, _ = run(capsys, *args, "--stage", "final", "--qualifying", "2:30+30:60", "--json")
+    assert code == 0
+    awards = json.loads(out)
+    assert [(a["member"], a["points"], a["colour"]) for a in awards[:4]] == [
+        ("101", "10.00", "red"), ("102", "10.00", "red"), ("201", "6.00", "red"),
+        ("202", "6.00", "red"),
+    ]  # fmt: skip
+    code, _, err = run(capsys, *args, "--stage", "final", "--qualifying", "2:30+30")
+    assert code == 2 and "SESSIONS:TABLES+TABLES...:ENTRANTS" in err
+    code, _, err = run(capsys, *args, "--stage", "final")
+    assert code == 2 and "needs its qualifying" in err

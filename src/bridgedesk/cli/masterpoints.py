@@ -107,6 +107,24 @@ def table_command(
     raise MasterpointError(f"unknown rule set {rules!r}; choose one of {', '.join(_RULE_SETS)}")
 
 
+def _qualifying(text: str) -> Any:
+    """``SESSIONS:TABLES+TABLES...:ENTRANTS`` -> a JCBL QualifyingRound."""
+    from bridgedesk.masterpoints.jcbl.club import QualifyingRound
+
+    parts = text.split(":")
+    try:
+        if len(parts) != 3:
+            raise ValueError
+        return QualifyingRound(
+            int(parts[0]), tuple(int(t) for t in parts[1].split("+")), int(parts[2])
+        )
+    except ValueError:
+        raise MasterpointError(
+            f"--qualifying must be SESSIONS:TABLES+TABLES...:ENTRANTS, e.g. 2:30+30:60, "
+            f"got {text!r}"
+        ) from None
+
+
 def _group_map(items: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items:
@@ -193,7 +211,7 @@ def award_command(
         str,
         typer.Option(
             help="SBF table: A, A1, A2, B1, C, D, E1, F, H1, H1S; team series (the "
-            "ranking JSON's matches): B2, B3, B4, E2, E3, E4, E5, G1, G2b, G2c, G3"
+            "ranking JSON's matches): B2, B3, B4, E2, E3, E4, E5, G1, G2a, G2b, G2c, G3"
         ),
     ] = "A",
     division: Annotated[int, typer.Option(help="SBF series: the division (1 = top)")] = 1,
@@ -232,6 +250,16 @@ def award_command(
     ] = None,
     team_size: Annotated[int, typer.Option(help="JCBL teams: players per team (P)")] = 4,
     bridge_center: Annotated[bool, typer.Option(help="JCBL: CCG run by a bridge centre")] = False,
+    stage: Annotated[
+        str | None, typer.Option(help="JCBL CCG and up: a round, qualifying or final")
+    ] = None,
+    qualifying: Annotated[
+        str | None,
+        typer.Option(
+            help="JCBL final: the qualifying as SESSIONS:TABLES+TABLES...:ENTRANTS, the "
+            "tables of each qualifying session (e.g. 2:30+30:60)"
+        ),
+    ] = None,
     players: Annotated[
         Path | None,
         typer.Option(
@@ -337,6 +365,8 @@ def award_command(
                 team_size,
             ),
             bridge_center=bridge_center,
+            stage=stage,
+            qualifying=None if qualifying is None else _qualifying(qualifying),
         )
     elif rules == "jcbl":
         if klass is None:
