@@ -180,3 +180,66 @@ def test_award_jcbl_club_game(capsys: pytest.CaptureFixture[str], tmp_path: Path
         capsys, "award", str(path), "--rules", "jcbl", "--rating", "club", "--tables", "3"
     )
     assert code == 2 and "--rating must be one of" in err
+
+
+def test_sbf_ranks_show_ranking_points(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # 001:545-571: ranking points from silver and gold events over the last 24 months,
+    # 1 per sp, 15 per gp; sp in a gold event 1.5 each; Allsvenskan / SM / DM final
+    # bonuses none; SM pairs final gp 9 each; bronze none.  The ledger's kind column
+    # names the exception.  On 2015-02-01 member 1 has:
+    #   22 sp (2014-03-01)                      22
+    #   10 sp in a gold event (2014-04-01)      15
+    #    2 gp SM pairs final (2014-06-01)       18
+    #    5 sp DM final bonus (2014-06-02)        0
+    #    1 gp (2014-09-01)                      15
+    #  100 bp (2014-10-01)                       0
+    #    3 gp (2013-01-10), older than 24 months 0
+    # = 70; holdings count everything: 100 bp, 37 sp, 6 gp.
+    path = tmp_path / "ledger.csv"
+    path.write_text(
+        "type,member,date,event,rules,version,points,colour,kind\n"
+        "award,1,2014-03-01,Silver,sbf,2014,22,sp,\n"
+        "award,1,2014-04-01,Gold,sbf,2014,10,sp,gold-event\n"
+        "award,1,2014-06-01,SM par,sbf,2014,2,gp,sm-pairs-final\n"
+        "award,1,2014-06-02,DM,sbf,2014,5,sp,bonus\n"
+        "award,1,2014-09-01,Gold,sbf,2014,1,gp,\n"
+        "award,1,2014-10-01,Club,sbf,2014,100,bp,\n"
+        "award,1,2013-01-10,Gold,sbf,2014,3,gp,\n"
+        "award,2,2014-05-01,Club,sbf,2014,40,bp,\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(
+        capsys, "ranks", "--ledger", str(path), "--rules", "sbf", "--on", "2015-02-01", "--json"
+    )
+    assert code == 0
+    rows = {r["member"]: r for r in json.loads(out)}
+    assert (rows["1"]["bp"], rows["1"]["sp"], rows["1"]["gp"]) == ("100", "37", "6")
+    assert rows["1"]["ranking"] == "70"
+    assert rows["1"]["mp"] == "10.7"  # 1 + 3.7 + 6 (1 mp = 1 gp = 10 sp = 100 bp), not "107/10"
+    assert rows["2"]["ranking"] == "0"
+    # a year later the 2014-03..2014-06 awards are still inside the window (2014-02-01
+    # on); on 2016-06-02 only the 1 gp of 2014-09-01 is left: 15
+    code, out, _ = run(
+        capsys, "ranks", "--ledger", str(path), "--rules", "sbf", "--on", "2016-06-02", "--json"
+    )
+    assert {r["member"]: r["ranking"] for r in json.loads(out)}["1"] == "15"
+
+
+def test_award_jcbl_final_round(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A sectional pairs final of 12 pairs after a 2-session qualifying of 60 pairs on
+    # 30 tables each session (000:356-364, 000:401): T = 60, S = 1 + 2/2 = 2,
+    # 2*(4+0.2*60*2)/5 = 11.20, capped at 5.00 x 2 = 10.00, all red (3 sessions played);
+    # places 2-3 tied: (7.00 + 5.00)/2 = 6.00 each (000:503-507).
+    path = _ranking(tmp_path)
+    args = ["award", str(path), "--rules", "jcbl", "--rating", "sectional", "--tables", "6"]
+    code, out, _ = run(capsys, *args, "--stage", "final", "--qualifying", "2:30+30:60", "--json")
+    assert code == 0
+    awards = json.loads(out)
+    assert [(a["member"], a["points"], a["colour"]) for a in awards[:4]] == [
+        ("101", "10.00", "red"), ("102", "10.00", "red"), ("201", "6.00", "red"),
+        ("202", "6.00", "red"),
+    ]  # fmt: skip
+    code, _, err = run(capsys, *args, "--stage", "final", "--qualifying", "2:30+30")
+    assert code == 2 and "SESSIONS:TABLES+TABLES...:ENTRANTS" in err
+    code, _, err = run(capsys, *args, "--stage", "final")
+    assert code == 2 and "needs its qualifying" in err

@@ -193,3 +193,46 @@ def test_interrupted_e3_match_and_abandoned_silver_event() -> None:
     pairs = Ranking(tuple(Placing(str(i), (f"{i}a", f"{i}b"), i) for i in range(1, 17)))
     assert award(pairs, "sbf", SbfEvent("D", abandoned=True)) == ()
     assert award(pairs, "sbf", SbfEvent("A", abandoned=True))
+
+
+def test_g2a_junior_final_converts_the_top_teams_sp_to_gold() -> None:
+    # 001:1820-1832: the junior SM team final plays for sp per match by table E2 (1 sp
+    # per board of a won match, half a draw, split by halves: 8 seat-halves a match);
+    # at the end the top 2 (6-8 teams), 3 (9-12) or 4 (13+) teams' players get gold per
+    # player instead (6-8 teams: 7-4 gp), the others keep the sp they played in.
+    # 7 teams, 20-board matches:
+    # T1 won two: a b c d full in both -> 40/8 x 2 = 10 sp each, converted to 7 gp;
+    #    e never played -> nothing.
+    # T2 won one, drew one, 2w 2x 2y full, 2z one half of each: 20/8 = 2.5 a half,
+    #    1.25 a drawn half: 2w 2x 2y 5 + 2.5 = 7.5 sp -> 4 gp, 2z 2.5 + 1.25 -> 4 gp
+    #    (one half played is enough for a share, 001:945).
+    # T3 won one 20-board match, full: 5 sp each, kept as sp.
+    full2 = {"2w": 2, "2x": 2, "2y": 2, "2z": 1}
+    matches = (
+        TeamMatch("T1", W, FULL),
+        TeamMatch("T1", W, FULL),
+        TeamMatch("T2", W, full2),
+        TeamMatch("T2", D, full2),
+        TeamMatch("T3", W, {"3w": 2, "3x": 2, "3y": 2, "3z": 2}),
+    )
+    result = award(teams(7), "sbf", SbfSeries("G2a", matches, boards=20))
+    assert got(result) == [
+        ("a", "gp", "7"), ("b", "gp", "7"), ("c", "gp", "7"), ("d", "gp", "7"),
+        ("2w", "gp", "4"), ("2x", "gp", "4"), ("2y", "gp", "4"), ("2z", "gp", "4"),
+        ("3w", "sp", "5"), ("3x", "sp", "5"), ("3y", "sp", "5"), ("3z", "sp", "5"),
+    ]  # fmt: skip
+    assert "instead of the 10 sp" in result[0].reason
+    # 9 teams: a third team converts too (7-5-3 gp)
+    nine = award(teams(9), "sbf", SbfSeries("G2a", matches, boards=20))
+    assert ("3w", "gp", "3") in got(nine) and ("2w", "gp", "5") in got(nine)
+    with pytest.raises(MasterpointError, match="starts at 6 teams"):
+        award(teams(5), "sbf", SbfSeries("G2a", matches, boards=20))
+
+
+def test_series_bonuses_give_no_ranking_points() -> None:
+    # 001:563-564: "Bonus i Allsvenskan, SM- eller DM-finaler ger ej rankingpoäng":
+    # the G1 bonus awards are marked "bonus", the match points are not.
+    matches = (TeamMatch("T1", W, FULL), TeamMatch("T2", L, {"2w": 2, "2x": 2, "2y": 2, "2z": 2}))
+    result = award(teams(4), "sbf", SbfSeries("G1", matches, boards=20))
+    marks = [(a.member, a.reason.split(",")[0], a.ranking) for a in result if a.member == "a"]
+    assert marks == [("a", "SBF table G1 match points", ""), ("a", "SBF G1 bonus", "bonus")]

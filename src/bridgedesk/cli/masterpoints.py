@@ -19,7 +19,7 @@ app = typer.Typer(
 )
 
 _RULE_SETS = ("jcbl-weekly", "sbf")
-_SERIES_TABLES = ("B2", "B3", "B4", "E2", "E3", "E4", "E5", "G1", "G2B", "G2C", "G3")
+_SERIES_TABLES = ("B2", "B3", "B4", "E2", "E3", "E4", "E5", "G1", "G2A", "G2B", "G2C", "G3")
 
 
 @app.command("table")
@@ -105,6 +105,24 @@ def table_command(
             typer.echo(f"{place:>3}  {points:>4} {colour.value}")
         return
     raise MasterpointError(f"unknown rule set {rules!r}; choose one of {', '.join(_RULE_SETS)}")
+
+
+def _qualifying(text: str) -> Any:
+    """``SESSIONS:TABLES+TABLES...:ENTRANTS`` -> a JCBL QualifyingRound."""
+    from bridgedesk.masterpoints.jcbl.club import QualifyingRound
+
+    parts = text.split(":")
+    try:
+        if len(parts) != 3:
+            raise ValueError
+        return QualifyingRound(
+            int(parts[0]), tuple(int(t) for t in parts[1].split("+")), int(parts[2])
+        )
+    except ValueError:
+        raise MasterpointError(
+            f"--qualifying must be SESSIONS:TABLES+TABLES...:ENTRANTS, e.g. 2:30+30:60, "
+            f"got {text!r}"
+        ) from None
 
 
 def _group_map(items: list[str]) -> dict[str, int]:
@@ -193,7 +211,7 @@ def award_command(
         str,
         typer.Option(
             help="SBF table: A, A1, A2, B1, C, D, E1, F, H1, H1S; team series (the "
-            "ranking JSON's matches): B2, B3, B4, E2, E3, E4, E5, G1, G2b, G2c, G3"
+            "ranking JSON's matches): B2, B3, B4, E2, E3, E4, E5, G1, G2a, G2b, G2c, G3"
         ),
     ] = "A",
     division: Annotated[int, typer.Option(help="SBF series: the division (1 = top)")] = 1,
@@ -232,6 +250,16 @@ def award_command(
     ] = None,
     team_size: Annotated[int, typer.Option(help="JCBL teams: players per team (P)")] = 4,
     bridge_center: Annotated[bool, typer.Option(help="JCBL: CCG run by a bridge centre")] = False,
+    stage: Annotated[
+        str | None, typer.Option(help="JCBL CCG and up: a round, qualifying or final")
+    ] = None,
+    qualifying: Annotated[
+        str | None,
+        typer.Option(
+            help="JCBL final: the qualifying as SESSIONS:TABLES+TABLES...:ENTRANTS, the "
+            "tables of each qualifying session (e.g. 2:30+30:60)"
+        ),
+    ] = None,
     players: Annotated[
         Path | None,
         typer.Option(
@@ -337,6 +365,8 @@ def award_command(
                 team_size,
             ),
             bridge_center=bridge_center,
+            stage=stage,
+            qualifying=None if qualifying is None else _qualifying(qualifying),
         )
     elif rules == "jcbl":
         if klass is None:
@@ -507,7 +537,7 @@ def _record(
         name = event if a.session is None else f"{event} (session {a.session})"
         entry = LedgerEntry(
             a.member, when, name, rules, RULE_VERSIONS[rules], a.points, a.colour,
-            a.place, a.reason, kind,
+            a.place, a.reason, a.ranking or kind,
         )  # fmt: skip
         if not book.record(entry):
             held += 1
@@ -600,10 +630,13 @@ def ranks_command(
         str | None,
         typer.Option(help="list only members whose rank / class changed after YYYY-MM-DD"),
     ] = None,
-    rules: Annotated[str, typer.Option(help="jcbl (MP list and ranks) or sbf (classes)")] = "jcbl",
+    rules: Annotated[
+        str, typer.Option(help="jcbl (MP list and ranks) or sbf (classes, ranking points)")
+    ] = "jcbl",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """The MP list: every member's totals and rank (JCBL) or master class (SBF); with
+    """The MP list: every member's totals and rank (JCBL) or master class and ranking
+    points (SBF: the 24 months up to --on or today, by the award's ledger kind); with
     --since, the members promoted in the period (for certificates)."""
     from datetime import date
 
@@ -635,7 +668,24 @@ def ranks_command(
                 row["previous"] = previous.name_en if previous else None
             rows.append(row)
     elif rules == "sbf":
+        from fractions import Fraction
+
+        from bridgedesk.masterpoints.sbf.rules import RankingAward, ranking_kind, ranking_points
+        from bridgedesk.masterpoints.sbf.units import Denomination
+
+        # ranking points: the 24 months up to --on (default today), 001:545-571
+        rp_day = day if on else date.today()
         for player in book.repository.players():
+            rp = ranking_points(
+                [
+                    RankingAward(
+                        a.day, Fraction(a.points), Denomination(a.colour), ranking_kind(a.kind)
+                    )
+                    for a in book.repository.awards(player.member)
+                    if a.rules == "sbf"
+                ],
+                rp_day,
+            )
             holding = book.holding(player.member, day)
             klass = book.master_class(player.member, day)
             previous_class = book.master_class(player.member, before) if since else None
@@ -647,13 +697,14 @@ def ranks_command(
                 "bp": str(holding.bp),
                 "sp": str(holding.sp),
                 "gp": str(holding.gp),
-                "mp": str(holding.mp),
+                "mp": _exact(holding.mp),
                 "class": str(klass),
+                "ranking": str(rp),
             }
             if since:
                 row["previous"] = str(previous_class)
             rows.append(row)
-        rows.sort(key=lambda r: (-float(r["mp"]), r["member"]))
+        rows.sort(key=lambda r: (-Fraction(r["mp"]), r["member"]))
     else:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
     if as_json:
@@ -663,6 +714,13 @@ def ranks_command(
         typer.echo("\t".join(rows[0]))
     for r in rows:
         typer.echo("\t".join("" if v is None else str(v) for v in r.values()))
+
+
+def _exact(value: Any) -> str:
+    """A fraction of a unit whose denominator divides a power of ten, as a decimal."""
+    from decimal import Decimal
+
+    return str(Decimal(value.numerator) / Decimal(value.denominator))
 
 
 @app.command("import")

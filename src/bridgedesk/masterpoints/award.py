@@ -22,8 +22,9 @@ Common behaviour:
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -34,8 +35,11 @@ from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.jcbl.club import (
     ClubEvent,
     EventKind,
+    QualifyingRound,
     cap,
+    final_sessions,
     flight_factor,
+    l5_round,
     overall_exact,
     place_factor,
     red_share,
@@ -54,18 +58,27 @@ from bridgedesk.masterpoints.rounding import jcbl_round
 from bridgedesk.masterpoints.sbf.rules import (
     G1_BONUS,
     MatchResult,
+    RallyKind,
+    RankingKind,
+    SbfFinal,
     distribute_match,
     dm_bonus,
+    final_round_scale,
+    gold_pairs,
     h1_final,
     h1_semifinal,
+    h2_final,
+    rally_bonus,
     share_places,
     simultaneous_silver_bonus,
 )
-from bridgedesk.masterpoints.sbf.series import b2_bonus, elitserien_bonus, match_points
+from bridgedesk.masterpoints.sbf.series import b2_bonus, elitserien_bonus, g2a_gold, match_points
 from bridgedesk.masterpoints.sbf.tables import (
     ScaleRow,
+    beginners_scale,
     bronze_simultaneous,
     group_field,
+    half_silver_scale,
     handicap_scale,
     table,
     table_d,
@@ -79,9 +92,11 @@ __all__ = [
     "Award",
     "ClubGame",
     "SbfEvent",
+    "SbfFinal",
     "SbfSeries",
     "TeamMatch",
     "award",
+    "award_combined",
 ]
 
 #: Team barometer in two bronze divisions: field size x 1.2 and x 0.8 (001:897-902).
@@ -98,7 +113,10 @@ class Award:
     SBF points; ``colour`` is ``"black"``/``"red"`` (JCBL) or ``"bp"``/``"sp"``/``"gp"``
     (SBF); ``place`` the place paid (within ``flight`` when stratified).
     ``session`` is the session number of a JCBL session award (None: overall, or
-    an event-wide award).
+    an event-wide award).  ``ranking``: how SBF ranking points treat it, a
+    :class:`~bridgedesk.masterpoints.sbf.rules.RankingKind` value (``"bonus"``: the
+    Allsvenskan, SM and DM final bonuses give none; ``"sm-pairs-final"``: 9 per gp,
+    001:559-569); empty for a normal award.
     """
 
     member: str
@@ -110,6 +128,7 @@ class Award:
     colour: str
     reason: str
     session: int | None = None
+    ranking: str = ""
 
 
 @dataclass(frozen=True)
@@ -141,7 +160,24 @@ class SbfEvent:
     points won, rounded up ("Vid flerkvällarstävling får reserven sin andel av
     erövrade mp", 001:530-531) instead of nothing.
     Tables ``H1`` (SM pairs A final, gold then bronze x 3) and ``H1S`` (its
-    semifinal) take the field size from the ranking.
+    semifinal) take the field size from the ranking.  ``GOLD``: a gold pairs event
+    (001:1772-1790; ``enhanced`` for a field handicap below 15: 10-7-5-4 gp; ``met``
+    and ``boards`` as for D).  ``H2``: the SM pairs finals of ``sm_class`` junior,
+    veteran, women or mixed (001:1879-1898).  Gold in SM pair finals (H1, H2) is
+    marked ``sm-pairs-final`` and sp in gold events (GOLD, H1, H2) ``gold-event`` for
+    the ranking points (001:559-569).  ``BEGINNERS``: a beginners' meeting, bp by
+    table A2's 50-pair row up to 99 pairs, its 100-pair row from 100 (001:497-500).
+    ``RALLY``: the gold bonus of a district rally on its individual standings, by the
+    ``starters`` of all its events (pairs; ``rally_kind`` teams count double,
+    individual players half), for a rally of ``rally_events`` silver events, six or
+    more (001:459-487); it gives no ranking points (marked ``bonus``).
+
+    ``final``: the ranking is one final (A, B, ...) of a silver event (table D) with a
+    qualifying (001:381-439): the A final with carry-over pays sp only, from the
+    winners' a + b; a B final pays the sp places transferred to it with TK's
+    permission, then bp; other finals and finals without carry-over pay bp by the
+    bronze scale of their own field
+    (:func:`bridgedesk.masterpoints.sbf.rules.final_round_scale`).
     """
 
     table: str
@@ -156,8 +192,37 @@ class SbfEvent:
     dm: str | None = None
     abandoned: bool = False
     evenings: int | None = None
+    final: SbfFinal | None = None
+    enhanced: bool = False
+    sm_class: str | None = None
+    starters: int | None = None
+    rally_kind: str = "pairs"
+    rally_events: int | None = None
 
     def __post_init__(self) -> None:
+        if self.table.upper() == "RALLY":
+            if self.starters is None or self.rally_events is None:
+                raise MasterpointError("a rally needs its starters and its number of events")
+            if self.rally_events < 6:
+                raise MasterpointError(
+                    "a rally earns its gold bonus over six or more silver events (001:463-465), "
+                    f"got {self.rally_events}"
+                )
+            if self.rally_kind not in tuple(RallyKind):
+                raise MasterpointError(
+                    f"rally_kind must be one of {', '.join(RallyKind)}, got {self.rally_kind!r}"
+                )
+        if (self.table.upper() == "H2") != (self.sm_class is not None):
+            raise MasterpointError(
+                "table H2 needs sm_class (junior, veteran, women, mixed), and only H2 takes it"
+            )
+        if self.enhanced and self.table.upper() != "GOLD":
+            raise MasterpointError("only a gold event (table GOLD) has the enhanced scale")
+        if self.final is not None and self.table.upper() != "D":
+            raise MasterpointError(
+                f"finals after a qualifying are paid for silver pairs events (table D), "
+                f"got table {self.table!r}"
+            )
         object.__setattr__(self, "heats", tuple(self.heats))
         object.__setattr__(self, "group_of_field", MappingProxyType(dict(self.group_of_field)))
         object.__setattr__(
@@ -179,15 +244,36 @@ class ClubGame:
     the session average or more, and in a stratified event's lower flights also to
     the top half of the flight (000:431-433).  Out-of-limit entrants get session
     awards only (000:525-527).
+
+    ``stage``: a round of a qualifying-and-final event (000:356-364, 000:401).
+    ``"qualifying"``: the qualifying's own overall, L5 = 8 below 4 sessions (16 from
+    4).  ``"final"``: the final's overall, with ``qualifying`` describing the
+    qualifying: T is the cumulative qualifying tables, S the final's sessions plus
+    half the qualifying's, the 35 % range counts the qualifying's entrants, L5 = 16.
+    L5 is applied to the red part only ("上記係数はRPだけに適用", 000:364); the cap is
+    the rating's cap times S (the formula's session count); the red share is decided
+    by the sessions the ranked competitors played, qualifying and final together
+    (the reasoning is in tests/masterpoints/test_jcbl_final.py).
     """
 
     event: ClubEvent
     bridge_center: bool = False
     simultaneous: bool = False
     sessions: tuple[SessionScores, ...] = ()
+    stage: str | None = None
+    qualifying: QualifyingRound | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sessions", tuple(self.sessions))
+        if self.stage not in (None, "qualifying", "final"):
+            raise MasterpointError(
+                f"stage must be 'qualifying' or 'final' (or none), got {self.stage!r}"
+            )
+        if (self.stage == "final") != (self.qualifying is not None):
+            raise MasterpointError(
+                "a final round needs its qualifying (sessions, tables, competitors), "
+                "and only a final round takes one"
+            )
 
 
 #: B4 winners' points per participating team (001:1055-1056), paid per player.
@@ -237,7 +323,10 @@ class SbfSeries:
     half (001:945).  End-of-series bonuses by the ranking's final places, to
     players who played a third of their team's halves (001:987-989, 001:1030-1032):
     B2 and B3 the B2 bonus table (``double_round`` doubles it, 001:1028-1029); B4 the
-    winners 1.5 bp per participating team each (001:1055-1056); E5 division 3 the
+    winners 1.5 bp per participating team each (001:1055-1056); G2a (junior SM team
+    final) plays for sp by E2, then the top 2 (6-8 teams), 3 (9-12) or 4 (13 and up)
+    teams' players have their sp converted to gold per player, 7-4, 7-5-3 or
+    10-5-3-2 gp, while the other teams keep their sp (001:1820-1832); E5 division 3 the
     winners 2 gp, the runners-up 1 gp (001:1672-1677); G1 28 / 20 / 14 gp
     (001:1812-1818); G3 Elitserien's winners 20 % of their own points (001:1862-1863).
     Team events never share places (001:494-495).
@@ -270,6 +359,32 @@ def award(
         f"rules {rules!r} do not take {type(params).__name__} parameters "
         "(jcbl: WeeklyGame or ClubGame, sbf: SbfEvent or SbfSeries)"
     )
+
+
+def award_combined(
+    rules: Rules,
+    components: Sequence[tuple[str, Ranking, WeeklyGame | SbfEvent | ClubGame | SbfSeries]],
+) -> tuple[Award, ...]:
+    """An event that combines two or more different events (say a team round robin
+    whose boards also give a pairs ranking): each component is awarded on its own
+    ranking and parameters, and a player keeps what each pays him ("2つ以上の異なる
+    競技会を組合わせた競技会は区別してマスターポイントを計算します", 000:521-523).
+    Each award's reason starts with its component's name."""
+    names = [name for name, _, _ in components]
+    if len(names) < 2:
+        raise MasterpointError(
+            f"a combined event has two or more component events, got {len(names)}"
+        )
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise MasterpointError(f"component event {repeated[0]!r} is listed twice")
+    out: list[Award] = []
+    for name, ranking, params in components:
+        out.extend(
+            dataclasses.replace(a, reason=f"{name}: {a.reason}")
+            for a in award(ranking, rules, params)
+        )
+    return tuple(out)
 
 
 def _worth(a: Award) -> Fraction:
@@ -369,14 +484,40 @@ def _club_share(placing: Placing, member: str, kind: EventKind) -> Fraction:
 
 def _jcbl_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
     event = game.event
+    tables: int | Fraction = event.tables
+    sessions: Fraction = Fraction(event.sessions)
+    original = event.competitors
+    played_sessions = event.sessions
+    l5: int | None = None
+    stage_note = ""
+    if game.stage == "final":
+        assert game.qualifying is not None
+        q = game.qualifying
+        tables = q.total_tables
+        sessions = final_sessions(event.sessions, q.sessions)
+        original = q.competitors
+        played_sessions = event.sessions + q.sessions
+        l5 = l5_round("final", q.sessions)
+        stage_note = (
+            f", final: T = qualifying tables {'+'.join(_show(Fraction(t)) for t in q.tables)},"
+            f" S = {event.sessions} + {q.sessions}/2, 35 % of {q.competitors} entrants"
+        )
+    elif game.stage == "qualifying":
+        l5 = l5_round("qualifying", event.sessions)
+        stage_note = ", qualifying"
     split = red_share(
         event.rating,
-        event.sessions,
+        played_sessions,
         bridge_center=game.bridge_center,
         simultaneous=game.simultaneous,
     )
-    parts = [(c, share) for c, share in (("red", split.red), ("black", split.black)) if share]
-    limit = cap(event.rating, event.sessions)
+    # L5 multiplies the red part only (000:364)
+    parts = [
+        (colour, share, (l5,) if colour == "red" and l5 is not None else ())
+        for colour, share in (("red", split.red), ("black", split.black))
+        if share
+    ]
+    limit = cap(event.rating, sessions)
     out: list[Award] = []
     for name in ranking.fields():
         best: dict[str, Award] = {}
@@ -390,37 +531,53 @@ def _jcbl_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
                 limits = (*limits, flight_factor(index, len(ranking.flights)))
             # the top flight (or the only field) pays 35 % of the original competitors
             top = flight is None or flight == ranking.flights[0]
-            size = event.competitors if top else competitors
+            size = original if top else competitors
             paid = award_places(size)
-            first = overall_exact(
-                event.kind, event.rating, limits, event.tables, event.sessions, 1, event.team_size
-            )
-            capped = limit is not None and first > limit
-            if limit is not None:
-                first = min(first, limit)
-            values = [first * place_factor(p, event.kind) for p in range(1, len(ranked) + 1)]
+            values: dict[str, list[Fraction]] = {}
+            capped: dict[str, bool] = {}
+            for colour, _, extra in parts:
+                first = overall_exact(
+                    event.kind,
+                    event.rating,
+                    (*limits, *extra),
+                    tables,
+                    sessions,
+                    1,
+                    event.team_size,
+                )
+                capped[colour] = limit is not None and first > limit
+                if limit is not None:
+                    first = min(first, limit)
+                values[colour] = [
+                    first * place_factor(p, event.kind) for p in range(1, len(ranked) + 1)
+                ]
             counts = ties(ranked)
             for placing, place in ranked:
                 if place > paid:
                     continue
                 count = counts[place]
-                value = tied_points(values, place, count)
                 reason = (
                     f"JCBL overall A*R*L*(4+0.2*T*S)*N/P, {event.kind.value}, "
-                    f"{event.rating.value}, T={event.tables}, S={event.sessions}, place {place}"
+                    f"{event.rating.value}, T={_show(Fraction(tables))}, S={_show(sessions)}, "
+                    f"place {place}{stage_note}"
                 )
                 if count > 1:
                     reason += f", tie for places {place}-{place + count - 1} averaged"
-                if capped and limit is not None:
-                    reason += f", capped at {jcbl_round(limit)}"
                 for member in placing.players:
                     if _club_share(placing, member, event.kind) == 0:
                         continue
-                    for colour, part in parts:
+                    for colour, part, extra in parts:
+                        value = tied_points(values[colour], place, count)
                         points = jcbl_round(value * part)
                         if points == 0:
                             continue
-                        why = reason if part == 1 else f"{reason}, {part} of it {colour}"
+                        why = reason
+                        if extra:
+                            why += f", L5={extra[0]}/16 on the red part only"
+                        if capped[colour] and limit is not None:
+                            why += f", capped at {jcbl_round(limit)}"
+                        if part != 1:
+                            why += f", {part} of it {colour}"
                         candidate = Award(
                             member, placing.competitor, name, flight, place, points, colour, why
                         )
@@ -565,10 +722,22 @@ def _jcbl_share_of(played: Fraction) -> Fraction:
 
 def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
     key = event.table.upper()
+    if event.final is not None:
+        return final_round_scale(event.final, size)
     if key == "H1":
         return h1_final(size)
     if key == "H1S":
         return h1_semifinal(size)
+    if key == "H2":
+        assert event.sm_class is not None
+        return h2_final(event.sm_class, size, boards=event.boards)
+    if key == "RALLY":
+        assert event.starters is not None
+        return ScaleRow("rally", size, gp=rally_bonus(event.starters, RallyKind(event.rally_kind)))
+    if key == "BEGINNERS":
+        return ScaleRow("beginners", size, bp=beginners_scale(size))
+    if key == "GOLD":
+        return gold_pairs(size, enhanced=event.enhanced, met=event.met, boards=event.boards)
     if event.simultaneous and key in ("A", "A1", "A2"):
         if size < 4:
             raise MasterpointError(f"a bronze simultaneous needs 4 or more pairs, got {size}")
@@ -578,10 +747,10 @@ def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
     if key == "A":
         key = "A1" if size <= 32 else "A2"
     if key == "D" and (event.met is not None or event.boards is not None):
-        return table_d(size, met=event.met, boards=event.boards)
+        return _silver_boards(event, table_d(size, met=event.met, boards=event.boards))
     if key == "F" and event.met is not None:
-        return table_f(size, rounds=event.met)
-    row = table(key, size)
+        return _silver_boards(event, table_f(size, rounds=event.met))
+    row = _silver_boards(event, table(key, size))
     if event.handicap:
         if row.sp or row.gp:
             raise MasterpointError("handicap events award bronze points only (001:502-504)")
@@ -589,10 +758,34 @@ def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
     return row
 
 
+#: Silver events' least boards: (full scale, half scale) for pairs (D) and
+#: individuals (F) (001:336-352; "Spelas med halv silverpoängskala").
+SILVER_BOARDS = {"D": (42, 36), "F": (38, 38)}
+
+
+def _silver_boards(event: SbfEvent, row: ScaleRow) -> ScaleRow:
+    """Check a silver pairs / individual event's boards when given (001:336-352):
+    pairs 42 boards, 36-41 on half the silver scale, fewer no silver event;
+    individuals 38."""
+    key = event.table.upper()
+    if event.boards is None or key not in SILVER_BOARDS:
+        return row
+    full, half = SILVER_BOARDS[key]
+    if event.boards < half:
+        raise MasterpointError(
+            f"a silver {'pairs' if key == 'D' else 'individual'} event needs {full} boards"
+            + (f" ({half}-{full - 1} on half the silver scale)" if half < full else "")
+            + f" (001:336-352), got {event.boards}"
+        )
+    if event.boards < full:
+        return half_silver_scale(row)
+    return row
+
+
 def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
     out: list[Award] = []
     minimum = 2 if event.handicap else 4
-    if event.abandoned and event.table.upper() not in ("A", "A1", "A2", "B1", "C"):
+    if event.abandoned and event.table.upper() not in ("A", "A1", "A2", "B1", "C", "BEGINNERS"):
         return ()  # "Inga mp delas ut om en silver- eller guldtävling avsiktligt avbryts"
     if event.heats:
         least = 8 if event.table.upper() == "D" else 4
@@ -605,6 +798,10 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
     if event.dm is not None:
         dm_bonus(event.dm, 1)  # checks the kind before anything is awarded
     bonuses: list[Award] = []
+    # ranking points: sp in gold events 1.5 each, gp in SM pair finals 9 (001:559-569)
+    gold_event = event.table.upper() in ("GOLD", "H1", "H2")
+    sm_final = event.table.upper() in ("H1", "H2")
+    rally = event.table.upper() == "RALLY"  # "bonusen inte är rankinggrundande" (001:466-470)
     for name in ranking.fields():
         best: dict[str, Award] = {}
         for flight, ranked, competitors in ranking.strata(name):
@@ -663,6 +860,9 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                             Decimal(mine),
                             colour.value,
                             why,
+                            ranking=RankingKind.BONUS.value
+                            if rally
+                            else _ranking_mark(colour, gold_event, sm_final),
                         ),
                     )
             if event.dm is not None and (flight is None or flight == ranking.flights[0]):
@@ -670,6 +870,15 @@ def _sbf(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                 bonuses.extend(_dm_awards(event.dm, name, flight, ranked, team))
         out.extend(best.values())
     return _ordered(ranking, out) + _ordered(ranking, bonuses)
+
+
+def _ranking_mark(colour: Denomination, gold_event: bool, sm_final: bool) -> str:
+    """How SBF ranking points treat a place award (001:559-569)."""
+    if colour is Denomination.GOLD and sm_final:
+        return RankingKind.SM_PAIRS_FINAL.value
+    if colour is Denomination.SILVER and gold_event:
+        return RankingKind.GOLD_EVENT.value
+    return ""
 
 
 def _dm_awards(
@@ -692,7 +901,17 @@ def _dm_awards(
             if team:
                 reason += " (team bonus: the district's rules decide its split)"
             out.append(
-                Award(member, placing.competitor, name, flight, place, Decimal(bonus), "sp", reason)
+                Award(
+                    member,
+                    placing.competitor,
+                    name,
+                    flight,
+                    place,
+                    Decimal(bonus),
+                    "sp",
+                    reason,
+                    ranking=RankingKind.BONUS.value,
+                )
             )
     return out
 
@@ -795,10 +1014,28 @@ def _sbf_series(ranking: Ranking, series: SbfSeries) -> tuple[Award, ...]:
         teams = len(ranking.in_field(name))
         for placing in ranking.in_field(name):
             note = "".join(f", {n}" for n in notes.get(placing.competitor, []))
+            converted = _g2a_conversion(series, placing.place, teams)
             for member in placing.players:
                 key = (placing.competitor, member)
                 played = halves.get(key, 0)
                 own = points.get(key, Fraction(0))
+                if converted is not None:
+                    if played >= 1:
+                        out.append(
+                            Award(
+                                member,
+                                placing.competitor,
+                                name,
+                                None,
+                                placing.place,
+                                Decimal(converted),
+                                Denomination.GOLD.value,
+                                f"SBF table G2a, place {placing.place} of {teams} teams: "
+                                f"{converted} gp per player instead of the "
+                                f"{_show_sbf(own)} sp played in (001:1820-1832){note}",
+                            )
+                        )
+                    continue
                 if played >= 1 and own > 0 and colour is not None:
                     out.append(
                         Award(
@@ -831,9 +1068,25 @@ def _sbf_series(ranking: Ranking, series: SbfSeries) -> tuple[Award, ...]:
                         bonus_colour.value,
                         f"SBF {why}, place {placing.place} of {teams}, {played} of {total} "
                         "halves played (a third needed)",
+                        ranking=_series_bonus_ranking(series),
                     )
                 )
     return _ordered(ranking, out)
+
+
+def _series_bonus_ranking(series: SbfSeries) -> str:
+    """Bonuses in Allsvenskan (G3, E5) and in SM finals (G1) give no ranking points
+    (001:563-564); the bronze bonuses (B2-B4) give none anyway."""
+    return RankingKind.BONUS.value if series.table.upper() in ("G1", "G3", "E5") else ""
+
+
+def _g2a_conversion(series: SbfSeries, place: int, teams: int) -> int | None:
+    """Gold per player replacing the sp of a top team of the junior SM team final
+    (001:1824-1832), None where the team keeps its sp."""
+    if series.table.upper() != "G2A":
+        return None
+    gold = g2a_gold(teams)
+    return gold[place - 1] if place <= len(gold) else None
 
 
 def _show_sbf(value: Fraction) -> str:

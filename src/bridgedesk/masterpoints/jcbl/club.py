@@ -37,13 +37,16 @@ __all__ = [
     "OVERALL_LIMIT",
     "ClubEvent",
     "EventKind",
+    "QualifyingRound",
     "Rating",
     "RedShare",
     "cap",
     "ccg_class_limits",
     "club_league_points",
+    "final_sessions",
     "fixed_red_points",
     "flight_factor",
+    "l5_round",
     "limiting",
     "overall_exact",
     "overall_table",
@@ -52,6 +55,7 @@ __all__ = [
     "session_exact",
     "session_factor",
     "small_field_share",
+    "team_played_share",
     "vm_pairs",
     "wbf_conversion",
     "wbf_finalist_red",
@@ -178,6 +182,64 @@ def l5(stage: str) -> int:
     return int(_lookup("L5", stage))
 
 
+def l5_round(stage: str, qualifying_sessions: int) -> int:
+    """L5 of a qualifying-and-final event's round (000:356-364): the qualifying 8 below
+    4 sessions, 16 from 4; the final 16.  It applies to red points only (000:364)."""
+    if stage == "final":
+        return l5("final")
+    if stage == "qualifying":
+        return l5("qualifying" if qualifying_sessions < 4 else "qualifying-4-or-more-sessions")
+    raise MasterpointError(f"a round is 'qualifying' or 'final', got {stage!r}")
+
+
+def final_sessions(final: int, qualifying: int) -> Fraction:
+    """S of a final round: "セッション数は決勝+予選×1/2" (000:362), the final's sessions
+    plus half the qualifying's."""
+    if final < 1 or qualifying < 1:
+        raise MasterpointError(
+            f"a final round needs 1 or more final and qualifying sessions, got {final}, "
+            f"{qualifying}"
+        )
+    return Fraction(final) + Fraction(qualifying, 2)
+
+
+@dataclass(frozen=True)
+class QualifyingRound:
+    """The qualifying of a qualifying-and-final event, as its final's overall award
+    needs it (000:356-364, 000:401).
+
+    ``sessions``: the qualifying's sessions (S of the final adds half of them);
+    ``tables``: the tables in play in each qualifying session (and each section or
+    heat of it).  T of the final is their sum, "予選参加延べテーブル数" (000:401): the
+    cumulative count, 延べ meaning counted again in every session as in 延べ競争者数
+    (000:493).  ``competitors``: the qualifying's entrants, the field whose 35 % the
+    final pays ("競争者数は予選参加数", 000:362).
+    """
+
+    sessions: int
+    tables: tuple[int | Fraction, ...]
+    competitors: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tables", tuple(self.tables))
+        if self.sessions < 1:
+            raise MasterpointError(f"qualifying sessions must be 1 or more, got {self.sessions}")
+        if not self.tables or any(Fraction(t) < 2 for t in self.tables):
+            raise MasterpointError(
+                "qualifying tables: give the tables of each qualifying session, 2 or more "
+                f"each, got {list(self.tables)}"
+            )
+        if self.competitors < 2:
+            raise MasterpointError(
+                f"qualifying competitors must be 2 or more, got {self.competitors}"
+            )
+
+    @property
+    def total_tables(self) -> Fraction:
+        """T of the final: the cumulative qualifying tables."""
+        return sum((Fraction(t) for t in self.tables), Fraction(0))
+
+
 def l7(weekday: bool) -> int:
     """L7 weekday factor for red-point games other than IMP (000:374-380)."""
     return int(_lookup("L7", "weekday" if weekday else "weekend"))
@@ -289,7 +351,25 @@ def session_exact(
     return value if limit is None else min(value, limit)
 
 
-def cap(rating: Rating, sessions: int = 1) -> Fraction | None:
+def team_played_share(played: int, matches: int, credited_walkovers: int = 0) -> Fraction:
+    """A team member's share of his team's matches for the 50 % rule (000:529-537).
+
+    ``matches``: every match the team completed, walkovers included: a walkover lost
+    counts as a match nobody played ("不戦敗の試合は試合数に数えますがチーム全員が
+    不出場として計算します"); a walkover won may be credited to any player
+    ("不戦勝の試合は任意のプレイヤーが出場したことにできます"), ``credited_walkovers``
+    of them to this one.  A share below 1/2 loses the overall award unless the
+    conditions of contest say otherwise.
+    """
+    if matches < 1 or not 0 <= played + credited_walkovers <= matches or played < 0:
+        raise MasterpointError(
+            f"a player plays 0-{matches} of his team's matches, got {played} played and "
+            f"{credited_walkovers} walkovers credited"
+        )
+    return Fraction(played + credited_walkovers, matches)
+
+
+def cap(rating: Rating, sessions: int | Fraction = 1) -> Fraction | None:
     """The cap of an award (000:477-488); an overall award of several sessions may reach
     the cap times the sessions, never more than 100; 100 where no cap is printed.
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.sbf.tables import (
     ScaleRow,
+    bronze_pairs,
     bronze_simultaneous,
     silver_places,
     table_d,
@@ -28,9 +29,11 @@ __all__ = [
     "H2_FINAL",
     "MatchResult",
     "RankingKind",
+    "SbfFinal",
     "distribute_match",
     "dm_bonus",
     "e3_match_sp",
+    "final_round_scale",
     "final_scale",
     "final_winner_points",
     "gold_pairs",
@@ -39,6 +42,7 @@ __all__ = [
     "h2_final",
     "match_result",
     "rally_bonus",
+    "ranking_kind",
     "ranking_points",
     "share_places",
     "simultaneous_silver_bonus",
@@ -91,6 +95,74 @@ def final_scale(total_pairs: int, qualifying_rounds: int, final_rounds: int) -> 
     winner = min(100, math.ceil(final_winner_points(total_pairs, qualifying_rounds, final_rounds)))
     row = table_d(max(12, winner))
     return ScaleRow("D-final", winner, sp=row.sp[: silver_places(winner)])
+
+
+@dataclass(frozen=True)
+class SbfFinal:
+    """One final of a silver event with a qualifying and A, B (and lower) finals
+    (001:381-439).
+
+    ``total_pairs``: all pairs of the qualifying; ``qualifying_rounds`` and
+    ``final_rounds`` (the A final's rounds) give the A final's winners a + b sp.
+    ``stage``: ``"A"``, ``"B"``, ``"C"``...; ``carry_over``: this final counts the
+    qualifying's carry-over (sp need it, 001:383-385).  ``transferred``: with TK's
+    permission, the last ``transferred`` sp places of the A final's scale are paid to
+    the B final's best places instead (001:404-411, 001:431-439); give the same number
+    to the A final and to the B final.
+    """
+
+    total_pairs: int
+    qualifying_rounds: int
+    final_rounds: int
+    stage: str = "A"
+    carry_over: bool = True
+    transferred: int = 0
+
+    def __post_init__(self) -> None:
+        stage = self.stage.upper()
+        object.__setattr__(self, "stage", stage)
+        if len(stage) != 1 or not "A" <= stage <= "Z":
+            raise MasterpointError(f"a final is named by one letter A, B, C..., got {stage!r}")
+        if self.transferred < 0:
+            raise MasterpointError(f"transferred sp places cannot be negative ({self.transferred})")
+        if self.transferred and stage not in ("A", "B"):
+            raise MasterpointError(
+                "the A final's sp places can be transferred to the B final only "
+                f"(001:431-439), not to final {stage}"
+            )
+        if self.transferred and not self.carry_over:
+            raise MasterpointError(
+                f"final {stage}: sp in a final need the carry-over from the qualifying "
+                "(001:387-389); without it the final pays bp"
+            )
+
+
+def final_round_scale(final: SbfFinal, pairs: int) -> ScaleRow:
+    """The scale of one final of ``pairs`` pairs (001:381-439).
+
+    The A final with carry-over: sp by :func:`final_scale`, no bp (001:399-402),
+    less the places transferred to the B final.  The B final given ``transferred``
+    places: those sp, the A final's last sp places in order, on its best places, then
+    bp on the bronze scale of its own field from the next place ("övriga
+    mp-berättigade par i B-finalen erhåller bp", 001:437-439).  Any other final, and
+    a final without carry-over: bp by the bronze pairs scale (tables A1/A2) of its own
+    field ("Utan carry over i B- eller lägre finaler, delas bp ut efter gällande
+    skalor", 001:413-414).
+    """
+    if final.carry_over and final.stage in ("A", "B"):
+        a = final_scale(final.total_pairs, final.qualifying_rounds, final.final_rounds)
+        if final.transferred >= len(a.sp):
+            raise MasterpointError(
+                f"the A final pays sp to {len(a.sp)} places; {final.transferred} cannot all "
+                "go to the B final"
+            )
+        keep = len(a.sp) - final.transferred
+        if final.stage == "A":
+            return ScaleRow("D-final-A", a.field, sp=a.sp[:keep])
+        if final.transferred:
+            bronze = bronze_pairs(pairs)
+            return ScaleRow("D-final-B", pairs, sp=a.sp[keep:], bp=bronze[final.transferred :])
+    return ScaleRow(f"final-{final.stage}-bronze", pairs, bp=bronze_pairs(pairs))
 
 
 def simultaneous_silver_bonus(total_pairs: int) -> tuple[int, ...]:
@@ -284,6 +356,15 @@ def ranking_points(awards: Sequence[RankingAward], on: date) -> int:
     start = _months_before(on, 24)
     total = sum((_rp(a) for a in awards if start < a.when <= on), Fraction(0))
     return math.ceil(total)
+
+
+def ranking_kind(kind: str) -> RankingKind:
+    """The ranking treatment named by a ledger entry's kind (``"bonus"``,
+    ``"gold-event"``, ``"sm-pairs-final"``, ...); any other kind counts normally."""
+    try:
+        return RankingKind(kind)
+    except ValueError:
+        return RankingKind.NORMAL
 
 
 def _months_before(day: date, months: int) -> date:

@@ -65,6 +65,7 @@ def match_points(
     * ``B2``: 64 bp won, 32 drawn (001:928-933); ``B3``: the division's figure
       (001:993-1008); ``B4``: 32 bp won, 16 drawn (001:1037-1040).
     * ``E2`` / ``E4``: 1 sp per board won, half drawn (001:1432-1434, 1633-1635);
+      ``G2a`` (junior SM team final) plays for sp by table E2 (001:1820-1823);
       ``E3``: boards +/- the division offset (001:1483-1628);
       ``E5``: division 3 of Allsvenskan 32 sp per match (001:1665).
     * ``G1``: SM team final 12 gp won / 6 drawn at 20 boards, 16 / 8 at 24
@@ -85,7 +86,7 @@ def match_points(
         )
     if key == "B4":
         return Denomination.BRONZE, _half(Fraction(32), result)
-    if key in ("E2", "E4"):
+    if key in ("E2", "E4", "G2A"):
         if boards is None or boards < 6:
             raise MasterpointError(f"{key} matches have at least 6 boards, got {boards}")
         return Denomination.SILVER, _half(Fraction(boards), result)
@@ -112,7 +113,8 @@ def match_points(
             raise MasterpointError(f"G3 covers Elitserien (1) and division 2, got {division}")
         return Denomination.GOLD, _half(Fraction(12 if division == 1 else 6), result)
     raise MasterpointError(
-        f"no match scale for table {table!r}; tables: B2, B3, B4, E2, E3, E4, E5, G1, G2b, G2c, G3"
+        f"no match scale for table {table!r}; tables: B2, B3, B4, E2, E3, E4, E5, G1, G2a, G2b, "
+        "G2c, G3"
     )
 
 
