@@ -124,7 +124,8 @@ def analyse_cached(
 ) -> tuple[list[BoardRecord], int]:
     """Every deal's analysis, solving (with ``solve``) only those not in the store.
 
-    Returns the records in the order of ``deals`` and how many deals were solved now.
+    Returns the records in the order of ``deals`` and how many of them were not in the
+    store (a deal given twice is solved once).
     """
     records = cached(store, deals)
     missing = [i for i, r in enumerate(records) if r is None]
@@ -139,7 +140,7 @@ def analyse_cached(
         for i in missing:
             r = by_key[deal_key(deals[i])]
             records[i] = BoardRecord(deals[i], r.dd, r.par)
-    return [r for r in records if r is not None], len({deal_key(deals[i]) for i in missing})
+    return [r for r in records if r is not None], len(missing)
 
 
 def event_records(store: Store, ref: int | str) -> list[BoardRecord]:
