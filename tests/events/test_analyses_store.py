@@ -139,3 +139,27 @@ def test_analyse_command_with_db(
         assert [r.dd is not None for r in store.event_records("Thursday")] == [True] * 4
     assert main(["deals", "analyse", str(file), "--event", "Thursday"]) == 2
     assert "--event needs --db" in capsys.readouterr().err
+
+
+def test_print_takes_the_analyses_from_the_database(
+    db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = tmp_path / "set.pbn"
+    assert main(["deals", "generate", "-n", "2", "--seed", "9", "-o", str(file)]) == 0
+    args = ["deals", "analyse", str(file), "--db", db, "--workers", "1", "--no-progress"]
+    assert main(args) == 0
+    import bridgedesk.deals.dd
+
+    def no_solving(*_args: object, **_kw: object) -> list[BoardRecord]:
+        raise AssertionError("solved again although the database has the analyses")
+
+    monkeypatch.setattr(bridgedesk.deals.dd, "analyse", no_solving)
+    page = tmp_path / "set.html"
+    assert main(["deals", "print", str(file), "--db", db, "--out", str(page)]) == 0
+    deals = [r.deal for r in pbn_deals.load(file)]
+    with Store.open(db) as store:
+        records = cached(store, deals)
+    html = page.read_text(encoding="utf-8")
+    for r in records:
+        assert r is not None and r.par is not None
+        assert r.par.optimum_score().split()[1] in html

@@ -345,3 +345,39 @@ def test_commands_on_the_database(
     awards_file.write_text('[{"member": "1"}]', encoding="utf-8")
     code, _, err = run(capsys, *args, "--reason", "x")
     assert code == 2 and "award 1 needs member, place, points and colour" in err
+
+
+def test_concurrent_re_awards_leave_one_whole_set(store: Store, mitchell: GridMovement) -> None:
+    # two offices re-award the same event at once: the writers take turns, and the
+    # ledger ends with exactly one of the two sets, each write audited
+    import threading
+
+    eid = scored_event(store, mitchell, dt.date(2026, 1, 6), "Busy")
+    sets = {
+        "a": [award("101", 1, "1.20"), award("102", 1, "1.20")],
+        "b": [award("201", 1, "0.90"), award("202", 1, "0.90"), award("301", 2, "0.60")],
+    }
+    errors: list[BaseException] = []
+
+    def write(name: str) -> None:
+        try:
+            for _ in range(3):
+                store.record_awards(
+                    eid, sets[name], rules="jcbl", version="2007", who=name, reason="race"
+                )
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in sets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with store.ledger(write=False) as book:
+        members = sorted(e.member for e in book.repository.awards())
+    assert members in (["101", "102"], ["201", "202", "301"])
+    audit = store.award_audit(eid)
+    assert 2 <= len(audit) <= 6
+    last = [a["member"] for a in audit[-1].new]
+    assert sorted(last) == members

@@ -201,6 +201,14 @@ def print_(
         bool, typer.Option(help="Solve double dummy and par for boards that lack them.")
     ] = True,
     title: Annotated[str | None, typer.Option(help="Title of the document.")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Take double-dummy results from this database and keep new ones there.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Hand-record sheets: four hands in compass layout, dealer, vulnerability, HCP, DD, par."""
     from bridgedesk.deals.analysis import BoardRecord
@@ -213,8 +221,15 @@ def print_(
     records = load_records(file)
     if dd:
         missing = [i for i, r in enumerate(records) if r.dd is None or r.par is None]
-        if missing:
+        if missing and db is not None:
+            from bridgedesk.store.analyses import analyse_cached
+            from bridgedesk.store.service import Store
+
+            with Store.open(db) as store:
+                solved, _ = analyse_cached(store, [records[i].deal for i in missing], solve_all)
+        elif missing:
             solved = solve_all([records[i].deal for i in missing])
+        if missing:
             for i, r in zip(missing, solved, strict=True):
                 records[i] = BoardRecord(records[i].deal, r.dd, r.par)
     html = render_html(records, lang=lang, per_page=per_page, title=title)
