@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgedesk.cli._ledger import RULE_VERSIONS, open_ledger, read_ledger
+from bridgedesk.cli._ledger import open_ledger, read_ledger
 from bridgedesk.cli._store import ByOption, DbOption
 from bridgedesk.errors import MasterpointError
 
@@ -395,10 +395,11 @@ def record_command(
     import sys
     from decimal import Decimal, InvalidOperation
 
+    from bridgedesk.cli._ledger import RULE_VERSIONS as DEFAULT_VERSIONS
     from bridgedesk.cli._store import open_store, who
     from bridgedesk.store.ledger import RecordedAward
 
-    if rules not in RULE_VERSIONS:
+    if rules not in DEFAULT_VERSIONS:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
     try:
         text = sys.stdin.read() if str(awards_file) == "-" else awards_file.read_text("utf-8")
@@ -431,7 +432,7 @@ def record_command(
             event,
             awards,
             rules=rules,
-            version=version or RULE_VERSIONS[rules],
+            version=version or DEFAULT_VERSIONS[rules],
             who=who(by),
             reason=reason,
         )
