@@ -263,6 +263,24 @@ def test_awarded_event_line_on_the_sample_statement(store: Store, mitchell: Grid
         assert book.statement("59156", 2003, 11).render_ja() == CARD
 
 
+def test_ledger_commands_default_to_the_events_database(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # without --ledger or --db: $BRIDGEDESK_DB, as the event commands do
+    monkeypatch.setenv("BRIDGEDESK_DB", str(tmp_path / "env.sqlite3"))
+    past = tmp_path / "past.csv"
+    past.write_text(
+        "member,date,event,rules,version,points,colour\n1,2026-01-06,x,jcbl,2007,0.36,black\n",
+        encoding="utf-8",
+    )
+    assert main(["masterpoints", "import", str(past)]) == 0
+    capsys.readouterr()
+    assert main(["masterpoints", "ranks", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["mp"] == "0.36"
+    with Store.open(tmp_path / "env.sqlite3") as store, store.ledger(write=False) as book:
+        assert book.totals("1").mp == Decimal("0.36")
+
+
 def test_recorded_award_from_json_shape() -> None:
     a = RecordedAward("1", 2, Decimal("0.50"), "black", "why", session=2)
     assert (a.member, a.place, a.session) == ("1", 2, 2)
@@ -340,7 +358,9 @@ def test_commands_on_the_database(
     ]
     assert rows[0]["rules"] == "jcbl" and rows[0]["version"] == "2007"
 
-    code, _, err = run(capsys, "statement", "--member", "1", "--period", "2003-11")
+    code, _, err = run(
+        capsys, "statement", "--member", "1", "--period", "2003-11", "--db", db, "--ledger", "x"
+    )
     assert code == 2 and "--ledger FILE.csv or --db" in err
     awards_file.write_text('[{"member": "1"}]', encoding="utf-8")
     code, _, err = run(capsys, *args, "--reason", "x")
@@ -381,3 +401,28 @@ def test_concurrent_re_awards_leave_one_whole_set(store: Store, mitchell: GridMo
     assert 2 <= len(audit) <= 6
     last = [a["member"] for a in audit[-1].new]
     assert sorted(last) == members
+
+
+def test_migration_0003_reverses_and_keeps_the_events(db: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    from bridgedesk.store import db as store_db
+
+    with Store.open(db) as store:
+        store.create_event(
+            Event("Kept", dt.date(2026, 1, 6), Rating.WEEKLY, 3, ScoringMethod.MATCHPOINTS)
+        )
+        config = Config()
+        config.set_main_option("script_location", str(Path(store_db.__file__).parent / "alembic"))
+        with store.engine.begin() as conn:
+            config.attributes["connection"] = conn
+            command.downgrade(config, "0002")
+        with store.engine.connect() as conn:
+            names = set(inspect(conn).get_table_names())
+        assert not names & {"ledger_members", "ledger_awards", "deal_analyses"}
+    with Store.open(db) as store:  # opening upgrades again
+        assert [e.event.name for e in store.events()] == ["Kept"]
+        with store.ledger(write=False) as book:
+            assert book.repository.players() == ()

@@ -20,15 +20,17 @@ RULE_VERSIONS = {"jcbl": "2007", "sbf": "2014-2015"}
 def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Iterator[Ledger]:
     """The ledger in a CSV file or in the database, as one unit of work.
 
-    With ``--db`` everything happens in one transaction (nothing is written if the
-    command fails); with a CSV file and ``write`` the file is rewritten at the end.
+    Without ``--ledger`` the ledger is in the database: ``--db``, else
+    ``$BRIDGEDESK_DB``, else the default database (as for the event commands).
+    There everything happens in one transaction (nothing is written if the command
+    fails); with a CSV file and ``write`` the file is rewritten at the end.
     """
     from bridgedesk.formats.ledger_csv import dumps_ledger, loads_ledger
     from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
 
-    if (ledger is None) == (db is None):
+    if ledger is not None and db is not None:
         raise MasterpointError("give the ledger once: --ledger FILE.csv or --db DATABASE")
-    if db is not None:
+    if ledger is None:
         from bridgedesk.store.service import Store
 
         with Store.open(db) as store, store.ledger(write=write) as book:
