@@ -65,12 +65,18 @@ class SqlRepository:
         self.event_id = event_id
         # event links of held awards released by remove_pending, for add_award to keep
         self._released: dict[LedgerEntry, list[int | None]] = {}
+        # player rows and ledger members looked up in this transaction (only this
+        # repository writes the ledger inside it, so they cannot go stale)
+        self._rows: dict[str, PlayerRow] = {}
+        self._members: dict[str, Player | None] = {}
 
     # -- players ---------------------------------------------------------------------
 
     def _player_row(self, member: str, name: str = "") -> PlayerRow:
         s = self.session
-        row = s.scalars(select(PlayerRow).where(PlayerRow.member == member)).first()
+        row = self._rows.get(member)
+        if row is None:
+            row = s.scalars(select(PlayerRow).where(PlayerRow.member == member)).first()
         if row is None:
             row = PlayerRow(name=name, member=member)
             s.add(row)
@@ -79,6 +85,7 @@ class SqlRepository:
             row.name = name
         elif name and row.name != name:
             raise MasterpointError(f"member {member} is {row.name!r} in the register, not {name!r}")
+        self._rows[member] = row
         return row
 
     @staticmethod
@@ -101,12 +108,15 @@ class SqlRepository:
         member.marker = player.marker
         member.mp_1973_and_before = str(player.mp_1973_and_before)
         self.session.flush()
+        self._members.pop(player.member, None)
 
     def player(self, member: str) -> Player | None:
-        row = self.session.scalars(
-            select(LedgerMemberRow).join(PlayerRow).where(PlayerRow.member == member)
-        ).first()
-        return None if row is None else self._as_player(row)
+        if member not in self._members:
+            row = self.session.scalars(
+                select(LedgerMemberRow).join(PlayerRow).where(PlayerRow.member == member)
+            ).first()
+            self._members[member] = None if row is None else self._as_player(row)
+        return self._members[member]
 
     def players(self) -> Sequence[Player]:
         rows = self.session.scalars(
@@ -136,7 +146,6 @@ class SqlRepository:
             held=held,
         )
         self.session.add(row)
-        self.session.flush()
 
     def _select(self, held: bool, member: str | None) -> Sequence[LedgerAwardRow]:
         query = (
