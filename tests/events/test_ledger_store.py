@@ -426,3 +426,30 @@ def test_migration_0003_reverses_and_keeps_the_events(db: str) -> None:
         assert [e.event.name for e in store.events()] == ["Kept"]
         with store.ledger(write=False) as book:
             assert book.repository.players() == ()
+
+
+def test_annual_awards_from_the_database(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    # 000:110-126: most RP; newcomers under 20 MP at the start of the year (deemed MP
+    # counts, 000:163); most MP per rank held at the start of the year
+    with Store.open(db) as store, store.ledger() as book:
+        for m in ("a", "b", "c", "d"):
+            book.add_player(Member(m))
+        for m, day, points, colour in [
+            ("a", dt.date(2019, 5, 1), "25", "black"),  # Master at the start of 2020
+            ("b", dt.date(2019, 5, 1), "30", "black"),  # Master at the start of 2020
+            ("a", dt.date(2020, 5, 1), "10", "red"),
+            ("b", dt.date(2020, 5, 1), "12", "black"),
+            ("c", dt.date(2020, 5, 1), "8", "black"),
+            ("d", dt.date(2020, 5, 1), "9", "black"),
+        ]:
+            book.record(jcbl(m, day, "x", Decimal(points), colour))
+    code, out, _ = run(capsys, "annual", "--year", "2020", "--db", db, "--deemed", "d=20", "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "year": 2020,
+        "best_player": ["a"],
+        "best_newcomer": ["c"],
+        "by_rank": {"Master": ["b"]},
+    }
+    code, _, err = run(capsys, "annual", "--year", "2020", "--db", db, "--deemed", "d")
+    assert code == 2 and "MEMBER=MP" in err

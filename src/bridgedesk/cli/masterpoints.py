@@ -448,3 +448,43 @@ def record_command(
     if done.replaced:
         note += f" (replacing {done.replaced}; audit {done.audit})"
     typer.echo(note)
+
+
+@app.command("annual")
+def annual_command(
+    year: Annotated[int, typer.Option(help="the award year")],
+    ledger: Annotated[Path | None, typer.Option(help="ledger CSV file")] = None,
+    db: DbOption = None,
+    deemed: Annotated[
+        list[str] | None,
+        typer.Option(help="MEMBER=MP: a member's deemed MP (transfers, 000:163)"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """The JCBL annual award winners (000:110-126): best player (most RP), best
+    newcomer (under 20 MP at the start of the year) and most MP per rank."""
+    from decimal import Decimal, InvalidOperation
+
+    levels: dict[str, Decimal] = {}
+    for item in deemed or []:
+        who_, sep, value = item.partition("=")
+        try:
+            if not sep:
+                raise InvalidOperation
+            levels[who_.strip()] = Decimal(value)
+        except InvalidOperation:
+            raise MasterpointError(f"--deemed takes MEMBER=MP, got {item!r}") from None
+    winners = read_ledger(ledger, db).annual_awards(year, levels)
+    doc = {
+        "year": winners.year,
+        "best_player": list(winners.best_player),
+        "best_newcomer": list(winners.best_newcomer),
+        "by_rank": {rank: list(ms) for rank, ms in winners.by_rank.items()},
+    }
+    if as_json:
+        typer.echo(json.dumps(doc, ensure_ascii=False))
+        return
+    typer.echo(f"best player      {' '.join(winners.best_player) or '-'}")
+    typer.echo(f"best newcomer    {' '.join(winners.best_newcomer) or '-'}")
+    for rank, members in winners.by_rank.items():
+        typer.echo(f"{rank:<16} {' '.join(members) or '-'}")

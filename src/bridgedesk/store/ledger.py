@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import contains_eager
 
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.ledger import Ledger, LedgerEntry, Player
@@ -120,7 +121,10 @@ class SqlRepository:
 
     def players(self) -> Sequence[Player]:
         rows = self.session.scalars(
-            select(LedgerMemberRow).join(PlayerRow).order_by(PlayerRow.member)
+            select(LedgerMemberRow)
+            .join(PlayerRow)
+            .options(contains_eager(LedgerMemberRow.player))
+            .order_by(PlayerRow.member)
         ).all()
         return tuple(self._as_player(r) for r in rows)
 
@@ -151,6 +155,7 @@ class SqlRepository:
         query = (
             select(LedgerAwardRow)
             .join(PlayerRow)
+            .options(contains_eager(LedgerAwardRow.player))
             .where(LedgerAwardRow.held.is_(held))
             .order_by(LedgerAwardRow.id)
         )
