@@ -321,6 +321,9 @@ def test_commands_on_the_database(
         book.repository.set_seed_points("59156", dt.date(2003, 11, 30), 400)
     code, out, _ = run(capsys, "statement", "--member", "59156", "--period", "2003-11", "--db", db)
     assert (code, out) == (0, CARD)
+    # the month's mailing: every member with awards in the period (only the card's)
+    code, out, _ = run(capsys, "statement", "--period", "2003-11", "--db", db)
+    assert (code, out) == (0, CARD)
 
     code, out, _ = run(capsys, "ranks", "--db", db, "--json")
     assert json.loads(out) == [

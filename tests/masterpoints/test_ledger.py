@@ -207,3 +207,20 @@ def test_sbf_holding_and_class() -> None:
     assert ledger.holding("s").mp == 20
     assert str(ledger.master_class("s")) == "Rutermästare"  # 001:130-132
     assert str(ledger.master_class("s", date(2015, 1, 19))) == "Klövermästare"
+
+
+def test_fmp_certificate_text() -> None:
+    # 000:23-35: Date 2007.4.1 / Tables 6 Rank 1 / Rating Weekly ... Howell / the
+    # player 様 / Club Bears Club / 0.36, on a class-3 (水色, 000:39-41) card
+    cert = FmpCertificate(
+        date(2007, 4, 1), "Bears Club", "橋 之介・マクブリッジ", Decimal("0.36"), 3, 6, 1
+    )
+    lines = cert.render().splitlines()
+    seed = JCBL.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == seed[22] == "Date 2007.4.1"
+    assert lines[1] == seed[24] == "Tables 6 Rank 1"
+    assert lines[2] == "Rating  [Weekly]  Series Movement  [Howell]  Mitchell  Team  Individual"
+    assert lines[3] == seed[28] == "橋 之介・マクブリッジ様"
+    assert lines[4] == seed[30] == "Club Bears Club"
+    assert lines[5] == seed[32] == "0.36"
+    assert lines[6] == "クラス3 水色  有効期限 2008.4.1"

@@ -117,3 +117,45 @@ def test_round_robin_cross_table() -> None:
         "1": 54, "2": 44, "3": 57, "4": 41, "5": 56, "6": 48}  # fmt: skip
     assert table.ranks == {"1": "3", "2": "5", "3": "1", "4": "6", "5": "2", "6": "4"}
     assert table.cells["4"]["3"] == 16
+
+
+def test_round_robin_with_imp_penalty_forfeit_and_bye() -> None:
+    from bridgedesk.scoring.teams import MatchEntry, round_robin
+
+    # A beats B by 2400 points on the board entered (20 IMPs) but has a 3-IMP team
+    # penalty (003:258), so the margin converted is 17: 14.39 to 5.61 on the WBF 2013
+    # scale for 16 boards (the scale module's own check value).
+    ab = MatchEntry("A", "B", (TeamBoard(1, 1100, -1300),), penalty_a=3)
+    ac = MatchEntry("A", "C", (TeamBoard(1, 420, 420),))  # a draw, 10-10
+    ad = MatchEntry("A", "D", (TeamBoard(1, -50, -50),))  # a draw, 10-10
+    bc = MatchEntry("B", "C", forfeited_by="B")
+    table = round_robin([ab, ac, ad, bc], boards=16, byes=["D"])
+    # 003:234-244: C gets the most of its own average (10), its opponent B's opponents'
+    # average (A's 14.39 against B) and 1.2 x 10; B gets the scale's minimum, 0.
+    assert table.cells["C"]["B"] == Fraction("14.39")
+    assert table.cells["B"]["C"] == 0
+    # D's bye: no opponent, so the larger of its own average (10) and 1.2 x draw (12).
+    assert table.byes == {"D": Fraction(12)}
+    assert table.totals == {
+        "A": Fraction("34.39"), "B": Fraction("5.61"), "C": Fraction("24.39"), "D": Fraction(22)
+    }  # fmt: skip
+    assert table.ranks == {"A": "1", "C": "2", "D": "3", "B": "4"}
+    assert table.imp_penalties == {"A": 3}
+    assert table.forfeits == (("C", "B"),)
+
+
+def test_bye_takes_the_better_own_average() -> None:
+    from bridgedesk.scoring.teams import bye_vp
+
+    assert bye_vp([Decimal(15), Decimal(17)], Decimal(10)) == 16
+    assert bye_vp([Decimal(5)], Decimal(10)) == 12
+    assert bye_vp([], Decimal("12.5")) == 15
+
+
+def test_match_entry_rejects_nonsense() -> None:
+    from bridgedesk.scoring.teams import MatchEntry
+
+    with pytest.raises(ScoringError, match="name one of the two"):
+        MatchEntry("A", "B", forfeited_by="C")
+    with pytest.raises(ScoringError, match="has no boards"):
+        MatchEntry("A", "B")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,12 +21,15 @@ app = typer.Typer(
 )
 
 _RULE_SETS = ("jcbl-weekly", "sbf")
+_SERIES_TABLES = ("B2", "B3", "B4", "E2", "E3", "E4", "E5", "G1", "G2B", "G2C", "G3")
 
 
 @app.command("table")
 def table_command(
     rules: Annotated[str, typer.Argument(help="jcbl-weekly or sbf")],
-    name: Annotated[str | None, typer.Argument(help="SBF table: A1, A2, B1, C, D, E1, F")] = None,
+    name: Annotated[
+        str | None, typer.Argument(help="SBF table: A1, A2, B1, C, D, E1, F, H1, H1S")
+    ] = None,
     klass: Annotated[int | None, typer.Option("--class", help="JCBL weekly class 1-5")] = None,
     kind: Annotated[str, typer.Option(help="pairs, individual or teams")] = "pairs",
     competitors: Annotated[int | None, typer.Option(help="JCBL: competitors (2 or more)")] = None,
@@ -33,6 +37,9 @@ def table_command(
     pairs: Annotated[int | None, typer.Option(help="SBF: field size (pairs)")] = None,
     teams: Annotated[int | None, typer.Option(help="SBF: field size (teams)")] = None,
     players: Annotated[int | None, typer.Option(help="SBF: field size (players)")] = None,
+    simultaneous: Annotated[
+        bool, typer.Option(help="SBF A: a simultaneous event's list (above 100 pairs)")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Print an award table computed from the federation's formula or data."""
@@ -74,8 +81,20 @@ def table_command(
         sizes = [s for s in (pairs, teams, players) if s is not None]
         if len(sizes) != 1:
             raise MasterpointError("give the field size once: --pairs, --teams or --players")
-        scale = table(name, sizes[0])
-        unit = TABLES[scale.table]
+        key = name.upper()
+        if key in ("H1", "H1S"):
+            from bridgedesk.masterpoints.sbf.rules import h1_final, h1_semifinal
+
+            scale = (h1_final if key == "H1" else h1_semifinal)(sizes[0])
+            unit = "pairs"
+        elif simultaneous and key == "A":
+            from bridgedesk.masterpoints.sbf.tables import ScaleRow, bronze_simultaneous
+
+            scale = ScaleRow("A", sizes[0], bp=bronze_simultaneous(sizes[0]))
+            unit = "pairs"
+        else:
+            scale = table(name, sizes[0])
+            unit = TABLES[scale.table]
         if as_json:
             typer.echo(
                 json.dumps(
@@ -100,15 +119,71 @@ def _group_map(items: list[str]) -> dict[str, int]:
     return out
 
 
+class _MethodOpt(enum.StrEnum):
+    mp = "mp"
+    ximp = "ximp"
+    butler = "butler"
+    total = "total"
+
+
+def _is_ranking_json(path: Path) -> bool:
+    if path.suffix.lower() != ".json":
+        return False
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return True  # let the ranking reader report it, with file and line
+    return not isinstance(data, dict) or "placings" in data or "boards" not in data
+
+
+def _score_files(paths: list[Path], method: str, winners: int | None) -> tuple[list[Any], Any]:
+    """Score each results file (one per session); the roster from the first PBN's
+    TotalScoreTable member numbers, if any."""
+    from bridgedesk.errors import FormatError, Location
+    from bridgedesk.formats import pbn_scores, traveller_json
+    from bridgedesk.formats.players_file import roster_from_pbn
+    from bridgedesk.scoring.session import Method, score_session
+
+    sessions: list[Any] = []
+    roster = None
+    for path in paths:
+        if not path.is_file():
+            raise FormatError("no such file", Location(file=str(path)))
+        parsed = None
+        if path.suffix.lower() == ".pbn":
+            inp, parsed = pbn_scores.load(path)
+        elif path.suffix.lower() == ".json":
+            inp = traveller_json.load(path)
+        else:
+            raise FormatError(
+                "give a ranking .json, a .pbn results file or a .json traveller file",
+                Location(file=str(path)),
+            )
+        used = inp.check(winners)
+        sessions.append(
+            score_session(inp.boards, method=Method(method), winners=used, penalties=inp.penalties)
+        )
+        if roster is None and parsed is not None:
+            roster = roster_from_pbn(parsed, str(path))
+    return sessions, roster
+
+
 @app.command("award")
 def award_command(
     results: Annotated[
-        Path, typer.Argument(help="ranking JSON (see bridgedesk.formats.ranking_json)")
+        list[Path],
+        typer.Argument(
+            metavar="RESULTS",
+            help="a ranking JSON (bridgedesk.formats.ranking_json), or one results file per "
+            "session: PBN with ScoreTables or JSON travellers, scored here",
+        ),
     ],
     rules: Annotated[str, typer.Option(help="jcbl or sbf")],
     klass: Annotated[int | None, typer.Option("--class", help="JCBL weekly class 1-5")] = None,
     kind: Annotated[str, typer.Option(help="JCBL: pairs, individual or teams")] = "pairs",
-    sessions: Annotated[int, typer.Option(help="JCBL: sessions")] = 1,
+    sessions: Annotated[
+        int | None, typer.Option(help="JCBL: sessions (default: results files given, or 1)")
+    ] = None,
     restriction_class: Annotated[
         int | None, typer.Option(help="JCBL: class of the entry restriction")
     ] = None,
@@ -116,16 +191,41 @@ def award_command(
         int | None, typer.Option(help="JCBL teams: boards per match; SBF: boards")
     ] = None,
     max_vp: Annotated[str | None, typer.Option(help="JCBL teams: VP of a match (M)")] = None,
-    table: Annotated[str, typer.Option(help="SBF table: A, A1, A2, B1, C, D, E1, F")] = "A",
+    table: Annotated[
+        str,
+        typer.Option(
+            help="SBF table: A, A1, A2, B1, C, D, E1, F, H1, H1S; team series (the "
+            "ranking JSON's matches): B2, B3, B4, E2, E3, E4, E5, G1, G2b, G2c, G3"
+        ),
+    ] = "A",
+    division: Annotated[int, typer.Option(help="SBF series: the division (1 = top)")] = 1,
+    divisions: Annotated[int, typer.Option(help="SBF series: number of divisions")] = 1,
+    double_round: Annotated[
+        bool, typer.Option(help="SBF B2/B3: a double round robin (bonus doubled)")
+    ] = False,
     met: Annotated[int | None, typer.Option(help="SBF: opponents met (D) / rounds (F)")] = None,
     groups: Annotated[int | None, typer.Option(help="SBF: number of strength groups")] = None,
     group: Annotated[list[str] | None, typer.Option(help="SBF: FIELD=N group of a field")] = None,
     handicap: Annotated[bool, typer.Option(help="SBF: handicap result list")] = False,
+    simultaneous: Annotated[
+        bool, typer.Option(help="SBF: a bronze simultaneous event (above 100 pairs allowed)")
+    ] = False,
+    dm: Annotated[
+        str | None, typer.Option(help="SBF: DM final bonus: pairs-open, teams-open or other")
+    ] = None,
+    abandoned: Annotated[
+        bool, typer.Option(help="SBF: stopped on purpose before all boards were played")
+    ] = False,
+    evenings: Annotated[
+        int | None, typer.Option(help="SBF: evenings of a multi-evening event (reserves' share)")
+    ] = None,
     rating: Annotated[
         str | None,
         typer.Option(help="JCBL CCG and up: ccg, local, sectional, regional, national, ..."),
     ] = None,
-    tables: Annotated[int | None, typer.Option(help="JCBL CCG and up: tables T")] = None,
+    tables: Annotated[
+        int | None, typer.Option(help="JCBL CCG and up: tables T (default: from the results)")
+    ] = None,
     competitors: Annotated[
         int | None, typer.Option(help="JCBL CCG and up: original competitors (35 % range)")
     ] = None,
@@ -134,26 +234,88 @@ def award_command(
     ] = None,
     team_size: Annotated[int, typer.Option(help="JCBL teams: players per team (P)")] = 4,
     bridge_center: Annotated[bool, typer.Option(help="JCBL: CCG run by a bridge centre")] = False,
+    players: Annotated[
+        Path | None,
+        typer.Option(
+            help="results files: CSV pair,members[,flight] or JSON; default: the PBN "
+            "TotalScoreTable MemberID columns"
+        ),
+    ] = None,
+    method: Annotated[
+        _MethodOpt, typer.Option(help="results files: scoring method")
+    ] = _MethodOpt.mp,
+    winners: Annotated[
+        int | None, typer.Option(min=1, max=2, help="results files: 1 or 2 winners")
+    ] = None,
+    flights: Annotated[
+        str | None, typer.Option(help="flights top first, e.g. A,B (default: sorted)")
+    ] = None,
+    certificates: Annotated[
+        bool,
+        typer.Option(help="JCBL weekly: print the FMP certificates (needs --club, --date)"),
+    ] = False,
+    club: Annotated[str | None, typer.Option(help="--certificates: the issuing club")] = None,
+    movement: Annotated[
+        str, typer.Option(help="--certificates: Howell, Mitchell, Team or Individual")
+    ] = "Howell",
+    record: Annotated[
+        Path | None,
+        typer.Option(help="append the awards to this ledger CSV (created if missing)"),
+    ] = None,
+    event: Annotated[str | None, typer.Option(help="--record: the event's name")] = None,
+    day: Annotated[
+        str | None, typer.Option("--date", help="--record: the event's date YYYY-MM-DD")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Award a ranking: every player's points, colour, place and reason.
+    """Award a ranking or scored results: every player's points, colour, place and reason.
 
-    JCBL weekly games take --class; CCG-and-up games take --rating and --tables
-    (with --sessions, --limit, --competitors).
+    JCBL weekly games take --class; CCG-and-up games take --rating (with --tables,
+    --sessions, --limit, --competitors) and, from results files, also pay each
+    session's award.  SBF takes --table.
     """
     from fractions import Fraction
 
     from bridgedesk.formats.ranking_json import loads_ranking
-    from bridgedesk.masterpoints.award import ClubGame, SbfEvent, award
+    from bridgedesk.masterpoints.award import ClubGame, SbfEvent, SbfSeries, award
     from bridgedesk.masterpoints.jcbl.club import ClubEvent, EventKind, Rating
     from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
+    from bridgedesk.masterpoints.ranking import Ranking
 
-    try:
-        text = results.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MasterpointError(f"cannot read {results}: {exc.strerror}") from None
-    ranking = loads_ranking(text, str(results))
-    params: WeeklyGame | SbfEvent | ClubGame
+    if rules not in ("jcbl", "sbf"):
+        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+    scored: list[Any] = []
+    roster: Any = None
+    if len(results) == 1 and _is_ranking_json(results[0]):
+        try:
+            text = results[0].read_text(encoding="utf-8")
+        except OSError as exc:
+            raise MasterpointError(f"cannot read {results[0]}: {exc.strerror}") from None
+        ranking = loads_ranking(text, str(results[0]))
+    else:
+        from bridgedesk.formats.players_file import load_roster
+        from bridgedesk.masterpoints.scored import ranking_from_sessions, session_tables
+
+        if any(_is_ranking_json(p) for p in results):
+            raise MasterpointError("a ranking JSON file is awarded alone, not with other files")
+        scored, roster = _score_files(results, method.value, winners)
+        if players is not None:
+            roster = load_roster(players)
+        if roster is None:
+            raise MasterpointError(
+                "no member numbers: give --players FILE (CSV pair,members[,flight] or JSON) "
+                "or a PBN file whose TotalScoreTable has MemberID columns"
+            )
+        order = (
+            tuple(flights.split(",")) if flights else tuple(sorted(set(roster.flights.values())))
+        )
+        ranking = ranking_from_sessions(
+            scored, roster.players, flights=roster.flights or None, flight_order=order
+        )
+        if tables is None:
+            tables = session_tables(scored[0])
+    n_sessions = sessions if sessions is not None else max(1, len(scored))
+    params: WeeklyGame | SbfEvent | ClubGame | SbfSeries
     if rules == "jcbl" and rating is not None:
         try:
             event_rating = Rating(rating)
@@ -171,14 +333,13 @@ def award_command(
                 event_kind,
                 event_rating,
                 tables,
-                sessions,
+                n_sessions,
                 field_size,
                 tuple(limit or ()),
                 team_size,
             ),
             bridge_center=bridge_center,
         )
-        awards = award(ranking, "jcbl", params)
     elif rules == "jcbl":
         if klass is None:
             raise MasterpointError(
@@ -193,17 +354,65 @@ def award_command(
         params = WeeklyGame(
             klass,
             game_kind,
-            sessions,
+            n_sessions,
             restriction_class,
             boards,
             None if max_vp is None else Fraction(max_vp),
         )
-        awards = award(ranking, "jcbl", params)
-    elif rules == "sbf":
-        params = SbfEvent(table, met, boards, groups, _group_map(group or []), handicap)
-        awards = award(ranking, "sbf", params)
+    elif table.upper() in _SERIES_TABLES:
+        from bridgedesk.formats.ranking_json import loads_matches
+
+        if scored:
+            raise MasterpointError(
+                f"table {table} is awarded match by match: give a ranking JSON with matches"
+            )
+        params = SbfSeries(
+            table,
+            loads_matches(results[0].read_text(encoding="utf-8"), str(results[0])),
+            boards,
+            division,
+            divisions,
+            double_round,
+        )
     else:
-        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+        params = SbfEvent(
+            table,
+            met,
+            boards,
+            groups,
+            _group_map(group or []),
+            handicap,
+            simultaneous=simultaneous,
+            dm=dm,
+            abandoned=abandoned,
+            evenings=evenings,
+        )
+    if scored:
+        from bridgedesk.masterpoints.scored import award_scored
+
+        assert not isinstance(params, SbfSeries)
+        awards = award_scored(
+            scored,
+            roster.players,
+            "jcbl" if rules == "jcbl" else "sbf",
+            params,
+            flights=roster.flights or None,
+            flight_order=ranking.flights,
+        )
+    else:
+        assert isinstance(ranking, Ranking)
+        awards = award(ranking, "jcbl" if rules == "jcbl" else "sbf", params)
+    if certificates:
+        if not isinstance(params, WeeklyGame):
+            raise MasterpointError(
+                "--certificates are FMP certificates of JCBL weekly games (--class)"
+            )
+        _print_certificates(awards, params.klass, club, day, movement, tables, ranking)
+        return
+    if record is not None:
+        kind_of = "" if rules == "sbf" else "fmp" if isinstance(params, WeeklyGame) else "ccg"
+        note = _record(record, awards, rules, event, day, kind_of)
+        typer.echo(note, err=True)
     if as_json:
         typer.echo(
             json.dumps(
@@ -216,6 +425,7 @@ def award_command(
                         "place": a.place,
                         "points": str(a.points),
                         "colour": a.colour,
+                        "session": a.session,
                         "reason": a.reason,
                     }
                     for a in awards
@@ -226,10 +436,90 @@ def award_command(
         return
     for a in awards:
         where = " ".join(x for x in (a.field, a.flight or "") if x)
+        session = "" if a.session is None else f"s{a.session}"
         typer.echo(
-            f"{a.member:>10}  {a.competitor:>5} {where:>4} {a.place:>3}  "
+            f"{a.member:>10}  {a.competitor:>5} {where:>4} {a.place:>3} {session:>3}  "
             f"{a.points:>7} {a.colour:<5}  {a.reason}"
         )
+
+
+def _print_certificates(
+    awards: Any,
+    klass: int,
+    club: str | None,
+    day: str | None,
+    movement: str,
+    tables: int | None,
+    ranking: Any,
+) -> None:
+    """One FMP certificate per award of a weekly game (000:17-54)."""
+    import math
+    from datetime import date
+
+    from bridgedesk.masterpoints.jcbl.ranks import FmpCertificate
+
+    if not club or day is None:
+        raise MasterpointError("--certificates needs --club NAME and --date YYYY-MM-DD")
+    try:
+        issued = date.fromisoformat(day)
+    except ValueError:
+        raise MasterpointError(f"--date must be YYYY-MM-DD, got {day!r}") from None
+    if movement.lower() not in ("howell", "mitchell", "team", "individual"):
+        raise MasterpointError(
+            f"--movement must be Howell, Mitchell, Team or Individual, got {movement!r}"
+        )
+    if tables is None:  # pairs: two a table
+        tables = math.ceil(len(ranking.placings) / 2)
+    cards = [
+        FmpCertificate(
+            issued, club, a.member, a.points, klass, tables, a.place, movement=movement
+        ).render()
+        for a in awards
+    ]
+    typer.echo("\n".join(cards), nl=False)
+
+
+#: Rule-set versions written with recorded awards.
+RULE_VERSIONS = {"jcbl": "2007", "sbf": "2014-2015"}
+
+
+def _record(
+    path: Path, awards: Any, rules: str, event: str | None, day: str | None, kind: str
+) -> str:
+    """Append awards to a ledger CSV: one entry per award, session awards named
+    "EVENT (session N)"; a non-member's (joined after the date) is held."""
+    from datetime import date
+
+    from bridgedesk.formats.ledger_csv import dumps_ledger
+    from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, LedgerEntry, Player
+
+    if not event or day is None:
+        raise MasterpointError("--record needs --event NAME and --date YYYY-MM-DD")
+    try:
+        when = date.fromisoformat(day)
+    except ValueError:
+        raise MasterpointError(f"--date must be YYYY-MM-DD, got {day!r}") from None
+    repo = _read_ledger(path) if path.exists() else InMemoryRepository()
+    book = Ledger(repo)
+    new = held = 0
+    for a in awards:
+        if repo.player(a.member) is None:
+            book.add_player(Player(a.member))
+            new += 1
+        name = event if a.session is None else f"{event} (session {a.session})"
+        entry = LedgerEntry(
+            a.member, when, name, rules, RULE_VERSIONS[rules], a.points, a.colour,
+            a.place, a.reason, kind,
+        )  # fmt: skip
+        if not book.record(entry):
+            held += 1
+    path.write_text(dumps_ledger(repo), encoding="utf-8")
+    note = f"recorded {len(awards)} awards in {path}"
+    if new:
+        note += f" ({new} new member numbers)"
+    if held:
+        note += f", {held} held for players not yet members"
+    return note
 
 
 def _read_ledger(path: Path) -> Any:
@@ -242,20 +532,66 @@ def _read_ledger(path: Path) -> Any:
     return loads_ledger(text, str(path))
 
 
+def _statement_json(statement: Any) -> dict[str, Any]:
+    return {
+        "member": statement.member,
+        "closing": statement.closing.isoformat(),
+        "rank": statement.rank.name_en if statement.rank else None,
+        "carried": {"rp": f"{statement.carried.rp:.2f}", "mp": f"{statement.carried.mp:.2f}"},
+        "events": [
+            {"date": d.isoformat(), "event": e, "rp": f"{rp:.2f}", "mp": f"{mp:.2f}"}
+            for d, e, rp, mp in statement.lines
+        ],
+        "year_to_date": {
+            "rp": f"{statement.year_to_date.rp:.2f}",
+            "mp": f"{statement.year_to_date.mp:.2f}",
+        },
+        "totals": {"rp": f"{statement.totals.rp:.2f}", "mp": f"{statement.totals.mp:.2f}"},
+        "sp": statement.sp_now,
+        "sp_june": statement.sp_june,
+    }
+
+
 @app.command("statement")
 def statement_command(
-    member: Annotated[str, typer.Option(help="member number")],
     period: Annotated[str, typer.Option(help="YYYY-MM")],
     ledger: Annotated[Path | None, typer.Option(help="ledger CSV file")] = None,
     db: DbOption = None,
+    member: Annotated[
+        str | None,
+        typer.Option(help="member number (default: every member with awards in the period)"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Print a member's monthly MP statement (JCBL layout, 000:56-84)."""
+    """Print monthly MP statements (JCBL layout, 000:56-84): one member's, or the
+    month's mailing, every member who earned points in the period."""
+    import calendar
+    from datetime import date
+
     year_text, sep, month_text = period.partition("-")
     if not (sep and year_text.isdigit() and month_text.isdigit() and len(year_text) == 4):
         raise MasterpointError(f"--period must be YYYY-MM, got {period!r}")
-    with open_ledger(ledger, db) as book:
-        statement = book.statement(member, int(year_text), int(month_text))
-    typer.echo(statement.render_ja(), nl=False)
+    year, month = int(year_text), int(month_text)
+    if member is not None:  # one member: read only that member's awards
+        with open_ledger(ledger, db) as live:
+            statements = [live.statement(member, year, month)]
+    else:
+        if not 1 <= month <= 12:
+            raise MasterpointError(f"month must be 1-12, got {month}")
+        book = read_ledger(ledger, db)
+        first, last = date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
+        members = sorted(
+            {
+                a.member
+                for a in book.repository.awards()
+                if a.rules == "jcbl" and first <= a.day <= last
+            }
+        )
+        statements = [book.statement(m, year, month) for m in members]
+    if as_json:
+        typer.echo(json.dumps([_statement_json(x) for x in statements], ensure_ascii=False))
+        return
+    typer.echo("\n".join(x.render_ja() for x in statements), nl=False)
 
 
 @app.command("ranks")
@@ -263,50 +599,69 @@ def ranks_command(
     ledger: Annotated[Path | None, typer.Option(help="ledger CSV file")] = None,
     db: DbOption = None,
     on: Annotated[str | None, typer.Option(help="date YYYY-MM-DD (default: all awards)")] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(help="list only members whose rank / class changed after YYYY-MM-DD"),
+    ] = None,
     rules: Annotated[str, typer.Option(help="jcbl (MP list and ranks) or sbf (classes)")] = "jcbl",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """The MP list: every member's totals and rank (JCBL) or master class (SBF)."""
+    """The MP list: every member's totals and rank (JCBL) or master class (SBF); with
+    --since, the members promoted in the period (for certificates)."""
     from datetime import date
 
-    try:
-        day = date.fromisoformat(on) if on else date.max
-    except ValueError:
-        raise MasterpointError(f"--on must be YYYY-MM-DD, got {on!r}") from None
+    def parse(text: str | None, option: str, default: date) -> date:
+        try:
+            return date.fromisoformat(text) if text else default
+        except ValueError:
+            raise MasterpointError(f"{option} must be YYYY-MM-DD, got {text!r}") from None
+
+    day = parse(on, "--on", date.max)
+    before = parse(since, "--since", date.min)
     book = read_ledger(ledger, db)
     rows: list[dict[str, Any]] = []
     if rules == "jcbl":
         for player, totals, rank in book.mp_list(day):
-            rows.append(
-                {
-                    "member": player.member,
-                    "name": player.name,
-                    "rp": f"{totals.rp:.2f}",
-                    "mp": f"{totals.mp:.2f}",
-                    "rank": rank.name_en if rank else None,
-                }
-            )
+            previous = book.rank(player.member, before) if since else None
+            if since and previous == rank:
+                continue
+            row: dict[str, Any] = {
+                "member": player.member,
+                "name": player.name,
+                "rp": f"{totals.rp:.2f}",
+                "mp": f"{totals.mp:.2f}",
+                "rank": rank.name_en if rank else None,
+            }
+            if since:
+                row["previous"] = previous.name_en if previous else None
+            rows.append(row)
     elif rules == "sbf":
         for player in book.repository.players():
             holding = book.holding(player.member, day)
             klass = book.master_class(player.member, day)
-            rows.append(
-                {
-                    "member": player.member,
-                    "name": player.name,
-                    "bp": str(holding.bp),
-                    "sp": str(holding.sp),
-                    "gp": str(holding.gp),
-                    "mp": str(holding.mp),
-                    "class": str(klass),
-                }
-            )
-        rows.sort(key=lambda r: -float(r["mp"]))
+            previous_class = book.master_class(player.member, before) if since else None
+            if since and str(previous_class) == str(klass):
+                continue
+            row = {
+                "member": player.member,
+                "name": player.name,
+                "bp": str(holding.bp),
+                "sp": str(holding.sp),
+                "gp": str(holding.gp),
+                "mp": str(holding.mp),
+                "class": str(klass),
+            }
+            if since:
+                row["previous"] = str(previous_class)
+            rows.append(row)
+        rows.sort(key=lambda r: (-float(r["mp"]), r["member"]))
     else:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False))
         return
+    if rows:
+        typer.echo("\t".join(rows[0]))
     for r in rows:
         typer.echo("\t".join("" if v is None else str(v) for v in r.values()))
 

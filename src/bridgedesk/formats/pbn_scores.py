@@ -20,6 +20,7 @@ Writing: :func:`write_scored` fills ``MP_NS`` / ``MP_EW`` (or ``IMP_NS`` /
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from typing import Any
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.formats import pbn
 from bridgedesk.formats.score_input import ScoreInput, checked_score
+from bridgedesk.scoring.individual import with_players
 from bridgedesk.scoring.results import Adjustment, Board, Outcome, Result, Weighted
 from bridgedesk.scoring.rounding import round_half_up
 
@@ -49,6 +51,7 @@ def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> Sco
     board_lines: dict[int, int] = {}
     result_lines: dict[tuple[int, int], int] = {}
     scoring = None
+    individual = False
     sections: set[str] = set()
     for game in parsed:
         table = game.table("ScoreTable")
@@ -73,16 +76,51 @@ def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> Sco
         results: list[Result] = []
         for row in table.rows:
             where = Location(file=filename, line=row.line, board=number)
-            result = _row(row, number, where, len(sections) > 1, strict)
+            players = _players(row, where)
+            result = _row(row, number, where, len(sections) > 1, strict, players is not None)
             if result is None:
                 continue
+            group = _cell(row, "Group")
+            if group not in (None, *_EMPTY):
+                result = replace(result, group=group)
+            if players is not None:
+                individual = True
+                result = with_players(result, players)
+            elif individual:
+                raise FormatError(
+                    "an individual event's rows need PlayerId_North, PlayerId_East, "
+                    "PlayerId_South and PlayerId_West",
+                    where,
+                )
             result_lines[(number, len(results))] = row.line or 0
             results.append(result)
         boards.append(Board(number, tuple(results)))
     if not boards:
         raise FormatError("no [ScoreTable] with results in this PBN file",
                           Location(file=filename))  # fmt: skip
-    return ScoreInput(filename, tuple(boards), (), None, board_lines, result_lines, scoring)
+    if individual and any(r.players is None for b in boards for r in b.results):
+        raise FormatError("some score rows name players (PlayerId_North ...) and some pairs: "
+                          "an individual event needs the four players on every row",
+                          Location(file=filename))  # fmt: skip
+    return ScoreInput(filename, tuple(boards), (), 1 if individual else None, board_lines,
+                      result_lines, scoring, individual)  # fmt: skip
+
+
+_PLAYER_COLUMNS = ("PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West")
+
+
+def _players(row: Any, where: Location) -> tuple[str, str, str, str] | None:
+    """The four players of an individual's score row (PBN's PlayerId_* columns)."""
+    cells = [_cell(row, name) for name in _PLAYER_COLUMNS]
+    if all(c in (None, *_EMPTY) for c in cells):
+        return None
+    if any(c in (None, *_EMPTY) for c in cells):
+        raise FormatError("an individual's score row needs all four of PlayerId_North, "
+                          "PlayerId_East, PlayerId_South and PlayerId_West", where)  # fmt: skip
+    names = [c or "" for c in cells]
+    if len(set(names)) != 4:
+        raise FormatError(f"a player sits twice at one table: {'-'.join(names)} (N-E-S-W)", where)
+    return (names[0], names[1], names[2], names[3])
 
 
 def _cell(row: Any, *names: str) -> str | None:
@@ -105,15 +143,17 @@ def _side_score(text: str | None) -> Outcome | int | None:
     return Adjustment.parse(t)
 
 
-def _row(row: Any, board: int, where: Location, prefix: bool, strict: bool) -> Result | None:
-    ns = _cell(row, "PairId_NS", "Pair_NS")
-    ew = _cell(row, "PairId_EW", "Pair_EW")
-    if ns in (None, *_EMPTY) or ew in (None, *_EMPTY):
+def _row(
+    row: Any, board: int, where: Location, prefix: bool, strict: bool, individual: bool = False
+) -> Result | None:
+    ns = "-" if individual else _cell(row, "PairId_NS", "Pair_NS")
+    ew = "--" if individual else _cell(row, "PairId_EW", "Pair_EW")
+    if not individual and (ns in (None, *_EMPTY) or ew in (None, *_EMPTY)):
         if strict:
             raise FormatError("a score row needs PairId_NS and PairId_EW", where)
         return None
     assert ns is not None and ew is not None
-    if prefix:
+    if prefix and not individual:
         section = _cell(row, "Section") or ""
         ns, ew = section + ns, section + ew
     try:
@@ -178,6 +218,7 @@ def _tricks(text: str | None, contract: str, where: Location) -> int | None:
         raise exc.located(where) from None
 
 
+_SCORING_TAGS = {"mp": "MatchPoints", "ximp": "IMP", "butler": "Butler", "total": "TotalPoints"}
 _POINT_COLUMNS = {"mp": "MP", "ximp": "IMP", "butler": "IMP", "total": "Points"}
 
 
@@ -188,10 +229,80 @@ def _fmt(value: Any) -> str | None:
     return f"{float(r):.2f}"
 
 
+def _outcome_cell(outcome: Outcome, side: str) -> str | None:
+    """A Score_NS / Score_EW cell for one side's outcome (``side`` "NS" or "EW")."""
+    if isinstance(outcome, Adjustment):
+        return None if outcome is Adjustment.NOT_PLAYED else str(outcome)
+    if outcome.is_single:
+        score = outcome.parts[0][1]
+        mine = score if side == "NS" else -score
+        return str(mine) if mine > 0 or (mine == 0 and side == "NS") else None
+    mean = round_half_up(outcome.mean, 0)
+    mine = int(mean if side == "NS" else -mean)
+    return f"^{mine}" if mine > 0 or (mine == 0 and side == "NS") else None
+
+
+def to_pbn(inp: ScoreInput, event: str | None = None) -> pbn.PbnFile:
+    """A PBN file holding ``inp``'s travellers: one game per board with its
+    ``[ScoreTable]`` (PairId_NS / PairId_EW, or PlayerId_* for an individual).
+
+    PBN has no notation for a weighted or split score: such a side is written
+    as a director's score (``^``) of its expected NS score rounded to a whole
+    point, so reading the file back loses the blend (the points columns that
+    :func:`write_scored` adds carry the real scoring).  A fouled board's group
+    goes in a ``Group`` column, which :func:`from_pbn` reads back.
+    """
+    from bridgedesk.bridge.board import board_dealer, board_vulnerability
+
+    fouled = any(r.group is not None for b in inp.boards for r in b.results)
+    ids = ["PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West"]
+    who = ids if inp.individual else ["PairId_NS", "PairId_EW"]
+    spec = ";".join([*(f"{c}\\2R" for c in who), "Contract\\5L", "Declarer\\1R",
+                     "Result\\2R", "Score_NS\\5R", "Score_EW\\5R",
+                     *(["Group\\1R"] if fouled else [])])  # fmt: skip
+    games = []
+    name = event if event is not None else Path(inp.filename).stem
+    for b in inp.boards:
+        game = pbn.Game()
+        game.set("Event", name)
+        game.set("Board", str(b.number))
+        game.set("Dealer", board_dealer(b.number).value)
+        game.set("Vulnerable", board_vulnerability(b.number).value)
+        if inp.scoring:
+            game.set("Scoring", inp.scoring)
+        rows: list[list[str | int | None]] = []
+        for r in b.results:
+            pairs: list[str | int | None] = (
+                list(r.players) if inp.individual and r.players else [r.ns, r.ew]
+            )
+            play = r.play
+            if play is not None:
+                cells: list[str | int | None] = [
+                    play.contract,
+                    None if play.declarer is None else play.declarer.value,
+                    play.tricks,
+                ]
+            else:
+                cells = [None, None, None]
+            cells += [_outcome_cell(r.ns_outcome, "NS"), _outcome_cell(r.ew_outcome, "EW")]
+            if fouled:
+                cells.append(r.group)
+            rows.append([*pairs, *cells])
+        game.set_table("ScoreTable", pbn.Table.build(spec, rows))
+        games.append(game)
+    return pbn.PbnFile(games, [], inp.filename)
+
+
 def write_scored(parsed: pbn.PbnFile | None, inp: ScoreInput, result: Any) -> str:
-    """The PBN text with points (and percentages) filled in and a TotalScoreTable."""
+    """The PBN text with points (and percentages) filled in and a TotalScoreTable.
+
+    With ``parsed`` None (JSON input) the file is first built by :func:`to_pbn`.
+    """
     if parsed is None:
-        raise FormatError("--format pbn needs a PBN input file", Location(file=inp.filename))
+        parsed = to_pbn(inp)
+        for game in parsed:
+            if game.get("Scoring") is None:
+                game.set("Scoring", _SCORING_TAGS[result.method.value])
     method = result.method.value
     col = _POINT_COLUMNS[method]
     scored = {sb.number: sb for sb in result.boards}
@@ -215,6 +326,8 @@ def write_scored(parsed: pbn.PbnFile | None, inp: ScoreInput, result: Any) -> st
             cells = [row.cells[table.names.index(c.name)] for c in keep]
             ns = _cell(row, "PairId_NS", "Pair_NS")
             ew = _cell(row, "PairId_EW", "Pair_EW")
+            if inp.individual:
+                ns = ew = _cell(row, "PlayerId_North")
             values: list[str | None] = [None] * len(extra)
             if ns not in (None, *_EMPTY) and ew not in (None, *_EMPTY) and k < len(sb.results):
                 sr = sb.results[k]
@@ -231,8 +344,9 @@ def write_scored(parsed: pbn.PbnFile | None, inp: ScoreInput, result: Any) -> st
         if first:
             first = False
             total_name = {"mp": "TotalScoreMP", "total": "TotalPoints"}.get(method, "TotalIMP")
+            who = "PlayerId" if inp.individual else "PairId"
             spec = (
-                f"Rank\\4R;PairId\\4R;Direction\\2R;{total_name}\\8R;"
+                f"Rank\\4R;{who}\\4R;Direction\\2R;{total_name}\\8R;"
                 "TotalPercentage\\7R;NrOfBoards\\3R"
             )
             ranking = [

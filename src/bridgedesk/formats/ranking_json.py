@@ -10,6 +10,12 @@ Shape (place 1 = winner; tied competitors share a place)::
          "field": "NS", "flight": "A",            # optional
          "won_vp": 45,                            # optional (JCBL teams)
          "participation": {"60211": 0.5}}         # optional, fraction of boards
+      ],
+      "matches": [                                # optional: SBF team series / cups
+        {"team": "3", "result": "won",            # won, drawn or lost
+         "halves": {"59156": 2, "60211": 1},      # halves played per player
+         "boards": 24, "walkover": false, "conceded": false, "stage": "final",
+         "interrupted": 0.5}                      # E3: share played when broken off
       ]
     }
 """
@@ -22,9 +28,11 @@ from fractions import Fraction
 from typing import Any
 
 from bridgedesk.errors import FormatError, Location, MasterpointError
+from bridgedesk.masterpoints.award import TeamMatch
 from bridgedesk.masterpoints.ranking import Placing, Ranking
+from bridgedesk.masterpoints.sbf.rules import MatchResult
 
-__all__ = ["dumps_ranking", "loads_ranking"]
+__all__ = ["dumps_ranking", "loads_matches", "loads_ranking"]
 
 
 def _fraction(value: Any, where: str) -> Fraction:
@@ -90,6 +98,57 @@ def loads_ranking(text: str, file: str | None = None) -> Ranking:
         )
     except MasterpointError as exc:
         raise FormatError(exc.message, where) from exc
+
+
+def loads_matches(text: str, file: str | None = None) -> tuple[TeamMatch, ...]:
+    """The ``matches`` list of a ranking JSON document (empty when absent)."""
+    where = Location(file=file)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"not JSON: {exc.msg}", Location(file, exc.lineno, exc.colno)) from exc
+    items = data.get("matches", []) if isinstance(data, dict) else []
+    if not isinstance(items, list):
+        raise FormatError('"matches" must be a list', where)
+    out: list[TeamMatch] = []
+    for index, item in enumerate(items, start=1):
+        label = f"match {index}"
+        if not isinstance(item, dict):
+            raise FormatError(f"{label}: expected an object", where)
+        try:
+            result = MatchResult(str(item["result"]))
+        except KeyError as exc:
+            raise FormatError(f"{label}: missing {exc.args[0]!r}", where) from exc
+        except ValueError:
+            raise FormatError(
+                f"{label}: result must be won, drawn or lost, got {item['result']!r}", where
+            ) from None
+        halves = item.get("halves", {})
+        if not isinstance(halves, dict) or not all(
+            isinstance(h, int) and not isinstance(h, bool) for h in halves.values()
+        ):
+            raise FormatError(f"{label}: halves must map players to whole numbers", where)
+        boards = item.get("boards")
+        if boards is not None and (not isinstance(boards, int) or isinstance(boards, bool)):
+            raise FormatError(f"{label}: boards must be a whole number", where)
+        try:
+            out.append(
+                TeamMatch(
+                    str(item.get("team", "")),
+                    result,
+                    {str(k): v for k, v in halves.items()},
+                    boards,
+                    bool(item.get("walkover", False)),
+                    bool(item.get("conceded", False)),
+                    None if item.get("stage") is None else str(item["stage"]),
+                    None
+                    if item.get("interrupted") is None
+                    else _fraction(item["interrupted"], f"{label} interrupted"),
+                )
+            )
+        except MasterpointError as exc:
+            raise FormatError(f"{label}: {exc.message}", where) from exc
+    return tuple(out)
 
 
 def dumps_ranking(ranking: Ranking) -> str:

@@ -9,7 +9,7 @@ The contract-to-score check shared by both lives here too.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bridgedesk.bridge.board import board_vulnerability
 from bridgedesk.bridge.seats import Seat
@@ -32,6 +32,10 @@ class ScoreInput:
     result_lines: Mapping[tuple[int, int], int] = field(default_factory=dict)
     #: what the file said about its scoring, e.g. PBN [Scoring "MatchPoints"]
     scoring: str | None = None
+    #: True for an individual event (each result names its four players)
+    individual: bool = False
+    #: the line of each penalty, in order
+    penalty_lines: tuple[int | None, ...] = ()
 
     def where(self, board: int, index: int | None = None) -> Location:
         line = None
@@ -42,12 +46,39 @@ class ScoreInput:
         return Location(file=self.filename, line=line, board=board)
 
     def check(self, winners: int | None = None) -> int:
-        """Raise the first traveller problem, located; return the winners used."""
-        w = winners or self.winners or detect_winners(self.boards)
+        """Raise the first traveller problem, located at the line of the result that
+        shows it; return the winners used.  Penalties must name a pair (a player)
+        who has a result."""
+        from bridgedesk.scoring.individual import validate_individual
+
+        def problems_of(b: Board) -> list[ScoringError]:
+            if self.individual:
+                return validate_individual(b)
+            return b.validate(two_field=w == 2)
+
+        w = 1 if self.individual else winners or self.winners or detect_winners(self.boards)
         for b in self.boards:
-            problems = b.validate(two_field=w == 2)
+            problems = problems_of(b)
             if problems:
+                # The first result at which the traveller goes wrong names the line.
+                for k in range(1, len(b.results) + 1):
+                    if problems_of(replace(b, results=b.results[:k])):
+                        raise problems_of(replace(b, results=b.results[:k]))[0].located(
+                            self.where(b.number, k - 1)
+                        )
                 raise problems[0].located(self.where(b.number))
+        names: set[str] = set()
+        for b in self.boards:
+            for r in b.results:
+                names.update(r.players if self.individual and r.players else (r.ns, r.ew))
+        for i, p in enumerate(self.penalties):
+            if p.pair not in names:
+                line = self.penalty_lines[i] if i < len(self.penalty_lines) else None
+                who = "player" if self.individual else "pair"
+                raise ScoringError(
+                    f"penalty for {who} {p.pair}, who has no result in this file",
+                    Location(file=self.filename, line=line),
+                )
         return w
 
 

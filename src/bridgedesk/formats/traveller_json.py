@@ -33,7 +33,8 @@ FORMAT_NAME = "bridgedesk-travellers"
 FORMAT_VERSION = 1
 
 _BOARD_RE = re.compile(r'"board"\s*:\s*(\d+)')
-_RESULT_RE = re.compile(r'"ns"\s*:\s*["\d]')
+_PAIR_RE = re.compile(r'"pair"\s*:')
+_RESULT_RE = re.compile(r'"(?:ns|players)"\s*:\s*["\d{\[]')
 
 
 def _line_at(text: str, pos: int) -> int:
@@ -41,8 +42,8 @@ def _line_at(text: str, pos: int) -> int:
 
 
 _RESULT_KEYS = frozenset(
-    {"ns", "ew", "contract", "declarer", "tricks", "score_ns", "adjusted", "weighted", "split",
-     "not_played", "group", "table", "round", "lead", "comment"}
+    {"ns", "ew", "players", "contract", "declarer", "tricks", "score_ns", "adjusted", "weighted",
+     "split", "not_played", "group", "table", "round", "lead", "comment"}
 )  # fmt: skip
 _TOP_KEYS = frozenset({"format", "version", "event", "winners", "scoring", "boards", "penalties"})
 
@@ -96,7 +97,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
         rows = raw.get("results")
         if not isinstance(rows, list):
             raise FormatError('"results" must be a list', Location(filename, line, board=number))
-        results = []
+        results: list[Result] = []
         for ri, row in enumerate(rows):
             pos = next(result_pos, None)
             rline = _line_at(text, pos) if pos is not None else line
@@ -108,12 +109,33 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
                                   f"{', '.join(sorted(_RESULT_KEYS))}", where)  # fmt: skip
             results.append(_result(row, number, where))
         boards.append(Board(number, tuple(results)))
-    penalties = tuple(_penalty(p, filename) for p in data.get("penalties", []))
+    raw_penalties = data.get("penalties", [])
+    if not isinstance(raw_penalties, list):
+        raise FormatError('"penalties" must be a list', top)
+    at = text.find('"penalties"')
+    pen_lines: list[int | None] = [
+        _line_at(text, m.start()) for m in _PAIR_RE.finditer(text, at if at >= 0 else len(text))
+    ]
+    penalties = tuple(
+        _penalty(p, Location(file=filename, line=pen_lines[i] if i < len(pen_lines) else None))
+        for i, p in enumerate(raw_penalties)
+    )
     winners = data.get("winners")
     if winners not in (None, 1, 2):
         raise FormatError(f'"winners" must be 1 or 2, not {winners!r}', top)
+    individual = any(r.players is not None for b in boards for r in b.results)
+    if individual:
+        for b in boards:
+            for ri, r in enumerate(b.results):
+                if r.players is None:
+                    raise FormatError(
+                        'in an individual event every result names its "players" (N, E, S, W)',
+                        Location(filename, result_lines.get((b.number, ri)), board=b.number),
+                    )
+        if winners == 2:
+            raise FormatError('an individual event has one field: "winners" must be 1', top)
     return ScoreInput(filename, tuple(boards), penalties, winners, board_lines, result_lines,
-                      data.get("scoring"))  # fmt: skip
+                      data.get("scoring"), individual, tuple(pen_lines))  # fmt: skip
 
 
 def _pair(row: dict[str, Any], key: str, where: Location) -> str:
@@ -123,11 +145,37 @@ def _pair(row: dict[str, Any], key: str, where: Location) -> str:
     return str(value).strip()
 
 
+def _players(value: Any, where: Location) -> tuple[str, str, str, str]:
+    """The ``"players"`` of an individual table: {"N": .., "E": .., "S": .., "W": ..}."""
+    if not isinstance(value, dict) or set(value) != {"N", "E", "S", "W"}:
+        raise FormatError('"players" needs the four seats: {"N": "8", "E": "6", "S": "1", '
+                          '"W": "2"}', where)  # fmt: skip
+    names = []
+    for seat in "NESW":
+        v = value[seat]
+        if isinstance(v, bool) or not isinstance(v, (str, int)) or str(v).strip() == "":
+            raise FormatError(f'"players": {seat} must be a player number or name', where)
+        names.append(str(v).strip())
+    if len(set(names)) != 4:
+        raise FormatError(f"a player sits twice at one table: {'-'.join(names)} (N-E-S-W)", where)
+    return (names[0], names[1], names[2], names[3])
+
+
 def _result(row: Any, board: int, where: Location) -> Result:
     if not isinstance(row, dict):
         raise FormatError("a result must be an object", where)
-    ns = _pair(row, "ns", where)
-    ew = _pair(row, "ew", where)
+    if "players" in row:
+        from bridgedesk.scoring.individual import with_players
+
+        if "ns" in row or "ew" in row:
+            raise FormatError('give "players" (individual) or "ns" and "ew" (pairs), not both',
+                              where)  # fmt: skip
+        players = _players(row["players"], where)
+        return with_players(_result_of(row, board, where, "-", "--"), players)
+    return _result_of(row, board, where, _pair(row, "ns", where), _pair(row, "ew", where))
+
+
+def _result_of(row: dict[str, Any], board: int, where: Location, ns: str, ew: str) -> Result:
     group = row.get("group")
     if group is not None and not isinstance(group, str):
         raise FormatError('"group" (fouled board) must be text such as "A"', where)
@@ -213,8 +261,7 @@ def _outcome(spec: Any, board: int, where: Location) -> tuple[Outcome, Play | No
     return Weighted.of(score), None
 
 
-def _penalty(raw: Any, filename: str) -> Penalty:
-    where = Location(file=filename)
+def _penalty(raw: Any, where: Location) -> Penalty:
     if not isinstance(raw, dict) or "pair" not in raw or "boards" not in raw:
         raise FormatError('a penalty needs "pair" and "boards" (e.g. "1/2")', where)
     try:

@@ -9,6 +9,7 @@
 * :mod:`bridgedesk.masterpoints.sbf.classes` SBF master classes and stars (001:67-132)
 * :mod:`bridgedesk.masterpoints.ranking` the ranking model awards are made on
 * :mod:`bridgedesk.masterpoints.award` ``award(ranking, rules, params)``
+* :mod:`bridgedesk.masterpoints.scored` awards of events scored by ``bridgedesk.scoring``
 * :mod:`bridgedesk.masterpoints.ledger` the player ledger, statements, MP lists
 
 Nothing here is imported by ``import bridgedesk.masterpoints``; import the module

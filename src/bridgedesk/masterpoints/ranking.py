@@ -18,7 +18,16 @@ from typing import Any, Protocol
 
 from bridgedesk.errors import MasterpointError
 
-__all__ = ["Placing", "Ranking", "StandingLike", "from_standings"]
+__all__ = [
+    "Placing",
+    "Ranking",
+    "SessionScore",
+    "SessionScores",
+    "StandingLike",
+    "from_standings",
+    "member_key",
+    "standing_field",
+]
 
 
 @dataclass(frozen=True)
@@ -120,6 +129,87 @@ class Ranking:
         return out
 
 
+@dataclass(frozen=True)
+class SessionScore:
+    """One competitor's score in one session (or one match of a VP team event).
+
+    ``score`` is V of the JCBL session formula (000:423-447): a pair's (or player's)
+    session score on the scale of ``SessionScores.scoring``, or, in a VP event, the
+    VP of a won or drawn match (bonus VP excluded; 0 for a lost match).
+    ``participation``: the share of this session's boards each player played where
+    not all played all (a substitute, 000:545).
+    ``bye``: a match "won" because the draw left the team without opponents: no
+    session award ("組合せの都合上不戦勝になった試合のマスターポイントは与えられません");
+    a walkover because the opponents withdrew is an ordinary win with its VP
+    ("相手チームの棄権による不戦勝にはマスターポイントを与えます", 000:535-537).
+    """
+
+    competitor: str
+    score: Fraction
+    field: str = ""
+    participation: Mapping[str, Fraction] = dataclasses.field(default_factory=dict)
+    bye: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "score", Fraction(self.score))
+        object.__setattr__(self, "participation", MappingProxyType(dict(self.participation)))
+
+    def played(self, member: str) -> Fraction:
+        return Fraction(self.participation.get(member, Fraction(1)))
+
+
+#: Scales of the JCBL V/M for pairs (000:437-441) and the VP form (000:423-431).
+SESSION_SCALES = ("matchpoints", "imp", "total-points", "vp")
+
+
+@dataclass(frozen=True)
+class SessionScores:
+    """The scores of one session, for JCBL session awards (000:423-469).
+
+    ``boards``: B, the boards of the session (or of the match); ``tables``: the
+    tables in play (Sc = tables - 1, fractions cut); ``scoring``: ``matchpoints``,
+    ``imp``, ``total-points`` or ``vp``; ``average``: Av, the session's average
+    score (not used for ``vp``); ``max_vp``: M, the most VP one match can give
+    (``vp`` only, bonus VP excluded; 1 when matches are decided by wins).
+    """
+
+    number: int
+    boards: int
+    tables: Fraction
+    scoring: str
+    scores: tuple[SessionScore, ...]
+    average: Fraction = Fraction(0)
+    max_vp: Fraction | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scores", tuple(self.scores))
+        object.__setattr__(self, "tables", Fraction(self.tables))
+        object.__setattr__(self, "average", Fraction(self.average))
+        if self.scoring not in SESSION_SCALES:
+            raise MasterpointError(
+                f"session {self.number}: scoring must be one of {', '.join(SESSION_SCALES)}, "
+                f"got {self.scoring!r}"
+            )
+        if self.boards < 1:
+            raise MasterpointError(f"session {self.number}: boards must be 1 or more")
+        if self.scoring == "vp" and (self.max_vp is None or self.max_vp <= 0):
+            raise MasterpointError(
+                f"session {self.number}: a VP session needs max_vp M > 0 (000:445)"
+            )
+        seen: set[tuple[str, str]] = set()
+        for s in self.scores:
+            key = (s.field, s.competitor)
+            if key in seen:
+                raise MasterpointError(
+                    f"session {self.number}: competitor {s.competitor} is listed twice "
+                    f"in field {s.field!r}"
+                )
+            seen.add(key)
+
+    def fields(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.field for s in self.scores))
+
+
 def ties(ranked: Sequence[tuple[Placing, int]]) -> dict[int, int]:
     """Place -> how many competitors share it."""
     counts: dict[int, int] = {}
@@ -150,23 +240,43 @@ def from_standings(
 ) -> Ranking:
     """Adapt a scored session's standings: ``rank`` labels like ``"2="`` become places,
     section and direction (NS / EW of a Mitchell) become the field; ``players`` maps
-    each pair number to its members' numbers, ``flights`` a pair to its flight."""
+    each pair number to its members' numbers, ``flights`` a pair to its flight.
+
+    Where NS and EW pairs share numbers, keys may name the field: ``"NS:3"``
+    (:func:`member_key`); a plain ``"3"`` serves pair 3 of any field.
+    """
     placings: list[Placing] = []
     for s in standings:
         label = s.rank.rstrip("=").strip()
         if not label.isdigit():
             raise MasterpointError(f"pair {s.pair}: rank {s.rank!r} is not a place")
-        if s.pair not in players:
-            raise MasterpointError(f"pair {s.pair}: no member numbers given")
-        direction = "" if s.direction is None else str(getattr(s.direction, "name", s.direction))
-        field_name = " ".join(x for x in (s.section or "", direction) if x)
-        placings.append(
-            Placing(
-                s.pair,
-                tuple(players[s.pair]),
-                int(label),
-                field_name,
-                None if flights is None else flights.get(s.pair),
-            )
-        )
+        field_name = standing_field(s)
+        key = member_key(players, field_name, s.pair)
+        if key is None:
+            where = f" ({field_name})" if field_name else ""
+            raise MasterpointError(f"pair {s.pair}{where}: no member numbers given")
+        flight = None
+        if flights is not None:
+            fkey = member_key(flights, field_name, s.pair)
+            flight = None if fkey is None else flights[fkey]
+        placings.append(Placing(s.pair, tuple(players[key]), int(label), field_name, flight))
     return Ranking(tuple(placings), tuple(flight_order))
+
+
+def standing_field(s: StandingLike) -> str:
+    """The field of a standing: its section and direction (``"A NS"``, ``"EW"``, ``""``)."""
+    direction = "" if s.direction is None else str(getattr(s.direction, "name", s.direction))
+    return " ".join(x for x in (s.section or "", direction) if x)
+
+
+def member_key(table: Mapping[str, object], field_name: str, pair: str) -> str | None:
+    """The key of ``pair`` of field ``field_name`` in a roster: ``"FIELD:PAIR"``, the
+    direction alone (``"NS:3"`` for ``"A NS"``), then the plain pair number."""
+    candidates = [f"{field_name}:{pair}"]
+    if " " in field_name:
+        candidates.append(f"{field_name.rsplit(' ', 1)[1]}:{pair}")
+    candidates.append(pair)
+    for key in candidates:
+        if key in table:
+            return key
+    return None

@@ -9,6 +9,8 @@ Modules (import the one you need; none of them reads files):
 * :mod:`~bridgedesk.scoring.imp_pairs` -- cross-IMP, Butler, total points.
 * :mod:`~bridgedesk.scoring.session` -- totals, factoring, percentages, ranks,
   sections, multi-session totals, carry-over, flights, Houston VPs.
+* :mod:`~bridgedesk.scoring.individual` -- individual events, totals per player.
+* :mod:`~bridgedesk.scoring.swiss` -- barometer and Swiss pairs by rounds.
 * :mod:`~bridgedesk.scoring.teams` -- IMP matches, VPs, board-a-match,
   McCallum, forfeits, cross-tables.
 * :mod:`~bridgedesk.scoring.penalties` -- penalty sizes.

@@ -125,6 +125,10 @@ class Result:
     #: The fouled-board group (version of the hands) this result belongs to.
     group: str | None = None
     play: Play | None = None
+    #: In an individual event, the four players in seat order N, E, S, W; ``ns``
+    #: and ``ew`` then name the partnerships ("8&1"), see
+    #: :mod:`bridgedesk.scoring.individual`.
+    players: tuple[str, str, str, str] | None = None
 
     @classmethod
     def played(

@@ -162,6 +162,11 @@ def score_session(
         winners = detect_winners(boards)
     if winners not in (1, 2):
         raise ScoringError(f"winners must be 1 or 2, not {winners}")
+    if method is Method.BUTLER and penalties:
+        raise ScoringError(
+            "a penalty in a Houston (Butler) session is in VPs, 5 % of a round's maximum per "
+            "board (003:55-57): give it to the Houston VPs (bridgedesk score --houston-vp)"
+        )
     seen_numbers: set[int] = set()
     for b in boards:
         if b.number in seen_numbers:
@@ -431,29 +436,40 @@ def flight_ranks(
     With flights A, B, C: A ranks everyone, B ranks B and C, C ranks C alone.
     Ranks use the percentage when there is one, else the total.
     """
+    values = {st.pair: st.percentage if st.percentage is not None else st.total
+              for st in standings}  # fmt: skip
+    return flight_ranks_of(values, flights, order)
+
+
+def flight_ranks_of(
+    values: Mapping[str, Fraction], flights: Mapping[str, str], order: Sequence[str]
+) -> dict[str, dict[str, str]]:
+    """Stratified ranks of pairs by ``values`` (a session's percentages, or totals
+    over several sessions): see :func:`flight_ranks`."""
     level = {f: i for i, f in enumerate(order)}
-    for st in standings:
-        f = flights.get(st.pair)
+    for pair in values:
+        f = flights.get(pair)
         if f not in level:
-            raise ScoringError(f"pair {st.pair} has no flight among {', '.join(order)}")
-    out: dict[str, dict[str, str]] = {st.pair: {} for st in standings}
+            raise ScoringError(f"pair {pair} has no flight among {', '.join(order)}")
+    out: dict[str, dict[str, str]] = {pair: {} for pair in values}
     for i, f in enumerate(order):
-        members = [st for st in standings if level[flights[st.pair]] >= i]
-        measure = [st.percentage if st.percentage is not None else st.total for st in members]
-        for st, r in zip(members, rank_labels(measure), strict=True):
-            out[st.pair][f] = r
+        members = [p for p in values if level[flights[p]] >= i]
+        for p, r in zip(members, rank_labels([values[p] for p in members]), strict=True):
+            out[p][f] = r
     return out
 
 
 def houston_vp(
-    result: SessionResult, scale: str = "wbf2013"
+    result: SessionResult, scale: str = "wbf2013", penalties: Sequence[Penalty] = ()
 ) -> list[tuple[PairKey, Fraction, str]]:
     """Houston trial VPs (004:1442-1444): each pair's Butler IMPs over the boards it
     played against one opponent, converted to VPs on ``scale`` for that many boards.
 
     Each side is converted from its own IMPs, so where a fouled board gave both
-    sides +3 IMPs their VPs need not balance (003:226).  Returns (pair, total
-    VPs, rank), best first.
+    sides +3 IMPs their VPs need not balance (003:226).  A penalty of ``b``
+    boards costs ``b`` times 5 % of a round's maximum VPs (003:55-57; a round
+    is the most boards a pair played against one opponent).  Returns (pair,
+    total VPs, rank), best first.
     """
     from bridgedesk.bridge.vp import get_scale
 
@@ -474,6 +490,15 @@ def houston_vp(
         margin = int(round_half_up(sum(imps_list, Fraction(0)), 0))
         mine, _theirs = vp_scale.vp(margin, len(imps_list))
         totals[me] = totals.get(me, Fraction(0)) + Fraction(str(mine))
+    if penalties:
+        per_round = max((len(v) for v in rounds.values()), default=1)
+        unit = Fraction(vp_scale.max_total(per_round)) * Fraction(5, 100)
+        for p in penalties:
+            keys_of = [k for k in totals if k[0] == p.pair]
+            if not keys_of:
+                raise ScoringError(f"penalty for pair {p.pair}, who has no result in this session")
+            for k in keys_of:
+                totals[k] -= p.boards * unit
     keys = sorted(totals, key=lambda k: (-totals[k], _pair_order(k[0])))
     ranks = rank_labels([totals[k] for k in keys])
     return [(k, totals[k], r) for k, r in zip(keys, ranks, strict=True)]

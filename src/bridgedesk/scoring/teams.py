@@ -18,13 +18,21 @@ figures are A's negated (004:1686).
   capped at the stock.
 * Forfeits (003:228-250): the winner gets the most of its own average VPs, its
   opponents' average VPs and 1.2 times a draw; the loser the scale's minimum.
-* Round robin (004:1746-1760): a cross-table with totals and ranks.
+* Byes (a team without an opponent in a round, odd counts): the seed gives
+  no rule of its own; bridgedesk treats a bye as a walkover with nobody to
+  forfeit it, so the team gets the larger of its own average VPs over matches
+  actually played and 1.2 times a draw (003:236-242 items 1 and 3; item 2 has
+  no opponent), and nobody gets the minimum.  A fixed award can be given instead.
+* Round robin (004:1746-1760): a cross-table with totals and ranks, built from
+  the matches themselves (:func:`round_robin`): team penalties in IMPs
+  (003:258) are deducted from the match before the VP conversion, forfeits
+  and byes get their VPs from the matches actually played.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
@@ -224,14 +232,33 @@ def forfeit_vp(
     return max(options), minimum
 
 
+def bye_vp(own_vps: Sequence[Decimal], draw: Decimal) -> Decimal:
+    """VPs for a bye: the larger of the team's average over matches actually
+    played and 1.2 times a draw (a walkover nobody forfeited; 003:236-242)."""
+    options = [draw * Decimal("1.2")]
+    if own_vps:
+        options.append(sum(own_vps, Decimal(0)) / len(own_vps))
+    return max(options)
+
+
 @dataclass(frozen=True)
 class CrossTable:
-    """A round-robin cross-table: ``cells[a][b]`` is what a scored against b."""
+    """A round-robin cross-table: ``cells[a][b]`` is what a scored against b.
+
+    ``byes`` holds each team's bye awards (added to its total), ``penalties``
+    what was deducted from its total, ``imp_penalties`` the IMPs deducted
+    inside its matches (already in the cells), ``forfeits`` the (winner,
+    loser) pairs scored as walkovers.
+    """
 
     teams: tuple[str, ...]
     cells: Mapping[str, Mapping[str, Fraction]]
     totals: Mapping[str, Fraction]
     ranks: Mapping[str, str]
+    byes: Mapping[str, Fraction] = field(default_factory=dict)
+    penalties: Mapping[str, Fraction] = field(default_factory=dict)
+    imp_penalties: Mapping[str, int] = field(default_factory=dict)
+    forfeits: tuple[tuple[str, str], ...] = ()
 
 
 def cross_table(
@@ -259,3 +286,103 @@ def cross_table(
     }
     labels = rank_labels([totals[t] for t in teams])
     return CrossTable(tuple(teams), cells, totals, dict(zip(teams, labels, strict=True)))
+
+
+@dataclass(frozen=True)
+class MatchEntry:
+    """One match of a round robin as the director enters it.
+
+    ``boards`` are the match's boards from ``team_a``'s side; ``penalty_a`` /
+    ``penalty_b`` are team penalties in IMPs (3 for a first offence, 6 for a
+    second, 003:258) deducted from that team's IMPs in this match.
+    ``forfeited_by`` names the team that forfeited: the match is a walkover
+    (003:228-250) and its boards are ignored.
+    """
+
+    team_a: str
+    team_b: str
+    boards: tuple[TeamBoard, ...] = ()
+    penalty_a: int = 0
+    penalty_b: int = 0
+    forfeited_by: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.team_a == self.team_b:
+            raise ScoringError(f"team {self.team_a} cannot play itself")
+        if self.forfeited_by not in (None, self.team_a, self.team_b):
+            raise ScoringError(
+                f"team {self.forfeited_by} forfeits a match between {self.team_a} and "
+                f"{self.team_b}: name one of the two"
+            )
+        if self.penalty_a < 0 or self.penalty_b < 0:
+            raise ScoringError("team penalties are positive numbers of IMPs (3, 6, 003:258)")
+        if self.forfeited_by is None and not self.boards:
+            raise ScoringError(f"the match {self.team_a} v {self.team_b} has no boards")
+
+
+def round_robin(
+    matches: Sequence[MatchEntry],
+    *,
+    boards: int,
+    scale: str = "wbf2013",
+    byes: Sequence[str] = (),
+    bye_award: Decimal | None = None,
+    penalties: Mapping[str, Fraction] | None = None,
+) -> CrossTable:
+    """A VP round robin from its matches (004:1746-1760).
+
+    Played matches are IMPed with their IMP penalties deducted and converted
+    on ``scale`` for ``boards`` boards.  Walkovers then give the winner
+    :func:`forfeit_vp` and the loser the scale's minimum (003:232-244), and
+    each entry of ``byes`` (a team name once per bye) gives that team
+    ``bye_award`` or :func:`bye_vp`; averages count matches actually played.
+    ``penalties`` (VPs) are deducted from totals.
+    """
+    from bridgedesk.bridge.vp import get_scale
+
+    vp_scale = get_scale(scale)
+    draw = vp_scale.vp(0, boards)[0]
+    minimum = vp_scale.vp(-(10**6), boards)[0]
+    rows: list[tuple[str, str, Fraction, Fraction]] = []
+    earned: dict[str, list[Decimal]] = {}
+    conceded: dict[str, list[Decimal]] = {}
+    imp_pen: dict[str, int] = {}
+    for m in matches:
+        imp_pen[m.team_a] = imp_pen.get(m.team_a, 0) + m.penalty_a
+        imp_pen[m.team_b] = imp_pen.get(m.team_b, 0) + m.penalty_b
+        if m.forfeited_by is not None:
+            continue
+        result = imp_match(m.boards, m.penalty_a, m.penalty_b)
+        va, vb = vp_scale.vp(result.margin, boards)
+        rows.append((m.team_a, m.team_b, Fraction(va), Fraction(vb)))
+        earned.setdefault(m.team_a, []).append(va)
+        earned.setdefault(m.team_b, []).append(vb)
+        conceded.setdefault(m.team_a, []).append(vb)
+        conceded.setdefault(m.team_b, []).append(va)
+    forfeits: list[tuple[str, str]] = []
+    for m in matches:
+        if m.forfeited_by is None:
+            continue
+        loser = m.forfeited_by
+        winner = m.team_b if loser == m.team_a else m.team_a
+        won, lost = forfeit_vp(earned.get(winner, []), conceded.get(loser, []), draw, minimum)
+        rows.append((winner, loser, Fraction(won), Fraction(lost)))
+        forfeits.append((winner, loser))
+    bye_totals: dict[str, Fraction] = {}
+    for team in byes:
+        award = bye_award if bye_award is not None else bye_vp(earned.get(team, []), draw)
+        bye_totals[team] = bye_totals.get(team, Fraction(0)) + Fraction(award)
+    table = cross_table(rows, penalties)
+    teams = list(table.teams) + [t for t in bye_totals if t not in table.cells]
+    totals = {t: table.totals.get(t, Fraction(0)) + bye_totals.get(t, Fraction(0)) for t in teams}
+    labels = rank_labels([totals[t] for t in teams])
+    return CrossTable(
+        tuple(teams),
+        {t: table.cells.get(t, {}) for t in teams},
+        totals,
+        dict(zip(teams, labels, strict=True)),
+        bye_totals,
+        dict(penalties or {}),
+        {t: p for t, p in imp_pen.items() if p},
+        tuple(forfeits),
+    )

@@ -231,7 +231,7 @@ def vm_pairs(
     score: Fraction | int,
     average: Fraction | int,
     boards: int,
-    tables: int,
+    tables: int | Fraction,
     scoring: str = "matchpoints",
 ) -> Fraction:
     """V/M of a pair (or individual, B-a-M team) session: 3*(V-Av)/(B*Sc*Sl)+0.3 in 0..1
@@ -291,7 +291,12 @@ def session_exact(
 
 def cap(rating: Rating, sessions: int = 1) -> Fraction | None:
     """The cap of an award (000:477-488); an overall award of several sessions may reach
-    the cap times the sessions, never more than 100.  None where no cap is printed."""
+    the cap times the sessions, never more than 100; 100 where no cap is printed.
+
+    000:479 literally says the cap is *not* multiplied ("かけたものとしません"); the
+    seed's own sample statement (RP 15.60 for one event, 000:63) and the 100 limit
+    (= 12.50 x 8) only fit the multiplied reading, which is the one used; the
+    reasoning is in tests/masterpoints/test_jcbl_sessions.py."""
     caps = _coefficients()["caps"]
     if rating.value not in caps:
         return OVERALL_LIMIT

@@ -110,6 +110,28 @@ class FmpCertificate:
     def is_valid(self, on: date) -> bool:
         return self.issued <= on <= self.valid_until
 
+    def render(self) -> str:
+        """The certificate as text, in the order of the sample card (000:23-35); the
+        card's printed choices (Weekly / Series, the movement) are shown with the
+        chosen one in brackets; the last line gives the colour and the validity."""
+
+        def choose(options: tuple[str, ...], chosen: str) -> str:
+            return "  ".join(f"[{o}]" if o.lower() == chosen.lower() else o for o in options)
+
+        day = f"{self.issued.year}.{self.issued.month}.{self.issued.day}"
+        until = self.valid_until
+        lines = [
+            f"Date {day}",
+            f"Tables {self.tables} Rank {self.place}",
+            f"Rating  {choose(('Weekly', 'Series'), self.game)} Movement  "
+            + choose(("Howell", "Mitchell", "Team", "Individual"), self.movement),
+            f"{self.player}様",
+            f"Club {self.club}",
+            f"{self.points:.2f}",
+            f"クラス{self.klass} {self.colour}  有効期限 {until.year}.{until.month}.{until.day}",
+        ]
+        return "\n".join(lines) + "\n"
+
 
 #: Foreign federation MP -> JCBL BP: one JCBL MP per ``ratio`` foreign (000:130-139).
 TRANSFER_RATIOS: dict[str, int] = {

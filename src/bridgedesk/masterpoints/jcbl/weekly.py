@@ -11,7 +11,8 @@ K class coefficient (1-5), C competitors, P game factor (1 pairs/individual,
 
 B boards per match, V VP of the matches won (draws on IMPs included, bonus VP
 excluded), M the most VP one match can give (1 when decided by wins), Pm team
-members.  A team gets the larger of ① and ②.  Series (③)::
+members.  A team gets the larger of ① and ②; ② has no place in it, so the 35 %
+range (000:491) limits ① only and a team below it still gets ② for its won VP.  Series (③)::
 
     (G1 + ... + Gi) / 2 * 0.7 ** (N - 1),   4 <= i <= 9
 

@@ -13,7 +13,12 @@ from enum import StrEnum
 from fractions import Fraction
 
 from bridgedesk.errors import MasterpointError
-from bridgedesk.masterpoints.sbf.tables import ScaleRow, silver_places, table_d
+from bridgedesk.masterpoints.sbf.tables import (
+    ScaleRow,
+    bronze_simultaneous,
+    silver_places,
+    table_d,
+)
 from bridgedesk.masterpoints.sbf.units import Denomination, to_mp
 
 __all__ = [
@@ -24,11 +29,13 @@ __all__ = [
     "MatchResult",
     "RankingKind",
     "distribute_match",
+    "dm_bonus",
     "e3_match_sp",
     "final_scale",
     "final_winner_points",
     "gold_pairs",
     "h1_final",
+    "h1_semifinal",
     "h2_final",
     "match_result",
     "rally_bonus",
@@ -290,10 +297,43 @@ def _leap(year: int) -> bool:
     return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
 
 
-def h1_final() -> ScaleRow:
-    """SM pairs A final, gold by place (001:1871-1873); bronze follows to 18th place on
-    the current bronze tables times three (the field size is the organiser's)."""
-    return ScaleRow("H1", len(H1_FINAL_GP), gp=H1_FINAL_GP)
+def h1_final(pairs: int | None = None) -> ScaleRow:
+    """SM pairs A final (001:1866-1877): gold by place 50, 35, ... 1 to the 13th, then
+    bronze "till och med 18:e plats" on the current bronze table of the final's
+    ``pairs`` times three ("multiplicerar bp med tre i finalen"), and, as in every
+    gold event, at most to the best third of the field (001:1781-1785).  Without
+    ``pairs`` only the gold."""
+    gp = H1_FINAL_GP
+    if pairs is None:
+        return ScaleRow("H1", len(gp), gp=gp)
+    if pairs < len(gp):
+        raise MasterpointError(f"an H1 final pays {len(gp)} gold places, got {pairs} pairs")
+    last = min(18, math.ceil(Fraction(pairs, 3)))
+    bronze = bronze_simultaneous(pairs) if last > len(gp) else ()
+    bp = tuple(3 * v for v in bronze[len(gp) : last])
+    return ScaleRow("H1", pairs, gp=gp, bp=bp)
+
+
+def h1_semifinal(pairs: int) -> ScaleRow:
+    """SM pairs semifinal (001:1866-1870): sp to the first 16 on the 100-pair scale,
+    then bronze, "multiplicerar bp ... med två i semifinalen", to the best third of the
+    field; with fewer pairs "enligt samma metod", i.e. table D of the field (whose
+    bronze is the bronze table x 2).  The seed's "ytterligare 41 par" is the best
+    third of 169-171 pairs less the 16 silver places."""
+    if pairs <= 100:
+        row = table_d(pairs)
+        return ScaleRow("H1-semi", pairs, sp=row.sp, bp=row.bp)
+    sp = table_d(100).sp[:16]
+    bronze = bronze_simultaneous(pairs)
+    return ScaleRow("H1-semi", pairs, sp=sp, bp=tuple(2 * v for v in bronze[len(sp) :]))
+
+
+def dm_bonus(kind: str, place: int) -> int:
+    """DM final bonus in sp per player (001:1736-1770) for ``place`` 1-3, else 0;
+    ``kind`` is ``teams-open``, ``pairs-open`` or ``other``."""
+    if kind not in DM_BONUS:
+        raise MasterpointError(f"DM bonus kinds are {', '.join(DM_BONUS)}, got {kind!r}")
+    return DM_BONUS[kind][place - 1] if 1 <= place <= 3 else 0
 
 
 def h2_final(kind: str, pairs: int, boards: int | None = None) -> ScaleRow:

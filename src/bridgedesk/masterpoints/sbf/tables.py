@@ -209,6 +209,45 @@ def bronze_pairs(pairs: int) -> tuple[int, ...]:
     return table_a1(pairs) if pairs <= 32 else table_a2(pairs)
 
 
+def _a2_principle(pairs: int, half: tuple[int, ...]) -> tuple[int, ...]:
+    """An even row of table A2 from the row of half the pairs (001:730-827): the winner
+    2 bp per pair, the second 2/3 of it, the third the winner's figure at half the pairs,
+    then the 5th the half row's 2nd, the 7th its 3rd...; each even place the mean of its
+    neighbours rounded up; the last paid place 4, as every printed even row ends."""
+    places = _third(pairs)
+    row = [0] * places
+    row[0] = 2 * pairs
+    if places > 1:
+        row[1] = math.ceil(TWO_THIRDS * row[0])
+
+    def odd(index: int) -> int:  # place index + 1 = 2j + 1 takes the half row's place j
+        j = index // 2 - 1
+        return half[j] if j < len(half) else 4
+
+    for i in range(2, places, 2):
+        row[i] = odd(i)
+    for i in range(3, places, 2):
+        after = row[i + 1] if i + 1 < places else odd(i + 1)
+        row[i] = math.ceil(Fraction(row[i - 1] + after, 2))
+    row[-1] = 4 if places > 2 else row[-1]
+    return tuple(max(4, v) for v in row)
+
+
+@functools.cache
+def bronze_simultaneous(pairs: int) -> tuple[int, ...]:
+    """Bronze of a simultaneous event's common list (001:441-446): "bp som i en vanlig
+    bronstävling. Vid 200 par får segrarna 400 bp osv." - up to 100 pairs tables A1 /
+    A2; above, the A2 principle continued from the row of half the pairs (odd counts the
+    mean of the neighbouring even rows, rounded up, 001:824-827)."""
+    if pairs <= 100:
+        return bronze_pairs(pairs)
+    if pairs % 2:
+        return _average_rows(
+            bronze_simultaneous(pairs - 1), bronze_simultaneous(pairs + 1), _third(pairs)
+        )
+    return _a2_principle(pairs, bronze_simultaneous(pairs // 2))
+
+
 def group_field(pairs: int, groups: int, group: int) -> int:
     """The pair count to enter the table with for group ``group`` (1 = A) of
     ``groups`` groups split by strength: pairs x coefficient, rounded up (001:697-720)."""
