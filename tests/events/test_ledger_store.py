@@ -456,3 +456,35 @@ def test_annual_awards_from_the_database(capsys: pytest.CaptureFixture[str], db:
     }
     code, _, err = run(capsys, "annual", "--year", "2020", "--db", db, "--deemed", "d")
     assert code == 2 and "MEMBER=MP" in err
+
+
+def test_awards_from_the_award_engine_into_the_store(store: Store, mitchell: GridMovement) -> None:
+    # a stored weekly game's ranking awarded by masterpoints.award (JCBL weekly, class
+    # 3, 000:173-228): what the engine paid is what the ledger holds, reasons included
+    from bridgedesk.masterpoints.award import award as pay
+    from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
+    from bridgedesk.masterpoints.ranking import Placing, Ranking
+
+    eid = store.create_event(
+        Event("Weekly", dt.date(2026, 2, 3), Rating.WEEKLY, 3, ScoringMethod.MATCHPOINTS)
+    )
+    for n in range(1, 7):
+        store.add_entry(eid, Entry(n, (Player(f"N{n}", f"{n}01"), Player(f"S{n}", f"{n}02"))))
+    store.set_movement(eid, mitchell)
+    store.add_result(
+        eid,
+        make_result(
+            board=1, round=1, table=1, ns=1, ew=4, contract="3NT", declarer="S", result="+1"
+        ),
+    )
+    ranking = Ranking(tuple(Placing(str(n), (f"{n}01", f"{n}02"), n) for n in range(1, 7)))
+    paid = pay(ranking, "jcbl", WeeklyGame(3, GameKind.PAIRS))
+    assert paid and all(a.reason for a in paid)
+    done = store.record_awards(eid, paid, rules="jcbl", version="2007", who="club", reason="r")
+    assert (done.recorded, done.held) == (len(paid), 0)
+    with store.ledger(write=False) as book:
+        stored = book.repository.awards()
+    assert [(e.member, e.place, e.points, e.colour, e.reason) for e in stored] == [
+        (a.member, a.place, a.points, a.colour, a.reason) for a in paid
+    ]
+    assert {e.kind for e in stored} == {"fmp"}  # a weekly game issues club FMP (000:17-54)
