@@ -375,7 +375,7 @@ def test_migration_from_0001_keeps_data(tmp_path: Path) -> None:
         [r] = store.results("Old")
         assert r.result.ns_score == 420 and not r.withdrawn
         with store.engine.connect() as conn:
-            assert conn.execute(text("select version_num from alembic_version")).scalar() == "0002"
+            assert conn.execute(text("select version_num from alembic_version")).scalar() == "0003"
 
 
 def test_late_pair_with_a_new_movement_from_round_2(store: Store, event: int) -> None:

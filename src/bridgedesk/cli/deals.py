@@ -68,9 +68,23 @@ def analyse(
         int | None, typer.Option(min=1, help="Worker processes (default: one per core).")
     ] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Keep the results in this database (SQLite file or URL) and solve only "
+            "deals not solved before.",
+            show_default=False,
+        ),
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(help="With --db: attach the deals to this stored event (id or name)."),
+    ] = None,
 ) -> None:
     """Solve double dummy and par for every board, on all cores, and report the time."""
     import os
+    from collections.abc import Sequence
 
     from rich.console import Console
     from rich.progress import (
@@ -82,7 +96,9 @@ def analyse(
         TimeRemainingColumn,
     )
 
+    from bridgedesk.deals.analysis import BoardRecord
     from bridgedesk.deals.dd import analyse as solve_all
+    from bridgedesk.deals.deal import Deal
     from bridgedesk.formats import pbn
     from bridgedesk.formats.dealfile import dump_records, kind, load_records
 
@@ -90,12 +106,16 @@ def analyse(
         raise BridgedeskError(
             f"{out}: a .hnd file has no place for double-dummy tables and par; write a .pbn file"
         )
+    if event is not None and db is None:
+        raise BridgedeskError("--event needs --db: the event is in a database")
     records = load_records(file)
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1
     err = Console(stderr=True)
-    start = time.perf_counter()
-    if progress and deals:
+
+    def run(todo: Sequence[Deal]) -> list[BoardRecord]:
+        if not (progress and todo):
+            return solve_all(todo, workers=n_workers)
         with Progress(
             TextColumn("[bold]double dummy"),
             BarColumn(),
@@ -106,12 +126,24 @@ def analyse(
             console=err,
             transient=False,
         ) as bar:
-            task = bar.add_task("solve", total=len(deals))
-            solved = solve_all(
-                deals, workers=n_workers, progress=lambda done, _: bar.update(task, completed=done)
+            task = bar.add_task("solve", total=len(todo))
+            return solve_all(
+                todo, workers=n_workers, progress=lambda done, _: bar.update(task, completed=done)
             )
+
+    start = time.perf_counter()
+    if db is None:
+        solved = run(deals)
+        fresh = len(solved)
     else:
-        solved = solve_all(deals, workers=n_workers)
+        from bridgedesk.store.analyses import analyse_cached
+        from bridgedesk.store.service import Store
+
+        with Store.open(db) as store:
+            if event is not None:
+                for d in deals:
+                    store.set_deal(event, d.board, d.pbn())
+            solved, fresh = analyse_cached(store, deals, run)
     elapsed = time.perf_counter() - start
     if out is not None:
         template = pbn.load(file) if kind(file) == "pbn" else None
@@ -126,6 +158,10 @@ def analyse(
         f"analysed {len(solved)} boards in {elapsed:.2f} s "
         f"({n_workers} worker process{'es' if n_workers != 1 else ''})"
     )
+    if db is not None:
+        typer.echo(f"{fresh} solved now, {len(solved) - fresh} from the database")
+    if event is not None:
+        typer.echo(f"deals attached to event {event}")
 
 
 @app.command()
@@ -165,6 +201,14 @@ def print_(
         bool, typer.Option(help="Solve double dummy and par for boards that lack them.")
     ] = True,
     title: Annotated[str | None, typer.Option(help="Title of the document.")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Take double-dummy results from this database and keep new ones there.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Hand-record sheets: four hands in compass layout, dealer, vulnerability, HCP, DD, par."""
     from bridgedesk.deals.analysis import BoardRecord
@@ -177,8 +221,15 @@ def print_(
     records = load_records(file)
     if dd:
         missing = [i for i, r in enumerate(records) if r.dd is None or r.par is None]
-        if missing:
+        if missing and db is not None:
+            from bridgedesk.store.analyses import analyse_cached
+            from bridgedesk.store.service import Store
+
+            with Store.open(db) as store:
+                solved, _ = analyse_cached(store, [records[i].deal for i in missing], solve_all)
+        elif missing:
             solved = solve_all([records[i].deal for i in missing])
+        if missing:
             for i, r in zip(missing, solved, strict=True):
                 records[i] = BoardRecord(records[i].deal, r.dd, r.par)
     html = render_html(records, lang=lang, per_page=per_page, title=title)

@@ -9,6 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
+from bridgedesk.cli._ledger import open_ledger, read_ledger
+from bridgedesk.cli._store import ByOption, DbOption
 from bridgedesk.errors import MasterpointError
 
 app = typer.Typer(
@@ -583,7 +585,8 @@ def _statement_json(statement: Any) -> dict[str, Any]:
 @app.command("statement")
 def statement_command(
     period: Annotated[str, typer.Option(help="YYYY-MM")],
-    ledger: Annotated[Path, typer.Option(help="ledger CSV file")],
+    ledger: Annotated[Path | None, typer.Option(help="ledger CSV file")] = None,
+    db: DbOption = None,
     member: Annotated[
         str | None,
         typer.Option(help="member number (default: every member with awards in the period)"),
@@ -595,18 +598,17 @@ def statement_command(
     import calendar
     from datetime import date
 
-    from bridgedesk.masterpoints.ledger import Ledger
-
     year_text, sep, month_text = period.partition("-")
     if not (sep and year_text.isdigit() and month_text.isdigit() and len(year_text) == 4):
         raise MasterpointError(f"--period must be YYYY-MM, got {period!r}")
     year, month = int(year_text), int(month_text)
-    book = Ledger(_read_ledger(ledger))
-    if member is not None:
-        members = [member]
+    if member is not None:  # one member: read only that member's awards
+        with open_ledger(ledger, db) as live:
+            statements = [live.statement(member, year, month)]
     else:
         if not 1 <= month <= 12:
             raise MasterpointError(f"month must be 1-12, got {month}")
+        book = read_ledger(ledger, db)
         first, last = date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
         members = sorted(
             {
@@ -615,7 +617,7 @@ def statement_command(
                 if a.rules == "jcbl" and first <= a.day <= last
             }
         )
-    statements = [book.statement(m, year, month) for m in members]
+        statements = [book.statement(m, year, month) for m in members]
     if as_json:
         typer.echo(json.dumps([_statement_json(x) for x in statements], ensure_ascii=False))
         return
@@ -624,7 +626,8 @@ def statement_command(
 
 @app.command("ranks")
 def ranks_command(
-    ledger: Annotated[Path, typer.Option(help="ledger CSV file")],
+    ledger: Annotated[Path | None, typer.Option(help="ledger CSV file")] = None,
+    db: DbOption = None,
     on: Annotated[str | None, typer.Option(help="date YYYY-MM-DD (default: all awards)")] = None,
     since: Annotated[
         str | None,
@@ -640,8 +643,6 @@ def ranks_command(
     --since, the members promoted in the period (for certificates)."""
     from datetime import date
 
-    from bridgedesk.masterpoints.ledger import Ledger
-
     def parse(text: str | None, option: str, default: date) -> date:
         try:
             return date.fromisoformat(text) if text else default
@@ -650,7 +651,7 @@ def ranks_command(
 
     day = parse(on, "--on", date.max)
     before = parse(since, "--since", date.min)
-    book = Ledger(_read_ledger(ledger))
+    book = read_ledger(ledger, db)
     rows: list[dict[str, Any]] = []
     if rules == "jcbl":
         for player, totals, rank in book.mp_list(day):
@@ -726,22 +727,177 @@ def _exact(value: Any) -> str:
 @app.command("import")
 def import_command(
     source: Annotated[Path, typer.Argument(help="CSV of past awards")],
-    ledger: Annotated[Path, typer.Option(help="ledger CSV file (created if missing)")],
+    ledger: Annotated[Path | None, typer.Option(help="ledger CSV (created if missing)")] = None,
+    db: DbOption = None,
 ) -> None:
-    """Load past awards from a CSV into the ledger file (members created as needed)."""
-    from bridgedesk.formats.ledger_csv import dumps_ledger, loads_awards
-    from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, Player
+    """Load past awards from a CSV into the ledger (members created as needed)."""
+    from bridgedesk.formats.ledger_csv import loads_awards
+    from bridgedesk.masterpoints.ledger import Player
 
     try:
         text = source.read_text(encoding="utf-8")
     except OSError as exc:
         raise MasterpointError(f"cannot read {source}: {exc.strerror}") from None
     entries = loads_awards(text, str(source))
-    repo = _read_ledger(ledger) if ledger.exists() else InMemoryRepository()
-    book = Ledger(repo)
-    for entry in entries:
-        if repo.player(entry.member) is None:
-            book.add_player(Player(entry.member))
-        book.record(entry)
-    ledger.write_text(dumps_ledger(repo), encoding="utf-8")
-    typer.echo(f"imported {len(entries)} awards into {ledger}")
+    with open_ledger(ledger, db, write=True) as book:
+        for entry in entries:
+            if book.repository.player(entry.member) is None:
+                book.add_player(Player(entry.member))
+            book.record(entry)
+    typer.echo(f"imported {len(entries)} awards into {ledger or 'the database'}")
+
+
+@app.command("list")
+def list_command(
+    ledger: Annotated[Path | None, typer.Option(help="ledger CSV file")] = None,
+    db: DbOption = None,
+    member: Annotated[str | None, typer.Option(help="only this member's awards")] = None,
+    event: Annotated[str | None, typer.Option(help="only awards of this event name")] = None,
+    held: Annotated[bool, typer.Option(help="list the awards held for non-members")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """List the ledger's awards: date, member, event, rules and version, points, reason."""
+    with open_ledger(ledger, db) as book:
+        repo = book.repository
+        entries = list(repo.pending(member) if held else repo.awards(member))
+    if event is not None:
+        entries = [e for e in entries if e.event == event]
+    entries.sort(key=lambda e: (e.day, e.member))
+    rows = [
+        {
+            "member": e.member,
+            "date": e.day.isoformat(),
+            "event": e.event,
+            "rules": e.rules,
+            "version": e.version,
+            "points": str(e.points),
+            "colour": e.colour,
+            "place": e.place,
+            "kind": e.kind,
+            "reason": e.reason,
+        }
+        for e in entries
+    ]
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    for r in rows:
+        typer.echo("\t".join("" if v is None else str(v) for v in r.values()))
+
+
+@app.command("record")
+def record_command(
+    awards_file: Annotated[
+        Path, typer.Argument(help="the awards as `award --json` prints them ('-': stdin)")
+    ],
+    event: Annotated[str, typer.Option(help="the stored event: its id or name")],
+    rules: Annotated[str, typer.Option(help="jcbl or sbf")],
+    reason: Annotated[str, typer.Option(help="why (kept in the audit log)")],
+    db: DbOption = None,
+    version: Annotated[
+        str | None, typer.Option(help="rule-set version (default: jcbl 2007, sbf 2014-2015)")
+    ] = None,
+    by: ByOption = None,
+) -> None:
+    """Write a stored event's awards into the ledger in the database, in one transaction.
+
+    Re-recording the event replaces its awards (audited); the same awards again
+    change nothing.  Players entered in the event under a member number join the
+    ledger; other players' points are held until they join (000:141-151).
+    """
+    import sys
+    from decimal import Decimal, InvalidOperation
+
+    from bridgedesk.cli._ledger import RULE_VERSIONS as DEFAULT_VERSIONS
+    from bridgedesk.cli._store import open_store, who
+    from bridgedesk.store.ledger import RecordedAward
+
+    if rules not in DEFAULT_VERSIONS:
+        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+    try:
+        text = sys.stdin.read() if str(awards_file) == "-" else awards_file.read_text("utf-8")
+        data = json.loads(text)
+    except OSError as exc:
+        raise MasterpointError(f"cannot read {awards_file}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise MasterpointError(f"{awards_file}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    if not isinstance(data, list):
+        raise MasterpointError(f"{awards_file}: expected a JSON list of awards")
+    awards: list[RecordedAward] = []
+    for n, item in enumerate(data, start=1):
+        try:
+            awards.append(
+                RecordedAward(
+                    member=str(item["member"]),
+                    place=int(item["place"]),
+                    points=Decimal(str(item["points"])),
+                    colour=str(item["colour"]),
+                    reason=str(item.get("reason", "")),
+                    session=None if item.get("session") is None else int(item["session"]),
+                )
+            )
+        except (KeyError, TypeError, ValueError, InvalidOperation, AttributeError):
+            raise MasterpointError(
+                f"{awards_file}: award {n} needs member, place, points and colour"
+            ) from None
+    with open_store(db) as store:
+        done = store.record_awards(
+            event,
+            awards,
+            rules=rules,
+            version=version or DEFAULT_VERSIONS[rules],
+            who=who(by),
+            reason=reason,
+        )
+    if done.audit is None:
+        typer.echo(
+            f"event {done.event_id}: the same {done.recorded + done.held} awards are "
+            "stored already; nothing changed"
+        )
+        return
+    note = f"event {done.event_id}: recorded {done.recorded} awards"
+    if done.held:
+        note += f", {done.held} held for players not yet members"
+    if done.replaced:
+        note += f" (replacing {done.replaced}; audit {done.audit})"
+    typer.echo(note)
+
+
+@app.command("annual")
+def annual_command(
+    year: Annotated[int, typer.Option(help="the award year")],
+    ledger: Annotated[Path | None, typer.Option(help="ledger CSV file")] = None,
+    db: DbOption = None,
+    deemed: Annotated[
+        list[str] | None,
+        typer.Option(help="MEMBER=MP: a member's deemed MP (transfers, 000:163)"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """The JCBL annual award winners (000:110-126): best player (most RP), best
+    newcomer (under 20 MP at the start of the year) and most MP per rank."""
+    from decimal import Decimal, InvalidOperation
+
+    levels: dict[str, Decimal] = {}
+    for item in deemed or []:
+        who_, sep, value = item.partition("=")
+        try:
+            if not sep:
+                raise InvalidOperation
+            levels[who_.strip()] = Decimal(value)
+        except InvalidOperation:
+            raise MasterpointError(f"--deemed takes MEMBER=MP, got {item!r}") from None
+    winners = read_ledger(ledger, db).annual_awards(year, levels)
+    doc = {
+        "year": winners.year,
+        "best_player": list(winners.best_player),
+        "best_newcomer": list(winners.best_newcomer),
+        "by_rank": {rank: list(ms) for rank, ms in winners.by_rank.items()},
+    }
+    if as_json:
+        typer.echo(json.dumps(doc, ensure_ascii=False))
+        return
+    typer.echo(f"best player      {' '.join(winners.best_player) or '-'}")
+    typer.echo(f"best newcomer    {' '.join(winners.best_newcomer) or '-'}")
+    for rank, members in winners.by_rank.items():
+        typer.echo(f"{rank:<16} {' '.join(members) or '-'}")

@@ -193,3 +193,102 @@ class CorrectionRow(Base):
     old: Mapped[str] = mapped_column(Text)
     new: Mapped[str] = mapped_column(Text)
     undoes_id: Mapped[int | None] = mapped_column(ForeignKey("corrections.id"))
+
+
+# -- the masterpoint ledger (migration 0003) -----------------------------------------
+
+
+class LedgerMemberRow(Base):
+    """A player registered in the federation's masterpoint ledger.
+
+    The member number and name live in ``players`` (shared with the events); this
+    row adds what the ledger needs.  Decimal values are kept as exact text.
+    """
+
+    __tablename__ = "ledger_members"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    joined: Mapped[dt.date | None] = mapped_column(Date)
+    marker: Mapped[str] = mapped_column(String(10), default="")
+    mp_1973_and_before: Mapped[str] = mapped_column(String(32), default="0")
+
+    player: Mapped[PlayerRow] = relationship()
+
+
+class LedgerAwardRow(Base):
+    """One award (or, with ``held``, an award held for a non-member, 000:141-151).
+
+    ``event_id`` links the award to a stored event when it came from one; the
+    ``event`` text is the name printed on statements.  ``points`` is exact text.
+    """
+
+    __tablename__ = "ledger_awards"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    event_id: Mapped[int | None] = mapped_column(ForeignKey("events.id"), index=True)
+    day: Mapped[dt.date] = mapped_column(Date)
+    event: Mapped[str] = mapped_column(String(200))
+    rules: Mapped[str] = mapped_column(String(10))
+    version: Mapped[str] = mapped_column(String(40))
+    points: Mapped[str] = mapped_column(String(32))
+    colour: Mapped[str] = mapped_column(String(8))
+    place: Mapped[int | None] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    kind: Mapped[str] = mapped_column(String(20), default="")
+    held: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    player: Mapped[PlayerRow] = relationship()
+
+
+class LedgerSeedRow(Base):
+    """A member's JCBL seed points (SP) on a date (statement footer, 000:72)."""
+
+    __tablename__ = "ledger_seed_points"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    as_of: Mapped[dt.date] = mapped_column(Date, primary_key=True)
+    sp: Mapped[int] = mapped_column(Integer)
+
+
+class LedgerAuditRow(Base):
+    """The ledger's audit log: an event's awards written or replaced, who, when, why.
+
+    ``old`` and ``new`` are the event's awards before and after, as JSON lists.
+    """
+
+    __tablename__ = "ledger_audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    action: Mapped[str] = mapped_column(String(10))
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+    who: Mapped[str] = mapped_column(String(100))
+    reason: Mapped[str] = mapped_column(Text)
+    old: Mapped[str] = mapped_column(Text)
+    new: Mapped[str] = mapped_column(Text)
+
+
+# -- double-dummy analyses, cached by deal (migration 0003) ---------------------------
+
+
+class DealAnalysisRow(Base):
+    """A deal's double-dummy table and par, solved once and kept.
+
+    Keyed by the deal as PBN text from North (``N:...``), the dealer and the
+    vulnerability (par depends on both).  ``tricks`` is 20 hexadecimal digits,
+    seats N E S W by strains C D H S NT; ``par_contracts`` is PBN ``ParContract``
+    text (``Pass`` when none).
+    """
+
+    __tablename__ = "deal_analyses"
+    __table_args__ = (UniqueConstraint("deal", "dealer", "vulnerability"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal: Mapped[str] = mapped_column(String(80))
+    dealer: Mapped[str] = mapped_column(String(1))
+    vulnerability: Mapped[str] = mapped_column(String(4))
+    tricks: Mapped[str] = mapped_column(String(20))
+    par_score: Mapped[int] = mapped_column(Integer)
+    par_contracts: Mapped[str] = mapped_column(Text)
+    solved_at: Mapped[dt.datetime] = mapped_column(DateTime)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, and_, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -54,6 +54,11 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
+
+if TYPE_CHECKING:
+    from bridgedesk.deals.analysis import BoardRecord
+    from bridgedesk.masterpoints.ledger import Ledger
+    from bridgedesk.store.ledger import AwardLike, EventAwards, LedgerAudit
 
 _DEAL_RE = re.compile(
     r"[NESW]:(?:[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*|-)"
@@ -1054,6 +1059,58 @@ class Store:
                 known.append(result)
                 todo.append((line, result))
         return todo
+
+    # -- the masterpoint ledger and cached deal analyses (store/ledger.py, analyses.py) --
+
+    @contextmanager
+    def ledger(self, write: bool = True) -> Iterator[Ledger]:
+        """The masterpoint ledger on this database, inside one transaction."""
+        from bridgedesk.masterpoints.ledger import Ledger
+        from bridgedesk.store.ledger import SqlRepository
+
+        with self._tx(write) as s:
+            yield Ledger(SqlRepository(s))
+
+    def record_awards(
+        self,
+        ref: int | str,
+        awards: Sequence[AwardLike],
+        *,
+        rules: str,
+        version: str,
+        who: str,
+        reason: str,
+        kind: str | None = None,
+        register: bool = True,
+        now: dt.datetime | None = None,
+    ) -> EventAwards:
+        """Write (or replace, audited) a stored event's awards; see
+        :func:`bridgedesk.store.ledger.record_event_awards`."""
+        from bridgedesk.store.ledger import record_event_awards
+
+        return record_event_awards(
+            self,
+            ref,
+            awards,
+            rules=rules,
+            version=version,
+            who=who,
+            reason=reason,
+            kind=kind,
+            register=register,
+            now=now,
+        )
+
+    def award_audit(self, ref: int | str) -> list[LedgerAudit]:
+        from bridgedesk.store.ledger import ledger_audit
+
+        return ledger_audit(self, ref)
+
+    def event_records(self, ref: int | str) -> list[BoardRecord]:
+        """The event's deals with their cached double-dummy analyses attached."""
+        from bridgedesk.store.analyses import event_records
+
+        return event_records(self, ref)
 
 
 def open_store(db: str | Path | None = None) -> Store:

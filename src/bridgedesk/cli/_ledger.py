@@ -1,0 +1,71 @@
+"""The ledger commands' storage: a ledger CSV file (``--ledger``) or the store (``--db``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bridgedesk.errors import MasterpointError
+
+if TYPE_CHECKING:
+    from bridgedesk.masterpoints.ledger import Ledger
+
+#: The rule-set versions written with awards recorded from the command line.
+RULE_VERSIONS = {"jcbl": "2007", "sbf": "2014-2015"}
+
+
+@contextmanager
+def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Iterator[Ledger]:
+    """The ledger in a CSV file or in the database, as one unit of work.
+
+    Without ``--ledger`` the ledger is in the database: ``--db``, else
+    ``$BRIDGEDESK_DB``, else the default database (as for the event commands).
+    There everything happens in one transaction (nothing is written if the command
+    fails); with a CSV file and ``write`` the file is rewritten at the end.
+    """
+    from bridgedesk.formats.ledger_csv import dumps_ledger, loads_ledger
+    from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
+
+    if ledger is not None and db is not None:
+        raise MasterpointError("give the ledger once: --ledger FILE.csv or --db DATABASE")
+    if ledger is None:
+        from bridgedesk.store.service import Store
+
+        with Store.open(db) as store, store.ledger(write=write) as book:
+            yield book
+        return
+    assert ledger is not None
+    if ledger.exists() or not write:
+        try:
+            text = ledger.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise MasterpointError(f"cannot read ledger {ledger}: {exc.strerror}") from None
+        repo = loads_ledger(text, str(ledger))
+    else:
+        repo = InMemoryRepository()
+    yield Ledger(repo)
+    if write:
+        ledger.write_text(dumps_ledger(repo), encoding="utf-8")
+
+
+def read_ledger(ledger: Path | None, db: str | None) -> Ledger:
+    """A snapshot of the whole ledger in memory, read in one transaction (for lists
+    over every member, which then need no query per member)."""
+    from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
+
+    with open_ledger(ledger, db) as book:
+        if isinstance(book.repository, InMemoryRepository):
+            return book
+        repo = InMemoryRepository()
+        source = book.repository
+        for player in source.players():
+            repo.add_player(player)
+            for as_of, sp in source.seed_points(player.member).items():
+                repo.set_seed_points(player.member, as_of, sp)
+        for entry in source.awards():
+            repo.add_award(entry)
+        for entry in source.pending():
+            repo.add_pending(entry)
+        return Ledger(repo)
