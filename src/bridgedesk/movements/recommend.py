@@ -250,11 +250,11 @@ def _session_text(parts: list[list[Any]], codes: dict[str, str]) -> str:
 
 def _buildable(kind: str, tables: int, rounds: int) -> bool:
     if kind == "interwoven-howell":
-        return False
+        return rounds <= tables <= 2 * rounds - 2 and not (tables == rounds and tables % 2 == 0)
     if kind == "scrambled-mitchell":
-        return rounds <= (tables if tables % 2 else tables - 1)
+        return rounds <= tables
     if kind == "appendix-mitchell":
-        return rounds in (7, 11, 13) and rounds < tables <= 2 * rounds - 2
+        return rounds < tables <= 2 * rounds - 2
     return tables <= rounds <= 2 * tables - 1  # a Howell
 
 
