@@ -169,3 +169,50 @@ def test_recommend_two_sessions_one_section_rows_all_buildable() -> None:
         for r in recommend(pairs, sessions=2):
             if r.sections.startswith("1 section"):
                 assert r.buildable, r.describe()
+
+
+def test_howell_11_tables_10_rounds_stay_pairs_21_22() -> None:
+    # 004:3141: the JCBL Howell list's 11 tables x 10 rounds (2 boards, 20 boards),
+    # relays, no A/B table, stay pairs No. 21-22.
+    m = build("short-howell", tables=11, rounds=10)
+    assert (m.tables, m.round_count, m.board_sets, m.total_boards) == (11, 10, 10, 20)
+    assert validate(m) == []
+    assert {p.number for p in m.stationary_pairs()} == {21, 22}
+    assert m.relay_groups  # 11 tables share 10 sets
+    # 22 pairs, 10 rounds: every pair meets 10 different pairs, plays every set once
+    for p in m.pairs():
+        seen = [s for _, s in m.seatings() if p in s.pairs()]
+        assert sorted(s.board_set for s in seen) == list(range(1, 11))
+        assert len({s.ew if s.ns == p else s.ns for s in seen}) == 10
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_howell_fewer_rounds_than_tables(data: st.DataObject) -> None:
+    tables = data.draw(st.integers(6, 16), label="tables")
+    rounds = data.draw(st.integers(max(5, (tables + 3) // 2), tables - 1), label="rounds")
+    odd = data.draw(st.booleans(), label="odd pairs")
+    m = build("short-howell", pairs=2 * tables - odd, rounds=rounds)
+    assert [p for p in validate(m) if p.severity == "error"] == []
+    assert m.round_count == rounds and m.tables == tables
+
+
+def test_weekly_list_rows_are_all_buildable() -> None:
+    # 004:3048-3066 with 004:3136-3143: every row recommend() offers for 6-30 pairs
+    # can be generated (the 9-round straight Mitchell with a rover for 19 pairs
+    # becomes the phantom arrangement, 004:1088, since a rover plays 8 rounds there)
+    for pairs in range(6, 31):
+        recs = recommend(pairs)
+        assert recs and all(r.buildable for r in recs), pairs
+        for r in recs:
+            if r.kind in ("team-of-pairs",):
+                continue
+            m = build(
+                r.kind,
+                pairs=pairs,
+                rounds=r.rounds,
+                boards_per_round=r.boards_per_round,
+                base=r.base,
+            )
+            assert m.round_count == r.rounds, (pairs, r.describe())
+            assert [p for p in validate(m) if p.severity == "error"] == [], r.describe()

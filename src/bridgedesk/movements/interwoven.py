@@ -50,10 +50,10 @@ def _pair_number(seat: Seat, tables: int, cycle: int, r: int) -> int:
     return base + cycle + i + 1
 
 
-def _check_size(tables: int, rounds: int, what: str) -> None:
+def _check_size(tables: int, rounds: int, what: str, most: int = 13) -> None:
     """The sizes built here: 5 to 13 rounds (the seed's lists use 7-13) on R to 2R-2 tables."""
-    if not 5 <= rounds <= 13:
-        raise MovementError(f"{what} is built here for 5 to 13 rounds, not {rounds}")
+    if not 5 <= rounds <= most:
+        raise MovementError(f"{what} is built here for 5 to {most} rounds, not {rounds}")
     if not rounds <= tables <= 2 * rounds - 2:
         raise MovementError(
             f"{what} of {rounds} rounds needs {rounds} to {2 * rounds - 2} tables "
@@ -86,6 +86,7 @@ def _search(
     seed: int,
     attempts: int = 30,
     budget_steps: int = 5000,
+    anyone: bool = False,
 ) -> Layout | None:
     """A valid round 1, or None.  ``cross``: A meets only B (a Mitchell), else within groups."""
     stays = tables - cycle
@@ -108,6 +109,7 @@ def _search(
     # with odd groups one A-B table a round: some whole difference class must be unmet
     if (
         not cross
+        and not anyone
         and tables % 2 == 1
         and all(any(c in forbidden for c in ring_couples(0, 0, 1, d)) for d in range(cycle))
     ):
@@ -141,12 +143,13 @@ def _search(
                 return (not cross or _stays_balance(layout, cycle)) and place_rings()
             if i == stays:
                 return place_stays(g + 1, 0)
-            ring_g = 1 - g if cross else g
-            if any(c in forbidden for c in stay_couples(g, i, ring_g)):
-                return False
-            positions = [x for x in range(cycle) if free[ring_g][x]]
+            rings = [1 - g if cross else g]
+            if anyone:
+                rings = [0, 1]
+            rings = [rg for rg in rings if not any(c in forbidden for c in stay_couples(g, i, rg))]
+            positions = [(rg, x) for rg in rings for x in range(cycle) if free[rg][x]]
             rng.shuffle(positions)
-            for x in positions:
+            for ring_g, x in positions:
                 for k in sets_for((ring_g, x)):
                     free[ring_g][x] = False
                     offs[ring_g][(k - x) % cycle] = True
@@ -173,7 +176,12 @@ def _search(
             for gb in (0, 1):
                 if cross and gb == ga:
                     continue
-                if not cross and gb != ga and not (left_a % 2 == 1 and sum(free[gb]) % 2 == 1):
+                if (
+                    not cross
+                    and not anyone
+                    and gb != ga
+                    and not (left_a % 2 == 1 and sum(free[gb]) % 2 == 1)
+                ):
                     continue  # play across only when both groups have one pair over
                 options += [(gb, x) for x in range(cycle) if free[gb][x] and (gb, x) != (ga, xa)]
             rng.shuffle(options)
@@ -501,3 +509,56 @@ def two_sessions(
             ),
         )
     return first, second
+
+
+def howell_fewer_rounds(tables: int, rounds: int, *, boards_per_round: int = 2) -> Movement:
+    """A Howell of fewer rounds than tables, one field (004:3141: 11 tables x 10 rounds).
+
+    The JCBL quick-reference list has Howell sheets with fewer rounds than
+    tables (10 tables x 10 rounds, 11 tables x 10 rounds with pairs 21-22
+    staying, 004:3137-3141).  Built like the two-group movements above, but any
+    two pairs may meet: pairs ``1..R`` and ``R+1..2R`` form two rings moving one
+    up a round, pairs ``2R+1..2T`` stay, the ``R`` board sets move one up a
+    round and tables sharing a set relay it.  Nobody meets twice and every pair
+    plays every set once; not every couple meets (there are too few rounds).
+    """
+    _check_size(tables, rounds, "a Howell of fewer rounds than tables", most=31)
+    from bridgedesk.movements.validate import errors, validate
+
+    def renumber(n: int) -> int:
+        group, k = divmod(n - 1, tables)
+        if k < rounds:
+            return group * rounds + k + 1
+        return 2 * rounds + group * (tables - rounds) + (k - rounds) + 1
+
+    for seed in range(500 * tables + rounds, 500 * tables + rounds + 6):
+        layout = _search(tables, rounds, cross=False, forbidden=frozenset(), seed=seed, anyone=True)
+        if layout is None:
+            continue
+        m = _movement("howell", tables, rounds, layout, boards_per_round, False)
+        out = tuple(
+            Round(
+                rnd.number,
+                tuple(
+                    replace(s, ns=Pair(renumber(s.ns.number)), ew=Pair(renumber(s.ew.number)))
+                    for s in rnd.seatings
+                ),
+            )
+            for rnd in m.rounds
+        )
+        stay = f"pairs {_span(2 * rounds + 1, 2 * tables)} stay" if tables > rounds else ""
+        m = replace(
+            m,
+            rounds=out,
+            notes=(
+                f"{rounds} board sets on {tables} tables; "
+                + ", ".join(f"tables {'/'.join(map(str, g))} relay" for g in m.relay_groups)
+                + (f"; {stay}" if stay else "")
+                + "; not every couple meets",
+            ),
+        )
+        if not errors(validate(m)):
+            return m
+    raise MovementError(
+        f"no {rounds}-round Howell found for {tables} tables; play {tables} or more rounds"
+    )
