@@ -220,3 +220,26 @@ def two_session(
     typer.echo("1st session\n" + movement_cards.master_text(one))
     typer.echo("2nd session\n" + movement_cards.master_text(two))
     typer.echo(f"couples meeting in both sessions: {again}")
+
+
+@app.command("double-howell")
+def double_howell_cmd(
+    pairs: Annotated[int, typer.Option("--pairs", help="pairs present (one section)")],
+    rounds: Rounds = None,
+) -> None:
+    """Second-session pair numbers for a Howell played twice (004:2072-2073)."""
+    from bridgedesk.movements.howell import complete_howell, short_howell
+    from bridgedesk.movements.sessions import double_howell
+
+    tables = (pairs + 1) // 2
+    if rounds is None or rounds == 2 * tables - 1:
+        m = complete_howell(pairs=pairs)
+    else:
+        m = short_howell(pairs=pairs, rounds=rounds)
+    plan = double_howell(m)
+    for line in plan.describe():
+        typer.echo(line)
+    typer.echo(
+        f"stationary in both sessions: {len(plan.stay_twice)}; couples who never meet: "
+        f"{plan.never_meet}; pairs sitting out in both sessions: {len(plan.sit_out_twice)}"
+    )
