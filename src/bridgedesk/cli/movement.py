@@ -93,9 +93,10 @@ def _show_individual(
 
     if players is None:
         raise MovementError("an individual movement needs --players (8 to 19)")
-    if fmt == "html":
-        raise MovementError("individual movements print as text or json; html is for pairs")
     m = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
+    if fmt == "html":
+        typer.echo(movement_cards.render_individual_html(m))
+        return
     if fmt == "text":
         typer.echo(movement_cards.individual_text(m), nl=False)
         return
@@ -128,7 +129,10 @@ def cards(
         out.mkdir(parents=True, exist_ok=True)
         path = out / "movement.txt"
         path.write_text(movement_cards.individual_text(ind), encoding="utf-8")
+        html = out / "movement.html"
+        html.write_text(movement_cards.render_individual_html(ind), encoding="utf-8")
         typer.echo(str(path))
+        typer.echo(str(html))
         return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
     for path in movement_cards.write_cards(m, out):
