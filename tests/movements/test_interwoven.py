@@ -216,3 +216,33 @@ def test_weekly_list_rows_are_all_buildable() -> None:
             )
             assert m.round_count == r.rounds, (pairs, r.describe())
             assert [p for p in validate(m) if p.severity == "error"] == [], r.describe()
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (
+            [
+                *("two-session", "--tables", "12", "--first", "AM"),
+                *("--first-rounds", "12", "--second-rounds", "11"),
+            ],
+            "use SM",
+        ),
+        (
+            [
+                *("two-session", "--tables", "8", "--first", "XX"),
+                *("--first-rounds", "7", "--second-rounds", "7"),
+            ],
+            "AM (appendix Mitchell) or SM",
+        ),
+        (["double-howell", "--pairs", "3"], "5 to 32 pairs"),
+        (["show", "interwoven-howell", "--tables", "30", "--rounds", "13"], "13 to 24 tables"),
+        (["show", "short-howell", "--tables", "16", "--rounds", "8"], "9 to 31 rounds"),
+    ],
+)
+def test_impossible_requests_one_line(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["movement", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and fragment in err

@@ -235,6 +235,11 @@ def double_howell_cmd(
     from bridgedesk.movements.howell import complete_howell, short_howell
     from bridgedesk.movements.sessions import double_howell
 
+    if not 5 <= pairs <= 32:
+        raise MovementError(
+            f"a Howell played twice is for 5 to 32 pairs (3 to 16 tables), not {pairs}; "
+            "use 'movement recommend --sessions 2' for more pairs"
+        )
     tables = (pairs + 1) // 2
     if rounds is None or rounds == 2 * tables - 1:
         m = complete_howell(pairs=pairs)

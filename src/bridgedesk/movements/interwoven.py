@@ -444,9 +444,14 @@ def two_sessions(
     """
     from bridgedesk.movements import mitchell
 
+    _check_size(tables, second_rounds, "an interwoven Howell")
     if first_kind == "AM":
         _check_size(tables, first_rounds, "an appendix Mitchell")
-        _check_size(tables, second_rounds, "an interwoven Howell")
+        if tables == first_rounds and tables % 2 == 0:
+            raise MovementError(
+                f"{tables} tables and {first_rounds} rounds is a relay Mitchell, not an "
+                "appendix one; use SM (the scrambled relay Mitchell) for the first session"
+            )
         # With odd groups one A-B table a round is played in the Howell: keep one
         # class of A-B couples free in the Mitchell for it.
         classes: list[frozenset[Couple]] = [frozenset()]
