@@ -84,8 +84,8 @@ def _search(
     cross: bool,
     forbidden: frozenset[Couple],
     seed: int,
-    attempts: int = 30,
-    budget_steps: int = 5000,
+    attempts: int = 150,
+    budget_steps: int = 1000,
     anyone: bool = False,
 ) -> Layout | None:
     """A valid round 1, or None.  ``cross``: A meets only B (a Mitchell), else within groups."""
