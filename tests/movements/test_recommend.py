@@ -176,3 +176,15 @@ def test_two_sessions_list_rows() -> None:
     assert nineteen[0].kind == "scrambled-mitchell + howell"
     with pytest.raises(MovementError, match="8 to 19 tables"):
         recommend(60, sessions=2)
+
+
+def test_two_session_rows_say_how_to_build_them() -> None:
+    # 004:2122-2127: 9 tables, 8(AM) + 9(IWH) and 13(H) twice
+    rows = {(r.kind, r.rounds, r.second): r for r in recommend(18, sessions=2)}
+    am = rows[("appendix-mitchell", 8, ("interwoven-howell", 9))]
+    assert am.buildable
+    assert am.stationary == (
+        "movement two-session --tables 9 --first AM --first-rounds 8 --second-rounds 9"
+    )
+    hh = rows[("howell", 13, ("howell", 13))]
+    assert hh.stationary == "movement double-howell --pairs 18 --rounds 13"

@@ -210,8 +210,10 @@ def recommend(
                         f", {2 * tables} is the phantom" if pairs % 2 else ""
                     )
             relays = str(row["note"]) if "relay" in str(row["note"]) else ""
-            if kind == "appendix-howell":
+            if kind == "appendix-howell" and kind_here == "appendix-howell":
                 relays = (relays + "; " if relays else "") + "A/B tables relay"
+            elif kind == "appendix-howell":
+                relays = "some tables relay"
             if kind in ("relay-mitchell",):
                 relays = f"tables 1 and {sheet} relay"
             note = str(row["note"])
@@ -305,6 +307,14 @@ def _two_sessions(pairs: int) -> list[Recommendation]:
         sections = (
             "1 section" if len(sizes) == 1 else " + ".join(f"{t}T" for t in sizes)
         ) + f" ({tables} tables)"
+        how = ""
+        if len(sizes) == 1 and buildable and second[0][1] == "IWH":
+            how = (
+                f"movement two-session --tables {tables} --first {first[0][1]} "
+                f"--first-rounds {first[0][0]} --second-rounds {second[0][0]}"
+            )
+        elif len(sizes) == 1 and buildable and first[0][1] == second[0][1] == "H":
+            how = f"movement double-howell --pairs {pairs} --rounds {first[0][0]}"
         out.append(
             Recommendation(
                 _session_text(first, codes),
@@ -315,7 +325,7 @@ def _two_sessions(pairs: int) -> list[Recommendation]:
                 int(first[0][0]),
                 2,
                 "",
-                "",
+                how,
                 str(row["note"]),
                 buildable,
                 None,
