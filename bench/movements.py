@@ -45,6 +45,20 @@ def main() -> None:
             f"rover Mitchell, {pairs} pairs",
             lambda n=pairs: build("rover-mitchell", pairs=n, rounds=min(13, (n - 1) // 2 - 1)),
         )
+    from bridgedesk.movements.interwoven import howell_fewer_rounds, two_sessions
+
+    for tables, first, r1, r2 in (
+        (9, "AM", 8, 9),
+        (11, "SM", 11, 11),
+        (13, "AM", 12, 13),
+        (14, "AM", 12, 12),
+        (19, "AM", 13, 13),
+    ):
+        _time(
+            f"two sessions {tables}T {r1}({first}) + {r2}(IWH)",
+            lambda t=tables, f=first, a=r1, b=r2: two_sessions(t, f, a, b, boards_per_round=2),
+        )
+    _time("Howell 11 tables x 10 rounds", lambda: howell_fewer_rounds(11, 10))
     big = build("mitchell", tables=39)
     _time("validate a 39-table Mitchell", lambda: validate(big))
 

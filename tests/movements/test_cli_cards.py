@@ -43,7 +43,7 @@ def test_show_json_round_trips(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "hint"),
     [
         (["howell", "--tables", "40"], "3 to 16 tables"),
-        (["howell", "--tables", "6", "--rounds", "0"], "6 to 11 rounds"),
+        (["howell", "--tables", "6", "--rounds", "0"], "5 to 11 rounds"),
         (["rover-mitchell", "--pairs", "16"], "odd number of pairs"),
         (["mitchell", "--tables", "7", "--rounds", "0"], "1 to 7 rounds"),
         (["spiral", "--tables", "7"], "choose one of howell"),
@@ -172,3 +172,68 @@ def test_html_renders_in_chromium(tmp_path: Path) -> None:
         )
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+
+
+def test_individual_cards_fig20(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Fig 20 (004:1592-1600): 8 players, 3 boards x 7 rounds; round 1 table 1 is
+    # N 8, S 1, E 6, W 2 and table 2 is N 5, S 7, E 3, W 4.
+    from bridgedesk.movements.individual import individual
+    from bridgedesk.reports.movement_cards import (
+        individual_player_slip,
+        individual_table_card,
+        render_individual_html,
+    )
+
+    m = individual(8, boards_per_round=3)
+    first = individual_table_card(m, 1)[0]
+    assert (first.north, first.south, first.east, first.west, first.boards) == (8, 1, 6, 2, "1-3")
+    slip = individual_player_slip(m, 7)[0]
+    assert (slip.table, slip.seat, slip.partner, slip.opponents) == ("2", "S", "5", "3 & 4")
+    html = render_individual_html(m)
+    assert "@page { size: A4" in html
+    parser = _Counter()
+    parser.feed(html)
+    assert parser.master_rows == 1 + 7
+    assert parser.classes.count("table-card") == 2
+    assert parser.classes.count("player-slip") == 8
+    # 9 players: one sits out each round, and the slip says so
+    nine = individual(9)
+    out_rounds = [x.round for x in individual_player_slip(nine, 6) if x.opponents == "sits out"]
+    assert out_rounds == [r.number for r in nine.rounds if 6 in r.sitout] and out_rounds
+    assert main(["movement", "cards", "individual", "--players", "9", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "movement.html").read_text("utf-8").count("player-slip") == 9
+    capsys.readouterr()
+    assert main(["movement", "show", "individual", "--players", "8", "--format", "html"]) == 0
+    assert "Player guide slips" in capsys.readouterr().out
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
+def test_individual_html_renders_in_chromium(tmp_path: Path) -> None:
+    from bridgedesk.movements.individual import individual
+    from bridgedesk.reports.movement_cards import render_individual_html
+
+    page = tmp_path / "individual.html"
+    page.write_text(render_individual_html(individual(13)), encoding="utf-8")
+    pdf = tmp_path / "individual.pdf"
+    with tempfile.TemporaryDirectory() as profile:
+        subprocess.run(
+            [
+                str(CHROMIUM),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={profile}",
+                f"--print-to-pdf={pdf}",
+                page.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+    assert pdf.read_bytes()[:5] == b"%PDF-"

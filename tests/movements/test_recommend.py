@@ -71,16 +71,23 @@ WEEKLY = {
         ("skip-mitchell", 8, 4, 7),
         ("relay-mitchell", 8, 3, 8),
     ],
+    # 10 tables x 10/11 rounds and 11 tables x 10 rounds come from the Howell
+    # guide-card list (004:3136-3143).  A rover plays at most 8 rounds of a
+    # 9-table straight Mitchell (004:3783), so 3 x 9 for 19 pairs is the phantom
+    # arrangement (004:1088).  With 23-24 pairs 10 rounds are too few for an A/B
+    # table on the 11-table sheet: they play the 12-table Howell of 10 rounds.
     19: [
         *[("appendix-howell", 9, 2, r) for r in (10, 11, 12, 13)],
-        *[("rover-mitchell", 9, 3, r) for r in (7, 8, 9)],
-        *[hw(10, 2, r) for r in (12, 13)],
+        *[("rover-mitchell", 9, 3, r) for r in (7, 8)],
+        ("mitchell", 9, 3, 9),
+        *[hw(10, 2, r) for r in (10, 11, 12, 13)],
     ],
     23: [
+        ("short-howell", 11, 2, 10),
         *[("appendix-howell", 11, 2, r) for r in (12, 13)],
         *[("rover-mitchell", 11, b, r) for b, r in ((3, 7), (3, 8), (3, 9), (2, 11))],
     ],
-    24: [("appendix-howell", 11, 2, 12), ("appendix-howell", 11, 2, 13)],
+    24: [("short-howell", 11, 2, 10), *[("appendix-howell", 11, 2, r) for r in (12, 13)]],
 }
 
 
@@ -119,9 +126,12 @@ def test_filters_boards_and_minutes() -> None:
     assert all(20 <= r.boards <= 24 and r.minutes <= 170 for r in found)
 
 
-def test_rover_round_limit_marked() -> None:
-    nine = [r for r in recommend(19) if r.kind == "rover-mitchell" and r.rounds == 9]
-    assert nine and not nine[0].buildable
+def test_rover_round_limit_gives_the_phantom() -> None:
+    # 004:3783: a rover plays at most 8 rounds of a 9-table straight Mitchell;
+    # the 9-round row is offered with the phantom instead (004:1088)
+    nine = [r for r in recommend(19) if r.rounds == 9 and "mitchell" in r.kind]
+    assert [r.kind for r in nine] == ["mitchell"]
+    assert nine[0].buildable and "004:3783" in nine[0].note and "phantom" in nine[0].stationary
 
 
 def test_team_of_pairs_small_fields() -> None:
@@ -166,3 +176,15 @@ def test_two_sessions_list_rows() -> None:
     assert nineteen[0].kind == "scrambled-mitchell + howell"
     with pytest.raises(MovementError, match="8 to 19 tables"):
         recommend(60, sessions=2)
+
+
+def test_two_session_rows_say_how_to_build_them() -> None:
+    # 004:2122-2127: 9 tables, 8(AM) + 9(IWH) and 13(H) twice
+    rows = {(r.kind, r.rounds, r.second): r for r in recommend(18, sessions=2)}
+    am = rows[("appendix-mitchell", 8, ("interwoven-howell", 9))]
+    assert am.buildable
+    assert am.stationary == (
+        "movement two-session --tables 9 --first AM --first-rounds 8 --second-rounds 9"
+    )
+    hh = rows[("howell", 13, ("howell", 13))]
+    assert hh.stationary == "movement double-howell --pairs 18 --rounds 13"

@@ -175,3 +175,48 @@ def test_group_plan_finds_a_plan_for_thirty_tables() -> None:
     # the stay pairs keep their places, as in the seed's plan
     assert all(plan.moves[(1, p)] == (1, p) for p in range(14, 19))
     assert all(plan.moves[(2, p)] == (2, p) for p in range(14, 17))
+
+
+def test_double_howell_moves_the_stationary_pairs() -> None:
+    # 004:2072-2073: a Howell played twice; stationary pairs never meet each other,
+    # so the second session re-numbers the pairs and others stay.  The 6-table
+    # 9-round sheet keeps pairs 10-12 at their tables (004:3119).
+    from bridgedesk.movements.howell import short_howell
+    from bridgedesk.movements.sessions import double_howell
+
+    m = short_howell(6, rounds=9, boards_per_round=3)
+    stay = {p.number for p in m.stationary_pairs()}
+    assert stay == {10, 11, 12}
+    plan = double_howell(m)
+    assert plan.stay_twice == ()
+    assert sorted(plan.renumber) == sorted(plan.renumber.values()) == list(range(1, 13))
+    assert all(plan.renumber[n] not in stay for n in stay)
+    back = {v: k for k, v in plan.renumber.items()}
+    first = {frozenset((s.ns.number, s.ew.number)) for _, s in m.seatings()}
+    second = {frozenset((back[s.ns.number], back[s.ew.number])) for _, s in m.seatings()}
+    # the first session's stay pairs meet each other in the second
+    assert {frozenset((10, 11)), frozenset((10, 12)), frozenset((11, 12))} <= second
+    never = sum(
+        1 for a in range(1, 13) for b in range(a + 1, 13) if frozenset((a, b)) not in first | second
+    )
+    assert never == plan.never_meet < 66 - len(first)
+
+
+def test_double_howell_odd_pairs_sit_out_as_little_as_possible() -> None:
+    # 13 pairs, 7 tables, 10 rounds: one pair sits out a round, 20 sit-outs over
+    # two sessions for 13 pairs, so at least 7 pairs sit out twice (004:2377)
+    from bridgedesk.movements.howell import short_howell
+    from bridgedesk.movements.sessions import double_howell
+
+    plan = double_howell(short_howell(pairs=13, rounds=10))
+    assert len(plan.sit_out_twice) == 20 - 13
+    assert plan.stay_twice == ()
+
+
+def test_double_howell_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from bridgedesk.cli import main
+
+    assert main(["movement", "double-howell", "--pairs", "12", "--rounds", "9"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "pair 10 plays as pair 1" in out
+    assert out[-1].startswith("stationary in both sessions: 0;")

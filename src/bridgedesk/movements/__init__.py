@@ -10,7 +10,11 @@ The JCBL Director Manual (seed 004) is the specification.  Modules:
 * :mod:`~bridgedesk.movements.rover` - the rover pair;
 * :mod:`~bridgedesk.movements.individual` - individual movements;
 * :mod:`~bridgedesk.movements.team_of_pairs` - team of pairs for 4 and 5 pairs;
-* :mod:`~bridgedesk.movements.sessions` - two-session sheets and re-numbering between sessions;
+* :mod:`~bridgedesk.movements.interwoven` - two-group cyclic movements: the interwoven
+  Howell and the appendix Mitchell of any size, both sessions of a one-section
+  two-session game, Howells of fewer rounds than tables;
+* :mod:`~bridgedesk.movements.sessions` - two-session sheets, re-numbering between
+  sessions (several sections, or one Howell played twice);
 * :mod:`~bridgedesk.movements.catalogue` - build a movement by family name;
 * :mod:`~bridgedesk.movements.recommend` - choose a movement from pairs, boards and time.
 

@@ -15,10 +15,10 @@ KINDS: dict[str, str] = {
     "skip-mitchell": "skip Mitchell, even tables",
     "relay-mitchell": "relay-and-bye Mitchell, even tables",
     "rover-mitchell": "Mitchell with a rover pair, odd pairs",
-    "appendix-mitchell": "appendix Mitchell (7/11/13 rounds); the 1.5-table one for odd pairs",
+    "appendix-mitchell": "appendix Mitchell (7/11/13 rounds, or any); 1.5-table for odd pairs",
     "scrambled-mitchell": "arrow-switch Mitchell scored as one field",
     "web-mitchell": "Web movement, even tables (16-22), two copies of the boards",
-    "interwoven-howell": "second-session interwoven Howell, the JCBL 8- and 9-table sheets",
+    "interwoven-howell": "second-session interwoven Howell (JCBL 8/9-table sheets, others built)",
     "team-of-pairs": "team of pairs, 4 or 5 pairs",
 }
 
@@ -68,17 +68,7 @@ def build(
             pairs = 2 * tables
         return howell.appendix_for_pairs(pairs, boards_per_round=bpr, rounds=rounds)
     if kind == "interwoven-howell":
-        from bridgedesk.movements.sessions import two_session_sheet
-
-        t = _tables(tables, pairs)
-        if t not in (8, 9):
-            raise MovementError(
-                f"the interwoven Howell is built from the seed's 8- and 9-table sheets "
-                f"(004:2206-2266), not {t} tables"
-            )
-        return two_session_sheet(
-            f"{t}-interwoven-howell", rounds=rounds, boards_per_round=boards_per_round or 3
-        )
+        return _interwoven(_tables(tables, pairs), rounds, boards_per_round)
     if kind == "team-of-pairs":
         if pairs is None:
             raise MovementError("team-of-pairs needs --pairs 4 or --pairs 5")
@@ -101,7 +91,9 @@ def build(
         )
         return mitchell.with_ns_phantom(m) if pairs is not None and pairs % 2 else m
     if kind == "scrambled-mitchell":
-        return mitchell.scrambled_mitchell(t, rounds=rounds, boards_per_round=bpr)
+        return mitchell.scrambled_mitchell(
+            t, rounds=rounds, boards_per_round=bpr, relay=t % 2 == 0 and rounds == t
+        )
     if kind == "mitchell" and pairs is not None and pairs % 2:
         return _odd_mitchell(pairs, rounds, bpr)
     if kind == "mitchell":
@@ -120,13 +112,22 @@ def _appendix_mitchell(tables: int, rounds: int | None, bpr: int) -> Movement:
     from bridgedesk.movements import mitchell
 
     choices = [b for b in (7, 11, 13) if b < tables <= 2 * b - 2]
-    if rounds is not None:
-        if rounds not in choices:
+    if rounds is not None and rounds not in choices:
+        # 8, 9, 12 rounds and the like (the two-session list, 004:2117-2170)
+        from bridgedesk.movements.interwoven import cyclic_appendix_mitchell
+
+        if not rounds < tables <= 2 * rounds - 2:
             raise MovementError(
-                f"an appendix Mitchell for {tables} tables plays "
-                + (" or ".join(map(str, choices)) if choices else "no")
-                + f" rounds (7, 11 or 13 on fewer base tables), not {rounds}"
+                f"an appendix Mitchell of {rounds} rounds needs {rounds + 1} to {2 * rounds - 2} "
+                f"tables, not {tables}"
+                + (
+                    f"; for {tables} tables play " + " or ".join(map(str, choices)) + " rounds"
+                    if choices
+                    else ""
+                )
             )
+        return cyclic_appendix_mitchell(tables, rounds, boards_per_round=bpr)
+    if rounds is not None:
         base = rounds
     elif choices:
         base = choices[-1]
@@ -158,3 +159,40 @@ def _odd_mitchell(pairs: int, rounds: int | None, bpr: int) -> Movement:
                 f"{pairs} pairs: phantom arrangement (004:1088), because {exc.message}",
             ),
         )
+
+
+def _interwoven(tables: int, rounds: int | None, boards_per_round: int | None) -> Movement:
+    """The second session of the two-session method for ``tables`` tables (004:2178-2267).
+
+    The seed's own sheets are used for 8 tables (7 rounds) and 9 tables (9
+    rounds); any other size is built against the first session the
+    two-session list pairs it with: an appendix Mitchell of as many rounds
+    when there are more tables than rounds, else a scrambled Mitchell.
+    """
+    from dataclasses import replace
+
+    from bridgedesk.movements.interwoven import two_sessions
+    from bridgedesk.movements.sessions import two_session_sheet
+
+    sheets = {8: 7, 9: 9}
+    if tables in sheets and rounds in (None, sheets[tables]):
+        return two_session_sheet(
+            f"{tables}-interwoven-howell", boards_per_round=boards_per_round or 3
+        )
+    if rounds is None:
+        raise MovementError(
+            f"an interwoven Howell for {tables} tables needs --rounds "
+            f"({tables // 2 + 1} to {tables}; the two-session list uses 7-9 or 11-13)"
+        )
+    first_kind = "AM" if rounds < tables else "SM"
+    bpr = boards_per_round or (3 if rounds <= 9 else 2)
+    _, second = two_sessions(tables, first_kind, rounds, rounds, boards_per_round=bpr)
+    what = "appendix" if first_kind == "AM" else "scrambled"
+    return replace(
+        second,
+        notes=(
+            *second.notes,
+            f"nobody meets a first-session opponent again when the first session is the "
+            f"{rounds}-round {what} Mitchell built with it (movement two-session)",
+        ),
+    )

@@ -511,8 +511,23 @@ def short_howell(
     tables, phantom = _size(tables, pairs)
     _check_tables(tables, "a short Howell")
     full = 2 * tables - 1
+    if rounds < tables and tables <= 2 * rounds - 2 and rounds >= 5:
+        # fewer rounds than tables, as the JCBL list's 11 tables x 10 rounds (004:3141)
+        from bridgedesk.movements.interwoven import howell_fewer_rounds
+
+        mv = howell_fewer_rounds(tables, rounds, boards_per_round=boards_per_round)
+        mv = replace(mv, kind="short-howell")
+        if phantom:
+            mv = replace(
+                _with_phantom(mv, Pair(2 * tables)),
+                notes=(*mv.notes, f"pair {2 * tables} (a stay pair) is the phantom"),
+            )
+        return mv
     if not tables <= rounds <= full:
-        raise MovementError(f"a {tables}-table Howell has {tables} to {full} rounds, not {rounds}")
+        low = max(5, (tables + 3) // 2)
+        raise MovementError(
+            f"a {tables}-table Howell has {min(low, tables)} to {full} rounds, not {rounds}"
+        )
     if rounds == full:
         return complete_howell(tables, pairs=pairs, boards_per_round=boards_per_round)
     starter = short_starter(tables, rounds)

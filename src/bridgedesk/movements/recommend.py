@@ -182,21 +182,38 @@ def recommend(
         sheet = int(row["tables"])
         for bpr, rounds in row["options"]:
             kind_here = kind
+            tables_here = tables
             stay_text = stationary
             buildable = True
             if kind in ("howell", "appendix-howell"):
                 # complete Howells and those with stay pairs (sheet <= rounds < 2T-1)
-                buildable = sheet <= rounds <= 2 * sheet - 1
+                buildable = sheet <= rounds <= 2 * sheet - 1 or (
+                    kind == "howell" and 5 <= rounds < sheet <= 2 * rounds - 2
+                )
                 if kind == "appendix-howell" and rounds < 2 * sheet - 1:
                     buildable = buildable and rounds - sheet >= 1
                 if kind == "howell" and rounds < 2 * sheet - 1:
                     kind_here = "three-quarter-howell" if sheet >= 8 else "short-howell"
-                    stay_text = f"pairs {rounds + 1}-{2 * sheet} stay" + (
+                    first_stay = rounds + 1 if rounds >= sheet else 2 * rounds + 1
+                    if rounds < sheet:
+                        kind_here = "short-howell"
+                    stay_text = f"pairs {first_stay}-{2 * sheet} stay" + (
                         f", {2 * sheet} is the phantom" if pairs % 2 else ""
                     )
+                if not buildable and kind == "appendix-howell" and 5 <= rounds < tables:
+                    # too few rounds for an A/B table on this sheet: the same pairs
+                    # play a Howell of fewer rounds than tables on all the tables
+                    # (as the list's 11 tables x 10 rounds, 004:3141)
+                    buildable = tables <= 2 * rounds - 2
+                    kind_here = "short-howell"
+                    stay_text = f"pairs {2 * rounds + 1}-{2 * tables} stay" + (
+                        f", {2 * tables} is the phantom" if pairs % 2 else ""
+                    )
             relays = str(row["note"]) if "relay" in str(row["note"]) else ""
-            if kind == "appendix-howell":
+            if kind == "appendix-howell" and kind_here == "appendix-howell":
                 relays = (relays + "; " if relays else "") + "A/B tables relay"
+            elif kind == "appendix-howell":
+                relays = "some tables relay"
             if kind in ("relay-mitchell",):
                 relays = f"tables 1 and {sheet} relay"
             note = str(row["note"])
@@ -210,13 +227,18 @@ def recommend(
                     relays = f"tables 1 and {sheet} relay"
                 limit = ROUND_LIMITS.get((sheet, rover_base))
                 if limit is not None and rounds > limit:
-                    buildable = False
-                    note += f"; a rover can play only {limit} rounds here (004:3783)"
+                    # the seed's other way with odd pairs: a phantom (004:1088)
+                    kind_here, tables_here = "mitchell", (pairs + 1) // 2
+                    stay_text = f"NS 1-{tables_here}, NS {tables_here} is the phantom"
+                    note += (
+                        f"; a rover can play only {limit} rounds here (004:3783), so "
+                        "the phantom arrangement (004:1088)"
+                    )
             out.append(
                 Recommendation(
                     kind_here,
                     pairs,
-                    tables,
+                    tables_here,
                     sheet,
                     int(bpr),
                     int(rounds),
@@ -228,6 +250,14 @@ def recommend(
                     rover_base,
                 )
             )
+    seen: set[tuple[str, int, int, int]] = set()
+    unique: list[Recommendation] = []
+    for rec in out:  # an A/B row and the next sheet can both give the same movement
+        key = (rec.kind, rec.tables, rec.boards_per_round, rec.rounds)
+        if key not in seen:
+            seen.add(key)
+            unique.append(rec)
+    out = unique
     if sessions == 2:
         if (pairs + 1) // 2 > 7:
             return _filter(_two_sessions(pairs), boards, minutes)
@@ -250,11 +280,11 @@ def _session_text(parts: list[list[Any]], codes: dict[str, str]) -> str:
 
 def _buildable(kind: str, tables: int, rounds: int) -> bool:
     if kind == "interwoven-howell":
-        return False
+        return rounds <= tables <= 2 * rounds - 2 and not (tables == rounds and tables % 2 == 0)
     if kind == "scrambled-mitchell":
-        return rounds <= (tables if tables % 2 else tables - 1)
+        return rounds <= tables
     if kind == "appendix-mitchell":
-        return rounds in (7, 11, 13) and rounds < tables <= 2 * rounds - 2
+        return rounds < tables <= 2 * rounds - 2
     return tables <= rounds <= 2 * tables - 1  # a Howell
 
 
@@ -277,6 +307,14 @@ def _two_sessions(pairs: int) -> list[Recommendation]:
         sections = (
             "1 section" if len(sizes) == 1 else " + ".join(f"{t}T" for t in sizes)
         ) + f" ({tables} tables)"
+        how = ""
+        if len(sizes) == 1 and buildable and second[0][1] == "IWH":
+            how = (
+                f"movement two-session --tables {tables} --first {first[0][1]} "
+                f"--first-rounds {first[0][0]} --second-rounds {second[0][0]}"
+            )
+        elif len(sizes) == 1 and buildable and first[0][1] == second[0][1] == "H":
+            how = f"movement double-howell --pairs {pairs} --rounds {first[0][0]}"
         out.append(
             Recommendation(
                 _session_text(first, codes),
@@ -287,7 +325,7 @@ def _two_sessions(pairs: int) -> list[Recommendation]:
                 int(first[0][0]),
                 2,
                 "",
-                "",
+                how,
                 str(row["note"]),
                 buildable,
                 None,

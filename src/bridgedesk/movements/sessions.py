@@ -289,3 +289,84 @@ def group_plan(first: list[Movement], second: list[Movement] | None = None) -> P
             "choose other section sizes (004:2320-2380)"
         )
     return best
+
+
+# -- one section, the same Howell twice (004:2072-2073, 004:2375-2380) ------------
+
+
+@dataclass(frozen=True)
+class DoubleHowell:
+    """Second-session pair numbers for a Howell played twice in one section.
+
+    ``renumber`` maps each first-session pair number to the number the pair
+    takes in the second session.  ``stay_twice`` lists pairs stationary in both
+    sessions (none when the field allows it), ``never_meet`` the couples who meet
+    in neither session, ``sit_out_twice`` the pairs who sit out (meet the phantom)
+    in both sessions.
+    """
+
+    renumber: dict[int, int]
+    stay_twice: tuple[int, ...]
+    never_meet: int
+    sit_out_twice: tuple[int, ...]
+
+    def describe(self) -> list[str]:
+        return [f"pair {a} plays as pair {b}" for a, b in sorted(self.renumber.items()) if a != b]
+
+
+def double_howell(m: Movement) -> DoubleHowell:
+    """Re-number the pairs for the second session of a Howell played twice.
+
+    With two or more stationary pairs those pairs never meet each other
+    (004:2072-2073); the seed's remedy is to change the pair numbers for the
+    second session so that other pairs are stationary.  Here the first
+    session's stationary pairs take moving numbers, and among the arrangements
+    tried (each rotation of the moving numbers) the one leaving the fewest
+    couples who never meet wins; with a phantom, nobody who sat out in the first
+    session is given a number that sits out again where that can be avoided
+    (004:2377: a pair sits out once).
+    """
+    if m.winners != 1:
+        raise MovementError("a Howell played twice is one field; this movement has two")
+    numbers = [p.number for p in m.pairs()]
+    phantom = m.phantom.number if m.phantom is not None else None
+    real = [n for n in numbers if n != phantom]
+    stay = [p.number for p in m.stationary_pairs()]
+    moving_slots = [n for n in numbers if n not in stay and n != phantom]
+    stay_slots = [n for n in numbers if n in stay]
+    met = meetings(m)
+    sat_out = {
+        (s.ew if s.ns == m.phantom else s.ns).number
+        for _, s in m.seatings()
+        if m.phantom is not None and m.phantom in s.pairs()
+    }
+    movers = [n for n in real if n not in stay]
+    best: DoubleHowell | None = None
+    best_key: tuple[int, int, int] | None = None
+    for shift in range(max(1, len(moving_slots))):
+        slots = moving_slots[shift:] + moving_slots[:shift]
+        renumber: dict[int, int] = {}
+        free_slots = list(slots)
+        for n in stay:  # stationary pairs move in the second session
+            if n == phantom:
+                continue
+            renumber[n] = free_slots.pop(0)
+        rest_slots = free_slots + [s for s in stay_slots if s != phantom]
+        for n, slot in zip(movers, rest_slots, strict=False):
+            renumber[n] = slot
+        back = {v: k for k, v in renumber.items()}
+        met2 = {
+            frozenset(back[x] for x in couple) for couple in met if all(x in back for x in couple)
+        }
+        both = met | met2
+        never = sum(
+            1 for i, a in enumerate(real) for b in real[i + 1 :] if frozenset((a, b)) not in both
+        )
+        again = [n for n in stay if n != phantom and renumber[n] in stay]
+        out_twice = tuple(sorted(n for n in sat_out if renumber.get(n) in sat_out))
+        key = (len(again), len(out_twice), never)
+        if best_key is None or key < best_key:
+            best_key = key
+            best = DoubleHowell(renumber, tuple(sorted(again)), never, out_twice)
+    assert best is not None
+    return best

@@ -204,3 +204,108 @@ def individual_text(m: IndividualMovement) -> str:
     ]
     out += [f"note: {n}" for n in m.notes]
     return "\n".join(out) + "\n"
+
+
+@dataclass(frozen=True)
+class IndividualTableLine:
+    round: int
+    north: int
+    south: int
+    east: int
+    west: int
+    boards: str
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    round: int
+    table: str
+    seat: str
+    partner: str
+    opponents: str
+    boards: str
+
+
+def _individual_boards(m: IndividualMovement, board_set: int) -> str:
+    first = (board_set - 1) * m.boards_per_round + 1
+    last = first + m.boards_per_round - 1
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def individual_table_card(m: IndividualMovement, table: int) -> list[IndividualTableLine]:
+    """One table's card: per round the players at N, S, E, W and the boards (004:1592)."""
+    return [
+        IndividualTableLine(
+            r.number, s.north, s.south, s.east, s.west, _individual_boards(m, s.board_set)
+        )
+        for r in m.rounds
+        for s in r.seatings
+        if s.table == table
+    ]
+
+
+def individual_player_slip(m: IndividualMovement, player: int) -> list[PlayerLine]:
+    """One player's slip: per round the table, seat, partner, opponents and boards."""
+    seats = ("N", "S", "E", "W")
+    partner_of = {0: 1, 1: 0, 2: 3, 3: 2}
+    lines: list[PlayerLine] = []
+    for r in m.rounds:
+        for s in r.seatings:
+            people = s.players()
+            if player not in people:
+                continue
+            i = people.index(player)
+            others = (people[2], people[3]) if i < 2 else (people[0], people[1])
+            lines.append(
+                PlayerLine(
+                    r.number,
+                    str(s.table),
+                    seats[i],
+                    str(people[partner_of[i]]),
+                    f"{others[0]} & {others[1]}",
+                    _individual_boards(m, s.board_set),
+                )
+            )
+            break
+        else:
+            lines.append(PlayerLine(r.number, "-", "-", "-", "sits out", "-"))
+    return lines
+
+
+def render_individual_html(m: IndividualMovement) -> str:
+    """An individual movement's master sheet, table cards and player slips on A4."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    env = Environment(
+        loader=PackageLoader("bridgedesk.reports", "templates"),
+        autoescape=select_autoescape(["html", "j2"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    template = env.get_template("individual_cards.html.j2")
+    everyone = sorted({p for r in m.rounds for s in r.seatings for p in s.players()})
+    return template.render(
+        title=(
+            f"individual - {m.players} players, {m.tables} tables, {m.round_count} rounds, "
+            f"{m.board_sets * m.boards_per_round} boards ({m.boards_per_round} a round)"
+        ),
+        table_numbers=list(range(1, m.tables + 1)),
+        rows=[
+            (
+                r.number,
+                ", ".join(
+                    sorted(
+                        {_individual_boards(m, s.board_set) for s in r.seatings},
+                        key=lambda b: int(b.split("-")[0]),
+                    )
+                ),
+                cells,
+                ", ".join(map(str, r.sitout)),
+            )
+            for r, cells in zip(m.rounds, m.master_rows(), strict=True)
+        ],
+        has_sitout=any(r.sitout for r in m.rounds),
+        tables=[(t, individual_table_card(m, t)) for t in range(1, m.tables + 1)],
+        players=[(p, individual_player_slip(m, p)) for p in everyone],
+        notes=m.notes,
+    )
