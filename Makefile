@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit install browser clean
+.PHONY: demo test lint typecheck unit install browser clean fonts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("bridgedesk needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -43,6 +43,10 @@ unit: $(STAMP) browser
 	$(BIN)/python -m pytest -n 2 -q
 
 test: lint typecheck unit
+
+# Japanese hand-record sheets (bridgedesk deals print --lang ja) need a CJK font in Chromium.
+fonts:
+	fc-list 2>/dev/null | grep -qi 'IPAGothic\|Noto Sans CJK' || apt-get install -y fonts-ipafont-gothic
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -26,6 +26,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("entry", "bridgedesk.cli.entry"),
     ("result", "bridgedesk.cli.result"),
     ("masterpoints", "bridgedesk.cli.masterpoints"),
+    ("deals", "bridgedesk.cli.deals"),
 )
 
 #: (command name, module holding its function ``command``) for plain commands.

@@ -1,0 +1,183 @@
+"""``bridgedesk deals``: generate, analyse, convert and print hand records."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgedesk.errors import BridgedeskError
+
+app = typer.Typer(
+    help="Hand records: generate deals, solve double dummy and par, convert, print.",
+    no_args_is_help=True,
+)
+
+
+@app.command()
+def generate(
+    out: Annotated[Path, typer.Option("--out", "-o", help="File to write: .pbn or .hnd.")],
+    boards: Annotated[int, typer.Option("--boards", "-n", min=1, help="Number of boards.")],
+    first: Annotated[int, typer.Option("--first", min=1, help="Number of the first board.")] = 1,
+    seed: Annotated[
+        str | None,
+        typer.Option(help="Make the set reproducible: the same seed gives the same deals."),
+    ] = None,
+    event: Annotated[str, typer.Option(help="Event name for the PBN Event tag.")] = "",
+    split: Annotated[
+        bool, typer.Option(help="Write more than 32 boards as several .hnd files.")
+    ] = False,
+    encoding: Annotated[
+        str | None, typer.Option(help="Text encoding (default: cp932 for .hnd, utf-8 for .pbn).")
+    ] = None,
+) -> None:
+    """Deal random boards (cryptographically strong unless --seed is given)."""
+    from bridgedesk import __version__
+    from bridgedesk.deals.analysis import BoardRecord
+    from bridgedesk.deals.generate import generate as make
+    from bridgedesk.formats.dealfile import dump_records, kind
+
+    kind(out)
+    seed_value: int | str | None = None
+    if seed is not None:
+        seed_value = int(seed) if seed.lstrip("-").isdigit() else seed
+    deals = make(boards, first, seed=seed_value)
+    generator = f"bridgedesk {__version__}" + (f" seed {seed}" if seed is not None else "")
+    written = dump_records(
+        [BoardRecord(d) for d in deals],
+        out,
+        encoding=encoding,
+        split=split,
+        event=event,
+        generator=generator,
+    )
+    for path in written:
+        typer.echo(f"wrote {path}")
+    typer.echo(f"{len(deals)} boards, {first}-{first + len(deals) - 1}")
+
+
+@app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="Deal file (.pbn or .hnd).")],
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="PBN file to write with the results.")
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: one per core).")
+    ] = None,
+    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+) -> None:
+    """Solve double dummy and par for every board, on all cores, and report the time."""
+    import os
+
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from bridgedesk.deals.dd import analyse as solve_all
+    from bridgedesk.formats import pbn
+    from bridgedesk.formats.dealfile import dump_records, kind, load_records
+
+    records = load_records(file)
+    deals = [r.deal for r in records]
+    n_workers = workers or os.cpu_count() or 1
+    err = Console(stderr=True)
+    start = time.perf_counter()
+    if progress and deals:
+        with Progress(
+            TextColumn("[bold]double dummy"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("boards"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=False,
+        ) as bar:
+            task = bar.add_task("solve", total=len(deals))
+            solved = solve_all(
+                deals, workers=n_workers, progress=lambda done, _: bar.update(task, completed=done)
+            )
+    else:
+        solved = solve_all(deals, workers=n_workers)
+    elapsed = time.perf_counter() - start
+    if out is not None:
+        template = pbn.load(file) if kind(file) == "pbn" else None
+        for path in dump_records(solved, out, template=template):
+            typer.echo(f"wrote {path}")
+    else:
+        for r in solved:
+            assert r.par is not None
+            contracts = r.par.contracts_text()
+            typer.echo(f"board {r.deal.board:>3}: par {r.par.optimum_score():<9} {contracts}")
+    typer.echo(
+        f"analysed {len(solved)} boards in {elapsed:.2f} s "
+        f"({n_workers} worker process{'es' if n_workers != 1 else ''})"
+    )
+
+
+@app.command()
+def convert(
+    source: Annotated[Path, typer.Argument(help="Deal file to read (.pbn or .hnd).")],
+    target: Annotated[Path, typer.Argument(help="Deal file to write (.pbn or .hnd).")],
+    split: Annotated[
+        bool, typer.Option(help="Write more than 32 boards as several .hnd files.")
+    ] = False,
+    encoding: Annotated[
+        str | None, typer.Option(help="Output encoding (default: cp932 for .hnd, utf-8 for .pbn).")
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option(help="Reject anything the format does not allow.")
+    ] = False,
+) -> None:
+    """Convert a deal file between .pbn and .hnd."""
+    from bridgedesk.formats.dealfile import dump_records, load_records
+
+    records = load_records(source, strict=strict)
+    for path in dump_records(records, target, encoding=encoding, split=split):
+        typer.echo(f"wrote {path}")
+    typer.echo(f"{len(records)} boards")
+
+
+@app.command("print")
+def print_(
+    file: Annotated[Path, typer.Argument(help="Deal file (.pbn or .hnd).")],
+    fmt: Annotated[str, typer.Option("--format", "-f", help="html or pdf.")] = "html",
+    lang: Annotated[str, typer.Option(help="Language of the labels: ja or en.")] = "en",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="File to write.")] = None,
+    per_page: Annotated[int, typer.Option(min=2, max=4, help="Boards per A4 page (2-4).")] = 4,
+    dd: Annotated[
+        bool, typer.Option(help="Solve double dummy and par for boards that lack them.")
+    ] = True,
+    title: Annotated[str | None, typer.Option(help="Title of the document.")] = None,
+) -> None:
+    """Hand-record sheets: four hands in compass layout, dealer, vulnerability, HCP, DD, par."""
+    from bridgedesk.deals.analysis import BoardRecord
+    from bridgedesk.deals.dd import analyse as solve_all
+    from bridgedesk.formats.dealfile import load_records
+    from bridgedesk.reports.hand_records import html_to_pdf, render_html
+
+    if fmt not in ("html", "pdf"):
+        raise BridgedeskError(f"unknown format {fmt!r}: choose html or pdf")
+    records = load_records(file)
+    if dd:
+        missing = [i for i, r in enumerate(records) if r.dd is None or r.par is None]
+        if missing:
+            solved = solve_all([records[i].deal for i in missing])
+            for i, r in zip(missing, solved, strict=True):
+                records[i] = BoardRecord(records[i].deal, r.dd, r.par)
+    html = render_html(records, lang=lang, per_page=per_page, title=title)
+    target = out or file.with_suffix(f".{fmt}")
+    if fmt == "html":
+        target.write_text(html, encoding="utf-8")
+    else:
+        html_to_pdf(html, target)
+    typer.echo(f"wrote {target}")

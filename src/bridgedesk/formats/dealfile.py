@@ -1,0 +1,76 @@
+"""Deal files by their suffix: ``.pbn`` (PBN 2.1) or ``.hnd`` (Micro Bridge).
+
+The command line's one entry point for reading and writing hand records, so
+``convert``, ``analyse`` and ``print`` accept either format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.deals.deal import Deal
+from bridgedesk.errors import FormatError, Location
+from bridgedesk.formats import hnd, pbn, pbn_deals
+
+SUFFIXES = (".pbn", ".hnd")
+
+
+def kind(path: str | Path) -> str:
+    """``"pbn"`` or ``"hnd"`` from the file name; :class:`FormatError` otherwise."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in SUFFIXES:
+        raise FormatError(
+            f"cannot tell the deal format of {str(path)!r}: use a .pbn or .hnd file name",
+            Location(file=str(path)),
+        )
+    return suffix[1:]
+
+
+def load_records(path: str | Path, *, strict: bool = False) -> list[BoardRecord]:
+    """Board records (with double dummy and par when a PBN file has them)."""
+    if kind(path) == "hnd":
+        return [BoardRecord(d) for d in hnd.load(path, strict=strict).deals]
+    return pbn_deals.load(path, strict=strict)
+
+
+def dump_records(
+    records: Sequence[BoardRecord],
+    path: str | Path,
+    *,
+    encoding: str | None = None,
+    split: bool = False,
+    event: str | None = None,
+    generator: str | None = None,
+    template: pbn.PbnFile | None = None,
+) -> list[Path]:
+    """Write records to ``path`` in the format its suffix names; returns the files written.
+
+    ``.hnd`` keeps only the deals (the format has no place for double dummy);
+    more than 32 boards need ``split=True``, which writes ``stem-1.hnd``, ...
+    With ``template`` (the PBN file the records came from) the games keep
+    their other tags.
+    """
+    target = Path(path)
+    if kind(target) == "hnd":
+        deals: list[Deal | hnd.HndBoard] = [r.deal for r in records]
+        enc = encoding or hnd.DEFAULT_ENCODING
+        if split:
+            return hnd.dump_split(deals, target, encoding=enc)
+        hnd.dump(deals, target, encoding=enc)
+        return [target]
+    if template is not None and len(template.games) >= len(records):
+        with_deal = [g for g in template.games if "Deal" in g]
+        if len(with_deal) == len(records):
+            for game, record in zip(with_deal, records, strict=True):
+                pbn_deals.game_of(record, game)
+            text = pbn.dumps(template)
+            target.write_bytes(text.encode(encoding or "utf-8"))
+            return [target]
+    text = pbn_deals.dumps(records, event=event, generator=generator)
+    target.write_bytes(text.encode(encoding or "utf-8"))
+    return [target]
+
+
+__all__ = ["SUFFIXES", "dump_records", "kind", "load_records"]

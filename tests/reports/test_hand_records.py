@@ -1,0 +1,87 @@
+"""Hand-record sheets: HTML content, and a rendered page looked at through Chromium."""
+
+from __future__ import annotations
+
+import struct
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.formats import hnd
+from bridgedesk.reports.hand_records import board_view, chromium_args, render_html
+from tests.deals.test_dd import CASES
+from tests.formats.test_hnd import SAMPLE
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def _records() -> list[BoardRecord]:
+    from bridgedesk.deals.dd import solve
+
+    return [solve(c[0].with_board(i + 1)) for i, c in enumerate(CASES[:4])]
+
+
+def test_board_view_of_the_hnd_sample() -> None:
+    deal = hnd.loads(SAMPLE).deals[0]  # 002:111-115
+    view = board_view(BoardRecord(deal), "en")
+    assert view["number"] == 1 and view["dealer"] == "West" and view["vul"] == "None"
+    east = view["hands"]["E"]
+    assert east["hcp"] == 15
+    assert [s["cards"] for s in east["suits"]] == ["A K Q 7 3", "A Q 10 2", "7", "10 7 2"]
+    assert view["hands"]["N"]["suits"][0]["cards"] == "J 10 8 2"
+    assert view["dd"] is None and view["par"] is None
+
+
+def test_void_and_dd_and_par_shown() -> None:
+    two = hnd.loads(SAMPLE).deals[1]  # South is void in spades (002:118)
+    assert board_view(BoardRecord(two), "ja")["hands"]["S"]["suits"][0]["cards"] == "—"
+    record = _records()[0]
+    view = board_view(record, "en")
+    assert view["dd"]["rows"][2] == {"seat": "E", "cells": [1, 4, "–", 2, 2]}  # NT S H D C
+    # renumbered board 1 is not vulnerable: 4S by East making is 420 (DDS: 620 vulnerable)
+    assert view["par"] == {"score": "EW 420", "contracts": "E 4S"}
+
+
+def test_pages_and_languages() -> None:
+    records = _records()
+    html = render_html(records, per_page=3)
+    assert html.count('class="page per3"') == 2
+    assert 'lang="en"' in html and "Double dummy" in html
+    ja = render_html(records, lang="ja")
+    assert "ハンドレコード" in ja and "ダブルダミー" in ja
+    with pytest.raises(BridgedeskError, match="2, 3 or 4"):
+        render_html(records, per_page=5)
+    with pytest.raises(BridgedeskError, match="unknown language"):
+        render_html(records, lang="sv")
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+def test_page_renders_to_png(tmp_path: Path) -> None:
+    records = _records()
+    page = tmp_path / "hand_records.html"
+    page.write_text(render_html(records, lang="ja"), encoding="utf-8")
+    png = tmp_path / "hand_records.png"
+    args = [
+        str(CHROMIUM),
+        *chromium_args(str(tmp_path / "profile")),
+        f"--screenshot={png}",
+        "--window-size=794,1123",  # A4 at 96 dpi
+        page.as_uri(),
+    ]
+    subprocess.run(args, check=True, capture_output=True, timeout=120)
+    assert _png_size(png) == (794, 1123)
+    assert png.stat().st_size > 20_000  # a blank page is a few kB
+    keep = Path(__file__).parent / "output"
+    if keep.is_dir():  # drop a copy for a human to look at
+        (keep / "hand_records.png").write_bytes(png.read_bytes())
