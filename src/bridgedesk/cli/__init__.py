@@ -37,7 +37,7 @@ _COMMANDS: tuple[tuple[str, str], ...] = (
 )
 
 #: Modules that add commands to a group above (imported for that effect only).
-_EXTENSIONS: tuple[str, ...] = ("bridgedesk.cli.event_movement",)
+_EXTENSIONS: tuple[str, ...] = ("bridgedesk.cli.event_movement", "bridgedesk.cli.event_deals")
 
 app = typer.Typer(
     name="bridgedesk",

@@ -58,6 +58,8 @@ def build_movement(
             boards_per_round=rec.boards_per_round,
             base=rec.base,
         )
+    if tables is not None and pairs is not None and pairs % 2 and (pairs + 1) // 2 == tables:
+        tables = None  # an odd field on these tables: build by pairs, so the phantom is named
     if tables is not None:
         return build(kind, tables=tables, rounds=rounds, boards_per_round=boards_per_round,
                      base=base)  # fmt: skip
