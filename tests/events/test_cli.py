@@ -356,7 +356,10 @@ def test_bad_values_one_line(cli: Cli) -> None:
         ("result", "history"),
         ("result", "list"),
         ("result", "import"),
+        ("result", "delete"),
+        ("result", "export"),
     ],
+    ids=lambda c: "-".join(c),
 )
 def test_every_command_has_help_with_an_example(
     command: tuple[str, str], capsys: pytest.CaptureFixture[str]
@@ -414,3 +417,144 @@ def test_delete_and_restore(cli: Cli, event: str) -> None:
     assert "[deleted]" in hist and "deletion 1" in hist and "4S N = -> (none) (wrong event)" in hist
     cli("result", "undo", event, "1", "--reason", "right event after all")
     assert "4S N =" in cli("result", "list", event)
+
+
+def test_whole_weekly_game_with_phantom(cli: Cli, howell: GridMovement, tmp_path: Path) -> None:
+    """7 pairs: the 4-table Howell with pair 8 as phantom (004:872-880), every slip by CLI."""
+    cli(
+        "event",
+        "new",
+        "Friday Howell",
+        "--date",
+        "2026-11-27",
+        "--rating",
+        "weekly",
+        "--class",
+        "4",
+        "--scoring",
+        "mp",
+    )
+    for n in range(1, 8):
+        cli("entry", "add", "Friday Howell", "--pair", str(n), "--names", f"A{n} - B{n}")
+    cli("entry", "add", "Friday Howell", "--pair", "8", "--phantom")
+    with Store.open(cli.db) as store:
+        assert store.set_movement(1, howell) == []
+    entered = 0
+    for (rnd, table), a in sorted(howell.grid.items()):
+        for board in a.boards:
+            args = [
+                "result",
+                "add",
+                "1",
+                "--round",
+                str(rnd),
+                "--table",
+                str(table),
+                "--board",
+                str(board),
+                "--ns",
+                str(a.ns),
+                "--ew",
+                str(a.ew),
+                "3NT",
+                "S",
+                "=" if board % 2 else "-1",
+            ]
+            if 8 in (a.ns, a.ew):
+                # the phantom's table sits out: no result can be entered there
+                assert "is the phantom" in cli(*args, status=2)
+                continue
+            cli(*args)
+            entered += 1
+    assert entered == 21 * 2  # 28 table-rounds less the 7 sit-outs, 2 boards each
+    # a slip with the wrong board is refused and says which boards the table plays
+    err = cli(
+        "result",
+        "add",
+        "1",
+        "--round",
+        "3",
+        "--table",
+        "2",
+        "--board",
+        "1",
+        "--ns",
+        "4",
+        "--ew",
+        "2",
+        "4H",
+        "N",
+        "=",
+        status=2,
+    )
+    # round 3 table 2: labels 2+1 and 2-1 (pairs 4 v 2), set 2+2 = boards 9-10
+    assert "round 3 table 2 plays boards 9-10, not 1" in err
+    out = cli("result", "list", "1")
+    assert out.count("\n") == 42
+    with Store.open(cli.db) as store:
+        snap = store.section_results(1)
+    travellers = snap.travellers()
+    assert sorted(travellers) == list(range(1, 15))
+    # every board is played by 3 tables (the 4th set of each round sits with the phantom)
+    assert {len(t) for t in travellers.values()} == {3}
+    # each real pair played 6 rounds of 2 boards
+    assert {len(snap.by_pair(p)) for p in range(1, 8)} == {12}
+
+
+def test_export_then_import_elsewhere(cli: Cli, event: str, tmp_path: Path) -> None:
+    cli(
+        "result",
+        "add",
+        event,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--board",
+        "1",
+        "--ns",
+        "1",
+        "--ew",
+        "4",
+        "4S",
+        "N",
+        "=",
+        "--lead",
+        "HA",
+    )
+    cli(
+        "result",
+        "add",
+        event,
+        "--round",
+        "1",
+        "--table",
+        "2",
+        "--board",
+        "3",
+        "--ns",
+        "2",
+        "--ew",
+        "5",
+        "--adjusted",
+        "A+/A-",
+    )
+    printed = cli("result", "export", event)
+    assert printed.splitlines() == [
+        "session,section,round,table,board,ns,ew,contract,declarer,result,lead,adjusted",
+        "1,A,1,1,1,1,4,4S,N,=,HA,",
+        "1,A,1,2,3,2,5,,,,,A+/A-",
+    ]
+    out = tmp_path / "slips.csv"
+    assert cli("result", "export", event, "--out", str(out)) == f"wrote 2 result(s) to {out}\n"
+    # re-importing the export into the same event adds nothing
+    assert cli("result", "import", event, str(out)) == (
+        "imported 0 result(s) from slips.csv; 2 already stored\n"
+    )
+
+
+def test_usage_errors_are_one_line(cli: Cli) -> None:
+    err = cli("result", "add", "1", "--round", "2", "4S", "N", "=", status=2)
+    assert err == "error: Missing option '--table'. (see bridgedesk result add --help)\n"
+    err = cli("event", "new", "X", "--class", "abc", status=2)
+    assert err.startswith("error: Invalid value for '--class'") and err.count("\n") == 1

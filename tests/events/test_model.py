@@ -39,6 +39,8 @@ def test_entry_player_counts() -> None:
         Entry(1, (Player("a"), Player("b")), kind=EntryKind.TEAM)
     with pytest.raises(EntryError, match="phantom pair 4 cannot have players"):
         Entry(4, (Player("a"), Player("b")), phantom=True)
+    with pytest.raises(EntryError, match="entry 2 lists member 55 twice"):
+        Entry(2, (Player("a", "55"), Player("b", "55")))
     team = Entry(1, tuple(Player(n) for n in "abcde"), kind=EntryKind.TEAM, team_name="Sakura")
     assert team.names == "Sakura"
     assert Entry(9, phantom=True).names == "(phantom)"

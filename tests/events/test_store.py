@@ -12,7 +12,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 
-from bridgedesk.errors import EntryError, StoreError
+from bridgedesk.errors import EntryError, MovementError, StoreError
 from bridgedesk.events import Entry, Event, GridMovement, Player, Rating, Result, ScoringMethod
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Section, Session
@@ -90,7 +90,9 @@ def test_foreign_database_is_refused(tmp_path: Path) -> None:
 
 
 def test_database_url() -> None:
-    assert database_url("postgresql://u@h/db") == "postgresql://u@h/db"
+    assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("postgresql+psycopg2://u@h/db") == "postgresql+psycopg2://u@h/db"
     assert database_url("/tmp/x/y.sqlite3") == "sqlite:////tmp/x/y.sqlite3"
 
 
@@ -374,3 +376,82 @@ def test_migration_from_0001_keeps_data(tmp_path: Path) -> None:
         assert r.result.ns_score == 420 and not r.withdrawn
         with store.engine.connect() as conn:
             assert conn.execute(text("select version_num from alembic_version")).scalar() == "0002"
+
+
+def test_late_pair_with_a_new_movement_from_round_2(store: Store, event: int) -> None:
+    # 004:884-898: with an even field a late pair can still join before round 2 if
+    # tables are added; round 1 keeps the seats it was played with.
+    from bridgedesk.events import TableAssignment
+
+    for table, (ns, ew, boards) in enumerate([(1, 4, (1, 2)), (2, 5, (3, 4)), (3, 6, (5, 6))], 1):
+        store.add_result(event, slip(round=1, table=table, board=boards[0], ns=ns, ew=ew))
+    store.add_entry(event, Entry(7, (Player("late"), Player("comer")), late=True))
+    store.add_entry(event, Entry(8, phantom=True))
+    # test data: an arbitrary 4-table grid for rounds 2-3 that seats pair 7 (and phantom 8)
+    later = {
+        (2, 1): TableAssignment(1, 6, (3, 4)),
+        (2, 2): TableAssignment(2, 4, (5, 6)),
+        (2, 3): TableAssignment(3, 7, (1, 2)),
+        (2, 4): TableAssignment(8, 5, (1, 2)),
+        (3, 1): TableAssignment(1, 5, (5, 6)),
+        (3, 2): TableAssignment(2, 7, (1, 2)),
+        (3, 3): TableAssignment(3, 4, (3, 4)),
+        (3, 4): TableAssignment(8, 6, (3, 4)),
+    }
+    new = GridMovement("with table 4", "mitchell", 3, 4, 2, later)
+    with pytest.raises(EntryError, match="does not fit result"):
+        store.set_movement(event, new)  # round 1 results do not fit the new round 1
+    store.set_movement(event, new, from_round=2)
+    movement = store.movement(event)
+    assert movement is not None and movement.tables == 4
+    assert movement.name == "Mitchell 3 tables, then with table 4 from round 2"
+    store.add_result(event, slip(round=2, table=3, board=1, ns=3, ew=7))
+    with pytest.raises(EntryError, match="round 2 table 1 seats NS 1 v EW 6"):
+        store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=5))
+    with pytest.raises(MovementError, match="from round 2 to 3, not 1"):
+        movement.switch(new, 1)
+
+
+def test_racing_writers_cannot_both_give_a_pair_the_same_board(
+    store: Store, event: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two slips for pair 1 on board 5 at different tables, entered at the same moment.
+
+    No unique key catches this (the tables and opponents differ); the writers must take
+    turns on the section so the second sees the first.  check_result is slowed down so
+    both would read the board before either writes if they did not.
+    """
+    import threading
+    import time
+
+    from bridgedesk.events import entry as entry_module
+    from bridgedesk.store import service
+
+    def slow_check(*args: object, **kwargs: object) -> None:
+        time.sleep(0.4)
+        entry_module.check_result(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "check_result", slow_check)
+    url = store.engine.url.render_as_string(hide_password=False)
+    slips = [
+        (slip(round=3, table=1, board=5, ns=1, ew=5), None),
+        (slip(round=2, table=1, board=5, ns=1, ew=6), "pairs swapped boards by mistake"),
+    ]
+    outcomes: list[str] = []
+
+    def enter(result: Result, override: str | None) -> None:
+        with Store.open(url) as other:
+            try:
+                other.add_result(event, result, override=override)
+                outcomes.append("stored")
+            except EntryError as exc:
+                outcomes.append(str(exc))
+
+    threads = [threading.Thread(target=enter, args=s) for s in slips]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert sorted(outcomes)[-1] == "stored"
+    assert "pair 1 already has a result on board 5" in sorted(outcomes)[0]
+    assert len(store.results(event)) == 1

@@ -336,3 +336,26 @@ def import_results(
     typer.echo(
         f"imported {report.added} result(s) from {file.name}; {report.skipped} already stored"
     )
+
+
+@app.command("export")
+def export_results(
+    event: EventArg,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write to this .csv file (default: print).")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Write the stored result slips as CSV, in the layout `result import` reads.
+
+    Example: bridgedesk result export "Tuesday pairs" --out slips.csv
+    """
+    from bridgedesk.formats import results_csv
+
+    with open_store(db) as store:
+        results = [r.result for r in store.results(event)]
+    if out is None:
+        typer.echo(results_csv.dumps(results), nl=False)
+        return
+    results_csv.dump(results, out)
+    typer.echo(f"wrote {len(results)} result(s) to {out}")

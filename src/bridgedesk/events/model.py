@@ -147,6 +147,10 @@ class Entry:
             if self.players:
                 raise EntryError(f"phantom pair {self.number} cannot have players")
             return
+        members = [p.member for p in self.players if p.member]
+        twice = sorted({m for m in members if members.count(m) > 1})
+        if twice:
+            raise EntryError(f"entry {self.number} lists member {twice[0]} twice")
         least, most = self.kind.players
         if not least <= len(self.players) <= most:
             want = str(least) if least == most else f"{least}-{most}"

@@ -171,6 +171,28 @@ class GridMovement:
             found.update(found_at.boards)
         return tuple(sorted(found))
 
+    def switch(self, new: GridMovement, from_round: int) -> GridMovement:
+        """This movement for rounds before ``from_round``, ``new`` from it on.
+
+        How a section changes movement during play: a late pair joining before
+        round 2 with A/B (appendix) tables (004:884-898), or recovering from a
+        misplaced table (004:3477-3530).  Rounds already played keep their seats.
+        """
+        if not 2 <= from_round <= new.rounds:
+            raise MovementError(
+                f"the new movement can start from round 2 to {new.rounds}, not {from_round}"
+            )
+        grid = {k: a for k, a in self.grid.items() if k[0] < from_round}
+        grid.update({k: a for k, a in new.grid.items() if k[0] >= from_round})
+        return GridMovement(
+            name=f"{self.name}, then {new.name} from round {from_round}",
+            kind=new.kind,
+            rounds=new.rounds,
+            tables=max(self.tables, new.tables),
+            winners=new.winners,
+            grid=grid,
+        )
+
     @classmethod
     def from_seating(cls, movement: Seating, name: str = "", kind: str = "") -> GridMovement:
         """Write any :class:`Seating` out as a grid (how the store keeps it)."""

@@ -46,6 +46,10 @@ def database_url(db: str | Path | None = None) -> str:
         db = os.environ.get(ENV_VAR) or default_path()
     text = str(db)
     if "://" in text:
+        # a bare postgresql:// URL means the psycopg (3) driver bridgedesk installs
+        for bare in ("postgresql://", "postgres://"):
+            if text.startswith(bare):
+                return "postgresql+psycopg://" + text[len(bare) :]
         return text
     path = Path(text).expanduser()
     try:

@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import Engine, and_, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import selectinload
 
 from bridgedesk.bridge import Contract, Seat
 from bridgedesk.errors import BridgedeskError, EntryError, Location, StoreError
@@ -234,6 +235,16 @@ def _entry(row: EntryRow) -> Entry:
     )
 
 
+@dataclass
+class _Ctx:
+    """A section loaded for checking: its row, movement, entries and results by board."""
+
+    section: SectionRow
+    movement: GridMovement
+    entries: dict[int, Entry] | None
+    results: dict[int, list[Result]]
+
+
 class Store:
     """A bridgedesk database.  ``Store.open(db)`` creates or upgrades it."""
 
@@ -285,8 +296,13 @@ class Store:
         return rows[0]
 
     @staticmethod
-    def _section(s: OrmSession, ev: EventRow, session: int, section: str) -> SectionRow:
-        row = s.scalars(
+    def _section(
+        s: OrmSession, ev: EventRow, session: int, section: str, lock: bool = False
+    ) -> SectionRow:
+        """The section row; with ``lock`` it is locked until the transaction ends, so
+        writers to one section take turns (PostgreSQL; SQLite's BEGIN IMMEDIATE
+        already serialises every writer)."""
+        query = (
             select(SectionRow)
             .join(SessionRow)
             .where(
@@ -294,7 +310,10 @@ class Store:
                 SessionRow.number == session,
                 SectionRow.name == section,
             )
-        ).one_or_none()
+        )
+        if lock:
+            query = query.with_for_update(of=SectionRow)
+        row = s.scalars(query).one_or_none()
         if row is None:
             have = ", ".join(
                 f"session {n} section {name}"
@@ -316,7 +335,11 @@ class Store:
 
     @staticmethod
     def _entries(s: OrmSession, section: SectionRow) -> dict[int, Entry]:
-        rows = s.scalars(select(EntryRow).where(EntryRow.section_id == section.id)).all()
+        rows = s.scalars(
+            select(EntryRow)
+            .where(EntryRow.section_id == section.id)
+            .options(selectinload(EntryRow.players).joinedload(EntryPlayerRow.player))
+        ).all()
         return {r.number: _entry(r) for r in rows}
 
     @staticmethod
@@ -384,7 +407,7 @@ class Store:
         """
         with self._tx() as s:
             ev = self._event(s, ref)
-            sec = self._section(s, ev, session, section)
+            sec = self._section(s, ev, session, section, lock=True)
             existing = {
                 r.number: r
                 for r in s.scalars(select(EntryRow).where(EntryRow.section_id == sec.id))
@@ -429,7 +452,13 @@ class Store:
                 target.players.append(
                     EntryPlayerRow(position=position, player=self._player(s, player))
                 )
-            s.flush()
+            try:
+                s.flush()
+            except IntegrityError:
+                raise EntryError(
+                    f"number {number} or one of the member numbers was entered at the "
+                    "same moment by someone else; list the entries and try again"
+                ) from None
             return number
 
     @staticmethod
@@ -462,15 +491,21 @@ class Store:
         session: int = 1,
         name: str = "",
         kind: str = "",
+        from_round: int | None = None,
     ) -> list[str]:
         """Give a section its movement; results already in must still fit it.
 
-        Returns the problems :func:`~bridgedesk.events.entry.validate_section`
-        finds between the movement and the entries (for the director to read).
+        With ``from_round`` the section keeps its current movement for the rounds
+        before it and plays the new one from it on (late pairs with A/B tables,
+        004:884-898).  Returns the problems
+        :func:`~bridgedesk.events.entry.validate_section` finds between the
+        movement and the entries (for the director to read).
         """
         grid = as_grid(movement, name=name, kind=kind)
         with self._tx() as s:
-            sec = self._section(s, self._event(s, ref), session, section)
+            sec = self._section(s, self._event(s, ref), session, section, lock=True)
+            if from_round is not None:
+                grid = self._movement(sec).switch(grid, from_round)
             entries = self._entries(s, sec) or None
             accepted: list[Result] = []
             for row, result in self._section_results(s, sec):
@@ -549,18 +584,52 @@ class Store:
     ) -> int:
         """Check ``result`` against the movement and store it; return its id."""
         with self._tx() as s:
-            return self._add(s, self._event(s, ref), result, who, override)
+            rid = self._add(s, self._event(s, ref), result, who, override)
+            assert rid is not None
+            return rid
+
+    def _context(
+        self,
+        s: OrmSession,
+        ev: EventRow,
+        result: Result,
+        cache: dict[tuple[int, str], _Ctx],
+        board_only: bool = False,
+        lock: bool = False,
+    ) -> _Ctx:
+        """The section of ``result`` with what checking needs, loaded once per transaction
+        (only the results of ``result.board`` when ``board_only``)."""
+        key = (result.session, result.section)
+        ctx = cache.get(key)
+        if ctx is None:
+            sec = self._section(s, ev, *key, lock=lock)
+            by_board: dict[int, list[Result]] = {}
+            board = result.board if board_only else None
+            for _, r in self._section_results(s, sec, board):
+                by_board.setdefault(r.board, []).append(r)
+            ctx = _Ctx(sec, self._movement(sec), self._entries(s, sec) or None, by_board)
+            cache[key] = ctx
+        return ctx
 
     def _add(
-        self, s: OrmSession, ev: EventRow, result: Result, who: str, override: str | None
-    ) -> int:
-        sec = self._section(s, ev, result.session, result.section)
-        entries = self._entries(s, sec) or None
-        existing = [r for _, r in self._section_results(s, sec, result.board)]
-        check_result(result, self._movement(sec), existing, entries, override)
+        self,
+        s: OrmSession,
+        ev: EventRow,
+        result: Result,
+        who: str,
+        override: str | None,
+        cache: dict[tuple[int, str], _Ctx] | None = None,
+    ) -> int | None:
+        """Check and insert one result (flushing unless ``cache`` batches the work)."""
+        if cache is None:
+            ctx = self._context(s, ev, result, {}, board_only=True, lock=True)
+        else:
+            ctx = self._context(s, ev, result, cache, lock=True)
+        existing = ctx.results.setdefault(result.board, [])
+        check_result(result, ctx.movement, existing, ctx.entries, override)
         deleted = s.scalars(
             select(ResultRow.id).where(
-                ResultRow.section_id == sec.id,
+                ResultRow.section_id == ctx.section.id,
                 ResultRow.withdrawn.is_(True),
                 ResultRow.board == result.board,
                 or_(
@@ -575,9 +644,17 @@ class Store:
                 "undo its deletion instead (`bridgedesk result history` shows the correction)",
                 Location(round=result.round, table=result.table, board=result.board),
             )
-        row = ResultRow(section_id=sec.id, entered_by=who, entered_at=utcnow())
+        row = ResultRow(section_id=ctx.section.id, entered_by=who, entered_at=utcnow())
         _fill_row(row, result, override)
         s.add(row)
+        existing.append(result)
+        if cache is not None:
+            return None
+        self._flush_results(s, result)
+        return row.id
+
+    @staticmethod
+    def _flush_results(s: OrmSession, result: Result) -> None:
         try:
             s.flush()
         except IntegrityError:
@@ -586,7 +663,6 @@ class Store:
                 f"{result.ew}; correct it instead of entering it again",
                 Location(round=result.round, table=result.table, board=result.board),
             ) from None
-        return row.id
 
     def results(
         self,
@@ -692,9 +768,9 @@ class Store:
             raise EntryError("a correction cannot move a result to another session or section")
         if (new, override, withdrawn) == (old, row.override_reason, row.withdrawn):
             raise EntryError("the correction changes nothing")
+        sec = s.get(SectionRow, row.section_id)
+        assert sec is not None
         if not withdrawn:
-            sec = s.get(SectionRow, row.section_id)
-            assert sec is not None
             others = [
                 r for other, r in self._section_results(s, sec, new.board) if other.id != row.id
             ]
@@ -727,6 +803,16 @@ class Store:
             ) from None
         return audit.id
 
+    @staticmethod
+    def _lock_result_section(s: OrmSession, result_id: int) -> None:
+        """Lock the section holding a result before reading it (see :meth:`_section`)."""
+        s.execute(
+            select(SectionRow.id)
+            .join(ResultRow, ResultRow.section_id == SectionRow.id)
+            .where(ResultRow.id == result_id)
+            .with_for_update(of=SectionRow)
+        )
+
     def correct_result(
         self,
         ref: int | str,
@@ -746,6 +832,7 @@ class Store:
         """
         with self._tx() as s:
             ev = self._event(s, ref)
+            self._lock_result_section(s, result_id)
             row, old = self._result_row(s, ev, result_id)
             if row.withdrawn:
                 raise EntryError(f"result {result_id} is deleted: undo the deletion first")
@@ -776,6 +863,7 @@ class Store:
         """Withdraw a result that should not exist (audited; undo puts it back)."""
         with self._tx() as s:
             ev = self._event(s, ref)
+            self._lock_result_section(s, result_id)
             row, old = self._result_row(s, ev, result_id)
             if row.withdrawn:
                 raise EntryError(f"result {result_id} is already deleted")
@@ -810,6 +898,7 @@ class Store:
             c = s.get(CorrectionRow, correction_id)
             if c is None or c.event_id != ev.id:
                 raise EntryError(f"event {ev.name!r} has no correction {correction_id}")
+            self._lock_result_section(s, c.result_id)
             undone = s.scalars(
                 select(CorrectionRow.id).where(CorrectionRow.undoes_id == c.id)
             ).first()
@@ -906,24 +995,29 @@ class Store:
         skipped = len(rows) - len(todo)
         added = 0
         for start in range(0, len(todo), batch):
+            chunk = todo[start : start + batch]
             with self._tx() as s:
                 ev = self._event(s, ref)
-                for line, result in todo[start : start + batch]:
-                    if self._same_stored(s, ev, result):
-                        skipped += 1
-                        continue
+                cache: dict[tuple[int, str], _Ctx] = {}
+                for line, result in chunk:
                     try:
-                        self._add(s, ev, result, who, None)
+                        ctx = self._context(s, ev, result, cache, lock=True)
+                        if self._same_stored(ctx, result):
+                            skipped += 1
+                            continue
+                        self._add(s, ev, result, who, None, cache)
                     except BridgedeskError as exc:
                         raise exc.located(Location(line=line)) from None
                     added += 1
+                self._flush_results(s, chunk[-1][1])
             if progress is not None:
                 progress(skipped + added)
         return ImportReport(added=added, skipped=skipped)
 
-    def _same_stored(self, s: OrmSession, ev: EventRow, result: Result) -> bool:
-        sec = self._section(s, ev, result.session, result.section)
-        for _, stored in self._section_results(s, sec, result.board):
+    @staticmethod
+    def _same_stored(ctx: _Ctx, result: Result) -> bool:
+        """True if ``result`` is stored already; EntryError if stored differently."""
+        for stored in ctx.results.get(result.board, ()):
             if (stored.ns, stored.ew) == (result.ns, result.ew):
                 if stored == result:
                     return True
@@ -940,28 +1034,23 @@ class Store:
         todo: list[tuple[int | None, Result]] = []
         with self._tx(write=False) as s:
             ev = self._event(s, ref)
-            cache: dict[
-                tuple[int, str],
-                tuple[SectionRow, GridMovement, dict[int, Entry] | None, list[Result]],
-            ] = {}
+            cache: dict[tuple[int, str], _Ctx] = {}
+            seen: dict[tuple[int, str, int, int, int], int | None] = {}
             for line, result in rows:
-                where = Location(line=line)
                 try:
-                    key = (result.session, result.section)
-                    if key not in cache:
-                        sec = self._section(s, ev, *key)
-                        cache[key] = (
-                            sec,
-                            self._movement(sec),
-                            self._entries(s, sec) or None,
-                            [r for _, r in self._section_results(s, sec)],
+                    if result.key in seen:
+                        raise EntryError(
+                            f"board {result.board} NS {result.ns} v EW {result.ew} is also "
+                            f"on line {seen[result.key]}"
                         )
-                    _, grid, entries, known = cache[key]
-                    if self._same_stored(s, ev, result):
+                    seen[result.key] = line
+                    ctx = self._context(s, ev, result, cache)
+                    if self._same_stored(ctx, result):
                         continue
-                    check_result(result, grid, known, entries)
+                    known = ctx.results.setdefault(result.board, [])
+                    check_result(result, ctx.movement, known, ctx.entries)
                 except BridgedeskError as exc:
-                    raise exc.located(where) from None
+                    raise exc.located(Location(line=line)) from None
                 known.append(result)
                 todo.append((line, result))
         return todo
