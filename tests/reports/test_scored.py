@@ -114,3 +114,28 @@ def test_no_results_is_a_clear_error() -> None:
     empty = SectionResults(empty.event, 1, "C", empty.movement, empty.entries, ())
     with pytest.raises(Exception, match="has no results yet"):
         score_section(empty)
+
+
+def test_adjusted_score_in_reports() -> None:
+    """An artificial A+/A- (003:11-19, 004:1364-1386) on the Fig 15 board: 60 % / 40 % of top."""
+    from dataclasses import replace
+
+    from bridgedesk.formats import pbn, pbn_results, usebio
+
+    snap = fig15_section()
+    adjusted = make_result(round=1, table=4, board=9, ns=7, ew=8, adjusted="A+/A-")
+    snap = replace(snap, results=tuple(adjusted if r.ns == 7 else r for r in snap.results))
+    scored = score_section(snap)
+    line = next(x for x in scored.travellers[0].lines if x.result.ns == 7)
+    # No played board to take a session percentage from: A+ is 60 % and A- 40 % of top 5.
+    assert (line.ns_points, line.ew_points) == (3, 2)
+    (trav,) = traveller_rows(scored)
+    assert trav["lines"][3]["contract"] == "A+/A-"
+    table = pbn.loads(pbn_results.dumps(scored))[0].table("ScoreTable")
+    assert table is not None
+    row = table.records()[3]
+    assert (row["Score_NS"], row["Score_EW"], row["Contract"]) == ("A+", "A-", "-")
+    root = usebio.to_element(scored)
+    lines = root.findall("EVENT/SESSION/SECTION/BOARD/TRAVELLER_LINE")
+    assert lines[3].findtext("ADJUSTED_SCORE") == "A+/A-"
+    assert lines[3].find("CONTRACT") is None
