@@ -107,3 +107,25 @@ def test_demo_default_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert all("deal" in b for b in data["boards"])
     hands = (demo / "hand_records.html").read_text("utf-8")
     assert "ダブルダミー" in hands  # double dummy and par were solved for the demo
+
+
+def test_recommend_falls_back_to_a_mitchell(tmp_path: Path) -> None:
+    db = _event(tmp_path, 0)
+    code, out, err = run("event", "movement", "Club", "--recommend", "--pairs", 24, "--db", db)
+    assert code == 0, err
+    # 12 tables: the list has only guide-sheet Howells, so a skip Mitchell (even tables).
+    assert "skip-mitchell 12 tables, 7 rounds x 3 boards" in out
+    assert "guide-sheet" in out
+
+
+@pytest.mark.parametrize(
+    ("pairs", "kind", "winners"),
+    [(7, "howell", 1), (19, "rover-mitchell", 2), (24, "skip-mitchell", 2)],
+)
+def test_demo_runs_for_other_fields(tmp_path: Path, pairs: int, kind: str, winners: int) -> None:
+    code, out, err = run("demo", "--pairs", pairs, "--no-dd", "--out", tmp_path)
+    assert code == 0, err
+    assert out.startswith(kind + " ")
+    data = json.loads((tmp_path / "results.json").read_text("utf-8"))
+    assert data["winners"] == winners
+    assert len(data["ranking"]) == pairs

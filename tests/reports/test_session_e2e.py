@@ -362,6 +362,8 @@ def test_usebio_structure(howell: Game, mitchell: Game) -> None:
         assert section is not None
         found = section.findall("PARTICIPANTS/PAIR")
         assert len(found) == pairs
+        directions = {el.findtext("DIRECTION") for el in found}
+        assert directions == ({"NS", "EW"} if winners == "2" else {None})
         data = _results_json(game)
         ranking = data["ranking"]
         assert isinstance(ranking, list)

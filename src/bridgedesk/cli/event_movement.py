@@ -50,7 +50,10 @@ def build_movement(
     if kind is None:
         if pairs is None:
             raise MovementError("--recommend needs the pairs entered (or --pairs N)")
-        rec = recommended(pairs)
+        try:
+            rec = recommended(pairs)
+        except MovementError:
+            return _fallback(pairs)
         return build(
             rec.kind,
             pairs=pairs,
@@ -66,6 +69,28 @@ def build_movement(
     if pairs is None:
         raise MovementError("give --tables or --pairs (or enter the pairs first)")
     return build(kind, pairs=pairs, rounds=rounds, boards_per_round=boards_per_round, base=base)
+
+
+def _fallback(pairs: int) -> Movement:
+    """A Mitchell of 7 rounds x 3 boards when the list offers nothing bridgedesk builds.
+
+    The weekly list (004:3048-3066) gives only guide-sheet Howells for some fields
+    (e.g. 24 pairs); the Mitchell rows of the same list continue the pattern:
+    straight for odd tables, skip for even, a rover for an odd number of pairs.
+    """
+    from dataclasses import replace
+
+    from bridgedesk.movements.catalogue import build
+
+    tables = (pairs + 1) // 2
+    even = "mitchell" if tables % 2 else "skip-mitchell"
+    kind = "rover-mitchell" if pairs % 2 else even
+    m = build(kind, pairs=pairs, rounds=7, boards_per_round=3)
+    note = (
+        f"the list recommends only guide-sheet movements for {pairs} pairs; "
+        f"using a {kind} (7 rounds x 3 boards) instead"
+    )
+    return replace(m, notes=(*m.notes, note))
 
 
 def _name(m: Movement) -> str:
