@@ -455,3 +455,27 @@ def test_racing_writers_cannot_both_give_a_pair_the_same_board(
     assert sorted(outcomes)[-1] == "stored"
     assert "pair 1 already has a result on board 5" in sorted(outcomes)[0]
     assert len(store.results(event)) == 1
+
+
+def test_stores_opened_from_many_threads_at_once(store: Store) -> None:
+    """Alembic keeps its environment in globals; opening must still work from threads."""
+    import threading
+
+    path = store.engine.url.render_as_string(hide_password=False)
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(8)
+
+    def open_one() -> None:
+        barrier.wait()
+        try:
+            for _ in range(3):
+                Store.open(path).close()
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_one) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert errors == []

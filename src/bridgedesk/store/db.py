@@ -17,6 +17,7 @@ The schema is created and upgraded by the Alembic migrations shipped in
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,9 @@ BUSY_TIMEOUT = 30.0
 #: Execution option marking a read-only transaction (plain deferred BEGIN on SQLite).
 READ_ONLY = "bridgedesk_read_only"
 ENV_VAR = "BRIDGEDESK_DB"
+#: Alembic keeps its running environment in module globals: one migration at a
+#: time per process (stores opened from several threads, e.g. by the web app).
+_MIGRATION_LOCK = threading.Lock()
 
 
 def default_path() -> Path:
@@ -103,7 +107,7 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "alembic"))
     try:
-        with engine.begin() as conn:
+        with _MIGRATION_LOCK, engine.begin() as conn:
             names = set(inspect(conn).get_table_names())
             if names and "alembic_version" not in names:
                 raise StoreError(
