@@ -98,7 +98,7 @@ def test_print_html(tmp_path: Path) -> None:
     assert html.count('class="page per2"') == 3  # 5 boards, 2 per page
     assert html.count('class="board"') == 5
     assert "ボード 1" in html and "ディーラー: ノース" in html
-    assert "両サイドノンバル" in html  # board 1 (002:77)
+    assert "両サイドノンバル" in html  # board 1 (002:74)
     assert html.count('<table class="dd">') == 5  # double dummy solved on the way
 
 
@@ -107,3 +107,24 @@ def test_print_rejects_unknown_format(tmp_path: Path, capsys: pytest.CaptureFixt
     pbn_deals.dump(make(1, seed=9), src)
     assert main(["deals", "print", str(src), "--format", "docx"]) == 2
     assert "choose html or pdf" in capsys.readouterr().err
+
+
+def test_analyse_refuses_hnd_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "a.pbn"
+    pbn_deals.dump(make(1, seed=1), src)
+    assert main(["deals", "analyse", str(src), "--out", str(tmp_path / "a.hnd")]) == 2
+    assert "write a .pbn file" in capsys.readouterr().err
+
+
+def test_convert_pbn_to_pbn_keeps_other_tags(tmp_path: Path) -> None:
+    src = tmp_path / "a.pbn"
+    src.write_text(
+        '[Board "3"]\n[Deal "' + make(1, seed=2)[0].pbn() + '"]\n[Room "Closed"]\n'
+        '[ScoreTable "PairId_NS;Score_NS"]\n1 420\n',
+        encoding="utf-8",
+    )
+    assert main(["deals", "convert", str(src), str(tmp_path / "b.pbn")]) == 0
+    game = pbn.load(tmp_path / "b.pbn")[0]
+    assert game["Room"] == "Closed" and game["Board"] == "3"
+    table = game.table("ScoreTable")
+    assert table is not None and table.records() == [{"PairId_NS": "1", "Score_NS": "420"}]

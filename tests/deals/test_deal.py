@@ -8,7 +8,7 @@ from bridgedesk.bridge import Seat, Vulnerability
 from bridgedesk.deals import DECK, Card, Deal, Hand, Suit
 from bridgedesk.errors import DealError
 
-# Board 1 of the .HND sample in 002:110-114 (South, West, North, East columns).
+# Board 1 of the .HND sample in 002:111-115 (South, West, North, East columns).
 SAMPLE_1 = "S:4.4.QJT943.QJ964 965.KJ53.AK.AK85 J1082.9876.8652.3 AKQ73.AQ102.7.1072"
 
 

@@ -168,6 +168,19 @@ def test_strict_wants_cards_left_aligned() -> None:
     assert (err.value.where.line, err.value.where.column) == (8, 58)
 
 
+def test_columns_1_to_7_are_free() -> None:
+    # 002:69, 002:86: columns 1-7 may hold anything, on the board line and the card lines
+    text = "\n".join(
+        f"{i:<7}{line[7:]}" if line[7:8] != "*" else line
+        for i, line in enumerate(SAMPLE.splitlines())
+    )
+    assert hnd.loads(text + "\n", strict=True).deals == hnd.loads(SAMPLE).deals
+    bad = _replace_line(SAMPLE, 9, "       A4               KJ53            9876            AQ102")
+    with pytest.raises(FormatError, match="column 8 must be blank") as err:
+        hnd.loads(bad, strict=True)
+    assert (err.value.where.line, err.value.where.column) == (9, 8)
+
+
 def test_truncated_board() -> None:
     with pytest.raises(FormatError, match="has 3 of its 5 lines"):
         hnd.loads("\n".join(SAMPLE.splitlines()[:-2]) + "\n")

@@ -6,6 +6,8 @@ import doctest
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgedesk.errors import FormatError
 from bridgedesk.formats import pbn
@@ -247,7 +249,10 @@ def test_load_dump_files(tmp_path: Path) -> None:
     assert total is not None and total.rows[0]["Names"].startswith("Åsa")
     out = tmp_path / "b.pbn"
     pbn.dump(games, out)
-    assert pbn.load(out)[0].table("TotalScoreTable") == pbn.load(out)[0].table("TotalScoreTable")
+    written = pbn.load(out)[0].table("TotalScoreTable")
+    assert written is not None
+    assert written.records() == total.records()
+    assert written.records()[0]["Names"] == "Åsa A - Bo B"
     assert out.read_bytes().startswith(b"% PBN 2.1\r\n% EXPORT\r\n")
 
 
@@ -256,3 +261,85 @@ def test_column_spec_order_width_alignment() -> None:
     assert (col.order, col.name, col.width, col.align) == ("+", "Rank", 2, "R")
     assert col.spec() == "+Rank\\2R"
     assert pbn.Column.parse("Names") == pbn.Column("Names")
+
+
+def test_export_places_notes_after_their_section_and_keeps_comments() -> None:
+    text = (
+        "{ about this deal }\n"
+        '[Play "E"]\nHA H2 H3 H4\n[Note "1:count"]\n'
+        '[Auction "N"]\n1S =1= Pass 4S AP\n[Note "1:five cards"]\n'
+        '[Board "1"] ; first board\n'
+        '[Dealer "N"]\n'
+    )
+    out = pbn.dumps(pbn.loads(text), newline="\n").split("\n")
+    assert out[2] == "{ about this deal }"
+    assert out[6] == '[Board "1"]' and out[7] == "; first board"
+    tail = out[out.index('[Auction "N"]') :]
+    assert tail[:7] == [
+        '[Auction "N"]',
+        "1S =1= Pass 4S AP",
+        '[Note "1:five cards"]',
+        '[Play "E"]',
+        "HA H2 H3 H4",
+        '[Note "1:count"]',
+        "",
+    ]
+
+
+def test_export_expands_tabs_in_section_data() -> None:
+    # PBN 2.1, 2.3: no tab characters in export format
+    out = pbn.dumps(pbn.loads('[Auction "N"]\n1S\tPass\t2S\tPass\n'), newline="\n")
+    assert "\t" not in out and "1S      Pass    2S      Pass" in out
+
+
+_names = st.from_regex(r"[A-Z][A-Za-z0-9_]{0,12}", fullmatch=True).filter(
+    lambda n: not n.endswith("Table") and n not in ("Auction", "Play", "Note")
+)
+_values = st.text(
+    st.characters(min_codepoint=32, max_codepoint=0x2FFF, exclude_characters="\x7f"), max_size=30
+).filter(lambda v: not v.startswith("#"))
+_cells = st.text(
+    st.characters(min_codepoint=33, max_codepoint=0x2FFF, exclude_characters="\x7f"), max_size=8
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.dictionaries(_names, _values, min_size=1, max_size=6),
+            st.lists(st.lists(_cells, min_size=3, max_size=3), max_size=4),
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_generic_round_trip(
+    games: list[tuple[dict[str, str], list[list[str]]]], export: bool
+) -> None:
+    built = []
+    for tags, rows in games:
+        game = pbn.Game()
+        for name, value in tags.items():
+            game.set(name, value)
+        if rows:
+            game.set_table("ScoreTable", pbn.Table.build("A\\3R;B;C\\5L", rows))
+        built.append(game)
+    again = pbn.loads(pbn.dumps(built, export=export), strict=True)
+    assert len(again) == len(built)
+    for a, b in zip(built, again, strict=True):
+        for tag in a.tags:
+            assert b[tag.name] == tag.value
+            if tag.table is not None:
+                table = b.table(tag.name)
+                assert table is not None and table.columns == tag.table.columns
+                assert [tuple(r) for r in table.rows] == [tuple(r) for r in tag.table.rows]
+
+
+def test_comment_after_the_last_game_is_kept() -> None:
+    games = pbn.loads('[Board "1"]\n\n; end of file\n')
+    assert len(games) == 1
+    assert "; end of file" in pbn.dumps(games, export=False)
+    inherited = pbn.loads('[Event "##E"]\n\n[Board "2"]\n\n{ bye }\n')
+    assert "{ bye }" in pbn.dumps(inherited)

@@ -85,3 +85,25 @@ def test_page_renders_to_png(tmp_path: Path) -> None:
     keep = Path(__file__).parent / "output"
     if keep.is_dir():  # drop a copy for a human to look at
         (keep / "hand_records.png").write_bytes(png.read_bytes())
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+def test_pdf_through_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bridgedesk.reports.hand_records import html_to_pdf
+
+    monkeypatch.setenv("BRIDGEDESK_CHROMIUM", str(CHROMIUM))
+    pdf = html_to_pdf(render_html(_records(), per_page=2), tmp_path / "hr.pdf")
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF-")
+    assert len(data) > 10_000
+
+
+def test_pdf_without_a_browser_says_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bridgedesk.reports import hand_records
+
+    monkeypatch.setattr(hand_records, "find_chromium", lambda: None)
+    with pytest.raises(BridgedeskError, match="needs Chromium"):
+        hand_records.html_to_pdf("<html></html>", tmp_path / "x.pdf")

@@ -86,6 +86,10 @@ def analyse(
     from bridgedesk.formats import pbn
     from bridgedesk.formats.dealfile import dump_records, kind, load_records
 
+    if out is not None and kind(out) != "pbn":
+        raise BridgedeskError(
+            f"{out}: a .hnd file has no place for double-dummy tables and par; write a .pbn file"
+        )
     records = load_records(file)
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1
@@ -139,10 +143,13 @@ def convert(
     ] = False,
 ) -> None:
     """Convert a deal file between .pbn and .hnd."""
-    from bridgedesk.formats.dealfile import dump_records, load_records
+    from bridgedesk.formats import pbn
+    from bridgedesk.formats.dealfile import dump_records, kind, load_records
 
     records = load_records(source, strict=strict)
-    for path in dump_records(records, target, encoding=encoding, split=split):
+    # PBN to PBN keeps every other tag of the games (players, results, tables...)
+    template = pbn.load(source, strict=strict) if kind(source) == "pbn" else None
+    for path in dump_records(records, target, encoding=encoding, split=split, template=template):
         typer.echo(f"wrote {path}")
     typer.echo(f"{len(records)} boards")
 

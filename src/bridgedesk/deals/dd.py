@@ -73,6 +73,17 @@ def solve(deal: Deal) -> BoardRecord:
     return BoardRecord(deal, _table_from_endplay(table), _par_from_endplay(table, deal))
 
 
+def _init_worker() -> None:
+    """Worker processes run DDS single-threaded: the processes are the parallelism,
+    and several DDS thread pools on the same cores only get in each other's way."""
+    try:
+        from endplay._dds import SetMaxThreads
+
+        SetMaxThreads(1)
+    except ImportError:  # pragma: no cover - an endplay without the raw binding
+        pass
+
+
 def _solve_pbn(
     args: tuple[str, int, str, str],
 ) -> tuple[tuple[tuple[int, ...], ...], int, list[tuple[str, tuple[str, ...], int]]]:
@@ -110,7 +121,7 @@ def analyse(
             if progress is not None:
                 progress(i + 1, total)
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, total)) as pool:
+        with ProcessPoolExecutor(max_workers=min(workers, total), initializer=_init_worker) as pool:
             for i, (tricks, score, contracts) in enumerate(pool.map(_solve_pbn, jobs)):
                 rows = tuple((r[0], r[1], r[2], r[3], r[4]) for r in tricks)
                 par = Par(

@@ -1,7 +1,7 @@
 """The Micro Bridge / Micro HalfBridge hand file, ``.HND`` (002:59-124).
 
 A fixed-column text file, five lines per board (comment lines excepted,
-002:63):
+002:65):
 
 ========  =======  ==========================================================
 line      columns  contents
@@ -18,9 +18,9 @@ line      columns  contents
 3, 4, 5            hearts, diamonds, clubs, laid out as line 2
 ========  =======  ==========================================================
 
-Tabs may be used; the tab stops are 9, 17, 25, 33, ... (002:97).  Board
+Tabs may be used; the tab stops are 9, 17, 25, 33, ... (002:101).  Board
 numbers need not be consecutive and may repeat; a file holds at most 32
-boards (002:63).
+boards (002:65).
 
 Columns are counted as the DOS program counts them, in Shift_JIS bytes: a
 full-width (or East Asian ambiguous-width) character in a comment or in
@@ -30,6 +30,21 @@ such, else as Shift_JIS (code page 932); they are written in Shift_JIS by
 default, with CRLF line ends, cards in the columns above, ``10`` for tens
 (``T`` on request), ``-`` for a void, and the vulnerability and dealer left
 blank when they are the board number's standard ones.
+
+Where the help file is silent, this module decides:
+
+- a ``*`` in column 8 makes any line a comment, also between a board's five
+  lines ("comment lines excepted", 002:65); whitespace-only lines are skipped
+  like comments (they cannot be a board line or a suit line, since every suit
+  has cards somewhere);
+- columns 1-7 are free on every line (002:69, 002:86); text in the gaps
+  between hand columns (23-24, 39-40, 55-56) is an error, because a card there
+  would otherwise be lost; text after column 70 and on the board line outside
+  columns 9-10, 17-20 and 25 is ignored, or rejected with ``strict=True``;
+- a stated dealer or vulnerability wins over the board number's, even when
+  it differs (the sample's board 1 has dealer W, 002:111);
+- reading accepts more than 32 boards (``strict=True`` refuses); writing never
+  produces more, and offers :func:`split` / :func:`dump_split` instead.
 """
 
 from __future__ import annotations
@@ -45,14 +60,14 @@ from bridgedesk.deals.cards import DECK, RANK_CHARS, SUITS, Card, Hand
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import FormatError, Location
 
-#: At most this many boards in one file (002:63).
+#: At most this many boards in one file (002:65).
 MAX_BOARDS = 32
-#: Board numbers allowed (002:67).
+#: Board numbers allowed (002:72).
 MIN_BOARD, MAX_BOARD = 1, 64
 #: Encoding used when writing unless asked otherwise: Shift_JIS (Windows code page 932).
 DEFAULT_ENCODING = "cp932"
 
-#: Hand columns on the card lines (002:84-90), in the file's order South, West, North, East.
+#: Hand columns on the card lines (002:89-95), in the file's order South, West, North, East.
 HAND_COLUMNS: tuple[tuple[Seat, int, int], ...] = (
     (Seat.S, 9, 22),
     (Seat.W, 25, 38),
@@ -194,7 +209,7 @@ class _Reader:
         if len(result.boards) > MAX_BOARDS and self.strict:
             extra = result.boards[MAX_BOARDS]
             raise self.error(
-                f"a .HND file holds at most {MAX_BOARDS} boards (002:63); "
+                f"a .HND file holds at most {MAX_BOARDS} boards (002:65); "
                 f"this one has {len(result.boards)}",
                 extra.line or 1,
                 1,
@@ -218,7 +233,7 @@ class _Reader:
             )
         number = int(number_text)
         if not MIN_BOARD <= number <= MAX_BOARD:
-            raise self.error(f"board number {number} is outside 1-64 (002:67)", lineno, 9)
+            raise self.error(f"board number {number} is outside 1-64 (002:72)", lineno, 9)
         vul_text = _field(cells, 17, 20)
         vulnerability = self._vulnerability(vul_text, lineno)
         dealer_text = _field(cells, 25, 25).strip()
@@ -282,14 +297,14 @@ class _Reader:
             gaps: list[tuple[int, int | None]] = [(23, 24), (39, 40), (55, 56)]
             if self.strict:
                 gaps.append((71, None))
-                head = _field(cells, 1, 8)
-                if head.strip():
-                    column = len(head) - len(head.lstrip()) + 1
+                # columns 1-7 may hold anything (002:69); column 8 is blank or '*'
+                mark = _field(cells, 8, 8)
+                if mark.strip():
                     raise self.error(
-                        f"board {board}, {_SUIT_NAMES[suit.index]} line: cards start in "
-                        f"column 9, found {head.strip()!r} before it",
+                        f"board {board}, {_SUIT_NAMES[suit.index]} line: column 8 must be "
+                        f"blank ('*' makes a comment line), found {mark!r}",
                         lineno,
-                        column,
+                        8,
                     )
             for first, last in gaps:
                 extra = _field(cells, first, last)
@@ -337,7 +352,7 @@ class _Reader:
             column = first + len(text) - len(text.lstrip())
             raise self.error(
                 f"board {board}: {_SUIT_NAMES[suit]} {stripped!r} must be left-aligned "
-                f"at column {first} (002:84)",
+                f"at column {first} (002:89)",
                 lineno,
                 column,
             )
@@ -408,7 +423,7 @@ def _board_lines(board: HndBoard, ten: str) -> list[str]:
     if not MIN_BOARD <= deal.board <= MAX_BOARD:
         raise FormatError(
             f"board number {deal.board} cannot be written to a .HND file: "
-            "it allows boards 1-64 (002:67)",
+            "it allows boards 1-64 (002:72)",
             Location(board=deal.board),
         )
     head = " " * 8 + f"{deal.board:>2}" + " " * 6
@@ -449,7 +464,7 @@ def dumps(
 ) -> str:
     """``.HND`` text for up to 32 boards.
 
-    More than 32 raise :class:`FormatError` (002:63); :func:`split` cuts a set
+    More than 32 raise :class:`FormatError` (002:65); :func:`split` cuts a set
     into files of 32 and :func:`dump_split` writes them.
     """
     if ten not in ("10", "T"):
@@ -462,7 +477,7 @@ def dumps(
         items = [b if isinstance(b, HndBoard) else HndBoard(b) for b in boards]
     if len(items) > MAX_BOARDS:
         raise FormatError(
-            f"a .HND file holds at most {MAX_BOARDS} boards (002:63), got {len(items)}: "
+            f"a .HND file holds at most {MAX_BOARDS} boards (002:65), got {len(items)}: "
             f"split them into {-(-len(items) // MAX_BOARDS)} files "
             "(bridgedesk.formats.hnd.split / dump_split, or 'deals convert --split')"
         )

@@ -78,6 +78,7 @@ NO_INHERITANCE_TAGS = frozenset(
 REPEATABLE_TAGS = frozenset({"Note"})
 
 _NAME_RE = re.compile(r"[A-Za-z0-9_]+")
+_LINE_END = re.compile(r"\r\n|\n|\r")
 _COLUMN_RE = re.compile(r"^([+-]?)(.*?)(?:\\(\d+)([LRlr]?))?$")
 _SECTION_TOKEN_FORBIDDEN = set('[]{};"%')
 
@@ -379,7 +380,10 @@ class _Reader:
     def __init__(self, text: str, filename: str | None, strict: bool) -> None:
         if text.startswith("\ufeff"):
             text = text[1:]
-        self.lines = text.splitlines()
+        # only CR, LF and CRLF end a line (str.splitlines would also split on NEL, FS...)
+        self.lines = _LINE_END.split(text)
+        if self.lines and self.lines[-1] == "":
+            self.lines.pop()
         self.filename = filename
         self.strict = strict
         self.result = PbnFile(filename=filename)
@@ -395,7 +399,6 @@ class _Reader:
     # -- game state
     def _new_game(self) -> None:
         self.game = Game()
-        self.pending_comments: list[str] = []
         self.current: _OpenTag | None = None  # the tag being read
         self.open_tags: list[_OpenTag] = []
         self.raw_brace = 0  # brace depth inside raw section data
@@ -525,6 +528,12 @@ class _Reader:
                 raise self.error("comment opened with { is never closed", in_brace[0], in_brace[1])
             self._comment("\n".join(in_brace[2]))
         self._finish_game()
+        if self.game.comments and self.result.games:
+            # comments after the last game: keep them with its last tag
+            last = self.result.games[-1]
+            i = max(k for k, t in enumerate(last.tags) if not t.inherited)
+            tag = last.tags[i]
+            last.tags[i] = replace(tag, comments=tag.comments + tuple(self.game.comments))
         return self.result
 
     def _is_raw_section_line(self, text: str) -> bool:
@@ -728,6 +737,8 @@ def _game_lines(game: Game, export: bool, skip: frozenset[str]) -> list[str]:
         lines.extend(tag.comments)
         if tag.table is not None:
             lines.extend(dumps_table(tag.table))
+        elif export:  # PBN 2.1, 2.3: no tabs in export format
+            lines.extend(line.expandtabs(8) for line in tag.section)
         else:
             lines.extend(tag.section)
 
@@ -744,19 +755,23 @@ def _game_lines(game: Game, export: bool, skip: frozenset[str]) -> list[str]:
     rest = [t for t in own if t.name not in MANDATORY_TAGS]
     for t in sorted((t for t in rest if _is_identification(t)), key=lambda t: t.name):
         emit(t)
-    # the auction and play sections, each followed by the notes read after it (3.5.5, 3.6.5)
-    for i, t in enumerate(rest):
-        if t.name in ("Auction", "Play"):
+    placed: set[int] = set()
+    # the auction section, then the play section (3.1), each followed by the
+    # notes that were read after it (3.5.5, 3.6.5)
+    for section in ("Auction", "Play"):
+        for i, t in enumerate(rest):
+            if t.name != section:
+                continue
             emit(t)
             for note in rest[i + 1 :]:
                 if note.name in ("Auction", "Play"):
                     break
                 if note.name == "Note":
                     emit(note)
-    if not any(t.name in ("Auction", "Play") for t in rest):
-        for t in rest:
-            if t.name == "Note":
-                emit(t)
+                    placed.add(id(note))
+    for t in rest:  # notes with no section before them: after the sections
+        if t.name == "Note" and id(t) not in placed:
+            emit(t)
     others = (t for t in rest if not _is_identification(t) and t.name not in _GAME_SECTIONS)
     for t in sorted(others, key=lambda t: t.name):
         emit(t)

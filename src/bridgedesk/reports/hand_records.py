@@ -54,7 +54,7 @@ _LABELS: dict[str, dict[str, str]] = {
         "dd": "ダブルダミー",
         "par": "パー",
         "pass": "オールパス",
-        # seat and vulnerability words as the Micro Bridge help file writes them (002:71-80)
+        # seat and vulnerability words as the Micro Bridge help file writes them (002:73-84)
         "N": "ノース",
         "E": "イースト",
         "S": "サウス",
