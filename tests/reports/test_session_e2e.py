@@ -450,3 +450,18 @@ def test_html_opens_in_chromium(howell: Game, page: str, tmp_path: Path) -> None
     keep = Path(__file__).parent / "output"
     if keep.is_dir():  # drop a copy for a human to look at
         (keep / f"{page}.png").write_bytes(png.read_bytes())
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+def test_pdf_of_every_page(mitchell: Game, tmp_path: Path) -> None:
+    code, out, err = run("results", mitchell.name, "--format", "html", "--pdf", "--out", tmp_path,
+                         "--db", mitchell.db)  # fmt: skip
+    assert "ranking.pdf" in out
+    assert code == 0, err
+    pdfs = sorted(p.name for p in tmp_path.glob("*.pdf"))
+    assert pdfs == ["ranking.pdf", "recap.pdf", "scorecards.pdf", "travellers.pdf"]
+    for name in pdfs:
+        assert (tmp_path / name).read_bytes()[:5] == b"%PDF-"
+    code, _, err = run("results", mitchell.name, "--pdf", "--db", mitchell.db)
+    assert code == 2 and "--pdf goes with --format html" in err

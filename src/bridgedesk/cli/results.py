@@ -54,6 +54,10 @@ def command(
         bool,
         typer.Option("--dd", help="Add double-dummy tables and par to the hand records (slower)."),
     ] = False,
+    pdf: Annotated[
+        bool,
+        typer.Option("--pdf", help="With --format html: also print every page to PDF (Chromium)."),
+    ] = False,
     section: SectionOption = "A",
     session: SessionOption = 1,
     db: DbOption = None,
@@ -63,7 +67,10 @@ def command(
     Example: bridgedesk results "Tuesday pairs" --format html --out results/ --lang ja
 
     Example: bridgedesk results 3 --format usebio --out upload/
+
+    Example: bridgedesk results 3 --format html --out results/ --pdf
     """
+    from bridgedesk.errors import BridgedeskError
     from bridgedesk.reports import bundle
     from bridgedesk.reports.scored import score_section
     from bridgedesk.reports.session import ranking_text
@@ -71,6 +78,8 @@ def command(
     with open_store(db) as store:
         snapshot = store.section_results(event, section=section, session=session)
         deals = store.deals(event)
+    if pdf and fmt is not ResultsFormat.html:
+        raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
     scored = score_section(snapshot)
     if fmt is ResultsFormat.text:
         typer.echo(ranking_text(scored, lang.value), nl=False)
@@ -82,7 +91,13 @@ def command(
             from bridgedesk.deals.dd import analyse
 
             records = analyse([r.deal for r in bundle.records_from_deals(deals, scored.boards)])
-        for path in bundle.write_all(scored, target, lang=lang.value, deals=deals, records=records):
+        written = bundle.write_all(scored, target, lang=lang.value, deals=deals, records=records)
+        if pdf:
+            from bridgedesk.reports.hand_records import html_to_pdf
+
+            for page in [p for p in written if p.suffix == ".html" and p.stem != "index"]:
+                written.append(html_to_pdf(page.read_text("utf-8"), page.with_suffix(".pdf")))
+        for path in written:
             typer.echo(str(path))
         return
     names = _FILES[fmt]
