@@ -16,6 +16,7 @@ LANGS = ("en", "ja")
 _LABELS: dict[str, dict[str, str]] = {
     "en": {
         "results": "Results",
+        "overall": "Ranking across sections",
         "ranking": "Ranking",
         "ranking_by_rank": "Ranking by place",
         "ranking_by_pair": "Ranking by pair number",
@@ -79,6 +80,7 @@ _LABELS: dict[str, dict[str, str]] = {
     },
     "ja": {
         "results": "成績",
+        "overall": "全セクション順位表",
         "ranking": "順位表",
         "ranking_by_rank": "順位表（順位順）",
         "ranking_by_pair": "順位表（ペア番号順）",
