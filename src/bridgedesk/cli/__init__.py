@@ -33,7 +33,11 @@ _GROUPS: tuple[tuple[str, str], ...] = (
 _COMMANDS: tuple[tuple[str, str], ...] = (
     ("demo", "bridgedesk.cli.demo"),
     ("score", "bridgedesk.cli.score"),
+    ("results", "bridgedesk.cli.results"),
 )
+
+#: Modules that add commands to a group above (imported for that effect only).
+_EXTENSIONS: tuple[str, ...] = ("bridgedesk.cli.event_movement", "bridgedesk.cli.event_deals")
 
 app = typer.Typer(
     name="bridgedesk",
@@ -57,6 +61,9 @@ def version() -> None:
 
 for _name, _module in _GROUPS:
     app.add_typer(importlib.import_module(_module).app, name=_name)
+
+for _module in _EXTENSIONS:
+    importlib.import_module(_module)
 
 for _name, _module in _COMMANDS:
     app.command(name=_name)(importlib.import_module(_module).command)

@@ -219,3 +219,11 @@ def board(
         Vulnerability.BOTH: "both sides vulnerable",
     }[info.vulnerability]
     _console().print(f"Board {info.number}: dealer [bold]{info.dealer.english}[/bold], {vul_text}")
+
+
+@app.command(name="demo")
+def demo() -> None:
+    """Demonstrate the calculator: a traveller, a team match in IMPs, and its VPs."""
+    from bridgedesk.cli.calc_demo import command
+
+    command()

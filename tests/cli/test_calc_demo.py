@@ -1,4 +1,4 @@
-"""`bridgedesk demo`: the calculator demonstration shows real, checked numbers."""
+"""`bridgedesk calc demo`: the calculator demonstration shows real, checked numbers."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from bridgedesk.cli import main
-from bridgedesk.cli.demo import build_demo
+from bridgedesk.cli.calc_demo import build_demo
 
 
 def test_demo_numbers() -> None:
@@ -26,7 +26,7 @@ def test_demo_numbers() -> None:
 
 
 def test_demo_command(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo"]) == 0
+    assert main(["calc", "demo"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
     for text in ("Board 5 traveller", "+790", "5DX", "Total", "+14", "16.42", "3.58"):

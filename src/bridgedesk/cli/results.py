@@ -1,0 +1,171 @@
+"""``bridgedesk results EVENT``: score a stored event and print or write its results.
+
+``--format text`` (the default) prints the ranking; ``html`` writes the whole
+report set (ranking, recap, travellers, private score sheets, hand records
+when deals are attached, and every data file) into ``--out``; ``csv``,
+``json``, ``pbn`` and ``usebio`` print that one file, or write it into
+``--out`` when given.
+"""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
+
+
+class ResultsFormat(enum.StrEnum):
+    text = "text"
+    html = "html"
+    csv = "csv"
+    json = "json"
+    pbn = "pbn"
+    usebio = "usebio"
+
+
+class Lang(enum.StrEnum):
+    en = "en"
+    ja = "ja"
+
+
+_FILES = {
+    ResultsFormat.json: ("results.json",),
+    ResultsFormat.pbn: ("results.pbn",),
+    ResultsFormat.usebio: ("results.usebio.xml",),
+    ResultsFormat.csv: ("ranking.csv", "travellers.csv"),
+}
+
+
+def command(
+    event: EventArg,
+    fmt: Annotated[
+        ResultsFormat, typer.Option("--format", help="text, html, csv, json, pbn or usebio.")
+    ] = ResultsFormat.text,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Directory to write into (html needs it; default ./results)."),
+    ] = None,
+    lang: Annotated[Lang, typer.Option("--lang", help="Labels: en or ja.")] = Lang.en,
+    dd: Annotated[
+        bool,
+        typer.Option("--dd", help="Add double-dummy tables and par to the hand records (slower)."),
+    ] = False,
+    pdf: Annotated[
+        bool,
+        typer.Option("--pdf", help="With --format html: also print every page to PDF (Chromium)."),
+    ] = False,
+    section: Annotated[
+        str | None,
+        typer.Option("--section", help="One section (default: every section of the session)."),
+    ] = None,
+    session: SessionOption = 1,
+    db: DbOption = None,
+) -> None:
+    """Score an event and print its ranking or write its results and reports.
+
+    Example: bridgedesk results "Tuesday pairs" --format html --out results/ --lang ja
+
+    Example: bridgedesk results 3 --format usebio --out upload/
+
+    Example: bridgedesk results 3 --format html --out results/ --pdf
+
+    An event with several sections: each is scored and ranked on its own, and the
+    pairs are ranked across sections by percentage (004:1315-1320); html writes a
+    directory per section and an index with that ranking.
+    """
+    from bridgedesk.errors import BridgedeskError
+    from bridgedesk.reports import bundle
+    from bridgedesk.reports.scored import score_section
+    from bridgedesk.reports.session import ranking_text
+
+    if pdf and fmt is not ResultsFormat.html:
+        raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
+    with open_store(db) as store:
+        info = store.event(event)
+        names = [n for number, ns in info.sections if number == session for n in ns]
+        if section is not None or not names:
+            names = [section or "A"]  # the store says which sections exist
+        snapshots = [store.section_results(event, section=n, session=session) for n in names]
+        deals = store.deals(event)
+    if len(snapshots) > 1:
+        _several(snapshots, fmt, out, lang.value, deals, pdf)
+        return
+    scored = score_section(snapshots[0])
+    if fmt is ResultsFormat.text:
+        typer.echo(ranking_text(scored, lang.value), nl=False)
+        return
+    if fmt is ResultsFormat.html:
+        target = out if out is not None else Path("results")
+        records = None
+        if dd and deals:
+            from bridgedesk.deals.dd import analyse
+
+            records = analyse([r.deal for r in bundle.records_from_deals(deals, scored.boards)])
+        written = bundle.write_all(scored, target, lang=lang.value, deals=deals, records=records)
+        if pdf:
+            from bridgedesk.reports.hand_records import html_to_pdf
+
+            for page in [p for p in written if p.suffix == ".html" and p.stem != "index"]:
+                written.append(html_to_pdf(page.read_text("utf-8"), page.with_suffix(".pdf")))
+        for path in written:
+            typer.echo(str(path))
+        return
+    files = _FILES[fmt]
+    if out is None:
+        for name in files:
+            text = bundle.data_text(scored, name, deals).decode("utf-8-sig")
+            typer.echo(text.replace("\r\n", "\n"), nl=False)
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for name in files:
+        path = out / name
+        path.write_bytes(bundle.data_text(scored, name, deals))
+        typer.echo(str(path))
+
+
+def _several(
+    snapshots: list[Any],
+    fmt: ResultsFormat,
+    out: Path | None,
+    lang: str,
+    deals: dict[int, str],
+    pdf: bool,
+) -> None:
+    """Every section of the session, then the ranking across them."""
+    from bridgedesk.errors import BridgedeskError
+    from bridgedesk.reports import bundle
+    from bridgedesk.reports.overall import overall_html, overall_text
+    from bridgedesk.reports.scored import score_section
+    from bridgedesk.reports.session import ranking_text
+
+    names = ", ".join(s.section for s in snapshots)
+    if fmt not in (ResultsFormat.text, ResultsFormat.html):
+        raise BridgedeskError(
+            f"the session has sections {names}: give --section for --format {fmt.value} "
+            "(text and html cover every section)"
+        )
+    scored = [score_section(s) for s in snapshots]
+    if fmt is ResultsFormat.text:
+        for sec in scored:
+            typer.echo(f"== {sec.snapshot.section} ==")
+            typer.echo(ranking_text(sec, lang))
+        typer.echo(overall_text(scored, lang), nl=False)
+        return
+    target = out if out is not None else Path("results")
+    written: list[Path] = []
+    for sec in scored:
+        written += bundle.write_all(sec, target / sec.snapshot.section, lang=lang, deals=deals)
+    index = target / "index.html"
+    index.write_text(overall_html(scored, lang), encoding="utf-8")
+    written.insert(0, index)
+    if pdf:
+        from bridgedesk.reports.hand_records import html_to_pdf
+
+        for page in [p for p in written if p.suffix == ".html" and p.stem != "index"]:
+            written.append(html_to_pdf(page.read_text("utf-8"), page.with_suffix(".pdf")))
+    for path in written:
+        typer.echo(str(path))

@@ -1,0 +1,170 @@
+"""The demonstration session behind ``bridgedesk demo``: a whole club game, simulated.
+
+:func:`run` does what a director does on a club night, through the same
+service layer the commands use, so every simulated slip is checked like a
+real one:
+
+1. create the event in a SQLite store;
+2. enter the pairs (names in UTF-8) and choose the movement the JCBL weekly
+   list recommends for them (004:3048-3066); an odd field gets the phantom;
+3. deal the boards from the seed and solve them double dummy (par);
+4. simulate a result for every table and round (:mod:`bridgedesk.simulate`)
+   and import them all through :meth:`Store.import_results` (checked against
+   the movement);
+5. score the section and write the full report set.
+
+The same seed gives the same deals, results and reports everywhere.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bridgedesk.reports.scored import ScoredSection
+
+#: Family names for the demo's players: (Japanese, romanised).
+NAMES: tuple[tuple[str, str], ...] = (
+    ("佐藤", "Sato"), ("鈴木", "Suzuki"), ("高橋", "Takahashi"), ("田中", "Tanaka"),
+    ("伊藤", "Ito"), ("渡辺", "Watanabe"), ("山本", "Yamamoto"), ("中村", "Nakamura"),
+    ("小林", "Kobayashi"), ("加藤", "Kato"), ("吉田", "Yoshida"), ("山田", "Yamada"),
+    ("佐々木", "Sasaki"), ("山口", "Yamaguchi"), ("松本", "Matsumoto"), ("井上", "Inoue"),
+    ("木村", "Kimura"), ("林", "Hayashi"), ("斎藤", "Saito"), ("清水", "Shimizu"),
+    ("山崎", "Yamazaki"), ("森", "Mori"), ("池田", "Ikeda"), ("橋本", "Hashimoto"),
+    ("阿部", "Abe"), ("石川", "Ishikawa"), ("山下", "Yamashita"), ("中島", "Nakajima"),
+    ("石井", "Ishii"), ("小川", "Ogawa"), ("前田", "Maeda"), ("岡田", "Okada"),
+    ("長谷川", "Hasegawa"), ("藤田", "Fujita"), ("後藤", "Goto"), ("近藤", "Kondo"),
+    ("村上", "Murakami"), ("遠藤", "Endo"), ("青木", "Aoki"), ("坂本", "Sakamoto"),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class DemoRun:
+    """What a demo run made: the store, the event, the scored section, the files."""
+
+    db: Path
+    event_id: int
+    scored: ScoredSection
+    files: tuple[Path, ...]
+    movement: str
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def _pair_names(rng: random.Random, pairs: int, lang: str) -> list[tuple[str, str]]:
+    pool = list(NAMES)
+    rng.shuffle(pool)
+    column = 0 if lang == "ja" else 1
+    out = []
+    for i in range(pairs):
+        a, b = pool[(2 * i) % len(pool)], pool[(2 * i + 1) % len(pool)]
+        out.append((a[column], b[column]))
+    return out
+
+
+def run(
+    pairs: int = 13,
+    seed: int = 1,
+    out: Path = Path("bridgedesk-demo"),
+    db: Path | None = None,
+    lang: str = "en",
+    dd: bool = True,
+    workers: int | None = None,
+) -> DemoRun:
+    """Run the whole demonstration session; see the module docstring."""
+    from bridgedesk.cli.event_movement import build_movement
+    from bridgedesk.deals.analysis import BoardRecord
+    from bridgedesk.deals.generate import generate
+    from bridgedesk.events import Entry, Event, Player, Rating, Result, ScoringMethod
+    from bridgedesk.events.adapters import phantom_number
+    from bridgedesk.reports.bundle import write_all
+    from bridgedesk.reports.scored import score_section
+    from bridgedesk.simulate import simulate
+    from bridgedesk.store.service import Store
+
+    timings: dict[str, float] = {}
+    start = time.perf_counter()
+    rng = random.Random(seed)
+    if db is None:
+        import tempfile
+
+        db = Path(tempfile.mkdtemp(prefix="bridgedesk-demo-")) / "demo.sqlite3"
+    movement = build_movement(pairs, None)
+    name = (
+        f"{movement.kind} {movement.tables} tables, "
+        f"{movement.round_count} rounds x {movement.boards_per_round} boards"
+    )
+    event = Event(
+        name="デモ・ウィークリー" if lang == "ja" else "Demo weekly pairs",
+        date=dt.date(2026, 11, 24),
+        rating=Rating.WEEKLY,
+        class_=3,
+        scoring=ScoringMethod.MATCHPOINTS,
+        club="bridgedesk クラブ" if lang == "ja" else "bridgedesk club",
+    )
+    phantom = phantom_number(movement)
+    with Store.open(db) as store:
+        eid = store.create_event(event)
+        numbers = [n for n in range(1, pairs + 2) if n != phantom][:pairs]
+        for number, (first, second) in zip(numbers, _pair_names(rng, pairs, lang), strict=True):
+            store.add_entry(
+                eid,
+                Entry(
+                    number,
+                    (
+                        Player(first, f"{10000 + 2 * number}"),
+                        Player(second, f"{10001 + 2 * number}"),
+                    ),
+                ),
+            )
+        if phantom is not None:
+            store.add_entry(eid, Entry(phantom, phantom=True))
+        store.set_movement(eid, movement, name=name)
+        grid = store.movement(eid)
+        assert grid is not None
+        boards = grid.boards
+        deals = generate(len(boards), boards[0], seed=seed)
+        for deal in deals:
+            store.set_deal(eid, deal.board, deal.pbn())
+        timings["setup"] = time.perf_counter() - start
+        t0 = time.perf_counter()
+        if dd:
+            from bridgedesk.deals.dd import analyse
+
+            records = analyse(deals, workers=workers)
+        else:
+            records = [BoardRecord(d) for d in deals]
+        timings["double dummy"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        by_board = {r.deal.board: r for r in records}
+        rows: list[tuple[int | None, Result]] = []
+        for (rnd, table), seat in sorted(grid.grid.items()):
+            if phantom in (seat.ns, seat.ew):
+                continue
+            for b in seat.boards:
+                rec = by_board[b]
+                played = simulate(rec.deal, rec if dd else None, rng)
+                rows.append(
+                    (
+                        None,
+                        Result(
+                            rnd, table, b, seat.ns, seat.ew,
+                            played.contract, played.declarer, played.tricks,
+                        ),
+                    )
+                )  # fmt: skip
+        store.import_results(eid, rows, who="demo")
+        timings["results"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        snapshot = store.section_results(eid)
+        stored_deals = store.deals(eid)
+    scored = score_section(snapshot)
+    files = write_all(scored, out, lang=lang, deals=stored_deals, records=records)
+    timings["score and reports"] = time.perf_counter() - t0
+    timings["total"] = time.perf_counter() - start
+    return DemoRun(db, eid, scored, tuple(files), name, timings)
+
+
+__all__ = ["NAMES", "DemoRun", "run"]
