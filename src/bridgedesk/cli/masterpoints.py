@@ -186,17 +186,68 @@ def _score_files(paths: list[Path], method: str, winners: int | None) -> tuple[l
     return sessions, roster
 
 
+def _score_stored_event(event: str, section: str, db: str | None) -> tuple[list[Any], Any]:
+    """Score every session of a stored event's section; member numbers from its entries."""
+    from bridgedesk.formats.players_file import Roster
+    from bridgedesk.reports.scored import score_section
+    from bridgedesk.store.service import Store
+
+    with Store.open(db) as store:
+        info = store.event(event)
+        sessions = sorted(n for n, names in info.sections if section in names)
+        if not sessions:
+            known = sorted({name for _n, names in info.sections for name in names})
+            raise MasterpointError(
+                f"event {event!r} has no section {section!r}; its sections: "
+                + (", ".join(known) or "none")
+            )
+        snapshots = [store.section_results(event, section, n) for n in sessions]
+    scored = [score_section(snap).session_result for snap in snapshots]
+    players: dict[str, tuple[str, ...]] = {}
+    for snap in snapshots:
+        for number, entry in snap.entries.items():
+            members = tuple(p.member for p in entry.players if p.member)
+            if members and not entry.phantom:
+                players.setdefault(str(number), members)
+    if not players:
+        raise MasterpointError(
+            f"event {event!r} section {section}: no entry has member numbers; add them with "
+            "`bridgedesk entry add ... --members` or give --players FILE"
+        )
+    return scored, Roster(players)
+
+
 @app.command("award")
 def award_command(
     results: Annotated[
-        list[Path],
+        list[Path] | None,
         typer.Argument(
-            metavar="RESULTS",
+            metavar="[RESULTS]...",
             help="a ranking JSON (bridgedesk.formats.ranking_json), or one results file per "
-            "session: PBN with ScoreTables or JSON travellers, scored here",
+            "session: PBN with ScoreTables or JSON travellers, scored here; or none with "
+            "--event",
+            show_default=False,
         ),
-    ],
-    rules: Annotated[str, typer.Option(help="jcbl or sbf")],
+    ] = None,
+    rules: Annotated[str, typer.Option(help="jcbl or sbf")] = "",
+    stored: Annotated[
+        str | None,
+        typer.Option(
+            "--from-event",
+            help="a stored event (id or name) to score and award instead of files: every "
+            "session of --section, member numbers from its entries",
+        ),
+    ] = None,
+    section: Annotated[str, typer.Option(help="with --from-event: the section")] = "A",
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="with --from-event: SQLite file or database URL (default: $BRIDGEDESK_DB, else "
+            "the default database)",
+            show_default=False,
+        ),
+    ] = None,
     klass: Annotated[int | None, typer.Option("--class", help="JCBL weekly class 1-5")] = None,
     kind: Annotated[str, typer.Option(help="JCBL: pairs, individual or teams")] = "pairs",
     sessions: Annotated[
@@ -314,7 +365,29 @@ def award_command(
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
     scored: list[Any] = []
     roster: Any = None
-    if len(results) == 1 and _is_ranking_json(results[0]):
+    results = list(results or [])
+    if stored is not None:
+        if results:
+            raise MasterpointError("give either --from-event or results files, not both")
+        scored, roster = _score_stored_event(stored, section, db)
+        if players is not None:
+            from bridgedesk.formats.players_file import load_roster
+
+            roster = load_roster(players)
+    elif not results:
+        raise MasterpointError("give a ranking JSON, results files, or --from-event EVENT")
+    if scored:
+        from bridgedesk.masterpoints.scored import ranking_from_sessions, session_tables
+
+        order = (
+            tuple(flights.split(",")) if flights else tuple(sorted(set(roster.flights.values())))
+        )
+        ranking = ranking_from_sessions(
+            scored, roster.players, flights=roster.flights or None, flight_order=order
+        )
+        if tables is None:
+            tables = session_tables(scored[0])
+    elif len(results) == 1 and _is_ranking_json(results[0]):
         try:
             text = results[0].read_text(encoding="utf-8")
         except OSError as exc:
