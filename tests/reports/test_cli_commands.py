@@ -33,17 +33,17 @@ def test_recommend_for_13_pairs_enters_the_phantom(tmp_path: Path) -> None:
     db = _event(tmp_path, 13)
     code, out, err = run("event", "movement", "Club", "--recommend", "--db", db)
     assert code == 0, err
-    # The JCBL list's first generated movement for 13 pairs (004:3048-3066): the 6-table
-    # Howell with an appendix table, 11 rounds of 2 boards, pair 14 the phantom.
+    # The JCBL list's first row for 13 pairs (004:3048-3066, the 6T row for 11-14 pairs):
+    # the 6-table sheet with an appendix table, 3 boards x 7 rounds, pair 14 the phantom.
     assert "pair 14 entered as the phantom" in out
-    assert "appendix-howell 7 tables, 11 rounds x 2 boards" in out
+    assert "appendix-howell 7 tables, 7 rounds x 3 boards" in out
     assert "warning" not in out
     from bridgedesk.store.service import Store
 
     with Store.open(db) as store:
         grid = store.movement("Club")
         entries = store.entries("Club")
-    assert grid is not None and grid.rounds == 11 and len(grid.boards) == 22
+    assert grid is not None and grid.rounds == 7 and len(grid.boards) == 21
     assert entries[14].phantom
 
 
@@ -79,12 +79,13 @@ def test_demo_small_field_without_double_dummy(tmp_path: Path) -> None:
     code, out, err = run("demo", "--pairs", 8, "--seed", 4, "--out", out_dir, "--no-dd",
                          "--db", tmp_path / "demo.sqlite3")  # fmt: skip
     assert code == 0, err
-    assert out.startswith("howell 4 tables, 7 rounds")
+    # 8 pairs: the 4T row's first entry, 3 boards x 6 rounds (004:3051).
+    assert out.startswith("short-howell 4 tables, 6 rounds x 3 boards")
     assert "reports in" in out and "index.html" in out
     data = json.loads((out_dir / "results.json").read_text("utf-8"))
     assert len(data["ranking"]) == 8 and data["phantom"] is None
-    # 4 tables x 7 rounds x 3 boards, every result stored and scored.
-    assert sum(len(b["results"]) for b in data["boards"]) == 84
+    # 4 tables x 6 rounds x 3 boards, every result stored and scored.
+    assert sum(len(b["results"]) for b in data["boards"]) == 72
     # The same seed gives the same session.
     again = tmp_path / "again"
     assert run("demo", "--pairs", 8, "--seed", 4, "--out", again, "--no-dd")[0] == 0
@@ -111,16 +112,19 @@ def test_demo_default_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
 def test_recommend_falls_back_to_a_mitchell(tmp_path: Path) -> None:
     db = _event(tmp_path, 0)
-    code, out, err = run("event", "movement", "Club", "--recommend", "--pairs", 24, "--db", db)
+    code, out, err = run("event", "movement", "Club", "--recommend", "--pairs", 55, "--db", db)
     assert code == 0, err
-    # 12 tables: the list has only guide-sheet Howells, so a skip Mitchell (even tables).
-    assert "skip-mitchell 12 tables, 7 rounds x 3 boards" in out
+    # 55 pairs: the list's rover rows stop at 53 pairs (004:3783), so the Mitchell pattern
+    # of its lower rows continues with a phantom (004:1088): 28 tables, even, so a skip.
+    assert "skip-mitchell 28 tables, 7 rounds x 3 boards" in out
     assert "guide-sheet" in out
+    code, _, err = run("event", "movement", "Club", "--recommend", "--pairs", 70, "--db", db)
+    assert code == 2 and "several sections" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(
     ("pairs", "kind", "winners"),
-    [(7, "howell", 1), (19, "rover-mitchell", 2), (24, "skip-mitchell", 2)],
+    [(7, "short-howell", 1), (19, "appendix-howell", 1), (25, "rover-mitchell", 2)],
 )
 def test_demo_runs_for_other_fields(tmp_path: Path, pairs: int, kind: str, winners: int) -> None:
     code, out, err = run("demo", "--pairs", pairs, "--no-dd", "--out", tmp_path)

@@ -11,6 +11,7 @@ printed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -26,14 +27,32 @@ if TYPE_CHECKING:
 
 def recommended(pairs: int) -> Recommendation:
     """The first movement bridgedesk can build among those recommended for ``pairs``."""
-    from bridgedesk.movements.recommend import recommend
-
-    for rec in recommend(pairs):
-        if rec.buildable:
-            return rec
+    for rec, _movement in _recommended_movements(pairs):
+        return rec
     raise MovementError(
         f"no recommended movement for {pairs} pairs can be generated; choose one with --kind"
     )
+
+
+def _recommended_movements(pairs: int) -> Iterator[tuple[Recommendation, Movement]]:
+    """The recommended movements for ``pairs`` that build, in the list's order."""
+    from bridgedesk.movements.catalogue import build
+    from bridgedesk.movements.recommend import recommend
+
+    for rec in recommend(pairs):
+        if not rec.buildable:
+            continue
+        try:
+            movement = build(
+                rec.kind,
+                pairs=pairs,
+                rounds=rec.rounds,
+                boards_per_round=rec.boards_per_round,
+                base=rec.base,
+            )
+        except MovementError:
+            continue  # the row is outside what this family builds (e.g. a rover's limits)
+        yield rec, movement
 
 
 def build_movement(
@@ -50,17 +69,9 @@ def build_movement(
     if kind is None:
         if pairs is None:
             raise MovementError("--recommend needs the pairs entered (or --pairs N)")
-        try:
-            rec = recommended(pairs)
-        except MovementError:
-            return _fallback(pairs)
-        return build(
-            rec.kind,
-            pairs=pairs,
-            rounds=None if rec.kind in ("howell", "appendix-howell") else rec.rounds,
-            boards_per_round=rec.boards_per_round,
-            base=rec.base,
-        )
+        for _rec, movement in _recommended_movements(pairs):
+            return movement
+        return _fallback(pairs)
     if tables is not None and pairs is not None and pairs % 2 and (pairs + 1) // 2 == tables:
         tables = None  # an odd field on these tables: build by pairs, so the phantom is named
     if tables is not None:
@@ -85,7 +96,13 @@ def _fallback(pairs: int) -> Movement:
     tables = (pairs + 1) // 2
     even = "mitchell" if tables % 2 else "skip-mitchell"
     kind = "rover-mitchell" if pairs % 2 else even
-    m = build(kind, pairs=pairs, rounds=7, boards_per_round=3)
+    try:
+        m = build(kind, pairs=pairs, rounds=7, boards_per_round=3)
+    except MovementError:
+        # Past the rover's limits (004:3765-3797) the catalogue's Mitchell chooses the
+        # phantom arrangement the seed prescribes (004:1088).
+        m = build("mitchell", pairs=pairs, rounds=7, boards_per_round=3)
+        kind = m.kind
     note = (
         f"the list recommends only guide-sheet movements for {pairs} pairs; "
         f"using a {kind} (7 rounds x 3 boards) instead"
