@@ -187,7 +187,8 @@ def _score_files(paths: list[Path], method: str, winners: int | None) -> tuple[l
 
 
 def _score_stored_event(event: str, section: str, db: str | None) -> tuple[list[Any], Any]:
-    """Score every session of a stored event's section; member numbers from its entries."""
+    """Score every session of a stored event's section; member numbers from its entries
+    (``None`` when no entry has any: ``--players`` must give them)."""
     from bridgedesk.formats.players_file import Roster
     from bridgedesk.reports.scored import score_section
     from bridgedesk.store.service import Store
@@ -209,12 +210,8 @@ def _score_stored_event(event: str, section: str, db: str | None) -> tuple[list[
             members = tuple(p.member for p in entry.players if p.member)
             if members and not entry.phantom:
                 players.setdefault(str(number), members)
-    if not players:
-        raise MasterpointError(
-            f"event {event!r} section {section}: no entry has member numbers; add them with "
-            "`bridgedesk entry add ... --members` or give --players FILE"
-        )
-    return scored, Roster(players)
+    # No member numbers at all: the caller asks for --players.
+    return scored, Roster(players) if players else None
 
 
 @app.command("award")
@@ -366,28 +363,9 @@ def award_command(
     scored: list[Any] = []
     roster: Any = None
     results = list(results or [])
-    if stored is not None:
-        if results:
-            raise MasterpointError("give either --from-event or results files, not both")
-        scored, roster = _score_stored_event(stored, section, db)
-        if players is not None:
-            from bridgedesk.formats.players_file import load_roster
-
-            roster = load_roster(players)
-    elif not results:
+    if stored is None and not results:
         raise MasterpointError("give a ranking JSON, results files, or --from-event EVENT")
-    if scored:
-        from bridgedesk.masterpoints.scored import ranking_from_sessions, session_tables
-
-        order = (
-            tuple(flights.split(",")) if flights else tuple(sorted(set(roster.flights.values())))
-        )
-        ranking = ranking_from_sessions(
-            scored, roster.players, flights=roster.flights or None, flight_order=order
-        )
-        if tables is None:
-            tables = session_tables(scored[0])
-    elif len(results) == 1 and _is_ranking_json(results[0]):
+    if stored is None and len(results) == 1 and _is_ranking_json(results[0]):
         try:
             text = results[0].read_text(encoding="utf-8")
         except OSError as exc:
@@ -397,9 +375,14 @@ def award_command(
         from bridgedesk.formats.players_file import load_roster
         from bridgedesk.masterpoints.scored import ranking_from_sessions, session_tables
 
-        if any(_is_ranking_json(p) for p in results):
+        if stored is not None:
+            if results:
+                raise MasterpointError("give either --from-event or results files, not both")
+            scored, roster = _score_stored_event(stored, section, db)
+        elif any(_is_ranking_json(p) for p in results):
             raise MasterpointError("a ranking JSON file is awarded alone, not with other files")
-        scored, roster = _score_files(results, method.value, winners)
+        else:
+            scored, roster = _score_files(results, method.value, winners)
         if players is not None:
             roster = load_roster(players)
         if roster is None:
