@@ -14,6 +14,7 @@ from bridgedesk.cli import main
 from bridgedesk.formats import movement_json
 from bridgedesk.movements.howell import complete_howell
 from bridgedesk.movements.rover import rover_mitchell
+from bridgedesk.reports.hand_records import chromium_args
 from bridgedesk.reports.movement_cards import pair_slip, render_html, table_card
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -153,15 +154,7 @@ def test_html_renders_in_chromium(tmp_path: Path) -> None:
         subprocess.run(
             [
                 str(CHROMIUM),
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={profile}",
+                *chromium_args(profile),
                 f"--screenshot={png}",
                 "--window-size=1240,1754",
                 page.as_uri(),
@@ -220,15 +213,7 @@ def test_individual_html_renders_in_chromium(tmp_path: Path) -> None:
         subprocess.run(
             [
                 str(CHROMIUM),
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={profile}",
+                *chromium_args(profile),
                 f"--print-to-pdf={pdf}",
                 page.as_uri(),
             ],
