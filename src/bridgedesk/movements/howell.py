@@ -166,6 +166,63 @@ def _rounds_from_starter(
     return tuple(out)
 
 
+@dataclass
+class _Seats:
+    """What a round-1 search has taken so far (0-based pairs, sets and offsets mod ``n``).
+
+    ``diff`` marks the pair differences already used (two couples with the same
+    difference would meet twice); ``off`` the (set - pair) offsets (a pair would
+    play a set twice); ``chosen`` the (NS, EW, set) tables placed; ``budget``
+    the search steps left.
+    """
+
+    n: int
+    relay: bool
+    pair: list[bool]
+    diff: list[bool]
+    set: list[bool]
+    off: list[bool]
+    chosen: list[tuple[int, int, int]]
+    budget: int
+
+
+def _pair_the_rest(seats: _Seats, rng: random.Random) -> bool:
+    """Seat every free moving pair against another by backtracking; False when stuck.
+
+    With ``relay`` several tables may share a board set (they relay it).
+    """
+    seats.budget -= 1
+    if seats.budget < 0:
+        return False
+    try:
+        a = seats.pair.index(False)
+    except ValueError:
+        return True
+    n = seats.n
+    partners = [b for b in range(n) if not seats.pair[b] and b != a]
+    rng.shuffle(partners)
+    for b in partners:
+        d = min((a - b) % n, (b - a) % n)
+        if seats.diff[d]:
+            continue
+        sets = [k for k in range(n) if seats.relay or not seats.set[k]]
+        rng.shuffle(sets)
+        for k in sets:
+            oa, ob = (k - a) % n, (k - b) % n
+            if oa == ob or seats.off[oa] or seats.off[ob]:
+                continue
+            seats.pair[a] = seats.pair[b] = seats.diff[d] = seats.set[k] = True
+            seats.off[oa] = seats.off[ob] = True
+            seats.chosen.append((a, b, k) if rng.random() < 0.5 else (b, a, k))
+            if _pair_the_rest(seats, rng):
+                return True
+            seats.chosen.pop()
+            seats.pair[a] = seats.pair[b] = seats.diff[d] = False
+            seats.off[oa] = seats.off[ob] = False
+            seats.set[k] = any(c[2] == k for c in seats.chosen)
+    return False
+
+
 def _search_starters(
     tables: int, wanted: int, seed: int, relay: bool = False
 ) -> list[tuple[tuple[int, int, int], ...]]:
@@ -179,52 +236,13 @@ def _search_starters(
     attempts = 0
     while len(found) < wanted and attempts < wanted * 40:
         attempts += 1
-        used_pair = [False] * n
-        used_diff = [False] * (n // 2 + 1)
-        used_set = [False] * n
-        used_off = [False] * n
-        used_pair[0] = used_set[0] = used_off[0] = True  # table 1: pair 0, set 0
-        chosen: list[tuple[int, int, int]] = []
-        budget = [4000]
+        seats = _Seats(
+            n, relay, [False] * n, [False] * (n // 2 + 1), [False] * n, [False] * n, [], 4000
+        )
+        seats.pair[0] = seats.set[0] = seats.off[0] = True  # table 1: pair 0, set 0
+        chosen = seats.chosen
 
-        def step(
-            used_pair: list[bool] = used_pair,
-            used_diff: list[bool] = used_diff,
-            used_set: list[bool] = used_set,
-            used_off: list[bool] = used_off,
-            chosen: list[tuple[int, int, int]] = chosen,
-            budget: list[int] = budget,
-        ) -> bool:
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            try:
-                a = used_pair.index(False)
-            except ValueError:
-                return True
-            partners = [b for b in range(n) if not used_pair[b] and b != a]
-            rng.shuffle(partners)
-            for b in partners:
-                d = min((a - b) % n, (b - a) % n)
-                if used_diff[d]:
-                    continue
-                sets = [k for k in range(n) if relay or not used_set[k]]
-                rng.shuffle(sets)
-                for k in sets:
-                    oa, ob = (k - a) % n, (k - b) % n
-                    if oa == ob or used_off[oa] or used_off[ob]:
-                        continue
-                    used_pair[a] = used_pair[b] = used_diff[d] = used_set[k] = True
-                    used_off[oa] = used_off[ob] = True
-                    chosen.append((a, b, k) if rng.random() < 0.5 else (b, a, k))
-                    if step():
-                        return True
-                    chosen.pop()
-                    used_pair[a] = used_pair[b] = used_diff[d] = used_set[k] = False
-                    used_off[oa] = used_off[ob] = False
-            return False
-
-        if step():
+        if _pair_the_rest(seats, rng):
             ordered = sorted(chosen, key=lambda c: c[2])
             found.append(tuple((a + 1, b + 1, k + 1) for a, b, k in ordered))
     return found
@@ -362,68 +380,42 @@ def _search_short(tables: int, rounds: int, wanted: int, relay: bool) -> list[St
     found: list[Starter] = []
 
     def attempt() -> list[tuple[int, int, int]] | None:
-        used_pair = [False] * r_mod
-        used_set = [False] * r_mod
-        used_off = [False] * r_mod
-        used_diff = [False] * (r_mod // 2 + 1)
+        seats = _Seats(
+            r_mod,
+            relay,
+            [False] * r_mod,
+            [False] * (r_mod // 2 + 1),
+            [False] * r_mod,
+            [False] * r_mod,
+            [],
+            3000,
+        )
         if r_mod % 2 == 0:
-            used_diff[r_mod // 2] = True  # such a couple would meet twice
-        chosen: list[tuple[int, int, int]] = []
-        budget = [3000]
+            seats.diff[r_mod // 2] = True  # such a couple would meet twice
+        chosen = seats.chosen
 
         def stay_step(t: int) -> bool:
-            budget[0] -= 1
-            if budget[0] < 0:
+            seats.budget -= 1
+            if seats.budget < 0:
                 return False
             if t == stay:
-                return move_step()
-            xs = [0] if t == 0 else [x for x in range(r_mod) if not used_pair[x]]
+                return _pair_the_rest(seats, rng)
+            xs = [0] if t == 0 else [x for x in range(r_mod) if not seats.pair[x]]
             rng.shuffle(xs)
             for x in xs:
-                ks = [0] if t == 0 else [k for k in range(r_mod) if relay or not used_set[k]]
+                ks = [0] if t == 0 else [k for k in range(r_mod) if relay or not seats.set[k]]
                 rng.shuffle(ks)
                 for k in ks:
                     o = (k - x) % r_mod
-                    if used_off[o]:
+                    if seats.off[o]:
                         continue
-                    used_pair[x] = used_set[k] = used_off[o] = True
+                    seats.pair[x] = seats.set[k] = seats.off[o] = True
                     chosen.append((rounds + 1 + t, x, k))
                     if stay_step(t + 1):
                         return True
                     chosen.pop()
-                    used_pair[x] = used_off[o] = False
-                    used_set[k] = any(c[2] == k for c in chosen)
-            return False
-
-        def move_step() -> bool:
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            try:
-                a = used_pair.index(False)
-            except ValueError:
-                return True
-            partners = [b for b in range(r_mod) if not used_pair[b] and b != a]
-            rng.shuffle(partners)
-            for b in partners:
-                d = min((a - b) % r_mod, (b - a) % r_mod)
-                if used_diff[d]:
-                    continue
-                ks = [k for k in range(r_mod) if relay or not used_set[k]]
-                rng.shuffle(ks)
-                for k in ks:
-                    oa, ob = (k - a) % r_mod, (k - b) % r_mod
-                    if oa == ob or used_off[oa] or used_off[ob]:
-                        continue
-                    used_pair[a] = used_pair[b] = used_diff[d] = used_set[k] = True
-                    used_off[oa] = used_off[ob] = True
-                    chosen.append((a, b, k) if rng.random() < 0.5 else (b, a, k))
-                    if move_step():
-                        return True
-                    chosen.pop()
-                    used_pair[a] = used_pair[b] = used_diff[d] = False
-                    used_off[oa] = used_off[ob] = False
-                    used_set[k] = any(c[2] == k for c in chosen)
+                    seats.pair[x] = seats.off[o] = False
+                    seats.set[k] = any(c[2] == k for c in chosen)
             return False
 
         return chosen if stay_step(0) else None
