@@ -126,14 +126,9 @@ def board_view(record: BoardRecord, lang: str = "en") -> dict[str, Any]:
 
 
 def _environment() -> Any:
-    from jinja2 import Environment, PackageLoader, select_autoescape
+    from bridgedesk.reports.templating import environment
 
-    return Environment(
-        loader=PackageLoader("bridgedesk.reports", "templates"),
-        autoescape=select_autoescape(["html", "j2"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    return environment()
 
 
 def render_html(

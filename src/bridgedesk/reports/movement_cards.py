@@ -152,14 +152,9 @@ def render_text(m: Movement) -> str:
 
 def render_html(m: Movement) -> str:
     """Master sheet, table guide cards and pair slips as one A4 HTML document."""
-    from jinja2 import Environment, PackageLoader, select_autoescape
+    from bridgedesk.reports.templating import environment
 
-    env = Environment(
-        loader=PackageLoader("bridgedesk.reports", "templates"),
-        autoescape=select_autoescape(["html", "j2"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    env = environment()
     template = env.get_template("movement_cards.html.j2")
     sets = [m.set_label(k) for k in range(1, m.board_sets + 1)]
     return template.render(
@@ -274,14 +269,9 @@ def individual_player_slip(m: IndividualMovement, player: int) -> list[PlayerLin
 
 def render_individual_html(m: IndividualMovement) -> str:
     """An individual movement's master sheet, table cards and player slips on A4."""
-    from jinja2 import Environment, PackageLoader, select_autoescape
+    from bridgedesk.reports.templating import environment
 
-    env = Environment(
-        loader=PackageLoader("bridgedesk.reports", "templates"),
-        autoescape=select_autoescape(["html", "j2"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    env = environment()
     template = env.get_template("individual_cards.html.j2")
     everyone = sorted({p for r in m.rounds for s in r.seatings for p in s.players()})
     return template.render(

@@ -33,15 +33,9 @@ PAGES = ("ranking", "recap", "travellers", "scorecards")
 
 
 def _environment() -> Any:
-    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+    from bridgedesk.reports.templating import environment
 
-    return Environment(
-        loader=PackageLoader("bridgedesk.reports", "templates"),
-        autoescape=select_autoescape(["html", "j2"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=StrictUndefined,
-    )
+    return environment(strict=True)
 
 
 def _field_label(direction: Side | None, labels: dict[str, str]) -> str:
