@@ -1,13 +1,55 @@
-"""Shared test fixtures.  The seed documents live in ../shared/seeds beside the repo."""
+"""Shared test fixtures.  The seed documents live in docs/sources inside the repo.
+
+A test must never read a file beside the checkout (a user's clone has no
+neighbouring folders): an audit hook records every ``open`` of a path in the
+checkout's parent directory that is not inside the checkout, and the test that
+did it fails.
+"""
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-SEEDS = REPO.parent / "shared" / "seeds"
+SEEDS = REPO / "docs" / "sources"
+
+_OUTSIDE: list[str] = []
+_PARENT = str(REPO.parent) + os.sep
+_INSIDE = str(REPO) + os.sep
+
+
+def _outside_repo(path: str) -> bool:
+    """A path beside the checkout (``../shared/...``), not temp dirs or the system."""
+    absolute = os.path.abspath(path)
+    return absolute.startswith(_PARENT) and not (absolute + os.sep).startswith(_INSIDE)
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    if event == "open" and args and isinstance(args[0], str | bytes | os.PathLike):
+        path = os.fsdecode(args[0])
+        if _outside_repo(path):
+            _OUTSIDE.append(path)
+
+
+# Temporary directories may live beside the checkout only if TMPDIR says so; then
+# the guard would misfire, so it stays off.
+if not _outside_repo(os.environ.get("TMPDIR", "/tmp")):
+    sys.addaudithook(_audit)
+
+
+@pytest.fixture(autouse=True)
+def _no_reads_outside_repo() -> Iterator[None]:
+    start = len(_OUTSIDE)
+    yield
+    opened = _OUTSIDE[start:]
+    if opened:
+        pytest.fail(f"the test opened {opened[0]!r}, outside the repository {REPO}")
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from bridgedesk.masterpoints.ledger import Player as Member
 from bridgedesk.store.ledger import RecordedAward
 from bridgedesk.store.service import Store
 
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_7213318c585aab36.txt"
+SEED = Path(__file__).resolve().parents[2] / "docs" / "sources" / "000_7213318c585aab36.txt"
 SEED_LINES = SEED.read_text(encoding="utf-8").splitlines()
 #: the sample card, 000:60-73, as the seed prints it (tab-separated, lines end in a tab)
 CARD = "\n".join(SEED_LINES[59:73]) + "\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+SEEDS = Path(__file__).resolve().parents[2] / "docs" / "sources"
 JCBL = SEEDS / "000_7213318c585aab36.txt"
 SBF = SEEDS / "001_18af0e66f52a62b2.txt"
 DIRECTOR_MANUAL = SEEDS / "004_16bbaa7e6a40222d.txt"

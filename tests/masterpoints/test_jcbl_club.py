@@ -1,4 +1,4 @@
-"""JCBL CCG-and-up formulas and coefficients (000:230-620).
+"""JCBL CCG-and-up formulas and coefficients (000:230-616).
 
 The seed prints the coefficients but no worked example; the expected values here are
 computed by hand from the printed formulas.

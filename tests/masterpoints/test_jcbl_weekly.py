@@ -30,7 +30,7 @@ from bridgedesk.masterpoints.jcbl.weekly import (
 )
 from bridgedesk.masterpoints.rounding import jcbl_round
 
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+SEEDS = Path(__file__).resolve().parents[2] / "docs" / "sources"
 WEEKLY_TABLES = SEEDS / "004_16bbaa7e6a40222d.txt"
 
 # Printed cells of 004:3918-4192 that disagree with the formula (the formula governs):

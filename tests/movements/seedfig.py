@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-SEED = Path(__file__).resolve().parents[2].parent / "shared" / "seeds" / "004_16bbaa7e6a40222d.txt"
+SEED = Path(__file__).resolve().parents[2] / "docs" / "sources" / "004_16bbaa7e6a40222d.txt"
 TOKEN = re.compile(r"\(?(\d+)\)?-(\d+)")
 
 

@@ -1,7 +1,7 @@
 """Masterpoints: one module per federation rule set, tables as data files.
 
 * :mod:`bridgedesk.masterpoints.jcbl.weekly` JCBL weekly and series games (000:173-228)
-* :mod:`bridgedesk.masterpoints.jcbl.club` JCBL CCG and up, fixed red points (000:230-620)
+* :mod:`bridgedesk.masterpoints.jcbl.club` JCBL CCG and up, fixed red points (000:230-616)
 * :mod:`bridgedesk.masterpoints.jcbl.ranks` ranks, FMP certificates, transfers (000:17-171)
 * :mod:`bridgedesk.masterpoints.sbf.tables` SBF award tables A1-F (001:609-1734)
 * :mod:`bridgedesk.masterpoints.sbf.rules` SBF general rules, gold, ranking points

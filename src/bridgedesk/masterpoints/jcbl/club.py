@@ -1,4 +1,4 @@
-"""JCBL club championship games (CCG) and up (000:230-469, 000:471-620).
+"""JCBL club championship games (CCG) and up (000:230-469, 000:471-616).
 
 Overall award per player::
 
