@@ -26,7 +26,7 @@ _INSIDE = str(REPO) + os.sep
 
 def _outside_repo(path: str) -> bool:
     """A path beside the checkout (``../shared/...``), not temp dirs or the system."""
-    absolute = os.path.abspath(path)
+    absolute = os.path.abspath(path)  # noqa: PTH100 (no file-system calls inside the audit hook)
     return absolute.startswith(_PARENT) and not (absolute + os.sep).startswith(_INSIDE)
 
 
