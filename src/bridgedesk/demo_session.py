@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bridgedesk.reports.scored import ScoredSection
+from bridgedesk.results.model import ScoredSession
 
 #: Family names for the demo's players: (Japanese, romanised).
 NAMES: tuple[tuple[str, str], ...] = (
@@ -47,7 +47,7 @@ class DemoRun:
 
     db: Path
     event_id: int
-    scored: ScoredSection
+    scored: ScoredSession
     files: tuple[Path, ...]
     movement: str
     timings: dict[str, float] = field(default_factory=dict)
@@ -74,13 +74,13 @@ def run(
     workers: int | None = None,
 ) -> DemoRun:
     """Run the whole demonstration session; see the module docstring."""
-    from bridgedesk.cli.event_movement import build_movement
     from bridgedesk.deals.analysis import BoardRecord
     from bridgedesk.deals.generate import generate
     from bridgedesk.events import Entry, Event, Player, Rating, Result, ScoringMethod
     from bridgedesk.events.adapters import phantom_number
+    from bridgedesk.movements.choose import build_movement
     from bridgedesk.reports.bundle import write_all
-    from bridgedesk.reports.scored import score_section
+    from bridgedesk.results.section import score_section
     from bridgedesk.simulate import simulate
     from bridgedesk.store.service import Store
 
@@ -160,8 +160,8 @@ def run(
         t0 = time.perf_counter()
         snapshot = store.section_results(eid)
         stored_deals = store.deals(eid)
-    scored = score_section(snapshot)
-    files = write_all(scored, out, lang=lang, deals=stored_deals, records=records)
+    scored = score_section(snapshot, deals=stored_deals)
+    files = write_all(scored, out, lang=lang, records=records)
     timings["score and reports"] = time.perf_counter() - t0
     timings["total"] = time.perf_counter() - start
     return DemoRun(db, eid, scored, tuple(files), name, timings)

@@ -108,7 +108,7 @@ def test_sections_one_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     # EW: A4 = B2 -100 (2.5), B4 -200 (1), A2 -400 (0).  B2 NS: A1 = B1 100 (2.5), A2 60 (1),
     # B2 50 (0); EW: B4 -50 (3), A4 -60 (2), A3 = B3 -100 (0.5).  B3 NS: 600 twice (2.5),
     # -100 twice (0.5); EW: 100 twice (2.5), -600 twice (0.5).
-    got = {r["pair"]: (r["total"], r["rank"]) for r in doc["ranking"]}
+    got = {str(r["pair"]): (r["total"], r["rank"]) for r in doc["ranking"]}
     assert got == {
         "A1": (8.0, "1"), "B1": (5.5, "2"), "A4": (5.0, "3="), "B3": (5.0, "3="),
         "B4": (4.5, "5"), "A3": (3.5, "6"), "B2": (3.0, "7"), "A2": (1.5, "8"),
@@ -126,10 +126,10 @@ def test_sections_each_with_percentage_ranking(
     doc = json.loads(out)
     # 004:1315-1320: each section ranked alone; then all pairs on their percentages:
     # N1 100, N4 = S1 = S3 66.67, N3 = S2 = S4 33.33, N2 0.
-    rows = {r["pair"]: (r["percentage"], r["rank"]) for r in doc["ranking"]}
+    rows = {str(r["pair"]): (r["percentage"], r["rank"]) for r in doc["ranking"]}
     assert rows["N1"] == (100.0, "1") and rows["N2"] == (0.0, "4")
     assert rows["S1"] == (66.67, "1=") and rows["S2"] == (33.33, "3=")
-    overall = {r["pair"]: r["overall"] for r in doc["ranking"]}
+    overall = {str(r["pair"]): r["overall"] for r in doc["ranking"]}
     assert overall == {
         "N1": "1", "N4": "2=", "S1": "2=", "S3": "2=", "N3": "5=", "S2": "5=", "S4": "5=",
         "N2": "8",
@@ -227,12 +227,12 @@ def test_individual_from_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert code == 0, err
     doc = json.loads(out)
     assert doc["winners"] == 1 and doc["individual"] is True
-    got = {r["pair"]: (r["total"], r["percentage"], r["rank"]) for r in doc["ranking"]}
+    got = {str(r["pair"]): (r["total"], r["percentage"], r["rank"]) for r in doc["ranking"]}
     assert got == PLAYER_TOTALS
     code, out, err = run(capsys, str(individual_json(tmp_path)))
     assert out.splitlines()[0] == "Matchpoints, 1 winner, individual: totals per player"
     assert "Player" in out.splitlines()[3]
-    assert [r["pair"] for r in doc["ranking"]][:3] == ["1", "3", "8"]
+    assert [r["pair"] for r in doc["ranking"]][:3] == [1, 3, 8]
     board2 = doc["boards"][1]["results"]
     assert (board2[0]["ns"], board2[0]["ew"]) == ("8&2", "7&3")
     assert (board2[0]["ns_points"], board2[0]["ew_points"]) == (0.5, 0.5)
@@ -259,7 +259,7 @@ def test_individual_from_pbn(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     p.write_text(text, encoding="utf-8")
     code, out, err = run(capsys, str(p), "--format", "json")
     assert code == 0, err
-    got = {r["pair"]: (r["total"], r["percentage"], r["rank"]) for r in json.loads(out)["ranking"]}
+    got = {str(r["pair"]): (r["total"], r["percentage"], r["rank"]) for r in json.loads(out)["ranking"]}
     assert got == PLAYER_TOTALS
 
 
@@ -329,12 +329,12 @@ def test_individual_and_adjusted_json_to_pbn(
     back.write_text(out, encoding="utf-8")
     assert pbn_scores.load(back)[0].individual
     code, out, err = run(capsys, str(back), "--format", "json")
-    got = {r["pair"]: (r["total"], r["percentage"], r["rank"]) for r in json.loads(out)["ranking"]}
+    got = {str(r["pair"]): (r["total"], r["percentage"], r["rank"]) for r in json.loads(out)["ranking"]}
     assert got == PLAYER_TOTALS
 
 
 def test_weighted_score_in_pbn_is_a_directors_score() -> None:
-    from bridgedesk.formats.pbn_scores import _outcome_cell
+    from bridgedesk.formats.pbn_results import outcome_cell as _outcome_cell
     from bridgedesk.scoring.results import Weighted
 
     # 60 % of 620 and 40 % of -100: 372 - 40 = 332 for NS, nothing in EW's column.

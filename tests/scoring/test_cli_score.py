@@ -30,19 +30,27 @@ def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert doc["method"] == "mp" and doc["winners"] == 1
     board9 = doc["boards"][0]
     assert board9["board"] == 9 and board9["top"] == 5
+    # The one results document (bridgedesk-results-1) for files and stored events alike.
+    assert doc["format"] == "bridgedesk-results-1"
     assert board9["results"][0] == {
-        "ns": "1", "ew": "11", "contract": "1S", "declarer": "N", "tricks": 10,
+        "round": None, "table": None, "ns": 1, "ew": 11, "contract": "1S", "declarer": "N",
+        "tricks": 10, "result": "+3", "lead": None, "adjusted": None,
         "score_ns": 170, "ns_points": 1, "ew_points": 4}  # fmt: skip
     # 004:1175-1210: the 7 v 8 score is computed from its contract (4H= by S: 420).
     assert board9["results"][3]["score_ns"] == 420
     assert board9["results"][3]["ns_points"] == 2.5
     first = doc["ranking"][0]
-    assert set(first) == {"pair", "direction", "total", "max", "percentage", "rank", "boards"}
+    # A penalised pair's line also shows its penalty (pair 5: half a board at top 5).
+    assert set(first) - {"penalty"} == {
+        "pair", "direction", "names", "players", "total", "max", "percentage", "rank", "boards",
+    }  # fmt: skip
     assert first["direction"] is None
+    five = next(r for r in doc["ranking"] if r["pair"] == 5)
+    assert five["penalty"] == 2.5
     # Board 3 (Fig 17, weekly method): the neutral pairs 10 and 4 get 2.5.
     board3 = doc["boards"][1]["results"][4]
     assert (board3["ns_points"], board3["ew_points"]) == (2.5, 2.5)
-    assert board3["adjusted"] == {"ns": "A", "ew": "A"}
+    assert board3["adjusted"] == "A/A"
 
 
 def test_json_penalty_weighted_and_split(capsys: pytest.CaptureFixture[str]) -> None:
@@ -70,7 +78,9 @@ def test_text_and_html(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, str(FFB))
     assert "2 winners (detected from the pair numbers)" in out
     code, out, _ = run(capsys, str(FIG15), "--format", "html")
-    assert out.startswith("<!DOCTYPE html>") and "<caption>Board 9</caption>" in out
+    # The same Jinja2 ranking and travellers as `bridgedesk results EVENT --format html`.
+    assert out.startswith("<!DOCTYPE html>") and 'id="board-9"' in out
+    assert "Ranking by place" in out
 
 
 def test_ffb_pbn_matchpoints_and_percentages_reproduced() -> None:

@@ -11,11 +11,19 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
+from bridgedesk.deals.dd import analyse
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.reports import bundle
+from bridgedesk.reports.hand_records import html_to_pdf
+from bridgedesk.reports.overall import overall_html, overall_text
+from bridgedesk.reports.session import ranking_text
+from bridgedesk.results.model import ScoredSession
+from bridgedesk.results.section import score_sections
 
 
 class ResultsFormat(enum.StrEnum):
@@ -77,11 +85,6 @@ def command(
     pairs are ranked across sections by percentage (004:1315-1320); html writes a
     directory per section and an index with that ranking.
     """
-    from bridgedesk.errors import BridgedeskError
-    from bridgedesk.reports import bundle
-    from bridgedesk.reports.scored import score_section
-    from bridgedesk.reports.session import ranking_text
-
     if pdf and fmt is not ResultsFormat.html:
         raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
     with open_store(db) as store:
@@ -91,10 +94,10 @@ def command(
             names = [section or "A"]  # the store says which sections exist
         snapshots = [store.section_results(event, section=n, session=session) for n in names]
         deals = store.deals(event)
+    scored = score_sections(snapshots, deals=deals)
     if len(snapshots) > 1:
-        _several(snapshots, fmt, out, lang.value, deals, pdf)
+        _several(scored, fmt, out, lang.value, pdf)
         return
-    scored = score_section(snapshots[0])
     if fmt is ResultsFormat.text:
         typer.echo(ranking_text(scored, lang.value), nl=False)
         return
@@ -102,70 +105,59 @@ def command(
         target = out if out is not None else Path("results")
         records = None
         if dd and deals:
-            from bridgedesk.deals.dd import analyse
-
             records = analyse([r.deal for r in bundle.records_from_deals(deals, scored.boards)])
-        written = bundle.write_all(scored, target, lang=lang.value, deals=deals, records=records)
+        written = bundle.write_all(scored, target, lang=lang.value, records=records)
         if pdf:
-            from bridgedesk.reports.hand_records import html_to_pdf
-
-            for page in [p for p in written if p.suffix == ".html" and p.stem != "index"]:
-                written.append(html_to_pdf(page.read_text("utf-8"), page.with_suffix(".pdf")))
+            written += _pdf(written)
         for path in written:
             typer.echo(str(path))
         return
     files = _FILES[fmt]
     if out is None:
         for name in files:
-            text = bundle.data_text(scored, name, deals).decode("utf-8-sig")
+            text = bundle.data_text(scored, name).decode("utf-8-sig")
             typer.echo(text.replace("\r\n", "\n"), nl=False)
         return
     out.mkdir(parents=True, exist_ok=True)
     for name in files:
         path = out / name
-        path.write_bytes(bundle.data_text(scored, name, deals))
+        path.write_bytes(bundle.data_text(scored, name))
         typer.echo(str(path))
 
 
+def _pdf(written: list[Path]) -> list[Path]:
+    """Every written page but the index, printed to PDF beside it."""
+    return [
+        html_to_pdf(page.read_text("utf-8"), page.with_suffix(".pdf"))
+        for page in written
+        if page.suffix == ".html" and page.stem != "index"
+    ]
+
+
 def _several(
-    snapshots: list[Any],
-    fmt: ResultsFormat,
-    out: Path | None,
-    lang: str,
-    deals: dict[int, str],
-    pdf: bool,
+    scored: ScoredSession, fmt: ResultsFormat, out: Path | None, lang: str, pdf: bool
 ) -> None:
     """Every section of the session, then the ranking across them."""
-    from bridgedesk.errors import BridgedeskError
-    from bridgedesk.reports import bundle
-    from bridgedesk.reports.overall import overall_html, overall_text
-    from bridgedesk.reports.scored import score_section
-    from bridgedesk.reports.session import ranking_text
-
-    names = ", ".join(s.section for s in snapshots)
+    names = ", ".join(s.name for s in scored.sections)
     if fmt not in (ResultsFormat.text, ResultsFormat.html):
         raise BridgedeskError(
             f"the session has sections {names}: give --section for --format {fmt.value} "
             "(text and html cover every section)"
         )
-    scored = [score_section(s) for s in snapshots]
     if fmt is ResultsFormat.text:
-        for sec in scored:
-            typer.echo(f"== {sec.snapshot.section} ==")
-            typer.echo(ranking_text(sec, lang))
+        for sec in scored.sections:
+            typer.echo(f"== {sec.name} ==")
+            typer.echo(ranking_text(scored.with_section(sec), lang))
         typer.echo(overall_text(scored, lang), nl=False)
         return
     target = out if out is not None else Path("results")
     written: list[Path] = []
-    for sec in scored:
-        written += bundle.write_all(sec, target / sec.snapshot.section, lang=lang, deals=deals)
+    for sec in scored.sections:
+        written += bundle.write_all(scored.with_section(sec), target / sec.name, lang=lang)
     index = target / "index.html"
     index.write_text(overall_html(scored, lang), encoding="utf-8")
     written.insert(0, index)
     if pdf:
-        from bridgedesk.reports.hand_records import html_to_pdf
-
-        for page in [p for p in written if p.suffix == ".html" and p.stem != "index"]:
-            written.append(html_to_pdf(page.read_text("utf-8"), page.with_suffix(".pdf")))
+        written += _pdf(written)
     for path in written:
         typer.echo(str(path))

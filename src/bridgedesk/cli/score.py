@@ -10,6 +10,7 @@ input is rejected: the error names the file, line and board.
 from __future__ import annotations
 
 import enum
+import json
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -17,12 +18,25 @@ from typing import Annotated, Any
 
 import typer
 
-
-class MethodOpt(enum.StrEnum):
-    mp = "mp"
-    ximp = "ximp"
-    butler = "butler"
-    total = "total"
+from bridgedesk.bridge.methods import Method
+from bridgedesk.errors import FormatError, Location, ScoringError
+from bridgedesk.formats import pbn_results, pbn_scores, results_json, traveller_json, usebio
+from bridgedesk.formats.scored_file import scored_file
+from bridgedesk.reports.labels import method_name
+from bridgedesk.reports.session import results_html
+from bridgedesk.results.model import Options, ScoredSession
+from bridgedesk.results.numbers import decimal, number
+from bridgedesk.scoring.individual import score_individual
+from bridgedesk.scoring.matchpoints import FouledMethod, Missing
+from bridgedesk.scoring.session import (
+    carry_over,
+    combine_sessions,
+    flight_ranks_of,
+    score_sections,
+    score_session,
+)
+from bridgedesk.scoring.session import houston_vp as houston
+from bridgedesk.scoring.swiss import SwissBy, barometer, swiss_pairs
 
 
 class MissingOpt(enum.StrEnum):
@@ -39,6 +53,7 @@ class FormatOpt(enum.StrEnum):
     text = "text"
     json = "json"
     pbn = "pbn"
+    usebio = "usebio"
     html = "html"
 
 
@@ -61,7 +76,9 @@ def command(
             "sessions added up, or sections with --sections."
         ),
     ],
-    method: Annotated[MethodOpt, typer.Option(help="Scoring method.")] = MethodOpt.mp,
+    method: Annotated[
+        Method, typer.Option(help="Scoring method (mp, ximp, butler or total).")
+    ] = Method.MP,
     missing: Annotated[
         MissingOpt, typer.Option(help="Missing comparisons: Neuberg factoring or +0.5 each.")
     ] = MissingOpt.neuberg,
@@ -124,12 +141,8 @@ def command(
     ] = False,
 ) -> None:
     """Score results files (PBN ScoreTable or JSON travellers) and print the ranking."""
-    from bridgedesk.errors import ScoringError
-    from bridgedesk.scoring.matchpoints import FouledMethod, Missing
-    from bridgedesk.scoring.session import Method, score_sections
-
     how: dict[str, Any] = {
-        "method": Method(method.value),
+        "method": _pairs_method(method),
         "missing": Missing(missing.value),
         "fouled": FouledMethod(fouled.value),
     }
@@ -141,13 +154,16 @@ def command(
     individual = any(inp.individual for inp, _ in read)
     if individual and (sections or qualifying or houston_vp):
         raise ScoringError("an individual event takes no --sections, --qualifying or --houston-vp")
+    options = Options(how["missing"], how["fouled"], butler_drop, detected)
     if rounds is not None:
-        if sections or qualifying or houston_vp or flight or fmt in (FormatOpt.pbn, FormatOpt.html):
+        if sections or qualifying or houston_vp or flight or fmt not in (
+            FormatOpt.text, FormatOpt.json
+        ):  # fmt: skip
             raise ScoringError(
                 "--rounds takes no --sections, --qualifying, --flight or --houston-vp, "
                 "and prints text or json"
             )
-        _print_rounds(rounds, [inp.boards for inp, _ in read], fmt, butler_drop, vp_scale, how)
+        _print_rounds(rounds, read, fmt, vp_scale, how, options)
         return
     if sections is not None:
         if len(files) < 2:
@@ -187,13 +203,9 @@ def command(
                     f"pair number {both[0]} is both an NS and an EW pair in {f}: totals over "
                     "sessions need each pair's own number (e.g. NS 1-13, EW 14-26)"
                 )
-        from bridgedesk.scoring.session import combine_sessions
-
         combined = combine_sessions(results, carry)
         extra["sessions"] = combined
     if flights:
-        from bridgedesk.scoring.session import flight_ranks_of
-
         if combined is not None:
             values = {p: t for p, t, _ in combined}
         else:
@@ -203,96 +215,98 @@ def command(
             }
         extra["flights"] = flight_ranks_of(values, flights, order)
     if houston_vp is not None:
-        from bridgedesk.scoring.session import houston_vp as houston
-
         extra["houston_vp"] = [
             houston(r, houston_vp, inp.penalties) for r, (inp, _) in zip(results, read, strict=True)
         ]
-    if fmt is FormatOpt.pbn:
+    if sections is not None:
+        outputs = [scored_file(results[0], files[0], options=options)]
+    else:
+        outputs = [
+            scored_file(r, f, individual=inp.individual, base=base, options=options)
+            for r, f, (inp, base) in zip(results, files, read, strict=True)
+        ]
+    if fmt in (FormatOpt.pbn, FormatOpt.usebio):
         if len(files) > 1:
-            raise ScoringError("--format pbn writes one session: give one results file")
-        from bridgedesk.formats.pbn_scores import write_scored
-
-        typer.echo(write_scored(read[0][1], read[0][0], results[0]), nl=False)
+            raise ScoringError(f"--format {fmt.value} writes one session: give one results file")
+        if fmt is FormatOpt.usebio:
+            typer.echo(usebio.dumps(outputs[0]), nl=False)
+        else:
+            typer.echo(pbn_results.dumps(outputs[0], read[0][1], newline="\n"), nl=False)
         return
     if fmt is FormatOpt.json:
-        import json
-
-        doc = to_json(results[0]) if len(results) == 1 else {
-            "sessions": [to_json(r) for r in results]
-        }  # fmt: skip
+        doc = (
+            results_json.to_dict(outputs[0])
+            if len(outputs) == 1
+            else {"sessions": [results_json.to_dict(v) for v in outputs]}
+        )
         doc.update(_extra_json(extra))
         typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
     elif fmt is FormatOpt.html:
-        from bridgedesk.reports.score_html import render
-
         if len(results) > 1 or extra:
             raise ScoringError("--format html shows one session without totals; use text or json")
-        typer.echo(render(results[0], title=files[0].name))
+        typer.echo(results_html(outputs[0]))
     else:
-        text = "\n".join(to_text(r, detected) for r in results)
+        text = "\n".join(to_text(v) for v in outputs)
         typer.echo(text + _extra_text(extra), nl=False)
 
 
+def _pairs_method(method: Method) -> Method:
+    if not method.is_pairs:
+        raise ScoringError(f"--method {method} is a team method: give mp, ximp, butler or total")
+    return method
+
+
 def _print_rounds(
-    rounds: RoundsOpt, boards: list[Any], fmt: FormatOpt, butler_drop: int, scale: str,
-    how: dict[str, Any],
+    rounds: RoundsOpt, read: list[Any], fmt: FormatOpt, scale: str, how: dict[str, Any],
+    options: Options,
 ) -> None:  # fmt: skip
-    import json
-
-    from bridgedesk.scoring.rounding import to_decimal
-
+    boards = [inp.boards for inp, _ in read]
     if rounds is RoundsOpt.barometer:
-        from bridgedesk.scoring.swiss import barometer
-
         after = barometer(boards, method=how["method"], missing=how["missing"],
-                          butler_drop=butler_drop)  # fmt: skip
+                          butler_drop=options.butler_drop)  # fmt: skip
+        name = read[0][0].filename
+        values = [scored_file(r, name, options=replace(options, winners_detected=False))
+                  for r in after]  # fmt: skip
         if fmt is FormatOpt.json:
-            typer.echo(json.dumps({"rounds": [to_json(r) for r in after]}, indent=2))
+            doc = {"rounds": [results_json.to_dict(v) for v in values]}
+            typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         else:
-            for i, r in enumerate(after, start=1):
-                typer.echo(f"After round {i}: " + to_text(r, False), nl=False)
+            for i, v in enumerate(values, start=1):
+                typer.echo(f"After round {i}: " + to_text(v), nl=False)
         return
-    from bridgedesk.scoring.swiss import SwissBy, swiss_pairs
-
     by = SwissBy.MP if rounds is RoundsOpt.swiss_mp else SwissBy.IMP
-    res = swiss_pairs(boards, by=by, scale=scale, missing=how["missing"], butler_drop=butler_drop)
+    res = swiss_pairs(boards, by=by, scale=scale, missing=how["missing"],
+                      butler_drop=options.butler_drop)  # fmt: skip
     if fmt is FormatOpt.json:
-        doc = [
+        table = [
             [{"round": x.round, "pair": x.pair, "opponent": x.opponent, "result": _dec(x.result),
               "vp": _dec(x.vp), "total": _dec(x.total), "rank": x.rank} for x in rnd]
             for rnd in res.rounds
         ]  # fmt: skip
-        typer.echo(json.dumps({"swiss": by.value, "scale": scale, "rounds": doc}, indent=2))
+        typer.echo(json.dumps({"swiss": by.value, "scale": scale, "rounds": table}, indent=2))
         return
     what = "%" if by is SwissBy.MP else "IMPs"
     for rnd in res.rounds:
         typer.echo(f"Round {rnd[0].round if rnd else ''}")
         typer.echo(f"{'Rank':>5} {'Pair':>6} {'Opp':>6} {what:>7} {'VP':>7} {'Total':>8}")
         for x in rnd:
-            result = "" if x.result is None else str(to_decimal(x.result))
+            result = "" if x.result is None else str(decimal(x.result))
             opp = "bye" if x.opponent is None else x.opponent
             typer.echo(f"{x.rank:>5} {x.pair:>6} {opp:>6} {result:>7} "
-                       f"{to_decimal(x.vp)!s:>7} {to_decimal(x.total)!s:>8}")  # fmt: skip
+                       f"{decimal(x.vp)!s:>7} {decimal(x.total)!s:>8}")  # fmt: skip
 
 
 def _score_one(
     inp: Any, winners: int, butler_drop: int, how: dict[str, Any], penalties: bool = True
 ) -> Any:
     if inp.individual:
-        from bridgedesk.scoring.individual import score_individual
-
         return score_individual(inp.boards, butler_drop=butler_drop, penalties=inp.penalties,
                                 **how)  # fmt: skip
-    from bridgedesk.scoring.session import score_session
-
     return score_session(inp.boards, butler_drop=butler_drop, winners=winners,
                          penalties=inp.penalties if penalties else (), **how)  # fmt: skip
 
 
 def _flights(specs: list[str]) -> tuple[dict[str, str], list[str]]:
-    from bridgedesk.errors import ScoringError
-
     flights: dict[str, str] = {}
     order: list[str] = []
     for spec in specs:
@@ -310,8 +324,6 @@ def _flights(specs: list[str]) -> tuple[dict[str, str], list[str]]:
 
 
 def _section_names(text: str | None, count: int) -> list[str]:
-    from bridgedesk.errors import ScoringError
-
     if text is None:
         return [chr(ord("A") + i) for i in range(count)]
     names = [n.strip() for n in text.split(",")]
@@ -338,9 +350,6 @@ def _carry(
     qualifying, Q the finalists (pairs of the final found in the qualifying),
     A the final's average on one board (half its top), B the qualifying's boards.
     """
-    from bridgedesk.errors import ScoringError
-    from bridgedesk.scoring.session import Method, carry_over
-
     if how["method"] is not Method.MP:
         raise ScoringError("carry-over (004:2010-2034) is defined for matchpoints only")
     inp, _ = _read(qualifying, strict)
@@ -376,16 +385,14 @@ def _extra_json(extra: dict[str, Any]) -> dict[str, Any]:
 
 
 def _extra_text(extra: dict[str, Any]) -> str:
-    from bridgedesk.scoring.rounding import to_decimal
-
     lines: list[str] = []
     if "carry_over" in extra:
         lines += ["", "Carry-over from the qualifying round"]
-        lines += [f"{p:>6} {to_decimal(c)!s:>9}" for p, c in extra["carry_over"].items()]
+        lines += [f"{p:>6} {decimal(c)!s:>9}" for p, c in extra["carry_over"].items()]
     if "sessions" in extra:
         lines += ["", "Totals" + (" with carry-over" if "carry_over" in extra else "")]
         lines.append(f"{'Rank':>5} {'Pair':>6} {'Total':>9}")
-        lines += [f"{r:>5} {p:>6} {to_decimal(t)!s:>9}" for p, t, r in extra["sessions"]]
+        lines += [f"{r:>5} {p:>6} {decimal(t)!s:>9}" for p, t, r in extra["sessions"]]
     if "flights" in extra:
         lines += ["", "Flights"]
         for pair, ranks in extra["flights"].items():
@@ -394,23 +401,17 @@ def _extra_text(extra: dict[str, Any]) -> str:
     if "houston_vp" in extra:
         for session in extra["houston_vp"]:
             lines += ["", "Houston VPs", f"{'Rank':>5} {'Pair':>6} {'VP':>9}"]
-            lines += [f"{r:>5} {k[0]:>6} {to_decimal(v)!s:>9}" for k, v, r in session]
+            lines += [f"{r:>5} {k[0]:>6} {decimal(v)!s:>9}" for k, v, r in session]
     return "\n".join(lines) + ("\n" if lines else "")
 
 
 def _read(file: Path, strict: bool) -> tuple[Any, Any]:
-    from bridgedesk.errors import FormatError, Location
-
     suffix = file.suffix.lower()
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))
     if suffix == ".json":
-        from bridgedesk.formats import traveller_json
-
         return traveller_json.load(file, strict=strict), None
     if suffix == ".pbn":
-        from bridgedesk.formats import pbn_scores
-
         return pbn_scores.load(file, strict=strict)
     raise FormatError(
         f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file",
@@ -418,114 +419,37 @@ def _read(file: Path, strict: bool) -> tuple[Any, Any]:
     )
 
 
-def _num(value: Any) -> float | int | None:
-    from fractions import Fraction
-
-    from bridgedesk.scoring.rounding import round_half_up
-
-    if value is None:
-        return None
-    f = round_half_up(Fraction(value), 2)
-    return int(f) if f.denominator == 1 else float(f)
-
-
 def _dec(value: Any) -> float | None:
-    """Totals and percentages always print as decimals (99.0), as the issue's shape shows."""
-    n = _num(value)
+    """Totals and VPs of the extra tables print as decimals (99.0)."""
+    n = number(value)
     return None if n is None else float(n)
 
 
-def to_json(result: Any) -> dict[str, Any]:
-    """The ``--format json`` document."""
-    from bridgedesk.scoring.results import Adjustment
-
-    boards = []
-    for sb in result.boards:
-        rows = []
-        for sr in sb.results:
-            r = sr.result
-            row: dict[str, Any] = {"ns": r.ns, "ew": r.ew}
-            if r.play is not None:
-                row["contract"] = r.play.contract
-                row["declarer"] = None if r.play.declarer is None else r.play.declarer.value
-                row["tricks"] = r.play.tricks
-            row["score_ns"] = r.score_ns
-            if isinstance(r.ns_outcome, Adjustment) or isinstance(r.ew_outcome, Adjustment):
-                row["adjusted"] = {"ns": str(r.ns_outcome), "ew": str(r.ew_outcome)}
-            elif r.score_ns is None:
-                row["assigned"] = {"ns": str(r.ns_outcome), "ew": str(r.ew_outcome)}
-            if r.group is not None:
-                row["group"] = r.group
-            row["ns_points"] = _num(sr.ns)
-            row["ew_points"] = _num(sr.ew)
-            rows.append(row)
-        boards.append({"board": sb.number, "top": _num(sb.top), "results": rows})
-    ranking = []
-    for s in result.standings:
-        line: dict[str, Any] = {
-            "pair": s.pair,
-            "direction": None if s.direction is None else s.direction.value,
-            "total": _dec(s.total),
-            "max": _num(s.max),
-            "percentage": _dec(s.percentage),
-            "rank": s.rank,
-            "boards": s.boards,
-        }
-        if s.section is not None:
-            line["section"] = s.section
-        if s.overall is not None:
-            line["overall"] = s.overall
-        ranking.append(line)
-    doc: dict[str, Any] = {
-        "method": result.method.value,
-        "winners": result.winners,
-        "boards": boards,
-        "ranking": ranking,
-    }
-    if _is_individual(result):
-        doc["individual"] = True
-    return doc
-
-
-def _is_individual(result: Any) -> bool:
-    return any(sr.result.players is not None for sb in result.boards for sr in sb.results)
-
-
-_METHOD_NAMES = {
-    "mp": "Matchpoints",
-    "ximp": "Cross-IMPs",
-    "butler": "Butler IMPs",
-    "total": "Total points",
-}
-
-
-def to_text(result: Any, detected: bool) -> str:
-    from bridgedesk.scoring.rounding import to_decimal
-
-    plural = "s" if result.winners == 2 else ""
-    how = " (detected from the pair numbers)" if detected else ""
-    individual = _is_individual(result)
-    if individual:
+def to_text(scored: ScoredSession) -> str:
+    """The ranking as text: method, winners, boards, then each field's table."""
+    plural = "s" if scored.winners == 2 else ""
+    how = " (detected from the pair numbers)" if scored.options.winners_detected else ""
+    if scored.individual:
         how = ", individual: totals per player"
     lines = [
-        f"{_METHOD_NAMES[result.method.value]}, {result.winners} winner{plural}{how}",
-        f"{len({b.number for b in result.boards})} boards",
+        f"{method_name(scored.method, 'en')}, {scored.winners} winner{plural}{how}",
+        f"{len(set(scored.boards))} boards",
         "",
     ]
-    direction = object()
-    for s in result.standings:
+    direction: object = object()
+    for s in scored.ranking:
         if s.direction != direction:
             direction = s.direction
             if s.direction is not None:
                 lines.append(f"{s.direction.value}")
-            who = "Player" if individual else "Pair"
+            who = "Player" if scored.individual else "Pair"
             head = f"{'Rank':>5} {who:>6} {'Total':>9} {'Max':>7} {'%':>7} {'Boards':>6}"
             lines.append(head + (f" {'Overall':>7}" if s.overall is not None else ""))
-        pct = "" if s.percentage is None else str(to_decimal(s.percentage))
-        mx = "" if s.max is None else str(to_decimal(s.max))
+        pct = "" if s.percentage is None else str(decimal(s.percentage))
+        mx = "" if s.max is None else str(decimal(s.max))
         overall = "" if s.overall is None else f" {s.overall:>7}"
         lines.append(
-            f"{s.rank:>5} {s.pair:>6} {to_decimal(s.total)!s:>9} {mx:>7} {pct:>7} {s.boards:>6}"
+            f"{s.rank:>5} {s.pair:>6} {decimal(s.total)!s:>9} {mx:>7} {pct:>7} {s.boards:>6}"
             + overall
         )
     return "\n".join(lines) + "\n"

@@ -22,6 +22,8 @@ from bridgedesk.bridge import (
     format_result,
     score_ns,
 )
+from bridgedesk.bridge.methods import Adjustment as Adjustment  # re-exported
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import ContractError, EntryError, ParseError
 from bridgedesk.events.seating import GridMovement
 
@@ -59,35 +61,8 @@ class Rating(Enum):
         return self.value
 
 
-class ScoringMethod(Enum):
-    """How a session is scored (004:1162-1173 for pairs, 004:1616-1872 for teams)."""
-
-    MATCHPOINTS = "mp"
-    CROSS_IMPS = "ximp"
-    BUTLER = "butler"
-    TOTAL_POINTS = "total"
-    TEAM_IMPS = "imp"
-    TEAM_VP = "vp"
-    BOARD_A_MATCH = "bam"
-
-    @property
-    def aliases(self) -> tuple[str, ...]:
-        return {
-            "mp": ("matchpoints", "matchpoint"),
-            "ximp": ("cross-imp", "cross-imps", "calcutta"),
-            "butler": ("houston",),
-            "total": ("total-points",),
-            "imp": ("imps", "team-imps"),
-            "vp": ("victory-points",),
-            "bam": ("board-a-match",),
-        }[self.value]
-
-    @classmethod
-    def parse(cls, text: str) -> ScoringMethod:
-        return _parse_enum(cls, text, "scoring method")
-
-    def __str__(self) -> str:
-        return self.value
+#: The events model's name for the one scoring-method enum.
+ScoringMethod = Method
 
 
 class EntryKind(Enum):
@@ -166,17 +141,6 @@ class Entry:
         if self.team_name:
             return self.team_name
         return " - ".join(p.name for p in self.players)
-
-
-class Adjustment(Enum):
-    """An artificial adjusted score for one side (003:9-59, 004:1364-1386)."""
-
-    AVERAGE_PLUS = "A+"
-    AVERAGE = "A"
-    AVERAGE_MINUS = "A-"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)

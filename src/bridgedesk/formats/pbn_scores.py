@@ -12,16 +12,14 @@ the score columns, NS's in ``Score_NS`` and EW's in ``Score_EW``.  A row with
 ``-`` for contract and scores is a board not played.  When contract and score
 are both given they must agree at the board's vulnerability.
 
-Writing: :func:`write_scored` fills ``MP_NS`` / ``MP_EW`` (or ``IMP_NS`` /
-``IMP_EW``, ``Points_NS`` / ``Points_EW``) and, for matchpoints,
-``Percentage_NS`` / ``Percentage_EW`` into each ScoreTable and adds a
-``[TotalScoreTable]`` with the ranking to the first game.
+Writing the scored file back (points, percentages, ``[TotalScoreTable]``) is
+:mod:`bridgedesk.formats.pbn_results`, the one PBN results writer, from the
+scored value (:mod:`bridgedesk.formats.scored_file` makes it from a file).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +28,6 @@ from bridgedesk.formats import pbn
 from bridgedesk.formats.score_input import ScoreInput, checked_score
 from bridgedesk.scoring.individual import with_players
 from bridgedesk.scoring.results import Adjustment, Board, Outcome, Result, Weighted
-from bridgedesk.scoring.rounding import round_half_up
 
 _EMPTY = ("", "-", "?")
 
@@ -216,149 +213,3 @@ def _tricks(text: str | None, contract: str, where: Location) -> int | None:
         return parse_result(text, Contract.parse(contract))
     except BridgedeskError as exc:
         raise exc.located(where) from None
-
-
-_SCORING_TAGS = {"mp": "MatchPoints", "ximp": "IMP", "butler": "Butler", "total": "TotalPoints"}
-_POINT_COLUMNS = {"mp": "MP", "ximp": "IMP", "butler": "IMP", "total": "Points"}
-
-
-def _fmt(value: Any) -> str | None:
-    if not isinstance(value, Fraction):
-        return None
-    r = round_half_up(value, 2)
-    return f"{float(r):.2f}"
-
-
-def _outcome_cell(outcome: Outcome, side: str) -> str | None:
-    """A Score_NS / Score_EW cell for one side's outcome (``side`` "NS" or "EW")."""
-    if isinstance(outcome, Adjustment):
-        return None if outcome is Adjustment.NOT_PLAYED else str(outcome)
-    if outcome.is_single:
-        score = outcome.parts[0][1]
-        mine = score if side == "NS" else -score
-        return str(mine) if mine > 0 or (mine == 0 and side == "NS") else None
-    mean = round_half_up(outcome.mean, 0)
-    mine = int(mean if side == "NS" else -mean)
-    return f"^{mine}" if mine > 0 or (mine == 0 and side == "NS") else None
-
-
-def to_pbn(inp: ScoreInput, event: str | None = None) -> pbn.PbnFile:
-    """A PBN file holding ``inp``'s travellers: one game per board with its
-    ``[ScoreTable]`` (PairId_NS / PairId_EW, or PlayerId_* for an individual).
-
-    PBN has no notation for a weighted or split score: such a side is written
-    as a director's score (``^``) of its expected NS score rounded to a whole
-    point, so reading the file back loses the blend (the points columns that
-    :func:`write_scored` adds carry the real scoring).  A fouled board's group
-    goes in a ``Group`` column, which :func:`from_pbn` reads back.
-    """
-    from bridgedesk.bridge.board import board_dealer, board_vulnerability
-
-    fouled = any(r.group is not None for b in inp.boards for r in b.results)
-    ids = ["PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West"]
-    who = ids if inp.individual else ["PairId_NS", "PairId_EW"]
-    spec = ";".join([*(f"{c}\\2R" for c in who), "Contract\\5L", "Declarer\\1R",
-                     "Result\\2R", "Score_NS\\5R", "Score_EW\\5R",
-                     *(["Group\\1R"] if fouled else [])])  # fmt: skip
-    games = []
-    name = event if event is not None else Path(inp.filename).stem
-    for b in inp.boards:
-        game = pbn.Game()
-        game.set("Event", name)
-        game.set("Board", str(b.number))
-        game.set("Dealer", board_dealer(b.number).value)
-        game.set("Vulnerable", board_vulnerability(b.number).value)
-        if inp.scoring:
-            game.set("Scoring", inp.scoring)
-        rows: list[list[str | int | None]] = []
-        for r in b.results:
-            pairs: list[str | int | None] = (
-                list(r.players) if inp.individual and r.players else [r.ns, r.ew]
-            )
-            play = r.play
-            if play is not None:
-                cells: list[str | int | None] = [
-                    play.contract,
-                    None if play.declarer is None else play.declarer.value,
-                    play.tricks,
-                ]
-            else:
-                cells = [None, None, None]
-            cells += [_outcome_cell(r.ns_outcome, "NS"), _outcome_cell(r.ew_outcome, "EW")]
-            if fouled:
-                cells.append(r.group)
-            rows.append([*pairs, *cells])
-        game.set_table("ScoreTable", pbn.Table.build(spec, rows))
-        games.append(game)
-    return pbn.PbnFile(games, [], inp.filename)
-
-
-def write_scored(parsed: pbn.PbnFile | None, inp: ScoreInput, result: Any) -> str:
-    """The PBN text with points (and percentages) filled in and a TotalScoreTable.
-
-    With ``parsed`` None (JSON input) the file is first built by :func:`to_pbn`.
-    """
-    if parsed is None:
-        parsed = to_pbn(inp)
-        for game in parsed:
-            if game.get("Scoring") is None:
-                game.set("Scoring", _SCORING_TAGS[result.method.value])
-    method = result.method.value
-    col = _POINT_COLUMNS[method]
-    scored = {sb.number: sb for sb in result.boards}
-    first = True
-    for game in parsed:
-        table = game.table("ScoreTable")
-        number = game.get("Board")
-        if table is None or number is None or not number.strip().isdigit():
-            continue
-        sb = scored.get(int(number))
-        if sb is None:
-            continue
-        extra = [f"{col}_NS", f"{col}_EW"]
-        if method == "mp":
-            extra += ["Percentage_NS", "Percentage_EW"]
-        keep = [c for c in table.columns if c.name not in extra]
-        cols = [*keep] + [pbn.Column(name, 6, "R") for name in extra]
-        rows = []
-        k = 0
-        for row in table.rows:
-            cells = [row.cells[table.names.index(c.name)] for c in keep]
-            ns = _cell(row, "PairId_NS", "Pair_NS")
-            ew = _cell(row, "PairId_EW", "Pair_EW")
-            if inp.individual:
-                ns = ew = _cell(row, "PlayerId_North")
-            values: list[str | None] = [None] * len(extra)
-            if ns not in (None, *_EMPTY) and ew not in (None, *_EMPTY) and k < len(sb.results):
-                sr = sb.results[k]
-                k += 1
-                values = [_fmt(sr.ns), _fmt(sr.ew)]
-                if method == "mp":
-                    top = sb.top or Fraction(0)
-                    values += [
-                        _fmt(v * 100 / top) if isinstance(v, Fraction) and top else None
-                        for v in (sr.ns, sr.ew)
-                    ]
-            rows.append([*cells, *values])
-        game.set_table("ScoreTable", pbn.Table.build(cols, rows))
-        if first:
-            first = False
-            total_name = {"mp": "TotalScoreMP", "total": "TotalPoints"}.get(method, "TotalIMP")
-            who = "PlayerId" if inp.individual else "PairId"
-            spec = (
-                f"Rank\\4R;{who}\\4R;Direction\\2R;{total_name}\\8R;"
-                "TotalPercentage\\7R;NrOfBoards\\3R"
-            )
-            ranking = [
-                [
-                    s.rank,
-                    s.pair,
-                    None if s.direction is None else s.direction.value,
-                    _fmt(s.total),
-                    _fmt(s.percentage) if s.percentage is not None else None,
-                    s.boards,
-                ]
-                for s in result.standings
-            ]
-            game.set_table("TotalScoreTable", pbn.Table.build(spec, ranking))
-    return pbn.dumps(parsed, newline="\n")

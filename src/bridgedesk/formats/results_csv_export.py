@@ -1,18 +1,19 @@
-"""A scored section as two CSV files: the ranking and the travellers.
+"""A scored session as two CSV files: the ranking and the travellers.
 
-UTF-8 with a byte-order mark (so spreadsheet programs read Japanese names
-right), comma separated, one header line.  Points, totals and percentages are
-rounded once to 2 decimals half up; scores are NS's.
+Written from a :class:`~bridgedesk.results.model.ScoredSession`.  UTF-8 with a
+byte-order mark (so spreadsheet programs read Japanese names right), comma
+separated, one header line.  Points, totals and percentages are rounded once
+to 2 decimals half up (:mod:`bridgedesk.results.numbers`); scores are NS's.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from fractions import Fraction
+from pathlib import Path
 
-from bridgedesk.bridge import format_result
-from bridgedesk.reports.scored import ScoredSection, fmt_points, fmt_total
+from bridgedesk.results.model import ScoredSession
+from bridgedesk.results.numbers import fixed, points
 
 RANKING_COLUMNS = (
     "rank", "pair", "direction", "names", "members", "total", "percentage", "boards",
@@ -30,57 +31,71 @@ def _text(rows: list[list[str]]) -> str:
     return buffer.getvalue()
 
 
-def _pts(value: Fraction | None) -> str:
-    return fmt_points(value)
+def _cell(value: object) -> str:
+    return "" if value is None else str(value)
 
 
-def ranking_csv(scored: ScoredSection) -> str:
+def dumps_ranking(scored: ScoredSession) -> str:
     """The ranking, best first, as CSV text (without the byte-order mark)."""
     rows = [list(RANKING_COLUMNS)]
     for s in scored.ranking:
         rows.append(
             [
                 s.rank,
-                str(s.number),
+                s.pair,
                 "" if s.direction is None else s.direction.value,
                 s.names,
                 " ".join(p.member or "" for p in s.players).strip(),
-                fmt_total(s.total),
-                fmt_total(s.percentage),
+                fixed(s.total),
+                fixed(s.percentage),
                 str(s.boards),
             ]
         )
     return _text(rows)
 
 
-def travellers_csv(scored: ScoredSection) -> str:
+def dumps_travellers(scored: ScoredSession) -> str:
     """Every result with both sides' points, board by board, as CSV text."""
     rows = [list(TRAVELLER_COLUMNS)]
     for t in scored.travellers:
         for line in t.lines:
-            r = line.result
-            played = r.contract is not None and not r.contract.is_pass
             rows.append(
                 [
-                    str(r.board),
-                    str(r.round),
-                    str(r.table),
-                    str(r.ns),
-                    str(r.ew),
-                    "" if r.contract is None else str(r.contract),
-                    "" if r.declarer is None else r.declarer.value,
-                    format_result(r.contract, r.tricks)
-                    if played and r.contract is not None and r.tricks is not None
-                    else "",
-                    "" if r.tricks is None else str(r.tricks),
-                    r.lead or "",
-                    "" if r.adjusted is None else str(r.adjusted),
-                    "" if r.ns_score is None else str(r.ns_score),
-                    _pts(line.ns_points),
-                    _pts(line.ew_points),
+                    str(line.board),
+                    _cell(line.round),
+                    _cell(line.table),
+                    line.ns,
+                    line.ew,
+                    _cell(line.contract),
+                    "" if line.declarer is None else line.declarer.value,
+                    line.result_text or "",
+                    _cell(line.tricks),
+                    line.lead or "",
+                    line.adjusted_text or "",
+                    _cell(line.score_ns),
+                    points(line.ns_points),
+                    points(line.ew_points),
                 ]
             )
     return _text(rows)
 
 
-__all__ = ["RANKING_COLUMNS", "TRAVELLER_COLUMNS", "ranking_csv", "travellers_csv"]
+def dump(scored: ScoredSession, directory: str | Path) -> list[Path]:
+    """Write ``ranking.csv`` and ``travellers.csv`` (UTF-8 with BOM) into ``directory``."""
+    out = Path(directory)
+    written = []
+    for name, text in (("ranking.csv", dumps_ranking(scored)),
+                       ("travellers.csv", dumps_travellers(scored))):  # fmt: skip
+        path = out / name
+        path.write_bytes(text.encode("utf-8-sig"))
+        written.append(path)
+    return written
+
+
+__all__ = [
+    "RANKING_COLUMNS",
+    "TRAVELLER_COLUMNS",
+    "dump",
+    "dumps_ranking",
+    "dumps_travellers",
+]

@@ -1,98 +1,110 @@
-"""A scored section as one JSON document (``bridgedesk-results-1``).
+"""A scored session as one JSON document (``bridgedesk-results-1``).
 
-Everything a web page or another program needs to show the results again:
-the event, the movement, the ranking (with players and member numbers) and
-every traveller with both sides' points.  Points, totals and percentages are
-rounded once, to 2 decimals half up (004:1303-1313); scores are NS's.
+Written from a :class:`~bridgedesk.results.model.ScoredSession`, so ``bridgedesk
+score FILE --format json`` and ``bridgedesk results EVENT --format json`` print
+the same document for the same results: the event, the movement, the ranking
+(with players and member numbers when known) and every traveller with both
+sides' points.  Points, totals and percentages are rounded once, to 2
+decimals half up (004:1303-1313, :mod:`bridgedesk.results.numbers`); scores
+are NS's.  Pair numbers are JSON numbers; other competitor ids (``A3``,
+an individual's ``8&1``) stay text.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
-from bridgedesk.bridge import board_dealer, board_vulnerability, format_result
-from bridgedesk.reports.scored import ScoredSection
-from bridgedesk.scoring.rounding import round_half_up
+from bridgedesk.bridge import board_dealer, board_vulnerability
+from bridgedesk.results.model import Line, ScoredSession, Standing, pair_number
+from bridgedesk.results.numbers import number
 
 FORMAT = "bridgedesk-results-1"
 
 
-def _num(value: Fraction | None) -> float | int | None:
-    if value is None:
+def _id(pair: str | None) -> int | str | None:
+    if pair is None or pair == "":
         return None
-    r = round_half_up(value, 2)
-    return int(r) if r.denominator == 1 else float(r)
+    n = pair_number(pair)
+    return pair if n is None else n
 
 
-def to_dict(scored: ScoredSection, deals: Mapping[int, str] | None = None) -> dict[str, Any]:
-    """The JSON document as Python values."""
-    snap = scored.snapshot
-    event = snap.event
-    movement = snap.movement
-    ranking = [
-        {
-            "rank": s.rank,
-            "pair": s.number,
-            "direction": None if s.direction is None else s.direction.value,
-            "names": s.names,
-            "players": [{"name": p.name, "member": p.member} for p in s.players],
-            "total": _num(s.total),
-            "max": _num(s.max),
-            "percentage": _num(s.percentage),
-            "boards": s.boards,
-        }
-        for s in scored.ranking
-    ]
+def _standing(s: Standing) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "rank": s.rank,
+        "pair": _id(s.pair),
+        "direction": None if s.direction is None else s.direction.value,
+        "names": s.names,
+        "players": [{"name": p.name, "member": p.member} for p in s.players],
+        "total": number(s.total),
+        "max": number(s.max),
+        "percentage": number(s.percentage),
+        "boards": s.boards,
+    }
+    if s.penalty:
+        row["penalty"] = number(s.penalty)
+    if s.section is not None:
+        row["section"] = s.section
+    if s.overall is not None:
+        row["overall"] = s.overall
+    return row
+
+
+def _line(line: Line) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "round": line.round,
+        "table": line.table,
+        "ns": _id(line.ns),
+        "ew": _id(line.ew),
+        "contract": None if line.contract is None else str(line.contract),
+        "declarer": None if line.declarer is None else line.declarer.value,
+        "tricks": line.tricks,
+        "result": line.result_text,
+        "lead": line.lead,
+        "adjusted": line.adjusted_text,
+        "score_ns": line.score_ns,
+        "ns_points": number(line.ns_points),
+        "ew_points": number(line.ew_points),
+    }
+    if line.score_ns is None and not line.has_adjustment:
+        row["assigned"] = {"ns": str(line.ns_outcome), "ew": str(line.ew_outcome)}
+    if line.group is not None:
+        row["group"] = line.group
+    if line.players is not None:
+        row["players"] = list(line.players)
+    return row
+
+
+def to_dict(scored: ScoredSession) -> dict[str, Any]:
+    """The JSON document as Python values (one section)."""
+    section = scored.section
+    event = scored.event
+    movement = section.movement
     boards = []
-    for t in scored.travellers:
-        rows = []
-        for line in t.lines:
-            r = line.result
-            played = r.contract is not None and not r.contract.is_pass
-            rows.append(
-                {
-                    "round": r.round,
-                    "table": r.table,
-                    "ns": r.ns,
-                    "ew": r.ew,
-                    "contract": None if r.contract is None else str(r.contract),
-                    "declarer": None if r.declarer is None else r.declarer.value,
-                    "tricks": r.tricks,
-                    "result": format_result(r.contract, r.tricks)
-                    if played and r.contract is not None and r.tricks is not None
-                    else None,
-                    "lead": r.lead,
-                    "adjusted": None if r.adjusted is None else str(r.adjusted),
-                    "score_ns": r.ns_score,
-                    "ns_points": _num(line.ns_points),
-                    "ew_points": _num(line.ew_points),
-                }
-            )
+    for t in section.travellers:
         board: dict[str, Any] = {
             "board": t.board,
             "dealer": board_dealer(t.board).value,
             "vulnerability": str(board_vulnerability(t.board)),
-            "top": _num(t.top),
-            "results": rows,
+            "top": number(t.top),
+            "results": [_line(line) for line in t.lines],
         }
-        if deals and t.board in deals:
-            board["deal"] = deals[t.board]
+        if t.board in scored.deals:
+            board["deal"] = scored.deals[t.board]
         boards.append(board)
-    return {
+    doc: dict[str, Any] = {
         "format": FORMAT,
         "event": {
             "name": event.name,
-            "date": event.date.isoformat(),
+            "date": None if event.date is None else event.date.isoformat(),
             "club": event.club,
-            "rating": event.rating.value,
+            "rating": event.rating,
             "class": event.class_,
-            "scoring": event.scoring.value,
+            "scoring": scored.method.value,
         },
-        "session": snap.session,
-        "section": snap.section,
+        "session": scored.session,
+        "section": section.name or None,
         "movement": None
         if movement is None
         else {
@@ -103,16 +115,26 @@ def to_dict(scored: ScoredSection, deals: Mapping[int, str] | None = None) -> di
             "winners": movement.winners,
         },
         "method": scored.method.value,
-        "winners": scored.winners,
-        "phantom": scored.phantom,
-        "ranking": ranking,
+        "winners": section.winners,
+        "phantom": _id(section.phantom),
+        "ranking": [_standing(s) for s in section.ranking],
         "boards": boards,
     }
+    if scored.individual:
+        doc["individual"] = True
+    return doc
 
 
-def dumps(scored: ScoredSection, deals: Mapping[int, str] | None = None) -> str:
+def dumps(scored: ScoredSession) -> str:
     """The JSON text (UTF-8 names kept as they are, 2-space indent)."""
-    return json.dumps(to_dict(scored, deals), ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(to_dict(scored), ensure_ascii=False, indent=2) + "\n"
 
 
-__all__ = ["FORMAT", "dumps", "to_dict"]
+def dump(scored: ScoredSession, path: str | Path) -> Path:
+    """Write :func:`dumps` to ``path`` (UTF-8)."""
+    target = Path(path)
+    target.write_text(dumps(scored), encoding="utf-8")
+    return target
+
+
+__all__ = ["FORMAT", "dump", "dumps", "to_dict"]

@@ -18,9 +18,11 @@ The document written here::
                     PLAYED_BY, TRICKS, LEAD, SCORE (NS's) or ADJUSTED_SCORE (A+/A-...),
                     NS_MATCH_POINTS, EW_MATCH_POINTS
 
-Element names follow USEBIO 1.2; the official DTD could not be obtained
-while this was written, so the structure above is checked element by element
-in the tests (``tests/formats/test_usebio.py``) rather than by a validator.
+Written from a :class:`~bridgedesk.results.model.ScoredSession` (a results
+file or a stored section alike).  Element names follow USEBIO 1.2; the
+official DTD could not be obtained while this was written, so the structure
+above is checked element by element in the tests
+(``tests/reports/test_session_e2e.py``) rather than by a validator.
 Places are the ranking's ("2=" for a shared place), totals and percentages 2
 decimals half up.  Text is UTF-8.
 """
@@ -28,14 +30,22 @@ decimals half up.  Text is UTF-8.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from fractions import Fraction
+from pathlib import Path
 
 from bridgedesk import __version__
-from bridgedesk.reports.scored import ScoredSection, fmt_points, fmt_total
+from bridgedesk.bridge.methods import Method
+from bridgedesk.results.model import ScoredSession
+from bridgedesk.results.numbers import fixed, points
 
 VERSION = "1.2"
-_EVENT_TYPE = {"mp": "MP_PAIRS", "ximp": "CROSS_IMP", "butler": "BUTLER", "total": "TOTAL_POINTS"}
-_SCORING = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMPS", "butler": "BUTLER", "total": "TOTAL_POINTS"}
+_EVENT_TYPE = {
+    Method.MP: "MP_PAIRS", Method.XIMP: "CROSS_IMP", Method.BUTLER: "BUTLER",
+    Method.TOTAL: "TOTAL_POINTS",
+}  # fmt: skip
+_SCORING = {
+    Method.MP: "MATCH_POINTS", Method.XIMP: "CROSS_IMPS", Method.BUTLER: "BUTLER",
+    Method.TOTAL: "TOTAL_POINTS",
+}  # fmt: skip
 
 #: Child elements in the order this module writes them (what the tests check).
 ORDER: dict[str, tuple[str, ...]] = {
@@ -68,72 +78,66 @@ def _add(parent: ET.Element, name: str, text: str | int | None) -> ET.Element:
     return el
 
 
-def _pts(value: Fraction | None) -> str | None:
-    return None if value is None else fmt_points(value)
-
-
-def to_element(scored: ScoredSection) -> ET.Element:
-    """The USEBIO document as an ElementTree element."""
-    snap = scored.snapshot
-    event = snap.event
-    method = scored.method.value
+def to_element(scored: ScoredSession) -> ET.Element:
+    """The USEBIO document as an ElementTree element (one section)."""
+    event = scored.event
+    section_ = scored.section
     root = ET.Element("USEBIO", {"Version": VERSION})
     club = ET.SubElement(root, "CLUB")
     _add(club, "CLUB_NAME", event.club or event.name)
-    ev = ET.SubElement(root, "EVENT", {"EVENT_TYPE": _EVENT_TYPE[method]})
-    _add(ev, "EVENT_IDENTIFIER", f"{event.date:%Y%m%d}-{event.name}")
+    ev = ET.SubElement(root, "EVENT", {"EVENT_TYPE": _EVENT_TYPE[scored.method]})
+    day = "" if event.date is None else f"{event.date:%Y%m%d}-"
+    _add(ev, "EVENT_IDENTIFIER", f"{day}{event.name}")
     _add(ev, "EVENT_DESCRIPTION", event.name)
     _add(ev, "PROGRAM_NAME", "bridgedesk")
     _add(ev, "PROGRAM_VERSION", __version__)
-    _add(ev, "DATE", f"{event.date:%d/%m/%Y}")
-    _add(ev, "BOARD_SCORING_METHOD", _SCORING[method])
-    _add(ev, "WINNER_TYPE", scored.winners)
-    _add(ev, "BOARDS_PLAYED", len(scored.travellers))
-    session = ET.SubElement(ev, "SESSION", {"SESSION_NUMBER": str(snap.session)})
-    section = ET.SubElement(session, "SECTION", {"SECTION_ID": snap.section})
+    _add(ev, "DATE", None if event.date is None else f"{event.date:%d/%m/%Y}")
+    _add(ev, "BOARD_SCORING_METHOD", _SCORING[scored.method])
+    _add(ev, "WINNER_TYPE", section_.winners)
+    _add(ev, "BOARDS_PLAYED", len(section_.travellers))
+    session = ET.SubElement(ev, "SESSION", {"SESSION_NUMBER": str(scored.session)})
+    section = ET.SubElement(session, "SECTION", {"SECTION_ID": section_.name or "A"})
     participants = ET.SubElement(section, "PARTICIPANTS")
-    for s in scored.ranking:
+    for s in section_.ranking:
         pair = ET.SubElement(participants, "PAIR")
-        _add(pair, "PAIR_NUMBER", s.number)
-        if scored.winners == 2 and s.direction is not None:
+        _add(pair, "PAIR_NUMBER", s.pair)
+        if section_.winners == 2 and s.direction is not None:
             _add(pair, "DIRECTION", s.direction.value)
         _add(pair, "PLACE", s.rank)
-        _add(pair, "TOTAL_SCORE", fmt_total(s.total))
+        _add(pair, "TOTAL_SCORE", fixed(s.total))
         if s.percentage is not None:
-            _add(pair, "PERCENTAGE", fmt_total(s.percentage))
+            _add(pair, "PERCENTAGE", fixed(s.percentage))
         _add(pair, "BOARDS_PLAYED", s.boards)
         for p in s.players:
             player = ET.SubElement(pair, "PLAYER")
             _add(player, "PLAYER_NAME", p.name)
             if p.member:
                 _add(player, "NATIONAL_ID_NUMBER", p.member)
-    for t in scored.travellers:
+    for t in section_.travellers:
         board = ET.SubElement(section, "BOARD")
         _add(board, "BOARD_NUMBER", t.board)
         for line in t.lines:
-            r = line.result
             tl = ET.SubElement(board, "TRAVELLER_LINE")
-            _add(tl, "ROUND", r.round)
-            _add(tl, "TABLE", r.table)
-            _add(tl, "NS_PAIR_NUMBER", r.ns)
-            _add(tl, "EW_PAIR_NUMBER", r.ew)
-            if r.adjusted is not None:
-                _add(tl, "ADJUSTED_SCORE", str(r.adjusted))
+            _add(tl, "ROUND", line.round)
+            _add(tl, "TABLE", line.table)
+            _add(tl, "NS_PAIR_NUMBER", line.ns)
+            _add(tl, "EW_PAIR_NUMBER", line.ew)
+            if line.has_adjustment or line.contract is None:
+                _add(tl, "ADJUSTED_SCORE", line.adjusted_text or str(line.ns_outcome))
             else:
-                assert r.contract is not None
-                _add(tl, "CONTRACT", "PASS" if r.contract.is_pass else str(r.contract))
-                if r.declarer is not None:
-                    _add(tl, "PLAYED_BY", r.declarer.value)
-                    _add(tl, "TRICKS", r.tricks)
-                if r.lead:
-                    _add(tl, "LEAD", r.lead)
-                _add(tl, "SCORE", r.ns_score)
-            _add(tl, "NS_MATCH_POINTS", _pts(line.ns_points))
-            _add(tl, "EW_MATCH_POINTS", _pts(line.ew_points))
+                _add(tl, "CONTRACT", "PASS" if line.contract.is_pass else str(line.contract))
+                if line.declarer is not None and not line.contract.is_pass:
+                    _add(tl, "PLAYED_BY", line.declarer.value)
+                    _add(tl, "TRICKS", line.tricks)
+                if line.lead:
+                    _add(tl, "LEAD", line.lead)
+                _add(tl, "SCORE", line.score_ns)
+            _add(tl, "NS_MATCH_POINTS", points(line.ns_points) or None)
+            _add(tl, "EW_MATCH_POINTS", points(line.ew_points) or None)
     return root
 
 
-def dumps(scored: ScoredSection) -> str:
+def dumps(scored: ScoredSession) -> str:
     """The USEBIO XML text, indented, with its XML declaration (UTF-8)."""
     root = to_element(scored)
     ET.indent(root)
@@ -141,4 +145,11 @@ def dumps(scored: ScoredSection) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
 
-__all__ = ["ORDER", "VERSION", "dumps", "to_element"]
+def dump(scored: ScoredSession, path: str | Path) -> Path:
+    """Write :func:`dumps` to ``path`` (UTF-8)."""
+    target = Path(path)
+    target.write_bytes(dumps(scored).encode("utf-8"))
+    return target
+
+
+__all__ = ["ORDER", "VERSION", "dump", "dumps", "to_element"]

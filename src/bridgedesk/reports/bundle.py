@@ -4,18 +4,20 @@
 ``scorecards.html``, ``hand_records.html`` (when deals are attached), then the
 data files: ``ranking.csv``, ``travellers.csv``, ``results.json``,
 ``results.pbn`` (deals, ScoreTable, TotalScoreTable) and ``results.usebio.xml``.
+Every file is written from the one scored value
+(:class:`~bridgedesk.results.model.ScoredSession`) by its format's writer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from bridgedesk.reports.scored import ScoredSection
-
-if TYPE_CHECKING:
-    from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.deals.deal import Deal
+from bridgedesk.formats import pbn_results, results_csv_export, results_json, usebio
+from bridgedesk.reports.session import write_html
+from bridgedesk.results.model import ScoredSession
 
 #: Data files of a report set, in the order they are written.
 DATA_FILES = (
@@ -27,18 +29,16 @@ DATA_FILES = (
 )
 
 
-def data_text(scored: ScoredSection, name: str, deals: Mapping[int, str] | None) -> bytes:
+def data_text(scored: ScoredSession, name: str) -> bytes:
     """The bytes of one data file of the set."""
-    from bridgedesk.formats import pbn_results, results_csv_export, results_json, usebio
-
     if name == "ranking.csv":
-        return results_csv_export.ranking_csv(scored).encode("utf-8-sig")
+        return results_csv_export.dumps_ranking(scored).encode("utf-8-sig")
     if name == "travellers.csv":
-        return results_csv_export.travellers_csv(scored).encode("utf-8-sig")
+        return results_csv_export.dumps_travellers(scored).encode("utf-8-sig")
     if name == "results.json":
-        return results_json.dumps(scored, deals).encode("utf-8")
+        return results_json.dumps(scored).encode("utf-8")
     if name == "results.pbn":
-        return pbn_results.dumps(scored, deals).encode("utf-8")
+        return pbn_results.dumps(scored).encode("utf-8")
     if name == "results.usebio.xml":
         return usebio.dumps(scored).encode("utf-8")
     raise ValueError(name)
@@ -46,34 +46,28 @@ def data_text(scored: ScoredSection, name: str, deals: Mapping[int, str] | None)
 
 def records_from_deals(deals: Mapping[int, str], boards: Sequence[int]) -> list[BoardRecord]:
     """Hand-record entries (without double dummy) for the stored deals of ``boards``."""
-    from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.deals.deal import Deal
-
     return [BoardRecord(Deal.from_pbn(deals[b], b)) for b in boards if b in deals]
 
 
 def write_all(
-    scored: ScoredSection,
+    scored: ScoredSession,
     out: Path,
     *,
     lang: str = "en",
-    deals: Mapping[int, str] | None = None,
     records: Sequence[BoardRecord] | None = None,
 ) -> list[Path]:
     """Write the full report set; returns the paths written, index first.
 
     ``records`` (deals with double dummy and par) print richer hand records;
-    without them the stored ``deals`` are printed plain.
+    without them the session's deals are printed plain.
     """
-    from bridgedesk.reports.session import write_html
-
     out.mkdir(parents=True, exist_ok=True)
-    if records is None and deals:
-        records = records_from_deals(deals, scored.boards)
+    if records is None and scored.deals:
+        records = records_from_deals(scored.deals, scored.boards)
     written = write_html(scored, out, lang=lang, records=records, downloads=DATA_FILES)
     for name in DATA_FILES:
         path = out / name
-        path.write_bytes(data_text(scored, name, deals))
+        path.write_bytes(data_text(scored, name))
         written.append(path)
     return written
 

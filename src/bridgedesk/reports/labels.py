@@ -9,6 +9,7 @@ Pair and player names are printed as entered (UTF-8 everywhere).
 
 from __future__ import annotations
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import BridgedeskError
 
 LANGS = ("en", "ja")
@@ -144,7 +145,13 @@ _LABELS: dict[str, dict[str, str]] = {
     },
 }
 
-_METHOD_KEYS = {"mp": "mp", "ximp": "ximp", "butler": "butler", "total": "total_points"}
+#: The one place a scoring method is named for people (both languages).
+_METHOD_KEYS = {
+    Method.MP: "mp",
+    Method.XIMP: "ximp",
+    Method.BUTLER: "butler",
+    Method.TOTAL: "total_points",
+}
 
 
 def labels(lang: str) -> dict[str, str]:
@@ -154,9 +161,9 @@ def labels(lang: str) -> dict[str, str]:
     return dict(_LABELS[lang])
 
 
-def method_name(method: str, lang: str) -> str:
+def method_name(method: Method | str, lang: str) -> str:
     """The printed name of a scoring method (``mp`` -> Matchpoints / マッチポイント)."""
-    return labels(lang)[_METHOD_KEYS[method]]
+    return labels(lang)[_METHOD_KEYS[Method(method)]]
 
 
 __all__ = ["LANGS", "labels", "method_name"]

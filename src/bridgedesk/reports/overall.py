@@ -8,14 +8,14 @@ section: ``A3``, ``B3``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from bridgedesk.bridge import Side
 from bridgedesk.reports.labels import labels as get_labels
-from bridgedesk.reports.scored import ScoredSection, fmt_total
+from bridgedesk.results.model import ScoredSession, pair_order
+from bridgedesk.results.numbers import fixed
 from bridgedesk.scoring.session import rank_labels
 
 
@@ -23,27 +23,27 @@ from bridgedesk.scoring.session import rank_labels
 class OverallLine:
     rank: str
     section: str
-    number: int
+    number: str
     direction: Side | None
     names: str
     measure: Fraction
     percentage: Fraction | None
 
 
-def overall(sections: Sequence[ScoredSection]) -> list[OverallLine]:
-    """Every pair of ``sections`` ranked across them, best first."""
-    rows = [(sec.snapshot.section, s) for sec in sections for s in sec.ranking]
+def overall(scored: ScoredSession) -> list[OverallLine]:
+    """Every pair of the session's sections ranked across them, best first."""
+    rows = [(sec.name, s) for sec in scored.sections for s in sec.ranking]
     measures = [s.percentage if s.percentage is not None else s.total for _, s in rows]
     ranks = rank_labels(measures)
     lines = [
-        OverallLine(rank, name, s.number, s.direction, s.names, m, s.percentage)
+        OverallLine(rank, name, s.pair, s.direction, s.names, m, s.percentage)
         for (name, s), m, rank in zip(rows, measures, ranks, strict=True)
     ]
-    lines.sort(key=lambda x: (-x.measure, x.section, x.number))
+    lines.sort(key=lambda x: (-x.measure, x.section, pair_order(x.number)))
     return lines
 
 
-def overall_text(sections: Sequence[ScoredSection], lang: str = "en") -> str:
+def overall_text(sections: ScoredSession, lang: str = "en") -> str:
     """The ranking across sections as plain text."""
     labels = get_labels(lang)
     out = [f"{labels['overall']}", f"{labels['rank']:>5} {labels['pair']:>5}  {labels['total']:>8}"
@@ -51,29 +51,29 @@ def overall_text(sections: Sequence[ScoredSection], lang: str = "en") -> str:
     for line in overall(sections):
         value = line.percentage if line.percentage is not None else line.measure
         out.append(
-            f"{line.rank:>5} {line.section + str(line.number):>5}  {fmt_total(value):>8}"
-            f"  {line.names}"
+            f"{line.rank:>5} {line.section + str(line.number):>5}  {fixed(value):>8}  {line.names}"
         )
     return "\n".join(out) + "\n"
 
 
-def overall_html(sections: Sequence[ScoredSection], lang: str = "en") -> str:
+def overall_html(sections: ScoredSession, lang: str = "en") -> str:
     """A page linking each section's report set, with the ranking across sections."""
     from bridgedesk.reports.session import _context, _environment
 
-    first = sections[0]
-    ctx: dict[str, Any] = _context(first, lang, "overall")
+    ctx: dict[str, Any] = _context(sections, lang, "overall")
     ctx["section_name"] = ""
     ctx["phantom_note"] = ""
-    ctx["sections"] = [s.snapshot.section for s in sections]
-    ctx["show_pct"] = any(s.percentage is not None for sec in sections for s in sec.ranking)
+    ctx["sections"] = [s.name for s in sections.sections]
+    ctx["show_pct"] = any(
+        s.percentage is not None for sec in sections.sections for s in sec.ranking
+    )
     ctx["rows"] = [
         {
             "rank": line.rank,
             "pair": f"{line.section}{line.number}",
             "direction": "" if line.direction is None else line.direction.value,
             "names": line.names,
-            "value": fmt_total(line.percentage if line.percentage is not None else line.measure),
+            "value": fixed(line.percentage if line.percentage is not None else line.measure),
         }
         for line in overall(sections)
     ]

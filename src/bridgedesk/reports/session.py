@@ -2,7 +2,8 @@
 
 Every page extends one base template (``templates/base.html.j2``: A4 page,
 shared CSS, a header naming the event, date, movement and scoring) and reads a
-:class:`~bridgedesk.reports.scored.ScoredSection`; nothing is scored here.
+:class:`~bridgedesk.results.model.ScoredSession` (one section); nothing is
+scored here.
 
 * ranking, by place and by pair number (004:1491-1504);
 * recap sheet per board (Fig 3) and per round (Fig 4) (004:555-588);
@@ -23,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 from bridgedesk.bridge import Side, board_dealer, board_vulnerability
 from bridgedesk.reports.labels import labels as get_labels
 from bridgedesk.reports.labels import method_name
-from bridgedesk.reports.scored import ScoredSection, fmt_points, fmt_total
+from bridgedesk.results.model import Line, ScoredSession, Standing, pair_order
+from bridgedesk.results.numbers import fixed, points
 
 if TYPE_CHECKING:
     from bridgedesk.deals.analysis import BoardRecord
@@ -44,23 +46,22 @@ def _field_label(direction: Side | None, labels: dict[str, str]) -> str:
     return labels["ns_field"] if direction is Side.NS else labels["ew_field"]
 
 
-def _context(scored: ScoredSection, lang: str, heading_key: str) -> dict[str, Any]:
+def _context(scored: ScoredSession, lang: str, heading_key: str) -> dict[str, Any]:
     labels = get_labels(lang)
-    snap = scored.snapshot
-    movement = snap.movement
+    section = scored.sections[0]
+    movement = section.movement
     avg = scored.average
-    multi = len(snap.event.sessions) > 1 or any(len(s.sections) > 1 for s in snap.event.sessions)
     return {
         "lang": lang,
         "labels": labels,
-        "title": f"{labels[heading_key]} — {snap.event.name}",
+        "title": f"{labels[heading_key]} — {scored.event.name}",
         "heading": labels[heading_key],
-        "event": snap.event,
+        "event": scored.event,
         "movement": "" if movement is None else movement.name,
-        "method": method_name(scored.method.value, lang),
-        "average": fmt_points(avg) if avg is not None else "",
-        "section_name": snap.section if multi else "",
-        "phantom_note": labels["phantom_note"].format(n=scored.phantom) if scored.phantom else "",
+        "method": method_name(scored.method, lang),
+        "average": points(avg) if avg is not None else "",
+        "section_name": section.name if scored.multi else "",
+        "phantom_note": labels["phantom_note"].format(n=section.phantom) if section.phantom else "",
     }
 
 
@@ -68,64 +69,69 @@ def _direction(direction: Side | None) -> str:
     return "" if direction is None else direction.value
 
 
-def ranking_html(scored: ScoredSection, lang: str = "en") -> str:
+def ranking_html(scored: ScoredSession, lang: str = "en") -> str:
     """The ranking by place (per field) and by pair number."""
     ctx = _context(scored, lang, "ranking")
+    _ranking_context(scored, ctx)
+    html: str = _environment().get_template("ranking.html.j2").render(**ctx)
+    return html
+
+
+def _ranking_context(scored: ScoredSession, ctx: dict[str, Any]) -> None:
     labels = ctx["labels"]
 
-    def row(s: Any) -> dict[str, Any]:
+    def row(s: Standing) -> dict[str, Any]:
         return {
             "rank": s.rank,
-            "number": s.number,
+            "number": s.pair,
             "direction": _direction(s.direction),
             "names": s.names,
-            "total": fmt_total(s.total),
-            "percentage": fmt_total(s.percentage),
+            "total": fixed(s.total),
+            "percentage": fixed(s.percentage),
             "boards": s.boards,
         }
 
     ctx["fields"] = [
         {"label": _field_label(d, labels), "rows": [row(s) for s in rows]}
-        for d, rows in scored.fields()
+        for d, rows in scored.section.fields()
     ]
-    ctx["by_pair"] = [row(s) for s in scored.by_number()]
+    ctx["by_pair"] = [row(s) for s in scored.section.by_number()]
     ctx["show_pct"] = any(s.percentage is not None for s in scored.ranking)
     ctx["two_fields"] = scored.winners == 2
-    html: str = _environment().get_template("ranking.html.j2").render(**ctx)
-    return html
 
 
-def recap_rows(scored: ScoredSection) -> list[tuple[Side | None, list[dict[str, Any]]]]:
+def recap_rows(scored: ScoredSession) -> list[tuple[Side | None, list[dict[str, Any]]]]:
     """Recap rows per field: pair, names, rank, total, points per board and per round."""
     out = []
-    rounds = range(1, scored.rounds + 1)
-    for direction, rows in scored.fields():
+    section = scored.section
+    rounds = range(1, section.rounds + 1)
+    for direction, rows in section.fields():
         table = []
-        for s in sorted(rows, key=lambda s: s.number):
-            by_board = scored.board_points(s.number)
-            by_round = scored.round_points(s.number)
+        for s in sorted(rows, key=lambda s: pair_order(s.pair)):
+            by_board = section.board_points(s.pair)
+            by_round = section.round_points(s.pair)
             table.append(
                 {
-                    "number": s.number,
+                    "number": s.pair,
                     "names": s.names,
                     "rank": s.rank,
-                    "total": fmt_total(s.total),
+                    "total": fixed(s.total),
                     "boards": [
-                        fmt_points(by_board[b]) if b in by_board else None for b in scored.boards
+                        points(by_board[b]) if b in by_board else None for b in scored.boards
                     ],
-                    "rounds": [fmt_points(by_round[r]) if r in by_round else None for r in rounds],
+                    "rounds": [points(by_round[r]) if r in by_round else None for r in rounds],
                 }
             )
         out.append((direction, table))
     return out
 
 
-def recap_html(scored: ScoredSection, lang: str = "en") -> str:
+def recap_html(scored: ScoredSession, lang: str = "en") -> str:
     """The recap sheet by board (Fig 3) and by round (Fig 4), pairs in number order."""
     ctx = _context(scored, lang, "recap")
     labels = ctx["labels"]
     ctx["boards"] = scored.boards
-    ctx["rounds"] = list(range(1, scored.rounds + 1))
+    ctx["rounds"] = list(range(1, scored.section.rounds + 1))
     ctx["fields"] = [
         {"label": _field_label(d, labels), "rows": rows} for d, rows in recap_rows(scored)
     ]
@@ -139,29 +145,28 @@ def _signed(score: int | None) -> str:
     return str(score)
 
 
-def traveller_rows(scored: ScoredSection) -> list[dict[str, Any]]:
+def traveller_rows(scored: ScoredSession) -> list[dict[str, Any]]:
     """Each board's traveller as display values (scores from each side's view)."""
     out = []
     for t in scored.travellers:
         lines = []
         for line in t.lines:
-            r = line.result
-            score = r.ns_score
-            contract, by, result = _contract_cells(r)
+            score = line.score_ns
+            contract, by, result = _contract_cells(line)
             lines.append(
                 {
-                    "round": r.round,
-                    "table": r.table,
-                    "ns": r.ns,
-                    "ew": r.ew,
+                    "round": line.round,
+                    "table": line.table,
+                    "ns": line.ns,
+                    "ew": line.ew,
                     "contract": contract,
                     "by": by,
                     "result": result,
                     "ns_score": _signed(score) if score is not None and score > 0 else "",
                     "ew_score": _signed(-score) if score is not None and score < 0 else "",
                     "score": score,
-                    "ns_points": fmt_points(line.ns_points),
-                    "ew_points": fmt_points(line.ew_points),
+                    "ns_points": points(line.ns_points),
+                    "ew_points": points(line.ew_points),
                 }
             )
         vul = board_vulnerability(t.board)
@@ -170,24 +175,25 @@ def traveller_rows(scored: ScoredSection) -> list[dict[str, Any]]:
                 "board": t.board,
                 "dealer": board_dealer(t.board).value,
                 "vul": str(vul),
-                "top": fmt_points(t.top) if t.top is not None else "",
+                "top": points(t.top) if t.top is not None else "",
                 "lines": lines,
             }
         )
     return out
 
 
-def _contract_cells(r: Any) -> tuple[str, str, str]:
-    from bridgedesk.bridge import format_result
-
-    if r.adjusted is not None:
-        return str(r.adjusted), "", ""
-    if r.contract.is_pass:
+def _contract_cells(line: Line) -> tuple[str, str, str]:
+    if line.has_adjustment:
+        return line.adjusted_text or "", "", ""
+    if line.contract is None:
+        return "", "", ""
+    if line.contract.is_pass:
         return "PASS", "", ""
-    return str(r.contract), r.declarer.value, format_result(r.contract, r.tricks)
+    by = "" if line.declarer is None else line.declarer.value
+    return str(line.contract), by, line.result_text or ""
 
 
-def travellers_html(scored: ScoredSection, lang: str = "en") -> str:
+def travellers_html(scored: ScoredSession, lang: str = "en") -> str:
     """Every board's traveller with each side's points (like Fig 15)."""
     ctx = _context(scored, lang, "travellers")
     ctx["travellers"] = traveller_rows(scored)
@@ -195,10 +201,10 @@ def travellers_html(scored: ScoredSection, lang: str = "en") -> str:
     return html
 
 
-def sheet_rows(scored: ScoredSection, pair: int) -> list[dict[str, Any]]:
+def sheet_rows(scored: ScoredSession, pair: str | int) -> list[dict[str, Any]]:
     out = []
-    for s in scored.sheet(pair):
-        contract, by, result = _contract_cells(s.result)
+    for s in scored.section.sheet(pair):
+        contract, by, result = _contract_cells(s.line)
         text = " ".join(x for x in (contract, by, result) if x)
         out.append(
             {
@@ -209,33 +215,33 @@ def sheet_rows(scored: ScoredSection, pair: int) -> list[dict[str, Any]]:
                 "opponent": s.opponent,
                 "contract": text,
                 "score": "" if s.score is None else str(s.score),
-                "points": fmt_points(s.points),
+                "points": points(s.points),
             }
         )
     return out
 
 
-def scorecards_html(scored: ScoredSection, lang: str = "en") -> str:
+def scorecards_html(scored: ScoredSession, lang: str = "en") -> str:
     """One private score sheet per pair, in pair-number order."""
     ctx = _context(scored, lang, "scorecards")
     ctx["sheets"] = [
         {
-            "number": s.number,
+            "number": s.pair,
             "direction": _direction(s.direction) if scored.winners == 2 else "",
             "names": s.names,
             "rank": s.rank,
-            "total": fmt_total(s.total),
-            "percentage": fmt_total(s.percentage),
-            "lines": sheet_rows(scored, s.number),
+            "total": fixed(s.total),
+            "percentage": fixed(s.percentage),
+            "lines": sheet_rows(scored, s.pair),
         }
-        for s in scored.by_number()
+        for s in scored.section.by_number()
     ]
     html: str = _environment().get_template("scorecards.html.j2").render(**ctx)
     return html
 
 
 def index_html(
-    scored: ScoredSection, lang: str, pages: Sequence[str], downloads: Sequence[str]
+    scored: ScoredSession, lang: str, pages: Sequence[str], downloads: Sequence[str]
 ) -> str:
     """The landing page: links to every report and download of the set."""
     ctx = _context(scored, lang, "results")
@@ -246,17 +252,19 @@ def index_html(
     return html
 
 
-def ranking_text(scored: ScoredSection, lang: str = "en") -> str:
+def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
     """The ranking as plain text, for the terminal."""
     labels = get_labels(lang)
-    snap = scored.snapshot
+    event = scored.event
+    movement = scored.section.movement
+    title = [event.name, "" if event.date is None else str(event.date)]
     lines = [
-        f"{snap.event.name}  {snap.event.date}  "
-        f"{method_name(scored.method.value, lang)}"
-        + ("" if snap.movement is None else f"  {snap.movement.name}"),
+        "  ".join(x for x in title if x)
+        + f"  {method_name(scored.method, lang)}"
+        + ("" if movement is None else f"  {movement.name}"),
     ]
     show_pct = any(s.percentage is not None for s in scored.ranking)
-    for direction, rows in scored.fields():
+    for direction, rows in scored.section.fields():
         lines.append("")
         if direction is not None:
             lines.append(_field_label(direction, labels))
@@ -264,16 +272,25 @@ def ranking_text(scored: ScoredSection, lang: str = "en") -> str:
         head += f" {labels['percent']:>6}" if show_pct else ""
         lines.append(f"{head}  {labels['names']}")
         for s in rows:
-            text = f"{s.rank:>5} {s.number:>4}  {fmt_total(s.total):>8}"
-            text += f" {fmt_total(s.percentage):>6}" if show_pct else ""
+            text = f"{s.rank:>5} {s.pair:>4}  {fixed(s.total):>8}"
+            text += f" {fixed(s.percentage):>6}" if show_pct else ""
             lines.append(f"{text}  {s.names}")
     if scored.phantom:
         lines += ["", labels["phantom_note"].format(n=scored.phantom)]
     return "\n".join(lines) + "\n"
 
 
+def results_html(scored: ScoredSession, lang: str = "en") -> str:
+    """One page: the ranking then every traveller (``bridgedesk score FILE --format html``)."""
+    ctx = _context(scored, lang, "results")
+    _ranking_context(scored, ctx)
+    ctx["travellers"] = traveller_rows(scored)
+    html: str = _environment().get_template("results.html.j2").render(**ctx)
+    return html
+
+
 def write_html(
-    scored: ScoredSection,
+    scored: ScoredSession,
     out: Path,
     *,
     lang: str = "en",
@@ -315,6 +332,7 @@ __all__ = [
     "ranking_text",
     "recap_html",
     "recap_rows",
+    "results_html",
     "scorecards_html",
     "sheet_rows",
     "traveller_rows",

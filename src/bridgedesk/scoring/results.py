@@ -21,36 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
 
+from bridgedesk.bridge.methods import Adjustment as Adjustment  # re-exported
 from bridgedesk.bridge.seats import Seat, Side
 from bridgedesk.errors import Location, ScoringError
-
-
-class Adjustment(Enum):
-    """An artificial adjusted score for one side (003:11-45)."""
-
-    AVERAGE = "A"
-    AVERAGE_PLUS = "A+"
-    AVERAGE_MINUS = "A-"
-    #: The board was not played and no score is given: the pair is factored up
-    #: over the boards it did play (004:1297-1302).
-    NOT_PLAYED = "-"
-
-    @classmethod
-    def parse(cls, text: str) -> Adjustment:
-        key = text.strip().upper().replace("AVE", "A").replace("AVG", "A")
-        aliases = {"A": cls.AVERAGE, "A+": cls.AVERAGE_PLUS, "A-": cls.AVERAGE_MINUS}
-        aliases.update({"NP": cls.NOT_PLAYED, "-": cls.NOT_PLAYED, "NOT PLAYED": cls.NOT_PLAYED})
-        if key in aliases:
-            return aliases[key]
-        raise ScoringError(
-            f"unknown adjusted score {text!r}: expected A, A+, A- or NP (not played)"
-        )
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
@@ -154,7 +129,7 @@ class Result:
     ) -> Result:  # fmt: skip
         """Artificial adjusted scores; ``ew_adj`` defaults to the balancing one."""
         if ew_adj is None:
-            ew_adj = _BALANCE[ns_adj]
+            ew_adj = ns_adj.balance
         return cls(str(ns), str(ew), ns_adj, ew_adj, group)
 
     @classmethod
@@ -189,16 +164,8 @@ class Result:
     def is_split(self) -> bool:
         """True when the two sides' outcomes do not balance (a split adjustment)."""
         if isinstance(self.ns_outcome, Adjustment):
-            return _BALANCE[self.ns_outcome] is not self.ew_outcome
+            return self.ns_outcome.balance is not self.ew_outcome
         return self.ns_outcome != self.ew_outcome
-
-
-_BALANCE = {
-    Adjustment.AVERAGE: Adjustment.AVERAGE,
-    Adjustment.AVERAGE_PLUS: Adjustment.AVERAGE_MINUS,
-    Adjustment.AVERAGE_MINUS: Adjustment.AVERAGE_PLUS,
-    Adjustment.NOT_PLAYED: Adjustment.NOT_PLAYED,
-}
 
 
 @dataclass(frozen=True)

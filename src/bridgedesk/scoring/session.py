@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 from fractions import Fraction
 
+from bridgedesk.bridge.methods import Method as Method  # re-exported
 from bridgedesk.bridge.seats import Side
 from bridgedesk.errors import Location, ScoringError
 from bridgedesk.scoring.imp_pairs import butler_board, cross_imp_board, total_points_board
@@ -34,16 +34,6 @@ from bridgedesk.scoring.results import (
     Weighted,
 )
 from bridgedesk.scoring.rounding import round_half_up
-
-
-class Method(Enum):
-    """How a pairs session is scored (004:1164-1171)."""
-
-    MP = "mp"
-    XIMP = "ximp"
-    BUTLER = "butler"
-    TOTAL = "total"
-
 
 #: A pair in a ranking: its number and, in a two-field event, its direction.
 PairKey = tuple[str, Side | None]
@@ -130,6 +120,9 @@ def score_board(
     scale: int = 1,
 ) -> ScoredBoard:
     """Score one board by ``method`` (matchpoint adjustments left unresolved)."""
+    if not method.is_pairs:
+        raise ScoringError(f"{method} is a team method: a pairs session is scored by "
+                           "mp, ximp, butler or total")  # fmt: skip
     if method is Method.MP:
         return matchpoint_board(board, missing=missing, fouled=fouled, scores=scores, scale=scale)
     if method is Method.XIMP:

@@ -1,0 +1,119 @@
+"""From the scoring engine's result to the scored value.
+
+:func:`section_of` puts a :class:`~bridgedesk.scoring.session.SessionResult`
+(scored boards and standings, pairs named by text) together with what the
+caller knows beside it -- each result's round, table and lead, the
+competitors' names and players, the movement -- into a
+:class:`~bridgedesk.results.model.ScoredSection`.  Both adapters (a results
+file, a stored section) end here, so the two give the same lines and the
+same ranking for the same results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from bridgedesk.bridge import Contract
+from bridgedesk.results.model import (
+    Competitor,
+    Line,
+    MovementInfo,
+    ScoredSection,
+    Standing,
+    Traveller,
+)
+from bridgedesk.scoring import session as scoring
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a result was played, its lead and contract, when the source knows them."""
+
+    round: int | None = None
+    table: int | None = None
+    lead: str | None = None
+    contract: Contract | None = None
+
+
+def _points(value: object) -> Fraction | None:
+    return value if isinstance(value, Fraction) else None
+
+
+def section_of(
+    result: scoring.SessionResult,
+    *,
+    name: str = "",
+    seats: Mapping[tuple[int, int], Placement] | None = None,
+    competitors: Mapping[str, Competitor] | None = None,
+    movement: MovementInfo | None = None,
+    phantom: str | None = None,
+    rounds: int | None = None,
+) -> ScoredSection:
+    """The scored section of ``result``.
+
+    ``seats`` gives (board, index of the result on its traveller) -> round,
+    table and lead; ``competitors`` names the pairs of the ranking.
+    """
+    seats = seats or {}
+    competitors = competitors or {}
+    travellers: list[Traveller] = []
+    for sb in result.boards:
+        lines: list[Line] = []
+        for i, x in enumerate(sb.results):
+            r = x.result
+            where = seats.get((sb.number, i), Placement())
+            play = r.play
+            contract = where.contract
+            if contract is None and play is not None:
+                contract = Contract.parse(play.contract)
+            lines.append(
+                Line(
+                    board=sb.number, ns=r.ns, ew=r.ew,
+                    ns_outcome=r.ns_outcome, ew_outcome=r.ew_outcome,
+                    ns_points=_points(x.ns), ew_points=_points(x.ew),
+                    round=where.round, table=where.table,
+                    contract=contract,
+                    declarer=None if play is None else play.declarer,
+                    tricks=None if play is None or contract is None or contract.is_pass
+                    else play.tricks,
+                    lead=where.lead, group=r.group, players=r.players,
+                )
+            )  # fmt: skip
+        travellers.append(Traveller(sb.number, sb.top, tuple(lines)))
+    ranking = tuple(_standing(s, competitors.get(s.pair)) for s in result.standings)
+    if rounds is None:
+        rounds = movement.rounds if movement is not None else max(
+            (line.round or 0 for t in travellers for line in t.lines), default=0
+        )  # fmt: skip
+    return ScoredSection(
+        name=name,
+        winners=result.winners,
+        travellers=tuple(travellers),
+        ranking=ranking,
+        movement=movement,
+        phantom=phantom,
+        rounds=rounds,
+        engine=result,
+    )
+
+
+def _standing(s: scoring.Standing, who: Competitor | None) -> Standing:
+    return Standing(
+        pair=s.pair,
+        direction=s.direction,
+        rank=s.rank,
+        total=s.total,
+        max=s.max,
+        percentage=s.percentage,
+        boards=s.boards,
+        names="" if who is None else who.names,
+        players=() if who is None else who.players,
+        penalty=s.penalty,
+        section=s.section,
+        overall=s.overall,
+    )
+
+
+__all__ = ["Placement", "section_of"]
