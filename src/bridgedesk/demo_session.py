@@ -20,11 +20,22 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.deals.dd import analyse
+from bridgedesk.deals.generate import generate
+from bridgedesk.events import Entry, Event, Player, Rating, Result, ScoringMethod
+from bridgedesk.events.adapters import phantom_number
+from bridgedesk.movements.choose import build_movement
+from bridgedesk.reports.bundle import write_all
 from bridgedesk.results.model import ScoredSession
+from bridgedesk.results.section import score_section
+from bridgedesk.simulate import simulate
+from bridgedesk.store.service import Store
 
 #: Family names for the demo's players: (Japanese, romanised).
 NAMES: tuple[tuple[str, str], ...] = (
@@ -74,22 +85,10 @@ def run(
     workers: int | None = None,
 ) -> DemoRun:
     """Run the whole demonstration session; see the module docstring."""
-    from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.deals.generate import generate
-    from bridgedesk.events import Entry, Event, Player, Rating, Result, ScoringMethod
-    from bridgedesk.events.adapters import phantom_number
-    from bridgedesk.movements.choose import build_movement
-    from bridgedesk.reports.bundle import write_all
-    from bridgedesk.results.section import score_section
-    from bridgedesk.simulate import simulate
-    from bridgedesk.store.service import Store
-
     timings: dict[str, float] = {}
     start = time.perf_counter()
     rng = random.Random(seed)
     if db is None:
-        import tempfile
-
         db = Path(tempfile.mkdtemp(prefix="bridgedesk-demo-")) / "demo.sqlite3"
     movement = build_movement(pairs, None)
     name = (
@@ -130,12 +129,7 @@ def run(
             store.set_deal(eid, deal.board, deal.pbn())
         timings["setup"] = time.perf_counter() - start
         t0 = time.perf_counter()
-        if dd:
-            from bridgedesk.deals.dd import analyse
-
-            records = analyse(deals, workers=workers)
-        else:
-            records = [BoardRecord(d) for d in deals]
+        records = analyse(deals, workers=workers) if dd else [BoardRecord(d) for d in deals]
         timings["double dummy"] = time.perf_counter() - t0
         t0 = time.perf_counter()
         by_board = {r.deal.board: r for r in records}

@@ -11,9 +11,6 @@ from bridgedesk.bridge import Side
 from bridgedesk.events import Entry, Event, Player, SectionResults, make_result
 from bridgedesk.events.seating import GridMovement, TableAssignment
 from bridgedesk.reports import labels
-from bridgedesk.results import score_section
-from bridgedesk.results.numbers import fixed as fmt_total
-from bridgedesk.results.numbers import points as fmt_points
 from bridgedesk.reports.session import (
     ranking_html,
     ranking_text,
@@ -21,6 +18,9 @@ from bridgedesk.reports.session import (
     sheet_rows,
     traveller_rows,
 )
+from bridgedesk.results import score_section
+from bridgedesk.results.numbers import fixed as fmt_total
+from bridgedesk.results.numbers import points as fmt_points
 
 F = Fraction
 
@@ -88,7 +88,8 @@ def test_report_rows_of_fig15() -> None:
     html = ranking_html(scored, "ja")
     assert "山口" in html and "順位表（順位順）" in html
     text = ranking_text(scored)
-    assert text.splitlines()[3].split()[:3] == ["1=", "3", "5.00"]
+    # Method, event, blank, column heads, then the first row (3 and 5 share the top).
+    assert text.splitlines()[4].split()[:3] == ["1=", "3", "5.00"]
 
 
 def test_two_field_sheet_sides() -> None:

@@ -259,7 +259,8 @@ def test_individual_from_pbn(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     p.write_text(text, encoding="utf-8")
     code, out, err = run(capsys, str(p), "--format", "json")
     assert code == 0, err
-    got = {str(r["pair"]): (r["total"], r["percentage"], r["rank"]) for r in json.loads(out)["ranking"]}
+    ranking = json.loads(out)["ranking"]
+    got = {str(r["pair"]): (r["total"], r["percentage"], r["rank"]) for r in ranking}
     assert got == PLAYER_TOTALS
 
 
@@ -329,7 +330,8 @@ def test_individual_and_adjusted_json_to_pbn(
     back.write_text(out, encoding="utf-8")
     assert pbn_scores.load(back)[0].individual
     code, out, err = run(capsys, str(back), "--format", "json")
-    got = {str(r["pair"]): (r["total"], r["percentage"], r["rank"]) for r in json.loads(out)["ranking"]}
+    ranking = json.loads(out)["ranking"]
+    got = {str(r["pair"]): (r["total"], r["percentage"], r["rank"]) for r in ranking}
     assert got == PLAYER_TOTALS
 
 

@@ -22,9 +22,8 @@ from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import FormatError, Location, ScoringError
 from bridgedesk.formats import pbn_results, pbn_scores, results_json, traveller_json, usebio
 from bridgedesk.formats.scored_file import scored_file
-from bridgedesk.reports.labels import method_name
-from bridgedesk.reports.session import results_html
-from bridgedesk.results.model import Options, ScoredSession
+from bridgedesk.reports.session import ranking_text, results_html
+from bridgedesk.results.model import Options
 from bridgedesk.results.numbers import decimal, number
 from bridgedesk.scoring.individual import score_individual
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
@@ -246,7 +245,7 @@ def command(
             raise ScoringError("--format html shows one session without totals; use text or json")
         typer.echo(results_html(outputs[0]))
     else:
-        text = "\n".join(to_text(v) for v in outputs)
+        text = "\n".join(ranking_text(v) for v in outputs)
         typer.echo(text + _extra_text(extra), nl=False)
 
 
@@ -272,7 +271,7 @@ def _print_rounds(
             typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         else:
             for i, v in enumerate(values, start=1):
-                typer.echo(f"After round {i}: " + to_text(v), nl=False)
+                typer.echo(f"After round {i}: " + ranking_text(v), nl=False)
         return
     by = SwissBy.MP if rounds is RoundsOpt.swiss_mp else SwissBy.IMP
     res = swiss_pairs(boards, by=by, scale=scale, missing=how["missing"],
@@ -423,33 +422,3 @@ def _dec(value: Any) -> float | None:
     """Totals and VPs of the extra tables print as decimals (99.0)."""
     n = number(value)
     return None if n is None else float(n)
-
-
-def to_text(scored: ScoredSession) -> str:
-    """The ranking as text: method, winners, boards, then each field's table."""
-    plural = "s" if scored.winners == 2 else ""
-    how = " (detected from the pair numbers)" if scored.options.winners_detected else ""
-    if scored.individual:
-        how = ", individual: totals per player"
-    lines = [
-        f"{method_name(scored.method, 'en')}, {scored.winners} winner{plural}{how}",
-        f"{len(set(scored.boards))} boards",
-        "",
-    ]
-    direction: object = object()
-    for s in scored.ranking:
-        if s.direction != direction:
-            direction = s.direction
-            if s.direction is not None:
-                lines.append(f"{s.direction.value}")
-            who = "Player" if scored.individual else "Pair"
-            head = f"{'Rank':>5} {who:>6} {'Total':>9} {'Max':>7} {'%':>7} {'Boards':>6}"
-            lines.append(head + (f" {'Overall':>7}" if s.overall is not None else ""))
-        pct = "" if s.percentage is None else str(decimal(s.percentage))
-        mx = "" if s.max is None else str(decimal(s.max))
-        overall = "" if s.overall is None else f" {s.overall:>7}"
-        lines.append(
-            f"{s.rank:>5} {s.pair:>6} {decimal(s.total)!s:>9} {mx:>7} {pct:>7} {s.boards:>6}"
-            + overall
-        )
-    return "\n".join(lines) + "\n"

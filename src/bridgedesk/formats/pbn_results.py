@@ -27,7 +27,9 @@ from pathlib import Path
 
 from bridgedesk.bridge import board_dealer, board_vulnerability
 from bridgedesk.bridge.methods import Adjustment, Method
+from bridgedesk.deals.deal import Deal
 from bridgedesk.formats import pbn
+from bridgedesk.formats.pbn_deals import game_of
 from bridgedesk.results.model import Line, ScoredSession, Traveller
 from bridgedesk.results.numbers import fixed
 from bridgedesk.scoring.results import Outcome
@@ -141,9 +143,6 @@ def total_table(scored: ScoredSession) -> pbn.Table:
 
 
 def _game(scored: ScoredSession, board: int) -> pbn.Game:
-    from bridgedesk.deals.deal import Deal
-    from bridgedesk.formats.pbn_deals import game_of
-
     event = scored.event
     if board in scored.deals:
         game = game_of(Deal.from_pbn(scored.deals[board], board), event=event.name)

@@ -23,6 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from bridgedesk.bridge.contract import Contract, parse_result
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.formats import pbn
 from bridgedesk.formats.score_input import ScoreInput, checked_score
@@ -205,8 +206,6 @@ def _plain_score(text: str | None, where: Location) -> int | None:
 
 
 def _tricks(text: str | None, contract: str, where: Location) -> int | None:
-    from bridgedesk.bridge.contract import Contract, parse_result
-
     if text is None or text in _EMPTY:
         return None
     try:

@@ -78,6 +78,13 @@ _LABELS: dict[str, dict[str, str]] = {
         "total_points": "Total points",
         "adjusted": "Adjusted",
         "pass": "Passed out",
+        "winners_one": "1 winner",
+        "winners_two": "2 winners",
+        "winners_detected": "(detected from the pair numbers)",
+        "individual_totals": "individual: totals per player",
+        "n_boards": "{n} boards",
+        "player": "Player",
+        "overall_rank": "Overall",
     },
     "ja": {
         "results": "成績",
@@ -142,6 +149,13 @@ _LABELS: dict[str, dict[str, str]] = {
         "total_points": "トータルポイント",
         "adjusted": "アジャスト",
         "pass": "オールパス",
+        "winners_one": "1 ウィナー",
+        "winners_two": "2 ウィナー",
+        "winners_detected": "（ペア番号から判定）",
+        "individual_totals": "個人戦：プレーヤー毎の合計",
+        "n_boards": "{n} ボード",
+        "player": "プレーヤー",
+        "overall_rank": "総合",
     },
 }
 

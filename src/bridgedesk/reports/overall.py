@@ -14,6 +14,7 @@ from typing import Any
 
 from bridgedesk.bridge import Side
 from bridgedesk.reports.labels import labels as get_labels
+from bridgedesk.reports.session import page_context, page_environment
 from bridgedesk.results.model import ScoredSession, pair_order
 from bridgedesk.results.numbers import fixed
 from bridgedesk.scoring.session import rank_labels
@@ -58,9 +59,7 @@ def overall_text(sections: ScoredSession, lang: str = "en") -> str:
 
 def overall_html(sections: ScoredSession, lang: str = "en") -> str:
     """A page linking each section's report set, with the ranking across sections."""
-    from bridgedesk.reports.session import _context, _environment
-
-    ctx: dict[str, Any] = _context(sections, lang, "overall")
+    ctx: dict[str, Any] = page_context(sections, lang, "overall")
     ctx["section_name"] = ""
     ctx["phantom_note"] = ""
     ctx["sections"] = [s.name for s in sections.sections]
@@ -77,7 +76,7 @@ def overall_html(sections: ScoredSession, lang: str = "en") -> str:
         }
         for line in overall(sections)
     ]
-    html: str = _environment().get_template("overall.html.j2").render(**ctx)
+    html: str = page_environment().get_template("overall.html.j2").render(**ctx)
     return html
 
 

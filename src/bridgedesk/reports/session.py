@@ -19,24 +19,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bridgedesk.bridge import Side, board_dealer, board_vulnerability
+from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.reports.hand_records import render_html as hand_html
 from bridgedesk.reports.labels import labels as get_labels
 from bridgedesk.reports.labels import method_name
+from bridgedesk.reports.templating import environment
 from bridgedesk.results.model import Line, ScoredSession, Standing, pair_order
 from bridgedesk.results.numbers import fixed, points
-
-if TYPE_CHECKING:
-    from bridgedesk.deals.analysis import BoardRecord
 
 #: The HTML files a full report set holds, in the order the index lists them.
 PAGES = ("ranking", "recap", "travellers", "scorecards")
 
 
-def _environment() -> Any:
-    from bridgedesk.reports.templating import environment
-
+def page_environment() -> Any:
     return environment(strict=True)
 
 
@@ -46,7 +44,7 @@ def _field_label(direction: Side | None, labels: dict[str, str]) -> str:
     return labels["ns_field"] if direction is Side.NS else labels["ew_field"]
 
 
-def _context(scored: ScoredSession, lang: str, heading_key: str) -> dict[str, Any]:
+def page_context(scored: ScoredSession, lang: str, heading_key: str) -> dict[str, Any]:
     labels = get_labels(lang)
     section = scored.sections[0]
     movement = section.movement
@@ -71,13 +69,13 @@ def _direction(direction: Side | None) -> str:
 
 def ranking_html(scored: ScoredSession, lang: str = "en") -> str:
     """The ranking by place (per field) and by pair number."""
-    ctx = _context(scored, lang, "ranking")
-    _ranking_context(scored, ctx)
-    html: str = _environment().get_template("ranking.html.j2").render(**ctx)
+    ctx = page_context(scored, lang, "ranking")
+    _ranking_rows(scored, ctx)
+    html: str = page_environment().get_template("ranking.html.j2").render(**ctx)
     return html
 
 
-def _ranking_context(scored: ScoredSession, ctx: dict[str, Any]) -> None:
+def _ranking_rows(scored: ScoredSession, ctx: dict[str, Any]) -> None:
     labels = ctx["labels"]
 
     def row(s: Standing) -> dict[str, Any]:
@@ -128,14 +126,14 @@ def recap_rows(scored: ScoredSession) -> list[tuple[Side | None, list[dict[str, 
 
 def recap_html(scored: ScoredSession, lang: str = "en") -> str:
     """The recap sheet by board (Fig 3) and by round (Fig 4), pairs in number order."""
-    ctx = _context(scored, lang, "recap")
+    ctx = page_context(scored, lang, "recap")
     labels = ctx["labels"]
     ctx["boards"] = scored.boards
     ctx["rounds"] = list(range(1, scored.section.rounds + 1))
     ctx["fields"] = [
         {"label": _field_label(d, labels), "rows": rows} for d, rows in recap_rows(scored)
     ]
-    html: str = _environment().get_template("recap.html.j2").render(**ctx)
+    html: str = page_environment().get_template("recap.html.j2").render(**ctx)
     return html
 
 
@@ -195,9 +193,9 @@ def _contract_cells(line: Line) -> tuple[str, str, str]:
 
 def travellers_html(scored: ScoredSession, lang: str = "en") -> str:
     """Every board's traveller with each side's points (like Fig 15)."""
-    ctx = _context(scored, lang, "travellers")
+    ctx = page_context(scored, lang, "travellers")
     ctx["travellers"] = traveller_rows(scored)
-    html: str = _environment().get_template("travellers.html.j2").render(**ctx)
+    html: str = page_environment().get_template("travellers.html.j2").render(**ctx)
     return html
 
 
@@ -223,7 +221,7 @@ def sheet_rows(scored: ScoredSession, pair: str | int) -> list[dict[str, Any]]:
 
 def scorecards_html(scored: ScoredSession, lang: str = "en") -> str:
     """One private score sheet per pair, in pair-number order."""
-    ctx = _context(scored, lang, "scorecards")
+    ctx = page_context(scored, lang, "scorecards")
     ctx["sheets"] = [
         {
             "number": s.pair,
@@ -236,7 +234,7 @@ def scorecards_html(scored: ScoredSession, lang: str = "en") -> str:
         }
         for s in scored.section.by_number()
     ]
-    html: str = _environment().get_template("scorecards.html.j2").render(**ctx)
+    html: str = page_environment().get_template("scorecards.html.j2").render(**ctx)
     return html
 
 
@@ -244,48 +242,70 @@ def index_html(
     scored: ScoredSession, lang: str, pages: Sequence[str], downloads: Sequence[str]
 ) -> str:
     """The landing page: links to every report and download of the set."""
-    ctx = _context(scored, lang, "results")
+    ctx = page_context(scored, lang, "results")
     labels = ctx["labels"]
     ctx["links"] = [{"href": f"{p}.html", "text": labels[p]} for p in pages]
     ctx["downloads"] = [{"href": d, "text": d} for d in downloads]
-    html: str = _environment().get_template("index.html.j2").render(**ctx)
+    html: str = page_environment().get_template("index.html.j2").render(**ctx)
     return html
 
 
 def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
-    """The ranking as plain text, for the terminal."""
+    """The ranking as plain text, for the terminal (``bridgedesk score`` and ``results``).
+
+    The method and winners, the event, then per field: rank, pair, total, the
+    most the pair could score and its percentage (matchpoints), the boards it
+    played, its rank across sections and its names when known.
+    """
     labels = get_labels(lang)
     event = scored.event
-    movement = scored.section.movement
-    title = [event.name, "" if event.date is None else str(event.date)]
-    lines = [
-        "  ".join(x for x in title if x)
-        + f"  {method_name(scored.method, lang)}"
-        + ("" if movement is None else f"  {movement.name}"),
+    section = scored.section
+    movement = section.movement
+    winners = labels["winners_two" if section.winners == 2 else "winners_one"]
+    how = f" {labels['winners_detected']}" if scored.options.winners_detected else ""
+    if scored.individual:
+        how = f", {labels['individual_totals']}"
+    about = [
+        event.name,
+        "" if event.date is None else str(event.date),
+        "" if movement is None else movement.name,
+        labels["n_boards"].format(n=len(section.boards)),
     ]
-    show_pct = any(s.percentage is not None for s in scored.ranking)
-    for direction, rows in scored.section.fields():
+    lines = [
+        f"{method_name(scored.method, lang)}, {winners}{how}",
+        "  ".join(x for x in about if x),
+    ]
+    who = labels["player" if scored.individual else "pair"]
+    for direction, rows in section.fields():
         lines.append("")
         if direction is not None:
             lines.append(_field_label(direction, labels))
-        head = f"{labels['rank']:>5} {labels['pair']:>4}  {labels['total']:>8}"
-        head += f" {labels['percent']:>6}" if show_pct else ""
-        lines.append(f"{head}  {labels['names']}")
+        overall = any(s.overall is not None for s in rows)
+        names = any(s.names for s in rows)
+        head = (
+            f"{labels['rank']:>5} {who:>6} {labels['total']:>9} {labels['max']:>7} "
+            f"{labels['percent']:>7} {labels['boards']:>6}"
+        )
+        head += f" {labels['overall_rank']:>7}" if overall else ""
+        lines.append(head + (f"  {labels['names']}" if names else ""))
         for s in rows:
-            text = f"{s.rank:>5} {s.pair:>4}  {fixed(s.total):>8}"
-            text += f" {fixed(s.percentage):>6}" if show_pct else ""
-            lines.append(f"{text}  {s.names}")
-    if scored.phantom:
-        lines += ["", labels["phantom_note"].format(n=scored.phantom)]
+            text = (
+                f"{s.rank:>5} {s.pair:>6} {fixed(s.total):>9} {fixed(s.max):>7} "
+                f"{fixed(s.percentage):>7} {s.boards:>6}"
+            )
+            text += f" {s.overall or '':>7}" if overall else ""
+            lines.append(text + (f"  {s.names}" if names else ""))
+    if section.phantom:
+        lines += ["", labels["phantom_note"].format(n=section.phantom)]
     return "\n".join(lines) + "\n"
 
 
 def results_html(scored: ScoredSession, lang: str = "en") -> str:
     """One page: the ranking then every traveller (``bridgedesk score FILE --format html``)."""
-    ctx = _context(scored, lang, "results")
-    _ranking_context(scored, ctx)
+    ctx = page_context(scored, lang, "results")
+    _ranking_rows(scored, ctx)
     ctx["travellers"] = traveller_rows(scored)
-    html: str = _environment().get_template("results.html.j2").render(**ctx)
+    html: str = page_environment().get_template("results.html.j2").render(**ctx)
     return html
 
 
@@ -312,8 +332,6 @@ def write_html(
         path.write_text(renderers[name](scored, lang), encoding="utf-8")
         written.append(path)
     if records:
-        from bridgedesk.reports.hand_records import render_html as hand_html
-
         path = out / "hand_records.html"
         title = f"{get_labels(lang)['hand_records']} — {scored.event_name}"
         path.write_text(hand_html(records, lang=lang, title=title), encoding="utf-8")
