@@ -121,4 +121,4 @@ def checked_score(
             f"at vulnerability {board_vulnerability(board)}: that scores {computed} for NS",
             where,
         )
-    return Play(str(contract), declarer, tricks), computed
+    return Play(contract, declarer, tricks), computed

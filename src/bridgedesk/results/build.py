@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from bridgedesk.bridge import Contract
 from bridgedesk.results.model import (
     Competitor,
     Line,
@@ -29,12 +28,11 @@ from bridgedesk.scoring import session as scoring
 
 @dataclass(frozen=True)
 class Placement:
-    """Where a result was played, its lead and contract, when the source knows them."""
+    """Where a result was played and its lead, when the source knows them."""
 
     round: int | None = None
     table: int | None = None
     lead: str | None = None
-    contract: Contract | None = None
 
 
 def _points(value: object) -> Fraction | None:
@@ -62,24 +60,10 @@ def section_of(
     for sb in result.boards:
         lines: list[Line] = []
         for i, x in enumerate(sb.results):
-            r = x.result
             where = seats.get((sb.number, i), Placement())
-            play = r.play
-            contract = where.contract
-            if contract is None and play is not None:
-                contract = Contract.parse(play.contract)
             lines.append(
-                Line(
-                    board=sb.number, ns=r.ns, ew=r.ew,
-                    ns_outcome=r.ns_outcome, ew_outcome=r.ew_outcome,
-                    ns_points=_points(x.ns), ew_points=_points(x.ew),
-                    round=where.round, table=where.table,
-                    contract=contract,
-                    declarer=None if play is None else play.declarer,
-                    tricks=None if play is None or contract is None or contract.is_pass
-                    else play.tricks,
-                    lead=where.lead, group=r.group, players=r.players,
-                )
+                Line(sb.number, x.result, _points(x.ns), _points(x.ew), where.round,
+                     where.table, where.lead)
             )  # fmt: skip
         travellers.append(Traveller(sb.number, sb.top, tuple(lines)))
     ranking = tuple(_standing(s, competitors.get(s.pair)) for s in result.standings)

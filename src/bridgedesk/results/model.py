@@ -41,7 +41,7 @@ from bridgedesk.bridge.methods import Adjustment, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import EntryKind, Player
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
-from bridgedesk.scoring.results import Outcome, Weighted
+from bridgedesk.scoring.results import Outcome, Result
 from bridgedesk.scoring.session import SessionResult
 
 
@@ -107,36 +107,64 @@ class Competitor:
 class Line:
     """One result on a traveller with the points each side earned on the board.
 
-    ``ns_outcome`` / ``ew_outcome`` are the scoring engine's (an ordinary or
-    weighted score from NS's view, or an artificial adjustment); the play
-    (contract, declarer, tricks, lead) and the round and table are shown when
-    known.  ``players`` (N, E, S, W) is an individual's table; ``group`` a
-    fouled board's version of the hands.
+    ``result`` is the scoring engine's row: the pairs, each side's outcome (an
+    ordinary or weighted score from NS's view, or an artificial adjustment),
+    the play, an individual's four players (N, E, S, W) and a fouled board's
+    group (version of the hands).  The round, table and lead are shown when
+    the source knows them.
     """
 
     board: int
-    ns: str
-    ew: str
-    ns_outcome: Outcome
-    ew_outcome: Outcome
+    result: Result
     ns_points: Fraction | None
     ew_points: Fraction | None
     round: int | None = None
     table: int | None = None
-    contract: Contract | None = None
-    declarer: Seat | None = None
-    tricks: int | None = None
     lead: str | None = None
-    group: str | None = None
-    players: tuple[str, str, str, str] | None = None
+
+    @property
+    def ns(self) -> str:
+        return self.result.ns
+
+    @property
+    def ew(self) -> str:
+        return self.result.ew
+
+    @property
+    def ns_outcome(self) -> Outcome:
+        return self.result.ns_outcome
+
+    @property
+    def ew_outcome(self) -> Outcome:
+        return self.result.ew_outcome
+
+    @property
+    def group(self) -> str | None:
+        return self.result.group
+
+    @property
+    def players(self) -> tuple[str, str, str, str] | None:
+        return self.result.players
+
+    @property
+    def contract(self) -> Contract | None:
+        return None if self.result.play is None else self.result.play.contract
+
+    @property
+    def declarer(self) -> Seat | None:
+        return None if self.result.play is None else self.result.play.declarer
+
+    @property
+    def tricks(self) -> int | None:
+        """Tricks taken by declarer (None for a passed-out board)."""
+        if self.contract is None or self.contract.is_pass or self.result.play is None:
+            return None
+        return self.result.play.tricks
 
     @property
     def score_ns(self) -> int | None:
         """NS's score when both sides share one ordinary score, else None."""
-        o = self.ns_outcome
-        if isinstance(o, Weighted) and o.is_single and o == self.ew_outcome:
-            return o.parts[0][1]
-        return None
+        return self.result.score_ns
 
     @property
     def ns_score(self) -> int | None:

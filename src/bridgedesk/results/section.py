@@ -38,7 +38,7 @@ def to_scoring(result: Result) -> sr.Result:
         return sr.Result.adjusted(result.ns, result.ew, result.adjusted.ns, result.adjusted.ew)
     score = result.ns_score
     assert score is not None and result.contract is not None
-    play = sr.Play(str(result.contract), result.declarer, result.tricks)
+    play = sr.Play(result.contract, result.declarer, result.tricks)
     return sr.Result.played(result.ns, result.ew, score, play=play)
 
 
@@ -69,7 +69,7 @@ def _section(snapshot: SectionResults, method: Method) -> ScoredSection:
     winners = movement.winners if movement is not None else None
     result = score_session(boards, method=method, winners=winners)
     placements = {
-        (n, i): Placement(r.round, r.table, r.lead, r.contract)
+        (n, i): Placement(r.round, r.table, r.lead)
         for n, rs in travellers.items()
         for i, r in enumerate(rs)
     }

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from bridgedesk.bridge.contract import Contract
 from bridgedesk.bridge.methods import Adjustment as Adjustment  # re-exported
 from bridgedesk.bridge.seats import Seat, Side
 from bridgedesk.errors import Location, ScoringError
@@ -82,9 +83,12 @@ Outcome = Weighted | Adjustment
 
 @dataclass(frozen=True)
 class Play:
-    """What was played, for display and for checking the score (optional)."""
+    """What was played, for display and for checking the score (optional).
 
-    contract: str
+    The contract is a value, parsed once by the reader that met it as text.
+    """
+
+    contract: Contract
     declarer: Seat | None = None
     tricks: int | None = None
 
