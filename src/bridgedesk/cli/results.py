@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
-from bridgedesk.deals.dd import analyse
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.reports import bundle
-from bridgedesk.reports.hand_records import html_to_pdf
-from bridgedesk.reports.overall import overall_html, overall_text
-from bridgedesk.reports.session import ranking_text
-from bridgedesk.results.model import ScoredSession
-from bridgedesk.results.section import score_sections
+
+if TYPE_CHECKING:
+    from bridgedesk.results.model import ScoredSession
 
 
 class ResultsFormat(enum.StrEnum):
@@ -85,6 +81,11 @@ def command(
     pairs are ranked across sections by percentage (004:1315-1320); html writes a
     directory per section and an index with that ranking.
     """
+    # The writers and templates load only when the command runs (bridgedesk --help stays quick).
+    from bridgedesk.reports import bundle
+    from bridgedesk.reports.session import ranking_text
+    from bridgedesk.results.section import score_sections
+
     if pdf and fmt is not ResultsFormat.html:
         raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
     with open_store(db) as store:
@@ -105,6 +106,8 @@ def command(
         target = out if out is not None else Path("results")
         records = None
         if dd and deals:
+            from bridgedesk.deals.dd import analyse
+
             records = analyse([r.deal for r in bundle.records_from_deals(deals, scored.boards)])
         written = bundle.write_all(scored, target, lang=lang.value, records=records)
         if pdf:
@@ -127,6 +130,8 @@ def command(
 
 def _pdf(written: list[Path]) -> list[Path]:
     """Every written page but the index, printed to PDF beside it."""
+    from bridgedesk.reports.hand_records import html_to_pdf
+
     return [
         html_to_pdf(page.read_text("utf-8"), page.with_suffix(".pdf"))
         for page in written
@@ -138,6 +143,10 @@ def _several(
     scored: ScoredSession, fmt: ResultsFormat, out: Path | None, lang: str, pdf: bool
 ) -> None:
     """Every section of the session, then the ranking across them."""
+    from bridgedesk.reports import bundle
+    from bridgedesk.reports.overall import overall_html, overall_text
+    from bridgedesk.reports.session import ranking_text
+
     names = ", ".join(s.name for s in scored.sections)
     if fmt not in (ResultsFormat.text, ResultsFormat.html):
         raise BridgedeskError(

@@ -32,7 +32,7 @@ from bridgedesk.masterpoints.award import TeamMatch
 from bridgedesk.masterpoints.ranking import Placing, Ranking
 from bridgedesk.masterpoints.sbf.rules import MatchResult
 
-__all__ = ["dumps_ranking", "loads_matches", "loads_ranking"]
+__all__ = ["dumps", "loads_matches", "loads_ranking"]
 
 
 def _fraction(value: Any, where: str) -> Fraction:
@@ -151,7 +151,7 @@ def loads_matches(text: str, file: str | None = None) -> tuple[TeamMatch, ...]:
     return tuple(out)
 
 
-def dumps_ranking(ranking: Ranking) -> str:
+def dumps(ranking: Ranking) -> str:
     """The JSON text of a ranking (numbers as decimal strings where not whole)."""
 
     def num(value: Fraction) -> int | str:
