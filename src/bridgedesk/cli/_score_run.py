@@ -19,9 +19,9 @@ from bridgedesk.cli.score import FormatOpt, RoundsOpt, SectionsOpt
 from bridgedesk.errors import FormatError, Location, ScoringError
 from bridgedesk.formats import pbn_results, pbn_scores, results_json, traveller_json, usebio
 from bridgedesk.formats.scored_file import scored_file
-from bridgedesk.reports.session import ranking_text, results_html
-from bridgedesk.results.model import Options
-from bridgedesk.results.numbers import decimal, number
+from bridgedesk.reports.session import event_text, ranking_text, results_html
+from bridgedesk.results.model import EventTotal, Options, ScoredEvent, VpLine
+from bridgedesk.results.numbers import decimal, real
 from bridgedesk.scoring.individual import score_individual
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
 from bridgedesk.scoring.session import (
@@ -95,13 +95,11 @@ def run(
         results = [
             _score_one(inp, w, butler_drop, how) for (inp, _), w in zip(read, used, strict=True)
         ]
-    extra: dict[str, Any] = {}
-    carry = None
+    carry: dict[str, Fraction] = {}
     if qualifying is not None:
         carry = _carry(qualifying, strict, results, carry_max_boards, butler_drop, how)
-        extra["carry_over"] = carry
-    combined = None
-    if len(results) > 1 or carry is not None:
+    combined: list[tuple[str, Fraction, str]] = []
+    if len(results) > 1 or qualifying is not None:
         for r, f in zip(results, files, strict=False):
             ns = {
                 st.pair
@@ -117,20 +115,21 @@ def run(
                     "sessions need each pair's own number (e.g. NS 1-13, EW 14-26)"
                 )
         combined = combine_sessions(results, carry)
-        extra["sessions"] = combined
+    ranked: dict[str, dict[str, str]] = {}
     if flights:
-        if combined is not None:
+        if combined:
             values = {p: t for p, t, _ in combined}
         else:
             values = {
                 s.pair: s.percentage if s.percentage is not None else s.total
                 for s in results[0].standings
             }
-        extra["flights"] = flight_ranks_of(values, flights, order)
+        ranked = flight_ranks_of(values, flights, order)
+    vps: list[tuple[VpLine, ...]] = []
     if houston_vp is not None:
-        extra["houston_vp"] = [
-            houston(r, houston_vp, inp.penalties) for r, (inp, _) in zip(results, read, strict=True)
-        ]
+        for r, (inp, _) in zip(results, read, strict=True):
+            lines = houston(r, houston_vp, inp.penalties)
+            vps.append(tuple(VpLine(k[0], k[1], v, rank) for k, v, rank in lines))
     if sections is not None:
         outputs = [scored_file(results[0], files[0], options=options)]
     else:
@@ -146,21 +145,21 @@ def run(
         else:
             typer.echo(pbn_results.dumps(outputs[0], read[0][1], newline="\n"), nl=False)
         return
+    event = ScoredEvent(
+        tuple(outputs),
+        tuple(EventTotal(p, t, rank) for p, t, rank in combined),
+        carry,
+        ranked,
+        tuple(vps),
+    )
     if fmt is FormatOpt.json:
-        doc = (
-            results_json.to_dict(outputs[0])
-            if len(outputs) == 1
-            else {"sessions": [results_json.to_dict(v) for v in outputs]}
-        )
-        doc.update(_extra_json(extra))
-        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        typer.echo(results_json.dumps(event), nl=False)
     elif fmt is FormatOpt.html:
-        if len(results) > 1 or extra:
+        if len(results) > 1 or event.has_extras:
             raise ScoringError("--format html shows one session without totals; use text or json")
         typer.echo(results_html(outputs[0]))
     else:
-        text = "\n".join(ranking_text(v) for v in outputs)
-        typer.echo(text + _extra_text(extra), nl=False)
+        typer.echo(event_text(event), nl=False)
 
 
 def _pairs_method(method: Method) -> Method:
@@ -192,8 +191,8 @@ def _print_rounds(
                       butler_drop=options.butler_drop)  # fmt: skip
     if fmt is FormatOpt.json:
         table = [
-            [{"round": x.round, "pair": x.pair, "opponent": x.opponent, "result": _dec(x.result),
-              "vp": _dec(x.vp), "total": _dec(x.total), "rank": x.rank} for x in rnd]
+            [{"round": x.round, "pair": x.pair, "opponent": x.opponent, "result": real(x.result),
+              "vp": real(x.vp), "total": real(x.total), "rank": x.rank} for x in rnd]
             for rnd in res.rounds
         ]  # fmt: skip
         typer.echo(json.dumps({"swiss": by.value, "scale": scale, "rounds": table}, indent=2))
@@ -280,44 +279,6 @@ def _carry(
                       len(q_result.boards), max_boards or None)  # fmt: skip
 
 
-def _extra_json(extra: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if "carry_over" in extra:
-        out["carry_over"] = {p: _dec(c) for p, c in extra["carry_over"].items()}
-    if "sessions" in extra:
-        out["totals"] = [{"pair": p, "total": _dec(t), "rank": r} for p, t, r in extra["sessions"]]
-    if "flights" in extra:
-        out["flights"] = extra["flights"]
-    if "houston_vp" in extra:
-        out["houston_vp"] = [
-            [{"pair": k[0], "direction": None if k[1] is None else k[1].value,
-              "vp": _dec(v), "rank": r} for k, v, r in session]
-            for session in extra["houston_vp"]
-        ]  # fmt: skip
-    return out
-
-
-def _extra_text(extra: dict[str, Any]) -> str:
-    lines: list[str] = []
-    if "carry_over" in extra:
-        lines += ["", "Carry-over from the qualifying round"]
-        lines += [f"{p:>6} {decimal(c)!s:>9}" for p, c in extra["carry_over"].items()]
-    if "sessions" in extra:
-        lines += ["", "Totals" + (" with carry-over" if "carry_over" in extra else "")]
-        lines.append(f"{'Rank':>5} {'Pair':>6} {'Total':>9}")
-        lines += [f"{r:>5} {p:>6} {decimal(t)!s:>9}" for p, t, r in extra["sessions"]]
-    if "flights" in extra:
-        lines += ["", "Flights"]
-        for pair, ranks in extra["flights"].items():
-            shown = "  ".join(f"{f}: {r}" for f, r in ranks.items())
-            lines.append(f"{pair:>6}  {shown}")
-    if "houston_vp" in extra:
-        for session in extra["houston_vp"]:
-            lines += ["", "Houston VPs", f"{'Rank':>5} {'Pair':>6} {'VP':>9}"]
-            lines += [f"{r:>5} {k[0]:>6} {decimal(v)!s:>9}" for k, v, r in session]
-    return "\n".join(lines) + ("\n" if lines else "")
-
-
 def _read(file: Path, strict: bool) -> tuple[Any, Any]:
     suffix = file.suffix.lower()
     if not file.is_file():
@@ -330,9 +291,3 @@ def _read(file: Path, strict: bool) -> tuple[Any, Any]:
         f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file",
         Location(file=str(file)),
     )
-
-
-def _dec(value: Any) -> float | None:
-    """Totals and VPs of the extra tables print as decimals (99.0)."""
-    n = number(value)
-    return None if n is None else float(n)

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from bridgedesk.bridge import board_dealer, board_vulnerability
-from bridgedesk.results.model import Line, ScoredSession, Standing, pair_number
-from bridgedesk.results.numbers import number
+from bridgedesk.results.model import Line, ScoredEvent, ScoredSession, Standing, pair_number
+from bridgedesk.results.numbers import number, real
 
 FORMAT = "bridgedesk-results-1"
 
@@ -125,16 +125,44 @@ def to_dict(scored: ScoredSession) -> dict[str, Any]:
     return doc
 
 
-def dumps(scored: ScoredSession) -> str:
+def event_dict(event: ScoredEvent) -> dict[str, Any]:
+    """One session's document, or ``{"sessions": [...]}``, with what is ranked over them:
+    ``carry_over``, ``totals``, ``flights`` and ``houston_vp`` when present."""
+    if len(event.sessions) == 1:
+        doc = to_dict(event.sessions[0])
+    else:
+        doc = {"sessions": [to_dict(s) for s in event.sessions]}
+    if event.carry_over:
+        doc["carry_over"] = {p: real(c) for p, c in event.carry_over.items()}
+    if event.totals:
+        doc["totals"] = [
+            {"pair": t.pair, "total": real(t.total), "rank": t.rank} for t in event.totals
+        ]
+    if event.flights:
+        doc["flights"] = {p: dict(ranks) for p, ranks in event.flights.items()}
+    if event.houston:
+        doc["houston_vp"] = [
+            [
+                {"pair": x.pair, "direction": None if x.direction is None else x.direction.value,
+                 "vp": real(x.vp), "rank": x.rank}
+                for x in session
+            ]
+            for session in event.houston
+        ]  # fmt: skip
+    return doc
+
+
+def dumps(scored: ScoredSession | ScoredEvent) -> str:
     """The JSON text (UTF-8 names kept as they are, 2-space indent)."""
-    return json.dumps(to_dict(scored), ensure_ascii=False, indent=2) + "\n"
+    doc = event_dict(scored) if isinstance(scored, ScoredEvent) else to_dict(scored)
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 
-def dump(scored: ScoredSession, path: str | Path) -> Path:
+def dump(scored: ScoredSession | ScoredEvent, path: str | Path) -> Path:
     """Write :func:`dumps` to ``path`` (UTF-8)."""
     target = Path(path)
     target.write_text(dumps(scored), encoding="utf-8")
     return target
 
 
-__all__ = ["FORMAT", "dump", "dumps", "to_dict"]
+__all__ = ["FORMAT", "dump", "dumps", "event_dict", "to_dict"]

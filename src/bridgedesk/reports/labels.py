@@ -85,6 +85,11 @@ _LABELS: dict[str, dict[str, str]] = {
         "n_boards": "{n} boards",
         "player": "Player",
         "overall_rank": "Overall",
+        "carry_over": "Carry-over from the qualifying round",
+        "totals": "Totals",
+        "totals_carry": "Totals with carry-over",
+        "flights": "Flights",
+        "houston_vp": "Houston VPs",
     },
     "ja": {
         "results": "成績",
@@ -156,6 +161,11 @@ _LABELS: dict[str, dict[str, str]] = {
         "n_boards": "{n} ボード",
         "player": "プレーヤー",
         "overall_rank": "総合",
+        "carry_over": "予選からのキャリーオーバー",
+        "totals": "合計",
+        "totals_carry": "キャリーオーバーを含む合計",
+        "flights": "フライト",
+        "houston_vp": "ヒューストン VP",
     },
 }
 

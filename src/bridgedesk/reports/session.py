@@ -27,8 +27,8 @@ from bridgedesk.reports.hand_records import render_html as hand_html
 from bridgedesk.reports.labels import labels as get_labels
 from bridgedesk.reports.labels import method_name
 from bridgedesk.reports.templating import environment
-from bridgedesk.results.model import Line, ScoredSession, Standing, pair_order
-from bridgedesk.results.numbers import fixed, points
+from bridgedesk.results.model import Line, ScoredEvent, ScoredSession, Standing, pair_order
+from bridgedesk.results.numbers import decimal, fixed, points
 
 #: The HTML files a full report set holds, in the order the index lists them.
 PAGES = ("ranking", "recap", "travellers", "scorecards")
@@ -300,6 +300,30 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
+def event_text(event: ScoredEvent, lang: str = "en") -> str:
+    """Every session's ranking, then the carry-over, totals, flights and Houston VPs."""
+    labels = get_labels(lang)
+    text = "\n".join(ranking_text(s, lang) for s in event.sessions)
+    pair = labels["pair"]
+    lines: list[str] = []
+    if event.carry_over:
+        lines += ["", labels["carry_over"]]
+        lines += [f"{p:>6} {decimal(c)!s:>9}" for p, c in event.carry_over.items()]
+    if event.totals:
+        lines += ["", labels["totals_carry" if event.carry_over else "totals"]]
+        lines.append(f"{labels['rank']:>5} {pair:>6} {labels['total']:>9}")
+        lines += [f"{t.rank:>5} {t.pair:>6} {decimal(t.total)!s:>9}" for t in event.totals]
+    if event.flights:
+        lines += ["", labels["flights"]]
+        for p, ranks in event.flights.items():
+            shown = "  ".join(f"{f}: {r}" for f, r in ranks.items())
+            lines.append(f"{p:>6}  {shown}")
+    for session in event.houston:
+        lines += ["", labels["houston_vp"], f"{labels['rank']:>5} {pair:>6} {'VP':>9}"]
+        lines += [f"{x.rank:>5} {x.pair:>6} {decimal(x.vp)!s:>9}" for x in session]
+    return text + "\n".join(lines) + ("\n" if lines else "")
+
+
 def results_html(scored: ScoredSession, lang: str = "en") -> str:
     """One page: the ranking then every traveller (``bridgedesk score FILE --format html``)."""
     ctx = page_context(scored, lang, "results")
@@ -345,6 +369,7 @@ def write_html(
 
 __all__ = [
     "PAGES",
+    "event_text",
     "index_html",
     "ranking_html",
     "ranking_text",

@@ -22,6 +22,7 @@ from bridgedesk.results.model import (
     SheetLine,
     Standing,
     Traveller,
+    VpLine,
 )
 from bridgedesk.results.section import score_section, score_sections
 
@@ -40,6 +41,7 @@ __all__ = [
     "SheetLine",
     "Standing",
     "Traveller",
+    "VpLine",
     "score_section",
     "score_sections",
     "section_of",

@@ -430,15 +430,38 @@ class EventTotal:
     pair: str
     total: Fraction
     rank: str
-    carry_over: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class VpLine:
+    """A competitor's victory points in a session (Houston VPs, 004:1442-1444)."""
+
+    pair: str
+    direction: Side | None
+    vp: Fraction
+    rank: str
 
 
 @dataclass(frozen=True)
 class ScoredEvent:
-    """Several sessions and their totals (004:1993-2034: carry-over into a final)."""
+    """One or several sessions scored, with what is ranked over them.
+
+    ``totals`` adds the sessions up (with ``carry_over`` from a qualifying
+    round, 004:1993-2034); ``flights`` ranks each competitor in its flight and
+    those below (004:1521-1532: competitor -> flight -> rank); ``houston``
+    holds each session's Houston VPs.  Every part but the sessions is empty
+    when it was not asked for.
+    """
 
     sessions: tuple[ScoredSession, ...]
     totals: tuple[EventTotal, ...] = ()
+    carry_over: Mapping[str, Fraction] = field(default_factory=dict)
+    flights: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    houston: tuple[tuple[VpLine, ...], ...] = ()
+
+    @property
+    def has_extras(self) -> bool:
+        return bool(self.totals or self.carry_over or self.flights or self.houston)
 
 
 __all__ = [
@@ -455,6 +478,7 @@ __all__ = [
     "SheetLine",
     "Standing",
     "Traveller",
+    "VpLine",
     "pair_number",
     "pair_order",
 ]

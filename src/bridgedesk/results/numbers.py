@@ -6,6 +6,7 @@ percentages through these four functions, so one value never prints two ways:
 * :func:`points` -- a board's points as short as exact: ``7``, ``6.5``, ``5.83``;
 * :func:`fixed` -- totals and percentages with exactly ``places`` decimals: ``72.50``;
 * :func:`number` -- a JSON number: an int when whole after rounding, else a float;
+* :func:`real` -- a JSON number that always shows its decimals (``99.0``);
 * :func:`decimal` -- a :class:`~decimal.Decimal` with ``places`` decimals (text columns).
 
 ``None`` (nothing to print: not played, no percentage) prints as ``""`` (or
@@ -50,9 +51,15 @@ def number(value: Fraction | int | None, places: int = 2) -> int | float | None:
     return int(rounded) if rounded.denominator == 1 else float(rounded)
 
 
+def real(value: Fraction | int | None, places: int = 2) -> float | None:
+    """A JSON number that always shows its decimals (``99.0``): totals and VPs over sessions."""
+    n = number(value, places)
+    return None if n is None else float(n)
+
+
 def decimal(value: Fraction | int, places: int = 2) -> Decimal:
     """A Decimal with exactly ``places`` decimals, for aligned text columns."""
     return to_decimal(Fraction(value), places)
 
 
-__all__ = ["decimal", "fixed", "number", "points"]
+__all__ = ["decimal", "fixed", "number", "points", "real"]
