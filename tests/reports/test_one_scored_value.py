@@ -103,3 +103,19 @@ def test_usebio_same_participants_and_travellers(
     # Only the players' member numbers, which a PBN file does not carry, are missing.
     drop = [x for x in stored.splitlines() if "PLAYER" not in x and "NATIONAL_ID" not in x]
     assert [x for x in scored.splitlines() if "PLAYER" not in x] == drop
+
+
+def test_csv_same_ranking_and_travellers(
+    demo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, pbn_file = demo
+    stored = run(capsys, "results", "1", "--db", db, "--format", "csv").splitlines()
+    scored = run(capsys, "score", pbn_file, "--format", "csv").splitlines()
+    assert len(stored) == len(scored) > 1 + 13 + 1 + 50
+    members = stored[0].split(",").index("members")
+    for mine, theirs in zip(scored, stored, strict=True):
+        if mine.startswith("board,") or (mine[0].isdigit() and mine.count(",") > 10):
+            assert mine == theirs  # a traveller line
+        else:  # a ranking line: a PBN file keeps the names but not the member numbers
+            a, b = mine.split(","), theirs.split(",")
+            assert a[:members] + a[members + 1 :] == b[:members] + b[members + 1 :]

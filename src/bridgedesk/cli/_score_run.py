@@ -17,7 +17,14 @@ import typer
 from bridgedesk.bridge.methods import Method
 from bridgedesk.cli.score import FormatOpt, RoundsOpt, SectionsOpt
 from bridgedesk.errors import FormatError, Location, ScoringError
-from bridgedesk.formats import pbn_results, pbn_scores, results_json, traveller_json, usebio
+from bridgedesk.formats import (
+    pbn_results,
+    pbn_scores,
+    results_csv_export,
+    results_json,
+    traveller_json,
+    usebio,
+)
 from bridgedesk.formats.scored_file import scored_file
 from bridgedesk.reports.session import event_text, ranking_text, results_html
 from bridgedesk.results.model import EventTotal, Options, ScoredEvent, VpLine
@@ -137,11 +144,15 @@ def run(
             scored_file(r, f, individual=inp.individual, base=base, options=options)
             for r, f, (inp, base) in zip(results, files, read, strict=True)
         ]
-    if fmt in (FormatOpt.pbn, FormatOpt.usebio):
+    if fmt in (FormatOpt.pbn, FormatOpt.usebio, FormatOpt.csv):
         if len(files) > 1:
             raise ScoringError(f"--format {fmt.value} writes one session: give one results file")
         if fmt is FormatOpt.usebio:
             typer.echo(usebio.dumps(outputs[0]), nl=False)
+        elif fmt is FormatOpt.csv:
+            text = results_csv_export.dumps_ranking(outputs[0])
+            text += results_csv_export.dumps_travellers(outputs[0])
+            typer.echo(text.replace("\r\n", "\n"), nl=False)
         else:
             typer.echo(pbn_results.dumps(outputs[0], read[0][1], newline="\n"), nl=False)
         return

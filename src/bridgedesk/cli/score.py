@@ -33,6 +33,7 @@ class FormatOpt(enum.StrEnum):
     json = "json"
     pbn = "pbn"
     usebio = "usebio"
+    csv = "csv"
     html = "html"
 
 
