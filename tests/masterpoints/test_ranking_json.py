@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from bridgedesk.errors import FormatError
-from bridgedesk.formats.ranking_json import dumps_ranking, loads_ranking
+from bridgedesk.formats.ranking_json import dumps, loads_ranking
 from bridgedesk.masterpoints.ranking import Placing, Ranking
 
 
@@ -22,7 +22,7 @@ def test_round_trip() -> None:
         flights=("A", "B"),
         competitors={"NS": 7},
     )
-    assert loads_ranking(dumps_ranking(ranking)) == ranking
+    assert loads_ranking(dumps(ranking)) == ranking
 
 
 @pytest.mark.parametrize(
