@@ -28,22 +28,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "movements.md"
 #: tables -> (least, greatest) competitor - teammate boards over all couples, as
 #: docs/movements.md lists them: 0..0 is perfect; -2..2 is the best an odd number
 #: of tables allows.
-SHIPPED: dict[int, tuple[int, int]] = {
-    3: (-2, 2),
-    4: (0, 0),
-    5: (-2, 2),
-    6: (0, 0),
-    7: (-2, 2),
-    8: (0, 0),
-    9: (-2, 2),
-    10: (0, 0),
-    11: (-2, 2),
-    12: (0, 0),
-    13: (-2, 2),
-    14: (0, 0),
-    15: (-2, 2),
-    16: (0, 0),
-}
+SHIPPED: dict[int, tuple[int, int]] = {t: (-2, 2) if t % 2 else (0, 0) for t in range(3, 17)}
 
 #: The best published balance found for a size (docs/movements.md names the
 #: sources): the 4-table Howell of bridgecentral.com's "Comparison of pairs",
