@@ -15,7 +15,7 @@ from typing import Any
 import typer
 
 from bridgedesk.bridge.methods import Method
-from bridgedesk.cli.score import FormatOpt, RoundsOpt, SectionsOpt
+from bridgedesk.cli._score_options import FormatOpt, RoundsOpt, SectionsOpt
 from bridgedesk.errors import FormatError, Location, ScoringError
 from bridgedesk.formats import (
     pbn_results,

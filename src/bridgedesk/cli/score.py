@@ -9,43 +9,19 @@ input is rejected: the error names the file, line and board.
 
 from __future__ import annotations
 
-import enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from bridgedesk.bridge.methods import Method
-
-
-class MissingOpt(enum.StrEnum):
-    neuberg = "neuberg"
-    half = "half"
-
-
-class FouledOpt(enum.StrEnum):
-    formula = "formula"
-    simple = "simple"
-
-
-class FormatOpt(enum.StrEnum):
-    text = "text"
-    json = "json"
-    pbn = "pbn"
-    usebio = "usebio"
-    csv = "csv"
-    html = "html"
-
-
-class RoundsOpt(enum.StrEnum):
-    barometer = "barometer"
-    swiss_mp = "swiss-mp"
-    swiss_imp = "swiss-imp"
-
-
-class SectionsOpt(enum.StrEnum):
-    one_field = "one-field"
-    each = "each"
+from bridgedesk.cli._score_options import (
+    FormatOpt,
+    FouledOpt,
+    MissingOpt,
+    RoundsOpt,
+    SectionsOpt,
+)
 
 
 def command(
