@@ -119,3 +119,24 @@ def test_csv_same_ranking_and_travellers(
         else:  # a ranking line: a PBN file keeps the names but not the member numbers
             a, b = mine.split(","), theirs.split(",")
             assert a[:members] + a[members + 1 :] == b[:members] + b[members + 1 :]
+
+
+def test_html_report_set_the_same_pages(
+    demo: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    db, pbn_file = demo
+    run(capsys, "results", "1", "--db", db, "--format", "html", "--out", tmp_path / "stored")
+    run(capsys, "score", pbn_file, "--format", "html", "--out", tmp_path / "scored")
+    # A PBN file names neither the movement nor the phantom pair: the stored event's pages
+    # show them (in the header and under the ranking), the file's do not; all else is equal.
+    known = re.compile(
+        r'<span>Movement: [^<]*</span>|<p class="note">Pair 14 is the phantom[^<]*</p>'
+    )
+    for page in ("ranking", "recap", "travellers", "scorecards"):
+        stored = (tmp_path / "stored" / f"{page}.html").read_text("utf-8")
+        scored = (tmp_path / "scored" / f"{page}.html").read_text("utf-8")
+        assert known.search(stored) and not known.search(scored)
+        assert scored == known.sub("", stored), page
+    assert (tmp_path / "scored" / "hand_records.html").is_file()  # the deals came with the file

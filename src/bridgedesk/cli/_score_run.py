@@ -26,6 +26,7 @@ from bridgedesk.formats import (
     usebio,
 )
 from bridgedesk.formats.scored_file import scored_file
+from bridgedesk.reports.bundle import write_all
 from bridgedesk.reports.session import event_text, ranking_text, results_html
 from bridgedesk.results.model import EventTotal, Options, ScoredEvent, VpLine
 from bridgedesk.results.numbers import decimal, real
@@ -59,8 +60,11 @@ def run(
     houston_vp: str | None,
     fmt: FormatOpt,
     strict: bool,
+    out: Path | None = None,
 ) -> None:
     """Read, check, score and print; see :func:`bridgedesk.cli.score.command`."""
+    if out is not None and fmt is not FormatOpt.html:
+        raise ScoringError("--out goes with --format html (the report set); other formats print")
     how: dict[str, Any] = {
         "method": _pairs_method(method),
         "missing": Missing(missing),
@@ -168,7 +172,11 @@ def run(
     elif fmt is FormatOpt.html:
         if len(results) > 1 or event.has_extras:
             raise ScoringError("--format html shows one session without totals; use text or json")
-        typer.echo(results_html(outputs[0]))
+        if out is None:
+            typer.echo(results_html(outputs[0]))
+        else:
+            for path in write_all(outputs[0], out):
+                typer.echo(str(path))
     else:
         typer.echo(event_text(event), nl=False)
 

@@ -95,6 +95,14 @@ def command(
     strict: Annotated[
         bool, typer.Option(help="Reject irregular PBN and unknown JSON keys instead of ignoring.")
     ] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="With --format html: write the whole report set (ranking, recap, travellers, "
+            "score sheets, data files) into this directory, as `bridgedesk results` does.",
+        ),
+    ] = None,
 ) -> None:
     """Score results files (PBN ScoreTable or JSON travellers) and print the ranking."""
     from bridgedesk.cli._score_run import run
@@ -103,5 +111,5 @@ def command(
         files=files, method=method, missing=missing.value, butler_drop=butler_drop,
         winners=winners, fouled=fouled.value, sections=sections, section_names=section_names,
         qualifying=qualifying, carry_max_boards=carry_max_boards, flight=flight, rounds=rounds,
-        vp_scale=vp_scale, houston_vp=houston_vp, fmt=fmt, strict=strict,
+        vp_scale=vp_scale, houston_vp=houston_vp, fmt=fmt, strict=strict, out=out,
     )  # fmt: skip
