@@ -250,9 +250,15 @@ def award_series(ranking: Ranking, series: SbfSeries) -> tuple[Award, ...]:
 
 
 def _series_bonus_ranking(series: SbfSeries) -> str:
-    """Bonuses in Allsvenskan (G3, E5) and in SM finals (G1) give no ranking points
-    (001:563-564); the bronze bonuses (B2-B4) give none anyway."""
-    return RankingKind.BONUS.value if series.table.upper() in ("G1", "G3", "E5") else ""
+    """Bonuses in Allsvenskan (G3) and in SM finals (G1) give no ranking points
+    (001:563-564); the bronze bonuses (B2-B4) give none anyway.  The gp of Allsvenskan
+    division 3 (E5) are its bonus, and 001:565-567 gives them ranking points as the
+    equivalent sp: the rule for that one division is read before the general one
+    (which would leave 001:565-567 without an object; docs/masterpoints.md)."""
+    key = series.table.upper()
+    if key == "E5":
+        return RankingKind.ALLSVENSKAN_DIV3.value
+    return RankingKind.BONUS.value if key in ("G1", "G3") else ""
 
 
 def _g2a_conversion(series: SbfSeries, place: int, teams: int) -> int | None:
