@@ -63,6 +63,7 @@ SECTIONAL = StoredEvent("Autumn cup", dt.date(2026, 11, 24), "sectional", 3)
         (AwardOptions("sbf", table="B2", handicap=True), "--handicap does not apply"),
         (AwardOptions("sbf", table="E1", evenings=3), "--evenings does not apply"),
         (AwardOptions("sbf", table="A", group={"": 1}), "--group does not apply"),
+        (AwardOptions("sbf", table="A1", abandoned=True), "--abandoned does not apply"),
         (AwardOptions("acbl"), "--rules must be jcbl or sbf"),
     ],
 )

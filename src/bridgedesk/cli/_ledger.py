@@ -1,4 +1,9 @@
-"""The ledger commands' storage: a ledger CSV file (``--ledger``) or the store (``--db``)."""
+"""The ledger commands' storage: a ledger CSV file (``--ledger``) or the store (``--db``).
+
+The ledger, CSV and store modules are imported when a ledger is opened, not with
+this module: it is loaded with every ``bridgedesk`` command, and the store alone costs
+about 250 ms to import (see :mod:`bridgedesk.cli.masterpoints`).
+"""
 
 from __future__ import annotations
 

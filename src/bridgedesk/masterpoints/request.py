@@ -190,6 +190,12 @@ _SBF_TABLES: Mapping[str, tuple[frozenset[str], str]] = {
         frozenset({"A", "A1", "A2", "D"}),
         "a bronze (A) or silver (D) simultaneous event (001:441-455)",
     ),
+    # a bronze event stopped early is paid as played; only silver and gold pay nothing
+    "abandoned": (
+        frozenset({"D", "E1", "F", "GOLD", "H1", "H1S", "H2", "RALLY"}),
+        "a silver or gold event stopped on purpose pays nothing (001:520-522); a bronze "
+        "one is paid as played",
+    ),
     "division": (frozenset({"B3", "E3", "E5", "G3"}), "the division of B3, E3, E5 or G3"),
     "divisions": (frozenset({"B3", "E3"}), "the number of divisions of B3 or E3"),
     "double_round": (frozenset({"B2", "B3"}), "the B2 bonus of a double round robin"),
