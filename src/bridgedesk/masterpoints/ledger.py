@@ -261,11 +261,13 @@ def _whole(value: Decimal | Fraction) -> str:
     return format(exact.normalize(), "f")
 
 
-def _check_period(year: int, month: int) -> None:
+def _month(year: int, month: int) -> tuple[date, date]:
+    """The first and last day of a month, checked."""
     if not 1 <= year <= 9999:
         raise MasterpointError(f"year must be 1-9999, got {year}")
     if not 1 <= month <= 12:
         raise MasterpointError(f"month must be 1-12, got {month}")
+    return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
 
 
 @dataclass(frozen=True)
@@ -391,13 +393,15 @@ class Ledger:
         t = self.totals(member, on)
         return rank_for(t.mp, t.rp, early)
 
-    def statement(self, member: str, year: int, month: int) -> Statement:
-        _check_period(year, month)
+    def _member(self, member: str) -> Player:
         player = self.repository.player(member)
         if player is None:
             raise MasterpointError(f"no member {member} in the ledger")
-        first = date(year, month, 1)
-        closing = date(year, month, calendar.monthrange(year, month)[1])
+        return player
+
+    def statement(self, member: str, year: int, month: int) -> Statement:
+        first, closing = _month(year, month)
+        player = self._member(member)
         carried = self.totals(member, date.fromordinal(first.toordinal() - 1))
         lines: dict[tuple[date, str], list[Decimal]] = {}
         for a in sorted(self._jcbl(member, first, closing), key=lambda a: a.day):
@@ -480,12 +484,8 @@ class Ledger:
 
     def sbf_statement(self, member: str, year: int, month: int) -> SbfStatement:
         """The member's SBF awards of the month, holdings and master class."""
-        _check_period(year, month)
-        player = self.repository.player(member)
-        if player is None:
-            raise MasterpointError(f"no member {member} in the ledger")
-        first = date(year, month, 1)
-        closing = date(year, month, calendar.monthrange(year, month)[1])
+        first, closing = _month(year, month)
+        player = self._member(member)
         lines = sorted(
             (a.day, a.event, a.points, a.colour)
             for a in self.repository.awards(member)
@@ -504,9 +504,7 @@ class Ledger:
 
     def members_with_awards(self, rules: str, year: int, month: int) -> list[str]:
         """Member numbers with awards of ``rules`` in the month (a month's mailing)."""
-        _check_period(year, month)
-        first = date(year, month, 1)
-        last = date(year, month, calendar.monthrange(year, month)[1])
+        first, last = _month(year, month)
         return sorted(
             {
                 a.member

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import typer
 
-from bridgedesk.cli._ledger import RULE_VERSIONS
+from bridgedesk.cli._ledger import RULE_VERSIONS, open_ledger
 from bridgedesk.errors import MasterpointError
-from bridgedesk.formats.ledger_csv import dumps_ledger, loads_ledger
 from bridgedesk.masterpoints.award import Award
 from bridgedesk.masterpoints.jcbl.ranks import FmpCertificate
-from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, LedgerEntry
+from bridgedesk.masterpoints.ledger import LedgerEntry
 from bridgedesk.masterpoints.ranking import Ranking
 
 MOVEMENTS = ("howell", "mitchell", "team", "individual")
@@ -80,14 +79,6 @@ def record_csv(
     """Add awards to a ledger CSV: one entry per award, session awards named
     "EVENT (session N)"; a non-member's (joined after the date) is held; an award the
     ledger has already is not added again.  Returns the note to print."""
-    if path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise MasterpointError(f"cannot read ledger {path}: {exc.strerror}") from None
-        repo = loads_ledger(text, str(path))
-    else:
-        repo = InMemoryRepository()
     entries = [
         LedgerEntry(
             a.member,
@@ -103,8 +94,8 @@ def record_csv(
         )
         for a in awards
     ]
-    done = Ledger(repo).add_awards(entries)
-    path.write_text(dumps_ledger(repo), encoding="utf-8")
+    with open_ledger(path, None, write=True) as book:
+        done = book.add_awards(entries)
     note = f"recorded {done.recorded + done.held} awards in {path}"
     if done.new_members:
         note += f" ({done.new_members} new member numbers)"
