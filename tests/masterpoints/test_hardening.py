@@ -183,6 +183,35 @@ def test_ledger_entry_checks() -> None:
         ["record", "none.json", "--event", "x", "--rules", "jcbl", "--reason", "r"],
         ["record", "-", "--event", "x", "--rules", "acbl", "--reason", "r"],
         ["nosuchcommand"],
+        ["table", "jcbl-weekly", "--class", "3", "--competitors", "9", "--sessions", "0"],
+        [
+            "award",
+            "l.csv",
+            "--rules",
+            "sbf",
+            "--table",
+            "B3",
+            "--division",
+            "4",
+            "--divisions",
+            "3",
+        ],
+        [
+            "award",
+            "r.json",
+            "--rules",
+            "jcbl",
+            "--class",
+            "3",
+            "--record",
+            "no/dir/l.csv",
+            "--event",
+            "E",
+            "--date",
+            "2020-01-01",
+        ],
+        ["ranks", "--ledger", "l.csv", "--rules", "sbf", "--on", "0001-01-01", "--since", "x"],
+        ["statement", "--ledger", "l.csv", "--period", "0001-01", "--rules", "sbf"],
     ],
 )
 def test_bad_arguments_give_one_line_and_exit_2(
@@ -193,5 +222,16 @@ def test_bad_arguments_give_one_line_and_exit_2(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "l.csv").write_text(HEADER + "1,2003-11-01,w,jcbl,2007,1,black\n", "utf-8")
+    placings = [{"competitor": "1", "players": ["101"], "place": 1}]
+    (tmp_path / "r.json").write_text(json.dumps({"placings": placings}), "utf-8")
     code, out, err = run(capsys, *args)
     one_line_error(code, out, err)
+
+
+def test_sbf_ranks_on_the_first_day(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # the 24-month ranking window of 0001-01-05 starts at the first day there is
+    ledger = tmp_path / "l.csv"
+    ledger.write_text(HEADER + "1,0001-01-02,c,sbf,x,2,sp\n", "utf-8")
+    code, out, _ = run(capsys, "ranks", "--ledger", ledger, "--rules", "sbf", "--on",
+                       "0001-01-05", "--json")  # fmt: skip
+    assert code == 0 and json.loads(out)[0]["ranking"] == "2"

@@ -52,7 +52,10 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
         repo = InMemoryRepository()
     yield Ledger(repo)
     if write:
-        ledger.write_text(dumps_ledger(repo), encoding="utf-8")
+        try:
+            ledger.write_text(dumps_ledger(repo), encoding="utf-8")
+        except OSError as exc:
+            raise MasterpointError(f"cannot write ledger {ledger}: {exc.strerror}") from None
 
 
 def read_ledger(ledger: Path | None, db: str | None) -> Ledger:

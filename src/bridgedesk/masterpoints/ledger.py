@@ -262,9 +262,9 @@ def _whole(value: Decimal | Fraction) -> str:
 
 
 def _month(year: int, month: int) -> tuple[date, date]:
-    """The first and last day of a month, checked."""
-    if not 1 <= year <= 9999:
-        raise MasterpointError(f"year must be 1-9999, got {year}")
+    """The first and last day of a month, checked (the day before it must exist too)."""
+    if not 2 <= year <= 9999:
+        raise MasterpointError(f"year must be 2-9999, got {year}")
     if not 1 <= month <= 12:
         raise MasterpointError(f"month must be 1-12, got {month}")
     return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])

@@ -373,6 +373,10 @@ def _sbf(
     if is_series_table(table):
         _only(options, _SBF_SERIES, f"table {table} is a team series")
         _sbf_table_options(options, table)
+        if options.division and options.divisions and options.division > options.divisions:
+            raise MasterpointError(
+                f"--division {options.division} is not one of --divisions {options.divisions}"
+            )
         if scored or matches is None:
             raise MasterpointError(
                 f"table {table} is awarded match by match: give a ranking JSON with matches"

@@ -35,7 +35,7 @@ def weekly(
         game_kind = GameKind(kind or "pairs")
     except ValueError:
         raise MasterpointError(f"--kind must be pairs, individual or teams, got {kind!r}") from None
-    row = weekly_table(klass, game_kind, competitors, sessions or 1)
+    row = weekly_table(klass, game_kind, competitors, 1 if sessions is None else sessions)
     doc: dict[str, Any] = {
         "rules": "jcbl-weekly",
         "class": klass,

@@ -22,7 +22,9 @@ def table_command(
         str | None, typer.Option(help="JCBL: pairs, individual or teams [default: pairs]")
     ] = None,
     competitors: Annotated[int | None, typer.Option(help="JCBL: competitors (2 or more)")] = None,
-    sessions: Annotated[int | None, typer.Option(help="JCBL: sessions S [default: 1]")] = None,
+    sessions: Annotated[
+        int | None, typer.Option(min=1, help="JCBL: sessions S [default: 1]")
+    ] = None,
     pairs: Annotated[int | None, typer.Option(help="SBF: field size (pairs)")] = None,
     teams: Annotated[int | None, typer.Option(help="SBF: field size (teams)")] = None,
     players: Annotated[int | None, typer.Option(help="SBF: field size (players)")] = None,
