@@ -183,10 +183,11 @@ def test_ledger_entry_checks() -> None:
         ["record", "none.json", "--event", "x", "--rules", "jcbl", "--reason", "r"],
         ["record", "-", "--event", "x", "--rules", "acbl", "--reason", "r"],
         ["nosuchcommand"],
+        ["award", "r.json", "--rules", "sbf", "--table", "B2"],
         ["table", "jcbl-weekly", "--class", "3", "--competitors", "9", "--sessions", "0"],
         [
             "award",
-            "l.csv",
+            "r.json",
             "--rules",
             "sbf",
             "--table",

@@ -13,11 +13,12 @@ import pytest
 
 from bridgedesk.cli import main
 from bridgedesk.errors import MasterpointError
-from bridgedesk.masterpoints.award import ClubGame, SbfEvent, SbfSeries
+from bridgedesk.masterpoints.award import ClubGame, SbfEvent, SbfSeries, TeamMatch
 from bridgedesk.masterpoints.jcbl.club import Rating
 from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
 from bridgedesk.masterpoints.ranking import Placing, Ranking
 from bridgedesk.masterpoints.request import AwardOptions, StoredEvent, parameters
+from bridgedesk.masterpoints.sbf.rules import MatchResult
 
 RANKING = Ranking(tuple(Placing(str(i), (f"{i}a", f"{i}b"), i) for i in range(1, 13)))
 WEEKLY = StoredEvent("Tuesday pairs", dt.date(2026, 11, 24), "weekly", 3)
@@ -52,7 +53,21 @@ SECTIONAL = StoredEvent("Autumn cup", dt.date(2026, 11, 24), "sectional", 3)
             AwardOptions("jcbl", rating="sectional", tables=6, bridge_center=True),
             "--bridge-center does not apply",
         ),
-        (AwardOptions("sbf", klass=3), "--class does not apply: table A is not a team series"),
+        (
+            AwardOptions("sbf", klass=3),
+            "--class does not apply: an SBF event by table A; "
+            "it is for JCBL weekly games (--class)",
+        ),
+        (
+            AwardOptions("sbf", table="D", division=2),
+            "--division does not apply: an SBF event by table D; "
+            "it is for SBF team series (B2 ... G3)",
+        ),
+        (
+            AwardOptions("sbf", table="B2", met=3),
+            "--met does not apply: an SBF team series (table B2); "
+            "it is for SBF events by a table (A ... H2)",
+        ),
         (AwardOptions("sbf", rating="ccg"), "--rating does not apply"),
         (AwardOptions("sbf", sessions=2), "--sessions does not apply"),
         (AwardOptions("sbf", table="A", met=10), "--met does not apply: it is opponents met"),
@@ -88,9 +103,14 @@ def test_options_that_apply_are_used() -> None:
     series = parameters(
         AwardOptions("sbf", table="B3", division=2, divisions=3, double_round=True),
         RANKING,
-        matches=(),
+        matches=(TeamMatch("1", MatchResult.WON),),
     )
     assert isinstance(series, SbfSeries) and (series.division, series.divisions) == (2, 3)
+
+
+def test_a_series_needs_its_matches() -> None:
+    with pytest.raises(MasterpointError, match="table B2 is awarded match by match"):
+        parameters(AwardOptions("sbf", table="B2"), RANKING, matches=())
 
 
 def test_a_stored_event_gives_its_class_or_rating() -> None:

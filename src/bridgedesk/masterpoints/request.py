@@ -213,7 +213,9 @@ def _owner(option: str) -> str:
         for what, names in (
             ("JCBL weekly games (--class)", _WEEKLY),
             ("JCBL CCG-and-up games (--rating)", _CLUB),
-            ("SBF events (--rules sbf)", _SBF_EVENT | _SBF_SERIES),
+            ("SBF (--rules sbf)", frozenset({"table"})),
+            ("SBF events by a table (A ... H2)", _SBF_EVENT - {"table"}),
+            ("SBF team series (B2 ... G3)", _SBF_SERIES - {"table"}),
         )
         if option in names
     ]
@@ -371,13 +373,13 @@ def _sbf(
 ) -> SbfEvent | SbfSeries:
     table = options.table or "A"
     if is_series_table(table):
-        _only(options, _SBF_SERIES, f"table {table} is a team series")
+        _only(options, _SBF_SERIES, f"an SBF team series (table {table})")
         _sbf_table_options(options, table)
         if options.division and options.divisions and options.division > options.divisions:
             raise MasterpointError(
                 f"--division {options.division} is not one of --divisions {options.divisions}"
             )
-        if scored or matches is None:
+        if scored or not matches:
             raise MasterpointError(
                 f"table {table} is awarded match by match: give a ranking JSON with matches"
             )
@@ -389,7 +391,7 @@ def _sbf(
             options.divisions or 1,
             options.double_round,
         )
-    _only(options, _SBF_EVENT, f"table {table} is not a team series")
+    _only(options, _SBF_EVENT, f"an SBF event by table {table}")
     _sbf_table_options(options, table)
     return SbfEvent(
         table,
