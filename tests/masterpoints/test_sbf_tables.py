@@ -62,9 +62,10 @@ def test_a1_formula_matches_every_printed_row(line: int, pairs: int, printed: li
 # The principle (001:723-818): the winner 2 bp per pair, the 2nd 2/3 of it rounded up,
 # place 2k+1 the k-th place of the row of half the pairs, each even place from the 4th
 # the mean of its neighbours rounded up.  Only 32-40 pairs are excused (001:819-823).
-# "mean" cells break the rule against the printed neighbours of the same row; "half"
-# cells differ from the printed half row; "inherited" cells follow the printed half row,
-# which is itself corrected (an odd half row averages two corrected rows).  Most rows
+# A cell is a typo in one of three ways (each row's comment explains one of its cells):
+# it breaks the rule against the printed neighbours of its own row; it differs from the
+# printed row of half the pairs; or it follows a printed half row that is itself
+# corrected (an odd half row averages two corrected rows: "inherited").  Most rows
 # end in a printed 4 where the principle gives more: nothing in the text makes the last
 # place 4 (A1's rows do not end in 4 either: A1(16) ends in 5).
 A2_TYPOS: dict[int, dict[int, tuple[int | None, int]]] = {
