@@ -127,6 +127,15 @@ def test_a_stored_event_gives_its_class_or_rating() -> None:
         parameters(AwardOptions("jcbl", klass=3), RANKING, stored=SECTIONAL, tables=8)
     with pytest.raises(MasterpointError, match=r"stored as a sectional game .* not ccg"):
         parameters(AwardOptions("jcbl", rating="ccg"), RANKING, stored=SECTIONAL, tables=8)
+    # the kind of game comes from the entries: a stored individual event
+    individual = StoredEvent("Solo", dt.date(2026, 11, 24), "weekly", 2, "individual")
+    assert parameters(AwardOptions("jcbl"), RANKING, stored=individual) == WeeklyGame(
+        2, GameKind.INDIVIDUAL
+    )
+    with pytest.raises(
+        MasterpointError, match=r"a game of individual \(its entries\), not of pairs"
+    ):
+        parameters(AwardOptions("jcbl", kind="pairs"), RANKING, stored=individual)
     # SBF awards do not read the JCBL rating of the store
     assert parameters(AwardOptions("sbf"), RANKING, stored=WEEKLY) == SbfEvent("A")
 

@@ -231,12 +231,14 @@ def _only(options: AwardOptions, allowed: frozenset[str], event: str) -> None:
 @dataclass(frozen=True)
 class StoredEvent:
     """What a stored event knows of itself: its name, date, rating
-    (:class:`bridgedesk.events.model.Rating` value) and weekly class."""
+    (:class:`bridgedesk.events.model.Rating` value), weekly class and, from its
+    entries, the kind of game (``pairs``, ``individual`` or ``teams``; None if mixed)."""
 
     name: str
     day: date
     rating: str
     klass: int
+    kind: str | None = None
 
 
 @dataclass(frozen=True)
@@ -275,6 +277,13 @@ def _stored_rules(options: AwardOptions, stored: StoredEvent | None) -> AwardOpt
     a contradiction is refused (the store is changed with ``bridgedesk event``)."""
     if stored is None or options.rules != "jcbl":
         return options
+    if stored.kind is not None:
+        if options.kind is not None and options.kind != stored.kind:
+            raise MasterpointError(
+                f"event {stored.name!r} is a game of {stored.kind} (its entries), not of "
+                f"{options.kind}: --kind does not apply"
+            )
+        options = dataclasses.replace(options, kind=stored.kind)
     if stored.rating == "weekly":
         if options.rating is not None:
             _refuse(

@@ -45,6 +45,10 @@ class InputOptions:
     flights: str | None = None
 
 
+#: A stored entry's kind (bridgedesk.events.model.EntryKind) as the kind of game.
+_GAME_KINDS = {"pair": "pairs", "individual": "individual", "team": "teams"}
+
+
 def _is_ranking_json(path: Path) -> bool:
     if path.suffix.lower() != ".json":
         return False
@@ -116,13 +120,23 @@ def _score_stored_event(
         snapshots = [store.section_results(event, section, n) for n in sessions]
     scored = [score_section(snap).session_result for snap in snapshots]
     players: dict[str, tuple[str, ...]] = {}
+    kinds = {
+        _GAME_KINDS[e.kind.value]
+        for snap in snapshots
+        for e in snap.entries.values()
+        if not e.phantom
+    }
     for snap in snapshots:
         for number, entry in snap.entries.items():
             members = tuple(p.member for p in entry.players if p.member)
             if members and not entry.phantom:
                 players.setdefault(str(number), members)
     facts = StoredEvent(
-        info.event.name, info.event.date, info.event.rating.value, info.event.class_
+        info.event.name,
+        info.event.date,
+        info.event.rating.value,
+        info.event.class_,
+        kinds.pop() if len(kinds) == 1 else None,
     )
     return scored, (Roster(players) if players else None), facts
 
