@@ -162,7 +162,7 @@ def load_input(options: InputOptions, table: str | None) -> AwardInput:
                 "--method": options.method,
                 "--winners": options.winners,
             },
-            "a ranking JSON gives the places, players and flights itself",
+            "a ranking JSON is ranked already: it gives the places, players and flights",
         )
         text = _read(results[0])
         ranking = loads_ranking(text, str(results[0]))
