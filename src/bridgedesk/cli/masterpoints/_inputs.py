@@ -24,7 +24,7 @@ from bridgedesk.formats.ranking_json import loads_matches, loads_ranking
 from bridgedesk.masterpoints.jcbl.club import QualifyingRound
 from bridgedesk.masterpoints.ledger import MAX_AWARD
 from bridgedesk.masterpoints.request import AwardInput, StoredEvent, is_series_table
-from bridgedesk.reports.scored import score_section
+from bridgedesk.results.section import score_section
 from bridgedesk.scoring.session import Method, SessionResult, score_session
 
 if TYPE_CHECKING:
