@@ -1,0 +1,66 @@
+"""The club level: a single-dummy player that does not look at hidden cards.
+
+For each decision it draws layouts of the two unseen hands consistent with
+everything public (their HCP counts as announced, less the honours played;
+the suits they have shown out of; their number of cards) and takes the
+contract or card with the best average double-dummy score over those layouts,
+as single-dummy programs do.  All randomness comes from the ``rng`` it is
+given, so a seeded session plays the same way again.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bridgedesk.bridge import SEATS
+from bridgedesk.deals.cards import DECK, Card
+from bridgedesk.practice import dd
+from bridgedesk.practice.choice import best_card, best_contract, distinct_cards
+from bridgedesk.practice.contract import MiniContract
+from bridgedesk.practice.players import ContractView, PlayView, register
+from bridgedesk.practice.sampling import constraints_of, sample_layouts
+
+#: Layouts per card decision and per contract decision (see bench/practice_club.py).
+CARD_SAMPLES = 10
+CONTRACT_SAMPLES = 12
+
+
+@dataclass
+class ClubPlayer:
+    rng: random.Random
+    card_samples: int = CARD_SAMPLES
+    contract_samples: int = CONTRACT_SAMPLES
+    level: str = "club"
+    double_dummy: bool = False
+
+    def choose_contract(self, view: ContractView) -> MiniContract:
+        seen = frozenset().union(*view.known.values())
+        unseen = [c for c in DECK if c not in seen]
+        hidden = [s for s in SEATS if s not in view.known]
+        announced = {a.seat: a.hcp for a in view.declaration.announcements}
+        first, second = constraints_of(hidden, dict.fromkeys(hidden, 13), announced, {}, {})
+        layouts = sample_layouts(unseen, first, second, self.rng, self.contract_samples)
+        deals = [
+            {s: (view.known[s] if s in view.known else lay[s]) for s in SEATS} for lay in layouts
+        ]
+        return best_contract(dd.declarer_tricks(deals, view.declarer))
+
+    def choose_card(self, view: PlayView) -> Card:
+        choices = distinct_cards(view)
+        if len(choices) == 1:
+            return choices[0]
+        gone = {c for cards in view.played.values() for c in cards}
+        seen = frozenset().union(*view.known.values())
+        unseen = [c for c in DECK if c not in seen and c not in gone]
+        hidden = view.unseen
+        sizes = {s: 13 - len(view.played[s]) for s in hidden}
+        announced = {a.seat: a.hcp for a in view.declaration.announcements}
+        first, second = constraints_of(hidden, sizes, announced, view.played, view.voids)
+        layouts = sample_layouts(unseen, first, second, self.rng, self.card_samples)
+        return best_card(view, layouts)
+
+
+register("club", ClubPlayer)
+
+__all__ = ["CARD_SAMPLES", "CONTRACT_SAMPLES", "ClubPlayer"]

@@ -1,0 +1,87 @@
+"""Double-dummy answers for the computer players, through endplay (Bo Haglund's DDS).
+
+Two questions: how many of the remaining tricks the side to play takes
+after each of its legal cards (:func:`card_tricks`), and declarer's tricks in
+each strain for whole deals (:func:`declarer_tricks`).  DDS keeps global
+state, so every call here holds one lock: the closed room may be played in a
+background thread while a person plays the open room.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bridgedesk.bridge import SEATS, Seat, Strain
+from bridgedesk.deals.cards import SUITS, Card, Suit
+from bridgedesk.practice.play import Trick
+
+_LOCK = threading.Lock()
+#: endplay's Denom order (spades, hearts, diamonds, clubs, no trumps).
+_DENOMS = (Strain.S, Strain.H, Strain.D, Strain.C, Strain.NT)
+#: calc_all_tables accepts at most this many deals per call for all five strains.
+_TABLE_BATCH = 8
+
+Hands = Mapping[Seat, frozenset[Card]]
+
+
+def _pbn(hands: Hands) -> str:
+    def holding(cards: frozenset[Card], suit: Suit) -> str:
+        ranks = sorted((c.rank for c in cards if c.suit is suit), reverse=True)
+        return "".join(c.rank_char for c in (Card(suit, r) for r in ranks))
+
+    return "N:" + " ".join(".".join(holding(hands[s], suit) for suit in SUITS) for s in SEATS)
+
+
+def _card(ecard: Any) -> Card:
+    return Card(SUITS[int(ecard.suit)], int(ecard.rank).bit_length() - 1)
+
+
+def _position(hands: Hands, trick: Trick, trump: Suit | None) -> Any:
+    """An endplay deal at the current point: the trick's cards are given back and replayed."""
+    from endplay.types import Card as ECard
+    from endplay.types import Deal as EDeal
+    from endplay.types import Denom, Player
+
+    full = {seat: set(cards) for seat, cards in hands.items()}
+    for seat, card in trick.plays():
+        full[seat].add(card)
+    deal = EDeal(_pbn({s: frozenset(c) for s, c in full.items()}))
+    deal.first = Player(trick.leader.index)
+    deal.trump = Denom.nt if trump is None else Denom(SUITS.index(trump))
+    for card in trick.cards:
+        deal.play(ECard(str(card)))
+    return deal
+
+
+def card_tricks(
+    positions: Sequence[Hands], trick: Trick, trump: Suit | None
+) -> list[dict[Card, int]]:
+    """For each position (remaining hands of all four seats), the tricks still to come that
+    the side to play takes after each legal card, playing double dummy from then on."""
+    from endplay.dds import solve_all_boards, solve_board
+
+    deals = [_position(p, trick, trump) for p in positions]
+    with _LOCK:
+        solved = [solve_board(deals[0])] if len(deals) == 1 else list(solve_all_boards(deals))
+    return [{_card(c): int(t) for c, t in board} for board in solved]
+
+
+def declarer_tricks(deals: Sequence[Hands], declarer: Seat) -> list[dict[Strain, int]]:
+    """Declarer's double-dummy tricks in each strain, for whole deals."""
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal as EDeal
+
+    out: list[dict[Strain, int]] = []
+    for start in range(0, len(deals), _TABLE_BATCH):
+        batch = [EDeal(_pbn(d)) for d in deals[start : start + _TABLE_BATCH]]
+        with _LOCK:
+            tables = list(calc_all_tables(batch))
+        for table in tables:
+            grid = table.to_list()  # [denom][player]
+            out.append({strain: int(grid[i][declarer.index]) for i, strain in enumerate(_DENOMS)})
+    return out
+
+
+__all__ = ["Hands", "card_tricks", "declarer_tricks"]
