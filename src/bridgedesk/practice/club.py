@@ -24,6 +24,9 @@ from bridgedesk.practice.sampling import constraints_of, sample_layouts
 #: Layouts per card decision and per contract decision (see bench/practice_club.py).
 CARD_SAMPLES = 10
 CONTRACT_SAMPLES = 12
+#: Layouts for the cards of the first trick, where each double-dummy solve of the
+#: full 52-card position costs the most.
+FIRST_TRICK_SAMPLES = 6
 
 
 @dataclass
@@ -31,6 +34,7 @@ class ClubPlayer:
     rng: random.Random
     card_samples: int = CARD_SAMPLES
     contract_samples: int = CONTRACT_SAMPLES
+    first_trick_samples: int = FIRST_TRICK_SAMPLES
     level: str = "club"
     double_dummy: bool = False
 
@@ -57,10 +61,15 @@ class ClubPlayer:
         sizes = {s: 13 - len(view.played[s]) for s in hidden}
         announced = {a.seat: a.hcp for a in view.declaration.announcements}
         first, second = constraints_of(hidden, sizes, announced, view.played, view.voids)
-        layouts = sample_layouts(unseen, first, second, self.rng, self.card_samples)
+        count = (
+            self.card_samples
+            if view.tricks_done
+            else min(self.card_samples, self.first_trick_samples)
+        )
+        layouts = sample_layouts(unseen, first, second, self.rng, count)
         return best_card(view, layouts)
 
 
 register("club", ClubPlayer)
 
-__all__ = ["CARD_SAMPLES", "CONTRACT_SAMPLES", "ClubPlayer"]
+__all__ = ["CARD_SAMPLES", "CONTRACT_SAMPLES", "FIRST_TRICK_SAMPLES", "ClubPlayer"]

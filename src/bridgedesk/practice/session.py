@@ -4,8 +4,9 @@ In the team game of 002:49-57 each deal is played in an open room (where
 you sit South) and again in a closed room played wholly by the computer; the
 open room's North-South and the closed room's East-West are one team.  The
 board's result for the team is the difference of the two North-South scores
-converted with the IMP scale (004:1690-1720): the seed's example, +140 in the
-open room against -110 in the closed room, is +30 points, 1 IMP.
+converted with the IMP scale (004:1690-1720).  The seed's example: you score
+140 in the open room, your team-mates (the closed room's East-West) lose 110,
+so the team is +30 points, 1 IMP.
 
 Deals come from a seeded generator or from a ``.HND`` / PBN file (boards in
 file order, dealer and vulnerability as the file gives them).  A 20-20 deal
