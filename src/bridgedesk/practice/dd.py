@@ -56,15 +56,23 @@ def _position(hands: Hands, trick: Trick, trump: Suit | None) -> Any:
 
 
 def card_tricks(
-    positions: Sequence[Hands], trick: Trick, trump: Suit | None
+    positions: Sequence[Hands], trick: Trick, trump: Suit | None, *, optimal_only: bool = False
 ) -> list[dict[Card, int]]:
     """For each position (remaining hands of all four seats), the tricks still to come that
-    the side to play takes after each legal card, playing double dummy from then on."""
-    from endplay.dds import solve_all_boards, solve_board
+    the side to play takes after each legal card, playing double dummy from then on.
 
+    With ``optimal_only`` only the cards that keep the best result are listed
+    (DDS finds them faster than the values of all cards)."""
+    from endplay.dds import solve_all_boards, solve_board
+    from endplay.dds.solve import SolveMode
+
+    mode = SolveMode.OptimalAll if optimal_only else SolveMode.Default
     deals = [_position(p, trick, trump) for p in positions]
     with _LOCK:
-        solved = [solve_board(deals[0])] if len(deals) == 1 else list(solve_all_boards(deals))
+        if len(deals) == 1:
+            solved = [solve_board(deals[0], mode)]
+        else:
+            solved = list(solve_all_boards(deals, mode))
     return [{_card(c): int(t) for c, t in board} for board in solved]
 
 
