@@ -170,8 +170,13 @@ def _cards(items: Any, where: str) -> tuple[Card, ...]:
 
 def _replayed(deal: Deal, declarer: Seat, obj: Any, where: str) -> RoomResult:
     contract = _contract(_need(obj, "contract", dict, where), where)
-    state = PlayState.replay(deal, declarer, contract.strain, _cards(obj.get("play"), where))
-    return RoomResult.of(state, contract)
+    try:
+        state = PlayState.replay(deal, declarer, contract.strain, _cards(obj.get("play"), where))
+        return RoomResult.of(state, contract)
+    except FormatError:
+        raise
+    except BridgedeskError as exc:
+        raise FormatError(f"{where}: {exc.message}") from None
 
 
 def board_from_dict(obj: Any, where: str = "board") -> BoardResult:
