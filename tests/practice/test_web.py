@@ -46,6 +46,7 @@ def test_a_deal_over_http_in_both_languages() -> None:
     html = _play_through(client, "en")
     assert "Closed room (computer)" in html and "IMPs" in html and "Session over" in html
     assert "Double-dummy par" in html
+    assert html.count("<li>") == 26  # both rooms' play, trick by trick
     ja = _play_through(client, "ja")
     assert "クローズドルーム" in ja and "セッション終了" in ja
     assert client.get("/practice/nope").status_code == 404

@@ -8,10 +8,10 @@ score for their side, as single-dummy programs do.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from bridgedesk.bridge import SEATS, Seat, Strain
-from bridgedesk.deals.cards import Card
+from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import PracticeError
 from bridgedesk.practice import dd
 from bridgedesk.practice.contract import ALL_MINI_CONTRACTS, MiniContract, declarer_score
@@ -24,16 +24,29 @@ Layout = Mapping[Seat, frozenset[Card]]
 def best_contract(rows: Sequence[Mapping[Strain, int]]) -> MiniContract:
     """The contract with the best average score over declarer's trick counts ``rows``.
 
-    Ties go to the earlier contract of :data:`ALL_MINI_CONTRACTS` (no trumps
-    first, game before part score).
+    Only the strains every row has are considered.  Ties go to the earlier
+    contract of :data:`ALL_MINI_CONTRACTS` (no trumps first, game before part
+    score).
     """
     if not rows:
         raise PracticeError("no layouts to choose a contract from")
+    candidates = [c for c in ALL_MINI_CONTRACTS if all(c.strain in row for row in rows)]
+    if not candidates:
+        raise PracticeError("no strain to choose a contract in")
 
     def average(contract: MiniContract) -> float:
         return sum(declarer_score(contract, row[contract.strain]) for row in rows) / len(rows)
 
-    return max(ALL_MINI_CONTRACTS, key=average)
+    return max(candidates, key=average)
+
+
+def candidate_strains(declarer: Collection[Card], dummy: Collection[Card]) -> tuple[Strain, ...]:
+    """The strains worth solving for a contract: no trumps, every suit in which
+    declarer and dummy hold 7 or more cards together, and their longest suit."""
+    lengths = {suit: sum(1 for c in (*declarer, *dummy) if c.suit is suit) for suit in SUITS}
+    longest = max(SUITS, key=lambda suit: (lengths[suit], -suit.index))
+    suits = [suit for suit in SUITS if lengths[suit] >= 7 or suit is longest]
+    return (Strain.NT, *(Strain(suit.value) for suit in suits))
 
 
 def distinct_cards(view: PlayView) -> tuple[Card, ...]:
@@ -84,4 +97,4 @@ def best_card(view: PlayView, layouts: Sequence[Layout]) -> Card:
     return max(choices, key=value)
 
 
-__all__ = ["Layout", "best_card", "best_contract", "distinct_cards"]
+__all__ = ["Layout", "best_card", "best_contract", "candidate_strains", "distinct_cards"]

@@ -4,7 +4,9 @@ For each decision it draws layouts of the two unseen hands consistent with
 everything public (their HCP counts as announced, less the honours played;
 the suits they have shown out of; their number of cards) and takes the
 contract or card with the best average double-dummy score over those layouts,
-as single-dummy programs do.  All randomness comes from the ``rng`` it is
+as single-dummy programs do.  For the contract it solves no trumps and the
+suits in which declarer and dummy hold seven cards or more (and their longest
+suit): a trump suit with fewer is not worth the time.  All randomness comes from the ``rng`` it is
 given, so a seeded session plays the same way again.
 """
 
@@ -16,14 +18,19 @@ from dataclasses import dataclass
 from bridgedesk.bridge import SEATS
 from bridgedesk.deals.cards import DECK, Card
 from bridgedesk.practice import dd
-from bridgedesk.practice.choice import best_card, best_contract, distinct_cards
+from bridgedesk.practice.choice import (
+    best_card,
+    best_contract,
+    candidate_strains,
+    distinct_cards,
+)
 from bridgedesk.practice.contract import MiniContract
 from bridgedesk.practice.players import ContractView, PlayView, register
 from bridgedesk.practice.sampling import constraints_of, sample_layouts
 
 #: Layouts per card decision and per contract decision (see bench/practice_club.py).
 CARD_SAMPLES = 10
-CONTRACT_SAMPLES = 12
+CONTRACT_SAMPLES = 8
 #: Layouts for the cards of the first trick, where each double-dummy solve of the
 #: full 52-card position costs the most.
 FIRST_TRICK_SAMPLES = 6
@@ -48,7 +55,8 @@ class ClubPlayer:
         deals = [
             {s: (view.known[s] if s in view.known else lay[s]) for s in SEATS} for lay in layouts
         ]
-        return best_contract(dd.declarer_tricks(deals, view.declarer))
+        strains = candidate_strains(view.known[view.declarer], view.known[view.dummy])
+        return best_contract(dd.declarer_tricks(deals, view.declarer, strains))
 
     def choose_card(self, view: PlayView) -> Card:
         choices = distinct_cards(view)

@@ -2,7 +2,7 @@
 
 Two questions: how many of the remaining tricks the side to play takes
 after each of its legal cards (:func:`card_tricks`), and declarer's tricks in
-each strain for whole deals (:func:`declarer_tricks`).  DDS keeps global
+some strains for whole deals (:func:`declarer_tricks`).  DDS keeps global
 state, so every call here holds one lock: the closed room may be played in a
 background thread while a person plays the open room.
 """
@@ -20,8 +20,6 @@ from bridgedesk.practice.play import Trick
 _LOCK = threading.Lock()
 #: endplay's Denom order (spades, hearts, diamonds, clubs, no trumps).
 _DENOMS = (Strain.S, Strain.H, Strain.D, Strain.C, Strain.NT)
-#: calc_all_tables accepts at most this many deals per call for all five strains.
-_TABLE_BATCH = 8
 
 Hands = Mapping[Seat, frozenset[Card]]
 
@@ -76,19 +74,38 @@ def card_tricks(
     return [{_card(c): int(t) for c, t in board} for board in solved]
 
 
-def declarer_tricks(deals: Sequence[Hands], declarer: Seat) -> list[dict[Strain, int]]:
-    """Declarer's double-dummy tricks in each strain, for whole deals."""
-    from endplay.dds import calc_all_tables
-    from endplay.types import Deal as EDeal
+def declarer_tricks(
+    deals: Sequence[Hands], declarer: Seat, strains: Sequence[Strain] = _DENOMS
+) -> list[dict[Strain, int]]:
+    """Declarer's double-dummy tricks in each of ``strains``, for whole deals.
 
+    Each (deal, strain) is one DDS search from the opening leader's seat
+    (one optimal card is enough), which is cheaper than a full 20-entry table
+    when only one declarer matters.
+    """
+    from endplay.dds import solve_all_boards
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal as EDeal
+    from endplay.types import Denom, Player
+
+    boards = []
+    for hands in deals:
+        for strain in strains:
+            deal = EDeal(_pbn(hands))
+            deal.first = Player(declarer.lho.index)
+            deal.trump = Denom(_DENOMS.index(strain))
+            boards.append(deal)
+    with _LOCK:
+        solved = list(solve_all_boards(boards, SolveMode.OptimalOne))
     out: list[dict[Strain, int]] = []
-    for start in range(0, len(deals), _TABLE_BATCH):
-        batch = [EDeal(_pbn(d)) for d in deals[start : start + _TABLE_BATCH]]
-        with _LOCK:
-            tables = list(calc_all_tables(batch))
-        for table in tables:
-            grid = table.to_list()  # [denom][player]
-            out.append({strain: int(grid[i][declarer.index]) for i, strain in enumerate(_DENOMS)})
+    for i in range(len(deals)):
+        row = solved[i * len(strains) : (i + 1) * len(strains)]
+        out.append(
+            {
+                strain: 13 - max(t for _, t in board)
+                for strain, board in zip(strains, row, strict=True)
+            }
+        )
     return out
 
 

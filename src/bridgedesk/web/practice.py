@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -26,13 +27,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from bridgedesk.bridge import Seat, Strain
 from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.reports.labels import LANGS
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
     from bridgedesk.practice.game import PracticeGame
-
-LANGS = ("en", "ja")
 
 #: The page's words.  Seat and strain names are looked up by their value.
 TEXT: dict[str, dict[str, str]] = {
@@ -68,6 +68,7 @@ TEXT: dict[str, dict[str, str]] = {
         "par": "Double-dummy par",
         "next": "Next board",
         "over": "Session over",
+        "show_play": "The play of both rooms, trick by trick",
         "N": "North",
         "E": "East",
         "S": "South",
@@ -107,6 +108,7 @@ TEXT: dict[str, dict[str, str]] = {
         "par": "ダブルダミーのパー",
         "next": "次のボード",
         "over": "セッション終了",
+        "show_play": "両ルームのプレイ(トリックごと)",
         "N": "ノース",
         "E": "イースト",
         "S": "サウス",
@@ -245,15 +247,34 @@ def _table_context(game: PracticeGame) -> dict[str, Any]:
     return ctx
 
 
+def _room_view(result: Any, room: Any) -> dict[str, Any]:
+    from bridgedesk.practice.play import PlayState
+
+    state = PlayState.replay(
+        result.deal, result.declaration.declarer, room.contract.strain, room.play
+    )
+    return {
+        "strain": room.contract.strain.value,
+        "game": room.contract.game,
+        "tricks": room.tricks,
+        "score_ns": room.score_ns,
+        "play": [
+            {
+                "cards": [{"seat": s.value, **_card_view(c)} for s, c in t.plays()],
+                "winner": t.winner(state.trump).value,
+            }
+            for t in state.tricks
+        ],
+    }
+
+
 def _result_view(result: Any) -> dict[str, Any]:
-    o, c, par = result.open, result.closed, result.par
+    par = result.par
     return {
         "board": result.deal.board,
         "declarer": result.declaration.declarer.value,
-        "open": {"strain": o.contract.strain.value, "game": o.contract.game, "tricks": o.tricks,
-                 "score_ns": o.score_ns},
-        "closed": {"strain": c.contract.strain.value, "game": c.contract.game,
-                   "tricks": c.tricks, "score_ns": c.score_ns},
+        "open": _room_view(result, result.open),
+        "closed": _room_view(result, result.closed),
         "imps": result.imps_ns,
         "par": None if par is None else {"strain": par.contract.strain.value,
                                          "game": par.contract.game, "tricks": par.tricks,
@@ -319,6 +340,16 @@ def practice_router(store: GameStore | None = None) -> APIRouter:
         return render("table.html.j2", code, gid=gid, error=error, seed=game.config.seed,
                       level=game.config.level, **context)  # fmt: skip
 
+    def act(gid: str, lang: str, move: Callable[[PracticeGame], None]) -> RedirectResponse:
+        """Apply ``move`` to the game; a refused move is shown on the page, nothing changes."""
+        with games.lock:
+            game = games.get(gid)
+            try:
+                move(game)
+            except BridgedeskError as exc:
+                games.set_error(gid, str(exc))
+        return back(gid, _lang(lang))
+
     @router.post("/{gid}/contract")
     def contract(
         gid: str, choice: Annotated[str, Form()], lang: Annotated[str, Form()] = "en"
@@ -326,44 +357,35 @@ def practice_router(store: GameStore | None = None) -> APIRouter:
         """``choice`` is a strain and G (game) or P (part score): ``NTG``, ``SP``..."""
         from bridgedesk.practice.contract import MiniContract
 
-        with games.lock:
-            game = games.get(gid)
-            try:
-                if choice[-1:] not in ("G", "P"):
-                    raise BridgedeskError(f"unknown contract {choice!r}")
-                game.set_contract(MiniContract(Strain.parse(choice[:-1]), choice.endswith("G")))
-                game.advance()
-            except BridgedeskError as exc:
-                games.set_error(gid, str(exc))
-        return back(gid, _lang(lang))
+        def move(game: PracticeGame) -> None:
+            if choice[-1:] not in ("G", "P"):
+                raise BridgedeskError(f"unknown contract {choice!r}")
+            game.set_contract(MiniContract(Strain.parse(choice[:-1]), choice.endswith("G")))
+            game.advance()
+
+        return act(gid, lang, move)
 
     @router.post("/{gid}/play")
     def play(
         gid: str, card: Annotated[str, Form()], lang: Annotated[str, Form()] = "en"
     ) -> RedirectResponse:
-        with games.lock:
-            game = games.get(gid)
-            try:
-                game.play(Card.parse(card))
-                game.advance()
-                if game.board_over:
-                    game.finish_board()
-            except BridgedeskError as exc:
-                games.set_error(gid, str(exc))
-        return back(gid, _lang(lang))
+        def move(game: PracticeGame) -> None:
+            game.play(Card.parse(card))
+            game.advance()
+            if game.board_over:
+                game.finish_board()
+
+        return act(gid, lang, move)
 
     @router.post("/{gid}/next")
     def next_board(gid: str, lang: Annotated[str, Form()] = "en") -> RedirectResponse:
-        with games.lock:
-            game = games.get(gid)
-            try:
-                if game.deal is None and not game.finished:
-                    game.start_board()
-                    if not game.needs_contract:
-                        game.advance()
-            except BridgedeskError as exc:
-                games.set_error(gid, str(exc))
-        return back(gid, _lang(lang))
+        def move(game: PracticeGame) -> None:
+            if game.deal is None and not game.finished:
+                game.start_board()
+                if not game.needs_contract:
+                    game.advance()
+
+        return act(gid, lang, move)
 
     return router
 
