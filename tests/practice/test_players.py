@@ -135,3 +135,24 @@ def test_sampled_layouts_match_what_has_been_seen(
         assert len(layout[seat]) == c.cards
         assert sum(x.hcp for x in layout[seat]) == c.hcp
         assert not any(x.suit in c.voids for x in layout[seat])
+
+
+def test_candidate_strains_for_the_club_contract() -> None:
+    from bridgedesk.practice.choice import candidate_strains
+
+    north, south = DEAL.hand(Seat.N).cards, DEAL.hand(Seat.S).cards
+    # N AQ73.K52.AJ4.Q83 + S J1086.A96.K9.AK104: spades 8, hearts 6, diamonds 5, clubs 7
+    assert candidate_strains(north, south) == (Strain.NT, Strain.S, Strain.C)
+    east, west = DEAL.hand(Seat.E).cards, DEAL.hand(Seat.W).cards
+    # E K92.QJ7.Q1085.J72 + W 54.10843.7632.965: spades 5, hearts 7, diamonds 8, clubs 6
+    assert candidate_strains(east, west) == (Strain.NT, Strain.H, Strain.D)
+
+
+def test_best_contract_over_rows() -> None:
+    # 10 tricks in spades: 4S game 420 beats 3NT on 9 tricks (400)
+    assert best_contract([{Strain.S: 10, Strain.NT: 9}]) == MiniContract(Strain.S, True)
+    # 8 tricks everywhere: a part score (no trumps: 40+30 + 50 = 120)
+    assert best_contract([{Strain.S: 8, Strain.NT: 8}]) == MiniContract(Strain.NT, False)
+    # over two layouts, game in NT averages (400 - 100) / 2 = 150 > part 135
+    rows = [{Strain.NT: 9}, {Strain.NT: 8}]
+    assert best_contract(rows) == MiniContract(Strain.NT, True)
