@@ -139,3 +139,77 @@ def test_halfbridge_and_bad_options_are_refused(capsys: pytest.CaptureFixture[st
     assert code == 2 and "unknown level 'grandmaster'" in err
     code, _, err = run(capsys, "practice", "auto", "--seed", "1", "--deals", "x.txt")
     assert code == 2 and "use a .pbn or .hnd file" in err
+
+
+def _twenty_twenty(start: int) -> Deal:
+    import random
+
+    from bridgedesk.deals.generate import random_deal
+
+    for i in range(start, start + 10_000):
+        deal = random_deal(1, random.Random(i))
+        hcp = deal.hcp()
+        if hcp[Seat.N] + hcp[Seat.S] == 20:
+            return deal
+    raise AssertionError("no 20-20 deal found")  # pragma: no cover
+
+
+def test_a_20_20_deal_from_a_file_is_passed_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import random
+
+    from bridgedesk.deals.analysis import BoardRecord
+    from bridgedesk.deals.generate import random_deal
+    from bridgedesk.formats.dealfile import dump_records
+
+    flat = _twenty_twenty(0).with_board(1)
+    rng = random.Random(99)
+    while True:
+        other = random_deal(2, rng)
+        hcp = other.hcp()
+        if hcp[Seat.N] + hcp[Seat.S] != 20:
+            break
+    path = tmp_path / "flat.pbn"
+    dump_records([BoardRecord(flat), BoardRecord(other)], path)
+    data = auto_json(capsys, "--deals", str(path), "--seed", "1", "--level", "expert")
+    first, second = data["boards"]
+    assert first["redeal"] is True and first["declarer"] is None and first["rooms"] == {}
+    check_board(first, flat)
+    assert second["redeal"] is False
+    check_board(second, other)
+
+
+def test_a_generated_20_20_deal_is_dealt_again() -> None:
+    import random
+
+    from bridgedesk.deals.generate import random_deal
+    from bridgedesk.practice.session import DealSupply, SessionConfig, auto_session
+
+    seed = next(
+        s
+        for s in range(2000)
+        if (lambda h: h[Seat.N] + h[Seat.S] == 20)(
+            random_deal(1, random.Random(f"{s}/deal/1/0")).hcp()
+        )
+    )
+    config = SessionConfig(seed=seed, level="expert", boards=1)
+    results = list(auto_session(config, DealSupply(config)))
+    assert results[0].redeal is True
+    assert results[-1].redeal is False
+    assert {r.deal.board for r in results} == {1}
+    assert results[0].deal != results[-1].deal
+
+
+def test_the_docs_auto_example(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """docs/practice.md's JSON example is board 1 of the seed's sample at expert level."""
+    path = tmp_path / "SAMPLE.HND"
+    path.write_text(SAMPLE, encoding="utf-8")
+    board = auto_json(capsys, "--deals", str(path), "--seed", "1", "--level", "expert")["boards"][0]
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "practice.md").read_text(encoding="utf-8")
+    assert f'"deal": "{board["deal"]}"' in doc
+    assert board["declarer"] == "W" and board["contract"] == {
+        "strain": "NT", "game": True, "tricks_needed": 9}  # fmt: skip
+    assert board["rooms"]["open"]["play"][:5] == ["S2", "S3", "S4", "S5", "H3"]
+    assert board["rooms"]["open"]["tricks"] == 13 and board["rooms"]["open"]["score_ns"] == -520
+    assert board["par"]["score_ns"] == -520
