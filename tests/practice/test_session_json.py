@@ -73,3 +73,21 @@ def test_a_game_resumes_mid_board_and_matches_the_computer() -> None:
     assert result.open == result.closed  # the same double-dummy play in both rooms
     assert result.imps_ns == 0 and game.finished
     assert played >= 13
+
+
+def test_a_file_session_ending_in_a_20_20_deal_just_ends() -> None:
+    import random
+
+    from bridgedesk.bridge import Seat
+    from bridgedesk.deals.generate import random_deal
+
+    rng = random.Random(0)
+    while True:
+        flat = random_deal(1, rng)
+        if flat.hcp()[Seat.N] + flat.hcp()[Seat.S] == 20:
+            break
+    config = SessionConfig(seed=1, level="expert", boards=1, source="flat.pbn")
+    game = PracticeGame(config, DealSupply(config, [flat]), background=False)
+    assert game.start_board() is False
+    assert game.finished and len(game.results) == 1 and game.results[0].redeal
+    assert game.results[0].imps_ns == 0

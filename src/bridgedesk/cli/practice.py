@@ -245,8 +245,7 @@ class _TerminalPlay:
                 g.start_board(redeal=current.redeal)
                 g.replay(current.contract, current.play)
                 self.play_board(resumed=True)
-            while not g.finished:
-                g.start_board()
+            while g.start_board():
                 self.play_board()
         except _QuitError:
             self.save()

@@ -71,9 +71,9 @@ class PracticeGame:
     def finished(self) -> bool:
         return self.deal is None and self.index >= len(self.supply)
 
-    def start_board(self, *, redeal: int | None = None) -> None:
+    def start_board(self, *, redeal: int | None = None) -> bool:
         """Deal the next board (recording 20-20 redeals) and let the computer name the
-        contract when East-West declare."""
+        contract when East-West declare; ``False`` when no board was left to play."""
         if self.deal is not None:
             raise PracticeError("finish the board in play first")
         while self.index < len(self.supply):
@@ -85,9 +85,10 @@ class PracticeGame:
                     self.results.append(BoardResult(deal, found))
                     continue
                 self._begin(deal, found, k)
-                return
+                return True
             self.index += 1  # a file deal at 20-20: recorded above, nothing to play
-        raise PracticeError("the session is over")
+        self.close()
+        return False
 
     def _begin(self, deal: Deal, found: Declaration, k: int) -> None:
         self.deal, self.found, self.redeal = deal, found, k

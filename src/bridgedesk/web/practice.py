@@ -325,8 +325,7 @@ def practice_router(store: GameStore | None = None) -> APIRouter:
         game = PracticeGame(config, DealSupply(config))
         with games.lock:
             gid = games.add(game)
-            game.start_board()
-            if not game.needs_contract:
+            if game.start_board() and not game.needs_contract:
                 game.advance()
         return back(gid, code)
 
@@ -380,10 +379,8 @@ def practice_router(store: GameStore | None = None) -> APIRouter:
     @router.post("/{gid}/next")
     def next_board(gid: str, lang: Annotated[str, Form()] = "en") -> RedirectResponse:
         def move(game: PracticeGame) -> None:
-            if game.deal is None and not game.finished:
-                game.start_board()
-                if not game.needs_contract:
-                    game.advance()
+            if game.deal is None and game.start_board() and not game.needs_contract:
+                game.advance()
 
         return act(gid, lang, move)
 
