@@ -57,7 +57,7 @@ def _in_order(dealer: Seat, counts: tuple[int, int, int, int]) -> list[Announcem
 
 
 @given(hcp_patterns())
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 def test_declarer_follows_002_31_for_every_pattern(
     pattern: tuple[Seat, tuple[int, int, int, int]],
 ) -> None:
@@ -152,6 +152,7 @@ def test_score_table_examples(strain: Strain, game: bool, tricks: int, score: in
 
 
 @given(st.sampled_from(ALL_MINI_CONTRACTS), st.integers(0, 13))
+@settings(deadline=None)
 def test_score_table_as_documented(contract: MiniContract, tricks: int) -> None:
     """docs/practice.md: 20/30/40+30 a trick over six, +300 game, +50 part, -100 an undertrick."""
     need = {Strain.NT: 9, Strain.S: 10, Strain.H: 10, Strain.D: 11, Strain.C: 11}
