@@ -213,3 +213,13 @@ def test_the_docs_auto_example(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert board["rooms"]["open"]["play"][:5] == ["S2", "S3", "S4", "S5", "H3"]
     assert board["rooms"]["open"]["tricks"] == 13 and board["rooms"]["open"]["score_ns"] == -520
     assert board["par"]["score_ns"] == -520
+
+
+def test_a_new_session_does_not_overwrite_a_saved_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "old.json"
+    save.write_text("keep me", encoding="utf-8")
+    code, _, err = run(capsys, "practice", "--seed", "1", "--save", str(save))
+    assert code == 2 and "--resume" in err
+    assert save.read_text(encoding="utf-8") == "keep me"

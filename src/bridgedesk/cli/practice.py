@@ -187,6 +187,11 @@ def practice(
         current = saved.current
         save = resume
     else:
+        if save.exists():
+            raise PracticeError(
+                f"the session file {save} exists: go on with it with --resume {save}, "
+                "or give another file with --save"
+            )
         config, supply, file_deals = _session(deals, boards, seed, level, rules)
         results = ()
     game = PracticeGame(config, supply, results)
