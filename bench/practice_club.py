@@ -18,7 +18,7 @@ import random
 import statistics
 import time
 
-from bridgedesk.bridge import SEATS
+from bridgedesk.bridge import SEATS, Seat
 from bridgedesk.deals.generate import random_deal
 from bridgedesk.practice import PlayState, declaration
 from bridgedesk.practice.choice import distinct_cards
@@ -46,7 +46,7 @@ def run(level: str, boards: int, seed: int, samples: int) -> None:
             k += 1
             deal = random_deal(board, random.Random(f"{seed}/{board}/{k}"))
             found = declaration(deal)
-        players: dict[object, Player] = {
+        players: dict[Seat, Player] = {
             s: ClubPlayer(random.Random(f"{seed}/{board}/{s}"), card_samples=samples)
             if level == "club"
             else ExpertPlayer()
