@@ -129,3 +129,7 @@ class EntryError(BridgedeskError, ValueError):
 
 class StoreError(BridgedeskError):
     """The store cannot be opened or is not a bridgedesk database."""
+
+
+class PracticeError(BridgedeskError, ValueError):
+    """A practice-play request that the MiniBridge rules do not allow (002:18-46)."""
