@@ -10,7 +10,8 @@ The shape (issue 3)::
 For two-winner movements ``ns`` and ``ew`` are numbers within their field and a
 sit-out is written ``"NS 2"`` / ``"EW 9"``.  Optional keys: ``relays`` (lists of
 tables sharing sets), ``copies`` (groups of tables with their own copy of
-the boards), ``phantom``, ``rover``, ``ew_offset``, ``notes`` and a
+the boards), ``phantom``, ``rover``, ``ew_offset``, ``notes``, ``teams`` (a team
+movement: ``ns``/``ew`` are the teams whose NS/EW pair sits there) and a
 seating's ``arrow_switch``.  A malformed file raises :class:`FormatError` naming
 the file and the field.
 """
@@ -75,6 +76,8 @@ def to_dict(m: Movement) -> dict[str, Any]:
         data["ew_offset"] = True
     if m.notes:
         data["notes"] = list(m.notes)
+    if m.teams:
+        data["teams"] = True
     return data
 
 
@@ -206,6 +209,9 @@ def loads(text: str, path: str = "<string>") -> Movement:
     notes = data.get("notes", [])
     if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
         raise rd.fail("notes", "notes must be a list of strings")
+    teams = data.get("teams", False)
+    if not isinstance(teams, bool):
+        raise rd.fail("teams", "teams must be true or false")
     try:
         return Movement(
             kind=kind,
@@ -220,6 +226,7 @@ def loads(text: str, path: str = "<string>") -> Movement:
             ew_offset=bool(data.get("ew_offset", False)),
             notes=tuple(notes),
             copy_groups=tuple(copies),
+            teams=teams,
         )
     except MovementError as exc:
         raise FormatError(exc.message, Location(file=path)) from None
