@@ -129,3 +129,7 @@ class EntryError(BridgedeskError, ValueError):
 
 class StoreError(BridgedeskError):
     """The store cannot be opened or is not a bridgedesk database."""
+
+
+class PairingError(BridgedeskError, ValueError):
+    """A draw (Swiss pairing, knockout, team forming) that can not be made as asked."""

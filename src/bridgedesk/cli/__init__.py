@@ -27,6 +27,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("entry", "bridgedesk.cli.entry"),
     ("result", "bridgedesk.cli.result"),
     ("masterpoints", "bridgedesk.cli.masterpoints"),
+    ("swiss", "bridgedesk.cli.swiss"),
 )
 
 #: (command name, module holding its function ``command``) for plain commands.
