@@ -218,7 +218,9 @@ def pair_round(
     r = len(history.rounds) + 1
     for i, rnd in enumerate(history.rounds, start=1):
         if rnd.number != i:
-            raise PairingError(f"the rounds must be numbered 1, 2, ... in order; found {rnd.number}")
+            raise PairingError(
+                f"the rounds must be numbered 1, 2, ... in order; found {rnd.number}"
+            )
     by_number = rule is SwissRule.JCBL_3
     seed_order = [
         t.team
@@ -284,7 +286,7 @@ def _choose_triangle(
         trio = tuple(order[max(start, 0) : max(start, 0) + 3])
         if legal(trio):
             return (trio[0], trio[1], trio[2])
-    played = {t: 0 for t in order}
+    played = dict.fromkeys(order, 0)
     for rnd in history.rounds:
         for t in rnd.triangle or ():
             played[t] += 1
@@ -322,7 +324,7 @@ def _search(
     that leaves a field which can still be paired."""
     if not _feasible(field, allowed):
         return None
-    partner = {a: b for a, b in natural} | {b: a for a, b in natural}
+    partner = dict(natural) | {b: a for a, b in natural}
     position = {t: i for i, t in enumerate(field)}
     left = list(field)
     out: list[tuple[int, int]] = []
@@ -347,7 +349,9 @@ def _search(
     return out
 
 
-def _home_away(history: SwissHistory, matches: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+def _home_away(
+    history: SwissHistory, matches: list[tuple[int, int]]
+) -> tuple[tuple[int, int], ...]:
     """The team with fewer home matches so far is home; on equal counts the higher placed."""
     home = {t.team: 0 for t in history.teams}
     for rnd in history.rounds:

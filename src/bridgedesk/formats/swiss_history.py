@@ -116,9 +116,7 @@ def loads(text: str, path: str = "<string>") -> SwissHistory:
     return SwissHistory(tuple(teams), tuple(rounds))
 
 
-def _triangle(
-    rd: _Reader, value: object, f: str, known: set[int]
-) -> tuple[int, int, int] | None:
+def _triangle(rd: _Reader, value: object, f: str, known: set[int]) -> tuple[int, int, int] | None:
     if value is None:
         return None
     items = rd.list_(value, f + ".triangle")

@@ -93,10 +93,7 @@ def awl(teams: int, *, boards_per_round: int = 2, rounds: int | None = None) -> 
         rounds=tuple(
             Round(
                 r,
-                tuple(
-                    Seating(t + 1, ns(t + 1), ew(e + 1), s + 1)
-                    for t, e, s in sorted(row)
-                ),
+                tuple(Seating(t + 1, ns(t + 1), ew(e + 1), s + 1) for t, e, s in sorted(row)),
             )
             for r, row in enumerate(layout, start=1)
         ),

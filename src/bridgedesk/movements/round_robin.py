@@ -34,7 +34,7 @@ def berger(teams: int) -> tuple[tuple[Match, ...], ...]:
 
     With an odd count the bye (team ``teams + 1``) is left out of the matches.
     """
-    if not 2 <= teams:
+    if teams < 2:
         raise MovementError(f"a round robin needs at least 2 teams, not {teams}")
     n = teams + teams % 2
     circle = n - 1
