@@ -26,8 +26,10 @@ all be reached by skipping two, so the play is in three parts.
 * The last round, offset k: tables t and t+k play the same relay boards,
   which are extra sets (004:1920).
 
-The seed's figures print only the round numbers, not the cells; the sheets
-are built from these rules and checked by ``validate``.
+These rules give Figs 21, 22 and 23 cell for cell.  Fig 22 prints its relay
+round under set columns 1-5, but the NS pairs of teams 6-10 have already
+played those sets in round 7, so the relay boards here are sets of their own
+(11-15 for 10 teams), in the same order.
 
 Rounds can be cut only in corresponding pairs (the two halves of the same
 matches), except the relay round of an even count, which can go alone
