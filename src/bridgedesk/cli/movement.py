@@ -20,7 +20,7 @@ app = typer.Typer(
 _KIND_HELP = (
     "howell, appendix-howell, mitchell, skip-mitchell, relay-mitchell, rover-mitchell, "
     "appendix-mitchell, scrambled-mitchell, web-mitchell, interwoven-howell, team-of-pairs, "
-    "individual (--players)"
+    "individual (--players); with --teams: awl, mirror-mitchell, stagger, round-robin"
 )
 
 Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]
@@ -29,6 +29,55 @@ Pairs = Annotated[int | None, typer.Option("--pairs", help="number of pairs")]
 Rounds = Annotated[int | None, typer.Option("--rounds", help="rounds to play")]
 Bpr = Annotated[int | None, typer.Option("--boards-per-round", help="boards a round")]
 Base = Annotated[str | None, typer.Option("--base", help="a rover's base: straight, skip or relay")]
+Teams = Annotated[int | None, typer.Option("--teams", help="a team movement for N teams")]
+Sessions = Annotated[int, typer.Option("--sessions", help="team movements: 1 or 2 sessions")]
+Cycles = Annotated[int, typer.Option("--cycles", help="round robin: 1, 2 or 3 cycles")]
+
+
+def _team_sessions(
+    kind: str,
+    teams: int,
+    sessions: int,
+    rounds: int | None,
+    boards_per_round: int | None,
+    cycles: int,
+    tables: int | None = None,
+    pairs: int | None = None,
+) -> tuple[Movement, ...]:
+    from bridgedesk.movements.team_catalogue import build_team
+
+    if tables is not None or pairs is not None:
+        raise MovementError("a team movement takes --teams, not --tables or --pairs")
+    return build_team(
+        kind,
+        teams,
+        sessions=sessions,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        cycles=cycles,
+    )
+
+
+def _show_teams(ms: tuple[Movement, ...], fmt: str) -> None:
+    import json
+
+    from bridgedesk.formats import movement_json
+    from bridgedesk.reports import movement_cards
+
+    if fmt == "json":
+        if len(ms) == 1:
+            typer.echo(movement_json.dumps(ms[0]), nl=False)
+        else:
+            data = {"sessions": [movement_json.to_dict(m) for m in ms]}
+            typer.echo(json.dumps(data, indent=1, ensure_ascii=False))
+        return
+    for i, m in enumerate(ms, start=1):
+        if len(ms) > 1:
+            typer.echo(f"session {i}" if fmt == "text" else f"<!-- session {i} -->")
+        if fmt == "text":
+            typer.echo(movement_cards.master_text(m), nl=False)
+        else:
+            typer.echo(movement_cards.render_html(m))
 
 
 def _build(
@@ -62,6 +111,9 @@ def show(
     ew_offset: Annotated[bool, typer.Option("--ew-offset", help="number EW n+1..2n")] = False,
     base: Base = None,
     players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
+    teams: Teams = None,
+    sessions: Sessions = 1,
+    cycles: Cycles = 1,
 ) -> None:
     """Print a movement's master sheet (text), full cards (html) or JSON."""
     from bridgedesk.formats import movement_json
@@ -69,6 +121,10 @@ def show(
 
     if fmt not in ("text", "html", "json"):
         raise MovementError(f"unknown format {fmt!r}; choose text, html or json")
+    if teams is not None:
+        ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
+        _show_teams(ms, fmt)
+        return
     if kind == "individual":
         _show_individual(players, rounds, boards_per_round, fmt)
         return
@@ -116,10 +172,20 @@ def cards(
     boards_per_round: Bpr = None,
     base: Base = None,
     players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
+    teams: Teams = None,
+    sessions: Sessions = 1,
+    cycles: Cycles = 1,
 ) -> None:
     """Write the master sheet, table guide cards and pair slips (text and A4 HTML)."""
     from bridgedesk.reports import movement_cards
 
+    if teams is not None:
+        ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
+        for i, m in enumerate(ms, start=1):
+            where = out if len(ms) == 1 else out / f"session-{i}"
+            for path in movement_cards.write_cards(m, where):
+                typer.echo(str(path))
+        return
     if kind == "individual":
         from bridgedesk.movements.individual import individual
 
@@ -141,12 +207,34 @@ def cards(
 
 @app.command()
 def check(
-    file: Annotated[Path, typer.Argument(help="a movement in bridgedesk's JSON shape")],
+    file: Annotated[
+        Path, typer.Argument(help="a movement in bridgedesk's JSON shape, or a KIND with --teams")
+    ],
+    teams: Teams = None,
+    sessions: Sessions = 1,
+    rounds: Rounds = None,
+    cycles: Cycles = 1,
 ) -> None:
-    """Validate a movement written by hand; exit status 1 if it has errors."""
+    """Validate a movement written by hand (or a built team movement); exit 1 on errors."""
     from bridgedesk.formats import movement_json
     from bridgedesk.movements.validate import ERROR, validate
 
+    if teams is not None:
+        failed = False
+        ms = _team_sessions(str(file), teams, sessions, rounds, None, cycles)
+        for i, tm in enumerate(ms, start=1):
+            found = validate(tm)
+            for p in found:
+                typer.echo(str(p))
+            failed = failed or any(p.severity == ERROR for p in found)
+            label = f"session {i}: " if len(ms) > 1 else ""
+            typer.echo(
+                f"{label}{tm.kind}, {teams} teams, {tm.round_count} rounds: "
+                + ("errors" if any(p.severity == ERROR for p in found) else "no errors")
+            )
+        if failed:
+            raise typer.Exit(1)
+        return
     m = movement_json.load(file)
     problems = validate(m)
     for p in problems:
