@@ -258,13 +258,22 @@ def _range(text: str | None) -> tuple[int, int] | None:
 
 @app.command()
 def recommend(
-    pairs: Annotated[int, typer.Option("--pairs", help="pairs present")],
+    pairs: Annotated[int | None, typer.Option("--pairs", help="pairs present")] = None,
     boards: Annotated[str | None, typer.Option("--boards", help="MIN..MAX boards")] = None,
     minutes: Annotated[int | None, typer.Option("--minutes", help="time available")] = None,
     sessions: Annotated[int, typer.Option("--sessions", help="1 or 2")] = 1,
+    teams: Annotated[
+        int | None, typer.Option("--teams", help="teams present: the SRR team tables")
+    ] = None,
 ) -> None:
     """List suitable movements in the order of the JCBL quick-reference list."""
     from bridgedesk.movements.recommend import recommend as rec
+
+    if teams is not None:
+        _recommend_teams(teams, pairs, boards, minutes)
+        return
+    if pairs is None:
+        raise MovementError("give --pairs (pair movements) or --teams (team movements)")
 
     found = rec(pairs, _range(boards), minutes, sessions)
     if not found:
@@ -340,3 +349,18 @@ def double_howell_cmd(
         f"stationary in both sessions: {len(plan.stay_twice)}; couples who never meet: "
         f"{plan.never_meet}; pairs sitting out in both sessions: {len(plan.sit_out_twice)}"
     )
+
+
+def _recommend_teams(
+    teams: int, pairs: int | None, boards: str | None, minutes: int | None
+) -> None:
+    """The SRR team rows of appendix 1 for ``teams`` teams (004:3376-3431)."""
+    from bridgedesk.movements.srr import advice, team_options
+
+    if pairs is not None or boards is not None or minutes is not None:
+        raise MovementError("--teams takes no --pairs, --boards or --minutes")
+    if teams < 2:
+        raise MovementError(f"--teams must be at least 2, not {teams}")
+    for row in team_options(teams):
+        typer.echo(row.describe())
+    typer.echo(advice(teams))

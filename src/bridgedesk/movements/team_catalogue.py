@@ -71,7 +71,7 @@ def build_team(
     whole = round_robin.round_robin(teams, cycles=cycles, boards_per_round=boards_per_round or 8)
     if sessions == 1:
         return (whole,)
-    return _split(whole, (whole.round_count + 1) // 2)
+    return _split(whole, whole.round_count // 2)
 
 
 def _split(m: Movement, first: int) -> tuple[Movement, Movement]:

@@ -1,0 +1,132 @@
+"""Mirror Mitchell (004:3676-3703), stagger (004:3705-3737) and Berger round robins."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+
+import pytest
+
+from bridgedesk.cli import main
+from bridgedesk.errors import MovementError
+from bridgedesk.movements.mirror_mitchell import TEAMS, mirror_mitchell, second_session
+from bridgedesk.movements.round_robin import berger, home_away, round_robin, schedule
+from bridgedesk.movements.stagger import stagger
+from bridgedesk.movements.team_catalogue import build_team
+from bridgedesk.movements.validate import validate
+
+from .seedfig import lines
+
+
+def test_mirror_mitchell_sheet_14_teams() -> None:
+    # 004:3696-3703: per round, per set: "NS-EW NS-EW" (first half, second half)
+    header, *rows = lines(3696, 3703)
+    assert header.split("\t")[1:8] == ["set", "1", "2", "3", "4", "5", "6", "7"][1:8]
+    printed = []
+    for row in rows:
+        cells = row.split("\t")[1:8]
+        printed.append(["/".join(t.replace(" ", "") for t in _two(c)) for c in cells])
+    m = mirror_mitchell(14)
+    assert m.master_rows() == printed
+    assert validate(m) == []
+    # teams of one half never meet in session 1; across the halves all meet
+    meets = {(s.ns.number, s.ew.number) for _, s in m.seatings()}
+    assert meets == {(a, b) for a in range(1, 15) for b in range(1, 15) if (a <= 7) != (b <= 7)}
+
+
+def _two(cell: str) -> list[str]:
+    """'1- 8 8- 1' -> ['1-8', '8-1']."""
+    parts = cell.replace("- ", "-").split()
+    assert len(parts) == 2, cell
+    return parts
+
+
+@pytest.mark.parametrize("teams", TEAMS)
+def test_every_mirror_mitchell_validates(teams: int) -> None:
+    one, two = mirror_mitchell(teams), second_session(teams)
+    assert validate(one) == [] and validate(two) == []
+    h = teams // 2
+    # over both sessions every team meets every other (004:3692)
+    both = {(s.ns.number, s.ew.number) for m in (one, two) for _, s in m.seatings()}
+    assert len(both) == teams * (teams - 1)
+    assert (one.round_count, two.round_count) == (h, h - 1)
+    with pytest.raises(MovementError, match="half the teams"):
+        mirror_mitchell(12)
+
+
+@pytest.mark.parametrize("teams", [6, 8, 10, 12])
+def test_stagger(teams: int) -> None:
+    m = stagger(teams)
+    n = teams // 2
+    assert validate(m) == []
+    assert m.round_count == (n - 1) + n  # 004:3717
+    meets = [(s.ns.number, s.ew.number, r) for r, s in m.seatings()]
+    for a, b, r in meets:
+        # session 1 same parity, session 2 odd v even (004:3713-3715)
+        assert ((a - b) % 2 == 0) == (r < n)
+    assert len({(a, b) for a, b, _ in meets}) == teams * (teams - 1)
+    # round 1: EW skipped down two tables; tables t, t+N relay set t (004:3724-3734)
+    first = m.round(1)
+    assert [s.ew.number for s in first.seatings] == [
+        (t + 1) % teams + 1 for t in range(1, teams + 1)
+    ]
+    assert [s.board_set for s in first.seatings] == [*range(1, n + 1), *range(1, n + 1)]
+
+
+def test_berger_six_teams_is_the_fide_table() -> None:
+    # FIDE Handbook C.05, Annex 1 (Berger tables), 5-6 players, white first
+    assert berger(6) == (
+        ((1, 6), (2, 5), (3, 4)),
+        ((1, 2), (5, 3), (6, 4)),
+        ((3, 1), (2, 6), (4, 5)),
+        ((1, 4), (2, 3), (6, 5)),
+        ((5, 1), (4, 2), (3, 6)),
+    )
+
+
+@pytest.mark.parametrize("teams", range(3, 31))
+@pytest.mark.parametrize("cycles", [1, 2, 3])
+def test_round_robins(teams: int, cycles: int) -> None:
+    rounds = schedule(teams, cycles)
+    assert len(rounds) == cycles * (teams - 1 + teams % 2)
+    met = Counter(frozenset(m) for rnd in rounds for m in rnd)
+    assert set(met) == {frozenset(c) for c in itertools.combinations(range(1, teams + 1), 2)}
+    assert set(met.values()) == {cycles}
+    for rnd in rounds:
+        playing = [t for m in rnd for t in m]
+        assert len(playing) == len(set(playing)) == teams - teams % 2
+    assert all(abs(h - a) <= 1 for h, a in home_away(teams, cycles).values())
+    if cycles >= 2:
+        # the second cycle is the first with home and away exchanged
+        first = {m for rnd in rounds[: len(rounds) // cycles] for m in rnd}
+        second = {
+            m for rnd in rounds[len(rounds) // cycles : 2 * len(rounds) // cycles] for m in rnd
+        }
+        assert second == {(b, a) for a, b in first}
+    assert validate(round_robin(teams, cycles=cycles)) == []
+
+
+def test_team_sessions_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert [m.round_count for m in build_team("stagger", 10, sessions=2)] == [4, 5]
+    assert main(["movement", "show", "awl", "--teams", "10", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["teams"] is True and data["rounds"] == 9
+    assert data["rounds_detail"][0]["tables"][0] == {
+        "table": 1,
+        "ns": 1,
+        "ew": 3,
+        "set": 2,
+        "boards": [3, 4],
+    }
+    assert (
+        main(["movement", "show", "awl", "--teams", "15", "--sessions", "2", "--format", "json"])
+        == 0
+    )
+    both = json.loads(capsys.readouterr().out)
+    assert [s["rounds"] for s in both["sessions"]] == [8, 6]
+    assert main(["movement", "check", "mirror-mitchell", "--teams", "18", "--sessions", "2"]) == 0
+    assert "session 2: mirror-mitchell, 18 teams, 8 rounds: no errors" in capsys.readouterr().out
+    assert main(["movement", "show", "stagger", "--teams", "7"]) == 2
+    assert "error: the stagger movement is for 6, 8, 10, 12 teams, not 7" in capsys.readouterr().err
+    assert main(["movement", "show", "awl", "--teams", "9", "--rounds", "7"]) == 2
