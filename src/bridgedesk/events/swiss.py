@@ -250,7 +250,7 @@ def pair_round(
         trio = _choose_triangle(history, order, r, seeded is not None, allowed)
     field = [t for t in order if trio is None or t not in trio]
     natural = seeded(field) if seeded is not None else adjacent(field)
-    matches = _search(field, natural, allowed, ranked=seeded is None)
+    matches = pair_preferring(field, natural, allowed, ranked=seeded is None)
     if matches is None:
         raise PairingError(
             f"round {r}: no pairing of the {len(field)} teams keeps the rematch rule "
@@ -313,7 +313,7 @@ def _feasible(teams: Sequence[int], allowed: Callable[[int, int], bool]) -> bool
     return has_perfect_matching(adjacency)
 
 
-def _search(
+def pair_preferring(
     field: list[int],
     natural: list[tuple[int, int]],
     allowed: Callable[[int, int], bool],
