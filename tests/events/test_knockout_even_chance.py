@@ -131,3 +131,26 @@ def test_even_chance_teams() -> None:
     assert [t.pairs for t in form_teams(six)] == [(1, 6), (2, 5), (3, 4)]
     many = [EntryPair(p, Decimal(p * 7 % 23)) for p in range(1, 13)]
     assert len(list(itertools.chain.from_iterable(t.pairs for t in form_teams(many)))) == 12
+
+
+def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from bridgedesk.cli import main
+
+    assert main(["knockout", "draw", "--teams", "5", "--winner", "1-2=5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:5] == [
+        "round 1 (quarter-finals)",
+        "  match 1: 1 v bye",
+        "  match 2: 4 v 5",
+        "  match 3: 2 v bye",
+        "  match 4: 3 v bye",
+    ]
+    assert out[6:8] == ["  match 1: 1 v 5", "  match 2: 2 v 3"]
+    assert main(["knockout", "draw", "--teams", "5", "--winner", "1-4=7"]) == 2
+    assert capsys.readouterr().err == ("error: round 1, match 4: team 3 has a bye, not team 7\n")
+    assert main(["knockout", "draw", "--teams", "5", "--winner", "final=1"]) == 2
+    args = ["swiss", "form-teams", "--pair", "1=50", "--pair", "2=80", "--pair", "3=10"]
+    assert main([*args, "--floater", "9"]) == 0
+    assert capsys.readouterr().out == "team 1: pairs 2 and 3\nteam 2: pairs 1 and 9 (floater)\n"
+    assert main(args) == 2
+    assert "give a floater pair (004:2733)" in capsys.readouterr().err

@@ -28,6 +28,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("result", "bridgedesk.cli.result"),
     ("masterpoints", "bridgedesk.cli.masterpoints"),
     ("swiss", "bridgedesk.cli.swiss"),
+    ("knockout", "bridgedesk.cli.knockout"),
 )
 
 #: (command name, module holding its function ``command``) for plain commands.

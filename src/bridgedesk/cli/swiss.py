@@ -63,3 +63,32 @@ def pair(
     if p.triangle is not None:
         a, b, c = p.triangle
         typer.echo(f"triangle: {a}, {b}, {c}")
+
+
+@app.command("form-teams")
+def form_teams_cmd(
+    pair: Annotated[list[str], typer.Option("--pair", help="an entry: PAIR=SEED_POINTS")],
+    floater: Annotated[
+        int | None, typer.Option("--floater", help="the floater pair for an odd count")
+    ] = None,
+) -> None:
+    """Even-chance teams: best pair with worst, and so on (004:2725-2734)."""
+    from decimal import Decimal, InvalidOperation
+
+    from bridgedesk.events.even_chance import EntryPair, form_teams
+
+    entries: list[EntryPair] = []
+    for item in pair:
+        number, sep, points = item.partition("=")
+        try:
+            if not (sep and number.isdigit()):
+                raise InvalidOperation
+            entries.append(EntryPair(int(number), Decimal(points)))
+        except InvalidOperation:
+            raise PairingError(
+                f"--pair must look like 7=125.5 (pair=seed points), not {item!r}"
+            ) from None
+    for team in form_teams(entries, floater):
+        a, b = team.pairs
+        extra = " (floater)" if team.floater else ""
+        typer.echo(f"team {team.team}: pairs {a} and {b}{extra}")

@@ -104,9 +104,13 @@ class SingleKnockout:
 
 
 def _winner(m: KoMatch, winners: Mapping[tuple[int, int], int]) -> int | None:
-    if m.away is None:
-        return m.home
     w = winners.get((m.round, m.number))
+    if m.away is None:
+        if w is not None and w != m.home:
+            raise PairingError(
+                f"round {m.round}, match {m.number}: team {m.home} has a bye, not team {w}"
+            )
+        return m.home
     if w is not None and w not in (m.home, m.away):
         raise PairingError(
             f"round {m.round}, match {m.number}: team {w} is not one of {m.home} and {m.away}"
