@@ -186,42 +186,70 @@ def omit_rounds(m: Movement, omit: list[int] | tuple[int, ...]) -> Movement:
 
 
 def session_split(m: Movement, first: int | None = None) -> tuple[list[int], list[int]]:
-    """The rounds of each session, whole matches in each (004:1945-1953).
+    """The rounds of each of two sessions, whole matches in each (004:1945-1953).
 
     Matches are taken in the order of their first round until session 1 has
     ``first`` rounds (default: half the rounds or just over); for 15 teams this
     gives rounds 1-4 and 11-14, then 5-10, the seed's split; ``first=6`` gives
     its other split, 1-3 and 12-14, then 4-11.
     """
+    one, two = split_sessions(m, 2, first)
+    return one, two
+
+
+def split_sessions(m: Movement, sessions: int, first: int | None = None) -> list[list[int]]:
+    """The rounds of each of ``sessions`` sessions, whole matches in each.
+
+    Each session takes matches in the order of their first round until it has
+    its share of the rounds left (or ``first`` rounds, for session 1).
+    """
     partner = corresponding_rounds(m)
-    target = m.round_count // 2 if first is None else first
-    one: set[int] = set()
+    classes: list[list[int]] = []
     for r in sorted(partner):
-        if len(one) >= target:
-            break
-        one |= {r, partner[r]}
-    if first is not None and len(one) != first:
+        if not any(r in c for c in classes):
+            classes.append(sorted({r, partner[r]}))
+    if not 1 <= sessions <= len(classes):
         raise MovementError(
-            f"session 1 of this AWL can not have exactly {first} rounds: "
-            "each match's two rounds stay in one session (004:1949)"
+            f"an AWL of {m.round_count} rounds can be played in 1 to {len(classes)} "
+            f"sessions, not {sessions}"
         )
-    two = [r for r in sorted(partner) if r not in one]
-    if not two:
-        raise MovementError("session 2 would have no rounds; ask for fewer in session 1")
-    return sorted(one), two
+    out: list[list[int]] = []
+    left = m.round_count
+    for i in range(sessions):
+        if i == sessions - 1:
+            share = left
+        elif i == 0 and first is not None:
+            share = first
+        else:
+            share = left // (sessions - i)
+        rounds: list[int] = []
+        while classes and len(rounds) < share and (len(classes) > sessions - i - 1):
+            rounds += classes.pop(0)
+        if i == 0 and first is not None and len(rounds) != first:
+            raise MovementError(
+                f"session 1 of this AWL can not have exactly {first} rounds: "
+                "each match's two rounds stay in one session (004:1949)"
+            )
+        if not rounds:
+            raise MovementError(f"session {i + 1} would have no rounds")
+        left -= len(rounds)
+        out.append(sorted(rounds))
+    return out
 
 
 def awl_sessions(
-    teams: int, *, boards_per_round: int = 2, first: int | None = None
-) -> tuple[Movement, Movement]:
-    """The two sessions of an AWL (Fig 23 for 15 teams), each a movement of its own."""
+    teams: int, *, boards_per_round: int = 2, first: int | None = None, sessions: int = 2
+) -> tuple[Movement, ...]:
+    """The sessions of an AWL (Fig 23 for 15 teams in two), each a movement of its own."""
     m = awl(teams, boards_per_round=boards_per_round)
-    one, two = session_split(m, first)
-    first_m = omit_rounds(m, two)
-    second_m = omit_rounds(m, one)
-    return (
-        replace(first_m, kind="awl", notes=(*m.notes, f"session 1: sheet rounds {_span(one)}")),
-        replace(second_m, kind="awl", notes=(*m.notes, f"session 2: sheet rounds {_span(two)}")),
+    parts = split_sessions(m, sessions, first)
+    every = set(range(1, m.round_count + 1))
+    return tuple(
+        replace(
+            omit_rounds(m, sorted(every - set(part))),
+            notes=(*m.notes, f"session {i}: sheet rounds {_span(part)}"),
+        )
+        for i, part in enumerate(parts, start=1)
     )
 
 

@@ -15,8 +15,9 @@ Two tables of the Director Manual's appendix 1:
 
 :func:`team_options` lists the rows for a number of teams, each with the
 bridgedesk movement that plays it where there is one (stagger, mirror
-Mitchell and the even-count team round robins, which are Berger round robins
-of two relaying tables a match); the other rows are sheets built into the
+Mitchell, the even-count team round robins, which are Berger round robins
+of two relaying tables a match, and the odd-count team round robins, played
+as an AWL whose sessions hold whole matches); the other rows are sheets built into the
 JCBL's JTOS software that the seed does not print, and say so.
 """
 
@@ -57,6 +58,9 @@ class SrrRow:
         return f"{text} ({self.source})"
 
 
+#: an odd-count team round robin without byes is an AWL schedule: the two
+#: halves of each match in corresponding rounds, on one set
+AS_AWL = "JTOS relays its sheet; bridgedesk plays it as an AWL, more boards in play"
 PAIR_RR = "pair round robin"
 TEAM_RR = "team round robin"
 SRRP = "SRR teams + pairs"
@@ -71,12 +75,12 @@ SRR_TEAMS: tuple[SrrRow, ...] = (
         6, "10/11", (2, 3), "50/55", "30/33", TEAM_RR + " (TF2S)", "stagger", "004:3402", "stagger"
     ),
     SrrRow(7, "4/5", (6, 6), "48/60", "28/35", PAIR_RR, "relays", "004:3403"),
-    SrrRow(7, "8", (2, 4), "48", "24/40", TEAM_RR, "relays", "004:3404"),
+    SrrRow(7, "8", (2, 4), "48", "24/40", TEAM_RR, AS_AWL, "004:3404", "awl"),
     SrrRow(8, "3/4", (7, 7), "42/56", "21/28", PAIR_RR, "relays", "004:3405"),
     SrrRow(8, "7", (3, 4), "49", "21/28", TEAM_RR, "all tables relay", "004:3406", "round-robin"),
     SrrRow(8, "7/8", (3, 4), "49/56", "28/32", TEAM_RR, "stagger", "004:3407", "stagger"),
     SrrRow(9, "3", (8, 8), "48", "27/27", PAIR_RR, "3 kinds, one with a board stay", "004:3408"),
-    SrrRow(9, "6/7", (4, 4), "48/56", "30/35", TEAM_RR, "relays", "004:3409"),
+    SrrRow(9, "6/7", (4, 4), "48/56", "30/35", TEAM_RR, AS_AWL, "004:3409", "awl"),
     SrrRow(10, "3", (9, 9), "54", "27/27", PAIR_RR, "all tables relay", "004:3410"),
     SrrRow(
         10, "5/6", (4, 5), "45/54", "25/30", TEAM_RR, "all tables relay", "004:3411", "round-robin"
@@ -93,10 +97,10 @@ SRR_TEAMS: tuple[SrrRow, ...] = (
         "004:3413",
         "mirror-mitchell",
     ),
-    SrrRow(11, "5", (4, 6), "50", "25/35", TEAM_RR, "all tables relay", "004:3414"),
+    SrrRow(11, "5", (4, 6), "50", "25/35", TEAM_RR, AS_AWL, "004:3414", "awl"),
     SrrRow(12, "5", (5, 6), "55", "25/30", TEAM_RR, "all tables relay", "004:3415", "round-robin"),
     SrrRow(12, "5", (5, 6), "55", "30/30", TEAM_RR, "stagger", "004:3416", "stagger"),
-    SrrRow(13, "5", (4, 4, 4), "60", "25/25/25", TEAM_RR + " (TF3S)", "", "004:3417"),
+    SrrRow(13, "5", (4, 4, 4), "60", "25/25/25", TEAM_RR + " (TF3S)", AS_AWL, "004:3417", "awl"),
     *(
         SrrRow(
             t,

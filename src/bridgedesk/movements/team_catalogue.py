@@ -4,7 +4,8 @@
 one-session request gets the whole sheet; two sessions split it into whole
 matches (both halves of a match in one session):
 
-* ``awl``: Figs 21-23 (004:1874-1971); two sessions as 004:1945-1953;
+* ``awl``: Figs 21-23 (004:1874-1971); two sessions as 004:1945-1953, or
+  more, each with whole matches;
 * ``mirror-mitchell``: the mirror Mitchell (004:3676-3703); its second
   session is an AWL within each half (004:3692);
 * ``stagger``: 6-12 teams, session 1 same parity, session 2 odd v even
@@ -44,7 +45,7 @@ def build_team(
         raise MovementError(
             f"unknown team movement {kind!r}; choose one of {', '.join(TEAM_KINDS)}"
         )
-    if sessions not in (1, 2):
+    if sessions not in (1, 2) and not (kind == "awl" and sessions >= 1):
         raise MovementError(f"--sessions is 1 or 2, not {sessions}")
     if rounds is not None and kind != "awl":
         raise MovementError(f"--rounds applies to the AWL only, not {kind}")
@@ -52,10 +53,10 @@ def build_team(
         raise MovementError(f"--cycles applies to the round robin only, not {kind}")
     if kind == "awl":
         bpr = boards_per_round or 2
-        if sessions == 2:
+        if sessions > 1:
             if rounds is not None:
-                raise MovementError("give --rounds or --sessions 2 for an AWL, not both")
-            return awl.awl_sessions(teams, boards_per_round=bpr)
+                raise MovementError("give --rounds or --sessions for an AWL, not both")
+            return awl.awl_sessions(teams, boards_per_round=bpr, sessions=sessions)
         return (awl.awl(teams, boards_per_round=bpr, rounds=rounds),)
     if kind == "mirror-mitchell":
         bpr = boards_per_round or 3
