@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bridgedesk.cli import main
-from bridgedesk.movements.srr import SRR_PAIRS, SRR_TEAMS, SrrRow, team_options
+from bridgedesk.movements.srr import PRR, SRR_PAIRS, SRR_TEAMS, SrrRow, team_options
 from bridgedesk.movements.team_catalogue import build_team
 from bridgedesk.movements.validate import validate
 
@@ -40,7 +40,8 @@ def test_every_buildable_row_validates(row: SrrRow) -> None:
 
 
 def test_recommend_teams(capsys: pytest.CaptureFixture[str]) -> None:
-    assert [r.kind for r in team_options(8)] == [None, "round-robin", "stagger", None]
+    assert [r.kind for r in team_options(8)] == [PRR, "round-robin", "stagger", PRR]
+    assert [r.kind for r in team_options(7)] == [None, "awl", None]
     assert main(["movement", "recommend", "--teams", "14"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("14 teams: board-a-match, 6+7 rounds of 4 boards (52 played")

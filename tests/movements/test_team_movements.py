@@ -10,8 +10,16 @@ import pytest
 
 from bridgedesk.cli import main
 from bridgedesk.errors import MovementError
+from bridgedesk.formats import movement_json
 from bridgedesk.movements.mirror_mitchell import TEAMS, mirror_mitchell, second_session
-from bridgedesk.movements.round_robin import berger, home_away, round_robin, schedule
+from bridgedesk.movements.model import ew, ns
+from bridgedesk.movements.round_robin import (
+    berger,
+    home_away,
+    pair_round_robin,
+    round_robin,
+    schedule,
+)
 from bridgedesk.movements.stagger import stagger
 from bridgedesk.movements.team_catalogue import build_team
 from bridgedesk.movements.validate import validate
@@ -130,3 +138,28 @@ def test_team_sessions_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["movement", "show", "stagger", "--teams", "7"]) == 2
     assert "error: the stagger movement is for 6, 8, 10, 12 teams, not 7" in capsys.readouterr().err
     assert main(["movement", "show", "awl", "--teams", "9", "--rounds", "7"]) == 2
+
+
+@pytest.mark.parametrize("teams", range(4, 31, 2))
+def test_pair_round_robin(teams: int) -> None:
+    m = pair_round_robin(teams)
+    assert validate(m) == []
+    assert m.round_count == 2 * (teams - 1)  # 004:3398-3410: (T-1) + (T-1)
+    pairs = [p for t in range(1, teams + 1) for p in (ns(t), ew(t))]
+    met = {frozenset((s.ns, s.ew)) for _, s in m.seatings()}
+    # every pair meets every pair but its teammate once, one pair of each team a session
+    assert met == {
+        frozenset((a, b)) for a, b in itertools.combinations(pairs, 2) if a.number != b.number
+    }
+    half = teams - 1
+    for r, s in m.seatings():
+        assert (s.ns.side is s.ew.side) == (r > half)
+    assert movement_json.loads(movement_json.dumps(m)) == m
+    with pytest.raises(MovementError, match="even number of teams"):
+        pair_round_robin(5)
+
+
+def test_pair_round_robin_json_names_a_pair_in_the_other_seat() -> None:
+    data = json.loads(movement_json.dumps(pair_round_robin(4)))
+    first = data["rounds_detail"][3]["tables"][:2]
+    assert [(t["ns"], t["ew"]) for t in first] == [(1, "NS 4"), ("EW 4", 1)]

@@ -20,7 +20,8 @@ app = typer.Typer(
 _KIND_HELP = (
     "howell, appendix-howell, mitchell, skip-mitchell, relay-mitchell, rover-mitchell, "
     "appendix-mitchell, scrambled-mitchell, web-mitchell, interwoven-howell, team-of-pairs, "
-    "individual (--players); with --teams: awl, mirror-mitchell, stagger, round-robin"
+    "individual (--players); with --teams: awl, mirror-mitchell, stagger, round-robin, "
+    "pair-round-robin"
 )
 
 Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]
@@ -30,7 +31,7 @@ Rounds = Annotated[int | None, typer.Option("--rounds", help="rounds to play")]
 Bpr = Annotated[int | None, typer.Option("--boards-per-round", help="boards a round")]
 Base = Annotated[str | None, typer.Option("--base", help="a rover's base: straight, skip or relay")]
 Teams = Annotated[int | None, typer.Option("--teams", help="a team movement for N teams")]
-Sessions = Annotated[int, typer.Option("--sessions", help="team movements: 1 or 2 sessions")]
+Sessions = Annotated[int, typer.Option("--sessions", help="team movements: sessions (AWL: any)")]
 Cycles = Annotated[int, typer.Option("--cycles", help="round robin: 1, 2 or 3 cycles")]
 
 

@@ -36,6 +36,17 @@ def _pair_out(m: Movement, p: Pair) -> int | str:
     return f"{p.side.value} {p.number}"
 
 
+def _seat_out(m: Movement, p: Pair, seat: Side, arrow: bool) -> int | str:
+    """A seat's pair: its number, or ``"EW 3"`` when a field's pair takes the other seat.
+
+    That happens in a team movement's pair round robin, where team 3's EW pair
+    may sit NS; an arrow switch says the same for every seat of its table.
+    """
+    if m.winners == 1 or p.side is None or arrow or p.side is seat:
+        return p.number
+    return f"{p.side.value} {p.number}"
+
+
 def to_dict(m: Movement) -> dict[str, Any]:
     """The movement as plain JSON-ready data."""
     data: dict[str, Any] = {
@@ -51,8 +62,8 @@ def to_dict(m: Movement) -> dict[str, Any]:
                 "tables": [
                     {
                         "table": s.table,
-                        "ns": s.ns.number,
-                        "ew": s.ew.number,
+                        "ns": _seat_out(m, s.ns, Side.NS, s.arrow_switch),
+                        "ew": _seat_out(m, s.ew, Side.EW, s.arrow_switch),
                         "set": s.board_set,
                         "boards": list(m.boards_of(s.board_set)),
                         **({"arrow_switch": True} if s.arrow_switch else {}),

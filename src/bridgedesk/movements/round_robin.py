@@ -103,6 +103,56 @@ def round_robin(teams: int, *, cycles: int = 1, boards_per_round: int = 8) -> Mo
     )
 
 
+def pair_round_robin(teams: int, *, boards_per_round: int = 5) -> Movement:
+    """The pair round robin (TP2S, 004:3398-3410, 004:3427) for an even number of teams.
+
+    Each pair meets both pairs of every other team, one in each session.
+    Session 1 (rounds 1..n-1) is the round robin above: NS pair 1 of the home
+    team against EW pair 2 of the away team, and the other way round at the
+    match's second table.  Session 2 plays the same Berger table again with
+    the away team's pairs changing seats: the home team's pair 1 (NS) meets
+    the away team's pair 1 (EW), and the away team's pair 2 (NS) the home
+    team's pair 2 (EW), on a new set.  Each team's two pairs still sit in
+    opposite directions on every set, so the match scores compare directly,
+    and every pair meets every pair but its teammate once, which also gives a
+    pair ranking (SRR teams + pairs, 004:2633-2655).  Team n's pairs are
+    ``NS n`` (pair 1) and ``EW n`` (pair 2) whichever seat they take.
+    """
+    if teams % 2 or not 4 <= teams <= MAX_TEAMS:
+        raise MovementError(
+            f"bridgedesk builds the pair round robin for an even number of teams, 4 to "
+            f"{MAX_TEAMS}, not {teams}; for an odd number use the JTOS sheet"
+        )
+    one = round_robin(teams, boards_per_round=boards_per_round)
+    later: list[Round] = []
+    for rnd in one.rounds:
+        seats: list[Seating] = []
+        for home_seat, away_seat in zip(rnd.seatings[::2], rnd.seatings[1::2], strict=True):
+            home, away = home_seat.ns.number, away_seat.ns.number
+            k = rnd.number + one.round_count
+            seats.append(Seating(home_seat.table, ns(home), ns(away), k))
+            seats.append(Seating(away_seat.table, ew(away), ew(home), k))
+        later.append(Round(rnd.number + one.round_count, tuple(seats)))
+    return Movement(
+        kind="pair-round-robin",
+        tables=one.tables,
+        boards_per_round=boards_per_round,
+        board_sets=2 * one.board_sets,
+        winners=2,
+        rounds=(*one.rounds, *later),
+        relay_groups=one.relay_groups,
+        copy_groups=one.copy_groups,
+        teams=True,
+        notes=(
+            f"session 1, rounds 1-{one.round_count}: pair 1 NS, pair 2 EW; home NS at the "
+            "odd table of its match",
+            f"session 2, rounds {one.round_count + 1}-{2 * one.round_count}: the away team's "
+            "pairs change seats (its pair 1 sits EW, pair 2 NS)",
+            "every pair meets every pair but its teammate once: a pair ranking too (004:2633-2655)",
+        ),
+    )
+
+
 def home_away(teams: int, cycles: int = 1) -> dict[int, tuple[int, int]]:
     """Each team's (home, away) match count over the schedule."""
     count = {t: [0, 0] for t in range(1, teams + 1)}

@@ -17,8 +17,10 @@ Two tables of the Director Manual's appendix 1:
 bridgedesk movement that plays it where there is one (stagger, mirror
 Mitchell, the even-count team round robins, which are Berger round robins
 of two relaying tables a match, and the odd-count team round robins, played
-as an AWL whose sessions hold whole matches); the other rows are sheets built into the
-JCBL's JTOS software that the seed does not print, and say so.
+as an AWL whose sessions hold whole matches, and for an even number of
+teams the pair round robin, which serves SRR teams + pairs too); the other
+rows are sheets built into the JCBL's JTOS software that the seed does not
+print, and say so.
 """
 
 from __future__ import annotations
@@ -62,26 +64,27 @@ class SrrRow:
 #: halves of each match in corresponding rounds, on one set
 AS_AWL = "JTOS relays its sheet; bridgedesk plays it as an AWL, more boards in play"
 PAIR_RR = "pair round robin"
+PRR = "pair-round-robin"
 TEAM_RR = "team round robin"
 SRRP = "SRR teams + pairs"
 
 #: 004:3397-3425
 SRR_TEAMS: tuple[SrrRow, ...] = (
     SrrRow(3, "6/7", (4, 4), "48/56", "36/42", PAIR_RR + " (TP2S)", "", "004:3398"),
-    SrrRow(4, "8/9", (3, 3), "48/54", "24/27", PAIR_RR, "all tables relay", "004:3399"),
+    SrrRow(4, "8/9", (3, 3), "48/54", "24/27", PAIR_RR, "all tables relay", "004:3399", PRR),
     SrrRow(5, "6/7", (4, 4), "48/56", "30/35", PAIR_RR, "", "004:3400"),
-    SrrRow(6, "5/6", (5, 5), "50/60", "25/30", PAIR_RR, "relays", "004:3401"),
+    SrrRow(6, "5/6", (5, 5), "50/60", "25/30", PAIR_RR, "relays", "004:3401", PRR),
     SrrRow(
         6, "10/11", (2, 3), "50/55", "30/33", TEAM_RR + " (TF2S)", "stagger", "004:3402", "stagger"
     ),
     SrrRow(7, "4/5", (6, 6), "48/60", "28/35", PAIR_RR, "relays", "004:3403"),
     SrrRow(7, "8", (2, 4), "48", "24/40", TEAM_RR, AS_AWL, "004:3404", "awl"),
-    SrrRow(8, "3/4", (7, 7), "42/56", "21/28", PAIR_RR, "relays", "004:3405"),
+    SrrRow(8, "3/4", (7, 7), "42/56", "21/28", PAIR_RR, "relays", "004:3405", PRR),
     SrrRow(8, "7", (3, 4), "49", "21/28", TEAM_RR, "all tables relay", "004:3406", "round-robin"),
     SrrRow(8, "7/8", (3, 4), "49/56", "28/32", TEAM_RR, "stagger", "004:3407", "stagger"),
     SrrRow(9, "3", (8, 8), "48", "27/27", PAIR_RR, "3 kinds, one with a board stay", "004:3408"),
     SrrRow(9, "6/7", (4, 4), "48/56", "30/35", TEAM_RR, AS_AWL, "004:3409", "awl"),
-    SrrRow(10, "3", (9, 9), "54", "27/27", PAIR_RR, "all tables relay", "004:3410"),
+    SrrRow(10, "3", (9, 9), "54", "27/27", PAIR_RR, "all tables relay", "004:3410", PRR),
     SrrRow(
         10, "5/6", (4, 5), "45/54", "25/30", TEAM_RR, "all tables relay", "004:3411", "round-robin"
     ),
@@ -125,7 +128,7 @@ SRR_TEAMS: tuple[SrrRow, ...] = (
 
 #: 004:3378-3387 (tables = teams)
 SRR_PAIRS: tuple[SrrRow, ...] = tuple(
-    SrrRow(t, bpr, (r, r), played, used, SRRP, note, f"004:{line}")
+    SrrRow(t, bpr, (r, r), played, used, SRRP, note, f"004:{line}", None if t % 2 else PRR)
     for t, bpr, r, played, used, note, line in (
         (4, "8", 3, "48", "24", "relays", 3380),
         (5, "6", 4, "48", "30", "complete in each session, no relay, boards stay", 3381),

@@ -10,7 +10,9 @@ matches (both halves of a match in one session):
   session is an AWL within each half (004:3692);
 * ``stagger``: 6-12 teams, session 1 same parity, session 2 odd v even
   (004:3705-3737);
-* ``round-robin``: Berger round robins, single, double or triple (``cycles``).
+* ``round-robin``: Berger round robins, single, double or triple (``cycles``);
+* ``pair-round-robin``: each pair meets both pairs of every other team, one
+  per session (004:3398-3410), which also ranks the pairs (SRR + pairs).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ TEAM_KINDS: dict[str, str] = {
     "mirror-mitchell": "mirror Mitchell board-a-match, 10/14/18/22/26/30 teams",
     "stagger": "stagger team round robin in two sessions, 6/8/10/12 teams",
     "round-robin": "Berger round robin, 3-30 teams (--cycles 1-3)",
+    "pair-round-robin": "pair round robin (TP2S) in two sessions, even teams 4-30",
 }
 
 
@@ -69,6 +72,9 @@ def build_team(
         if sessions == 1:
             return (whole,)
         return _split(whole, teams // 2 - 1)
+    if kind == "pair-round-robin":
+        whole = round_robin.pair_round_robin(teams, boards_per_round=boards_per_round or 5)
+        return (whole,) if sessions == 1 else _split(whole, whole.round_count // 2)
     whole = round_robin.round_robin(teams, cycles=cycles, boards_per_round=boards_per_round or 8)
     if sessions == 1:
         return (whole,)

@@ -241,7 +241,9 @@ def _directions(m: Movement) -> list[Problem]:
                 )
             )
         for rnd_no, s in m.seatings():
-            if s.arrow_switch:
+            if s.arrow_switch or m.teams:
+                # a team's pairs may take either seat (the pair round robin);
+                # the team checks compare the teams by the seats they take
                 continue
             if s.ns.side is Side.EW or s.ew.side is Side.NS:
                 out.append(
