@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from bridgedesk.bridge import Side
 from bridgedesk.errors import FormatError, Location, MovementError
+from bridgedesk.formats.jsonfile import JsonReader, read_text
 from bridgedesk.movements.model import Movement, Pair, Round, Seating
 
 if TYPE_CHECKING:
@@ -100,18 +101,7 @@ def dump(m: Movement, path: str | Path) -> None:
     Path(path).write_text(dumps(m), encoding="utf-8")
 
 
-class _Reader:
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def fail(self, field: str, message: str) -> FormatError:
-        return FormatError(message, Location(file=self.path, field=field))
-
-    def obj(self, value: object, field: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(field, f"{field} must be an object")
-        return value
-
+class _Reader(JsonReader):
     def int_(self, data: dict[str, Any], key: str, field: str, minimum: int = 1) -> int:
         if key not in data:
             raise self.fail(f"{field}{key}", f"missing {field}{key}")
@@ -244,12 +234,7 @@ def loads(text: str, path: str = "<string>") -> Movement:
 
 
 def load(path: str | Path) -> Movement:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FormatError(f"cannot read the file: {exc.strerror}", Location(file=str(p))) from None
-    return loads(text, str(p))
+    return loads(*read_text(path))
 
 
 def individual_to_dict(m: IndividualMovement) -> dict[str, Any]:

@@ -23,20 +23,10 @@ from typing import Any
 
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.events.swiss import Pairing, SwissHistory, SwissMatch, SwissRound, SwissTeam
+from bridgedesk.formats.jsonfile import JsonReader, read_text
 
 
-class _Reader:
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def fail(self, field: str, message: str) -> FormatError:
-        return FormatError(message, Location(file=self.path, field=field))
-
-    def obj(self, value: object, field: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(field, f"{field} must be an object")
-        return value
-
+class _Reader(JsonReader):
     def list_(self, value: object, field: str) -> list[Any]:
         if not isinstance(value, list):
             raise self.fail(field, f"{field} must be a list")
@@ -155,12 +145,7 @@ def _check_round(
 
 
 def load(path: str | Path) -> SwissHistory:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FormatError(f"cannot read the file: {exc.strerror}", Location(file=str(p))) from None
-    return loads(text, str(p))
+    return loads(*read_text(path))
 
 
 def pairing_to_dict(p: Pairing) -> dict[str, Any]:
