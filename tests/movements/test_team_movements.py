@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -163,3 +164,40 @@ def test_pair_round_robin_json_names_a_pair_in_the_other_seat() -> None:
     data = json.loads(movement_json.dumps(pair_round_robin(4)))
     first = data["rounds_detail"][3]["tables"][:2]
     assert [(t["ns"], t["ew"]) for t in first] == [(1, "NS 4"), ("EW 4", 1)]
+
+
+def test_check_reads_a_team_movement_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dataclasses import replace
+
+    good = tmp_path / "prr.json"
+    movement_json.dump(pair_round_robin(6), good)
+    assert main(["movement", "check", str(good)]) == 0
+    assert "pair-round-robin, 6 tables, 10 rounds: no errors" in capsys.readouterr().out
+    # the second table of the first match plays another set: the match no longer compares
+    m = pair_round_robin(6)
+    r1 = m.rounds[0]
+    seats = (r1.seatings[0], replace(r1.seatings[1], board_set=7), *r1.seatings[2:])
+    bad = tmp_path / "bad.json"
+    movement_json.dump(replace(m, rounds=(replace(r1, seatings=seats), *m.rounds[1:])), bad)
+    assert main(["movement", "check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "[match-sets]" in out and "[set-twice]" in out
+    assert (
+        main(
+            [
+                "movement",
+                "cards",
+                "awl",
+                "--teams",
+                "15",
+                "--sessions",
+                "2",
+                "--out",
+                str(tmp_path / "c"),
+            ]
+        )
+        == 0
+    )
+    assert (tmp_path / "c" / "session-2" / "movement.html").exists()
