@@ -30,8 +30,8 @@ team number), then the lower team number.
 Odd fields play a triangle of three teams (004:1790-1792, 004:2698-2716): in
 a seeded round the last three by number (in round 2 of ``jcbl-1`` and
 ``jcbl-3`` the 4th-6th from last, 004:2706); in a ranked round the lowest
-three, passing over teams that have already played a triangle while the
-lower half of the ranking still has enough that have not.  With
+three of the lower half among those that have played the fewest triangles
+when there are three such, else the lowest three that can be paired.  With
 ``Triangle.TWO_ROUNDS`` the triangle chosen in an odd round plays on in the
 next round (004:2708-2713).
 
