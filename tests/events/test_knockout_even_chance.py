@@ -154,3 +154,21 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "team 1: pairs 2 and 3\nteam 2: pairs 1 and 9 (floater)\n"
     assert main(args) == 2
     assert "give a floater pair (004:2733)" in capsys.readouterr().err
+
+
+def test_double_knockout_text_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from bridgedesk.cli import main
+    from bridgedesk.events.knockout import double_knockout_text
+
+    played = [[(1, 4, 1), (2, 3, 3)], [(1, 3, 1), (2, 4, 2)]]
+    # after two rounds 4 is out (two defeats), 1 unbeaten, 2 and 3 beaten once
+    text = double_knockout_text(4, played)
+    assert text.endswith("round 3 (next)\n  2 v 3\n  1: bye\n")
+    done = [*played, [(2, 3, 2)], [(1, 2, 2)], [(1, 2, 1)]]
+    assert double_knockout_text(4, done).endswith("  1 v 2: 1 wins\nwinner: 1\n")
+    args = ["knockout", "double", "--teams", "4", "--round", "1-4=1,2-3=3"]
+    assert main(args) == 0
+    assert capsys.readouterr().out.endswith("round 2 (next)\n  1 v 3\n  2 v 4\n")
+    assert main(["knockout", "double", "--teams", "4", "--round", "1-2=1"]) == 2
+    assert capsys.readouterr().err == "error: round 1: 1 v 2 is not a match of the draw\n"
+    assert main(["knockout", "double", "--teams", "4", "--round", "1-4"]) == 2

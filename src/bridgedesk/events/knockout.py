@@ -219,3 +219,32 @@ def double_knockout_round(
             found = natural  # every pairing is a rematch: keep best v worst
         matches += [(min(a, b), max(a, b)) for a, b in found]
     return DkoRound(number, tuple(matches), tuple(byes))
+
+
+def double_knockout_text(teams: int, played: Sequence[Sequence[tuple[int, int, int]]]) -> str:
+    """A double knockout so far: each round's results, then the next round (or the winner)."""
+    lines: list[str] = []
+    for i, rnd in enumerate(played, start=1):
+        shown = double_knockout_round(teams, played[: i - 1])
+        if shown is None:
+            raise PairingError(f"round {i}: the double knockout was already decided")
+        drawn = {frozenset(m) for m in shown.matches}
+        lines.append(f"round {i}")
+        for a, b, w in rnd:
+            if frozenset((a, b)) not in drawn:
+                raise PairingError(f"round {i}: {a} v {b} is not a match of the draw")
+            lines.append(f"  {a} v {b}: {w} wins")
+        lines += [f"  {t}: bye" for t in shown.byes]
+    nxt = double_knockout_round(teams, played)
+    if nxt is None:
+        losses = dict.fromkeys(range(1, teams + 1), 0)
+        for rnd in played:
+            for a, b, w in rnd:
+                losses[b if w == a else a] += 1
+        (winner,) = (t for t, n in losses.items() if n < 2)
+        lines.append(f"winner: {winner}")
+    else:
+        lines.append(f"round {nxt.number} (next)")
+        lines += [f"  {a} v {b}" for a, b in nxt.matches]
+        lines += [f"  {t}: bye" for t in nxt.byes]
+    return "\n".join(lines) + "\n"
