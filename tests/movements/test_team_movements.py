@@ -12,7 +12,13 @@ import pytest
 from bridgedesk.cli import main
 from bridgedesk.errors import MovementError
 from bridgedesk.formats import movement_json
-from bridgedesk.movements.mirror_mitchell import TEAMS, mirror_mitchell, second_session
+from bridgedesk.movements.awl import corresponding_rounds
+from bridgedesk.movements.mirror_mitchell import (
+    TEAMS,
+    mirror_mitchell,
+    mirror_without_twins,
+    second_session,
+)
 from bridgedesk.movements.model import ew, ns
 from bridgedesk.movements.round_robin import (
     berger,
@@ -201,3 +207,23 @@ def test_check_reads_a_team_movement_file(
         == 0
     )
     assert (tmp_path / "c" / "session-2" / "movement.html").exists()
+
+
+def test_mirror_mitchell_without_round_1() -> None:
+    # 004:3688-3690: cut round 1, no twin boards; rounds 2-7, 3-6, 4-5 correspond and
+    # the halves exchange their boards after round 4
+    m = mirror_without_twins(14)
+    assert validate(m) == []
+    sheet = mirror_mitchell(14)
+    for r in range(2, 8):
+        assert {(s.ns, s.ew) for s in m.round(r - 1).seatings} == {
+            (s.ns, s.ew) for s in sheet.round(r).seatings
+        }
+    assert corresponding_rounds(m) == {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
+    for k in range(1, 15):
+        halves = {(r <= 3, s.table <= 7) for r, s in m.seatings() if s.board_set == k}
+        assert len({first for first, _ in halves}) == 2
+        assert all((first == a_half) == (k <= 7) for first, a_half in halves)
+    assert build_team("mirror-mitchell", 14, rounds=6)[0] == m
+    with pytest.raises(MovementError, match="7 rounds, or 6 without round 1"):
+        build_team("mirror-mitchell", 14, rounds=5)

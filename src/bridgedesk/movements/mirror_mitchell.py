@@ -10,10 +10,13 @@ halves play the same set at the same time, so the boards are twinned
 skip down (004:3686).  After h rounds every NS pair has met every EW pair of
 the other half once, on the set its EW pair played against that team's NS
 pair.  The second session is a board-a-match within each half: an AWL of h
-teams in each (004:3692, :func:`second_session`).
+teams in each (004:3692, :func:`second_session`).  Without round 1 the
+boards need no twins: :func:`mirror_without_twins` (004:3688-3690).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from bridgedesk.errors import MovementError
 from bridgedesk.movements.awl import awl
@@ -56,6 +59,40 @@ def mirror_mitchell(teams: int, *, boards_per_round: int = 3) -> Movement:
             f"teams 1-{h} and {h + 1}-{teams}: their EW pairs change places (004:3682)",
             "round 1: duplicate the boards at both halves (twin boards, 004:3684)",
             "then boards down, EW pairs skip down in both halves (004:3686)",
+        ),
+    )
+
+
+def mirror_without_twins(teams: int, *, boards_per_round: int = 3) -> Movement:
+    """Session 1 with round 1 cut and no twin boards (004:3688-3690).
+
+    Rounds 2 and h, 3 and h-1 ... hold the two halves of the same matches; each
+    half has its own boards (sets 1..h in the first half, h+1..2h in the
+    second) and after round (h+1)/2 of the sheet the two halves exchange all
+    their boards.  Otherwise the play is as with twin boards.
+    """
+    h = _check(teams)
+    full = mirror_mitchell(teams, boards_per_round=boards_per_round)
+    swap = (h + 1) // 2
+    rounds: list[Round] = []
+    for rnd in full.rounds[1:]:
+        seats = []
+        for s in rnd.seatings:
+            second_half = s.table > h
+            if rnd.number > swap:
+                second_half = not second_half
+            seats.append(replace(s, board_set=s.board_set + (h if second_half else 0)))
+        rounds.append(Round(rnd.number - 1, tuple(seats)))
+    return replace(
+        full,
+        board_sets=2 * h,
+        rounds=tuple(rounds),
+        copy_groups=(),
+        notes=(
+            f"teams 1-{h} and {h + 1}-{teams}: their EW pairs change places (004:3682)",
+            f"round 1 of the sheet cut, no twin boards: each half has its own boards, "
+            f"exchanged between the halves after sheet round {swap} (004:3688-3690)",
+            "boards down, EW pairs skip down in both halves (004:3686)",
         ),
     )
 

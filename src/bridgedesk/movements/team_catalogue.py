@@ -7,7 +7,8 @@ matches (both halves of a match in one session):
 * ``awl``: Figs 21-23 (004:1874-1971); two sessions as 004:1945-1953, or
   more, each with whole matches;
 * ``mirror-mitchell``: the mirror Mitchell (004:3676-3703); its second
-  session is an AWL within each half (004:3692);
+  session is an AWL within each half (004:3692); one round fewer cuts round 1
+  and the twin boards (004:3688-3690);
 * ``stagger``: 6-12 teams, session 1 same parity, session 2 odd v even
   (004:3705-3737);
 * ``round-robin``: Berger round robins, single, double or triple (``cycles``);
@@ -50,8 +51,8 @@ def build_team(
         )
     if sessions not in (1, 2) and not (kind == "awl" and sessions >= 1):
         raise MovementError(f"--sessions is 1 or 2, not {sessions}")
-    if rounds is not None and kind != "awl":
-        raise MovementError(f"--rounds applies to the AWL only, not {kind}")
+    if rounds is not None and kind not in ("awl", "mirror-mitchell"):
+        raise MovementError(f"--rounds applies to the AWL and the mirror Mitchell, not {kind}")
     if cycles != 1 and kind != "round-robin":
         raise MovementError(f"--cycles applies to the round robin only, not {kind}")
     if kind == "awl":
@@ -63,7 +64,15 @@ def build_team(
         return (awl.awl(teams, boards_per_round=bpr, rounds=rounds),)
     if kind == "mirror-mitchell":
         bpr = boards_per_round or 3
-        first = mirror_mitchell.mirror_mitchell(teams, boards_per_round=bpr)
+        if rounds is None or rounds == teams // 2:
+            first = mirror_mitchell.mirror_mitchell(teams, boards_per_round=bpr)
+        elif rounds == teams // 2 - 1:
+            first = mirror_mitchell.mirror_without_twins(teams, boards_per_round=bpr)
+        else:
+            raise MovementError(
+                f"a mirror Mitchell for {teams} teams has {teams // 2} rounds, or "
+                f"{teams // 2 - 1} without round 1 and its twin boards (004:3688), not {rounds}"
+            )
         if sessions == 1:
             return (first,)
         return (first, mirror_mitchell.second_session(teams, boards_per_round=bpr))
