@@ -133,3 +133,7 @@ class StoreError(BridgedeskError):
 
 class PracticeError(BridgedeskError, ValueError):
     """A practice-play request that the MiniBridge rules do not allow (002:18-46)."""
+
+
+class PairingError(BridgedeskError, ValueError):
+    """A draw (Swiss pairing, knockout, team forming) that can not be made as asked."""
