@@ -11,7 +11,7 @@ import typer
 
 from bridgedesk.cli._ledger import open_ledger, read_ledger
 from bridgedesk.cli._store import ByOption, DbOption
-from bridgedesk.errors import MasterpointError
+from bridgedesk.errors import BridgedeskError, MasterpointError
 
 app = typer.Typer(
     name="masterpoints",
@@ -147,9 +147,11 @@ class _MethodOpt(enum.StrEnum):
 def _is_ranking_json(path: Path) -> bool:
     if path.suffix.lower() != ".json":
         return False
+    from bridgedesk import reading
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = reading.read_json(path)
+    except BridgedeskError:
         return True  # let the ranking reader report it, with file and line
     return not isinstance(data, dict) or "placings" in data or "boards" not in data
 
@@ -366,11 +368,9 @@ def award_command(
     if stored is None and not results:
         raise MasterpointError("give a ranking JSON, results files, or --from-event EVENT")
     if stored is None and len(results) == 1 and _is_ranking_json(results[0]):
-        try:
-            text = results[0].read_text(encoding="utf-8")
-        except OSError as exc:
-            raise MasterpointError(f"cannot read {results[0]}: {exc.strerror}") from None
-        ranking = loads_ranking(text, str(results[0]))
+        from bridgedesk import reading
+
+        ranking = loads_ranking(reading.read_text(results[0]), str(results[0]))
     else:
         from bridgedesk.formats.players_file import load_roster
         from bridgedesk.masterpoints.scored import ranking_from_sessions, session_tables
@@ -446,6 +446,7 @@ def award_command(
             None if max_vp is None else Fraction(max_vp),
         )
     elif table.upper() in _SERIES_TABLES:
+        from bridgedesk import reading
         from bridgedesk.formats.ranking_json import loads_matches
 
         if scored:
@@ -454,7 +455,7 @@ def award_command(
             )
         params = SbfSeries(
             table,
-            loads_matches(results[0].read_text(encoding="utf-8"), str(results[0])),
+            loads_matches(reading.read_text(results[0]), str(results[0])),
             boards,
             division,
             divisions,
@@ -609,13 +610,9 @@ def _record(
 
 
 def _read_ledger(path: Path) -> Any:
-    from bridgedesk.formats.ledger_csv import loads_ledger
+    from bridgedesk.formats.ledger_csv import load_ledger
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MasterpointError(f"cannot read ledger {path}: {exc.strerror}") from None
-    return loads_ledger(text, str(path))
+    return load_ledger(path)
 
 
 def _statement_json(statement: Any) -> dict[str, Any]:
@@ -787,14 +784,10 @@ def import_command(
     db: DbOption = None,
 ) -> None:
     """Load past awards from a CSV into the ledger (members created as needed)."""
-    from bridgedesk.formats.ledger_csv import loads_awards
+    from bridgedesk.formats.ledger_csv import load_awards
     from bridgedesk.masterpoints.ledger import Player
 
-    try:
-        text = source.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MasterpointError(f"cannot read {source}: {exc.strerror}") from None
-    entries = loads_awards(text, str(source))
+    entries = load_awards(source)
     with open_ledger(ledger, db, write=True) as book:
         for entry in entries:
             if book.repository.player(entry.member) is None:
@@ -870,13 +863,10 @@ def record_command(
 
     if rules not in DEFAULT_VERSIONS:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
-    try:
-        text = sys.stdin.read() if str(awards_file) == "-" else awards_file.read_text("utf-8")
-        data = json.loads(text)
-    except OSError as exc:
-        raise MasterpointError(f"cannot read {awards_file}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise MasterpointError(f"{awards_file}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    from bridgedesk import reading
+
+    text = sys.stdin.read() if str(awards_file) == "-" else reading.read_text(awards_file)
+    data = reading.loads_json(text, str(awards_file))
     if not isinstance(data, list):
         raise MasterpointError(f"{awards_file}: expected a JSON list of awards")
     awards: list[RecordedAward] = []

@@ -16,12 +16,14 @@ from __future__ import annotations
 import csv
 import io
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+from pathlib import Path
 
+from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location, MasterpointError
 from bridgedesk.masterpoints.ledger import InMemoryRepository, LedgerEntry, Player
 
-__all__ = ["COLUMNS", "dumps_ledger", "loads_awards", "loads_ledger"]
+__all__ = ["COLUMNS", "dumps_ledger", "load_awards", "load_ledger", "loads_awards", "loads_ledger"]
 
 COLUMNS = (
     "type", "member", "date", "event", "rules", "version", "points", "colour",
@@ -37,28 +39,30 @@ def _date(text: str, where: Location) -> date:
 
 
 def _decimal(text: str, where: Location, name: str = "points") -> Decimal:
+    """A decimal number; ``1e999999``, ``NaN`` and ``Infinity`` are refused."""
     try:
-        value = Decimal(text.strip())
-    except InvalidOperation:
-        raise FormatError(f"{name} must be a number, got {text!r}", where) from None
-    if not value.is_finite():
-        raise FormatError(f"{name} must be a number, got {text!r}", where)
-    return value
+        return reading.checked_decimal(text.strip())
+    except ValueError:
+        raise FormatError(f"{name} must be a number of at most {reading.MAX_NUMBER_DIGITS} "
+                          f"digits, got {text[:40]!r}", where) from None  # fmt: skip
 
 
 def _rows(text: str, file: str | None) -> list[tuple[int, dict[str, str]]]:
-    reader = csv.DictReader(io.StringIO(text))
-    if reader.fieldnames is None or "member" not in reader.fieldnames:
+    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))
+    with reading.csv_errors(lambda: reader.line_num, file):
+        names = reader.fieldnames
+    if names is None or "member" not in names:
         raise FormatError(
             "the ledger CSV needs a header with at least a member column", Location(file, 1)
         )
-    unknown = set(reader.fieldnames) - set(COLUMNS)
+    unknown = set(names) - set(COLUMNS)
     if unknown:
         raise FormatError(
             f"unknown columns {sorted(unknown)}; allowed: {', '.join(COLUMNS)}", Location(file, 1)
         )
     return [
-        (reader.line_num, {k: (v or "") for k, v in row.items() if k is not None}) for row in reader
+        (reader.line_num, {k: (v or "") for k, v in row.items() if k is not None})
+        for row in reading.csv_rows(reader, lambda: reader.line_num, file)
     ]
 
 
@@ -128,6 +132,16 @@ def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
             repo.add_player(Player(entry.member))
         repo.add_award(entry)
     return repo
+
+
+def load_ledger(path: str | Path) -> InMemoryRepository:
+    """A ledger CSV file (UTF-8) into an in-memory repository."""
+    return loads_ledger(reading.read_text(path, what="the ledger"), str(path))
+
+
+def load_awards(path: str | Path) -> list[LedgerEntry]:
+    """The award rows of a CSV file (UTF-8)."""
+    return loads_awards(reading.read_text(path), str(path))
 
 
 def dumps_ledger(repo: InMemoryRepository) -> str:

@@ -21,6 +21,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bridgedesk import reading
 from bridgedesk.bridge import Side
 from bridgedesk.errors import FormatError, Location, MovementError
 from bridgedesk.movements.model import Movement, Pair, Round, Seating
@@ -130,12 +131,7 @@ class _Reader:
 def loads(text: str, path: str = "<string>") -> Movement:
     """Read a movement written in the JSON shape above."""
     rd = _Reader(path)
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(
-            f"not valid JSON: {exc.msg}", Location(file=path, line=exc.lineno, column=exc.colno)
-        ) from None
+    raw = reading.loads_json(text, path)
     data = rd.obj(raw, "the top level")
     kind = data.get("kind", "custom")
     if not isinstance(kind, str):
@@ -227,11 +223,7 @@ def loads(text: str, path: str = "<string>") -> Movement:
 
 def load(path: str | Path) -> Movement:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FormatError(f"cannot read the file: {exc.strerror}", Location(file=str(p))) from None
-    return loads(text, str(p))
+    return loads(reading.read_text(p), str(p))
 
 
 def individual_to_dict(m: IndividualMovement) -> dict[str, Any]:

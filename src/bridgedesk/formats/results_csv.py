@@ -22,6 +22,7 @@ import io
 from collections.abc import Iterable
 from pathlib import Path
 
+from bridgedesk import reading
 from bridgedesk.bridge import format_result
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.events.entry import make_result
@@ -119,7 +120,7 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     rows: list[tuple[int, Result]] = []
     columns: dict[str, int] | None = None
-    for row in reader:
+    for row in reading.csv_rows(reader, lambda: reader.line_num, file):
         line = reader.line_num
         if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
             continue
@@ -156,15 +157,7 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
 def load(path: str | Path) -> list[tuple[int, Result]]:
     """Read a results CSV file (UTF-8)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"not UTF-8 text: {exc}", Location(file=str(path))) from None
-    except OSError as exc:
-        raise FormatError(
-            f"cannot read the file: {exc.strerror}", Location(file=str(path))
-        ) from None
-    return loads(text, file=str(path))
+    return loads(reading.read_text(path), file=str(path))
 
 
 def dumps(results: Iterable[Result]) -> str:

@@ -11,12 +11,12 @@ in fractions of a board.  :func:`load` / :func:`loads` return a
 
 from __future__ import annotations
 
-import json
 import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats.score_input import ScoreInput, checked_score
 from bridgedesk.scoring.results import (
@@ -50,11 +50,7 @@ _TOP_KEYS = frozenset({"format", "version", "event", "winners", "scoring", "boar
 
 def load(path: str | Path, *, strict: bool = False) -> ScoreInput:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FormatError(f"cannot read {p}: {exc.strerror}") from None
-    return loads(text, filename=str(p), strict=strict)
+    return loads(reading.read_text(p), filename=str(p), strict=strict)
 
 
 def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> ScoreInput:
@@ -62,11 +58,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
 
     Unknown keys are ignored, or rejected with ``strict``.
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = Location(file=filename, line=exc.lineno, column=exc.colno)
-        raise FormatError(f"not valid JSON: {exc.msg}", where) from None
+    data = reading.loads_json(text, filename)
     top = Location(file=filename, line=1)
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise FormatError(f'not a bridgedesk traveller file: expected "format": "{FORMAT_NAME}"',
