@@ -152,6 +152,20 @@ def read_text(
     return decode(data, str(path), encoding=encoding, error=error, hint=hint)
 
 
+def whole_number(text: str, *, max_digits: int = 9) -> int | None:
+    """The number a string of ASCII digits means (surrounding white space allowed),
+    or ``None``: ``str.isdigit`` also accepts ``"²"``, which ``int`` refuses, and
+    ``int`` refuses more than 4,300 digits with a ``ValueError``.
+
+    >>> whole_number(" 12 "), whole_number("²"), whole_number("1" * 10), whole_number("-1")
+    (12, None, None, None)
+    """
+    text = text.strip()
+    if not text or len(text) > max_digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
 class NumberRefusedError(ValueError):
     """A number refused while parsing (carries the message)."""
 
@@ -278,4 +292,5 @@ __all__ = [
     "read_bytes",
     "read_json",
     "read_text",
+    "whole_number",
 ]

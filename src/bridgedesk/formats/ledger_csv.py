@@ -68,8 +68,8 @@ def _rows(text: str, file: str | None) -> list[tuple[int, dict[str, str]]]:
 
 def _entry(row: dict[str, str], where: Location) -> LedgerEntry:
     place = row.get("place", "").strip()
-    if place and not place.isdigit():
-        raise FormatError(f"place must be a whole number, got {place!r}", where)
+    if place and reading.whole_number(place) is None:
+        raise FormatError(f"place must be a whole number, got {place[:40]!r}", where)
     try:
         return LedgerEntry(
             member=row["member"].strip(),

@@ -120,8 +120,9 @@ class _Reader:
     def pair(self, value: object, field: str, winners: int, side: Side | None) -> Pair:
         if winners == 2 and isinstance(value, str):
             parts = value.split()
-            if len(parts) == 2 and parts[0].upper() in ("NS", "EW") and parts[1].isdigit():
-                return Pair(int(parts[1]), Side(parts[0].upper()))
+            number = reading.whole_number(parts[1]) if len(parts) == 2 else None
+            if number is not None and parts[0].upper() in ("NS", "EW"):
+                return Pair(number, Side(parts[0].upper()))
             raise self.fail(field, f"{field} must look like 'NS 3' or 'EW 3', not {value!r}")
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise self.fail(field, f"{field} must be a pair number (1 or more), not {value!r}")

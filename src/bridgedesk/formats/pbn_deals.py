@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO
 
+from bridgedesk import reading
 from bridgedesk.bridge import Seat, Vulnerability
 from bridgedesk.bridge.contract import Strain
 from bridgedesk.deals.analysis import BoardRecord, DDTable, Par
@@ -62,12 +63,13 @@ def record_of(
         board = index + 1
     else:
         text = board_tag.value.strip()
-        if not text.isdigit() or int(text) < 1:
+        number = reading.whole_number(text)
+        if number is None or number < 1:
             raise FormatError(
-                f"board number {text!r} must be a whole number >= 1",
+                f"board number {text[:40]!r} must be a whole number >= 1",
                 _where(source, board_tag, game),
             )
-        board = int(text)
+        board = number
     dealer: Seat | None = None
     dealer_tag = game.tag("Dealer")
     if dealer_tag is not None and dealer_tag.value.strip() not in ("", "?"):

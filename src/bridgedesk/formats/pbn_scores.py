@@ -25,6 +25,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from bridgedesk import reading
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.formats import pbn
 from bridgedesk.formats.score_input import ScoreInput, checked_score
@@ -65,10 +66,12 @@ def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> Sco
         line = tag.line if tag is not None else game.line
         scoring = scoring or game.get("Scoring")
         number_text = game.get("Board")
-        if number_text is None or not number_text.strip().isdigit() or int(number_text) < 1:
+        found = None if number_text is None else reading.whole_number(number_text)
+        if found is None or found < 1:
             raise FormatError(f"a ScoreTable needs a [Board] tag with a board number, got "
-                              f"{number_text!r}", Location(file=filename, line=line))  # fmt: skip
-        number = int(number_text)
+                              f"{(number_text or '')[:40]!r}",
+                              Location(file=filename, line=line))  # fmt: skip
+        number = found
         if number in board_lines:
             raise FormatError("the board has two score tables",
                               Location(file=filename, line=line, board=number))  # fmt: skip
@@ -310,9 +313,10 @@ def write_scored(parsed: pbn.PbnFile | None, inp: ScoreInput, result: Any) -> st
     for game in parsed:
         table = game.table("ScoreTable")
         number = game.get("Board")
-        if table is None or number is None or not number.strip().isdigit():
+        board = None if number is None else reading.whole_number(number)
+        if table is None or board is None:
             continue
-        sb = scored.get(int(number))
+        sb = scored.get(board)
         if sb is None:
             continue
         extra = [f"{col}_NS", f"{col}_EW"]

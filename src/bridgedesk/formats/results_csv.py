@@ -105,9 +105,10 @@ class _Cells:
             if default is not None:
                 return default
             raise FormatError(f"{name} is empty", where)
-        if not value.isdigit():
-            raise FormatError(f"{name} must be a whole number, got {value!r}", where)
-        return int(value)
+        number = reading.whole_number(value)
+        if number is None:
+            raise FormatError(f"{name} must be a whole number, got {value[:40]!r}", where)
+        return number
 
 
 def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
