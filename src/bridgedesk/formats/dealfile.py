@@ -28,11 +28,24 @@ def kind(path: str | Path) -> str:
     return suffix[1:]
 
 
-def load_records(path: str | Path, *, strict: bool = False) -> list[BoardRecord]:
-    """Board records (with double dummy and par when a PBN file has them)."""
+def load_records(
+    path: str | Path, *, strict: bool = False, encoding: str | None = None
+) -> list[BoardRecord]:
+    """Board records (with double dummy and par when a PBN file has them).
+
+    A file without any deal is refused: every command that reads deals needs one.
+    """
     if kind(path) == "hnd":
-        return [BoardRecord(d) for d in hnd.load(path, strict=strict).deals]
-    return pbn_deals.load(path, strict=strict)
+        found = [BoardRecord(d) for d in hnd.load(path, strict=strict, encoding=encoding).deals]
+    else:
+        found = pbn_deals.load(path, strict=strict, encoding=encoding)
+    if not found:
+        raise FormatError(
+            "the file holds no deals (a PBN game needs a [Deal] tag with four hands of "
+            "13 cards)",
+            Location(file=str(path)),
+        )
+    return found
 
 
 def dump_records(
@@ -61,7 +74,7 @@ def dump_records(
         hnd.dump(deals, target, encoding=enc)
         return [target]
     if template is not None and len(template.games) >= len(records):
-        with_deal = [g for g in template.games if "Deal" in g]
+        with_deal = [g for g in template.games if pbn_deals.has_deal(g)]
         if len(with_deal) == len(records):
             for game, record in zip(with_deal, records, strict=True):
                 pbn_deals.game_of(record, game)

@@ -162,13 +162,50 @@ def _par(game: pbn.Game, source: pbn.PbnFile, board: int, strict: bool) -> Par |
         raise FormatError(f"board {board}: {exc.message}", _where(source, where, game)) from None
 
 
+_RANKS = frozenset("AKQJT98765432")
+
+
+def is_partial_deal(value: str) -> bool:
+    """Whether a ``[Deal]`` value is an end position: four hands of the same
+    number of cards, fewer than 13, no card twice -- as files of play problems
+    and end positions write them."""
+    body = value.strip()
+    if len(body) > 2 and body[1] == ":":
+        body = body[2:]
+    hands = body.split()
+    if len(hands) != 4:
+        return False
+    cards: list[tuple[int, str]] = []
+    sizes: set[int] = set()
+    for hand in hands:
+        suits = hand.upper().split(".")
+        if len(suits) != 4 or any(ch not in _RANKS for suit in suits for ch in suit):
+            return False
+        sizes.add(sum(len(suit) for suit in suits))
+        cards.extend((i, ch) for i, suit in enumerate(suits) for ch in suit)
+    return len(sizes) == 1 and 0 < len(cards) < 52 and len(set(cards)) == len(cards)
+
+
+def has_deal(game: pbn.Game) -> bool:
+    """Whether a game holds a whole deal: a ``[Deal]`` tag that is not empty, ``?``
+    (a results file without hands) or a partial deal (an end position)."""
+    value = game.get("Deal")
+    return value is not None and value.strip() not in ("", "?") and not is_partial_deal(value)
+
+
 def records(games: pbn.PbnFile, *, strict: bool = False) -> list[BoardRecord]:
-    """The board records of every game with a ``Deal`` (others are skipped unless strict)."""
+    """The board records of every game with a whole deal.
+
+    Games without one (no ``[Deal]``, ``[Deal ""]`` or ``"?"``, an end position
+    of fewer than 13 cards a hand) are skipped, or refused with ``strict``.
+    """
     out: list[BoardRecord] = []
     for game in games:
-        if "Deal" not in game:
+        if not has_deal(game):
             if strict:
-                raise FormatError("game has no [Deal] tag", _where(games, None, game))
+                tag = game.tag("Deal")
+                what = "no [Deal] tag" if tag is None else "no whole deal of 4 x 13 cards"
+                raise FormatError(f"game has {what}", _where(games, tag, game))
             continue
         out.append(record_of(game, games, strict=strict, index=len(out)))
     return out
@@ -179,9 +216,11 @@ def loads(text: str, *, strict: bool = False, filename: str | None = None) -> li
     return records(pbn.loads(text, strict=strict, filename=filename), strict=strict)
 
 
-def load(source: str | Path | IO[bytes] | IO[str], *, strict: bool = False) -> list[BoardRecord]:
+def load(
+    source: str | Path | IO[bytes] | IO[str], *, strict: bool = False, encoding: str | None = None
+) -> list[BoardRecord]:
     """Board records from a PBN file."""
-    return records(pbn.load(source, strict=strict), strict=strict)
+    return records(pbn.load(source, strict=strict, encoding=encoding), strict=strict)
 
 
 def dd_table(dd: DDTable) -> pbn.Table:
@@ -255,6 +294,8 @@ __all__ = [
     "dump",
     "dumps",
     "game_of",
+    "has_deal",
+    "is_partial_deal",
     "load",
     "loads",
     "record_of",

@@ -152,7 +152,9 @@ def _row(
     ns = "-" if individual else _cell(row, "PairId_NS", "Pair_NS")
     ew = "--" if individual else _cell(row, "PairId_EW", "Pair_EW")
     if not individual and (ns in (None, *_EMPTY) or ew in (None, *_EMPTY)):
-        if strict:
+        if strict or _has_play(row):
+            # a row without both pairs is a bye (Ruter writes "-" and "Bye"), but one
+            # with a contract or a score is a result whose pair was lost (issue 10)
             raise FormatError("a score row needs PairId_NS and PairId_EW", where)
         return None
     assert ns is not None and ew is not None
@@ -192,6 +194,17 @@ def _row(
     play, computed = checked_score(board, contract, _cell(row, "Declarer"), tricks, score, where)
     w = Weighted.of(computed)
     return Result(ns, ew, w, w, None, play)
+
+
+def _has_play(row: Any) -> bool:
+    """Whether a score row holds a contract or a numeric score."""
+    if _cell(row, "Contract") not in (None, *_EMPTY):
+        return True
+    for name in ("Score_NS", "Score_EW", "Score"):
+        cell = _cell(row, name)
+        if cell is not None and any(ch.isdigit() for ch in cell):
+            return True
+    return False
 
 
 def _plain_score(text: str | None, where: Location) -> int | None:

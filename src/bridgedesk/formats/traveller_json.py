@@ -167,7 +167,30 @@ def _result(row: Any, board: int, where: Location) -> Result:
     return _result_of(row, board, where, _pair(row, "ns", where), _pair(row, "ew", where))
 
 
+#: Keys that each give a result's outcome; a result may use one kind only.
+_OUTCOME_KINDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("not_played", ("not_played",)),
+    ("split", ("split",)),
+    ("adjusted", ("adjusted",)),
+    ("weighted", ("weighted",)),
+    ("a played score", ("contract", "declarer", "tricks", "score_ns")),
+)
+
+
+def _one_outcome(spec: dict[str, Any], where: Location) -> None:
+    """Refuse a result that gives two outcomes (``"adjusted"`` and a ``"contract"``...):
+    which one the director meant cannot be known, so none is taken (issue 10)."""
+    kinds = [
+        name
+        for name, keys in _OUTCOME_KINDS
+        if any(k in spec for k in keys) and not (name == "not_played" and not spec["not_played"])
+    ]
+    if len(kinds) > 1:
+        raise FormatError(f"a result gives {' and '.join(kinds)}: keep one of them", where)
+
+
 def _result_of(row: dict[str, Any], board: int, where: Location, ns: str, ew: str) -> Result:
+    _one_outcome(row, where)
     group = row.get("group")
     if group is not None and not isinstance(group, str):
         raise FormatError('"group" (fouled board) must be text such as "A"', where)
@@ -216,6 +239,7 @@ def _outcome(spec: Any, board: int, where: Location) -> tuple[Outcome, Play | No
         return Weighted.of(spec), None
     if not isinstance(spec, dict):
         raise FormatError("an outcome is a score, an adjustment or an object", where)
+    _one_outcome(spec, where)
     if "adjusted" in spec:
         return _adjustment(spec["adjusted"], where), None
     if "weighted" in spec:
