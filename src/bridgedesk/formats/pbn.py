@@ -769,6 +769,13 @@ def load(
 _GAME_SECTIONS = ("Auction", "Play", "Note")
 
 
+#: What a missing mandatory tag is written as, where "?" would not do: other
+#: readers (endplay) take "?" for a deal, a dealer or a vulnerability and fail,
+#: while "" (PBN 2.1, 3.4: not applicable) they accept.  A game without a board
+#: number is written without [Board], as no number is better than "?" to them.
+_MISSING = {"Deal": "", "Dealer": "", "Vulnerable": ""}
+
+
 def _tag_line(name: str, value: str) -> str:
     return f"[{name} {_quote(value)}]"
 
@@ -801,8 +808,8 @@ def _game_lines(game: Game, export: bool, skip: frozenset[str]) -> list[str]:
     for name in MANDATORY_TAGS:
         if name in by_name:
             emit(by_name[name][0])
-        elif name not in skip:
-            lines.append(_tag_line(name, UNKNOWN))
+        elif name not in skip and name != "Board":
+            lines.append(_tag_line(name, _MISSING.get(name, UNKNOWN)))
     rest = [t for t in own if t.name not in MANDATORY_TAGS]
     for t in sorted((t for t in rest if _is_identification(t)), key=lambda t: t.name):
         emit(t)

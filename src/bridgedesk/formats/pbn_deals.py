@@ -153,22 +153,47 @@ def _par(game: pbn.Game, source: pbn.PbnFile, board: int, strict: bool) -> Par |
     try:
         return Par.parse(score_tag.value, contract_tag.value if contract_tag else None)
     except BridgedeskError as exc:
-        if not strict and contract_tag is not None:
-            try:
-                return Par.parse(score_tag.value)
-            except BridgedeskError:
-                pass
+        if not strict:
+            # Bridge Solver Online writes the par contract into the score,
+            # "NS 6N; +990"; other unreadable par tags are left out of the record
+            # (the tags stay in the game) rather than refusing the whole file
+            return _contract_and_score(score_tag.value) or _score_only(score_tag.value)
         where = contract_tag if contract_tag is not None and "par" in exc.message else score_tag
         raise FormatError(f"board {board}: {exc.message}", _where(source, where, game)) from None
+
+
+def _contract_and_score(value: str) -> Par | None:
+    """The par of an ``OptimumScore`` written ``"NS 6N; +990"`` (contract; score
+    from the declaring side's view), or ``None``."""
+    contract, _, score = value.partition(";")
+    side = contract.split()[0].upper() if contract.split() else ""
+    number = reading.whole_number(score.strip().lstrip("+-"), max_digits=5)
+    if number is None or side not in ("N", "S", "E", "W", "NS", "EW"):
+        return None
+    if score.strip().startswith("-"):
+        number = -number
+    ns_score = number if side in ("N", "S", "NS") else -number
+    try:
+        return Par.parse(str(ns_score), contract.strip())
+    except BridgedeskError:
+        return None
+
+
+def _score_only(value: str) -> Par | None:
+    try:
+        return Par.parse(value)
+    except BridgedeskError:
+        return None
 
 
 _RANKS = frozenset("AKQJT98765432")
 
 
 def is_partial_deal(value: str) -> bool:
-    """Whether a ``[Deal]`` value is an end position: four hands of the same
-    number of cards, fewer than 13, no card twice -- as files of play problems
-    and end positions write them."""
+    """Whether a ``[Deal]`` value is a deal of fewer than 52 cards: an end
+    position (hands of the same number of cards, fewer than 13) or hands left
+    unknown (``-``, PBN 2.1, 3.4.11), no card twice -- as files of play and
+    bidding problems write them."""
     body = value.strip()
     if len(body) > 2 and body[1] == ":":
         body = body[2:]
@@ -178,12 +203,14 @@ def is_partial_deal(value: str) -> bool:
     cards: list[tuple[int, str]] = []
     sizes: set[int] = set()
     for hand in hands:
+        if hand == "-":
+            continue
         suits = hand.upper().split(".")
         if len(suits) != 4 or any(ch not in _RANKS for suit in suits for ch in suit):
             return False
         sizes.add(sum(len(suit) for suit in suits))
         cards.extend((i, ch) for i, suit in enumerate(suits) for ch in suit)
-    return len(sizes) == 1 and 0 < len(cards) < 52 and len(set(cards)) == len(cards)
+    return len(sizes) <= 1 and len(cards) < 52 and len(set(cards)) == len(cards)
 
 
 def has_deal(game: pbn.Game) -> bool:
@@ -202,11 +229,11 @@ def records(games: pbn.PbnFile, *, strict: bool = False) -> list[BoardRecord]:
     out: list[BoardRecord] = []
     for game in games:
         if not has_deal(game):
-            if strict:
-                tag = game.tag("Deal")
-                what = "no [Deal] tag" if tag is None else "no whole deal of 4 x 13 cards"
-                raise FormatError(f"game has {what}", _where(games, tag, game))
-            continue
+            tag = game.tag("Deal")
+            if strict and (tag is None or tag.value.strip() in ("", "?")):
+                raise FormatError("game has no [Deal] tag", _where(games, tag, game))
+            if not strict:
+                continue  # strict: a partial deal gets record_of's precise message
         out.append(record_of(game, games, strict=strict, index=len(out)))
     return out
 

@@ -48,7 +48,7 @@ def load(path: str | Path, *, strict: bool = False) -> tuple[ScoreInput, pbn.Pbn
 
 
 def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> ScoreInput:
-    boards: list[Board] = []
+    by_number: dict[int, list[Result]] = {}
     board_lines: dict[int, int] = {}
     result_lines: dict[tuple[int, int], int] = {}
     scoring = None
@@ -72,11 +72,13 @@ def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> Sco
                               f"{(number_text or '')[:40]!r}",
                               Location(file=filename, line=line))  # fmt: skip
         number = found
-        if number in board_lines:
+        if number in by_number and strict:
             raise FormatError("the board has two score tables",
                               Location(file=filename, line=line, board=number))  # fmt: skip
-        board_lines[number] = line or 0
-        results: list[Result] = []
+        # leniently, a second table of the board (a second game with the same
+        # [Board], as programs write one game per section) adds its rows
+        board_lines.setdefault(number, line or 0)
+        results = by_number.setdefault(number, [])
         for row in table.rows:
             where = Location(file=filename, line=row.line, board=number)
             players = _players(row, where)
@@ -97,7 +99,7 @@ def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> Sco
                 )
             result_lines[(number, len(results))] = row.line or 0
             results.append(result)
-        boards.append(Board(number, tuple(results)))
+    boards = [Board(number, tuple(results)) for number, results in by_number.items() if results]
     if not boards:
         raise FormatError("no [ScoreTable] with results in this PBN file",
                           Location(file=filename))  # fmt: skip
@@ -152,9 +154,11 @@ def _row(
     ns = "-" if individual else _cell(row, "PairId_NS", "Pair_NS")
     ew = "--" if individual else _cell(row, "PairId_EW", "Pair_EW")
     if not individual and (ns in (None, *_EMPTY) or ew in (None, *_EMPTY)):
-        if strict or _has_play(row):
-            # a row without both pairs is a bye (Ruter writes "-" and "Bye"), but one
-            # with a contract or a score is a result whose pair was lost (issue 10)
+        # a row without both pairs is a bye (Ruter writes "-" and "Bye"), but one
+        # with a contract or a score is a result whose pair was lost (issue 10); a
+        # table with no pair columns at all is a frequency table (PBN 2.1, 5.3)
+        has_pairs = _cell(row, "PairId_NS", "Pair_NS", "PairId_EW", "Pair_EW") is not None
+        if strict or (has_pairs and _has_play(row)):
             raise FormatError("a score row needs PairId_NS and PairId_EW", where)
         return None
     assert ns is not None and ew is not None

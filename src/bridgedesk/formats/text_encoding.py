@@ -15,28 +15,23 @@ The rules, in order:
 2. Shift_JIS is *plausible* when the bytes decode as code page 932 and every
    non-ASCII character is one Japanese text uses (kana, kanji, full-width
    forms, the JIS symbol rows), not a private-use one.
-3. Windows-1252 is *plausible* when the bytes decode as code page 1252, every
-   non-ASCII character is a Latin letter or a common sign (``€ £ ° ½ « »``...),
-   and no three non-ASCII characters stand together (a European word has its
+3. Windows-1252 is *plausible* when the bytes decode as code page 1252 and no
+   three non-ASCII characters stand together (a European word has its
    accented letters apart; a Japanese word read as 1252 is a run of them).
-4. One plausible: that one.  Both: Windows-1252 only if no double-byte
-   character of the Shift_JIS reading has a second byte above 0x7F -- an
-   accented letter before an ASCII letter (``é`` + ``l``) is what makes
-   Latin-1 text decode as Shift_JIS; real Japanese text has most of its
-   second bytes above 0x7F.  Otherwise, and when neither is plausible: unsure.
+4. One plausible: that one.  Both (short text): Windows-1252 when no
+   double-byte character of the Shift_JIS reading has a second byte above
+   0x7F -- an accented letter before an ASCII letter (``é`` + ``l``) is what
+   makes Latin-1 text decode as Shift_JIS -- and the 1252 reading is mostly
+   letters; Shift_JIS when some second byte is above 0x7F and the 1252
+   reading is mostly signs (``“c’†`` for 田中).  Otherwise, and when neither
+   is plausible: unsure.
 """
 
 from __future__ import annotations
 
-import unicodedata
-
 UTF8 = "utf-8"
 SHIFT_JIS = "cp932"
 WINDOWS_1252 = "cp1252"
-
-#: Signs a European PBN file's names and events hold besides letters.
-_LATIN_SIGNS = frozenset("\xa0¡¢£¤¥§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿×÷€‘’“”–—")
-
 
 def _japanese(ch: str) -> bool:
     code = ord(ch)
@@ -56,22 +51,18 @@ def _half_width_kana(ch: str) -> bool:
     return 0xFF61 <= ord(ch) <= 0xFF9F
 
 
-def _latin(ch: str) -> bool:
-    return (ord(ch) < 0x250 and unicodedata.category(ch).startswith("L")) or ch in _LATIN_SIGNS
-
-
-def _shift_jis_plausible(data: bytes) -> tuple[bool, bool]:
-    """Whether ``data`` reads as Japanese Shift_JIS text, and whether it also
-    looks like Latin-1 misread: no double-byte character with a second byte
-    above 0x7F, or no non-ASCII character but half-width katakana (which are
-    Latin-1's capitals with accents)."""
+def _shift_jis_plausible(data: bytes) -> tuple[bool, int, bool]:
+    """Whether ``data`` reads as Japanese Shift_JIS text; how many of its
+    double-byte characters have a second byte above 0x7F; whether its only
+    non-ASCII characters are half-width katakana (which Latin-1's accented
+    capitals read as)."""
     try:
         text = data.decode(SHIFT_JIS)
     except UnicodeDecodeError:
-        return False, False
+        return False, 0, False
     wide = [ch for ch in text if ord(ch) >= 0x80]
     if not all(_japanese(ch) for ch in wide):
-        return False, False
+        return False, 0, False
     high = 0
     i = 0
     n = len(data)
@@ -83,8 +74,7 @@ def _shift_jis_plausible(data: bytes) -> tuple[bool, bool]:
             i += 2
         else:
             i += 1
-    only_half = all(_half_width_kana(ch) for ch in wide)
-    return True, high == 0 or only_half
+    return True, high, all(_half_width_kana(ch) for ch in wide)
 
 
 def _windows_1252_plausible(data: bytes) -> bool:
@@ -98,7 +88,7 @@ def _windows_1252_plausible(data: bytes) -> bool:
             run = 0
             continue
         run += 1
-        if run >= 3 or not _latin(ch):
+        if run >= 3:
             return False
     return True
 
@@ -117,12 +107,20 @@ def guess(data: bytes) -> str | None:
         pass
     else:
         return UTF8
-    sjis, latin_like = _shift_jis_plausible(data)
+    sjis, high, only_half = _shift_jis_plausible(data)
     latin = _windows_1252_plausible(data)
     if sjis and not latin:
         return SHIFT_JIS
-    if latin and (not sjis or latin_like):
+    if latin and not sjis:
         return WINDOWS_1252
+    if not (sjis and latin):
+        return None
+    wide = [ch for ch in data.decode(WINDOWS_1252) if ord(ch) >= 0x80]
+    letters = sum(ch.isalpha() for ch in wide) / len(wide)
+    if (high == 0 or only_half) and letters >= 0.5:
+        return WINDOWS_1252
+    if high > 0 and letters < 0.5:
+        return SHIFT_JIS
     return None
 
 
