@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from bridgedesk import reading
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import FormatError, Location
@@ -41,8 +42,7 @@ def load_records(
         found = pbn_deals.load(path, strict=strict, encoding=encoding)
     if not found:
         raise FormatError(
-            "the file holds no deals (a PBN game needs a [Deal] tag with four hands of "
-            "13 cards)",
+            "the file holds no deals (a PBN game needs a [Deal] tag with four hands of 13 cards)",
             Location(file=str(path)),
         )
     return found
@@ -66,6 +66,28 @@ def dump_records(
     their other tags.
     """
     target = Path(path)
+    if encoding is not None:
+        reading.check_encoding(encoding)
+    try:
+        return _dump(records, target, encoding, split, event, generator, template)
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start : exc.end]
+        raise FormatError(
+            f"the text {bad!r} cannot be written in the encoding {exc.encoding}; "
+            "choose another with --encoding (utf-8 writes any text)",
+            Location(file=str(target)),
+        ) from None
+
+
+def _dump(
+    records: Sequence[BoardRecord],
+    target: Path,
+    encoding: str | None,
+    split: bool,
+    event: str | None,
+    generator: str | None,
+    template: pbn.PbnFile | None,
+) -> list[Path]:
     if kind(target) == "hnd":
         deals: list[Deal | hnd.HndBoard] = [r.deal for r in records]
         enc = encoding or hnd.DEFAULT_ENCODING

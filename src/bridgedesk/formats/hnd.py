@@ -406,7 +406,10 @@ def decode(
     return text, encoding
 
 
-_ENCODING_HINT = "a .HND file is Shift_JIS or UTF-8; name another encoding with --encoding"
+_ENCODING_HINT = (
+    "a .HND file is Shift_JIS or UTF-8; name another encoding with --encoding "
+    "(--input-encoding for deals convert)"
+)
 
 
 def loads(text: str, *, strict: bool = False, filename: str | None = None) -> HndFile:

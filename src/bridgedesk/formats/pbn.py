@@ -733,7 +733,7 @@ def decode(data: bytes, filename: str | None = None, *, encoding: str | None = N
             raise FormatError(
                 f"cannot tell the text encoding (byte 0x{data[offset]:02x} here): not UTF-8, "
                 "nor clearly Shift_JIS or Latin-1 text; name it with --encoding "
-                "(e.g. --encoding shift_jis or --encoding cp1252)",
+                "(--input-encoding for deals convert), e.g. shift_jis or cp1252",
                 Location(file=filename, line=line, column=column),
             )
     return reading.decode(

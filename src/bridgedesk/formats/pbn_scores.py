@@ -36,14 +36,11 @@ from bridgedesk.scoring.rounding import round_half_up
 _EMPTY = ("", "-", "?")
 
 
-def load(path: str | Path, *, strict: bool = False) -> tuple[ScoreInput, pbn.PbnFile]:
+def load(
+    path: str | Path, *, strict: bool = False, encoding: str | None = None
+) -> tuple[ScoreInput, pbn.PbnFile]:
     """Read a PBN file's score tables; also return the parsed file for writing back."""
-    try:
-        parsed = pbn.load(path, strict=strict)
-    except OSError as exc:
-        raise FormatError(
-            f"cannot read the file: {exc.strerror}", Location(file=str(path))
-        ) from None
+    parsed = pbn.load(path, strict=strict, encoding=encoding)
     return from_pbn(parsed, str(path), strict=strict), parsed
 
 

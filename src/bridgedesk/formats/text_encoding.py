@@ -33,6 +33,7 @@ UTF8 = "utf-8"
 SHIFT_JIS = "cp932"
 WINDOWS_1252 = "cp1252"
 
+
 def _japanese(ch: str) -> bool:
     code = ord(ch)
     return (
