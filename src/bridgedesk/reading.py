@@ -125,8 +125,10 @@ def decode(
     try:
         text = data.decode(name)
     except UnicodeDecodeError as exc:
-        line, column = position(data, exc.start)
-        bad = data[exc.start : exc.start + 1].hex()
+        # utf-8-sig counts from after the byte-order mark
+        start = exc.start + (3 if name == "utf-8-sig" and data.startswith(b"\xef\xbb\xbf") else 0)
+        line, column = position(data, start)
+        bad = data[start : start + 1].hex()
         shown = "UTF-8" if encoding is None else repr(encoding)
         raise _error(
             error,

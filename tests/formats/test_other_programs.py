@@ -164,8 +164,7 @@ def test_second_score_table_of_a_board_adds_its_rows() -> None:
     assert [(r.ns, r.ew) for r in inp.boards[0].results] == [("1", "2"), ("3", "4")]
     # one game per section with the same board number
     text2 = (
-        '[Board "1"]\n' + SCORES + "1 2 3NT N 9 400\n\n"
-        '[Board "1"]\n' + SCORES + "3 4 - - - -50\n"
+        '[Board "1"]\n' + SCORES + '1 2 3NT N 9 400\n\n[Board "1"]\n' + SCORES + "3 4 - - - -50\n"
     )
     inp = pbn_scores.from_pbn(pbn.loads(text2), "two.pbn")
     assert len(inp.boards) == 1

@@ -73,7 +73,8 @@ def dump_records(
     except UnicodeEncodeError as exc:
         bad = exc.object[exc.start : exc.end]
         raise FormatError(
-            f"the text {bad!r} cannot be written in the encoding {exc.encoding}; "
+            f"the text {bad!r} cannot be written in the encoding "
+            f"{encoding or (hnd.DEFAULT_ENCODING if kind(target) == 'hnd' else 'utf-8')}; "
             "choose another with --encoding (utf-8 writes any text)",
             Location(file=str(target)),
         ) from None

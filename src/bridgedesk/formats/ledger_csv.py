@@ -48,7 +48,7 @@ def _decimal(text: str, where: Location, name: str = "points") -> Decimal:
 
 
 def _rows(text: str, file: str | None) -> list[tuple[int, dict[str, str]]]:
-    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))
+    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
     with reading.csv_errors(lambda: reader.line_num, file):
         names = reader.fieldnames
     if names is None or "member" not in names:

@@ -49,7 +49,7 @@ def _members(text: str) -> tuple[str, ...]:
 
 
 def _loads_csv(text: str, file: str | None) -> Roster:
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     with reading.csv_errors(lambda: reader.line_num, file):
         names = reader.fieldnames or []
     if "pair" not in names or "members" not in names:

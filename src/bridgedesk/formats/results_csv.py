@@ -118,7 +118,7 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
         (ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), ""
     )
     delimiter = max(",;\t", key=header.count)
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[tuple[int, Result]] = []
     columns: dict[str, int] | None = None
     for row in reading.csv_rows(reader, lambda: reader.line_num, file):
