@@ -92,7 +92,7 @@ def test_pbn_verifier_files_read() -> None:
     with pytest.raises(FormatError, match="no \\[ScoreTable\\] with results"):
         pbn_scores.from_pbn(twenty, "correct_20.pbn")
     # strictly, a bidding problem's unknown hands are refused with their place
-    with pytest.raises(FormatError, match="correct_20.pbn:189: game has no \\[Deal\\] tag"):
+    with pytest.raises(FormatError, match=r"correct_20.pbn:189: game has no \[Deal\] tag"):
         pbn_deals.records(twenty, strict=True)
 
 
