@@ -36,14 +36,14 @@ FUZZ = settings(
 )
 
 
-class ReaderTimeout(Exception):
+class ReaderTimeoutError(Exception):
     """A reader ran past :data:`TIME_LIMIT` on one input."""
 
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
     def expired(signum: int, frame: object) -> None:
-        raise ReaderTimeout(f"no answer after {seconds} s")
+        raise ReaderTimeoutError(f"no answer after {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, expired)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -156,9 +156,8 @@ def test_the_timer_stops_an_endless_reader() -> None:
 
     endless = Reader("endless", ".txt", forever, b"")
     started = time.monotonic()
-    with pytest.raises(ReaderTimeout):
-        with time_limit(0.2):
-            endless.read(Path("unused"))
+    with pytest.raises(ReaderTimeoutError), time_limit(0.2):
+        endless.read(Path("unused"))
     assert time.monotonic() - started < 2
 
 
