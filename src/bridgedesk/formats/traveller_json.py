@@ -11,6 +11,7 @@ in fractions of a board.  :func:`load` / :func:`loads` return a
 
 from __future__ import annotations
 
+import bisect
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -37,8 +38,15 @@ _PAIR_RE = re.compile(r'"pair"\s*:')
 _RESULT_RE = re.compile(r'"(?:ns|players)"\s*:\s*["\d{\[]')
 
 
-def _line_at(text: str, pos: int) -> int:
-    return text.count("\n", 0, pos) + 1
+class _Lines:
+    """Line numbers of offsets in a text, by bisection (a large file is not counted
+    again from its start for each of its results)."""
+
+    def __init__(self, text: str) -> None:
+        self.ends = [m.start() for m in re.finditer("\n", text)]
+
+    def __call__(self, pos: int) -> int:
+        return bisect.bisect_left(self.ends, pos) + 1
 
 
 _RESULT_KEYS = frozenset(
@@ -69,6 +77,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
     if strict and set(data) - _TOP_KEYS:
         unknown = ", ".join(sorted(set(data) - _TOP_KEYS))
         raise FormatError(f"unknown key(s) {unknown}; allowed: {', '.join(sorted(_TOP_KEYS))}", top)
+    _line_at = _Lines(text)
     board_pos = [m.start() for m in _BOARD_RE.finditer(text)]
     result_pos = iter(m.start() for m in _RESULT_RE.finditer(text))
     raw_boards = data.get("boards")
@@ -78,7 +87,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
     board_lines: dict[int, int] = {}
     result_lines: dict[tuple[int, int], int] = {}
     for bi, raw in enumerate(raw_boards):
-        line = _line_at(text, board_pos[bi]) if bi < len(board_pos) else None
+        line = _line_at(board_pos[bi]) if bi < len(board_pos) else None
         if not isinstance(raw, dict) or not isinstance(raw.get("board"), int) or raw["board"] < 1:
             raise FormatError('each board needs "board": a board number from 1',
                               Location(file=filename, line=line))  # fmt: skip
@@ -92,7 +101,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
         results: list[Result] = []
         for ri, row in enumerate(rows):
             pos = next(result_pos, None)
-            rline = _line_at(text, pos) if pos is not None else line
+            rline = _line_at(pos) if pos is not None else line
             result_lines[(number, ri)] = rline or 0
             where = Location(file=filename, line=rline, board=number)
             if strict and isinstance(row, dict) and set(row) - _RESULT_KEYS:
@@ -106,7 +115,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
         raise FormatError('"penalties" must be a list', top)
     at = text.find('"penalties"')
     pen_lines: list[int | None] = [
-        _line_at(text, m.start()) for m in _PAIR_RE.finditer(text, at if at >= 0 else len(text))
+        _line_at(m.start()) for m in _PAIR_RE.finditer(text, at if at >= 0 else len(text))
     ]
     penalties = tuple(
         _penalty(p, Location(file=filename, line=pen_lines[i] if i < len(pen_lines) else None))
