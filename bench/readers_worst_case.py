@@ -27,7 +27,10 @@ def _files(mib: int) -> dict[str, tuple[str, Callable[[Path], object]]]:
     size = mib * 1024 * 1024
     deals = pbn_deals.dumps([BoardRecord(d) for d in generate(64, 1, seed=3)])
     row = " 1  2 4S   S 10    620      -\n"
-    table = '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]\n'
+    table = (
+        '[Board "1"]\n'
+        '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]\n'
+    )
     results = [
         {"ns": str(2 * i + 1), "ew": str(2 * i + 2), "score_ns": 420} for i in range(size // 40)
     ]
