@@ -4,9 +4,6 @@ and for what a user's bad day brings (empty files, binary junk, NUL bytes, huge 
 from __future__ import annotations
 
 import json
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -28,25 +25,10 @@ from bridgedesk.formats import (
 )
 from bridgedesk.scoring.session import detect_winners
 from tests.conftest import REPO
+from tests.fuzz.readers import time_limit
 
 FIG15 = REPO / "tests" / "scoring" / "data" / "fig15_howell.json"
 RUTER = REPO / "tests" / "scoring" / "data" / "ruter_2021_board1.pbn"
-
-
-@contextmanager
-def within(seconds: float) -> Iterator[None]:
-    """Fail the test if the body runs longer than ``seconds`` (an endless loop)."""
-
-    def expired(signum: int, frame: object) -> None:
-        raise TimeoutError(f"still running after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 # --------------------------------------------------------------------------- PBN table rows
@@ -57,7 +39,7 @@ def test_table_row_with_unicode_white_space_ends_the_cell(space: str) -> None:
     # _scan_line skipped fewer white-space characters than _table_element stopped
     # at: the reader looped forever, growing memory, on a row holding one of these
     text = f'[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\n1{space}2 420\n'
-    with within(2):
+    with time_limit(2):
         table = pbn.loads(text)[0].table("ScoreTable")
     assert table is not None
     assert [tuple(r) for r in table.rows] == [("1", "2", "420")]

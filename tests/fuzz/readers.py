@@ -9,8 +9,9 @@ travellers as ``bridgedesk score`` does before scoring.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -130,6 +131,27 @@ def _ranking(path: Path) -> object:
     return ranking_json.loads_ranking(text, str(path)), ranking_json.loads_matches(text)
 
 
+class ReaderTimeoutError(Exception):
+    """A reader ran past its time on one input."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`ReaderTimeoutError` in the body after ``seconds`` (a real timer,
+    ``SIGALRM``: hypothesis's deadline reports a slow example only once it ends)."""
+
+    def expired(signum: int, frame: object) -> None:
+        raise ReaderTimeoutError(f"no answer after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 @dataclass(frozen=True)
 class Reader:
     name: str
@@ -164,4 +186,4 @@ def sample_is_valid(reader: Reader, tmp: Path) -> None:
     reader.read(path)
 
 
-__all__ = ["READERS", "Reader", "json"]
+__all__ = ["READERS", "Reader", "ReaderTimeoutError", "sample_is_valid", "time_limit"]

@@ -10,11 +10,8 @@ to a few seconds; a longer run is ``BRIDGEDESK_FUZZ_EXAMPLES=5000 pytest tests/f
 from __future__ import annotations
 
 import os
-import signal
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgedesk.errors import BridgedeskError
-from tests.fuzz.readers import READERS, Reader, sample_is_valid
+from tests.fuzz.readers import READERS, Reader, ReaderTimeoutError, sample_is_valid, time_limit
 
 #: Longest a reader may take on one file of at most a few kilobytes.
 TIME_LIMIT = 2.0
@@ -34,24 +31,6 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     database=None,
 )
-
-
-class ReaderTimeoutError(Exception):
-    """A reader ran past :data:`TIME_LIMIT` on one input."""
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    def expired(signum: int, frame: object) -> None:
-        raise ReaderTimeoutError(f"no answer after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def read_any(reader: Reader, data: bytes) -> None:
