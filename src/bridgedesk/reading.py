@@ -213,19 +213,22 @@ def loads_json(
     *,
     error: ErrorType = FormatError,
     decimals: bool = False,
+    finite_only: bool = True,
 ) -> Any:
     """Parse JSON text; every failure is one located error of type ``error``.
 
     ``decimals`` reads numbers with a fraction as :class:`~decimal.Decimal`
-    (exact) instead of float.
+    (exact) instead of float.  ``finite_only=False`` lets ``NaN``, ``Infinity``
+    and overflowing floats through as Python's :mod:`json` reads them, for a
+    caller that checks each value and names it in its message.
     """
     text = text.removeprefix("\ufeff")
+    floats: Callable[[str], Any] = checked_decimal if decimals else _checked_float
     try:
+        if not finite_only:
+            return json.loads(text, parse_int=_checked_int)
         return json.loads(
-            text,
-            parse_constant=_refuse_constant,
-            parse_int=_checked_int,
-            parse_float=checked_decimal if decimals else _checked_float,
+            text, parse_constant=_refuse_constant, parse_int=_checked_int, parse_float=floats
         )
     except json.JSONDecodeError as exc:
         where = Location(file=filename, line=exc.lineno, column=exc.colno)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import io
 from datetime import date
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from bridgedesk import reading
@@ -38,13 +38,24 @@ def _date(text: str, where: Location) -> date:
         raise FormatError(f"date must be YYYY-MM-DD, got {text!r}", where) from None
 
 
-def _decimal(text: str, where: Location, name: str = "points") -> Decimal:
-    """A decimal number; ``1e999999``, ``NaN`` and ``Infinity`` are refused."""
+def _decimal(text: str, where: Location, name: str = "points", *, bounded: bool = False) -> Decimal:
+    """A finite decimal number (``NaN`` and ``Infinity`` are refused).  An award's
+    size is the ledger's to check (it names the limit); ``bounded`` refuses here
+    the absurd sizes (``1e999999``) of numbers no later check bounds."""
     try:
-        return reading.checked_decimal(text.strip())
-    except ValueError:
-        raise FormatError(f"{name} must be a number of at most {reading.MAX_NUMBER_DIGITS} "
-                          f"digits, got {text[:40]!r}", where) from None  # fmt: skip
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise FormatError(f"{name} must be a number, got {text[:40]!r}", where) from None
+    if not value.is_finite():
+        raise FormatError(f"{name} must be a number, got {text[:40]!r}", where)
+    if bounded:
+        try:
+            reading.checked_decimal(text.strip())
+        except ValueError:
+            raise FormatError(f"{name} must be a number of at most "
+                              f"{reading.MAX_NUMBER_DIGITS} digits, got {text[:40]!r}",
+                              where) from None  # fmt: skip
+    return value
 
 
 def _rows(text: str, file: str | None) -> list[tuple[int, dict[str, str]]]:
@@ -119,11 +130,11 @@ def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
                     row.get("name", ""),
                     _date(joined, where) if joined else None,
                     row.get("marker", ""),
-                    _decimal(early, where) if early else Decimal(0),
+                    _decimal(early, where, bounded=True) if early else Decimal(0),
                 )
             )
         elif kind == "seed":
-            value = _decimal(row.get("points", ""), where, "seed points")
+            value = _decimal(row.get("points", ""), where, "seed points", bounded=True)
             repo.set_seed_points(member, _date(row.get("date", ""), where), int(value))
         else:
             raise FormatError(f"type must be award, pending, player or seed, got {kind!r}", where)

@@ -60,7 +60,8 @@ def record_command(
     from bridgedesk import reading  # deferred: see the package doc
 
     text = sys.stdin.read() if str(awards_file) == "-" else reading.read_text(awards_file)
-    data = reading.loads_json(text, str(awards_file))
+    # recorded_awards names the award whose points are NaN or too large
+    data = reading.loads_json(text, str(awards_file), finite_only=False)
     from bridgedesk.cli.masterpoints._inputs import recorded_awards  # deferred: package doc
 
     awards = recorded_awards(data, str(awards_file))
