@@ -172,10 +172,10 @@ def test_integers_over_4300_digits_in_csv() -> None:
 
 def test_points_of_1e999999_are_refused() -> None:
     text = "type,member,date,rules,points,colour\naward,1,2024-01-01,jcbl,1e999999,black\n"
-    with pytest.raises(FormatError, match="a.csv:2: award points must be at most"):
+    with pytest.raises(FormatError, match=r"a\.csv:2: award points must be at most"):
         ledger_csv.loads_awards(text, "a.csv")
     seed = "type,member,date,points\nseed,1,2024-01-01,1e999999\n"
-    with pytest.raises(FormatError, match="a.csv:2: seed points must be a number of at most 30"):
+    with pytest.raises(FormatError, match=r"a\.csv:2: seed points must be a number of at most 30"):
         ledger_csv.loads_ledger(seed, "a.csv")
     with pytest.raises(FormatError, match="points must be a number"):
         ledger_csv.loads_awards(text.replace("1e999999", "NaN"), "a.csv")
