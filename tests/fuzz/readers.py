@@ -30,6 +30,7 @@ from bridgedesk.formats import (
     players_file,
     ranking_json,
     results_csv,
+    swiss_history,
     traveller_json,
 )
 from bridgedesk.movements.howell import complete_howell
@@ -91,6 +92,12 @@ RANKING_SAMPLE = (
 )
 
 MOVEMENT_SAMPLE = movement_json.dumps(complete_howell(4)).encode()
+
+SWISS_SAMPLE = (
+    b'{"teams": [{"team": 1, "seed": 1}, {"team": 2, "seed": 2}, {"team": 3, "seed": 3},'
+    b' {"team": 4, "seed": 4}], "rounds": [{"round": 1, "matches": [{"home": 1, "away": 2,'
+    b' "vp": [12.5, 7.5]}, {"home": 3, "away": 4, "vp": [20, 0]}]}]}'
+)
 
 SCALE_SAMPLE = (
     resources.files("bridgedesk.bridge").joinpath("data").joinpath("bam.json").read_bytes()
@@ -176,6 +183,7 @@ READERS: tuple[Reader, ...] = (
     Reader("ranking", ".json", _ranking, RANKING_SAMPLE),
     Reader("movement", ".json", movement_json.load, MOVEMENT_SAMPLE),
     Reader("vp-scale", ".json", load_scale_file, SCALE_SAMPLE),
+    Reader("swiss-history", ".json", swiss_history.load, SWISS_SAMPLE),
 )
 
 
