@@ -61,6 +61,7 @@ def run(
     fmt: FormatOpt,
     strict: bool,
     out: Path | None = None,
+    encoding: str | None = None,
 ) -> None:
     """Read, check, score and print; see :func:`bridgedesk.cli.score.command`."""
     if out is not None and fmt is not FormatOpt.html:
@@ -71,7 +72,7 @@ def run(
         "fouled": FouledMethod(fouled),
     }
     flights, order = _flights(flight or [])
-    read = [_read(f, strict) for f in files]
+    read = [_read(f, strict, encoding) for f in files]
     # Everything is read and checked before anything is printed.
     used: list[int] = [inp.check(winners) for inp, _ in read]
     detected = winners is None and all(inp.winners is None for inp, _ in read)
@@ -298,14 +299,14 @@ def _carry(
                       len(q_result.boards), max_boards or None)  # fmt: skip
 
 
-def _read(file: Path, strict: bool) -> tuple[Any, Any]:
+def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, Any]:
     suffix = file.suffix.lower()
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))
     if suffix == ".json":
         return traveller_json.load(file, strict=strict), None
     if suffix == ".pbn":
-        return pbn_scores.load(file, strict=strict)
+        return pbn_scores.load(file, strict=strict, encoding=encoding)
     raise FormatError(
         f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file",
         Location(file=str(file)),

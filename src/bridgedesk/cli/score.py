@@ -95,6 +95,14 @@ def command(
     strict: Annotated[
         bool, typer.Option(help="Reject irregular PBN and unknown JSON keys instead of ignoring.")
     ] = False,
+    encoding: Annotated[
+        str | None,
+        typer.Option(
+            help="Text encoding of the PBN files (default: told from their bytes: UTF-8, "
+            "Shift_JIS or Latin-1).",
+            show_default=False,
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -112,4 +120,5 @@ def command(
         winners=winners, fouled=fouled.value, sections=sections, section_names=section_names,
         qualifying=qualifying, carry_max_boards=carry_max_boards, flight=flight, rounds=rounds,
         vp_scale=vp_scale, houston_vp=houston_vp, fmt=fmt, strict=strict, out=out,
+        encoding=encoding,
     )  # fmt: skip

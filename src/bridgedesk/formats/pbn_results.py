@@ -25,6 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from bridgedesk import reading
 from bridgedesk.bridge import board_dealer, board_vulnerability
 from bridgedesk.bridge.methods import Adjustment, Method
 from bridgedesk.deals.deal import Deal
@@ -197,9 +198,10 @@ def games(scored: ScoredSession, base: pbn.PbnFile | None = None) -> list[pbn.Ga
             out.append(game)
     else:
         for game in base:
-            number = game.get("Board")
-            if game.table("ScoreTable") is not None and number and number.strip().isdigit():
-                found = by_board.get(int(number))
+            text = game.get("Board")
+            number = None if text is None else reading.whole_number(text)
+            if game.table("ScoreTable") is not None and number is not None:
+                found = by_board.get(number)
                 if found is not None:
                     _fill(scored, game, found)
             out.append(game)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from bridgedesk import reading
 from bridgedesk.events.model import EntryKind
 from bridgedesk.formats import pbn
 from bridgedesk.results.build import Placement, section_of
@@ -47,9 +48,7 @@ def _date(text: str | None) -> dt.date | None:
 
 
 def _int(text: str | None) -> int | None:
-    if text is None or not text.strip().isdigit():
-        return None
-    return int(text)
+    return None if text is None else reading.whole_number(text)
 
 
 def _placements(base: pbn.PbnFile, individual: bool) -> dict[tuple[int, int], Placement]:

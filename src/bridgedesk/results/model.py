@@ -47,7 +47,7 @@ from bridgedesk.scoring.session import SessionResult
 
 def pair_number(pair: str) -> int | None:
     """The plain number of a competitor id (``"12"`` -> 12; ``"A3"``, ``"8&1"`` -> None)."""
-    return int(pair) if pair.isdigit() else None
+    return int(pair) if pair.isascii() and pair.isdigit() else None
 
 
 def pair_order(pair: str) -> tuple[int, str]:
