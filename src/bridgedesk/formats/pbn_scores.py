@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from bridgedesk import reading
+from bridgedesk.bridge.board import board_dealer, board_vulnerability
 from bridgedesk.bridge.contract import Contract, parse_result
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.formats import pbn
+from bridgedesk.formats.pbn_results import outcome_cell
 from bridgedesk.formats.score_input import ScoreInput, checked_score
 from bridgedesk.scoring.individual import with_players
 from bridgedesk.scoring.results import Adjustment, Board, Outcome, Result, Weighted
@@ -229,3 +231,46 @@ def _tricks(text: str | None, contract: str, where: Location) -> int | None:
         return parse_result(text, Contract.parse(contract))
     except BridgedeskError as exc:
         raise exc.located(where) from None
+
+
+def to_pbn(inp: ScoreInput, event: str | None = None) -> pbn.PbnFile:
+    """A PBN file holding ``inp``'s travellers as read, before any scoring: one game
+    per board with its ``[ScoreTable]`` (PairId_NS / PairId_EW, or PlayerId_* for an
+    individual; a ``Group`` column for a fouled board, which :func:`from_pbn` reads
+    back).  The score cells are written as the one PBN results writer writes them
+    (:func:`bridgedesk.formats.pbn_results.outcome_cell`); a scored file with points
+    and a TotalScoreTable is :func:`bridgedesk.formats.pbn_results.dumps`.
+    """
+    fouled = any(r.group is not None for b in inp.boards for r in b.results)
+    ids = ["PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West"]
+    who = ids if inp.individual else ["PairId_NS", "PairId_EW"]
+    spec = ";".join([*(f"{c}\\2R" for c in who), "Contract\\5L", "Declarer\\1R",
+                     "Result\\2R", "Score_NS\\5R", "Score_EW\\5R",
+                     *(["Group\\1R"] if fouled else [])])  # fmt: skip
+    games = []
+    name = event if event is not None else Path(inp.filename).stem
+    for b in inp.boards:
+        game = pbn.Game()
+        game.set("Event", name)
+        game.set("Board", str(b.number))
+        game.set("Dealer", board_dealer(b.number).value)
+        game.set("Vulnerable", board_vulnerability(b.number).value)
+        if inp.scoring:
+            game.set("Scoring", inp.scoring)
+        rows: list[list[str | int | None]] = []
+        for r in b.results:
+            pairs: list[str | int | None] = (
+                list(r.players) if inp.individual and r.players else [r.ns, r.ew]
+            )
+            play = r.play
+            cells: list[str | int | None] = [None, None, None]
+            if play is not None:
+                declarer = None if play.declarer is None else play.declarer.value
+                cells = [str(play.contract), declarer, play.tricks]
+            cells += [outcome_cell(r.ns_outcome, "NS"), outcome_cell(r.ew_outcome, "EW")]
+            if fouled:
+                cells.append(r.group)
+            rows.append([*pairs, *cells])
+        game.set_table("ScoreTable", pbn.Table.build(spec, rows))
+        games.append(game)
+    return pbn.PbnFile(games, [], inp.filename)
