@@ -11,12 +11,16 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.cli.results import Lang
 
 
 def command(
     pairs: Annotated[int, typer.Option("--pairs", min=4, max=60, help="Pairs present.")] = 13,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for deals, names and results.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", min=0, max=limit.SEED, help="Seed for deals, names and results."),
+    ] = 1,
     out: Annotated[Path, typer.Option("--out", help="Directory for the reports.")] = Path(
         "bridgedesk-demo"
     ),

@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
 
 app = typer.Typer(help="Enter pairs, teams or individuals in an event.", no_args_is_help=True)
@@ -16,7 +17,14 @@ _NAME_SPLIT = re.compile(r"\s*(?:,|;|/|&|\s-\s|\s–\s)\s*")
 def add(
     event: EventArg,
     number: Annotated[
-        int, typer.Option("--pair", "--number", min=1, help="The entry's number in the section.")
+        int,
+        typer.Option(
+            "--pair",
+            "--number",
+            min=1,
+            max=limit.ENTRY_NUMBER,
+            help="The entry's number in the section.",
+        ),
     ],
     names: Annotated[
         str,

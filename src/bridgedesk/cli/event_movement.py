@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
 from bridgedesk.cli.event import app
 from bridgedesk.errors import MovementError
@@ -127,13 +128,21 @@ def movement(
         str | None,
         typer.Option("--kind", help="howell, appendix-howell, mitchell, skip-mitchell, ..."),
     ] = None,
-    tables: Annotated[int | None, typer.Option("--tables", min=1, help="Tables.")] = None,
-    pairs: Annotated[
-        int | None, typer.Option("--pairs", min=1, help="Pairs (default: the pairs entered).")
+    tables: Annotated[
+        int | None, typer.Option("--tables", min=1, max=limit.TABLES, help="Tables.")
     ] = None,
-    rounds: Annotated[int | None, typer.Option("--rounds", min=1, help="Rounds to play.")] = None,
+    pairs: Annotated[
+        int | None,
+        typer.Option("--pairs", min=1, max=limit.PAIRS, help="Pairs (default: the pairs entered)."),
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", min=1, max=limit.ROUNDS, help="Rounds to play.")
+    ] = None,
     boards_per_round: Annotated[
-        int | None, typer.Option("--boards-per-round", min=1, help="Boards a round.")
+        int | None,
+        typer.Option(
+            "--boards-per-round", min=1, max=limit.BOARDS_PER_ROUND, help="Boards a round."
+        ),
     ] = None,
     base: Annotated[
         str | None, typer.Option("--base", help="A rover's base: straight, skip or relay.")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import MovementError
 
 if TYPE_CHECKING:
@@ -24,10 +25,16 @@ _KIND_HELP = (
 )
 
 Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]
-Tables = Annotated[int | None, typer.Option("--tables", help="number of tables")]
-Pairs = Annotated[int | None, typer.Option("--pairs", help="number of pairs")]
-Rounds = Annotated[int | None, typer.Option("--rounds", help="rounds to play")]
-Bpr = Annotated[int | None, typer.Option("--boards-per-round", help="boards a round")]
+Tables = Annotated[int | None, typer.Option("--tables", max=limit.TABLES, help="number of tables")]
+Pairs = Annotated[int | None, typer.Option("--pairs", max=limit.PAIRS, help="number of pairs")]
+Rounds = Annotated[int | None, typer.Option("--rounds", max=limit.ROUNDS, help="rounds to play")]
+Bpr = Annotated[
+    int | None,
+    typer.Option("--boards-per-round", max=limit.BOARDS_PER_ROUND, help="boards a round"),
+]
+Players = Annotated[
+    int | None, typer.Option("--players", max=limit.PLAYERS, help="individual: players")
+]
 Base = Annotated[str | None, typer.Option("--base", help="a rover's base: straight, skip or relay")]
 
 
@@ -61,7 +68,7 @@ def show(
     fmt: Annotated[str, typer.Option("--format", help="text, html or json")] = "text",
     ew_offset: Annotated[bool, typer.Option("--ew-offset", help="number EW n+1..2n")] = False,
     base: Base = None,
-    players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
+    players: Players = None,
 ) -> None:
     """Print a movement's master sheet (text), full cards (html) or JSON."""
     from bridgedesk.formats import movement_json
@@ -115,7 +122,7 @@ def cards(
     rounds: Rounds = None,
     boards_per_round: Bpr = None,
     base: Base = None,
-    players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
+    players: Players = None,
 ) -> None:
     """Write the master sheet, table guide cards and pair slips (text and A4 HTML)."""
     from bridgedesk.reports import movement_cards
@@ -170,10 +177,12 @@ def _range(text: str | None) -> tuple[int, int] | None:
 
 @app.command()
 def recommend(
-    pairs: Annotated[int, typer.Option("--pairs", help="pairs present")],
+    pairs: Annotated[int, typer.Option("--pairs", min=1, max=limit.PAIRS, help="pairs present")],
     boards: Annotated[str | None, typer.Option("--boards", help="MIN..MAX boards")] = None,
-    minutes: Annotated[int | None, typer.Option("--minutes", help="time available")] = None,
-    sessions: Annotated[int, typer.Option("--sessions", help="1 or 2")] = 1,
+    minutes: Annotated[
+        int | None, typer.Option("--minutes", min=1, max=limit.MINUTES, help="time available")
+    ] = None,
+    sessions: Annotated[int, typer.Option("--sessions", min=1, max=2, help="1 or 2")] = 1,
 ) -> None:
     """List suitable movements in the order of the JCBL quick-reference list."""
     from bridgedesk.movements.recommend import recommend as rec
@@ -191,10 +200,16 @@ def recommend(
 
 @app.command("two-session")
 def two_session(
-    tables: Annotated[int, typer.Option("--tables", help="tables in the one section")],
+    tables: Annotated[
+        int, typer.Option("--tables", min=1, max=limit.TABLES, help="tables in the one section")
+    ],
     first: Annotated[str, typer.Option("--first", help="AM (appendix) or SM (scrambled)")],
-    first_rounds: Annotated[int, typer.Option("--first-rounds", help="rounds of session 1")],
-    second_rounds: Annotated[int, typer.Option("--second-rounds", help="rounds of session 2")],
+    first_rounds: Annotated[
+        int, typer.Option("--first-rounds", min=1, max=limit.ROUNDS, help="rounds of session 1")
+    ],
+    second_rounds: Annotated[
+        int, typer.Option("--second-rounds", min=1, max=limit.ROUNDS, help="rounds of session 2")
+    ],
     boards_per_round: Bpr = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
 ) -> None:
@@ -228,7 +243,9 @@ def two_session(
 
 @app.command("double-howell")
 def double_howell_cmd(
-    pairs: Annotated[int, typer.Option("--pairs", help="pairs present (one section)")],
+    pairs: Annotated[
+        int, typer.Option("--pairs", min=1, max=limit.PAIRS, help="pairs present (one section)")
+    ],
     rounds: Rounds = None,
 ) -> None:
     """Second-session pair numbers for a Howell played twice (004:2072-2073)."""

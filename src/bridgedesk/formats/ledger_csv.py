@@ -19,6 +19,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from bridgedesk.errors import FormatError, Location, MasterpointError
+from bridgedesk.formats import csv_cells
 from bridgedesk.masterpoints.ledger import InMemoryRepository, LedgerEntry, Player
 
 __all__ = ["COLUMNS", "dumps_ledger", "loads_awards", "loads_ledger"]
@@ -58,7 +59,8 @@ def _rows(text: str, file: str | None) -> list[tuple[int, dict[str, str]]]:
             f"unknown columns {sorted(unknown)}; allowed: {', '.join(COLUMNS)}", Location(file, 1)
         )
     return [
-        (reader.line_num, {k: (v or "") for k, v in row.items() if k is not None}) for row in reader
+        (reader.line_num, {k: csv_cells.restore(v or "") for k, v in row.items() if k is not None})
+        for row in reader
     ]
 
 
@@ -133,7 +135,7 @@ def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
 def dumps_ledger(repo: InMemoryRepository) -> str:
     """The CSV text of a repository: players, seed points, awards, held awards."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, COLUMNS, lineterminator="\n")
+    writer = csv_cells.dict_writer(buffer, COLUMNS, lineterminator="\n")
     writer.writeheader()
     for p in repo.players():
         writer.writerow(

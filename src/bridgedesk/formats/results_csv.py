@@ -26,6 +26,7 @@ from bridgedesk.bridge import format_result
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Result
+from bridgedesk.formats import csv_cells
 
 REQUIRED = ("round", "table", "board", "ns", "ew")
 OPTIONAL = ("contract", "declarer", "result", "tricks", "lead", "adjusted", "section", "session")
@@ -119,8 +120,9 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     rows: list[tuple[int, Result]] = []
     columns: dict[str, int] | None = None
-    for row in reader:
+    for raw in reader:
         line = reader.line_num
+        row = [csv_cells.restore(cell) for cell in raw]
         if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
             continue
         if columns is None:
@@ -170,7 +172,7 @@ def load(path: str | Path) -> list[tuple[int, Result]]:
 def dumps(results: Iterable[Result]) -> str:
     """Results as CSV text with the full header (the layout :func:`loads` reads)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv_cells.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for r in results:
         if r.contract is None:

@@ -7,11 +7,11 @@ rounded once to 2 decimals half up; scores are NS's.
 
 from __future__ import annotations
 
-import csv
 import io
 from fractions import Fraction
 
 from bridgedesk.bridge import format_result
+from bridgedesk.formats import csv_cells
 from bridgedesk.reports.scored import ScoredSection, fmt_points, fmt_total
 
 RANKING_COLUMNS = (
@@ -25,7 +25,7 @@ TRAVELLER_COLUMNS = (
 
 def _text(rows: list[list[str]]) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv_cells.writer(buffer, lineterminator="\r\n")
     writer.writerows(rows)
     return buffer.getvalue()
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, and_, or_, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import selectinload
 
@@ -41,7 +41,7 @@ from bridgedesk.events.model import (
     Session,
 )
 from bridgedesk.events.seating import GridMovement, Seating
-from bridgedesk.store.db import READ_ONLY, open_engine
+from bridgedesk.store.db import READ_ONLY, describe, explain, open_engine
 from bridgedesk.store.models import (
     CorrectionRow,
     DealRow,
@@ -279,16 +279,23 @@ class Store:
                     conn = conn.execution_options(**{READ_ONLY: True})
                 with OrmSession(bind=conn, expire_on_commit=False) as session, session.begin():
                     yield session
-        except OperationalError as exc:
-            raise StoreError(f"database error: {exc.orig}") from exc
+        except IntegrityError:
+            raise  # the methods turn these into EntryErrors with the row in question
+        except DBAPIError as exc:
+            raise StoreError(explain(exc, describe(self.engine))) from exc
+        except OverflowError:
+            # SQLite keeps 64-bit integers; a larger number cannot name anything stored
+            raise EntryError(
+                "a number given is too large (more than 18 digits); nothing was changed"
+            ) from None
 
     # -- lookups -----------------------------------------------------------
 
     @staticmethod
     def _event(s: OrmSession, ref: int | str) -> EventRow:
         text = str(ref).strip()
-        if text.isdigit():
-            row = s.get(EventRow, int(text))
+        if text.isascii() and text.isdigit():  # "²".isdigit() is True, but it is no id
+            row = s.get(EventRow, int(text)) if len(text) <= 18 else None
             if row is None:
                 raise EntryError(f"no event with id {text}; `bridgedesk event list` shows them")
             return row
