@@ -69,7 +69,7 @@ def _paths(tmp: Path) -> tuple[str, ...]:
         str(latin1),
         str(binary),
         str(tmp),
-        "/",
+        "/proc",  # a directory nobody, not even root, may create files in
         str(tmp / "no" / "such" / "dir" / "file.pbn"),
         "/proc/version/x.csv",
         "/proc/bridgedesk.pbn",

@@ -9,6 +9,7 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import MovementError
+from bridgedesk.movements.budget import SEARCH_SECONDS
 
 if TYPE_CHECKING:
     from bridgedesk.movements.model import Movement
@@ -212,6 +213,12 @@ def two_session(
     ],
     boards_per_round: Bpr = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    time_limit: Annotated[
+        float,
+        typer.Option(
+            "--time-limit", min=0.1, max=3600, help="seconds the search may take before giving up"
+        ),
+    ] = SEARCH_SECONDS,
 ) -> None:
     """Both sessions of a one-section two-session game: Mitchell, then interwoven Howell."""
     import json
@@ -226,7 +233,9 @@ def two_session(
     if kind not in ("AM", "SM"):
         raise MovementError(f"--first is AM (appendix Mitchell) or SM (scrambled), not {first!r}")
     bpr = boards_per_round or (3 if second_rounds <= 9 else 2)
-    one, two = two_sessions(tables, kind, first_rounds, second_rounds, boards_per_round=bpr)
+    one, two = two_sessions(
+        tables, kind, first_rounds, second_rounds, boards_per_round=bpr, time_budget=time_limit
+    )
     again = len(meetings(one) & meetings(two))
     if fmt == "json":
         data = {

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
 
 
@@ -99,7 +100,7 @@ def command(
         typer.echo(ranking_text(scored, lang.value), nl=False)
         return
     if fmt is ResultsFormat.html:
-        target = out if out is not None else Path("results")
+        target = output_dir(out if out is not None else Path("results"))
         records = None
         if dd and deals:
             from bridgedesk.deals.dd import analyse
@@ -120,7 +121,7 @@ def command(
             text = bundle.data_text(scored, name, deals).decode("utf-8-sig")
             typer.echo(text.replace("\r\n", "\n"), nl=False)
         return
-    out.mkdir(parents=True, exist_ok=True)
+    output_dir(out)
     for name in files:
         path = out / name
         path.write_bytes(bundle.data_text(scored, name, deals))
@@ -155,10 +156,11 @@ def _several(
             typer.echo(ranking_text(sec, lang))
         typer.echo(overall_text(scored, lang), nl=False)
         return
-    target = out if out is not None else Path("results")
+    target = output_dir(out if out is not None else Path("results"))
+    places = [bundle.inside(target, sec.snapshot.section) for sec in scored]
     written: list[Path] = []
-    for sec in scored:
-        written += bundle.write_all(sec, target / sec.snapshot.section, lang=lang, deals=deals)
+    for sec, place in zip(scored, places, strict=True):
+        written += bundle.write_all(sec, place, lang=lang, deals=deals)
     index = target / "index.html"
     index.write_text(overall_html(scored, lang), encoding="utf-8")
     written.insert(0, index)

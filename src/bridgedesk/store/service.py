@@ -27,6 +27,7 @@ from bridgedesk.bridge import Contract, Seat
 from bridgedesk.errors import BridgedeskError, EntryError, Location, StoreError
 from bridgedesk.events.adapters import MasterSheet, as_grid
 from bridgedesk.events.entry import check_result, validate_section
+from bridgedesk.events.names import check_name, check_section_name
 from bridgedesk.events.model import (
     AdjustedScore,
     Entry,
@@ -370,7 +371,16 @@ class Store:
     # -- events --------------------------------------------------------------
 
     def create_event(self, event: Event) -> int:
-        """Store a new event with its sessions and sections; return its id."""
+        """Store a new event with its sessions and sections; return its id.
+
+        The names are checked first (:mod:`bridgedesk.events.names`): a section's
+        name becomes a directory of the report set, so ``../x`` is refused.
+        """
+        check_name(event.name, "the event's name")
+        check_name(event.club, "the club's name", empty=True)
+        for session in event.sessions:
+            for section in session.sections:
+                check_section_name(section.name)
         with self._tx() as s:
             row = EventRow(
                 name=event.name,
@@ -417,6 +427,12 @@ class Store:
         section has a phantom, otherwise its own number (the director then sets a
         movement with A/B tables that seats it).
         """
+        if entry.team_name is not None:
+            check_name(entry.team_name, "the team's name")
+        for player in entry.players:
+            check_name(player.name, "a player's name")
+            if player.member is not None:
+                check_name(player.member, f"{player.name}'s member number", longest=40)
         with self._tx() as s:
             ev = self._event(s, ref)
             sec = self._section(s, ev, session, section, lock=True)
