@@ -50,7 +50,10 @@ def command(
     typer.echo(f"{result.movement}; {len(result.scored.travellers)} boards")
     typer.echo(ranking_text(result.scored, lang.value), nl=False)
     typer.echo("")
-    typer.echo(f"event {result.event_id} stored in {result.db}")
+    if result.db is None:
+        typer.echo("the event was kept in a temporary database, now deleted (--db FILE keeps it)")
+    else:
+        typer.echo(f"event {result.event_id} stored in {result.db}")
     typer.echo(f"reports in {out}/ (open {out / 'index.html'}):")
     for path in result.files:
         typer.echo(f"  {path.name}")

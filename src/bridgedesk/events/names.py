@@ -20,8 +20,8 @@ from bridgedesk.errors import EntryError
 
 #: Longest event, club, team or player name.
 LONGEST = 200
-#: Longest section name.
-LONGEST_SECTION = 20
+#: Longest section name (the store keeps 10 characters).
+LONGEST_SECTION = 10
 
 _SECTION = re.compile(r"[^\W_][\w\- ]*\Z")
 

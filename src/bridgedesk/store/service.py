@@ -27,7 +27,6 @@ from bridgedesk.bridge import Contract, Seat
 from bridgedesk.errors import BridgedeskError, EntryError, Location, StoreError
 from bridgedesk.events.adapters import MasterSheet, as_grid
 from bridgedesk.events.entry import check_result, validate_section
-from bridgedesk.events.names import check_name, check_section_name
 from bridgedesk.events.model import (
     AdjustedScore,
     Entry,
@@ -41,6 +40,7 @@ from bridgedesk.events.model import (
     SectionResults,
     Session,
 )
+from bridgedesk.events.names import check_name, check_section_name
 from bridgedesk.events.seating import GridMovement, Seating
 from bridgedesk.store.db import READ_ONLY, describe, explain, open_engine
 from bridgedesk.store.models import (
@@ -402,6 +402,53 @@ class Store:
                     srow.sections.append(SectionRow(name=section.name))
             s.flush()
             return row.id
+
+    def discard_event(self, ref: int | str) -> None:
+        """Delete an event with everything entered in it, in one transaction.
+
+        For an event that was never played: a run of ``bridgedesk demo`` that
+        did not finish removes its half-made event with this.  An event whose
+        masterpoint awards are in the ledger is refused (the ledger's audit
+        keeps what was awarded for it).
+        """
+        from sqlalchemy import delete
+
+        from bridgedesk.store.models import LedgerAuditRow, LedgerAwardRow
+
+        with self._tx() as s:
+            ev = self._event(s, ref)
+            for table in (LedgerAwardRow, LedgerAuditRow):
+                if s.scalars(select(table.id).where(table.event_id == ev.id).limit(1)).first():
+                    raise EntryError(
+                        f"event {ev.id} has masterpoint awards in the ledger: it is kept"
+                    )
+            sessions = list(s.scalars(select(SessionRow.id).where(SessionRow.event_id == ev.id)))
+            sections = list(
+                s.scalars(select(SectionRow.id).where(SectionRow.session_id.in_(sessions)))
+            )
+            movements = {
+                m
+                for m in s.scalars(
+                    select(SectionRow.movement_id).where(SectionRow.id.in_(sections))
+                )
+                if m is not None
+            }
+            entries = list(s.scalars(select(EntryRow.id).where(EntryRow.section_id.in_(sections))))
+            s.execute(delete(CorrectionRow).where(CorrectionRow.event_id == ev.id))
+            s.execute(delete(ResultRow).where(ResultRow.section_id.in_(sections)))
+            s.execute(delete(EntryPlayerRow).where(EntryPlayerRow.entry_id.in_(entries)))
+            s.execute(delete(EntryRow).where(EntryRow.id.in_(entries)))
+            s.execute(delete(SectionRow).where(SectionRow.id.in_(sections)))
+            shared = set(
+                s.scalars(
+                    select(SectionRow.movement_id).where(SectionRow.movement_id.in_(movements))
+                )
+            )
+            s.execute(delete(MovementRow).where(MovementRow.id.in_(movements - shared)))
+            s.execute(delete(SessionRow).where(SessionRow.id.in_(sessions)))
+            s.execute(delete(DealRow).where(DealRow.event_id == ev.id))
+            s.execute(delete(EventRow).where(EventRow.id == ev.id))
+            s.expunge_all()
 
     def events(self) -> list[EventInfo]:
         with self._tx(write=False) as s:
