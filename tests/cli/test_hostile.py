@@ -198,8 +198,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     from bridgedesk.deals.analysis import BoardRecord
     from bridgedesk.deals.generate import generate
     from bridgedesk.demo_session import run
-    from bridgedesk.formats.dealfile import dump_records
     from bridgedesk.formats import movement_json, results_csv
+    from bridgedesk.formats.dealfile import dump_records
     from bridgedesk.movements.catalogue import build
     from bridgedesk.store.service import Store
 
@@ -251,7 +251,7 @@ def _argv(
     return argv
 
 
-class _Hang(Exception):
+class _HangError(Exception):
     """A command that ran past :data:`LIMIT` seconds."""
 
 
@@ -260,7 +260,7 @@ LIMIT = 20
 
 
 def _alarm(_signum: int, _frame: Any) -> None:
-    raise _Hang(f"still running after {LIMIT} s")
+    raise _HangError(f"still running after {LIMIT} s")
 
 
 def _run(argv: list[str]) -> tuple[int, str, str]:
@@ -289,7 +289,7 @@ def _check(argv: list[str]) -> None:
 
 
 def _cases() -> Iterator[Any]:
-    for command, cmd in COMMANDS.items():
+    for command in COMMANDS:
         if command in (("demo",),):
             continue  # run on its own below (it writes a whole report set)
         yield pytest.param(command, id=" ".join(command))
@@ -323,5 +323,16 @@ def test_demo_hostile(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     for value in ("99999999999999999999", "²", "", "-1"):
         _check(["demo", "--no-dd", "--pairs", value, "--db", str(world.tmp / "d.sqlite3")])
     for value in _paths(world.tmp):
-        _check(["demo", "--no-dd", "--pairs", "8", "--out", value, "--db", str(world.tmp / "d2.sqlite3")])
+        _check(
+            [
+                "demo",
+                "--no-dd",
+                "--pairs",
+                "8",
+                "--out",
+                value,
+                "--db",
+                str(world.tmp / "d2.sqlite3"),
+            ]
+        )
         _check(["demo", "--no-dd", "--pairs", "8", "--db", value, "--out", str(world.tmp / "o")])

@@ -168,7 +168,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     # Without standalone mode click returns the exit code of ``typer.Exit`` /
     # ``--help`` (an int) or the command's own return value.
-    return result if isinstance(result, int) and not isinstance(result, bool) else 0
+    code = result if isinstance(result, int) and not isinstance(result, bool) else 0
+    if code == 130:  # typer's own answer to Ctrl-C (KeyboardInterrupt), given silently
+        print(_INTERRUPTED, file=sys.stderr)
+    return code
 
 
 _INTERRUPTED = (

@@ -90,6 +90,9 @@ def command(
         names = [n for number, ns in info.sections if number == session for n in ns]
         if section is not None or not names:
             names = [section or "A"]  # the store says which sections exist
+        if len(names) > 1 and fmt is ResultsFormat.html:
+            for name in names:  # each section's directory stays inside --out
+                bundle.inside(out if out is not None else Path("results"), name)
         snapshots = [store.section_results(event, section=n, session=session) for n in names]
         deals = store.deals(event)
     if len(snapshots) > 1:
