@@ -403,8 +403,11 @@ def export_results(
 
     Example: bridgedesk result export "Tuesday pairs" --out slips.csv
     """
+    from bridgedesk.cli._paths import output_file
     from bridgedesk.formats import results_csv
 
+    if out is not None:
+        output_file(out)
     with open_store(db) as store:
         results = [r.result for r in store.results(event)]
     if out is None:
