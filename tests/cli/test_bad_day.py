@@ -310,7 +310,7 @@ def test_read_only_store_for_real(capsys: pytest.CaptureFixture[str], store_copy
     [
         ("database or disk is full", ("disk is full", "not stored", "free some space")),
         ("disk I/O error", ("the disk failed",)),
-        ("file is not a database", ("not a bridgedesk store",)),
+        ("file is not a database", ("not a bridgedesk database",)),
     ],
 )
 def test_database_errors_are_one_line(
@@ -343,7 +343,7 @@ def test_not_a_database(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     junk.write_bytes(b"this is not SQLite" * 100)
     code, _, err = run(capsys, "event", "list", "--db", junk)
     assert code == 2
-    one_error(err, str(junk), "not a bridgedesk store")
+    one_error(err, str(junk), "not a bridgedesk database")
     code, _, err = run(capsys, "event", "list", "--db", tmp_path)
     assert code == 2
     one_error(err, "is a directory", "give --db a file name")

@@ -540,9 +540,11 @@ def test_export_then_import_elsewhere(cli: Cli, event: str, tmp_path: Path) -> N
         "A+/A-",
     )
     printed = cli("result", "export", event)
+    # "=" (made exactly) would start a spreadsheet formula: written as '= (OWASP CSV
+    # injection advice), and read back as "=" by the import below
     assert printed.splitlines() == [
         "session,section,round,table,board,ns,ew,contract,declarer,result,lead,adjusted",
-        "1,A,1,1,1,1,4,4S,N,=,HA,",
+        "1,A,1,1,1,1,4,4S,N,'=,HA,",
         "1,A,1,2,3,2,5,,,,,A+/A-",
     ]
     out = tmp_path / "slips.csv"

@@ -26,7 +26,7 @@ def new(
             help="weekly, club-championship, local, sectional, regional or national.",
         ),
     ] = "weekly",
-    event_class: Annotated[int, typer.Option("--class", min=1, max=5, help="Event class 1-5.")] = 3,
+    event_class: Annotated[int, typer.Option("--class", help="Event class 1-5.")] = 3,
     scoring: Annotated[
         str, typer.Option("--scoring", help="mp, ximp, butler, total, imp, vp or bam.")
     ] = "mp",

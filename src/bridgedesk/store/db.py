@@ -137,7 +137,7 @@ def explain(exc: BaseException, where: str) -> str:
             "space and run the command again"
         )
     if "not a database" in low or "malformed" in low:
-        return f"{where}: not a bridgedesk store (not SQLite, or damaged); give another --db"
+        return f"{where}: not a bridgedesk database (not SQLite, or damaged); give another --db"
     if "unable to open" in low:
         return (
             f"{where}: cannot open the store file; check that its directory exists and that "
@@ -215,7 +215,7 @@ def _version(conn: Connection, script: Any, where: str) -> str | None:
         return None
     if "alembic_version" not in names:
         raise StoreError(
-            f"{where}: not a bridgedesk store (it has tables {', '.join(sorted(names)[:5])} "
+            f"{where}: not a bridgedesk database (it has tables {', '.join(sorted(names)[:5])} "
             "but no schema version); give another --db"
         )
     heads = MigrationContext.configure(conn).get_current_heads()
