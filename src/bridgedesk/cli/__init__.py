@@ -4,8 +4,9 @@ Each command group lives in its own module of this package and exposes a
 ``typer.Typer`` named ``app``; they are listed once in ``_GROUPS``.  A plain
 command (no subcommands) is a module exposing a function named ``command``,
 listed once in ``_COMMANDS``.  A :class:`~bridgedesk.errors.BridgedeskError`
-escaping a command, and a command-line usage error, are printed as one line on
-standard error and the process exits with status 2.
+escaping a command, a command-line usage error, and the operating system's
+refusal (an unwritable ``--out``, a full disk) are printed as one line on
+standard error and the process exits with status 2; Ctrl-C exits with 130.
 """
 
 from __future__ import annotations
@@ -137,10 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {_one_line(message)}{where}", file=sys.stderr)
         code = getattr(exc, "exit_code", 2)
         return code if isinstance(code, int) else 2
-    except typer.Abort as exc:
-        if isinstance(exc.__context__, KeyboardInterrupt | EOFError) or exc.__cause__ is not None:
-            print(_INTERRUPTED, file=sys.stderr)
-            return 130
+    except typer.Abort:
         print("aborted", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
