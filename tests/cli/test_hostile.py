@@ -20,6 +20,7 @@ import enum
 import io
 import os
 import signal
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -276,7 +277,18 @@ def _run(argv: list[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def _check(argv: list[str]) -> None:
+def _content(db: Path | None) -> str:
+    """The store's rows (not its bytes, which a checkpoint may rewrite)."""
+    if db is None or not db.is_file():
+        return ""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        return "\n".join(conn.iterdump())
+
+
+def _check(argv: list[str], db: Path | None = None) -> None:
+    """The README's promise for one command line; with ``db``, a refused request
+    (status 2) has changed nothing stored there."""
+    before = _content(db)
     try:
         code, _out, err = _run(argv)
     except BaseException as exc:  # a traceback in the console script
@@ -286,6 +298,7 @@ def _check(argv: list[str]) -> None:
     if code == 2:
         lines = err.rstrip("\n").split("\n")
         assert len(lines) == 1 and lines[0].startswith("error: "), (argv, err)
+        assert _content(db) == before, f"refused, yet the store changed: {argv!r}"
 
 
 def _cases() -> Iterator[Any]:
@@ -302,12 +315,12 @@ def test_hostile_arguments(
     monkeypatch.chdir(world.tmp)
     monkeypatch.setenv("BRIDGEDESK_DB", str(world.db))
     cmd = COMMANDS[command]
-    _check(_argv(world, command, cmd, None, ""))
+    _check(_argv(world, command, cmd, None, ""), world.db)
     for param in cmd.params:
         kind = _kind(param)
         name = param.opts[0] if param.param_type_name == "option" else param.name
         for value in _hostile(world, kind):
-            _check(_argv(world, command, cmd, name, value))
+            _check(_argv(world, command, cmd, name, value), world.db)
 
 
 def test_every_command_is_walked() -> None:

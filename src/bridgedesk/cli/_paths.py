@@ -28,6 +28,16 @@ def output_file(path: Path, option: str = "--out") -> Path:
         raise BridgedeskError(f"no directory {parent}; create it first", where)
     if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise BridgedeskError("no permission to write here; choose another place", where)
+    # permissions do not tell everything (root, /proc, a read-only mount): try it
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as exc:
+        what = (exc.strerror or str(exc)).lower()
+        raise BridgedeskError(f"cannot write here ({what}); choose another place", where) from None
+    if not existed:
+        path.unlink()
     return path
 
 

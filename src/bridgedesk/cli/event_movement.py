@@ -168,11 +168,13 @@ def movement(
         playing = [n for n, e in entries.items() if not e.phantom]
         count = pairs if pairs is not None else (len(playing) or None)
         m = build_movement(count, kind, tables, rounds, boards_per_round, base)
+        # the movement first: if the store refuses it, nothing has changed
+        problems = store.set_movement(event, m, section=section, session=session, name=_name(m))
         phantom = phantom_number(m)
         if phantom is not None and phantom not in entries:
             store.add_entry(event, Entry(phantom, phantom=True), section=section, session=session)
             typer.echo(f"pair {phantom} entered as the phantom (its opponents sit out)")
-        problems = store.set_movement(event, m, section=section, session=session, name=_name(m))
+            problems = store.check_section(event, section=section, session=session)
     typer.echo(f"section {section}: {_name(m)}, boards 1-{m.total_boards}")
     for note in m.notes:
         typer.echo(f"  {note}")
