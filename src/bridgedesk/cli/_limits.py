@@ -23,6 +23,8 @@ PAIRS = 2 * TABLES
 ROUNDS = 2 * TABLES
 #: Boards played in one round.
 BOARDS_PER_ROUND = 12
+#: Teams of a team movement or Swiss (an AWL is built for up to 51 teams).
+TEAMS = 2 * TABLES
 #: Players of an individual movement.
 PLAYERS = 4 * TABLES
 #: Sessions of an event.
