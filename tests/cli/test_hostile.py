@@ -156,6 +156,7 @@ def _baseline(world: World, command: tuple[str, ...], name: str, kind: str) -> s
         ("result", "history"): {"--board": "1"},
         ("result", "export"): {"--out": str(world.tmp / "export.csv")},
         ("score",): {"files": str(REPO / "tests/scoring/data/fig15_howell.json")},
+        ("practice", "auto"): {"--boards": "1"},
         ("masterpoints", "table"): {"rules": "jcbl-weekly", "--class": "3", "--competitors": "8"},
         ("masterpoints", "award"): {"--from-event": "1", "--rules": "jcbl-weekly", "--class": "3"},
         ("masterpoints", "statement"): {"--period": "2026-11"},

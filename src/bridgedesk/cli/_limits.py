@@ -25,6 +25,8 @@ ROUNDS = 2 * TABLES
 BOARDS_PER_ROUND = 12
 #: Teams of a team movement or Swiss (an AWL is built for up to 51 teams).
 TEAMS = 2 * TABLES
+#: Boards of a practice session (each is played in two rooms by the computer).
+PRACTICE_BOARDS = 64
 #: Players of an individual movement.
 PLAYERS = 4 * TABLES
 #: Sessions of an event.
