@@ -13,6 +13,17 @@ from bridgedesk.cli._paths import encodable, output_file
 from bridgedesk.cli._paths import encoding as check_encoding
 from bridgedesk.errors import BridgedeskError
 
+#: ``--encoding`` of the commands that read a deal file.
+InputEncoding = Annotated[
+    str | None,
+    typer.Option(
+        "--encoding",
+        help="Text encoding of the file read (default: told from its bytes: UTF-8, "
+        "Shift_JIS or Latin-1).",
+        show_default=False,
+    ),
+]
+
 app = typer.Typer(
     help="Hand records: generate deals, solve double dummy and par, convert, print.",
     no_args_is_help=True,
@@ -94,6 +105,7 @@ def analyse(
         str | None,
         typer.Option(help="With --db: attach the deals to this stored event (id or name)."),
     ] = None,
+    encoding: InputEncoding = None,
 ) -> None:
     """Solve double dummy and par for every board, on all cores, and report the time."""
     import os
@@ -123,7 +135,7 @@ def analyse(
         raise BridgedeskError("--event needs --db: the event is in a database")
     if out is not None:
         output_file(out)
-    records = load_records(file)
+    records = load_records(file, encoding=encoding)
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1
     err = Console(stderr=True)
@@ -161,7 +173,7 @@ def analyse(
             solved, fresh = analyse_cached(store, deals, run)
     elapsed = time.perf_counter() - start
     if out is not None:
-        template = pbn.load(file) if kind(file) == "pbn" else None
+        template = pbn.load(file, encoding=encoding) if kind(file) == "pbn" else None
         for path in dump_records(solved, out, template=template):
             typer.echo(f"wrote {path}")
     else:
@@ -192,6 +204,14 @@ def convert(
     strict: Annotated[
         bool, typer.Option(help="Reject anything the format does not allow.")
     ] = False,
+    input_encoding: Annotated[
+        str | None,
+        typer.Option(
+            help="Text encoding of the file read (default: told from its bytes: UTF-8, "
+            "Shift_JIS or Latin-1).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Convert a deal file between .pbn and .hnd."""
     from bridgedesk.formats import pbn
@@ -200,9 +220,11 @@ def convert(
     kind(target)
     output_file(target, "TARGET")
     encoding = check_encoding(encoding)
-    records = load_records(source, strict=strict)
+    records = load_records(source, strict=strict, encoding=input_encoding)
     # PBN to PBN keeps every other tag of the games (players, results, tables...)
-    template = pbn.load(source, strict=strict) if kind(source) == "pbn" else None
+    template = (
+        pbn.load(source, strict=strict, encoding=input_encoding) if kind(source) == "pbn" else None
+    )
     with encodable(target):
         written = dump_records(records, target, encoding=encoding, split=split, template=template)
     for path in written:
@@ -229,6 +251,7 @@ def print_(
             show_default=False,
         ),
     ] = None,
+    encoding: InputEncoding = None,
 ) -> None:
     """Hand-record sheets: four hands in compass layout, dealer, vulnerability, HCP, DD, par."""
     from bridgedesk.deals.analysis import BoardRecord
@@ -244,7 +267,7 @@ def print_(
         raise BridgedeskError(f"--lang: unknown language {lang!r}: choose {' or '.join(LANGS)}")
     target = out or file.with_suffix(f".{fmt}")
     output_file(target)
-    records = load_records(file)
+    records = load_records(file, encoding=encoding)
     if dd:
         missing = [i for i, r in enumerate(records) if r.dd is None or r.par is None]
         if missing and db is not None:
