@@ -138,6 +138,15 @@ def movement(
     base: Annotated[
         str | None, typer.Option("--base", help="A rover's base: straight, skip or relay.")
     ] = None,
+    from_round: Annotated[
+        int | None,
+        typer.Option(
+            "--from-round",
+            min=2,
+            help="Keep the rounds before it and play the new movement from it on "
+            "(a late pair, A/B tables, 004:884-898).",
+        ),
+    ] = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
     db: DbOption = None,
@@ -148,8 +157,12 @@ def movement(
 
     Example: bridgedesk event movement "Tuesday pairs" --kind howell --tables 6 --rounds 11
     --boards-per-round 2
+
+    Example: bridgedesk event movement "Tuesday pairs" --kind howell --pairs 8 --from-round 2
+    (then: bridgedesk entry add "Tuesday pairs" --pair 8 --late --names ...)
+
+    A refused movement changes nothing (no phantom is left behind).
     """
-    from bridgedesk.events import Entry
     from bridgedesk.events.adapters import phantom_number
 
     if recommend == (kind is not None):
@@ -160,10 +173,17 @@ def movement(
         count = pairs if pairs is not None else (len(playing) or None)
         m = build_movement(count, kind, tables, rounds, boards_per_round, base)
         phantom = phantom_number(m)
-        if phantom is not None and phantom not in entries:
-            store.add_entry(event, Entry(phantom, phantom=True), section=section, session=session)
-            typer.echo(f"pair {phantom} entered as the phantom (its opponents sit out)")
-        problems = store.set_movement(event, m, section=section, session=session, name=_name(m))
+        problems = store.set_movement(
+            event,
+            m,
+            section=section,
+            session=session,
+            name=_name(m),
+            phantom=phantom,
+            from_round=from_round,
+        )
+    if phantom is not None and phantom not in entries:
+        typer.echo(f"pair {phantom} entered as the phantom (its opponents sit out)")
     typer.echo(f"section {section}: {_name(m)}, boards 1-{m.total_boards}")
     for note in m.notes:
         typer.echo(f"  {note}")
