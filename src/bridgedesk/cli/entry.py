@@ -66,7 +66,7 @@ def add(
 
     people = [n for n in _NAME_SPLIT.split(names.strip()) if n] if names.strip() else []
     numbers = [m.strip() for m in members.split(",")] if members.strip() else []
-    if len(numbers) > len(people):
+    if people and len(numbers) > len(people):
         raise EntryError(
             f"{len(numbers)} member numbers for {len(people)} names: give one per player "
             "(leave a blank between commas for a non-member)"
@@ -112,9 +112,7 @@ def list_entries(
     for number, e in sorted(entries.items()):
         members = ", ".join(p.member or "-" for p in e.players)
         flags = " ".join(f for f, on in (("stationary", e.stationary), ("late", e.late)) if on)
-        label = f"  {labels[number]:<6}" if labels else ""
-        if labels and number not in labels:
-            label = f"  {'(none)':<6}"
+        label = f"  {labels.get(number, '(none)'):<6}" if labels else ""
         typer.echo(
             f"{number:>4}{label}  {e.names}"
             + (f"  [{members}]" if e.players else "")
