@@ -170,3 +170,22 @@ def test_edit_and_withdraw_are_audited(cli: Cli, event: str) -> None:
     err = cli("entry", "edit", event, "--pair", "2", "--names", "A, B", "--reason", " ", status=2)
     assert err == "error: entry-edit needs a reason (it is kept in the audit log)\n"
     assert dump(cli.db) == before
+
+
+def test_a_stationary_request_is_met_when_the_movement_is_set(
+    cli: Cli, howell: GridMovement
+) -> None:
+    # conftest's 8-pair Howell keeps pair 8 at table 1 North-South all session
+    with Store.open(cli.db) as store:
+        store.create_event(Event("Howell", dt.date(2026, 11, 24)))
+        for n in range(1, 9):
+            store.add_entry(1, Entry(n, (Player(f"N{n}"), Player(f"S{n}")), stationary=n == 2))
+        notes = store.set_movement(1, howell)
+        entries = store.entries(1)
+    assert notes == [
+        "pair 2 (N2 - S2) asked for a stationary seat: it plays as pair 8",
+        "pair 8 (N8 - S8) plays as pair 2",
+    ]
+    assert entries[8].names == "N2 - S2" and entries[8].stationary
+    assert entries[2].names == "N8 - S8"
+    assert "(stationary)" in cli("entry", "list", "Howell").splitlines()[7]

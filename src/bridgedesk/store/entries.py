@@ -24,6 +24,7 @@ from bridgedesk.store.director import audit
 from bridgedesk.store.models import EntryPlayerRow, EntryRow, PlayerRow, ResultRow, SectionRow
 
 if TYPE_CHECKING:
+    from bridgedesk.events.seating import Seating
     from bridgedesk.formats.entries_csv import EntryLine
     from bridgedesk.store.service import Store
 
@@ -223,9 +224,37 @@ def withdraw_entry(
         )
 
 
+def honour_stationary(s: OrmSession, sec: SectionRow, movement: Seating) -> list[str]:
+    """Renumber entries so stationary requests get stationary numbers (in the caller's
+    transaction, before any result is in); return a line per pair renumbered."""
+    from bridgedesk.events.renumber import stationary_swaps
+    from bridgedesk.store.service import _entry
+
+    rows = {r.number: r for r in s.scalars(select(EntryRow).where(EntryRow.section_id == sec.id))}
+    swaps = stationary_swaps(movement, {n: _entry(r) for n, r in rows.items()})
+    if not swaps:
+        return []
+    for old in swaps:  # out of the way of the unique (section, number) first
+        rows[old].number = -old
+    s.flush()
+    lines = []
+    for old, new in sorted(swaps.items()):
+        rows[old].number = new
+        entry = _entry(rows[old])
+        if entry.stationary:
+            lines.append(
+                f"pair {old} ({entry.names}) asked for a stationary seat: it plays as pair {new}"
+            )
+        else:
+            lines.append(f"pair {old} ({entry.names}) plays as pair {new}")
+    s.flush()
+    return lines
+
+
 __all__ = [
     "edit_entry",
     "entry_json",
+    "honour_stationary",
     "import_entries",
     "register_players",
     "withdraw_entry",

@@ -519,7 +519,9 @@ class Store:
         before it and plays the new one from it on (late pairs with A/B tables,
         004:884-898).  Returns the problems
         :func:`~bridgedesk.events.entry.validate_section` finds between the
-        movement and the entries (for the director to read).
+        movement and the entries (for the director to read), after a line for
+        each pair renumbered so that its stationary request is met (only while
+        no result is in, :func:`bridgedesk.events.renumber.stationary_swaps`).
         """
         grid = as_grid(movement, name=name, kind=kind)
         with self._tx() as s:
@@ -529,6 +531,14 @@ class Store:
             if phantom is not None and phantom not in self._entries(s, sec):
                 s.add(EntryRow(section_id=sec.id, number=phantom, kind="pair", phantom=True))
                 s.flush()
+            notes: list[str] = []
+            if (
+                s.scalars(select(ResultRow.id).where(ResultRow.section_id == sec.id)).first()
+                is None
+            ):
+                from bridgedesk.store.entries import honour_stationary
+
+                notes = honour_stationary(s, sec, grid)
             entries = self._entries(s, sec) or None
             accepted: list[Result] = []
             for row, result in self._section_results(s, sec):
@@ -542,7 +552,7 @@ class Store:
             mrow = MovementRow(name=grid.name, kind=grid.kind, data=grid.to_json())
             s.add(mrow)
             sec.movement = mrow
-            return validate_section(grid, entries or {})
+            return notes + validate_section(grid, entries or {})
 
     def movement(self, ref: int | str, section: str = "A", session: int = 1) -> GridMovement | None:
         with self._tx(write=False) as s:
