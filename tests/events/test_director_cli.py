@@ -245,3 +245,34 @@ def test_a_penalty_needs_a_reason(cli: Cli, played: list, tmp_path: Path) -> Non
     err = cli("result", "penalty", EVENT, "--pair", "1", "--mp", "1", "--reason", " ", status=2)
     assert err == "error: a penalty needs a reason (it is printed and kept in the audit log)\n"
     assert dump(cli.db) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["result", "add", EVENT, "--round", "1", "--table", "1", "--board", "5", "--ns", "1",
+          "--ew", "4", "3NT", "N", "="], "round 1 table 1 plays boards 1-2, not 5"),
+        (["result", "correct", EVENT, "--id", "1", "--reason", "r", "3NT", "N", "+9"], ""),
+        (["result", "delete", EVENT, "--id", "99", "--reason", "r"], "has no result 99"),
+        (["result", "undo", EVENT, "7", "--reason", "r"], "has no correction 7"),
+        (["result", "cancel", EVENT, "7", "--reason", "r"], "has no ruling 7"),
+        (["result", "fouled", EVENT, "--board", "1", "--at", "1:2", "--reason", "r"],
+         "round 1 table 2 plays boards 3-4, not board 1"),
+        (["result", "fouled", EVENT, "--board", "1", "--at", "1:1", "--group", "1",
+          "--reason", "r"], "group 1 is the hands as dealt"),
+        (["entry", "add", EVENT, "--pair", "1", "--names", "x, y"], "already entered"),
+        (["entry", "withdraw", EVENT, "--pair", "3", "--reason", "r"], "cannot be taken out"),
+        (["event", "movement", EVENT, "--kind", "nonsense"], ""),
+        (["results", EVENT, "--final", "--section", "Z"], "has no session 1 section Z"),
+    ],
+)  # fmt: skip
+def test_every_refusal_leaves_the_store_as_it_was(
+    cli: Cli,
+    played: list,  # type: ignore[type-arg]
+    args: list[str],
+    message: str,
+) -> None:
+    before = dump(cli.db)
+    err = cli(*args, status=2)
+    assert err.startswith("error: ") and message in err
+    assert dump(cli.db) == before
