@@ -8,33 +8,20 @@ bridgedesk.scoring.
 
 from __future__ import annotations
 
-import datetime as dt
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from tests.events.store_dump import dump
+from tests.events.store_dump import EVENT, cli_fixture, dump, mitchell_event  # noqa: F401
 from tests.events.test_cli import Cli
 
-from bridgedesk.events import Entry, Event, GridMovement, Player, make_result
+from bridgedesk.events import GridMovement, make_result
 from bridgedesk.store.service import Store
-
-EVENT = "Tuesday pairs"
-
-
-@pytest.fixture
-def cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Cli:
-    return Cli(tmp_path / "club.sqlite3", capsys)
 
 
 @pytest.fixture
 def event(cli: Cli, mitchell: GridMovement) -> str:
-    """The 3-table Mitchell of conftest with pairs 1-6 entered (set up through the service)."""
-    with Store.open(cli.db) as store:
-        store.create_event(Event(EVENT, dt.date(2026, 11, 24)))
-        for n in range(1, 7):
-            store.add_entry(1, Entry(n, (Player(f"N{n}", f"{n}01"), Player(f"S{n}", f"{n}02"))))
-        store.set_movement(1, mitchell)
+    mitchell_event(cli.db, mitchell).close()
     return EVENT
 
 

@@ -8,29 +8,18 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from tests.events.store_dump import dump
+from tests.events.store_dump import EVENT, cli_fixture, dump, mitchell_event  # noqa: F401
 from tests.events.test_cli import Cli
 
 from bridgedesk.events import Entry, Event, GridMovement, Player, make_result
 from bridgedesk.store.director import audit_log
 from bridgedesk.store.service import Store
 
-EVENT = "Tuesday pairs"
-
-
-@pytest.fixture
-def cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Cli:
-    return Cli(tmp_path / "club.sqlite3", capsys)
-
 
 @pytest.fixture
 def event(cli: Cli, mitchell: GridMovement) -> str:
     """The 3-table Mitchell (NS 1-3, EW 4-6), pairs entered, round 1 table 1 board 1 in."""
-    with Store.open(cli.db) as store:
-        store.create_event(Event(EVENT, dt.date(2026, 11, 24)))
-        for n in range(1, 7):
-            store.add_entry(1, Entry(n, (Player(f"N{n}", f"{n}01"), Player(f"S{n}", f"{n}02"))))
-        store.set_movement(1, mitchell)
+    with mitchell_event(cli.db, mitchell) as store:
         slip = make_result(
             round=1, table=1, board=1, ns=1, ew=4, contract="3NT", declarer="N", result="="
         )
