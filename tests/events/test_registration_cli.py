@@ -178,3 +178,25 @@ def test_a_stationary_request_is_met_when_the_movement_is_set(
     assert entries[8].names == "N2 - S2" and entries[8].stationary
     assert entries[2].names == "N8 - S8"
     assert "(stationary)" in cli("entry", "list", "Howell").splitlines()[7]
+
+
+def test_arrow_switch(cli: Cli, event: str, mitchell: GridMovement) -> None:
+    # 004:1066-1074: the arrows switched in the last round; round 1 is already played
+    before = dump(cli.db)
+    err = cli("event", "arrow-switch", event, "--rounds", "1", status=2)
+    assert err.startswith("error: the new movement does not fit result 1 already in")
+    err = cli("event", "arrow-switch", event, "--rounds", "4", status=2)
+    assert err == "error: round 4 does not exist: the movement has rounds 1-3\n"
+    assert dump(cli.db) == before
+    out = cli("event", "arrow-switch", event, "--rounds", "3")
+    assert out == (
+        "section A: Mitchell 3 tables, arrows switched in round(s) 3 (scored as one field)\n"
+    )
+    with Store.open(cli.db) as store:
+        movement = store.movement(event)
+    assert movement is not None and movement.winners == 1
+    for table in range(1, 4):
+        old, new = mitchell.assignment(3, table), movement.assignment(3, table)
+        assert old is not None and new is not None
+        assert (new.ns, new.ew, new.boards) == (old.ew, old.ns, old.boards)
+        assert mitchell.assignment(2, table) == movement.assignment(2, table)

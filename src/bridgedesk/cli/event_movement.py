@@ -189,3 +189,44 @@ def movement(
         typer.echo(f"  {note}")
     for problem in problems:
         typer.echo(f"warning: {problem}")
+
+
+@app.command("arrow-switch")
+def arrow_switch_command(
+    event: EventArg,
+    rounds: Annotated[
+        str, typer.Option("--rounds", help="Rounds to switch, e.g. 5,6.", show_default=False)
+    ],
+    tables: Annotated[
+        str | None, typer.Option("--tables", help="Only these tables (default: all).")
+    ] = None,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    db: DbOption = None,
+) -> None:
+    """Switch the arrows of a section's movement in some rounds: NS pairs sit EW and
+    EW pairs NS, and the section is scored as one field (004:1066-1074).
+
+    Example: bridgedesk event arrow-switch "Tuesday pairs" --rounds 6,7
+    """
+    from bridgedesk.events.late_changes import arrow_switch
+
+    def numbers(text: str, what: str) -> list[int]:
+        words = [w.strip() for w in text.split(",") if w.strip()]
+        if not words or not all(w.isdigit() for w in words):
+            raise MovementError(f"--{what} {text!r}: write numbers separated by commas, e.g. 5,6")
+        return [int(w) for w in words]
+
+    with open_store(db) as store:
+        current = store.movement(event, section=section, session=session)
+        if current is None:
+            raise MovementError(f"section {section} has no movement yet: set it first")
+        new = arrow_switch(
+            current,
+            numbers(rounds, "rounds"),
+            None if tables is None else numbers(tables, "tables"),
+        )
+        problems = store.set_movement(event, new, section=section, session=session)
+    typer.echo(f"section {section}: {new.name} (scored as one field)")
+    for problem in problems:
+        typer.echo(f"warning: {problem}")
