@@ -200,3 +200,26 @@ def test_arrow_switch(cli: Cli, event: str, mitchell: GridMovement) -> None:
         assert old is not None and new is not None
         assert (new.ns, new.ew, new.boards) == (old.ew, old.ns, old.boards)
         assert mitchell.assignment(2, table) == movement.assignment(2, table)
+
+
+def test_a_corrected_master_sheet_from_a_file(cli: Cli, event: str, tmp_path: Path) -> None:
+    # 004:3477-3530: after a mistake the director plays a corrected master sheet from
+    # some round on; here the plain 3-table Mitchell written by `movement show`
+    from bridgedesk.cli import main
+
+    args = ["movement", "show", "mitchell", "--tables", "3", "--boards-per-round", "2"]
+    assert main([*args, "--format", "json"]) == 0
+    path = tmp_path / "corrected.json"
+    path.write_text(cli.capsys.readouterr().out, encoding="utf-8")
+    (tmp_path / "bad.json").write_text('{"kind": "mitchell"}', encoding="utf-8")
+    before = dump(cli.db)
+    err = cli("event", "movement", event, "--file", str(tmp_path / "bad.json"), status=2)
+    assert "bad.json" in err
+    err = cli("event", "movement", event, "--file", str(path), "--kind", "howell", status=2)
+    assert err == "error: give one of --recommend, --kind KIND or --file MOVEMENT.json\n"
+    assert dump(cli.db) == before
+    out = cli("event", "movement", event, "--file", str(path), "--from-round", "2")
+    assert out.startswith("section A: mitchell 3 tables, 3 rounds x 2 boards")
+    with Store.open(cli.db) as store:
+        movement = store.movement(event)
+    assert movement is not None and "from round 2" in movement.name

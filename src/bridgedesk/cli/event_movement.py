@@ -12,6 +12,7 @@ printed.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -138,6 +139,14 @@ def movement(
     base: Annotated[
         str | None, typer.Option("--base", help="A rover's base: straight, skip or relay.")
     ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file",
+            help="A movement JSON (as `movement show --format json` writes), e.g. a master "
+            "sheet corrected after a misplaced bye stand (004:3477-3530).",
+        ),
+    ] = None,
     from_round: Annotated[
         int | None,
         typer.Option(
@@ -158,6 +167,9 @@ def movement(
     Example: bridgedesk event movement "Tuesday pairs" --kind howell --tables 6 --rounds 11
     --boards-per-round 2
 
+    Example: bridgedesk event movement "Tuesday pairs" --file corrected.json --from-round 5
+    (a master sheet corrected after a misplaced bye stand, 004:3477-3530)
+
     Example: bridgedesk event movement "Tuesday pairs" --kind howell --pairs 8 --from-round 2
     (then: bridgedesk entry add "Tuesday pairs" --pair 8 --late --names ...)
 
@@ -165,13 +177,18 @@ def movement(
     """
     from bridgedesk.events.adapters import phantom_number
 
-    if recommend == (kind is not None):
-        raise MovementError("give either --recommend or --kind KIND")
+    if [recommend, kind is not None, file is not None].count(True) != 1:
+        raise MovementError("give one of --recommend, --kind KIND or --file MOVEMENT.json")
     with open_store(db) as store:
         entries = store.entries(event, section=section, session=session)
         playing = [n for n, e in entries.items() if not e.phantom]
         count = pairs if pairs is not None else (len(playing) or None)
-        m = build_movement(count, kind, tables, rounds, boards_per_round, base)
+        if file is not None:
+            from bridgedesk.formats import movement_json
+
+            m = movement_json.load(file)
+        else:
+            m = build_movement(count, kind, tables, rounds, boards_per_round, base)
         phantom = phantom_number(m)
         problems = store.set_movement(
             event,
