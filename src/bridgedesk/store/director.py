@@ -103,7 +103,6 @@ def _ruling_json(row: RulingRow) -> dict[str, Any]:
 
 
 def _record(
-    store: Store,
     s: OrmSession,
     ev: EventRow,
     sec: SectionRow,
@@ -154,7 +153,7 @@ def add_penalty(
             reason=penalty.reason,
             who=who,
         )
-        return _record(store, s, ev, sec, row, f"pair {penalty.pair}")
+        return _record(s, ev, sec, row, f"pair {penalty.pair}")
 
 
 def _check_units(scoring: str, unit: PenaltyUnit) -> None:
@@ -241,7 +240,7 @@ def mark_fouled(
                 reason=reason,
                 who=who,
             )
-            ids.append(_record(store, s, ev, sec, row, f"board {board} round {rnd} table {table}"))
+            ids.append(_record(s, ev, sec, row, f"board {board} round {rnd} table {table}"))
             taken[(rnd, table)] = label
         return ids
 
@@ -277,7 +276,7 @@ def mark_not_played(
         row = RulingRow(
             kind="not-played", board=board, round=rnd, table_no=table, reason=reason, who=who
         )
-        return _record(store, s, ev, sec, row, f"board {board} round {rnd} table {table}")
+        return _record(s, ev, sec, row, f"board {board} round {rnd} table {table}")
 
 
 def cancel_ruling(store: Store, ref: int | str, ruling: int, *, reason: str, who: str) -> int:
