@@ -148,17 +148,17 @@ def missing_slips(
 ) -> list[Slip]:
     """The planned slips with no result and no not-played mark (004:3838-3846).
 
-    A result entered at another table by the director's override still counts
-    for its board and pairs.
+    A slip is in when a result for its board and pairs is in, wherever it was
+    entered: a result the director let stand at another table (004:3479-3486)
+    counts for its own pairs, not for the pairs the movement put at that table.
     """
-    results = list(results)
-    by_place = {(r.round, r.table, r.board) for r in results}
-    by_pairs = {(r.board, r.ns, r.ew) for r in results}
-    done = by_place | {(n.round, n.table, n.board) for n in not_played}
+    played = {(r.board, frozenset((r.ns, r.ew))) for r in results}
+    marked = {(n.round, n.table, n.board) for n in not_played}
     return [
         s
         for s in expected_slips(movement, entries)
-        if (s.round, s.table, s.board) not in done and (s.board, s.ns, s.ew) not in by_pairs
+        if (s.board, frozenset((s.ns, s.ew))) not in played
+        and (s.round, s.table, s.board) not in marked
     ]
 
 
