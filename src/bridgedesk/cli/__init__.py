@@ -44,7 +44,11 @@ _COMMANDS: tuple[tuple[str, str], ...] = (
 )
 
 #: Modules that add commands to a group above (imported for that effect only).
-_EXTENSIONS: tuple[str, ...] = ("bridgedesk.cli.event_movement", "bridgedesk.cli.event_deals")
+_EXTENSIONS: tuple[str, ...] = (
+    "bridgedesk.cli.event_movement",
+    "bridgedesk.cli.event_deals",
+    "bridgedesk.cli.result_director",
+)
 
 app = typer.Typer(
     name="bridgedesk",

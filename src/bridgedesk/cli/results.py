@@ -10,13 +10,19 @@ when deals are attached, and every data file) into ``--out``; ``csv``,
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
+
+if TYPE_CHECKING:
+    from bridgedesk.events.model import SectionResults
+    from bridgedesk.reports.scored import ScoredSection
+    from bridgedesk.store.service import Store
 
 
 class ResultsFormat(enum.StrEnum):
@@ -63,6 +69,13 @@ def command(
         str | None,
         typer.Option("--section", help="One section (default: every section of the session)."),
     ] = None,
+    final: Annotated[
+        bool,
+        typer.Option(
+            "--final",
+            help="Refuse unless every slip is in or marked not played (004:3838-3846).",
+        ),
+    ] = False,
     session: SessionOption = 1,
     db: DbOption = None,
 ) -> None:
@@ -80,7 +93,6 @@ def command(
     """
     from bridgedesk.errors import BridgedeskError
     from bridgedesk.reports import bundle
-    from bridgedesk.reports.scored import score_section
     from bridgedesk.reports.session import ranking_text
 
     if pdf and fmt is not ResultsFormat.html:
@@ -95,8 +107,12 @@ def command(
                 bundle.inside(out if out is not None else Path("results"), name)
         snapshots = [store.section_results(event, section=n, session=session) for n in names]
         deals = store.deals(event)
+        provisional = _check_slips(store, event, names, session, final)
+        score_section = _with_rulings(store, event, session)
+    if provisional and fmt is ResultsFormat.text:
+        typer.echo(provisional)
     if len(snapshots) > 1:
-        _several(snapshots, fmt, out, lang.value, deals, pdf)
+        _several(snapshots, fmt, out, lang.value, deals, pdf, score_section)
         return
     scored = score_section(snapshots[0])
     if fmt is ResultsFormat.text:
@@ -138,12 +154,12 @@ def _several(
     lang: str,
     deals: dict[int, str],
     pdf: bool,
+    score_section: Callable[[Any], Any],
 ) -> None:
     """Every section of the session, then the ranking across them."""
     from bridgedesk.errors import BridgedeskError
     from bridgedesk.reports import bundle
     from bridgedesk.reports.overall import overall_html, overall_text
-    from bridgedesk.reports.scored import score_section
     from bridgedesk.reports.session import ranking_text
 
     names = ", ".join(s.section for s in snapshots)
@@ -174,3 +190,45 @@ def _several(
             written.append(html_to_pdf(page.read_text("utf-8"), page.with_suffix(".pdf")))
     for path in written:
         typer.echo(str(path))
+
+
+def _check_slips(store: Store, event: str, names: list[str], session: int, final: bool) -> str:
+    """Missing slips (004:3838-3846): with ``final`` refuse, listing them on standard
+    error; otherwise warn there and return the line marking the ranking provisional."""
+    from bridgedesk.errors import BridgedeskError
+    from bridgedesk.store import director
+
+    missing = [(n, slip) for n in names for slip in director.missing(store, event, n, session)]
+    if not missing:
+        return ""
+    planned = sum(director.planned(store, event, n, session) for n in names)
+    for name, slip in missing:
+        where = f"section {name} " if len(names) > 1 else ""
+        typer.echo(f"missing slip: {where}{slip}", err=True)
+    count = f"{len(missing)} of {planned} slips missing"
+    if final:
+        raise BridgedeskError(
+            f"the results cannot be final: {count} (listed above); enter them, or mark a "
+            "board not played with `bridgedesk result not-played`"
+        )
+    return f"PROVISIONAL: {count}"
+
+
+def _with_rulings(
+    store: Store, event: str, session: int
+) -> Callable[[SectionResults], ScoredSection]:
+    """``score_section`` with each section's director's rulings (penalties, fouled boards)."""
+    from bridgedesk.reports.scored import score_section
+    from bridgedesk.store import director
+
+    rulings = {
+        n: director.rulings(store, event, n, session)
+        for number, names in store.event(event).sections
+        if number == session
+        for n in names
+    }
+
+    def score(snapshot: SectionResults) -> ScoredSection:
+        return score_section(snapshot, rulings=rulings.get(snapshot.section))
+
+    return score

@@ -17,12 +17,14 @@ out of the ranking.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from bridgedesk.bridge import Side
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Entry, Player, Result, ScoringMethod, SectionResults
+from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
 from bridgedesk.scoring import results as sr
 from bridgedesk.scoring.rounding import round_half_up
 from bridgedesk.scoring.session import Method, SessionResult, Standing, score_session
@@ -187,19 +189,21 @@ def _adjustment(value: str) -> sr.Adjustment:
     return sr.Adjustment.parse(value)
 
 
-def to_scoring(result: Result) -> sr.Result:
-    """A stored result as a scoring traveller row (pair numbers as text)."""
+def to_scoring(result: Result, group: str | None = None) -> sr.Result:
+    """A stored result as a scoring traveller row (pair numbers as text); ``group``
+    is its fouled-board group (004:3531-3658)."""
     if result.adjusted is not None:
         return sr.Result.adjusted(
             result.ns,
             result.ew,
             _adjustment(str(result.adjusted.ns)),
             _adjustment(str(result.adjusted.ew)),
+            group=group,
         )
     score = result.ns_score
     assert score is not None and result.contract is not None
     play = sr.Play(str(result.contract), result.declarer, result.tricks)
-    return sr.Result.played(result.ns, result.ew, score, play=play)
+    return sr.Result.played(result.ns, result.ew, score, play=play, group=group)
 
 
 def _phantom(entries: dict[int, Entry] | object) -> int | None:
@@ -210,8 +214,15 @@ def _phantom(entries: dict[int, Entry] | object) -> int | None:
     return None
 
 
-def score_section(snapshot: SectionResults, method: Method | None = None) -> ScoredSection:
-    """Score a section snapshot by the event's method (or ``method``) and rank it."""
+def score_section(
+    snapshot: SectionResults, method: Method | None = None, rulings: Rulings | None = None
+) -> ScoredSection:
+    """Score a section snapshot by the event's method (or ``method``) and rank it.
+
+    ``rulings`` are the director's (:mod:`bridgedesk.events.rulings`): fouled-board
+    groups tag the results, penalties go to the scoring engine (see
+    :func:`director_penalties`).
+    """
     if method is None:
         found = _METHODS.get(snapshot.event.scoring)
         if found is None:
@@ -226,10 +237,17 @@ def score_section(snapshot: SectionResults, method: Method | None = None) -> Sco
             "enter them with `bridgedesk result add` or `bridgedesk result import`"
         )
     travellers = snapshot.travellers()
-    boards = [sr.Board(n, tuple(to_scoring(r) for r in rs)) for n, rs in travellers.items()]
+    group = rulings.group_of if rulings is not None else (lambda _r: None)
+    boards = [
+        sr.Board(n, tuple(to_scoring(r, group(r)) for r in rs)) for n, rs in travellers.items()
+    ]
     movement = snapshot.movement
     winners = movement.winners if movement is not None else None
     session = score_session(boards, method=method, winners=winners)
+    # -- the director's penalties: the hook (a second pass, once the board's unit is known)
+    if rulings is not None and rulings.penalties:
+        penalties = director_penalties(rulings.penalties, session)
+        session = score_session(boards, method=method, winners=winners, penalties=penalties)
     scored_by_board = {b.number: b for b in session.boards}
     out: list[Traveller] = []
     for number, rs in travellers.items():
@@ -251,6 +269,31 @@ def score_section(snapshot: SectionResults, method: Method | None = None) -> Sco
         ranking=ranking,
         session_result=session,
     )
+
+
+def director_penalties(
+    penalties: Sequence[ProceduralPenalty], unscored: SessionResult
+) -> list[sr.Penalty]:
+    """The director's penalties in the engine's unit, boards (003:47-59).
+
+    A board is worth the session's penalty unit (matchpoints: a board's top;
+    IMP pairs: (scores - 1) x 5 IMPs; total points: (scores - 1) x 250), read
+    from ``unscored``, the session scored without penalties.  ``--mp X`` and
+    ``--imp X`` take exactly X off; ``--percent X`` is X % of one board's top.
+    """
+    unit = max((b.penalty_unit for b in unscored.boards), default=Fraction(0))
+    out = []
+    for p in penalties:
+        if p.unit is PenaltyUnit.BOARDS:
+            boards = p.amount
+        elif p.unit is PenaltyUnit.PERCENT:
+            boards = p.amount / 100
+        else:
+            if not unit:
+                raise ScoringError("the session has no board to size a penalty on")
+            boards = p.amount / unit
+        out.append(sr.Penalty(str(p.pair), boards, None, p.reason))
+    return out
 
 
 def _points(value: object) -> Fraction | None:
