@@ -14,28 +14,31 @@ real one:
 5. score the section and write the full report set.
 
 The same seed gives the same deals, results and reports everywhere.
+
+Without ``db`` the event lives in a temporary database that is deleted when
+the run ends (:attr:`DemoRun.db` is then None).  With ``db`` every run adds a
+fresh event, so running the demo again into the same store works; a run that
+fails or is interrupted removes the event it had begun
+(:meth:`Store.discard_event`), and the output directory is checked before
+anything is stored.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
-import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bridgedesk.deals.analysis import BoardRecord
-from bridgedesk.deals.dd import analyse
-from bridgedesk.deals.generate import generate
-from bridgedesk.events import Entry, Event, Player, Rating, Result, ScoringMethod
-from bridgedesk.events.adapters import phantom_number
-from bridgedesk.movements.choose import build_movement
-from bridgedesk.reports.bundle import write_all
 from bridgedesk.results.model import ScoredSession
-from bridgedesk.results.section import score_section
-from bridgedesk.simulate import simulate
-from bridgedesk.store.service import Store
+
+if TYPE_CHECKING:
+    from bridgedesk.deals.analysis import BoardRecord
+    from bridgedesk.events import SectionResults
+    from bridgedesk.movements.model import Movement
+    from bridgedesk.store.service import Store
 
 #: Family names for the demo's players: (Japanese, romanised).
 NAMES: tuple[tuple[str, str], ...] = (
@@ -54,9 +57,10 @@ NAMES: tuple[tuple[str, str], ...] = (
 
 @dataclass(frozen=True)
 class DemoRun:
-    """What a demo run made: the store, the event, the scored section, the files."""
+    """What a demo run made: the store (None: a temporary one, deleted), the event,
+    the scored section, the files."""
 
-    db: Path
+    db: Path | None
     event_id: int
     scored: ScoredSession
     files: tuple[Path, ...]
@@ -85,11 +89,42 @@ def run(
     workers: int | None = None,
 ) -> DemoRun:
     """Run the whole demonstration session; see the module docstring."""
+    import tempfile
+
+    _writable_dir(out)
+    if db is not None:
+        return _run(pairs, seed, out, db, lang, dd, workers)
+    with tempfile.TemporaryDirectory(prefix="bridgedesk-demo-") as tmp:
+        made = _run(pairs, seed, out, Path(tmp) / "demo.sqlite3", lang, dd, workers)
+    return replace(made, db=None)
+
+
+def _writable_dir(out: Path) -> None:
+    """Refuse an output directory that cannot be written, before anything is stored."""
+    import os
+
+    from bridgedesk.errors import BridgedeskError, Location
+
+    if out.exists() and not out.is_dir():
+        raise BridgedeskError(
+            "is a file; give a directory for the reports", Location(file=str(out))
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise BridgedeskError("no permission to write the reports here", Location(file=str(out)))
+
+
+def _run(
+    pairs: int, seed: int, out: Path, db: Path, lang: str, dd: bool, workers: int | None
+) -> DemoRun:
+    from bridgedesk.movements.choose import build_movement
+    from bridgedesk.events import Event, Rating, ScoringMethod
+    from bridgedesk.reports.bundle import write_all
+    from bridgedesk.results.section import score_section
+    from bridgedesk.store.service import Store
+
     timings: dict[str, float] = {}
     start = time.perf_counter()
-    rng = random.Random(seed)
-    if db is None:
-        db = Path(tempfile.mkdtemp(prefix="bridgedesk-demo-")) / "demo.sqlite3"
     movement = build_movement(pairs, None)
     name = (
         f"{movement.kind} {movement.tables} tables, "
@@ -103,62 +138,97 @@ def run(
         scoring=ScoringMethod.MATCHPOINTS,
         club="bridgedesk クラブ" if lang == "ja" else "bridgedesk club",
     )
-    phantom = phantom_number(movement)
     with Store.open(db) as store:
         eid = store.create_event(event)
-        numbers = [n for n in range(1, pairs + 2) if n != phantom][:pairs]
-        for number, (first, second) in zip(numbers, _pair_names(rng, pairs, lang), strict=True):
-            store.add_entry(
-                eid,
-                Entry(
-                    number,
-                    (
-                        Player(first, f"{10000 + 2 * number}"),
-                        Player(second, f"{10001 + 2 * number}"),
-                    ),
-                ),
+        try:
+            snapshot, stored_deals, records = _play(
+                store, eid, movement, name, (pairs, seed, lang, dd, workers), timings
             )
-        if phantom is not None:
-            store.add_entry(eid, Entry(phantom, phantom=True))
-        store.set_movement(eid, movement, name=name)
-        grid = store.movement(eid)
-        assert grid is not None
-        boards = grid.boards
-        deals = generate(len(boards), boards[0], seed=seed)
-        for deal in deals:
-            store.set_deal(eid, deal.board, deal.pbn())
-        timings["setup"] = time.perf_counter() - start
-        t0 = time.perf_counter()
-        records = analyse(deals, workers=workers) if dd else [BoardRecord(d) for d in deals]
-        timings["double dummy"] = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        by_board = {r.deal.board: r for r in records}
-        rows: list[tuple[int | None, Result]] = []
-        for (rnd, table), seat in sorted(grid.grid.items()):
-            if phantom in (seat.ns, seat.ew):
-                continue
-            for b in seat.boards:
-                rec = by_board[b]
-                played = simulate(rec.deal, rec if dd else None, rng)
-                rows.append(
-                    (
-                        None,
-                        Result(
-                            rnd, table, b, seat.ns, seat.ew,
-                            played.contract, played.declarer, played.tricks,
-                        ),
-                    )
-                )  # fmt: skip
-        store.import_results(eid, rows, who="demo")
-        timings["results"] = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        snapshot = store.section_results(eid)
-        stored_deals = store.deals(eid)
-    scored = score_section(snapshot, deals=stored_deals)
-    files = write_all(scored, out, lang=lang, records=records)
+            t0 = time.perf_counter()
+            scored = score_section(snapshot, deals=stored_deals)
+            files = write_all(scored, out, lang=lang, records=records)
+        except BaseException:
+            store.discard_event(eid)  # no half-made demo event stays behind
+            raise
     timings["score and reports"] = time.perf_counter() - t0
     timings["total"] = time.perf_counter() - start
     return DemoRun(db, eid, scored, tuple(files), name, timings)
+
+
+def _play(
+    store: Store,
+    eid: int,
+    movement: Movement,
+    name: str,
+    options: tuple[int, int, str, bool, int | None],
+    timings: dict[str, float],
+) -> tuple[SectionResults, dict[int, str], list[BoardRecord]]:
+    """Enter the pairs, movement, deals and simulated results of event ``eid``.
+
+    ``options`` are :func:`run`'s pairs, seed, lang, dd and workers.
+    """
+    from bridgedesk.deals.analysis import BoardRecord
+    from bridgedesk.deals.generate import generate
+    from bridgedesk.events import Entry, Player, Result
+    from bridgedesk.events.adapters import phantom_number
+    from bridgedesk.simulate import simulate
+
+    pairs, seed, lang, dd, workers = options
+
+    start = time.perf_counter()
+    rng = random.Random(seed)
+    phantom = phantom_number(movement)
+    numbers = [n for n in range(1, pairs + 2) if n != phantom][:pairs]
+    for number, (first, second) in zip(numbers, _pair_names(rng, pairs, lang), strict=True):
+        store.add_entry(
+            eid,
+            Entry(
+                number,
+                (
+                    Player(first, f"{10000 + 2 * number}"),
+                    Player(second, f"{10001 + 2 * number}"),
+                ),
+            ),
+        )
+    if phantom is not None:
+        store.add_entry(eid, Entry(phantom, phantom=True))
+    store.set_movement(eid, movement, name=name)
+    grid = store.movement(eid)
+    assert grid is not None
+    boards = grid.boards
+    deals = generate(len(boards), boards[0], seed=seed)
+    for deal in deals:
+        store.set_deal(eid, deal.board, deal.pbn())
+    timings["setup"] = time.perf_counter() - start
+    t0 = time.perf_counter()
+    if dd:
+        from bridgedesk.deals.dd import analyse
+
+        records = analyse(deals, workers=workers)
+    else:
+        records = [BoardRecord(d) for d in deals]
+    timings["double dummy"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    by_board = {r.deal.board: r for r in records}
+    rows: list[tuple[int | None, Result]] = []
+    for (rnd, table), seat in sorted(grid.grid.items()):
+        if phantom in (seat.ns, seat.ew):
+            continue
+        for b in seat.boards:
+            rec = by_board[b]
+            played = simulate(rec.deal, rec if dd else None, rng)
+            rows.append(
+                (
+                    None,
+                    Result(
+                        rnd, table, b, seat.ns, seat.ew,
+                        played.contract, played.declarer, played.tricks,
+                    ),
+                )
+            )  # fmt: skip
+    store.import_results(eid, rows, who="demo")
+    timings["results"] = time.perf_counter() - t0
+    return store.section_results(eid), store.deals(eid), records
 
 
 __all__ = ["NAMES", "DemoRun", "run"]

@@ -67,7 +67,7 @@ def event(cli: Cli, mitchell: GridMovement) -> str:
 def test_event_list_and_entries(cli: Cli, event: str) -> None:
     assert "Tuesday pairs  [weekly class 3, mp]  session 1: A" in cli("event", "list")
     out = cli("entry", "list", event)
-    assert out.splitlines()[0] == "   1  N1 - S1  [101, 102]"
+    assert out.splitlines()[0] == "   1  NS 1    N1 - S1  [101, 102]"  # the movement's number
     err = cli("entry", "add", event, "--pair", "1", "--names", "x, y", status=2)
     assert (
         err == "error: number 1 is already entered in section A (N1 - S1); choose another number\n"
@@ -540,9 +540,11 @@ def test_export_then_import_elsewhere(cli: Cli, event: str, tmp_path: Path) -> N
         "A+/A-",
     )
     printed = cli("result", "export", event)
+    # "=" (made exactly) would start a spreadsheet formula: written as '= (OWASP CSV
+    # injection advice), and read back as "=" by the import below
     assert printed.splitlines() == [
         "session,section,round,table,board,ns,ew,contract,declarer,result,lead,adjusted",
-        "1,A,1,1,1,1,4,4S,N,=,HA,",
+        "1,A,1,1,1,1,4,4S,N,'=,HA,",
         "1,A,1,2,3,2,5,,,,,A+/A-",
     ]
     out = tmp_path / "slips.csv"

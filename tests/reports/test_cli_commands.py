@@ -58,7 +58,7 @@ def test_kind_with_tables_rounds_and_boards(tmp_path: Path) -> None:
 def test_movement_needs_one_way_to_choose(tmp_path: Path) -> None:
     db = _event(tmp_path, 8)
     code, _, err = run("event", "movement", "Club", "--db", db)
-    assert code == 2 and "give either --recommend or --kind" in err
+    assert code == 2 and "give one of --recommend, --kind KIND or --file" in err
     code, _, err = run("event", "movement", "Club", "--recommend", "--kind", "howell",
                        "--db", db)  # fmt: skip
     assert code == 2 and err.count("\n") == 1

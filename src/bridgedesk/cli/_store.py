@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import ParseError
 
 if TYPE_CHECKING:
@@ -25,7 +26,9 @@ ByOption = Annotated[
     typer.Option("--by", help="Who makes the change (for the audit log). Default: your login."),
 ]
 SectionOption = Annotated[str, typer.Option("--section", help="Section name.")]
-SessionOption = Annotated[int, typer.Option("--session", min=1, help="Session number.")]
+SessionOption = Annotated[
+    int, typer.Option("--session", min=1, max=limit.SESSIONS, help="Session number.")
+]
 EventArg = Annotated[str, typer.Argument(help="The event: its id or its name.", show_default=False)]
 
 

@@ -27,6 +27,7 @@ from bridgedesk.bridge import (
     parse_result,
     score_ns,
 )
+from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import BoardNumberError, ContractError, ParseError
 
 #: Lets a negative number ("-2", "-430") be given as a positional argument.
@@ -78,7 +79,8 @@ def score(
         int | None, typer.Option("--tricks", help="Tricks declarer took, 0-13.")
     ] = None,
     board: Annotated[
-        int | None, typer.Option("--board", help="Board number (gives the vulnerability).")
+        int | None,
+        typer.Option("--board", help="Board number (gives the vulnerability)."),
     ] = None,
     vul: Annotated[
         str | None, typer.Option("--vul", help="Vulnerability: none, ns, ew or all.")
@@ -164,7 +166,9 @@ def imps_command(
 @app.command(context_settings=_NEGATIVE_OK)
 def vp(
     margin: Annotated[str, typer.Argument(help="The IMP margin (total points for the bam scale).")],
-    boards: Annotated[int, typer.Option("--boards", help="Boards in the match.")],
+    boards: Annotated[
+        int, typer.Option("--boards", max=limit.MATCH_BOARDS, help="Boards in the match.")
+    ],
     scale: Annotated[
         str,
         typer.Option("--scale", help="wbf2013, wbf25, 29-0, bam, or a .json scale file."),

@@ -8,6 +8,9 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._paths import encodable, output_file
+from bridgedesk.cli._paths import encoding as check_encoding
 from bridgedesk.errors import BridgedeskError
 
 #: ``--encoding`` of the commands that read a deal file.
@@ -30,8 +33,12 @@ app = typer.Typer(
 @app.command()
 def generate(
     out: Annotated[Path, typer.Option("--out", "-o", help="File to write: .pbn or .hnd.")],
-    boards: Annotated[int, typer.Option("--boards", "-n", min=1, help="Number of boards.")],
-    first: Annotated[int, typer.Option("--first", min=1, help="Number of the first board.")] = 1,
+    boards: Annotated[
+        int, typer.Option("--boards", "-n", min=1, max=limit.BOARDS, help="Number of boards.")
+    ],
+    first: Annotated[
+        int, typer.Option("--first", min=1, max=limit.BOARDS, help="Number of the first board.")
+    ] = 1,
     seed: Annotated[
         str | None,
         typer.Option(help="Make the set reproducible: the same seed gives the same deals."),
@@ -51,19 +58,24 @@ def generate(
     from bridgedesk.formats.dealfile import dump_records, kind
 
     kind(out)
+    output_file(out)
+    encoding = check_encoding(encoding)
     seed_value: int | str | None = None
     if seed is not None:
-        seed_value = int(seed) if seed.lstrip("-").isdigit() else seed
+        digits = seed.removeprefix("-")
+        # a number seeds as the number; anything else (even "²") as text
+        seed_value = int(seed) if digits.isascii() and digits.isdigit() else seed
     deals = make(boards, first, seed=seed_value)
     generator = f"bridgedesk {__version__}" + (f" seed {seed}" if seed is not None else "")
-    written = dump_records(
-        [BoardRecord(d) for d in deals],
-        out,
-        encoding=encoding,
-        split=split,
-        event=event,
-        generator=generator,
-    )
+    with encodable(out):
+        written = dump_records(
+            [BoardRecord(d) for d in deals],
+            out,
+            encoding=encoding,
+            split=split,
+            event=event,
+            generator=generator,
+        )
     for path in written:
         typer.echo(f"wrote {path}")
     typer.echo(f"{len(deals)} boards, {first}-{first + len(deals) - 1}")
@@ -76,7 +88,8 @@ def analyse(
         Path | None, typer.Option("--out", "-o", help="PBN file to write with the results.")
     ] = None,
     workers: Annotated[
-        int | None, typer.Option(min=1, help="Worker processes (default: one per core).")
+        int | None,
+        typer.Option(min=1, max=limit.WORKERS, help="Worker processes (default: one per core)."),
     ] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
     db: Annotated[
@@ -120,6 +133,8 @@ def analyse(
         )
     if event is not None and db is None:
         raise BridgedeskError("--event needs --db: the event is in a database")
+    if out is not None:
+        output_file(out)
     records = load_records(file, encoding=encoding)
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1
@@ -202,12 +217,17 @@ def convert(
     from bridgedesk.formats import pbn
     from bridgedesk.formats.dealfile import dump_records, kind, load_records
 
+    kind(target)
+    output_file(target, "TARGET")
+    encoding = check_encoding(encoding)
     records = load_records(source, strict=strict, encoding=input_encoding)
     # PBN to PBN keeps every other tag of the games (players, results, tables...)
     template = (
         pbn.load(source, strict=strict, encoding=input_encoding) if kind(source) == "pbn" else None
     )
-    for path in dump_records(records, target, encoding=encoding, split=split, template=template):
+    with encodable(target):
+        written = dump_records(records, target, encoding=encoding, split=split, template=template)
+    for path in written:
         typer.echo(f"wrote {path}")
     typer.echo(f"{len(records)} boards")
 
@@ -241,6 +261,12 @@ def print_(
 
     if fmt not in ("html", "pdf"):
         raise BridgedeskError(f"unknown format {fmt!r}: choose html or pdf")
+    from bridgedesk.reports.hand_records import LANGS
+
+    if lang not in LANGS:
+        raise BridgedeskError(f"--lang: unknown language {lang!r}: choose {' or '.join(LANGS)}")
+    target = out or file.with_suffix(f".{fmt}")
+    output_file(target)
     records = load_records(file, encoding=encoding)
     if dd:
         missing = [i for i, r in enumerate(records) if r.dd is None or r.par is None]
@@ -256,7 +282,6 @@ def print_(
             for i, r in zip(missing, solved, strict=True):
                 records[i] = BoardRecord(records[i].deal, r.dd, r.par)
     html = render_html(records, lang=lang, per_page=per_page, title=title)
-    target = out or file.with_suffix(f".{fmt}")
     if fmt == "html":
         target.write_text(html, encoding="utf-8")
     else:

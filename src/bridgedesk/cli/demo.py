@@ -11,12 +11,16 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.cli.results import Lang
 
 
 def command(
     pairs: Annotated[int, typer.Option("--pairs", min=4, max=60, help="Pairs present.")] = 13,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for deals, names and results.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", min=0, max=limit.SEED, help="Seed for deals, names and results."),
+    ] = 1,
     out: Annotated[Path, typer.Option("--out", help="Directory for the reports.")] = Path(
         "bridgedesk-demo"
     ),
@@ -46,7 +50,10 @@ def command(
     typer.echo(f"{result.movement}; {len(result.scored.travellers)} boards")
     typer.echo(ranking_text(result.scored, lang.value), nl=False)
     typer.echo("")
-    typer.echo(f"event {result.event_id} stored in {result.db}")
+    if result.db is None:
+        typer.echo("the event was kept in a temporary database, now deleted (--db FILE keeps it)")
+    else:
+        typer.echo(f"event {result.event_id} stored in {result.db}")
     typer.echo(f"reports in {out}/ (open {out / 'index.html'}):")
     for path in result.files:
         typer.echo(f"  {path.name}")

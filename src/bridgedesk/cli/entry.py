@@ -1,11 +1,24 @@
 """``bridgedesk entry``: enter pairs, teams and individuals in an event."""
 
 import re
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
+from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._store import (
+    ByOption,
+    DbOption,
+    EventArg,
+    SectionOption,
+    SessionOption,
+    open_store,
+    who,
+)
+
+if TYPE_CHECKING:
+    from bridgedesk.events.seating import Seating
 
 app = typer.Typer(help="Enter pairs, teams or individuals in an event.", no_args_is_help=True)
 
@@ -16,7 +29,14 @@ _NAME_SPLIT = re.compile(r"\s*(?:,|;|/|&|\s-\s|\s–\s)\s*")
 def add(
     event: EventArg,
     number: Annotated[
-        int, typer.Option("--pair", "--number", min=1, help="The entry's number in the section.")
+        int,
+        typer.Option(
+            "--pair",
+            "--number",
+            min=1,
+            max=limit.ENTRY_NUMBER,
+            help="The entry's number in the section.",
+        ),
     ],
     names: Annotated[
         str,
@@ -50,25 +70,30 @@ def add(
     """
     from bridgedesk.errors import EntryError
     from bridgedesk.events import Entry, EntryKind, Player
+    from bridgedesk.store.entries import register_players
 
     people = [n for n in _NAME_SPLIT.split(names.strip()) if n] if names.strip() else []
     numbers = [m.strip() for m in members.split(",")] if members.strip() else []
-    if len(numbers) > len(people):
+    if people and len(numbers) > len(people):
         raise EntryError(
             f"{len(numbers)} member numbers for {len(people)} names: give one per player "
             "(leave a blank between commas for a non-member)"
         )
-    numbers += [""] * (len(people) - len(numbers))
-    entry = Entry(
-        number=number,
-        players=tuple(Player(n, m or None) for n, m in zip(people, numbers, strict=True)),
-        kind=EntryKind.parse(kind),
-        team_name=team,
-        stationary=stationary,
-        phantom=phantom,
-        late=late,
-    )
     with open_store(db) as store:
+        if numbers and not people:  # member numbers alone: names from the register
+            players = register_players(store, [(None, m) for m in numbers])
+        else:
+            numbers += [""] * (len(people) - len(numbers))
+            players = tuple(Player(n, m or None) for n, m in zip(people, numbers, strict=True))
+        entry = Entry(
+            number=number,
+            players=players,
+            kind=EntryKind.parse(kind),
+            team_name=team,
+            stationary=stationary,
+            phantom=phantom,
+            late=late,
+        )
         got = store.add_entry(event, entry, section=section, session=session)
     label = "phantom" if phantom else entry.names
     typer.echo(f"entered {entry.kind} {got} in section {section}: {label}")
@@ -81,19 +106,154 @@ def list_entries(
     session: SessionOption = 1,
     db: DbOption = None,
 ) -> None:
-    """List a section's entries by number.
+    """List a section's entries by number, with the NS / EW number the movement gives
+    each pair (a two-field movement numbers each field from 1, 004:968-980).
 
     Example: bridgedesk entry list "Tuesday pairs"
     """
     with open_store(db) as store:
         entries = store.entries(event, section=section, session=session)
+        movement = store.movement(event, section=section, session=session)
     if not entries:
         typer.echo(f"no entries in section {section} yet")
+    labels = {} if movement is None else field_numbers(movement)
     for number, e in sorted(entries.items()):
         members = ", ".join(p.member or "-" for p in e.players)
         flags = " ".join(f for f, on in (("stationary", e.stationary), ("late", e.late)) if on)
+        label = f"  {labels.get(number, '(none)'):<6}" if labels else ""
         typer.echo(
-            f"{number:>4}  {e.names}"
+            f"{number:>4}{label}  {e.names}"
             + (f"  [{members}]" if e.players else "")
             + (f"  ({flags})" if flags else "")
         )
+
+
+def field_numbers(movement: "Seating") -> dict[int, str]:
+    """Each seated pair's number as the movement gives it: ``NS 3`` / ``EW 3`` in a
+    two-field movement (EW numbered from 1 again), else the direction it starts in."""
+    from bridgedesk.events.seating import seats
+
+    ns: set[int] = set()
+    ew: set[int] = set()
+    for _, _, a in seats(movement):
+        ns.add(a.ns)
+        ew.add(a.ew)
+    offset = len(ns) if movement.winners == 2 and not ns & ew else 0
+    out: dict[int, str] = {}
+    for _, _, a in sorted(seats(movement), key=lambda t: (t[0], t[1])):
+        out.setdefault(a.ns, f"NS {a.ns}")
+        out.setdefault(a.ew, f"EW {a.ew - offset}")
+    return out
+
+
+ReasonOption = Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")]
+
+
+@app.command("import")
+def import_entries(
+    event: EventArg,
+    file: Annotated[Path, typer.Argument(help="CSV: pair, player1, member1, player2, ...")],
+    kind: Annotated[str, typer.Option("--kind", help="pair, team or individual.")] = "pair",
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Enter every pair of a CSV file (all or none); see docs/events.md for the columns.
+
+    Example: bridgedesk entry import "Tuesday pairs" entries.csv
+    """
+    from bridgedesk.events import EntryKind
+    from bridgedesk.formats.entries_csv import load_entries
+    from bridgedesk.store import entries
+
+    lines = load_entries(file)
+    with open_store(db) as store:
+        numbers = entries.import_entries(
+            store,
+            event,
+            lines,
+            who=who(by),
+            kind=EntryKind.parse(kind),
+            section=section,
+            session=session,
+        )
+    typer.echo(
+        f"entered {len(numbers)} entries in section {section}: " + ", ".join(map(str, numbers))
+    )
+
+
+@app.command("edit")
+def edit(
+    event: EventArg,
+    number: Annotated[int, typer.Option("--pair", "--number", min=1, help="The entry's number.")],
+    reason: ReasonOption,
+    names: Annotated[str | None, typer.Option("--names", help="The new player names.")] = None,
+    members: Annotated[
+        str | None, typer.Option("--members", help="The new member numbers.")
+    ] = None,
+    stationary: Annotated[
+        bool | None,
+        typer.Option("--stationary/--moving", help="Ask for (or drop) a stationary seat."),
+    ] = None,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Change an entry's players or stationary request (audited).
+
+    Example: bridgedesk entry edit "Tuesday pairs" --pair 3 --members 123,789
+    --reason "substitute for the second half"
+    """
+    from bridgedesk.errors import EntryError
+    from bridgedesk.store import entries
+
+    players = None
+    if names is not None or members is not None:
+        people = [n for n in _NAME_SPLIT.split((names or "").strip()) if n]
+        numbers = [m.strip() for m in (members or "").split(",")] if members else []
+        count = max(len(people), len(numbers))
+        if people and numbers and len(people) != len(numbers):
+            raise EntryError(f"{len(people)} names but {len(numbers)} member numbers")
+        people += [""] * (count - len(people))
+        numbers += [""] * (count - len(numbers))
+        players = [(n or None, m or None) for n, m in zip(people, numbers, strict=True)]
+    if players is None and stationary is None:
+        raise EntryError("nothing to change: give --names, --members or --stationary/--moving")
+    with open_store(db) as store:
+        aid = entries.edit_entry(
+            store,
+            event,
+            number,
+            who=who(by),
+            reason=reason,
+            players=players,
+            stationary=stationary,
+            section=section,
+            session=session,
+        )
+    typer.echo(f"audit {aid}: entry {number} changed")
+
+
+@app.command("withdraw")
+def withdraw(
+    event: EventArg,
+    number: Annotated[int, typer.Option("--pair", "--number", min=1, help="The entry's number.")],
+    reason: ReasonOption,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Take out an entry that has played nothing yet (audited).
+
+    Example: bridgedesk entry withdraw "Tuesday pairs" --pair 9 --reason "did not come"
+    """
+    from bridgedesk.store import entries
+
+    with open_store(db) as store:
+        aid = entries.withdraw_entry(
+            store, event, number, who=who(by), reason=reason, section=section, session=session
+        )
+    typer.echo(f"audit {aid}: entry {number} withdrawn")

@@ -4,6 +4,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_date, parse_datetime
 
 app = typer.Typer(
@@ -30,7 +31,9 @@ def new(
         str, typer.Option("--scoring", help="mp, ximp, butler, total, imp, vp or bam.")
     ] = "mp",
     club: Annotated[str, typer.Option("--club", help="The organising club.")] = "",
-    sessions: Annotated[int, typer.Option("--sessions", min=1, help="Number of sessions.")] = 1,
+    sessions: Annotated[
+        int, typer.Option("--sessions", min=1, max=limit.SESSIONS, help="Number of sessions.")
+    ] = 1,
     sections: Annotated[
         str, typer.Option("--sections", help="Section names per session, comma-separated.")
     ] = "A",

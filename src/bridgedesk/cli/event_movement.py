@@ -11,10 +11,12 @@ printed.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
 from bridgedesk.cli.event import app
 from bridgedesk.errors import MovementError
@@ -41,16 +43,41 @@ def movement(
         str | None,
         typer.Option("--kind", help="howell, appendix-howell, mitchell, skip-mitchell, ..."),
     ] = None,
-    tables: Annotated[int | None, typer.Option("--tables", min=1, help="Tables.")] = None,
-    pairs: Annotated[
-        int | None, typer.Option("--pairs", min=1, help="Pairs (default: the pairs entered).")
+    tables: Annotated[
+        int | None, typer.Option("--tables", min=1, max=limit.TABLES, help="Tables.")
     ] = None,
-    rounds: Annotated[int | None, typer.Option("--rounds", min=1, help="Rounds to play.")] = None,
+    pairs: Annotated[
+        int | None,
+        typer.Option("--pairs", min=1, max=limit.PAIRS, help="Pairs (default: the pairs entered)."),
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", min=1, max=limit.ROUNDS, help="Rounds to play.")
+    ] = None,
     boards_per_round: Annotated[
-        int | None, typer.Option("--boards-per-round", min=1, help="Boards a round.")
+        int | None,
+        typer.Option(
+            "--boards-per-round", min=1, max=limit.BOARDS_PER_ROUND, help="Boards a round."
+        ),
     ] = None,
     base: Annotated[
         str | None, typer.Option("--base", help="A rover's base: straight, skip or relay.")
+    ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file",
+            help="A movement JSON (as `movement show --format json` writes), e.g. a master "
+            "sheet corrected after a misplaced bye stand (004:3477-3530).",
+        ),
+    ] = None,
+    from_round: Annotated[
+        int | None,
+        typer.Option(
+            "--from-round",
+            min=2,
+            help="Keep the rounds before it and play the new movement from it on "
+            "(a late pair, A/B tables, 004:884-898).",
+        ),
     ] = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
@@ -62,24 +89,84 @@ def movement(
 
     Example: bridgedesk event movement "Tuesday pairs" --kind howell --tables 6 --rounds 11
     --boards-per-round 2
+
+    Example: bridgedesk event movement "Tuesday pairs" --file corrected.json --from-round 5
+    (a master sheet corrected after a misplaced bye stand, 004:3477-3530)
+
+    Example: bridgedesk event movement "Tuesday pairs" --kind howell --pairs 8 --from-round 2
+    (then: bridgedesk entry add "Tuesday pairs" --pair 8 --late --names ...)
+
+    A refused movement changes nothing (no phantom is left behind).
     """
-    from bridgedesk.events import Entry
     from bridgedesk.events.adapters import phantom_number
 
-    if recommend == (kind is not None):
-        raise MovementError("give either --recommend or --kind KIND")
+    if [recommend, kind is not None, file is not None].count(True) != 1:
+        raise MovementError("give one of --recommend, --kind KIND or --file MOVEMENT.json")
     with open_store(db) as store:
         entries = store.entries(event, section=section, session=session)
         playing = [n for n, e in entries.items() if not e.phantom]
         count = pairs if pairs is not None else (len(playing) or None)
-        m = build_movement(count, kind, tables, rounds, boards_per_round, base)
+        if file is not None:
+            from bridgedesk.formats import movement_json
+
+            m = movement_json.load(file)
+        else:
+            m = build_movement(count, kind, tables, rounds, boards_per_round, base)
         phantom = phantom_number(m)
-        if phantom is not None and phantom not in entries:
-            store.add_entry(event, Entry(phantom, phantom=True), section=section, session=session)
-            typer.echo(f"pair {phantom} entered as the phantom (its opponents sit out)")
-        problems = store.set_movement(event, m, section=section, session=session, name=_name(m))
+        problems = store.set_movement(
+            event,
+            m,
+            section=section,
+            session=session,
+            name=_name(m),
+            phantom=phantom,
+            from_round=from_round,
+        )
+    if phantom is not None and phantom not in entries:
+        typer.echo(f"pair {phantom} entered as the phantom (its opponents sit out)")
     typer.echo(f"section {section}: {_name(m)}, boards 1-{m.total_boards}")
     for note in m.notes:
         typer.echo(f"  {note}")
+    for problem in problems:
+        typer.echo(f"warning: {problem}")
+
+
+@app.command("arrow-switch")
+def arrow_switch_command(
+    event: EventArg,
+    rounds: Annotated[
+        str, typer.Option("--rounds", help="Rounds to switch, e.g. 5,6.", show_default=False)
+    ],
+    tables: Annotated[
+        str | None, typer.Option("--tables", help="Only these tables (default: all).")
+    ] = None,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    db: DbOption = None,
+) -> None:
+    """Switch the arrows of a section's movement in some rounds: NS pairs sit EW and
+    EW pairs NS, and the section is scored as one field (004:1066-1074).
+
+    Example: bridgedesk event arrow-switch "Tuesday pairs" --rounds 6,7
+    """
+    from bridgedesk.events.late_changes import arrow_switch
+
+    def numbers(text: str, what: str) -> list[int]:
+        words = [w.strip() for w in text.split(",") if w.strip()]
+        if not words or not all(w.isdigit() for w in words):
+            raise MovementError(f"--{what} {text!r}: write numbers separated by commas, e.g. 5,6")
+        return [int(w) for w in words]
+
+    with open_store(db) as store:
+        current = store.movement(event, section=section, session=session)
+        if current is None:
+            raise MovementError(f"section {section} has no movement yet: set it first")
+        new = arrow_switch(
+            current,
+            numbers(rounds, "rounds"),
+            None if tables is None else numbers(tables, "tables"),
+        )
+        problems = store.set_movement(event, new, section=section, session=session)
+    typer.echo(f"section {section}: {new.name} (scored as one field)")
     for problem in problems:
         typer.echo(f"warning: {problem}")

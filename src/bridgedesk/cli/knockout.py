@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import PairingError
 
 app = typer.Typer(help="Knockouts: print a seeded draw, single or double.", no_args_is_help=True)
@@ -29,7 +30,7 @@ def _winners(items: list[str]) -> dict[tuple[int, int], int]:
 
 @app.command()
 def draw(
-    teams: Annotated[int, typer.Option("--teams", help="teams, seeded 1..N")],
+    teams: Annotated[int, typer.Option("--teams", max=limit.TEAMS, help="teams, seeded 1..N")],
     winner: Annotated[
         list[str] | None, typer.Option("--winner", help="a result: ROUND-MATCH=TEAM")
     ] = None,
@@ -58,7 +59,7 @@ def _played(rounds: list[str]) -> list[list[tuple[int, int, int]]]:
 
 @app.command()
 def double(
-    teams: Annotated[int, typer.Option("--teams", help="teams, seeded 1..N")],
+    teams: Annotated[int, typer.Option("--teams", max=limit.TEAMS, help="teams, seeded 1..N")],
     rounds: Annotated[
         list[str] | None,
         typer.Option("--round", help="a round's results, e.g. 1-8=1,4-5=5 (repeat per round)"),

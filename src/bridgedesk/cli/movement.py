@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import MovementError
+from bridgedesk.movements.budget import SEARCH_SECONDS
 
 if TYPE_CHECKING:
     from bridgedesk.movements.model import Movement
@@ -25,14 +27,26 @@ _KIND_HELP = (
 )
 
 Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]
-Tables = Annotated[int | None, typer.Option("--tables", help="number of tables")]
-Pairs = Annotated[int | None, typer.Option("--pairs", help="number of pairs")]
-Rounds = Annotated[int | None, typer.Option("--rounds", help="rounds to play")]
-Bpr = Annotated[int | None, typer.Option("--boards-per-round", help="boards a round")]
+Tables = Annotated[int | None, typer.Option("--tables", max=limit.TABLES, help="number of tables")]
+Pairs = Annotated[int | None, typer.Option("--pairs", max=limit.PAIRS, help="number of pairs")]
+Rounds = Annotated[int | None, typer.Option("--rounds", max=limit.ROUNDS, help="rounds to play")]
+Bpr = Annotated[
+    int | None,
+    typer.Option("--boards-per-round", max=limit.BOARDS_PER_ROUND, help="boards a round"),
+]
+Players = Annotated[
+    int | None, typer.Option("--players", max=limit.PLAYERS, help="individual: players")
+]
 Base = Annotated[str | None, typer.Option("--base", help="a rover's base: straight, skip or relay")]
-Teams = Annotated[int | None, typer.Option("--teams", help="a team movement for N teams")]
-Sessions = Annotated[int, typer.Option("--sessions", help="team movements: sessions (AWL: any)")]
-Cycles = Annotated[int, typer.Option("--cycles", help="round robin: 1, 2 or 3 cycles")]
+Teams = Annotated[
+    int | None, typer.Option("--teams", max=limit.TEAMS, help="a team movement for N teams")
+]
+Sessions = Annotated[
+    int, typer.Option("--sessions", max=limit.ROUNDS, help="team movements: sessions (AWL: any)")
+]
+Cycles = Annotated[
+    int, typer.Option("--cycles", max=limit.SMALL_COUNT, help="round robin: 1, 2 or 3 cycles")
+]
 
 
 def _team_sessions(
@@ -111,7 +125,7 @@ def show(
     fmt: Annotated[str, typer.Option("--format", help="text, html or json")] = "text",
     ew_offset: Annotated[bool, typer.Option("--ew-offset", help="number EW n+1..2n")] = False,
     base: Base = None,
-    players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
+    players: Players = None,
     teams: Teams = None,
     sessions: Sessions = 1,
     cycles: Cycles = 1,
@@ -172,7 +186,7 @@ def cards(
     rounds: Rounds = None,
     boards_per_round: Bpr = None,
     base: Base = None,
-    players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
+    players: Players = None,
     teams: Teams = None,
     sessions: Sessions = 1,
     cycles: Cycles = 1,
@@ -259,12 +273,17 @@ def _range(text: str | None) -> tuple[int, int] | None:
 
 @app.command()
 def recommend(
-    pairs: Annotated[int | None, typer.Option("--pairs", help="pairs present")] = None,
+    pairs: Annotated[
+        int | None, typer.Option("--pairs", max=limit.PAIRS, help="pairs present")
+    ] = None,
     boards: Annotated[str | None, typer.Option("--boards", help="MIN..MAX boards")] = None,
-    minutes: Annotated[int | None, typer.Option("--minutes", help="time available")] = None,
-    sessions: Annotated[int, typer.Option("--sessions", help="1 or 2")] = 1,
+    minutes: Annotated[
+        int | None, typer.Option("--minutes", max=limit.MINUTES, help="time available")
+    ] = None,
+    sessions: Annotated[int, typer.Option("--sessions", max=limit.SESSIONS, help="1 or 2")] = 1,
     teams: Annotated[
-        int | None, typer.Option("--teams", help="teams present: the SRR team tables")
+        int | None,
+        typer.Option("--teams", max=limit.TEAMS, help="teams present: the SRR team tables"),
     ] = None,
 ) -> None:
     """List suitable movements in the order of the JCBL quick-reference list."""
@@ -289,12 +308,24 @@ def recommend(
 
 @app.command("two-session")
 def two_session(
-    tables: Annotated[int, typer.Option("--tables", help="tables in the one section")],
+    tables: Annotated[
+        int, typer.Option("--tables", min=1, max=limit.TABLES, help="tables in the one section")
+    ],
     first: Annotated[str, typer.Option("--first", help="AM (appendix) or SM (scrambled)")],
-    first_rounds: Annotated[int, typer.Option("--first-rounds", help="rounds of session 1")],
-    second_rounds: Annotated[int, typer.Option("--second-rounds", help="rounds of session 2")],
+    first_rounds: Annotated[
+        int, typer.Option("--first-rounds", min=1, max=limit.ROUNDS, help="rounds of session 1")
+    ],
+    second_rounds: Annotated[
+        int, typer.Option("--second-rounds", min=1, max=limit.ROUNDS, help="rounds of session 2")
+    ],
     boards_per_round: Bpr = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    time_limit: Annotated[
+        float,
+        typer.Option(
+            "--time-limit", min=0.1, max=3600, help="seconds the search may take before giving up"
+        ),
+    ] = SEARCH_SECONDS,
 ) -> None:
     """Both sessions of a one-section two-session game: Mitchell, then interwoven Howell."""
     import json
@@ -309,7 +340,9 @@ def two_session(
     if kind not in ("AM", "SM"):
         raise MovementError(f"--first is AM (appendix Mitchell) or SM (scrambled), not {first!r}")
     bpr = boards_per_round or (3 if second_rounds <= 9 else 2)
-    one, two = two_sessions(tables, kind, first_rounds, second_rounds, boards_per_round=bpr)
+    one, two = two_sessions(
+        tables, kind, first_rounds, second_rounds, boards_per_round=bpr, time_budget=time_limit
+    )
     again = len(meetings(one) & meetings(two))
     if fmt == "json":
         data = {
@@ -326,7 +359,9 @@ def two_session(
 
 @app.command("double-howell")
 def double_howell_cmd(
-    pairs: Annotated[int, typer.Option("--pairs", help="pairs present (one section)")],
+    pairs: Annotated[
+        int, typer.Option("--pairs", min=1, max=limit.PAIRS, help="pairs present (one section)")
+    ],
     rounds: Rounds = None,
 ) -> None:
     """Second-session pair numbers for a Howell played twice (004:2072-2073)."""

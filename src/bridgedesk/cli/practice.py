@@ -19,6 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from bridgedesk.bridge import Seat, Strain
+from bridgedesk.cli import _limits as limit
 from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import BridgedeskError, PracticeError
 
@@ -31,7 +32,13 @@ DealsOpt = Annotated[
     Path | None, typer.Option("--deals", help="Deal file (.hnd or .pbn): boards in file order.")
 ]
 BoardsOpt = Annotated[
-    int | None, typer.Option("--boards", min=1, help="Number of boards (default 8, or the file's).")
+    int | None,
+    typer.Option(
+        "--boards",
+        min=1,
+        max=limit.PRACTICE_BOARDS,
+        help="Number of boards (default 8, or the file's).",
+    ),
 ]
 LevelOpt = Annotated[str, typer.Option("--level", help="Computer players: club or expert.")]
 RulesOpt = Annotated[str, typer.Option("--rules", help="minibridge (halfbridge is not available).")]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import (
     ByOption,
     DbOption,
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
 app = typer.Typer(help="Enter, correct and import results.", no_args_is_help=True)
 
 _PASS_THROUGH = {"ignore_unknown_options": True}
+
+Board = Annotated[
+    int, typer.Option("--board", min=1, max=limit.BOARDS, help="Board number.", show_default=False)
+]
 
 SlipArgs = Annotated[
     list[str] | None,
@@ -65,11 +70,27 @@ def _line(stored: "StoredResult") -> str:
 @app.command("add", context_settings=_PASS_THROUGH)
 def add(
     event: EventArg,
-    round: Annotated[int, typer.Option("--round", help="Round number.", show_default=False)],
-    table: Annotated[int, typer.Option("--table", help="Table number.", show_default=False)],
-    board: Annotated[int, typer.Option("--board", help="Board number.", show_default=False)],
-    ns: Annotated[int, typer.Option("--ns", help="NS pair number.", show_default=False)],
-    ew: Annotated[int, typer.Option("--ew", help="EW pair number.", show_default=False)],
+    round: Annotated[
+        int,
+        typer.Option("--round", min=1, max=limit.ROUNDS, help="Round number.", show_default=False),
+    ],
+    table: Annotated[
+        int,
+        typer.Option("--table", min=1, max=limit.TABLES, help="Table number.", show_default=False),
+    ],
+    board: Board,
+    ns: Annotated[
+        int,
+        typer.Option(
+            "--ns", min=1, max=limit.ENTRY_NUMBER, help="NS pair number.", show_default=False
+        ),
+    ],
+    ew: Annotated[
+        int,
+        typer.Option(
+            "--ew", min=1, max=limit.ENTRY_NUMBER, help="EW pair number.", show_default=False
+        ),
+    ],
     slip: SlipArgs = None,
     lead: Annotated[str | None, typer.Option("--lead", help="Opening lead, e.g. HA.")] = None,
     adjusted: Annotated[
@@ -125,18 +146,38 @@ def correct(
     reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
     slip: SlipArgs = None,
     result_id: Annotated[
-        int | None, typer.Option("--id", help="The result's id (see `result history`).")
+        int | None,
+        typer.Option(
+            "--id", min=1, max=limit.ROW_ID, help="The result's id (see `result history`)."
+        ),
     ] = None,
     board: Annotated[
-        int | None, typer.Option("--board", help="Find the result by board...")
+        int | None,
+        typer.Option("--board", min=1, max=limit.BOARDS, help="Find the result by board..."),
     ] = None,
-    ns: Annotated[int | None, typer.Option("--ns", help="...NS pair...")] = None,
-    ew: Annotated[int | None, typer.Option("--ew", help="...and EW pair.")] = None,
-    new_round: Annotated[int | None, typer.Option("--new-round", help="Corrected round.")] = None,
-    new_table: Annotated[int | None, typer.Option("--new-table", help="Corrected table.")] = None,
-    new_board: Annotated[int | None, typer.Option("--new-board", help="Corrected board.")] = None,
-    new_ns: Annotated[int | None, typer.Option("--new-ns", help="Corrected NS pair.")] = None,
-    new_ew: Annotated[int | None, typer.Option("--new-ew", help="Corrected EW pair.")] = None,
+    ns: Annotated[
+        int | None, typer.Option("--ns", min=1, max=limit.ENTRY_NUMBER, help="...NS pair...")
+    ] = None,
+    ew: Annotated[
+        int | None, typer.Option("--ew", min=1, max=limit.ENTRY_NUMBER, help="...and EW pair.")
+    ] = None,
+    new_round: Annotated[
+        int | None, typer.Option("--new-round", min=1, max=limit.ROUNDS, help="Corrected round.")
+    ] = None,
+    new_table: Annotated[
+        int | None, typer.Option("--new-table", min=1, max=limit.TABLES, help="Corrected table.")
+    ] = None,
+    new_board: Annotated[
+        int | None, typer.Option("--new-board", min=1, max=limit.BOARDS, help="Corrected board.")
+    ] = None,
+    new_ns: Annotated[
+        int | None,
+        typer.Option("--new-ns", min=1, max=limit.ENTRY_NUMBER, help="Corrected NS pair."),
+    ] = None,
+    new_ew: Annotated[
+        int | None,
+        typer.Option("--new-ew", min=1, max=limit.ENTRY_NUMBER, help="Corrected EW pair."),
+    ] = None,
     lead: Annotated[str | None, typer.Option("--lead", help="Corrected lead.")] = None,
     adjusted: Annotated[
         str | None, typer.Option("--adjusted", help="Replace by an artificial score, e.g. A+/A-.")
@@ -216,7 +257,10 @@ def correct(
 @app.command("delete")
 def delete(
     event: EventArg,
-    result_id: Annotated[int, typer.Option("--id", help="The result's id.", show_default=False)],
+    result_id: Annotated[
+        int,
+        typer.Option("--id", min=1, max=limit.ROW_ID, help="The result's id.", show_default=False),
+    ],
     reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
     director: Annotated[bool, typer.Option("--director", help="Act as the director.")] = False,
     by: ByOption = None,
@@ -234,7 +278,10 @@ def delete(
 @app.command("undo")
 def undo(
     event: EventArg,
-    correction: Annotated[int, typer.Argument(help="The correction's id.", show_default=False)],
+    correction: Annotated[
+        int,
+        typer.Argument(min=1, max=limit.ROW_ID, help="The correction's id.", show_default=False),
+    ],
     reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
     director: Annotated[bool, typer.Option("--director", help="Act as the director.")] = False,
     by: ByOption = None,
@@ -254,9 +301,11 @@ def undo(
 @app.command("history")
 def history(
     event: EventArg,
-    board: Annotated[int, typer.Option("--board", help="Board number.", show_default=False)],
+    board: Board,
     section: Annotated[str | None, typer.Option("--section", help="Only this section.")] = None,
-    session: Annotated[int | None, typer.Option("--session", help="Only this session.")] = None,
+    session: Annotated[
+        int | None, typer.Option("--session", min=1, max=limit.SESSIONS, help="Only this session.")
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Show a board's results with every correction (who, when, why, old -> new).
@@ -288,7 +337,9 @@ def history(
 @app.command("list")
 def list_results(
     event: EventArg,
-    board: Annotated[int | None, typer.Option("--board", help="Only this board.")] = None,
+    board: Annotated[
+        int | None, typer.Option("--board", min=1, max=limit.BOARDS, help="Only this board.")
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """List stored results by board, round and table.
@@ -307,7 +358,9 @@ def list_results(
 def import_results(
     event: EventArg,
     file: Annotated[Path, typer.Argument(help="A results CSV file.", show_default=False)],
-    batch: Annotated[int, typer.Option("--batch", min=1, help="Rows per transaction.")] = 100,
+    batch: Annotated[
+        int, typer.Option("--batch", min=1, max=limit.BATCH, help="Rows per transaction.")
+    ] = 100,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
@@ -350,8 +403,11 @@ def export_results(
 
     Example: bridgedesk result export "Tuesday pairs" --out slips.csv
     """
+    from bridgedesk.cli._paths import output_file
     from bridgedesk.formats import results_csv
 
+    if out is not None:
+        output_file(out)
     with open_store(db) as store:
         results = [r.result for r in store.results(event)]
     if out is None:

@@ -15,11 +15,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
 from bridgedesk.errors import BridgedeskError
 
 if TYPE_CHECKING:
+    from bridgedesk.events.rulings import Rulings
     from bridgedesk.results.model import ScoredSession
+    from bridgedesk.store.service import Store
 
 
 class ResultsFormat(enum.StrEnum):
@@ -66,6 +69,13 @@ def command(
         str | None,
         typer.Option("--section", help="One section (default: every section of the session)."),
     ] = None,
+    final: Annotated[
+        bool,
+        typer.Option(
+            "--final",
+            help="Refuse unless every slip is in or marked not played (004:3838-3846).",
+        ),
+    ] = False,
     session: SessionOption = 1,
     db: DbOption = None,
 ) -> None:
@@ -93,9 +103,16 @@ def command(
         names = [n for number, ns in info.sections if number == session for n in ns]
         if section is not None or not names:
             names = [section or "A"]  # the store says which sections exist
+        if len(names) > 1 and fmt is ResultsFormat.html:
+            for name in names:  # each section's directory stays inside --out
+                bundle.inside(out if out is not None else Path("results"), name)
         snapshots = [store.section_results(event, section=n, session=session) for n in names]
         deals = store.deals(event)
-    scored = score_sections(snapshots, deals=deals)
+        provisional = _check_slips(store, event, names, session, final)
+        rulings = _rulings(store, event, session)
+    scored = score_sections(snapshots, deals=deals, rulings=rulings)
+    if provisional and fmt is ResultsFormat.text:
+        typer.echo(provisional)
     if len(snapshots) > 1:
         _several(scored, fmt, out, lang.value, pdf)
         return
@@ -103,7 +120,7 @@ def command(
         typer.echo(ranking_text(scored, lang.value), nl=False)
         return
     if fmt is ResultsFormat.html:
-        target = out if out is not None else Path("results")
+        target = output_dir(out if out is not None else Path("results"))
         records = None
         if dd and deals:
             from bridgedesk.deals.dd import analyse
@@ -121,7 +138,7 @@ def command(
             text = bundle.data_text(scored, name).decode("utf-8-sig")
             typer.echo(text.replace("\r\n", "\n"), nl=False)
         return
-    out.mkdir(parents=True, exist_ok=True)
+    output_dir(out)
     for name in files:
         path = out / name
         path.write_bytes(bundle.data_text(scored, name))
@@ -159,10 +176,11 @@ def _several(
             typer.echo(ranking_text(scored.with_section(sec), lang))
         typer.echo(overall_text(scored, lang), nl=False)
         return
-    target = out if out is not None else Path("results")
+    target = output_dir(out if out is not None else Path("results"))
+    places = [bundle.inside(target, sec.name) for sec in scored.sections]
     written: list[Path] = []
-    for sec in scored.sections:
-        written += bundle.write_all(scored.with_section(sec), target / sec.name, lang=lang)
+    for sec, place in zip(scored.sections, places, strict=True):
+        written += bundle.write_all(scored.with_section(sec), place, lang=lang)
     index = target / "index.html"
     index.write_text(overall_html(scored, lang), encoding="utf-8")
     written.insert(0, index)
@@ -170,3 +188,36 @@ def _several(
         written += _pdf(written)
     for path in written:
         typer.echo(str(path))
+
+
+def _check_slips(store: Store, event: str, names: list[str], session: int, final: bool) -> str:
+    """Missing slips (004:3838-3846): with ``final`` refuse, listing them on standard
+    error; otherwise warn there and return the line marking the ranking provisional."""
+    from bridgedesk.store import director
+
+    missing = [(n, slip) for n in names for slip in director.missing(store, event, n, session)]
+    if not missing:
+        return ""
+    planned = sum(director.planned(store, event, n, session) for n in names)
+    for name, slip in missing:
+        where = f"section {name} " if len(names) > 1 else ""
+        typer.echo(f"missing slip: {where}{slip}", err=True)
+    count = f"{len(missing)} of {planned} slips missing"
+    if final:
+        raise BridgedeskError(
+            f"the results cannot be final: {count} (listed above); enter them, or mark a "
+            "board not played with `bridgedesk result not-played`"
+        )
+    return f"PROVISIONAL: {count}"
+
+
+def _rulings(store: Store, event: str, session: int) -> dict[str, Rulings]:
+    """Each section's director's rulings (penalties, fouled boards), by section name."""
+    from bridgedesk.store import director
+
+    return {
+        n: director.rulings(store, event, n, session)
+        for number, names in store.event(event).sections
+        if number == session
+        for n in names
+    }

@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.bridge.methods import Method
 from bridgedesk.cli._score_options import (
     FormatOpt,
@@ -39,7 +40,10 @@ def command(
         MissingOpt, typer.Option(help="Missing comparisons: Neuberg factoring or +0.5 each.")
     ] = MissingOpt.neuberg,
     butler_drop: Annotated[
-        int, typer.Option(min=0, help="Butler: scores dropped at each end for the datum.")
+        int,
+        typer.Option(
+            min=0, max=limit.SMALL_COUNT, help="Butler: scores dropped at each end for the datum."
+        ),
     ] = 1,
     winners: Annotated[
         int | None, typer.Option(min=1, max=2, help="1 or 2 winners (default: detected).")
@@ -68,7 +72,11 @@ def command(
     ] = None,
     carry_max_boards: Annotated[
         int,
-        typer.Option(min=0, help="Carry-over cap in final boards at top (0: none; 004:2030)."),
+        typer.Option(
+            min=0,
+            max=limit.SMALL_COUNT,
+            help="Carry-over cap in final boards at top (0: none; 004:2030).",
+        ),
     ] = 4,
     flight: Annotated[
         list[str] | None,

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location, MasterpointError
+from bridgedesk.formats import csv_cells
 from bridgedesk.masterpoints.ledger import InMemoryRepository, LedgerEntry, Player
 
 __all__ = ["COLUMNS", "dumps_ledger", "load_awards", "load_ledger", "loads_awards", "loads_ledger"]
@@ -72,7 +73,7 @@ def _rows(text: str, file: str | None) -> list[tuple[int, dict[str, str]]]:
             f"unknown columns {sorted(unknown)}; allowed: {', '.join(COLUMNS)}", Location(file, 1)
         )
     return [
-        (reader.line_num, {k: (v or "") for k, v in row.items() if k is not None})
+        (reader.line_num, {k: csv_cells.restore(v or "") for k, v in row.items() if k is not None})
         for row in reading.csv_rows(reader, lambda: reader.line_num, file)
     ]
 
@@ -158,7 +159,7 @@ def load_awards(path: str | Path) -> list[LedgerEntry]:
 def dumps_ledger(repo: InMemoryRepository) -> str:
     """The CSV text of a repository: players, seed points, awards, held awards."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, COLUMNS, lineterminator="\n")
+    writer = csv_cells.dict_writer(buffer, COLUMNS, lineterminator="\n")
     writer.writeheader()
     for p in repo.players():
         writer.writerow(

@@ -27,6 +27,7 @@ from bridgedesk.bridge import format_result
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Result
+from bridgedesk.formats import csv_cells
 
 REQUIRED = ("round", "table", "board", "ns", "ew")
 OPTIONAL = ("contract", "declarer", "result", "tricks", "lead", "adjusted", "section", "session")
@@ -121,8 +122,9 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[tuple[int, Result]] = []
     columns: dict[str, int] | None = None
-    for row in reading.csv_rows(reader, lambda: reader.line_num, file):
+    for raw in reading.csv_rows(reader, lambda: reader.line_num, file):
         line = reader.line_num
+        row = [csv_cells.restore(cell) for cell in raw]
         if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
             continue
         if columns is None:
@@ -164,7 +166,7 @@ def load(path: str | Path) -> list[tuple[int, Result]]:
 def dumps(results: Iterable[Result]) -> str:
     """Results as CSV text with the full header (the layout :func:`loads` reads)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv_cells.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for r in results:
         if r.contract is None:

@@ -8,10 +8,10 @@ to 2 decimals half up (:mod:`bridgedesk.results.numbers`); scores are NS's.
 
 from __future__ import annotations
 
-import csv
 import io
 from pathlib import Path
 
+from bridgedesk.formats import csv_cells
 from bridgedesk.results.model import ScoredSession
 from bridgedesk.results.numbers import fixed, points
 
@@ -26,7 +26,7 @@ TRAVELLER_COLUMNS = (
 
 def _text(rows: list[list[str]]) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv_cells.writer(buffer, lineterminator="\r\n")
     writer.writerows(rows)
     return buffer.getvalue()
 

@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from bridgedesk.errors import MovementError
+from bridgedesk.movements.budget import SEARCH_SECONDS, Deadline, SearchTimeoutError
 from bridgedesk.movements.model import Movement, Pair, Round, Seating, ew, ns
 
 #: A seat in round 1: (group 0 for A or 1 for B, True for a ring member, index).
@@ -87,6 +88,7 @@ def _search(
     attempts: int = 150,
     budget_steps: int = 1000,
     anyone: bool = False,
+    deadline: Deadline | None = None,
 ) -> Layout | None:
     """A valid round 1, or None.  ``cross``: A meets only B (a Mitchell), else within groups."""
     stays = tables - cycle
@@ -217,6 +219,8 @@ def _search(
         return None
 
     for _ in range(attempts):
+        if deadline is not None:
+            deadline.check()
         found = attempt()
         if found is not None:
             return found
@@ -335,11 +339,14 @@ def _first_valid(
     bpr: int,
     kind: str,
     two_fields: bool,
+    deadline: Deadline | None = None,
 ) -> Movement | None:
     from bridgedesk.movements.validate import errors, validate
 
     for seed in seeds:
-        layout = _search(tables, cycle, cross=cross, forbidden=forbidden, seed=seed)
+        layout = _search(
+            tables, cycle, cross=cross, forbidden=forbidden, seed=seed, deadline=deadline
+        )
         if layout is None:
             continue
         if _couples(layout, tables, cycle) & forbidden:
@@ -351,7 +358,12 @@ def _first_valid(
 
 
 def cyclic_appendix_mitchell(
-    tables: int, rounds: int, *, boards_per_round: int = 2, one_field: bool = False
+    tables: int,
+    rounds: int,
+    *,
+    boards_per_round: int = 2,
+    one_field: bool = False,
+    time_budget: float | None = SEARCH_SECONDS,
 ) -> Movement:
     """An appendix Mitchell of ``rounds`` rounds (and sets) on ``tables`` tables.
 
@@ -362,7 +374,9 @@ def cyclic_appendix_mitchell(
     This one is built on the printed sheets' principle: ``rounds`` NS and
     ``rounds`` EW pairs move, ``tables - rounds`` of each stay, every pair
     plays every set once and nobody meets twice.  ``one_field`` numbers the
-    pairs through (EW ``n`` is pair ``T + n``) for a two-session event.
+    pairs through (EW ``n`` is pair ``T + n``) for a two-session event.  The
+    search stops with :class:`~bridgedesk.movements.budget.SearchTimeoutError` after
+    ``time_budget`` seconds (None: no limit).
     """
     _check_size(tables, rounds, "an appendix Mitchell")
     if tables == rounds and tables % 2 == 0:
@@ -378,6 +392,7 @@ def cyclic_appendix_mitchell(
         bpr=boards_per_round,
         kind="scrambled-appendix-mitchell" if one_field else "appendix-mitchell",
         two_fields=not one_field,
+        deadline=Deadline(time_budget, f"appendix Mitchell of {rounds} rounds on {tables} tables"),
     )
     if m is None:
         raise MovementError(f"no appendix Mitchell found for {tables} tables and {rounds} rounds")
@@ -399,12 +414,15 @@ def interwoven_howell(
     *,
     boards_per_round: int = 2,
     first: Movement | None = None,
+    time_budget: float | None = SEARCH_SECONDS,
 ) -> Movement:
     """The second-session interwoven Howell of ``rounds`` rounds for ``tables`` tables.
 
     Group A (pairs ``1..T``) and group B (``T+1..2T``) each play within
     themselves; with an odd ``T`` one table a round plays across, on couples
-    who did not meet in ``first`` (the first session, numbered through).
+    who did not meet in ``first`` (the first session, numbered through).  The
+    search stops with :class:`~bridgedesk.movements.budget.SearchTimeoutError` after
+    ``time_budget`` seconds (None: no limit).
     """
     _check_size(tables, rounds, "an interwoven Howell")
     if first is not None and first.winners != 1:
@@ -422,6 +440,7 @@ def interwoven_howell(
         bpr=boards_per_round,
         kind="interwoven-howell",
         two_fields=False,
+        deadline=Deadline(time_budget, f"interwoven Howell of {rounds} rounds on {tables} tables"),
     )
     if m is None:
         raise MovementError(
@@ -432,7 +451,13 @@ def interwoven_howell(
 
 
 def two_sessions(
-    tables: int, first_kind: str, first_rounds: int, second_rounds: int, *, boards_per_round: int
+    tables: int,
+    first_kind: str,
+    first_rounds: int,
+    second_rounds: int,
+    *,
+    boards_per_round: int,
+    time_budget: float | None = SEARCH_SECONDS,
 ) -> tuple[Movement, Movement]:
     """Both sessions of a one-section row of the two-session list (004:2117-2170).
 
@@ -440,9 +465,17 @@ def two_sessions(
     (scrambled Mitchell).  Nobody meets the same pair in both sessions: with an
     odd number of tables and a full scrambled Mitchell, the Mitchell's last
     round is cut as the seed does for 9 tables (004:2187-2189), and the
-    returned first session says so.
+    returned first session says so.  The whole search stops with
+    :class:`~bridgedesk.movements.budget.SearchTimeoutError` after ``time_budget``
+    seconds (None: no limit).
     """
     from bridgedesk.movements import mitchell
+
+    deadline = Deadline(
+        time_budget,
+        f"pair of sessions ({first_kind} {first_rounds} rounds, interwoven Howell "
+        f"{second_rounds} rounds) for {tables} tables",
+    )
 
     _check_size(tables, second_rounds, "an interwoven Howell")
     if first_kind == "AM":
@@ -473,13 +506,18 @@ def two_sessions(
                 bpr=boards_per_round,
                 kind="scrambled-appendix-mitchell",
                 two_fields=False,
+                deadline=deadline,
             )
             if first is None:
                 continue
             try:
                 second = interwoven_howell(
-                    tables, second_rounds, boards_per_round=boards_per_round, first=first
-                )
+                    tables, second_rounds, boards_per_round=boards_per_round, first=first,
+                    time_budget=deadline.remaining(),
+                )  # fmt: skip
+            except SearchTimeoutError:
+                deadline.check()  # the whole search's time is spent: say so for all of it
+                raise
             except MovementError:
                 continue
             return first, second
@@ -494,8 +532,12 @@ def two_sessions(
     )
     try:
         second = interwoven_howell(
-            tables, second_rounds, boards_per_round=boards_per_round, first=first
-        )
+            tables, second_rounds, boards_per_round=boards_per_round, first=first,
+            time_budget=deadline.remaining(),
+        )  # fmt: skip
+    except SearchTimeoutError:
+        deadline.check()
+        raise
     except MovementError:
         if first_rounds < 3:
             raise
@@ -503,8 +545,9 @@ def two_sessions(
             tables, rounds=first_rounds - 1, boards_per_round=boards_per_round, relay=False
         )
         second = interwoven_howell(
-            tables, second_rounds, boards_per_round=boards_per_round, first=cut
-        )
+            tables, second_rounds, boards_per_round=boards_per_round, first=cut,
+            time_budget=deadline.remaining(),
+        )  # fmt: skip
         first = replace(
             cut,
             notes=(

@@ -45,6 +45,7 @@ def validate(movement: Movement) -> list[Problem]:
     """All rule problems of ``movement`` (empty when it can be played as it stands)."""
     problems: list[Problem] = []
     problems += _structure(movement)
+    problems += _declared_size(movement)
     problems += _per_round(movement)
     problems += _sets_per_pair(movement)
     if movement.teams:
@@ -99,6 +100,41 @@ def _structure(m: Movement) -> list[Problem]:
                     )
                 )
     return out
+
+
+def _declared_size(m: Movement) -> list[Problem]:
+    """The size the movement declares is the size its rounds use.
+
+    A master sheet's heading names its tables (004:836-838); a table that no
+    round seats anyone at is a heading that disagrees with the body (e.g. a
+    4-table body declared as 99 tables), not a table to set up.
+    """
+    if not m.rounds:
+        return [Problem("no-rounds", f"the movement declares {m.tables} tables but no rounds")]
+    used = {s.table for _, s in m.seatings()}
+    unused = [t for t in range(1, m.tables + 1) if t not in used]
+    if not unused:
+        return []
+    return [
+        Problem(
+            "unused-tables",
+            f"the movement declares {m.tables} tables but no round seats anyone at "
+            f"{_spans(unused)}; its rounds use {len(used & set(range(1, m.tables + 1)))} "
+            "tables: correct the declared size",
+        )
+    ]
+
+
+def _spans(numbers: list[int]) -> str:
+    """``table 5`` or ``tables 5-99`` or ``tables 2, 5-7`` for sorted numbers."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    text = ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+    return ("table " if len(numbers) == 1 else "tables ") + text
 
 
 def _per_round(m: Movement) -> list[Problem]:

@@ -44,6 +44,26 @@ def data_text(scored: ScoredSession, name: str) -> bytes:
     raise ValueError(name)
 
 
+def inside(root: Path, *parts: str) -> Path:
+    """``root / parts``, refused when it would lie outside ``root``.
+
+    Report files and per-section directories are named from stored names; a
+    name such as ``../../x`` (refused at entry since, but possibly in an older
+    store) must never place a file outside the directory the user gave.
+    """
+    from bridgedesk.errors import BridgedeskError, Location
+
+    path = root.joinpath(*parts)
+    base = root.resolve()
+    if not path.resolve().is_relative_to(base) or any(p in ("", ".", "..") for p in parts):
+        raise BridgedeskError(
+            f"the name {'/'.join(parts)!r} would write outside {root}; rename it "
+            "(section names are letters, digits, spaces, - and _)",
+            Location(file=str(root)),
+        )
+    return path
+
+
 def records_from_deals(deals: Mapping[int, str], boards: Sequence[int]) -> list[BoardRecord]:
     """Hand-record entries (without double dummy) for the stored deals of ``boards``."""
     return [BoardRecord(Deal.from_pbn(deals[b], b)) for b in boards if b in deals]
@@ -62,14 +82,15 @@ def write_all(
     without them the session's deals are printed plain.
     """
     out.mkdir(parents=True, exist_ok=True)
+    paths = {name: inside(out, name) for name in DATA_FILES}
     if records is None and scored.deals:
         records = records_from_deals(scored.deals, scored.boards)
     written = write_html(scored, out, lang=lang, records=records, downloads=DATA_FILES)
     for name in DATA_FILES:
-        path = out / name
+        path = paths[name]
         path.write_bytes(data_text(scored, name))
         written.append(path)
     return written
 
 
-__all__ = ["DATA_FILES", "data_text", "records_from_deals", "write_all"]
+__all__ = ["DATA_FILES", "data_text", "inside", "records_from_deals", "write_all"]

@@ -16,10 +16,12 @@ out of the ranking.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Result, SectionResults
+from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
 from bridgedesk.results.build import Placement, section_of
 from bridgedesk.results.model import (
     Competitor,
@@ -29,17 +31,45 @@ from bridgedesk.results.model import (
     ScoredSession,
 )
 from bridgedesk.scoring import results as sr
-from bridgedesk.scoring.session import score_session
+from bridgedesk.scoring.session import SessionResult, score_session
 
 
-def to_scoring(result: Result) -> sr.Result:
-    """A stored result as a scoring traveller row."""
+def to_scoring(result: Result, group: str | None = None) -> sr.Result:
+    """A stored result as a scoring traveller row; ``group`` is its fouled-board
+    group (004:3531-3658)."""
     if result.adjusted is not None:
-        return sr.Result.adjusted(result.ns, result.ew, result.adjusted.ns, result.adjusted.ew)
+        return sr.Result.adjusted(
+            result.ns, result.ew, result.adjusted.ns, result.adjusted.ew, group=group
+        )
     score = result.ns_score
     assert score is not None and result.contract is not None
     play = sr.Play(result.contract, result.declarer, result.tricks)
-    return sr.Result.played(result.ns, result.ew, score, play=play)
+    return sr.Result.played(result.ns, result.ew, score, play=play, group=group)
+
+
+def director_penalties(
+    penalties: Sequence[ProceduralPenalty], unscored: SessionResult
+) -> list[sr.Penalty]:
+    """The director's penalties in the engine's unit, boards (003:47-59).
+
+    A board is worth the session's penalty unit (matchpoints: a board's top;
+    IMP pairs: (scores - 1) x 5 IMPs; total points: (scores - 1) x 250), read
+    from ``unscored``, the session scored without penalties.  ``--mp X`` and
+    ``--imp X`` take exactly X off; ``--percent X`` is X % of one board's top.
+    """
+    unit = max((b.penalty_unit for b in unscored.boards), default=Fraction(0))
+    out = []
+    for p in penalties:
+        if p.unit is PenaltyUnit.BOARDS:
+            boards = p.amount
+        elif p.unit is PenaltyUnit.PERCENT:
+            boards = p.amount / 100
+        else:
+            if not unit:
+                raise ScoringError("the session has no board to size a penalty on")
+            boards = p.amount / unit
+        out.append(sr.Penalty(str(p.pair), boards, None, p.reason))
+    return out
 
 
 def event_info(snapshot: SectionResults) -> EventInfo:
@@ -57,17 +87,26 @@ def method_of(snapshot: SectionResults) -> Method:
     return found
 
 
-def _section(snapshot: SectionResults, method: Method) -> ScoredSection:
+def _section(
+    snapshot: SectionResults, method: Method, rulings: Rulings | None = None
+) -> ScoredSection:
     if not snapshot.results:
         raise ScoringError(
             f"section {snapshot.section} of {snapshot.event.name!r} has no results yet: "
             "enter them with `bridgedesk result add` or `bridgedesk result import`"
         )
     travellers = snapshot.travellers()
-    boards = [sr.Board(n, tuple(to_scoring(r) for r in rs)) for n, rs in travellers.items()]
+    group = rulings.group_of if rulings is not None else (lambda _r: None)
+    boards = [
+        sr.Board(n, tuple(to_scoring(r, group(r)) for r in rs)) for n, rs in travellers.items()
+    ]
     movement = snapshot.movement
     winners = movement.winners if movement is not None else None
     result = score_session(boards, method=method, winners=winners)
+    # -- the director's penalties: a second pass, once the board's unit is known
+    if rulings is not None and rulings.penalties:
+        penalties = director_penalties(rulings.penalties, result)
+        result = score_session(boards, method=method, winners=winners, penalties=penalties)
     placements = {
         (n, i): Placement(r.round, r.table, r.lead)
         for n, rs in travellers.items()
@@ -94,11 +133,14 @@ def score_sections(
     snapshots: Sequence[SectionResults],
     method: Method | None = None,
     deals: Mapping[int, str] | None = None,
+    rulings: Mapping[str, Rulings] | None = None,
 ) -> ScoredSession:
     """Score each section of one session on its own (004:1315-1320) into one value.
 
     ``deals`` (PBN deal strings by board, as the store keeps them) go with it
-    to the writers."""
+    to the writers.  ``rulings`` are the director's by section name
+    (:mod:`bridgedesk.events.rulings`): fouled-board groups tag the results,
+    penalties go to the scoring engine (see :func:`director_penalties`)."""
     first = snapshots[0]
     method = method or method_of(first)
     event = first.event
@@ -106,7 +148,7 @@ def score_sections(
     return ScoredSession(
         event=event_info(first),
         method=method,
-        sections=tuple(_section(s, method) for s in snapshots),
+        sections=tuple(_section(s, method, (rulings or {}).get(s.section)) for s in snapshots),
         session=first.session,
         deals=dict(deals or {}),
         multi=multi or len(snapshots) > 1,
@@ -117,9 +159,14 @@ def score_section(
     snapshot: SectionResults,
     method: Method | None = None,
     deals: Mapping[int, str] | None = None,
+    rulings: Rulings | None = None,
 ) -> ScoredSession:
-    """Score a section snapshot by the event's method (or ``method``) and rank it."""
-    return score_sections([snapshot], method, deals)
+    """Score a section snapshot by the event's method (or ``method``) and rank it,
+    with the director's ``rulings`` for it if given."""
+    ruled = {snapshot.section: rulings} if rulings is not None else None
+    return score_sections([snapshot], method, deals, ruled)
 
 
-__all__ = ["event_info", "method_of", "score_section", "score_sections", "to_scoring"]
+__all__ = [
+    "director_penalties",
+    "event_info", "method_of", "score_section", "score_sections", "to_scoring"]

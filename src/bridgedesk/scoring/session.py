@@ -157,12 +157,21 @@ def score_session(
     scale: int = 1,
     common_top: bool = True,
     sections: Mapping[str, str] | None = None,
+    factor: bool = True,
 ) -> SessionResult:
     """Score every board of one field and rank the pairs.
 
+    ``scale`` 1 gives 1 point per comparison won (JCBL), 2 gives 2 (EBU, FFB,
+    ScoreBridge write MPs so; see :mod:`bridgedesk.scoring.options`).
     ``common_top`` brings every board to the top of the most-played board, so
     that each board is worth the same (004:1276-1283); ``sections`` maps pair
     numbers to section names for display.
+
+    ``factor=False`` is the other programs' way with no factoring at all (JFR
+    Pary's, see :mod:`bridgedesk.scoring.options`): each board is matchpointed
+    over the scores actually played on it, a pair's total is the plain sum of
+    its points, and its percentage is that sum over the most it could have
+    scored on the boards it played (matchpoints are then ranked by percentage).
     """
     if winners is None:
         winners = detect_winners(boards)
@@ -182,8 +191,8 @@ def score_session(
     n_common = max((len(b.results) for b in boards), default=0) if common_top else None
     scored = [
         score_board(b, method, missing=missing, fouled=fouled, butler_drop=butler_drop,
-                    scores=n_common, scale=scale)
-        for b in boards
+                    scores=n_common if factor else None, scale=scale)
+        for b in (boards if factor else [_played(b) for b in boards])
     ]  # fmt: skip
     if method is Method.MP:
         scored = resolve_matchpoint_adjustments(scored, winners)
@@ -218,8 +227,17 @@ def score_session(
         unit = units.get(p.board, unit_default) if p.board is not None else unit_default
         for k in matches:
             penalty[k] += p.boards * unit
-    standings = _standings(raw, tops, played, penalty, method, winners, sections)
+    standings = _standings(raw, tops, played, penalty, method, winners, sections, factor)
     return SessionResult(method, winners, tuple(scored), tuple(standings))
+
+
+def _played(board: Board) -> Board:
+    """The board without its not-played rows: what was actually played (an
+    artificial adjusted score stays, and counts in the board's top)."""
+    gone = Adjustment.NOT_PLAYED
+    return replace(
+        board, results=tuple(r for r in board.results if gone not in (r.ns_outcome, r.ew_outcome))
+    )
 
 
 def _standings(
@@ -230,6 +248,7 @@ def _standings(
     method: Method,
     winners: int,
     sections: Mapping[str, str] | None,
+    factor: bool = True,
 ) -> list[Standing]:
     fields: dict[Side | None, list[PairKey]] = {}
     for k in raw:
@@ -241,12 +260,15 @@ def _standings(
         std_boards = max((played[k] for k in keys), default=0)
         rows: list[Standing] = []
         for k in keys:
-            if method is Method.MP:
+            if not factor:
+                ratio = Fraction(1)
+            elif method is Method.MP:
                 ratio = std_max / tops[k] if tops[k] else Fraction(0)
             else:
                 ratio = Fraction(std_boards, played[k]) if played[k] else Fraction(0)
             total = raw[k] * ratio - penalty[k]
-            pct = total / std_max * 100 if method is Method.MP and std_max else None
+            own_max = std_max if factor else tops[k]
+            pct = total / own_max * 100 if method is Method.MP and own_max else None
             rows.append(
                 Standing(
                     pair=k[0],
@@ -261,11 +283,20 @@ def _standings(
                     rank="",
                 )
             )
-        ranks = rank_labels([s.total for s in rows])
+        measure = _by_percentage if not factor and method is Method.MP else _by_total
+        ranks = rank_labels([measure(s) for s in rows])
         rows = [replace(s, rank=r) for s, r in zip(rows, ranks, strict=True)]
-        rows.sort(key=lambda s: (-s.total, _pair_order(s.pair)))
+        rows.sort(key=lambda s: (-measure(s), _pair_order(s.pair)))
         out += rows
     return out
+
+
+def _by_total(s: Standing) -> Fraction:
+    return s.total
+
+
+def _by_percentage(s: Standing) -> Fraction:
+    return s.percentage if s.percentage is not None else Fraction(0)
 
 
 def _pair_order(pair: str) -> tuple[int, str]:

@@ -5,13 +5,23 @@ neither, the ``BRIDGEDESK_DB`` environment variable, else ``bridgedesk.sqlite3``
 in the user's data directory (platformdirs).
 
 SQLite runs in WAL mode with a busy timeout, ``synchronous=FULL`` (a committed
-write survives a killed process or a power cut) and foreign keys on.  Every
+write survives a killed process or a power cut) and foreign keys on.  A write
 transaction starts with ``BEGIN IMMEDIATE``, so two writers queue on the busy
 timeout instead of failing when one upgrades a read lock; read-only work opens
 a deferred transaction, which WAL lets run beside a writer.
 
 The schema is created and upgraded by the Alembic migrations shipped in
-``store/alembic``, run on open.
+``store/alembic``.  Opening first reads the schema version in a read-only
+transaction, so a command that only reads never waits behind a writer; the
+write lock is taken only when the store is new or older than this bridgedesk.
+A store written by a newer bridgedesk is refused with a clear message (nothing
+is changed).  A SQLite file that this user may not write (file mode 0444, or a
+read-only directory, where SQLite cannot create its ``-wal``/``-shm`` files)
+is opened read-only: reading works, and a write is refused in one line.
+
+Every database error reaching a user is one line saying what to do
+(:func:`explain`): the store is busy, read-only, not a database, the disk is
+full.
 """
 
 from __future__ import annotations
@@ -20,10 +30,11 @@ import os
 import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Connection, Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
 from bridgedesk.errors import StoreError
 
@@ -45,7 +56,12 @@ def default_path() -> Path:
 
 
 def database_url(db: str | Path | None = None) -> str:
-    """The SQLAlchemy URL for ``--db``: a URL as given, a path as a SQLite file."""
+    """The SQLAlchemy URL for ``--db``: a URL as given, a path as a SQLite file.
+
+    A file this user may read but not write (or in a directory where SQLite may
+    not create its ``-wal`` and ``-shm`` files) gets a read-only URI; see
+    :func:`is_read_only`.
+    """
     if db is None or db == "":
         db = os.environ.get(ENV_VAR) or default_path()
     text = str(db)
@@ -57,13 +73,89 @@ def database_url(db: str | Path | None = None) -> str:
         return text
     path = Path(text).expanduser()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir():
+            raise StoreError(
+                f"{path}: is a directory; give --db a file name, e.g. {path / 'club.sqlite3'}"
+            )
+        if not path.parent.is_dir():
+            path.parent.mkdir(parents=True, exist_ok=True)
+        path = path.resolve()
     except OSError as exc:
-        raise StoreError(f"cannot create the directory for database {path}: {exc}") from exc
-    return f"sqlite:///{path.resolve()}"
+        what = (exc.strerror or str(exc)).lower()
+        raise StoreError(
+            f"{path}: cannot create the store's directory ({what}); give another --db"
+        ) from exc
+    if _read_only_file(path):
+        # mode=ro: never write; immutable: no -shm file is needed (SQLite cannot
+        # create one beside a file it may not write), unless a WAL still holds data.
+        wal = path.with_name(path.name + "-wal")
+        immutable = "" if wal.exists() and wal.stat().st_size else "&immutable=1"
+        return f"sqlite:///file:{quote(str(path))}?mode=ro{immutable}&uri=true"
+    return f"sqlite:///{path}"
+
+
+def _read_only_file(path: Path) -> bool:
+    """True if ``path`` exists and this user may not write it or its directory."""
+    if not path.is_file():
+        return False
+    return not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK))
+
+
+def is_read_only(engine: Engine) -> bool:
+    """True for a SQLite store opened read-only (see :func:`database_url`)."""
+    return engine.url.get_backend_name() == "sqlite" and engine.url.query.get("mode") == "ro"
+
+
+def describe(engine: Engine) -> str:
+    """The store as a user named it: the SQLite file, or the URL without password."""
+    url = engine.url
+    if url.get_backend_name() == "sqlite":
+        name = url.database or ":memory:"
+        return name.removeprefix("file:")
+    return url.render_as_string(hide_password=True)
+
+
+def explain(exc: BaseException, where: str) -> str:
+    """One line for a database error: what happened to the store and what to do."""
+    orig = getattr(exc, "orig", None) or exc
+    lines = str(orig).strip().splitlines()
+    text = lines[0] if lines else type(orig).__name__
+    low = text.lower()
+    if "locked" in low or "busy" in low:
+        return (
+            f"{where}: the store is busy: another bridgedesk has been writing to it for "
+            f"{BUSY_TIMEOUT:.0f} s; try again when it has finished"
+        )
+    if "readonly" in low or "read-only" in low:
+        return (
+            f"{where}: the store is read-only (file or directory permissions): it can be read; "
+            "to change it, run as a user who may write the file and its directory"
+        )
+    if "full" in low:
+        return (
+            f"{where}: the disk is full: the change under way was not stored; free some "
+            "space and run the command again"
+        )
+    if "not a database" in low or "malformed" in low:
+        return f"{where}: not a bridgedesk database (not SQLite, or damaged); give another --db"
+    if "unable to open" in low:
+        return (
+            f"{where}: cannot open the store file; check that its directory exists and that "
+            "you may read it"
+        )
+    if "disk i/o" in low:
+        return (
+            f"{where}: the disk failed reading or writing the store: the change under way was "
+            "not stored; check the disk and run the command again"
+        )
+    if (isinstance(exc, DBAPIError) and exc.connection_invalidated) or "connect" in low:
+        return f"{where}: cannot connect to the database ({text}); check --db"
+    return f"{where}: database error: {text}"
 
 
 def _sqlite_events(engine: Engine) -> None:
+    read_only = is_read_only(engine)
+
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy's "begin" event issue BEGIN itself (the driver's own
@@ -71,14 +163,15 @@ def _sqlite_events(engine: Engine) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-        cursor.execute("PRAGMA journal_mode = WAL")
+        if not read_only:
+            cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = FULL")
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        if connection.get_execution_options().get(READ_ONLY):
+        if read_only or connection.get_execution_options().get(READ_ONLY):
             connection.exec_driver_sql("BEGIN")
         else:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
@@ -95,34 +188,89 @@ def make_engine(db: str | Path | None = None) -> Engine:
         else:
             engine = create_engine(url, pool_pre_ping=True)
     except (ArgumentError, SQLAlchemyError, ImportError) as exc:
-        raise StoreError(f"cannot use database {url!r}: {exc}") from exc
+        shown = url if "@" not in url else url.split("://", 1)[0] + "://..."
+        message = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise StoreError(f"{shown}: cannot use this database ({message}); check --db") from exc
     return engine
 
 
-def migrate(engine: Engine) -> None:
-    """Create or upgrade the schema to the newest migration, in one transaction."""
-    from alembic import command
+def _alembic() -> tuple[Any, Any]:
+    """Alembic's configuration and script directory for bridgedesk's migrations."""
     from alembic.config import Config
+    from alembic.script import ScriptDirectory
 
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "alembic"))
+    return config, ScriptDirectory.from_config(config)
+
+
+def _version(conn: Connection, script: Any, where: str) -> str | None:
+    """The store's schema version (None for an empty store); refuses foreign ones."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script.revision import RevisionError
+    from alembic.util import CommandError
+
+    names = set(inspect(conn).get_table_names())
+    if not names:
+        return None
+    if "alembic_version" not in names:
+        raise StoreError(
+            f"{where}: not a bridgedesk database (it has tables {', '.join(sorted(names)[:5])} "
+            "but no schema version); give another --db"
+        )
+    heads = MigrationContext.configure(conn).get_current_heads()
+    for version in heads:
+        try:
+            script.get_revision(version)
+        except (CommandError, RevisionError):
+            from bridgedesk import __version__
+
+            raise StoreError(
+                f"{where}: written by a newer bridgedesk (schema {version}; bridgedesk "
+                f"{__version__} knows schemas up to {script.get_current_head()}): upgrade "
+                "bridgedesk (pip install --upgrade bridgedesk) to use this store, or give "
+                "another --db; nothing was changed"
+            ) from None
+    return heads[0] if len(heads) == 1 else None
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration; take the write lock only if needed.
+
+    The version is read in a read-only transaction first: an up-to-date store
+    (the usual case) is never locked, so reads do not queue behind a writer.
+    """
+    from alembic import command
+
+    config, script = _alembic()
+    head = script.get_current_head()
+    where = describe(engine)
     try:
+        with engine.connect() as conn, conn.execution_options(**{READ_ONLY: True}).begin():
+            if _version(conn, script, where) == head:
+                return
+        if is_read_only(engine):
+            raise StoreError(
+                f"{where}: the store is read-only and needs a schema upgrade for this "
+                "bridgedesk: open it once as a user who may write the file and its directory"
+            )
         with _MIGRATION_LOCK, engine.begin() as conn:
-            names = set(inspect(conn).get_table_names())
-            if names and "alembic_version" not in names:
-                raise StoreError(
-                    f"{engine.url.render_as_string(hide_password=True)} is not a bridgedesk "
-                    f"database (it has tables {', '.join(sorted(names)[:5])} but no "
-                    "schema version); give another --db"
-                )
+            if _version(conn, script, where) == head:
+                return  # another process upgraded it meanwhile
             config.attributes["connection"] = conn
             command.upgrade(config, "head")
+    except DBAPIError as exc:
+        raise StoreError(explain(exc, where)) from exc
     except SQLAlchemyError as exc:
-        raise StoreError(f"cannot open database {engine.url!s}: {exc}") from exc
+        raise StoreError(explain(exc, where)) from exc
 
 
 def open_engine(db: str | Path | None = None) -> Engine:
     """An engine on an up-to-date bridgedesk schema."""
     engine = make_engine(db)
-    migrate(engine)
+    try:
+        migrate(engine)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine

@@ -292,3 +292,55 @@ class DealAnalysisRow(Base):
     par_score: Mapped[int] = mapped_column(Integer)
     par_contracts: Mapped[str] = mapped_column(Text)
     solved_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+# -- the director's rulings and audit (migration 0005) --------------------------------
+
+
+class RulingRow(Base):
+    """A director's ruling on a section (:mod:`bridgedesk.events.rulings`).
+
+    ``kind`` is ``penalty`` (``pair``, ``amount`` as exact text, ``unit``, an
+    optional ``board``), ``fouled`` (``board``, ``round``, ``table_no``, ``grp``)
+    or ``not-played`` (``board``, ``round``, ``table_no``).  A cancelled ruling
+    is kept with ``cancelled`` set, so the audit log can point at it.
+    """
+
+    __tablename__ = "rulings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    pair: Mapped[int | None] = mapped_column(Integer)
+    board: Mapped[int | None] = mapped_column(Integer)
+    round: Mapped[int | None] = mapped_column(Integer)
+    table_no: Mapped[int | None] = mapped_column(Integer)
+    amount: Mapped[str | None] = mapped_column(String(32))
+    unit: Mapped[str | None] = mapped_column(String(10))
+    grp: Mapped[str | None] = mapped_column(String(10))
+    reason: Mapped[str] = mapped_column(Text)
+    who: Mapped[str] = mapped_column(String(100))
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+    cancelled: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class DirectorAuditRow(Base):
+    """The audit log of the director's tools: rulings and entry changes.
+
+    ``action`` says what was done (``penalty``, ``fouled``, ``not-played``,
+    ``cancel``, ``entry-edit``, ``entry-withdraw``, ``entry-import``...);
+    ``subject`` what it was done to (``pair 3``, ``board 5``...); ``old`` and
+    ``new`` the state before and after, as JSON.
+    """
+
+    __tablename__ = "director_audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    action: Mapped[str] = mapped_column(String(20))
+    subject: Mapped[str] = mapped_column(String(100))
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+    who: Mapped[str] = mapped_column(String(100))
+    reason: Mapped[str] = mapped_column(Text)
+    old: Mapped[str] = mapped_column(Text)
+    new: Mapped[str] = mapped_column(Text)

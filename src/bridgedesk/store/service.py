@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, and_, or_, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import selectinload
 
@@ -40,8 +40,9 @@ from bridgedesk.events.model import (
     SectionResults,
     Session,
 )
-from bridgedesk.events.seating import GridMovement, Seating
-from bridgedesk.store.db import READ_ONLY, open_engine
+from bridgedesk.events.names import check_name, check_section_name
+from bridgedesk.events.seating import GridMovement, Seating, seated_pairs
+from bridgedesk.store.db import READ_ONLY, describe, explain, open_engine
 from bridgedesk.store.models import (
     CorrectionRow,
     DealRow,
@@ -279,16 +280,23 @@ class Store:
                     conn = conn.execution_options(**{READ_ONLY: True})
                 with OrmSession(bind=conn, expire_on_commit=False) as session, session.begin():
                     yield session
-        except OperationalError as exc:
-            raise StoreError(f"database error: {exc.orig}") from exc
+        except IntegrityError:
+            raise  # the methods turn these into EntryErrors with the row in question
+        except DBAPIError as exc:
+            raise StoreError(explain(exc, describe(self.engine))) from exc
+        except OverflowError:
+            # SQLite keeps 64-bit integers; a larger number cannot name anything stored
+            raise EntryError(
+                "a number given is too large (more than 18 digits); nothing was changed"
+            ) from None
 
     # -- lookups -----------------------------------------------------------
 
     @staticmethod
     def _event(s: OrmSession, ref: int | str) -> EventRow:
         text = str(ref).strip()
-        if text.isdigit():
-            row = s.get(EventRow, int(text))
+        if text.isascii() and text.isdigit():  # "²".isdigit() is True, but it is no id
+            row = s.get(EventRow, int(text)) if len(text) <= 18 else None
             if row is None:
                 raise EntryError(f"no event with id {text}; `bridgedesk event list` shows them")
             return row
@@ -363,7 +371,16 @@ class Store:
     # -- events --------------------------------------------------------------
 
     def create_event(self, event: Event) -> int:
-        """Store a new event with its sessions and sections; return its id."""
+        """Store a new event with its sessions and sections; return its id.
+
+        The names are checked first (:mod:`bridgedesk.events.names`): a section's
+        name becomes a directory of the report set, so ``../x`` is refused.
+        """
+        check_name(event.name, "the event's name")
+        check_name(event.club, "the club's name", empty=True)
+        for session in event.sessions:
+            for section in session.sections:
+                check_section_name(section.name)
         with self._tx() as s:
             row = EventRow(
                 name=event.name,
@@ -386,6 +403,53 @@ class Store:
             s.flush()
             return row.id
 
+    def discard_event(self, ref: int | str) -> None:
+        """Delete an event with everything entered in it, in one transaction.
+
+        For an event that was never played: a run of ``bridgedesk demo`` that
+        did not finish removes its half-made event with this.  An event whose
+        masterpoint awards are in the ledger is refused (the ledger's audit
+        keeps what was awarded for it).
+        """
+        from sqlalchemy import delete
+
+        from bridgedesk.store.models import LedgerAuditRow, LedgerAwardRow
+
+        with self._tx() as s:
+            ev = self._event(s, ref)
+            for table in (LedgerAwardRow, LedgerAuditRow):
+                if s.scalars(select(table.id).where(table.event_id == ev.id).limit(1)).first():
+                    raise EntryError(
+                        f"event {ev.id} has masterpoint awards in the ledger: it is kept"
+                    )
+            sessions = list(s.scalars(select(SessionRow.id).where(SessionRow.event_id == ev.id)))
+            sections = list(
+                s.scalars(select(SectionRow.id).where(SectionRow.session_id.in_(sessions)))
+            )
+            movements = {
+                m
+                for m in s.scalars(
+                    select(SectionRow.movement_id).where(SectionRow.id.in_(sections))
+                )
+                if m is not None
+            }
+            entries = list(s.scalars(select(EntryRow.id).where(EntryRow.section_id.in_(sections))))
+            s.execute(delete(CorrectionRow).where(CorrectionRow.event_id == ev.id))
+            s.execute(delete(ResultRow).where(ResultRow.section_id.in_(sections)))
+            s.execute(delete(EntryPlayerRow).where(EntryPlayerRow.entry_id.in_(entries)))
+            s.execute(delete(EntryRow).where(EntryRow.id.in_(entries)))
+            s.execute(delete(SectionRow).where(SectionRow.id.in_(sections)))
+            shared = set(
+                s.scalars(
+                    select(SectionRow.movement_id).where(SectionRow.movement_id.in_(movements))
+                )
+            )
+            s.execute(delete(MovementRow).where(MovementRow.id.in_(movements - shared)))
+            s.execute(delete(SessionRow).where(SessionRow.id.in_(sessions)))
+            s.execute(delete(DealRow).where(DealRow.event_id == ev.id))
+            s.execute(delete(EventRow).where(EventRow.id == ev.id))
+            s.expunge_all()
+
     def events(self) -> list[EventInfo]:
         with self._tx(write=False) as s:
             rows = s.scalars(select(EventRow).order_by(EventRow.date, EventRow.id)).all()
@@ -407,64 +471,80 @@ class Store:
 
         A late entry (``entry.late``) is accepted only while no result of round 2
         or later is in (004:884-898); it takes the phantom's number when the
-        section has a phantom, otherwise its own number (the director then sets a
-        movement with A/B tables that seats it).
+        section has a phantom, otherwise its own number, which the section's
+        movement must seat: the director first sets a movement with A/B tables
+        from round 2 (``bridgedesk event movement --from-round 2``).
         """
+        if entry.team_name is not None:
+            check_name(entry.team_name, "the team's name")
+        for player in entry.players:
+            check_name(player.name, "a player's name")
+            if player.member is not None:
+                check_name(player.member, f"{player.name}'s member number", longest=40)
         with self._tx() as s:
             ev = self._event(s, ref)
             sec = self._section(s, ev, session, section, lock=True)
-            existing = {
-                r.number: r
-                for r in s.scalars(select(EntryRow).where(EntryRow.section_id == sec.id))
-            }
-            number = entry.number
-            target: EntryRow | None = None
-            if entry.late:
-                later = s.scalars(
-                    select(ResultRow.round)
-                    .where(
-                        ResultRow.section_id == sec.id,
-                        ResultRow.round >= 2,
-                        ResultRow.withdrawn.is_(False),
-                    )
-                    .limit(1)
-                ).first()
-                if later is not None:
-                    raise EntryError(
-                        "a late pair can join only before round 2 (004:884-898): "
-                        "results of round 2 or later are already in"
-                    )
-                phantoms = [r for r in existing.values() if r.phantom]
-                if phantoms:
-                    target = phantoms[0]
-                    number = target.number
-                    target.phantom = False
-                    target.late = True
-            if target is None:
-                if number in existing:
-                    raise EntryError(
-                        f"number {number} is already entered in section {section} "
-                        f"({_entry(existing[number]).names}); choose another number"
-                    )
-                target = EntryRow(
-                    section_id=sec.id, number=number, phantom=entry.phantom, late=entry.late
+            return self._add_entry(s, sec, entry)
+
+    def _add_entry(self, s: OrmSession, sec: SectionRow, entry: Entry) -> int:
+        """Insert one entry into ``sec`` (see :meth:`add_entry`), in the caller's transaction."""
+        section = sec.name
+        existing = {
+            r.number: r for r in s.scalars(select(EntryRow).where(EntryRow.section_id == sec.id))
+        }
+        number = entry.number
+        target: EntryRow | None = None
+        if entry.late:
+            later = s.scalars(
+                select(ResultRow.round)
+                .where(
+                    ResultRow.section_id == sec.id,
+                    ResultRow.round >= 2,
+                    ResultRow.withdrawn.is_(False),
                 )
-                s.add(target)
-            target.kind = entry.kind.value
-            target.team_name = entry.team_name
-            target.stationary = entry.stationary
-            for position, player in enumerate(entry.players):
-                target.players.append(
-                    EntryPlayerRow(position=position, player=self._player(s, player))
-                )
-            try:
-                s.flush()
-            except IntegrityError:
+                .limit(1)
+            ).first()
+            if later is not None:
                 raise EntryError(
-                    f"number {number} or one of the member numbers was entered at the "
-                    "same moment by someone else; list the entries and try again"
-                ) from None
-            return number
+                    "a late pair can join only before round 2 (004:884-898): "
+                    "results of round 2 or later are already in"
+                )
+            phantoms = [r for r in existing.values() if r.phantom]
+            if phantoms:
+                target = phantoms[0]
+                number = target.number
+                target.phantom = False
+                target.late = True
+            elif sec.movement is not None and number not in seated_pairs(self._movement(sec)):
+                raise EntryError(
+                    f"late pair {number} would not play: the section has no phantom "
+                    f"and its movement does not seat pair {number}; set a movement "
+                    "that does from round 2 first (A/B tables, 004:894-898: "
+                    "`bridgedesk event movement EVENT --kind ... --from-round 2`)"
+                )
+        if target is None:
+            if number in existing:
+                raise EntryError(
+                    f"number {number} is already entered in section {section} "
+                    f"({_entry(existing[number]).names}); choose another number"
+                )
+            target = EntryRow(
+                section_id=sec.id, number=number, phantom=entry.phantom, late=entry.late
+            )
+            s.add(target)
+        target.kind = entry.kind.value
+        target.team_name = entry.team_name
+        target.stationary = entry.stationary
+        for position, player in enumerate(entry.players):
+            target.players.append(EntryPlayerRow(position=position, player=self._player(s, player)))
+        try:
+            s.flush()
+        except IntegrityError:
+            raise EntryError(
+                f"number {number} or one of the member numbers was entered at the "
+                "same moment by someone else; list the entries and try again"
+            ) from None
+        return number
 
     @staticmethod
     def _player(s: OrmSession, player: Player) -> PlayerRow:
@@ -497,20 +577,38 @@ class Store:
         name: str = "",
         kind: str = "",
         from_round: int | None = None,
+        phantom: int | None = None,
     ) -> list[str]:
         """Give a section its movement; results already in must still fit it.
+
+        ``phantom`` enters that number as the phantom pair (004:864-868) in the
+        same transaction, unless it is entered already: a refused movement
+        leaves no phantom behind.
 
         With ``from_round`` the section keeps its current movement for the rounds
         before it and plays the new one from it on (late pairs with A/B tables,
         004:884-898).  Returns the problems
         :func:`~bridgedesk.events.entry.validate_section` finds between the
-        movement and the entries (for the director to read).
+        movement and the entries (for the director to read), after a line for
+        each pair renumbered so that its stationary request is met (only while
+        no result is in, :func:`bridgedesk.events.renumber.stationary_swaps`).
         """
         grid = as_grid(movement, name=name, kind=kind)
         with self._tx() as s:
             sec = self._section(s, self._event(s, ref), session, section, lock=True)
             if from_round is not None:
                 grid = self._movement(sec).switch(grid, from_round)
+            if phantom is not None and phantom not in self._entries(s, sec):
+                s.add(EntryRow(section_id=sec.id, number=phantom, kind="pair", phantom=True))
+                s.flush()
+            notes: list[str] = []
+            if (
+                s.scalars(select(ResultRow.id).where(ResultRow.section_id == sec.id)).first()
+                is None
+            ):
+                from bridgedesk.store.entries import honour_stationary
+
+                notes = honour_stationary(s, sec, grid)
             entries = self._entries(s, sec) or None
             accepted: list[Result] = []
             for row, result in self._section_results(s, sec):
@@ -524,7 +622,7 @@ class Store:
             mrow = MovementRow(name=grid.name, kind=grid.kind, data=grid.to_json())
             s.add(mrow)
             sec.movement = mrow
-            return validate_section(grid, entries or {})
+            return notes + validate_section(grid, entries or {})
 
     def movement(self, ref: int | str, section: str = "A", session: int = 1) -> GridMovement | None:
         with self._tx(write=False) as s:

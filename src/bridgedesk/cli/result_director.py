@@ -1,0 +1,229 @@
+"""The director's tools on a stored event's results, added to ``bridgedesk result``.
+
+``penalty`` (003:47-121), ``fouled`` (004:3531-3658, 003:161-226), ``not-played``
+(004:3838-3846), ``rulings`` and ``cancel``; every one is audited (who, when,
+why), see :mod:`bridgedesk.store.director`.  This module is listed in
+``_EXTENSIONS`` of :mod:`bridgedesk.cli`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated
+
+import typer
+
+from bridgedesk.cli._store import (
+    ByOption,
+    DbOption,
+    EventArg,
+    SectionOption,
+    SessionOption,
+    open_store,
+    who,
+)
+from bridgedesk.cli.result import app
+from bridgedesk.errors import EntryError, ParseError
+
+Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
+Amount = Annotated[str | None, typer.Option(show_default=False)]
+
+
+def _amount(text: str, option: str) -> Fraction:
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ParseError(f"{option} {text!r}: give a number such as 1, 0.5 or 1/2") from None
+
+
+@app.command("penalty")
+def penalty(
+    event: EventArg,
+    pair: Annotated[int, typer.Option("--pair", min=1, help="The penalised pair's number.")],
+    reason: Reason,
+    boards: Annotated[
+        str | None, typer.Option("--boards", help="In boards (1, 0.5): JCBL's unit (003:47-59).")
+    ] = None,
+    mp: Annotated[str | None, typer.Option("--mp", help="In matchpoints.")] = None,
+    percent: Annotated[
+        str | None, typer.Option("--percent", help="In percent of one board's top.")
+    ] = None,
+    imp: Annotated[str | None, typer.Option("--imp", help="In IMPs (IMP pairs).")] = None,
+    board: Annotated[
+        int | None, typer.Option("--board", min=1, help="The board it was given on (shown).")
+    ] = None,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Give a pair a procedural penalty (003:47-121), in one of four units.
+
+    Example: bridgedesk result penalty "Tuesday pairs" --pair 3 --boards 0.5 --reason "slow play"
+
+    Example: bridgedesk result penalty 1 --pair 3 --mp 2 --reason "wrong board, second time"
+    """
+    from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty
+    from bridgedesk.store import director
+
+    given = [
+        (unit, value, option)
+        for unit, value, option in (
+            (PenaltyUnit.BOARDS, boards, "--boards"),
+            (PenaltyUnit.MATCHPOINTS, mp, "--mp"),
+            (PenaltyUnit.PERCENT, percent, "--percent"),
+            (PenaltyUnit.IMPS, imp, "--imp"),
+        )
+        if value is not None
+    ]
+    if len(given) != 1:
+        raise EntryError("give the penalty's size once: --boards, --mp, --percent or --imp")
+    unit, value, option = given[0]
+    p = ProceduralPenalty(pair, _amount(value, option), unit, reason, board)
+    with open_store(db) as store:
+        rid = director.add_penalty(store, event, p, who=who(by), section=section, session=session)
+    typer.echo(f"ruling {rid}: penalty on pair {pair}, {p.text} ({reason})")
+
+
+def _places(at: list[str]) -> list[tuple[int, int]]:
+    out = []
+    for text in at:
+        parts = text.replace("/", ":").split(":")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise ParseError(f"--at {text!r}: write ROUND:TABLE, e.g. 3:2")
+        out.append((int(parts[0]), int(parts[1])))
+    return out
+
+
+@app.command("fouled")
+def fouled(
+    event: EventArg,
+    board: Annotated[int, typer.Option("--board", min=1, help="The fouled board.")],
+    reason: Reason,
+    at: Annotated[
+        list[str] | None,
+        typer.Option("--at", help="ROUND:TABLE that played the changed hands (repeat it)."),
+    ] = None,
+    from_round: Annotated[
+        int | None,
+        typer.Option("--from-round", min=1, help="Every table playing it from this round on."),
+    ] = None,
+    group: Annotated[
+        str, typer.Option("--group", help="The changed hands' group (the dealt hands are 1).")
+    ] = "2",
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Mark a fouled board: the tables that played changed hands form a group, scored
+    apart and brought to the board's top (004:3531-3658).
+
+    Example: bridgedesk result fouled "Tuesday pairs" --board 5 --from-round 3
+    --reason "E and W hands swapped at round 3 table 2"
+
+    Example: bridgedesk result fouled 1 --board 5 --at 2:1 --at 3:3 --reason "..."
+    """
+    from bridgedesk.store import director
+
+    places = _places(at or [])
+    with open_store(db) as store:
+        if from_round is not None:
+            movement = store.movement(event, section=section, session=session)
+            if movement is None:
+                raise EntryError(f"section {section} has no movement yet")
+            for rnd in range(from_round, movement.rounds + 1):
+                for table in range(1, movement.tables + 1):
+                    a = movement.assignment(rnd, table)
+                    if a is not None and board in a.boards and (rnd, table) not in places:
+                        places.append((rnd, table))
+            if not places:
+                raise EntryError(f"board {board} is not played from round {from_round} on")
+        ids = director.mark_fouled(
+            store,
+            event,
+            board,
+            places,
+            group,
+            reason=reason,
+            who=who(by),
+            section=section,
+            session=session,
+        )
+    shown = ", ".join(f"round {r} table {t}" for r, t in places)
+    typer.echo(f"ruling(s) {', '.join(map(str, ids))}: board {board} group {group}: {shown}")
+
+
+@app.command("not-played")
+def not_played(
+    event: EventArg,
+    round_: Annotated[int, typer.Option("--round", min=1, help="Round.")],
+    table: Annotated[int, typer.Option("--table", min=1, help="Table.")],
+    board: Annotated[int, typer.Option("--board", min=1, help="Board.")],
+    reason: Reason,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Mark a board not played at a table, so the results can be made final
+    (its pairs are factored up, 004:1297-1302).
+
+    Example: bridgedesk result not-played "Tuesday pairs" --round 2 --table 3 --board 6
+    --reason "out of time"
+    """
+    from bridgedesk.store import director
+
+    with open_store(db) as store:
+        rid = director.mark_not_played(
+            store,
+            event,
+            round_,
+            table,
+            board,
+            reason=reason,
+            who=who(by),
+            section=section,
+            session=session,
+        )
+    typer.echo(f"ruling {rid}: board {board} not played at round {round_} table {table}")
+
+
+@app.command("rulings")
+def list_rulings(
+    event: EventArg,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    db: DbOption = None,
+) -> None:
+    """List the director's rulings in force (penalties, fouled boards, not played).
+
+    Example: bridgedesk result rulings "Tuesday pairs"
+    """
+    from bridgedesk.store import director
+
+    with open_store(db) as store:
+        lines = director.ruling_lines(store, event, section=section, session=session)
+    if not lines:
+        typer.echo("no rulings")
+    for rid, text in lines:
+        typer.echo(f"#{rid:<4} {text}")
+
+
+@app.command("cancel")
+def cancel(
+    event: EventArg,
+    ruling: Annotated[int, typer.Argument(help="The ruling's id.", show_default=False)],
+    reason: Reason,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Cancel a ruling (kept in the audit log).
+
+    Example: bridgedesk result cancel "Tuesday pairs" 4 --reason "appeal upheld"
+    """
+    from bridgedesk.store import director
+
+    with open_store(db) as store:
+        aid = director.cancel_ruling(store, event, ruling, reason=reason, who=who(by))
+    typer.echo(f"audit {aid}: ruling {ruling} cancelled")

@@ -1,0 +1,81 @@
+"""Named matchpoint conventions (bridgedesk.scoring.options), on a small two-field
+session worked out by hand below.
+
+Board 1: NS1 v EW4 420, NS2 v EW5 450, NS3 v EW6 400.
+Board 2: NS1 v EW5 -100, NS2 v EW6 110, NS3 v EW4 not played.
+Board 3: NS1 v EW6 140, NS2 v EW4 140, NS3 v EW5 170.
+
+No factoring (JFR Pary): board 1 top 2: NS 2/1/0 for pairs 2/1/3, EW 6:2 4:1 5:0;
+board 2 has 2 scores, top 1: NS2 1, NS1 0, EW5 1, EW6 0; board 3 top 2: NS3 2,
+NS1 and NS2 0.5 each, EW5 0, EW6 and EW4 1.5 each.  Totals over the most each
+pair could score: NS1 1.5/5 = 30 %, NS2 3.5/5 = 70 %, NS3 2/4 = 50 %;
+EW4 2.5/4 = 62.5 %, EW5 1/5 = 20 %, EW6 3.5/5 = 70 %.
+
+JCBL (004:1276-1302, 003:167-177): board 2 made up to 3 scores by the formula
+M = 3S/2 + 1/4 (NS2 and EW5 1.75, NS1 and EW6 0.25); NS3 and EW4 factored up
+by 6/4.  NS1 1.75, NS2 4.25, NS3 3; EW4 3.75, EW5 1.75, EW6 3.75 (of 6).
+Two per comparison: every figure doubled, the percentages unchanged.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from bridgedesk.bridge.seats import Side
+from bridgedesk.errors import ScoringError
+from bridgedesk.scoring.options import Convention, score_matchpoints
+from bridgedesk.scoring.results import Board, Result
+
+BOARDS = [
+    Board.of(1, [Result.played(1, 4, 420), Result.played(2, 5, 450), Result.played(3, 6, 400)]),
+    Board.of(2, [Result.played(1, 5, -100), Result.played(2, 6, 110), Result.not_played(3, 4)]),
+    Board.of(3, [Result.played(1, 6, 140), Result.played(2, 4, 140), Result.played(3, 5, 170)]),
+]
+
+
+def table(convention: Convention) -> dict[tuple[str, str], tuple[Fraction, Fraction | None, str]]:
+    res = score_matchpoints(BOARDS, convention, winners=2)
+    return {
+        (s.direction.value if s.direction else "", s.pair): (s.total, s.percentage, s.rank)
+        for s in res.standings
+    }
+
+
+def test_jfr_pary_no_factoring() -> None:
+    got = table(Convention.JFR_PARY)
+    ns, ew = Side.NS.value, Side.EW.value
+    assert got == {
+        (ns, "1"): (Fraction(3, 2), Fraction(30), "3"),
+        (ns, "2"): (Fraction(7, 2), Fraction(70), "1"),
+        (ns, "3"): (Fraction(2), Fraction(50), "2"),
+        (ew, "4"): (Fraction(5, 2), Fraction(125, 2), "2"),
+        (ew, "5"): (Fraction(1), Fraction(20), "3"),
+        (ew, "6"): (Fraction(7, 2), Fraction(70), "1"),
+    }
+
+
+def test_jcbl_and_two_per_comparison() -> None:
+    one = table(Convention.JCBL)
+    two = table(Convention.TWO_PER_COMPARISON)
+    ns, ew = Side.NS.value, Side.EW.value
+    want = {
+        (ns, "1"): Fraction(7, 4),
+        (ns, "2"): Fraction(17, 4),
+        (ns, "3"): Fraction(3),
+        (ew, "4"): Fraction(15, 4),
+        (ew, "5"): Fraction(7, 4),
+        (ew, "6"): Fraction(15, 4),
+    }
+    assert {k: v[0] for k, v in one.items()} == want
+    assert {k: v[0] for k, v in two.items()} == {k: 2 * v for k, v in want.items()}
+    assert {k: v[1] for k, v in one.items()} == {k: v * 100 / 6 for k, v in want.items()}
+    assert {k: v[1:] for k, v in two.items()} == {k: v[1:] for k, v in one.items()}
+
+
+def test_conventions_by_name() -> None:
+    assert Convention.parse("EBU") is Convention.TWO_PER_COMPARISON
+    assert Convention.parse("jfr pary") is Convention.JFR_PARY
+    with pytest.raises(ScoringError, match="unknown matchpoint convention 'acbl'"):
+        Convention.parse("acbl")
