@@ -117,8 +117,8 @@ def _writable_dir(out: Path) -> None:
 def _run(
     pairs: int, seed: int, out: Path, db: Path, lang: str, dd: bool, workers: int | None
 ) -> DemoRun:
-    from bridgedesk.movements.choose import build_movement
     from bridgedesk.events import Event, Rating, ScoringMethod
+    from bridgedesk.movements.choose import build_movement
     from bridgedesk.reports.bundle import write_all
     from bridgedesk.results.section import score_section
     from bridgedesk.store.service import Store

@@ -110,9 +110,9 @@ def command(
         deals = store.deals(event)
         provisional = _check_slips(store, event, names, session, final)
         rulings = _rulings(store, event, session)
-    scored = score_sections(snapshots, deals=deals, rulings=rulings)
     if provisional and fmt is ResultsFormat.text:
         typer.echo(provisional)
+    scored = score_sections(snapshots, deals=deals, rulings=rulings)
     if len(snapshots) > 1:
         _several(scored, fmt, out, lang.value, pdf)
         return

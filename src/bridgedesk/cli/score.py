@@ -14,8 +14,8 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
 from bridgedesk.bridge.methods import Method
+from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._score_options import (
     FormatOpt,
     FouledOpt,

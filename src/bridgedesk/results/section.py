@@ -169,4 +169,9 @@ def score_section(
 
 __all__ = [
     "director_penalties",
-    "event_info", "method_of", "score_section", "score_sections", "to_scoring"]
+    "event_info",
+    "method_of",
+    "score_section",
+    "score_sections",
+    "to_scoring",
+]
