@@ -1,0 +1,204 @@
+"""The table terminals' JSON API and the public ranking.
+
+``POST /api/table/login`` ``{"event", "section", "table", "code"[, "session"]}``
+gives ``{"token"}``; every other ``/api/table`` call sends ``Authorization:
+Bearer TOKEN``.  Answers: 201 for a stored result (the same again for a
+repeated ``Idempotency-Key``), 401 without a valid token or code, 403 for
+what the table may not touch (a closed round, another table's result, a
+traveller before the table has played the board), 409 when the board already
+has a result for those pairs, 422 ``{"error": "one line"}`` for bad input or
+the wrong round, table or board (the message says what was expected), 429
+after too many wrong codes.  The checks are those of ``bridgedesk result add``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.store import terminals as term
+from bridgedesk.store.service import Store
+from bridgedesk.web import scoring
+from bridgedesk.web.security import LoginLimiter, TooManyLoginsError, client_of, terminal_of
+
+router = APIRouter(prefix="/api")
+T = TypeVar("T")
+
+
+def status_of(exc: BridgedeskError) -> int:
+    if isinstance(exc, term.NotLoggedInError):
+        return 401
+    if isinstance(exc, term.ForbiddenError):
+        return 403
+    if isinstance(exc, term.ConflictError):
+        return 409
+    if isinstance(exc, TooManyLoginsError):
+        return 429
+    return 422
+
+
+def error(exc: BridgedeskError) -> JSONResponse:
+    return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
+
+
+async def _call(fn: Callable[..., T], *args: Any) -> T:
+    return await run_in_threadpool(fn, *args)
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    try:
+        data = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise EntryError("the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise EntryError("the request body must be a JSON object")
+    return data
+
+
+def state_json(state: term.TableState) -> dict[str, Any]:
+    t = state.terminal
+    nxt = state.next
+    return {
+        "event": t.event_id,
+        "section": t.section,
+        "table": t.table,
+        "round": state.round,
+        "status": state.status,
+        "ns": state.ns,
+        "ew": state.ew,
+        "names": {str(k): v for k, v in state.names.items()},
+        "boards": list(state.boards),
+        "entered": [
+            {
+                "id": r.id,
+                "board": r.result.board,
+                "contract": None if r.result.contract is None else str(r.result.contract),
+                "declarer": None if r.result.declarer is None else str(r.result.declarer),
+                "result": r.result.result_text,
+                "lead": r.result.lead,
+                "score_ns": r.result.ns_score,
+            }
+            for r in state.entered
+        ],
+        "next": None
+        if nxt is None
+        else {
+            "round": nxt.round,
+            "ns": None if nxt.ns is None else vars(nxt.ns),
+            "ew": None if nxt.ew is None else vars(nxt.ew),
+            "boards": list(nxt.boards),
+            "boards_to": nxt.boards_to,
+        },
+    }
+
+
+@router.post("/table/login")
+async def login(request: Request) -> JSONResponse:
+    limiter: LoginLimiter = request.app.state.login_limiter
+    client = client_of(request)
+    try:
+        limiter.check(client)
+        body = await _body(request)
+        event = body.get("event")
+        table = body.get("table")
+        session = body.get("session", 1)
+        section = body.get("section", "A")
+        code = body.get("code")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (event, table, session)):
+            raise EntryError('"event", "table" (and "session") must be whole numbers')
+        if not isinstance(section, str) or not isinstance(code, str):
+            raise EntryError('"section" and "code" must be text')
+        try:
+            token, _ = await _call(
+                term.login, _store(request), event, section, table, code, session
+            )
+        except term.NotLoggedInError:
+            limiter.failed(client)
+            raise
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse({"token": token})
+
+
+@router.get("/table/state")
+async def state(request: Request) -> JSONResponse:
+    store = _store(request)
+    try:
+        terminal = await _call(terminal_of, request, store)
+        found = await _call(term.table_state, store, terminal)
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse(state_json(found))
+
+
+@router.post("/table/results")
+async def add_result(request: Request) -> JSONResponse:
+    store = _store(request)
+    try:
+        terminal = await _call(terminal_of, request, store, True)
+        body = await _body(request)
+        key = request.headers.get("idempotency-key")
+        answer = await _call(term.enter_result, store, terminal, body, key)
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse(answer, status_code=201)
+
+
+@router.put("/table/results/{result_id}")
+async def correct_result(request: Request, result_id: int) -> JSONResponse:
+    store = _store(request)
+    try:
+        terminal = await _call(terminal_of, request, store, True)
+        body = await _body(request)
+        correction = await _call(term.correct_result, store, terminal, result_id, body)
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse({"id": result_id, "correction": correction})
+
+
+@router.get("/table/traveller/{board}")
+async def traveller(request: Request, board: int) -> JSONResponse:
+    store = _store(request)
+    try:
+        terminal = await _call(terminal_of, request, store)
+        if not await _call(term.has_played, store, terminal, board):
+            raise term.ForbiddenError(
+                f"board {board}'s traveller shows once {terminal.label} has entered it"
+            )
+        found = await _call(
+            scoring.board_traveller,
+            store,
+            terminal.event_id,
+            terminal.section,
+            terminal.session,
+            board,
+        )
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse(found)
+
+
+@router.get("/events/{event_id}/ranking")
+async def ranking(
+    request: Request, event_id: int, section: str | None = None, session: int = 1
+) -> JSONResponse:
+    try:
+        doc = await _call(scoring.ranking_document, _store(request), event_id, section, session)
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse(doc)
+
+
+__all__ = ["error", "router", "state_json", "status_of"]

@@ -1,0 +1,7 @@
+from fastapi import APIRouter, FastAPI
+
+router = APIRouter()
+
+
+async def stop(app: FastAPI) -> None:
+    return None
