@@ -38,9 +38,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import BridgedeskError, EntryError, StoreError
-from bridgedesk.events.entry import make_result
+from bridgedesk.events.entry import check_result, make_result
 from bridgedesk.events.model import Entry, Result
-from bridgedesk.events.seating import GridMovement, format_boards
+from bridgedesk.events.seating import GridMovement, TableAssignment, format_boards
 from bridgedesk.store.models import (
     CorrectionRow,
     EventRow,
@@ -131,6 +131,12 @@ class TableState:
     entered: tuple[StoredResult, ...]
     next: NextRound | None
     closed: frozenset[int]
+    #: Every board this table has entered, any round.
+    played: tuple[int, ...] = ()
+    #: The round played before this one at this table, and where its pairs and
+    #: boards went (for the moving instructions).
+    previous: tuple[int, TableAssignment, NextRound] | None = None
+    phantoms: frozenset[int] = frozenset()
 
     @property
     def missing(self) -> tuple[int, ...]:
@@ -527,6 +533,14 @@ def _state(s: OrmSession, terminal: Terminal) -> TableState:
     if a is not None:
         ns, ew, boards = a.ns, a.ew, a.boards
     names = _names(s, terminal.section_id, tuple(p for p in (ns, ew) if p is not None))
+    previous = None
+    for before in range(rnd - 1, 0, -1):
+        here = movement.assignment(before, terminal.table)
+        if here is not None and _plays(movement, phantoms, before, terminal.table):
+            nxt = next_round(movement, phantoms, before, terminal.table)
+            if nxt is not None:
+                previous = (before, here, nxt)
+            break
     return TableState(
         terminal=terminal,
         round=rnd,
@@ -540,6 +554,9 @@ def _state(s: OrmSession, terminal: Terminal) -> TableState:
         ),
         next=next_round(movement, phantoms, rnd, terminal.table),
         closed=frozenset(r for r, st in controls.items() if st == CLOSED),
+        played=tuple(sorted({r.board for r in rows})),
+        previous=previous,
+        phantoms=frozenset(phantoms),
     )
 
 
@@ -735,6 +752,36 @@ def correct_result(
         who=terminal.label,
         reason="corrected at the table before the round closed",
     )
+
+
+def stored_result(store: Store, terminal: Terminal, result_id: int) -> Result:
+    """One of this table's results (ForbiddenError for another table's)."""
+    with _transaction(store, write=False) as s:
+        row = s.get(ResultRow, result_id)
+        if row is None or row.section_id != terminal.section_id or row.table_no != terminal.table:
+            raise ForbiddenError(f"result {result_id} was not entered at {terminal.label}")
+        return _row_result(row, terminal.section, terminal.session)
+
+
+def precheck(store: Store, terminal: Terminal, body: Mapping[str, Any]) -> Result:
+    """Every check :func:`enter_result` makes, storing nothing (the confirmation step)."""
+    result = slip(terminal, body)
+    entries = store.entries(terminal.event_id, section=terminal.section, session=terminal.session)
+    with _transaction(store, write=False) as s:
+        _check_round(_state(s, terminal), result.round)
+        _duplicate(s, terminal, result)
+        others = [
+            _row_result(r, terminal.section, terminal.session)
+            for r in s.scalars(
+                select(ResultRow).where(
+                    ResultRow.section_id == terminal.section_id,
+                    ResultRow.board == result.board,
+                    ResultRow.withdrawn.is_(False),
+                )
+            )
+        ]
+        check_result(result, _movement_of(s, terminal), others, entries or None)
+    return result
 
 
 # -- what changed -----------------------------------------------------------------------

@@ -85,3 +85,9 @@ def create_app(
 
 
 __all__ = ["OPTIONAL_ROUTERS", "create_app", "include_optional_routers"]
+
+
+def app_from_environment() -> FastAPI:
+    """The app on the store named by ``BRIDGEDESK_DB`` (how ``bridgedesk serve`` starts
+    each uvicorn worker)."""
+    return create_app()
