@@ -147,6 +147,13 @@ async def logout(request: Request) -> Response:
 # -- the table's page ----------------------------------------------------------------------
 
 
+def _numbers(boards: tuple[int, ...]) -> str:
+    """``7-8`` or ``1, 5, 9``: the board numbers without the English word."""
+    if not boards:
+        return ""
+    return format_boards(boards).removeprefix("boards ").removeprefix("board ")
+
+
 def _moved(state: term.TableState) -> dict[str, Any] | None:
     """Where the last round's pairs and boards went, shown until the new round's first entry."""
     if state.previous is None or state.entered or state.status != "playing":
@@ -167,7 +174,7 @@ def _moved(state: term.TableState) -> dict[str, Any] | None:
         "round": before + 1,
         "places": places,
         "boards_to": nxt.boards_to,
-        "boards_text": format_boards(here.boards).removeprefix("boards ").removeprefix("board "),
+        "boards_text": _numbers(here.boards),
     }
 
 
@@ -175,7 +182,7 @@ def _panel_context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
     state = term.table_state(store, terminal)
     return {
         "state": state,
-        "boards_text": format_boards(state.boards) if state.boards else "",
+        "boards_text": _numbers(state.boards),
         "moved": _moved(state),
         "played": state.played,
         "form": defaultdict(str),
