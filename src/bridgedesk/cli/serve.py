@@ -15,6 +15,9 @@ import typer
 
 from bridgedesk.cli._store import DbOption
 
+#: Seconds an idle connection stays open: terminals ask again every few seconds.
+KEEP_ALIVE = 30
+
 
 def command(
     host: Annotated[
@@ -49,4 +52,5 @@ def command(
         port=port,
         workers=workers,
         log_level="warning",
+        timeout_keep_alive=KEEP_ALIVE,
     )

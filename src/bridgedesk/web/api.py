@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.store import terminals as term
@@ -57,7 +58,10 @@ def _store(request: Request) -> Store:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
+    try:
+        raw = await request.body()
+    except ClientDisconnect:
+        raise EntryError("the request was cut off: send it again") from None
     try:
         data = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError):
