@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgedesk.cli import main
+from bridgedesk.errors import BridgedeskError
 from bridgedesk.store import terminals
 from tests.web.conftest import SCRIPT_NAME, Stored, login, make_event
 
@@ -299,3 +300,30 @@ def test_postgresql_idempotency_and_conflict(pg_client: tuple[TestClient, Stored
     assert post(client, auth, body, key="pg-1").json() == first.json()
     assert post(client, auth, body, key="pg-2").status_code == 409
     assert len(stored.store.results(stored.event)) == 1
+
+
+def test_a_batch_gives_each_request_its_own_answer(client: TestClient, stored: Stored) -> None:
+    token, terminal = terminals.login(stored.store, stored.event, "A", 1, stored.codes[("A", 1)])
+    a = stored.movement.assignment(1, 1)
+    assert a is not None
+    good = slip(stored, 1, 1, board=a.boards[0])
+    wrong = slip(stored, 1, 1, board=a.boards[0] + 10)
+    outcomes = terminals.enter_results(
+        stored.store,
+        [
+            (terminal, good, "b-1"),
+            (terminal, wrong, "b-2"),  # refused: its savepoint is rolled back alone
+            (terminal, good, "b-3"),  # the same board and pairs under a new key
+            (terminal, good, "b-1"),  # a retry of the first
+            (terminal, slip(stored, 1, 1, board=a.boards[1]), None),
+        ],
+    )
+    first = outcomes[0]
+    assert isinstance(first, dict)
+    assert isinstance(outcomes[1], BridgedeskError)
+    assert "plays boards" in str(outcomes[1])
+    assert isinstance(outcomes[2], terminals.ConflictError)
+    assert outcomes[3] == first
+    assert isinstance(outcomes[4], dict) and outcomes[4]["id"] != first["id"]
+    assert sorted(r.result.board for r in stored.store.results(stored.event)) == list(a.boards)
+    assert token

@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -726,6 +726,10 @@ def canonical(body: Mapping[str, Any]) -> str:
     return _digest(json.dumps(body, sort_keys=True, ensure_ascii=False, default=str))
 
 
+#: One table's request to store a result: the terminal, the request body, its key.
+Entry_ = tuple[Terminal, Mapping[str, Any], str | None]
+
+
 def enter_result(
     store: Store, terminal: Terminal, body: Mapping[str, Any], key: str | None = None
 ) -> dict[str, Any]:
@@ -734,56 +738,88 @@ def enter_result(
     Raises EntryError (bad input, wrong round or board), ConflictError (a result is
     in already) or ForbiddenError (a closed round); nothing is stored then.
     """
+    [outcome] = enter_results(store, [(terminal, body, key)])
+    if isinstance(outcome, BridgedeskError):
+        raise outcome
+    return outcome
+
+
+def enter_results(
+    store: Store, requests: Sequence[Entry_]
+) -> list[dict[str, Any] | BridgedeskError]:
+    """Several tables' results in one transaction (one commit, one disk sync), each
+    in its own savepoint: a refused one changes nothing and the others still go in.
+
+    The answers (or errors) come back in the order of ``requests``; each is what
+    :func:`enter_result` would have given alone, in that order.
+    """
+    out: list[dict[str, Any] | BridgedeskError] = []
+    with _transaction(store) as s:
+        sections = sorted({t.section_id for t, _, _ in requests})
+        s.execute(
+            select(SectionRow.id)
+            .where(SectionRow.id.in_(sections))
+            .order_by(SectionRow.id)
+            .with_for_update()
+        )
+        for terminal, body, key in requests:
+            try:
+                with s.begin_nested():
+                    out.append(_enter(s, terminal, body, key))
+            except BridgedeskError as exc:
+                out.append(exc)
+    return out
+
+
+def _enter(
+    s: OrmSession, terminal: Terminal, body: Mapping[str, Any], key: str | None
+) -> dict[str, Any]:
     if key is not None and not 1 <= len(key) <= 100:
         raise EntryError("the Idempotency-Key must be 1-100 characters")
     digest = canonical(body)
-    with _transaction(store) as s:
-        s.execute(
-            select(SectionRow.id).where(SectionRow.id == terminal.section_id).with_for_update()
-        )
-        if key is not None:
-            seen = s.scalars(
-                select(IdempotencyRow).where(
-                    IdempotencyRow.section_id == terminal.section_id,
-                    IdempotencyRow.table_no == terminal.table,
-                    IdempotencyRow.key == key,
-                )
-            ).one_or_none()
-            if seen is not None:
-                if seen.request != digest:
-                    raise EntryError(
-                        f"Idempotency-Key {key!r} was used for another request: "
-                        "send a new key for a new result"
-                    )
-                answer: dict[str, Any] = json.loads(seen.response)
-                return answer
-        result = slip(terminal, body)
-        _check_round(_state(s, terminal, names=False), result.round)
-        _duplicate(s, terminal, result)
-        rid = _insert(s, terminal, result, terminal.label)
-        answer = {
-            "id": rid,
-            "board": result.board,
-            "result": result.result_text,
-            "score_ns": result.ns_score,
-        }
-        if key is not None:
-            s.add(
-                IdempotencyRow(
-                    section_id=terminal.section_id,
-                    table_no=terminal.table,
-                    key=key,
-                    request=digest,
-                    status=201,
-                    response=json.dumps(answer),
-                    created_at=utcnow(),
-                )
+    if key is not None:
+        seen = s.scalars(
+            select(IdempotencyRow).where(
+                IdempotencyRow.section_id == terminal.section_id,
+                IdempotencyRow.table_no == terminal.table,
+                IdempotencyRow.key == key,
             )
-            try:
-                s.flush()
-            except IntegrityError:  # pragma: no cover - the section lock orders writers
-                raise StoreError("the same Idempotency-Key arrived twice at once: retry") from None
-        return answer
+        ).one_or_none()
+        if seen is not None:
+            if seen.request != digest:
+                raise EntryError(
+                    f"Idempotency-Key {key!r} was used for another request: "
+                    "send a new key for a new result"
+                )
+            answer: dict[str, Any] = json.loads(seen.response)
+            return answer
+    result = slip(terminal, body)
+    _check_round(_state(s, terminal, names=False), result.round)
+    _duplicate(s, terminal, result)
+    rid = _insert(s, terminal, result, terminal.label)
+    answer = {
+        "id": rid,
+        "board": result.board,
+        "result": result.result_text,
+        "score_ns": result.ns_score,
+    }
+    if key is not None:
+        s.add(
+            IdempotencyRow(
+                section_id=terminal.section_id,
+                table_no=terminal.table,
+                key=key,
+                request=digest,
+                status=201,
+                response=json.dumps(answer),
+                created_at=utcnow(),
+            )
+        )
+        try:
+            s.flush()
+        except IntegrityError:  # pragma: no cover - the section lock orders writers
+            raise StoreError("the same Idempotency-Key arrived twice at once: retry") from None
+    return answer
 
 
 def correct_result(
@@ -878,6 +914,7 @@ __all__ = [
     "correct_result",
     "current_round",
     "enter_result",
+    "enter_results",
     "event_version",
     "has_played",
     "login",

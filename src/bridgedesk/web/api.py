@@ -25,23 +25,12 @@ from starlette.requests import ClientDisconnect
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
-from bridgedesk.web import scoring
-from bridgedesk.web.security import LoginLimiter, TooManyLoginsError, client_of, terminal_of
+from bridgedesk.web import live, scoring
+from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
+from bridgedesk.web.writer import ResultWriter
 
 router = APIRouter(prefix="/api")
 T = TypeVar("T")
-
-
-def status_of(exc: BridgedeskError) -> int:
-    if isinstance(exc, term.NotLoggedInError):
-        return 401
-    if isinstance(exc, term.ForbiddenError):
-        return 403
-    if isinstance(exc, term.ConflictError):
-        return 409
-    if isinstance(exc, TooManyLoginsError):
-        return 429
-    return 422
 
 
 def error(exc: BridgedeskError) -> JSONResponse:
@@ -108,6 +97,14 @@ def state_json(state: term.TableState) -> dict[str, Any]:
     }
 
 
+async def store_result(
+    request: Request, terminal: term.Terminal, body: dict[str, Any], key: str | None
+) -> dict[str, Any]:
+    """Store a table's result through the process's writer (see :mod:`bridgedesk.web.writer`)."""
+    writer: ResultWriter = request.app.state.writer
+    return await writer.submit(terminal, body, key)
+
+
 @router.post("/table/login")
 async def login(request: Request) -> JSONResponse:
     limiter: LoginLimiter = request.app.state.login_limiter
@@ -154,7 +151,7 @@ async def add_result(request: Request) -> JSONResponse:
         terminal = await _call(terminal_of, request, store, True)
         body = await _body(request)
         key = request.headers.get("idempotency-key")
-        answer = await _call(term.enter_result, store, terminal, body, key)
+        answer = await store_result(request, terminal, body, key)
     except BridgedeskError as exc:
         return error(exc)
     return JSONResponse(answer, status_code=201)
@@ -199,10 +196,11 @@ async def ranking(
     request: Request, event_id: int, section: str | None = None, session: int = 1
 ) -> JSONResponse:
     try:
-        doc = await _call(scoring.ranking_document, _store(request), event_id, section, session)
+        await _call(_store(request).event, event_id)  # an unknown event: 422 before caching
+        doc = await live.ranking_document(request, event_id, section, session)
     except BridgedeskError as exc:
         return error(exc)
     return JSONResponse(doc)
 
 
-__all__ = ["error", "router", "state_json", "status_of"]
+__all__ = ["error", "router", "state_json", "status_of", "store_result"]

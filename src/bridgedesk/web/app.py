@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 
 from bridgedesk.store.service import Store
 from bridgedesk.web.security import LoginLimiter
+from bridgedesk.web.writer import ResultWriter
 
 STATIC = Path(__file__).parent / "static"
 #: Modules of this package that add pages when they exist (e.g. practice sessions).
@@ -57,17 +58,22 @@ def create_app(
     own = store is None
     the_store = Store.open(db) if store is None else store
 
+    writer = ResultWriter(the_store)
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await writer.start()
         try:
             yield
         finally:
+            await writer.stop()
             await live.stop(_app)
             if own:
                 the_store.close()
 
     app = FastAPI(title="bridgedesk", docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.store = the_store
+    app.state.writer = writer
     app.state.login_limiter = LoginLimiter(limit=login_limit, window=login_window)
     app.state.secure_cookies = secure_cookies
     app.state.poll_seconds = poll_seconds

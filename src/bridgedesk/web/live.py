@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,8 +30,8 @@ from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import event_version
 from bridgedesk.web import scoring
-from bridgedesk.web.api import status_of
 from bridgedesk.web.labels import labels, language
+from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import page, render
 
 router = APIRouter(prefix="/e")
@@ -48,7 +48,7 @@ class Versions:
 
     every: float
     known: dict[int, tuple[float, tuple[int, int, int]]] = field(default_factory=dict)
-    pages: dict[tuple[int, str], tuple[tuple[int, int, int], str]] = field(default_factory=dict)
+    pages: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closing: bool = False
 
@@ -61,6 +61,18 @@ class Versions:
             version = await run_in_threadpool(event_version, store, event)
             self.known[event] = (time.monotonic(), version)
             return version
+
+    async def cached(
+        self, store: Store, event: int, key: tuple[Any, ...], compute: Callable[[], Any]
+    ) -> Any:
+        """``compute()`` (run in a worker thread), again only once the event has changed."""
+        version = await self.get(store, event)
+        found = self.pages.get(key)
+        if found is not None and found[0] == version:
+            return found[1]
+        value = await run_in_threadpool(compute)
+        self.pages[key] = (version, value)
+        return value
 
 
 def _versions(app: FastAPI) -> Versions:
@@ -130,16 +142,31 @@ async def events(request: Request) -> Response:
 
 async def _fragment(request: Request, event: int) -> str:
     """The live content, rendered once per change of the event and language."""
-    versions = _versions(request.app)
     lang = language(request)
-    version = await versions.get(_store(request), event)
-    cached = versions.pages.get((event, lang))
-    if cached is not None and cached[0] == version:
-        return cached[1]
-    context = await run_in_threadpool(live_context, _store(request), event)
-    html = render("_live.html.j2", lang, version=".".join(map(str, version)), **context)
-    versions.pages[(event, lang)] = (version, html)
+    store = _store(request)
+
+    def compute() -> str:
+        version = event_version(store, event)
+        context = live_context(store, event)
+        return render("_live.html.j2", lang, version=".".join(map(str, version)), **context)
+
+    html: str = await _versions(request.app).cached(store, event, ("live", event, lang), compute)
     return html
+
+
+async def ranking_document(
+    request: Request, event: int, section: str | None, session: int
+) -> dict[str, Any]:
+    """The ranking JSON of :func:`bridgedesk.web.scoring.ranking_document`, computed
+    once per change of the event."""
+    store = _store(request)
+    doc: dict[str, Any] = await _versions(request.app).cached(
+        store,
+        event,
+        ("ranking", event, section, session),
+        lambda: scoring.ranking_document(store, event, section, session),
+    )
+    return doc
 
 
 @router.get("/{event}/", response_class=HTMLResponse)
@@ -204,4 +231,4 @@ async def live_events(request: Request, event: int) -> Response:
     )
 
 
-__all__ = ["live_context", "router", "stop"]
+__all__ = ["live_context", "ranking_document", "router", "stop"]

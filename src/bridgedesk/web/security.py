@@ -24,7 +24,13 @@ from fastapi import Request, Response
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import Store
-from bridgedesk.store.terminals import ForbiddenError, NotLoggedInError, Terminal, authenticate
+from bridgedesk.store.terminals import (
+    ConflictError,
+    ForbiddenError,
+    NotLoggedInError,
+    Terminal,
+    authenticate,
+)
 
 TOKEN_COOKIE = "bd_table"
 LOGIN_CSRF_COOKIE = "bd_login"
@@ -59,6 +65,19 @@ class LoginLimiter:
     def failed(self, client: str) -> None:
         with self._lock:
             self._failures.setdefault(client, deque()).append(time.monotonic())
+
+
+def status_of(exc: BridgedeskError) -> int:
+    """The HTTP status of a refused request: 401, 403, 409, 429, else 422."""
+    if isinstance(exc, NotLoggedInError):
+        return 401
+    if isinstance(exc, ForbiddenError):
+        return 403
+    if isinstance(exc, ConflictError):
+        return 409
+    if isinstance(exc, TooManyLoginsError):
+        return 429
+    return 422
 
 
 def client_of(request: Request) -> str:
@@ -123,5 +142,6 @@ __all__ = [
     "login_csrf",
     "set_login_csrf",
     "set_token_cookie",
+    "status_of",
     "terminal_of",
 ]

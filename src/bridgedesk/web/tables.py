@@ -28,7 +28,7 @@ from bridgedesk.events.seating import format_boards
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import scoring
-from bridgedesk.web.api import status_of
+from bridgedesk.web.api import store_result
 from bridgedesk.web.labels import labels, language
 from bridgedesk.web.security import (
     TOKEN_COOKIE,
@@ -38,6 +38,7 @@ from bridgedesk.web.security import (
     login_csrf,
     set_login_csrf,
     set_token_cookie,
+    status_of,
     terminal_of,
 )
 from bridgedesk.web.templating import page, render
@@ -368,7 +369,7 @@ async def add_result(request: Request) -> Response:
             k: (form.get(k) or None)
             for k in ("round", "board", "ns", "ew", "contract", "declarer", "result", "lead")
         }
-        await run_in_threadpool(term.enter_result, store, terminal, body, form.get("key") or None)
+        await store_result(request, terminal, body, form.get("key") or None)
     except BridgedeskError as exc:
         return _error_page(request, exc)
     return RedirectResponse("/t/table", status_code=303)
