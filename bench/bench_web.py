@@ -22,7 +22,6 @@ import asyncio
 import datetime as dt
 import os
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -64,6 +63,14 @@ def setup(db: str) -> tuple[int, dict[tuple[str, int], str], dict[str, object]]:
     grid = {s: as_grid(store.movement(eid, section=s)) for s in SECTIONS}  # type: ignore[arg-type]
     store.close()
     return eid, codes, grid  # type: ignore[return-value]
+
+
+def line(what: str, times: list[float]) -> None:
+    if times:
+        print(
+            f"{what:<26} p50 {pct(times, 0.5):8.1f} ms  p99 {pct(times, 0.99):8.1f} ms  "
+            f"({len(times)} requests)"
+        )
 
 
 def pct(values: list[float], q: float) -> float:
@@ -120,7 +127,9 @@ async def viewer(
         await asyncio.sleep(0.2)
 
 
-async def run(base: str, eid: int, codes: dict[tuple[str, int], str], grid: dict, viewers: int) -> None:  # type: ignore[type-arg]
+async def run(
+    base: str, eid: int, codes: dict[tuple[str, int], str], grid: dict, viewers: int
+) -> None:  # type: ignore[type-arg]
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
         start, stop = asyncio.Event(), asyncio.Event()
@@ -133,9 +142,7 @@ async def run(base: str, eid: int, codes: dict[tuple[str, int], str], grid: dict
             table(client, eid, s, n, code, grid[s], start, post_times, answers, resent)
             for (s, n), code in codes.items()
         ]
-        watchers = [
-            viewer(client, f"/e/{eid}/live", live_times, stop) for _ in range(viewers)
-        ] + [
+        watchers = [viewer(client, f"/e/{eid}/live", live_times, stop) for _ in range(viewers)] + [
             viewer(client, f"/api/events/{eid}/ranking?section=A", json_times, stop)
             for _ in range(max(1, viewers // 2))
         ]
@@ -150,16 +157,18 @@ async def run(base: str, eid: int, codes: dict[tuple[str, int], str], grid: dict
         await watching
     firsts = [v[0] for v in answers.values()]
     retries_same = sum(1 for v in answers.values() if v[0] == v[1])
-    print(f"tables: {len(codes)}  POSTs: {len(post_times)} ({len(answers)} results, each sent twice)")
+    print(
+        f"tables: {len(codes)}  POSTs: {len(post_times)} ({len(answers)} results, each sent twice)"
+    )
     print(f"round entered in {wall:.2f} s: {len(answers) / wall:.0f} results/s")
-    print(f"POST /api/table/results  p50 {pct(post_times, 0.5):7.1f} ms  p99 {pct(post_times, 0.99):7.1f} ms  max {max(post_times) * 1000:7.1f} ms")
-    if live_times:
-        print(f"GET /e/ID/live (ranking)  p50 {pct(live_times, 0.5):7.1f} ms  p99 {pct(live_times, 0.99):7.1f} ms  ({len(live_times)} requests)")
-    if json_times:
-        print(f"GET /api/.../ranking      p50 {pct(json_times, 0.5):7.1f} ms  p99 {pct(json_times, 0.99):7.1f} ms  ({len(json_times)} requests)")
-    statuses = statistics.multimode([s for s, _ in firsts])  # type: ignore[misc]
-    print(f"first answers: {statuses}; retries answered identically: {retries_same}/{len(answers)}; "
-          f"sent again after a dropped connection: {len(resent)}")  # fmt: skip
+    line("POST /api/table/results", post_times)
+    line("GET /e/ID/live (ranking)", live_times)
+    line("GET /api/.../ranking", json_times)
+    statuses = sorted({str(s) for s, _ in firsts})  # type: ignore[misc]
+    print(
+        f"first answers: {', '.join(statuses)}; retries answered identically: "
+        f"{retries_same}/{len(answers)}; sent again after a dropped connection: {len(resent)}"
+    )
 
 
 def main() -> None:
@@ -192,11 +201,14 @@ def main() -> None:
             if time.monotonic() > deadline:
                 raise SystemExit("the server did not start")
             time.sleep(0.2)
-        print(f"database: {db.split('://')[0] if '://' in db else 'sqlite'}; workers: {args.workers}")
+        load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"database: {db.split('://')[0] if '://' in db else 'sqlite'}; workers: "
+              f"{args.workers}; {os.cpu_count()} cores, load average before: {load}")  # fmt: skip
         asyncio.run(asyncio.wait_for(run(base, eid, codes, grid, args.viewers), LIMIT))
     finally:
         server.terminate()
         server.wait(timeout=30)
+    print("load average after: " + " ".join(f"{x:.1f}" for x in os.getloadavg()))
     with Store.open(db) as store:
         stored = store.results(eid)
     keys = {(r.result.section, r.result.board, r.result.ns, r.result.ew) for r in stored}

@@ -14,12 +14,10 @@ after too many wrong codes.  The checks are those of ``bridgedesk result add``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect
 
 from bridgedesk.errors import BridgedeskError, EntryError
@@ -27,18 +25,14 @@ from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, scoring
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
+from bridgedesk.web.threads import db_call
 from bridgedesk.web.writer import ResultWriter
 
 router = APIRouter(prefix="/api")
-T = TypeVar("T")
 
 
 def error(exc: BridgedeskError) -> JSONResponse:
     return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
-
-
-async def _call(fn: Callable[..., T], *args: Any) -> T:
-    return await run_in_threadpool(fn, *args)
 
 
 def _store(request: Request) -> Store:
@@ -122,8 +116,8 @@ async def login(request: Request) -> JSONResponse:
         if not isinstance(section, str) or not isinstance(code, str):
             raise EntryError('"section" and "code" must be text')
         try:
-            token, _ = await _call(
-                term.login, _store(request), event, section, table, code, session
+            token, _ = await db_call(
+                request, term.login, _store(request), event, section, table, code, session
             )
         except term.NotLoggedInError:
             limiter.failed(client)
@@ -137,8 +131,8 @@ async def login(request: Request) -> JSONResponse:
 async def state(request: Request) -> JSONResponse:
     store = _store(request)
     try:
-        terminal = await _call(terminal_of, request, store)
-        found = await _call(term.table_state, store, terminal)
+        terminal = await db_call(request, terminal_of, request, store)
+        found = await db_call(request, term.table_state, store, terminal)
     except BridgedeskError as exc:
         return error(exc)
     return JSONResponse(state_json(found))
@@ -148,7 +142,7 @@ async def state(request: Request) -> JSONResponse:
 async def add_result(request: Request) -> JSONResponse:
     store = _store(request)
     try:
-        terminal = await _call(terminal_of, request, store, True)
+        terminal = await db_call(request, terminal_of, request, store, True)
         body = await _body(request)
         key = request.headers.get("idempotency-key")
         answer = await store_result(request, terminal, body, key)
@@ -161,9 +155,9 @@ async def add_result(request: Request) -> JSONResponse:
 async def correct_result(request: Request, result_id: int) -> JSONResponse:
     store = _store(request)
     try:
-        terminal = await _call(terminal_of, request, store, True)
+        terminal = await db_call(request, terminal_of, request, store, True)
         body = await _body(request)
-        correction = await _call(term.correct_result, store, terminal, result_id, body)
+        correction = await db_call(request, term.correct_result, store, terminal, result_id, body)
     except BridgedeskError as exc:
         return error(exc)
     return JSONResponse({"id": result_id, "correction": correction})
@@ -173,12 +167,13 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
 async def traveller(request: Request, board: int) -> JSONResponse:
     store = _store(request)
     try:
-        terminal = await _call(terminal_of, request, store)
-        if not await _call(term.has_played, store, terminal, board):
+        terminal = await db_call(request, terminal_of, request, store)
+        if not await db_call(request, term.has_played, store, terminal, board):
             raise term.ForbiddenError(
                 f"board {board}'s traveller shows once {terminal.label} has entered it"
             )
-        found = await _call(
+        found = await db_call(
+            request,
             scoring.board_traveller,
             store,
             terminal.event_id,
@@ -196,7 +191,9 @@ async def ranking(
     request: Request, event_id: int, section: str | None = None, session: int = 1
 ) -> JSONResponse:
     try:
-        await _call(_store(request).event, event_id)  # an unknown event: 422 before caching
+        await db_call(
+            request, _store(request).event, event_id
+        )  # an unknown event: 422 before caching
         doc = await live.ranking_document(request, event_id, section, session)
     except BridgedeskError as exc:
         return error(exc)

@@ -53,15 +53,14 @@ def create_app(
     poll_seconds: float = 0.5,
 ) -> FastAPI:
     """The app on ``store`` (or on the store at ``db``, opened and migrated now)."""
-    from bridgedesk.web import api, live, tables
+    from bridgedesk.web import api, live, tables, threads
 
     own = store is None
     the_store = Store.open(db) if store is None else store
 
-    writer = ResultWriter(the_store)
-
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        threads.start(_app)
         await writer.start()
         try:
             yield
@@ -72,6 +71,7 @@ def create_app(
                 the_store.close()
 
     app = FastAPI(title="bridgedesk", docs_url=None, redoc_url=None, lifespan=lifespan)
+    writer = ResultWriter(app, the_store)
     app.state.store = the_store
     app.state.writer = writer
     app.state.login_limiter = LoginLimiter(limit=login_limit, window=login_window)

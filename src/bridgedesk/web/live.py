@@ -23,7 +23,6 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
-from starlette.concurrency import run_in_threadpool
 
 from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError
@@ -33,6 +32,7 @@ from bridgedesk.web import scoring
 from bridgedesk.web.labels import labels, language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import page, render
+from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/e")
 
@@ -47,6 +47,7 @@ class Versions:
     """The last known version of each watched event, refreshed at most every ``every`` s."""
 
     every: float
+    app: FastAPI
     known: dict[int, tuple[float, tuple[int, int, int]]] = field(default_factory=dict)
     pages: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -58,7 +59,7 @@ class Versions:
             seen = self.known.get(event)
             if seen is not None and now - seen[0] < self.every:
                 return seen[1]
-            version = await run_in_threadpool(event_version, store, event)
+            version = await db_call(self.app, event_version, store, event)
             self.known[event] = (time.monotonic(), version)
             return version
 
@@ -70,7 +71,7 @@ class Versions:
         found = self.pages.get(key)
         if found is not None and found[0] == version:
             return found[1]
-        value = await run_in_threadpool(compute)
+        value = await db_call(self.app, compute)
         self.pages[key] = (version, value)
         return value
 
@@ -78,7 +79,7 @@ class Versions:
 def _versions(app: FastAPI) -> Versions:
     found = getattr(app.state, "versions", None)
     if found is None:
-        found = Versions(every=app.state.poll_seconds)
+        found = Versions(every=app.state.poll_seconds, app=app)
         app.state.versions = found
     assert isinstance(found, Versions)
     return found
@@ -135,7 +136,7 @@ def live_context(store: Store, event: int, session: int = 1) -> dict[str, Any]:
 
 @router.get("/", response_class=HTMLResponse)
 async def events(request: Request) -> Response:
-    found = await run_in_threadpool(_store(request).events)
+    found = await db_call(request, _store(request).events)
     t = labels(language(request))
     return page(request, "events.html.j2", title=t["live"], events=found)
 
@@ -173,7 +174,7 @@ async def ranking_document(
 async def live_page(request: Request, event: int) -> Response:
     try:
         fragment = await _fragment(request, event)
-        info = await run_in_threadpool(_store(request).event, event)
+        info = await db_call(request, _store(request).event, event)
     except BridgedeskError as exc:
         t = labels(language(request))
         return page(
@@ -204,7 +205,7 @@ async def live_events(request: Request, event: int) -> Response:
     store = _store(request)
     versions = _versions(request.app)
     try:
-        await run_in_threadpool(store.event, event)
+        await db_call(request, store.event, event)
     except BridgedeskError as exc:
         return Response(str(exc), status_code=404)
 

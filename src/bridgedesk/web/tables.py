@@ -19,7 +19,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.concurrency import run_in_threadpool
 
 from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError, EntryError
@@ -42,6 +41,7 @@ from bridgedesk.web.security import (
     terminal_of,
 )
 from bridgedesk.web.templating import page, render
+from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/t")
 
@@ -103,7 +103,8 @@ async def login(request: Request) -> Response:
         if not (event.isdigit() and table.isdigit()):
             raise EntryError("the event and table are numbers")
         try:
-            token, _ = await run_in_threadpool(
+            token, _ = await db_call(
+                request,
                 term.login,
                 _store(request),
                 int(event),
@@ -137,7 +138,7 @@ async def login(request: Request) -> Response:
 async def logout(request: Request) -> Response:
     form = await _form(request)
     try:
-        await run_in_threadpool(terminal_of, request, _store(request), True, form.get("csrf", ""))
+        await db_call(request, terminal_of, request, _store(request), True, form.get("csrf", ""))
     except BridgedeskError as exc:
         return _error_page(request, exc, "/t/")
     response = RedirectResponse("/t/", status_code=303)
@@ -200,8 +201,8 @@ def _panel_context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
 async def table_page(request: Request) -> Response:
     store = _store(request)
     try:
-        terminal = await run_in_threadpool(terminal_of, request, store)
-        context = await run_in_threadpool(_panel_context, store, terminal)
+        terminal = await db_call(request, terminal_of, request, store)
+        context = await db_call(request, _panel_context, store, terminal)
     except term.NotLoggedInError:
         return RedirectResponse("/t/", status_code=303)
     except BridgedeskError as exc:
@@ -214,8 +215,8 @@ async def table_page(request: Request) -> Response:
 async def table_panel(request: Request) -> Response:
     store = _store(request)
     try:
-        terminal = await run_in_threadpool(terminal_of, request, store)
-        context = await run_in_threadpool(_panel_context, store, terminal)
+        terminal = await db_call(request, terminal_of, request, store)
+        context = await db_call(request, _panel_context, store, terminal)
     except BridgedeskError as exc:
         return HTMLResponse(
             f'<div id="panel"><p class="box error">{_escape(str(exc))}</p></div>',
@@ -329,7 +330,7 @@ async def _entry_error(
     request: Request, store: Store, terminal: term.Terminal, form: Mapping[str, str], exc: Exception
 ) -> Response:
     lang = language(request)
-    context = await run_in_threadpool(_panel_context, store, terminal)
+    context = await db_call(request, _panel_context, store, terminal)
     context.update(form=defaultdict(str, form), error=str(exc))
     status = status_of(exc) if isinstance(exc, BridgedeskError) else 422
     if _htmx(request):
@@ -344,12 +345,12 @@ async def preview(request: Request) -> Response:
     store = _store(request)
     form = await _form(request)
     try:
-        terminal = await run_in_threadpool(terminal_of, request, store, True, form.get("csrf", ""))
+        terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
     except BridgedeskError as exc:
         return _error_page(request, exc, "/t/")
     lang = language(request)
     try:
-        context = await run_in_threadpool(_preview, store, terminal, form, lang)
+        context = await db_call(request, _preview, store, terminal, form, lang)
     except BridgedeskError as exc:
         return await _entry_error(request, store, terminal, form, exc)
     if _htmx(request):
@@ -364,7 +365,7 @@ async def add_result(request: Request) -> Response:
     store = _store(request)
     form = await _form(request)
     try:
-        terminal = await run_in_threadpool(terminal_of, request, store, True, form.get("csrf", ""))
+        terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
         body = {
             k: (form.get(k) or None)
             for k in ("round", "board", "ns", "ew", "contract", "declarer", "result", "lead")
@@ -382,9 +383,9 @@ async def add_result(request: Request) -> Response:
 async def correct_page(request: Request, result_id: int) -> Response:
     store = _store(request)
     try:
-        terminal = await run_in_threadpool(terminal_of, request, store)
-        context = await run_in_threadpool(_panel_context, store, terminal)
-        stored = await run_in_threadpool(term.stored_result, store, terminal, result_id)
+        terminal = await db_call(request, terminal_of, request, store)
+        context = await db_call(request, _panel_context, store, terminal)
+        stored = await db_call(request, term.stored_result, store, terminal, result_id)
     except BridgedeskError as exc:
         return _error_page(request, exc)
     contract = stored.contract
@@ -412,8 +413,8 @@ async def correct_preview(request: Request, result_id: int) -> Response:
     form = await _form(request)
     lang = language(request)
     try:
-        terminal = await run_in_threadpool(terminal_of, request, store, True, form.get("csrf", ""))
-        context = await run_in_threadpool(_preview, store, terminal, form, lang, result_id)
+        terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
+        context = await db_call(request, _preview, store, terminal, form, lang, result_id)
     except BridgedeskError as exc:
         return _error_page(request, exc)
     if _htmx(request):
@@ -427,9 +428,9 @@ async def correct(request: Request, result_id: int) -> Response:
     store = _store(request)
     form = await _form(request)
     try:
-        terminal = await run_in_threadpool(terminal_of, request, store, True, form.get("csrf", ""))
+        terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
         body = {k: (form.get(k) or None) for k in ("contract", "declarer", "result", "lead")}
-        await run_in_threadpool(term.correct_result, store, terminal, result_id, body)
+        await db_call(request, term.correct_result, store, terminal, result_id, body)
     except BridgedeskError as exc:
         return _error_page(request, exc)
     return RedirectResponse("/t/table", status_code=303)
@@ -443,10 +444,11 @@ async def traveller(request: Request, board: int) -> Response:
     store = _store(request)
     t = labels(language(request))
     try:
-        terminal = await run_in_threadpool(terminal_of, request, store)
-        played = await run_in_threadpool(term.has_played, store, terminal, board)
+        terminal = await db_call(request, terminal_of, request, store)
+        played = await db_call(request, term.has_played, store, terminal, board)
         found = (
-            await run_in_threadpool(
+            await db_call(
+                request,
                 scoring.board_traveller,
                 store,
                 terminal.event_id,

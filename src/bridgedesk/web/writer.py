@@ -16,11 +16,12 @@ import contextlib
 from collections.abc import Mapping
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
+from fastapi import FastAPI
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import Terminal, enter_result, enter_results
+from bridgedesk.web.threads import db_call
 
 #: The most results stored in one transaction.
 BATCH = 64
@@ -29,7 +30,8 @@ _Item = tuple[Terminal, Mapping[str, Any], str | None, "asyncio.Future[dict[str,
 
 
 class ResultWriter:
-    def __init__(self, store: Store, batch: int = BATCH) -> None:
+    def __init__(self, app: FastAPI, store: Store, batch: int = BATCH) -> None:
+        self.app = app
         self.store = store
         self.batch = batch
         self._queue: asyncio.Queue[_Item] | None = None
@@ -51,7 +53,7 @@ class ResultWriter:
     ) -> dict[str, Any]:
         """Store one result (with the others waiting now); its answer, or its error."""
         if self._queue is None or self._task is None or self._task.done():
-            return await run_in_threadpool(enter_result, self.store, terminal, body, key)
+            return await db_call(self.app, enter_result, self.store, terminal, body, key)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         await self._queue.put((terminal, body, key, future))
         return await future
@@ -64,7 +66,7 @@ class ResultWriter:
                 items.append(self._queue.get_nowait())
             requests = [(t, b, k) for t, b, k, _ in items]
             try:
-                outcomes = await run_in_threadpool(enter_results, self.store, requests)
+                outcomes = await db_call(self.app, enter_results, self.store, requests)
             except Exception as exc:  # the database failed: every request hears of it
                 for *_, future in items:
                     if not future.done():
