@@ -327,3 +327,16 @@ def test_a_batch_gives_each_request_its_own_answer(client: TestClient, stored: S
     assert isinstance(outcomes[4], dict) and outcomes[4]["id"] != first["id"]
     assert sorted(r.result.board for r in stored.store.results(stored.event)) == list(a.boards)
     assert token
+
+
+def test_a_deleted_result_is_not_entered_again(client: TestClient, stored: Stored) -> None:
+    auth = login(client, stored, 1)
+    body = slip(stored, 1, 1)
+    rid = post(client, auth, body).json()["id"]
+    stored.store.delete_result(stored.event, rid, who="td", reason="wrong table")
+    again = post(client, auth, body)
+    assert again.status_code == 409
+    assert again.json()["error"] == (
+        f"result {rid} on board {body['board']} at this table was deleted: "
+        "ask the director to undo the deletion"
+    )

@@ -162,28 +162,13 @@ def _insert(s: OrmSession, terminal: Terminal, result: Result, who: str) -> int:
     """Check ``result`` as ``Store.add_result`` does, then insert it; return its id.
 
     The same checks (:func:`~bridgedesk.events.entry.check_result` against the
-    movement, the entries and the board's results; a deleted result is undone, not
-    entered again), read lean: the movement parsed once per process, the entries
-    as numbers and phantoms only.  The row is filled by the service's ``_fill_row``.
+    movement, the entries and the board's results; :func:`_duplicate` has already
+    refused a second or a deleted result), read lean: the movement parsed once per
+    process, the entries as numbers and phantoms only.  The row is filled by the
+    service's ``_fill_row``.
     """
     movement = _movement_of(s, terminal)
     check_result(result, movement, _board_results(s, terminal, result.board), _entries(s, terminal))
-    deleted = s.scalars(
-        select(ResultRow.id).where(
-            ResultRow.section_id == terminal.section_id,
-            ResultRow.withdrawn.is_(True),
-            ResultRow.board == result.board,
-            or_(
-                and_(ResultRow.ns == result.ns, ResultRow.ew == result.ew),
-                and_(ResultRow.round == result.round, ResultRow.table_no == result.table),
-            ),
-        )
-    ).first()
-    if deleted is not None:
-        raise ConflictError(
-            f"result {deleted} on board {result.board} at this table was deleted: "
-            "ask the director to undo the deletion"
-        )
     row = ResultRow(section_id=terminal.section_id, entered_by=who, entered_at=utcnow())
     _fill_row(row, result, None)
     s.add(row)
@@ -703,23 +688,32 @@ def _check_round(state: TableState, rnd: int) -> None:
 
 
 def _duplicate(s: OrmSession, terminal: Terminal, result: Result) -> None:
+    """ConflictError if the board has a result for these pairs or at this table,
+    stored or deleted (a deleted one is put back by undoing its deletion)."""
     found = s.scalars(
-        select(ResultRow).where(
+        select(ResultRow)
+        .where(
             ResultRow.section_id == terminal.section_id,
             ResultRow.board == result.board,
-            ResultRow.withdrawn.is_(False),
             or_(
                 and_(ResultRow.ns == result.ns, ResultRow.ew == result.ew),
                 and_(ResultRow.round == result.round, ResultRow.table_no == result.table),
             ),
         )
+        .order_by(ResultRow.withdrawn)
     ).first()
-    if found is not None:
-        old = _stored(found, terminal.section, terminal.session).result
+    if found is None:
+        return
+    if found.withdrawn:
         raise ConflictError(
-            f"board {result.board} already has a result for NS {old.ns} v EW {old.ew} "
-            f"({old.result_text}, id {found.id}); correct it instead of entering it again"
+            f"result {found.id} on board {result.board} at this table was deleted: "
+            "ask the director to undo the deletion"
         )
+    old = _stored(found, terminal.section, terminal.session).result
+    raise ConflictError(
+        f"board {result.board} already has a result for NS {old.ns} v EW {old.ew} "
+        f"({old.result_text}, id {found.id}); correct it instead of entering it again"
+    )
 
 
 def canonical(body: Mapping[str, Any]) -> str:

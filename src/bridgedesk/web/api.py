@@ -163,24 +163,25 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
     return JSONResponse({"id": result_id, "correction": correction})
 
 
+def played_traveller(store: Store, terminal: term.Terminal, board: int) -> dict[str, Any] | None:
+    """A board's traveller so far, or None while this table has not entered the board."""
+    if not term.has_played(store, terminal, board):
+        return None
+    return scoring.board_traveller(
+        store, terminal.event_id, terminal.section, terminal.session, board
+    )
+
+
 @router.get("/table/traveller/{board}")
 async def traveller(request: Request, board: int) -> JSONResponse:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store)
-        if not await db_call(request, term.has_played, store, terminal, board):
+        found = await db_call(request, played_traveller, store, terminal, board)
+        if found is None:
             raise term.ForbiddenError(
                 f"board {board}'s traveller shows once {terminal.label} has entered it"
             )
-        found = await db_call(
-            request,
-            scoring.board_traveller,
-            store,
-            terminal.event_id,
-            terminal.section,
-            terminal.session,
-            board,
-        )
     except BridgedeskError as exc:
         return error(exc)
     return JSONResponse(found)
@@ -200,4 +201,4 @@ async def ranking(
     return JSONResponse(doc)
 
 
-__all__ = ["error", "router", "state_json", "status_of", "store_result"]
+__all__ = ["error", "played_traveller", "router", "state_json", "store_result"]

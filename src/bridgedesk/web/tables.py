@@ -26,8 +26,7 @@ from bridgedesk.events.entry import make_result
 from bridgedesk.events.seating import format_boards
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
-from bridgedesk.web import scoring
-from bridgedesk.web.api import store_result
+from bridgedesk.web.api import played_traveller, store_result
 from bridgedesk.web.labels import labels, language
 from bridgedesk.web.security import (
     TOKEN_COOKIE,
@@ -340,8 +339,8 @@ async def _entry_error(
     return page(request, "table.html.j2", status, title=t["terminal"], **context)
 
 
-@router.post("/preview", response_class=HTMLResponse)
-async def preview(request: Request) -> Response:
+async def _confirmation(request: Request, result_id: int = 0) -> Response:
+    """The score for the opponents to accept (of a new result, or of a correction)."""
     store = _store(request)
     form = await _form(request)
     try:
@@ -350,13 +349,20 @@ async def preview(request: Request) -> Response:
         return _error_page(request, exc, "/t/")
     lang = language(request)
     try:
-        context = await db_call(request, _preview, store, terminal, form, lang)
+        context = await db_call(request, _preview, store, terminal, form, lang, result_id)
     except BridgedeskError as exc:
+        if result_id:
+            return _error_page(request, exc)
         return await _entry_error(request, store, terminal, form, exc)
     if _htmx(request):
         return HTMLResponse(render("_confirm.html.j2", lang, **context))
     t = labels(lang)
     return page(request, "confirm.html.j2", title=t["terminal"], terminal=terminal, **context)
+
+
+@router.post("/preview", response_class=HTMLResponse)
+async def preview(request: Request) -> Response:
+    return await _confirmation(request)
 
 
 @router.post("/results")
@@ -409,18 +415,7 @@ async def correct_page(request: Request, result_id: int) -> Response:
 
 @router.post("/correct/{result_id}/preview", response_class=HTMLResponse)
 async def correct_preview(request: Request, result_id: int) -> Response:
-    store = _store(request)
-    form = await _form(request)
-    lang = language(request)
-    try:
-        terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
-        context = await db_call(request, _preview, store, terminal, form, lang, result_id)
-    except BridgedeskError as exc:
-        return _error_page(request, exc)
-    if _htmx(request):
-        return HTMLResponse(render("_confirm.html.j2", lang, **context))
-    t = labels(lang)
-    return page(request, "confirm.html.j2", title=t["terminal"], terminal=terminal, **context)
+    return await _confirmation(request, result_id)
 
 
 @router.post("/correct/{result_id}")
@@ -445,20 +440,7 @@ async def traveller(request: Request, board: int) -> Response:
     t = labels(language(request))
     try:
         terminal = await db_call(request, terminal_of, request, store)
-        played = await db_call(request, term.has_played, store, terminal, board)
-        found = (
-            await db_call(
-                request,
-                scoring.board_traveller,
-                store,
-                terminal.event_id,
-                terminal.section,
-                terminal.session,
-                board,
-            )
-            if played
-            else None
-        )
+        found = await db_call(request, played_traveller, store, terminal, board)
     except term.NotLoggedInError:
         return RedirectResponse("/t/", status_code=303)
     except BridgedeskError as exc:
@@ -466,11 +448,11 @@ async def traveller(request: Request, board: int) -> Response:
     return page(
         request,
         "traveller.html.j2",
-        200 if played else 403,
+        200 if found is not None else 403,
         title=t["traveller_of"].format(board=board),
         terminal=terminal,
         board=board,
-        hidden=not played,
+        hidden=found is None,
         traveller=found,
     )
 
