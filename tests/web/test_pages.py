@@ -256,3 +256,39 @@ def test_optional_routers_are_included_when_present(monkeypatch: pytest.MonkeyPa
         "bridgedesk.web.fake_optional"
     ]
     assert TestClient(app).get("/fake").json() == {"ok": True}
+
+
+DEAL = "N:AKQJ.T98.765.432 T987.AKQJ.432.65 6543.765.AKQJ.T9 2.432.T98.AKQJ87"
+
+
+def test_hand_records_show_after_the_session(client: TestClient, stored: Stored) -> None:
+    m = stored.movement
+    for b in range(1, 15):
+        stored.store.set_deal(stored.event, b, DEAL)
+    cells = [(r, t, m.assignment(r, t)) for r in range(1, m.rounds + 1) for t in range(1, 5)]
+    *before, last = cells
+    for rnd, t, a in before:
+        assert a is not None
+        for b in a.boards:
+            stored.store.add_result(
+                stored.event,
+                make_result(round=rnd, table=t, board=b, ns=a.ns, ew=a.ew, contract="2H",
+                            declarer="E", result="="),
+            )  # fmt: skip
+    html = client.get(f"/e/{stored.event}/live").text
+    assert "Hand records" not in html  # two boards are still in play
+    rnd, t, a = last
+    assert a is not None
+    playing = set(a.boards)
+    shown = set(map(int, re.findall(r'class="grid traveller" data-board="(\d+)"', html)))
+    assert shown == set(range(1, 15)) - playing  # completed boards only
+    for b in a.boards:
+        stored.store.add_result(
+            stored.event,
+            make_result(round=rnd, table=t, board=b, ns=a.ns, ew=a.ew, contract="2H",
+                        declarer="E", result="="),
+        )  # fmt: skip
+    html = client.get(f"/e/{stored.event}/live").text
+    assert "Hand records" in html and html.count('class="hands"') == 14
+    # North's spades of the deal, as printed
+    assert '<span class="spades">♠</span> AKQJ' in html
