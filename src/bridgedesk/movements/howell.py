@@ -10,8 +10,26 @@ cover every difference once (everybody meets) and the ``2T-1`` seats used by
 moving pairs have distinct (set - pair) offsets (everybody plays every set once).
 
 For six tables the JCBL guide sheet's round 1 is used so that Fig 7
-(004:840-855) is reproduced; for other sizes a deterministic search keeps the
-best-balanced arrangement it finds (see :func:`balance`).
+(004:840-855) is reproduced (it is perfectly balanced); for the other sizes the
+shipped round 1 (``data/howell_starters.json``, with its provenance) has the
+best comparison balance possible (see :func:`balance` and docs/movements.md):
+
+* Perfect balance needs a multiple of 4 pairs: a pair's directions over the
+  ``2T-1`` sets, with a leading +1, are ``2T`` mutually orthogonal +-1 vectors
+  (a Hadamard matrix) exactly when every couple has difference 0.  With an odd
+  number of tables every difference is even, they average 0, so the best is
+  -2..2 (spread 4), which every odd size here reaches.
+* With ``2T-1`` a prime ``q`` = 3 (mod 4) the quadratic-residue construction
+  (Berlekamp and Hwang, J. Combin. Theory A 12 (1972)) is perfect: for every
+  residue ``x`` a table with ``x`` NS, ``-x`` EW and set ``c*x``, ``c*c-1`` a
+  non-residue (:func:`residue_starter`; 12 and 16 tables).
+* In a cyclic Howell pair ``p`` plays set ``s`` in the direction of the seat
+  with offset ``s-p``, so it is perfect exactly when the NS offsets form a
+  cyclic (2T-1, T-1, T/2-1) difference set.  None exists in Z_27, so 14 tables
+  are built over the field of 27 elements instead (:func:`field_howell`,
+  perfect; pairs and boards then follow the guide cards, not "one number
+  below"); the best cyclic 14-table round 1 (spread 8) stays available with
+  ``cyclic=True``.
 
 Odd pairs: the stationary (last) pair becomes the phantom (004:864-868).
 A/B tables and appendix tables (004:886-917, Fig 8): a table where two moving
@@ -23,9 +41,11 @@ appendix table, and the two tables relay the board set.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from bridgedesk.errors import MovementError
 from bridgedesk.movements.model import Movement, Pair, Round, Seating
@@ -249,7 +269,7 @@ def _search_starters(
 
 
 @lru_cache(maxsize=1)
-def _stored_starters() -> dict[int, tuple[tuple[int, int, int], ...]]:
+def _stored() -> dict[str, Any]:
     import json
     from importlib import resources
 
@@ -258,16 +278,36 @@ def _stored_starters() -> dict[int, tuple[tuple[int, int, int], ...]]:
         .joinpath("data/howell_starters.json")
         .read_text("utf-8")
     )
-    raw: dict[str, list[list[int]]] = json.loads(text)["starters"]
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _stored_starters() -> dict[int, tuple[tuple[int, int, int], ...]]:
+    raw: dict[str, list[list[int]]] = _stored()["starters"]
     return {int(t): tuple((int(a), int(b), int(k)) for a, b, k in rows) for t, rows in raw.items()}
+
+
+def provenance(tables: int, *, cyclic: bool = False) -> str:
+    """Where the complete Howell for ``tables`` tables comes from (shown in its notes)."""
+    if tables in FIELD_TABLES and not cyclic:
+        return (
+            f"arrangement: quadratic residues of the field of {2 * tables - 1} elements "
+            "(howell.field_howell; Berlekamp and Hwang 1972): perfect"
+        )
+    if tables in JCBL_STARTERS:
+        return "arrangement: JCBL guide sheet, Fig 7 (004:840-855): perfect"
+    text: str = _stored()["provenance"][str(tables)]
+    return f"arrangement: {text}"
 
 
 @lru_cache(maxsize=32)
 def best_starter(tables: int) -> tuple[tuple[int, int, int], ...]:
-    """Round 1 of the complete Howell used for ``tables`` (JCBL's where the seed has it).
+    """Round 1 of the cyclic Howell used for ``tables`` (JCBL's where the seed has it).
 
-    The arrangements found by :func:`search_starter` are shipped in
-    ``data/howell_starters.json`` so that nothing is searched at use time.
+    The best-balanced arrangements (found by :func:`search_starter`,
+    :func:`search_balanced_starter` or :func:`residue_starter`) are shipped in
+    ``data/howell_starters.json`` with their provenance, so that nothing is
+    searched at use time.
     """
     if tables in JCBL_STARTERS:
         return JCBL_STARTERS[tables]
@@ -291,6 +331,208 @@ def search_starter(tables: int) -> tuple[tuple[int, int, int], ...]:
         if best is None or spread < best_spread:
             best, best_spread = oriented, spread
     assert best is not None
+    return best
+
+
+def _squares(q: int, mul: Callable[[int, int], int]) -> list[int]:
+    return sorted({mul(x, x) for x in range(1, q)})
+
+
+def residue_starter(tables: int) -> tuple[tuple[int, int, int], ...]:
+    """The perfectly balanced cyclic round 1 when ``2T-1`` is a prime ``q`` = 3 (mod 4).
+
+    Pairs and sets are counted from 0 mod ``q`` (shown 1-based); table 1 is
+    the stationary pair NS against 0, set 0.  For each quadratic residue ``x``
+    a table seats ``x`` NS, ``-x`` EW with set ``c*x``, ``c`` the least number
+    with ``c*c-1`` a non-residue, so that the seats' offsets ``(c-1)x`` and
+    ``(c+1)x`` cover every non-zero offset once.  Multiplying by a residue maps
+    the movement onto itself and (``-1`` being a non-residue) carries every
+    couple onto every other, so all couples have the same difference, 0.
+    """
+    q = 2 * tables - 1
+    if q < 7 or q % 4 != 3 or any(q % d == 0 for d in range(2, q)):
+        raise MovementError(f"the residue construction needs 2T-1 a prime = 3 mod 4, not {q}")
+    squares = _squares(q, lambda a, b: a * b % q)
+    c = next(c for c in range(2, q) if (c * c - 1) % q not in [0, *squares])
+    rows = sorted(((x, -x % q, c * x % q) for x in squares), key=lambda r: r[2])
+    return tuple((a + 1, b + 1, k + 1) for a, b, k in rows)
+
+
+#: Table counts built over a finite field of ``2T-1`` elements (no cyclic
+#: perfect Howell exists for them): 27 = 3**3 elements for 14 tables.
+FIELD_TABLES: dict[int, tuple[int, int]] = {14: (3, 3)}
+
+
+@lru_cache(maxsize=4)
+def _field(p: int, k: int) -> Callable[[int, int], int]:
+    """Multiplication in the field of ``p**k`` elements.
+
+    An element is the integer whose base-``p`` digits are its polynomial
+    coefficients (lowest first), so addition is digitwise mod ``p``; the
+    modulus is the first monic polynomial of degree ``k`` that leaves no zero
+    divisors (that is, an irreducible one).
+    """
+    q = p**k
+
+    def digits(x: int) -> list[int]:
+        return [(x // p**i) % p for i in range(k)]
+
+    def number(ds: list[int]) -> int:
+        return sum(d * p**i for i, d in enumerate(ds))
+
+    def make(low: list[int]) -> Callable[[int, int], int]:
+        def mul(a: int, b: int) -> int:
+            prod = [0] * (2 * k - 1)
+            for i, x in enumerate(digits(a)):
+                for j, y in enumerate(digits(b)):
+                    prod[i + j] = (prod[i + j] + x * y) % p
+            for top in range(2 * k - 2, k - 1, -1):  # x^k = -(low coefficients)
+                f, prod[top] = prod[top], 0
+                for i, lc in enumerate(low):
+                    prod[top - k + i] = (prod[top - k + i] - f * lc) % p
+            return number(prod[:k])
+
+        return mul
+
+    for m in range(q):
+        mul = make(digits(m))
+        if all(mul(a, b) != 0 for a in range(1, q) for b in range(1, q)):
+            return mul
+    raise MovementError(f"no field of {p}**{k} elements")  # pragma: no cover
+
+
+def _field_add(p: int, k: int, a: int, b: int) -> int:
+    return sum(((a // p**i + b // p**i) % p) * p**i for i in range(k))
+
+
+def _field_neg(p: int, k: int, a: int) -> int:
+    return sum(((-(a // p**i)) % p) * p**i for i in range(k))
+
+
+def field_howell(tables: int, rounds: int, bpr: int) -> Movement:
+    """The perfectly balanced Howell over the field of ``2T-1`` elements (Berlekamp-Hwang).
+
+    Pairs, rounds and sets are field elements (shown as 1 + their number);
+    in round ``r`` the stationary pair sits NS against ``r`` with set ``r``, and
+    for every square ``x`` a table seats ``r+x`` NS, ``r-x`` EW with set
+    ``r+c*x`` (``c*c-1`` a non-square).  The argument of
+    :func:`residue_starter` carries over, but the rotation adds field elements,
+    so the pairs do not simply follow the next-lower number.
+    """
+    p, k = FIELD_TABLES[tables]
+    q = p**k
+    mul = _field(p, k)
+    squares = _squares(q, mul)
+    c = next(
+        c
+        for c in range(2, q)
+        if _field_add(p, k, mul(c, c), _field_neg(p, k, 1)) not in [0, *squares]
+    )
+    tabs = sorted(squares, key=lambda x: mul(c, x))
+    out: list[Round] = []
+    for r in range(rounds):
+        seats = [Seating(1, Pair(2 * tables), Pair(r + 1), r + 1)]
+        for t, x in enumerate(tabs, start=2):
+            ns = _field_add(p, k, r, x)
+            ew = _field_add(p, k, r, _field_neg(p, k, x))
+            seats.append(Seating(t, Pair(ns + 1), Pair(ew + 1), _field_add(p, k, r, mul(c, x)) + 1))
+        out.append(Round(r + 1, tuple(seats)))
+    return Movement(
+        kind="howell",
+        tables=tables,
+        boards_per_round=bpr,
+        board_sets=q,
+        winners=1,
+        rounds=tuple(out),
+    )
+
+
+def _orientation_spreads(
+    tables: int, starter: tuple[tuple[int, int, int], ...]
+) -> tuple[Any, Any, Any]:
+    """Every way of seating round 1's tables NS/EW: flips, spreads and sums of squares.
+
+    Row ``i`` of the flip matrix is +1/-1 per table (table 1 never flips); the
+    difference of couple ``(p, p+d)`` is a quadratic form in the flips, summed
+    over the seats whose offsets are ``d`` apart at different tables.
+    """
+    import numpy as np
+
+    n = 2 * tables - 1
+    seat_table = {0: 0}
+    seat_dir = {0: -1}
+    for t, (a, b, k) in enumerate(starter, start=1):
+        seat_table[(k - a) % n], seat_dir[(k - a) % n] = t, 1
+        seat_table[(k - b) % n], seat_dir[(k - b) % n] = t, -1
+    couples = [(i, j) for i in range(tables) for j in range(i + 1, tables)]
+    where = {c: i for i, c in enumerate(couples)}
+    weight = np.zeros((len(couples), n // 2), dtype=np.int32)
+    for d in range(1, n // 2 + 1):
+        for o in range(n):
+            t1, t2 = seat_table[o], seat_table[(o - d) % n]
+            if t1 != t2:
+                weight[where[(min(t1, t2), max(t1, t2))], d - 1] += (
+                    seat_dir[o] * seat_dir[(o - d) % n]
+                )
+    rows = np.arange(2 ** (tables - 1))[:, None]
+    bits = (rows >> np.arange(tables - 1)[None, :]) & 1
+    flips = np.concatenate([np.ones((len(rows), 1), dtype=np.int32), 1 - 2 * bits], axis=1)
+    products = np.stack([flips[:, i] * flips[:, j] for i, j in couples], axis=1)
+    diffs = products @ weight
+    return flips, diffs.max(axis=1) - diffs.min(axis=1), (diffs * diffs).sum(axis=1)
+
+
+def best_orientation(
+    tables: int, starter: tuple[tuple[int, int, int], ...]
+) -> tuple[tuple[tuple[int, int, int], ...], int]:
+    """Seat round 1's tables NS/EW the best way (all ``2**(T-1)`` ways are tried).
+
+    The least spread wins, then the least sum of squared differences.
+    """
+    flips, spreads, squares = _orientation_spreads(tables, starter)
+    best = int((spreads.astype("int64") * 10**9 + squares).argmin())
+    oriented = tuple(
+        (a, b, k) if flips[best, t] == 1 else (b, a, k)
+        for t, (a, b, k) in enumerate(starter, start=1)
+    )
+    return oriented, int(spreads[best])
+
+
+def search_balanced_starter(
+    tables: int, *, seed: int = 1, samples: int = 200, target: int | None = None
+) -> tuple[tuple[int, int, int], ...]:
+    """The best-balanced cyclic round 1 among ``samples`` random valid ones (deterministic).
+
+    Each sample is a random valid round 1 (:func:`_pair_the_rest`; with relays
+    only if none exists without) seated the best way (:func:`best_orientation`);
+    the search stops early at ``target``
+    (default: the least spread possible, 0 for an even, 4 for an odd number of
+    tables).  Used offline: its results are shipped in the data file.
+    """
+    _check_tables(tables)
+    if target is None:
+        target = 0 if tables % 2 == 0 else 4
+    n = 2 * tables - 1
+    rng = random.Random(seed)
+    best: tuple[tuple[int, int, int], ...] | None = None
+    best_spread = 0
+    for relay in (False, True):  # tables relay a set only when nothing else works
+        for _ in range(samples if best is None else 0):
+            seats = _Seats(
+                n, relay, [False] * n, [False] * (n // 2 + 1), [False] * n, [False] * n, [], 4000
+            )
+            seats.pair[0] = seats.set[0] = seats.off[0] = True
+            if not _pair_the_rest(seats, rng):
+                continue
+            ordered = sorted(seats.chosen, key=lambda c: c[2])
+            starter = tuple((a + 1, b + 1, k + 1) for a, b, k in ordered)
+            oriented, spread = best_orientation(tables, starter)
+            if best is None or spread < best_spread:
+                best, best_spread = oriented, spread
+            if best_spread <= target:
+                break
+    if best is None:  # pragma: no cover - valid round 1s are plentiful for 3..16 tables
+        raise MovementError(f"no Howell arrangement found for {tables} tables")
     return best
 
 
@@ -328,12 +570,16 @@ def complete_howell(
     pairs: int | None = None,
     boards_per_round: int = 2,
     rounds: int | None = None,
+    cyclic: bool = False,
 ) -> Movement:
     """The complete Howell for ``tables`` tables or ``pairs`` pairs.
 
     With an odd number of pairs the stationary pair (the last number) is the
     phantom (004:864-868).  ``rounds`` may cut the movement short (the rounds
     after it are simply not played); the default is all ``2T-1`` rounds.
+    ``cyclic`` keeps the one-number-below rotation where the best-balanced
+    arrangement is built otherwise (14 tables: 85.2% instead of perfect).
+    The notes give the balance and where the arrangement comes from.
     """
     tables, phantom = _size(tables, pairs)
     _check_tables(tables)
@@ -344,8 +590,11 @@ def complete_howell(
         raise MovementError(f"a {tables}-table Howell has 1 to {full} rounds, not {rounds}")
     if boards_per_round < 1:
         raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")
-    mv = _build(tables, best_starter(tables), rounds, boards_per_round)
-    notes = [str(balance(mv))] if rounds == full else []
+    if tables in FIELD_TABLES and not cyclic:
+        mv = field_howell(tables, rounds, boards_per_round)
+    else:
+        mv = _build(tables, best_starter(tables), rounds, boards_per_round)
+    notes = [str(balance(mv)), provenance(tables, cyclic=cyclic)] if rounds == full else []
     if phantom:
         mv = _with_phantom(mv, Pair(2 * tables))
         notes.append(f"pair {2 * tables} (stationary) is the phantom; its opponents sit out")
