@@ -35,7 +35,7 @@ pytestmark = [
 ]
 playwright = pytest.importorskip("playwright.sync_api")
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def _free_port() -> int:
@@ -200,7 +200,7 @@ def test_a_howell_round_from_seven_phones(
                 page.screenshot(path=str(shots / "table-offline-queue.png"), full_page=True)
                 offline.context.set_offline(False)
                 page.evaluate("window.dispatchEvent(new Event('online'))")
-            page.wait_for_selector(f'#entered tr[data-board="{board}"], #moves', timeout=15000)
+            page.wait_for_selector(f'#entered tr[data-board="{board}"], #moves', timeout=30000)
 
     # all in, once each
     results = stored.store.results(stored.event)
@@ -280,7 +280,7 @@ def test_a_correction_shows_in_the_live_ranking_without_reload(
         "([pair, before]) => document.querySelector(`tr[data-pair='${pair}'] td.total`)"
         ".textContent !== before",
         arg=[pair, before],
-        timeout=10000,
+        timeout=30000,
     )
     shown = page.inner_text(f'tr[data-pair="{pair}"] td.total')
     assert float(shown) == pytest.approx(after) and shown != before
