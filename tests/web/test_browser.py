@@ -35,7 +35,11 @@ pytestmark = [
 ]
 playwright = pytest.importorskip("playwright.sync_api")
 
-PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 
 def _free_port() -> int:
