@@ -73,6 +73,21 @@ def line(what: str, times: list[float]) -> None:
         )
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time used so far by a process and its children (Linux /proc)."""
+    total = 0.0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(proc.name) == pid or int(fields[1]) == pid:  # fields[1]: the parent's pid
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
@@ -204,7 +219,11 @@ def main() -> None:
         load = " ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"database: {db.split('://')[0] if '://' in db else 'sqlite'}; workers: "
               f"{args.workers}; {os.cpu_count()} cores, load average before: {load}")  # fmt: skip
+        used = cpu_seconds(server.pid)
         asyncio.run(asyncio.wait_for(run(base, eid, codes, grid, args.viewers), LIMIT))
+        used = cpu_seconds(server.pid) - used
+        print(f"server CPU time for the run: {used:.1f} s ({used / 1200 * 1000:.1f} ms a POST, "
+              "ranking requests included)")  # fmt: skip
     finally:
         server.terminate()
         server.wait(timeout=30)
