@@ -129,3 +129,11 @@ class EntryError(BridgedeskError, ValueError):
 
 class StoreError(BridgedeskError):
     """The store cannot be opened or is not a bridgedesk database."""
+
+
+class PracticeError(BridgedeskError, ValueError):
+    """A practice-play request that the MiniBridge rules do not allow (002:18-46)."""
+
+
+class PairingError(BridgedeskError, ValueError):
+    """A draw (Swiss pairing, knockout, team forming) that can not be made as asked."""

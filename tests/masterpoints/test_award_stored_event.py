@@ -60,3 +60,42 @@ def test_from_event_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFi
     assert err.strip().splitlines() == ["error: event '1' has no section 'B'; its sections: A"]
     code, _, err = _run(capsys, "masterpoints", "award", "--rules", "jcbl", "--class", 3)
     assert code == 2 and "--from-event" in err and err.count("\n") == 1
+
+
+def test_from_event_takes_what_the_store_knows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 17: the stored event is a class 3 weekly game; --class is not asked again,
+    # a contradicting one is refused; --record takes the event's name and date
+    from bridgedesk.store.service import Store
+
+    db = tmp_path / "club.sqlite3"
+    assert _run(capsys, "demo", "--pairs", 8, "--seed", 4, "--no-dd", "--db", db,
+                "--out", tmp_path / "out")[0] == 0  # fmt: skip
+    with Store.open(str(db)) as store:
+        stored = store.event(1).event
+    assert (stored.rating.value, stored.class_) == ("weekly", 3)
+    code, out, err = _run(capsys, "masterpoints", "award", "--from-event", 1, "--db", db,
+                          "--rules", "jcbl", "--json")  # fmt: skip
+    assert code == 0, err
+    assert sorted({a["points"] for a in json.loads(out)}, reverse=True) == ["0.24", "0.17", "0.12"]
+    code, _, err = _run(capsys, "masterpoints", "award", "--from-event", 1, "--db", db,
+                        "--rules", "jcbl", "--class", 4)  # fmt: skip
+    assert code == 2
+    assert "stored as a class 3 weekly game, not class 4" in err and err.count("\n") == 1
+    code, _, err = _run(capsys, "masterpoints", "award", "--from-event", 1, "--db", db,
+                        "--rules", "jcbl", "--rating", "ccg")  # fmt: skip
+    assert code == 2 and "--rating does not apply" in err
+    ledger = tmp_path / "ledger.csv"
+    code, _, err = _run(capsys, "masterpoints", "award", "--from-event", 1, "--db", db,
+                        "--rules", "jcbl", "--record", ledger)  # fmt: skip
+    assert code == 0 and "recorded 6 awards" in err
+    code, out, _ = _run(capsys, "masterpoints", "list", "--ledger", ledger, "--json")
+    rows = json.loads(out)
+    assert {(r["event"], r["date"]) for r in rows} == {(stored.name, stored.date.isoformat())}
+    # the same award recorded again is not added twice
+    code, _, err = _run(capsys, "masterpoints", "award", "--from-event", 1, "--db", db,
+                        "--rules", "jcbl", "--record", ledger)  # fmt: skip
+    assert code == 0 and "6 were in the ledger already" in err
+    code, out, _ = _run(capsys, "masterpoints", "list", "--ledger", ledger, "--json")
+    assert len(json.loads(out)) == 6

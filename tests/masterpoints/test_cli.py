@@ -243,3 +243,59 @@ def test_award_jcbl_final_round(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert code == 2 and "SESSIONS:TABLES+TABLES...:ENTRANTS" in err
     code, _, err = run(capsys, *args, "--stage", "final")
     assert code == 2 and "needs its qualifying" in err
+
+
+def test_klover_stars_in_ranks_and_statements(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # 001:86-92: klövermästare with one, two and three stars at 500, 1 000 and 1 500 bp
+    path = tmp_path / "ledger.csv"
+    path.write_text(
+        "type,member,date,event,rules,version,points,colour\n"
+        "player,1,,,,,,\n"
+        "award,1,2014-12-01,Club,sbf,2014,400,bp\n"
+        "award,1,2015-01-10,Club,sbf,2014,100,bp\n"
+        "award,2,2015-01-10,Club,sbf,2014,1000,bp\n"
+        "award,3,2015-01-10,Club,sbf,2014,1500,bp\n"
+        "award,4,2015-01-10,Club,sbf,2014,499,bp\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "ranks", "--ledger", str(path), "--rules", "sbf", "--json")
+    assert code == 0
+    rows = {r["member"]: r for r in json.loads(out)}
+    assert {m: (r["class"], r["clover_stars"]) for m, r in rows.items()} == {
+        "1": ("Klövermästare*", 1), "2": ("Klövermästare**", 2),
+        "3": ("Klövermästare***", 3), "4": ("Klövermästare", 0),
+    }  # fmt: skip
+    # --since lists the members whose class changed: member 1 earned his star in January
+    code, out, _ = run(
+        capsys, "ranks", "--ledger", str(path), "--rules", "sbf", "--since", "2014-12-31",
+        "--json",
+    )  # fmt: skip
+    changed = {r["member"]: (r["previous"], r["class"]) for r in json.loads(out)}
+    assert changed["1"] == ("Klövermästare", "Klövermästare*")
+    code, out, _ = run(
+        capsys, "statement", "--rules", "sbf", "--period", "2015-01", "--ledger", str(path),
+        "--json",
+    )  # fmt: skip
+    statements = {s["member"]: s for s in json.loads(out)}
+    assert sorted(statements) == ["1", "2", "3", "4"]
+    one = statements["1"]
+    assert (one["carried"]["bp"], one["totals"]["bp"], one["class"]) == (
+        "400", "500", "Klövermästare*",
+    )  # fmt: skip
+    assert one["events"] == [
+        {"date": "2015-01-10", "event": "Club", "points": "100", "colour": "bp"}
+    ]
+    assert statements["3"]["class"] == "Klövermästare***"
+    code, out, _ = run(
+        capsys, "statement", "--rules", "sbf", "--period", "2015-01", "--ledger", str(path),
+        "--member", "2",
+    )  # fmt: skip
+    assert out.splitlines() == [
+        "2  statement to 2015-01-31",
+        "carried        0 bp  0 sp  0 gp  (0 mp)",
+        "2015-01-10  Club  1000 bp",
+        "total          1000 bp  0 sp  0 gp  (10 mp)",
+        "class          Klövermästare**",
+    ]

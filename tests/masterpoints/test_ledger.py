@@ -206,7 +206,10 @@ def test_sbf_holding_and_class() -> None:
         )
     assert ledger.holding("s").mp == 20
     assert str(ledger.master_class("s")) == "Rutermästare"  # 001:130-132
-    assert str(ledger.master_class("s", date(2015, 1, 19))) == "Klövermästare"
+    # 1 900 bp on 19 January: a klövermästare with three stars (1 500 bp, 001:86-92)
+    assert str(ledger.master_class("s", date(2015, 1, 19))) == "Klövermästare***"
+    for day, shown in ((5, "Klövermästare*"), (10, "Klövermästare**"), (15, "Klövermästare***")):
+        assert str(ledger.master_class("s", date(2015, 1, day))) == shown
 
 
 def test_fmp_certificate_text() -> None:

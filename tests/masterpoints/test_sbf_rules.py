@@ -187,7 +187,7 @@ def test_ranking_points() -> None:
         (Holding(bp=199), "-"),
         # 001:130-132: only bronze -> rutermästare at 20 mp (2 000 bp, 1 000 as 50 sp)
         (Holding(bp=2000), "Rutermästare"),
-        (Holding(bp=1999), "Klövermästare"),
+        (Holding(bp=1999), "Klövermästare***"),  # 1 500 bp: three clover stars
         (Holding(sp=50, bp=1000), "Rutermästare"),
         (Holding(gp=2, bp=1300), "Rutermästare"),
         (Holding(sp=200, bp=3000), "Hjärtermästare"),
@@ -205,9 +205,32 @@ def test_master_classes(holding: Holding, expected: str) -> None:
     assert str(master_class(holding)) == expected
 
 
-def test_clover_stars() -> None:
-    # 001:86-96
-    assert master_class(Holding(bp=1000)).clover_stars == 2
+@pytest.mark.parametrize(
+    ("bp", "sp", "expected"),
+    [
+        # 001:86-96 "Klövermästare (endast bronspoäng) Enstjärnig 500bp, Tvåstjärig 1 000bp,
+        # Trestjärig 1 500bp": the stars show with the class, as the other classes' do
+        (499, 0, "Klövermästare"),
+        (500, 0, "Klövermästare*"),
+        (1000, 0, "Klövermästare**"),
+        (1500, 0, "Klövermästare***"),
+        (1999, 0, "Klövermästare***"),
+        # bronze alone counts: 40 sp more do not add a star
+        (999, 40, "Klövermästare*"),
+    ],
+)
+def test_clover_stars_are_shown(bp: int, sp: int, expected: str) -> None:
+    klass = master_class(Holding(bp=bp, sp=sp))
+    assert str(klass) == expected
+    assert klass.stars == klass.clover_stars
+
+
+def test_clover_stars_above_klovermastare() -> None:
+    # 2 500 bp alone make a rutermästare (20 mp, 001:130-132) and four clover stars;
+    # the class shows its own stars (none), clover_stars keeps the bronze count
+    klass = master_class(Holding(bp=2500))
+    assert str(klass) == "Rutermästare"
+    assert klass.clover_stars == 4
     assert master_class(Holding(bp=10000)).clover_stars == 5
 
 

@@ -236,3 +236,29 @@ def test_series_bonuses_give_no_ranking_points() -> None:
     result = award(teams(4), "sbf", SbfSeries("G1", matches, boards=20))
     marks = [(a.member, a.reason.split(",")[0], a.ranking) for a in result if a.member == "a"]
     assert marks == [("a", "SBF table G1 match points", ""), ("a", "SBF G1 bonus", "bonus")]
+
+
+def test_allsvenskan_division_3_gold_counts_as_silver_for_the_ranking() -> None:
+    # 001:565-567 "Guldpoäng i Allsvenskan division 3 ger endast rankingpoäng motsvarande
+    # erhållna silverpoäng": the division's only gp are its bonus (001:1672-1677), so
+    # this rule, not the general "Bonus i Allsvenskan ... ger ej rankingpoäng" (001:563),
+    # decides them: 2 gp = 20 sp -> 20 ranking points (not 0, not 30)
+    from datetime import date
+    from fractions import Fraction
+
+    from bridgedesk.masterpoints.sbf.rules import (
+        RankingAward,
+        RankingKind,
+        ranking_kind,
+        ranking_points,
+    )
+    from bridgedesk.masterpoints.sbf.units import Denomination
+
+    matches = (TeamMatch("T1", W, FULL),)
+    result = award(teams(4), "sbf", SbfSeries("E5", matches, division=3))
+    bonus = [a for a in result if a.member == "a" and a.colour == "gp"]
+    assert [(str(a.points), a.ranking) for a in bonus] == [("2", "allsvenskan-div3")]
+    kind = ranking_kind(bonus[0].ranking)
+    assert kind is RankingKind.ALLSVENSKAN_DIV3
+    day = date(2015, 1, 1)
+    assert ranking_points([RankingAward(day, Fraction(2), Denomination.GOLD, kind)], day) == 20

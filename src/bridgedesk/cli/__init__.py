@@ -27,6 +27,9 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("entry", "bridgedesk.cli.entry"),
     ("result", "bridgedesk.cli.result"),
     ("masterpoints", "bridgedesk.cli.masterpoints"),
+    ("practice", "bridgedesk.cli.practice"),
+    ("swiss", "bridgedesk.cli.swiss"),
+    ("knockout", "bridgedesk.cli.knockout"),
 )
 
 #: (command name, module holding its function ``command``) for plain commands.

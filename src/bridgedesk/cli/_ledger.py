@@ -1,4 +1,9 @@
-"""The ledger commands' storage: a ledger CSV file (``--ledger``) or the store (``--db``)."""
+"""The ledger commands' storage: a ledger CSV file (``--ledger``) or the store (``--db``).
+
+The ledger, CSV and store modules are imported when a ledger is opened, not with
+this module: it is loaded with every ``bridgedesk`` command, and the store alone costs
+about 250 ms to import (see :mod:`bridgedesk.cli.masterpoints`).
+"""
 
 from __future__ import annotations
 
@@ -47,7 +52,10 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
         repo = InMemoryRepository()
     yield Ledger(repo)
     if write:
-        ledger.write_text(dumps_ledger(repo), encoding="utf-8")
+        try:
+            ledger.write_text(dumps_ledger(repo), encoding="utf-8")
+        except OSError as exc:
+            raise MasterpointError(f"cannot write ledger {ledger}: {exc.strerror}") from None
 
 
 def read_ledger(ledger: Path | None, db: str | None) -> Ledger:

@@ -20,7 +20,8 @@ app = typer.Typer(
 _KIND_HELP = (
     "howell, appendix-howell, mitchell, skip-mitchell, relay-mitchell, rover-mitchell, "
     "appendix-mitchell, scrambled-mitchell, web-mitchell, interwoven-howell, team-of-pairs, "
-    "individual (--players)"
+    "individual (--players); with --teams: awl, mirror-mitchell, stagger, round-robin, "
+    "pair-round-robin"
 )
 
 Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]
@@ -29,6 +30,55 @@ Pairs = Annotated[int | None, typer.Option("--pairs", help="number of pairs")]
 Rounds = Annotated[int | None, typer.Option("--rounds", help="rounds to play")]
 Bpr = Annotated[int | None, typer.Option("--boards-per-round", help="boards a round")]
 Base = Annotated[str | None, typer.Option("--base", help="a rover's base: straight, skip or relay")]
+Teams = Annotated[int | None, typer.Option("--teams", help="a team movement for N teams")]
+Sessions = Annotated[int, typer.Option("--sessions", help="team movements: sessions (AWL: any)")]
+Cycles = Annotated[int, typer.Option("--cycles", help="round robin: 1, 2 or 3 cycles")]
+
+
+def _team_sessions(
+    kind: str,
+    teams: int,
+    sessions: int,
+    rounds: int | None,
+    boards_per_round: int | None,
+    cycles: int,
+    tables: int | None = None,
+    pairs: int | None = None,
+) -> tuple[Movement, ...]:
+    from bridgedesk.movements.team_catalogue import build_team
+
+    if tables is not None or pairs is not None:
+        raise MovementError("a team movement takes --teams, not --tables or --pairs")
+    return build_team(
+        kind,
+        teams,
+        sessions=sessions,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        cycles=cycles,
+    )
+
+
+def _show_teams(ms: tuple[Movement, ...], fmt: str) -> None:
+    import json
+
+    from bridgedesk.formats import movement_json
+    from bridgedesk.reports import movement_cards
+
+    if fmt == "json":
+        if len(ms) == 1:
+            typer.echo(movement_json.dumps(ms[0]), nl=False)
+        else:
+            data = {"sessions": [movement_json.to_dict(m) for m in ms]}
+            typer.echo(json.dumps(data, indent=1, ensure_ascii=False))
+        return
+    for i, m in enumerate(ms, start=1):
+        if len(ms) > 1:
+            typer.echo(f"session {i}" if fmt == "text" else f"<!-- session {i} -->")
+        if fmt == "text":
+            typer.echo(movement_cards.master_text(m), nl=False)
+        else:
+            typer.echo(movement_cards.render_html(m))
 
 
 def _build(
@@ -62,6 +112,9 @@ def show(
     ew_offset: Annotated[bool, typer.Option("--ew-offset", help="number EW n+1..2n")] = False,
     base: Base = None,
     players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
+    teams: Teams = None,
+    sessions: Sessions = 1,
+    cycles: Cycles = 1,
 ) -> None:
     """Print a movement's master sheet (text), full cards (html) or JSON."""
     from bridgedesk.formats import movement_json
@@ -69,6 +122,10 @@ def show(
 
     if fmt not in ("text", "html", "json"):
         raise MovementError(f"unknown format {fmt!r}; choose text, html or json")
+    if teams is not None:
+        ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
+        _show_teams(ms, fmt)
+        return
     if kind == "individual":
         _show_individual(players, rounds, boards_per_round, fmt)
         return
@@ -116,10 +173,20 @@ def cards(
     boards_per_round: Bpr = None,
     base: Base = None,
     players: Annotated[int | None, typer.Option("--players", help="individual: players")] = None,
+    teams: Teams = None,
+    sessions: Sessions = 1,
+    cycles: Cycles = 1,
 ) -> None:
     """Write the master sheet, table guide cards and pair slips (text and A4 HTML)."""
     from bridgedesk.reports import movement_cards
 
+    if teams is not None:
+        ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
+        for i, m in enumerate(ms, start=1):
+            where = out if len(ms) == 1 else out / f"session-{i}"
+            for path in movement_cards.write_cards(m, where):
+                typer.echo(str(path))
+        return
     if kind == "individual":
         from bridgedesk.movements.individual import individual
 
@@ -141,12 +208,34 @@ def cards(
 
 @app.command()
 def check(
-    file: Annotated[Path, typer.Argument(help="a movement in bridgedesk's JSON shape")],
+    file: Annotated[
+        Path, typer.Argument(help="a movement in bridgedesk's JSON shape, or a KIND with --teams")
+    ],
+    teams: Teams = None,
+    sessions: Sessions = 1,
+    rounds: Rounds = None,
+    cycles: Cycles = 1,
 ) -> None:
-    """Validate a movement written by hand; exit status 1 if it has errors."""
+    """Validate a movement written by hand (or a built team movement); exit 1 on errors."""
     from bridgedesk.formats import movement_json
     from bridgedesk.movements.validate import ERROR, validate
 
+    if teams is not None:
+        failed = False
+        ms = _team_sessions(str(file), teams, sessions, rounds, None, cycles)
+        for i, tm in enumerate(ms, start=1):
+            found = validate(tm)
+            for p in found:
+                typer.echo(str(p))
+            failed = failed or any(p.severity == ERROR for p in found)
+            label = f"session {i}: " if len(ms) > 1 else ""
+            typer.echo(
+                f"{label}{tm.kind}, {teams} teams, {tm.round_count} rounds: "
+                + ("errors" if any(p.severity == ERROR for p in found) else "no errors")
+            )
+        if failed:
+            raise typer.Exit(1)
+        return
     m = movement_json.load(file)
     problems = validate(m)
     for p in problems:
@@ -170,13 +259,22 @@ def _range(text: str | None) -> tuple[int, int] | None:
 
 @app.command()
 def recommend(
-    pairs: Annotated[int, typer.Option("--pairs", help="pairs present")],
+    pairs: Annotated[int | None, typer.Option("--pairs", help="pairs present")] = None,
     boards: Annotated[str | None, typer.Option("--boards", help="MIN..MAX boards")] = None,
     minutes: Annotated[int | None, typer.Option("--minutes", help="time available")] = None,
     sessions: Annotated[int, typer.Option("--sessions", help="1 or 2")] = 1,
+    teams: Annotated[
+        int | None, typer.Option("--teams", help="teams present: the SRR team tables")
+    ] = None,
 ) -> None:
     """List suitable movements in the order of the JCBL quick-reference list."""
     from bridgedesk.movements.recommend import recommend as rec
+
+    if teams is not None:
+        _recommend_teams(teams, pairs, boards, minutes)
+        return
+    if pairs is None:
+        raise MovementError("give --pairs (pair movements) or --teams (team movements)")
 
     found = rec(pairs, _range(boards), minutes, sessions)
     if not found:
@@ -252,3 +350,18 @@ def double_howell_cmd(
         f"stationary in both sessions: {len(plan.stay_twice)}; couples who never meet: "
         f"{plan.never_meet}; pairs sitting out in both sessions: {len(plan.sit_out_twice)}"
     )
+
+
+def _recommend_teams(
+    teams: int, pairs: int | None, boards: str | None, minutes: int | None
+) -> None:
+    """The SRR team rows of appendix 1 for ``teams`` teams (004:3376-3431)."""
+    from bridgedesk.movements.srr import advice, team_options
+
+    if pairs is not None or boards is not None or minutes is not None:
+        raise MovementError("--teams takes no --pairs, --boards or --minutes")
+    if teams < 2:
+        raise MovementError(f"--teams must be at least 2, not {teams}")
+    for row in team_options(teams):
+        typer.echo(row.describe())
+    typer.echo(advice(teams))

@@ -10,7 +10,8 @@ The shape (issue 3)::
 For two-winner movements ``ns`` and ``ew`` are numbers within their field and a
 sit-out is written ``"NS 2"`` / ``"EW 9"``.  Optional keys: ``relays`` (lists of
 tables sharing sets), ``copies`` (groups of tables with their own copy of
-the boards), ``phantom``, ``rover``, ``ew_offset``, ``notes`` and a
+the boards), ``phantom``, ``rover``, ``ew_offset``, ``notes``, ``teams`` (a team
+movement: ``ns``/``ew`` are the teams whose NS/EW pair sits there) and a
 seating's ``arrow_switch``.  A malformed file raises :class:`FormatError` naming
 the file and the field.
 """
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from bridgedesk.bridge import Side
 from bridgedesk.errors import FormatError, Location, MovementError
+from bridgedesk.formats.jsonfile import JsonReader, read_text
 from bridgedesk.movements.model import Movement, Pair, Round, Seating
 
 if TYPE_CHECKING:
@@ -31,6 +33,17 @@ if TYPE_CHECKING:
 
 def _pair_out(m: Movement, p: Pair) -> int | str:
     if m.winners == 1 or p.side is None:
+        return p.number
+    return f"{p.side.value} {p.number}"
+
+
+def _seat_out(m: Movement, p: Pair, seat: Side, arrow: bool) -> int | str:
+    """A seat's pair: its number, or ``"EW 3"`` when a field's pair takes the other seat.
+
+    That happens in a team movement's pair round robin, where team 3's EW pair
+    may sit NS; an arrow switch says the same for every seat of its table.
+    """
+    if m.winners == 1 or p.side is None or arrow or p.side is seat:
         return p.number
     return f"{p.side.value} {p.number}"
 
@@ -50,8 +63,8 @@ def to_dict(m: Movement) -> dict[str, Any]:
                 "tables": [
                     {
                         "table": s.table,
-                        "ns": s.ns.number,
-                        "ew": s.ew.number,
+                        "ns": _seat_out(m, s.ns, Side.NS, s.arrow_switch),
+                        "ew": _seat_out(m, s.ew, Side.EW, s.arrow_switch),
                         "set": s.board_set,
                         "boards": list(m.boards_of(s.board_set)),
                         **({"arrow_switch": True} if s.arrow_switch else {}),
@@ -75,6 +88,8 @@ def to_dict(m: Movement) -> dict[str, Any]:
         data["ew_offset"] = True
     if m.notes:
         data["notes"] = list(m.notes)
+    if m.teams:
+        data["teams"] = True
     return data
 
 
@@ -86,18 +101,7 @@ def dump(m: Movement, path: str | Path) -> None:
     Path(path).write_text(dumps(m), encoding="utf-8")
 
 
-class _Reader:
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def fail(self, field: str, message: str) -> FormatError:
-        return FormatError(message, Location(file=self.path, field=field))
-
-    def obj(self, value: object, field: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(field, f"{field} must be an object")
-        return value
-
+class _Reader(JsonReader):
     def int_(self, data: dict[str, Any], key: str, field: str, minimum: int = 1) -> int:
         if key not in data:
             raise self.fail(f"{field}{key}", f"missing {field}{key}")
@@ -206,6 +210,9 @@ def loads(text: str, path: str = "<string>") -> Movement:
     notes = data.get("notes", [])
     if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
         raise rd.fail("notes", "notes must be a list of strings")
+    teams = data.get("teams", False)
+    if not isinstance(teams, bool):
+        raise rd.fail("teams", "teams must be true or false")
     try:
         return Movement(
             kind=kind,
@@ -220,18 +227,14 @@ def loads(text: str, path: str = "<string>") -> Movement:
             ew_offset=bool(data.get("ew_offset", False)),
             notes=tuple(notes),
             copy_groups=tuple(copies),
+            teams=teams,
         )
     except MovementError as exc:
         raise FormatError(exc.message, Location(file=path)) from None
 
 
 def load(path: str | Path) -> Movement:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FormatError(f"cannot read the file: {exc.strerror}", Location(file=str(p))) from None
-    return loads(text, str(p))
+    return loads(*read_text(path))
 
 
 def individual_to_dict(m: IndividualMovement) -> dict[str, Any]:

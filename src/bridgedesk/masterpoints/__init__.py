@@ -8,7 +8,12 @@
 * :mod:`bridgedesk.masterpoints.sbf.series` SBF team series B2-B4, E2-E5, G1-G3
 * :mod:`bridgedesk.masterpoints.sbf.classes` SBF master classes and stars (001:67-132)
 * :mod:`bridgedesk.masterpoints.ranking` the ranking model awards are made on
-* :mod:`bridgedesk.masterpoints.award` ``award(ranking, rules, params)``
+* :mod:`bridgedesk.masterpoints.award` ``award(ranking, rules, params)``, dispatching to
+  :mod:`~bridgedesk.masterpoints.jcbl.award`, :mod:`~bridgedesk.masterpoints.sbf.award`
+  and :mod:`~bridgedesk.masterpoints.sbf.award_series`; :mod:`bridgedesk.masterpoints.awards`
+  the :class:`Award` they give
+* :mod:`bridgedesk.masterpoints.request` an award request: options checked against the
+  event, parameters built (what ``bridgedesk masterpoints award`` calls)
 * :mod:`bridgedesk.masterpoints.scored` awards of events scored by ``bridgedesk.scoring``
 * :mod:`bridgedesk.masterpoints.ledger` the player ledger, statements, MP lists
 

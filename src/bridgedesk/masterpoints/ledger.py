@@ -21,7 +21,7 @@ from __future__ import annotations
 import calendar
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
 from typing import Protocol
@@ -31,18 +31,23 @@ from bridgedesk.masterpoints.jcbl.ranks import Rank, rank_for
 from bridgedesk.masterpoints.sbf.classes import Holding, MasterClass, master_class
 
 __all__ = [
+    "AddedAwards",
     "AnnualAwards",
     "InMemoryRepository",
     "Ledger",
     "LedgerEntry",
     "Player",
     "Repository",
+    "SbfStatement",
     "Statement",
     "Totals",
 ]
 
 JCBL_COLOURS = ("red", "black")
 SBF_COLOURS = ("bp", "sp", "gp")
+#: No award comes near this many points: the largest table figures are a few hundred
+#: bp (SBF) or tens of MP (JCBL); an opening balance of a whole career stays below it.
+MAX_AWARD = Decimal(1_000_000)
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,16 @@ class LedgerEntry:
     kind: str = ""
 
     def __post_init__(self) -> None:
+        if not self.member.strip():
+            raise MasterpointError("member number is empty")
+        if not Decimal(self.points).is_finite():
+            raise MasterpointError(f"award points must be a number, got {self.points}")
+        if self.points < 0:
+            raise MasterpointError(f"award points cannot be negative, got {self.points}")
+        if self.points > MAX_AWARD:
+            raise MasterpointError(
+                f"award points must be at most {MAX_AWARD}, got {self.points:.6g}"
+            )
         allowed = (
             JCBL_COLOURS if self.rules == "jcbl" else SBF_COLOURS if self.rules == "sbf" else ()
         )
@@ -87,8 +102,6 @@ class LedgerEntry:
             raise MasterpointError(
                 f"{self.rules} awards are {' or '.join(allowed)}, got {self.colour!r}"
             )
-        if self.points < 0:
-            raise MasterpointError(f"award points cannot be negative, got {self.points}")
 
 
 class Repository(Protocol):
@@ -211,6 +224,53 @@ class Statement:
 
 
 @dataclass(frozen=True)
+class SbfStatement:
+    """A member's SBF statement for a month: the month's awards, the holding before
+    and at the end of the month by colour, and the master class with its stars
+    (001:67-132; a klövermästare's stars are his bronze stars, 001:86-96)."""
+
+    member: str
+    name: str
+    closing: date
+    carried: Holding
+    lines: tuple[tuple[date, str, Decimal, str], ...]
+    totals: Holding
+    master_class: MasterClass
+
+    def render(self) -> str:
+        """Plain text: the header, one line per award, the totals and the class."""
+
+        def holding(h: Holding) -> str:
+            return f"{_whole(h.bp)} bp  {_whole(h.sp)} sp  {_whole(h.gp)} gp  ({_whole(h.mp)} mp)"
+
+        out = [
+            f"{self.member} {self.name}".rstrip() + f"  statement to {self.closing.isoformat()}",
+            f"carried        {holding(self.carried)}",
+        ]
+        for day, event, points, colour in self.lines:
+            out.append(f"{day.isoformat()}  {event}  {_whole(points)} {colour}")
+        out.append(f"total          {holding(self.totals)}")
+        out.append(f"class          {self.master_class}")
+        return "\n".join(out) + "\n"
+
+
+def _whole(value: Decimal | Fraction) -> str:
+    """A point count as a decimal without a trailing ``.0``."""
+    ratio = Fraction(value)
+    exact = Decimal(ratio.numerator) / Decimal(ratio.denominator)
+    return format(exact.normalize(), "f")
+
+
+def _month(year: int, month: int) -> tuple[date, date]:
+    """The first and last day of a month, checked (the day before it must exist too)."""
+    if not 2 <= year <= 9999:
+        raise MasterpointError(f"year must be 2-9999, got {year}")
+    if not 1 <= month <= 12:
+        raise MasterpointError(f"month must be 1-12, got {month}")
+    return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
+
+
+@dataclass(frozen=True)
 class AnnualAwards:
     """Annual award winners of a year (000:110-126); ties list every player."""
 
@@ -218,6 +278,17 @@ class AnnualAwards:
     best_player: tuple[str, ...]
     best_newcomer: tuple[str, ...]
     by_rank: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class AddedAwards:
+    """What :meth:`Ledger.add_awards` did: awards stored, held for non-members,
+    skipped as already in the ledger, and members registered."""
+
+    recorded: int
+    held: int
+    skipped: int
+    new_members: int
 
 
 def _add_month(day: date) -> date:
@@ -254,6 +325,27 @@ class Ledger:
             return True
         self.repository.add_pending(entry)
         return False
+
+    def add_awards(self, entries: Iterable[LedgerEntry]) -> AddedAwards:
+        """Record awards, registering unknown member numbers as members; an award the
+        ledger holds already (the same row: member, date, event, rules, version,
+        points, colour, place, kind and reason, held or not) is not stored again, so
+        importing the same file twice changes nothing."""
+        known = set(self.repository.awards()) | set(self.repository.pending())
+        recorded = held = skipped = new = 0
+        for entry in entries:
+            if entry in known:
+                skipped += 1
+                continue
+            known.add(entry)
+            if self.repository.player(entry.member) is None:
+                self.add_player(Player(entry.member))
+                new += 1
+            if self.record(entry):
+                recorded += 1
+            else:
+                held += 1
+        return AddedAwards(recorded, held, skipped, new)
 
     def join(self, player: Player) -> tuple[tuple[LedgerEntry, ...], tuple[LedgerEntry, ...]]:
         """Register a new member and settle the held awards: (added, expired).
@@ -301,14 +393,15 @@ class Ledger:
         t = self.totals(member, on)
         return rank_for(t.mp, t.rp, early)
 
-    def statement(self, member: str, year: int, month: int) -> Statement:
-        if not 1 <= month <= 12:
-            raise MasterpointError(f"month must be 1-12, got {month}")
+    def _member(self, member: str) -> Player:
         player = self.repository.player(member)
         if player is None:
             raise MasterpointError(f"no member {member} in the ledger")
-        first = date(year, month, 1)
-        closing = date(year, month, calendar.monthrange(year, month)[1])
+        return player
+
+    def statement(self, member: str, year: int, month: int) -> Statement:
+        first, closing = _month(year, month)
+        player = self._member(member)
         carried = self.totals(member, date.fromordinal(first.toordinal() - 1))
         lines: dict[tuple[date, str], list[Decimal]] = {}
         for a in sorted(self._jcbl(member, first, closing), key=lambda a: a.day):
@@ -345,6 +438,8 @@ class Ledger:
         """Best player (most RP), best newcomer (under 20 MP at the start of the year,
         no deemed MP of 20 or more; most MP) and the most MP per rank held at the start
         of the year, ranks of 20 MP and more (000:110-126, 000:163)."""
+        if not 2 <= year <= 9999:
+            raise MasterpointError(f"year must be 2-9999, got {year}")
         start, end = date(year, 1, 1), date(year, 12, 31)
         before = date(year - 1, 12, 31)
         deemed = deemed_mp or {}
@@ -386,3 +481,34 @@ class Ledger:
 
     def master_class(self, member: str, on: date | None = None) -> MasterClass:
         return master_class(self.holding(member, on))
+
+    def sbf_statement(self, member: str, year: int, month: int) -> SbfStatement:
+        """The member's SBF awards of the month, holdings and master class."""
+        first, closing = _month(year, month)
+        player = self._member(member)
+        lines = sorted(
+            (a.day, a.event, a.points, a.colour)
+            for a in self.repository.awards(member)
+            if a.rules == "sbf" and first <= a.day <= closing
+        )
+        before = self.holding(member, first - timedelta(days=1))
+        return SbfStatement(
+            member=member,
+            name=player.name,
+            closing=closing,
+            carried=before,
+            lines=tuple(lines),
+            totals=self.holding(member, closing),
+            master_class=self.master_class(member, closing),
+        )
+
+    def members_with_awards(self, rules: str, year: int, month: int) -> list[str]:
+        """Member numbers with awards of ``rules`` in the month (a month's mailing)."""
+        first, last = _month(year, month)
+        return sorted(
+            {
+                a.member
+                for a in self.repository.awards()
+                if a.rules == rules and first <= a.day <= last
+            }
+        )

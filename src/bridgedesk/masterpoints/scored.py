@@ -36,6 +36,7 @@ from bridgedesk.masterpoints.ranking import (
     standing_field,
 )
 from bridgedesk.scoring.session import Method, SessionResult, combine_sessions
+from bridgedesk.scoring.teams import cross_table
 
 __all__ = [
     "award_scored",
@@ -142,8 +143,6 @@ def ranking_from_matches(
     ranked by the engine's :func:`~bridgedesk.scoring.teams.cross_table`, with each
     team's V for the JCBL team formula ②: the VP of its won matches, draws on equal
     IMPs (equal VP) included ("勝ち試合（同IMPの引き分けを含む）の合計VP", 000:208)."""
-    from bridgedesk.scoring.teams import cross_table
-
     table = cross_table(matches, penalties)
     won: dict[str, Fraction] = dict.fromkeys(table.teams, Fraction(0))
     for a, b, va, vb in matches:

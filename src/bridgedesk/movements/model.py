@@ -89,6 +89,9 @@ class Movement:
     ``copy_groups`` are groups of tables that each have their own copy of the
     boards (the Web movement's subsections, 004:3666): the same set may be in
     play at one table of each group in the same round.
+    ``teams`` marks a team movement: pairs ``NS n`` and ``EW n`` are the two
+    pairs of team n, who never meet and must play the same boards (004:1876,
+    004:2607); :mod:`~bridgedesk.movements.team_checks` checks that.
     """
 
     kind: str
@@ -103,6 +106,7 @@ class Movement:
     ew_offset: bool = False
     notes: tuple[str, ...] = field(default=())
     copy_groups: tuple[tuple[int, ...], ...] = ()
+    teams: bool = False
 
     def __post_init__(self) -> None:
         if self.winners not in (1, 2):
@@ -111,6 +115,8 @@ class Movement:
             raise MovementError(f"boards per round must be at least 1, not {self.boards_per_round}")
         if self.tables < 1 or self.board_sets < 1:
             raise MovementError("a movement needs at least one table and one board set")
+        if self.teams and self.winners != 2:
+            raise MovementError("a team movement has NS and EW fields (winners 2)")
 
     # -- sizes ---------------------------------------------------------------
 

@@ -5,7 +5,9 @@ master sheet (004:836-838, 004:1144-1160): nobody at two tables at once, no
 board set played twice by a pair, no set at two tables unless they relay, every
 board played the same number of times (else the tops differ, 004:2267),
 no pair meeting another twice, NS/EW balanced, and arrow switches that keep
-the fields comparable.
+the fields comparable.  A team movement gets the team checks of
+:mod:`~bridgedesk.movements.team_checks` instead of the equal-plays and
+meet-once checks.
 """
 
 from __future__ import annotations
@@ -45,8 +47,13 @@ def validate(movement: Movement) -> list[Problem]:
     problems += _structure(movement)
     problems += _per_round(movement)
     problems += _sets_per_pair(movement)
-    problems += _plays_per_set(movement)
-    problems += _meetings(movement)
+    if movement.teams:
+        from bridgedesk.movements.team_checks import team_problems
+
+        problems += team_problems(movement)
+    else:
+        problems += _plays_per_set(movement)
+        problems += _meetings(movement)
     problems += _directions(movement)
     problems += _arrow_switches(movement)
     return problems
@@ -234,7 +241,9 @@ def _directions(m: Movement) -> list[Problem]:
                 )
             )
         for rnd_no, s in m.seatings():
-            if s.arrow_switch:
+            if s.arrow_switch or m.teams:
+                # a team's pairs may take either seat (the pair round robin);
+                # the team checks compare the teams by the seats they take
                 continue
             if s.ns.side is Side.EW or s.ew.side is Side.NS:
                 out.append(

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from bridgedesk.errors import MasterpointError
 
-__all__ = ["Exchange", "Holding", "MasterClass", "master_class"]
+__all__ = ["CLOVER_STARS", "Exchange", "Holding", "MasterClass", "master_class"]
 
 
 class Exchange(Enum):
@@ -72,15 +72,23 @@ _LEVELS: tuple[_Requirement, ...] = (
     _Requirement("Hjärtermästare", 1, 100, 200, 10, Exchange.BOTH),
     _Requirement("Hjärtermästare", 0, 50, 200, 10, Exchange.BOTH),
     _Requirement("Rutermästare", 0, 15, 50, 2, Exchange.BRONZE_TO_SILVER),
-    _Requirement("Klövermästare", 0, 2, None, None, Exchange.NONE),
+    _Requirement("Klövermästare", 0, 2, None, None, Exchange.NONE),  # stars: CLOVER_STARS
 )
 #: Stars of a clubs master on bronze alone (001:86-96): bp needed for 1..5 stars.
 CLOVER_STARS = (500, 1000, 1500, 2500, 10000)
+CLOVER_MASTER = "Klövermästare"
 
 
 @dataclass(frozen=True)
 class MasterClass:
-    """A master class with its stars; ``name`` is None below klövermästare."""
+    """A master class with its stars; ``name`` is None below klövermästare.
+
+    ``stars`` are the class's own stars; a klövermästare's are the bronze stars of
+    001:86-96 ("Klövermästare (endast bronspoäng)": 1-5 stars at 500, 1 000, 1 500,
+    2 500 and 10 000 bp, bronze alone counting).  ``clover_stars`` is that bronze
+    count for every holding, also above klövermästare (the 4- and 5-star clover pins
+    are sold to such players, 001:98-100).
+    """
 
     name: str | None
     stars: int = 0
@@ -134,5 +142,6 @@ def master_class(holding: Holding) -> MasterClass:
     clover = sum(1 for need in CLOVER_STARS if holding.bp >= need)
     for level in _LEVELS:
         if _meets(holding, level):
-            return MasterClass(level.name, level.stars, clover)
+            stars = clover if level.name == CLOVER_MASTER else level.stars
+            return MasterClass(level.name, stars, clover)
     return MasterClass(None, 0, clover)

@@ -370,6 +370,8 @@ def ranking_kind(kind: str) -> RankingKind:
 def _months_before(day: date, months: int) -> date:
     month0 = day.year * 12 + day.month - 1 - months
     year, month = divmod(month0, 12)
+    if year < date.min.year:
+        return date.min
     last = [31, 29 if _leap(year) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month]
     return date(year, month + 1, min(day.day, last))
 

@@ -6,9 +6,10 @@ numbers of the table's colour; SBF rounds every decimal up (001:493, 001:720).
 * A1 bronze pairs 4-32 (001:609-720): the winner gets 2 bp per pair in the field,
   each next place 2/3 of the place above rounded up, never fewer than 4 bp, down to
   the best third of the field (rounded up).
-* A2 bronze pairs 32-100 (001:721-829): the printed even rows are the rule (data
-  file ``data/a2.json``); an odd count averages the two neighbouring rows cell by
-  cell and rounds up.
+* A2 bronze pairs 32-100 (001:721-829): the rows of 32-40 pairs as printed (the seed
+  excuses them from its principle, 001:819-823; data file ``data/a2.json``), from 42
+  pairs the principle printed beside the table (001:727-818); an odd count averages
+  the two neighbouring rows cell by cell and rounds up (001:824-827).
 * B1 bronze team barometer (001:830-917): winner 3 bp per team, then 2/3 rounded
   up, minimum 4, best third; above 32 teams A2 times 1.5 rounded up.
 * C bronze individual (001:1073-1142): winner 1.5 bp per player rounded up, then
@@ -193,14 +194,20 @@ def table_a1(pairs: int) -> tuple[int, ...]:
     return two_thirds_scale(2 * pairs, _third(pairs), minimum=4)
 
 
+#: Table A2's rows up to this many pairs are taken as printed: "Principen gäller icke
+#: helt konsekvent för parantal mellan 32 och 40, eftersom anpassning sker i skarven
+#: till annan princip för 32 par och färre" (001:819-823).  From 42 pairs the
+#: principle governs and the printed cells that break it are typos (named in
+#: tests/masterpoints/test_sbf_tables.py).
+A2_PRINTED_UP_TO = 40
+
+
 def table_a2(pairs: int) -> tuple[int, ...]:
-    """Table A2, bronze pairs 32-100 (data; odd counts average the neighbours)."""
+    """Table A2, bronze pairs 32-100: the printed rows up to 40 pairs (001:736-744),
+    from 42 pairs the table's principle (001:727-818), odd counts the mean of the
+    neighbouring rows rounded up (001:824-827)."""
     _check("A2", pairs, 32, 100, "pairs")
-    rows = _data("a2")
-    if pairs in rows:
-        return tuple(rows[pairs])
-    lower, upper = _neighbours(rows, pairs)
-    return _average_rows(tuple(rows[lower]), tuple(rows[upper]), _third(pairs))
+    return _bronze_row(pairs)
 
 
 def bronze_pairs(pairs: int) -> tuple[int, ...]:
@@ -209,31 +216,49 @@ def bronze_pairs(pairs: int) -> tuple[int, ...]:
     return table_a1(pairs) if pairs <= 32 else table_a2(pairs)
 
 
-def _a2_principle(pairs: int, half: tuple[int, ...]) -> tuple[int, ...]:
-    """An even row of table A2 from the row of half the pairs (001:730-827): the winner
-    2 bp per pair, the second 2/3 of it, the third the winner's figure at half the pairs,
-    then the 5th the half row's 2nd, the 7th its 3rd...; each even place the mean of its
-    neighbours rounded up; the last paid place 4, as every printed even row ends."""
-    places = _third(pairs)
-    row = [0] * places
-    row[0] = 2 * pairs
-    if places > 1:
-        row[1] = math.ceil(TWO_THIRDS * row[0])
-
-    def odd(index: int) -> int:  # place index + 1 = 2j + 1 takes the half row's place j
-        j = index // 2 - 1
-        return half[j] if j < len(half) else 4
-
-    for i in range(2, places, 2):
-        row[i] = odd(i)
-    for i in range(3, places, 2):
-        after = row[i + 1] if i + 1 < places else odd(i + 1)
-        row[i] = math.ceil(Fraction(row[i - 1] + after, 2))
-    row[-1] = 4 if places > 2 else row[-1]
-    return tuple(max(4, v) for v in row)
-
-
 @functools.cache
+def _bronze_row(pairs: int) -> tuple[int, ...]:
+    """The bronze pairs row of any field from 4 pairs: A1 up to 32 pairs, A2's printed
+    rows to 40, odd counts averaged, other even counts by the A2 principle."""
+    if pairs <= 32:
+        return table_a1(pairs)
+    if pairs % 2:
+        return _average_rows(_bronze_row(pairs - 1), _bronze_row(pairs + 1), _third(pairs))
+    if pairs <= A2_PRINTED_UP_TO:
+        return tuple(_data("a2")[pairs])
+    return _a2_principle(pairs, _bronze_row(pairs // 2))
+
+
+def _a2_principle(pairs: int, half: tuple[int, ...]) -> tuple[int, ...]:
+    """An even row of table A2 from the row of half the pairs (001:723-818).
+
+    The winner 2 bp per pair (as in A1, 001:723-725); the second 2/3 of the winner,
+    rounded up (001:730, 001:810); the third the winner's figure at half the pairs,
+    then the 5th the half row's 2nd, the 7th its 3rd, the 9th its 4th... (place
+    2k + 1 takes the half row's place k, 001:810-814); each even place from the 4th
+    the mean of its two neighbours, rounded up (001:814-818); places down to the best
+    third (rounded up, as in A1).  Nothing forces the last place to 4: the printed
+    rows that end in 4 where the principle gives more are typos.
+    """
+    places = _third(pairs)
+
+    def odd(place: int) -> int:  # place 2k + 1: the half row's place k (at least 4)
+        k = (place - 1) // 2
+        return half[k - 1] if k <= len(half) else 4
+
+    row: list[int] = []
+    for place in range(1, places + 1):
+        if place == 1:
+            row.append(2 * pairs)
+        elif place == 2:
+            row.append(math.ceil(TWO_THIRDS * 2 * pairs))
+        elif place % 2:
+            row.append(odd(place))
+        else:
+            row.append(math.ceil(Fraction(odd(place - 1) + odd(place + 1), 2)))
+    return tuple(row)
+
+
 def bronze_simultaneous(pairs: int) -> tuple[int, ...]:
     """Bronze of a simultaneous event's common list (001:441-446): "bp som i en vanlig
     bronstävling. Vid 200 par får segrarna 400 bp osv." - up to 100 pairs tables A1 /
@@ -241,11 +266,7 @@ def bronze_simultaneous(pairs: int) -> tuple[int, ...]:
     mean of the neighbouring even rows, rounded up, 001:824-827)."""
     if pairs <= 100:
         return bronze_pairs(pairs)
-    if pairs % 2:
-        return _average_rows(
-            bronze_simultaneous(pairs - 1), bronze_simultaneous(pairs + 1), _third(pairs)
-        )
-    return _a2_principle(pairs, bronze_simultaneous(pairs // 2))
+    return _bronze_row(pairs)
 
 
 def group_field(pairs: int, groups: int, group: int) -> int:

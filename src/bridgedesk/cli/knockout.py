@@ -1,0 +1,70 @@
+"""``bridgedesk knockout``: seeded knockout draws (004:1762-1772, 004:2719-2723)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bridgedesk.errors import PairingError
+
+app = typer.Typer(help="Knockouts: print a seeded draw, single or double.", no_args_is_help=True)
+
+
+@app.callback()
+def _group() -> None:
+    """Knockouts: print a seeded draw."""
+
+
+def _winners(items: list[str]) -> dict[tuple[int, int], int]:
+    out: dict[tuple[int, int], int] = {}
+    for item in items:
+        where, sep, team = item.partition("=")
+        r, dash, m = where.partition("-")
+        if not (sep and dash and r.isdigit() and m.isdigit() and team.isdigit()):
+            raise PairingError(f"--winner must look like 1-2=5 (round-match=team), not {item!r}")
+        out[(int(r), int(m))] = int(team)
+    return out
+
+
+@app.command()
+def draw(
+    teams: Annotated[int, typer.Option("--teams", help="teams, seeded 1..N")],
+    winner: Annotated[
+        list[str] | None, typer.Option("--winner", help="a result: ROUND-MATCH=TEAM")
+    ] = None,
+) -> None:
+    """Print a single-knockout draw, byes to the top seeds, as far as the results go."""
+    from bridgedesk.events.knockout import SingleKnockout, draw_text
+
+    typer.echo(draw_text(SingleKnockout(teams), _winners(winner or [])), nl=False)
+
+
+def _played(rounds: list[str]) -> list[list[tuple[int, int, int]]]:
+    out: list[list[tuple[int, int, int]]] = []
+    for text in rounds:
+        matches: list[tuple[int, int, int]] = []
+        for item in text.split(","):
+            pair, sep, w = item.strip().partition("=")
+            a, dash, b = pair.partition("-")
+            if not (sep and dash and a.isdigit() and b.isdigit() and w.isdigit()):
+                raise PairingError(
+                    f"--round must look like 1-8=1,4-5=5 (match=winner, ...), not {text!r}"
+                )
+            matches.append((int(a), int(b), int(w)))
+        out.append(matches)
+    return out
+
+
+@app.command()
+def double(
+    teams: Annotated[int, typer.Option("--teams", help="teams, seeded 1..N")],
+    rounds: Annotated[
+        list[str] | None,
+        typer.Option("--round", help="a round's results, e.g. 1-8=1,4-5=5 (repeat per round)"),
+    ] = None,
+) -> None:
+    """A double knockout played in rounds: the results so far and the next round."""
+    from bridgedesk.events.knockout import double_knockout_text
+
+    typer.echo(double_knockout_text(teams, _played(rounds or [])), nl=False)

@@ -1,0 +1,95 @@
+"""The ledger's writing commands: ``import`` (past awards from a CSV) and ``record``
+(a stored event's awards, as ``award --json`` printed them, into the database)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgedesk.cli._ledger import RULE_VERSIONS, open_ledger
+from bridgedesk.cli._store import ByOption, DbOption, open_store, who
+from bridgedesk.cli.masterpoints._app import app
+from bridgedesk.errors import MasterpointError
+
+
+@app.command("import")
+def import_command(
+    source: Annotated[Path, typer.Argument(help="CSV of past awards")],
+    ledger: Annotated[Path | None, typer.Option(help="ledger CSV (created if missing)")] = None,
+    db: DbOption = None,
+) -> None:
+    """Load past awards from a CSV into the ledger (members created as needed).  An
+    award the ledger holds already (the same row) is not added again, so importing a
+    file twice changes nothing; a file with a bad row is refused whole."""
+    from bridgedesk.formats.ledger_csv import loads_awards  # deferred: see the package doc
+
+    try:
+        text = source.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MasterpointError(f"cannot read {source}: {exc.strerror}") from None
+    entries = loads_awards(text, str(source))
+    with open_ledger(ledger, db, write=True) as book:
+        done = book.add_awards(entries)
+    note = f"imported {done.recorded + done.held} awards into {ledger or 'the database'}"
+    if done.skipped:
+        note += f"; {done.skipped} were in the ledger already"
+    typer.echo(note)
+
+
+@app.command("record")
+def record_command(
+    awards_file: Annotated[
+        Path, typer.Argument(help="the awards as `award --json` prints them ('-': stdin)")
+    ],
+    event: Annotated[str, typer.Option(help="the stored event: its id or name")],
+    rules: Annotated[str, typer.Option(help="jcbl or sbf")],
+    reason: Annotated[str, typer.Option(help="why (kept in the audit log)")],
+    db: DbOption = None,
+    version: Annotated[
+        str | None, typer.Option(help="rule-set version (default: jcbl 2007, sbf 2014-2015)")
+    ] = None,
+    by: ByOption = None,
+) -> None:
+    """Write a stored event's awards into the ledger in the database, in one transaction.
+
+    Re-recording the event replaces its awards (audited); the same awards again
+    change nothing.  Players entered in the event under a member number join the
+    ledger; other players' points are held until they join (000:141-151).
+    """
+    if rules not in RULE_VERSIONS:
+        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+    try:
+        text = sys.stdin.read() if str(awards_file) == "-" else awards_file.read_text("utf-8")
+        data = json.loads(text)
+    except OSError as exc:
+        raise MasterpointError(f"cannot read {awards_file}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise MasterpointError(f"{awards_file}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    from bridgedesk.cli.masterpoints._inputs import recorded_awards  # deferred: package doc
+
+    awards = recorded_awards(data, str(awards_file))
+    with open_store(db) as store:
+        done = store.record_awards(
+            event,
+            awards,
+            rules=rules,
+            version=version or RULE_VERSIONS[rules],
+            who=who(by),
+            reason=reason,
+        )
+    if done.audit is None:
+        typer.echo(
+            f"event {done.event_id}: the same {done.recorded + done.held} awards are "
+            "stored already; nothing changed"
+        )
+        return
+    note = f"event {done.event_id}: recorded {done.recorded} awards"
+    if done.held:
+        note += f", {done.held} held for players not yet members"
+    if done.replaced:
+        note += f" (replacing {done.replaced}; audit {done.audit})"
+    typer.echo(note)

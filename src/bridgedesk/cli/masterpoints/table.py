@@ -1,0 +1,79 @@
+"""``bridgedesk masterpoints table``: an award table from the federation's formula or data."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from bridgedesk.cli.masterpoints._app import app
+from bridgedesk.errors import MasterpointError
+
+
+@app.command("table")
+def table_command(
+    rules: Annotated[str, typer.Argument(help="jcbl-weekly or sbf")],
+    name: Annotated[
+        str | None, typer.Argument(help="SBF table: A, A1, A2, B1, C, D, E1, F, H1, H1S")
+    ] = None,
+    klass: Annotated[int | None, typer.Option("--class", help="JCBL weekly class 1-5")] = None,
+    kind: Annotated[
+        str | None, typer.Option(help="JCBL: pairs, individual or teams [default: pairs]")
+    ] = None,
+    competitors: Annotated[int | None, typer.Option(help="JCBL: competitors (2 or more)")] = None,
+    sessions: Annotated[
+        int | None, typer.Option(min=1, help="JCBL: sessions S [default: 1]")
+    ] = None,
+    pairs: Annotated[int | None, typer.Option(help="SBF: field size (pairs)")] = None,
+    teams: Annotated[int | None, typer.Option(help="SBF: field size (teams)")] = None,
+    players: Annotated[int | None, typer.Option(help="SBF: field size (players)")] = None,
+    simultaneous: Annotated[
+        bool, typer.Option(help="SBF A: a simultaneous event's list (above 100 pairs)")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Print an award table computed from the federation's formula or data."""
+    from bridgedesk.cli.masterpoints import _tables  # deferred: see the package docstring
+
+    sizes = {"pairs": pairs, "teams": teams, "players": players}
+    if rules == "jcbl-weekly":
+        _tables.refuse(
+            {"the table name": name, **{f"--{u}": v for u, v in sizes.items()}},
+            "jcbl-weekly tables are by --class, --kind and --competitors",
+        )
+        _tables.refuse({"--simultaneous": simultaneous}, "it is an SBF table switch")
+        doc = _tables.weekly(klass, kind, competitors, sessions)
+        if as_json:
+            typer.echo(json.dumps(doc))
+            return
+        typer.echo(
+            f"JCBL weekly, class {klass}, {doc['kind']}, {competitors} competitors"
+            + (f", {sessions} sessions" if "sessions" in doc else "")
+        )
+        for place, value in enumerate(doc["awards"], start=1):
+            typer.echo(f"{place:>3}  {value:.2f}")
+        return
+    if rules != "sbf":
+        raise MasterpointError(
+            f"unknown rule set {rules!r}; choose one of {', '.join(_tables.RULE_SETS)}"
+        )
+    _tables.refuse(
+        {"--class": klass, "--kind": kind, "--competitors": competitors, "--sessions": sessions},
+        "it is a jcbl-weekly option; SBF tables take a name and --pairs, --teams or --players",
+    )
+    if name is None:
+        raise MasterpointError(f"sbf needs a table name: {', '.join(_tables.TABLE_NAMES)}")
+    given = [(u, v) for u, v in sizes.items() if v is not None]
+    if len(given) != 1:
+        raise MasterpointError("give the field size once: --pairs, --teams or --players")
+    unit, size = given[0]
+    scale, unit = _tables.sbf(name, unit, size, simultaneous)
+    if as_json:
+        typer.echo(
+            json.dumps({"rules": "sbf", "table": scale.table, unit: size, **scale.as_json()})
+        )
+        return
+    typer.echo(f"SBF table {scale.table}, {size} {unit} (points per player)")
+    for place, (colour, points) in enumerate(scale.places(), start=1):
+        typer.echo(f"{place:>3}  {points:>4} {colour.value}")

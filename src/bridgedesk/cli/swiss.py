@@ -1,0 +1,94 @@
+"""``bridgedesk swiss``: the draw for the next round of a Swiss teams event."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgedesk.errors import PairingError
+
+app = typer.Typer(help="Swiss teams: draw the next round.", no_args_is_help=True)
+
+
+@app.callback()
+def _group() -> None:
+    """Swiss teams: draw the next round."""
+
+
+@app.command()
+def pair(
+    history: Annotated[Path, typer.Argument(help="HISTORY.json: teams, seeds, rounds played")],
+    rule: Annotated[str, typer.Option("--rule", help="jcbl-1, jcbl-2 or jcbl-3")] = "jcbl-1",
+    rematch: Annotated[
+        str,
+        typer.Option("--rematch", help="never, not-consecutive, until-round:R or allowed"),
+    ] = "never",
+    last_round: Annotated[
+        bool, typer.Option("--last-round", help="this is the last round: rank on the previous")
+    ] = False,
+    triangle: Annotated[
+        str, typer.Option("--triangle", help="odd fields: one-round or two-rounds")
+    ] = "one-round",
+    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+) -> None:
+    """Pair the round after the last one in HISTORY.json (004:1778-1797, 004:2658-2716)."""
+    import json
+
+    from bridgedesk.events.swiss import Rematch, SwissRule, Triangle, pair_round
+    from bridgedesk.formats.swiss_history import load, pairing_to_dict
+
+    rules = {r.value: r for r in SwissRule}
+    if rule not in rules:
+        raise PairingError(f"unknown rule {rule!r}; choose jcbl-1, jcbl-2 or jcbl-3")
+    modes = {t.value: t for t in Triangle}
+    if triangle not in modes:
+        raise PairingError(f"unknown triangle mode {triangle!r}; choose one-round or two-rounds")
+    if fmt not in ("text", "json"):
+        raise PairingError(f"unknown format {fmt!r}; choose text or json")
+    p = pair_round(
+        load(history),
+        rules[rule],
+        Rematch.parse(rematch),
+        last_round=last_round,
+        triangle=modes[triangle],
+    )
+    if fmt == "json":
+        typer.echo(json.dumps(pairing_to_dict(p), indent=1))
+        return
+    typer.echo(f"round {p.round} ({p.basis})")
+    for table, (home, away) in enumerate(p.matches, start=1):
+        typer.echo(f"table {table:>2}: {home:>3} v {away:<3}")
+    if p.triangle is not None:
+        a, b, c = p.triangle
+        typer.echo(f"triangle: {a}, {b}, {c}")
+
+
+@app.command("form-teams")
+def form_teams_cmd(
+    pair: Annotated[list[str], typer.Option("--pair", help="an entry: PAIR=SEED_POINTS")],
+    floater: Annotated[
+        int | None, typer.Option("--floater", help="the floater pair for an odd count")
+    ] = None,
+) -> None:
+    """Even-chance teams: best pair with worst, and so on (004:2725-2734)."""
+    from decimal import Decimal, InvalidOperation
+
+    from bridgedesk.events.even_chance import EntryPair, form_teams
+
+    entries: list[EntryPair] = []
+    for item in pair:
+        number, sep, points = item.partition("=")
+        try:
+            if not (sep and number.isdigit()):
+                raise InvalidOperation
+            entries.append(EntryPair(int(number), Decimal(points)))
+        except InvalidOperation:
+            raise PairingError(
+                f"--pair must look like 7=125.5 (pair=seed points), not {item!r}"
+            ) from None
+    for team in form_teams(entries, floater):
+        a, b = team.pairs
+        extra = " (floater)" if team.floater else ""
+        typer.echo(f"team {team.team}: pairs {a} and {b}{extra}")

@@ -1,0 +1,33 @@
+"""What every JSON reader in :mod:`bridgedesk.formats` shares: reading the file, and
+errors that name the file and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bridgedesk.errors import FormatError, Location
+
+
+def read_text(path: str | Path) -> tuple[str, str]:
+    """The file's text and its name for messages; an unreadable file is a FormatError."""
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8"), str(p)
+    except OSError as exc:
+        raise FormatError(f"cannot read the file: {exc.strerror}", Location(file=str(p))) from None
+
+
+class JsonReader:
+    """Checks on parsed JSON values; each failure names the file and the field."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, field: str, message: str) -> FormatError:
+        return FormatError(message, Location(file=self.path, field=field))
+
+    def obj(self, value: object, field: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(field, f"{field} must be an object")
+        return value

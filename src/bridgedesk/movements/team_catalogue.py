@@ -1,0 +1,100 @@
+"""Building a team movement by family name, one movement per session.
+
+``movement show|cards|check KIND --teams N [--sessions S]`` comes here.  A
+one-session request gets the whole sheet; two sessions split it into whole
+matches (both halves of a match in one session):
+
+* ``awl``: Figs 21-23 (004:1874-1971); two sessions as 004:1945-1953, or
+  more, each with whole matches;
+* ``mirror-mitchell``: the mirror Mitchell (004:3676-3703); its second
+  session is an AWL within each half (004:3692); one round fewer cuts round 1
+  and the twin boards (004:3688-3690);
+* ``stagger``: 6-12 teams, session 1 same parity, session 2 odd v even
+  (004:3705-3737);
+* ``round-robin``: Berger round robins, single, double or triple (``cycles``);
+* ``pair-round-robin``: each pair meets both pairs of every other team, one
+  per session (004:3398-3410), which also ranks the pairs (SRR + pairs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bridgedesk.errors import MovementError
+from bridgedesk.movements.model import Movement
+
+#: kind -> one-line description.
+TEAM_KINDS: dict[str, str] = {
+    "awl": "American Whist League board-a-match, 5-51 teams",
+    "mirror-mitchell": "mirror Mitchell board-a-match, 10/14/18/22/26/30 teams",
+    "stagger": "stagger team round robin in two sessions, 6/8/10/12 teams",
+    "round-robin": "Berger round robin, 3-30 teams (--cycles 1-3)",
+    "pair-round-robin": "pair round robin (TP2S) in two sessions, even teams 4-30",
+}
+
+
+def build_team(
+    kind: str,
+    teams: int,
+    *,
+    sessions: int = 1,
+    rounds: int | None = None,
+    boards_per_round: int | None = None,
+    cycles: int = 1,
+) -> tuple[Movement, ...]:
+    """The sessions of team movement ``kind`` for ``teams`` teams."""
+    from bridgedesk.movements import awl, mirror_mitchell, round_robin, stagger
+
+    if kind not in TEAM_KINDS:
+        raise MovementError(
+            f"unknown team movement {kind!r}; choose one of {', '.join(TEAM_KINDS)}"
+        )
+    if sessions not in (1, 2) and not (kind == "awl" and sessions >= 1):
+        raise MovementError(f"--sessions is 1 or 2, not {sessions}")
+    if rounds is not None and kind not in ("awl", "mirror-mitchell"):
+        raise MovementError(f"--rounds applies to the AWL and the mirror Mitchell, not {kind}")
+    if cycles != 1 and kind != "round-robin":
+        raise MovementError(f"--cycles applies to the round robin only, not {kind}")
+    if kind == "awl":
+        bpr = boards_per_round or 2
+        if sessions > 1:
+            if rounds is not None:
+                raise MovementError("give --rounds or --sessions for an AWL, not both")
+            return awl.awl_sessions(teams, boards_per_round=bpr, sessions=sessions)
+        return (awl.awl(teams, boards_per_round=bpr, rounds=rounds),)
+    if kind == "mirror-mitchell":
+        bpr = boards_per_round or 3
+        if rounds is None or rounds == teams // 2:
+            first = mirror_mitchell.mirror_mitchell(teams, boards_per_round=bpr)
+        elif rounds == teams // 2 - 1:
+            first = mirror_mitchell.mirror_without_twins(teams, boards_per_round=bpr)
+        else:
+            raise MovementError(
+                f"a mirror Mitchell for {teams} teams has {teams // 2} rounds, or "
+                f"{teams // 2 - 1} without round 1 and its twin boards (004:3688), not {rounds}"
+            )
+        if sessions == 1:
+            return (first,)
+        return (first, mirror_mitchell.second_session(teams, boards_per_round=bpr))
+    if kind == "stagger":
+        whole = stagger.stagger(teams, boards_per_round=boards_per_round or 7)
+        if sessions == 1:
+            return (whole,)
+        return _split(whole, teams // 2 - 1)
+    if kind == "pair-round-robin":
+        whole = round_robin.pair_round_robin(teams, boards_per_round=boards_per_round or 5)
+        return (whole,) if sessions == 1 else _split(whole, whole.round_count // 2)
+    whole = round_robin.round_robin(teams, cycles=cycles, boards_per_round=boards_per_round or 8)
+    if sessions == 1:
+        return (whole,)
+    return _split(whole, whole.round_count // 2)
+
+
+def _split(m: Movement, first: int) -> tuple[Movement, Movement]:
+    """Rounds 1..first, then the rest renumbered from 1 (sets keep their numbers)."""
+    one = m.rounds[:first]
+    two = tuple(replace(r, number=i) for i, r in enumerate(m.rounds[first:], start=1))
+    return (
+        replace(m, rounds=one, notes=(*m.notes, f"session 1: rounds 1-{first}")),
+        replace(m, rounds=two, notes=(*m.notes, f"session 2: rounds {first + 1}-{m.round_count}")),
+    )

@@ -1,0 +1,100 @@
+"""Choosing by double-dummy results over one or more layouts of the unseen cards.
+
+The expert level passes the one true layout; the club level a sample of
+layouts consistent with what it has seen (:mod:`bridgedesk.practice.sampling`).
+Both then take the contract, or the card, with the best average MiniBridge
+score for their side, as single-dummy programs do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from bridgedesk.bridge import SEATS, Seat, Strain
+from bridgedesk.deals.cards import SUITS, Card
+from bridgedesk.errors import PracticeError
+from bridgedesk.practice import dd
+from bridgedesk.practice.contract import ALL_MINI_CONTRACTS, MiniContract, declarer_score
+from bridgedesk.practice.play import TRICKS
+from bridgedesk.practice.players import PlayView
+
+Layout = Mapping[Seat, frozenset[Card]]
+
+
+def best_contract(rows: Sequence[Mapping[Strain, int]]) -> MiniContract:
+    """The contract with the best average score over declarer's trick counts ``rows``.
+
+    Only the strains every row has are considered.  Ties go to the earlier
+    contract of :data:`ALL_MINI_CONTRACTS` (no trumps first, game before part
+    score).
+    """
+    if not rows:
+        raise PracticeError("no layouts to choose a contract from")
+    candidates = [c for c in ALL_MINI_CONTRACTS if all(c.strain in row for row in rows)]
+    if not candidates:
+        raise PracticeError("no strain to choose a contract in")
+
+    def average(contract: MiniContract) -> float:
+        return sum(declarer_score(contract, row[contract.strain]) for row in rows) / len(rows)
+
+    return max(candidates, key=average)
+
+
+def candidate_strains(declarer: Collection[Card], dummy: Collection[Card]) -> tuple[Strain, ...]:
+    """The strains worth solving for a contract: no trumps, every suit in which
+    declarer and dummy hold 7 or more cards together, and their longest suit."""
+    lengths = {suit: sum(1 for c in (*declarer, *dummy) if c.suit is suit) for suit in SUITS}
+    longest = max(SUITS, key=lambda suit: (lengths[suit], -suit.index))
+    suits = [suit for suit in SUITS if lengths[suit] >= 7 or suit is longest]
+    return (Strain.NT, *(Strain(suit.value) for suit in suits))
+
+
+def distinct_cards(view: PlayView) -> tuple[Card, ...]:
+    """The legal cards that can differ in effect: of cards in one suit with nothing
+    between them but the player's own cards and cards of earlier tricks, only
+    the lowest is kept (a card in the trick being played still counts)."""
+    out: list[Card] = []
+    own = view.known[view.seat]
+    gone = {c for cards in view.played.values() for c in cards} - set(view.trick.cards)
+    legal = sorted(view.legal, key=lambda c: (c.suit.index, -c.rank))
+    for card in legal:
+        if out and out[-1].suit is card.suit:
+            higher = out[-1]
+            between = (Card(card.suit, r) for r in range(card.rank + 1, higher.rank))
+            if all(c in own or c in gone for c in between):
+                out[-1] = card
+                continue
+        out.append(card)
+    return tuple(out)
+
+
+def best_card(view: PlayView, layouts: Sequence[Layout]) -> Card:
+    """The card with the best average score for the controller's side over ``layouts``
+    (each giving the remaining cards of the two unseen seats)."""
+    choices = distinct_cards(view)
+    if len(choices) == 1:
+        return choices[0]
+    if not layouts:
+        raise PracticeError("no layouts to choose a card from")
+    positions = [
+        {s: (view.known[s] if s in view.known else lay[s]) for s in SEATS} for lay in layouts
+    ]
+    results = dd.card_tricks(positions, view.trick, view.trump)
+    ours = view.seat.side is view.declarer.side
+    sign = 1 if view.controller.side is view.declarer.side else -1
+    left = TRICKS - view.tricks_done
+
+    def value(card: Card) -> tuple[float, float, int, int]:
+        total = 0
+        tricks = 0
+        for result in results:
+            future = result[card]
+            final = view.declarer_tricks + (future if ours else left - future)
+            total += sign * declarer_score(view.contract, final)
+            tricks += future
+        return (total / len(results), tricks / len(results), -card.rank, -card.suit.index)
+
+    return max(choices, key=value)
+
+
+__all__ = ["Layout", "best_card", "best_contract", "candidate_strains", "distinct_cards"]

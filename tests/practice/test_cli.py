@@ -1,0 +1,225 @@
+"""`bridgedesk practice auto`: whole sessions in both rooms, as JSON, from files and seeds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgedesk.bridge import SEATS, Seat
+from bridgedesk.cli import main
+from bridgedesk.deals import Deal
+from bridgedesk.formats import hnd
+from bridgedesk.formats.practice_json import board_from_dict
+from bridgedesk.practice import PlayState
+from bridgedesk.practice.contract import MiniContract, score_ns
+from bridgedesk.practice.session import team_imps
+from tests.formats.test_hnd import SAMPLE  # the seed's .HND sample, 002:105-121
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def auto_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    code, out, err = run(capsys, "practice", "auto", *args, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def check_board(board: dict[str, Any], deal: Deal) -> None:
+    """Everything in one printed board agrees with the rules, recomputed here."""
+    assert board["board"] == deal.board
+    assert board["dealer"] == deal.dealer.value
+    assert Deal.from_pbn(board["deal"]).hands == deal.hands
+    order = [SEATS[(deal.dealer.index + i) % 4] for i in range(4)]
+    assert board["announcements"] == [{"seat": s.value, "hcp": deal.hand(s).hcp} for s in order]
+    if board["redeal"]:
+        assert board["declarer"] is None and board["rooms"] == {} and board["imps_ns"] == 0
+        return
+    declarer = Seat.parse(board["declarer"])
+    assert board["contract"] == board["rooms"]["open"]["contract"]
+    scores = {}
+    for name in ("open", "closed"):
+        room = board["rooms"][name]
+        c = room["contract"]
+        from bridgedesk.bridge import Strain
+
+        contract = MiniContract(Strain.parse(c["strain"]), c["game"])
+        assert c["tricks_needed"] == contract.tricks_needed
+        assert len(room["play"]) == 52
+        # every card legal: replaying raises on any illegal card
+        state = PlayState.replay(deal, declarer, contract.strain, [_card(x) for x in room["play"]])
+        assert room["tricks"] == state.declarer_tricks
+        assert room["score_ns"] == score_ns(declarer, contract, room["tricks"])
+        scores[name] = room["score_ns"]
+    assert board["imps_ns"] == team_imps(scores["open"], scores["closed"])
+    board_from_dict(board)  # the session reader accepts it
+
+
+def _card(text: str) -> Any:
+    from bridgedesk.deals.cards import Card
+
+    return Card.parse(text)
+
+
+def test_the_seeds_hnd_sample_plays_through_both_rooms_at_club_level(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "SAMPLE.HND"
+    path.write_text(SAMPLE, encoding="utf-8")
+    deals = hnd.load(path).deals
+    data = auto_json(capsys, "--deals", str(path), "--seed", "1", "--level", "club")
+    assert [b["board"] for b in data["boards"]] == [1, 2]
+    assert data["boards"][0]["dealer"] == "W"  # stated in the file (002:111)
+    for board, deal in zip(data["boards"], deals, strict=True):
+        check_board(board, deal)
+    assert data["total_imps"] == sum(b["imps_ns"] for b in data["boards"])
+
+
+@pytest.mark.slow
+def test_sixteen_generated_boards_play_through(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "set.hnd"
+    assert main(["deals", "generate", "--out", str(path), "--boards", "16", "--seed", "4"]) == 0
+    capsys.readouterr()
+    deals = hnd.load(path).deals
+    data = auto_json(capsys, "--deals", str(path), "--seed", "2", "--level", "expert")
+    assert len(data["boards"]) == 16
+    for board, deal in zip(data["boards"], deals, strict=True):
+        check_board(board, deal)
+        # both rooms double dummy: the same contract and the par's tricks
+        if not board["redeal"]:
+            assert board["rooms"]["open"] == board["rooms"]["closed"]
+            assert board["imps_ns"] == 0
+            assert board["par"]["score_ns"] == board["rooms"]["open"]["score_ns"]
+    assert data["total_imps"] == 0
+
+
+def test_pbn_file_and_seeded_sessions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "set.pbn"
+    assert main(["deals", "generate", "--out", str(path), "--boards", "3", "--seed", "9"]) == 0
+    capsys.readouterr()
+    from bridgedesk.formats.dealfile import load_records
+
+    deals = [r.deal for r in load_records(path)]
+    data = auto_json(
+        capsys, "--deals", str(path), "--boards", "2", "--seed", "3", "--level", "expert"
+    )
+    assert len(data["boards"]) == 2
+    for board, deal in zip(data["boards"], deals[:2], strict=True):
+        check_board(board, deal)
+    # a generated session is the same for the same seed
+    one = auto_json(capsys, "--boards", "2", "--seed", "11", "--level", "expert")
+    two = auto_json(capsys, "--boards", "2", "--seed", "11", "--level", "expert")
+    assert one == two
+    assert len([b for b in one["boards"] if not b["redeal"]]) == 2
+
+
+def test_text_output_and_the_play_trick_by_trick(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "practice", "auto", "--boards", "1", "--seed", "5",
+                         "--level", "expert", "--show-play")  # fmt: skip
+    assert code == 0, err
+    assert "open room:" in out and "closed room:" in out
+    assert out.count("won by") == 26
+    assert "total:" in out
+
+
+def test_halfbridge_and_bad_options_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "practice", "auto", "--seed", "1", "--rules", "halfbridge")
+    assert code == 2 and err.startswith("error: HalfBridge is not available")
+    code, _, err = run(capsys, "practice", "auto", "--seed", "1", "--level", "grandmaster")
+    assert code == 2 and "unknown level 'grandmaster'" in err
+    code, _, err = run(capsys, "practice", "auto", "--seed", "1", "--deals", "x.txt")
+    assert code == 2 and "use a .pbn or .hnd file" in err
+
+
+def _twenty_twenty(start: int) -> Deal:
+    import random
+
+    from bridgedesk.deals.generate import random_deal
+
+    for i in range(start, start + 10_000):
+        deal = random_deal(1, random.Random(i))
+        hcp = deal.hcp()
+        if hcp[Seat.N] + hcp[Seat.S] == 20:
+            return deal
+    raise AssertionError("no 20-20 deal found")  # pragma: no cover
+
+
+def test_a_20_20_deal_from_a_file_is_passed_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import random
+
+    from bridgedesk.deals.analysis import BoardRecord
+    from bridgedesk.deals.generate import random_deal
+    from bridgedesk.formats.dealfile import dump_records
+
+    flat = _twenty_twenty(0).with_board(1)
+    rng = random.Random(99)
+    while True:
+        other = random_deal(2, rng)
+        hcp = other.hcp()
+        if hcp[Seat.N] + hcp[Seat.S] != 20:
+            break
+    path = tmp_path / "flat.pbn"
+    dump_records([BoardRecord(flat), BoardRecord(other)], path)
+    data = auto_json(capsys, "--deals", str(path), "--seed", "1", "--level", "expert")
+    first, second = data["boards"]
+    assert first["redeal"] is True and first["declarer"] is None and first["rooms"] == {}
+    check_board(first, flat)
+    assert second["redeal"] is False
+    check_board(second, other)
+
+
+def test_a_generated_20_20_deal_is_dealt_again() -> None:
+    import random
+
+    from bridgedesk.deals.generate import random_deal
+    from bridgedesk.practice.session import DealSupply, SessionConfig, auto_session
+
+    seed = next(
+        s
+        for s in range(2000)
+        if (lambda h: h[Seat.N] + h[Seat.S] == 20)(
+            random_deal(1, random.Random(f"{s}/deal/1/0")).hcp()
+        )
+    )
+    config = SessionConfig(seed=seed, level="expert", boards=1)
+    results = list(auto_session(config, DealSupply(config)))
+    assert results[0].redeal is True
+    assert results[-1].redeal is False
+    assert {r.deal.board for r in results} == {1}
+    assert results[0].deal != results[-1].deal
+
+
+def test_the_docs_auto_example(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """docs/practice.md's JSON example is board 1 of the seed's sample at expert level."""
+    path = tmp_path / "SAMPLE.HND"
+    path.write_text(SAMPLE, encoding="utf-8")
+    board = auto_json(capsys, "--deals", str(path), "--seed", "1", "--level", "expert")["boards"][0]
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "practice.md").read_text(encoding="utf-8")
+    assert f'"deal": "{board["deal"]}"' in doc
+    assert board["declarer"] == "W" and board["contract"] == {
+        "strain": "NT", "game": True, "tricks_needed": 9}  # fmt: skip
+    assert board["rooms"]["open"]["play"][:5] == ["S2", "S3", "S4", "S5", "H3"]
+    assert board["rooms"]["open"]["tricks"] == 13 and board["rooms"]["open"]["score_ns"] == -520
+    assert board["par"]["score_ns"] == -520
+
+
+def test_a_new_session_does_not_overwrite_a_saved_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "old.json"
+    save.write_text("keep me", encoding="utf-8")
+    code, _, err = run(capsys, "practice", "--seed", "1", "--save", str(save))
+    assert code == 2 and "--resume" in err
+    assert save.read_text(encoding="utf-8") == "keep me"
