@@ -292,3 +292,9 @@ def test_hand_records_show_after_the_session(client: TestClient, stored: Stored)
     assert "Hand records" in html and html.count('class="hands"') == 14
     # North's spades of the deal, as printed
     assert '<span class="spades">♠</span> AKQJ' in html
+
+
+def test_the_practice_pages_come_with_the_app(client: TestClient) -> None:
+    # bridgedesk.web.practice is one of the app's optional routers
+    page = client.get("/practice")
+    assert page.status_code == 200 and "<html" in page.text
