@@ -339,7 +339,7 @@ def test_broken_json_and_missing_file(tmp_path: Path) -> None:
     path.write_text('{"format": \n  oops}', encoding="utf-8")
     with pytest.raises(ScaleError, match=r"broken.json:2:\d+: not valid JSON"):
         get_scale(str(path))
-    with pytest.raises(ScaleError, match="cannot read VP scale file"):
+    with pytest.raises(ScaleError, match="cannot read the VP scale file"):
         get_scale(str(tmp_path / "missing.json"))
 
 

@@ -66,7 +66,7 @@ def test_errors_name_the_line(text: str, message: str) -> None:
 def test_load_names_the_file(tmp_path: Path) -> None:
     path = tmp_path / "s.csv"
     path.write_bytes(b"round,table\n\xff\n")
-    with pytest.raises(FormatError, match=r"s\.csv: not UTF-8"):
+    with pytest.raises(FormatError, match=r"s\.csv:2:1: not UTF-8"):
         results_csv.load(path)
 
 

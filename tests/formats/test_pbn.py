@@ -195,7 +195,7 @@ def test_export_writer_order_crlf_unknown_and_widths() -> None:
     assert lines[:2] == ["% PBN 2.1", "% EXPORT"]
     assert lines[2:17] == [
         '[Event "?"]', '[Site "?"]', '[Date "?"]', '[Board "3"]', '[West "?"]',
-        '[North "?"]', '[East "?"]', '[South "?"]', '[Dealer "?"]', '[Vulnerable "?"]',
+        '[North "?"]', '[East "?"]', '[South "?"]', '[Dealer ""]', '[Vulnerable ""]',
         '[Deal "N:AKQJ.T98.765.432 - - -"]', '[Scoring "?"]', '[Declarer "?"]',
         '[Contract "?"]', '[Result "?"]',
     ]  # fmt: skip

@@ -28,7 +28,7 @@ def test_round_trip() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("[", "not JSON"),
+        ("[", "not valid JSON"),
         ("{}", '"placings" list'),
         ('{"placings": [{"place": 1}]}', "missing 'players'"),
         ('{"placings": [{"players": ["1"], "place": 0}]}', "place must be 1 or more"),

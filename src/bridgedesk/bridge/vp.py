@@ -238,10 +238,12 @@ def _fail(message: str, where: str | None) -> ScaleError:
 def _number(value: Any, what: str, where: str | None) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | str | Decimal):
         raise _fail(f"{what} must be a number, got {value!r}", where)
+    from bridgedesk.reading import checked_decimal
+
     try:
-        number = Decimal(value)
-    except ArithmeticError:
-        raise _fail(f"{what} must be a number, got {value!r}", where) from None
+        number = checked_decimal(str(value))
+    except ValueError:
+        raise _fail(f"{what} must be a number, got {str(value)[:40]!r}", where) from None
     if not number.is_finite() or number < 0:
         raise _fail(f"{what} must be a number >= 0, got {value!r}", where)
     return number
@@ -378,17 +380,10 @@ def load_scale_file(path: str | Path) -> TableScale:
     (leave out ``max`` for "m or more").  Instead of tables a file may say
     ``"based_on": "wbf25"`` with ``"win_bonus"`` / ``"draw_bonus"``.
     """
+    from bridgedesk import reading
+
     where = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise _fail(f"cannot read VP scale file: {exc.strerror or exc}", where) from None
-    try:
-        data = json.loads(text, parse_float=Decimal)
-    except json.JSONDecodeError as exc:
-        raise ScaleError(
-            f"not valid JSON: {exc.msg}", Location(file=where, line=exc.lineno, column=exc.colno)
-        ) from None
+    data = reading.read_json(path, error=ScaleError, decimals=True, what="the VP scale file")
     return scale_from_data(data, where)
 
 

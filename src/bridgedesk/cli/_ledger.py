@@ -30,7 +30,7 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
     There everything happens in one transaction (nothing is written if the command
     fails); with a CSV file and ``write`` the file is rewritten at the end.
     """
-    from bridgedesk.formats.ledger_csv import dumps_ledger, loads_ledger
+    from bridgedesk.formats.ledger_csv import dumps_ledger, load_ledger
     from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
 
     if ledger is not None and db is not None:
@@ -42,14 +42,7 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
             yield book
         return
     assert ledger is not None
-    if ledger.exists() or not write:
-        try:
-            text = ledger.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise MasterpointError(f"cannot read ledger {ledger}: {exc.strerror}") from None
-        repo = loads_ledger(text, str(ledger))
-    else:
-        repo = InMemoryRepository()
+    repo = load_ledger(ledger) if ledger.exists() or not write else InMemoryRepository()
     yield Ledger(repo)
     if write:
         try:

@@ -10,6 +10,17 @@ import typer
 
 from bridgedesk.errors import BridgedeskError
 
+#: ``--encoding`` of the commands that read a deal file.
+InputEncoding = Annotated[
+    str | None,
+    typer.Option(
+        "--encoding",
+        help="Text encoding of the file read (default: told from its bytes: UTF-8, "
+        "Shift_JIS or Latin-1).",
+        show_default=False,
+    ),
+]
+
 app = typer.Typer(
     help="Hand records: generate deals, solve double dummy and par, convert, print.",
     no_args_is_help=True,
@@ -81,6 +92,7 @@ def analyse(
         str | None,
         typer.Option(help="With --db: attach the deals to this stored event (id or name)."),
     ] = None,
+    encoding: InputEncoding = None,
 ) -> None:
     """Solve double dummy and par for every board, on all cores, and report the time."""
     import os
@@ -108,7 +120,7 @@ def analyse(
         )
     if event is not None and db is None:
         raise BridgedeskError("--event needs --db: the event is in a database")
-    records = load_records(file)
+    records = load_records(file, encoding=encoding)
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1
     err = Console(stderr=True)
@@ -146,7 +158,7 @@ def analyse(
             solved, fresh = analyse_cached(store, deals, run)
     elapsed = time.perf_counter() - start
     if out is not None:
-        template = pbn.load(file) if kind(file) == "pbn" else None
+        template = pbn.load(file, encoding=encoding) if kind(file) == "pbn" else None
         for path in dump_records(solved, out, template=template):
             typer.echo(f"wrote {path}")
     else:
@@ -177,14 +189,24 @@ def convert(
     strict: Annotated[
         bool, typer.Option(help="Reject anything the format does not allow.")
     ] = False,
+    input_encoding: Annotated[
+        str | None,
+        typer.Option(
+            help="Text encoding of the file read (default: told from its bytes: UTF-8, "
+            "Shift_JIS or Latin-1).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Convert a deal file between .pbn and .hnd."""
     from bridgedesk.formats import pbn
     from bridgedesk.formats.dealfile import dump_records, kind, load_records
 
-    records = load_records(source, strict=strict)
+    records = load_records(source, strict=strict, encoding=input_encoding)
     # PBN to PBN keeps every other tag of the games (players, results, tables...)
-    template = pbn.load(source, strict=strict) if kind(source) == "pbn" else None
+    template = (
+        pbn.load(source, strict=strict, encoding=input_encoding) if kind(source) == "pbn" else None
+    )
     for path in dump_records(records, target, encoding=encoding, split=split, template=template):
         typer.echo(f"wrote {path}")
     typer.echo(f"{len(records)} boards")
@@ -209,6 +231,7 @@ def print_(
             show_default=False,
         ),
     ] = None,
+    encoding: InputEncoding = None,
 ) -> None:
     """Hand-record sheets: four hands in compass layout, dealer, vulnerability, HCP, DD, par."""
     from bridgedesk.deals.analysis import BoardRecord
@@ -218,7 +241,7 @@ def print_(
 
     if fmt not in ("html", "pdf"):
         raise BridgedeskError(f"unknown format {fmt!r}: choose html or pdf")
-    records = load_records(file)
+    records = load_records(file, encoding=encoding)
     if dd:
         missing = [i for i, r in enumerate(records) if r.dd is None or r.par is None]
         if missing and db is not None:

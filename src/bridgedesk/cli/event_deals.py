@@ -22,6 +22,12 @@ def deals(
     event: EventArg,
     file: Annotated[Path, typer.Argument(help="A .pbn or .hnd deal file.", show_default=False)],
     db: DbOption = None,
+    encoding: Annotated[
+        str | None,
+        typer.Option(
+            help="Text encoding of the file (default: told from its bytes).", show_default=False
+        ),
+    ] = None,
 ) -> None:
     """Attach the deals of a PBN or HND file to an event (one per board).
 
@@ -33,7 +39,7 @@ def deals(
 
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))
-    records = load_records(file)
+    records = load_records(file, encoding=encoding)
     with open_store(db) as store:
         store.event(event)  # a missing event is reported before anything is written
         for record in records:

@@ -122,6 +122,14 @@ def command(
     strict: Annotated[
         bool, typer.Option(help="Reject irregular PBN and unknown JSON keys instead of ignoring.")
     ] = False,
+    encoding: Annotated[
+        str | None,
+        typer.Option(
+            help="Text encoding of the PBN files (default: told from their bytes: UTF-8, "
+            "Shift_JIS or Latin-1).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Score results files (PBN ScoreTable or JSON travellers) and print the ranking."""
     from bridgedesk.errors import ScoringError
@@ -134,7 +142,7 @@ def command(
         "fouled": FouledMethod(fouled.value),
     }
     flights, order = _flights(flight or [])
-    read = [_read(f, strict) for f in files]
+    read = [_read(f, strict, encoding) for f in files]
     # Everything is read and checked before anything is printed.
     used: list[int] = [inp.check(winners) for inp, _ in read]
     detected = winners is None and all(inp.winners is None for inp, _ in read)
@@ -398,7 +406,7 @@ def _extra_text(extra: dict[str, Any]) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def _read(file: Path, strict: bool) -> tuple[Any, Any]:
+def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, Any]:
     from bridgedesk.errors import FormatError, Location
 
     suffix = file.suffix.lower()
@@ -411,7 +419,7 @@ def _read(file: Path, strict: bool) -> tuple[Any, Any]:
     if suffix == ".pbn":
         from bridgedesk.formats import pbn_scores
 
-        return pbn_scores.load(file, strict=strict)
+        return pbn_scores.load(file, strict=strict, encoding=encoding)
     raise FormatError(
         f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file",
         Location(file=str(file)),

@@ -15,6 +15,7 @@ from bridgedesk.bridge import SEATS, Seat, Side
 from bridgedesk.bridge.contract import STRAINS, Contract, Strain
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import DealError
+from bridgedesk.reading import whole_number
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,9 @@ class ParContract:
         result = 0
         for sign in "+-":
             pos = body.rfind(sign)
-            if pos > 0 and body[pos + 1 :].isdigit():
-                result = int(body[pos:])
+            over = whole_number(body[pos + 1 :], max_digits=2)
+            if pos > 0 and over is not None:
+                result = over if sign == "+" else -over
                 body = body[:pos]
                 break
         try:

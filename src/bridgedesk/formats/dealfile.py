@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from bridgedesk import reading
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import FormatError, Location
@@ -28,11 +29,23 @@ def kind(path: str | Path) -> str:
     return suffix[1:]
 
 
-def load_records(path: str | Path, *, strict: bool = False) -> list[BoardRecord]:
-    """Board records (with double dummy and par when a PBN file has them)."""
+def load_records(
+    path: str | Path, *, strict: bool = False, encoding: str | None = None
+) -> list[BoardRecord]:
+    """Board records (with double dummy and par when a PBN file has them).
+
+    A file without any deal is refused: every command that reads deals needs one.
+    """
     if kind(path) == "hnd":
-        return [BoardRecord(d) for d in hnd.load(path, strict=strict).deals]
-    return pbn_deals.load(path, strict=strict)
+        found = [BoardRecord(d) for d in hnd.load(path, strict=strict, encoding=encoding).deals]
+    else:
+        found = pbn_deals.load(path, strict=strict, encoding=encoding)
+    if not found:
+        raise FormatError(
+            "the file holds no deals (a PBN game needs a [Deal] tag with four hands of 13 cards)",
+            Location(file=str(path)),
+        )
+    return found
 
 
 def dump_records(
@@ -53,6 +66,29 @@ def dump_records(
     their other tags.
     """
     target = Path(path)
+    if encoding is not None:
+        reading.check_encoding(encoding)
+    try:
+        return _dump(records, target, encoding, split, event, generator, template)
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start : exc.end]
+        raise FormatError(
+            f"the text {bad!r} cannot be written in the encoding "
+            f"{encoding or (hnd.DEFAULT_ENCODING if kind(target) == 'hnd' else 'utf-8')}; "
+            "choose another with --encoding (utf-8 writes any text)",
+            Location(file=str(target)),
+        ) from None
+
+
+def _dump(
+    records: Sequence[BoardRecord],
+    target: Path,
+    encoding: str | None,
+    split: bool,
+    event: str | None,
+    generator: str | None,
+    template: pbn.PbnFile | None,
+) -> list[Path]:
     if kind(target) == "hnd":
         deals: list[Deal | hnd.HndBoard] = [r.deal for r in records]
         enc = encoding or hnd.DEFAULT_ENCODING
@@ -61,7 +97,7 @@ def dump_records(
         hnd.dump(deals, target, encoding=enc)
         return [target]
     if template is not None and len(template.games) >= len(records):
-        with_deal = [g for g in template.games if "Deal" in g]
+        with_deal = [g for g in template.games if pbn_deals.has_deal(g)]
         if len(with_deal) == len(records):
             for game, record in zip(with_deal, records, strict=True):
                 pbn_deals.game_of(record, game)

@@ -49,12 +49,14 @@ Where the help file is silent, this module decides:
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from bridgedesk import reading
 from bridgedesk.bridge import Seat, Vulnerability, board_dealer, board_vulnerability
 from bridgedesk.deals.cards import DECK, RANK_CHARS, SUITS, Card, Hand
 from bridgedesk.deals.deal import Deal
@@ -174,7 +176,8 @@ class _Reader:
         text = self.text
         if text.startswith("\ufeff"):
             text = text[1:]
-        lines = text.split("\n")
+        # CRLF (DOS), LF and a lone CR all end a line
+        lines = re.split(r"\r\n|\n|\r", text)
         if lines and lines[-1] == "":
             lines.pop()
         result = HndFile(filename=self.filename)
@@ -183,7 +186,7 @@ class _Reader:
         inner: list[tuple[int, str]] = []
         for index, raw in enumerate(lines):
             lineno = index + 1
-            line = raw.removesuffix("\r")
+            line = raw
             if index == len(lines) - 1:
                 line = line.rstrip("\x1a")  # DOS end-of-file mark
             cells = expand_columns(line)
@@ -224,7 +227,7 @@ class _Reader:
     ) -> HndBoard:
         lineno, _, cells = block[0]
         number_text = _field(cells, 9, 10).strip()
-        if not number_text.isdigit():
+        if reading.whole_number(number_text) is None:
             raise self.error(
                 f"expected the board number (1-64) in columns 9-10, found {number_text!r}; "
                 "a board is 5 lines: board line, spades, hearts, diamonds, clubs",
@@ -381,14 +384,32 @@ class _Reader:
         return out
 
 
-def decode(data: bytes) -> tuple[str, str]:
-    """Text and encoding of ``.HND`` bytes: UTF-8 if they decode as such, else Shift_JIS."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8"), "utf-8-sig"
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        return data.decode(DEFAULT_ENCODING, errors="replace"), DEFAULT_ENCODING
+def decode(
+    data: bytes, filename: str | None = None, *, encoding: str | None = None
+) -> tuple[str, str]:
+    """Text and encoding of ``.HND`` bytes: ``encoding`` if given, else UTF-8 (with
+    or without a byte-order mark) if they decode as such, else Shift_JIS.
+
+    Bytes that are neither are refused with their line and a hint to name the
+    encoding with ``--encoding``; no text is replaced.
+    """
+    if encoding is None:
+        if data.startswith(b"\xef\xbb\xbf"):
+            encoding = "utf-8-sig"
+        else:
+            try:
+                data.decode("utf-8")
+                encoding = "utf-8"
+            except UnicodeDecodeError:
+                encoding = DEFAULT_ENCODING
+    text = reading.decode(data, filename, encoding=encoding, hint=_ENCODING_HINT)
+    return text, encoding
+
+
+_ENCODING_HINT = (
+    "a .HND file is Shift_JIS or UTF-8; name another encoding with --encoding "
+    "(--input-encoding for deals convert)"
+)
 
 
 def loads(text: str, *, strict: bool = False, filename: str | None = None) -> HndFile:
@@ -397,16 +418,23 @@ def loads(text: str, *, strict: bool = False, filename: str | None = None) -> Hn
     return _Reader(text, filename, strict).run()
 
 
-def load(source: str | Path | IO[bytes], *, strict: bool = False) -> HndFile:
-    """Read a ``.HND`` file (Shift_JIS or UTF-8)."""
+def load(
+    source: str | Path | IO[bytes], *, strict: bool = False, encoding: str | None = None
+) -> HndFile:
+    """Read a ``.HND`` file (Shift_JIS or UTF-8, or ``encoding``)."""
+    if encoding is not None:
+        reading.check_encoding(encoding)
     if isinstance(source, str | Path):
         path = Path(source)
-        data = path.read_bytes()
+        # 64 boards of 5 lines of at most a few hundred characters: 1 MiB is plenty
+        data = reading.read_bytes(path, limit=1024 * 1024)
         name: str | None = str(path)
     else:
-        data = source.read()
+        data = source.read(1024 * 1024 + 1)
         name = str(getattr(source, "name", "")) or None
-    text, encoding = decode(data)
+        if len(data) > 1024 * 1024:
+            raise FormatError("the file is too large to be a .HND file", Location(file=name))
+    text, encoding = decode(data, name, encoding=encoding)
     result = loads(text, strict=strict, filename=name)
     result.encoding = encoding
     return result

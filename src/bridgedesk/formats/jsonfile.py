@@ -6,16 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location
 
 
 def read_text(path: str | Path) -> tuple[str, str]:
-    """The file's text and its name for messages; an unreadable file is a FormatError."""
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8"), str(p)
-    except OSError as exc:
-        raise FormatError(f"cannot read the file: {exc.strerror}", Location(file=str(p))) from None
+    """The file's text and its name for messages; an unreadable, oversized or
+    non-UTF-8 file is a FormatError (:func:`bridgedesk.reading.read_text`)."""
+    return reading.read_text(path), str(path)
 
 
 class JsonReader:

@@ -17,11 +17,13 @@ import csv
 import io
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 
+from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location, MasterpointError
 from bridgedesk.masterpoints.ledger import InMemoryRepository, LedgerEntry, Player
 
-__all__ = ["COLUMNS", "dumps_ledger", "loads_awards", "loads_ledger"]
+__all__ = ["COLUMNS", "dumps_ledger", "load_awards", "load_ledger", "loads_awards", "loads_ledger"]
 
 COLUMNS = (
     "type", "member", "date", "event", "rules", "version", "points", "colour",
@@ -36,36 +38,49 @@ def _date(text: str, where: Location) -> date:
         raise FormatError(f"date must be YYYY-MM-DD, got {text!r}", where) from None
 
 
-def _decimal(text: str, where: Location, name: str = "points") -> Decimal:
+def _decimal(text: str, where: Location, name: str = "points", *, bounded: bool = False) -> Decimal:
+    """A finite decimal number (``NaN`` and ``Infinity`` are refused).  An award's
+    size is the ledger's to check (it names the limit); ``bounded`` refuses here
+    the absurd sizes (``1e999999``) of numbers no later check bounds."""
     try:
         value = Decimal(text.strip())
     except InvalidOperation:
-        raise FormatError(f"{name} must be a number, got {text!r}", where) from None
+        raise FormatError(f"{name} must be a number, got {text[:40]!r}", where) from None
     if not value.is_finite():
-        raise FormatError(f"{name} must be a number, got {text!r}", where)
+        raise FormatError(f"{name} must be a number, got {text[:40]!r}", where)
+    if bounded:
+        try:
+            reading.checked_decimal(text.strip())
+        except ValueError:
+            raise FormatError(f"{name} must be a number of at most "
+                              f"{reading.MAX_NUMBER_DIGITS} digits, got {text[:40]!r}",
+                              where) from None  # fmt: skip
     return value
 
 
 def _rows(text: str, file: str | None) -> list[tuple[int, dict[str, str]]]:
-    reader = csv.DictReader(io.StringIO(text))
-    if reader.fieldnames is None or "member" not in reader.fieldnames:
+    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
+    with reading.csv_errors(lambda: reader.line_num, file):
+        names = reader.fieldnames
+    if names is None or "member" not in names:
         raise FormatError(
             "the ledger CSV needs a header with at least a member column", Location(file, 1)
         )
-    unknown = set(reader.fieldnames) - set(COLUMNS)
+    unknown = set(names) - set(COLUMNS)
     if unknown:
         raise FormatError(
             f"unknown columns {sorted(unknown)}; allowed: {', '.join(COLUMNS)}", Location(file, 1)
         )
     return [
-        (reader.line_num, {k: (v or "") for k, v in row.items() if k is not None}) for row in reader
+        (reader.line_num, {k: (v or "") for k, v in row.items() if k is not None})
+        for row in reading.csv_rows(reader, lambda: reader.line_num, file)
     ]
 
 
 def _entry(row: dict[str, str], where: Location) -> LedgerEntry:
     place = row.get("place", "").strip()
-    if place and not place.isdigit():
-        raise FormatError(f"place must be a whole number, got {place!r}", where)
+    if place and reading.whole_number(place) is None:
+        raise FormatError(f"place must be a whole number, got {place[:40]!r}", where)
     try:
         return LedgerEntry(
             member=row["member"].strip(),
@@ -115,11 +130,11 @@ def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
                     row.get("name", ""),
                     _date(joined, where) if joined else None,
                     row.get("marker", ""),
-                    _decimal(early, where) if early else Decimal(0),
+                    _decimal(early, where, bounded=True) if early else Decimal(0),
                 )
             )
         elif kind == "seed":
-            value = _decimal(row.get("points", ""), where, "seed points")
+            value = _decimal(row.get("points", ""), where, "seed points", bounded=True)
             repo.set_seed_points(member, _date(row.get("date", ""), where), int(value))
         else:
             raise FormatError(f"type must be award, pending, player or seed, got {kind!r}", where)
@@ -128,6 +143,16 @@ def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
             repo.add_player(Player(entry.member))
         repo.add_award(entry)
     return repo
+
+
+def load_ledger(path: str | Path) -> InMemoryRepository:
+    """A ledger CSV file (UTF-8) into an in-memory repository."""
+    return loads_ledger(reading.read_text(path, what="the ledger"), str(path))
+
+
+def load_awards(path: str | Path) -> list[LedgerEntry]:
+    """The award rows of a CSV file (UTF-8)."""
+    return loads_awards(reading.read_text(path), str(path))
 
 
 def dumps_ledger(repo: InMemoryRepository) -> str:

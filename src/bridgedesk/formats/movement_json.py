@@ -22,6 +22,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bridgedesk import reading
 from bridgedesk.bridge import Side
 from bridgedesk.errors import FormatError, Location, MovementError
 from bridgedesk.formats.jsonfile import JsonReader, read_text
@@ -123,8 +124,9 @@ class _Reader(JsonReader):
     def pair(self, value: object, field: str, winners: int, side: Side | None) -> Pair:
         if winners == 2 and isinstance(value, str):
             parts = value.split()
-            if len(parts) == 2 and parts[0].upper() in ("NS", "EW") and parts[1].isdigit():
-                return Pair(int(parts[1]), Side(parts[0].upper()))
+            number = reading.whole_number(parts[1]) if len(parts) == 2 else None
+            if number is not None and parts[0].upper() in ("NS", "EW"):
+                return Pair(number, Side(parts[0].upper()))
             raise self.fail(field, f"{field} must look like 'NS 3' or 'EW 3', not {value!r}")
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise self.fail(field, f"{field} must be a pair number (1 or more), not {value!r}")
@@ -134,12 +136,7 @@ class _Reader(JsonReader):
 def loads(text: str, path: str = "<string>") -> Movement:
     """Read a movement written in the JSON shape above."""
     rd = _Reader(path)
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(
-            f"not valid JSON: {exc.msg}", Location(file=path, line=exc.lineno, column=exc.colno)
-        ) from None
+    raw = reading.loads_json(text, path)
     data = rd.obj(raw, "the top level")
     kind = data.get("kind", "custom")
     if not isinstance(kind, str):

@@ -56,7 +56,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, overload
 
+from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location
+from bridgedesk.formats import text_encoding
 
 #: Table element for an unknown value (PBN 2.1, 5.2) and mandatory-tag value when unknown (3.4).
 UNKNOWN = "?"
@@ -384,6 +386,7 @@ class _Reader:
         self.lines = _LINE_END.split(text)
         if self.lines and self.lines[-1] == "":
             self.lines.pop()
+        self.next_line = 0  # index of the next line to read
         self.filename = filename
         self.strict = strict
         self.result = PbnFile(filename=filename)
@@ -491,12 +494,11 @@ class _Reader:
 
     # -- scanning
     def run(self) -> PbnFile:
-        i = 0
         in_brace: tuple[int, int, list[str]] | None = None  # (line, col, text pieces)
-        while i < len(self.lines):
-            text = self.lines[i]
-            lineno = i + 1
-            i += 1
+        while self.next_line < len(self.lines):
+            text = self.lines[self.next_line]
+            lineno = self.next_line + 1
+            self.next_line += 1
             pos = 0
             if in_brace is not None:
                 end = text.find("}")
@@ -563,7 +565,7 @@ class _Reader:
         n = len(text)
         while pos < n:
             ch = text[pos]
-            if ch in " \t\v":
+            if ch.isspace():  # the same white space that ends a table element
                 pos += 1
                 continue
             if ch == ";":
@@ -577,7 +579,8 @@ class _Reader:
                 pos = end + 1
                 continue
             if ch == "[":
-                pos = self._tag_pair(text, lineno, pos)
+                text, pos = self._tag_pair(text, lineno, pos)
+                n = len(text)
                 continue
             if self.current is None:
                 raise self.error(
@@ -605,6 +608,7 @@ class _Reader:
             if text[end] in ";{" and end > pos:
                 break
             end += 1
+        end = max(end, pos + 1)  # every call consumes at least one character
         token = text[pos:end]
         if self.strict:
             bad = [c for c in token if c in _SECTION_TOKEN_FORBIDDEN]
@@ -643,12 +647,26 @@ class _Reader:
             i += 1
         raise self.error("string is not closed with a quote on the same line", lineno, pos + 1)
 
-    def _tag_pair(self, text: str, lineno: int, pos: int) -> int:
+    def _skip_space(self, text: str, i: int) -> tuple[str, int]:
+        """Past white space; at the end of the line, on to the next one if it is
+        not empty (PBN 2.1, 2.4: white space, line ends included, may separate
+        the four tokens of a tag pair).  The lines are joined with a space."""
+        while True:
+            while i < len(text) and text[i].isspace():
+                i += 1
+            if i < len(text) or self.next_line >= len(self.lines):
+                return text, i
+            following = self.lines[self.next_line]
+            if not following.strip() or following.startswith("%"):
+                return text, i
+            self.next_line += 1
+            text = text + " " + following
+
+    def _tag_pair(self, text: str, lineno: int, pos: int) -> tuple[str, int]:
+        """Read the tag pair at ``pos``; returns the text (longer if the pair went
+        on over more lines) and the index after ``]``."""
         start = pos
-        i = pos + 1
-        n = len(text)
-        while i < n and text[i] in " \t":
-            i += 1
+        text, i = self._skip_space(text, pos + 1)
         match = _NAME_RE.match(text, i)
         if match is None:
             raise self.error("expected a tag name after '[' (letters, digits and _)", lineno, i + 1)
@@ -657,20 +675,17 @@ class _Reader:
             raise self.error(
                 f"tag name {name!r} must begin with an upper-case letter", lineno, i + 1
             )
-        i = match.end()
-        while i < n and text[i] in " \t":
-            i += 1
-        if i >= n or text[i] != '"':
+        text, i = self._skip_space(text, match.end())
+        if i >= len(text) or text[i] != '"':
             raise self.error(
                 f'expected the quoted value of tag {name}: [{name} "value"]', lineno, i + 1
             )
         value, i = self._string(text, lineno, i, in_tag=True)
-        while i < n and text[i] in " \t":
-            i += 1
-        if i >= n or text[i] != "]":
+        text, i = self._skip_space(text, i)
+        if i >= len(text) or text[i] != "]":
             raise self.error(f"tag {name} is not closed with ']'", lineno, i + 1)
         self._open_tag(name, value, lineno, start + 1)
-        return i + 1
+        return text, i + 1
 
     def _open_tag(self, name: str, value: str, lineno: int, column: int) -> None:
         if not self.open_tags:
@@ -684,6 +699,13 @@ class _Reader:
             )
         info = _OpenTag(name, value, lineno, column)
         self.raw_brace = 0
+        if duplicate and is_table_tag(name):
+            first = next(t for t in self.open_tags if t.name == name)
+            if first.raw == value:
+                # a second table with the same columns (a board's results in two
+                # parts, as some scoring programs write them): its rows join the first
+                self.current = first
+                return
         self.current = info
         if not duplicate:  # PBN 2.1, 3.4: a repeated tag pair is ignored in import format
             self.open_tags.append(info)
@@ -694,28 +716,64 @@ def loads(text: str, *, strict: bool = False, filename: str | None = None) -> Pb
     return _Reader(text, filename, strict).run()
 
 
-def decode(data: bytes) -> str:
-    """PBN bytes as text: UTF-8 (with or without BOM) if valid, else Latin-1 / cp1252."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+def decode(data: bytes, filename: str | None = None, *, encoding: str | None = None) -> str:
+    """PBN bytes as text, in ``encoding`` or else the one the bytes show.
+
+    Without ``encoding``: UTF-8 (with or without a byte-order mark), Shift_JIS
+    or Windows-1252 (the superset of PBN 2.1's Latin-1), told apart by
+    :func:`bridgedesk.formats.text_encoding.guess`; bytes it cannot place are
+    refused with the line of the first non-ASCII byte and a hint to name the
+    encoding with ``--encoding``.  Text is never replaced or dropped.
+    """
+    if encoding is None:
+        encoding = text_encoding.guess(data)
+        if encoding is None:
+            offset = text_encoding.first_non_ascii(data)
+            line, column = reading.position(data, offset)
+            raise FormatError(
+                f"cannot tell the text encoding (byte 0x{data[offset]:02x} here): not UTF-8, "
+                "nor clearly Shift_JIS or Latin-1 text; name it with --encoding "
+                "(--input-encoding for deals convert), e.g. shift_jis or cp1252",
+                Location(file=filename, line=line, column=column),
+            )
+    return reading.decode(
+        data, filename, encoding=encoding, hint="name the right one with --encoding"
+    )
 
 
-def load(source: str | Path | IO[bytes] | IO[str], *, strict: bool = False) -> PbnFile:
-    """Read a PBN file from a path or an open file."""
+def load(
+    source: str | Path | IO[bytes] | IO[str],
+    *,
+    strict: bool = False,
+    encoding: str | None = None,
+) -> PbnFile:
+    """Read a PBN file from a path or an open file (at most
+    :data:`bridgedesk.reading.MAX_FILE_BYTES`); ``encoding`` as in :func:`decode`."""
     if isinstance(source, str | Path):
         path = Path(source)
-        return loads(decode(path.read_bytes()), strict=strict, filename=str(path))
-    data = source.read()
+        if encoding is not None:
+            reading.check_encoding(encoding)
+        data = reading.read_bytes(path)
+        return loads(decode(data, str(path), encoding=encoding), strict=strict, filename=str(path))
+    raw = source.read(reading.MAX_FILE_BYTES + 1)
     name = getattr(source, "name", None)
-    text = decode(data) if isinstance(data, bytes) else data
-    return loads(text, strict=strict, filename=str(name) if name is not None else None)
+    filename = str(name) if name is not None else None
+    if len(raw) > reading.MAX_FILE_BYTES:
+        raise FormatError("the file is too large to be a PBN file", Location(file=filename))
+    text = decode(raw, filename, encoding=encoding) if isinstance(raw, bytes) else raw
+    return loads(text, strict=strict, filename=filename)
 
 
 # --------------------------------------------------------------------------- writing
 
 _GAME_SECTIONS = ("Auction", "Play", "Note")
+
+
+#: What a missing mandatory tag is written as, where "?" would not do: other
+#: readers (endplay) take "?" for a deal, a dealer or a vulnerability and fail,
+#: while "" (PBN 2.1, 3.4: not applicable) they accept.  A game without a board
+#: number is written without [Board], as no number is better than "?" to them.
+_MISSING = {"Deal": "", "Dealer": "", "Vulnerable": ""}
 
 
 def _tag_line(name: str, value: str) -> str:
@@ -750,8 +808,8 @@ def _game_lines(game: Game, export: bool, skip: frozenset[str]) -> list[str]:
     for name in MANDATORY_TAGS:
         if name in by_name:
             emit(by_name[name][0])
-        elif name not in skip:
-            lines.append(_tag_line(name, UNKNOWN))
+        elif name not in skip and name != "Board":
+            lines.append(_tag_line(name, _MISSING.get(name, UNKNOWN)))
     rest = [t for t in own if t.name not in MANDATORY_TAGS]
     for t in sorted((t for t in rest if _is_identification(t)), key=lambda t: t.name):
         emit(t)

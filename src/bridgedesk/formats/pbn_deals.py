@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO
 
+from bridgedesk import reading
 from bridgedesk.bridge import Seat, Vulnerability
 from bridgedesk.bridge.contract import Strain
 from bridgedesk.deals.analysis import BoardRecord, DDTable, Par
@@ -62,12 +63,13 @@ def record_of(
         board = index + 1
     else:
         text = board_tag.value.strip()
-        if not text.isdigit() or int(text) < 1:
+        number = reading.whole_number(text)
+        if number is None or number < 1:
             raise FormatError(
-                f"board number {text!r} must be a whole number >= 1",
+                f"board number {text[:40]!r} must be a whole number >= 1",
                 _where(source, board_tag, game),
             )
-        board = int(text)
+        board = number
     dealer: Seat | None = None
     dealer_tag = game.tag("Dealer")
     if dealer_tag is not None and dealer_tag.value.strip() not in ("", "?"):
@@ -151,23 +153,87 @@ def _par(game: pbn.Game, source: pbn.PbnFile, board: int, strict: bool) -> Par |
     try:
         return Par.parse(score_tag.value, contract_tag.value if contract_tag else None)
     except BridgedeskError as exc:
-        if not strict and contract_tag is not None:
-            try:
-                return Par.parse(score_tag.value)
-            except BridgedeskError:
-                pass
+        if not strict:
+            # Bridge Solver Online writes the par contract into the score,
+            # "NS 6N; +990"; other unreadable par tags are left out of the record
+            # (the tags stay in the game) rather than refusing the whole file
+            return _contract_and_score(score_tag.value) or _score_only(score_tag.value)
         where = contract_tag if contract_tag is not None and "par" in exc.message else score_tag
         raise FormatError(f"board {board}: {exc.message}", _where(source, where, game)) from None
 
 
+def _contract_and_score(value: str) -> Par | None:
+    """The par of an ``OptimumScore`` written ``"NS 6N; +990"`` (contract; score
+    from the declaring side's view), or ``None``."""
+    contract, _, score = value.partition(";")
+    side = contract.split()[0].upper() if contract.split() else ""
+    number = reading.whole_number(score.strip().lstrip("+-"), max_digits=5)
+    if number is None or side not in ("N", "S", "E", "W", "NS", "EW"):
+        return None
+    if score.strip().startswith("-"):
+        number = -number
+    ns_score = number if side in ("N", "S", "NS") else -number
+    try:
+        return Par.parse(str(ns_score), contract.strip())
+    except BridgedeskError:
+        return None
+
+
+def _score_only(value: str) -> Par | None:
+    try:
+        return Par.parse(value)
+    except BridgedeskError:
+        return None
+
+
+_RANKS = frozenset("AKQJT98765432")
+
+
+def is_partial_deal(value: str) -> bool:
+    """Whether a ``[Deal]`` value is a deal of fewer than 52 cards: an end
+    position (hands of the same number of cards, fewer than 13) or hands left
+    unknown (``-``, PBN 2.1, 3.4.11), no card twice -- as files of play and
+    bidding problems write them."""
+    body = value.strip()
+    if len(body) > 2 and body[1] == ":":
+        body = body[2:]
+    hands = body.split()
+    if len(hands) != 4:
+        return False
+    cards: list[tuple[int, str]] = []
+    sizes: set[int] = set()
+    for hand in hands:
+        if hand == "-":
+            continue
+        suits = hand.upper().split(".")
+        if len(suits) != 4 or any(ch not in _RANKS for suit in suits for ch in suit):
+            return False
+        sizes.add(sum(len(suit) for suit in suits))
+        cards.extend((i, ch) for i, suit in enumerate(suits) for ch in suit)
+    return len(sizes) <= 1 and len(cards) < 52 and len(set(cards)) == len(cards)
+
+
+def has_deal(game: pbn.Game) -> bool:
+    """Whether a game holds a whole deal: a ``[Deal]`` tag that is not empty, ``?``
+    (a results file without hands) or a partial deal (an end position)."""
+    value = game.get("Deal")
+    return value is not None and value.strip() not in ("", "?") and not is_partial_deal(value)
+
+
 def records(games: pbn.PbnFile, *, strict: bool = False) -> list[BoardRecord]:
-    """The board records of every game with a ``Deal`` (others are skipped unless strict)."""
+    """The board records of every game with a whole deal.
+
+    Games without one (no ``[Deal]``, ``[Deal ""]`` or ``"?"``, an end position
+    of fewer than 13 cards a hand) are skipped, or refused with ``strict``.
+    """
     out: list[BoardRecord] = []
     for game in games:
-        if "Deal" not in game:
-            if strict:
-                raise FormatError("game has no [Deal] tag", _where(games, None, game))
-            continue
+        if not has_deal(game):
+            tag = game.tag("Deal")
+            if strict and (tag is None or tag.value.strip() in ("", "?")):
+                raise FormatError("game has no [Deal] tag", _where(games, tag, game))
+            if not strict:
+                continue  # strict: a partial deal gets record_of's precise message
         out.append(record_of(game, games, strict=strict, index=len(out)))
     return out
 
@@ -177,9 +243,11 @@ def loads(text: str, *, strict: bool = False, filename: str | None = None) -> li
     return records(pbn.loads(text, strict=strict, filename=filename), strict=strict)
 
 
-def load(source: str | Path | IO[bytes] | IO[str], *, strict: bool = False) -> list[BoardRecord]:
+def load(
+    source: str | Path | IO[bytes] | IO[str], *, strict: bool = False, encoding: str | None = None
+) -> list[BoardRecord]:
     """Board records from a PBN file."""
-    return records(pbn.load(source, strict=strict), strict=strict)
+    return records(pbn.load(source, strict=strict, encoding=encoding), strict=strict)
 
 
 def dd_table(dd: DDTable) -> pbn.Table:
@@ -253,6 +321,8 @@ __all__ = [
     "dump",
     "dumps",
     "game_of",
+    "has_deal",
+    "is_partial_deal",
     "load",
     "loads",
     "record_of",

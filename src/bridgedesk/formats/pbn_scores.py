@@ -25,6 +25,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from bridgedesk import reading
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.formats import pbn
 from bridgedesk.formats.score_input import ScoreInput, checked_score
@@ -35,19 +36,16 @@ from bridgedesk.scoring.rounding import round_half_up
 _EMPTY = ("", "-", "?")
 
 
-def load(path: str | Path, *, strict: bool = False) -> tuple[ScoreInput, pbn.PbnFile]:
+def load(
+    path: str | Path, *, strict: bool = False, encoding: str | None = None
+) -> tuple[ScoreInput, pbn.PbnFile]:
     """Read a PBN file's score tables; also return the parsed file for writing back."""
-    try:
-        parsed = pbn.load(path, strict=strict)
-    except OSError as exc:
-        raise FormatError(
-            f"cannot read the file: {exc.strerror}", Location(file=str(path))
-        ) from None
+    parsed = pbn.load(path, strict=strict, encoding=encoding)
     return from_pbn(parsed, str(path), strict=strict), parsed
 
 
 def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> ScoreInput:
-    boards: list[Board] = []
+    by_number: dict[int, list[Result]] = {}
     board_lines: dict[int, int] = {}
     result_lines: dict[tuple[int, int], int] = {}
     scoring = None
@@ -65,15 +63,19 @@ def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> Sco
         line = tag.line if tag is not None else game.line
         scoring = scoring or game.get("Scoring")
         number_text = game.get("Board")
-        if number_text is None or not number_text.strip().isdigit() or int(number_text) < 1:
+        found = None if number_text is None else reading.whole_number(number_text)
+        if found is None or found < 1:
             raise FormatError(f"a ScoreTable needs a [Board] tag with a board number, got "
-                              f"{number_text!r}", Location(file=filename, line=line))  # fmt: skip
-        number = int(number_text)
-        if number in board_lines:
+                              f"{(number_text or '')[:40]!r}",
+                              Location(file=filename, line=line))  # fmt: skip
+        number = found
+        if number in by_number and strict:
             raise FormatError("the board has two score tables",
                               Location(file=filename, line=line, board=number))  # fmt: skip
-        board_lines[number] = line or 0
-        results: list[Result] = []
+        # leniently, a second table of the board (a second game with the same
+        # [Board], as programs write one game per section) adds its rows
+        board_lines.setdefault(number, line or 0)
+        results = by_number.setdefault(number, [])
         for row in table.rows:
             where = Location(file=filename, line=row.line, board=number)
             players = _players(row, where)
@@ -94,7 +96,7 @@ def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> Sco
                 )
             result_lines[(number, len(results))] = row.line or 0
             results.append(result)
-        boards.append(Board(number, tuple(results)))
+    boards = [Board(number, tuple(results)) for number, results in by_number.items() if results]
     if not boards:
         raise FormatError("no [ScoreTable] with results in this PBN file",
                           Location(file=filename))  # fmt: skip
@@ -149,7 +151,11 @@ def _row(
     ns = "-" if individual else _cell(row, "PairId_NS", "Pair_NS")
     ew = "--" if individual else _cell(row, "PairId_EW", "Pair_EW")
     if not individual and (ns in (None, *_EMPTY) or ew in (None, *_EMPTY)):
-        if strict:
+        # a row without both pairs is a bye (Ruter writes "-" and "Bye"), but one
+        # with a contract or a score is a result whose pair was lost (issue 10); a
+        # table with no pair columns at all is a frequency table (PBN 2.1, 5.3)
+        has_pairs = _cell(row, "PairId_NS", "Pair_NS", "PairId_EW", "Pair_EW") is not None
+        if strict or (has_pairs and _has_play(row)):
             raise FormatError("a score row needs PairId_NS and PairId_EW", where)
         return None
     assert ns is not None and ew is not None
@@ -189,6 +195,17 @@ def _row(
     play, computed = checked_score(board, contract, _cell(row, "Declarer"), tricks, score, where)
     w = Weighted.of(computed)
     return Result(ns, ew, w, w, None, play)
+
+
+def _has_play(row: Any) -> bool:
+    """Whether a score row holds a contract or a numeric score."""
+    if _cell(row, "Contract") not in (None, *_EMPTY):
+        return True
+    for name in ("Score_NS", "Score_EW", "Score"):
+        cell = _cell(row, name)
+        if cell is not None and any(ch.isdigit() for ch in cell):
+            return True
+    return False
 
 
 def _plain_score(text: str | None, where: Location) -> int | None:
@@ -310,9 +327,10 @@ def write_scored(parsed: pbn.PbnFile | None, inp: ScoreInput, result: Any) -> st
     for game in parsed:
         table = game.table("ScoreTable")
         number = game.get("Board")
-        if table is None or number is None or not number.strip().isdigit():
+        board = None if number is None else reading.whole_number(number)
+        if table is None or board is None:
             continue
-        sb = scored.get(int(number))
+        sb = scored.get(board)
         if sb is None:
             continue
         extra = [f"{col}_NS", f"{col}_EW"]

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats import pbn
 
@@ -49,8 +49,9 @@ def _members(text: str) -> tuple[str, ...]:
 
 
 def _loads_csv(text: str, file: str | None) -> Roster:
-    reader = csv.DictReader(io.StringIO(text))
-    names = reader.fieldnames or []
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    with reading.csv_errors(lambda: reader.line_num, file):
+        names = reader.fieldnames or []
     if "pair" not in names or "members" not in names:
         raise FormatError(
             "the players CSV needs a header with pair and members columns (and optionally "
@@ -59,7 +60,7 @@ def _loads_csv(text: str, file: str | None) -> Roster:
         )
     players: dict[str, tuple[str, ...]] = {}
     flights: dict[str, str] = {}
-    for row in reader:
+    for row in reading.csv_rows(reader, lambda: reader.line_num, file):
         where = Location(file, reader.line_num)
         pair = (row.get("pair") or "").strip()
         members = _members(row.get("members") or "")
@@ -77,10 +78,7 @@ def _loads_csv(text: str, file: str | None) -> Roster:
 
 
 def _loads_json(text: str, file: str | None) -> Roster:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"not JSON: {exc.msg}", Location(file, exc.lineno, exc.colno)) from exc
+    data = reading.loads_json(text, file)
     if not isinstance(data, dict):
         raise FormatError("expected an object from pair number to members", Location(file))
     players: dict[str, tuple[str, ...]] = {}
@@ -109,12 +107,7 @@ def loads_roster(text: str, file: str | None = None, *, kind: str = "csv") -> Ro
 def load_roster(path: str | Path) -> Roster:
     """Read a players file: ``.json`` as JSON, anything else as CSV."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FormatError(
-            f"cannot read the players file: {exc.strerror}", Location(file=str(p))
-        ) from None
+    text = reading.read_text(p, what="the players file")
     return loads_roster(text, str(p), kind="json" if p.suffix.lower() == ".json" else "csv")
 
 

@@ -27,6 +27,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location, MasterpointError
 from bridgedesk.masterpoints.award import TeamMatch
 from bridgedesk.masterpoints.ranking import Placing, Ranking
@@ -47,10 +48,7 @@ def _fraction(value: Any, where: str) -> Fraction:
 def loads_ranking(text: str, file: str | None = None) -> Ranking:
     """Parse a ranking JSON document; errors name the file and the placing."""
     where = Location(file=file)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"not JSON: {exc.msg}", Location(file, exc.lineno, exc.colno)) from exc
+    data = reading.loads_json(text, file)
     if not isinstance(data, dict) or not isinstance(data.get("placings"), list):
         raise FormatError('expected an object with a "placings" list', where)
     placings: list[Placing] = []
@@ -103,10 +101,7 @@ def loads_ranking(text: str, file: str | None = None) -> Ranking:
 def loads_matches(text: str, file: str | None = None) -> tuple[TeamMatch, ...]:
     """The ``matches`` list of a ranking JSON document (empty when absent)."""
     where = Location(file=file)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"not JSON: {exc.msg}", Location(file, exc.lineno, exc.colno)) from exc
+    data = reading.loads_json(text, file)
     items = data.get("matches", []) if isinstance(data, dict) else []
     if not isinstance(items, list):
         raise FormatError('"matches" must be a list', where)

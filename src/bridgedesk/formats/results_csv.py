@@ -22,6 +22,7 @@ import io
 from collections.abc import Iterable
 from pathlib import Path
 
+from bridgedesk import reading
 from bridgedesk.bridge import format_result
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.events.entry import make_result
@@ -104,9 +105,10 @@ class _Cells:
             if default is not None:
                 return default
             raise FormatError(f"{name} is empty", where)
-        if not value.isdigit():
-            raise FormatError(f"{name} must be a whole number, got {value!r}", where)
-        return int(value)
+        number = reading.whole_number(value)
+        if number is None:
+            raise FormatError(f"{name} must be a whole number, got {value[:40]!r}", where)
+        return number
 
 
 def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
@@ -116,10 +118,10 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
         (ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), ""
     )
     delimiter = max(",;\t", key=header.count)
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[tuple[int, Result]] = []
     columns: dict[str, int] | None = None
-    for row in reader:
+    for row in reading.csv_rows(reader, lambda: reader.line_num, file):
         line = reader.line_num
         if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
             continue
@@ -156,15 +158,7 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
 def load(path: str | Path) -> list[tuple[int, Result]]:
     """Read a results CSV file (UTF-8)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"not UTF-8 text: {exc}", Location(file=str(path))) from None
-    except OSError as exc:
-        raise FormatError(
-            f"cannot read the file: {exc.strerror}", Location(file=str(path))
-        ) from None
-    return loads(text, file=str(path))
+    return loads(reading.read_text(path), file=str(path))
 
 
 def dumps(results: Iterable[Result]) -> str:

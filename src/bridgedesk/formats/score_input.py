@@ -60,12 +60,19 @@ class ScoreInput:
         for b in self.boards:
             problems = problems_of(b)
             if problems:
-                # The first result at which the traveller goes wrong names the line.
-                for k in range(1, len(b.results) + 1):
-                    if problems_of(replace(b, results=b.results[:k])):
-                        raise problems_of(replace(b, results=b.results[:k]))[0].located(
-                            self.where(b.number, k - 1)
-                        )
+                # The first result at which the traveller goes wrong names the line:
+                # a prefix with a problem keeps it when longer, so halve the range
+                # (a board of many results is checked in n log n, not n squared).
+                low, high = 1, len(b.results)
+                while low < high:
+                    mid = (low + high) // 2
+                    if problems_of(replace(b, results=b.results[:mid])):
+                        high = mid
+                    else:
+                        low = mid + 1
+                first = problems_of(replace(b, results=b.results[:low]))
+                if first:
+                    raise first[0].located(self.where(b.number, low - 1))
                 raise problems[0].located(self.where(b.number))
         names: set[str] = set()
         for b in self.boards:

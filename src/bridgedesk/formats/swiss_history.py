@@ -15,13 +15,12 @@ file raises :class:`~bridgedesk.errors.FormatError` naming the file and field.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from bridgedesk.errors import FormatError, Location
+from bridgedesk import reading
 from bridgedesk.events.swiss import Pairing, SwissHistory, SwissMatch, SwissRound, SwissTeam
 from bridgedesk.formats.jsonfile import JsonReader, read_text
 
@@ -55,12 +54,7 @@ class _Reader(JsonReader):
 def loads(text: str, path: str = "<string>") -> SwissHistory:
     """Read a history in the shape above."""
     rd = _Reader(path)
-    try:
-        raw = json.loads(text, parse_float=Decimal)
-    except json.JSONDecodeError as exc:
-        raise FormatError(
-            f"not valid JSON: {exc.msg}", Location(file=path, line=exc.lineno, column=exc.colno)
-        ) from None
+    raw = reading.loads_json(text, path, decimals=True)
     data = rd.obj(raw, "the top level")
     if "teams" not in data:
         raise rd.fail("teams", "missing teams")

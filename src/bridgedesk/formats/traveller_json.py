@@ -11,12 +11,13 @@ in fractions of a board.  :func:`load` / :func:`loads` return a
 
 from __future__ import annotations
 
-import json
+import bisect
 import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats.score_input import ScoreInput, checked_score
 from bridgedesk.scoring.results import (
@@ -37,8 +38,15 @@ _PAIR_RE = re.compile(r'"pair"\s*:')
 _RESULT_RE = re.compile(r'"(?:ns|players)"\s*:\s*["\d{\[]')
 
 
-def _line_at(text: str, pos: int) -> int:
-    return text.count("\n", 0, pos) + 1
+class _Lines:
+    """Line numbers of offsets in a text, by bisection (a large file is not counted
+    again from its start for each of its results)."""
+
+    def __init__(self, text: str) -> None:
+        self.ends = [m.start() for m in re.finditer("\n", text)]
+
+    def __call__(self, pos: int) -> int:
+        return bisect.bisect_left(self.ends, pos) + 1
 
 
 _RESULT_KEYS = frozenset(
@@ -50,11 +58,7 @@ _TOP_KEYS = frozenset({"format", "version", "event", "winners", "scoring", "boar
 
 def load(path: str | Path, *, strict: bool = False) -> ScoreInput:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FormatError(f"cannot read {p}: {exc.strerror}") from None
-    return loads(text, filename=str(p), strict=strict)
+    return loads(reading.read_text(p), filename=str(p), strict=strict)
 
 
 def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> ScoreInput:
@@ -62,11 +66,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
 
     Unknown keys are ignored, or rejected with ``strict``.
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = Location(file=filename, line=exc.lineno, column=exc.colno)
-        raise FormatError(f"not valid JSON: {exc.msg}", where) from None
+    data = reading.loads_json(text, filename)
     top = Location(file=filename, line=1)
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise FormatError(f'not a bridgedesk traveller file: expected "format": "{FORMAT_NAME}"',
@@ -77,6 +77,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
     if strict and set(data) - _TOP_KEYS:
         unknown = ", ".join(sorted(set(data) - _TOP_KEYS))
         raise FormatError(f"unknown key(s) {unknown}; allowed: {', '.join(sorted(_TOP_KEYS))}", top)
+    _line_at = _Lines(text)
     board_pos = [m.start() for m in _BOARD_RE.finditer(text)]
     result_pos = iter(m.start() for m in _RESULT_RE.finditer(text))
     raw_boards = data.get("boards")
@@ -86,7 +87,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
     board_lines: dict[int, int] = {}
     result_lines: dict[tuple[int, int], int] = {}
     for bi, raw in enumerate(raw_boards):
-        line = _line_at(text, board_pos[bi]) if bi < len(board_pos) else None
+        line = _line_at(board_pos[bi]) if bi < len(board_pos) else None
         if not isinstance(raw, dict) or not isinstance(raw.get("board"), int) or raw["board"] < 1:
             raise FormatError('each board needs "board": a board number from 1',
                               Location(file=filename, line=line))  # fmt: skip
@@ -100,7 +101,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
         results: list[Result] = []
         for ri, row in enumerate(rows):
             pos = next(result_pos, None)
-            rline = _line_at(text, pos) if pos is not None else line
+            rline = _line_at(pos) if pos is not None else line
             result_lines[(number, ri)] = rline or 0
             where = Location(file=filename, line=rline, board=number)
             if strict and isinstance(row, dict) and set(row) - _RESULT_KEYS:
@@ -114,7 +115,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
         raise FormatError('"penalties" must be a list', top)
     at = text.find('"penalties"')
     pen_lines: list[int | None] = [
-        _line_at(text, m.start()) for m in _PAIR_RE.finditer(text, at if at >= 0 else len(text))
+        _line_at(m.start()) for m in _PAIR_RE.finditer(text, at if at >= 0 else len(text))
     ]
     penalties = tuple(
         _penalty(p, Location(file=filename, line=pen_lines[i] if i < len(pen_lines) else None))
@@ -175,7 +176,30 @@ def _result(row: Any, board: int, where: Location) -> Result:
     return _result_of(row, board, where, _pair(row, "ns", where), _pair(row, "ew", where))
 
 
+#: Keys that each give a result's outcome; a result may use one kind only.
+_OUTCOME_KINDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("not_played", ("not_played",)),
+    ("split", ("split",)),
+    ("adjusted", ("adjusted",)),
+    ("weighted", ("weighted",)),
+    ("a played score", ("contract", "declarer", "tricks", "score_ns")),
+)
+
+
+def _one_outcome(spec: dict[str, Any], where: Location) -> None:
+    """Refuse a result that gives two outcomes (``"adjusted"`` and a ``"contract"``...):
+    which one the director meant cannot be known, so none is taken (issue 10)."""
+    kinds = [
+        name
+        for name, keys in _OUTCOME_KINDS
+        if any(k in spec for k in keys) and not (name == "not_played" and not spec["not_played"])
+    ]
+    if len(kinds) > 1:
+        raise FormatError(f"a result gives {' and '.join(kinds)}: keep one of them", where)
+
+
 def _result_of(row: dict[str, Any], board: int, where: Location, ns: str, ew: str) -> Result:
+    _one_outcome(row, where)
     group = row.get("group")
     if group is not None and not isinstance(group, str):
         raise FormatError('"group" (fouled board) must be text such as "A"', where)
@@ -224,6 +248,7 @@ def _outcome(spec: Any, board: int, where: Location) -> tuple[Outcome, Play | No
         return Weighted.of(spec), None
     if not isinstance(spec, dict):
         raise FormatError("an outcome is a score, an adjustment or an object", where)
+    _one_outcome(spec, where)
     if "adjusted" in spec:
         return _adjustment(spec["adjusted"], where), None
     if "weighted" in spec:

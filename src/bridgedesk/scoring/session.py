@@ -88,18 +88,31 @@ class SessionResult:
 def detect_winners(boards: Iterable[Board]) -> int:
     """1 when the pairs form one field (a Howell), 2 for two fields (a Mitchell).
 
-    A pair number seen in both directions means one field, unless some table has
-    the same number on both sides, which only happens in a Mitchell numbered 1-n
-    in each direction.
+    Two fields when the numbers say so beyond a single slip: a number sitting NS
+    at one table and EW at another on the same board (one pair cannot play a
+    board twice), or two tables with the same number on both sides (a Mitchell
+    numbered 1-n in each direction meets NS 3 against EW 3 at every table of a
+    round).  One such table alone is a typing slip in a Howell, which
+    :meth:`~bridgedesk.scoring.results.Board.validate` then reports at its line,
+    rather than a reason to score the whole event as two fields (issue 10).
+    Otherwise a number seen in both directions means one field.
     """
     ns: set[str] = set()
     ew: set[str] = set()
+    same_number = 0
+    results = 0
     for b in boards:
+        board_ns = {r.ns for r in b.results if r.ns != r.ew}
         for r in b.results:
+            results += 1
             if r.ns == r.ew:
+                same_number += 1
+            elif r.ew in board_ns:
                 return 2
             ns.add(r.ns)
             ew.add(r.ew)
+    if same_number >= 2 or (same_number == 1 and results == 1):
+        return 2
     return 1 if ns & ew else 2
 
 

@@ -10,14 +10,14 @@ names its players and flights itself).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bridgedesk.errors import FormatError, Location, MasterpointError
+from bridgedesk import reading
+from bridgedesk.errors import BridgedeskError, FormatError, Location, MasterpointError
 from bridgedesk.formats import pbn_scores, traveller_json
 from bridgedesk.formats.players_file import Roster, load_roster, roster_from_pbn
 from bridgedesk.formats.ranking_json import loads_matches, loads_ranking
@@ -53,8 +53,8 @@ def _is_ranking_json(path: Path) -> bool:
     if path.suffix.lower() != ".json":
         return False
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = reading.read_json(path)
+    except BridgedeskError:
         return True  # let the ranking reader report it, with file and line
     return not isinstance(data, dict) or "placings" in data or "boards" not in data
 
@@ -66,10 +66,8 @@ def _refuse(given: dict[str, object], why: str) -> None:
 
 
 def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MasterpointError(f"cannot read {path}: {exc.strerror}") from None
+    """A ranking file's text: UTF-8, bounded, one error line otherwise."""
+    return reading.read_text(path)
 
 
 def _score_files(

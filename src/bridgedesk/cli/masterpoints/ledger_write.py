@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -25,13 +24,9 @@ def import_command(
     """Load past awards from a CSV into the ledger (members created as needed).  An
     award the ledger holds already (the same row) is not added again, so importing a
     file twice changes nothing; a file with a bad row is refused whole."""
-    from bridgedesk.formats.ledger_csv import loads_awards  # deferred: see the package doc
+    from bridgedesk.formats.ledger_csv import load_awards  # deferred: see the package doc
 
-    try:
-        text = source.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MasterpointError(f"cannot read {source}: {exc.strerror}") from None
-    entries = loads_awards(text, str(source))
+    entries = load_awards(source)
     with open_ledger(ledger, db, write=True) as book:
         done = book.add_awards(entries)
     note = f"imported {done.recorded + done.held} awards into {ledger or 'the database'}"
@@ -62,13 +57,11 @@ def record_command(
     """
     if rules not in RULE_VERSIONS:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
-    try:
-        text = sys.stdin.read() if str(awards_file) == "-" else awards_file.read_text("utf-8")
-        data = json.loads(text)
-    except OSError as exc:
-        raise MasterpointError(f"cannot read {awards_file}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise MasterpointError(f"{awards_file}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    from bridgedesk import reading  # deferred: see the package doc
+
+    text = sys.stdin.read() if str(awards_file) == "-" else reading.read_text(awards_file)
+    # recorded_awards names the award whose points are NaN or too large
+    data = reading.loads_json(text, str(awards_file), finite_only=False)
     from bridgedesk.cli.masterpoints._inputs import recorded_awards  # deferred: package doc
 
     awards = recorded_awards(data, str(awards_file))
