@@ -4,6 +4,7 @@ CSRF on every form, cookies, escaping, the two languages, the confirmation step.
 from __future__ import annotations
 
 import re
+import time
 import types
 
 import pytest
@@ -225,6 +226,7 @@ def test_live_results_show_only_completed_boards(client: TestClient, stored: Sto
                 make_result(round=1, table=t, board=b, ns=a.ns, ew=a.ew, contract="3NT",
                             declarer="S", result=str(7 + b % 4)),
             )  # fmt: skip
+    time.sleep(0.1)  # the live pages look for changes every poll_seconds (0.05 here)
     html = client.get(f"/e/{stored.event}/live").text
     assert 'class="grid ranking"' in html and 'class="grid traveller"' not in html
     assert "8 of 56 results in" in html
@@ -288,6 +290,7 @@ def test_hand_records_show_after_the_session(client: TestClient, stored: Stored)
             make_result(round=rnd, table=t, board=b, ns=a.ns, ew=a.ew, contract="2H",
                         declarer="E", result="="),
         )  # fmt: skip
+    time.sleep(0.1)  # the live pages look for changes every poll_seconds (0.05 here)
     html = client.get(f"/e/{stored.event}/live").text
     assert "Hand records" in html and html.count('class="hands"') == 14
     # North's spades of the deal, as printed
