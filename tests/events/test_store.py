@@ -345,6 +345,7 @@ def test_delete_and_undo_delete(store: Store, event: int) -> None:
 def test_migration_from_0001_keeps_data(tmp_path: Path) -> None:
     from alembic import command
     from alembic.config import Config
+    from alembic.script import ScriptDirectory
 
     from bridgedesk.store import db
 

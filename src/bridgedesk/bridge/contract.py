@@ -172,7 +172,7 @@ class Contract:
             raise ContractError(f"empty contract {text!r}; {_ALLOWED}")
         match = _CONTRACT_RE.fullmatch(key)
         if match is None:
-            if key[0].isdigit():
+            if key[0].isascii() and key[0].isdigit():
                 raise ContractError(f"bad contract {text!r}: no strain after the level; {_ALLOWED}")
             raise ContractError(
                 f"bad contract {text!r}: it must start with a level 1-7; {_ALLOWED}"

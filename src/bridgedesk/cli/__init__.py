@@ -41,6 +41,7 @@ _COMMANDS: tuple[tuple[str, str], ...] = (
     ("demo", "bridgedesk.cli.demo"),
     ("score", "bridgedesk.cli.score"),
     ("results", "bridgedesk.cli.results"),
+    ("serve", "bridgedesk.cli.serve"),
 )
 
 #: Modules that add commands to a group above (imported for that effect only).
@@ -48,6 +49,7 @@ _EXTENSIONS: tuple[str, ...] = (
     "bridgedesk.cli.event_movement",
     "bridgedesk.cli.event_deals",
     "bridgedesk.cli.result_director",
+    "bridgedesk.cli.event_tables",
 )
 
 app = typer.Typer(

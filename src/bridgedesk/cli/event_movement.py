@@ -150,12 +150,13 @@ def arrow_switch_command(
     Example: bridgedesk event arrow-switch "Tuesday pairs" --rounds 6,7
     """
     from bridgedesk.events.late_changes import arrow_switch
+    from bridgedesk.reading import whole_number
 
     def numbers(text: str, what: str) -> list[int]:
-        words = [w.strip() for w in text.split(",") if w.strip()]
-        if not words or not all(w.isdigit() for w in words):
+        values = [whole_number(w, max_digits=4) for w in text.split(",") if w.strip()]
+        if not values or any(v is None for v in values):
             raise MovementError(f"--{what} {text!r}: write numbers separated by commas, e.g. 5,6")
-        return [int(w) for w in words]
+        return [v for v in values if v is not None]
 
     with open_store(db) as store:
         current = store.movement(event, section=section, session=session)

@@ -22,7 +22,13 @@ def _winners(items: list[str]) -> dict[tuple[int, int], int]:
     for item in items:
         where, sep, team = item.partition("=")
         r, dash, m = where.partition("-")
-        if not (sep and dash and r.isdigit() and m.isdigit() and team.isdigit()):
+        if not (
+            sep
+            and dash
+            and (r.isascii() and r.isdigit())
+            and (m.isascii() and m.isdigit())
+            and (team.isascii() and team.isdigit())
+        ):
             raise PairingError(f"--winner must look like 1-2=5 (round-match=team), not {item!r}")
         out[(int(r), int(m))] = int(team)
     return out
@@ -48,7 +54,13 @@ def _played(rounds: list[str]) -> list[list[tuple[int, int, int]]]:
         for item in text.split(","):
             pair, sep, w = item.strip().partition("=")
             a, dash, b = pair.partition("-")
-            if not (sep and dash and a.isdigit() and b.isdigit() and w.isdigit()):
+            if not (
+                sep
+                and dash
+                and (a.isascii() and a.isdigit())
+                and (b.isascii() and b.isdigit())
+                and (w.isascii() and w.isdigit())
+            ):
                 raise PairingError(
                     f"--round must look like 1-8=1,4-5=5 (match=winner, ...), not {text!r}"
                 )

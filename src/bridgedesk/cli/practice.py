@@ -306,7 +306,7 @@ class _TerminalPlay:
             try:
                 card = (
                     legal[int(text) - 1]
-                    if text.isdigit() and 1 <= int(text) <= len(legal)
+                    if (text.isascii() and text.isdigit()) and 1 <= int(text) <= len(legal)
                     else Card.parse(text)
                 )
                 g.play(card)

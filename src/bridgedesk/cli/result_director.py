@@ -89,7 +89,7 @@ def _places(at: list[str]) -> list[tuple[int, int]]:
     out = []
     for text in at:
         parts = text.replace("/", ":").split(":")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        if len(parts) != 2 or not all((p.strip().isascii() and p.strip().isdigit()) for p in parts):
             raise ParseError(f"--at {text!r}: write ROUND:TABLE, e.g. 3:2")
         out.append((int(parts[0]), int(parts[1])))
     return out

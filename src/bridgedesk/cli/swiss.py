@@ -81,7 +81,7 @@ def form_teams_cmd(
     for item in pair:
         number, sep, points = item.partition("=")
         try:
-            if not (sep and number.isdigit()):
+            if not (sep and (number.isascii() and number.isdigit())):
                 raise InvalidOperation
             entries.append(EntryPair(int(number), Decimal(points)))
         except InvalidOperation:

@@ -135,7 +135,7 @@ def draw_text(ko: SingleKnockout, winners: Mapping[tuple[int, int], int] | None 
                 w = _winner(m, decided)
             else:
                 a, b = entrant[(r - 1, 2 * i - 1)], entrant[(r - 1, 2 * i)]
-                pair = {int(x) for x in (a, b) if x.isdigit()}
+                pair = {int(x) for x in (a, b) if (x.isascii() and x.isdigit())}
                 w = decided.get((r, i))
                 if w is not None and (len(pair) < 2 or w not in pair):
                     raise PairingError(f"round {r}, match {i}: team {w} is not playing in it")

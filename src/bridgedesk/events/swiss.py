@@ -87,7 +87,12 @@ class Rematch:
         if text in ("never", "not-consecutive", "allowed"):
             return cls(text)
         name, sep, value = text.partition(":")
-        if name == "until-round" and sep and value.isdigit() and int(value) >= 1:
+        if (
+            name == "until-round"
+            and sep
+            and (value.isascii() and value.isdigit())
+            and int(value) >= 1
+        ):
             return cls("until-round", int(value))
         raise PairingError(
             f"unknown rematch rule {text!r}; use never, not-consecutive, until-round:R or allowed"

@@ -69,7 +69,7 @@ def loads_entries(text: str, file: str | None = None) -> list[EntryLine]:
         if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
             continue
         raw = _cell(row, "pair") or _cell(row, "number")
-        if raw and not raw.isdigit():
+        if raw and not (raw.isascii() and raw.isdigit()):
             raise FormatError(f"pair number {raw!r} is not a whole number", where)
         number = int(raw) if raw else None
         if number == 0:

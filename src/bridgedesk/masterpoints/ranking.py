@@ -248,7 +248,7 @@ def from_standings(
     placings: list[Placing] = []
     for s in standings:
         label = s.rank.rstrip("=").strip()
-        if not label.isdigit():
+        if not (label.isascii() and label.isdigit()):
             raise MasterpointError(f"pair {s.pair}: rank {s.rank!r} is not a place")
         field_name = standing_field(s)
         key = member_key(players, field_name, s.pair)

@@ -300,7 +300,7 @@ def _by_percentage(s: Standing) -> Fraction:
 
 
 def _pair_order(pair: str) -> tuple[int, str]:
-    digits = "".join(c for c in pair if c.isdigit())
+    digits = "".join(c for c in pair if (c.isascii() and c.isdigit()))
     return (int(digits) if digits else 0, pair)
 
 

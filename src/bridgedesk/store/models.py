@@ -294,6 +294,69 @@ class DealAnalysisRow(Base):
     solved_at: Mapped[dt.datetime] = mapped_column(DateTime)
 
 
+# -- table terminals (migration 0004_table_terminals) ---------------------------------
+
+
+class TableCodeRow(Base):
+    """A table's login code for a section (random, revocable: ``generation`` counts
+    the codes issued, and a token is good only for the generation it was issued in)."""
+
+    __tablename__ = "table_codes"
+    __table_args__ = (UniqueConstraint("section_id", "table_no"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id"), index=True)
+    table_no: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(16))
+    generation: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class TableTokenRow(Base):
+    """A logged-in table terminal: the SHA-256 of its bearer token, never the token."""
+
+    __tablename__ = "table_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id"), index=True)
+    table_no: Mapped[int] = mapped_column(Integer)
+    generation: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class RoundControlRow(Base):
+    """The director's hand on a round: ``held`` (tables wait) or ``closed``."""
+
+    __tablename__ = "round_controls"
+    __table_args__ = (UniqueConstraint("section_id", "round"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(String(10))
+    who: Mapped[str] = mapped_column(String(100))
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class IdempotencyRow(Base):
+    """A table's request by its ``Idempotency-Key``: the answer it got, given again
+    to a retry (``request`` is the SHA-256 of the request body)."""
+
+    __tablename__ = "idempotency_keys"
+    __table_args__ = (UniqueConstraint("section_id", "table_no", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id"), index=True)
+    table_no: Mapped[int] = mapped_column(Integer)
+    key: Mapped[str] = mapped_column(String(100))
+    request: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int] = mapped_column(Integer)
+    response: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
 # -- the director's rulings and audit (migration 0005) --------------------------------
 
 

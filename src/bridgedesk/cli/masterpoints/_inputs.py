@@ -221,7 +221,7 @@ def group_map(items: list[str] | None) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items or []:
         name, sep, number = item.partition("=")
-        if not sep or not number.isdigit():
+        if not sep or not (number.isascii() and number.isdigit()):
             raise MasterpointError(f"--group takes FIELD=N (N = 1 for group A), got {item!r}")
         out[name] = int(number)
     return out

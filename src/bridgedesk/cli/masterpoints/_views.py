@@ -23,7 +23,12 @@ def rule_set(rules: str) -> str:
 
 def period(period: str) -> tuple[int, int]:
     year_text, sep, month_text = period.partition("-")
-    if not (sep and year_text.isdigit() and month_text.isdigit() and len(year_text) == 4):
+    if not (
+        sep
+        and (year_text.isascii() and year_text.isdigit())
+        and (month_text.isascii() and month_text.isdigit())
+        and len(year_text) == 4
+    ):
         raise MasterpointError(f"--period must be YYYY-MM, got {period!r}")
     year, month = int(year_text), int(month_text)
     if not 1 <= month <= 12:

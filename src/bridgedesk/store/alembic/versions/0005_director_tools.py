@@ -2,7 +2,7 @@
 their audit log.
 
 Revision ID: 0005
-Revises: 0003 (the lead rechains it after 0004 at merge)
+Revises: 0004_table_terminals
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0005"
-down_revision: str | None = "0003"
+down_revision: str | None = "0004_table_terminals"
 branch_labels: str | None = None
 depends_on: str | None = None
 

@@ -1,0 +1,120 @@
+"""``bridgedesk event tables EVENT`` and ``bridgedesk event round EVENT ROUND``.
+
+Added to the ``event`` group through ``_EXTENSIONS`` of :mod:`bridgedesk.cli`.
+``tables`` lists each table's login code for the table terminals (made the
+first time they are asked for, random per event), prints table cards with a QR
+code that opens the terminal already logged in (``--cards``), or replaces the
+codes, logging every terminal out (``--revoke``).  ``round`` lets the director
+hold a round (tables that have finished it wait), close it (tables can no
+longer enter or correct in it) or open it again.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgedesk.cli._store import (
+    ByOption,
+    DbOption,
+    EventArg,
+    SectionOption,
+    SessionOption,
+    open_store,
+    who,
+)
+from bridgedesk.cli.event import app
+
+
+class TablesFormat(enum.StrEnum):
+    text = "text"
+    json = "json"
+
+
+@app.command("tables")
+def tables(
+    event: EventArg,
+    fmt: Annotated[TablesFormat, typer.Option("--format", help="text or json.")] = (
+        TablesFormat.text
+    ),
+    cards: Annotated[
+        bool, typer.Option("--cards", help="Print table cards (HTML, with a QR code each).")
+    ] = False,
+    revoke: Annotated[
+        bool, typer.Option("--revoke", help="Make new codes; every table logs in again.")
+    ] = False,
+    url: Annotated[
+        str, typer.Option("--url", help="The server's address as the tables reach it (cards).")
+    ] = "http://127.0.0.1:8000",
+    out: Annotated[Path | None, typer.Option("--out", help="Write the cards to this file.")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Cards' language: en or ja.")] = "en",
+    section: Annotated[
+        str | None, typer.Option("--section", help="One section (default: all).")
+    ] = None,
+    session: SessionOption = 1,
+    db: DbOption = None,
+) -> None:
+    """List the table terminals' login codes (or print table cards, or revoke them).
+
+    Example: bridgedesk event tables "Tuesday pairs" --format json
+
+    Example: bridgedesk event tables 3 --cards --url http://192.0.2.10:8000 --out cards.html
+    """
+    from bridgedesk.store.terminals import table_codes
+
+    with open_store(db) as store:
+        info = store.event(event)
+        codes = table_codes(store, info.id, session=session, section=section, revoke=revoke)
+    if cards:
+        from bridgedesk.web.cards import cards_html
+
+        html = cards_html(info.id, info.event.name, codes, url, lang)
+        if out is None:
+            typer.echo(html, nl=False)
+        else:
+            out.write_text(html, encoding="utf-8")
+            typer.echo(str(out))
+        return
+    if fmt is TablesFormat.json:
+        rows = [{"section": c.section, "table": c.table, "code": c.code} for c in codes]
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    if revoke:
+        typer.echo("new codes: the terminals logged in with the old ones must log in again")
+    for c in codes:
+        typer.echo(f"section {c.section} table {c.table:>3}  {c.code}")
+
+
+class RoundState(enum.StrEnum):
+    hold = "hold"
+    close = "close"
+    open = "open"
+
+
+@app.command("round")
+def round_(
+    event: EventArg,
+    round: Annotated[int, typer.Argument(help="The round.", show_default=False)],
+    action: Annotated[
+        RoundState,
+        typer.Argument(help="hold (tables wait), close (only the director corrects) or open."),
+    ],
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Hold, close or open a round for the table terminals.
+
+    Example: bridgedesk event round "Tuesday pairs" 3 close
+    """
+    from bridgedesk.store.terminals import CLOSED, HELD, set_round
+
+    state = {RoundState.hold: HELD, RoundState.close: CLOSED, RoundState.open: None}[action]
+    with open_store(db) as store:
+        set_round(store, event, round, state, who(by), section=section, session=session)
+    typer.echo(f"section {section} round {round}: {state or 'open'}")

@@ -1,0 +1,204 @@
+"""The table terminals' JSON API and the public ranking.
+
+``POST /api/table/login`` ``{"event", "section", "table", "code"[, "session"]}``
+gives ``{"token"}``; every other ``/api/table`` call sends ``Authorization:
+Bearer TOKEN``.  Answers: 201 for a stored result (the same again for a
+repeated ``Idempotency-Key``), 401 without a valid token or code, 403 for
+what the table may not touch (a closed round, another table's result, a
+traveller before the table has played the board), 409 when the board already
+has a result for those pairs, 422 ``{"error": "one line"}`` for bad input or
+the wrong round, table or board (the message says what was expected), 429
+after too many wrong codes.  The checks are those of ``bridgedesk result add``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from starlette.requests import ClientDisconnect
+
+from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.store import terminals as term
+from bridgedesk.store.service import Store
+from bridgedesk.web import live, scoring
+from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
+from bridgedesk.web.threads import db_call
+from bridgedesk.web.writer import ResultWriter
+
+router = APIRouter(prefix="/api")
+
+
+def error(exc: BridgedeskError) -> JSONResponse:
+    return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        raw = await request.body()
+    except ClientDisconnect:
+        raise EntryError("the request was cut off: send it again") from None
+    try:
+        data = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise EntryError("the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise EntryError("the request body must be a JSON object")
+    return data
+
+
+def state_json(state: term.TableState) -> dict[str, Any]:
+    t = state.terminal
+    nxt = state.next
+    return {
+        "event": t.event_id,
+        "section": t.section,
+        "table": t.table,
+        "round": state.round,
+        "status": state.status,
+        "ns": state.ns,
+        "ew": state.ew,
+        "names": {str(k): v for k, v in state.names.items()},
+        "boards": list(state.boards),
+        "entered": [
+            {
+                "id": r.id,
+                "board": r.result.board,
+                "contract": None if r.result.contract is None else str(r.result.contract),
+                "declarer": None if r.result.declarer is None else str(r.result.declarer),
+                "result": r.result.result_text,
+                "lead": r.result.lead,
+                "score_ns": r.result.ns_score,
+            }
+            for r in state.entered
+        ],
+        "next": None
+        if nxt is None
+        else {
+            "round": nxt.round,
+            "ns": None if nxt.ns is None else vars(nxt.ns),
+            "ew": None if nxt.ew is None else vars(nxt.ew),
+            "boards": list(nxt.boards),
+            "boards_to": nxt.boards_to,
+        },
+    }
+
+
+async def store_result(
+    request: Request, terminal: term.Terminal, body: dict[str, Any], key: str | None
+) -> dict[str, Any]:
+    """Store a table's result through the process's writer (see :mod:`bridgedesk.web.writer`)."""
+    writer: ResultWriter = request.app.state.writer
+    return await writer.submit(terminal, body, key)
+
+
+@router.post("/table/login")
+async def login(request: Request) -> JSONResponse:
+    limiter: LoginLimiter = request.app.state.login_limiter
+    client = client_of(request)
+    try:
+        limiter.check(client)
+        body = await _body(request)
+        event = body.get("event")
+        table = body.get("table")
+        session = body.get("session", 1)
+        section = body.get("section", "A")
+        code = body.get("code")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (event, table, session)):
+            raise EntryError('"event", "table" (and "session") must be whole numbers')
+        if not isinstance(section, str) or not isinstance(code, str):
+            raise EntryError('"section" and "code" must be text')
+        try:
+            token, _ = await db_call(
+                request, term.login, _store(request), event, section, table, code, session
+            )
+        except term.NotLoggedInError:
+            limiter.failed(client)
+            raise
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse({"token": token})
+
+
+@router.get("/table/state")
+async def state(request: Request) -> JSONResponse:
+    store = _store(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store)
+        found = await db_call(request, term.table_state, store, terminal)
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse(state_json(found))
+
+
+@router.post("/table/results")
+async def add_result(request: Request) -> JSONResponse:
+    store = _store(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store, True)
+        body = await _body(request)
+        key = request.headers.get("idempotency-key")
+        answer = await store_result(request, terminal, body, key)
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse(answer, status_code=201)
+
+
+@router.put("/table/results/{result_id}")
+async def correct_result(request: Request, result_id: int) -> JSONResponse:
+    store = _store(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store, True)
+        body = await _body(request)
+        correction = await db_call(request, term.correct_result, store, terminal, result_id, body)
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse({"id": result_id, "correction": correction})
+
+
+def played_traveller(store: Store, terminal: term.Terminal, board: int) -> dict[str, Any] | None:
+    """A board's traveller so far, or None while this table has not entered the board."""
+    if not term.has_played(store, terminal, board):
+        return None
+    return scoring.board_traveller(
+        store, terminal.event_id, terminal.section, terminal.session, board
+    )
+
+
+@router.get("/table/traveller/{board}")
+async def traveller(request: Request, board: int) -> JSONResponse:
+    store = _store(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store)
+        found = await db_call(request, played_traveller, store, terminal, board)
+        if found is None:
+            raise term.ForbiddenError(
+                f"board {board}'s traveller shows once {terminal.label} has entered it"
+            )
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse(found)
+
+
+@router.get("/events/{event_id}/ranking")
+async def ranking(
+    request: Request, event_id: int, section: str | None = None, session: int = 1
+) -> JSONResponse:
+    try:
+        await db_call(
+            request, _store(request).event, event_id
+        )  # an unknown event: 422 before caching
+        doc = await live.ranking_document(request, event_id, section, session)
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse(doc)
+
+
+__all__ = ["error", "played_traveller", "router", "state_json", "store_result"]

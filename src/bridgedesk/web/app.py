@@ -1,0 +1,99 @@
+"""The web app: ``create_app(db)`` builds it on a store.
+
+Routers: the JSON API (:mod:`bridgedesk.web.api`), the table terminals' pages
+(:mod:`bridgedesk.web.tables`), the public live results
+(:mod:`bridgedesk.web.live`), and any optional router found among
+``OPTIONAL_ROUTERS`` (a module of this package exposing ``router``; it is left
+out when the module is not there).  Static files (htmx, the terminal's script
+and style) are served under ``/static``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import RedirectResponse
+from fastapi.staticfiles import StaticFiles
+
+from bridgedesk.store.service import Store
+from bridgedesk.web.security import LoginLimiter
+from bridgedesk.web.writer import ResultWriter
+
+STATIC = Path(__file__).parent / "static"
+#: Modules of this package that add pages when they exist (e.g. practice sessions).
+OPTIONAL_ROUTERS: tuple[str, ...] = ("bridgedesk.web.practice",)
+
+
+def include_optional_routers(app: FastAPI, names: tuple[str, ...] = OPTIONAL_ROUTERS) -> list[str]:
+    """Include each optional module's ``router``; return the modules included."""
+    included = []
+    for name in names:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise  # the module is there but something it imports is not
+            continue
+        app.include_router(module.router)
+        included.append(name)
+    return included
+
+
+def create_app(
+    db: str | Path | None = None,
+    *,
+    store: Store | None = None,
+    login_limit: int = 10,
+    login_window: float = 60.0,
+    secure_cookies: bool = False,
+    poll_seconds: float = 0.5,
+) -> FastAPI:
+    """The app on ``store`` (or on the store at ``db``, opened and migrated now)."""
+    from bridgedesk.web import api, live, tables, threads
+
+    own = store is None
+    the_store = Store.open(db) if store is None else store
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        threads.start(_app)
+        await writer.start()
+        try:
+            yield
+        finally:
+            await writer.stop()
+            await live.stop(_app)
+            if own:
+                the_store.close()
+
+    app = FastAPI(title="bridgedesk", docs_url=None, redoc_url=None, lifespan=lifespan)
+    writer = ResultWriter(app, the_store)
+    app.state.store = the_store
+    app.state.writer = writer
+    app.state.login_limiter = LoginLimiter(limit=login_limit, window=login_window)
+    app.state.secure_cookies = secure_cookies
+    app.state.poll_seconds = poll_seconds
+    app.include_router(api.router)
+    app.include_router(tables.router)
+    app.include_router(live.router)
+    include_optional_routers(app)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def home() -> RedirectResponse:
+        return RedirectResponse("/e/", status_code=303)
+
+    return app
+
+
+__all__ = ["OPTIONAL_ROUTERS", "create_app", "include_optional_routers"]
+
+
+def app_from_environment() -> FastAPI:
+    """The app on the store named by ``BRIDGEDESK_DB`` (how ``bridgedesk serve`` starts
+    each uvicorn worker)."""
+    return create_app()

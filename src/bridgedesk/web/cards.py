@@ -1,0 +1,42 @@
+"""Table cards: one per table, with its code and a QR code that opens its terminal.
+
+The QR code (``segno``) holds the login page's address with the event, section,
+table and code filled in; the players tap *Log in*.  Cards are A4 HTML, two to
+a page, in the reports' look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from urllib.parse import urlencode
+
+import segno
+
+from bridgedesk.store.terminals import TableCode
+from bridgedesk.web.templating import render
+
+
+def login_url(base: str, event: int, code: TableCode) -> str:
+    query = urlencode(
+        {"event": event, "section": code.section, "table": code.table, "code": code.code}
+    )
+    return f"{base.rstrip('/')}/t/login?{query}"
+
+
+def qr_svg(text: str) -> str:
+    """The QR code of ``text`` as inline SVG (error correction M, a quiet zone of 4)."""
+    svg: str = segno.make(text, error="m").svg_inline(scale=4, title=None)
+    return svg
+
+
+def cards_html(
+    event: int, event_name: str, codes: Sequence[TableCode], base: str, lang: str = "en"
+) -> str:
+    cards = [
+        {"code": c, "url": login_url(base, event, c), "qr": qr_svg(login_url(base, event, c))}
+        for c in codes
+    ]
+    return render("cards.html.j2", lang, title=event_name, event=event, cards=cards, base=base)
+
+
+__all__ = ["cards_html", "login_url", "qr_svg"]

@@ -1,0 +1,235 @@
+"""Live results (``/e/...``): public and read-only.
+
+``/e/`` lists the events; ``/e/{event}/`` shows each section's ranking so far,
+the travellers of the boards every table has played (never a board still in
+play), and the hand records once the session is over.  The page updates
+without a reload: it listens to ``/e/{event}/events`` (server-sent events),
+which says ``update`` whenever a result of the event is added, corrected or
+deleted, by this server or any other process on the same database; the page
+then fetches ``/e/{event}/live`` (the same content as a fragment) with htmx.
+
+Each server process checks the database for changes at most once every
+``poll_seconds`` per event, however many people watch, and renders a
+fragment once per change and language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse, Response, StreamingResponse
+
+from bridgedesk.bridge import Seat
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.store.service import Store
+from bridgedesk.store.terminals import event_version
+from bridgedesk.web import scoring
+from bridgedesk.web.labels import labels, language
+from bridgedesk.web.security import status_of
+from bridgedesk.web.templating import page, render
+from bridgedesk.web.threads import db_call
+
+router = APIRouter(prefix="/e")
+
+#: How long one server-sent-events answer lasts; the browser then reconnects by itself.
+STREAM_SECONDS = 600.0
+#: A comment line this often keeps proxies from closing a quiet stream.
+HEARTBEAT_SECONDS = 15.0
+
+
+@dataclass
+class Versions:
+    """The last known version of each watched event, refreshed at most every ``every`` s."""
+
+    every: float
+    app: FastAPI
+    known: dict[int, tuple[float, tuple[int, int, int]]] = field(default_factory=dict)
+    pages: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any]] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    closing: bool = False
+
+    async def get(self, store: Store, event: int) -> tuple[int, int, int]:
+        async with self.lock:
+            now = time.monotonic()
+            seen = self.known.get(event)
+            if seen is not None and now - seen[0] < self.every:
+                return seen[1]
+            version = await db_call(self.app, event_version, store, event)
+            self.known[event] = (time.monotonic(), version)
+            return version
+
+    async def cached(
+        self, store: Store, event: int, key: tuple[Any, ...], compute: Callable[[], Any]
+    ) -> Any:
+        """``compute()`` (run in a worker thread), again only once the event has changed."""
+        version = await self.get(store, event)
+        found = self.pages.get(key)
+        if found is not None and found[0] == version:
+            return found[1]
+        value = await db_call(self.app, compute)
+        self.pages[key] = (version, value)
+        return value
+
+
+def _versions(app: FastAPI) -> Versions:
+    found = getattr(app.state, "versions", None)
+    if found is None:
+        found = Versions(every=app.state.poll_seconds, app=app)
+        app.state.versions = found
+    assert isinstance(found, Versions)
+    return found
+
+
+async def stop(app: FastAPI) -> None:
+    """Let open event streams end (the app is shutting down)."""
+    _versions(app).closing = True
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def _hands(deals: dict[int, str], boards: list[int]) -> list[dict[str, Any]]:
+    from bridgedesk.deals.cards import Suit
+    from bridgedesk.deals.deal import Deal
+
+    out = []
+    for board in boards:
+        if board not in deals:
+            continue
+        deal = Deal.from_pbn(deals[board], board)
+        hands = {}
+        for seat in Seat:
+            hand = deal.hand(seat)
+            hands[seat.value.lower()] = [
+                (css, symbol, hand.holding(suit, ten="10", void="—"))
+                for suit, css, symbol in (
+                    (Suit.S, "spades", "♠"),
+                    (Suit.H, "hearts", "♥"),
+                    (Suit.D, "diamonds", "♦"),
+                    (Suit.C, "clubs", "♣"),
+                )
+            ]
+        out.append({"board": board, "hands": hands})
+    return out
+
+
+def live_context(store: Store, event: int, session: int = 1) -> dict[str, Any]:
+    info = store.event(event)
+    sections = [
+        scoring.live_section(store.section_results(event, section=name, session=session))
+        for name in scoring.section_names(store, event, session)
+    ]
+    over = bool(sections) and all(s["over"] for s in sections)
+    hands: list[dict[str, Any]] = []
+    if over:
+        boards = sorted({b for s in sections for b in s["complete_boards"]})
+        hands = _hands(store.deals(event), boards)
+    return {"info": info, "event": info.event, "sections": sections, "over": over, "hands": hands}
+
+
+@router.get("/", response_class=HTMLResponse)
+async def events(request: Request) -> Response:
+    found = await db_call(request, _store(request).events)
+    t = labels(language(request))
+    return page(request, "events.html.j2", title=t["live"], events=found)
+
+
+async def _fragment(request: Request, event: int) -> str:
+    """The live content, rendered once per change of the event and language."""
+    lang = language(request)
+    store = _store(request)
+
+    def compute() -> str:
+        version = event_version(store, event)
+        context = live_context(store, event)
+        return render("_live.html.j2", lang, version=".".join(map(str, version)), **context)
+
+    html: str = await _versions(request.app).cached(store, event, ("live", event, lang), compute)
+    return html
+
+
+async def ranking_document(
+    request: Request, event: int, section: str | None, session: int
+) -> dict[str, Any]:
+    """The ranking JSON of :func:`bridgedesk.web.scoring.ranking_document`, computed
+    once per change of the event."""
+    store = _store(request)
+    doc: dict[str, Any] = await _versions(request.app).cached(
+        store,
+        event,
+        ("ranking", event, section, session),
+        lambda: scoring.ranking_document(store, event, section, session),
+    )
+    return doc
+
+
+@router.get("/{event}/", response_class=HTMLResponse)
+async def live_page(request: Request, event: int) -> Response:
+    try:
+        fragment = await _fragment(request, event)
+        info = await db_call(request, _store(request).event, event)
+    except BridgedeskError as exc:
+        t = labels(language(request))
+        return page(
+            request, "error.html.j2", status_of(exc), title=t["live"], message=str(exc), back="/e/"
+        )
+    t = labels(language(request))
+    return page(
+        request,
+        "live.html.j2",
+        title=f"{info.event.name} — {t['live']}",
+        event=info.event,
+        event_id=event,
+        fragment=fragment,
+    )
+
+
+@router.get("/{event}/live", response_class=HTMLResponse)
+async def live_fragment(request: Request, event: int) -> Response:
+    try:
+        return HTMLResponse(await _fragment(request, event))
+    except BridgedeskError as exc:
+        return HTMLResponse(f'<div id="live">{exc}</div>', status_code=status_of(exc))
+
+
+@router.get("/{event}/events")
+async def live_events(request: Request, event: int) -> Response:
+    """``event: update`` each time the event's results change (server-sent events)."""
+    store = _store(request)
+    versions = _versions(request.app)
+    try:
+        await db_call(request, store.event, event)
+    except BridgedeskError as exc:
+        return Response(str(exc), status_code=404)
+
+    async def stream() -> AsyncIterator[str]:
+        started = last_beat = time.monotonic()
+        seen = await versions.get(store, event)
+        yield f"retry: 2000\nevent: hello\ndata: {'.'.join(map(str, seen))}\n\n"
+        while not versions.closing and time.monotonic() - started < STREAM_SECONDS:
+            if await request.is_disconnected():
+                return
+            await asyncio.sleep(versions.every)
+            now = await versions.get(store, event)
+            if now != seen:
+                seen = now
+                yield f"event: update\ndata: {'.'.join(map(str, now))}\n\n"
+            elif time.monotonic() - last_beat > HEARTBEAT_SECONDS:
+                last_beat = time.monotonic()
+                yield ": still here\n\n"
+
+    return StreamingResponse(
+        stream(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+__all__ = ["live_context", "ranking_document", "router", "stop"]

@@ -1,0 +1,126 @@
+"""The web app's one door to scoring and ranking.
+
+Every page and API answer that shows points, ranks or travellers gets them
+here, as plain values (dicts and lists), from the same code as ``bridgedesk
+results EVENT --format json`` (:func:`bridgedesk.reports.scored.score_section`
+and :func:`bridgedesk.formats.results_json.to_dict`).  Nothing else in
+``bridgedesk.web`` imports the scoring or reports packages, so this module is
+the one place to re-point when they change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bridgedesk.errors import EntryError
+from bridgedesk.events.model import SectionResults
+from bridgedesk.events.seating import seats
+from bridgedesk.store.service import Store
+
+
+def _scored(snapshot: SectionResults) -> Any:
+    from bridgedesk.reports.scored import score_section
+
+    return score_section(snapshot)
+
+
+def section_names(store: Store, event: int | str, session: int = 1) -> list[str]:
+    info = store.event(event)
+    return [n for number, names in info.sections if number == session for n in names]
+
+
+def ranking_document(
+    store: Store, event: int | str, section: str | None = None, session: int = 1
+) -> dict[str, Any]:
+    """The ranking as ``bridgedesk results EVENT --format json`` prints it."""
+    from bridgedesk.formats import results_json
+
+    names = section_names(store, event, session)
+    if section is None:
+        if len(names) != 1:
+            raise EntryError(
+                f"the session has sections {', '.join(names)}: give ?section= for one of them"
+            )
+        section = names[0]
+    snapshot = store.section_results(event, section=section, session=session)
+    doc: dict[str, Any] = results_json.to_dict(_scored(snapshot), store.deals(event))
+    return doc
+
+
+def planned(snapshot: SectionResults) -> dict[int, int]:
+    """How many results each board will have when every table has played it."""
+    if snapshot.movement is None:
+        return {}
+    phantoms = {n for n, e in snapshot.entries.items() if e.phantom}
+    counts: dict[int, int] = {}
+    for _, _, a in seats(snapshot.movement):
+        if a.ns in phantoms or a.ew in phantoms:
+            continue
+        for board in a.boards:
+            counts[board] = counts.get(board, 0) + 1
+    return counts
+
+
+def board_traveller(
+    store: Store, event: int | str, section: str, session: int, board: int
+) -> dict[str, Any]:
+    """One board's traveller as far as it has been played: results, scores, points."""
+    from bridgedesk.formats import results_json
+
+    snapshot = store.section_results(event, section=section, session=session)
+    only = replace(snapshot, results=tuple(r for r in snapshot.results if r.board == board))
+    if not only.results:
+        return {"board": board, "top": None, "results": [], "complete": False}
+    boards = results_json.to_dict(_scored(only))["boards"]
+    found: dict[str, Any] = boards[0]
+    found["complete"] = len(only.results) >= planned(snapshot).get(board, 0)
+    return found
+
+
+def live_section(snapshot: SectionResults) -> dict[str, Any]:
+    """A section's ranking, its completed boards' travellers and its progress, for display."""
+    from bridgedesk.reports.scored import fmt_total
+    from bridgedesk.reports.session import traveller_rows
+
+    counts = planned(snapshot)
+    entered: dict[int, int] = {}
+    for r in snapshot.results:
+        entered[r.board] = entered.get(r.board, 0) + 1
+    complete = sorted(b for b, n in counts.items() if entered.get(b, 0) >= n)
+    out: dict[str, Any] = {
+        "section": snapshot.section,
+        "movement": None if snapshot.movement is None else snapshot.movement.name,
+        "entered": len(snapshot.results),
+        "planned": sum(counts.values()),
+        "complete_boards": complete,
+        "fields": [],
+        "travellers": [],
+        "over": bool(counts) and len(complete) == len(counts),
+    }
+    if not snapshot.results:
+        return out
+    scored = _scored(snapshot)
+    for direction, rows in scored.fields():
+        out["fields"].append(
+            {
+                "direction": None if direction is None else direction.value,
+                "rows": [
+                    {
+                        "rank": s.rank,
+                        "pair": s.number,
+                        "names": s.names,
+                        "total": fmt_total(s.total),
+                        "percentage": fmt_total(s.percentage),
+                        "boards": s.boards,
+                    }
+                    for s in rows
+                ],
+            }
+        )
+    done = set(complete)
+    out["travellers"] = [t for t in traveller_rows(scored) if t["board"] in done]
+    return out
+
+
+__all__ = ["board_traveller", "live_section", "planned", "ranking_document", "section_names"]

@@ -1,0 +1,147 @@
+"""What keeps the table terminals safe: who is calling, forged forms, guessed codes.
+
+* A terminal proves itself with its bearer token: in the ``Authorization:
+  Bearer`` header (the JSON API) or in the ``HttpOnly``, ``SameSite=Strict``
+  cookie the table pages set at login.  A write that comes with the cookie
+  must also carry the terminal's CSRF token (a form field or the
+  ``X-CSRF-Token`` header), which only the terminal's own pages know.
+* The login form, used before there is a terminal, is protected by a
+  double-submit token: a random cookie that the form must repeat.
+* Table logins are rate-limited per client address: after ``limit`` failed
+  logins within ``window`` seconds, further logins are refused (HTTP 429)
+  until the window has passed.  The count is per server process.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+
+from fastapi import Request, Response
+
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.store.service import Store
+from bridgedesk.store.terminals import (
+    ConflictError,
+    ForbiddenError,
+    NotLoggedInError,
+    Terminal,
+    authenticate,
+)
+
+TOKEN_COOKIE = "bd_table"
+LOGIN_CSRF_COOKIE = "bd_login"
+CSRF_HEADER = "x-csrf-token"
+
+
+class TooManyLoginsError(BridgedeskError):
+    """Too many failed table logins from one address (HTTP 429)."""
+
+
+@dataclass
+class LoginLimiter:
+    limit: int = 10
+    window: float = 60.0
+    _failures: dict[str, deque[float]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def check(self, client: str) -> None:
+        now = time.monotonic()
+        with self._lock:
+            recent = self._failures.get(client)
+            if recent is None:
+                return
+            while recent and now - recent[0] > self.window:
+                recent.popleft()
+            if len(recent) >= self.limit:
+                wait = int(self.window - (now - recent[0])) + 1
+                raise TooManyLoginsError(
+                    f"too many wrong table codes from this address: try again in {wait} s"
+                )
+
+    def failed(self, client: str) -> None:
+        with self._lock:
+            self._failures.setdefault(client, deque()).append(time.monotonic())
+
+
+def status_of(exc: BridgedeskError) -> int:
+    """The HTTP status of a refused request: 401, 403, 409, 429, else 422."""
+    if isinstance(exc, NotLoggedInError):
+        return 401
+    if isinstance(exc, ForbiddenError):
+        return 403
+    if isinstance(exc, ConflictError):
+        return 409
+    if isinstance(exc, TooManyLoginsError):
+        return 429
+    return 422
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+def bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    return None
+
+
+def terminal_of(
+    request: Request, store: Store, write: bool = False, form_csrf: str = ""
+) -> Terminal:
+    """The calling terminal; a cookie-borne write must also show the CSRF token."""
+    token = bearer(request)
+    if token is not None:
+        return authenticate(store, token)
+    cookie = request.cookies.get(TOKEN_COOKIE)
+    terminal = authenticate(store, cookie)
+    if write:
+        given = request.headers.get(CSRF_HEADER) or form_csrf
+        if not given or not secrets.compare_digest(given, terminal.csrf):
+            raise ForbiddenError("the form is out of date or forged (CSRF check): reload the page")
+    return terminal
+
+
+def set_token_cookie(response: Response, token: str, secure: bool) -> None:
+    response.set_cookie(
+        TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure, path="/"
+    )
+
+
+def login_csrf(request: Request) -> str:
+    """The double-submit token of the login form (a new one if the browser has none)."""
+    return request.cookies.get(LOGIN_CSRF_COOKIE) or secrets.token_urlsafe(24)
+
+
+def set_login_csrf(response: Response, value: str, secure: bool) -> None:
+    response.set_cookie(
+        LOGIN_CSRF_COOKIE, value, httponly=True, samesite="strict", secure=secure, path="/t"
+    )
+
+
+def check_login_csrf(request: Request, given: str) -> None:
+    cookie = request.cookies.get(LOGIN_CSRF_COOKIE, "")
+    if not cookie or not given or not secrets.compare_digest(cookie, given):
+        raise NotLoggedInError("the login form is out of date (CSRF check): reload the page")
+
+
+__all__ = [
+    "CSRF_HEADER",
+    "TOKEN_COOKIE",
+    "LoginLimiter",
+    "TooManyLoginsError",
+    "bearer",
+    "check_login_csrf",
+    "client_of",
+    "login_csrf",
+    "set_login_csrf",
+    "set_token_cookie",
+    "status_of",
+    "terminal_of",
+]

@@ -1,0 +1,460 @@
+"""The table terminal's pages (``/t/...``): log in, enter and confirm, travellers.
+
+Server-rendered, usable without JavaScript: the entry form posts to
+``/t/preview``, which shows the contract and the score for the opponents to
+accept; accepting posts the result to ``/t/results`` with an idempotency key
+made with the preview, so a doubled tap stores it once.  With JavaScript, htmx
+swaps the form and its confirmation in place, and ``static/table.js`` keeps an
+accepted result in the phone's storage and sends it to the JSON API until the
+server has answered (a dropped connection loses nothing; a retry never stores
+a second result).  The checks are those of ``bridgedesk result add``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from bridgedesk.bridge import Seat
+from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.events.entry import make_result
+from bridgedesk.events.seating import format_boards
+from bridgedesk.store import terminals as term
+from bridgedesk.store.service import Store
+from bridgedesk.web.api import played_traveller, store_result
+from bridgedesk.web.labels import labels, language
+from bridgedesk.web.security import (
+    TOKEN_COOKIE,
+    LoginLimiter,
+    check_login_csrf,
+    client_of,
+    login_csrf,
+    set_login_csrf,
+    set_token_cookie,
+    status_of,
+    terminal_of,
+)
+from bridgedesk.web.templating import page, render
+from bridgedesk.web.threads import db_call
+
+router = APIRouter(prefix="/t")
+
+#: The result choices of the entry form, as the opponents say them.
+RESULTS = (*(f"-{n}" for n in range(13, 0, -1)), "=", *(f"+{n}" for n in range(1, 7)))
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def _htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+def _error_page(request: Request, exc: BridgedeskError, back: str = "/t/table") -> HTMLResponse:
+    t = labels(language(request))
+    return page(
+        request, "error.html.j2", status_of(exc), title=t["error"], message=str(exc), back=back
+    )
+
+
+async def _form(request: Request) -> dict[str, str]:
+    data = await request.form()
+    return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+# -- logging in --------------------------------------------------------------------------
+
+
+@router.get("/", response_class=HTMLResponse)
+@router.get("/login", response_class=HTMLResponse)
+def login_page(request: Request) -> Response:
+    csrf = login_csrf(request)
+    values = {k: request.query_params.get(k, "") for k in ("event", "section", "table", "code")}
+    t = labels(language(request))
+    response = page(
+        request,
+        "login.html.j2",
+        title=t["terminal"],
+        csrf=csrf,
+        form=defaultdict(str, values),
+        error="",
+    )
+    set_login_csrf(response, csrf, request.app.state.secure_cookies)
+    return response
+
+
+@router.post("/login")
+async def login(request: Request) -> Response:
+    form = await _form(request)
+    limiter: LoginLimiter = request.app.state.login_limiter
+    client = client_of(request)
+    try:
+        check_login_csrf(request, form.get("csrf", ""))
+        limiter.check(client)
+        event, table = form.get("event", "").strip(), form.get("table", "").strip()
+        if not (event.isdigit() and table.isdigit()):
+            raise EntryError("the event and table are numbers")
+        try:
+            token, _ = await db_call(
+                request,
+                term.login,
+                _store(request),
+                int(event),
+                form.get("section", "A").strip().upper(),
+                int(table),
+                form.get("code", ""),
+            )
+        except term.NotLoggedInError:
+            limiter.failed(client)
+            raise
+    except BridgedeskError as exc:
+        t = labels(language(request))
+        csrf = login_csrf(request)
+        response = page(
+            request,
+            "login.html.j2",
+            status_of(exc),
+            title=t["terminal"],
+            csrf=csrf,
+            form=defaultdict(str, {**form, "code": ""}),
+            error=str(exc),
+        )
+        set_login_csrf(response, csrf, request.app.state.secure_cookies)
+        return response
+    done = RedirectResponse("/t/table", status_code=303)
+    set_token_cookie(done, token, request.app.state.secure_cookies)
+    return done
+
+
+@router.post("/logout")
+async def logout(request: Request) -> Response:
+    form = await _form(request)
+    try:
+        await db_call(request, terminal_of, request, _store(request), True, form.get("csrf", ""))
+    except BridgedeskError as exc:
+        return _error_page(request, exc, "/t/")
+    response = RedirectResponse("/t/", status_code=303)
+    response.delete_cookie(TOKEN_COOKIE, path="/")
+    return response
+
+
+# -- the table's page ----------------------------------------------------------------------
+
+
+def _numbers(boards: tuple[int, ...]) -> str:
+    """``7-8`` or ``1, 5, 9``: the board numbers without the English word."""
+    if not boards:
+        return ""
+    return format_boards(boards).removeprefix("boards ").removeprefix("board ")
+
+
+def _moved(state: term.TableState) -> dict[str, Any] | None:
+    """Where the last round's pairs and boards went, shown until the new round's first entry."""
+    if state.previous is None or state.entered or state.status != "playing":
+        return None
+    before, here, nxt = state.previous
+    places = []
+    for pair, place in ((here.ns, nxt.ns), (here.ew, nxt.ew)):
+        if pair in state.phantoms:
+            continue
+        places.append(
+            {
+                "pair": pair,
+                "table": None if place is None else place.table,
+                "direction": "" if place is None else place.direction,
+            }
+        )
+    return {
+        "round": before + 1,
+        "places": places,
+        "boards_to": nxt.boards_to,
+        "boards_text": _numbers(here.boards),
+    }
+
+
+def _panel_context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
+    state = term.table_state(store, terminal)
+    return {
+        "state": state,
+        "boards_text": _numbers(state.boards),
+        "moved": _moved(state),
+        "played": state.played,
+        "form": defaultdict(str),
+        "results": RESULTS,
+        "error": "",
+        "message": "",
+        "failed": False,
+        "correcting": False,
+        "action": "/t/preview",
+    }
+
+
+@router.get("/table", response_class=HTMLResponse)
+async def table_page(request: Request) -> Response:
+    store = _store(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store)
+        context = await db_call(request, _panel_context, store, terminal)
+    except term.NotLoggedInError:
+        return RedirectResponse("/t/", status_code=303)
+    except BridgedeskError as exc:
+        return _error_page(request, exc, "/t/")
+    t = labels(language(request))
+    return page(request, "table.html.j2", title=t["terminal"], **context)
+
+
+@router.get("/table/panel", response_class=HTMLResponse)
+async def table_panel(request: Request) -> Response:
+    store = _store(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store)
+        context = await db_call(request, _panel_context, store, terminal)
+    except BridgedeskError as exc:
+        return HTMLResponse(
+            f'<div id="panel"><p class="box error">{_escape(str(exc))}</p></div>',
+            status_code=status_of(exc),
+        )
+    return HTMLResponse(render("_panel.html.j2", language(request), **context))
+
+
+def _escape(text: str) -> str:
+    from markupsafe import escape
+
+    return str(escape(text))
+
+
+# -- entering a result -----------------------------------------------------------------------
+
+
+def _body_of(form: Mapping[str, str]) -> dict[str, Any]:
+    """The API request body a filled-in entry form stands for."""
+    level = form.get("level", "")
+    if level == "PASS":
+        contract, declarer, result = "PASS", None, None
+    else:
+        if not level:
+            raise EntryError("choose the contract's level (1-7) or passed out")
+        if not form.get("strain"):
+            raise EntryError("choose the contract's strain (♣ ♦ ♥ ♠ NT)")
+        contract = f"{level}{form['strain']}{form.get('doubled', '')}"
+        declarer = form.get("declarer") or None
+        result = form.get("result") or None
+    if not form.get("board"):
+        raise EntryError("choose the board")
+    return {
+        "round": form.get("round", ""),
+        "board": form.get("board", ""),
+        "ns": form.get("ns", ""),
+        "ew": form.get("ew", ""),
+        "contract": contract,
+        "declarer": declarer,
+        "result": result,
+        "lead": (form.get("lead") or "").strip().upper() or None,
+    }
+
+
+def _contract_text(body: Mapping[str, Any], lang: str) -> str:
+    if body["contract"] == "PASS":
+        return labels(lang)["passed_out"]
+    shown = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+    contract = str(body["contract"])
+    level, rest = contract[0], contract[1:]
+    strain = "NT" if rest.startswith("NT") else rest[:1]
+    doubled = rest[len(strain) :]
+    lead = f" ({labels(lang)['lead']} {body['lead']})" if body.get("lead") else ""
+    return f"{level}{shown[strain]}{doubled} {body['declarer']} {body['result']}{lead}"
+
+
+def _score_text(score: int | None, lang: str) -> str:
+    t = labels(lang)
+    if score is None or score == 0:
+        return "0"
+    side = t["ns"] if score > 0 else t["ew"]
+    return f"{side} +{abs(score)}"
+
+
+def _preview(
+    store: Store, terminal: term.Terminal, form: Mapping[str, str], lang: str, result_id: int = 0
+) -> dict[str, Any]:
+    """Check the form as the store will, without storing; the confirmation's context."""
+    state = term.table_state(store, terminal)
+    body = _body_of(form)
+    if result_id:
+        stored = term.stored_result(store, terminal, result_id)
+        if stored.round in state.closed:
+            raise term.ForbiddenError(
+                f"round {stored.round} is closed: only the director can change its results"
+            )
+        body.update(round=stored.round, board=stored.board, ns=stored.ns, ew=stored.ew)
+    else:
+        body.update(ns=state.ns, ew=state.ew)
+        term.precheck(store, terminal, body)
+    checked = make_result(
+        round=int(body["round"]),
+        table=terminal.table,
+        board=int(body["board"]),
+        ns=int(body["ns"]),
+        ew=int(body["ew"]),
+        contract=body["contract"],
+        declarer=body["declarer"],
+        result=body["result"],
+        lead=body["lead"],
+        section=terminal.section,
+        session=terminal.session,
+    )
+    if checked.declarer is not None:
+        body["declarer"] = Seat(checked.declarer).value
+    return {
+        "result": checked,
+        "body": body,
+        "contract_text": _contract_text(body, lang),
+        "score_text": _score_text(checked.ns_score, lang),
+        "csrf": terminal.csrf,
+        "key": secrets.token_urlsafe(16),
+        "action": f"/t/correct/{result_id}" if result_id else "/t/results",
+        "api_url": f"/api/table/results/{result_id}" if result_id else "/api/table/results",
+        "method": "PUT" if result_id else "POST",
+        "queue": not result_id,
+    }
+
+
+async def _entry_error(
+    request: Request, store: Store, terminal: term.Terminal, form: Mapping[str, str], exc: Exception
+) -> Response:
+    lang = language(request)
+    context = await db_call(request, _panel_context, store, terminal)
+    context.update(form=defaultdict(str, form), error=str(exc))
+    status = status_of(exc) if isinstance(exc, BridgedeskError) else 422
+    if _htmx(request):
+        # htmx swaps only 2xx answers by default: the form comes back with its message
+        return HTMLResponse(render("_entry.html.j2", lang, **context))
+    t = labels(lang)
+    return page(request, "table.html.j2", status, title=t["terminal"], **context)
+
+
+async def _confirmation(request: Request, result_id: int = 0) -> Response:
+    """The score for the opponents to accept (of a new result, or of a correction)."""
+    store = _store(request)
+    form = await _form(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
+    except BridgedeskError as exc:
+        return _error_page(request, exc, "/t/")
+    lang = language(request)
+    try:
+        context = await db_call(request, _preview, store, terminal, form, lang, result_id)
+    except BridgedeskError as exc:
+        if result_id:
+            return _error_page(request, exc)
+        return await _entry_error(request, store, terminal, form, exc)
+    if _htmx(request):
+        return HTMLResponse(render("_confirm.html.j2", lang, **context))
+    t = labels(lang)
+    return page(request, "confirm.html.j2", title=t["terminal"], terminal=terminal, **context)
+
+
+@router.post("/preview", response_class=HTMLResponse)
+async def preview(request: Request) -> Response:
+    return await _confirmation(request)
+
+
+@router.post("/results")
+async def add_result(request: Request) -> Response:
+    """The confirmation without JavaScript: store, then back to the table's page."""
+    store = _store(request)
+    form = await _form(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
+        body = {
+            k: (form.get(k) or None)
+            for k in ("round", "board", "ns", "ew", "contract", "declarer", "result", "lead")
+        }
+        await store_result(request, terminal, body, form.get("key") or None)
+    except BridgedeskError as exc:
+        return _error_page(request, exc)
+    return RedirectResponse("/t/table", status_code=303)
+
+
+# -- corrections by the table -----------------------------------------------------------------
+
+
+@router.get("/correct/{result_id}", response_class=HTMLResponse)
+async def correct_page(request: Request, result_id: int) -> Response:
+    store = _store(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store)
+        context = await db_call(request, _panel_context, store, terminal)
+        stored = await db_call(request, term.stored_result, store, terminal, result_id)
+    except BridgedeskError as exc:
+        return _error_page(request, exc)
+    contract = stored.contract
+    form: dict[str, str] = {"round": str(stored.round), "board": str(stored.board)}
+    if contract is not None and contract.is_pass:
+        form["level"] = "PASS"
+    elif contract is not None:
+        text = str(contract)
+        form["level"], rest = text[0], text[1:]
+        form["strain"] = "NT" if rest.startswith("NT") else rest[:1]
+        form["doubled"] = rest[len(form["strain"]) :]
+        form["declarer"] = "" if stored.declarer is None else Seat(stored.declarer).value
+        form["result"] = stored.result_text.split()[-1] if stored.result_text else "="
+        form["lead"] = stored.lead or ""
+    context.update(
+        form=defaultdict(str, form), correcting=True, action=f"/t/correct/{result_id}/preview"
+    )
+    t = labels(language(request))
+    return page(request, "correct.html.j2", title=t["terminal"], **context)
+
+
+@router.post("/correct/{result_id}/preview", response_class=HTMLResponse)
+async def correct_preview(request: Request, result_id: int) -> Response:
+    return await _confirmation(request, result_id)
+
+
+@router.post("/correct/{result_id}")
+async def correct(request: Request, result_id: int) -> Response:
+    store = _store(request)
+    form = await _form(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
+        body = {k: (form.get(k) or None) for k in ("contract", "declarer", "result", "lead")}
+        await db_call(request, term.correct_result, store, terminal, result_id, body)
+    except BridgedeskError as exc:
+        return _error_page(request, exc)
+    return RedirectResponse("/t/table", status_code=303)
+
+
+# -- travellers ------------------------------------------------------------------------------------
+
+
+@router.get("/traveller/{board}", response_class=HTMLResponse)
+async def traveller(request: Request, board: int) -> Response:
+    store = _store(request)
+    t = labels(language(request))
+    try:
+        terminal = await db_call(request, terminal_of, request, store)
+        found = await db_call(request, played_traveller, store, terminal, board)
+    except term.NotLoggedInError:
+        return RedirectResponse("/t/", status_code=303)
+    except BridgedeskError as exc:
+        return _error_page(request, exc)
+    return page(
+        request,
+        "traveller.html.j2",
+        200 if found is not None else 403,
+        title=t["traveller_of"].format(board=board),
+        terminal=terminal,
+        board=board,
+        hidden=found is None,
+        traveller=found,
+    )
+
+
+__all__ = ["RESULTS", "router"]

@@ -1,0 +1,40 @@
+"""The web pages' Jinja2 environment (templates in ``web/templates``, autoescaped:
+a player called ``<script>`` is shown as text)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from bridgedesk.web.labels import LANG_COOKIE, labels, language
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("bridgedesk.web", "templates"),
+        autoescape=select_autoescape(["html", "j2"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=StrictUndefined,
+    )
+
+
+def render(name: str, lang: str, **context: Any) -> str:
+    return environment().get_template(name).render(lang=lang, t=labels(lang), **context)
+
+
+def page(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+    """A page in the request's language (remembered when ``?lang=`` asked for it)."""
+    lang = language(request)
+    response = HTMLResponse(render(name, lang, **context), status_code=status_code)
+    if request.query_params.get("lang") == lang:
+        response.set_cookie(LANG_COOKIE, lang, samesite="lax", httponly=True)
+    return response
+
+
+__all__ = ["environment", "page", "render"]

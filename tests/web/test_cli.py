@@ -1,0 +1,106 @@
+"""``bridgedesk event tables``, ``event round`` and ``serve`` (the server is not started)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgedesk.cli import main
+from bridgedesk.store import terminals
+from tests.web.conftest import Stored
+
+
+def _db(stored: Stored) -> str:
+    return str(stored.store.engine.url.database)
+
+
+def test_tables_json_lists_every_tables_code(
+    stored: Stored, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(["event", "tables", str(stored.event), "--format", "json", "--db", _db(stored)]) == 0
+    )
+    rows = json.loads(capsys.readouterr().out)
+    assert rows == [
+        {"section": "A", "table": t, "code": stored.codes[("A", t)]}
+        for t in range(1, stored.movement.tables + 1)
+    ]
+    codes = [r["code"] for r in rows]
+    assert all(len(c) == terminals.CODE_LENGTH for c in codes)
+    assert all(set(c) <= set(terminals.CODE_ALPHABET) for c in codes)
+
+
+def test_revoke_makes_new_codes(stored: Stored, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["event", "tables", str(stored.event), "--revoke", "--db", _db(stored)]) == 0
+    out = capsys.readouterr().out
+    assert "must log in again" in out
+    new = {(c.section, c.table): c.code for c in terminals.table_codes(stored.store, stored.event)}
+    assert set(new) == set(stored.codes)
+    assert all(new[k] != stored.codes[k] for k in new)  # 31^6 codes: a repeat is negligible
+
+
+def test_cards_carry_the_code_and_a_qr_code(stored: Stored, tmp_path: Path) -> None:
+    out = tmp_path / "cards.html"
+    args = ["event", "tables", str(stored.event), "--cards", "--url", "http://10.0.0.5:8000",
+            "--out", str(out), "--db", _db(stored)]  # fmt: skip
+    assert main(args) == 0
+    html = out.read_text("utf-8")
+    assert html.count('<section class="card"') == stored.movement.tables
+    assert html.count("<svg") == stored.movement.tables
+    for code in stored.codes.values():
+        assert code in html
+
+
+def test_qr_code_holds_the_login_address() -> None:
+    from bridgedesk.web.cards import login_url
+
+    code = terminals.TableCode(1, "A", 3, "K7MPQ2")
+    assert (
+        login_url("http://10.0.0.5:8000/", 4, code)
+        == "http://10.0.0.5:8000/t/login?event=4&section=A&table=3&code=K7MPQ2"
+    )
+
+
+def test_round_hold_close_open(stored: Stored, capsys: pytest.CaptureFixture[str]) -> None:
+    db = _db(stored)
+    assert main(["event", "round", str(stored.event), "2", "hold", "--db", db]) == 0
+    assert terminals.round_states(stored.store, stored.event) == {2: "held"}
+    assert main(["event", "round", str(stored.event), "2", "close", "--db", db]) == 0
+    assert terminals.round_states(stored.store, stored.event) == {2: "closed"}
+    assert main(["event", "round", str(stored.event), "2", "open", "--db", db]) == 0
+    assert terminals.round_states(stored.store, stored.event) == {}
+    assert main(["event", "round", str(stored.event), "99", "hold", "--db", db]) == 2
+    assert "round 99 does not exist" in capsys.readouterr().err
+
+
+def test_tables_without_a_movement_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "x.sqlite3")
+    assert main(["event", "new", "Empty", "--date", "2026-11-24", "--db", db]) == 0
+    assert main(["event", "tables", "Empty", "--db", db]) == 2
+    assert "has a movement yet" in capsys.readouterr().err
+
+
+def test_serve_prints_what_to_open(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
+    # recorded, so the variable the command sets is put back afterwards
+    monkeypatch.setenv("BRIDGEDESK_DB", str(tmp_path / "unused.sqlite3"))
+    db = tmp_path / "club.sqlite3"
+    assert main(["serve", "--db", str(db), "--port", "8123", "--workers", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "http://localhost:8123/e/" in out and "http://localhost:8123/t/" in out
+    assert seen["app"] == "bridgedesk.web.app:app_from_environment" and seen["factory"]
+    assert (seen["host"], seen["port"], seen["workers"]) == ("127.0.0.1", 8123, 2)
+    assert db.exists()  # the schema was made before the workers start
+    import os
+
+    assert os.environ["BRIDGEDESK_DB"] == f"sqlite:///{db.resolve()}"
