@@ -91,6 +91,17 @@ class World:
     movement: Path
     ledger: Path
     out: Path
+    #: A port nothing listens on (``serve`` checks it before starting).
+    port: int
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def _commands() -> Iterator[tuple[tuple[str, ...], Any]]:
@@ -157,6 +168,7 @@ def _baseline(world: World, command: tuple[str, ...], name: str, kind: str) -> s
         ("result", "export"): {"--out": str(world.tmp / "export.csv")},
         ("score",): {"files": str(REPO / "tests/scoring/data/fig15_howell.json")},
         ("practice", "auto"): {"--boards": "1"},
+        ("serve",): {"--port": str(world.port)},
         ("masterpoints", "table"): {"rules": "jcbl-weekly", "--class": "3", "--competitors": "8"},
         ("masterpoints", "award"): {"--from-event": "1", "--rules": "jcbl-weekly", "--class": "3"},
         ("masterpoints", "statement"): {"--period": "2026-11"},
@@ -223,7 +235,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
         encoding="utf-8",
     )
     out = tmp / "out"
-    return World(tmp, db, pbn, csv, movement, ledger, out)
+    return World(tmp, db, pbn, csv, movement, ledger, out, _free_port())
 
 
 #: Parameters every value of which plays a whole session (seconds of double dummy a
@@ -320,6 +332,12 @@ def test_hostile_arguments(
 ) -> None:
     monkeypatch.chdir(world.tmp)
     monkeypatch.setenv("BRIDGEDESK_DB", str(world.db))
+    if command == ("serve",):
+        # Everything up to the server itself (arguments, store, address) runs; the
+        # server, which would serve until stopped, is replaced by a record of its call.
+        import uvicorn
+
+        monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
     cmd = COMMANDS[command]
     _check(_argv(world, command, cmd, None, ""), world.db)
     for param in cmd.params:

@@ -55,7 +55,7 @@ def test_cards_carry_the_code_and_a_qr_code(stored: Stored, tmp_path: Path) -> N
 
 
 def test_qr_code_holds_the_login_address() -> None:
-    from bridgedesk.web.cards import login_url
+    from bridgedesk.reports.table_cards import login_url
 
     code = terminals.TableCode(1, "A", 3, "K7MPQ2")
     assert (
@@ -104,3 +104,28 @@ def test_serve_prints_what_to_open(
     import os
 
     assert os.environ["BRIDGEDESK_DB"] == f"sqlite:///{db.resolve()}"
+
+
+def test_serve_refuses_a_taken_port_and_a_bad_host(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One line, exit 2, before the server starts (uvicorn would log and exit 1)."""
+    import socket
+
+    import uvicorn
+
+    started: list[str] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.append(app))
+    monkeypatch.setenv("BRIDGEDESK_DB", str(tmp_path / "unused.sqlite3"))
+    db = str(tmp_path / "club.sqlite3")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        assert main(["serve", "--db", db, "--port", port]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: cannot listen on 127.0.0.1 port {port}: ")
+        assert err.count("\n") == 1
+    assert main(["serve", "--db", db, "--host", "my host"]) == 2
+    assert "--host 'my host' is not an IP address or a host name" in capsys.readouterr().err
+    assert started == []

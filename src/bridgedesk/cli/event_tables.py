@@ -70,7 +70,7 @@ def tables(
         info = store.event(event)
         codes = table_codes(store, info.id, session=session, section=section, revoke=revoke)
     if cards:
-        from bridgedesk.web.cards import cards_html
+        from bridgedesk.reports.table_cards import cards_html
 
         html = cards_html(info.id, info.event.name, codes, url, lang)
         if out is None:

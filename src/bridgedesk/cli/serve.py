@@ -8,15 +8,57 @@ the writes, on SQLite the writes take turns (several workers then help reads).
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
+import socket
 from typing import Annotated
 
 import typer
 
+from bridgedesk.cli._limits import WORKERS
 from bridgedesk.cli._store import DbOption
+from bridgedesk.errors import BridgedeskError
+
+#: A host name by RFC 1123 (letters, digits, hyphens; labels of 1-63), the last
+#: label not all digits (RFC 3696 section 2), so "999" is never looked up by DNS.
+_HOSTNAME = re.compile(r"(?=.{1,253}\Z)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*"
+                       r"[A-Za-z]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.?\Z")  # fmt: skip
 
 #: Seconds an idle connection stays open: terminals ask again every few seconds.
 KEEP_ALIVE = 30
+
+
+def check_host(host: str) -> str:
+    """``host`` if it is an IP address or a host name, else a one-line refusal."""
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if not host.isascii() or _HOSTNAME.match(host) is None:
+            raise BridgedeskError(
+                f"--host {host[:40]!r} is not an IP address or a host name "
+                "(e.g. 127.0.0.1, 0.0.0.0 for the whole LAN, or ::)"
+            ) from None
+    return host
+
+
+def check_free(host: str, port: int) -> None:
+    """Refuse in one line when the address cannot be listened on (taken, not
+    this machine's, a privileged port) before the server starts."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        raise BridgedeskError(f"--host {host!r}: {exc.strerror or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise BridgedeskError(
+                f"cannot listen on {host} port {port}: {exc.strerror or exc} "
+                "(another server there? choose another --port)"
+            ) from None
 
 
 def command(
@@ -24,7 +66,9 @@ def command(
         str, typer.Option("--host", help="Address to listen on (0.0.0.0 for the whole LAN).")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Server processes.")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, max=WORKERS, help="Server processes.")
+    ] = 1,
     db: DbOption = None,
 ) -> None:
     """Serve the table terminals (/t/), the live results (/e/) and the JSON API (/api/).
@@ -36,8 +80,10 @@ def command(
     from bridgedesk.store.db import ENV_VAR, database_url
     from bridgedesk.store.service import Store
 
+    check_host(host)
     url = database_url(db)
     Store.open(url).close()  # create or upgrade the schema once, before the workers start
+    check_free(host, port)
     os.environ[ENV_VAR] = url
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     base = f"http://{shown}:{port}"

@@ -123,7 +123,9 @@ def _hands(deals: dict[int, str], boards: list[int]) -> list[dict[str, Any]]:
 def live_context(store: Store, event: int, session: int = 1) -> dict[str, Any]:
     info = store.event(event)
     sections = [
-        scoring.live_section(store.section_results(event, section=name, session=session))
+        scoring.live_section(
+            store, event, store.section_results(event, section=name, session=session)
+        )
         for name in scoring.section_names(store, event, session)
     ]
     over = bool(sections) and all(s["over"] for s in sections)

@@ -2,9 +2,11 @@
 
 Every page and API answer that shows points, ranks or travellers gets them
 here, as plain values (dicts and lists), from the same code as ``bridgedesk
-results EVENT --format json`` (:func:`bridgedesk.reports.scored.score_section`
-and :func:`bridgedesk.formats.results_json.to_dict`).  Nothing else in
-``bridgedesk.web`` imports the scoring or reports packages, so this module is
+results EVENT --format json``: one :class:`~bridgedesk.results.model.ScoredSession`
+made by :func:`bridgedesk.results.section.score_section` with the director's
+rulings (penalties, fouled boards), written by
+:func:`bridgedesk.formats.results_json.to_dict`.  Nothing else in
+``bridgedesk.web`` imports the results or reports packages, so this module is
 the one place to re-point when they change.
 """
 
@@ -16,13 +18,21 @@ from typing import Any
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import SectionResults
 from bridgedesk.events.seating import seats
+from bridgedesk.formats import results_json
+from bridgedesk.reports.session import traveller_rows
+from bridgedesk.results.model import ScoredSession
+from bridgedesk.results.numbers import fixed
+from bridgedesk.results.section import score_section
+from bridgedesk.store import director
 from bridgedesk.store.service import Store
 
 
-def _scored(snapshot: SectionResults) -> Any:
-    from bridgedesk.reports.scored import score_section
-
-    return score_section(snapshot)
+def _scored(
+    store: Store, event: int | str, snapshot: SectionResults, deals: dict[int, str] | None = None
+) -> ScoredSession:
+    """The snapshot scored with the director's rulings for its section, as ``results`` does."""
+    rulings = director.rulings(store, event, snapshot.section, snapshot.session)
+    return score_section(snapshot, deals=deals, rulings=rulings)
 
 
 def section_names(store: Store, event: int | str, session: int = 1) -> list[str]:
@@ -34,8 +44,6 @@ def ranking_document(
     store: Store, event: int | str, section: str | None = None, session: int = 1
 ) -> dict[str, Any]:
     """The ranking as ``bridgedesk results EVENT --format json`` prints it."""
-    from bridgedesk.formats import results_json
-
     names = section_names(store, event, session)
     if section is None:
         if len(names) != 1:
@@ -44,7 +52,7 @@ def ranking_document(
             )
         section = names[0]
     snapshot = store.section_results(event, section=section, session=session)
-    doc: dict[str, Any] = results_json.to_dict(_scored(snapshot), store.deals(event))
+    doc: dict[str, Any] = results_json.to_dict(_scored(store, event, snapshot, store.deals(event)))
     return doc
 
 
@@ -66,23 +74,18 @@ def board_traveller(
     store: Store, event: int | str, section: str, session: int, board: int
 ) -> dict[str, Any]:
     """One board's traveller as far as it has been played: results, scores, points."""
-    from bridgedesk.formats import results_json
-
     snapshot = store.section_results(event, section=section, session=session)
     only = replace(snapshot, results=tuple(r for r in snapshot.results if r.board == board))
     if not only.results:
         return {"board": board, "top": None, "results": [], "complete": False}
-    boards = results_json.to_dict(_scored(only))["boards"]
+    boards = results_json.to_dict(_scored(store, event, only))["boards"]
     found: dict[str, Any] = boards[0]
     found["complete"] = len(only.results) >= planned(snapshot).get(board, 0)
     return found
 
 
-def live_section(snapshot: SectionResults) -> dict[str, Any]:
+def live_section(store: Store, event: int | str, snapshot: SectionResults) -> dict[str, Any]:
     """A section's ranking, its completed boards' travellers and its progress, for display."""
-    from bridgedesk.reports.scored import fmt_total
-    from bridgedesk.reports.session import traveller_rows
-
     counts = planned(snapshot)
     entered: dict[int, int] = {}
     for r in snapshot.results:
@@ -100,18 +103,18 @@ def live_section(snapshot: SectionResults) -> dict[str, Any]:
     }
     if not snapshot.results:
         return out
-    scored = _scored(snapshot)
-    for direction, rows in scored.fields():
+    scored = _scored(store, event, snapshot)
+    for direction, rows in scored.section.fields():
         out["fields"].append(
             {
                 "direction": None if direction is None else direction.value,
                 "rows": [
                     {
                         "rank": s.rank,
-                        "pair": s.number,
+                        "pair": s.pair,
                         "names": s.names,
-                        "total": fmt_total(s.total),
-                        "percentage": fmt_total(s.percentage),
+                        "total": fixed(s.total),
+                        "percentage": fixed(s.percentage),
                         "boards": s.boards,
                     }
                     for s in rows

@@ -2,7 +2,7 @@
 
 The QR code (``segno``) holds the login page's address with the event, section,
 table and code filled in; the players tap *Log in*.  Cards are A4 HTML, two to
-a page, in the reports' look.
+a page, in the reports' look (printed by ``bridgedesk event tables EVENT --cards``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from urllib.parse import urlencode
 
 import segno
 
+from bridgedesk.reports.labels import labels
+from bridgedesk.reports.templating import environment
 from bridgedesk.store.terminals import TableCode
-from bridgedesk.web.templating import render
 
 
 def login_url(base: str, event: int, code: TableCode) -> str:
@@ -36,7 +37,11 @@ def cards_html(
         {"code": c, "url": login_url(base, event, c), "qr": qr_svg(login_url(base, event, c))}
         for c in codes
     ]
-    return render("cards.html.j2", lang, title=event_name, event=event, cards=cards, base=base)
+    template = environment(strict=True).get_template("table_cards.html.j2")
+    html: str = template.render(
+        lang=lang, t=labels(lang), title=event_name, event=event, cards=cards, base=base
+    )
+    return html
 
 
 __all__ = ["cards_html", "login_url", "qr_svg"]
