@@ -388,15 +388,17 @@ def test_ctrl_c_during_an_import_leaves_the_store_consistent(
     with sqlite3.connect(db) as conn:
         conn.execute("delete from results")
     calls = {"n": 0}
-    real_add = Store._add
+    from bridgedesk.store import results_repo
 
-    def add(self: Store, *args: object, **kwargs: object) -> object:
+    real_add = results_repo.insert_result
+
+    def add(*args: object, **kwargs: object) -> object:
         calls["n"] += 1
         if calls["n"] == 25:
             raise KeyboardInterrupt
-        return real_add(self, *args, **kwargs)  # type: ignore[arg-type]
+        return real_add(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Store, "_add", add)
+    monkeypatch.setattr(results_repo, "insert_result", add)
     code, _, err = run(capsys, "result", "import", "1", slips, "--batch", "10", "--db", db)
     assert code == 130
     one_error(err, "interrupted", "run the command again")

@@ -435,13 +435,13 @@ def test_racing_writers_cannot_both_give_a_pair_the_same_board(
     import time
 
     from bridgedesk.events import entry as entry_module
-    from bridgedesk.store import service
+    from bridgedesk.store import results_repo
 
     def slow_check(*args: object, **kwargs: object) -> None:
         time.sleep(0.4)
         entry_module.check_result(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(service, "check_result", slow_check)
+    monkeypatch.setattr(results_repo, "check_result", slow_check)
     url = store.engine.url.render_as_string(hide_password=False)
     slips = [
         (slip(round=3, table=1, board=5, ns=1, ew=5), None),

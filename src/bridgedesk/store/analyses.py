@@ -10,7 +10,6 @@ only).  :func:`analyse_cached` solves only the deals not solved before;
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from sqlalchemy import select, tuple_
 from sqlalchemy.exc import IntegrityError
@@ -20,10 +19,9 @@ from bridgedesk.bridge import Seat
 from bridgedesk.deals.analysis import BoardRecord, DDTable, Par
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import StoreError
+from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import DealAnalysisRow, DealRow
-
-if TYPE_CHECKING:
-    from bridgedesk.store.service import Store
+from bridgedesk.store.unit import UnitOfWork, utcnow
 
 __all__ = ["analyse_cached", "cached", "deal_key", "event_records", "save"]
 
@@ -74,25 +72,23 @@ def _lookup(s: OrmSession, keys: Sequence[Key]) -> dict[Key, DealAnalysisRow]:
     return found
 
 
-def cached(store: Store, deals: Sequence[Deal]) -> list[BoardRecord | None]:
+def cached(unit: UnitOfWork, deals: Sequence[Deal]) -> list[BoardRecord | None]:
     """Each deal's stored analysis, or ``None`` where it was never solved."""
-    with store._tx(write=False) as s:
+    with unit.transaction(write=False) as s:
         found = _lookup(s, [deal_key(d) for d in deals])
         return [None if (row := found.get(deal_key(d))) is None else _record(d, row) for d in deals]
 
 
-def save(store: Store, records: Sequence[BoardRecord]) -> int:
+def save(unit: UnitOfWork, records: Sequence[BoardRecord]) -> int:
     """Keep solved analyses (those with a table and par); return how many were new.
 
     A deal stored meanwhile by someone else is left as it is (the same deal has the
     same analysis).
     """
-    from bridgedesk.store.service import utcnow
-
     todo = [r for r in records if r.dd is not None and r.par is not None]
     if not todo:
         return 0
-    with store._tx() as s:
+    with unit.transaction() as s:
         known = _lookup(s, [deal_key(r.deal) for r in todo])
         added = 0
         for r in todo:
@@ -120,14 +116,14 @@ def save(store: Store, records: Sequence[BoardRecord]) -> int:
 
 
 def analyse_cached(
-    store: Store, deals: Sequence[Deal], solve: Solver
+    unit: UnitOfWork, deals: Sequence[Deal], solve: Solver
 ) -> tuple[list[BoardRecord], int]:
     """Every deal's analysis, solving (with ``solve``) only those not in the store.
 
     Returns the records in the order of ``deals`` and how many of them were not in the
     store (a deal given twice is solved once).
     """
-    records = cached(store, deals)
+    records = cached(unit, deals)
     missing = [i for i, r in enumerate(records) if r is None]
     if missing:
         # a deal given twice in one set is solved once
@@ -136,18 +132,18 @@ def analyse_cached(
             first.setdefault(deal_key(deals[i]), i)
         solved = solve([deals[i] for i in first.values()])
         by_key = {deal_key(r.deal): r for r in solved}
-        save(store, solved)
+        save(unit, solved)
         for i in missing:
             r = by_key[deal_key(deals[i])]
             records[i] = BoardRecord(deals[i], r.dd, r.par)
     return [r for r in records if r is not None], len(missing)
 
 
-def event_records(store: Store, ref: int | str) -> list[BoardRecord]:
+def event_records(unit: UnitOfWork, ref: int | str) -> list[BoardRecord]:
     """A stored event's deals by board, with their cached analyses attached
     (``dd`` and ``par`` are ``None`` for a deal never solved)."""
-    with store._tx(write=False) as s:
-        ev = store._event(s, ref)
+    with unit.transaction(write=False) as s:
+        ev = event_row(s, ref)
         rows = s.scalars(
             select(DealRow).where(DealRow.event_id == ev.id).order_by(DealRow.board)
         ).all()

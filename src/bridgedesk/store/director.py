@@ -5,7 +5,8 @@ Procedural penalties (003:47-121), fouled-board groups (004:3531-3658,
 ``rulings``; every ruling made or cancelled is written to ``director_audit``
 with who, when, why and the state before and after, as corrections to results
 are (:meth:`bridgedesk.store.service.Store.correct_result`).  Each function is
-one transaction of the store (``Store._tx``): it checks, then writes, or raises
+one transaction of the unit of work it is given
+(:meth:`bridgedesk.store.unit.UnitOfWork.transaction`): it checks, then writes, or raises
 having changed nothing.
 """
 
@@ -16,7 +17,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
@@ -33,10 +34,15 @@ from bridgedesk.events.rulings import (
     missing_slips,
 )
 from bridgedesk.events.seating import format_boards, seats
+from bridgedesk.store.lookups import (
+    event_row,
+    movement_of,
+    section_entries,
+    section_results,
+    section_row,
+)
 from bridgedesk.store.models import DirectorAuditRow, EventRow, RulingRow, SectionRow
-
-if TYPE_CHECKING:
-    from bridgedesk.store.service import Store
+from bridgedesk.store.unit import UnitOfWork, utcnow
 
 
 @dataclass(frozen=True)
@@ -65,8 +71,6 @@ def audit(
     new: Any,
 ) -> int:
     """Write one audit line (the caller's transaction commits it)."""
-    from bridgedesk.store.service import utcnow
-
     if not reason.strip():
         raise EntryError(f"{action} needs a reason (it is kept in the audit log)")
     if not who.strip():
@@ -109,8 +113,6 @@ def _record(
     row: RulingRow,
     subject: str,
 ) -> int:
-    from bridgedesk.store.service import utcnow
-
     row.section_id = sec.id
     row.at = utcnow()
     row.cancelled = False
@@ -121,7 +123,7 @@ def _record(
 
 
 def add_penalty(
-    store: Store,
+    unit: UnitOfWork,
     ref: int | str,
     penalty: ProceduralPenalty,
     *,
@@ -130,10 +132,10 @@ def add_penalty(
     session: int = 1,
 ) -> int:
     """Record a procedural penalty on a pair entered in the section; return its id."""
-    with store._tx() as s:
-        ev = store._event(s, ref)
-        sec = store._section(s, ev, session, section, lock=True)
-        entries = store._entries(s, sec)
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        sec = section_row(s, ev, session, section, lock=True)
+        entries = section_entries(s, sec)
         entry = entries.get(penalty.pair)
         if entry is None or entry.phantom:
             known = ", ".join(str(n) for n, e in sorted(entries.items()) if not e.phantom)
@@ -143,7 +145,7 @@ def add_penalty(
             )
         _check_units(ev.scoring, penalty.unit)
         if penalty.board is not None:
-            _check_board(store, sec, penalty.board)
+            _check_board(sec, penalty.board)
         row = RulingRow(
             kind="penalty",
             pair=penalty.pair,
@@ -175,16 +177,16 @@ def _check_units(scoring: str, unit: PenaltyUnit) -> None:
         )
 
 
-def _check_board(store: Store, sec: SectionRow, board: int) -> None:
-    movement = store._movement(sec)
+def _check_board(sec: SectionRow, board: int) -> None:
+    movement = movement_of(sec)
     boards = sorted({b for _, _, a in seats(movement) for b in a.boards})
     if board not in boards:
         raise EntryError(f"board {board} is not in this movement ({format_boards(boards)})")
 
 
-def _plays(store: Store, sec: SectionRow, rnd: int, table: int, board: int) -> tuple[int, int]:
+def _plays(sec: SectionRow, rnd: int, table: int, board: int) -> tuple[int, int]:
     """The pairs the movement seats at round/table, checking they play ``board``."""
-    movement = store._movement(sec)
+    movement = movement_of(sec)
     a = movement.assignment(rnd, table)
     if a is None:
         raise EntryError(f"round {rnd} table {table} is not in play in this movement")
@@ -196,7 +198,7 @@ def _plays(store: Store, sec: SectionRow, rnd: int, table: int, board: int) -> t
 
 
 def mark_fouled(
-    store: Store,
+    unit: UnitOfWork,
     ref: int | str,
     board: int,
     places: Sequence[tuple[int, int]],
@@ -218,14 +220,14 @@ def mark_fouled(
         raise EntryError("group 1 is the hands as dealt: name the other version(s) 2, 3 ...")
     if not places:
         raise EntryError("name the tables that played the changed hands (round and table)")
-    with store._tx() as s:
-        ev = store._event(s, ref)
-        sec = store._section(s, ev, session, section, lock=True)
-        _check_board(store, sec, board)
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        sec = section_row(s, ev, session, section, lock=True)
+        _check_board(sec, board)
         taken = {(r.round, r.table_no): r.grp for r in _rows(s, sec, "fouled") if r.board == board}
         ids = []
         for rnd, table in places:
-            _plays(store, sec, rnd, table, board)
+            _plays(sec, rnd, table, board)
             if (rnd, table) in taken:
                 raise EntryError(
                     f"board {board} at round {rnd} table {table} is already in fouled group "
@@ -246,7 +248,7 @@ def mark_fouled(
 
 
 def mark_not_played(
-    store: Store,
+    unit: UnitOfWork,
     ref: int | str,
     rnd: int,
     table: int,
@@ -258,11 +260,11 @@ def mark_not_played(
     session: int = 1,
 ) -> int:
     """Mark a planned slip as not played (so the results can be made final)."""
-    with store._tx() as s:
-        ev = store._event(s, ref)
-        sec = store._section(s, ev, session, section, lock=True)
-        ns, ew = _plays(store, sec, rnd, table, board)
-        for _, r in store._section_results(s, sec, board):
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        sec = section_row(s, ev, session, section, lock=True)
+        ns, ew = _plays(sec, rnd, table, board)
+        for _, r in section_results(s, sec, board):
             if (r.round, r.table) == (rnd, table) or (r.ns, r.ew) == (ns, ew):
                 raise EntryError(
                     f"board {board} at round {rnd} table {table} has a result "
@@ -279,10 +281,10 @@ def mark_not_played(
         return _record(s, ev, sec, row, f"board {board} round {rnd} table {table}")
 
 
-def cancel_ruling(store: Store, ref: int | str, ruling: int, *, reason: str, who: str) -> int:
+def cancel_ruling(unit: UnitOfWork, ref: int | str, ruling: int, *, reason: str, who: str) -> int:
     """Cancel a ruling (audited); return the audit line's id."""
-    with store._tx() as s:
-        ev = store._event(s, ref)
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
         row = s.get(RulingRow, ruling)
         sec = None if row is None else s.get(SectionRow, row.section_id)
         if row is None or sec is None or sec.session.event_id != ev.id:
@@ -329,19 +331,19 @@ def _rulings(rows: Sequence[RulingRow]) -> Rulings:
     return Rulings(tuple(penalties), tuple(fouled), tuple(not_played))
 
 
-def rulings(store: Store, ref: int | str, section: str = "A", session: int = 1) -> Rulings:
+def rulings(unit: UnitOfWork, ref: int | str, section: str = "A", session: int = 1) -> Rulings:
     """The section's rulings in force, as scoring takes them."""
-    with store._tx(write=False) as s:
-        sec = store._section(s, store._event(s, ref), session, section)
+    with unit.transaction(write=False) as s:
+        sec = section_row(s, event_row(s, ref), session, section)
         return _rulings(_rows(s, sec))
 
 
 def ruling_lines(
-    store: Store, ref: int | str, section: str = "A", session: int = 1
+    unit: UnitOfWork, ref: int | str, section: str = "A", session: int = 1
 ) -> list[tuple[int, str]]:
     """The section's rulings in force as (id, readable line), for listing."""
-    with store._tx(write=False) as s:
-        sec = store._section(s, store._event(s, ref), session, section)
+    with unit.transaction(write=False) as s:
+        sec = section_row(s, event_row(s, ref), session, section)
         out = []
         for r in _rows(s, sec):
             if r.kind == "penalty":
@@ -358,31 +360,31 @@ def ruling_lines(
         return out
 
 
-def missing(store: Store, ref: int | str, section: str = "A", session: int = 1) -> list[Slip]:
+def missing(unit: UnitOfWork, ref: int | str, section: str = "A", session: int = 1) -> list[Slip]:
     """The slips the section's movement expects that are neither in nor marked not played."""
-    with store._tx(write=False) as s:
-        sec = store._section(s, store._event(s, ref), session, section)
+    with unit.transaction(write=False) as s:
+        sec = section_row(s, event_row(s, ref), session, section)
         if sec.movement is None:
             return []
-        entries = store._entries(s, sec)
-        results = [r for _, r in store._section_results(s, sec)]
+        entries = section_entries(s, sec)
+        results = [r for _, r in section_results(s, sec)]
         marks = _rulings(_rows(s, sec, "not-played")).not_played
-        return missing_slips(store._movement(sec), results, marks, entries)
+        return missing_slips(movement_of(sec), results, marks, entries)
 
 
-def planned(store: Store, ref: int | str, section: str = "A", session: int = 1) -> int:
+def planned(unit: UnitOfWork, ref: int | str, section: str = "A", session: int = 1) -> int:
     """How many slips the section's movement plans."""
-    with store._tx(write=False) as s:
-        sec = store._section(s, store._event(s, ref), session, section)
+    with unit.transaction(write=False) as s:
+        sec = section_row(s, event_row(s, ref), session, section)
         if sec.movement is None:
             return 0
-        return len(expected_slips(store._movement(sec), store._entries(s, sec)))
+        return len(expected_slips(movement_of(sec), section_entries(s, sec)))
 
 
-def audit_log(store: Store, ref: int | str) -> list[AuditLine]:
+def audit_log(unit: UnitOfWork, ref: int | str) -> list[AuditLine]:
     """The event's director audit log, oldest first."""
-    with store._tx(write=False) as s:
-        ev = store._event(s, ref)
+    with unit.transaction(write=False) as s:
+        ev = event_row(s, ref)
         rows = s.scalars(
             select(DirectorAuditRow)
             .where(DirectorAuditRow.event_id == ev.id)

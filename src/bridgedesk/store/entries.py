@@ -13,20 +13,38 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.model import Entry, EntryKind, Player
+from bridgedesk.events.renumber import stationary_swaps
+from bridgedesk.events.seating import Seating
 from bridgedesk.store.director import audit
+from bridgedesk.store.events_repo import insert_entry
+from bridgedesk.store.lookups import event_row, player_row, section_entries, section_row
 from bridgedesk.store.models import EntryPlayerRow, EntryRow, PlayerRow, ResultRow, SectionRow
+from bridgedesk.store.rows import entry_of
+from bridgedesk.store.unit import UnitOfWork
 
-if TYPE_CHECKING:
-    from bridgedesk.events.seating import Seating
-    from bridgedesk.formats.entries_csv import EntryLine
-    from bridgedesk.store.service import Store
+
+class EntryLine(Protocol):
+    """One row to enter (as :class:`bridgedesk.formats.entries_csv.EntryLine` reads it):
+    the source line, the number (None: the next free one), each player's (name,
+    member number), the stationary request and a team name."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def number(self) -> int | None: ...
+    @property
+    def players(self) -> Sequence[tuple[str | None, str | None]]: ...
+    @property
+    def stationary(self) -> bool: ...
+    @property
+    def team(self) -> str | None: ...
 
 
 def _resolve(s: OrmSession, people: Sequence[tuple[str | None, str | None]]) -> tuple[Player, ...]:
@@ -47,10 +65,10 @@ def _resolve(s: OrmSession, people: Sequence[tuple[str | None, str | None]]) -> 
 
 
 def register_players(
-    store: Store, people: Sequence[tuple[str | None, str | None]]
+    unit: UnitOfWork, people: Sequence[tuple[str | None, str | None]]
 ) -> tuple[Player, ...]:
     """Players from (name, member number) with each missing name taken from the register."""
-    with store._tx(write=False) as s:
+    with unit.transaction(write=False) as s:
         return _resolve(s, people)
 
 
@@ -67,7 +85,7 @@ def entry_json(entry: Entry) -> dict[str, Any]:
 
 
 def import_entries(
-    store: Store,
+    unit: UnitOfWork,
     ref: int | str,
     lines: Sequence[EntryLine],
     *,
@@ -77,10 +95,10 @@ def import_entries(
     session: int = 1,
 ) -> list[int]:
     """Enter every row, all or none; return the numbers given, in file order."""
-    with store._tx() as s:
-        ev = store._event(s, ref)
-        sec = store._section(s, ev, session, section, lock=True)
-        taken = set(store._entries(s, sec))
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        sec = section_row(s, ev, session, section, lock=True)
+        taken = set(section_entries(s, sec))
         wanted = [line.number for line in lines if line.number is not None]
         numbers = []
         for line in lines:
@@ -98,7 +116,7 @@ def import_entries(
                     team_name=line.team,
                     stationary=line.stationary,
                 )
-                numbers.append(store._add_entry(s, sec, entry))
+                numbers.append(insert_entry(s, sec, entry))
             except BridgedeskError as exc:
                 raise exc.located(Location(line=line.line)) from None
         audit(
@@ -109,7 +127,7 @@ def import_entries(
             who=who,
             reason=f"{len(numbers)} entries imported",
             old=None,
-            new=[entry_json(e) for n, e in sorted(store._entries(s, sec).items()) if n in numbers],
+            new=[entry_json(e) for n, e in sorted(section_entries(s, sec).items()) if n in numbers],
         )
         return numbers
 
@@ -124,7 +142,7 @@ def _entry_row(s: OrmSession, sec: SectionRow, number: int) -> EntryRow:
 
 
 def edit_entry(
-    store: Store,
+    unit: UnitOfWork,
     ref: int | str,
     number: int,
     *,
@@ -136,13 +154,11 @@ def edit_entry(
     session: int = 1,
 ) -> int:
     """Change an entry's players and/or stationary request (audited); return the audit id."""
-    from bridgedesk.store.service import _entry
-
-    with store._tx() as s:
-        ev = store._event(s, ref)
-        sec = store._section(s, ev, session, section, lock=True)
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        sec = section_row(s, ev, session, section, lock=True)
         row = _entry_row(s, sec, number)
-        old = _entry(row)
+        old = entry_of(row)
         if old.phantom:
             raise EntryError(f"entry {number} is the phantom: a late pair takes its number")
         new_players = old.players if players is None else _resolve(s, players)
@@ -161,9 +177,7 @@ def edit_entry(
             row.players.clear()
             s.flush()
             for position, player in enumerate(new.players):
-                row.players.append(
-                    EntryPlayerRow(position=position, player=store._player(s, player))
-                )
+                row.players.append(EntryPlayerRow(position=position, player=player_row(s, player)))
         s.flush()
         return audit(
             s,
@@ -178,7 +192,7 @@ def edit_entry(
 
 
 def withdraw_entry(
-    store: Store,
+    unit: UnitOfWork,
     ref: int | str,
     number: int,
     *,
@@ -192,11 +206,9 @@ def withdraw_entry(
     A pair that has played keeps its results: withdrawing it part way is a
     matter of boards not played (``bridgedesk result not-played``) and 003:73.
     """
-    from bridgedesk.store.service import _entry
-
-    with store._tx() as s:
-        ev = store._event(s, ref)
-        sec = store._section(s, ev, session, section, lock=True)
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        sec = section_row(s, ev, session, section, lock=True)
         row = _entry_row(s, sec, number)
         played = s.scalars(
             select(ResultRow.id).where(
@@ -209,7 +221,7 @@ def withdraw_entry(
                 f"pair {number} has {len(played)} result(s) stored: it cannot be taken out; "
                 "mark the boards it will not play with `bridgedesk result not-played`"
             )
-        old = _entry(row)
+        old = entry_of(row)
         s.delete(row)
         s.flush()
         return audit(
@@ -227,11 +239,8 @@ def withdraw_entry(
 def honour_stationary(s: OrmSession, sec: SectionRow, movement: Seating) -> list[str]:
     """Renumber entries so stationary requests get stationary numbers (in the caller's
     transaction, before any result is in); return a line per pair renumbered."""
-    from bridgedesk.events.renumber import stationary_swaps
-    from bridgedesk.store.service import _entry
-
     rows = {r.number: r for r in s.scalars(select(EntryRow).where(EntryRow.section_id == sec.id))}
-    swaps = stationary_swaps(movement, {n: _entry(r) for n, r in rows.items()})
+    swaps = stationary_swaps(movement, {n: entry_of(r) for n, r in rows.items()})
     if not swaps:
         return []
     for old in swaps:  # out of the way of the unique (section, number) first
@@ -240,7 +249,7 @@ def honour_stationary(s: OrmSession, sec: SectionRow, movement: Seating) -> list
     lines = []
     for old, new in sorted(swaps.items()):
         rows[old].number = new
-        entry = _entry(rows[old])
+        entry = entry_of(rows[old])
         if entry.stationary:
             lines.append(
                 f"pair {old} ({entry.names}) asked for a stationary seat: it plays as pair {new}"

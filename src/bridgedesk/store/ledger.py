@@ -3,7 +3,7 @@
 :class:`SqlRepository` implements :class:`bridgedesk.masterpoints.ledger.Repository`
 over one open ORM session, so a :class:`~bridgedesk.masterpoints.ledger.Ledger`
 built on it reads and writes inside one transaction
-(:meth:`bridgedesk.store.service.Store.ledger`).  Ledger members are the store's
+(:func:`open_ledger`, ``Store.ledger``).  Ledger members are the store's
 players (``players``, shared with the events) with a ``ledger_members`` row;
 awards point at the player and, when they came from a stored event, at the event.
 
@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session as OrmSession
@@ -28,6 +29,7 @@ from sqlalchemy.orm import contains_eager
 
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.ledger import Ledger, LedgerEntry, Player
+from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import (
     EntryPlayerRow,
     EntryRow,
@@ -41,9 +43,7 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
-
-if TYPE_CHECKING:
-    from bridgedesk.store.service import Store
+from bridgedesk.store.unit import UnitOfWork, as_utc, utcnow
 
 __all__ = [
     "AwardLike",
@@ -51,8 +51,18 @@ __all__ = [
     "LedgerAudit",
     "RecordedAward",
     "SqlRepository",
+    "event_awards",
+    "ledger_audit",
+    "open_ledger",
     "record_event_awards",
 ]
+
+
+@contextmanager
+def open_ledger(unit: UnitOfWork, write: bool = True) -> Iterator[Ledger]:
+    """The masterpoint ledger on this database, inside one transaction."""
+    with unit.transaction(write) as s:
+        yield Ledger(SqlRepository(s))
 
 
 class SqlRepository:
@@ -327,7 +337,7 @@ def default_kind(rules: str, rating: str) -> str:
 
 
 def record_event_awards(
-    store: Store,
+    unit: UnitOfWork,
     ref: int | str,
     awards: Sequence[AwardLike],
     *,
@@ -348,14 +358,12 @@ def record_event_awards(
     a member number who are not in the ledger yet are registered as members; any
     other awarded player is a non-member whose points are held (000:141-151).
     """
-    from bridgedesk.store.service import as_utc, utcnow
-
     if not reason.strip():
         raise MasterpointError("recording awards needs a reason (it is kept in the audit log)")
     if not who.strip():
         raise MasterpointError("recording awards needs the name of who records them")
-    with store._tx() as s:
-        ev = store._event(s, ref)
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
         # one writer per event at a time (PostgreSQL; SQLite's BEGIN IMMEDIATE serialises)
         s.execute(select(EventRow.id).where(EventRow.id == ev.id).with_for_update())
         if not _has_results(s, ev.id):
@@ -415,10 +423,10 @@ def record_event_awards(
         return EventAwards(ev.id, recorded, held, len(old_rows), audit.id)
 
 
-def ledger_audit(store: Store, ref: int | str) -> list[LedgerAudit]:
+def ledger_audit(unit: UnitOfWork, ref: int | str) -> list[LedgerAudit]:
     """The audited writes of an event's awards, oldest first."""
-    with store._tx(write=False) as s:
-        ev = store._event(s, ref)
+    with unit.transaction(write=False) as s:
+        ev = event_row(s, ref)
         rows = s.scalars(
             select(LedgerAuditRow)
             .where(LedgerAuditRow.event_id == ev.id)
@@ -439,10 +447,10 @@ def ledger_audit(store: Store, ref: int | str) -> list[LedgerAudit]:
         ]
 
 
-def event_awards(store: Store, ref: int | str) -> list[tuple[LedgerEntry, bool]]:
+def event_awards(unit: UnitOfWork, ref: int | str) -> list[tuple[LedgerEntry, bool]]:
     """The awards stored for an event, with whether each is held."""
-    with store._tx(write=False) as s:
-        ev = store._event(s, ref)
+    with unit.transaction(write=False) as s:
+        ev = event_row(s, ref)
         rows = s.scalars(
             select(LedgerAwardRow)
             .where(LedgerAwardRow.event_id == ev.id)

@@ -1,39 +1,28 @@
-"""Table terminals: the per-table codes, the terminals' logins, where a table is.
+"""Table terminals: what a logged-in table sees, enters and corrects.
 
-A table logs in with its section's per-table code (random, from :mod:`secrets`,
-revocable: revoking issues new codes and every token of the old ones stops
-working).  A login gets a bearer token; only its SHA-256 is stored.
-
-A table is at the first round of the movement whose boards it has not all
-entered; so it moves on as soon as its last board of a round is in.  The
-director can *hold* a round (tables that have finished it wait there) or
-*close* it (no table enters or corrects in it any more; only the director
-corrects, with ``bridgedesk result correct``).  A table never plays a round
-where the movement seats the phantom (its opponents sit out, 004:864-868) or
-where it is idle.
+The per-table codes and logins are in :mod:`bridgedesk.store.table_codes`,
+where a table is (rounds, holds, the next round) in
+:mod:`bridgedesk.store.table_rounds`; this module re-exports their names, so
+``terminals`` remains the one module the web app imports.
 
 A table's entry goes through the same checks as ``bridgedesk result add``
 (:func:`bridgedesk.events.entry.check_result`, via the store), in one transaction
 with the record of its ``Idempotency-Key``, so a retried request gets the first
 answer again and never stores a second result.
 
-This module reaches into the store's private parts in three places only: its
-transaction (``Store._tx``, in :func:`_transaction`), and the service's row
-helpers ``_fill_row`` / ``_row_result`` / ``_entry`` (a result row written and
-read exactly as the service does).  :func:`_insert` makes the checks of
+A result row is written and read exactly as the rest of the store does
+(:func:`bridgedesk.store.rows.fill_result_row`, :func:`~bridgedesk.store.rows.result_of`,
+:func:`~bridgedesk.store.rows.entry_of`).  :func:`_insert` makes the checks of
 ``Store.add_result`` itself, reading only what they need, so that 200 tables
 entering at once are served quickly (``bench/bench_web.py``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import and_, func, or_, select
@@ -44,30 +33,48 @@ from bridgedesk.errors import BridgedeskError, EntryError, StoreError
 from bridgedesk.events.entry import check_result, make_result
 from bridgedesk.events.model import Entry, EntryKind, Player, Result
 from bridgedesk.events.seating import GridMovement, TableAssignment, format_boards
+from bridgedesk.store.corrections import correct_result as correct_stored_result
 from bridgedesk.store.models import (
     CorrectionRow,
     EntryPlayerRow,
     EntryRow,
-    EventRow,
     IdempotencyRow,
     ResultRow,
-    RoundControlRow,
     SectionRow,
     SessionRow,
-    TableCodeRow,
-    TableTokenRow,
 )
-from bridgedesk.store.service import Store, StoredResult, _entry, _fill_row, _row_result, utcnow
-
-#: Letters and digits that cannot be misread for one another (no 0/O, 1/I/L).
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
-HELD = "held"
-CLOSED = "closed"
-
-
-class NotLoggedInError(BridgedeskError):
-    """No token, an unknown or revoked token, or a wrong code (HTTP 401)."""
+from bridgedesk.store.rows import StoredResult
+from bridgedesk.store.rows import entry_of as _entry
+from bridgedesk.store.rows import fill_result_row as _fill_row
+from bridgedesk.store.rows import result_of as _row_result
+from bridgedesk.store.rows import stored_result as _stored
+from bridgedesk.store.table_codes import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    NotLoggedInError,
+    TableCode,
+    Terminal,
+    authenticate,
+    login,
+    new_code,
+    table_codes,
+)
+from bridgedesk.store.table_codes import digest as _digest
+from bridgedesk.store.table_rounds import (
+    CLOSED,
+    HELD,
+    NextRound,
+    Place,
+    current_round,
+    grid,
+    next_round,
+    round_states,
+    set_round,
+)
+from bridgedesk.store.table_rounds import controls as _controls
+from bridgedesk.store.table_rounds import phantoms as _phantoms
+from bridgedesk.store.table_rounds import plays as _plays
+from bridgedesk.store.unit import UnitOfWork, utcnow
 
 
 class ForbiddenError(BridgedeskError):
@@ -76,52 +83,6 @@ class ForbiddenError(BridgedeskError):
 
 class ConflictError(EntryError):
     """The board already has a result for these pairs or at this table (HTTP 409)."""
-
-
-@dataclass(frozen=True)
-class TableCode:
-    session: int
-    section: str
-    table: int
-    code: str
-
-
-@dataclass(frozen=True)
-class Terminal:
-    """A logged-in table: which event, session, section and table it is."""
-
-    event_id: int
-    event_name: str
-    session: int
-    section: str
-    section_id: int
-    table: int
-    csrf: str
-
-    @property
-    def label(self) -> str:
-        return f"table {self.section}{self.table}"
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a pair sits in a round: table and direction (``NS``/``EW``)."""
-
-    pair: int
-    table: int
-    direction: str
-
-
-@dataclass(frozen=True)
-class NextRound:
-    """After this round: where this table's pairs go, what this table plays next,
-    and which table this table's boards go to."""
-
-    round: int
-    ns: Place | None
-    ew: Place | None
-    boards: tuple[int, ...]
-    boards_to: int | None
 
 
 @dataclass(frozen=True)
@@ -149,12 +110,12 @@ class TableState:
         return tuple(b for b in self.boards if b not in done)
 
 
-# -- the store's private parts, used here only ---------------------------------------
+# -- reading and writing result rows ---------------------------------------------------
 
 
 @contextmanager
-def _transaction(store: Store, write: bool = True) -> Iterator[OrmSession]:
-    with store._tx(write) as s:
+def _transaction(store: UnitOfWork, write: bool = True) -> Iterator[OrmSession]:
+    with store.transaction(write) as s:
         yield s
 
 
@@ -164,8 +125,8 @@ def _insert(s: OrmSession, terminal: Terminal, result: Result, who: str) -> int:
     The same checks (:func:`~bridgedesk.events.entry.check_result` against the
     movement, the entries and the board's results; :func:`_duplicate` has already
     refused a second or a deleted result), read lean: the movement parsed once per
-    process, the entries as numbers and phantoms only.  The row is filled by the
-    service's ``_fill_row``.
+    process, the entries as numbers and phantoms only.  The row is filled by
+    :func:`bridgedesk.store.rows.fill_result_row`.
     """
     movement = _movement_of(s, terminal)
     check_result(result, movement, _board_results(s, terminal, result.board), _entries(s, terminal))
@@ -210,322 +171,6 @@ def _board_results(s: OrmSession, terminal: Terminal, board: int) -> list[Result
             )
         )
     ]
-
-
-def _stored(row: ResultRow, section: str, session: int) -> StoredResult:
-    return StoredResult(
-        row.id,
-        _row_result(row, section, session),
-        row.entered_by,
-        row.entered_at,
-        row.override_reason,
-        row.withdrawn,
-    )
-
-
-# -- codes -------------------------------------------------------------------------------
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-@lru_cache(maxsize=32)
-def grid(data: str) -> GridMovement:
-    """A stored movement's grid (movement rows never change, so it is parsed once)."""
-    return GridMovement.from_json(data)
-
-
-def _event(s: OrmSession, ref: int | str) -> EventRow:
-    text = str(ref).strip()
-    if text.isdigit():
-        row = s.get(EventRow, int(text))
-    else:
-        rows = s.scalars(select(EventRow).where(EventRow.name == text)).all()
-        if len(rows) > 1:
-            ids = ", ".join(str(r.id) for r in rows)
-            raise EntryError(f"several events are named {text!r}: give the id ({ids})")
-        row = rows[0] if rows else None
-    if row is None:
-        raise EntryError(f"no event {text!r}; `bridgedesk event list` shows them")
-    return row
-
-
-def _sections(s: OrmSession, ev: EventRow, session: int) -> list[SectionRow]:
-    rows = s.scalars(
-        select(SectionRow)
-        .join(SessionRow)
-        .where(SessionRow.event_id == ev.id, SessionRow.number == session)
-        .order_by(SectionRow.name)
-    ).all()
-    if not rows:
-        raise EntryError(f"event {ev.name!r} has no session {session}")
-    return list(rows)
-
-
-def table_codes(
-    store: Store,
-    ref: int | str,
-    session: int = 1,
-    section: str | None = None,
-    revoke: bool = False,
-) -> list[TableCode]:
-    """Every table's code in the session's sections that have a movement.
-
-    Codes are made the first time they are asked for; ``revoke`` replaces them
-    (and so logs every terminal of those tables out).
-    """
-    out: list[TableCode] = []
-    with _transaction(store) as s:
-        ev = _event(s, ref)
-        rows = _sections(s, ev, session)
-        if section is not None:
-            rows = [r for r in rows if r.name == section]
-            if not rows:
-                raise EntryError(f"event {ev.name!r} has no section {section} in session {session}")
-        seen = False
-        for sec in rows:
-            if sec.movement is None:
-                continue
-            seen = True
-            tables = grid(sec.movement.data).tables
-            have = {
-                c.table_no: c
-                for c in s.scalars(select(TableCodeRow).where(TableCodeRow.section_id == sec.id))
-            }
-            for table in range(1, tables + 1):
-                row = have.get(table)
-                if row is None:
-                    row = TableCodeRow(
-                        section_id=sec.id,
-                        table_no=table,
-                        code=new_code(),
-                        generation=1,
-                        created_at=utcnow(),
-                    )
-                    s.add(row)
-                elif revoke:
-                    row.code = new_code()
-                    row.generation += 1
-                    row.created_at = utcnow()
-                out.append(TableCode(session, sec.name, table, row.code))
-        if not seen:
-            raise EntryError(
-                f"no section of event {ev.name!r} session {session} has a movement yet: "
-                "set one with `bridgedesk event movement` first"
-            )
-    return out
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def login(
-    store: Store, event: int, section: str, table: int, code: str, session: int = 1
-) -> tuple[str, Terminal]:
-    """Check a table's code; return a new bearer token and the terminal it names."""
-    refused = NotLoggedInError("wrong event, section, table or code")
-    with _transaction(store) as s:
-        found = s.execute(
-            select(TableCodeRow, SectionRow.name)
-            .join(SectionRow, TableCodeRow.section_id == SectionRow.id)
-            .join(SessionRow, SectionRow.session_id == SessionRow.id)
-            .where(
-                SessionRow.event_id == event,
-                SessionRow.number == session,
-                SectionRow.name == section,
-                TableCodeRow.table_no == table,
-            )
-        ).one_or_none()
-        given = code.strip().upper().encode("utf-8")
-        if found is None or not secrets.compare_digest(found[0].code.encode("utf-8"), given):
-            raise refused
-        row: TableCodeRow = found[0]
-        token = secrets.token_urlsafe(32)
-        s.add(
-            TableTokenRow(
-                token_hash=_digest(token),
-                csrf=secrets.token_urlsafe(24),
-                section_id=row.section_id,
-                table_no=table,
-                generation=row.generation,
-                created_at=utcnow(),
-            )
-        )
-    return token, authenticate(store, token)
-
-
-def authenticate(store: Store, token: str | None) -> Terminal:
-    """The terminal a bearer token belongs to; NotLoggedInError when it is unknown or revoked."""
-    if not token:
-        raise NotLoggedInError("log in with the table's code first")
-    with _transaction(store, write=False) as s:
-        found = s.execute(
-            select(TableTokenRow, SectionRow.name, SessionRow.number, EventRow.id, EventRow.name)
-            .join(
-                TableCodeRow,
-                and_(
-                    TableCodeRow.section_id == TableTokenRow.section_id,
-                    TableCodeRow.table_no == TableTokenRow.table_no,
-                    TableCodeRow.generation == TableTokenRow.generation,
-                ),
-            )
-            .join(SectionRow, TableTokenRow.section_id == SectionRow.id)
-            .join(SessionRow, SectionRow.session_id == SessionRow.id)
-            .join(EventRow, SessionRow.event_id == EventRow.id)
-            .where(TableTokenRow.token_hash == _digest(token))
-        ).one_or_none()
-        if found is None:
-            raise NotLoggedInError("this table's login is unknown or was revoked: log in again")
-        tok, section, session, event_id, event_name = found
-        return Terminal(
-            event_id, event_name, session, section, tok.section_id, tok.table_no, tok.csrf
-        )
-
-
-# -- rounds ------------------------------------------------------------------------------
-
-
-def set_round(
-    store: Store,
-    ref: int | str,
-    round: int,
-    state: str | None,
-    who: str,
-    section: str = "A",
-    session: int = 1,
-) -> None:
-    """Hold or close a round (``state`` ``held``/``closed``), or open it again (None)."""
-    if state not in (HELD, CLOSED, None):
-        raise EntryError(f"a round is held, closed or open, not {state!r}")
-    with _transaction(store) as s:
-        ev = _event(s, ref)
-        secs = [r for r in _sections(s, ev, session) if r.name == section]
-        if not secs:
-            raise EntryError(f"event {ev.name!r} has no section {section} in session {session}")
-        sec = secs[0]
-        if sec.movement is None:
-            raise EntryError(f"section {section} has no movement yet")
-        rounds = grid(sec.movement.data).rounds
-        if not 1 <= round <= rounds:
-            raise EntryError(f"round {round} does not exist: the movement has rounds 1-{rounds}")
-        row = s.scalars(
-            select(RoundControlRow).where(
-                RoundControlRow.section_id == sec.id, RoundControlRow.round == round
-            )
-        ).one_or_none()
-        if state is None:
-            if row is not None:
-                s.delete(row)
-            return
-        if row is None:
-            row = RoundControlRow(section_id=sec.id, round=round)
-            s.add(row)
-        row.state, row.who, row.at = state, who, utcnow()
-
-
-def round_states(
-    store: Store, ref: int | str, section: str = "A", session: int = 1
-) -> dict[int, str]:
-    with _transaction(store, write=False) as s:
-        ev = _event(s, ref)
-        secs = [r for r in _sections(s, ev, session) if r.name == section]
-        if not secs:
-            return {}
-        return _controls(s, secs[0].id)
-
-
-def _controls(s: OrmSession, section_id: int) -> dict[int, str]:
-    return {
-        r.round: r.state
-        for r in s.scalars(select(RoundControlRow).where(RoundControlRow.section_id == section_id))
-    }
-
-
-def _phantoms(s: OrmSession, section_id: int) -> set[int]:
-    return set(
-        s.scalars(
-            select(EntryRow.number).where(
-                EntryRow.section_id == section_id, EntryRow.phantom.is_(True)
-            )
-        )
-    )
-
-
-def _plays(movement: GridMovement, phantoms: set[int], rnd: int, table: int) -> bool:
-    a = movement.assignment(rnd, table)
-    return a is not None and a.ns not in phantoms and a.ew not in phantoms
-
-
-def current_round(
-    movement: GridMovement,
-    table: int,
-    entered: Mapping[int, set[int]],
-    controls: Mapping[int, str],
-    phantoms: set[int],
-) -> tuple[int, str]:
-    """The round a table is at and its status (``playing``, ``held``, ``finished``).
-
-    ``entered`` maps a round to the boards this table has entered in it.
-    """
-    last = 1
-    for rnd in range(1, movement.rounds + 1):
-        if not _plays(movement, phantoms, rnd, table) or controls.get(rnd) == CLOSED:
-            continue
-        last = rnd
-        a = movement.assignment(rnd, table)
-        assert a is not None
-        if not set(a.boards) <= entered.get(rnd, set()):
-            return rnd, "playing"
-        later = any(entered.get(r) for r in range(rnd + 1, movement.rounds + 1))
-        if controls.get(rnd) == HELD and not later:
-            return rnd, HELD
-    return last, "finished"
-
-
-def _place(movement: GridMovement, phantoms: set[int], rnd: int, pair: int) -> Place | None:
-    for table in range(1, movement.tables + 1):
-        a = movement.assignment(rnd, table)
-        if a is None or not _plays(movement, phantoms, rnd, table):
-            continue
-        if a.ns == pair:
-            return Place(pair, table, "NS")
-        if a.ew == pair:
-            return Place(pair, table, "EW")
-    return None
-
-
-def next_round(
-    movement: GridMovement, phantoms: set[int], rnd: int, table: int
-) -> NextRound | None:
-    """Where this table's pairs and boards go after ``rnd`` (None after the last round)."""
-    if rnd >= movement.rounds:
-        return None
-    here = movement.assignment(rnd, table)
-    following = rnd + 1
-    there = movement.assignment(following, table)
-    boards = (
-        () if there is None or not _plays(movement, phantoms, following, table) else there.boards
-    )
-    boards_to = None
-    if here is not None:
-        for t in range(1, movement.tables + 1):
-            a = movement.assignment(following, t)
-            if a is not None and set(a.boards) & set(here.boards):
-                boards_to = t
-                break
-    places = [
-        None if here is None or pair in phantoms else _place(movement, phantoms, following, pair)
-        for pair in ((here.ns, here.ew) if here is not None else ())
-    ]
-    return NextRound(
-        following,
-        places[0] if places else None,
-        places[1] if len(places) > 1 else None,
-        tuple(boards),
-        boards_to,
-    )
 
 
 def _names(s: OrmSession, section_id: int, pairs: tuple[int, ...]) -> dict[int, str]:
@@ -608,12 +253,12 @@ def _state(s: OrmSession, terminal: Terminal, names: bool = True) -> TableState:
     )
 
 
-def table_state(store: Store, terminal: Terminal) -> TableState:
+def table_state(store: UnitOfWork, terminal: Terminal) -> TableState:
     with _transaction(store, write=False) as s:
         return _state(s, terminal)
 
 
-def has_played(store: Store, terminal: Terminal, board: int) -> bool:
+def has_played(store: UnitOfWork, terminal: Terminal, board: int) -> bool:
     """True once this table has entered a result on ``board``."""
     with _transaction(store, write=False) as s:
         found = s.scalars(
@@ -725,7 +370,7 @@ Entry_ = tuple[Terminal, Mapping[str, Any], str | None]
 
 
 def enter_result(
-    store: Store, terminal: Terminal, body: Mapping[str, Any], key: str | None = None
+    store: UnitOfWork, terminal: Terminal, body: Mapping[str, Any], key: str | None = None
 ) -> dict[str, Any]:
     """Store a table's result; with ``key`` a retry gets the first answer back.
 
@@ -739,7 +384,7 @@ def enter_result(
 
 
 def enter_results(
-    store: Store, requests: Sequence[Entry_]
+    store: UnitOfWork, requests: Sequence[Entry_]
 ) -> list[dict[str, Any] | BridgedeskError]:
     """Several tables' results in one transaction (one commit, one disk sync), each
     in its own savepoint: a refused one changes nothing and the others still go in.
@@ -817,7 +462,7 @@ def _enter(
 
 
 def correct_result(
-    store: Store, terminal: Terminal, result_id: int, body: Mapping[str, Any]
+    store: UnitOfWork, terminal: Terminal, result_id: int, body: Mapping[str, Any]
 ) -> int:
     """A table corrects its own result of a round still open; returns the correction id."""
     with _transaction(store, write=False) as s:
@@ -838,7 +483,8 @@ def correct_result(
                 f"(result {result_id} is {name} {value})"
             )
     new = slip(terminal, {**body, **fixed})
-    return store.correct_result(
+    return correct_stored_result(
+        store,
         terminal.event_id,
         result_id,
         new,
@@ -847,7 +493,7 @@ def correct_result(
     )
 
 
-def stored_result(store: Store, terminal: Terminal, result_id: int) -> Result:
+def stored_result(store: UnitOfWork, terminal: Terminal, result_id: int) -> Result:
     """One of this table's results (ForbiddenError for another table's)."""
     with _transaction(store, write=False) as s:
         row = s.get(ResultRow, result_id)
@@ -856,7 +502,7 @@ def stored_result(store: Store, terminal: Terminal, result_id: int) -> Result:
         return _row_result(row, terminal.section, terminal.session)
 
 
-def precheck(store: Store, terminal: Terminal, body: Mapping[str, Any]) -> Result:
+def precheck(store: UnitOfWork, terminal: Terminal, body: Mapping[str, Any]) -> Result:
     """Every check :func:`enter_result` makes, storing nothing (the confirmation step)."""
     result = slip(terminal, body)
     with _transaction(store, write=False) as s:
@@ -874,7 +520,7 @@ def precheck(store: Store, terminal: Terminal, body: Mapping[str, Any]) -> Resul
 # -- what changed -----------------------------------------------------------------------
 
 
-def event_version(store: Store, event_id: int) -> tuple[int, int, int]:
+def event_version(store: UnitOfWork, event_id: int) -> tuple[int, int, int]:
     """A value that changes whenever a result of the event is added, corrected or deleted."""
     with _transaction(store, write=False) as s:
         count, last = s.execute(
@@ -895,6 +541,8 @@ def describe_boards(boards: tuple[int, ...]) -> str:
 
 __all__ = [
     "CLOSED",
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
     "HELD",
     "ConflictError",
     "ForbiddenError",
@@ -910,11 +558,16 @@ __all__ = [
     "enter_result",
     "enter_results",
     "event_version",
+    "grid",
     "has_played",
     "login",
+    "new_code",
     "next_round",
+    "precheck",
     "round_states",
     "set_round",
+    "slip",
+    "stored_result",
     "table_codes",
     "table_state",
 ]

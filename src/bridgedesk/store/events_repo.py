@@ -1,0 +1,233 @@
+"""Events and their entries in the store: create, list, discard, enter pairs.
+
+Each function is one transaction of the unit of work it is given
+(:class:`~bridgedesk.store.unit.UnitOfWork`).  Events are named by id or by
+name (``ref``).  Registration in bulk, edits and withdrawals are in
+:mod:`bridgedesk.store.entries`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as OrmSession
+
+from bridgedesk.errors import EntryError
+from bridgedesk.events.model import Entry, Event
+from bridgedesk.events.names import check_name, check_section_name
+from bridgedesk.events.seating import seated_pairs
+from bridgedesk.store.lookups import (
+    event_row,
+    movement_of,
+    player_row,
+    section_entries,
+    section_row,
+)
+from bridgedesk.store.models import (
+    CorrectionRow,
+    DealRow,
+    EntryPlayerRow,
+    EntryRow,
+    EventRow,
+    LedgerAuditRow,
+    LedgerAwardRow,
+    MovementRow,
+    ResultRow,
+    SectionRow,
+    SessionRow,
+)
+from bridgedesk.store.rows import EventInfo, entry_of, event_info
+from bridgedesk.store.unit import UnitOfWork, as_utc, utcnow
+
+__all__ = [
+    "add_entry",
+    "create_event",
+    "discard_event",
+    "entries",
+    "event",
+    "events",
+    "insert_entry",
+    "set_deadline",
+]
+
+
+def create_event(unit: UnitOfWork, event: Event) -> int:
+    """Store a new event with its sessions and sections; return its id.
+
+    The names are checked first (:mod:`bridgedesk.events.names`): a section's
+    name becomes a directory of the report set, so ``../x`` is refused.
+    """
+    check_name(event.name, "the event's name")
+    check_name(event.club, "the club's name", empty=True)
+    for session in event.sessions:
+        for section in session.sections:
+            check_section_name(section.name)
+    with unit.transaction() as s:
+        row = EventRow(
+            name=event.name,
+            club=event.club,
+            date=event.date,
+            rating=event.rating.value,
+            event_class=event.class_,
+            scoring=event.scoring.value,
+            correction_deadline=None
+            if event.correction_deadline is None
+            else as_utc(event.correction_deadline),
+            created_at=utcnow(),
+        )
+        s.add(row)
+        for session in event.sessions:
+            srow = SessionRow(number=session.number)
+            row.sessions.append(srow)
+            for section in session.sections:
+                srow.sections.append(SectionRow(name=section.name))
+        s.flush()
+        return row.id
+
+
+def discard_event(unit: UnitOfWork, ref: int | str) -> None:
+    """Delete an event with everything entered in it, in one transaction.
+
+    For an event that was never played: a run of ``bridgedesk demo`` that
+    did not finish removes its half-made event with this.  An event whose
+    masterpoint awards are in the ledger is refused (the ledger's audit
+    keeps what was awarded for it).
+    """
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        for table in (LedgerAwardRow, LedgerAuditRow):
+            if s.scalars(select(table.id).where(table.event_id == ev.id).limit(1)).first():
+                raise EntryError(f"event {ev.id} has masterpoint awards in the ledger: it is kept")
+        sessions = list(s.scalars(select(SessionRow.id).where(SessionRow.event_id == ev.id)))
+        sections = list(s.scalars(select(SectionRow.id).where(SectionRow.session_id.in_(sessions))))
+        movements = {
+            m
+            for m in s.scalars(select(SectionRow.movement_id).where(SectionRow.id.in_(sections)))
+            if m is not None
+        }
+        entries = list(s.scalars(select(EntryRow.id).where(EntryRow.section_id.in_(sections))))
+        s.execute(delete(CorrectionRow).where(CorrectionRow.event_id == ev.id))
+        s.execute(delete(ResultRow).where(ResultRow.section_id.in_(sections)))
+        s.execute(delete(EntryPlayerRow).where(EntryPlayerRow.entry_id.in_(entries)))
+        s.execute(delete(EntryRow).where(EntryRow.id.in_(entries)))
+        s.execute(delete(SectionRow).where(SectionRow.id.in_(sections)))
+        shared = set(
+            s.scalars(select(SectionRow.movement_id).where(SectionRow.movement_id.in_(movements)))
+        )
+        s.execute(delete(MovementRow).where(MovementRow.id.in_(movements - shared)))
+        s.execute(delete(SessionRow).where(SessionRow.id.in_(sessions)))
+        s.execute(delete(DealRow).where(DealRow.event_id == ev.id))
+        s.execute(delete(EventRow).where(EventRow.id == ev.id))
+        s.expunge_all()
+
+
+def events(unit: UnitOfWork) -> list[EventInfo]:
+    with unit.transaction(write=False) as s:
+        rows = s.scalars(select(EventRow).order_by(EventRow.date, EventRow.id)).all()
+        return [event_info(r) for r in rows]
+
+
+def event(unit: UnitOfWork, ref: int | str) -> EventInfo:
+    with unit.transaction(write=False) as s:
+        return event_info(event_row(s, ref))
+
+
+def set_deadline(unit: UnitOfWork, ref: int | str, when: dt.datetime | None) -> None:
+    """Set (or clear) the correction deadline (003:123-159)."""
+    with unit.transaction() as s:
+        event_row(s, ref).correction_deadline = None if when is None else as_utc(when)
+
+
+# -- entries -------------------------------------------------------------------
+
+
+def add_entry(
+    unit: UnitOfWork, ref: int | str, entry: Entry, section: str = "A", session: int = 1
+) -> int:
+    """Enter a pair, team or individual; return the number it plays under.
+
+    A late entry (``entry.late``) is accepted only while no result of round 2
+    or later is in (004:884-898); it takes the phantom's number when the
+    section has a phantom, otherwise its own number, which the section's
+    movement must seat: the director first sets a movement with A/B tables
+    from round 2 (``bridgedesk event movement --from-round 2``).
+    """
+    if entry.team_name is not None:
+        check_name(entry.team_name, "the team's name")
+    for player in entry.players:
+        check_name(player.name, "a player's name")
+        if player.member is not None:
+            check_name(player.member, f"{player.name}'s member number", longest=40)
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        sec = section_row(s, ev, session, section, lock=True)
+        return insert_entry(s, sec, entry)
+
+
+def insert_entry(s: OrmSession, sec: SectionRow, entry: Entry) -> int:
+    """Insert one entry into ``sec`` (see :func:`add_entry`), in the caller's transaction."""
+    section = sec.name
+    existing = {
+        r.number: r for r in s.scalars(select(EntryRow).where(EntryRow.section_id == sec.id))
+    }
+    number = entry.number
+    target: EntryRow | None = None
+    if entry.late:
+        later = s.scalars(
+            select(ResultRow.round)
+            .where(
+                ResultRow.section_id == sec.id,
+                ResultRow.round >= 2,
+                ResultRow.withdrawn.is_(False),
+            )
+            .limit(1)
+        ).first()
+        if later is not None:
+            raise EntryError(
+                "a late pair can join only before round 2 (004:884-898): "
+                "results of round 2 or later are already in"
+            )
+        phantoms = [r for r in existing.values() if r.phantom]
+        if phantoms:
+            target = phantoms[0]
+            number = target.number
+            target.phantom = False
+            target.late = True
+        elif sec.movement is not None and number not in seated_pairs(movement_of(sec)):
+            raise EntryError(
+                f"late pair {number} would not play: the section has no phantom "
+                f"and its movement does not seat pair {number}; set a movement "
+                "that does from round 2 first (A/B tables, 004:894-898: "
+                "`bridgedesk event movement EVENT --kind ... --from-round 2`)"
+            )
+    if target is None:
+        if number in existing:
+            raise EntryError(
+                f"number {number} is already entered in section {section} "
+                f"({entry_of(existing[number]).names}); choose another number"
+            )
+        target = EntryRow(section_id=sec.id, number=number, phantom=entry.phantom, late=entry.late)
+        s.add(target)
+    target.kind = entry.kind.value
+    target.team_name = entry.team_name
+    target.stationary = entry.stationary
+    for position, player in enumerate(entry.players):
+        target.players.append(EntryPlayerRow(position=position, player=player_row(s, player)))
+    try:
+        s.flush()
+    except IntegrityError:
+        raise EntryError(
+            f"number {number} or one of the member numbers was entered at the "
+            "same moment by someone else; list the entries and try again"
+        ) from None
+    return number
+
+
+def entries(
+    unit: UnitOfWork, ref: int | str, section: str = "A", session: int = 1
+) -> dict[int, Entry]:
+    with unit.transaction(write=False) as s:
+        sec = section_row(s, event_row(s, ref), session, section)
+        return section_entries(s, sec)
