@@ -10,7 +10,7 @@ from bridgedesk.events import model as events
 from bridgedesk.reports.labels import method_name
 from bridgedesk.scoring import results as scoring_results
 from bridgedesk.scoring import session as scoring_session
-from bridgedesk.scoring.results import Board, Result
+from bridgedesk.scoring.results import Board, TravellerLine
 
 
 def test_one_enum_everywhere() -> None:
@@ -34,6 +34,6 @@ def test_names_for_people_in_one_place() -> None:
 def test_adjustments_balance_and_a_team_method_is_no_pairs_method() -> None:
     assert Adjustment.AVERAGE_PLUS.balance is Adjustment.AVERAGE_MINUS
     assert events.AdjustedScore.parse("60/40").ns is Adjustment.AVERAGE_PLUS
-    board = Board(1, (Result.played(1, 2, 420), Result.played(3, 4, 450)))
+    board = Board(1, (TravellerLine.played(1, 2, 420), TravellerLine.played(3, 4, 450)))
     with pytest.raises(ScoringError, match="team method"):
         scoring_session.score_session([board], method=Method.TEAM_VP)

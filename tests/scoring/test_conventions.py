@@ -26,12 +26,33 @@ import pytest
 from bridgedesk.bridge.seats import Side
 from bridgedesk.errors import ScoringError
 from bridgedesk.scoring.options import Convention, score_matchpoints
-from bridgedesk.scoring.results import Board, Result
+from bridgedesk.scoring.results import Board, TravellerLine
 
 BOARDS = [
-    Board.of(1, [Result.played(1, 4, 420), Result.played(2, 5, 450), Result.played(3, 6, 400)]),
-    Board.of(2, [Result.played(1, 5, -100), Result.played(2, 6, 110), Result.not_played(3, 4)]),
-    Board.of(3, [Result.played(1, 6, 140), Result.played(2, 4, 140), Result.played(3, 5, 170)]),
+    Board.of(
+        1,
+        [
+            TravellerLine.played(1, 4, 420),
+            TravellerLine.played(2, 5, 450),
+            TravellerLine.played(3, 6, 400),
+        ],
+    ),
+    Board.of(
+        2,
+        [
+            TravellerLine.played(1, 5, -100),
+            TravellerLine.played(2, 6, 110),
+            TravellerLine.not_played(3, 4),
+        ],
+    ),
+    Board.of(
+        3,
+        [
+            TravellerLine.played(1, 6, 140),
+            TravellerLine.played(2, 4, 140),
+            TravellerLine.played(3, 5, 170),
+        ],
+    ),
 ]
 
 

@@ -12,7 +12,7 @@ from bridgedesk.bridge.seats import Side
 from bridgedesk.scoring.fast import Kind, cross_imps, matchpoints_neuberg
 from bridgedesk.scoring.imp_pairs import cross_imp_board
 from bridgedesk.scoring.matchpoints import Missing, adjusted_points, matchpoint_board
-from bridgedesk.scoring.results import Adjustment, Board, Result
+from bridgedesk.scoring.results import Adjustment, Board, TravellerLine
 
 TO_ADJ = {
     Kind.AVERAGE: Adjustment.AVERAGE,
@@ -46,9 +46,9 @@ def flatten(
             kn.append(int(k1))
             ke.append(int(k2))
             if k1 == Kind.REAL:
-                results.append(Result.played(f"n{t}", f"e{t}", score))
+                results.append(TravellerLine.played(f"n{t}", f"e{t}", score))
             else:
-                results.append(Result.adjusted(f"n{t}", f"e{t}", TO_ADJ[k1], TO_ADJ[k2]))
+                results.append(TravellerLine.adjusted(f"n{t}", f"e{t}", TO_ADJ[k1], TO_ADJ[k2]))
         refs.append(Board.of(number * 7, results))
     return b, s, kn, ke, refs
 

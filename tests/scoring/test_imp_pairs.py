@@ -11,20 +11,20 @@ from bridgedesk.scoring.imp_pairs import (
     cross_imp_board,
     total_points_board,
 )
-from bridgedesk.scoring.results import Adjustment, Board, Result, ScoredBoard, Weighted
+from bridgedesk.scoring.results import Adjustment, Board, ScoredBoard, TravellerLine, Weighted
 
 # 004:1388-1486, Figs 18 and 19: section A, board 4 (the same traveller).
 BOARD4 = Board.of(
     4,
     [
-        Result.played(1, 3, 600),
-        Result.played(2, 15, 90),
-        Result.played(4, 5, -500),
-        Result.played(7, 13, 140),
-        Result.played(8, 6, -200),
-        Result.played(12, 11, 630),
-        Result.played(14, 9, -100),
-        Result.played(16, 10, 800),
+        TravellerLine.played(1, 3, 600),
+        TravellerLine.played(2, 15, 90),
+        TravellerLine.played(4, 5, -500),
+        TravellerLine.played(7, 13, 140),
+        TravellerLine.played(8, 6, -200),
+        TravellerLine.played(12, 11, 630),
+        TravellerLine.played(14, 9, -100),
+        TravellerLine.played(16, 10, 800),
     ],
 )
 
@@ -81,8 +81,12 @@ def test_total_points_are_summed_differences() -> None:
 
 def test_imp_pairs_adjusted_sixty_percent_of_plus_and_minus() -> None:
     # 003:23-27: A+ = 60 % of (sum of plus IMPs of the same side / number of real scores).
-    rows = [Result.played(1, 2, 420), Result.played(3, 4, 450), Result.played(5, 6, -50),
-            Result.adjusted(7, 8, Adjustment.AVERAGE_PLUS)]  # fmt: skip
+    rows = [
+        TravellerLine.played(1, 2, 420),
+        TravellerLine.played(3, 4, 450),
+        TravellerLine.played(5, 6, -50),
+        TravellerLine.adjusted(7, 8, Adjustment.AVERAGE_PLUS),
+    ]
     scored = cross_imp_board(Board.of(1, rows))
     real = [imps(420 - 450) + imps(420 + 50), imps(30) + imps(500), imps(-470) + imps(-500)]
     factored = [Fraction(4, 3) * v for v in real]  # N/n = 4/3
@@ -95,23 +99,27 @@ def test_imp_pairs_adjusted_sixty_percent_of_plus_and_minus() -> None:
 
 
 def test_butler_adjusted_is_three_imps() -> None:
-    rows = [Result.played(1, 2, 420), Result.played(3, 4, 450),
-            Result.adjusted(5, 6, Adjustment.AVERAGE_PLUS)]  # fmt: skip
+    rows = [TravellerLine.played(1, 2, 420), TravellerLine.played(3, 4, 450),
+            TravellerLine.adjusted(5, 6, Adjustment.AVERAGE_PLUS)]  # fmt: skip
     scored = butler_board(Board.of(1, rows))
     assert (scored.results[2].ns, scored.results[2].ew) == (3, -3)  # 003:43-45
 
 
 def test_weighted_cross_imp_blends() -> None:
     w = Weighted.blend([("0.6", 420), ("0.4", -50)])
-    rows = [Result.assigned(1, 2, w.parts), Result.played(3, 4, 100)]
+    rows = [TravellerLine.assigned(1, 2, w.parts), TravellerLine.played(3, 4, 100)]
     scored = cross_imp_board(Board.of(1, rows))
     assert scored.results[0].ns == Fraction(3, 5) * imps(320) + Fraction(2, 5) * imps(-150)
 
 
 def test_fouled_imp_pairs_groups_factored_and_lone_score() -> None:
     # 003:206-221: I = i * N / n per group; a lone score gets 60 % of the plus mean.
-    rows = [Result.played(1, 2, 420, group="A"), Result.played(3, 4, 450, group="A"),
-            Result.played(5, 6, -50, group="A"), Result.played(7, 8, 100, group="B")]  # fmt: skip
+    rows = [
+        TravellerLine.played(1, 2, 420, group="A"),
+        TravellerLine.played(3, 4, 450, group="A"),
+        TravellerLine.played(5, 6, -50, group="A"),
+        TravellerLine.played(7, 8, 100, group="B"),
+    ]
     scored = cross_imp_board(Board.of(1, rows))
     a = [imps(-30) + imps(470), imps(30) + imps(500), imps(-470) + imps(-500)]
     assert [sr.ns for sr in scored.results[:3]] == [Fraction(4, 3) * v for v in a]
@@ -121,8 +129,8 @@ def test_fouled_imp_pairs_groups_factored_and_lone_score() -> None:
 
 
 def test_fouled_butler_small_group_gets_three_each_side() -> None:
-    rows = [Result.played(i, 20 + i, 10 * i, group="A") for i in range(1, 6)]
-    rows += [Result.played(10 + i, 30 + i, 400, group="B") for i in range(1, 3)]
+    rows = [TravellerLine.played(i, 20 + i, 10 * i, group="A") for i in range(1, 6)]
+    rows += [TravellerLine.played(10 + i, 30 + i, 400, group="B") for i in range(1, 3)]
     scored = butler_board(Board.of(1, rows))
     assert [(sr.ns, sr.ew) for sr in scored.results[5:]] == [(3, 3), (3, 3)]  # 003:226
     # Group A has its own datum: 10..50 drop 10 and 50 -> 30.

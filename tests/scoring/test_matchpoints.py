@@ -13,7 +13,7 @@ from bridgedesk.scoring.matchpoints import (
     adjusted_points,
     matchpoint_board,
 )
-from bridgedesk.scoring.results import Adjustment, Board, Result, ScoredBoard
+from bridgedesk.scoring.results import Adjustment, Board, ScoredBoard, TravellerLine
 
 
 def by_pair(scored: ScoredBoard) -> dict[str, object]:
@@ -28,12 +28,12 @@ def by_pair(scored: ScoredBoard) -> dict[str, object]:
 FIG15 = Board.of(
     9,
     [
-        Result.played(1, 11, 170),
-        Result.played(2, 9, 450),
-        Result.played(5, 6, 800),
-        Result.played(7, 8, 420),
-        Result.played(10, 4, 420),
-        Result.played(12, 3, -50),
+        TravellerLine.played(1, 11, 170),
+        TravellerLine.played(2, 9, 450),
+        TravellerLine.played(5, 6, 800),
+        TravellerLine.played(7, 8, 420),
+        TravellerLine.played(10, 4, 420),
+        TravellerLine.played(12, 3, -50),
     ],
 )
 
@@ -60,15 +60,15 @@ def test_fig15_on_the_2_1_0_scale_doubles() -> None:
 FIG16 = Board.of(
     9,
     [
-        Result.played(1, 9, -430),
-        Result.played(2, 2, -420),
-        Result.played(3, 4, -420),
-        Result.played(4, 6, -480),
-        Result.played(5, 8, 50),
-        Result.played(6, 1, -450),
-        Result.played(7, 3, -980),
-        Result.played(8, 5, -450),
-        Result.played(9, 7, -480),
+        TravellerLine.played(1, 9, -430),
+        TravellerLine.played(2, 2, -420),
+        TravellerLine.played(3, 4, -420),
+        TravellerLine.played(4, 6, -480),
+        TravellerLine.played(5, 8, 50),
+        TravellerLine.played(6, 1, -450),
+        TravellerLine.played(7, 3, -980),
+        TravellerLine.played(8, 5, -450),
+        TravellerLine.played(9, 7, -480),
     ],
 )
 
@@ -90,12 +90,12 @@ def test_fig16_mitchell_board_9() -> None:
 FIG17 = Board.of(
     3,
     [
-        Result.played(1, 11, 170),
-        Result.played(2, 9, 450),
-        Result.played(5, 6, 800),
-        Result.played(7, 8, -100),
-        Result.adjusted(10, 4, Adjustment.AVERAGE),
-        Result.played(12, 3, -50),
+        TravellerLine.played(1, 11, 170),
+        TravellerLine.played(2, 9, 450),
+        TravellerLine.played(5, 6, 800),
+        TravellerLine.played(7, 8, -100),
+        TravellerLine.adjusted(10, 4, Adjustment.AVERAGE),
+        TravellerLine.played(12, 3, -50),
     ],
 )
 
@@ -144,9 +144,13 @@ def test_weighted_score_is_scored_as_a_blend() -> None:
     # 60 % of 4S= (420) and 40 % of 4S-1 (-50) among 450, 420, 100.
     board = Board.of(
         1,
-        [Result.assigned(1, 2, [("0.6", 420), ("0.4", -50)]), Result.played(3, 4, 450),
-         Result.played(5, 6, 420), Result.played(7, 8, 100)],
-    )  # fmt: skip
+        [
+            TravellerLine.assigned(1, 2, [("0.6", 420), ("0.4", -50)]),
+            TravellerLine.played(3, 4, 450),
+            TravellerLine.played(5, 6, 420),
+            TravellerLine.played(7, 8, 100),
+        ],
+    )
     got = by_pair(matchpoint_board(board))
     # NS 1: as 420 it beats 100 and ties 420 (1.5); as -50 it beats nothing.
     assert got["1"] == F(3, 5) * F(3, 2)
@@ -161,7 +165,12 @@ def test_weighted_score_is_scored_as_a_blend() -> None:
 
 def test_split_scores_rank_each_side_in_its_own_pool() -> None:
     board = Board.of(
-        1, [Result.split(1, 2, 420, -50), Result.played(3, 4, 100), Result.played(5, 6, 0)]
+        1,
+        [
+            TravellerLine.split(1, 2, 420, -50),
+            TravellerLine.played(3, 4, 100),
+            TravellerLine.played(5, 6, 0),
+        ],
     )
     scored = matchpoint_board(board)
     row = scored.results[0]
@@ -174,10 +183,10 @@ def test_split_scores_rank_each_side_in_its_own_pool() -> None:
 # group A, 9-15 in group B.  Scores by West/East are EW's.
 FIG24 = Board.of(
     17,
-    [Result.played(ns, ew, s, group="A") for ns, ew, s in [
+    [TravellerLine.played(ns, ew, s, group="A") for ns, ew, s in [
         (1, 8, 430), (2, 10, 400), (3, 12, 180), (4, 14, 150), (5, 1, 150),
         (6, 3, 430), (7, 5, 460), (8, 7, 400)]]
-    + [Result.played(ns, ew, s, group="B") for ns, ew, s in [
+    + [TravellerLine.played(ns, ew, s, group="B") for ns, ew, s in [
         (9, 9, -430), (10, 11, -400), (11, 13, -400), (12, 15, -150), (13, 2, -180),
         (14, 4, -430), (15, 6, -400)]],
 )  # fmt: skip
@@ -198,8 +207,8 @@ def test_fig24_group_matchpoints() -> None:
 
 def test_ten_score_example_groups_of_3_and_7() -> None:
     # 004:3626-3652: N = 10; group of 7 by the formula, group of 3 at 50/60/70 % of 9.
-    big = [Result.played(i, 20 + i, 100 * i, group="A") for i in range(1, 8)]
-    small = [Result.played(10 + i, 30 + i, 100 * i, group="B") for i in range(1, 4)]
+    big = [TravellerLine.played(i, 20 + i, 100 * i, group="A") for i in range(1, 8)]
+    small = [TravellerLine.played(10 + i, 30 + i, 100 * i, group="B") for i in range(1, 4)]
     scored = matchpoint_board(Board.of(5, big + small))
     ns = [sr.ns for sr in scored.results]
     assert ns[:7] == [F("0.21"), F("1.64"), F("3.07"), F("4.50"), F("5.93"), F("7.36"),
@@ -220,7 +229,7 @@ def test_fouled_rules_table(sizes: tuple[int, int], pct_groups: set[int]) -> Non
     # 004:3611-3622: which groups take fixed percentages and which the formula.
     results = []
     for g, size in enumerate(sizes):
-        results += [Result.played(f"{g}n{i}", f"{g}e{i}", 10 * i, group=str(g)) for i in
+        results += [TravellerLine.played(f"{g}n{i}", f"{g}e{i}", 10 * i, group=str(g)) for i in
                     range(size)]  # fmt: skip
     scored = matchpoint_board(Board.of(1, results))
     top = sum(sizes) - 1
@@ -233,9 +242,12 @@ def test_fouled_rules_table(sizes: tuple[int, int], pct_groups: set[int]) -> Non
 
 def test_fouled_tie_in_a_group_of_three_shares_percentages() -> None:
     # 003:186-196: three equal scores get 60 % each; top two equal get 65 %.
-    results = [Result.played(f"a{i}", f"x{i}", 0, group="A") for i in range(5)]
-    results += [Result.played("b1", "y1", 100, group="B"), Result.played("b2", "y2", 100,
-                group="B"), Result.played("b3", "y3", 50, group="B")]  # fmt: skip
+    results = [TravellerLine.played(f"a{i}", f"x{i}", 0, group="A") for i in range(5)]
+    results += [
+        TravellerLine.played("b1", "y1", 100, group="B"),
+        TravellerLine.played("b2", "y2", 100, group="B"),
+        TravellerLine.played("b3", "y3", 50, group="B"),
+    ]
     scored = matchpoint_board(Board.of(2, results))
     top = 7
     assert [sr.ns for sr in scored.results[5:]] == [F(top * 65, 100)] * 2 + [F(top * 50, 100)]

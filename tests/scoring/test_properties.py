@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bridgedesk.scoring.imp_pairs import cross_imp_board, total_points_board
 from bridgedesk.scoring.matchpoints import Missing, matchpoint_board
-from bridgedesk.scoring.results import Adjustment, Board, Result
+from bridgedesk.scoring.results import Adjustment, Board, TravellerLine
 
 SCORES = st.sampled_from([-800, -200, -100, -50, 0, 110, 140, 420, 450, 620, 1430])
 WEIGHTS = st.sampled_from([Fraction(1, 2), Fraction(3, 5), Fraction(2, 3), Fraction(1, 4)])
@@ -22,10 +22,10 @@ def complete_boards(draw: st.DrawFn) -> Board:
         if draw(st.booleans()) and i % 3 == 0:
             w = draw(WEIGHTS)
             rows.append(
-                Result.assigned(f"n{i}", f"e{i}", [(w, draw(SCORES)), (1 - w, draw(SCORES))])
+                TravellerLine.assigned(f"n{i}", f"e{i}", [(w, draw(SCORES)), (1 - w, draw(SCORES))])
             )
         else:
-            rows.append(Result.played(f"n{i}", f"e{i}", draw(SCORES)))
+            rows.append(TravellerLine.played(f"n{i}", f"e{i}", draw(SCORES)))
     return Board.of(1, rows)
 
 
@@ -54,7 +54,7 @@ def test_cross_imps_and_total_points_sum_to_zero(board: Board) -> None:
 def test_neuberg_keeps_the_average(board: Board, missing: int) -> None:
     # With n real scores on a board of N, Neuberg gives them (N-1)/2 on average.
     rows = list(board.results) + [
-        Result.adjusted(f"x{i}", f"y{i}", Adjustment.AVERAGE) for i in range(missing)
+        TravellerLine.adjusted(f"x{i}", f"y{i}", Adjustment.AVERAGE) for i in range(missing)
     ]
     scored = matchpoint_board(Board.of(1, rows), missing=Missing.NEUBERG)
     real = [sr.ns for sr in scored.results[: len(board.results)]]

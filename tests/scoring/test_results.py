@@ -8,11 +8,11 @@ import pytest
 
 from bridgedesk.bridge import Side
 from bridgedesk.errors import ScoringError
-from bridgedesk.scoring.results import Adjustment, Board, Penalty, Result, Weighted
+from bridgedesk.scoring.results import Adjustment, Board, Penalty, TravellerLine, Weighted
 
 
 def test_played_result_shares_one_score_from_ns_view() -> None:
-    r = Result.played(1, 11, 170)
+    r = TravellerLine.played(1, 11, 170)
     assert r.score_ns == 170
     assert r.ns == "1" and r.ew == "11"
     assert not r.is_split
@@ -22,7 +22,7 @@ def test_played_result_shares_one_score_from_ns_view() -> None:
 
 def test_weighted_assigned_score_blends_to_its_mean() -> None:
     # 60 % of 4S= (420) and 40 % of 4S-1 (-50)
-    r = Result.assigned(3, 4, [("3/5", 420), ("0.4", -50)])
+    r = TravellerLine.assigned(3, 4, [("3/5", 420), ("0.4", -50)])
     assert isinstance(r.ns_outcome, Weighted)
     assert r.ns_outcome.mean == Fraction(3, 5) * 420 - Fraction(2, 5) * 50
     assert r.score_ns is None
@@ -34,11 +34,11 @@ def test_weights_must_sum_to_one() -> None:
 
 
 def test_adjusted_balances_by_default_and_split_need_not() -> None:
-    r = Result.adjusted(5, 6, Adjustment.AVERAGE_PLUS)
+    r = TravellerLine.adjusted(5, 6, Adjustment.AVERAGE_PLUS)
     assert r.ew_outcome is Adjustment.AVERAGE_MINUS
-    both = Result.adjusted(5, 6, Adjustment.AVERAGE_PLUS, Adjustment.AVERAGE_PLUS)
+    both = TravellerLine.adjusted(5, 6, Adjustment.AVERAGE_PLUS, Adjustment.AVERAGE_PLUS)
     assert both.is_split
-    s = Result.split(1, 2, 420, -50)
+    s = TravellerLine.split(1, 2, 420, -50)
     assert s.ns_outcome == Weighted.of(420) and s.ew_outcome == Weighted.of(-50)
 
 
@@ -52,9 +52,14 @@ def test_adjustment_parse() -> None:
 def test_validate_finds_duplicate_pairs_and_both_directions() -> None:
     board = Board.of(
         4,
-        [Result.played(1, 2, 100), Result.played(1, 3, 50), Result.played(4, 2, 0),
-         Result.played(5, 6, 0), Result.played(6, 7, 10)],
-    )  # fmt: skip
+        [
+            TravellerLine.played(1, 2, 100),
+            TravellerLine.played(1, 3, 50),
+            TravellerLine.played(4, 2, 0),
+            TravellerLine.played(5, 6, 0),
+            TravellerLine.played(6, 7, 10),
+        ],
+    )
     msgs = [str(p) for p in board.validate()]
     assert "board 4: pair 1 has two results as NS" in msgs
     assert "board 4: pair 2 has two results as EW" in msgs
@@ -64,7 +69,9 @@ def test_validate_finds_duplicate_pairs_and_both_directions() -> None:
 
 
 def test_fouled_board_needs_a_group_everywhere() -> None:
-    board = Board.of(1, [Result.played(1, 2, 100, group="A"), Result.played(3, 4, 100)])
+    board = Board.of(
+        1, [TravellerLine.played(1, 2, 100, group="A"), TravellerLine.played(3, 4, 100)]
+    )
     assert any("fouled" in str(p) for p in board.validate())
 
 

@@ -9,7 +9,7 @@ import pytest
 from bridgedesk.bridge import Side
 from bridgedesk.errors import ScoringError
 from bridgedesk.scoring.matchpoints import Missing
-from bridgedesk.scoring.results import Adjustment, Board, Penalty, Result
+from bridgedesk.scoring.results import Adjustment, Board, Penalty, TravellerLine
 from bridgedesk.scoring.session import (
     Method,
     carry_over,
@@ -38,7 +38,7 @@ def test_rank_labels_share_places_on_rounded_totals() -> None:
 def test_detect_winners() -> None:
     assert detect_winners([FIG15]) == 2  # one board alone cannot show a Howell
     assert detect_winners([FIG16]) == 2  # NS 2 meets EW 2: a Mitchell numbered 1-9 twice
-    two_boards = [FIG15, Board.of(10, [Result.played(11, 1, 100)])]
+    two_boards = [FIG15, Board.of(10, [TravellerLine.played(11, 1, 100)])]
     assert detect_winners(two_boards) == 1  # pair 1 sat NS and EW: a Howell
 
 
@@ -59,9 +59,9 @@ def test_howell_session_totals_and_percentages() -> None:
 
 def test_factoring_up_a_pair_that_missed_a_board() -> None:
     # 004:1292-1296: a pair that played 2 of 3 boards is multiplied by 3/2 (tops).
-    b1 = Board.of(1, [Result.played(1, 2, 100), Result.played(3, 4, 50)])
-    b2 = Board.of(2, [Result.played(1, 4, 100), Result.played(3, 2, 50)])
-    b3 = Board.of(3, [Result.not_played(1, 2), Result.played(3, 4, 50)])
+    b1 = Board.of(1, [TravellerLine.played(1, 2, 100), TravellerLine.played(3, 4, 50)])
+    b2 = Board.of(2, [TravellerLine.played(1, 4, 100), TravellerLine.played(3, 2, 50)])
+    b3 = Board.of(3, [TravellerLine.not_played(1, 2), TravellerLine.played(3, 4, 50)])
     res = score_session([b1, b2, b3], winners=2)
     s1 = next(s for s in res.standings if s.pair == "1" and s.direction is Side.NS)
     s3 = next(s for s in res.standings if s.pair == "3" and s.direction is Side.NS)
@@ -74,9 +74,11 @@ def test_factoring_up_a_pair_that_missed_a_board() -> None:
 
 def test_average_plus_takes_the_session_percentage_when_better() -> None:
     # 003:16: pair 1 scores 100 % on two boards, then gets A+ on the third: 100 % > 60 %.
-    b1 = Board.of(1, [Result.played(1, 2, 100), Result.played(3, 4, 50)])
-    b2 = Board.of(2, [Result.played(1, 4, 100), Result.played(3, 2, 50)])
-    b3 = Board.of(3, [Result.adjusted(1, 2, Adjustment.AVERAGE_PLUS), Result.played(3, 4, 0)])
+    b1 = Board.of(1, [TravellerLine.played(1, 2, 100), TravellerLine.played(3, 4, 50)])
+    b2 = Board.of(2, [TravellerLine.played(1, 4, 100), TravellerLine.played(3, 2, 50)])
+    b3 = Board.of(
+        3, [TravellerLine.adjusted(1, 2, Adjustment.AVERAGE_PLUS), TravellerLine.played(3, 4, 0)]
+    )
     res = score_session([b1, b2, b3], winners=2)
     s1 = next(s for s in res.standings if s.pair == "1" and s.direction is Side.NS)
     assert s1.raw == 3  # 1 + 1 + 100 % of 1
@@ -105,8 +107,8 @@ def test_mitchell_two_winners_rank_each_direction() -> None:
 
 
 def test_sections_across_field_and_within() -> None:
-    a = [Board.of(1, [Result.played("A1", "A2", 100), Result.played("A3", "A4", 50)])]
-    b = [Board.of(1, [Result.played("B1", "B2", 400), Result.played("B3", "B4", 0)])]
+    a = [Board.of(1, [TravellerLine.played("A1", "A2", 100), TravellerLine.played("A3", "A4", 50)])]
+    b = [Board.of(1, [TravellerLine.played("B1", "B2", 400), TravellerLine.played("B3", "B4", 0)])]
     within = score_sections({"A": a, "B": b}, across_field=False, winners=2)
     a1 = standing(within, "A1")
     b1 = standing(within, "B1")
@@ -119,9 +121,9 @@ def test_sections_across_field_and_within() -> None:
 
 
 def test_ximp_session_factors_by_boards() -> None:
-    b1 = Board.of(1, [Result.played(1, 2, 600), Result.played(3, 4, 100)])
-    b2 = Board.of(2, [Result.played(1, 4, 0), Result.played(3, 2, 0)])
-    b3 = Board.of(3, [Result.not_played(1, 2), Result.played(3, 4, 0)])
+    b1 = Board.of(1, [TravellerLine.played(1, 2, 600), TravellerLine.played(3, 4, 100)])
+    b2 = Board.of(2, [TravellerLine.played(1, 4, 0), TravellerLine.played(3, 2, 0)])
+    b3 = Board.of(3, [TravellerLine.not_played(1, 2), TravellerLine.played(3, 4, 0)])
     res = score_session([b1, b2, b3], method=Method.XIMP, winners=2, common_top=False)
     s1 = next(s for s in res.standings if s.pair == "1" and s.direction is Side.NS)
     assert s1.raw == 11 and s1.total == F(33, 2) and s1.percentage is None
@@ -165,9 +167,21 @@ def test_houston_vps_per_opponent() -> None:
     from bridgedesk.bridge.vp import get_scale
     from bridgedesk.scoring.session import houston_vp
 
-    b1 = Board.of(1, [Result.played(1, 2, 620), Result.played(3, 4, 170), Result.played(5, 6, 140)])
+    b1 = Board.of(
+        1,
+        [
+            TravellerLine.played(1, 2, 620),
+            TravellerLine.played(3, 4, 170),
+            TravellerLine.played(5, 6, 140),
+        ],
+    )
     b2 = Board.of(
-        2, [Result.played(1, 2, -100), Result.played(3, 4, 110), Result.played(5, 6, 110)]
+        2,
+        [
+            TravellerLine.played(1, 2, -100),
+            TravellerLine.played(3, 4, 110),
+            TravellerLine.played(5, 6, 110),
+        ],
     )
     res = score_session([b1, b2], method=Method.BUTLER, winners=2, butler_drop=0)
     # Board 1 datum: (620+170+140)/3 = 310; pair 1: +310 -> 7.  Board 2: datum 40; -140 -> -4.
@@ -186,7 +200,10 @@ def test_pairs_who_played_half_the_session_or_less_are_withdrawn() -> None:
     from bridgedesk.scoring.session import withdraw_short_pairs
 
     boards = [
-        Board.of(n, [Result.played(1, 2, 100 * n), Result.played(3, 9 if n <= 2 else 4, 50)])
+        Board.of(
+            n,
+            [TravellerLine.played(1, 2, 100 * n), TravellerLine.played(3, 9 if n <= 2 else 4, 50)],
+        )
         for n in range(1, 5)
     ]
     new, short = withdraw_short_pairs(boards, session_boards=4)

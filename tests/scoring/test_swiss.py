@@ -9,12 +9,12 @@ import pytest
 
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import ScoringError
-from bridgedesk.scoring.results import Board, Result
+from bridgedesk.scoring.results import Board, TravellerLine
 from bridgedesk.scoring.swiss import SwissBy, barometer, swiss_pairs
 
 
 def board(n: int, *rows: tuple[int, int, int]) -> Board:
-    return Board.of(n, [Result.played(a, b, s) for a, b, s in rows])
+    return Board.of(n, [TravellerLine.played(a, b, s) for a, b, s in rows])
 
 
 # Round 1: 1 (NS) v 2, 3 (NS) v 4.  Board 1: 420 beats 400 (1 and 4 top); board 2: 100 both.

@@ -31,7 +31,7 @@ from bridgedesk.formats import pbn
 from bridgedesk.formats.pbn_results import outcome_cell
 from bridgedesk.formats.score_input import ScoreInput, checked_score
 from bridgedesk.scoring.individual import with_players
-from bridgedesk.scoring.results import Adjustment, Board, Outcome, Result, Weighted
+from bridgedesk.scoring.results import Adjustment, Board, Outcome, TravellerLine, Weighted
 
 _EMPTY = ("", "-", "?")
 
@@ -45,7 +45,7 @@ def load(
 
 
 def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> ScoreInput:
-    by_number: dict[int, list[Result]] = {}
+    by_number: dict[int, list[TravellerLine]] = {}
     board_lines: dict[int, int] = {}
     result_lines: dict[tuple[int, int], int] = {}
     scoring = None
@@ -147,7 +147,7 @@ def _side_score(text: str | None) -> Outcome | int | None:
 
 def _row(
     row: Any, board: int, where: Location, prefix: bool, strict: bool, individual: bool = False
-) -> Result | None:
+) -> TravellerLine | None:
     ns = "-" if individual else _cell(row, "PairId_NS", "Pair_NS")
     ew = "--" if individual else _cell(row, "PairId_EW", "Pair_EW")
     if not individual and (ns in (None, *_EMPTY) or ew in (None, *_EMPTY)):
@@ -173,11 +173,11 @@ def _row(
         if n is None and e is None:  # pragma: no cover - one of them is an Adjustment
             raise FormatError("bad adjusted score", where)
         if n is not None and e is not None:
-            return Result(ns, ew, n, e)
+            return TravellerLine(ns, ew, n, e)
         first = n if n is not None else e
         assert first is not None
-        r = Result.adjusted(ns, ew, first)
-        return r if n is not None else Result(ns, ew, r.ew_outcome, r.ns_outcome)
+        r = TravellerLine.adjusted(ns, ew, first)
+        return r if n is not None else TravellerLine(ns, ew, r.ew_outcome, r.ns_outcome)
     score: int | None = None
     if isinstance(s_ns, int):
         score = s_ns
@@ -188,13 +188,13 @@ def _row(
     contract = _cell(row, "Contract")
     if contract in (None, *_EMPTY):
         if score is None:
-            return Result.not_played(ns, ew)
-        return Result(ns, ew, Weighted.of(score), Weighted.of(score))
+            return TravellerLine.not_played(ns, ew)
+        return TravellerLine(ns, ew, Weighted.of(score), Weighted.of(score))
     assert contract is not None
     tricks = _tricks(_cell(row, "Result"), contract, where)
     play, computed = checked_score(board, contract, _cell(row, "Declarer"), tricks, score, where)
     w = Weighted.of(computed)
-    return Result(ns, ew, w, w, None, play)
+    return TravellerLine(ns, ew, w, w, None, play)
 
 
 def _has_play(row: Any) -> bool:

@@ -26,7 +26,7 @@ from bridgedesk.scoring.results import (
     Outcome,
     Penalty,
     Play,
-    Result,
+    TravellerLine,
     Weighted,
 )
 
@@ -98,7 +98,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
         rows = raw.get("results")
         if not isinstance(rows, list):
             raise FormatError('"results" must be a list', Location(filename, line, board=number))
-        results: list[Result] = []
+        results: list[TravellerLine] = []
         for ri, row in enumerate(rows):
             pos = next(result_pos, None)
             rline = _line_at(pos) if pos is not None else line
@@ -162,7 +162,7 @@ def _players(value: Any, where: Location) -> tuple[str, str, str, str]:
     return (names[0], names[1], names[2], names[3])
 
 
-def _result(row: Any, board: int, where: Location) -> Result:
+def _result(row: Any, board: int, where: Location) -> TravellerLine:
     if not isinstance(row, dict):
         raise FormatError("a result must be an object", where)
     if "players" in row:
@@ -198,30 +198,30 @@ def _one_outcome(spec: dict[str, Any], where: Location) -> None:
         raise FormatError(f"a result gives {' and '.join(kinds)}: keep one of them", where)
 
 
-def _result_of(row: dict[str, Any], board: int, where: Location, ns: str, ew: str) -> Result:
+def _result_of(row: dict[str, Any], board: int, where: Location, ns: str, ew: str) -> TravellerLine:
     _one_outcome(row, where)
     group = row.get("group")
     if group is not None and not isinstance(group, str):
         raise FormatError('"group" (fouled board) must be text such as "A"', where)
     if row.get("not_played"):
-        return Result.not_played(ns, ew)
+        return TravellerLine.not_played(ns, ew)
     if "split" in row:
         split = row["split"]
         if not isinstance(split, dict) or set(split) != {"ns", "ew"}:
             raise FormatError('"split" needs exactly "ns" and "ew" outcomes', where)
         n, _ = _outcome(split["ns"], board, where)
         e, _ = _outcome(split["ew"], board, where)
-        return Result(ns, ew, n, e, group)
+        return TravellerLine(ns, ew, n, e, group)
     if "adjusted" in row:
         adj = row["adjusted"]
         if isinstance(adj, dict):
             if set(adj) != {"ns", "ew"}:
                 raise FormatError('"adjusted" as an object needs "ns" and "ew"', where)
-            return Result(ns, ew, _adjustment(adj["ns"], where), _adjustment(adj["ew"], where),
-                          group)  # fmt: skip
-        return Result.adjusted(ns, ew, _adjustment(adj, where), group=group)
+            ns_adj, ew_adj = _adjustment(adj["ns"], where), _adjustment(adj["ew"], where)
+            return TravellerLine(ns, ew, ns_adj, ew_adj, group)
+        return TravellerLine.adjusted(ns, ew, _adjustment(adj, where), group=group)
     outcome, play = _outcome(row, board, where)
-    return Result(ns, ew, outcome, outcome, group, play)
+    return TravellerLine(ns, ew, outcome, outcome, group, play)
 
 
 def _adjustment(value: Any, where: Location) -> Adjustment:

@@ -41,7 +41,7 @@ from bridgedesk.bridge.methods import Adjustment, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import EntryKind, Player
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
-from bridgedesk.scoring.results import Outcome, Result
+from bridgedesk.scoring.results import Outcome, TravellerLine
 from bridgedesk.scoring.session import SessionResult
 
 
@@ -115,7 +115,7 @@ class Line:
     """
 
     board: int
-    result: Result
+    result: TravellerLine
     ns_points: Fraction | None
     ew_points: Fraction | None
     round: int | None = None

@@ -34,17 +34,17 @@ from bridgedesk.scoring import results as sr
 from bridgedesk.scoring.session import SessionResult, score_session
 
 
-def to_scoring(result: Result, group: str | None = None) -> sr.Result:
+def to_scoring(result: Result, group: str | None = None) -> sr.TravellerLine:
     """A stored result as a scoring traveller row; ``group`` is its fouled-board
     group (004:3531-3658)."""
     if result.adjusted is not None:
-        return sr.Result.adjusted(
+        return sr.TravellerLine.adjusted(
             result.ns, result.ew, result.adjusted.ns, result.adjusted.ew, group=group
         )
     score = result.ns_score
     assert score is not None and result.contract is not None
     play = sr.Play(result.contract, result.declarer, result.tricks)
-    return sr.Result.played(result.ns, result.ew, score, play=play, group=group)
+    return sr.TravellerLine.played(result.ns, result.ew, score, play=play, group=group)
 
 
 def director_penalties(

@@ -30,9 +30,9 @@ from bridgedesk.scoring.results import (
     Board,
     Outcome,
     Penalty,
-    Result,
     ScoredBoard,
     ScoredResult,
+    TravellerLine,
     Weighted,
 )
 from bridgedesk.scoring.session import (
@@ -56,7 +56,7 @@ def individual_result(
     ew_outcome: Outcome | None = None,
     *,
     group: str | None = None,
-) -> Result:
+) -> TravellerLine:
     """One table of an individual: four players and an NS score or adjustment."""
     players: Players = (str(north), str(east), str(south), str(west))
     if len(set(players)) != 4:
@@ -65,10 +65,10 @@ def individual_result(
     if ew_outcome is None:
         ew_out = ns_out
         if isinstance(ns_out, Adjustment):
-            ew_out = Result.adjusted("x", "y", ns_out).ew_outcome
+            ew_out = TravellerLine.adjusted("x", "y", ns_out).ew_outcome
     else:
         ew_out = ew_outcome
-    return Result(
+    return TravellerLine(
         partnership(players[0], players[2]),
         partnership(players[1], players[3]),
         ns_out,
@@ -84,7 +84,7 @@ def partnership(a: str, b: str) -> str:
     return f"{a}&{b}"
 
 
-def with_players(result: Result, players: Players) -> Result:
+def with_players(result: TravellerLine, players: Players) -> TravellerLine:
     """``result`` re-labelled as an individual table with ``players`` (N, E, S, W)."""
     if len(set(players)) != 4:
         raise ScoringError(f"the four players of a table must differ, got {'-'.join(players)}")
@@ -96,7 +96,7 @@ def with_players(result: Result, players: Players) -> Result:
     )
 
 
-def side_players(result: Result, side: Side) -> tuple[str, str]:
+def side_players(result: TravellerLine, side: Side) -> tuple[str, str]:
     if result.players is None:
         raise ScoringError(f"the result of {result.ns} v {result.ew} does not name its players")
     n, e, s, w = result.players

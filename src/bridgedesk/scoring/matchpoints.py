@@ -38,9 +38,9 @@ from bridgedesk.errors import Location, ScoringError
 from bridgedesk.scoring.results import (
     Adjustment,
     Board,
-    Result,
     ScoredBoard,
     ScoredResult,
+    TravellerLine,
     Value,
     Weighted,
 )
@@ -190,7 +190,7 @@ def matchpoint_board(
     )
 
 
-def _side_weighted(r: Result, side: Side) -> Weighted:
+def _side_weighted(r: TravellerLine, side: Side) -> Weighted:
     o = r.outcome(side)
     assert isinstance(o, Weighted)
     return o.for_side(side)

@@ -1,6 +1,6 @@
 """The result model: what happened at each table on one board.
 
-A :class:`Result` is one row of a traveller: the NS pair, the EW pair and what
+A :class:`TravellerLine` is one row of a traveller: the NS pair, the EW pair and what
 each side is scored on.  Each side's *outcome* is either a :class:`Weighted`
 table score (an ordinary score is a weight-1 blend of one score; a director's
 weighted assignment under Law 12C1(c), e.g. 60 % of 4S= and 40 % of 4S-1, has
@@ -94,7 +94,7 @@ class Play:
 
 
 @dataclass(frozen=True)
-class Result:
+class TravellerLine:
     """One traveller row: who sat NS and EW and what each side scores."""
 
     ns: str
@@ -113,7 +113,7 @@ class Result:
     def played(
         cls, ns: str | int, ew: str | int, score_ns: int, *, group: str | None = None,
         play: Play | None = None,
-    ) -> Result:  # fmt: skip
+    ) -> TravellerLine:  # fmt: skip
         w = Weighted.of(score_ns)
         return cls(str(ns), str(ew), w, w, group, play)
 
@@ -121,7 +121,7 @@ class Result:
     def assigned(
         cls, ns: str | int, ew: str | int, parts: Iterable[tuple[Fraction | int | str, int]],
         *, group: str | None = None,
-    ) -> Result:  # fmt: skip
+    ) -> TravellerLine:  # fmt: skip
         """A weighted assigned score for both sides (Law 12C1(c))."""
         w = Weighted.blend(parts)
         return cls(str(ns), str(ew), w, w, group)
@@ -130,7 +130,7 @@ class Result:
     def adjusted(
         cls, ns: str | int, ew: str | int, ns_adj: Adjustment, ew_adj: Adjustment | None = None,
         *, group: str | None = None,
-    ) -> Result:  # fmt: skip
+    ) -> TravellerLine:  # fmt: skip
         """Artificial adjusted scores; ``ew_adj`` defaults to the balancing one."""
         if ew_adj is None:
             ew_adj = ns_adj.balance
@@ -140,14 +140,14 @@ class Result:
     def split(
         cls, ns: str | int, ew: str | int, ns_outcome: Outcome | int, ew_outcome: Outcome | int,
         *, group: str | None = None,
-    ) -> Result:  # fmt: skip
+    ) -> TravellerLine:  # fmt: skip
         """Different outcomes for the two sides (they need not balance)."""
         n = Weighted.of(ns_outcome) if isinstance(ns_outcome, int) else ns_outcome
         e = Weighted.of(ew_outcome) if isinstance(ew_outcome, int) else ew_outcome
         return cls(str(ns), str(ew), n, e, group)
 
     @classmethod
-    def not_played(cls, ns: str | int, ew: str | int) -> Result:
+    def not_played(cls, ns: str | int, ew: str | int) -> TravellerLine:
         return cls(str(ns), str(ew), Adjustment.NOT_PLAYED, Adjustment.NOT_PLAYED)
 
     def outcome(self, side: Side) -> Outcome:
@@ -177,10 +177,10 @@ class Board:
     """All results of one board in one field (a traveller)."""
 
     number: int
-    results: tuple[Result, ...] = field(default_factory=tuple)
+    results: tuple[TravellerLine, ...] = field(default_factory=tuple)
 
     @classmethod
-    def of(cls, number: int, results: Iterable[Result]) -> Board:
+    def of(cls, number: int, results: Iterable[TravellerLine]) -> Board:
         return cls(number, tuple(results))
 
     @property
@@ -251,7 +251,7 @@ class Penalty:
             raise ScoringError(f"a penalty must be a positive number of boards, not {self.boards}")
 
 
-def sides_of(results: Sequence[Result]) -> dict[str, set[Side]]:
+def sides_of(results: Sequence[TravellerLine]) -> dict[str, set[Side]]:
     """The directions each pair sat in over ``results``."""
     out: dict[str, set[Side]] = {}
     for r in results:
@@ -269,7 +269,7 @@ Value = Fraction | Adjustment | None
 class ScoredResult:
     """One result with the points each side earned on the board."""
 
-    result: Result
+    result: TravellerLine
     ns: Value
     ew: Value
 

@@ -28,9 +28,9 @@ from bridgedesk.scoring.results import (
     Adjustment,
     Board,
     Penalty,
-    Result,
     ScoredBoard,
     ScoredResult,
+    TravellerLine,
     Weighted,
 )
 from bridgedesk.scoring.rounding import round_half_up
@@ -562,7 +562,7 @@ def withdraw_short_pairs(
                 played[k] = played.get(k, 0) + 1
     short = {k for k, n in played.items() if 2 * n <= session_boards}
 
-    def is_short(r: Result) -> bool:
+    def is_short(r: TravellerLine) -> bool:
         ns_key: PairKey = (r.ns, Side.NS if winners == 2 else None)
         ew_key: PairKey = (r.ew, Side.EW if winners == 2 else None)
         return ns_key in short or ew_key in short
@@ -571,7 +571,7 @@ def withdraw_short_pairs(
         Board(
             b.number,
             tuple(
-                Result(r.ns, r.ew, Adjustment.NOT_PLAYED, Adjustment.NOT_PLAYED, r.group)
+                TravellerLine(r.ns, r.ew, Adjustment.NOT_PLAYED, Adjustment.NOT_PLAYED, r.group)
                 if is_short(r)
                 else r
                 for r in b.results
