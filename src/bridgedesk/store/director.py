@@ -4,7 +4,7 @@ Procedural penalties (003:47-121), fouled-board groups (004:3531-3658,
 003:161-226) and boards marked not played (004:3838-3846) are kept in
 ``rulings``; every ruling made or cancelled is written to ``director_audit``
 with who, when, why and the state before and after, as corrections to results
-are (:meth:`bridgedesk.store.service.Store.correct_result`).  Each function is
+are (:func:`bridgedesk.store.corrections.correct_result`).  Each function is
 one transaction of the unit of work it is given
 (:meth:`bridgedesk.store.unit.UnitOfWork.transaction`): it checks, then writes, or raises
 having changed nothing.
