@@ -70,6 +70,16 @@ class BoardHistory:
         return self.corrections[0].old if self.corrections else self.current.result
 
 
+@dataclass(frozen=True)
+class _By:
+    """Who makes a change, why, whether as the director, and when (None: now)."""
+
+    who: str
+    reason: str
+    director: bool
+    now: dt.datetime | None
+
+
 def _change(
     s: OrmSession,
     ev: EventRow,
@@ -77,16 +87,13 @@ def _change(
     old: Result,
     new: Result,
     override: str | None,
-    *,
     action: str,
-    who: str,
-    reason: str,
-    director: bool,
-    now: dt.datetime | None,
+    by: _By,
     withdrawn: bool = False,
     undoes: int | None = None,
 ) -> int:
     """Move a result from its stored state to (new, override, withdrawn), audited."""
+    who, reason, director, now = by.who, by.reason, by.director, by.now
     if not reason.strip():
         raise EntryError("a correction needs a reason (it is kept in the audit log)")
     if not who.strip():
@@ -147,6 +154,14 @@ def _lock_result_section(s: OrmSession, result_id: int) -> None:
     )
 
 
+def _locked(s: OrmSession, ref: int | str, result_id: int) -> tuple[EventRow, ResultRow, Result]:
+    """The event, and the result's row and value, its section locked first."""
+    ev = event_row(s, ref)
+    _lock_result_section(s, result_id)
+    row, result = result_row(s, ev, result_id)
+    return ev, row, result
+
+
 def correct_result(
     unit: UnitOfWork,
     ref: int | str,
@@ -165,24 +180,10 @@ def correct_result(
     (003:123-159); the reason is always recorded.
     """
     with unit.transaction() as s:
-        ev = event_row(s, ref)
-        _lock_result_section(s, result_id)
-        row, old = result_row(s, ev, result_id)
+        ev, row, old = _locked(s, ref, result_id)
         if row.withdrawn:
             raise EntryError(f"result {result_id} is deleted: undo the deletion first")
-        return _change(
-            s,
-            ev,
-            row,
-            old,
-            new,
-            override,
-            action="correct",
-            who=who,
-            reason=reason,
-            director=director,
-            now=now,
-        )
+        return _change(s, ev, row, old, new, override, "correct", _By(who, reason, director, now))
 
 
 def delete_result(
@@ -197,25 +198,11 @@ def delete_result(
 ) -> int:
     """Withdraw a result that should not exist (audited; undo puts it back)."""
     with unit.transaction() as s:
-        ev = event_row(s, ref)
-        _lock_result_section(s, result_id)
-        row, old = result_row(s, ev, result_id)
+        ev, row, old = _locked(s, ref, result_id)
         if row.withdrawn:
             raise EntryError(f"result {result_id} is already deleted")
-        return _change(
-            s,
-            ev,
-            row,
-            old,
-            old,
-            row.override_reason,
-            action="delete",
-            who=who,
-            reason=reason,
-            director=director,
-            now=now,
-            withdrawn=True,
-        )
+        by = _By(who, reason, director, now)
+        return _change(s, ev, row, old, old, row.override_reason, "delete", by, withdrawn=True)
 
 
 def undo_correction(
@@ -250,20 +237,9 @@ def undo_correction(
                 f"(by correction {later}); undo that one first"
             )
         old, old_override, old_withdrawn = result_from_json(c.old)
+        by = _By(who, reason, director, now)
         return _change(
-            s,
-            ev,
-            row,
-            current,
-            old,
-            old_override,
-            action="undo",
-            who=who,
-            reason=reason,
-            director=director,
-            now=now,
-            withdrawn=old_withdrawn,
-            undoes=c.id,
+            s, ev, row, current, old, old_override, "undo", by, old_withdrawn, undoes=c.id
         )
 
 
