@@ -157,6 +157,14 @@ def test_csv_fields_over_128_kib(tmp_path: Path) -> None:
         players_file.loads_roster(f'"{huge}\n')
 
 
+def test_a_players_csv_header_with_a_quoted_line_break_is_a_one_line_error() -> None:
+    # found by tests/fuzz: an unclosed quote makes the whole file one header cell
+    with pytest.raises(FormatError) as caught:
+        players_file.loads_roster('"air,members,flight\n1,59156;60211,A\n2,101 102,B\n')
+    assert "\n" not in str(caught.value)
+    assert "got air,members,flight 1,59156;60211,A 2,101 102,B" in str(caught.value)
+
+
 def test_integers_over_4300_digits_in_csv() -> None:
     with pytest.raises(FormatError, match="board must be a whole number"):
         results_csv.loads("round,table,board,ns,ew\n1,1," + "9" * 5000 + ",1,2\n")

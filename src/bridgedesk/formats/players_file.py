@@ -53,9 +53,11 @@ def _loads_csv(text: str, file: str | None) -> Roster:
     with reading.csv_errors(lambda: reader.line_num, file):
         names = reader.fieldnames or []
     if "pair" not in names or "members" not in names:
+        # a header cell may hold line breaks inside quotes: the message stays one line
+        shown = ", ".join(" ".join(n.split()) for n in names)
         raise FormatError(
             "the players CSV needs a header with pair and members columns (and optionally "
-            f"flight), got {', '.join(names) or 'nothing'}",
+            f"flight), got {shown or 'nothing'}",
             Location(file, 1),
         )
     players: dict[str, tuple[str, ...]] = {}
