@@ -475,10 +475,10 @@ def test_result_export_is_neutral_and_imports_back(
 
 def test_ledger_csv_is_neutral_and_reads_back() -> None:
     from bridgedesk.formats.ledger_csv import dumps_ledger, loads_ledger
-    from bridgedesk.masterpoints.ledger import InMemoryRepository, Player
+    from bridgedesk.masterpoints.ledger import InMemoryRepository, Member
 
     repo = InMemoryRepository()
-    repo.add_player(Player("=1001", '=HYPERLINK("x")'))
+    repo.add_player(Member("=1001", '=HYPERLINK("x")'))
     text = dumps_ledger(repo)
     assert "'=1001" in text and "'=HYPERLINK" in text
     again = loads_ledger(text)

@@ -18,7 +18,7 @@ from bridgedesk.cli._store import (
 )
 
 if TYPE_CHECKING:
-    from bridgedesk.events.seating import Seating
+    from bridgedesk.events.seating import SeatingPlan
 
 app = typer.Typer(help="Enter pairs, teams or individuals in an event.", no_args_is_help=True)
 
@@ -128,7 +128,7 @@ def list_entries(
         )
 
 
-def field_numbers(movement: "Seating") -> dict[int, str]:
+def field_numbers(movement: "SeatingPlan") -> dict[int, str]:
     """Each seated pair's number as the movement gives it: ``NS 3`` / ``EW 3`` in a
     two-field movement (EW numbered from 1 again), else the direction it starts in."""
     from bridgedesk.events.seating import seats

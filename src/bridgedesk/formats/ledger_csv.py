@@ -22,7 +22,7 @@ from pathlib import Path
 from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location, MasterpointError
 from bridgedesk.formats import csv_cells
-from bridgedesk.masterpoints.ledger import InMemoryRepository, LedgerEntry, Player
+from bridgedesk.masterpoints.ledger import InMemoryRepository, LedgerEntry, Member
 
 __all__ = ["COLUMNS", "dumps_ledger", "load_awards", "load_ledger", "loads_awards", "loads_ledger"]
 
@@ -126,7 +126,7 @@ def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
             joined = row.get("date", "").strip()
             early = row.get("points", "").strip()
             repo.add_player(
-                Player(
+                Member(
                     member,
                     row.get("name", ""),
                     _date(joined, where) if joined else None,
@@ -141,7 +141,7 @@ def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
             raise FormatError(f"type must be award, pending, player or seed, got {kind!r}", where)
     for entry in awards:
         if repo.player(entry.member) is None:
-            repo.add_player(Player(entry.member))
+            repo.add_player(Member(entry.member))
         repo.add_award(entry)
     return repo
 

@@ -1,8 +1,9 @@
 """Computer players behind one small interface, and what each seat is allowed to see.
 
-A :class:`Player` names a contract when it declares (:meth:`Player.choose_contract`)
-and chooses cards (:meth:`Player.choose_card`) for the seat it controls and, as
-declarer, for dummy.  The table hands it a :class:`ContractView` or a
+A :class:`ComputerPlayer` names a contract when it declares
+(:meth:`ComputerPlayer.choose_contract`) and chooses cards
+(:meth:`ComputerPlayer.choose_card`) for the seat it controls and, as declarer, for
+dummy.  The table hands it a :class:`ContractView` or a
 :class:`PlayView`: what that player sees at a real table, namely its own cards,
 dummy (spread before the contract is named, 002:32), the four announced HCP
 counts (002:31) and the cards played.  Only a player that declares
@@ -117,7 +118,7 @@ def play_view(
     )
 
 
-class Player(Protocol):
+class ComputerPlayer(Protocol):
     """A computer (or scripted) player."""
 
     #: The level name shown to people and stored in session files.
@@ -130,7 +131,7 @@ class Player(Protocol):
     def choose_card(self, view: PlayView) -> Card: ...
 
 
-PlayerFactory = Callable[[random.Random], Player]
+PlayerFactory = Callable[[random.Random], ComputerPlayer]
 _FACTORIES: dict[str, PlayerFactory] = {}
 
 
@@ -144,7 +145,7 @@ def levels() -> tuple[str, ...]:
     return tuple(_FACTORIES)
 
 
-def make_player(level: str, rng: random.Random) -> Player:
+def make_player(level: str, rng: random.Random) -> ComputerPlayer:
     """A player of ``level`` (``club`` or ``expert``) drawing its choices from ``rng``."""
     _load_builtin()
     try:
@@ -162,9 +163,9 @@ def _load_builtin() -> None:
 
 
 __all__ = [
+    "ComputerPlayer",
     "ContractView",
     "PlayView",
-    "Player",
     "contract_view",
     "levels",
     "make_player",
