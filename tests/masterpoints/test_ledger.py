@@ -9,7 +9,8 @@ from decimal import Decimal
 import pytest
 
 from bridgedesk.errors import FormatError, MasterpointError
-from bridgedesk.formats.ledger_csv import dumps_ledger, loads_awards, loads_ledger
+from bridgedesk.formats import ledger_csv
+from bridgedesk.formats.ledger_csv import loads_awards
 from bridgedesk.masterpoints.jcbl.ranks import (
     RANKS,
     FmpCertificate,
@@ -184,9 +185,9 @@ def test_csv_round_trip_and_errors() -> None:
     repo = ledger.repository
     assert isinstance(repo, InMemoryRepository)
     ledger.record(_jcbl("77", date(2020, 1, 1), "held", "0.5", "black"))
-    text = dumps_ledger(repo)
-    again = loads_ledger(text)
-    assert dumps_ledger(again) == text
+    text = ledger_csv.dumps(repo)
+    again = ledger_csv.loads(text)
+    assert ledger_csv.dumps(again) == text
     assert Ledger(again).statement("59156", 2003, 11) == ledger.statement("59156", 2003, 11)
     assert len(again.pending()) == 1
     with pytest.raises(FormatError, match=r"x.csv:2: date must be YYYY-MM-DD"):

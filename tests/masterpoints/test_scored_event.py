@@ -30,7 +30,7 @@ PLAYERS = {str(i): (f"10{i}01", f"10{i}02") for i in range(1, 9)}
 
 
 def scored(method: Method = Method.MP):  # type: ignore[no-untyped-def]
-    inp, _ = pbn_scores.load(PBN)
+    inp = pbn_scores.load(PBN)
     return score_session(inp.boards, method=method, winners=inp.check())
 
 

@@ -30,7 +30,7 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
     There everything happens in one transaction (nothing is written if the command
     fails); with a CSV file and ``write`` the file is rewritten at the end.
     """
-    from bridgedesk.formats.ledger_csv import dumps_ledger, load_ledger
+    from bridgedesk.formats import ledger_csv
     from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
 
     if ledger is not None and db is not None:
@@ -42,11 +42,11 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
             yield book
         return
     assert ledger is not None
-    repo = load_ledger(ledger) if ledger.exists() or not write else InMemoryRepository()
+    repo = ledger_csv.load(ledger) if ledger.exists() or not write else InMemoryRepository()
     yield Ledger(repo)
     if write:
         try:
-            ledger.write_text(dumps_ledger(repo), encoding="utf-8")
+            ledger.write_text(ledger_csv.dumps(repo), encoding="utf-8")
         except OSError as exc:
             raise MasterpointError(f"cannot write ledger {ledger}: {exc.strerror}") from None
 

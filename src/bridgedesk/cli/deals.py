@@ -55,7 +55,8 @@ def generate(
     from bridgedesk import __version__
     from bridgedesk.deals.analysis import BoardRecord
     from bridgedesk.deals.generate import generate as make
-    from bridgedesk.formats.dealfile import dump_records, kind
+    from bridgedesk.formats import dealfile
+    from bridgedesk.formats.dealfile import kind
 
     kind(out)
     output_file(out)
@@ -68,7 +69,7 @@ def generate(
     deals = make(boards, first, seed=seed_value)
     generator = f"bridgedesk {__version__}" + (f" seed {seed}" if seed is not None else "")
     with encodable(out):
-        written = dump_records(
+        written = dealfile.dump(
             [BoardRecord(d) for d in deals],
             out,
             encoding=encoding,
@@ -124,8 +125,8 @@ def analyse(
     from bridgedesk.deals.analysis import BoardRecord
     from bridgedesk.deals.dd import analyse as solve_all
     from bridgedesk.deals.deal import Deal
-    from bridgedesk.formats import pbn
-    from bridgedesk.formats.dealfile import dump_records, kind, load_records
+    from bridgedesk.formats import dealfile, pbn
+    from bridgedesk.formats.dealfile import kind
 
     if out is not None and kind(out) != "pbn":
         raise BridgedeskError(
@@ -135,7 +136,7 @@ def analyse(
         raise BridgedeskError("--event needs --db: the event is in a database")
     if out is not None:
         output_file(out)
-    records = load_records(file, encoding=encoding)
+    records = dealfile.load(file, encoding=encoding)
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1
     err = Console(stderr=True)
@@ -174,7 +175,7 @@ def analyse(
     elapsed = time.perf_counter() - start
     if out is not None:
         template = pbn.load(file, encoding=encoding) if kind(file) == "pbn" else None
-        for path in dump_records(solved, out, template=template):
+        for path in dealfile.dump(solved, out, template=template):
             typer.echo(f"wrote {path}")
     else:
         for r in solved:
@@ -214,19 +215,19 @@ def convert(
     ] = None,
 ) -> None:
     """Convert a deal file between .pbn and .hnd."""
-    from bridgedesk.formats import pbn
-    from bridgedesk.formats.dealfile import dump_records, kind, load_records
+    from bridgedesk.formats import dealfile, pbn
+    from bridgedesk.formats.dealfile import kind
 
     kind(target)
     output_file(target, "TARGET")
     encoding = check_encoding(encoding)
-    records = load_records(source, strict=strict, encoding=input_encoding)
+    records = dealfile.load(source, strict=strict, encoding=input_encoding)
     # PBN to PBN keeps every other tag of the games (players, results, tables...)
     template = (
         pbn.load(source, strict=strict, encoding=input_encoding) if kind(source) == "pbn" else None
     )
     with encodable(target):
-        written = dump_records(records, target, encoding=encoding, split=split, template=template)
+        written = dealfile.dump(records, target, encoding=encoding, split=split, template=template)
     for path in written:
         typer.echo(f"wrote {path}")
     typer.echo(f"{len(records)} boards")
@@ -256,7 +257,7 @@ def print_(
     """Hand-record sheets: four hands in compass layout, dealer, vulnerability, HCP, DD, par."""
     from bridgedesk.deals.analysis import BoardRecord
     from bridgedesk.deals.dd import analyse as solve_all
-    from bridgedesk.formats.dealfile import load_records
+    from bridgedesk.formats import dealfile
     from bridgedesk.reports.hand_records import html_to_pdf, render_html
 
     if fmt not in ("html", "pdf"):
@@ -267,7 +268,7 @@ def print_(
         raise BridgedeskError(f"--lang: unknown language {lang!r}: choose {' or '.join(LANGS)}")
     target = out or file.with_suffix(f".{fmt}")
     output_file(target)
-    records = load_records(file, encoding=encoding)
+    records = dealfile.load(file, encoding=encoding)
     if dd:
         missing = [i for i, r in enumerate(records) if r.dd is None or r.par is None]
         if missing and db is not None:

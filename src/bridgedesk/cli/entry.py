@@ -164,10 +164,10 @@ def import_entries(
     Example: bridgedesk entry import "Tuesday pairs" entries.csv
     """
     from bridgedesk.events import EntryKind
-    from bridgedesk.formats.entries_csv import load_entries
+    from bridgedesk.formats import entries_csv
     from bridgedesk.store import entries
 
-    lines = load_entries(file)
+    lines = entries_csv.load(file)
     with open_store(db) as store:
         numbers = entries.import_entries(
             store,

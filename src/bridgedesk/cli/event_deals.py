@@ -35,11 +35,11 @@ def deals(
     """
     from bridgedesk.bridge import Seat
     from bridgedesk.errors import FormatError, Location
-    from bridgedesk.formats.dealfile import load_records
+    from bridgedesk.formats import dealfile
 
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))
-    records = load_records(file, encoding=encoding)
+    records = dealfile.load(file, encoding=encoding)
     with open_store(db) as store:
         store.event(event)  # a missing event is reported before anything is written
         for record in records:

@@ -157,8 +157,7 @@ def show(
 def _show_individual(
     players: int | None, rounds: int | None, boards_per_round: int | None, fmt: str
 ) -> None:
-    import json
-
+    from bridgedesk.formats import movement_json
     from bridgedesk.movements.individual import individual
     from bridgedesk.reports import movement_cards
 
@@ -171,10 +170,7 @@ def _show_individual(
     if fmt == "text":
         typer.echo(movement_cards.individual_text(m), nl=False)
         return
-    from bridgedesk.formats.movement_json import individual_to_dict
-
-    data = individual_to_dict(m)
-    typer.echo(json.dumps(data, indent=1))
+    typer.echo(movement_json.dumps(m), nl=False)
 
 
 @app.command()

@@ -73,9 +73,9 @@ def _session(
         raise PracticeError(f"unknown level {level!r}: expected {' or '.join(levels())}")
     file_deals = None
     if deals is not None:
-        from bridgedesk.formats.dealfile import load_records
+        from bridgedesk.formats import dealfile
 
-        file_deals = tuple(r.deal for r in load_records(deals))
+        file_deals = tuple(r.deal for r in dealfile.load(deals))
         if not file_deals:
             raise PracticeError(f"{deals}: the file holds no boards")
     count = boards if boards is not None else (len(file_deals) if file_deals else 8)

@@ -34,10 +34,10 @@ def pair(
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
 ) -> None:
     """Pair the round after the last one in HISTORY.json (004:1778-1797, 004:2658-2716)."""
-    import json
 
     from bridgedesk.events.swiss import Rematch, SwissRule, Triangle, pair_round
-    from bridgedesk.formats.swiss_history import load, pairing_to_dict
+    from bridgedesk.formats import swiss_draw
+    from bridgedesk.formats.swiss_history import load
 
     rules = {r.value: r for r in SwissRule}
     if rule not in rules:
@@ -55,7 +55,7 @@ def pair(
         triangle=modes[triangle],
     )
     if fmt == "json":
-        typer.echo(json.dumps(pairing_to_dict(p), indent=1))
+        typer.echo(swiss_draw.dumps(p), nl=False)
         return
     typer.echo(f"round {p.round} ({p.basis})")
     for table, (home, away) in enumerate(p.matches, start=1):
