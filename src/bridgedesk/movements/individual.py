@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bridgedesk.errors import Location, MovementError
-from bridgedesk.movements.validate import WARNING, Problem
+from bridgedesk.movements.problems import WARNING, Problem
 
 MIN_PLAYERS = 8
 MAX_PLAYERS = 19

@@ -18,7 +18,7 @@ from typing import Any
 
 from bridgedesk.errors import Location, MovementError
 from bridgedesk.movements.model import Movement, Pair
-from bridgedesk.movements.validate import Problem
+from bridgedesk.movements.problems import Problem
 
 #: A pair in a multi-section session: (section index from 0, pair number).
 Seat = tuple[int, int]

@@ -16,7 +16,7 @@ from bridgedesk.errors import PracticeError
 from bridgedesk.practice import dd
 from bridgedesk.practice.choice import best_contract, distinct_cards
 from bridgedesk.practice.contract import MiniContract
-from bridgedesk.practice.players import ContractView, PlayView, register
+from bridgedesk.practice.players import ContractView, PlayView
 
 
 @dataclass
@@ -46,6 +46,5 @@ class ExpertPlayer:
         return min(best, key=lambda c: (c.rank, c.suit.index))
 
 
-register("expert", ExpertPlayer)
 
 __all__ = ["ExpertPlayer"]

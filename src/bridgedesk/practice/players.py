@@ -136,18 +136,17 @@ _FACTORIES: dict[str, PlayerFactory] = {}
 
 
 def register(level: str, factory: PlayerFactory) -> None:
-    """Make ``level`` available to :func:`make_player` and the command line."""
+    """Make ``level`` available to :func:`make_player` and the command line (the
+    package's ``__init__`` registers the built-in levels, ``club`` and ``expert``)."""
     _FACTORIES[level] = factory
 
 
 def levels() -> tuple[str, ...]:
-    _load_builtin()
     return tuple(_FACTORIES)
 
 
 def make_player(level: str, rng: random.Random) -> ComputerPlayer:
     """A player of ``level`` (``club`` or ``expert``) drawing its choices from ``rng``."""
-    _load_builtin()
     try:
         factory = _FACTORIES[level]
     except KeyError:
@@ -155,11 +154,6 @@ def make_player(level: str, rng: random.Random) -> ComputerPlayer:
             f"unknown level {level!r}: expected {' or '.join(_FACTORIES)}"
         ) from None
     return factory(rng)
-
-
-def _load_builtin() -> None:
-    # The built-in levels register themselves on import.
-    from bridgedesk.practice import club, expert  # noqa: F401
 
 
 __all__ = [
