@@ -40,14 +40,17 @@ appendix table, and the two tables relay the board set.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from bridgedesk.errors import MovementError
+from bridgedesk.movements.interwoven import howell_fewer_rounds
 from bridgedesk.movements.model import Movement, Pair, Round, Seating
 
 MIN_TABLES = 3
@@ -270,8 +273,6 @@ def _search_starters(
 
 @lru_cache(maxsize=1)
 def _stored() -> dict[str, Any]:
-    import json
-    from importlib import resources
 
     text = (
         resources.files("bridgedesk.movements")
@@ -754,7 +755,6 @@ def short_howell(
     full = 2 * tables - 1
     if rounds < tables and tables <= 2 * rounds - 2 and rounds >= 5:
         # fewer rounds than tables, as the JCBL list's 11 tables x 10 rounds (004:3141)
-        from bridgedesk.movements.interwoven import howell_fewer_rounds
 
         mv = howell_fewer_rounds(tables, rounds, boards_per_round=boards_per_round)
         mv = replace(mv, kind="short-howell")

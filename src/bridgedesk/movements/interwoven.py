@@ -30,8 +30,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from bridgedesk.errors import MovementError
+from bridgedesk.movements import mitchell
 from bridgedesk.movements.budget import SEARCH_SECONDS, Deadline, SearchTimeoutError
 from bridgedesk.movements.model import Movement, Pair, Round, Seating, ew, ns
+from bridgedesk.movements.validate import errors, validate
 
 #: A seat in round 1: (group 0 for A or 1 for B, True for a ring member, index).
 #: A ring member's index is its position 0..R-1 (pair ``1 + i`` or ``T + 1 + i``
@@ -341,7 +343,6 @@ def _first_valid(
     two_fields: bool,
     deadline: Deadline | None = None,
 ) -> Movement | None:
-    from bridgedesk.movements.validate import errors, validate
 
     for seed in seeds:
         layout = _search(
@@ -469,7 +470,6 @@ def two_sessions(
     :class:`~bridgedesk.movements.budget.SearchTimeoutError` after ``time_budget``
     seconds (None: no limit).
     """
-    from bridgedesk.movements import mitchell
 
     deadline = Deadline(
         time_budget,
@@ -571,7 +571,6 @@ def howell_fewer_rounds(tables: int, rounds: int, *, boards_per_round: int = 2) 
     plays every set once; not every couple meets (there are too few rounds).
     """
     _check_size(tables, rounds, "a Howell of fewer rounds than tables", most=31)
-    from bridgedesk.movements.validate import errors, validate
 
     def renumber(n: int) -> int:
         group, k = divmod(n - 1, tables)

@@ -22,6 +22,7 @@ from bridgedesk.movements.team_checks import team_problems
 
 __all__ = ["ERROR", "WARNING", "Problem", "errors", "validate"]
 
+
 def validate(movement: Movement) -> list[Problem]:
     """All rule problems of ``movement`` (empty when it can be played as it stands)."""
     problems: list[Problem] = []

@@ -78,5 +78,4 @@ class ClubPlayer:
         return best_card(view, layouts)
 
 
-
 __all__ = ["CARD_SAMPLES", "CONTRACT_SAMPLES", "FIRST_TRICK_SAMPLES", "ClubPlayer"]

@@ -46,5 +46,4 @@ class ExpertPlayer:
         return min(best, key=lambda c: (c.rank, c.suit.index))
 
 
-
 __all__ = ["ExpertPlayer"]

@@ -27,7 +27,9 @@ from bridgedesk.bridge import SEATS, Seat, imps
 from bridgedesk.deals.deal import Deal
 from bridgedesk.deals.generate import random_deal
 from bridgedesk.errors import PracticeError
+from bridgedesk.practice import dd
 from bridgedesk.practice.announce import Declaration, declaration
+from bridgedesk.practice.choice import best_contract
 from bridgedesk.practice.contract import MiniContract, declarer_score, score_ns
 from bridgedesk.practice.players import ComputerPlayer, make_player
 from bridgedesk.practice.room import RoomResult, play_room
@@ -56,8 +58,6 @@ class MiniPar:
 def mini_par(deal: Deal, found: Declaration) -> MiniPar | None:
     """The double-dummy par of ``deal`` under MiniBridge: the declarer is fixed by the
     announcements, so par is declarer's best-scoring contract on its DD tricks."""
-    from bridgedesk.practice import dd
-    from bridgedesk.practice.choice import best_contract
 
     if found.declarer is None:
         return None

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.deal import Deal
+from bridgedesk.errors import BridgedeskError, Location
 from bridgedesk.formats import pbn_results, ranking_csv, results_json, travellers_csv, usebio
 from bridgedesk.reports.session import write_html
 from bridgedesk.results.model import ScoredSession
@@ -51,7 +52,6 @@ def inside(root: Path, *parts: str) -> Path:
     name such as ``../../x`` (refused at entry since, but possibly in an older
     store) must never place a file outside the directory the user gave.
     """
-    from bridgedesk.errors import BridgedeskError, Location
 
     path = root.joinpath(*parts)
     base = root.resolve()

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from bridgedesk.bridge import Contract, Seat, Side, format_result
@@ -419,7 +419,6 @@ class ScoredSession:
 
     def with_section(self, section: ScoredSection) -> ScoredSession:
         """This session seen through one of its sections (for per-section writers)."""
-        from dataclasses import replace
 
         return replace(self, sections=(section,), multi=self.multi or len(self.sections) > 1)
 

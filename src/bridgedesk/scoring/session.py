@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from bridgedesk.bridge.methods import Method as Method  # re-exported
 from bridgedesk.bridge.seats import Side
+from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import Location, ScoringError
 from bridgedesk.scoring.imp_pairs import butler_board, cross_imp_board, total_points_board
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing, adjusted_points, matchpoint_board
@@ -508,7 +509,6 @@ def houston_vp(
     is the most boards a pair played against one opponent).  Returns (pair,
     total VPs, rank), best first.
     """
-    from bridgedesk.bridge.vp import get_scale
 
     if result.method is not Method.BUTLER:
         raise ScoringError("Houston VPs need a session scored by the Butler method")
