@@ -113,7 +113,9 @@ def _commands() -> Iterator[tuple[tuple[str, ...], Any]]:
         else:
             yield path, cmd
 
-    yield from walk(root_command(), ())
+    root = root_command()
+    root.load_all()
+    yield from walk(root, ())
 
 
 COMMANDS = dict(_commands())
