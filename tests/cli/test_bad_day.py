@@ -553,7 +553,7 @@ def test_a_failed_demo_leaves_no_event_behind(
     def broken(*_args: object, **_kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("bridgedesk.reports.bundle.write_all", broken)
+    monkeypatch.setattr("bridgedesk.demo_session.write_all", broken)
     code, _, err = run(
         capsys, "demo", "--pairs", "8", "--no-dd", "--db", db, "--out", tmp_path / "b"
     )

@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
+from bridgedesk import __version__
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._paths import encodable, output_file
 from bridgedesk.cli._paths import encoding as check_encoding
+from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.deals.dd import analyse as solve_all
+from bridgedesk.deals.deal import Deal
+from bridgedesk.deals.generate import generate as make
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.formats import dealfile, pbn
+from bridgedesk.formats.dealfile import kind
+from bridgedesk.reports.hand_records import LANGS, html_to_pdf, render_html
+from bridgedesk.store.analyses import analyse_cached
+from bridgedesk.store.service import Store
 
 #: ``--encoding`` of the commands that read a deal file.
 InputEncoding = Annotated[
@@ -52,11 +73,6 @@ def generate(
     ] = None,
 ) -> None:
     """Deal random boards (cryptographically strong unless --seed is given)."""
-    from bridgedesk import __version__
-    from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.deals.generate import generate as make
-    from bridgedesk.formats import dealfile
-    from bridgedesk.formats.dealfile import kind
 
     kind(out)
     output_file(out)
@@ -109,24 +125,6 @@ def analyse(
     encoding: InputEncoding = None,
 ) -> None:
     """Solve double dummy and par for every board, on all cores, and report the time."""
-    import os
-    from collections.abc import Sequence
-
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.deals.dd import analyse as solve_all
-    from bridgedesk.deals.deal import Deal
-    from bridgedesk.formats import dealfile, pbn
-    from bridgedesk.formats.dealfile import kind
 
     if out is not None and kind(out) != "pbn":
         raise BridgedeskError(
@@ -164,9 +162,6 @@ def analyse(
         solved = run(deals)
         fresh = len(solved)
     else:
-        from bridgedesk.store.analyses import analyse_cached
-        from bridgedesk.store.service import Store
-
         with Store.open(db) as store:
             if event is not None:
                 for d in deals:
@@ -215,8 +210,6 @@ def convert(
     ] = None,
 ) -> None:
     """Convert a deal file between .pbn and .hnd."""
-    from bridgedesk.formats import dealfile, pbn
-    from bridgedesk.formats.dealfile import kind
 
     kind(target)
     output_file(target, "TARGET")
@@ -255,14 +248,9 @@ def print_(
     encoding: InputEncoding = None,
 ) -> None:
     """Hand-record sheets: four hands in compass layout, dealer, vulnerability, HCP, DD, par."""
-    from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.deals.dd import analyse as solve_all
-    from bridgedesk.formats import dealfile
-    from bridgedesk.reports.hand_records import html_to_pdf, render_html
 
     if fmt not in ("html", "pdf"):
         raise BridgedeskError(f"unknown format {fmt!r}: choose html or pdf")
-    from bridgedesk.reports.hand_records import LANGS
 
     if lang not in LANGS:
         raise BridgedeskError(f"--lang: unknown language {lang!r}: choose {' or '.join(LANGS)}")
@@ -272,9 +260,6 @@ def print_(
     if dd:
         missing = [i for i, r in enumerate(records) if r.dd is None or r.par is None]
         if missing and db is not None:
-            from bridgedesk.store.analyses import analyse_cached
-            from bridgedesk.store.service import Store
-
             with Store.open(db) as store:
                 solved, _ = analyse_cached(store, [records[i].deal for i in missing], solve_all)
         elif missing:

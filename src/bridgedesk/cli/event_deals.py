@@ -13,8 +13,11 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.bridge import Seat
 from bridgedesk.cli._store import DbOption, EventArg, open_store
 from bridgedesk.cli.event import app
+from bridgedesk.errors import FormatError, Location
+from bridgedesk.formats import dealfile
 
 
 @app.command("deals")
@@ -33,9 +36,6 @@ def deals(
 
     Example: bridgedesk event deals "Tuesday pairs" session.pbn
     """
-    from bridgedesk.bridge import Seat
-    from bridgedesk.errors import FormatError, Location
-    from bridgedesk.formats import dealfile
 
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))

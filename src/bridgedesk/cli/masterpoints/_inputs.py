@@ -26,6 +26,8 @@ from bridgedesk.masterpoints.ledger import MAX_AWARD
 from bridgedesk.masterpoints.request import AwardInput, StoredEvent, is_series_table
 from bridgedesk.results.section import score_section
 from bridgedesk.scoring.session import Method, SessionResult, score_session
+from bridgedesk.store.ledger import RecordedAward
+from bridgedesk.store.service import Store
 
 if TYPE_CHECKING:
     from bridgedesk.store.ledger import RecordedAward
@@ -105,7 +107,6 @@ def _score_stored_event(
 ) -> tuple[list[SessionResult], Roster | None, StoredEvent]:
     """Score every session of a stored event's section; member numbers from its entries
     (``None`` when no entry has any: ``--players`` must give them)."""
-    from bridgedesk.store.service import Store  # SQLAlchemy: see the package docstring
 
     with Store.open(db) as store:
         info = store.event(event)
@@ -254,7 +255,6 @@ def _points(value: Any, where: str) -> Decimal:
 
 def recorded_awards(data: Any, name: str) -> list[RecordedAward]:
     """The awards ``record`` reads: a JSON list as ``award --json`` prints it."""
-    from bridgedesk.store.ledger import RecordedAward  # SQLAlchemy: see the package docstring
 
     if not isinstance(data, list):
         raise MasterpointError(f"{name}: expected a JSON list of awards")
