@@ -126,7 +126,6 @@ def _writable_dir(out: Path) -> None:
 def _run(
     pairs: int, seed: int, out: Path, db: Path, lang: str, dd: bool, workers: int | None
 ) -> DemoRun:
-
     timings: dict[str, float] = {}
     start = time.perf_counter()
     movement = build_movement(pairs, None)

@@ -34,7 +34,6 @@ EventArg = Annotated[str, typer.Argument(help="The event: its id or its name.", 
 
 
 def open_store(db: str | None) -> "Store":
-
     return Store.open(db)
 
 

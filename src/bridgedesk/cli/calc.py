@@ -56,7 +56,6 @@ def _number(value: Decimal) -> int | float:
 
 
 def _console() -> Any:
-
     return Console(highlight=False, soft_wrap=True)
 
 

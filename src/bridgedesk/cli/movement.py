@@ -71,7 +71,6 @@ def _team_sessions(
     tables: int | None = None,
     pairs: int | None = None,
 ) -> tuple[Movement, ...]:
-
     if tables is not None or pairs is not None:
         raise MovementError("a team movement takes --teams, not --tables or --pairs")
     return build_team(
@@ -85,7 +84,6 @@ def _team_sessions(
 
 
 def _show_teams(ms: tuple[Movement, ...], fmt: str) -> None:
-
     if fmt == "json":
         if len(ms) == 1:
             typer.echo(movement_json.dumps(ms[0]), nl=False)
@@ -110,7 +108,6 @@ def _build(
     boards_per_round: int | None,
     base: str | None,
 ) -> Movement:
-
     return build(
         kind,
         tables=tables,
@@ -161,7 +158,6 @@ def show(
 def _show_individual(
     players: int | None, rounds: int | None, boards_per_round: int | None, fmt: str
 ) -> None:
-
     if players is None:
         raise MovementError("an individual movement needs --players (8 to 19)")
     m = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)

@@ -73,7 +73,6 @@ def parse_contract(text: str) -> Any:
 def _session(
     deals: Path | None, boards: int | None, seed: int | None, level: str, rules: str
 ) -> tuple[Any, Any, tuple[Any, ...] | None]:
-
     rule_set = Rules.parse(rules)
     rule_set.check()
     if level not in levels():
@@ -146,7 +145,6 @@ def _board_line(result: Any, total: int) -> str:
 
 
 def _play_text(result: Any) -> str:
-
     lines: list[str] = []
     for name, room in (("open", result.open), ("closed", result.closed)):
         lines.append(f"  {name} room: {room.contract} by {result.declaration.declarer}")
@@ -213,7 +211,6 @@ class _QuitError(Exception):
 
 class _TerminalPlay:
     def __init__(self, game: Any, save: Path, file_deals: Any) -> None:
-
         self.game = game
         self.save_path = save
         self.file_deals = file_deals
@@ -222,7 +219,6 @@ class _TerminalPlay:
     # -------------------------------------------------------------- saving
 
     def save(self) -> None:
-
         g = self.game
         current = None
         if g.deal is not None:
@@ -335,7 +331,6 @@ class _TerminalPlay:
             )
 
     def show_hands(self, contract_time: bool = False) -> None:
-
         g = self.game
         state = g.state
         legal = set() if state is None or contract_time else set(state.legal())
@@ -373,7 +368,6 @@ class _TerminalPlay:
             )
 
     def show_result(self, result: Any) -> None:
-
         o, cl, par = result.open, result.closed, result.par
         c = self.console
         c.print(

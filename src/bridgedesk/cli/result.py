@@ -46,7 +46,6 @@ SlipArgs = Annotated[
 
 
 def _split(slip: list[str] | None) -> tuple[str | None, str | None, str | None]:
-
     words = list(slip or [])
     for word in words:
         if word.startswith("--"):

@@ -273,7 +273,6 @@ def _search_starters(
 
 @lru_cache(maxsize=1)
 def _stored() -> dict[str, Any]:
-
     text = (
         resources.files("bridgedesk.movements")
         .joinpath("data/howell_starters.json")

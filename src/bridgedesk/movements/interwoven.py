@@ -343,7 +343,6 @@ def _first_valid(
     two_fields: bool,
     deadline: Deadline | None = None,
 ) -> Movement | None:
-
     for seed in seeds:
         layout = _search(
             tables, cycle, cross=cross, forbidden=forbidden, seed=seed, deadline=deadline

@@ -137,7 +137,6 @@ def section_pairs(m: Movement) -> list[Pair]:
 
 
 def _sheet_data() -> dict[str, Any]:
-
     text = (
         resources.files("bridgedesk.movements")
         .joinpath("data/two_session_sheets.json")

@@ -127,7 +127,6 @@ def board_view(record: BoardRecord, lang: str = "en") -> dict[str, Any]:
 
 
 def _environment() -> Any:
-
     return environment()
 
 
