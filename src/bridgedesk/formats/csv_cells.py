@@ -21,9 +21,18 @@ import csv
 import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["TRIGGERS", "dict_writer", "neutral", "restore", "spreadsheet_text", "writer"]
+__all__ = [
+    "TRIGGERS",
+    "dict_writer",
+    "neutral",
+    "restore",
+    "spreadsheet_text",
+    "write_spreadsheet",
+    "writer",
+]
 
 #: The first characters that make a spreadsheet read a cell as a formula.
 TRIGGERS = frozenset("=+-@\t\r")
@@ -92,3 +101,11 @@ def spreadsheet_text(rows: Iterable[Sequence[object]]) -> str:
     buffer = io.StringIO()
     writer(buffer, lineterminator="\r\n").writerows(rows)
     return buffer.getvalue()
+
+
+def write_spreadsheet(text: str, path: str | Path) -> Path:
+    """Write CSV ``text`` to ``path`` as UTF-8 with a byte-order mark (so spreadsheet
+    programs read Japanese names right)."""
+    target = Path(path)
+    target.write_bytes(text.encode("utf-8-sig"))
+    return target

@@ -55,6 +55,4 @@ def dumps(scored: ScoredSession) -> str:
 
 def dump(scored: ScoredSession, path: str | Path) -> Path:
     """Write the travellers to ``path`` (UTF-8 with a byte-order mark)."""
-    target = Path(path)
-    target.write_bytes(dumps(scored).encode("utf-8-sig"))
-    return target
+    return csv_cells.write_spreadsheet(dumps(scored), path)
