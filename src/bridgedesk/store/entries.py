@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session as OrmSession
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.model import Entry, EntryKind, Player
 from bridgedesk.events.renumber import stationary_swaps
-from bridgedesk.events.seating import Seating
+from bridgedesk.events.seating import SeatingPlan
 from bridgedesk.store.director import audit
 from bridgedesk.store.events_repo import insert_entry
 from bridgedesk.store.lookups import event_row, player_row, section_entries, section_row
@@ -236,7 +236,7 @@ def withdraw_entry(
         )
 
 
-def honour_stationary(s: OrmSession, sec: SectionRow, movement: Seating) -> list[str]:
+def honour_stationary(s: OrmSession, sec: SectionRow, movement: SeatingPlan) -> list[str]:
     """Renumber entries so stationary requests get stationary numbers (in the caller's
     transaction, before any result is in); return a line per pair renumbered."""
     rows = {r.number: r for r in s.scalars(select(EntryRow).where(EntryRow.section_id == sec.id))}

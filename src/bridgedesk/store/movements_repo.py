@@ -15,7 +15,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.adapters import MasterSheet, as_grid
 from bridgedesk.events.entry import check_result, validate_section
 from bridgedesk.events.model import Result
-from bridgedesk.events.seating import GridMovement, Seating
+from bridgedesk.events.seating import GridMovement, SeatingPlan
 from bridgedesk.store.entries import honour_stationary
 from bridgedesk.store.lookups import (
     event_row,
@@ -38,7 +38,7 @@ _DEAL_RE = re.compile(
 def set_movement(
     unit: UnitOfWork,
     ref: int | str,
-    movement: Seating | MasterSheet,
+    movement: SeatingPlan | MasterSheet,
     section: str = "A",
     session: int = 1,
     name: str = "",
