@@ -160,7 +160,7 @@ def test_csv_fields_over_128_kib(tmp_path: Path) -> None:
 def test_a_players_csv_header_with_a_quoted_line_break_is_a_one_line_error() -> None:
     # found by tests/fuzz: an unclosed quote makes the whole file one header cell
     with pytest.raises(FormatError) as caught:
-        players_file.loads_roster('"air,members,flight\n1,59156;60211,A\n2,101 102,B\n')
+        players_file.loads('"air,members,flight\n1,59156;60211,A\n2,101 102,B\n')
     assert "\n" not in str(caught.value)
     assert "got air,members,flight 1,59156;60211,A 2,101 102,B" in str(caught.value)
 
