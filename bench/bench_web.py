@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import datetime as dt
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -191,6 +192,9 @@ def main() -> None:
     parser.add_argument("--db", default=None)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--viewers", type=int, default=4)
+    parser.add_argument(
+        "--profile", default=None, help="sample the server with py-spy into FILE (collapsed stacks)"
+    )
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="bridgedesk-bench-")
     db = args.db or str(Path(tmp) / "bench.sqlite3")
@@ -219,11 +223,22 @@ def main() -> None:
         load = " ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"database: {db.split('://')[0] if '://' in db else 'sqlite'}; workers: "
               f"{args.workers}; {os.cpu_count()} cores, load average before: {load}")  # fmt: skip
+        spy = None
+        if args.profile:  # py-spy (pip install py-spy) samples the server until SIGINT
+            spy = subprocess.Popen(
+                [str(Path(sys.executable).with_name("py-spy")), "record", "--subprocesses",
+                 "--format", "raw", "-o", args.profile, "--pid", str(server.pid)],
+                stdout=subprocess.DEVNULL,
+            )  # fmt: skip
+            time.sleep(2)
         used = cpu_seconds(server.pid)
         asyncio.run(asyncio.wait_for(run(base, eid, codes, grid, args.viewers), LIMIT))
         used = cpu_seconds(server.pid) - used
         print(f"server CPU time for the run: {used:.1f} s ({used / 1200 * 1000:.1f} ms a POST, "
               "ranking requests included)")  # fmt: skip
+        if spy is not None:
+            spy.send_signal(signal.SIGINT)
+            spy.wait(timeout=60)
     finally:
         server.terminate()
         server.wait(timeout=30)
