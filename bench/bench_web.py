@@ -313,6 +313,7 @@ async def run(
         f"{retries_same}/{len(answers)}; sent again after no answer: {len(resent)}"
     )
     print(f"requests the server answered: {len(post_times) + len(live_times) + len(json_times)}")
+    print(f"this client's CPU time (it shares the cores): {time.process_time():.1f} s")
     return answers
 
 
