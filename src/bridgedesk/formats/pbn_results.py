@@ -15,7 +15,7 @@ The one PBN results writer, for ``bridgedesk score FILE --format pbn`` and
   every column of it is kept and the points columns are filled in.
 
 The first game also holds the TotalScoreTable with the ranking.
-:func:`bridgedesk.formats.pbn_scores.from_pbn` reads the ScoreTables back.
+:func:`bridgedesk.formats.pbn_scores.loads` reads the ScoreTables back.
 PBN has no notation for a weighted or split score: such a side is written as
 a director's score (``^``) of its expected NS score rounded to a whole point.
 """
@@ -127,7 +127,7 @@ def total_table(scored: ScoredSession) -> pbn.Table:
     """The ranking as a TotalScoreTable."""
     total = _TOTAL.get(scored.method, "TotalIMP")
     who = "PlayerId" if scored.individual else "PairId"
-    spec = f"Rank\\4R;{who}\\4R;Direction\\2R;{total}\\8R;TotalPercentage\\7R;NrOfBoards\\3R;Names"
+    spec = f"Rank\\4R;{who}\\4R;Direction\\2R;{total}\\8R;TotalPercentage\\7R;NrBoards\\3R;Names"
     rows: list[list[str | int | None]] = [
         [
             s.rank,
