@@ -15,15 +15,10 @@ from bridgedesk.store import terminals
 from tests.web.conftest import SCRIPT_NAME, Stored, login, make_event, stored_event
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def stored(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Stored]:
-    """Every test here runs on SQLite and on PostgreSQL (a throw-away server started for
-    the test session; skipped, saying why, where the server's binaries are missing)."""
-    if request.param == "sqlite":
-        db = str(tmp_path / "club.sqlite3")
-    else:
-        db = request.getfixturevalue("new_postgres_db")()
-    s = stored_event(db)
+@pytest.fixture
+def stored(any_db: str) -> Iterator[Stored]:
+    """Every test here runs on SQLite and on PostgreSQL."""
+    s = stored_event(any_db)
     yield s
     s.store.close()
 
