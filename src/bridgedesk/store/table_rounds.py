@@ -12,9 +12,10 @@ re-exports these names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
@@ -34,6 +35,7 @@ __all__ = [
     "event_named",
     "grid",
     "next_round",
+    "once",
     "phantoms",
     "plays",
     "round_states",
@@ -41,6 +43,7 @@ __all__ = [
     "set_round",
 ]
 
+T = TypeVar("T")
 HELD = "held"
 CLOSED = "closed"
 
@@ -148,20 +151,42 @@ def round_states(
         return controls(s, secs[0].id)
 
 
+def once(s: OrmSession, key: tuple[Any, ...], load: Callable[[], T]) -> T:
+    """``load()``, read once per transaction: a batch of results
+    (:func:`bridgedesk.store.terminals.enter_results`) reads each section's movement,
+    entries, phantoms and round controls once.  Only for what no terminal function
+    changes inside the transaction."""
+    memo: dict[tuple[Any, ...], Any] = s.info.setdefault("bridgedesk_once", {})
+    if key not in memo:
+        memo[key] = load()
+    found: T = memo[key]
+    return found
+
+
 def controls(s: OrmSession, section_id: int) -> dict[int, str]:
-    return {
-        r.round: r.state
-        for r in s.scalars(select(RoundControlRow).where(RoundControlRow.section_id == section_id))
-    }
+    return once(
+        s,
+        ("controls", section_id),
+        lambda: {
+            r.round: r.state
+            for r in s.scalars(
+                select(RoundControlRow).where(RoundControlRow.section_id == section_id)
+            )
+        },
+    )
 
 
 def phantoms(s: OrmSession, section_id: int) -> set[int]:
-    return set(
-        s.scalars(
-            select(EntryRow.number).where(
-                EntryRow.section_id == section_id, EntryRow.phantom.is_(True)
+    return once(
+        s,
+        ("phantoms", section_id),
+        lambda: set(
+            s.scalars(
+                select(EntryRow.number).where(
+                    EntryRow.section_id == section_id, EntryRow.phantom.is_(True)
+                )
             )
-        )
+        ),
     )
 
 

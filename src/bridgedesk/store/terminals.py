@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
@@ -35,13 +35,12 @@ from bridgedesk.events.model import Entry, EntryKind, Player, Result
 from bridgedesk.events.seating import GridMovement, TableAssignment, format_boards
 from bridgedesk.store.corrections import correct_result as correct_stored_result
 from bridgedesk.store.models import (
-    CorrectionRow,
     EntryPlayerRow,
     EntryRow,
     IdempotencyRow,
+    MovementRow,
     ResultRow,
     SectionRow,
-    SessionRow,
 )
 from bridgedesk.store.rows import StoredResult
 from bridgedesk.store.rows import entry_of as _entry
@@ -72,9 +71,11 @@ from bridgedesk.store.table_rounds import (
     set_round,
 )
 from bridgedesk.store.table_rounds import controls as _controls
+from bridgedesk.store.table_rounds import once as _once
 from bridgedesk.store.table_rounds import phantoms as _phantoms
 from bridgedesk.store.table_rounds import plays as _plays
 from bridgedesk.store.unit import UnitOfWork, utcnow
+from bridgedesk.store.versions import event_version, section_versions
 
 
 class ForbiddenError(BridgedeskError):
@@ -146,6 +147,10 @@ def _insert(s: OrmSession, terminal: Terminal, result: Result, who: str) -> int:
 def _entries(s: OrmSession, terminal: Terminal) -> dict[int, Entry] | None:
     """The section's entries as far as checking a result needs them (number, kind,
     phantom); None when none are entered (the movement alone is checked)."""
+    return _once(s, ("entries", terminal.section_id), lambda: _read_entries(s, terminal))
+
+
+def _read_entries(s: OrmSession, terminal: Terminal) -> dict[int, Entry] | None:
     out: dict[int, Entry] = {}
     for number, kind, phantom in s.execute(
         select(EntryRow.number, EntryRow.kind, EntryRow.phantom).where(
@@ -203,11 +208,18 @@ def _table_results(s: OrmSession, terminal: Terminal) -> list[ResultRow]:
 
 
 def _movement_of(s: OrmSession, terminal: Terminal) -> GridMovement:
-    sec = s.get(SectionRow, terminal.section_id)
-    assert sec is not None
-    if sec.movement is None:
+    data = _once(
+        s,
+        ("movement", terminal.section_id),
+        lambda: s.scalar(
+            select(MovementRow.data)
+            .join(SectionRow, SectionRow.movement_id == MovementRow.id)
+            .where(SectionRow.id == terminal.section_id)
+        ),
+    )
+    if data is None:
         raise EntryError(f"section {terminal.section} has no movement yet")
-    return grid(sec.movement.data)
+    return grid(data)
 
 
 def _state(s: OrmSession, terminal: Terminal, names: bool = True) -> TableState:
@@ -517,24 +529,6 @@ def precheck(store: UnitOfWork, terminal: Terminal, body: Mapping[str, Any]) -> 
     return result
 
 
-# -- what changed -----------------------------------------------------------------------
-
-
-def event_version(store: UnitOfWork, event_id: int) -> tuple[int, int, int]:
-    """A value that changes whenever a result of the event is added, corrected or deleted."""
-    with _transaction(store, write=False) as s:
-        count, last = s.execute(
-            select(func.count(ResultRow.id), func.max(ResultRow.id))
-            .join(SectionRow, ResultRow.section_id == SectionRow.id)
-            .join(SessionRow, SectionRow.session_id == SessionRow.id)
-            .where(SessionRow.event_id == event_id)
-        ).one()
-        corrected = s.scalar(
-            select(func.max(CorrectionRow.id)).where(CorrectionRow.event_id == event_id)
-        )
-        return int(count or 0), int(last or 0), int(corrected or 0)
-
-
 def describe_boards(boards: tuple[int, ...]) -> str:
     return format_boards(boards) if boards else "no boards"
 
@@ -565,6 +559,7 @@ __all__ = [
     "next_round",
     "precheck",
     "round_states",
+    "section_versions",
     "set_round",
     "slip",
     "stored_result",
