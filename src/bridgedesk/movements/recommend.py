@@ -278,7 +278,17 @@ def _session_text(parts: list[list[Any]], codes: dict[str, str]) -> str:
     return " + ".join(f"{codes[str(code)]}" for _, code in parts)
 
 
-def _buildable(kind: str, tables: int, rounds: int) -> bool:
+#: The two-session lists' codes (004:2168-2176) and the movement families they name.
+CODE_KINDS = {
+    "SM": "scrambled-mitchell",
+    "AM": "appendix-mitchell",
+    "IWH": "interwoven-howell",
+    "H": "howell",
+}
+
+
+def buildable(kind: str, tables: int, rounds: int) -> bool:
+    """Whether a movement of ``kind`` with ``rounds`` rounds exists on ``tables`` tables."""
     if kind == "interwoven-howell":
         return rounds <= tables <= 2 * rounds - 2 and not (tables == rounds and tables % 2 == 0)
     if kind == "scrambled-mitchell":
@@ -300,7 +310,7 @@ def _two_sessions(pairs: int) -> list[Recommendation]:
         sizes = [int(t) for t in row["sections"]]
         first, second = row["first"], row["second"]
         buildable = all(
-            _buildable(codes[str(code)], size, int(rounds))
+            buildable(codes[str(code)], size, int(rounds))
             for part in (first, second)
             for size, (rounds, code) in zip(sizes, part, strict=True)
         )

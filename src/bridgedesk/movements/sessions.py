@@ -241,12 +241,20 @@ def blocks(m: Movement) -> list[list[int]]:
     """The groups the seed moves whole (004:2401-2406), in pair-number order.
 
     A scrambled Mitchell is two groups that only meet across (its NS home pairs
-    ``1..T`` and EW home pairs ``T+1..2T``); a Howell is its moving pairs plus
+    ``1..T`` and EW home pairs ``T+1..2T``); a scrambled appendix Mitchell is
+    its two rings of moving pairs plus its stationary pairs; a Howell is its moving pairs plus
     its stay pairs, who never meet each other.
     """
     numbers = _pairs(m)
     if m.kind == "scrambled-mitchell":
         return [[p for p in numbers if p <= m.tables], [p for p in numbers if p > m.tables]]
+    if m.kind == "scrambled-appendix-mitchell":
+        # 004:2389: two groups (each side's moving pairs) plus the stationary pairs
+        ring = m.board_sets
+        side_a = [p for p in numbers if p <= ring]
+        side_b = [p for p in numbers if m.tables < p <= m.tables + ring]
+        rest = [p for p in numbers if p not in side_a and p not in side_b]
+        return [side_a, side_b] + ([rest] if rest else [])
     stay = {p.number for p in m.stationary_pairs()}
     moving = [p for p in numbers if p not in stay]
     out = [moving] if moving else []
