@@ -28,6 +28,7 @@ from bridgedesk.formats import (
 from bridgedesk.formats.scored_file import scored_file
 from bridgedesk.reports.bundle import write_all
 from bridgedesk.reports.session import event_text, ranking_text, results_html
+from bridgedesk.results.combined import combine
 from bridgedesk.results.model import EventTotal, Options, ScoredEvent, VpLine
 from bridgedesk.results.numbers import decimal, real
 from bridgedesk.scoring.individual import score_individual
@@ -62,6 +63,8 @@ def run(
     strict: bool,
     out: Path | None = None,
     encoding: str | None = None,
+    renumber: Path | None = None,
+    sessions: int | None = None,
 ) -> None:
     """Read, check, score and print; see :func:`bridgedesk.cli.score.command`."""
     if out is not None and fmt is not FormatOpt.html:
@@ -90,19 +93,23 @@ def run(
             )
         _print_rounds(rounds, read, fmt, vp_scale, how, options)
         return
+    groups = _session_groups(files, sessions, sections)
     if sections is not None:
         if len(files) < 2:
             raise ScoringError("--sections needs two or more files, one per section")
-        names = _section_names(section_names, len(files))
-        by_name = {n: _prefixed(inp.boards, n) for n, (inp, _) in zip(names, read, strict=True)}
-        penalties = [
-            replace(p, pair=n + p.pair) for n, (inp, _) in zip(names, read, strict=True)
-            for p in inp.penalties
-        ]  # fmt: skip
-        results = [
-            score_sections(by_name, across_field=sections is SectionsOpt.one_field,
-                           winners=winners or used[0], penalties=penalties, **how)
-        ]  # fmt: skip
+        results = []
+        for group in groups:
+            names = _section_names(section_names, len(group))
+            part = [read[i] for i in group]
+            by_name = {n: _prefixed(inp.boards, n) for n, (inp, _) in zip(names, part, strict=True)}
+            penalties = [
+                replace(p, pair=n + p.pair) for n, (inp, _) in zip(names, part, strict=True)
+                for p in inp.penalties
+            ]  # fmt: skip
+            results.append(
+                score_sections(by_name, across_field=sections is SectionsOpt.one_field,
+                               winners=winners or used[group[0]], penalties=penalties, **how)
+            )  # fmt: skip
     else:
         results = [
             _score_one(inp, w, butler_drop, how) for (inp, _), w in zip(read, used, strict=True)
@@ -110,6 +117,8 @@ def run(
     carry: dict[str, Fraction] = {}
     if qualifying is not None:
         carry = _carry(qualifying, strict, results, carry_max_boards, butler_drop, how)
+    if renumber is not None and len(results) < 2:
+        raise ScoringError("--renumber matches the pairs of two or more sessions")
     combined: list[tuple[str, Fraction, str]] = []
     if len(results) > 1 or qualifying is not None:
         for r, f in zip(results, files, strict=False):
@@ -143,12 +152,20 @@ def run(
             lines = houston(r, houston_vp, inp.penalties)
             vps.append(tuple(VpLine(k[0], k[1], v, rank) for k, v, rank in lines))
     if sections is not None:
-        outputs = [scored_file(results[0], files[0], options=options)]
+        outputs = [
+            replace(scored_file(r, files[g[0]], options=options), session=i + 1)
+            for i, (r, g) in enumerate(zip(results, groups, strict=True))
+        ]
     else:
         outputs = [
-            scored_file(r, f, individual=inp.individual, base=base, options=options)
-            for r, f, (inp, base) in zip(results, files, read, strict=True)
-        ]
+            replace(scored_file(r, f, individual=inp.individual, base=base, options=options),
+                    session=i + 1)
+            for i, (r, f, (inp, base)) in enumerate(zip(results, files, read, strict=True))
+        ]  # fmt: skip
+    together = None
+    if len(outputs) > 1 and not individual:
+        together = combine(outputs, _renumbering(renumber) if renumber else None, carry)
+        combined = [(c.pair, c.total, c.rank) for c in together.ranking]
     if fmt in (FormatOpt.pbn, FormatOpt.usebio, FormatOpt.csv):
         if len(files) > 1:
             raise ScoringError(f"--format {fmt.value} writes one session: give one results file")
@@ -167,12 +184,19 @@ def run(
         carry,
         ranked,
         tuple(vps),
+        together,
     )
     if fmt is FormatOpt.json:
         typer.echo(results_json.dumps(event), nl=False)
     elif fmt is FormatOpt.html:
+        if together is not None and not (ranked or vps):
+            _print_sessions_html(event, out)
+            return
         if len(results) > 1 or event.has_extras:
-            raise ScoringError("--format html shows one session without totals; use text or json")
+            raise ScoringError(
+                "--format html shows sessions and their combined ranking, without carry-over, "
+                "flights or Houston VPs; use text or json"
+            )
         if out is None:
             typer.echo(results_html(outputs[0]))
         else:
@@ -180,6 +204,63 @@ def run(
                 typer.echo(str(path))
     else:
         typer.echo(event_text(event), nl=False)
+
+
+def _print_sessions_html(event: ScoredEvent, out: Path | None) -> None:
+    """The combined ranking page, or with ``out`` every session's report set beside it."""
+    from bridgedesk.reports.combined import combined_html
+
+    if out is None:
+        typer.echo(combined_html(event))
+        return
+    for s in event.sessions:
+        for path in write_all(s, out / f"session-{s.session}"):
+            typer.echo(str(path))
+    out.mkdir(parents=True, exist_ok=True)
+    page = out / "combined.html"
+    page.write_text(combined_html(event), encoding="utf-8")
+    typer.echo(str(page))
+
+
+def _session_groups(files: list[Path], sessions: int | None, sections: Any) -> list[list[int]]:
+    """The files' indexes per session: one file a session, or with ``--sections`` and
+    ``--sessions N`` the files in N equal groups (each session's sections in order)."""
+    if sessions is None:
+        return (
+            [list(range(len(files)))] if sections is not None else [[i] for i in range(len(files))]
+        )
+    if sections is None:
+        if sessions != len(files):
+            raise ScoringError(f"--sessions {sessions} without --sections needs one file a "
+                               f"session, not {len(files)} files")  # fmt: skip
+        return [[i] for i in range(len(files))]
+    if len(files) % sessions:
+        raise ScoringError(
+            f"{len(files)} files cannot be {sessions} sessions of the same sections; give "
+            "each session's section files in order (A1 B1 A2 B2)"
+        )
+    size = len(files) // sessions
+    return [list(range(k * size, (k + 1) * size)) for k in range(sessions)]
+
+
+def _renumbering(path: Path) -> dict[str, tuple[str, ...]]:
+    """A renumbering file: a plan's JSON (``movement recommend --format json``) or
+    ``{"competitors": {"1": ["1", "B3"], ...}}``."""
+    from bridgedesk.errors import MovementError
+    from bridgedesk.movements.plan import load_renumbering
+
+    if not path.is_file():
+        raise FormatError("no such file", Location(file=str(path)))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise FormatError(f"not a JSON renumbering: {exc}", Location(file=str(path))) from None
+    if not isinstance(data, dict):
+        raise FormatError("a renumbering is a JSON object", Location(file=str(path)))
+    try:
+        return load_renumbering(data)
+    except MovementError as exc:
+        raise FormatError(str(exc), Location(file=str(path))) from None
 
 
 def _pairs_method(method: Method) -> Method:

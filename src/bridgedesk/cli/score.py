@@ -111,6 +111,23 @@ def command(
             show_default=False,
         ),
     ] = None,
+    renumber: Annotated[
+        Path | None,
+        typer.Option(
+            help="How the pairs were renumbered between sessions: the JSON of `movement "
+            'recommend --sessions 2 --format json` or {"competitors": {"1": ["1", "B3"]}}; '
+            "without it sessions are matched by players, else by identical pair numbers.",
+        ),
+    ] = None,
+    sessions: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=limit.SESSIONS,
+            help="With --sections: the files are this many sessions of the same sections, "
+            "each session's section files in order (A1 B1 A2 B2).",
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -128,5 +145,5 @@ def command(
         winners=winners, fouled=fouled.value, sections=sections, section_names=section_names,
         qualifying=qualifying, carry_max_boards=carry_max_boards, flight=flight, rounds=rounds,
         vp_scale=vp_scale, houston_vp=houston_vp, fmt=fmt, strict=strict, out=out,
-        encoding=encoding,
+        encoding=encoding, renumber=renumber, sessions=sessions,
     )  # fmt: skip
