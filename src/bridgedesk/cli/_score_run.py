@@ -7,7 +7,7 @@ not import the scoring engine, the writers and the report templates.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from bridgedesk.reports.session import event_text, ranking_text, results_html
 from bridgedesk.results.combined import combine
 from bridgedesk.results.model import EventTotal, Options, ScoredEvent, VpLine
 from bridgedesk.results.numbers import decimal, real
+from bridgedesk.results.qualify import CutBy, qualifiers
 from bridgedesk.scoring.individual import score_individual
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
 from bridgedesk.scoring.session import (
@@ -65,6 +66,7 @@ def run(
     encoding: str | None = None,
     renumber: Path | None = None,
     sessions: int | None = None,
+    cut: Cut | None = None,
 ) -> None:
     """Read, check, score and print; see :func:`bridgedesk.cli.score.command`."""
     if out is not None and fmt is not FormatOpt.html:
@@ -115,8 +117,10 @@ def run(
             _score_one(inp, w, butler_drop, how) for (inp, _), w in zip(read, used, strict=True)
         ]
     carry: dict[str, Fraction] = {}
+    qualified: list[str] | None = None
     if qualifying is not None:
-        carry = _carry(qualifying, strict, results, carry_max_boards, butler_drop, how)
+        carry, qualified = _carry(qualifying, strict, results, carry_max_boards, butler_drop,
+                                  how, cut)  # fmt: skip
     if renumber is not None and len(results) < 2:
         raise ScoringError("--renumber matches the pairs of two or more sessions")
     combined: list[tuple[str, Fraction, str]] = []
@@ -186,8 +190,13 @@ def run(
         tuple(vps),
         together,
     )
+    if cut is not None and qualifying is None:
+        qualified = cut.apply(together if together is not None else outputs[0])
     if fmt is FormatOpt.json:
-        typer.echo(results_json.dumps(event), nl=False)
+        doc = results_json.event_dict(event)
+        if qualified is not None:
+            doc["qualified"] = [_json_id(p) for p in qualified]
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
     elif fmt is FormatOpt.html:
         if together is not None and not (ranked or vps):
             _print_sessions_html(event, out)
@@ -204,6 +213,8 @@ def run(
                 typer.echo(str(path))
     else:
         typer.echo(event_text(event), nl=False)
+        if qualified is not None and cut is not None:
+            typer.echo(f"\nQualified ({cut.describe()}): {', '.join(qualified)}")
 
 
 def _print_sessions_html(event: ScoredEvent, out: Path | None) -> None:
@@ -261,6 +272,10 @@ def _renumbering(path: Path) -> dict[str, tuple[str, ...]]:
         return load_renumbering(data)
     except MovementError as exc:
         raise FormatError(str(exc), Location(file=str(path))) from None
+
+
+def _json_id(pair: str) -> int | str:
+    return int(pair) if pair.isascii() and pair.isdigit() else pair
 
 
 def _pairs_method(method: Method) -> Method:
@@ -355,13 +370,16 @@ def _prefixed(boards: Any, name: str) -> list[Any]:
 
 def _carry(
     qualifying: Path, strict: bool, finals: list[Any], max_boards: int, butler_drop: int,
-    how: dict[str, Any],
-) -> dict[str, Any]:  # fmt: skip
-    """The carry-over of every finalist from the qualifying round (004:2010-2034).
+    how: dict[str, Any], cut: Cut | None = None,
+) -> tuple[dict[str, Any], list[str] | None]:  # fmt: skip
+    """The carry-over of every finalist from the qualifying round (004:2010-2034),
+    and the pairs who qualified when there is a cut (004:1985-1992).
 
     M is the pair's qualifying total, E the number of pairs ranked in the
-    qualifying, Q the finalists (pairs of the final found in the qualifying),
-    A the final's average on one board (half its top), B the qualifying's boards.
+    qualifying, Q the finalists (pairs of the final found in the qualifying; with a
+    cut, the pairs who qualified), A the final's average on one board (half its
+    top), B the qualifying's boards.  With a cut, a pair of the final who did not
+    qualify is refused.
     """
     if how["method"] is not Method.MP:
         raise ScoringError("carry-over (004:2010-2034) is defined for matchpoints only")
@@ -375,9 +393,39 @@ def _carry(
             f"pair {unknown[0]} of the final did not play the qualifying round ({qualifying}); "
             "number the final's pairs as in the qualifying"
         )
+    qualified: list[str] | None = None
+    counted = finalists
+    if cut is not None:
+        qualified = cut.apply(scored_file(q_result, qualifying))
+        out = [p for p in finalists if p not in qualified]
+        if out:
+            raise ScoringError(
+                f"pair {out[0]} plays the final but did not qualify ({cut.describe()})"
+            )
+        counted = qualified
     top = max((sb.top or 0 for sb in finals[0].boards), default=0)
-    return carry_over(totals, finalists, len(totals), Fraction(top) / 2,
-                      len(q_result.boards), max_boards or None)  # fmt: skip
+    carry = carry_over(totals, counted, len(totals), Fraction(top) / 2,
+                       len(q_result.boards), max_boards or None)  # fmt: skip
+    return {p: c for p, c in carry.items() if p in finalists}, qualified
+
+
+@dataclass(frozen=True)
+class Cut:
+    """``--cut N --cut-by overall|field --withdrawn 3,7`` (004:1985-1992)."""
+
+    places: int
+    by: CutBy
+    withdrawn: tuple[str, ...]
+
+    def apply(self, ranking: Any) -> list[str]:
+        return qualifiers(ranking, self.places, self.by, self.withdrawn)
+
+    def describe(self) -> str:
+        where = "overall" if self.by is CutBy.OVERALL else "in each section and direction"
+        out = f"the best {self.places} {where}"
+        if self.withdrawn:
+            out += f", pairs {', '.join(self.withdrawn)} withdrawn"
+        return out
 
 
 def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, Any]:

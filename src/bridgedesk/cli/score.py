@@ -10,7 +10,7 @@ input is rejected: the error names the file, line and board.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -23,6 +23,9 @@ from bridgedesk.cli._score_options import (
     RoundsOpt,
     SectionsOpt,
 )
+
+if TYPE_CHECKING:
+    from bridgedesk.cli._score_run import Cut
 
 
 def command(
@@ -128,6 +131,28 @@ def command(
             "each session's section files in order (A1 B1 A2 B2).",
         ),
     ] = None,
+    cut: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=limit.PAIRS,
+            help="The qualifying's cut: the best N pairs go to the final (with --qualifying the "
+            "final's pairs must be among them; without it, the qualifiers are listed).",
+        ),
+    ] = None,
+    cut_by: Annotated[
+        str,
+        typer.Option(
+            help="overall, or field: the best N of each section and direction (004:1985-1992)."
+        ),
+    ] = "overall",
+    withdrawn: Annotated[
+        str | None,
+        typer.Option(
+            help="Qualifiers who will not play the final, comma-separated: the next "
+            "pairs take their places (004:1991)."
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -146,4 +171,20 @@ def command(
         qualifying=qualifying, carry_max_boards=carry_max_boards, flight=flight, rounds=rounds,
         vp_scale=vp_scale, houston_vp=houston_vp, fmt=fmt, strict=strict, out=out,
         encoding=encoding, renumber=renumber, sessions=sessions,
+        cut=_cut(cut, cut_by, withdrawn),
     )  # fmt: skip
+
+
+def _cut(places: int | None, by: str, withdrawn: str | None) -> Cut | None:
+    from bridgedesk.cli._score_run import Cut
+    from bridgedesk.errors import ScoringError
+    from bridgedesk.results.qualify import CutBy
+
+    if places is None:
+        if withdrawn is not None or by != "overall":
+            raise ScoringError("--cut-by and --withdrawn go with --cut N")
+        return None
+    if by not in ("overall", "field"):
+        raise ScoringError(f"--cut-by is overall or field, not {by!r}")
+    pairs = tuple(p.strip() for p in (withdrawn or "").split(",") if p.strip())
+    return Cut(places, CutBy(by), pairs)
