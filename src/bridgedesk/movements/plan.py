@@ -209,10 +209,10 @@ def two_session_rows(
 def _buildable(row: PlanRow) -> bool:
     """Whether each section's movements exist in bridgedesk's families (e.g. the list's
     12-table row 7(AM) on a 7-table section, 004:2135, is no appendix Mitchell)."""
-    from bridgedesk.movements.recommend import CODE_KINDS, buildable
+    from bridgedesk.movements.recommend import CODE_KINDS, buildable_size
 
     return all(
-        buildable(CODE_KINDS[code], size, rounds)
+        buildable_size(CODE_KINDS[code], size, rounds)
         for part in (row.first, row.second)
         for size, (rounds, code) in zip(row.sections, part, strict=True)
     )

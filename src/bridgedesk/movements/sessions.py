@@ -268,7 +268,8 @@ def group_plan(first: list[Movement], second: list[Movement] | None = None) -> P
 
     Every first-session group goes, in number order, to a second-session group
     of the same size (e.g. 004:3880-3894: A = B1 + C1, B = A1 + B2,
-    C = A2 + C2).  Plans that leave more pairs where they were come first.
+    C = A2 + C2).  Plans that leave more pairs where they were come first, then
+    those that keep more pair numbers.
     """
     import itertools
 
@@ -278,7 +279,7 @@ def group_plan(first: list[Movement], second: list[Movement] | None = None) -> P
     if sorted(len(b) for _, b in sources) != sorted(len(b) for _, b in targets):
         raise MovementError("the two sessions' groups do not have the same sizes")
     best: Plan | None = None
-    best_kept = -1
+    best_kept = (-1, -1)
     for perm in itertools.permutations(range(len(targets))):
         if any(len(sources[s][1]) != len(targets[t][1]) for s, t in enumerate(perm)):
             continue
@@ -288,7 +289,12 @@ def group_plan(first: list[Movement], second: list[Movement] | None = None) -> P
             for a, b in zip(src, dst, strict=True):
                 moves[(i, a)] = (j, b)
         plan = Plan(moves)
-        kept = sum(1 for k, v in moves.items() if k == v)
+        # then plans keeping the pair numbers (only the section changes), as the
+        # seed's examples do: 004:2408-2412 keeps every number for the whole day
+        kept = (
+            sum(1 for k, v in moves.items() if k == v),
+            sum(1 for k, v in moves.items() if k[1] == v[1]),
+        )
         if kept > best_kept and not rematches(first, second, plan):
             best, best_kept = plan, kept
     if best is None:
