@@ -393,6 +393,10 @@ def recommend_plan(
     for that many tables.  One session with several sections plays the first
     session of the two-session row (the same section sizes, 004:2302-2306).
     """
+    if sessions not in (1, 2):
+        raise MovementError(
+            f"the JCBL lists plan one or two sessions (004:2069-2452), not {sessions}"
+        )
     errors: list[str] = []
     for row in two_session_rows(pairs, sections, rounds):
         try:
