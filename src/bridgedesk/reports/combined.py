@@ -78,10 +78,13 @@ def combined_html(event: ScoredEvent, lang: str = "en") -> str:
 
         raise ScoringError("the event has no combined ranking (one session)")
     combined = event.combined
-    last = event.sessions[-1]
-    ctx: dict[str, Any] = page_context(last, lang, "ranking")
+    first = event.sessions[0]
+    ctx: dict[str, Any] = page_context(first, lang, "ranking")
     words = _words(lang)
-    ctx["title"] = f"{words['combined']} — {last.event.name}"
+    ctx["title"] = f"{words['combined']} — {first.event.name}"
+    ctx["average"] = ""  # a session's average says nothing of the sum of several
+    ctx["movement"] = ""
+    ctx["show_names"] = any(c.names for c in combined.ranking)
     ctx["heading"] = words["combined"]
     ctx["section_name"] = ""
     ctx["phantom_note"] = ""

@@ -7,8 +7,9 @@ pair's sessions are matched by who it is, not by the number it sat at:
   plan's (:class:`bridgedesk.movements.plan.EventPlan`) or a file's;
 * else, when every session names its pairs, by their member numbers (or
   names when members are unknown);
-* else by number, only when every session has exactly the same pair
-  numbers -- a renumbered field cannot be matched that way and is refused.
+* else by number, only when every session has exactly the same plain pair
+  numbers (one section) -- a field with other numbers, or with sections whose
+  pairs move between sessions, cannot be matched that way and is refused.
 
 A seat id is the pair's id in its session (``"3"``), prefixed by its section
 when the session has several and the id does not already name it (``"B3"``).
@@ -100,16 +101,19 @@ def _lines(session: ScoredSession, index: int) -> dict[str, tuple[SessionLine, S
                 f"session {index}: pair number {twice} is both an NS and an EW pair; totals "
                 "over sessions need each pair's own number (e.g. NS 1-13, EW 14-26)"
             )
-        tops: dict[Side | None, Fraction] = {}
+        # the field's maximum: sections scored apart inside one ranking
+        # (score --sections each) have their own (004:1315-1320)
+        tops: dict[tuple[str | None, Side | None], Fraction] = {}
         for s in sec.ranking:
             if s.max is not None:
-                tops[s.direction] = max(tops.get(s.direction, Fraction(0)), s.max)
+                key = (s.section, s.direction)
+                tops[key] = max(tops.get(key, Fraction(0)), s.max)
         for s in sec.ranking:
             seat = seat_of(sec.name, s, many)
             if seat in out:
                 raise ScoringError(f"session {index}: pair {seat} is ranked twice")
-            line = SessionLine(index, seat, sec.name or None, s.total,
-                               tops.get(s.direction), s.percentage, s.rank)  # fmt: skip
+            line = SessionLine(index, seat, sec.name or s.section, s.total,
+                               tops.get((s.section, s.direction)), s.percentage, s.rank)  # fmt: skip
             out[seat] = (line, s)
     return out
 
@@ -195,6 +199,13 @@ def _match(
                 out[name][i] = seat
         return out, "players"
     numbers = [set(lines) for lines in seats]
+    sectioned = sorted({seat for n in numbers for seat in n if not seat.isdigit()}, key=pair_order)
+    if sectioned:
+        raise ScoringError(
+            f"the sessions have sections (pair {sectioned[0]}), whose pairs change section "
+            "between sessions (004:2381-2452): give the renumbering (--renumber) or the "
+            "players' names to match the sessions"
+        )
     for i in range(1, count):
         if numbers[i] != numbers[0]:
             extra = sorted(numbers[i] ^ numbers[0], key=pair_order)
