@@ -112,8 +112,10 @@ def _lines(session: ScoredSession, index: int) -> dict[str, tuple[SessionLine, S
             seat = seat_of(sec.name, s, many)
             if seat in out:
                 raise ScoringError(f"session {index}: pair {seat} is ranked twice")
-            line = SessionLine(index, seat, sec.name or s.section, s.total,
-                               tops.get((s.section, s.direction)), s.percentage, s.rank)  # fmt: skip
+            top = tops.get((s.section, s.direction))
+            line = SessionLine(
+                index, seat, sec.name or s.section, s.total, top, s.percentage, s.rank
+            )
             out[seat] = (line, s)
     return out
 
