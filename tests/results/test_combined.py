@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from bridgedesk.cli import main
-from bridgedesk.movements.plan import EventPlan, plan_dict, recommend_plan
+from bridgedesk.formats.plan_json import plan_dict
+from bridgedesk.movements.plan import EventPlan, recommend_plan
 from bridgedesk.reports.hand_records import chromium_args
 from bridgedesk.scoring.rounding import round_half_up
 

@@ -25,6 +25,7 @@ from bridgedesk.formats import (
     traveller_json,
     usebio,
 )
+from bridgedesk.formats.plan_json import load_renumbering
 from bridgedesk.formats.scored_file import scored_file
 from bridgedesk.reports.bundle import write_all
 from bridgedesk.reports.session import event_text, ranking_text, results_html
@@ -168,7 +169,7 @@ def run(
         ]  # fmt: skip
     together = None
     if len(outputs) > 1 and not individual:
-        together = combine(outputs, _renumbering(renumber) if renumber else None, carry)
+        together = combine(outputs, load_renumbering(renumber) if renumber else None, carry)
         combined = [(c.pair, c.total, c.rank) for c in together.ranking]
     if fmt in (FormatOpt.pbn, FormatOpt.usebio, FormatOpt.csv):
         if len(files) > 1:
@@ -252,26 +253,6 @@ def _session_groups(files: list[Path], sessions: int | None, sections: Any) -> l
         )
     size = len(files) // sessions
     return [list(range(k * size, (k + 1) * size)) for k in range(sessions)]
-
-
-def _renumbering(path: Path) -> dict[str, tuple[str, ...]]:
-    """A renumbering file: a plan's JSON (``movement recommend --format json``) or
-    ``{"competitors": {"1": ["1", "B3"], ...}}``."""
-    from bridgedesk.errors import MovementError
-    from bridgedesk.movements.plan import load_renumbering
-
-    if not path.is_file():
-        raise FormatError("no such file", Location(file=str(path)))
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise FormatError(f"not a JSON renumbering: {exc}", Location(file=str(path))) from None
-    if not isinstance(data, dict):
-        raise FormatError("a renumbering is a JSON object", Location(file=str(path)))
-    try:
-        return load_renumbering(data)
-    except MovementError as exc:
-        raise FormatError(str(exc), Location(file=str(path))) from None
 
 
 def _json_id(pair: str) -> int | str:

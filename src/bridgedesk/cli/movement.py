@@ -428,7 +428,8 @@ def _recommend_plan(
     """The rows of the lists for ``pairs`` pairs, then the first plan that builds."""
     import json
 
-    from bridgedesk.movements.plan import plan_dict, plan_text, recommend_plan, two_session_rows
+    from bridgedesk.formats.plan_json import plan_dict
+    from bridgedesk.movements.plan import plan_text, recommend_plan, two_session_rows
 
     plan = recommend_plan(pairs, sessions, sections, rounds)
     if fmt == "json":

@@ -128,12 +128,12 @@ class EventPlan:
         """(competitor, seat) for every competitor whose seat changes in ``session``."""
         return [
             (who, seats[session - 1])
-            for who, seats in sorted(self.seats.items(), key=lambda kv: _seat_order(kv[0]))
+            for who, seats in sorted(self.seats.items(), key=lambda kv: seat_order(kv[0]))
             if seats[session - 1] != who
         ]
 
 
-def _seat_order(seat: str) -> tuple[str, int]:
+def seat_order(seat: str) -> tuple[str, int]:
     head = seat.rstrip("0123456789")
     return (head, int(seat[len(head) :] or 0))
 
@@ -361,7 +361,7 @@ def _with_phantom(event: EventPlan) -> EventPlan:
     if not candidates:
         candidates = list(event.seats)
         note = "no number is stationary in every session: the phantom's opponents sit out"
-    phantom = max(candidates, key=_seat_order)
+    phantom = max(candidates, key=seat_order)
     sessions: list[SessionPlan] = []
     for i, sp in enumerate(event.sessions):
         seat = event.seats[phantom][i]
@@ -416,43 +416,6 @@ def plans(pairs: int, sessions: int = 2, sections: int | None = None) -> Iterato
 # -- output ------------------------------------------------------------------------
 
 
-def plan_dict(event: EventPlan) -> dict[str, Any]:
-    """The plan as JSON values: sessions, sections, movements and the renumbering."""
-    from bridgedesk.formats import movement_json
-
-    out: dict[str, Any] = {
-        "pairs": event.pairs,
-        "tables": event.row.tables,
-        "boards_per_round": event.row.boards_per_round,
-        "source": event.row.source,
-        "phantom": event.phantom,
-        "sessions": [
-            {
-                "session": sp.session,
-                "sections": [
-                    {
-                        "section": s.name if event.multi_section else None,
-                        "code": s.code,
-                        "kind": s.movement.kind,
-                        "tables": s.movement.tables,
-                        "rounds": s.movement.round_count,
-                        "stationary": list(s.stationary),
-                        "movement": movement_json.to_dict(s.movement),
-                    }
-                    for s in sp.sections
-                ],
-            }
-            for sp in event.sessions
-        ],
-        "competitors": {
-            who: list(seats)
-            for who, seats in sorted(event.seats.items(), key=lambda kv: _seat_order(kv[0]))
-        },
-        "notes": list(event.notes),
-    }
-    return out
-
-
 def plan_text(event: EventPlan) -> str:
     """What the director reads: each session's sections and who moves where."""
     lines = [event.row.describe()]
@@ -475,16 +438,3 @@ def plan_text(event: EventPlan) -> str:
                 lines.append("  every pair keeps its number")
     lines += event.notes
     return "\n".join(lines) + "\n"
-
-
-def load_renumbering(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
-    """The ``competitors`` map of a plan's JSON (competitor -> seat per session)."""
-    comps = data.get("competitors")
-    if not isinstance(comps, dict) or not comps:
-        raise MovementError("a renumbering needs a 'competitors' object: competitor -> seats")
-    out: dict[str, tuple[str, ...]] = {}
-    for who, seats in comps.items():
-        if not isinstance(seats, list) or not all(isinstance(s, str | int) for s in seats):
-            raise MovementError(f"competitor {who}: seats must be a list of pair numbers")
-        out[str(who)] = tuple(str(s) for s in seats)
-    return out

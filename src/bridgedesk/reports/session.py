@@ -322,7 +322,7 @@ def event_text(event: ScoredEvent, lang: str = "en") -> str:
         lines += ["", labels["houston_vp"], f"{labels['rank']:>5} {pair:>6} {'VP':>9}"]
         lines += [f"{x.rank:>5} {x.pair:>6} {decimal(x.vp)!s:>9}" for x in session]
     if event.combined is not None and len(event.sessions) > 1:
-        from bridgedesk.reports.combined import combined_text
+        from bridgedesk.reports.combined_text import combined_text
 
         lines += ["", combined_text(event.combined, lang).rstrip("\n")]
     return text + "\n".join(lines) + ("\n" if lines else "")

@@ -27,57 +27,13 @@ section (the sections ranked alone).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from bridgedesk.bridge import Side
 from bridgedesk.errors import ScoringError
+from bridgedesk.results.combined_model import Combined, CombinedStanding, SessionLine
 from bridgedesk.results.model import ScoredSession, Standing, pair_order
 from bridgedesk.scoring.session import rank_labels
-
-
-@dataclass(frozen=True)
-class SessionLine:
-    """A competitor's line in one session: where it sat and what it scored there."""
-
-    session: int
-    seat: str
-    section: str | None
-    total: Fraction
-    max: Fraction | None
-    percentage: Fraction | None
-    rank: str
-
-
-@dataclass(frozen=True)
-class CombinedStanding:
-    """A competitor over all sessions (``sessions`` has None where it did not play)."""
-
-    pair: str
-    total: Fraction
-    max: Fraction | None
-    percentage: Fraction | None
-    rank: str
-    sessions: tuple[SessionLine | None, ...]
-    names: str = ""
-    carry: Fraction = Fraction(0)
-    section: str | None = None
-    section_rank: str | None = None
-
-
-@dataclass(frozen=True)
-class Combined:
-    """The combined ranking, best first, and how the sessions were matched."""
-
-    ranking: tuple[CombinedStanding, ...]
-    matched_by: str
-    by_percentage: bool
-
-    def standing(self, pair: str) -> CombinedStanding:
-        for s in self.ranking:
-            if s.pair == pair:
-                return s
-        raise ScoringError(f"competitor {pair} is not in the combined ranking")
 
 
 def seat_of(section: str, standing: Standing, many: bool) -> str:
@@ -281,3 +237,6 @@ def combine(
         replace(r, rank=ranks[i], section_rank=section_ranks.get(i)) for i, r in enumerate(rows)
     )
     return Combined(out, how, by_pct)
+
+
+__all__ = ["Combined", "CombinedStanding", "SessionLine", "combine", "seat_of"]

@@ -46,7 +46,7 @@ from bridgedesk.scoring.results import Outcome, Result
 from bridgedesk.scoring.session import SessionResult
 
 if TYPE_CHECKING:
-    from bridgedesk.results.combined import Combined
+    from bridgedesk.results.combined_model import Combined
 
 
 def pair_number(pair: str) -> int | None:
