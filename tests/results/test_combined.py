@@ -314,3 +314,47 @@ def test_combined_html_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         )  # fmt: skip
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+
+
+def test_two_session_qualifying_and_two_session_final(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 004:2028-2034: qualifying and final of two sessions each, the carry-over within
+    # the final's 4-board maximum.  Qualifying: 26 pairs, 11(AM) then 11(IWH); the best
+    # 10 play the final, the Howell twice with new numbers in its 2nd session.
+    q_plan = recommend_plan(26)
+    q_rows = play(q_plan)
+    (tmp_path / "q").mkdir()
+    q_files = write_files(q_rows, tmp_path / "q")
+    q_totals = {w: t for w, (t, _) in independent(q_plan, q_rows).items()}
+    best = sorted(q_totals, key=lambda w: (-q_totals[w], int(w)))[:10]
+    f_plan = recommend_plan(10)  # 5 tables: 9(H) twice, the numbers changed
+    assert f_plan.moves(2)
+    names = {str(i + 1): w for i, w in enumerate(best)}
+    f_rows = play(f_plan)
+    (tmp_path / "f").mkdir()
+    f_files = write_files(f_rows, tmp_path / "f")
+    fmap = tmp_path / "final-map.json"
+    fmap.write_text(
+        json.dumps({"competitors": {names[w]: list(s) for w, s in f_plan.seats.items()}})
+    )
+    code, out, err = score(
+        capsys, *map(str, f_files), "--renumber", str(fmap), "--cut", "10", "--format", "json",
+        *(x for f in q_files for x in ("--qualifying", str(f))),
+    )  # fmt: skip
+    assert code == 0, err
+    doc = json.loads(out)
+    # C = M * Q/E * (A*B) / (S/Q): M over both qualifying sessions, E = 26, Q = 10,
+    # B = 44 qualifying boards, A = half the final's top (5 tables: top 4)
+    a, b_boards, q, e = Fraction(2), 44, 10, 26
+    s = sum(q_totals[w] for w in best)
+    exact = {w: q_totals[w] * Fraction(q, e) * (a * b_boards) / (s / q) for w in best}
+    high, cap = max(exact.values()), 4 * 2 * a
+    assert high > cap  # the formula gives more than 4 boards: scaled down to the cap
+    carry = {w: r2(c * cap / high) for w, c in exact.items()}
+    assert {p: num(c) for p, c in doc["carry_over"].items()} == carry
+    final = independent(f_plan, f_rows)
+    got = {str(r["pair"]): r for r in doc["ranking"]}
+    for k, w in names.items():
+        assert num(got[w]["carry_over"]) == carry[w]
+        assert num(got[w]["total"]) == r2(final[k][0] + carry[w])

@@ -55,7 +55,7 @@ def run(
     fouled: str,
     sections: SectionsOpt | None,
     section_names: str | None,
-    qualifying: Path | None,
+    qualifying: list[Path] | None,
     carry_max_boards: int,
     flight: list[str] | None,
     rounds: RoundsOpt | None,
@@ -117,15 +117,10 @@ def run(
         results = [
             _score_one(inp, w, butler_drop, how) for (inp, _), w in zip(read, used, strict=True)
         ]
-    carry: dict[str, Fraction] = {}
-    qualified: list[str] | None = None
-    if qualifying is not None:
-        carry, qualified = _carry(qualifying, strict, results, carry_max_boards, butler_drop,
-                                  how, cut)  # fmt: skip
     if renumber is not None and len(results) < 2:
         raise ScoringError("--renumber matches the pairs of two or more sessions")
     combined: list[tuple[str, Fraction, str]] = []
-    if len(results) > 1 or qualifying is not None:
+    if len(results) > 1 or qualifying:
         for r, f in zip(results, files, strict=False):
             ns = {
                 st.pair
@@ -140,6 +135,35 @@ def run(
                     f"pair number {both[0]} is both an NS and an EW pair in {f}: totals over "
                     "sessions need each pair's own number (e.g. NS 1-13, EW 14-26)"
                 )
+    if sections is not None:
+        outputs = [
+            replace(scored_file(r, files[g[0]], options=options), session=i + 1)
+            for i, (r, g) in enumerate(zip(results, groups, strict=True))
+        ]
+    else:
+        outputs = [
+            replace(scored_file(r, f, individual=inp.individual, base=base, options=options),
+                    session=i + 1)
+            for i, (r, f, (inp, base)) in enumerate(zip(results, files, read, strict=True))
+        ]  # fmt: skip
+    seats = load_renumbering(renumber) if renumber else None
+    many = len(outputs) > 1 and not individual
+    carry: dict[str, Fraction] = {}
+    qualified: list[str] | None = None
+    if qualifying:
+        finalists = (
+            [c.pair for c in combine(outputs, seats).ranking]
+            if many
+            else sorted({s.pair for r in results for s in r.standings})
+        )
+        top = max((sb.top or 0 for sb in results[0].boards), default=0)
+        carry, qualified = _carry(qualifying, strict, finalists, Fraction(top), carry_max_boards,
+                                  butler_drop, how, cut)  # fmt: skip
+    together = None
+    if many:
+        together = combine(outputs, seats, carry)
+        combined = [(c.pair, c.total, c.rank) for c in together.ranking]
+    elif len(results) > 1 or qualifying:
         combined = combine_sessions(results, carry)
     ranked: dict[str, dict[str, str]] = {}
     if flights:
@@ -156,21 +180,6 @@ def run(
         for r, (inp, _) in zip(results, read, strict=True):
             lines = houston(r, houston_vp, inp.penalties)
             vps.append(tuple(VpLine(k[0], k[1], v, rank) for k, v, rank in lines))
-    if sections is not None:
-        outputs = [
-            replace(scored_file(r, files[g[0]], options=options), session=i + 1)
-            for i, (r, g) in enumerate(zip(results, groups, strict=True))
-        ]
-    else:
-        outputs = [
-            replace(scored_file(r, f, individual=inp.individual, base=base, options=options),
-                    session=i + 1)
-            for i, (r, f, (inp, base)) in enumerate(zip(results, files, read, strict=True))
-        ]  # fmt: skip
-    together = None
-    if len(outputs) > 1 and not individual:
-        together = combine(outputs, load_renumbering(renumber) if renumber else None, carry)
-        combined = [(c.pair, c.total, c.rank) for c in together.ranking]
     if fmt in (FormatOpt.pbn, FormatOpt.usebio, FormatOpt.csv):
         if len(files) > 1:
             raise ScoringError(f"--format {fmt.value} writes one session: give one results file")
@@ -191,7 +200,7 @@ def run(
         tuple(vps),
         together,
     )
-    if cut is not None and qualifying is None:
+    if cut is not None and not qualifying:
         qualified = cut.apply(together if together is not None else outputs[0])
     if fmt is FormatOpt.json:
         doc = results_json.event_dict(event)
@@ -350,43 +359,53 @@ def _prefixed(boards: Any, name: str) -> list[Any]:
 
 
 def _carry(
-    qualifying: Path, strict: bool, finals: list[Any], max_boards: int, butler_drop: int,
-    how: dict[str, Any], cut: Cut | None = None,
-) -> tuple[dict[str, Any], list[str] | None]:  # fmt: skip
+    qualifying: list[Path], strict: bool, finalists: list[str], final_top: Fraction,
+    max_boards: int, butler_drop: int, how: dict[str, Any], cut: Cut | None = None,
+) -> tuple[dict[str, Fraction], list[str] | None]:  # fmt: skip
     """The carry-over of every finalist from the qualifying round (004:2010-2034),
     and the pairs who qualified when there is a cut (004:1985-1992).
 
-    M is the pair's qualifying total, E the number of pairs ranked in the
-    qualifying, Q the finalists (pairs of the final found in the qualifying; with a
-    cut, the pairs who qualified), A the final's average on one board (half its
-    top), B the qualifying's boards.  With a cut, a pair of the final who did not
-    qualify is refused.
+    M is the pair's qualifying total (over all its sessions: several
+    ``--qualifying`` files are added up by competitor), E the number of pairs
+    ranked in the qualifying, Q the finalists (pairs of the final found in the
+    qualifying; with a cut, the pairs who qualified), A the final's average on one
+    board (half its top), B the boards of the qualifying.  With a cut, a pair of
+    the final who did not qualify is refused.
     """
     if how["method"] is not Method.MP:
         raise ScoringError("carry-over (004:2010-2034) is defined for matchpoints only")
-    inp, _ = _read(qualifying, strict)
-    q_result = _score_one(inp, inp.check(None), butler_drop, how)
-    totals = {s.pair: s.total for s in q_result.standings}
-    finalists = sorted({s.pair for r in finals for s in r.standings})
+    read = [_read(path, strict) for path in qualifying]
+    scored = [_score_one(inp, inp.check(None), butler_drop, how) for inp, _ in read]
+    ranking: Any
+    if len(scored) == 1:
+        ranking = scored_file(scored[0], qualifying[0])
+        totals = {s.pair: s.total for s in scored[0].standings}
+    else:
+        ranking = combine(
+            [replace(scored_file(r, p), session=i + 1)
+             for i, (r, p) in enumerate(zip(scored, qualifying, strict=True))]
+        )  # fmt: skip
+        totals = {c.pair: c.total for c in ranking.ranking}
+    boards = sum(len(r.boards) for r in scored)
+    where = ", ".join(str(p) for p in qualifying)
     unknown = [p for p in finalists if p not in totals]
     if unknown:
         raise ScoringError(
-            f"pair {unknown[0]} of the final did not play the qualifying round ({qualifying}); "
+            f"pair {unknown[0]} of the final did not play the qualifying round ({where}); "
             "number the final's pairs as in the qualifying"
         )
     qualified: list[str] | None = None
     counted = finalists
     if cut is not None:
-        qualified = cut.apply(scored_file(q_result, qualifying))
+        qualified = cut.apply(ranking)
         out = [p for p in finalists if p not in qualified]
         if out:
             raise ScoringError(
                 f"pair {out[0]} plays the final but did not qualify ({cut.describe()})"
             )
         counted = qualified
-    top = max((sb.top or 0 for sb in finals[0].boards), default=0)
-    carry = carry_over(totals, counted, len(totals), Fraction(top) / 2,
-                       len(q_result.boards), max_boards or None)  # fmt: skip
+    carry = carry_over(totals, counted, len(totals), final_top / 2, boards,
+                       max_boards or None)  # fmt: skip
     return {p: c for p, c in carry.items() if p in finalists}, qualified
 
 

@@ -67,10 +67,11 @@ def command(
         typer.Option(help="Section names for --sections, comma-separated (default A,B,...)."),
     ] = None,
     qualifying: Annotated[
-        Path | None,
+        list[Path] | None,
         typer.Option(
             help="The qualifying round's results: its matchpoints are carried over to this "
-            "final by the JCBL formula (004:2010-2034)."
+            "final by the JCBL formula (004:2010-2034); repeat it for a qualifying of several "
+            "sessions (added up by pair, 004:2030: the 4-board maximum)."
         ),
     ] = None,
     carry_max_boards: Annotated[
