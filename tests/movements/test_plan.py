@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -215,3 +216,18 @@ def test_individual_cli_never_offers_a_pairs_howell(capsys: pytest.CaptureFixtur
     assert [(r["kind"], r["tables"], r["rounds"]) for r in rows] == [("individual", 3, 11)]
     assert main(["movement", "recommend", "--players", "7"]) == 2
     assert "8 to 19 players" in capsys.readouterr().err
+
+
+def test_cli_writes_the_plan_and_every_sections_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["movement", "recommend", "--pairs", "40", "--sessions", "2"]
+    assert main([*args, "--out", str(tmp_path)]) == 0
+    listed = capsys.readouterr().out
+    for session in (1, 2):
+        for section in "AB":
+            page = tmp_path / f"session-{session}" / f"section-{section}" / "movement.txt"
+            assert str(page) in listed and page.is_file()
+    assert main([*args, "--format", "json"]) == 0
+    assert json.loads((tmp_path / "plan.json").read_text()) == json.loads(capsys.readouterr().out)
+    assert "A1 plays as B1" in (tmp_path / "plan.txt").read_text()

@@ -303,6 +303,14 @@ def recommend(
         typer.Option("--rounds", min=1, max=limit.ROUNDS, help="plan: rounds of session 1"),
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="plan: also write plan.json, plan.txt and every session's and section's "
+            "master sheet and cards into this directory",
+        ),
+    ] = None,
 ) -> None:
     """List suitable movements in the order of the JCBL quick-reference list.
 
@@ -326,8 +334,8 @@ def recommend(
         raise MovementError(
             "give --pairs (pair movements), --players (individual) or --teams (team movements)"
         )
-    if sessions > 1 or sections is not None or fmt == "json":
-        _recommend_plan(pairs, sessions, sections, rounds, fmt)
+    if sessions > 1 or sections is not None or fmt == "json" or out is not None:
+        _recommend_plan(pairs, sessions, sections, rounds, fmt, out)
         return
 
     found = rec(pairs, _range(boards), minutes, sessions)
@@ -423,15 +431,30 @@ def double_howell_cmd(
 
 
 def _recommend_plan(
-    pairs: int, sessions: int, sections: int | None, rounds: int | None, fmt: str
-) -> None:
+    pairs: int, sessions: int, sections: int | None, rounds: int | None, fmt: str,
+    out: Path | None = None,
+) -> None:  # fmt: skip
     """The rows of the lists for ``pairs`` pairs, then the first plan that builds."""
     import json
 
     from bridgedesk.formats.plan_json import plan_dict
     from bridgedesk.movements.plan import plan_text, recommend_plan, two_session_rows
+    from bridgedesk.reports import movement_cards
 
     plan = recommend_plan(pairs, sessions, sections, rounds)
+    if out is not None:
+        written = []
+        for sp in plan.sessions:
+            for sec in sp.sections:
+                where = out / f"session-{sp.session}"
+                if plan.multi_section:
+                    where = where / f"section-{sec.name}"
+                written += movement_cards.write_cards(sec.movement, where)
+        doc = out / "plan.json"
+        doc.write_text(json.dumps(plan_dict(plan), indent=1, ensure_ascii=False), "utf-8")
+        text = out / "plan.txt"
+        text.write_text(plan_text(plan), encoding="utf-8")
+        written += [doc, text]
     if fmt == "json":
         typer.echo(json.dumps(plan_dict(plan), indent=1, ensure_ascii=False))
         return
@@ -441,6 +464,9 @@ def _recommend_plan(
         typer.echo(f"  {row.describe()}" + ("  [planned below]" if row == plan.row else ""))
     typer.echo("")
     typer.echo(plan_text(plan), nl=False)
+    if out is not None:
+        for path in written:
+            typer.echo(str(path))
 
 
 def _recommend_individual(players: int, sessions: int, fmt: str) -> None:
