@@ -358,3 +358,37 @@ def test_two_session_qualifying_and_two_session_final(
     for k, w in names.items():
         assert num(got[w]["carry_over"]) == carry[w]
         assert num(got[w]["total"]) == r2(final[k][0] + carry[w])
+
+
+def test_pbn_files_matched_by_their_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The Howell twice renumbered (004:2072-2073), each session written as PBN with the
+    # pairs' names in its TotalScoreTable: the names say who is who, no map needed.
+    import re
+
+    plan = recommend_plan(12)
+    rows = play(plan)
+    pbns = []
+    for i, path in enumerate(write_files(rows, tmp_path), start=1):
+        assert main(["score", str(path), "--format", "pbn"]) == 0
+        text = capsys.readouterr().out
+        back = plan.renumbering(i)
+
+        def named(m: re.Match[str], back: dict[str, str] = back) -> str:
+            who = back[m.group(2)]
+            return f'{m.group(1)}"Ann {who} - Bob {who}"'
+
+        text = re.sub(r'^(\s*\S+\s+(\d+)\s.*)""$', named, text, flags=re.M)
+        pbn = tmp_path / f"s{i}.pbn"
+        pbn.write_text(text, encoding="utf-8")
+        pbns.append(str(pbn))
+    code, out, err = score(capsys, *pbns, "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["matched_by"] == "players"
+    check_against(doc, independent(plan, rows))
+    moved = next(w for w, seats in plan.seats.items() if seats[0] != seats[1])
+    row = next(r for r in doc["ranking"] if str(r["pair"]) == moved)
+    assert row["names"] == f"Ann {moved} - Bob {moved}"
+    assert [str(s["pair"]) for s in row["sessions"]] == list(plan.seats[moved])
