@@ -32,7 +32,11 @@ from importlib import resources
 from typing import Any
 
 from bridgedesk.errors import MovementError
+from bridgedesk.movements import howell, mitchell
+from bridgedesk.movements.interwoven import cyclic_appendix_mitchell, two_sessions
 from bridgedesk.movements.model import Movement, Pair
+from bridgedesk.movements.recommend import CODE_KINDS, buildable_size
+from bridgedesk.movements.sessions import Plan, double_howell, group_plan, rematches
 
 #: Codes of the seed's lists and the movement families they name (004:2168-2176, 004:3090-3098).
 CODES: dict[str, str] = {
@@ -209,8 +213,6 @@ def two_session_rows(
 def _buildable(row: PlanRow) -> bool:
     """Whether each section's movements exist in bridgedesk's families (e.g. the list's
     12-table row 7(AM) on a 7-table section, 004:2135, is no appendix Mitchell)."""
-    from bridgedesk.movements.recommend import CODE_KINDS, buildable_size
-
     return all(
         buildable_size(CODE_KINDS[code], size, rounds)
         for part in (row.first, row.second)
@@ -223,9 +225,6 @@ def _buildable(row: PlanRow) -> bool:
 
 def _section_movement(tables: int, rounds: int, code: str, bpr: int) -> Movement:
     """A section's movement numbered through (one field), as the renumbering needs."""
-    from bridgedesk.movements import howell, mitchell
-    from bridgedesk.movements.interwoven import cyclic_appendix_mitchell
-
     if code == "SM":
         return mitchell.scrambled_mitchell(
             tables, rounds=rounds, boards_per_round=bpr, relay=tables % 2 == 0 and rounds == tables
@@ -250,9 +249,6 @@ def _identity(sections: list[tuple[str, Movement]]) -> dict[str, list[str]]:
 
 def build_plan(pairs: int, row: PlanRow, sessions: int = 2) -> EventPlan:
     """Build every movement of ``row`` and the renumbering between its sessions."""
-    from bridgedesk.movements.interwoven import two_sessions
-    from bridgedesk.movements.sessions import Plan, double_howell, group_plan, rematches
-
     if sessions not in (1, 2):
         raise MovementError(
             f"the JCBL lists plan one or two sessions (004:2069-2452), not {sessions}"
@@ -272,8 +268,6 @@ def build_plan(pairs: int, row: PlanRow, sessions: int = 2) -> EventPlan:
         renumber = {(0, p.number): (0, p.number) for p in one.pairs()}
         notes.append("the pairs keep their numbers: group A is 1-T, group B T+1-2T (004:2178)")
     elif not many and codes1 == codes2 == ["H"]:
-        from bridgedesk.movements import howell
-
         full = 2 * row.tables - 1
         one = (
             howell.complete_howell(pairs=pairs, boards_per_round=row.boards_per_round)

@@ -23,6 +23,7 @@ from typing import Any
 
 from bridgedesk.bridge import Side, board_dealer, board_vulnerability
 from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.hand_records import render_html as hand_html
 from bridgedesk.reports.labels import labels as get_labels
 from bridgedesk.reports.labels import method_name
@@ -323,8 +324,6 @@ def event_text(event: ScoredEvent, lang: str = "en") -> str:
         lines += ["", labels["houston_vp"], f"{labels['rank']:>5} {pair:>6} {'VP':>9}"]
         lines += [f"{x.rank:>5} {x.pair:>6} {decimal(x.vp)!s:>9}" for x in session]
     if event.combined is not None and combined:
-        from bridgedesk.reports.combined_text import combined_text
-
         lines += ["", combined_text(event.combined, lang).rstrip("\n")]
     return text + "\n".join(lines) + ("\n" if lines else "")
 

@@ -11,7 +11,7 @@ from bridgedesk.results.build import Placement, section_of
 from bridgedesk.results.combined import Combined, CombinedStanding, SessionLine, combine
 from bridgedesk.results.model import (
     Competitor,
-    EventInfo,
+    EventHeading,
     EventTotal,
     Line,
     Match,
@@ -31,7 +31,7 @@ __all__ = [
     "Combined",
     "CombinedStanding",
     "Competitor",
-    "EventInfo",
+    "EventHeading",
     "EventTotal",
     "Line",
     "Match",

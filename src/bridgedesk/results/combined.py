@@ -27,6 +27,7 @@ section (the sections ranked alone).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from bridgedesk.bridge import Side
@@ -231,8 +232,6 @@ def combine(
             for i, label in zip(members, rank_labels([measure(rows[i]) for i in members]),
                                 strict=True):  # fmt: skip
                 section_ranks[i] = label
-    from dataclasses import replace
-
     out = tuple(
         replace(r, rank=ranks[i], section_rank=section_ranks.get(i)) for i, r in enumerate(rows)
     )
