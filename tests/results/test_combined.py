@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from bridgedesk.cli import main
-from bridgedesk.formats.plan_json import plan_dict
+from bridgedesk.formats import plan_json
 from bridgedesk.movements.plan import EventPlan, recommend_plan
 from bridgedesk.reports.hand_records import chromium_args
 from bridgedesk.scoring.rounding import round_half_up
@@ -126,7 +126,7 @@ def score(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str
 
 def write_plan(plan: EventPlan, tmp_path: Path) -> Path:
     path = tmp_path / "plan.json"
-    path.write_text(json.dumps(plan_dict(plan)), encoding="utf-8")
+    path.write_text(plan_json.dumps(plan), encoding="utf-8")
     return path
 
 

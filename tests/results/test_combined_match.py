@@ -11,7 +11,7 @@ from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Player
 from bridgedesk.results.combined import combine
-from bridgedesk.results.model import EventInfo, ScoredSection, ScoredSession, Standing
+from bridgedesk.results.model import EventHeading, ScoredSection, ScoredSession, Standing
 from bridgedesk.results.qualify import CutBy, qualifiers
 
 
@@ -27,7 +27,7 @@ def session(rows: list[tuple[str, int, tuple[int, int] | None]], number: int = 1
                  players=players(members))
         for pair, mp, members in rows
     )  # fmt: skip
-    return ScoredSession(EventInfo("t"), Method.MP, (ScoredSection("", 1, (), ranking),),
+    return ScoredSession(EventHeading("t"), Method.MP, (ScoredSection("", 1, (), ranking),),
                          session=number)  # fmt: skip
 
 
@@ -71,7 +71,7 @@ def test_renumbering_map_with_an_absent_pair() -> None:
 def test_cut_overall_by_field_and_withdrawn() -> None:
     ns = session([("1", 9, None), ("2", 7, None), ("3", 5, None)], direction=Side.NS)
     ew = session([("1", 8, None), ("2", 6, None), ("3", 6, None)], direction=Side.EW)
-    both = ScoredSession(EventInfo("t"), Method.MP,
+    both = ScoredSession(EventHeading("t"), Method.MP,
                          (ScoredSection("", 2, (), ns.ranking + ew.ranking),))  # fmt: skip
     # per direction (004:1987): the best 1 of NS and of EW
     assert qualifiers(ns, 1, CutBy.FIELD) == ["1"]

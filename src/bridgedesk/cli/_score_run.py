@@ -21,13 +21,13 @@ from bridgedesk.formats import (
     pbn,
     pbn_results,
     pbn_scores,
+    plan_json,
     ranking_csv,
     results_json,
     traveller_json,
     travellers_csv,
     usebio,
 )
-from bridgedesk.formats.plan_json import load_renumbering
 from bridgedesk.formats.scored_file import scored_file
 from bridgedesk.reports.bundle import write_all
 from bridgedesk.reports.combined import combined_html
@@ -149,7 +149,7 @@ def run(
                     session=i + 1)
             for i, (r, f, (inp, base)) in enumerate(zip(results, files, read, strict=True))
         ]  # fmt: skip
-    seats = load_renumbering(renumber) if renumber else None
+    seats = plan_json.load(renumber) if renumber else None
     many = len(outputs) > 1 and not individual
     carry: dict[str, Fraction] = {}
     qualified: list[str] | None = None

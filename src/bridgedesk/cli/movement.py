@@ -10,8 +10,7 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import MovementError
-from bridgedesk.formats import movement_json
-from bridgedesk.formats.plan_json import plan_dict
+from bridgedesk.formats import movement_json, plan_json
 from bridgedesk.movements.budget import SEARCH_SECONDS
 from bridgedesk.movements.catalogue import build
 from bridgedesk.movements.howell import complete_howell, short_howell
@@ -428,12 +427,12 @@ def _recommend_plan(
                     where = where / f"section-{sec.name}"
                 written += movement_cards.write_cards(sec.movement, where)
         doc = out / "plan.json"
-        doc.write_text(json.dumps(plan_dict(plan), indent=1, ensure_ascii=False), "utf-8")
+        doc.write_text(plan_json.dumps(plan), encoding="utf-8")
         text = out / "plan.txt"
         text.write_text(plan_text(plan), encoding="utf-8")
         written += [doc, text]
     if fmt == "json":
-        typer.echo(json.dumps(plan_dict(plan), indent=1, ensure_ascii=False))
+        typer.echo(plan_json.dumps(plan), nl=False)
         return
     rows = two_session_rows(pairs, sections, rounds)
     typer.echo(f"rows of the list for {pairs} pairs ({(pairs + 1) // 2} tables):")

@@ -1,4 +1,5 @@
-"""A movement plan as JSON, and a renumbering read back (``bridgedesk score --renumber``).
+"""A movement plan as JSON (``dumps``), and a renumbering read back (``load``, for
+``bridgedesk score --renumber``).
 
 The plan (:class:`bridgedesk.movements.plan.EventPlan`) is written with each
 section's movement in bridgedesk's movement JSON and, under ``competitors``,
@@ -18,7 +19,7 @@ from bridgedesk.formats import movement_json
 from bridgedesk.movements.plan import EventPlan, seat_order
 
 
-def plan_dict(event: EventPlan) -> dict[str, Any]:
+def to_dict(event: EventPlan) -> dict[str, Any]:
     """The plan as JSON values: sessions, sections, movements and the renumbering."""
     out: dict[str, Any] = {
         "pairs": event.pairs,
@@ -53,6 +54,11 @@ def plan_dict(event: EventPlan) -> dict[str, Any]:
     return out
 
 
+def dumps(event: EventPlan) -> str:
+    """The plan as JSON text (UTF-8 names kept, 1-space indent)."""
+    return json.dumps(to_dict(event), indent=1, ensure_ascii=False) + "\n"
+
+
 def renumbering(
     data: Mapping[str, Any], where: Location | None = None
 ) -> dict[str, tuple[str, ...]]:
@@ -70,7 +76,7 @@ def renumbering(
     return out
 
 
-def load_renumbering(path: str | Path) -> dict[str, tuple[str, ...]]:
+def load(path: str | Path) -> dict[str, tuple[str, ...]]:
     """A renumbering file (UTF-8 JSON); errors name the file."""
     path = Path(path)
     where = Location(file=str(path))
