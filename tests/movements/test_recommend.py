@@ -174,8 +174,15 @@ def test_two_sessions_list_rows() -> None:
         "1 section (19 tables)",
     ]
     assert nineteen[0].kind == "scrambled-mitchell + howell"
-    with pytest.raises(MovementError, match="8 to 19 tables"):
-        recommend(60, sessions=2)
+    # from 20 tables the multi-section list (004:3254-3256): 30 tables
+    thirty = recommend(60, sessions=2)
+    assert [r.sections for r in thirty] == [
+        "11T + 11T + 8T (30 tables)",
+        "18T + 12T (30 tables)",
+        "17T + 13T (30 tables)",
+    ]
+    with pytest.raises(MovementError, match="several sections"):
+        recommend(92, sessions=2)
 
 
 def test_two_session_rows_say_how_to_build_them() -> None:

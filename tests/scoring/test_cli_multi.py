@@ -68,7 +68,7 @@ def test_two_sessions_added_up(tmp_path: Path, capsys: pytest.CaptureFixture[str
     # 2+3, 1+0, 2+1, 1+2
     assert totals(doc) == {"1": (5.0, "1"), "3": (3.0, "2="), "4": (3.0, "2="), "2": (1.0, "4")}
     code, out, _ = run(capsys, str(q), str(f))
-    assert "Totals" in out and out.count("Matchpoints, 1 winner") == 2
+    assert "Ranking over all sessions" in out and out.count("Matchpoints, 1 winner") == 2
 
 
 def test_carry_over_from_the_qualifying(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ not import the scoring engine, the writers and the report templates.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from bridgedesk.formats import (
     pbn,
     pbn_results,
     pbn_scores,
+    plan_json,
     ranking_csv,
     results_json,
     traveller_json,
@@ -29,9 +30,12 @@ from bridgedesk.formats import (
 )
 from bridgedesk.formats.scored_file import scored_file
 from bridgedesk.reports.bundle import write_all
+from bridgedesk.reports.combined import combined_html
 from bridgedesk.reports.session import event_text, ranking_text, results_html
+from bridgedesk.results.combined import combine
 from bridgedesk.results.model import EventTotal, Options, ScoredEvent, VpLine
 from bridgedesk.results.numbers import decimal, real
+from bridgedesk.results.qualify import CutBy, qualifiers
 from bridgedesk.scoring.individual import score_individual
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
 from bridgedesk.scoring.session import (
@@ -54,7 +58,7 @@ def run(
     fouled: str,
     sections: SectionsOpt | None,
     section_names: str | None,
-    qualifying: Path | None,
+    qualifying: list[Path] | None,
     carry_max_boards: int,
     flight: list[str] | None,
     rounds: RoundsOpt | None,
@@ -64,6 +68,9 @@ def run(
     strict: bool,
     out: Path | None = None,
     encoding: str | None = None,
+    renumber: Path | None = None,
+    sessions: int | None = None,
+    cut: Cut | None = None,
 ) -> None:
     """Read, check, score and print; see :func:`bridgedesk.cli.score.command`."""
     if out is not None and fmt is not FormatOpt.html:
@@ -92,28 +99,31 @@ def run(
             )
         _print_rounds(rounds, read, fmt, vp_scale, how, options)
         return
+    groups = _session_groups(files, sessions, sections)
     if sections is not None:
         if len(files) < 2:
             raise ScoringError("--sections needs two or more files, one per section")
-        names = _section_names(section_names, len(files))
-        by_name = {n: _prefixed(inp.boards, n) for n, (inp, _) in zip(names, read, strict=True)}
-        penalties = [
-            replace(p, pair=n + p.pair) for n, (inp, _) in zip(names, read, strict=True)
-            for p in inp.penalties
-        ]  # fmt: skip
-        results = [
-            score_sections(by_name, across_field=sections is SectionsOpt.one_field,
-                           winners=winners or used[0], penalties=penalties, **how)
-        ]  # fmt: skip
+        results = []
+        for group in groups:
+            names = _section_names(section_names, len(group))
+            part = [read[i] for i in group]
+            by_name = {n: _prefixed(inp.boards, n) for n, (inp, _) in zip(names, part, strict=True)}
+            penalties = [
+                replace(p, pair=n + p.pair) for n, (inp, _) in zip(names, part, strict=True)
+                for p in inp.penalties
+            ]  # fmt: skip
+            results.append(
+                score_sections(by_name, across_field=sections is SectionsOpt.one_field,
+                               winners=winners or used[group[0]], penalties=penalties, **how)
+            )  # fmt: skip
     else:
         results = [
             _score_one(inp, w, butler_drop, how) for (inp, _), w in zip(read, used, strict=True)
         ]
-    carry: dict[str, Fraction] = {}
-    if qualifying is not None:
-        carry = _carry(qualifying, strict, results, carry_max_boards, butler_drop, how)
+    if renumber is not None and len(results) < 2:
+        raise ScoringError("--renumber matches the pairs of two or more sessions")
     combined: list[tuple[str, Fraction, str]] = []
-    if len(results) > 1 or qualifying is not None:
+    if len(results) > 1 or qualifying:
         for r, f in zip(results, files, strict=False):
             ns = {
                 st.pair
@@ -128,6 +138,35 @@ def run(
                     f"pair number {both[0]} is both an NS and an EW pair in {f}: totals over "
                     "sessions need each pair's own number (e.g. NS 1-13, EW 14-26)"
                 )
+    if sections is not None:
+        outputs = [
+            replace(scored_file(r, files[g[0]], options=options), session=i + 1)
+            for i, (r, g) in enumerate(zip(results, groups, strict=True))
+        ]
+    else:
+        outputs = [
+            replace(scored_file(r, f, individual=inp.individual, base=base, options=options),
+                    session=i + 1)
+            for i, (r, f, (inp, base)) in enumerate(zip(results, files, read, strict=True))
+        ]  # fmt: skip
+    seats = plan_json.load(renumber) if renumber else None
+    many = len(outputs) > 1 and not individual
+    carry: dict[str, Fraction] = {}
+    qualified: list[str] | None = None
+    if qualifying:
+        finalists = (
+            [c.pair for c in combine(outputs, seats).ranking]
+            if many
+            else sorted({s.pair for r in results for s in r.standings})
+        )
+        top = max((sb.top or 0 for sb in results[0].boards), default=0)
+        carry, qualified = _carry(qualifying, strict, finalists, Fraction(top), carry_max_boards,
+                                  butler_drop, how, cut)  # fmt: skip
+    together = None
+    if many:
+        together = combine(outputs, seats, carry)
+        combined = [(c.pair, c.total, c.rank) for c in together.ranking]
+    elif len(results) > 1 or qualifying:
         combined = combine_sessions(results, carry)
     ranked: dict[str, dict[str, str]] = {}
     if flights:
@@ -144,13 +183,6 @@ def run(
         for r, (inp, _) in zip(results, read, strict=True):
             lines = houston(r, houston_vp, inp.penalties)
             vps.append(tuple(VpLine(k[0], k[1], v, rank) for k, v, rank in lines))
-    if sections is not None:
-        outputs = [scored_file(results[0], files[0], options=options)]
-    else:
-        outputs = [
-            scored_file(r, f, individual=inp.individual, base=base, options=options)
-            for r, f, (inp, base) in zip(results, files, read, strict=True)
-        ]
     if fmt in (FormatOpt.pbn, FormatOpt.usebio, FormatOpt.csv):
         if len(files) > 1:
             raise ScoringError(f"--format {fmt.value} writes one session: give one results file")
@@ -169,12 +201,24 @@ def run(
         carry,
         ranked,
         tuple(vps),
+        together,
     )
+    if cut is not None and not qualifying:
+        qualified = cut.apply(together if together is not None else outputs[0])
     if fmt is FormatOpt.json:
-        typer.echo(results_json.dumps(event), nl=False)
+        doc = results_json.event_dict(event)
+        if qualified is not None:
+            doc["qualified"] = [_json_id(p) for p in qualified]
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
     elif fmt is FormatOpt.html:
+        if together is not None and not (ranked or vps):
+            _print_sessions_html(event, out)
+            return
         if len(results) > 1 or event.has_extras:
-            raise ScoringError("--format html shows one session without totals; use text or json")
+            raise ScoringError(
+                "--format html shows sessions and their combined ranking, without carry-over, "
+                "flights or Houston VPs; use text or json"
+            )
         if out is None:
             typer.echo(results_html(outputs[0]))
         else:
@@ -182,6 +226,47 @@ def run(
                 typer.echo(str(path))
     else:
         typer.echo(event_text(event), nl=False)
+        if qualified is not None and cut is not None:
+            typer.echo(f"\nQualified ({cut.describe()}): {', '.join(qualified)}")
+
+
+def _print_sessions_html(event: ScoredEvent, out: Path | None) -> None:
+    """The combined ranking page, or with ``out`` every session's report set beside it."""
+    if out is None:
+        typer.echo(combined_html(event))
+        return
+    for s in event.sessions:
+        for path in write_all(s, out / f"session-{s.session}"):
+            typer.echo(str(path))
+    out.mkdir(parents=True, exist_ok=True)
+    page = out / "combined.html"
+    page.write_text(combined_html(event), encoding="utf-8")
+    typer.echo(str(page))
+
+
+def _session_groups(files: list[Path], sessions: int | None, sections: Any) -> list[list[int]]:
+    """The files' indexes per session: one file a session, or with ``--sections`` and
+    ``--sessions N`` the files in N equal groups (each session's sections in order)."""
+    if sessions is None:
+        return (
+            [list(range(len(files)))] if sections is not None else [[i] for i in range(len(files))]
+        )
+    if sections is None:
+        if sessions != len(files):
+            raise ScoringError(f"--sessions {sessions} without --sections needs one file a "
+                               f"session, not {len(files)} files")  # fmt: skip
+        return [[i] for i in range(len(files))]
+    if len(files) % sessions:
+        raise ScoringError(
+            f"{len(files)} files cannot be {sessions} sessions of the same sections; give "
+            "each session's section files in order (A1 B1 A2 B2)"
+        )
+    size = len(files) // sessions
+    return [list(range(k * size, (k + 1) * size)) for k in range(sessions)]
+
+
+def _json_id(pair: str) -> int | str:
+    return int(pair) if pair.isascii() and pair.isdigit() else pair
 
 
 def _pairs_method(method: Method) -> Method:
@@ -275,30 +360,73 @@ def _prefixed(boards: Any, name: str) -> list[Any]:
 
 
 def _carry(
-    qualifying: Path, strict: bool, finals: list[Any], max_boards: int, butler_drop: int,
-    how: dict[str, Any],
-) -> dict[str, Any]:  # fmt: skip
-    """The carry-over of every finalist from the qualifying round (004:2010-2034).
+    qualifying: list[Path], strict: bool, finalists: list[str], final_top: Fraction,
+    max_boards: int, butler_drop: int, how: dict[str, Any], cut: Cut | None = None,
+) -> tuple[dict[str, Fraction], list[str] | None]:  # fmt: skip
+    """The carry-over of every finalist from the qualifying round (004:2010-2034),
+    and the pairs who qualified when there is a cut (004:1985-1992).
 
-    M is the pair's qualifying total, E the number of pairs ranked in the
-    qualifying, Q the finalists (pairs of the final found in the qualifying),
-    A the final's average on one board (half its top), B the qualifying's boards.
+    M is the pair's qualifying total (over all its sessions: several
+    ``--qualifying`` files are added up by competitor), E the number of pairs
+    ranked in the qualifying, Q the finalists (pairs of the final found in the
+    qualifying; with a cut, the pairs who qualified), A the final's average on one
+    board (half its top), B the boards of the qualifying.  With a cut, a pair of
+    the final who did not qualify is refused.
     """
     if how["method"] is not Method.MP:
         raise ScoringError("carry-over (004:2010-2034) is defined for matchpoints only")
-    inp, _ = _read(qualifying, strict)
-    q_result = _score_one(inp, inp.check(None), butler_drop, how)
-    totals = {s.pair: s.total for s in q_result.standings}
-    finalists = sorted({s.pair for r in finals for s in r.standings})
+    read = [_read(path, strict) for path in qualifying]
+    scored = [_score_one(inp, inp.check(None), butler_drop, how) for inp, _ in read]
+    ranking: Any
+    if len(scored) == 1:
+        ranking = scored_file(scored[0], qualifying[0])
+        totals = {s.pair: s.total for s in scored[0].standings}
+    else:
+        ranking = combine(
+            [replace(scored_file(r, p), session=i + 1)
+             for i, (r, p) in enumerate(zip(scored, qualifying, strict=True))]
+        )  # fmt: skip
+        totals = {c.pair: c.total for c in ranking.ranking}
+    boards = sum(len(r.boards) for r in scored)
+    where = ", ".join(str(p) for p in qualifying)
     unknown = [p for p in finalists if p not in totals]
     if unknown:
         raise ScoringError(
-            f"pair {unknown[0]} of the final did not play the qualifying round ({qualifying}); "
+            f"pair {unknown[0]} of the final did not play the qualifying round ({where}); "
             "number the final's pairs as in the qualifying"
         )
-    top = max((sb.top or 0 for sb in finals[0].boards), default=0)
-    return carry_over(totals, finalists, len(totals), Fraction(top) / 2,
-                      len(q_result.boards), max_boards or None)  # fmt: skip
+    qualified: list[str] | None = None
+    counted = finalists
+    if cut is not None:
+        qualified = cut.apply(ranking)
+        out = [p for p in finalists if p not in qualified]
+        if out:
+            raise ScoringError(
+                f"pair {out[0]} plays the final but did not qualify ({cut.describe()})"
+            )
+        counted = qualified
+    carry = carry_over(totals, counted, len(totals), final_top / 2, boards,
+                       max_boards or None)  # fmt: skip
+    return {p: c for p, c in carry.items() if p in finalists}, qualified
+
+
+@dataclass(frozen=True)
+class Cut:
+    """``--cut N --cut-by overall|field --withdrawn 3,7`` (004:1985-1992)."""
+
+    places: int
+    by: CutBy
+    withdrawn: tuple[str, ...]
+
+    def apply(self, ranking: Any) -> list[str]:
+        return qualifiers(ranking, self.places, self.by, self.withdrawn)
+
+    def describe(self) -> str:
+        where = "overall" if self.by is CutBy.OVERALL else "in each section and direction"
+        out = f"the best {self.places} {where}"
+        if self.withdrawn:
+            out += f", pairs {', '.join(self.withdrawn)} withdrawn"
+        return out
 
 
 def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, Any]:

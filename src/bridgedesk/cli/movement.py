@@ -10,13 +10,15 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import MovementError
-from bridgedesk.formats import movement_json
+from bridgedesk.formats import movement_json, plan_json
 from bridgedesk.movements.budget import SEARCH_SECONDS
 from bridgedesk.movements.catalogue import build
 from bridgedesk.movements.howell import complete_howell, short_howell
 from bridgedesk.movements.individual import individual
 from bridgedesk.movements.interwoven import meetings, two_sessions
+from bridgedesk.movements.plan import plan_text, recommend_plan, two_session_rows
 from bridgedesk.movements.recommend import recommend as rec
+from bridgedesk.movements.recommend_individual import recommend_individual
 from bridgedesk.movements.sessions import double_howell
 from bridgedesk.movements.srr import advice, team_options
 from bridgedesk.movements.team_catalogue import build_team
@@ -273,14 +275,57 @@ def recommend(
         int | None,
         typer.Option("--teams", max=limit.TEAMS, help="teams present: the SRR team tables"),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", max=limit.PLAYERS, help="players present: an individual"),
+    ] = None,
+    sections: Annotated[
+        int | None,
+        typer.Option(
+            "--sections",
+            min=1,
+            max=limit.SMALL_COUNT,
+            help="sections wanted: the plan of the two-session / multi-section lists",
+        ),
+    ] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option("--rounds", min=1, max=limit.ROUNDS, help="plan: rounds of session 1"),
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="plan: also write plan.json, plan.txt and every session's and section's "
+            "master sheet and cards into this directory",
+        ),
+    ] = None,
 ) -> None:
-    """List suitable movements in the order of the JCBL quick-reference list."""
+    """List suitable movements in the order of the JCBL quick-reference list.
 
+    With --sessions 2 or --sections, the plan of the JCBL two-session and
+    multi-section lists (004:2117-2170, 004:3214-3307): every session's movement
+    of each section and the renumbering between sessions.
+    """
+
+    if fmt not in ("text", "json"):
+        raise MovementError(f"unknown format {fmt!r}; choose text or json")
+    if players is not None:
+        if teams is not None or pairs is not None:
+            raise MovementError("give one of --players, --pairs or --teams")
+        _recommend_individual(players, sessions, fmt)
+        return
     if teams is not None:
         _recommend_teams(teams, pairs, boards, minutes)
         return
     if pairs is None:
-        raise MovementError("give --pairs (pair movements) or --teams (team movements)")
+        raise MovementError(
+            "give --pairs (pair movements), --players (individual) or --teams (team movements)"
+        )
+    if sessions > 1 or sections is not None or fmt == "json" or out is not None:
+        _recommend_plan(pairs, sessions, sections, rounds, fmt, out)
+        return
 
     found = rec(pairs, _range(boards), minutes, sessions)
     if not found:
@@ -365,6 +410,58 @@ def double_howell_cmd(
         f"stationary in both sessions: {len(plan.stay_twice)}; couples who never meet: "
         f"{plan.never_meet}; pairs sitting out in both sessions: {len(plan.sit_out_twice)}"
     )
+
+
+def _recommend_plan(
+    pairs: int, sessions: int, sections: int | None, rounds: int | None, fmt: str,
+    out: Path | None = None,
+) -> None:  # fmt: skip
+    """The rows of the lists for ``pairs`` pairs, then the first plan that builds."""
+    plan = recommend_plan(pairs, sessions, sections, rounds)
+    if out is not None:
+        written = []
+        for sp in plan.sessions:
+            for sec in sp.sections:
+                where = out / f"session-{sp.session}"
+                if plan.multi_section:
+                    where = where / f"section-{sec.name}"
+                written += movement_cards.write_cards(sec.movement, where)
+        doc = out / "plan.json"
+        doc.write_text(plan_json.dumps(plan), encoding="utf-8")
+        text = out / "plan.txt"
+        text.write_text(plan_text(plan), encoding="utf-8")
+        written += [doc, text]
+    if fmt == "json":
+        typer.echo(plan_json.dumps(plan), nl=False)
+        return
+    rows = two_session_rows(pairs, sections, rounds)
+    typer.echo(f"rows of the list for {pairs} pairs ({(pairs + 1) // 2} tables):")
+    for row in rows:
+        typer.echo(f"  {row.describe()}" + ("  [planned below]" if row == plan.row else ""))
+    typer.echo("")
+    typer.echo(plan_text(plan), nl=False)
+    if out is not None:
+        for path in written:
+            typer.echo(str(path))
+
+
+def _recommend_individual(players: int, sessions: int, fmt: str) -> None:
+    """The individual movements for ``players`` players (004:3068-3078), never a pairs Howell."""
+    if sessions != 1:
+        raise MovementError("the individual list plans one session (004:3068-3078)")
+    found = recommend_individual(players)
+    if fmt == "json":
+        rows = [
+            {"kind": "individual", "players": r.players, "tables": r.tables,
+             "boards_per_round": r.boards_per_round, "rounds": r.rounds, "boards": r.boards,
+             "minutes": r.minutes, "sitting_out": r.sitting_out, "source": r.source,
+             "command": r.command()}
+            for r in found
+        ]  # fmt: skip
+        typer.echo(json.dumps(rows, indent=1))
+        return
+    for r in found:
+        typer.echo(f"{r.describe()}  [{r.command()}]")
 
 
 def _recommend_teams(

@@ -10,7 +10,7 @@ input is rejected: the error names the file, line and board.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,6 +24,9 @@ from bridgedesk.cli._score_options import (
     SectionsOpt,
 )
 from bridgedesk.cli._score_run import run
+
+if TYPE_CHECKING:
+    from bridgedesk.cli._score_run import Cut
 
 
 def command(
@@ -65,10 +68,11 @@ def command(
         typer.Option(help="Section names for --sections, comma-separated (default A,B,...)."),
     ] = None,
     qualifying: Annotated[
-        Path | None,
+        list[Path] | None,
         typer.Option(
             help="The qualifying round's results: its matchpoints are carried over to this "
-            "final by the JCBL formula (004:2010-2034)."
+            "final by the JCBL formula (004:2010-2034); repeat it for a qualifying of several "
+            "sessions (added up by pair, 004:2030: the 4-board maximum)."
         ),
     ] = None,
     carry_max_boards: Annotated[
@@ -112,6 +116,45 @@ def command(
             show_default=False,
         ),
     ] = None,
+    renumber: Annotated[
+        Path | None,
+        typer.Option(
+            help="How the pairs were renumbered between sessions: the JSON of `movement "
+            'recommend --sessions 2 --format json` or {"competitors": {"1": ["1", "B3"]}}; '
+            "without it sessions are matched by players, else by identical pair numbers.",
+        ),
+    ] = None,
+    sessions: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=limit.SESSIONS,
+            help="With --sections: the files are this many sessions of the same sections, "
+            "each session's section files in order (A1 B1 A2 B2).",
+        ),
+    ] = None,
+    cut: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=limit.PAIRS,
+            help="The qualifying's cut: the best N pairs go to the final (with --qualifying the "
+            "final's pairs must be among them; without it, the qualifiers are listed).",
+        ),
+    ] = None,
+    cut_by: Annotated[
+        str,
+        typer.Option(
+            help="overall, or field: the best N of each section and direction (004:1985-1992)."
+        ),
+    ] = "overall",
+    withdrawn: Annotated[
+        str | None,
+        typer.Option(
+            help="Qualifiers who will not play the final, comma-separated: the next "
+            "pairs take their places (004:1991)."
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -128,5 +171,21 @@ def command(
         winners=winners, fouled=fouled.value, sections=sections, section_names=section_names,
         qualifying=qualifying, carry_max_boards=carry_max_boards, flight=flight, rounds=rounds,
         vp_scale=vp_scale, houston_vp=houston_vp, fmt=fmt, strict=strict, out=out,
-        encoding=encoding,
+        encoding=encoding, renumber=renumber, sessions=sessions,
+        cut=_cut(cut, cut_by, withdrawn),
     )  # fmt: skip
+
+
+def _cut(places: int | None, by: str, withdrawn: str | None) -> Cut | None:
+    from bridgedesk.cli._score_run import Cut
+    from bridgedesk.errors import ScoringError
+    from bridgedesk.results.qualify import CutBy
+
+    if places is None:
+        if withdrawn is not None or by != "overall":
+            raise ScoringError("--cut-by and --withdrawn go with --cut N")
+        return None
+    if by not in ("overall", "field"):
+        raise ScoringError(f"--cut-by is overall or field, not {by!r}")
+    pairs = tuple(p.strip() for p in (withdrawn or "").split(",") if p.strip())
+    return Cut(places, CutBy(by), pairs)

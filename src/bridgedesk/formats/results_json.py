@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgedesk.bridge import board_dealer, board_vulnerability
+from bridgedesk.results.combined import Combined
 from bridgedesk.results.model import Line, ScoredEvent, ScoredSession, Standing, pair_number
 from bridgedesk.results.numbers import number, real
 
@@ -132,6 +133,9 @@ def event_dict(event: ScoredEvent) -> dict[str, Any]:
         doc = to_dict(event.sessions[0])
     else:
         doc = {"sessions": [to_dict(s) for s in event.sessions]}
+    if event.combined is not None and len(event.sessions) > 1:
+        doc["ranking"] = combined_ranking(event.combined)
+        doc["matched_by"] = event.combined.matched_by
     if event.carry_over:
         doc["carry_over"] = {p: real(c) for p, c in event.carry_over.items()}
     if event.totals:
@@ -150,6 +154,36 @@ def event_dict(event: ScoredEvent) -> dict[str, Any]:
             for session in event.houston
         ]  # fmt: skip
     return doc
+
+
+def combined_ranking(combined: Combined) -> list[dict[str, Any]]:
+    """The ranking over all sessions: each competitor with a column per session."""
+    rows: list[dict[str, Any]] = []
+    for c in combined.ranking:
+        row: dict[str, Any] = {
+            "rank": c.rank,
+            "pair": _id(c.pair),
+            "names": c.names,
+            "total": number(c.total),
+            "max": number(c.max),
+            "percentage": number(c.percentage),
+            "sessions": [
+                None
+                if x is None
+                else {"session": x.session, "pair": _id(x.seat), "section": x.section,
+                      "total": number(x.total), "max": number(x.max),
+                      "percentage": number(x.percentage), "rank": x.rank}
+                for x in c.sessions
+            ],
+        }  # fmt: skip
+        if c.carry:
+            row["carry_over"] = number(c.carry)
+        if c.section is not None:
+            row["section"] = c.section
+        if c.section_rank is not None:
+            row["section_rank"] = c.section_rank
+        rows.append(row)
+    return rows
 
 
 def dumps(scored: ScoredSession | ScoredEvent) -> str:

@@ -10,7 +10,9 @@ phantom (004:864-868) and a Mitchell with a rover (004:1097).
 
 The estimated duration is 7 minutes a board plus a minute a round
 (004:805, 004:868-882).  For two sessions the Howell is played twice up to
-7 tables (004:2072); larger fields need the two-session list (004:2126-2170).
+7 tables (004:2072); larger fields take the two-session list (004:2126-2170)
+and from 20 tables the multi-section list (004:3214-3307); the plan of every
+session and section is :func:`bridgedesk.movements.plan.recommend_plan`.
 """
 
 from __future__ import annotations
@@ -127,6 +129,8 @@ def recommend(
     """Suitable movements for ``pairs`` pairs, in the order of the seed's list."""
     if pairs < 4:
         raise MovementError(f"a pair game needs at least 4 pairs, not {pairs}")
+    if pairs > 60 and sessions == 2 and pairs <= 90:
+        return _filter(_two_sessions(pairs), boards, minutes)
     if pairs > 60:
         raise MovementError(
             f"{pairs} pairs need several sections; recommend handles 4 to 60 pairs in one section"
@@ -270,6 +274,8 @@ def _two_session_rows() -> dict[str, Any]:
         resources.files("bridgedesk.movements").joinpath("data/two_session.json").read_text("utf-8")
     )
     data: dict[str, Any] = json.loads(text)
+    more = resources.files("bridgedesk.movements").joinpath("data/multi_section.json")
+    data["rows"] = data["rows"] + json.loads(more.read_text("utf-8"))["rows"]
     return data
 
 
@@ -277,7 +283,17 @@ def _session_text(parts: list[list[Any]], codes: dict[str, str]) -> str:
     return " + ".join(f"{codes[str(code)]}" for _, code in parts)
 
 
-def _buildable(kind: str, tables: int, rounds: int) -> bool:
+#: The two-session lists' codes (004:2168-2176) and the movement families they name.
+CODE_KINDS = {
+    "SM": "scrambled-mitchell",
+    "AM": "appendix-mitchell",
+    "IWH": "interwoven-howell",
+    "H": "howell",
+}
+
+
+def buildable_size(kind: str, tables: int, rounds: int) -> bool:
+    """Whether a movement of ``kind`` with ``rounds`` rounds exists on ``tables`` tables."""
     if kind == "interwoven-howell":
         return rounds <= tables <= 2 * rounds - 2 and not (tables == rounds and tables % 2 == 0)
     if kind == "scrambled-mitchell":
@@ -299,7 +315,7 @@ def _two_sessions(pairs: int) -> list[Recommendation]:
         sizes = [int(t) for t in row["sections"]]
         first, second = row["first"], row["second"]
         buildable = all(
-            _buildable(codes[str(code)], size, int(rounds))
+            buildable_size(codes[str(code)], size, int(rounds))
             for part in (first, second)
             for size, (rounds, code) in zip(sizes, part, strict=True)
         )
@@ -325,7 +341,7 @@ def _two_sessions(pairs: int) -> list[Recommendation]:
                 2,
                 "",
                 how,
-                str(row["note"]),
+                str(row.get("note", "")),
                 buildable,
                 None,
                 (_session_text(second, codes), int(second[0][0])),
@@ -334,8 +350,8 @@ def _two_sessions(pairs: int) -> list[Recommendation]:
         )
     if not out:
         raise MovementError(
-            f"the two-session list covers 8 to 19 tables in one or two sections; "
-            f"{tables} tables need the multi-section list (004:2320-2380)"
+            f"the two-session lists cover 8 to 45 tables (004:2117-2170, 004:3214-3307), "
+            f"not {tables}"
         )
     return out
 

@@ -13,8 +13,8 @@ plan (swap pair numbers ``1..k`` of two sections) and checks it.
 
 from __future__ import annotations
 
-import itertools
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -240,12 +240,20 @@ def blocks(m: Movement) -> list[list[int]]:
     """The groups the seed moves whole (004:2401-2406), in pair-number order.
 
     A scrambled Mitchell is two groups that only meet across (its NS home pairs
-    ``1..T`` and EW home pairs ``T+1..2T``); a Howell is its moving pairs plus
+    ``1..T`` and EW home pairs ``T+1..2T``); a scrambled appendix Mitchell is
+    its two rings of moving pairs plus its stationary pairs; a Howell is its moving pairs plus
     its stay pairs, who never meet each other.
     """
     numbers = _pairs(m)
     if m.kind == "scrambled-mitchell":
         return [[p for p in numbers if p <= m.tables], [p for p in numbers if p > m.tables]]
+    if m.kind == "scrambled-appendix-mitchell":
+        # 004:2389: two groups (each side's moving pairs) plus the stationary pairs
+        ring = m.board_sets
+        side_a = [p for p in numbers if p <= ring]
+        side_b = [p for p in numbers if m.tables < p <= m.tables + ring]
+        rest = [p for p in numbers if p not in side_a and p not in side_b]
+        return [side_a, side_b] + ([rest] if rest else [])
     stay = {p.number for p in m.stationary_pairs()}
     moving = [p for p in numbers if p not in stay]
     out = [moving] if moving else []
@@ -259,7 +267,8 @@ def group_plan(first: list[Movement], second: list[Movement] | None = None) -> P
 
     Every first-session group goes, in number order, to a second-session group
     of the same size (e.g. 004:3880-3894: A = B1 + C1, B = A1 + B2,
-    C = A2 + C2).  Plans that leave more pairs where they were come first.
+    C = A2 + C2).  Plans that leave more pairs where they were come first, then
+    those that keep more pair numbers.
     """
 
     second = first if second is None else second
@@ -267,20 +276,60 @@ def group_plan(first: list[Movement], second: list[Movement] | None = None) -> P
     targets = [(j, b) for j, m in enumerate(second) for b in blocks(m)]
     if sorted(len(b) for _, b in sources) != sorted(len(b) for _, b in targets):
         raise MovementError("the two sessions' groups do not have the same sizes")
+
+    def score(s: int, t: int) -> tuple[int, int]:
+        # pairs left where they were, then pairs keeping their number (only the
+        # section changes), as the seed's examples do: 004:2408-2412 keeps every
+        # number for the whole day
+        (i, src), (j, dst) = sources[s], targets[t]
+        pairs = list(zip(src, dst, strict=True))
+        return (sum(1 for a, b in pairs if i == j and a == b), sum(1 for a, b in pairs if a == b))
+
+    scores = {
+        (s, t): score(s, t)
+        for s in range(len(sources))
+        for t in range(len(targets))
+        if len(sources[s][1]) == len(targets[t][1])
+    }
+
+    def assignments(s: int, used: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        """Each source group to an unused target of its size, in lexicographic order."""
+        if s == len(sources):
+            yield used
+            return
+        for t in range(len(targets)):
+            if t not in used and (s, t) in scores:
+                yield from assignments(s + 1, (*used, t))
+
+    met = {
+        frozenset(((i, a), (i, b)))
+        for i, m in enumerate(first)
+        for a, b in (sorted(c) for c in meetings(m))
+    }
+    later = [((j, a), (j, b)) for j, m in enumerate(second) for a, b in map(sorted, meetings(m))]
+
+    def rematch_free(moves: dict[Seat, Seat]) -> bool:
+        where = {v: k for k, v in moves.items()}
+        for x, y in later:
+            who_x, who_y = where.get(x), where.get(y)
+            if who_x is not None and who_y is not None and frozenset((who_x, who_y)) in met:
+                return False
+        return True
+
     best: Plan | None = None
-    best_kept = -1
-    for perm in itertools.permutations(range(len(targets))):
-        if any(len(sources[s][1]) != len(targets[t][1]) for s, t in enumerate(perm)):
+    best_kept = (-1, -1)
+    for perm in assignments(0, ()):
+        pair_scores = [scores[(s, t)] for s, t in enumerate(perm)]
+        kept = (sum(x for x, _ in pair_scores), sum(y for _, y in pair_scores))
+        if kept <= best_kept:
             continue
         moves: dict[Seat, Seat] = {}
         for s, t in enumerate(perm):
             (i, src), (j, dst) = sources[s], targets[t]
             for a, b in zip(src, dst, strict=True):
                 moves[(i, a)] = (j, b)
-        plan = Plan(moves)
-        kept = sum(1 for k, v in moves.items() if k == v)
-        if kept > best_kept and not rematches(first, second, plan):
-            best, best_kept = plan, kept
+        if rematch_free(moves):
+            best, best_kept = Plan(moves), kept
     if best is None:
         raise MovementError(
             "no way of moving whole groups between the sections avoids every rematch; "

@@ -23,6 +23,7 @@ from typing import Any
 
 from bridgedesk.bridge import Side, board_dealer, board_vulnerability
 from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.hand_records import render_html as hand_html
 from bridgedesk.reports.labels import labels as get_labels
 from bridgedesk.reports.labels import method_name
@@ -309,7 +310,8 @@ def event_text(event: ScoredEvent, lang: str = "en") -> str:
     if event.carry_over:
         lines += ["", labels["carry_over"]]
         lines += [f"{p:>6} {decimal(c)!s:>9}" for p, c in event.carry_over.items()]
-    if event.totals:
+    combined = event.combined is not None and len(event.sessions) > 1
+    if event.totals and not combined:  # else the combined ranking shows the totals
         lines += ["", labels["totals_carry" if event.carry_over else "totals"]]
         lines.append(f"{labels['rank']:>5} {pair:>6} {labels['total']:>9}")
         lines += [f"{t.rank:>5} {t.pair:>6} {decimal(t.total)!s:>9}" for t in event.totals]
@@ -321,6 +323,8 @@ def event_text(event: ScoredEvent, lang: str = "en") -> str:
     for session in event.houston:
         lines += ["", labels["houston_vp"], f"{labels['rank']:>5} {pair:>6} {'VP':>9}"]
         lines += [f"{x.rank:>5} {x.pair:>6} {decimal(x.vp)!s:>9}" for x in session]
+    if event.combined is not None and combined:
+        lines += ["", combined_text(event.combined, lang).rstrip("\n")]
     return text + "\n".join(lines) + ("\n" if lines else "")
 
 

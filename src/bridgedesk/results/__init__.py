@@ -8,6 +8,7 @@ Numbers are printed by :mod:`bridgedesk.results.numbers` alone.
 """
 
 from bridgedesk.results.build import Placement, section_of
+from bridgedesk.results.combined import Combined, CombinedStanding, SessionLine, combine
 from bridgedesk.results.model import (
     Competitor,
     EventHeading,
@@ -27,6 +28,8 @@ from bridgedesk.results.model import (
 from bridgedesk.results.section import score_section, score_sections
 
 __all__ = [
+    "Combined",
+    "CombinedStanding",
     "Competitor",
     "EventHeading",
     "EventTotal",
@@ -38,10 +41,12 @@ __all__ = [
     "ScoredEvent",
     "ScoredSection",
     "ScoredSession",
+    "SessionLine",
     "SheetLine",
     "Standing",
     "Traveller",
     "VpLine",
+    "combine",
     "score_section",
     "score_sections",
     "section_of",

@@ -35,6 +35,7 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from bridgedesk.bridge import Contract, Seat, Side, format_result
 from bridgedesk.bridge.methods import Adjustment, Method
@@ -43,6 +44,9 @@ from bridgedesk.events.model import EntryKind, Player
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
 from bridgedesk.scoring.results import Outcome, TravellerLine
 from bridgedesk.scoring.session import SessionResult
+
+if TYPE_CHECKING:
+    from bridgedesk.results.combined_model import Combined
 
 
 def pair_number(pair: str) -> int | None:
@@ -449,7 +453,8 @@ class ScoredEvent:
     ``totals`` adds the sessions up (with ``carry_over`` from a qualifying
     round, 004:1993-2034); ``flights`` ranks each competitor in its flight and
     those below (004:1521-1532: competitor -> flight -> rank); ``houston``
-    holds each session's Houston VPs.  Every part but the sessions is empty
+    holds each session's Houston VPs; ``combined`` ranks each competitor over
+    all sessions with a column per session.  Every part but the sessions is empty
     when it was not asked for.
     """
 
@@ -458,10 +463,13 @@ class ScoredEvent:
     carry_over: Mapping[str, Fraction] = field(default_factory=dict)
     flights: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     houston: tuple[tuple[VpLine, ...], ...] = ()
+    #: the ranking over all sessions, one competitor whatever its numbers
+    #: (:func:`bridgedesk.results.combined.combine`)
+    combined: Combined | None = None
 
     @property
     def has_extras(self) -> bool:
-        return bool(self.totals or self.carry_over or self.flights or self.houston)
+        return bool(self.totals or self.carry_over or self.flights or self.houston or self.combined)
 
 
 __all__ = [
