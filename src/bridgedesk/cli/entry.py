@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help="Enter pairs, teams or individuals in an event.", no_args_is_help=True)
 
+
 @app.command("add")
 def add(
     event: EventArg,

@@ -8,7 +8,6 @@ why), see :mod:`bridgedesk.store.director`.  This module is listed in
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Annotated
 
 import typer
@@ -24,16 +23,10 @@ from bridgedesk.cli._store import (
 )
 from bridgedesk.cli.result import app
 from bridgedesk.errors import EntryError, ParseError
+from bridgedesk.events.rulings import parse_amount
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
 Amount = Annotated[str | None, typer.Option(show_default=False)]
-
-
-def _amount(text: str, option: str) -> Fraction:
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise ParseError(f"{option} {text!r}: give a number such as 1, 0.5 or 1/2") from None
 
 
 @app.command("penalty")
@@ -79,7 +72,7 @@ def penalty(
     if len(given) != 1:
         raise EntryError("give the penalty's size once: --boards, --mp, --percent or --imp")
     unit, value, option = given[0]
-    p = ProceduralPenalty(pair, _amount(value, option), unit, reason, board)
+    p = ProceduralPenalty(pair, parse_amount(value, option), unit, reason, board)
     with open_store(db) as store:
         rid = director.add_penalty(store, event, p, who=who(by), section=section, session=session)
     typer.echo(f"ruling {rid}: penalty on pair {pair}, {p.text} ({reason})")

@@ -162,6 +162,16 @@ def missing_slips(
     ]
 
 
+def parse_amount(text: str, option: str) -> Fraction:
+    """A penalty's amount as typed (``1``, ``0.5``, ``1/2``), exactly."""
+    from bridgedesk.errors import ParseError
+
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ParseError(f"{option} {text!r}: give a number such as 1, 0.5 or 1/2") from None
+
+
 __all__ = [
     "FouledResult",
     "NotPlayed",
@@ -171,4 +181,5 @@ __all__ = [
     "Slip",
     "expected_slips",
     "missing_slips",
+    "parse_amount",
 ]

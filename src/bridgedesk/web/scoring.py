@@ -56,6 +56,13 @@ def ranking_document(
     return doc
 
 
+def scored_section(store: Store, event: int | str, section: str, session: int = 1) -> ScoredSession:
+    """A section scored with its deals and rulings, as ``bridgedesk results`` scores it
+    (for the console's report set)."""
+    snapshot = store.section_results(event, section=section, session=session)
+    return _scored(store, event, snapshot, store.deals(event))
+
+
 def planned(snapshot: SectionResults) -> dict[int, int]:
     """How many results each board will have when every table has played it."""
     if snapshot.movement is None:
@@ -126,4 +133,11 @@ def live_section(store: Store, event: int | str, snapshot: SectionResults) -> di
     return out
 
 
-__all__ = ["board_traveller", "live_section", "planned", "ranking_document", "section_names"]
+__all__ = [
+    "board_traveller",
+    "live_section",
+    "planned",
+    "ranking_document",
+    "scored_section",
+    "section_names",
+]

@@ -1,0 +1,93 @@
+"""What every console page shares: its words, its frame, reading a form, refusals.
+
+A refused request (any :class:`~bridgedesk.errors.BridgedeskError` from the
+store or the rules) is shown as its one line beside the form that sent it,
+which keeps what was typed; nothing has been stored.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.store.users import Role, UserSession
+from bridgedesk.web.console.words import words
+from bridgedesk.web.labels import language
+from bridgedesk.web.security import status_of
+from bridgedesk.web.templating import page, render
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    data = await request.form()
+    return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+def htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+def console_page(
+    request: Request,
+    name: str,
+    session: UserSession | None,
+    title: str,
+    status_code: int = 200,
+    **context: Any,
+) -> HTMLResponse:
+    """A console page (``console/NAME``) in the request's language."""
+    lang = language(request)
+    return page(
+        request,
+        f"console/{name}",
+        status_code,
+        title=title,
+        c=words(lang),
+        session=session,
+        can=_can(session),
+        **context,
+    )
+
+
+def fragment(request: Request, name: str, session: UserSession, **context: Any) -> HTMLResponse:
+    """A piece of a console page (an htmx swap)."""
+    lang = language(request)
+    return HTMLResponse(
+        render(
+            f"console/{name}", lang, c=words(lang), session=session, can=_can(session), **context
+        )
+    )
+
+
+def _can(session: UserSession | None) -> dict[str, bool]:
+    role = session.user.role if session is not None else None
+    return {r.value: role is not None and role.allows(r) for r in Role}
+
+
+def refill(form: Mapping[str, str]) -> defaultdict[str, str]:
+    """The form as typed, for showing again beside its refusal."""
+    return defaultdict(str, form)
+
+
+def error_page(
+    request: Request, exc: BridgedeskError, status: int | None = None, back: str = "/d/"
+) -> HTMLResponse:
+    lang = language(request)
+    return page(
+        request,
+        "console/error.html.j2",
+        status if status is not None else status_of(exc),
+        title=words(lang)["error"],
+        c=words(lang),
+        session=None,
+        can=_can(None),
+        message=str(exc),
+        back=back,
+    )
+
+
+__all__ = ["console_page", "error_page", "fragment", "htmx", "read_form", "refill"]

@@ -1,0 +1,278 @@
+"""The director's console (``/d/``): accounts, roles, CSRF, cookies, the rate limit,
+escaping, and a session run through its pages (TestClient, SQLite)."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from bridgedesk.store import terminals, users
+from bridgedesk.store.users import Role
+from bridgedesk.web.app import create_app
+from tests.web.conftest import SCRIPT_NAME, Stored
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def app_client(stored: Stored) -> Iterator[TestClient]:
+    for name, role in (("boss", Role.DIRECTOR), ("kim", Role.SCORER), ("vic", Role.VIEWER)):
+        users.add_user(stored.store, name, role, PASSWORD)
+    app = create_app(store=stored.store, login_limit=3, poll_seconds=0.05)
+    with TestClient(app) as c:
+        yield c
+
+
+def csrf_of(html: str) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert found is not None, html
+    return found.group(1)
+
+
+def log_in(client: TestClient, name: str, password: str = PASSWORD) -> str:
+    """Log in; the session's CSRF token (from the events page)."""
+    page = client.get("/d/login")
+    answer = client.post(
+        "/d/login",
+        data={"username": name, "password": password, "csrf_token": csrf_of(page.text)},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303, answer.text
+    return csrf_of(client.get("/d/").text) if name == "boss" else _token(client)
+
+
+def _token(client: TestClient) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/d/").text)
+    assert found is not None
+    return found.group(1)
+
+
+def test_pages_need_a_login(app_client: TestClient, stored: Stored) -> None:
+    for path in ("/d/", f"/d/events/{stored.event}", f"/d/events/{stored.event}/grid"):
+        answer = app_client.get(path, follow_redirects=False)
+        assert answer.status_code == 303
+        assert answer.headers["location"].startswith("/d/login?next=")
+    answer = app_client.get("/d/events/1/grid/cells", headers={"HX-Request": "true"})
+    assert answer.status_code == 401 and answer.headers["HX-Redirect"].startswith("/d/login")
+    # a write without a session changes nothing and goes to the login page
+    before = stored.store.events()
+    answer = app_client.post("/d/events", data={"name": "x"}, follow_redirects=False)
+    assert answer.status_code == 303 and stored.store.events() == before
+
+
+def test_login_sets_a_safe_cookie_and_goes_where_asked(app_client: TestClient) -> None:
+    page = app_client.get("/d/login?next=/d/events/1/grid")
+    assert 'name="username"' in page.text and 'name="password"' in page.text
+    answer = app_client.post(
+        "/d/login",
+        data={
+            "username": "boss",
+            "password": PASSWORD,
+            "csrf_token": csrf_of(page.text),
+            "next": "/d/events/1/grid",
+        },
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303 and answer.headers["location"] == "/d/events/1/grid"
+    cookie = next(h for h in answer.headers.get_list("set-cookie") if h.startswith("bd_console="))
+    flags = {part.strip().lower() for part in cookie.split(";")}
+    assert "httponly" in flags and "samesite=lax" in flags and "path=/d" in flags
+    assert "secure" not in flags  # plain http in the test: Secure would lose the cookie
+
+
+def test_cookie_is_secure_behind_https(stored: Stored) -> None:
+    users.add_user(stored.store, "boss", Role.DIRECTOR, PASSWORD)
+    app = create_app(store=stored.store, secure_cookies=True)
+    with TestClient(app, base_url="https://testserver") as client:
+        page = client.get("/d/login")
+        answer = client.post(
+            "/d/login",
+            data={"username": "boss", "password": PASSWORD, "csrf_token": csrf_of(page.text)},
+            follow_redirects=False,
+        )
+    cookie = next(h for h in answer.headers.get_list("set-cookie") if "bd_console=" in h)
+    assert "secure" in {p.strip().lower() for p in cookie.split(";")}
+
+
+def test_login_form_needs_its_csrf_token(app_client: TestClient) -> None:
+    app_client.get("/d/login")
+    answer = app_client.post(
+        "/d/login", data={"username": "boss", "password": PASSWORD}, follow_redirects=False
+    )
+    assert answer.status_code == 403 and "CSRF" in answer.text
+    assert "bd_console=" not in answer.headers.get("set-cookie", "")
+
+
+def test_wrong_password_is_refused_and_logins_are_rate_limited(app_client: TestClient) -> None:
+    page = app_client.get("/d/login")
+    token = csrf_of(page.text)
+    for _ in range(3):
+        answer = app_client.post(
+            "/d/login", data={"username": "boss", "password": "nope-nope", "csrf_token": token}
+        )
+        assert answer.status_code == 401
+        assert "wrong user name or password" in answer.text
+    answer = app_client.post(
+        "/d/login", data={"username": "boss", "password": PASSWORD, "csrf_token": token}
+    )
+    assert answer.status_code == 429
+    assert "too many failed console logins" in answer.text
+
+
+def test_a_post_without_the_csrf_token_is_refused(app_client: TestClient, stored: Stored) -> None:
+    log_in(app_client, "boss")
+    before = stored.store.events()
+    answer = app_client.post("/d/events", data={"name": "Forged", "date": "2026-11-25"})
+    assert answer.status_code == 403 and "CSRF" in answer.text
+    answer = app_client.post(
+        "/d/events", data={"name": "Forged", "date": "2026-11-25", "csrf_token": "guess"}
+    )
+    assert answer.status_code == 403
+    assert stored.store.events() == before
+
+
+def test_roles(app_client: TestClient, stored: Stored) -> None:
+    eid = stored.event
+    token = log_in(app_client, "vic")
+    assert app_client.get(f"/d/events/{eid}/results").status_code == 200
+    answer = app_client.post(
+        f"/d/events/{eid}/results",
+        data={"csrf_token": token, "round": "1", "table": "1", "board": "1", "ns": "8",
+              "ew": "1", "contract": "3NT", "declarer": "N", "result": "="},
+    )  # fmt: skip
+    assert answer.status_code == 403 and "vic is a viewer: this needs a scorer" in answer.text
+    assert stored.store.results(eid) == []
+    app_client.cookies.clear()
+    token = log_in(app_client, "kim")
+    a = stored.movement.assignment(1, 1)
+    assert a is not None
+    answer = app_client.post(
+        f"/d/events/{eid}/results",
+        data={"csrf_token": token, "round": "1", "table": "1", "board": str(a.boards[0]),
+              "ns": str(a.ns), "ew": str(a.ew), "contract": "3NT", "declarer": "N",
+              "result": "="},
+    )  # fmt: skip
+    assert answer.status_code == 200, answer.text
+    assert [r.entered_by for r in stored.store.results(eid)] == ["kim"]
+    answer = app_client.post(
+        f"/d/events/{eid}/rounds", data={"csrf_token": token, "round": "1", "action": "close"}
+    )
+    assert answer.status_code == 403 and "needs a director" in answer.text
+    answer = app_client.post("/d/events", data={"csrf_token": token, "name": "Mine"})
+    assert answer.status_code == 403 and len(stored.store.events()) == 1
+
+
+def test_names_are_escaped(app_client: TestClient, stored: Stored) -> None:
+    token = log_in(app_client, "boss")
+    page = app_client.get(f"/d/events/{stored.event}")
+    assert SCRIPT_NAME not in page.text
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page.text
+    # an event and a user named as markup
+    answer = app_client.post(
+        "/d/events", data={"csrf_token": token, "name": "<b>Tue</b>", "date": "2026-11-24"}
+    )
+    assert answer.status_code == 200
+    assert "<b>Tue</b>" not in answer.text and "&lt;b&gt;Tue&lt;/b&gt;" in answer.text
+    # a refused name comes back escaped beside the field
+    answer = app_client.post(
+        f"/d/events/{stored.event}/entries",
+        data={"csrf_token": token, "number": "<i>x</i>", "names": SCRIPT_NAME},
+    )
+    assert answer.status_code == 422 and "<i>x</i>" not in answer.text
+    assert SCRIPT_NAME not in answer.text
+
+
+def test_a_refusal_is_shown_beside_its_form_and_changes_nothing(
+    app_client: TestClient, stored: Stored
+) -> None:
+    token = log_in(app_client, "boss")
+    eid = stored.event
+    answer = app_client.post(
+        f"/d/events/{eid}/results",
+        data={"csrf_token": token, "round": "1", "table": "1", "board": "1", "ns": "8",
+              "ew": "1", "contract": "8NT", "declarer": "N", "result": "="},
+    )  # fmt: skip
+    assert answer.status_code == 422
+    beside = r'<form[^>]*id="enter-result".*class="error" role="alert">[^<]*8NT'
+    assert re.search(beside, answer.text, re.S)
+    assert 'value="8NT"' in answer.text  # what was typed stays
+    assert stored.store.results(eid) == []
+
+
+def test_a_weekly_game_through_the_console(app_client: TestClient, stored: Stored) -> None:
+    """Create an event, import entries, take the recommended movement, enter every
+    result of round 1, correct one with a reason, penalise a pair, download the set."""
+    token = log_in(app_client, "boss")
+    answer = app_client.post(
+        "/d/events",
+        data={"csrf_token": token, "name": "Tuesday game", "date": "2026-11-24",
+              "rating": "weekly", "class": "3", "scoring": "mp", "sessions": "1",
+              "sections": "A"},
+    )  # fmt: skip
+    assert answer.status_code == 200 and "Tuesday game" in answer.text
+    eid = max(e.id for e in stored.store.events())
+    csv = "pair,player1,member1,player2,member2\n" + "".join(
+        f"{n},East{n},,West{n},\n" for n in range(1, 9)
+    )
+    answer = app_client.post(
+        f"/d/events/{eid}/entries/import",
+        data={"csrf_token": token},
+        files={"file": ("entries.csv", csv.encode(), "text/csv")},
+    )
+    assert answer.status_code == 200 and "West8" in answer.text
+    assert len(stored.store.entries(eid)) == 8
+    page = app_client.get(f"/d/events/{eid}/movement")
+    assert "8 pairs on 4 tables" in page.text
+    answer = app_client.post(f"/d/events/{eid}/movement", data={"csrf_token": token})
+    assert answer.status_code == 200, answer.text
+    # the JCBL weekly list's first buildable row for 8 pairs (004:3048-3066)
+    assert "Movement set: short-howell 4 tables, 6 rounds x 3 boards" in answer.text
+    movement = stored.store.movement(eid)
+    assert movement is not None
+    assert "<table" in app_client.get(f"/d/events/{eid}/movement/cards").text
+    cards = app_client.get(f"/d/events/{eid}/tables/cards")
+    assert cards.status_code == 200 and cards.text.count("<svg") == 4
+    for code in terminals.table_codes(stored.store, eid):
+        assert f'<div class="code">{code.code}</div>' in cards.text
+    grid = app_client.get(f"/d/events/{eid}/grid/cells")
+    assert grid.text.count('<td class="cell waiting"') == 4
+    for table in range(1, 5):
+        a = movement.assignment(1, table)
+        assert a is not None
+        for board in a.boards:
+            answer = app_client.post(
+                f"/d/events/{eid}/results",
+                data={"csrf_token": token, "round": "1", "table": str(table),
+                      "board": str(board), "ns": str(a.ns), "ew": str(a.ew),
+                      "contract": "4S", "declarer": "S", "result": "=" if table % 2 else "-1"},
+            )  # fmt: skip
+            assert answer.status_code == 200, answer.text
+    grid = app_client.get(f"/d/events/{eid}/grid/cells")
+    assert grid.text.count('<td class="cell entered"') == 4
+    first = stored.store.results(eid)[0]
+    answer = app_client.post(
+        f"/d/events/{eid}/results/{first.id}/correct",
+        data={"csrf_token": token, "contract": "4S", "declarer": "S", "result": "+1",
+              "reason": "NS made eleven tricks"},
+    )  # fmt: skip
+    assert answer.status_code == 200 and "4S S +1" in answer.text
+    history = app_client.get(f"/d/events/{eid}/history?board={first.result.board}")
+    assert "NS made eleven tricks" in history.text and "boss" in history.text
+    answer = app_client.post(
+        f"/d/events/{eid}/penalty",
+        data={"csrf_token": token, "pair": "3", "amount": "0.5", "unit": "boards",
+              "reason": "slow play"},
+    )  # fmt: skip
+    assert answer.status_code == 200 and "slow play" in answer.text
+    publish = app_client.get(f"/d/events/{eid}/publish")
+    assert "12 of 72 slips in" in publish.text  # 4 tables x 6 rounds x 3 boards
+    assert publish.text.count("<li><a href") == 60
+    download = app_client.get(f"/d/events/{eid}/publish/reports.zip")
+    assert download.headers["content-type"] == "application/zip"
+    names = zipfile.ZipFile(io.BytesIO(download.content)).namelist()
+    assert {"index.html", "ranking.html", "ranking.csv", "results.usebio.xml"} <= set(names)
