@@ -4,13 +4,16 @@ escaping, and a session run through its pages (TestClient, SQLite)."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import zipfile
 from collections.abc import Iterator
+from decimal import Decimal
 
 import pytest
 from fastapi.testclient import TestClient
 
+from bridgedesk.cli import main
 from bridgedesk.store import terminals, users
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -204,7 +207,9 @@ def test_a_refusal_is_shown_beside_its_form_and_changes_nothing(
     assert stored.store.results(eid) == []
 
 
-def test_a_weekly_game_through_the_console(app_client: TestClient, stored: Stored) -> None:
+def test_a_weekly_game_through_the_console(
+    app_client: TestClient, stored: Stored, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Create an event, import entries, take the recommended movement, enter every
     result of round 1, correct one with a reason, penalise a pair, download the set."""
     token = log_in(app_client, "boss")
@@ -217,7 +222,7 @@ def test_a_weekly_game_through_the_console(app_client: TestClient, stored: Store
     assert answer.status_code == 200 and "Tuesday game" in answer.text
     eid = max(e.id for e in stored.store.events())
     csv = "pair,player1,member1,player2,member2\n" + "".join(
-        f"{n},East{n},,West{n},\n" for n in range(1, 9)
+        f"{n},East{n},{100 + n},West{n},{200 + n}\n" for n in range(1, 9)
     )
     answer = app_client.post(
         f"/d/events/{eid}/entries/import",
@@ -276,3 +281,21 @@ def test_a_weekly_game_through_the_console(app_client: TestClient, stored: Store
     assert download.headers["content-type"] == "application/zip"
     names = zipfile.ZipFile(io.BytesIO(download.content)).namelist()
     assert {"index.html", "ranking.html", "ranking.csv", "results.usebio.xml"} <= set(names)
+
+    # the masterpoints: shown, then recorded in the ledger as the command line awards them
+    assert 'id="awards"' in publish.text
+    answer = app_client.post(
+        f"/d/events/{eid}/masterpoints", data={"csrf_token": token, "reason": "Tuesday game"}
+    )
+    assert answer.status_code == 200 and "recorded" in answer.text
+    db = str(stored.store.engine.url.database)
+    code = main(
+        ["masterpoints", "award", "--from-event", str(eid), "--db", db, "--json", "--rules", "jcbl"]
+    )
+    assert code == 0, capsys.readouterr().err
+    expected = sorted(
+        (a["member"], Decimal(a["points"])) for a in json.loads(capsys.readouterr().out)
+    )
+    with stored.store.ledger(write=False) as book:
+        held = [*book.repository.awards(), *book.repository.pending()]
+    assert sorted((e.member, e.points) for e in held) == expected and expected

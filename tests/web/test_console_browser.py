@@ -7,9 +7,9 @@ list, 004:3048-3066), opens the master sheet and the table cards, enters
 round 1 of table 1 from the console's form with the keyboard, watches the
 live grid turn the other tables' cells green as the seven tables send their
 results through the table API (no reload), corrects a result with a reason,
-gives a procedural penalty, sees the missing-slip list empty, and downloads
-the report set.  Screenshots go to ``$BRIDGEDESK_SCREENSHOTS`` (else the
-test's temp dir).
+gives a procedural penalty, sees the missing-slip list empty, downloads
+the report set and records the masterpoint awards in the ledger.  Screenshots
+go to ``$BRIDGEDESK_SCREENSHOTS`` (else the test's temp dir).
 """
 
 from __future__ import annotations
@@ -277,4 +277,14 @@ def test_a_weekly_game_from_the_console(
     assert {"ranking.html", "travellers.html", "results.pbn", "results.usebio.xml"} <= names
     ranking = zipfile.ZipFile(io.BytesIO(data)).read("ranking.html").decode()
     assert SCRIPT_NAME.replace(",", " ") not in ranking  # escaped in the reports too
+
+    # masterpoints: the awards shown, then recorded in the ledger
+    assert page.locator("#awards tbody tr").count() > 0
+    page.fill("#record-awards input[name=reason]", "Tuesday weekly game")
+    page.click("#record-awards button[type=submit]")
+    page.wait_for_selector(".box.ok")
+    with store.ledger(write=False) as book:
+        held = [*book.repository.awards(), *book.repository.pending()]
+    assert len(held) == page.locator("#awards tbody tr").count()
+    page.screenshot(path=str(shots / f"console-masterpoints-{lang}.png"), full_page=True)
     context.close()

@@ -138,6 +138,13 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "report_help": "Ranking, recap, travellers, score cards, hand records, "
         "CSV, JSON, PBN and USEBIO, as `bridgedesk results --format html` writes them.",
         "download": "Download the report set (zip)",
+        "masterpoints": "Masterpoints",
+        "member": "Member",
+        "place": "Place",
+        "points": "Points",
+        "colour": "Colour",
+        "record_awards": "Record the awards in the ledger",
+        "no_awards": "No awards until results are in.",
     },
     "ja": {
         "console": "ディレクター画面",
@@ -270,6 +277,13 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "report_help": "順位表・リキャップ・トラベリングスコア・スコアカード・ハンドレコード・"
         "CSV・JSON・PBN・USEBIO（`bridgedesk results --format html` と同じもの）。",
         "download": "成績一式をダウンロード（zip）",
+        "masterpoints": "マスターポイント",
+        "member": "会員番号",
+        "place": "順位",
+        "points": "ポイント",
+        "colour": "種別",
+        "record_awards": "マスターポイントを台帳に記録",
+        "no_awards": "結果が入るまでマスターポイントはありません。",
     },
 }
 
