@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgedesk.cli import main
-from bridgedesk.store import terminals, users
+from bridgedesk.store import director, terminals, users
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
 from tests.web.conftest import SCRIPT_NAME, Stored
@@ -299,3 +299,74 @@ def test_a_weekly_game_through_the_console(
     with stored.store.ledger(write=False) as book:
         held = [*book.repository.awards(), *book.repository.pending()]
     assert sorted((e.member, e.points) for e in held) == expected and expected
+
+
+def _cell_states(client: TestClient, eid: int) -> dict[tuple[int, int], str]:
+    html = client.get(f"/d/events/{eid}/grid/cells").text
+    found = re.findall(r'<td class="cell (\w+)" data-round="(\d+)" data-table="(\d+)"', html)
+    return {(int(r), int(t)): state for state, r, t in found}
+
+
+def test_the_grid_shows_late_tables_and_a_fouled_board_is_ruled(
+    app_client: TestClient, stored: Stored
+) -> None:
+    """Table 1 plays on to round 2 while the others have not finished round 1: their
+    round-1 cells are late.  Then a fouled board and a board not played are ruled."""
+    token = log_in(app_client, "boss")
+    eid, m = stored.event, stored.movement
+
+    def enter(rnd: int, table: int) -> None:
+        a = m.assignment(rnd, table)
+        assert a is not None
+        for board in a.boards:
+            answer = app_client.post(
+                f"/d/events/{eid}/results",
+                data={"csrf_token": token, "round": str(rnd), "table": str(table),
+                      "board": str(board), "ns": str(a.ns), "ew": str(a.ew),
+                      "contract": "2H", "declarer": "E", "result": "="},
+            )  # fmt: skip
+            assert answer.status_code == 200, answer.text
+
+    enter(1, 1)
+    states = _cell_states(app_client, eid)
+    assert states[(1, 1)] == "entered" and states[(2, 1)] == "waiting"
+    assert states[(1, 2)] == "late" and states[(2, 2)] == "later"
+    enter(1, 2)
+    assert _cell_states(app_client, eid)[(1, 2)] == "entered"
+
+    a1 = m.assignment(1, 1)
+    assert a1 is not None
+    board = a1.boards[0]
+    answer = app_client.post(
+        f"/d/events/{eid}/fouled",
+        data={"csrf_token": token, "board": str(board), "at": "1:1", "group": "2",
+              "reason": "E and W hands swapped"},
+    )  # fmt: skip
+    assert answer.status_code == 200 and f"board {board} group 2: round 1 table 1" in answer.text
+    answer = app_client.post(
+        f"/d/events/{eid}/not-played",
+        data={"csrf_token": token, "round": "1", "table": "3", "board": "99", "reason": "x"},
+    )
+    assert answer.status_code == 422  # the command line's refusal, beside the form
+    assert re.search(r'id="not-played".*class="error" role="alert">[^<]*99', answer.text, re.S)
+    a3 = m.assignment(1, 3)
+    assert a3 is not None
+    answer = app_client.post(
+        f"/d/events/{eid}/not-played",
+        data={"csrf_token": token, "round": "1", "table": "3", "board": str(a3.boards[0]),
+              "reason": "out of time"},
+    )  # fmt: skip
+    assert answer.status_code == 200 and "not played at round 1 table 3" in answer.text
+    lines = director.ruling_lines(stored.store, eid)
+    assert len(lines) == 2
+    answer = app_client.post(
+        f"/d/events/{eid}/rulings/cancel",
+        data={"csrf_token": token, "ruling": str(lines[1][0]), "reason": "they finished"},
+    )
+    assert answer.status_code == 200 and len(director.ruling_lines(stored.store, eid)) == 1
+
+
+def test_an_unknown_event_is_404(app_client: TestClient) -> None:
+    log_in(app_client, "vic")
+    answer = app_client.get("/d/events/999/grid")
+    assert answer.status_code == 404 and "no event with id 999" in answer.text

@@ -22,8 +22,8 @@ from bridgedesk.cli._store import (
     who,
 )
 from bridgedesk.cli.result import app
-from bridgedesk.errors import EntryError, ParseError
-from bridgedesk.events.rulings import parse_amount
+from bridgedesk.errors import EntryError
+from bridgedesk.events.rulings import fouled_places, parse_amount, parse_places
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
 Amount = Annotated[str | None, typer.Option(show_default=False)]
@@ -78,16 +78,6 @@ def penalty(
     typer.echo(f"ruling {rid}: penalty on pair {pair}, {p.text} ({reason})")
 
 
-def _places(at: list[str]) -> list[tuple[int, int]]:
-    out = []
-    for text in at:
-        parts = text.replace("/", ":").split(":")
-        if len(parts) != 2 or not all((p.strip().isascii() and p.strip().isdigit()) for p in parts):
-            raise ParseError(f"--at {text!r}: write ROUND:TABLE, e.g. 3:2")
-        out.append((int(parts[0]), int(parts[1])))
-    return out
-
-
 @app.command("fouled")
 def fouled(
     event: EventArg,
@@ -119,19 +109,13 @@ def fouled(
     """
     from bridgedesk.store import director
 
-    places = _places(at or [])
+    places = parse_places(at or [])
     with open_store(db) as store:
         if from_round is not None:
             movement = store.movement(event, section=section, session=session)
             if movement is None:
                 raise EntryError(f"section {section} has no movement yet")
-            for rnd in range(from_round, movement.rounds + 1):
-                for table in range(1, movement.tables + 1):
-                    a = movement.assignment(rnd, table)
-                    if a is not None and board in a.boards and (rnd, table) not in places:
-                        places.append((rnd, table))
-            if not places:
-                raise EntryError(f"board {board} is not played from round {from_round} on")
+            places = fouled_places(movement, board, from_round, places)
         ids = director.mark_fouled(
             store,
             event,

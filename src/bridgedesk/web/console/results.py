@@ -7,8 +7,9 @@ by ``Store.add_result`` (``bridgedesk result add``); a correction is
 ``Store.correct_result`` with its reason (``result correct``; a director
 corrects as the director, also after the deadline); undo is
 ``Store.undo_correction``; penalties are :func:`bridgedesk.store.director.add_penalty`
-(``result penalty``); rounds are held, closed and opened by
-:func:`bridgedesk.store.terminals.set_round` (``event round``); the missing
+(``result penalty``), fouled boards and boards not played (``result fouled``
+/ ``not-played``) and cancelled rulings likewise; rounds are held, closed and
+opened by :func:`bridgedesk.store.terminals.set_round` (``event round``); the missing
 slips are :func:`bridgedesk.store.director.missing`.  A scorer enters and
 corrects; rulings and rounds need a director.
 """
@@ -24,7 +25,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected
-from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, parse_amount
+from bridgedesk.events.rulings import (
+    PenaltyUnit,
+    ProceduralPenalty,
+    fouled_places,
+    parse_amount,
+    parse_places,
+)
 from bridgedesk.store import director
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import CLOSED, HELD, round_states, set_round
@@ -358,9 +365,7 @@ async def round_control(request: Request, event: int) -> Response:
 
 def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     pair = _whole(form, "pair")
-    reason = form.get("reason", "").strip()
-    if not reason:
-        raise EntryError("give the reason for the penalty (it is printed and audited)")
+    reason = _reason(form, "penalty")
     try:
         unit = PenaltyUnit(form.get("unit", ""))
     except ValueError:
@@ -382,6 +387,66 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
 @router.post("/events/{event}/penalty")
 async def penalty(request: Request, event: int) -> Response:
     return await _act(request, event, Role.DIRECTOR, "penalty", _penalty)
+
+
+def _reason(form: Mapping[str, str], what: str) -> str:
+    reason = form.get("reason", "").strip()
+    if not reason:
+        raise EntryError(f"give the reason for the {what} (it is printed and audited)")
+    return reason
+
+
+def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
+    """A fouled board (004:3531-3658): the listed ROUND:TABLE places and/or every table
+    playing it from a round on, as ``bridgedesk result fouled`` takes them."""
+    board = _whole(form, "board")
+    reason = _reason(form, "fouled board")
+    places = parse_places(p for p in form.get("at", "").replace(";", ",").split(",") if p.strip())
+    start = _maybe(form, "from_round")
+    if start is not None:
+        movement = store.movement(place.event, section=place.section, session=place.session)
+        if movement is None:
+            raise EntryError(f"section {place.section} has no movement yet")
+        places = fouled_places(movement, board, start, places)
+    group = form.get("group", "").strip() or "2"
+    ids = director.mark_fouled(
+        store, place.event, board, places, group, reason=reason, who=session.user.name,
+        section=place.section, session=place.session,
+    )  # fmt: skip
+    shown = ", ".join(f"round {r} table {t}" for r, t in places)
+    return f"ruling(s) {', '.join(map(str, ids))}: board {board} group {group}: {shown}"
+
+
+@router.post("/events/{event}/fouled")
+async def fouled(request: Request, event: int) -> Response:
+    return await _act(request, event, Role.DIRECTOR, "fouled", _fouled)
+
+
+def _not_played(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
+    rnd, table, board = _whole(form, "round"), _whole(form, "table"), _whole(form, "board")
+    rid = director.mark_not_played(
+        store, place.event, rnd, table, board, reason=_reason(form, "ruling"),
+        who=session.user.name, section=place.section, session=place.session,
+    )  # fmt: skip
+    return f"ruling {rid}: board {board} not played at round {rnd} table {table}"
+
+
+@router.post("/events/{event}/not-played")
+async def not_played(request: Request, event: int) -> Response:
+    return await _act(request, event, Role.DIRECTOR, "not_played", _not_played)
+
+
+def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
+    ruling = _whole(form, "ruling")
+    aid = director.cancel_ruling(
+        store, place.event, ruling, reason=_reason(form, "cancellation"), who=session.user.name
+    )
+    return f"audit {aid}: ruling {ruling} cancelled"
+
+
+@router.post("/events/{event}/rulings/cancel")
+async def cancel_ruling(request: Request, event: int) -> Response:
+    return await _act(request, event, Role.DIRECTOR, "rulings", _cancel)
 
 
 __all__ = ["router"]
