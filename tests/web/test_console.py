@@ -9,6 +9,7 @@ import re
 import zipfile
 from collections.abc import Iterator
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -370,3 +371,46 @@ def test_an_unknown_event_is_404(app_client: TestClient) -> None:
     log_in(app_client, "vic")
     answer = app_client.get("/d/events/999/grid")
     assert answer.status_code == 404 and "no event with id 999" in answer.text
+
+
+def test_deals_imported_dealt_downloaded_and_printed(
+    app_client: TestClient, stored: Stored, tmp_path: Path
+) -> None:
+    from bridgedesk.bridge import Seat
+    from bridgedesk.deals.analysis import BoardRecord
+    from bridgedesk.deals.generate import generate
+    from bridgedesk.formats.dealfile import dump_records, load_records
+
+    token = log_in(app_client, "boss")
+    eid = stored.event
+    made = generate(4, 1, seed=15)
+    source = tmp_path / "set.pbn"
+    dump_records([BoardRecord(d) for d in made], source)
+    answer = app_client.post(
+        f"/d/events/{eid}/deals",
+        data={"csrf_token": token},
+        files={"file": ("set.pbn", source.read_bytes(), "application/octet-stream")},
+    )
+    assert answer.status_code == 200 and "4 deals attached (boards 1-4)" in answer.text
+    assert stored.store.deals(eid) == {d.board: d.pbn(Seat.N) for d in made}
+    # a file that is no deal file: refused beside the form, nothing stored
+    answer = app_client.post(
+        f"/d/events/{eid}/deals",
+        data={"csrf_token": token},
+        files={"file": ("notes.txt", b"hello", "text/plain")},
+    )
+    assert answer.status_code == 422 and "use a .pbn or .hnd file name" in answer.text
+    assert len(stored.store.deals(eid)) == 4
+    # deal the boards the movement plays (8 pairs: a Howell of 14 boards)
+    answer = app_client.post(
+        f"/d/events/{eid}/deals/generate", data={"csrf_token": token, "boards": "14"}
+    )
+    assert answer.status_code == 200 and "14 boards dealt (boards 1-14)" in answer.text
+    deals = stored.store.deals(eid)
+    assert sorted(deals) == list(range(1, 15))
+    download = app_client.get(f"/d/events/{eid}/deals.pbn")
+    back = tmp_path / "back.pbn"
+    back.write_bytes(download.content)
+    assert {r.deal.board: r.deal.pbn(Seat.N) for r in load_records(back)} == deals
+    printed = app_client.get(f"/d/events/{eid}/deals/hand-records")
+    assert printed.status_code == 200 and printed.text.count('class="board') >= 14

@@ -33,17 +33,13 @@ def deals(
 
     Example: bridgedesk event deals "Tuesday pairs" session.pbn
     """
-    from bridgedesk.bridge import Seat
     from bridgedesk.errors import FormatError, Location
     from bridgedesk.formats.dealfile import load_records
+    from bridgedesk.store.deal_files import attach_deals, span
 
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))
     records = load_records(file, encoding=encoding)
     with open_store(db) as store:
-        store.event(event)  # a missing event is reported before anything is written
-        for record in records:
-            store.set_deal(event, record.deal.board, record.deal.pbn(Seat.N))
-    boards = sorted(r.deal.board for r in records)
-    span = f"{boards[0]}-{boards[-1]}" if boards else "none"
-    typer.echo(f"{len(records)} deals attached (boards {span})")
+        boards = attach_deals(store, event, records)
+    typer.echo(f"{len(records)} deals attached (boards {span(boards)})")
