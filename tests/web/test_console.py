@@ -334,6 +334,11 @@ def test_the_grid_shows_late_tables_and_a_fouled_board_is_ruled(
     assert states[(1, 2)] == "late" and states[(2, 2)] == "later"
     enter(1, 2)
     assert _cell_states(app_client, eid)[(1, 2)] == "entered"
+    # a cell opens its results (and the form for its round and table)
+    cell = app_client.get(f"/d/events/{eid}/results?round=1&table=2").text
+    listed = re.findall(r'href="/d/events/\d+/history\?[^"]*board=(\d+)"', cell)
+    a2 = m.assignment(1, 2)
+    assert a2 is not None and sorted(map(int, listed)) == sorted(a2.boards)
 
     a1 = m.assignment(1, 1)
     assert a1 is not None

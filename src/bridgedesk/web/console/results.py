@@ -83,11 +83,20 @@ def _prefill(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     return form
 
 
-def _context(store: Store, place: Place, board: int | None) -> dict[str, Any]:
+def _context(
+    store: Store, place: Place, board: int | None, cell: tuple[int, int] | None
+) -> dict[str, Any]:
+    """The page's lists; ``board`` or ``cell`` (round, table) narrow the results shown."""
     results = store.results(place.event, section=place.section, session=place.session)
     movement = store.movement(place.event, section=place.section, session=place.session)
     return {
-        "results": [r for r in results if board is None or r.result.board == board],
+        "results": [
+            r
+            for r in results
+            if (board is None or r.result.board == board)
+            and (cell is None or (r.result.round, r.result.table) == cell)
+        ],
+        "cell": cell,
         "missing": director.missing(store, place.event, place.section, place.session),
         "planned": director.planned(store, place.event, place.section, place.session),
         "rulings": director.ruling_lines(store, place.event, place.section, place.session),
@@ -108,8 +117,11 @@ async def _page(
     query = dict(request.query_params)
     board = query.get("only", "")
     only = int(board) if board.isascii() and board.isdigit() and len(board) <= 4 else None
+    rnd, table = query.get("round", ""), query.get("table", "")
+    numbers = all(t.isascii() and t.isdigit() and len(t) <= 3 for t in (rnd, table))
+    cell = (int(rnd), int(table)) if numbers else None
     store = store_of(request)
-    context = await db_call(request, _context, store, place, only)
+    context = await db_call(request, _context, store, place, only, cell)
     if form is None:
         form = await db_call(request, _prefill, store, place, query)
     return console_page(
