@@ -173,3 +173,29 @@ def test_second_score_table_of_a_board_adds_its_rows() -> None:
         pbn_scores.from_pbn(pbn.loads(text2), "two.pbn", strict=True)
     with pytest.raises(FormatError, match="occurs twice"):
         pbn.loads(text, strict=True)
+
+
+def _total_columns(text: str) -> set[str]:
+    """The column names of a file's ``[TotalScoreTable]`` header."""
+    found = re.search(r'\[TotalScoreTable "([^"]*)"\]', text)
+    assert found is not None
+    return {re.sub(r"\\.*$", "", c).lstrip("+-") for c in found.group(1).split(";")}
+
+
+def test_written_ranking_uses_the_column_names_other_programs_write(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The boards played per pair is ``NrBoards`` in the PBN verifier's PBN 2.0 file
+    and in Ruter's file (issue 10: read NrBoards); bridgedesk writes that name too."""
+    from bridgedesk.cli import main
+
+    theirs = _total_columns((DATA / "pbn_verifier_correct_20.pbn").read_text("latin-1"))
+    theirs |= _total_columns(
+        (DATA.parents[1] / "scoring/data/ruter_2021_board1.pbn").read_text("utf-8")
+    )
+    assert "NrBoards" in theirs
+    source = DATA.parents[1] / "scoring/data/fig15_howell.json"
+    assert main(["score", str(source), "--format", "pbn"]) == 0
+    ours = _total_columns(capsys.readouterr().out)
+    assert "NrBoards" in ours and "NrOfBoards" not in ours
+    assert ours - {"Direction"} <= theirs | {"TotalScoreMP"}

@@ -127,7 +127,7 @@ def total_table(scored: ScoredSession) -> pbn.Table:
     """The ranking as a TotalScoreTable."""
     total = _TOTAL.get(scored.method, "TotalIMP")
     who = "PlayerId" if scored.individual else "PairId"
-    spec = f"Rank\\4R;{who}\\4R;Direction\\2R;{total}\\8R;TotalPercentage\\7R;NrOfBoards\\3R;Names"
+    spec = f"Rank\\4R;{who}\\4R;Direction\\2R;{total}\\8R;TotalPercentage\\7R;NrBoards\\3R;Names"
     rows: list[list[str | int | None]] = [
         [
             s.rank,
