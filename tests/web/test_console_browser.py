@@ -15,8 +15,6 @@ go to ``$BRIDGEDESK_SCREENSHOTS`` (else the test's temp dir).
 from __future__ import annotations
 
 import io
-import os
-import socket
 import threading
 import time
 import zipfile
@@ -27,11 +25,15 @@ from typing import Any
 import httpx
 import pytest
 
-from bridgedesk.reports.hand_records import chromium_args
 from bridgedesk.store import terminals, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
+from tests.web import test_browser as phone_tests
 from tests.web.conftest import SCRIPT_NAME
+
+#: The table terminals' browser tests' fixtures: Debian's chromium, the screenshots' place.
+browser = phone_tests.browser
+shots = phone_tests.shots
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -39,18 +41,11 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
 ]
-playwright = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 PASSWORD = "tuesday-evening"
 LAPTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 PAIRS = 14
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @pytest.fixture
@@ -62,7 +57,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Store]]:
     store = Store.open(tmp_path / "club.sqlite3")
     users.add_user(store, "director", Role.DIRECTOR, PASSWORD)
     app = create_app(store=store, poll_seconds=0.2)
-    port = _free_port()
+    port = phone_tests._free_port()
     server = uvicorn.Server(
         uvicorn.Config(
             app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2
@@ -80,24 +75,6 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Store]]:
         server.should_exit = True
         thread.join(timeout=20)
         store.close()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    flags = [a for a in chromium_args("") if not a.startswith(("--headless", "--user-data-dir"))]
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    target = Path(os.environ.get("BRIDGEDESK_SCREENSHOTS", tmp_path / "shots"))
-    target.mkdir(parents=True, exist_ok=True)
-    return target
 
 
 def _entries_csv(tmp_path: Path) -> Path:

@@ -31,7 +31,7 @@ from bridgedesk.store.deal_files import attach_deals, span
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import console_page, read_form, refill
+from bridgedesk.web.console.pages import place_page, read_form, text_fields, upload_of
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
@@ -57,17 +57,9 @@ async def _page(
     status: int = 200,
     errors: Mapping[str, str] | None = None,
 ) -> Response:
-    context = await db_call(request, _boards, store_of(request), place)
-    return console_page(
-        request,
-        "deals.html.j2",
-        session,
-        words(language(request))["deals"],
-        status,
-        place=place,
-        errors=refill(errors or {}),
-        done=request.query_params.get("done", ""),
-        **context,
+    title = words(language(request))["deals"]
+    return await place_page(
+        request, session, place, "deals.html.j2", title, _boards, status, errors
     )
 
 
@@ -92,17 +84,12 @@ def _read_upload(name: str, raw: bytes) -> list[BoardRecord]:
 @router.post("/events/{event}/deals")
 async def import_deals(request: Request, event: int) -> Response:
     data = await request.form()
-    form = {k: v for k, v in data.items() if isinstance(v, str)}
+    form = text_fields(data)
     session = await need(request, Role.DIRECTOR, form)
     place = await place_of(request, event, form)
-    upload = data.get("file")
     try:
-        if upload is None or isinstance(upload, str) or not upload.filename:
-            raise EntryError("choose a .pbn or .hnd deal file")
-        raw = await upload.read(MAX_UPLOAD + 1)
-        if len(raw) > MAX_UPLOAD:
-            raise EntryError(f"{upload.filename}: larger than {MAX_UPLOAD // 1000} kB")
-        records = _read_upload(upload.filename, raw)
+        name, raw = await upload_of(data, "a .pbn or .hnd deal file", MAX_UPLOAD)
+        records = _read_upload(name, raw)
         boards = await db_call(request, attach_deals, store_of(request), place.event, records)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"import": str(exc)})

@@ -24,7 +24,14 @@ from bridgedesk.store.entry_players import changed_players, players_of
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import console_page, read_form, refill
+from bridgedesk.web.console.pages import (
+    console_page,
+    place_page,
+    read_form,
+    refill,
+    text_fields,
+    upload_of,
+)
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
@@ -123,17 +130,9 @@ async def _event_page(
     errors: Mapping[str, str] | None = None,
     form: Mapping[str, str] | None = None,
 ) -> Response:
-    context = await db_call(request, _overview, store_of(request), place)
-    return console_page(
-        request,
-        "event.html.j2",
-        session,
-        place.info.event.name,
-        status,
-        place=place,
-        errors=refill(errors or {}),
-        form=refill(form or {}),
-        **context,
+    title = place.info.event.name
+    return await place_page(
+        request, session, place, "event.html.j2", title, _overview, status, errors, form
     )
 
 
@@ -237,17 +236,12 @@ async def edit_entry(request: Request, event: int) -> Response:
 @router.post("/events/{event}/entries/import")
 async def import_entries(request: Request, event: int) -> Response:
     data = await request.form()
-    form = {k: v for k, v in data.items() if isinstance(v, str)}
+    form = text_fields(data)
     session = await need(request, Role.DIRECTOR, form)
     place = await place_of(request, event, form)
-    upload = data.get("file")
     try:
-        if upload is None or isinstance(upload, str) or not upload.filename:
-            raise EntryError("choose a CSV file of entries")
-        raw = await upload.read(MAX_UPLOAD + 1)
-        if len(raw) > MAX_UPLOAD:
-            raise EntryError(f"{upload.filename}: larger than {MAX_UPLOAD // 1000} kB")
-        lines = loads_entries(decode(raw, upload.filename), upload.filename)
+        name, raw = await upload_of(data, "a CSV file of entries", MAX_UPLOAD)
+        lines = loads_entries(decode(raw, name), name)
         await db_call(
             request,
             lambda: store_entries.import_entries(

@@ -33,7 +33,7 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import table_codes
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import console_page, read_form, refill
+from bridgedesk.web.console.pages import place_page, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
@@ -59,6 +59,7 @@ def _options(store: Store, place: Place) -> dict[str, Any]:
         "best": None,
         "why_not": "",
         "current": store.movement(place.event, section=place.section, session=place.session),
+        "kinds": list(KINDS),
     }
     try:
         out["rows"] = [(rec, _query(rec)) for rec in recommend(pairs)]
@@ -75,21 +76,11 @@ async def _page(
     status: int = 200,
     error: str = "",
     form: Mapping[str, str] | None = None,
-    done: str = "",
 ) -> Response:
-    context = await db_call(request, _options, store_of(request), place)
-    return console_page(
-        request,
-        "movement.html.j2",
-        session,
-        words(language(request))["movement"],
-        status,
-        place=place,
-        kinds=list(KINDS),
-        error=error,
-        form=refill(form or {}),
-        done=done,
-        **context,
+    title = words(language(request))["movement"]
+    errors = {"choose": error} if error else None
+    return await place_page(
+        request, session, place, "movement.html.j2", title, _options, status, errors, form
     )
 
 
@@ -97,7 +88,7 @@ async def _page(
 async def movement_page(request: Request, event: int) -> Response:
     session = await need(request, Role.VIEWER)
     place = await place_of(request, event)
-    return await _page(request, session, place, done=request.query_params.get("done", ""))
+    return await _page(request, session, place)
 
 
 def _number(form: Mapping[str, str], name: str) -> int | None:

@@ -8,23 +8,71 @@ which keeps what was typed; nothing has been stored.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
+from starlette.datastructures import FormData
 
-from bridgedesk.errors import BridgedeskError
+from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import page, render
+from bridgedesk.web.threads import db_call
+
+if TYPE_CHECKING:
+    from bridgedesk.web.console.place import Place
 
 
 async def read_form(request: Request) -> dict[str, str]:
-    data = await request.form()
+    return text_fields(await request.form())
+
+
+def text_fields(data: FormData) -> dict[str, str]:
     return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+async def upload_of(data: FormData, what: str, limit: int) -> tuple[str, bytes]:
+    """The name and bytes of the form's ``file``, at most ``limit`` bytes."""
+    upload = data.get("file")
+    if upload is None or isinstance(upload, str) or not upload.filename:
+        raise EntryError(f"choose {what}")
+    raw = await upload.read(limit + 1)
+    if len(raw) > limit:
+        raise EntryError(f"{upload.filename}: larger than {limit // 1000} kB")
+    return upload.filename, raw
+
+
+async def place_page(
+    request: Request,
+    session: UserSession,
+    place: Place,
+    name: str,
+    title: str,
+    gather: Callable[[Store, Place], dict[str, Any]],
+    status_code: int = 200,
+    errors: Mapping[str, str] | None = None,
+    form: Mapping[str, str] | None = None,
+) -> HTMLResponse:
+    """A page of one event's section: ``gather``'s values, the refusals beside their
+    forms (``errors`` by form), what was typed, and the last action's ``?done=``."""
+    context = await db_call(request, gather, request.app.state.store, place)
+    return console_page(
+        request,
+        name,
+        session,
+        title,
+        status_code,
+        place=place,
+        errors=refill(errors or {}),
+        form=refill(form or {}),
+        done=request.query_params.get("done", ""),
+        **context,
+    )
 
 
 def htmx(request: Request) -> bool:
@@ -90,4 +138,14 @@ def error_page(
     )
 
 
-__all__ = ["console_page", "error_page", "fragment", "htmx", "read_form", "refill"]
+__all__ = [
+    "console_page",
+    "error_page",
+    "fragment",
+    "htmx",
+    "place_page",
+    "read_form",
+    "refill",
+    "text_fields",
+    "upload_of",
+]

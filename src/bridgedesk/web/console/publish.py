@@ -32,7 +32,7 @@ from bridgedesk.store.event_awards import event_awards, record
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import console_page, read_form, refill
+from bridgedesk.web.console.pages import place_page, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
@@ -72,18 +72,9 @@ async def _page(
     errors: Mapping[str, str] | None = None,
     form: Mapping[str, str] | None = None,
 ) -> Response:
-    context = await db_call(request, _status, store_of(request), place)
-    return console_page(
-        request,
-        "publish.html.j2",
-        session,
-        words(language(request))["publish"],
-        status,
-        place=place,
-        errors=refill(errors or {}),
-        form=refill(form or {}),
-        done=request.query_params.get("done", ""),
-        **context,
+    title = words(language(request))["publish"]
+    return await place_page(
+        request, session, place, "publish.html.j2", title, _status, status, errors, form
     )
 
 

@@ -37,7 +37,7 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import CLOSED, HELD, round_states, set_round
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import console_page, read_form, refill
+from bridgedesk.web.console.pages import console_page, place_page, read_form, refill
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
@@ -120,23 +120,19 @@ async def _page(
     rnd, table = query.get("round", ""), query.get("table", "")
     numbers = all(t.isascii() and t.isdigit() and len(t) <= 3 for t in (rnd, table))
     cell = (int(rnd), int(table)) if numbers else None
-    store = store_of(request)
-    context = await db_call(request, _context, store, place, only, cell)
     if form is None:
-        form = await db_call(request, _prefill, store, place, query)
-    return console_page(
-        request,
-        "results.html.j2",
-        session,
-        words(language(request))["results"],
-        status,
-        place=place,
-        seats=SEATS,
-        units=[u.value for u in PenaltyUnit],
-        errors=refill(errors or {}),
-        form=refill(form),
-        done=query.get("done", ""),
-        **context,
+        form = await db_call(request, _prefill, store_of(request), place, query)
+
+    def gather(store: Store, place: Place) -> dict[str, Any]:
+        return {
+            **_context(store, place, only, cell),
+            "seats": SEATS,
+            "units": [u.value for u in PenaltyUnit],
+        }
+
+    title = words(language(request))["results"]
+    return await place_page(
+        request, session, place, "results.html.j2", title, gather, status, errors, form
     )
 
 
@@ -349,11 +345,6 @@ def _undo(store: Store, place: Place, form: Mapping[str, str], session: UserSess
     return f"correction {cid}: undid correction {correction}"
 
 
-@router.post("/events/{event}/undo")
-async def undo(request: Request, event: int) -> Response:
-    return await _act(request, event, Role.SCORER, "list", _undo)
-
-
 # -- the director's hand: rounds and penalties ----------------------------------------------
 
 
@@ -368,11 +359,6 @@ def _round(store: Store, place: Place, form: Mapping[str, str], session: UserSes
         session=place.session,
     )  # fmt: skip
     return f"section {place.section} round {rnd}: {state or 'open'}"
-
-
-@router.post("/events/{event}/rounds")
-async def round_control(request: Request, event: int) -> Response:
-    return await _act(request, event, Role.DIRECTOR, "rounds", _round)
 
 
 def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
@@ -394,11 +380,6 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
         session=place.session,
     )  # fmt: skip
     return f"ruling {rid}: penalty on pair {pair}, {penalty.text} ({reason})"
-
-
-@router.post("/events/{event}/penalty")
-async def penalty(request: Request, event: int) -> Response:
-    return await _act(request, event, Role.DIRECTOR, "penalty", _penalty)
 
 
 def _reason(form: Mapping[str, str], what: str) -> str:
@@ -429,11 +410,6 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     return f"ruling(s) {', '.join(map(str, ids))}: board {board} group {group}: {shown}"
 
 
-@router.post("/events/{event}/fouled")
-async def fouled(request: Request, event: int) -> Response:
-    return await _act(request, event, Role.DIRECTOR, "fouled", _fouled)
-
-
 def _not_played(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     rnd, table, board = _whole(form, "round"), _whole(form, "table"), _whole(form, "board")
     rid = director.mark_not_played(
@@ -441,11 +417,6 @@ def _not_played(store: Store, place: Place, form: Mapping[str, str], session: Us
         who=session.user.name, section=place.section, session=place.session,
     )  # fmt: skip
     return f"ruling {rid}: board {board} not played at round {rnd} table {table}"
-
-
-@router.post("/events/{event}/not-played")
-async def not_played(request: Request, event: int) -> Response:
-    return await _act(request, event, Role.DIRECTOR, "not_played", _not_played)
 
 
 def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
@@ -456,9 +427,30 @@ def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     return f"audit {aid}: ruling {ruling} cancelled"
 
 
-@router.post("/events/{event}/rulings/cancel")
-async def cancel_ruling(request: Request, event: int) -> Response:
-    return await _act(request, event, Role.DIRECTOR, "rulings", _cancel)
+_Action = Callable[[Store, Place, Mapping[str, str], UserSession], str]
+
+#: The actions that answer with the results page: (path, role, form, function).
+ACTIONS: tuple[tuple[str, Role, str, _Action], ...] = (
+    ("/undo", Role.SCORER, "list", _undo),
+    ("/rounds", Role.DIRECTOR, "rounds", _round),
+    ("/penalty", Role.DIRECTOR, "penalty", _penalty),
+    ("/fouled", Role.DIRECTOR, "fouled", _fouled),
+    ("/not-played", Role.DIRECTOR, "not_played", _not_played),
+    ("/rulings/cancel", Role.DIRECTOR, "rulings", _cancel),
+)
+
+
+def _endpoint(role: Role, where: str, run: _Action) -> Callable[[Request, int], Any]:
+    async def endpoint(request: Request, event: int) -> Response:
+        return await _act(request, event, role, where, run)
+
+    return endpoint
+
+
+for _path, _role, _where, _run in ACTIONS:
+    router.add_api_route(
+        f"/events/{{event}}{_path}", _endpoint(_role, _where, _run), methods=["POST"]
+    )
 
 
 __all__ = ["router"]
