@@ -29,11 +29,10 @@ from bridgedesk.reports.bundle import records_from_deals
 from bridgedesk.reports.hand_records import render_html
 from bridgedesk.store.deal_files import attach_deals, span
 from bridgedesk.store.service import Store
-from bridgedesk.store.users import Role, UserSession
+from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import place_page, read_form, text_fields, upload_of
+from bridgedesk.web.console.pages import SectionPage, read_form, text_fields, upload_of
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
@@ -44,23 +43,13 @@ router = APIRouter(prefix="/d")
 MAX_UPLOAD = 2_000_000
 
 
-def _boards(store: Store, place: Place) -> dict[str, Any]:
+def _boards(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, Any]:
     movement = store.movement(place.event, section=place.section, session=place.session)
     planned = set() if movement is None else {b for _, _, a in seats(movement) for b in a.boards}
     return {"deals": store.deals(place.event), "planned": sorted(planned)}
 
 
-async def _page(
-    request: Request,
-    session: UserSession,
-    place: Place,
-    status: int = 200,
-    errors: Mapping[str, str] | None = None,
-) -> Response:
-    title = words(language(request))["deals"]
-    return await place_page(
-        request, session, place, "deals.html.j2", title, _boards, status, errors
-    )
+_page = SectionPage("deals.html.j2", "deals", _boards)
 
 
 @router.get("/events/{event}/deals", response_class=HTMLResponse)

@@ -25,8 +25,8 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import (
+    SectionPage,
     console_page,
-    place_page,
     read_form,
     refill,
     text_fields,
@@ -110,7 +110,7 @@ async def create_event(request: Request) -> Response:
 # -- one event: its section's entries ------------------------------------------------------
 
 
-def _overview(store: Store, place: Place) -> dict[str, Any]:
+def _overview(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, Any]:
     entries = store.entries(place.event, section=place.section, session=place.session)
     movement = store.movement(place.event, section=place.section, session=place.session)
     return {
@@ -122,18 +122,7 @@ def _overview(store: Store, place: Place) -> dict[str, Any]:
     }
 
 
-async def _event_page(
-    request: Request,
-    session: UserSession,
-    place: Place,
-    status: int = 200,
-    errors: Mapping[str, str] | None = None,
-    form: Mapping[str, str] | None = None,
-) -> Response:
-    title = place.info.event.name
-    return await place_page(
-        request, session, place, "event.html.j2", title, _overview, status, errors, form
-    )
+_event_page = SectionPage("event.html.j2", None, _overview)
 
 
 @router.get("/events/{event}", response_class=HTMLResponse)

@@ -31,11 +31,10 @@ from bridgedesk.reports.table_cards import cards_html
 from bridgedesk.store.section_movement import apply_movement, choose_movement, playing_pairs
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import table_codes
-from bridgedesk.store.users import Role, UserSession
+from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import place_page, read_form
+from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
@@ -51,7 +50,7 @@ def _query(rec: Recommendation) -> str:
     return urlencode({**choice, **({"base": rec.base} if rec.base else {})})
 
 
-def _options(store: Store, place: Place) -> dict[str, Any]:
+def _options(store: Store, place: Place, _asked: Mapping[str, str]) -> dict[str, Any]:
     pairs = playing_pairs(store, place.event, place.section, place.session)
     out: dict[str, Any] = {
         "pairs": pairs,
@@ -69,19 +68,7 @@ def _options(store: Store, place: Place) -> dict[str, Any]:
     return out
 
 
-async def _page(
-    request: Request,
-    session: UserSession,
-    place: Place,
-    status: int = 200,
-    error: str = "",
-    form: Mapping[str, str] | None = None,
-) -> Response:
-    title = words(language(request))["movement"]
-    errors = {"choose": error} if error else None
-    return await place_page(
-        request, session, place, "movement.html.j2", title, _options, status, errors, form
-    )
+_page = SectionPage("movement.html.j2", "movement", _options)
 
 
 @router.get("/events/{event}/movement", response_class=HTMLResponse)
@@ -129,7 +116,7 @@ async def take_movement(request: Request, event: int) -> Response:
     try:
         name = await db_call(request, _take, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), str(exc), form)
+        return await _page(request, session, place, status_of(exc), {"choose": str(exc)}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/movement", done=name), status_code=303)
 
 
@@ -142,7 +129,7 @@ async def movement_cards(request: Request, event: int) -> Response:
     try:
         m = await db_call(request, _chosen, store_of(request), place, query)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), str(exc), query)
+        return await _page(request, session, place, status_of(exc), {"choose": str(exc)}, query)
     return HTMLResponse(render_html(m))
 
 
@@ -159,7 +146,7 @@ async def table_cards(request: Request, event: int) -> Response:
             ),
         )
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), str(exc))
+        return await _page(request, session, place, status_of(exc), {"choose": str(exc)})
     base = str(request.base_url).rstrip("/")
     return HTMLResponse(
         cards_html(place.event, place.info.event.name, codes, base, language(request))

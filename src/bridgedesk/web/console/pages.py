@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
@@ -47,32 +48,52 @@ async def upload_of(data: FormData, what: str, limit: int) -> tuple[str, bytes]:
     return upload.filename, raw
 
 
-async def place_page(
-    request: Request,
-    session: UserSession,
-    place: Place,
-    name: str,
-    title: str,
-    gather: Callable[[Store, Place], dict[str, Any]],
-    status_code: int = 200,
-    errors: Mapping[str, str] | None = None,
-    form: Mapping[str, str] | None = None,
-) -> HTMLResponse:
-    """A page of one event's section: ``gather``'s values, the refusals beside their
-    forms (``errors`` by form), what was typed, and the last action's ``?done=``."""
-    context = await db_call(request, gather, request.app.state.store, place)
-    return console_page(
-        request,
-        name,
-        session,
-        title,
-        status_code,
-        place=place,
-        errors=refill(errors or {}),
-        form=refill(form or {}),
-        done=request.query_params.get("done", ""),
-        **context,
-    )
+Gather = Callable[[Store, "Place", Mapping[str, str]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class SectionPage:
+    """A page of one event's section: its template ``name``, its title (a word of the
+    console, or the event's name when None), what it shows (``gather``, given the
+    store, the place and the query) and what its form holds before anything was
+    typed (``prefill``)."""
+
+    name: str
+    title: str | None
+    gather: Gather
+    prefill: Gather | None = None
+
+    async def __call__(
+        self,
+        request: Request,
+        session: UserSession,
+        place: Place,
+        status_code: int = 200,
+        errors: Mapping[str, str] | None = None,
+        form: Mapping[str, str] | None = None,
+    ) -> HTMLResponse:
+        """The page with the refusals beside their forms (``errors`` by form), what was
+        typed, and the last action's ``?done=``."""
+        store = request.app.state.store
+        query = dict(request.query_params)
+        context = await db_call(request, self.gather, store, place, query)
+        if form is None and self.prefill is not None:
+            form = await db_call(request, self.prefill, store, place, query)
+        title = (
+            place.info.event.name if self.title is None else words(language(request))[self.title]
+        )
+        return console_page(
+            request,
+            self.name,
+            session,
+            title,
+            status_code,
+            place=place,
+            errors=refill(errors or {}),
+            form=refill(form or {}),
+            done=query.get("done", ""),
+            **context,
+        )
 
 
 def htmx(request: Request) -> bool:
@@ -139,11 +160,11 @@ def error_page(
 
 
 __all__ = [
+    "SectionPage",
     "console_page",
     "error_page",
     "fragment",
     "htmx",
-    "place_page",
     "read_form",
     "refill",
     "text_fields",

@@ -30,11 +30,10 @@ from bridgedesk.reports.bundle import write_all
 from bridgedesk.store import director
 from bridgedesk.store.event_awards import event_awards, record
 from bridgedesk.store.service import Store
-from bridgedesk.store.users import Role, UserSession
+from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import place_page, read_form
+from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
 from bridgedesk.web.scoring import scored_section
 from bridgedesk.web.security import status_of
@@ -53,7 +52,7 @@ def _awards(store: Store, place: Place) -> tuple[list[Award], str]:
         return [], str(exc)
 
 
-def _status(store: Store, place: Place) -> dict[str, Any]:
+def _status(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, Any]:
     awards, why = _awards(store, place)
     return {
         "awards": awards,
@@ -64,18 +63,7 @@ def _status(store: Store, place: Place) -> dict[str, Any]:
     }
 
 
-async def _page(
-    request: Request,
-    session: UserSession,
-    place: Place,
-    status: int = 200,
-    errors: Mapping[str, str] | None = None,
-    form: Mapping[str, str] | None = None,
-) -> Response:
-    title = words(language(request))["publish"]
-    return await place_page(
-        request, session, place, "publish.html.j2", title, _status, status, errors, form
-    )
+_page = SectionPage("publish.html.j2", "publish", _status)
 
 
 @router.get("/events/{event}/publish", response_class=HTMLResponse)

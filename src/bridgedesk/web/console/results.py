@@ -37,7 +37,7 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import CLOSED, HELD, round_states, set_round
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import console_page, place_page, read_form, refill
+from bridgedesk.web.console.pages import SectionPage, console_page, read_form, refill
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
@@ -83,10 +83,13 @@ def _prefill(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     return form
 
 
-def _context(
-    store: Store, place: Place, board: int | None, cell: tuple[int, int] | None
-) -> dict[str, Any]:
-    """The page's lists; ``board`` or ``cell`` (round, table) narrow the results shown."""
+def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, Any]:
+    """The page's lists; ``?only=B`` or a cell's ``?round=R&table=T`` narrow the results."""
+    text = query.get("only", "")
+    board = int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else None
+    rnd, table = query.get("round", ""), query.get("table", "")
+    numbers = all(t.isascii() and t.isdigit() and len(t) <= 3 for t in (rnd, table))
+    cell = (int(rnd), int(table)) if numbers else None
     results = store.results(place.event, section=place.section, session=place.session)
     movement = store.movement(place.event, section=place.section, session=place.session)
     return {
@@ -103,37 +106,12 @@ def _context(
         "controls": round_states(store, place.event, place.section, place.session),
         "rounds": [] if movement is None else list(range(1, movement.rounds + 1)),
         "board_filter": board,
+        "seats": SEATS,
+        "units": [u.value for u in PenaltyUnit],
     }
 
 
-async def _page(
-    request: Request,
-    session: UserSession,
-    place: Place,
-    status: int = 200,
-    errors: Mapping[str, str] | None = None,
-    form: Mapping[str, str] | None = None,
-) -> Response:
-    query = dict(request.query_params)
-    board = query.get("only", "")
-    only = int(board) if board.isascii() and board.isdigit() and len(board) <= 4 else None
-    rnd, table = query.get("round", ""), query.get("table", "")
-    numbers = all(t.isascii() and t.isdigit() and len(t) <= 3 for t in (rnd, table))
-    cell = (int(rnd), int(table)) if numbers else None
-    if form is None:
-        form = await db_call(request, _prefill, store_of(request), place, query)
-
-    def gather(store: Store, place: Place) -> dict[str, Any]:
-        return {
-            **_context(store, place, only, cell),
-            "seats": SEATS,
-            "units": [u.value for u in PenaltyUnit],
-        }
-
-    title = words(language(request))["results"]
-    return await place_page(
-        request, session, place, "results.html.j2", title, gather, status, errors, form
-    )
+_page = SectionPage("results.html.j2", "results", _context, _prefill)
 
 
 @router.get("/events/{event}/results", response_class=HTMLResponse)
