@@ -15,8 +15,6 @@ go to ``$BRIDGEDESK_SCREENSHOTS`` (else the test's temp dir).
 from __future__ import annotations
 
 import io
-import threading
-import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +27,7 @@ from bridgedesk.store import terminals, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from tests.web import test_browser as phone_tests
-from tests.web.conftest import SCRIPT_NAME
+from tests.web.conftest import SCRIPT_NAME, running
 
 #: The table terminals' browser tests' fixtures: Debian's chromium, the screenshots' place.
 browser = phone_tests.browser
@@ -50,30 +48,14 @@ PAIRS = 14
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[str, Store]]:
-    import uvicorn
-
     from bridgedesk.web.app import create_app
 
     store = Store.open(tmp_path / "club.sqlite3")
     users.add_user(store, "director", Role.DIRECTOR, PASSWORD)
-    app = create_app(store=store, poll_seconds=0.2)
-    port = phone_tests._free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2
-        )
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}", store
+        with running(create_app(store=store, poll_seconds=0.2)) as base:
+            yield base, store
     finally:
-        server.should_exit = True
-        thread.join(timeout=20)
         store.close()
 
 
