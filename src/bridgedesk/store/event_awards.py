@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bridgedesk.errors import MasterpointError
-from bridgedesk.formats.players_file import Roster
 from bridgedesk.masterpoints.awards import Award
 from bridgedesk.masterpoints.request import AwardInput, AwardOptions, StoredEvent, award_request
 from bridgedesk.masterpoints.versions import RULE_VERSIONS
@@ -28,9 +27,9 @@ _GAME_KINDS = {"pair": "pairs", "individual": "individual", "team": "teams"}
 
 def score_stored_event(
     store: Store, event: str | int, section: str
-) -> tuple[list[SessionResult], Roster | None, StoredEvent]:
-    """Score every session of a stored event's section; member numbers from its entries
-    (``None`` when no entry has any)."""
+) -> tuple[list[SessionResult], dict[str, tuple[str, ...]], StoredEvent]:
+    """Score every session of a stored event's section; each entry's member numbers
+    by its number (empty when no entry has any)."""
     info = store.event(event)
     sessions = sorted(n for n, names in info.sections if section in names)
     if not sessions:
@@ -60,19 +59,17 @@ def score_stored_event(
         info.event.class_,
         kinds.pop() if len(kinds) == 1 else None,
     )
-    return scored, (Roster(players) if players else None), facts
+    return scored, players, facts
 
 
 def event_awards(store: Store, event: str | int, section: str, rules: str = "jcbl") -> list[Award]:
     """The awards of a stored event's section under ``rules``, as the event knows itself."""
-    scored, roster, facts = score_stored_event(store, event, section)
-    if roster is None:
+    scored, players, facts = score_stored_event(store, event, section)
+    if not players:
         raise MasterpointError(
             "no member numbers: enter the players' member numbers to award masterpoints"
         )
-    source = AwardInput(
-        sessions=tuple(scored), players=roster.players, flights=roster.flights, stored=facts
-    )
+    source = AwardInput(sessions=tuple(scored), players=players, stored=facts)
     return list(award_request(AwardOptions(rules=rules), source).awards)
 
 

@@ -6,8 +6,9 @@ results EVENT --format json``: one :class:`~bridgedesk.results.model.ScoredSessi
 made by :func:`bridgedesk.results.section.score_section` with the director's
 rulings (penalties, fouled boards), written by
 :func:`bridgedesk.formats.results_json.to_dict`.  Nothing else in
-``bridgedesk.web`` imports the results or reports packages, so this module is
-the one place to re-point when they change.
+``bridgedesk.web`` imports the results package, so this module is the one
+place to re-point when it changes (the director's console's report set is
+scored by :func:`scored_section`).
 """
 
 from __future__ import annotations

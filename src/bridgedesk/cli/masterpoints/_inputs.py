@@ -103,7 +103,8 @@ def _score_stored_event(
     from bridgedesk.store.service import Store
 
     with Store.open(db) as store:
-        return score_stored_event(store, event, section)
+        scored, players, facts = score_stored_event(store, event, section)
+    return scored, (Roster(players) if players else None), facts
 
 
 def load_input(options: InputOptions, table: str | None) -> AwardInput:

@@ -13,8 +13,7 @@ from urllib.parse import urlencode
 from fastapi import Request
 
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.store.service import EventInfo
-from bridgedesk.web.console.auth import store_of
+from bridgedesk.store.service import EventInfo, Store
 from bridgedesk.web.threads import db_call
 
 
@@ -41,7 +40,8 @@ class Place:
 async def place_of(request: Request, event: int, form: Mapping[str, str] | None = None) -> Place:
     """The place a request names (form fields first, then the query)."""
     try:
-        info = await db_call(request, store_of(request).event, event)
+        store: Store = request.app.state.store
+        info = await db_call(request, store.event, event)
     except BridgedeskError as exc:
         raise NoSuchPlaceError(str(exc)) from None
 
