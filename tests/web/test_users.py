@@ -95,3 +95,13 @@ def test_a_session_token_is_stored_as_its_digest(store: Store) -> None:
     users.log_out(store, token)
     with pytest.raises(users.LoginError, match="session has ended"):
         users.session_of(store, token)
+
+
+def test_without_a_terminal_the_password_must_come_on_stdin(
+    store: Store, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _run(["user", "add", "tanaka", "--role", "viewer"], store, "", monkeypatch) == 2
+    assert capsys.readouterr().err == (
+        "error: no terminal to ask the password at: pipe it in with --password-stdin\n"
+    )
+    assert users.users(store) == []

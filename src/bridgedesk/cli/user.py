@@ -17,8 +17,13 @@ StdinOption = Annotated[
 
 
 def _password(from_stdin: bool) -> str:
+    """The new password: the first line of standard input, or asked twice at the terminal."""
     if from_stdin:
         return sys.stdin.readline().rstrip("\r\n")
+    if not sys.stdin.isatty():
+        from bridgedesk.errors import EntryError
+
+        raise EntryError("no terminal to ask the password at: pipe it in with --password-stdin")
     text: str = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
     return text
 
