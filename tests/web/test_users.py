@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from pathlib import Path
 
@@ -105,3 +106,16 @@ def test_without_a_terminal_the_password_must_come_on_stdin(
         "error: no terminal to ask the password at: pipe it in with --password-stdin\n"
     )
     assert users.users(store) == []
+
+
+def test_a_session_ends_after_its_lifetime(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    users.add_user(store, "tanaka", Role.DIRECTOR, "secret-password")
+    token, session = users.log_in(store, "tanaka", "secret-password")
+    start = users.utcnow()
+    monkeypatch.setattr(users, "utcnow", lambda: start + users.SESSION_LIFETIME / 2)
+    assert users.session_of(store, token) == session
+    monkeypatch.setattr(
+        users, "utcnow", lambda: start + users.SESSION_LIFETIME + dt.timedelta(minutes=1)
+    )
+    with pytest.raises(users.LoginError, match="session has ended"):
+        users.session_of(store, token)

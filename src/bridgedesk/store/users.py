@@ -6,8 +6,9 @@ everything (events, entries, movements, rulings, rounds, publishing,
 masterpoints).  Passwords are kept only as Argon2id hashes (``argon2-cffi``,
 its default parameters, re-hashed at login when those change); a logged-in
 browser holds a random session token of which only the SHA-256 is stored, so
-a copy of the database logs nobody in.  Changing a password or removing an
-account ends its sessions.
+a copy of the database logs nobody in.  A login lasts
+:data:`SESSION_LIFETIME`; changing a password or removing an account ends its
+sessions at once.
 
 This module reaches into the store's transaction (``Store._tx``) as
 :mod:`bridgedesk.store.terminals` does, and nothing else of the service.
@@ -15,6 +16,7 @@ This module reaches into the store's transaction (``Store._tx``) as
 
 from __future__ import annotations
 
+import datetime as dt
 import enum
 import hashlib
 import re
@@ -34,6 +36,8 @@ from bridgedesk.store.service import Store, utcnow
 
 #: Shortest password accepted.
 MIN_PASSWORD = 8
+#: How long a console login lasts (a long club evening).
+SESSION_LIFETIME = dt.timedelta(hours=16)
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _HASHER = PasswordHasher()
 
@@ -188,6 +192,8 @@ def session_of(store: Store, token: str | None) -> UserSession:
         if found is None:
             raise LoginError("your session has ended: please log in again")
         session, row = found
+        if utcnow() - session.created_at > SESSION_LIFETIME:
+            raise LoginError("your session has ended: please log in again")
         return UserSession(_user(row), session.csrf)
 
 
@@ -200,6 +206,7 @@ def log_out(store: Store, token: str | None) -> None:
 
 __all__ = [
     "MIN_PASSWORD",
+    "SESSION_LIFETIME",
     "LoginError",
     "Role",
     "User",
