@@ -10,6 +10,7 @@ import zipfile
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -419,3 +420,47 @@ def test_deals_imported_dealt_downloaded_and_printed(
     assert {r.deal.board: r.deal.pbn(Seat.N) for r in load_records(back)} == deals
     printed = app_client.get(f"/d/events/{eid}/deals/hand-records")
     assert printed.status_code == 200 and printed.text.count('class="board') >= 14
+
+
+def test_a_results_csv_is_imported_all_or_nothing(app_client: TestClient, stored: Stored) -> None:
+    from bridgedesk.events.entry import make_result
+    from bridgedesk.formats import results_csv
+
+    token = log_in(app_client, "kim")  # a scorer may import results
+    eid, m = stored.event, stored.movement
+    slips = []
+    for table in (1, 2):
+        a = m.assignment(1, table)
+        assert a is not None
+        for b in a.boards:
+            slips.append(
+                make_result(
+                    round=1,
+                    table=table,
+                    board=b,
+                    ns=a.ns,
+                    ew=a.ew,
+                    contract="1NT",
+                    declarer="S",
+                    result="+1",
+                )
+            )
+    good = results_csv.dumps(slips).encode()
+    bad = good + b"1,3,1,8,1,9NT,S,=\n"
+
+    def send(data: bytes) -> Any:
+        return app_client.post(
+            f"/d/events/{eid}/results/import",
+            data={"csrf_token": token},
+            files={"file": ("slips.csv", data, "text/csv")},
+        )
+
+    answer = send(bad)
+    assert answer.status_code == 422 and "slips.csv" in answer.text
+    assert re.search(r'id="import-results".*class="error" role="alert">', answer.text, re.S)
+    assert stored.store.results(eid) == []
+    answer = send(good)
+    assert answer.status_code == 200
+    assert f"imported {len(slips)} result(s) from slips.csv; 0 already stored" in answer.text
+    assert "0 result(s) from slips.csv; 4 already stored" in send(good).text
+    assert len(stored.store.results(eid)) == len(slips) == 4

@@ -32,12 +32,21 @@ from bridgedesk.events.rulings import (
     parse_amount,
     parse_places,
 )
+from bridgedesk.formats import results_csv
+from bridgedesk.reading import decode
 from bridgedesk.store import director
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import CLOSED, HELD, round_states, set_round
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import SectionPage, console_page, read_form, refill
+from bridgedesk.web.console.pages import (
+    SectionPage,
+    console_page,
+    read_form,
+    refill,
+    text_fields,
+    upload_of,
+)
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
@@ -47,6 +56,8 @@ from bridgedesk.web.threads import db_call
 router = APIRouter(prefix="/d")
 
 SEATS = ("N", "E", "S", "W")
+#: Largest results CSV taken from the browser.
+MAX_UPLOAD = 5_000_000
 ROUND_ACTIONS = {"hold": HELD, "close": CLOSED, "open": None}
 
 
@@ -184,6 +195,26 @@ def _next_cell(place: Place, form: Mapping[str, str], done: str) -> str:
 @router.post("/events/{event}/results")
 async def enter_result(request: Request, event: int) -> Response:
     return await _act(request, event, Role.SCORER, "enter", _enter, _next_cell)
+
+
+@router.post("/events/{event}/results/import")
+async def import_results(request: Request, event: int) -> Response:
+    """A results CSV (the columns of ``bridgedesk result import``): all rows or none."""
+    data = await request.form()
+    form = text_fields(data)
+    session = await need(request, Role.SCORER, form)
+    place = await place_of(request, event, form)
+    try:
+        name, raw = await upload_of(data, "a results CSV file", MAX_UPLOAD)
+        rows = results_csv.loads(decode(raw, name), name)
+        store = store_of(request)
+        report = await db_call(
+            request, lambda: store.import_results(place.event, rows, who=session.user.name)
+        )
+    except BridgedeskError as exc:
+        return await _page(request, session, place, status_of(exc), {"import": str(exc)})
+    done = f"imported {report.added} result(s) from {name}; {report.skipped} already stored"
+    return RedirectResponse(place.url(f"/d/events/{event}/results", done=done), status_code=303)
 
 
 # -- correcting ------------------------------------------------------------------------------

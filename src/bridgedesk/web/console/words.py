@@ -113,6 +113,9 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "adjusted": "Adjusted score (instead of a contract)",
         "override": "Director's reason for an unplanned seating (optional)",
         "enter": "Enter",
+        "import_results": "Import a results CSV",
+        "import_results_help": "Columns: round, table, board, ns, ew, contract, declarer, "
+        "result[, lead, adjusted, section, session]; all rows or none.",
         "missing_slips": "Missing slips",
         "slip": "round {round} table {table} board {board} (NS {ns} v EW {ew})",
         "no_missing": "Every slip is in.",
@@ -271,6 +274,9 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "adjusted": "調整スコア（コントラクトの代わりに）",
         "override": "予定外の組み合わせを認める理由（ディレクター、任意）",
         "enter": "入力",
+        "import_results": "結果の CSV を読み込む",
+        "import_results_help": "列：round, table, board, ns, ew, contract, declarer, "
+        "result[, lead, adjusted, section, session]（全行まとめて）。",
         "missing_slips": "未提出のスリップ",
         "slip": "第{round}ラウンド テーブル {table} ボード {board}（NS {ns} 対 EW {ew}）",
         "no_missing": "スリップはすべて揃っています。",
