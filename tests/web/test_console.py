@@ -464,3 +464,19 @@ def test_a_results_csv_is_imported_all_or_nothing(app_client: TestClient, stored
     assert f"imported {len(slips)} result(s) from slips.csv; 0 already stored" in answer.text
     assert "0 result(s) from slips.csv; 4 already stored" in send(good).text
     assert len(stored.store.results(eid)) == len(slips) == 4
+
+
+def test_the_correction_deadline(app_client: TestClient, stored: Stored) -> None:
+    import datetime as dt
+
+    token = log_in(app_client, "boss")
+    eid = stored.event
+    url = f"/d/events/{eid}/deadline"
+    answer = app_client.post(url, data={"csrf_token": token, "deadline": "tomorrow"})
+    assert answer.status_code == 422 and "bad date and time &#39;tomorrow&#39;" in answer.text
+    assert stored.store.event(eid).event.correction_deadline is None
+    answer = app_client.post(url, data={"csrf_token": token, "deadline": "2026-11-24T22:00+09:00"})
+    assert answer.status_code == 200 and 'value="2026-11-24T13:00+00:00"' in answer.text
+    assert stored.store.event(eid).event.correction_deadline == dt.datetime(2026, 11, 24, 13, 0)
+    app_client.post(url, data={"csrf_token": token, "deadline": ""})
+    assert stored.store.event(eid).event.correction_deadline is None

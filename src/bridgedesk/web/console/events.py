@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import Entry, EntryKind
-from bridgedesk.events.creation import new_event
+from bridgedesk.events.creation import new_event, parse_datetime
 from bridgedesk.formats.entries_csv import loads_entries
 from bridgedesk.reading import decode
 from bridgedesk.store import entries as store_entries
@@ -215,6 +215,17 @@ def _edit(store: Store, place: Place, form: Mapping[str, str], who: str) -> int:
         section=place.section,
         session=place.session,
     )
+
+
+def _deadline(store: Store, place: Place, form: Mapping[str, str], _who: str) -> None:
+    """Set or clear the correction deadline (003:123-159), as ``event deadline`` does."""
+    text = form.get("deadline", "").strip()
+    store.set_deadline(place.event, parse_datetime(text) if text else None)
+
+
+@router.post("/events/{event}/deadline")
+async def set_deadline(request: Request, event: int) -> Response:
+    return await _entry_action(request, event, "deadline", _deadline)
 
 
 @router.post("/events/{event}/entries/edit")
