@@ -385,13 +385,13 @@ def test_deals_imported_dealt_downloaded_and_printed(
     from bridgedesk.bridge import Seat
     from bridgedesk.deals.analysis import BoardRecord
     from bridgedesk.deals.generate import generate
-    from bridgedesk.formats.dealfile import dump_records, load_records
+    from bridgedesk.formats import dealfile
 
     token = log_in(app_client, "boss")
     eid = stored.event
     made = generate(4, 1, seed=15)
     source = tmp_path / "set.pbn"
-    dump_records([BoardRecord(d) for d in made], source)
+    dealfile.dump([BoardRecord(d) for d in made], source)
     answer = app_client.post(
         f"/d/events/{eid}/deals",
         data={"csrf_token": token},
@@ -417,7 +417,7 @@ def test_deals_imported_dealt_downloaded_and_printed(
     download = app_client.get(f"/d/events/{eid}/deals.pbn")
     back = tmp_path / "back.pbn"
     back.write_bytes(download.content)
-    assert {r.deal.board: r.deal.pbn(Seat.N) for r in load_records(back)} == deals
+    assert {r.deal.board: r.deal.pbn(Seat.N) for r in dealfile.load(back)} == deals
     printed = app_client.get(f"/d/events/{eid}/deals/hand-records")
     assert printed.status_code == 200 and printed.text.count('class="board') >= 14
 

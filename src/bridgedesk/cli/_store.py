@@ -1,15 +1,13 @@
 """What the event, entry and result commands share: ``--db``, ``--by`` and value parsing."""
 
 import getpass
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.events.creation import parse_date, parse_datetime
-
-if TYPE_CHECKING:
-    from bridgedesk.store.service import Store
+from bridgedesk.store.service import Store
 
 DbOption = Annotated[
     str | None,
@@ -32,8 +30,6 @@ EventArg = Annotated[str, typer.Argument(help="The event: its id or its name.", 
 
 
 def open_store(db: str | None) -> "Store":
-    from bridgedesk.store.service import Store
-
     return Store.open(db)
 
 

@@ -15,9 +15,15 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
+from bridgedesk.errors import EntryError
+from bridgedesk.events import Entry, EntryKind
+from bridgedesk.events.seating import seats
+from bridgedesk.formats import entries_csv
+from bridgedesk.store import entries
+from bridgedesk.store.entry_players import changed_players, players_of
 
 if TYPE_CHECKING:
-    from bridgedesk.events.seating import Seating
+    from bridgedesk.events.seating import SeatingPlan
 
 app = typer.Typer(help="Enter pairs, teams or individuals in an event.", no_args_is_help=True)
 
@@ -65,8 +71,6 @@ def add(
     Example: bridgedesk entry add "Tuesday pairs" --pair 3 --names "Yamaguchi, Kobayashi"
     --members 123,456
     """
-    from bridgedesk.events import Entry, EntryKind
-    from bridgedesk.store.entry_players import players_of
 
     with open_store(db) as store:
         players = players_of(store, names, members)
@@ -113,10 +117,9 @@ def list_entries(
         )
 
 
-def field_numbers(movement: "Seating") -> dict[int, str]:
+def field_numbers(movement: "SeatingPlan") -> dict[int, str]:
     """Each seated pair's number as the movement gives it: ``NS 3`` / ``EW 3`` in a
     two-field movement (EW numbered from 1 again), else the direction it starts in."""
-    from bridgedesk.events.seating import seats
 
     ns: set[int] = set()
     ew: set[int] = set()
@@ -148,11 +151,8 @@ def import_entries(
 
     Example: bridgedesk entry import "Tuesday pairs" entries.csv
     """
-    from bridgedesk.events import EntryKind
-    from bridgedesk.formats.entries_csv import load_entries
-    from bridgedesk.store import entries
 
-    lines = load_entries(file)
+    lines = entries_csv.load(file)
     with open_store(db) as store:
         numbers = entries.import_entries(
             store,
@@ -191,9 +191,6 @@ def edit(
     Example: bridgedesk entry edit "Tuesday pairs" --pair 3 --members 123,789
     --reason "substitute for the second half"
     """
-    from bridgedesk.errors import EntryError
-    from bridgedesk.store import entries
-    from bridgedesk.store.entry_players import changed_players
 
     players = changed_players(names, members)
     if players is None and stationary is None:
@@ -227,7 +224,6 @@ def withdraw(
 
     Example: bridgedesk entry withdraw "Tuesday pairs" --pair 9 --reason "did not come"
     """
-    from bridgedesk.store import entries
 
     with open_store(db) as store:
         aid = entries.withdraw_entry(

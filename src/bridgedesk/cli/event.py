@@ -6,6 +6,9 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime
+from bridgedesk.errors import EntryError
+from bridgedesk.events.creation import new_event
+from bridgedesk.events.model import correction_deadline
 
 app = typer.Typer(
     help="Create and list events (tournaments).",
@@ -50,8 +53,6 @@ def new(
     Example: bridgedesk event new "Tuesday pairs" --date 2026-11-24 --rating weekly
     --class 3 --scoring mp
     """
-    from bridgedesk.events.creation import new_event
-
     event = new_event(
         name,
         date=date,
@@ -117,8 +118,6 @@ def deadline(
 
     Example: bridgedesk event deadline "Kanto sectional" --published 2026-11-24T21:30+09:00
     """
-    from bridgedesk.errors import EntryError
-    from bridgedesk.events.model import correction_deadline
 
     if sum((when is not None, published is not None, clear)) != 1:
         raise EntryError("give exactly one of: a deadline, --published TIME, or --clear")

@@ -15,6 +15,9 @@ import typer
 
 from bridgedesk.cli._store import DbOption, EventArg, open_store
 from bridgedesk.cli.event import app
+from bridgedesk.errors import FormatError, Location
+from bridgedesk.formats import dealfile
+from bridgedesk.store.deal_files import attach_deals, span
 
 
 @app.command("deals")
@@ -33,13 +36,10 @@ def deals(
 
     Example: bridgedesk event deals "Tuesday pairs" session.pbn
     """
-    from bridgedesk.errors import FormatError, Location
-    from bridgedesk.formats.dealfile import load_records
-    from bridgedesk.store.deal_files import attach_deals, span
 
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))
-    records = load_records(file, encoding=encoding)
+    records = dealfile.load(file, encoding=encoding)
     with open_store(db) as store:
         boards = attach_deals(store, event, records)
     typer.echo(f"{len(records)} deals attached (boards {span(boards)})")

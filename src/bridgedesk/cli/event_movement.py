@@ -20,6 +20,10 @@ from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
 from bridgedesk.cli.event import app
 from bridgedesk.errors import MovementError
+from bridgedesk.events.late_changes import arrow_switch
+from bridgedesk.formats import movement_json
+from bridgedesk.reading import whole_number
+from bridgedesk.store.section_movement import apply_movement, choose_movement
 
 
 @app.command("movement")
@@ -90,14 +94,11 @@ def movement(
 
     A refused movement changes nothing (no phantom is left behind).
     """
-    from bridgedesk.store.section_movement import apply_movement, choose_movement
 
     if [recommend, kind is not None, file is not None].count(True) != 1:
         raise MovementError("give one of --recommend, --kind KIND or --file MOVEMENT.json")
     with open_store(db) as store:
         if file is not None:
-            from bridgedesk.formats import movement_json
-
             m = movement_json.load(file)
         else:
             m = choose_movement(
@@ -142,8 +143,6 @@ def arrow_switch_command(
 
     Example: bridgedesk event arrow-switch "Tuesday pairs" --rounds 6,7
     """
-    from bridgedesk.events.late_changes import arrow_switch
-    from bridgedesk.reading import whole_number
 
     def numbers(text: str, what: str) -> list[int]:
         values = [whole_number(w, max_digits=4) for w in text.split(",") if w.strip()]

@@ -23,7 +23,14 @@ from bridgedesk.cli._store import (
 )
 from bridgedesk.cli.result import app
 from bridgedesk.errors import EntryError
-from bridgedesk.events.rulings import fouled_places, parse_amount, parse_places
+from bridgedesk.events.rulings import (
+    PenaltyUnit,
+    ProceduralPenalty,
+    fouled_places,
+    parse_amount,
+    parse_places,
+)
+from bridgedesk.store import director
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
 Amount = Annotated[str | None, typer.Option(show_default=False)]
@@ -56,8 +63,6 @@ def penalty(
 
     Example: bridgedesk result penalty 1 --pair 3 --mp 2 --reason "wrong board, second time"
     """
-    from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty
-    from bridgedesk.store import director
 
     given = [
         (unit, value, option)
@@ -107,7 +112,6 @@ def fouled(
 
     Example: bridgedesk result fouled 1 --board 5 --at 2:1 --at 3:3 --reason "..."
     """
-    from bridgedesk.store import director
 
     places = parse_places(at or [])
     with open_store(db) as store:
@@ -149,7 +153,6 @@ def not_played(
     Example: bridgedesk result not-played "Tuesday pairs" --round 2 --table 3 --board 6
     --reason "out of time"
     """
-    from bridgedesk.store import director
 
     with open_store(db) as store:
         rid = director.mark_not_played(
@@ -177,7 +180,6 @@ def list_rulings(
 
     Example: bridgedesk result rulings "Tuesday pairs"
     """
-    from bridgedesk.store import director
 
     with open_store(db) as store:
         lines = director.ruling_lines(store, event, section=section, session=session)
@@ -199,7 +201,6 @@ def cancel(
 
     Example: bridgedesk result cancel "Tuesday pairs" 4 --reason "appeal upheld"
     """
-    from bridgedesk.store import director
 
     with open_store(db) as store:
         aid = director.cancel_ruling(store, event, ruling, reason=reason, who=who(by))

@@ -18,11 +18,21 @@ and reading back always gives the original text.
 from __future__ import annotations
 
 import csv
+import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["TRIGGERS", "dict_writer", "neutral", "restore", "writer"]
+__all__ = [
+    "TRIGGERS",
+    "dict_writer",
+    "neutral",
+    "restore",
+    "spreadsheet_text",
+    "write_spreadsheet",
+    "writer",
+]
 
 #: The first characters that make a spreadsheet read a cell as a formula.
 TRIGGERS = frozenset("=+-@\t\r")
@@ -83,3 +93,19 @@ def writer(out: IO[str], **options: Any) -> _Writer:
 def dict_writer(out: IO[str], fieldnames: Sequence[str], **options: Any) -> _DictWriter:
     """A ``csv.DictWriter`` on ``out`` that neutralises every value."""
     return _DictWriter(out, fieldnames, **options)
+
+
+def spreadsheet_text(rows: Iterable[Sequence[object]]) -> str:
+    """``rows`` as CSV text with CRLF line ends, every cell neutralised (the results
+    CSV files: ranking, travellers)."""
+    buffer = io.StringIO()
+    writer(buffer, lineterminator="\r\n").writerows(rows)
+    return buffer.getvalue()
+
+
+def write_spreadsheet(text: str, path: str | Path) -> Path:
+    """Write CSV ``text`` to ``path`` as UTF-8 with a byte-order mark (so spreadsheet
+    programs read Japanese names right)."""
+    target = Path(path)
+    target.write_bytes(text.encode("utf-8-sig"))
+    return target

@@ -2,7 +2,7 @@
 boards, download them as PBN (for a dealing machine), print the hand records.
 
 Importing reads the file as ``bridgedesk event deals`` does
-(:func:`bridgedesk.formats.dealfile.load_records`, stored by
+(:func:`bridgedesk.formats.dealfile.load`, stored by
 :func:`bridgedesk.store.deal_files.attach_deals`); new boards are dealt by
 :func:`bridgedesk.deals.generate.generate` (``bridgedesk deals generate``, from
 :mod:`secrets`); the hand records print with
@@ -24,7 +24,7 @@ from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.generate import generate
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.seating import seats
-from bridgedesk.formats.dealfile import dump_records, kind, load_records
+from bridgedesk.formats import dealfile
 from bridgedesk.reports.bundle import records_from_deals
 from bridgedesk.reports.hand_records import render_html
 from bridgedesk.store.deal_files import attach_deals, span
@@ -60,12 +60,12 @@ async def deals_page(request: Request, event: int) -> Response:
 
 
 def _read_upload(name: str, raw: bytes) -> list[BoardRecord]:
-    suffix = "." + kind(name)
+    suffix = "." + dealfile.kind(name)
     with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
         path = Path(tmp) / f"upload{suffix}"
         path.write_bytes(raw)
         try:
-            return load_records(path)
+            return dealfile.load(path)
         except BridgedeskError as exc:
             raise BridgedeskError(str(exc).replace(str(path), name)) from None
 
@@ -123,7 +123,7 @@ async def download_pbn(request: Request, event: int) -> Response:
         return await _page(request, session, place, status_of(exc), {"download": str(exc)})
     with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
         path = Path(tmp) / "deals.pbn"
-        dump_records(records, path, event=place.info.event.name, generator="bridgedesk")
+        dealfile.dump(records, path, event=place.info.event.name, generator="bridgedesk")
         data = path.read_bytes()
     return Response(
         data,

@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.creation import new_event, parse_datetime
-from bridgedesk.formats.entries_csv import loads_entries
+from bridgedesk.formats import entries_csv
 from bridgedesk.reading import decode
 from bridgedesk.store import entries as store_entries
 from bridgedesk.store.entry_players import changed_players, players_of
@@ -241,7 +241,7 @@ async def import_entries(request: Request, event: int) -> Response:
     place = await place_of(request, event, form)
     try:
         name, raw = await upload_of(data, "a CSV file of entries", MAX_UPLOAD)
-        lines = loads_entries(decode(raw, name), name)
+        lines = entries_csv.loads(decode(raw, name), name)
         await db_call(
             request,
             lambda: store_entries.import_entries(
