@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from bridgedesk.events import Entry, Event, Player, Rating, ScoringMethod
@@ -95,6 +97,36 @@ def login(client: TestClient, stored: Stored, table: int, section: str = "A") ->
     )
     assert answer.status_code == 200, answer.text
     return {"Authorization": f"Bearer {answer.json()['token']}"}
+
+
+@contextmanager
+def running(app: FastAPI) -> Iterator[str]:
+    """Serve ``app`` with uvicorn in a thread on a free port; its base URL."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2
+        )
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)
 
 
 # the throw-away PostgreSQL server of the store tests

@@ -13,9 +13,6 @@ ranking without a reload; the Japanese pages render.  Screenshots go to
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +22,7 @@ import pytest
 from bridgedesk.cli import main
 from bridgedesk.events.entry import make_result
 from bridgedesk.reports.hand_records import chromium_args
-from tests.web.conftest import SCRIPT_NAME, Stored, stored_event
+from tests.web.conftest import SCRIPT_NAME, Stored, running, stored_event
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -42,38 +39,15 @@ PHONE: dict[str, Any] = {
 }
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[str, Stored]]:
-    import uvicorn
-
     from bridgedesk.web.app import create_app
 
     stored = stored_event(str(tmp_path / "club.sqlite3"), pairs=14)
-    app = create_app(store=stored.store, poll_seconds=0.2)
-    port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2
-        )
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}", stored
+        with running(create_app(store=stored.store, poll_seconds=0.2)) as base:
+            yield base, stored
     finally:
-        server.should_exit = True
-        thread.join(timeout=20)
         stored.store.close()
 
 

@@ -59,6 +59,7 @@ _GROUPS: tuple[tuple[str, str, str], ...] = (
      "Practice MiniBridge against the computer, with a closed room and IMPs (002:12-57)."),
     ("swiss", "bridgedesk.cli.swiss", "Swiss teams: draw the next round."),
     ("knockout", "bridgedesk.cli.knockout", "Knockouts: print a seeded draw, single or double."),
+    ("user", "bridgedesk.cli.user", "Accounts of the director's console (/d/)."),
 )  # fmt: skip
 #: Modules that add commands to a group above (imported with the group, for that only).
 _EXTENSIONS: dict[str, tuple[str, ...]] = {

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 from bridgedesk.errors import MasterpointError
 from bridgedesk.formats import ledger_csv
 from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
+from bridgedesk.masterpoints.versions import RULE_VERSIONS
 from bridgedesk.store.service import Store
 
 if TYPE_CHECKING:
     from bridgedesk.masterpoints.ledger import Ledger
 
-#: The rule-set versions written with awards recorded from the command line.
-RULE_VERSIONS = {"jcbl": "2007", "sbf": "2014-2015"}
+__all__ = ["RULE_VERSIONS", "open_ledger", "read_ledger"]
 
 
 @contextmanager

@@ -1,17 +1,13 @@
 """What the event, entry and result commands share: ``--db``, ``--by`` and value parsing."""
 
-import datetime as dt
 import getpass
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.errors import ParseError
+from bridgedesk.events.creation import parse_date, parse_datetime
 from bridgedesk.store.service import Store
-
-if TYPE_CHECKING:
-    from bridgedesk.store.service import Store
 
 DbOption = Annotated[
     str | None,
@@ -46,19 +42,14 @@ def who(by: str | None) -> str:
         return "director"
 
 
-def parse_date(text: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(text.strip())
-    except ValueError:
-        raise ParseError(f"bad date {text!r}: write it as YYYY-MM-DD, e.g. 2026-11-24") from None
-
-
-def parse_datetime(text: str) -> dt.datetime:
-    """An ISO date-time; without a zone it is taken as UTC."""
-    try:
-        return dt.datetime.fromisoformat(text.strip())
-    except ValueError:
-        raise ParseError(
-            f"bad date and time {text!r}: write YYYY-MM-DDTHH:MM (UTC) or add a zone, "
-            "e.g. 2026-11-24T21:30+09:00"
-        ) from None
+__all__ = [
+    "ByOption",
+    "DbOption",
+    "EventArg",
+    "SectionOption",
+    "SessionOption",
+    "open_store",
+    "parse_date",
+    "parse_datetime",
+    "who",
+]

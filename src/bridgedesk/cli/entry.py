@@ -1,6 +1,5 @@
 """``bridgedesk entry``: enter pairs, teams and individuals in an event."""
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -17,18 +16,16 @@ from bridgedesk.cli._store import (
     who,
 )
 from bridgedesk.errors import EntryError
-from bridgedesk.events import Entry, EntryKind, Player
+from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import entries_csv
 from bridgedesk.store import entries
-from bridgedesk.store.entries import register_players
+from bridgedesk.store.entry_players import changed_players, players_of
 
 if TYPE_CHECKING:
     from bridgedesk.events.seating import SeatingPlan
 
 app = typer.Typer(help="Enter pairs, teams or individuals in an event.", no_args_is_help=True)
-
-_NAME_SPLIT = re.compile(r"\s*(?:,|;|/|&|\s-\s|\s–\s)\s*")
 
 
 @app.command("add")
@@ -75,19 +72,8 @@ def add(
     --members 123,456
     """
 
-    people = [n for n in _NAME_SPLIT.split(names.strip()) if n] if names.strip() else []
-    numbers = [m.strip() for m in members.split(",")] if members.strip() else []
-    if people and len(numbers) > len(people):
-        raise EntryError(
-            f"{len(numbers)} member numbers for {len(people)} names: give one per player "
-            "(leave a blank between commas for a non-member)"
-        )
     with open_store(db) as store:
-        if numbers and not people:  # member numbers alone: names from the register
-            players = register_players(store, [(None, m) for m in numbers])
-        else:
-            numbers += [""] * (len(people) - len(numbers))
-            players = tuple(Player(n, m or None) for n, m in zip(people, numbers, strict=True))
+        players = players_of(store, names, members)
         entry = Entry(
             number=number,
             players=players,
@@ -206,16 +192,7 @@ def edit(
     --reason "substitute for the second half"
     """
 
-    players = None
-    if names is not None or members is not None:
-        people = [n for n in _NAME_SPLIT.split((names or "").strip()) if n]
-        numbers = [m.strip() for m in (members or "").split(",")] if members else []
-        count = max(len(people), len(numbers))
-        if people and numbers and len(people) != len(numbers):
-            raise EntryError(f"{len(people)} names but {len(numbers)} member numbers")
-        people += [""] * (count - len(people))
-        numbers += [""] * (count - len(numbers))
-        players = [(n or None, m or None) for n, m in zip(people, numbers, strict=True)]
+    players = changed_players(names, members)
     if players is None and stationary is None:
         raise EntryError("nothing to change: give --names, --members or --stationary/--moving")
     with open_store(db) as store:

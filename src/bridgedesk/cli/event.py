@@ -1,14 +1,13 @@
 """``bridgedesk event``: create and list events, set the correction deadline."""
 
-import datetime as dt
 from typing import Annotated
 
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_date, parse_datetime
+from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime
 from bridgedesk.errors import EntryError
-from bridgedesk.events import Event, Rating, ScoringMethod, Section, Session
+from bridgedesk.events.creation import new_event
 from bridgedesk.events.model import correction_deadline
 
 app = typer.Typer(
@@ -54,21 +53,16 @@ def new(
     Example: bridgedesk event new "Tuesday pairs" --date 2026-11-24 --rating weekly
     --class 3 --scoring mp
     """
-
-    names = tuple(s.strip() for s in sections.split(",") if s.strip())
-    if not names or len(set(names)) != len(names):
-        raise EntryError(f"--sections needs distinct names, e.g. A,B; got {sections!r}")
-    event = Event(
-        name=name,
-        date=parse_date(date) if date else dt.date.today(),
-        rating=Rating.parse(rating),
+    event = new_event(
+        name,
+        date=date,
+        rating=rating,
         class_=event_class,
-        scoring=ScoringMethod.parse(scoring),
+        scoring=scoring,
         club=club,
-        sessions=tuple(
-            Session(n, tuple(Section(s) for s in names)) for n in range(1, sessions + 1)
-        ),
-        correction_deadline=parse_datetime(deadline) if deadline else None,
+        sessions=sessions,
+        sections=sections,
+        deadline=deadline,
     )
     with open_store(db) as store:
         eid = store.create_event(event)

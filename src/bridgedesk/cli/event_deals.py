@@ -13,11 +13,11 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.bridge import Seat
 from bridgedesk.cli._store import DbOption, EventArg, open_store
 from bridgedesk.cli.event import app
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats import dealfile
+from bridgedesk.store.deal_files import attach_deals, span
 
 
 @app.command("deals")
@@ -41,9 +41,5 @@ def deals(
         raise FormatError("no such file", Location(file=str(file)))
     records = dealfile.load(file, encoding=encoding)
     with open_store(db) as store:
-        store.event(event)  # a missing event is reported before anything is written
-        for record in records:
-            store.set_deal(event, record.deal.board, record.deal.pbn(Seat.N))
-    boards = sorted(r.deal.board for r in records)
-    span = f"{boards[0]}-{boards[-1]}" if boards else "none"
-    typer.echo(f"{len(records)} deals attached (boards {span})")
+        boards = attach_deals(store, event, records)
+    typer.echo(f"{len(records)} deals attached (boards {span(boards)})")

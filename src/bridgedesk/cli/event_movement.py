@@ -12,7 +12,7 @@ printed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -20,18 +20,10 @@ from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
 from bridgedesk.cli.event import app
 from bridgedesk.errors import MovementError
-from bridgedesk.events.adapters import phantom_number
 from bridgedesk.events.late_changes import arrow_switch
 from bridgedesk.formats import movement_json
-from bridgedesk.movements.choose import build_movement
 from bridgedesk.reading import whole_number
-
-if TYPE_CHECKING:
-    from bridgedesk.movements.model import Movement
-
-
-def _name(m: Movement) -> str:
-    return f"{m.kind} {m.tables} tables, {m.round_count} rounds x {m.boards_per_round} boards"
+from bridgedesk.store.section_movement import apply_movement, choose_movement
 
 
 @app.command("movement")
@@ -106,29 +98,30 @@ def movement(
     if [recommend, kind is not None, file is not None].count(True) != 1:
         raise MovementError("give one of --recommend, --kind KIND or --file MOVEMENT.json")
     with open_store(db) as store:
-        entries = store.entries(event, section=section, session=session)
-        playing = [n for n, e in entries.items() if not e.phantom]
-        count = pairs if pairs is not None else (len(playing) or None)
         if file is not None:
             m = movement_json.load(file)
         else:
-            m = build_movement(count, kind, tables, rounds, boards_per_round, base)
-        phantom = phantom_number(m)
-        problems = store.set_movement(
-            event,
-            m,
-            section=section,
-            session=session,
-            name=_name(m),
-            phantom=phantom,
-            from_round=from_round,
+            m = choose_movement(
+                store,
+                event,
+                kind=kind,
+                tables=tables,
+                pairs=pairs,
+                rounds=rounds,
+                boards_per_round=boards_per_round,
+                base=base,
+                section=section,
+                session=session,
+            )
+        applied = apply_movement(
+            store, event, m, section=section, session=session, from_round=from_round
         )
-    if phantom is not None and phantom not in entries:
-        typer.echo(f"pair {phantom} entered as the phantom (its opponents sit out)")
-    typer.echo(f"section {section}: {_name(m)}, boards 1-{m.total_boards}")
-    for note in m.notes:
+    if applied.phantom_added is not None:
+        typer.echo(f"pair {applied.phantom_added} entered as the phantom (its opponents sit out)")
+    typer.echo(f"section {section}: {applied.name}, boards 1-{applied.total_boards}")
+    for note in applied.notes:
         typer.echo(f"  {note}")
-    for problem in problems:
+    for problem in applied.problems:
         typer.echo(f"warning: {problem}")
 
 

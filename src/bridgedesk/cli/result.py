@@ -23,6 +23,7 @@ from bridgedesk.cli._store import (
 )
 from bridgedesk.errors import BridgedeskError, EntryError, FormatError, Location
 from bridgedesk.events import make_result
+from bridgedesk.events.correction import corrected
 from bridgedesk.formats import results_csv
 
 if TYPE_CHECKING:
@@ -218,27 +219,18 @@ def correct(
         else:
             raise EntryError("say which result: --id N, or --board B --ns X --ew Y")
         old = stored.result
-        if not (adjusted or contract):
-            # keep the old contract line; only seating, board or lead change
-            contract = None if old.contract is None else str(old.contract)
-            declarer = None if old.declarer is None else str(old.declarer)
-            keep = old.contract is not None and not old.contract.is_pass
-            result = str(old.tricks) if keep and old.tricks is not None else None
-            adjusted = None if old.adjusted is None else str(old.adjusted)
-        playing = contract is not None and not adjusted and contract.upper() != "PASS"
-        new = make_result(
-            round=new_round or old.round,
-            table=new_table or old.table,
-            board=new_board or old.board,
-            ns=new_ns or old.ns,
-            ew=new_ew or old.ew,
+        new = corrected(
+            old,
             contract=contract,
             declarer=declarer,
             result=result,
-            lead=(lead or old.lead) if playing else None,
+            lead=lead,
             adjusted=adjusted,
-            section=old.section,
-            session=old.session,
+            round=new_round,
+            table=new_table,
+            board=new_board,
+            ns=new_ns,
+            ew=new_ew,
         )
         cid = store.correct_result(
             event,

@@ -8,7 +8,6 @@ why), see :mod:`bridgedesk.store.director`.  This module is listed in
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Annotated
 
 import typer
@@ -23,19 +22,18 @@ from bridgedesk.cli._store import (
     who,
 )
 from bridgedesk.cli.result import app
-from bridgedesk.errors import EntryError, ParseError
-from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty
+from bridgedesk.errors import EntryError
+from bridgedesk.events.rulings import (
+    PenaltyUnit,
+    ProceduralPenalty,
+    fouled_places,
+    parse_amount,
+    parse_places,
+)
 from bridgedesk.store import director
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
 Amount = Annotated[str | None, typer.Option(show_default=False)]
-
-
-def _amount(text: str, option: str) -> Fraction:
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise ParseError(f"{option} {text!r}: give a number such as 1, 0.5 or 1/2") from None
 
 
 @app.command("penalty")
@@ -79,20 +77,10 @@ def penalty(
     if len(given) != 1:
         raise EntryError("give the penalty's size once: --boards, --mp, --percent or --imp")
     unit, value, option = given[0]
-    p = ProceduralPenalty(pair, _amount(value, option), unit, reason, board)
+    p = ProceduralPenalty(pair, parse_amount(value, option), unit, reason, board)
     with open_store(db) as store:
         rid = director.add_penalty(store, event, p, who=who(by), section=section, session=session)
     typer.echo(f"ruling {rid}: penalty on pair {pair}, {p.text} ({reason})")
-
-
-def _places(at: list[str]) -> list[tuple[int, int]]:
-    out = []
-    for text in at:
-        parts = text.replace("/", ":").split(":")
-        if len(parts) != 2 or not all((p.strip().isascii() and p.strip().isdigit()) for p in parts):
-            raise ParseError(f"--at {text!r}: write ROUND:TABLE, e.g. 3:2")
-        out.append((int(parts[0]), int(parts[1])))
-    return out
 
 
 @app.command("fouled")
@@ -125,19 +113,13 @@ def fouled(
     Example: bridgedesk result fouled 1 --board 5 --at 2:1 --at 3:3 --reason "..."
     """
 
-    places = _places(at or [])
+    places = parse_places(at or [])
     with open_store(db) as store:
         if from_round is not None:
             movement = store.movement(event, section=section, session=session)
             if movement is None:
                 raise EntryError(f"section {section} has no movement yet")
-            for rnd in range(from_round, movement.rounds + 1):
-                for table in range(1, movement.tables + 1):
-                    a = movement.assignment(rnd, table)
-                    if a is not None and board in a.boards and (rnd, table) not in places:
-                        places.append((rnd, table))
-            if not places:
-                raise EntryError(f"board {board} is not played from round {from_round} on")
+            places = fouled_places(movement, board, from_round, places)
         ids = director.mark_fouled(
             store,
             event,

@@ -17,7 +17,7 @@ missing (:func:`missing_slips`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -162,6 +162,43 @@ def missing_slips(
     ]
 
 
+def parse_amount(text: str, option: str) -> Fraction:
+    """A penalty's amount as typed (``1``, ``0.5``, ``1/2``), exactly."""
+    from bridgedesk.errors import ParseError
+
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ParseError(f"{option} {text!r}: give a number such as 1, 0.5 or 1/2") from None
+
+
+def parse_places(texts: Iterable[str]) -> list[tuple[int, int]]:
+    """``ROUND:TABLE`` places (``3:2``, or ``3/2``) as (round, table)."""
+    from bridgedesk.errors import ParseError
+
+    out = []
+    for text in texts:
+        parts = text.replace("/", ":").split(":")
+        if len(parts) != 2 or not all((p.strip().isascii() and p.strip().isdigit()) for p in parts):
+            raise ParseError(f"--at {text!r}: write ROUND:TABLE, e.g. 3:2")
+        out.append((int(parts[0]), int(parts[1])))
+    return out
+
+
+def fouled_places(
+    movement: SeatingPlan, board: int, from_round: int, places: Sequence[tuple[int, int]] = ()
+) -> list[tuple[int, int]]:
+    """``places`` and every (round, table) playing ``board`` from ``from_round`` on: the
+    tables that played the changed hands once a board was fouled (004:3531-3658)."""
+    out = list(places)
+    for rnd, table, a in seats(movement):
+        if rnd >= from_round and board in a.boards and (rnd, table) not in out:
+            out.append((rnd, table))
+    if not out:
+        raise EntryError(f"board {board} is not played from round {from_round} on")
+    return out
+
+
 __all__ = [
     "FouledResult",
     "NotPlayed",
@@ -170,5 +207,8 @@ __all__ = [
     "Rulings",
     "Slip",
     "expected_slips",
+    "fouled_places",
     "missing_slips",
+    "parse_amount",
+    "parse_places",
 ]

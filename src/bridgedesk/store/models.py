@@ -407,3 +407,31 @@ class DirectorAuditRow(Base):
     reason: Mapped[str] = mapped_column(Text)
     old: Mapped[str] = mapped_column(Text)
     new: Mapped[str] = mapped_column(Text)
+
+
+# -- the director's console: accounts and their sessions (migration 0006) ------------
+
+
+class UserRow(Base):
+    """A console account: its name, its role (``director``, ``scorer`` or ``viewer``)
+    and the Argon2 hash of its password (never the password)."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[str] = mapped_column(String(10))
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class UserSessionRow(Base):
+    """A logged-in console browser: the SHA-256 of its session token and its CSRF token."""
+
+    __tablename__ = "user_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime)

@@ -3,9 +3,9 @@
 Routers: the JSON API (:mod:`bridgedesk.web.api`), the table terminals' pages
 (:mod:`bridgedesk.web.tables`), the public live results
 (:mod:`bridgedesk.web.live`), and any optional router found among
-``OPTIONAL_ROUTERS`` (a module of this package exposing ``router``; it is left
-out when the module is not there).  Static files (htmx, the terminal's script
-and style) are served under ``/static``.
+``OPTIONAL_ROUTERS`` (a module of this package exposing ``router``, and maybe
+``install(app)``; it is left out when the module is not there).  Static files
+(htmx, the terminal's script and style) are served under ``/static``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from bridgedesk.web.writer import ResultWriter
 
 STATIC = Path(__file__).parent / "static"
 #: Modules of this package that add pages when they exist (e.g. practice sessions).
-OPTIONAL_ROUTERS: tuple[str, ...] = ("bridgedesk.web.practice",)
+OPTIONAL_ROUTERS: tuple[str, ...] = ("bridgedesk.web.practice", "bridgedesk.web.console")
 
 
 def include_optional_routers(app: FastAPI, names: tuple[str, ...] = OPTIONAL_ROUTERS) -> list[str]:
@@ -39,6 +39,9 @@ def include_optional_routers(app: FastAPI, names: tuple[str, ...] = OPTIONAL_ROU
                 raise  # the module is there but something it imports is not
             continue
         app.include_router(module.router)
+        install = getattr(module, "install", None)
+        if install is not None:  # e.g. the console's exception handlers
+            install(app)
         included.append(name)
     return included
 

@@ -6,8 +6,9 @@ results EVENT --format json``: one :class:`~bridgedesk.results.model.ScoredSessi
 made by :func:`bridgedesk.results.section.score_section` with the director's
 rulings (penalties, fouled boards), written by
 :func:`bridgedesk.formats.results_json.to_dict`.  Nothing else in
-``bridgedesk.web`` imports the results or reports packages, so this module is
-the one place to re-point when they change.
+``bridgedesk.web`` imports the results package, so this module is the one
+place to re-point when it changes (the director's console's report set is
+scored by :func:`scored_section`).
 """
 
 from __future__ import annotations
@@ -54,6 +55,13 @@ def ranking_document(
     snapshot = store.section_results(event, section=section, session=session)
     doc: dict[str, Any] = results_json.to_dict(_scored(store, event, snapshot, store.deals(event)))
     return doc
+
+
+def scored_section(store: Store, event: int | str, section: str, session: int = 1) -> ScoredSession:
+    """A section scored with its deals and rulings, as ``bridgedesk results`` scores it
+    (for the console's report set)."""
+    snapshot = store.section_results(event, section=section, session=session)
+    return _scored(store, event, snapshot, store.deals(event))
 
 
 def planned(snapshot: SectionResults) -> dict[int, int]:
@@ -126,4 +134,11 @@ def live_section(store: Store, event: int | str, snapshot: SectionResults) -> di
     return out
 
 
-__all__ = ["board_traveller", "live_section", "planned", "ranking_document", "section_names"]
+__all__ = [
+    "board_traveller",
+    "live_section",
+    "planned",
+    "ranking_document",
+    "scored_section",
+    "section_names",
+]

@@ -45,6 +45,8 @@ class TooManyLoginsError(BridgedeskError):
 class LoginLimiter:
     limit: int = 10
     window: float = 60.0
+    #: What the failures were, for the refusal's message.
+    what: str = "wrong table codes"
     _failures: dict[str, deque[float]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -59,7 +61,7 @@ class LoginLimiter:
             if len(recent) >= self.limit:
                 wait = int(self.window - (now - recent[0])) + 1
                 raise TooManyLoginsError(
-                    f"too many wrong table codes from this address: try again in {wait} s"
+                    f"too many {self.what} from this address: try again in {wait} s"
                 )
 
     def failed(self, client: str) -> None:

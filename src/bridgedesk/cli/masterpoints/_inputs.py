@@ -24,8 +24,8 @@ from bridgedesk.formats.ranking_json import loads_matches
 from bridgedesk.masterpoints.jcbl.club import QualifyingRound
 from bridgedesk.masterpoints.ledger import MAX_AWARD
 from bridgedesk.masterpoints.request import AwardInput, StoredEvent, is_series_table
-from bridgedesk.results.section import score_section
 from bridgedesk.scoring.session import Method, SessionResult, score_session
+from bridgedesk.store.event_awards import score_stored_event
 from bridgedesk.store.ledger import RecordedAward
 from bridgedesk.store.service import Store
 
@@ -45,10 +45,6 @@ class InputOptions:
     method: str | None = None
     winners: int | None = None
     flights: str | None = None
-
-
-#: A stored entry's kind (bridgedesk.events.model.EntryKind) as the kind of game.
-_GAME_KINDS = {"pair": "pairs", "individual": "individual", "team": "teams"}
 
 
 def _is_ranking_json(path: Path) -> bool:
@@ -105,39 +101,12 @@ def _score_files(
 def _score_stored_event(
     event: str, section: str, db: str | None
 ) -> tuple[list[SessionResult], Roster | None, StoredEvent]:
-    """Score every session of a stored event's section; member numbers from its entries
-    (``None`` when no entry has any: ``--players`` must give them)."""
+    """Score every session of a stored event's section (see
+    :func:`bridgedesk.store.event_awards.score_stored_event`); member numbers from its
+    entries (``None`` when no entry has any: ``--players`` must give them)."""
 
     with Store.open(db) as store:
-        info = store.event(event)
-        sessions = sorted(n for n, names in info.sections if section in names)
-        if not sessions:
-            known = sorted({name for _n, names in info.sections for name in names})
-            raise MasterpointError(
-                f"event {event!r} has no section {section!r}; its sections: "
-                + (", ".join(known) or "none")
-            )
-        snapshots = [store.section_results(event, section, n) for n in sessions]
-    scored = [score_section(snap).session_result for snap in snapshots]
-    players: dict[str, tuple[str, ...]] = {}
-    kinds = {
-        _GAME_KINDS[e.kind.value]
-        for snap in snapshots
-        for e in snap.entries.values()
-        if not e.phantom
-    }
-    for snap in snapshots:
-        for number, entry in snap.entries.items():
-            members = tuple(p.member for p in entry.players if p.member)
-            if members and not entry.phantom:
-                players.setdefault(str(number), members)
-    facts = StoredEvent(
-        info.event.name,
-        info.event.date,
-        info.event.rating.value,
-        info.event.class_,
-        kinds.pop() if len(kinds) == 1 else None,
-    )
+        scored, players, facts = score_stored_event(store, event, section)
     return scored, (Roster(players) if players else None), facts
 
 

@@ -1,0 +1,93 @@
+"""A stored event's masterpoint awards: ``bridgedesk masterpoints award --from-event``
+(then ``record``) and the console's publish page compute and record them here.
+
+Every session of the section is scored as stored; the member numbers come
+from the entries; the stored event says its rating and class (JCBL,
+:func:`bridgedesk.masterpoints.request.award_request`).  Recording writes the
+awards into the ledger in the database (:meth:`Store.record_awards`, audited;
+players not yet members are held, 000:141-151).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bridgedesk.errors import MasterpointError
+from bridgedesk.masterpoints.awards import Award
+from bridgedesk.masterpoints.request import AwardInput, AwardOptions, StoredEvent, award_request
+from bridgedesk.masterpoints.versions import RULE_VERSIONS
+from bridgedesk.results.section import score_section
+from bridgedesk.scoring.session import SessionResult
+from bridgedesk.store.ledger import EventAwards
+from bridgedesk.store.service import Store
+
+#: A stored entry's kind (bridgedesk.events.model.EntryKind) as the kind of game.
+_GAME_KINDS = {"pair": "pairs", "individual": "individual", "team": "teams"}
+
+
+def score_stored_event(
+    store: Store, event: str | int, section: str
+) -> tuple[list[SessionResult], dict[str, tuple[str, ...]], StoredEvent]:
+    """Score every session of a stored event's section; each entry's member numbers
+    by its number (empty when no entry has any)."""
+    info = store.event(event)
+    sessions = sorted(n for n, names in info.sections if section in names)
+    if not sessions:
+        known = sorted({name for _n, names in info.sections for name in names})
+        raise MasterpointError(
+            f"event {event!r} has no section {section!r}; its sections: "
+            + (", ".join(known) or "none")
+        )
+    snapshots = [store.section_results(event, section, n) for n in sessions]
+    scored = [score_section(snap).session_result for snap in snapshots]
+    players: dict[str, tuple[str, ...]] = {}
+    kinds = {
+        _GAME_KINDS[e.kind.value]
+        for snap in snapshots
+        for e in snap.entries.values()
+        if not e.phantom
+    }
+    for snap in snapshots:
+        for number, entry in snap.entries.items():
+            members = tuple(p.member for p in entry.players if p.member)
+            if members and not entry.phantom:
+                players.setdefault(str(number), members)
+    facts = StoredEvent(
+        info.event.name,
+        info.event.date,
+        info.event.rating.value,
+        info.event.class_,
+        kinds.pop() if len(kinds) == 1 else None,
+    )
+    return scored, players, facts
+
+
+def event_awards(store: Store, event: str | int, section: str, rules: str = "jcbl") -> list[Award]:
+    """The awards of a stored event's section under ``rules``, as the event knows itself."""
+    scored, players, facts = score_stored_event(store, event, section)
+    if not players:
+        raise MasterpointError(
+            "no member numbers: enter the players' member numbers to award masterpoints"
+        )
+    source = AwardInput(sessions=tuple(scored), players=players, stored=facts)
+    return list(award_request(AwardOptions(rules=rules), source).awards)
+
+
+def record(
+    store: Store,
+    event: str | int,
+    awards: Sequence[Award],
+    *,
+    rules: str,
+    who: str,
+    reason: str,
+) -> EventAwards:
+    """Write the awards into the ledger (replacing the event's earlier ones, audited)."""
+    if rules not in RULE_VERSIONS:
+        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+    return store.record_awards(
+        event, awards, rules=rules, version=RULE_VERSIONS[rules], who=who, reason=reason
+    )
+
+
+__all__ = ["event_awards", "record", "score_stored_event"]

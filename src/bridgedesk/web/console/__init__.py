@@ -1,0 +1,23 @@
+"""The director's console (``/d/...``): run a session from a browser.
+
+Server-rendered pages (Jinja2, htmx) on the same service functions as the
+command line: accounts and roles (:mod:`.auth`, :mod:`.login`), events and
+entries (:mod:`.events`), the movement (:mod:`.movement`), the deals
+(:mod:`.deals`), the live grid
+(:mod:`.grid`), results, corrections, rulings and rounds (:mod:`.results`),
+the report set (:mod:`.publish`).  The app includes :data:`router` and calls
+:func:`install` (see ``OPTIONAL_ROUTERS`` of :mod:`bridgedesk.web.app`).
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from bridgedesk.web.console import deals, events, grid, login, movement, publish, results
+from bridgedesk.web.console.auth import install
+
+router = APIRouter()
+for _module in (login, events, movement, deals, grid, results, publish):
+    router.include_router(_module.router)
+
+__all__ = ["install", "router"]

@@ -1,0 +1,156 @@
+"""``/d/events/ID/movement``: the recommended movement with its reasons, another
+choice, and the cards to print.
+
+The reasons are the JCBL weekly list's rows for the pairs entered
+(004:3048-3066, :func:`bridgedesk.movements.recommend.recommend`): tables,
+rounds, boards, playing time, relays, stationary pairs; the first row that
+bridgedesk builds is the recommendation (:func:`bridgedesk.movements.choose.recommended`),
+as ``bridgedesk event movement --recommend`` takes it.  Taking a movement goes
+through :func:`bridgedesk.store.section_movement.apply_movement`.  The master
+sheet, guide cards and pair slips print from
+:func:`bridgedesk.reports.movement_cards.render_html`; the table cards with
+their login codes and QR codes from :func:`bridgedesk.reports.table_cards.cards_html`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.movements.catalogue import KINDS
+from bridgedesk.movements.choose import recommended
+from bridgedesk.movements.model import Movement
+from bridgedesk.movements.recommend import Recommendation, recommend
+from bridgedesk.reports.movement_cards import render_html
+from bridgedesk.reports.table_cards import cards_html
+from bridgedesk.store.section_movement import apply_movement, choose_movement, playing_pairs
+from bridgedesk.store.service import Store
+from bridgedesk.store.terminals import table_codes
+from bridgedesk.store.users import Role
+from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.pages import SectionPage, read_form
+from bridgedesk.web.console.place import Place, place_of
+from bridgedesk.web.labels import language
+from bridgedesk.web.security import status_of
+from bridgedesk.web.threads import db_call
+
+router = APIRouter(prefix="/d")
+
+_CHOICE = ("kind", "tables", "rounds", "boards_per_round", "base")
+
+
+def _query(rec: Recommendation) -> str:
+    """The choice of a recommendation row, as a form or the cards link sends it."""
+    choice = {"kind": rec.kind, "rounds": rec.rounds, "boards_per_round": rec.boards_per_round}
+    return urlencode({**choice, **({"base": rec.base} if rec.base else {})})
+
+
+def _options(store: Store, place: Place, _asked: Mapping[str, str]) -> dict[str, Any]:
+    pairs = playing_pairs(store, place.event, place.section, place.session)
+    out: dict[str, Any] = {
+        "pairs": pairs,
+        "rows": [],
+        "best": None,
+        "why_not": "",
+        "current": store.movement(place.event, section=place.section, session=place.session),
+        "kinds": list(KINDS),
+    }
+    try:
+        out["rows"] = [(rec, _query(rec)) for rec in recommend(pairs)]
+        out["best"] = recommended(pairs)
+    except BridgedeskError as exc:
+        out["why_not"] = str(exc)
+    return out
+
+
+_page = SectionPage("movement.html.j2", "movement", _options)
+
+
+@router.get("/events/{event}/movement", response_class=HTMLResponse)
+async def movement_page(request: Request, event: int) -> Response:
+    session = await need(request, Role.VIEWER)
+    place = await place_of(request, event)
+    return await _page(request, session, place)
+
+
+def _number(form: Mapping[str, str], name: str) -> int | None:
+    text = form.get(name, "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise EntryError(f"{name.replace('_', ' ')} is a whole number, not {text!r}")
+    return int(text)
+
+
+def _chosen(store: Store, place: Place, form: Mapping[str, str]) -> Movement:
+    """The movement a form names: by kind (with its numbers), else the recommendation."""
+    return choose_movement(
+        store,
+        place.event,
+        kind=form.get("kind") or None,
+        tables=_number(form, "tables"),
+        rounds=_number(form, "rounds"),
+        boards_per_round=_number(form, "boards_per_round"),
+        base=form.get("base") or None,
+        section=place.section,
+        session=place.session,
+    )
+
+
+def _take(store: Store, place: Place, form: Mapping[str, str]) -> str:
+    m = _chosen(store, place, form)
+    applied = apply_movement(store, place.event, m, section=place.section, session=place.session)
+    return applied.name
+
+
+@router.post("/events/{event}/movement")
+async def take_movement(request: Request, event: int) -> Response:
+    form = await read_form(request)
+    session = await need(request, Role.DIRECTOR, form)
+    place = await place_of(request, event, form)
+    try:
+        name = await db_call(request, _take, store_of(request), place, form)
+    except BridgedeskError as exc:
+        return await _page(request, session, place, status_of(exc), {"choose": str(exc)}, form)
+    return RedirectResponse(place.url(f"/d/events/{event}/movement", done=name), status_code=303)
+
+
+@router.get("/events/{event}/movement/cards", response_class=HTMLResponse)
+async def movement_cards(request: Request, event: int) -> Response:
+    """The master sheet, table guide cards and pair slips of a movement (as chosen)."""
+    session = await need(request, Role.VIEWER)
+    place = await place_of(request, event)
+    query = {k: request.query_params.get(k, "") for k in _CHOICE}
+    try:
+        m = await db_call(request, _chosen, store_of(request), place, query)
+    except BridgedeskError as exc:
+        return await _page(request, session, place, status_of(exc), {"choose": str(exc)}, query)
+    return HTMLResponse(render_html(m))
+
+
+@router.get("/events/{event}/tables/cards", response_class=HTMLResponse)
+async def table_cards(request: Request, event: int) -> Response:
+    """The table cards: each table's login code and the QR code of its login address."""
+    session = await need(request, Role.DIRECTOR)
+    place = await place_of(request, event)
+    try:
+        codes = await db_call(
+            request,
+            lambda: table_codes(
+                store_of(request), place.event, session=place.session, section=place.section
+            ),
+        )
+    except BridgedeskError as exc:
+        return await _page(request, session, place, status_of(exc), {"choose": str(exc)})
+    base = str(request.base_url).rstrip("/")
+    return HTMLResponse(
+        cards_html(place.event, place.info.event.name, codes, base, language(request))
+    )
+
+
+__all__ = ["router"]

@@ -1,0 +1,172 @@
+"""What every console page shares: its words, its frame, reading a form, refusals.
+
+A refused request (any :class:`~bridgedesk.errors.BridgedeskError` from the
+store or the rules) is shown as its one line beside the form that sent it,
+which keeps what was typed; nothing has been stored.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from starlette.datastructures import FormData
+
+from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.store.service import Store
+from bridgedesk.store.users import Role, UserSession
+from bridgedesk.web.console.words import words
+from bridgedesk.web.labels import language
+from bridgedesk.web.security import status_of
+from bridgedesk.web.templating import page, render
+from bridgedesk.web.threads import db_call
+
+if TYPE_CHECKING:
+    from bridgedesk.web.console.place import Place
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    return text_fields(await request.form())
+
+
+def text_fields(data: FormData) -> dict[str, str]:
+    return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+async def upload_of(data: FormData, what: str, limit: int) -> tuple[str, bytes]:
+    """The name and bytes of the form's ``file``, at most ``limit`` bytes."""
+    upload = data.get("file")
+    if upload is None or isinstance(upload, str) or not upload.filename:
+        raise EntryError(f"choose {what}")
+    raw = await upload.read(limit + 1)
+    if len(raw) > limit:
+        raise EntryError(f"{upload.filename}: larger than {limit // 1000} kB")
+    return upload.filename, raw
+
+
+Gather = Callable[[Store, "Place", Mapping[str, str]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class SectionPage:
+    """A page of one event's section: its template ``name``, its title (a word of the
+    console, or the event's name when None), what it shows (``gather``, given the
+    store, the place and the query) and what its form holds before anything was
+    typed (``prefill``)."""
+
+    name: str
+    title: str | None
+    gather: Gather
+    prefill: Gather | None = None
+
+    async def __call__(
+        self,
+        request: Request,
+        session: UserSession,
+        place: Place,
+        status_code: int = 200,
+        errors: Mapping[str, str] | None = None,
+        form: Mapping[str, str] | None = None,
+    ) -> HTMLResponse:
+        """The page with the refusals beside their forms (``errors`` by form), what was
+        typed, and the last action's ``?done=``."""
+        store = request.app.state.store
+        query = dict(request.query_params)
+        context = await db_call(request, self.gather, store, place, query)
+        if form is None and self.prefill is not None:
+            form = await db_call(request, self.prefill, store, place, query)
+        title = (
+            place.info.event.name if self.title is None else words(language(request))[self.title]
+        )
+        return console_page(
+            request,
+            self.name,
+            session,
+            title,
+            status_code,
+            place=place,
+            errors=refill(errors or {}),
+            form=refill(form or {}),
+            done=query.get("done", ""),
+            **context,
+        )
+
+
+def htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+def console_page(
+    request: Request,
+    name: str,
+    session: UserSession | None,
+    title: str,
+    status_code: int = 200,
+    **context: Any,
+) -> HTMLResponse:
+    """A console page (``console/NAME``) in the request's language."""
+    lang = language(request)
+    return page(
+        request,
+        f"console/{name}",
+        status_code,
+        title=title,
+        c=words(lang),
+        session=session,
+        can=_can(session),
+        **context,
+    )
+
+
+def fragment(request: Request, name: str, session: UserSession, **context: Any) -> HTMLResponse:
+    """A piece of a console page (an htmx swap)."""
+    lang = language(request)
+    return HTMLResponse(
+        render(
+            f"console/{name}", lang, c=words(lang), session=session, can=_can(session), **context
+        )
+    )
+
+
+def _can(session: UserSession | None) -> dict[str, bool]:
+    role = session.user.role if session is not None else None
+    return {r.value: role is not None and role.allows(r) for r in Role}
+
+
+def refill(form: Mapping[str, str]) -> defaultdict[str, str]:
+    """The form as typed, for showing again beside its refusal."""
+    return defaultdict(str, form)
+
+
+def error_page(
+    request: Request, exc: BridgedeskError, status: int | None = None, back: str = "/d/"
+) -> HTMLResponse:
+    lang = language(request)
+    return page(
+        request,
+        "console/error.html.j2",
+        status if status is not None else status_of(exc),
+        title=words(lang)["error"],
+        c=words(lang),
+        session=None,
+        can=_can(None),
+        message=str(exc),
+        back=back,
+    )
+
+
+__all__ = [
+    "SectionPage",
+    "console_page",
+    "error_page",
+    "fragment",
+    "htmx",
+    "read_form",
+    "refill",
+    "text_fields",
+    "upload_of",
+]

@@ -1,0 +1,67 @@
+"""Where in an event a console page is: the event, its session and section.
+
+``?session=N&section=X`` (or the form's fields) choose them; by default the
+first session and its first section.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from fastapi import Request
+
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.store.service import EventInfo, Store
+from bridgedesk.web.threads import db_call
+
+
+class NoSuchPlaceError(BridgedeskError):
+    """An event, session or section that does not exist (HTTP 404)."""
+
+
+@dataclass(frozen=True)
+class Place:
+    event: int
+    info: EventInfo
+    session: int
+    section: str
+
+    @property
+    def sections(self) -> list[tuple[int, str]]:
+        return [(n, name) for n, names in self.info.sections for name in names]
+
+    def url(self, path: str, **more: object) -> str:
+        query = {"session": self.session, "section": self.section, **more}
+        return f"{path}?{urlencode(query)}"
+
+
+async def place_of(request: Request, event: int, form: Mapping[str, str] | None = None) -> Place:
+    """The place a request names (form fields first, then the query)."""
+    try:
+        store: Store = request.app.state.store
+        info = await db_call(request, store.event, event)
+    except BridgedeskError as exc:
+        raise NoSuchPlaceError(str(exc)) from None
+
+    def given(name: str) -> str:
+        value = (form or {}).get(name) or request.query_params.get(name) or ""
+        return value.strip()
+
+    sessions = dict(info.sections)
+    text = given("session")
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 0
+    if number not in sessions:
+        number = min(sessions) if sessions else 1
+    names = sessions.get(number, ("A",))
+    section = given("section") or names[0]
+    if section not in names:
+        raise NoSuchPlaceError(
+            f"event {info.id} has no section {section!r} in session {number} "
+            f"(sections: {', '.join(names)})"
+        )
+    return Place(info.id, info, number, section)
+
+
+__all__ = ["NoSuchPlaceError", "Place", "place_of"]

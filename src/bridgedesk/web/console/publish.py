@@ -1,0 +1,132 @@
+"""``/d/events/ID/publish``: the missing slips, then the report set to download.
+
+The report set is the one ``bridgedesk results EVENT --format html`` writes
+(:func:`bridgedesk.reports.bundle.write_all`: ranking, recap, travellers,
+score cards, hand records, CSV, JSON, PBN and USEBIO), scored by
+:func:`bridgedesk.web.scoring.scored_section` with the director's rulings,
+zipped for download; the public live results (``/e/ID``) show the same
+ranking as it stands.  While slips are missing the set is marked provisional
+on this page (004:3838-3846).  The masterpoint awards (JCBL, the stored event's
+rating and class) are shown, and a director records them in the ledger
+(:mod:`bridgedesk.store.event_awards`, as ``bridgedesk masterpoints award
+--from-event`` then ``record`` do).
+"""
+
+from __future__ import annotations
+
+import io
+import tempfile
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.masterpoints.awards import Award
+from bridgedesk.reports.bundle import write_all
+from bridgedesk.store import director
+from bridgedesk.store.event_awards import event_awards, record
+from bridgedesk.store.service import Store
+from bridgedesk.store.users import Role
+from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.pages import SectionPage, read_form
+from bridgedesk.web.console.place import Place, place_of
+from bridgedesk.web.labels import language
+from bridgedesk.web.scoring import scored_section
+from bridgedesk.web.security import status_of
+from bridgedesk.web.threads import db_call
+
+router = APIRouter(prefix="/d")
+
+
+def _awards(store: Store, place: Place) -> tuple[list[Award], str]:
+    """The JCBL awards of the section as it stands, or why there are none yet."""
+    if not store.results(place.event, section=place.section, session=place.session):
+        return [], ""
+    try:
+        return event_awards(store, place.event, place.section), ""
+    except BridgedeskError as exc:
+        return [], str(exc)
+
+
+def _status(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, Any]:
+    awards, why = _awards(store, place)
+    return {
+        "awards": awards,
+        "awards_error": why,
+        "missing": director.missing(store, place.event, place.section, place.session),
+        "planned": director.planned(store, place.event, place.section, place.session),
+        "entered": len(store.results(place.event, section=place.section, session=place.session)),
+    }
+
+
+_page = SectionPage("publish.html.j2", "publish", _status)
+
+
+@router.get("/events/{event}/publish", response_class=HTMLResponse)
+async def publish_page(request: Request, event: int) -> Response:
+    session = await need(request, Role.VIEWER)
+    place = await place_of(request, event)
+    return await _page(request, session, place)
+
+
+def _record(store: Store, place: Place, form: Mapping[str, str], who: str) -> str:
+    reason = form.get("reason", "").strip()
+    if not reason:
+        raise EntryError("give the reason (it is kept in the ledger's audit log)")
+    awards = event_awards(store, place.event, place.section)
+    done = record(store, place.event, awards, rules="jcbl", who=who, reason=reason)
+    if done.audit is None:
+        return f"event {done.event_id}: the same {done.recorded + done.held} awards are stored"
+    note = f"event {done.event_id}: recorded {done.recorded} awards"
+    if done.held:
+        note += f", {done.held} held for players not yet members"
+    return note
+
+
+@router.post("/events/{event}/masterpoints")
+async def record_awards(request: Request, event: int) -> Response:
+    """Award the section's masterpoints (JCBL) and record them in the ledger."""
+    form = await read_form(request)
+    session = await need(request, Role.DIRECTOR, form)
+    place = await place_of(request, event, form)
+    try:
+        done = await db_call(request, _record, store_of(request), place, form, session.user.name)
+    except BridgedeskError as exc:
+        return await _page(request, session, place, status_of(exc), {"awards": str(exc)}, form)
+    return RedirectResponse(place.url(f"/d/events/{event}/publish", done=done), status_code=303)
+
+
+def report_zip(store: Store, place: Place, lang: str) -> bytes:
+    """The section's whole report set as a zip file."""
+    scored = scored_section(store, place.event, place.section, place.session)
+    buffer = io.BytesIO()
+    with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
+        written = write_all(scored, Path(tmp), lang=lang)
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for path in written:
+                archive.write(path, path.relative_to(tmp).as_posix())
+    return buffer.getvalue()
+
+
+@router.get("/events/{event}/publish/reports.zip")
+async def download(request: Request, event: int) -> Response:
+    session = await need(request, Role.VIEWER)
+    place = await place_of(request, event)
+    lang = language(request)
+    try:
+        data = await db_call(request, report_zip, store_of(request), place, lang)
+    except BridgedeskError as exc:
+        return await _page(request, session, place, status_of(exc), {"download": str(exc)})
+    name = f"event{place.event}-{place.session}-{place.section}-{lang}.zip"
+    return Response(
+        data,
+        media_type="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+__all__ = ["report_zip", "router"]
