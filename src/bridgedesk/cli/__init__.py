@@ -34,6 +34,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("practice", "bridgedesk.cli.practice"),
     ("swiss", "bridgedesk.cli.swiss"),
     ("knockout", "bridgedesk.cli.knockout"),
+    ("teams", "bridgedesk.cli.teams"),
 )
 
 #: (command name, module holding its function ``command``) for plain commands.
