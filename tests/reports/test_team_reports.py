@@ -159,3 +159,27 @@ def test_team_pages_open_in_chromium(
     keep = Path(__file__).parent / "output"
     if keep.is_dir():
         (keep / f"team_{event}_{page}.png").write_bytes(png.read_bytes())
+
+
+def test_knockout_bracket(tmp_path: Path) -> None:
+    """A four-team knockout scored by IMPs: the bracket shows each round, the winner of
+    each match in bold, and the final between the two semi-final winners."""
+
+    def match(home: int, away: int, board: int, open_ns: int, closed_ns: int) -> dict:
+        return {"home": home, "away": away,
+                "boards": [{"board": board, "open": {"score": open_ns},
+                            "closed": {"score": closed_ns}}]}  # fmt: skip
+
+    data = {
+        "form": "knockout", "scoring": "imp",
+        "teams": [{"team": t, "name": f"T{t}"} for t in range(1, 5)],
+        "rounds": [{"round": 1, "matches": [match(1, 4, 1, 420, -50), match(2, 3, 1, -50, 420)]},
+                   {"round": 2, "matches": [match(1, 3, 2, 110, 140)]}],
+    }  # fmt: skip
+    code, out, err = run("teams", "score", _write(tmp_path, data), "--format", "html", "--out",
+                         tmp_path / "html")  # fmt: skip
+    assert code == 0, err
+    assert "bracket.html" in out and "rounds.html" not in out
+    html = (tmp_path / "html" / "bracket.html").read_text(encoding="utf-8")
+    won = re.findall(r'<tr class="won"><td class="names">([^<]+)</td><td class="num">(\d+)', html)
+    assert won == [("1 T1", "10"), ("3 T3", "10"), ("3 T3", "1")]

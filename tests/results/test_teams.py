@@ -485,3 +485,27 @@ def test_csv_and_text_from_the_same_value(tmp_path: Path) -> None:
     assert standings.decode("utf-8-sig") == team_results_csv.dumps_standings(event)
     lines = team_results_csv.dumps_matches(event).splitlines()
     assert len(lines) == 1 + sum(len(m.boards) for m in event.matches)
+
+
+def test_the_example_of_docs_teams_md(tmp_path: Path) -> None:
+    """docs/teams.md's file, worked by hand: round 1 is -250 -> -6 and A+ -> +3, so
+    3 - 6 IMPs and 8.73 - 11.27 on 8 boards (wbf2013); team 1 forfeits round 2, so
+    team 3 gets the most of 12 (1.2 x 10) and team 2's 11.27 against team 1; each
+    bye is 12, above any average played."""
+    doc = (Path(__file__).parents[2] / "docs" / "teams.md").read_text(encoding="utf-8")
+    block = doc.split("### The results file")[1].split("```json")[1].split("```")[0]
+    code, out, err = run("teams", "score", write(tmp_path, json.loads(block)), "--format", "json")
+    assert code == 0, err
+    result = json.loads(out)
+    first, forfeit = result["matches"]
+    assert [b["imps"] for b in first["boards"]] == [[-6, 6], [3, -3]]
+    assert first["imps"] == [3, 6] and first["vp"] == [8.73, 11.27]
+    assert forfeit["forfeited_by"] == 1 and forfeit["vp"] == [12, 0]
+    assert [b["vp"] for b in result["byes"]] == [12, 12]
+    assert [(s["team"], s["vp"], s["rank"]) for s in result["standings"]] == [
+        (3, 24, "1"),
+        (2, 23.27, "2"),
+        (1, 8.73, "3"),
+    ]
+    code, text, err = run("teams", "score", tmp_path / "teams.json")
+    assert "3 Chiba v 1 Aoki: forfeit by 1 Aoki, 12 – 0" in text

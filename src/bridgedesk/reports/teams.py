@@ -202,7 +202,8 @@ def _rounds(event: ScoredTeamEvent) -> list[dict[str, Any]]:
                 {"table": m.table or i, "home": _team(event, m.home),
                  "away": _team(event, m.away), "imps": f"{m.imps[0]} – {m.imps[1]}",
                  "points": f"{points(m.points[0])} – {points(m.points[1])}",
-                 "winner": winner}
+                 "winner": winner,
+                 "forfeit": None if m.forfeited_by is None else _team(event, m.forfeited_by)}
             )  # fmt: skip
         byes = [
             {"team": _team(event, b.team), "points": points(b.points)}
@@ -302,7 +303,10 @@ def standings_text(event: ScoredTeamEvent, lang: str = "en") -> str:
         out.append("")
         out.append(f"{labels['round']} {r['round']}")
         for m in r["matches"]:
-            out.append(f"  {m['home']} v {m['away']}: {m['imps']} IMPs, {m['points']}")
+            played = f"{m['imps']} IMPs"
+            if m["forfeit"] is not None:
+                played = labels["forfeit"].format(team=m["forfeit"])
+            out.append(f"  {m['home']} v {m['away']}: {played}, {m['points']}")
         for b in r["byes"]:
             out.append(f"  {b['team']}: {labels['bye']} {b['points']}")
     return "\n".join(out) + "\n"
