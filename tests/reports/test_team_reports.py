@@ -8,8 +8,6 @@ import contextlib
 import io
 import json
 import re
-import struct
-import subprocess
 from html import unescape
 from pathlib import Path
 
@@ -19,10 +17,9 @@ from bridgedesk.cli import main
 from bridgedesk.formats import team_results_json
 from bridgedesk.reports import teams as team_reports
 from bridgedesk.results.teams import score_team_event
+from tests.reports.chromium import CHROMIUM, open_page
 from tests.results.team_files import awl_bam_file, round_robin_file
 from tests.results.test_teams import bam_seed
-
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 def run(*args: str | Path) -> tuple[int, str, str]:
@@ -96,13 +93,6 @@ def test_japanese_bam_recap_matches_the_seeds_form(tmp_path: Path) -> None:
     assert rows[3] == ["GRAND TOTAL", "", "3", "7", ""]
 
 
-def _png_size(path: Path) -> tuple[int, int]:
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
-
-
 @pytest.fixture(scope="module")
 def report_dirs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("team_reports")
@@ -137,28 +127,8 @@ def report_dirs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def test_team_pages_open_in_chromium(
     report_dirs: dict[str, Path], event: str, page: str, tmp_path: Path
 ) -> None:
-    from bridgedesk.reports.hand_records import chromium_args
-
-    source = report_dirs[event] / f"{page}.html"
-    png = tmp_path / f"{page}.png"
-    base = [str(CHROMIUM), *chromium_args(str(tmp_path / "profile"))]
-    shot = subprocess.run(
-        [*base, f"--screenshot={png}", "--window-size=1240,1754", source.as_uri()],
-        capture_output=True,
-        timeout=120,
-        check=True,
-    )
-    assert _png_size(png) == (1240, 1754)
-    assert png.stat().st_size > 20_000  # a blank page is a few kB
-    assert b"Uncaught" not in shot.stderr
-    dom = subprocess.run(
-        [*base, "--dump-dom", source.as_uri()], capture_output=True, timeout=120, check=True
-    )
-    text = dom.stdout.decode("utf-8")
+    text = open_page(report_dirs[event] / f"{page}.html", tmp_path, f"team_{event}_{page}")
     assert "</table>" in text and "丸の内 BC" in text
-    keep = Path(__file__).parent / "output"
-    if keep.is_dir():
-        (keep / f"team_{event}_{page}.png").write_bytes(png.read_bytes())
 
 
 def test_knockout_bracket(tmp_path: Path) -> None:

@@ -18,11 +18,13 @@ and reading back always gives the original text.
 from __future__ import annotations
 
 import csv
+import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["TRIGGERS", "dict_writer", "neutral", "restore", "writer"]
+__all__ = ["TRIGGERS", "dict_writer", "neutral", "restore", "rows_text", "write_with_bom", "writer"]
 
 #: The first characters that make a spreadsheet read a cell as a formula.
 TRIGGERS = frozenset("=+-@\t\r")
@@ -83,3 +85,21 @@ def writer(out: IO[str], **options: Any) -> _Writer:
 def dict_writer(out: IO[str], fieldnames: Sequence[str], **options: Any) -> _DictWriter:
     """A ``csv.DictWriter`` on ``out`` that neutralises every value."""
     return _DictWriter(out, fieldnames, **options)
+
+
+def rows_text(rows: Iterable[Iterable[object]]) -> str:
+    """Rows as CSV text (CRLF line ends, every cell neutralised), without a byte-order mark."""
+    buffer = io.StringIO()
+    writer(buffer, lineterminator="\r\n").writerows(rows)
+    return buffer.getvalue()
+
+
+def write_with_bom(directory: str | Path, files: Iterable[tuple[str, str]]) -> list[Path]:
+    """Write each ``(name, text)`` into ``directory`` as UTF-8 with a byte-order mark
+    (so spreadsheet programs read Japanese names right); the paths written."""
+    written = []
+    for name, text in files:
+        path = Path(directory) / name
+        path.write_bytes(text.encode("utf-8-sig"))
+        written.append(path)
+    return written

@@ -8,7 +8,6 @@ to 2 decimals half up (:mod:`bridgedesk.results.numbers`); scores are NS's.
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from bridgedesk.formats import csv_cells
@@ -22,13 +21,6 @@ TRAVELLER_COLUMNS = (
     "board", "round", "table", "ns", "ew", "contract", "declarer", "result", "tricks",
     "lead", "adjusted", "score_ns", "ns_points", "ew_points",
 )  # fmt: skip
-
-
-def _text(rows: list[list[str]]) -> str:
-    buffer = io.StringIO()
-    writer = csv_cells.writer(buffer, lineterminator="\r\n")
-    writer.writerows(rows)
-    return buffer.getvalue()
 
 
 def _cell(value: object) -> str:
@@ -51,7 +43,7 @@ def dumps_ranking(scored: ScoredSession) -> str:
                 str(s.boards),
             ]
         )
-    return _text(rows)
+    return csv_cells.rows_text(rows)
 
 
 def dumps_travellers(scored: ScoredSession) -> str:
@@ -77,19 +69,15 @@ def dumps_travellers(scored: ScoredSession) -> str:
                     points(line.ew_points),
                 ]
             )
-    return _text(rows)
+    return csv_cells.rows_text(rows)
 
 
 def dump(scored: ScoredSession, directory: str | Path) -> list[Path]:
     """Write ``ranking.csv`` and ``travellers.csv`` (UTF-8 with BOM) into ``directory``."""
-    out = Path(directory)
-    written = []
-    for name, text in (("ranking.csv", dumps_ranking(scored)),
-                       ("travellers.csv", dumps_travellers(scored))):  # fmt: skip
-        path = out / name
-        path.write_bytes(text.encode("utf-8-sig"))
-        written.append(path)
-    return written
+    return csv_cells.write_with_bom(
+        directory,
+        (("ranking.csv", dumps_ranking(scored)), ("travellers.csv", dumps_travellers(scored))),
+    )
 
 
 __all__ = [

@@ -9,7 +9,6 @@ in each room (open room: home team NS, 004:1631-1633).
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from bridgedesk.formats import csv_cells
@@ -25,12 +24,6 @@ MATCH_COLUMNS = (
 )  # fmt: skip
 
 
-def _text(rows: list[list[str]]) -> str:
-    buffer = io.StringIO()
-    csv_cells.writer(buffer, lineterminator="\r\n").writerows(rows)
-    return buffer.getvalue()
-
-
 def _cell(value: object) -> str:
     return "" if value is None else str(value)
 
@@ -42,7 +35,7 @@ def dumps_standings(event: ScoredTeamEvent) -> str:
         members = " ".join(p.member or "" for p in s.players).strip()
         rows.append([s.rank, str(s.team), s.name, members, fixed(s.points), str(s.played),
                      str(s.imps_won), str(s.imps_lost), s.tie_break or ""])  # fmt: skip
-    return _text(rows)
+    return csv_cells.rows_text(rows)
 
 
 def dumps_matches(event: ScoredTeamEvent) -> str:
@@ -56,19 +49,15 @@ def dumps_matches(event: ScoredTeamEvent) -> str:
             adjusted = "/".join(str(a) for a in b.adjustment) if b.adjustment else ""
             rows.append([*head, str(b.board), _cell(b.open_ns), _cell(b.closed_ns), _cell(b.net),
                          str(b.imps[0]), str(b.imps[1]), adjusted, ""])  # fmt: skip
-    return _text(rows)
+    return csv_cells.rows_text(rows)
 
 
 def dump(event: ScoredTeamEvent, directory: str | Path) -> list[Path]:
     """Write ``standings.csv`` and ``matches.csv`` (UTF-8 with BOM) into ``directory``."""
-    out = Path(directory)
-    written = []
-    for name, text in (("standings.csv", dumps_standings(event)),
-                       ("matches.csv", dumps_matches(event))):  # fmt: skip
-        path = out / name
-        path.write_bytes(text.encode("utf-8-sig"))
-        written.append(path)
-    return written
+    return csv_cells.write_with_bom(
+        directory,
+        (("standings.csv", dumps_standings(event)), ("matches.csv", dumps_matches(event))),
+    )
 
 
 __all__ = ["MATCH_COLUMNS", "STANDINGS_COLUMNS", "dump", "dumps_matches", "dumps_standings"]
