@@ -15,7 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from bridgedesk.cli._ledger import read_ledger
-from bridgedesk.masterpoints.ledger import LedgerEntry, Player
+from bridgedesk.masterpoints.ledger import LedgerEntry, Member
 from bridgedesk.store.service import Store
 
 MEMBERS = 1000
@@ -43,7 +43,7 @@ def main() -> None:
             start = time.perf_counter()
             with store.ledger() as book:
                 for m in sorted({e.member for e in entries}):
-                    book.add_player(Player(m))
+                    book.add_player(Member(m))
                 for e in entries:
                     book.record(e)
             took = time.perf_counter() - start

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from bridgedesk.masterpoints.award import SbfEvent, award
 from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
-from bridgedesk.masterpoints.ledger import Ledger, LedgerEntry, Player
+from bridgedesk.masterpoints.ledger import Ledger, LedgerEntry, Member
 from bridgedesk.masterpoints.ranking import Placing, Ranking
 
 
@@ -33,7 +33,7 @@ def main() -> None:
     _timed("SBF table D award, 100 pairs", 20, lambda: award(field, "sbf", SbfEvent("D")))
     ledger = Ledger()
     for m in range(200):
-        ledger.add_player(Player(str(m)))
+        ledger.add_player(Member(str(m)))
     day = date(2020, 1, 1)
     for n in range(20_000):
         ledger.record(

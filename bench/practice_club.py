@@ -24,7 +24,7 @@ from bridgedesk.practice import PlayState, declaration
 from bridgedesk.practice.choice import distinct_cards
 from bridgedesk.practice.club import CARD_SAMPLES, ClubPlayer
 from bridgedesk.practice.expert import ExpertPlayer
-from bridgedesk.practice.players import Player, play_view
+from bridgedesk.practice.players import ComputerPlayer, play_view
 from bridgedesk.practice.room import name_contract
 
 
@@ -46,7 +46,7 @@ def run(level: str, boards: int, seed: int, samples: int) -> None:
             k += 1
             deal = random_deal(board, random.Random(f"{seed}/{board}/{k}"))
             found = declaration(deal)
-        players: dict[Seat, Player] = {
+        players: dict[Seat, ComputerPlayer] = {
             s: ClubPlayer(random.Random(f"{seed}/{board}/{s}"), card_samples=samples)
             if level == "club"
             else ExpertPlayer()

@@ -19,7 +19,7 @@ from bridgedesk.deals.generate import random_deal
 from bridgedesk.practice import declaration
 from bridgedesk.practice.club import ClubPlayer
 from bridgedesk.practice.expert import ExpertPlayer
-from bridgedesk.practice.players import Player
+from bridgedesk.practice.players import ComputerPlayer
 from bridgedesk.practice.room import play_room
 from bridgedesk.practice.session import team_imps
 
@@ -38,10 +38,10 @@ def main() -> None:
             k += 1
             deal = random_deal(board, random.Random(f"{args.seed}/{board}/{k}"))
         found = declaration(deal)
-        club: dict[Seat, Player] = {
+        club: dict[Seat, ComputerPlayer] = {
             s: ClubPlayer(random.Random(f"{args.seed}/{board}/{s}")) for s in SEATS
         }
-        expert: dict[Seat, Player] = {s: ExpertPlayer() for s in SEATS}
+        expert: dict[Seat, ComputerPlayer] = {s: ExpertPlayer() for s in SEATS}
         a = play_room(deal, found, club)
         b = play_room(deal, found, expert)
         swing = team_imps(a.score_ns, b.score_ns)

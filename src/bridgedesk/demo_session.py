@@ -26,13 +26,26 @@ anything is stored.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import random
+import tempfile
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.deals.dd import analyse
+from bridgedesk.deals.generate import generate
+from bridgedesk.errors import BridgedeskError, Location
+from bridgedesk.events import Entry, Event, Player, Rating, Result, ScoringMethod
+from bridgedesk.events.adapters import phantom_number
+from bridgedesk.movements.choose import build_movement
+from bridgedesk.reports.bundle import write_all
 from bridgedesk.results.model import ScoredSession
+from bridgedesk.results.section import score_section
+from bridgedesk.simulate import simulate
+from bridgedesk.store.service import Store
 
 if TYPE_CHECKING:
     from bridgedesk.deals.analysis import BoardRecord
@@ -89,7 +102,6 @@ def run(
     workers: int | None = None,
 ) -> DemoRun:
     """Run the whole demonstration session; see the module docstring."""
-    import tempfile
 
     _writable_dir(out)
     if db is not None:
@@ -101,9 +113,6 @@ def run(
 
 def _writable_dir(out: Path) -> None:
     """Refuse an output directory that cannot be written, before anything is stored."""
-    import os
-
-    from bridgedesk.errors import BridgedeskError, Location
 
     if out.exists() and not out.is_dir():
         raise BridgedeskError(
@@ -117,12 +126,6 @@ def _writable_dir(out: Path) -> None:
 def _run(
     pairs: int, seed: int, out: Path, db: Path, lang: str, dd: bool, workers: int | None
 ) -> DemoRun:
-    from bridgedesk.events import Event, Rating, ScoringMethod
-    from bridgedesk.movements.choose import build_movement
-    from bridgedesk.reports.bundle import write_all
-    from bridgedesk.results.section import score_section
-    from bridgedesk.store.service import Store
-
     timings: dict[str, float] = {}
     start = time.perf_counter()
     movement = build_movement(pairs, None)
@@ -167,11 +170,6 @@ def _play(
 
     ``options`` are :func:`run`'s pairs, seed, lang, dd and workers.
     """
-    from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.deals.generate import generate
-    from bridgedesk.events import Entry, Player, Result
-    from bridgedesk.events.adapters import phantom_number
-    from bridgedesk.simulate import simulate
 
     pairs, seed, lang, dd, workers = options
 
@@ -201,12 +199,7 @@ def _play(
         store.set_deal(eid, deal.board, deal.pbn())
     timings["setup"] = time.perf_counter() - start
     t0 = time.perf_counter()
-    if dd:
-        from bridgedesk.deals.dd import analyse
-
-        records = analyse(deals, workers=workers)
-    else:
-        records = [BoardRecord(d) for d in deals]
+    records = analyse(deals, workers=workers) if dd else [BoardRecord(d) for d in deals]
     timings["double dummy"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     by_board = {r.deal.board: r for r in records}

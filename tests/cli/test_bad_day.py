@@ -474,14 +474,14 @@ def test_result_export_is_neutral_and_imports_back(
 
 
 def test_ledger_csv_is_neutral_and_reads_back() -> None:
-    from bridgedesk.formats.ledger_csv import dumps_ledger, loads_ledger
-    from bridgedesk.masterpoints.ledger import InMemoryRepository, Player
+    from bridgedesk.formats import ledger_csv
+    from bridgedesk.masterpoints.ledger import InMemoryRepository, Member
 
     repo = InMemoryRepository()
-    repo.add_player(Player("=1001", '=HYPERLINK("x")'))
-    text = dumps_ledger(repo)
+    repo.add_player(Member("=1001", '=HYPERLINK("x")'))
+    text = ledger_csv.dumps(repo)
     assert "'=1001" in text and "'=HYPERLINK" in text
-    again = loads_ledger(text)
+    again = ledger_csv.loads(text)
     [player] = again.players()
     assert (player.member, player.name) == ("=1001", '=HYPERLINK("x")')
 
@@ -553,7 +553,7 @@ def test_a_failed_demo_leaves_no_event_behind(
     def broken(*_args: object, **_kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("bridgedesk.reports.bundle.write_all", broken)
+    monkeypatch.setattr("bridgedesk.demo_session.write_all", broken)
     code, _, err = run(
         capsys, "demo", "--pairs", "8", "--no-dd", "--db", db, "--out", tmp_path / "b"
     )

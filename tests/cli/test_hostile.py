@@ -113,7 +113,9 @@ def _commands() -> Iterator[tuple[tuple[str, ...], Any]]:
         else:
             yield path, cmd
 
-    yield from walk(root_command(), ())
+    root = root_command()
+    root.load_all()
+    yield from walk(root, ())
 
 
 COMMANDS = dict(_commands())
@@ -212,8 +214,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     from bridgedesk.deals.analysis import BoardRecord
     from bridgedesk.deals.generate import generate
     from bridgedesk.demo_session import run
-    from bridgedesk.formats import movement_json, results_csv
-    from bridgedesk.formats.dealfile import dump_records
+    from bridgedesk.formats import dealfile, movement_json, results_csv
     from bridgedesk.movements.catalogue import build
     from bridgedesk.store.service import Store
 
@@ -221,7 +222,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     db = tmp / "club.sqlite3"
     run(pairs=8, seed=3, out=tmp / "demo", db=db, dd=False)
     pbn = tmp / "deals.pbn"  # two boards: commands that solve double dummy stay quick
-    dump_records([BoardRecord(d) for d in generate(2, 1, seed=5)], pbn)
+    dealfile.dump([BoardRecord(d) for d in generate(2, 1, seed=5)], pbn)
     with Store.open(db) as store:
         results = [r.result for r in store.results(1)][:6]
     csv = tmp / "slips.csv"

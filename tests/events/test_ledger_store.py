@@ -18,8 +18,7 @@ from bridgedesk.errors import EntryError, MasterpointError
 from bridgedesk.events import Entry, Event, GridMovement, Player, Rating, ScoringMethod
 from bridgedesk.events.entry import make_result
 from bridgedesk.masterpoints.award import Award
-from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, LedgerEntry
-from bridgedesk.masterpoints.ledger import Player as Member
+from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, LedgerEntry, Member
 from bridgedesk.store.ledger import RecordedAward
 from bridgedesk.store.service import Store
 

@@ -7,13 +7,19 @@ from collections import Counter
 import pytest
 
 from bridgedesk.errors import MovementError
-from bridgedesk.events.seating import GridMovement, Seating, TableAssignment, format_boards, seats
+from bridgedesk.events.seating import (
+    GridMovement,
+    SeatingPlan,
+    TableAssignment,
+    format_boards,
+    seats,
+)
 
 
 @pytest.mark.parametrize("name", ["mitchell", "howell"])
 def test_each_pair_plays_each_board_at_most_once(name: str, request: pytest.FixtureRequest) -> None:
     movement: GridMovement = request.getfixturevalue(name)
-    assert isinstance(movement, Seating)
+    assert isinstance(movement, SeatingPlan)
     played = Counter(
         (pair, board) for _, _, a in seats(movement) for pair in (a.ns, a.ew) for board in a.boards
     )

@@ -51,7 +51,7 @@ def test_table_row_with_unicode_white_space_ends_the_cell(space: str) -> None:
 def test_non_utf8_json_ledger_scale_and_players_files_are_one_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_bytes(b'{"format": "bridgedesk-travellers", "event": "Caf\xe9"}')
-    for read in (traveller_json.load, movement_json.load, players_file.load_roster):
+    for read in (traveller_json.load, movement_json.load, players_file.load):
         with pytest.raises(FormatError, match=r"bad.json:1:\d+: not UTF-8 text: byte 0xe9"):
             read(bad)
     with pytest.raises(ScaleError, match="not UTF-8 text"):
@@ -59,7 +59,7 @@ def test_non_utf8_json_ledger_scale_and_players_files_are_one_error(tmp_path: Pa
     ledger = tmp_path / "ledger.csv"
     ledger.write_bytes(b"type,member,name\nplayer,1,M\xfcller\n")
     with pytest.raises(FormatError, match=r"ledger.csv:2:\d+: not UTF-8"):
-        ledger_csv.load_ledger(ledger)
+        ledger_csv.load(ledger)
     with pytest.raises(FormatError, match=r"ledger.csv:2:\d+: not UTF-8"):
         ledger_csv.load_awards(ledger)
 
@@ -89,7 +89,7 @@ def test_utf8_bom_cr_and_nul_everywhere(tmp_path: Path) -> None:
     assert (result.board, str(result.contract), result.tricks) == (1, "3NT", 9)
     ledger = tmp_path / "l.csv"
     ledger.write_bytes(b"\xef\xbb\xbftype,member,name\nplayer,7,Sato\n")
-    assert ledger_csv.load_ledger(ledger).player("7") is not None
+    assert ledger_csv.load(ledger).player("7") is not None
     nul = tmp_path / "n.pbn"
     nul.write_bytes(b'[Event "a\x00b"]\n[Board "1"]\n')
     assert pbn.load(nul)[0]["Event"] == "a\x00b"
@@ -152,9 +152,9 @@ def test_csv_fields_over_128_kib(tmp_path: Path) -> None:
     with pytest.raises(FormatError, match=r"line 2.*longer than 131072 characters"):
         results_csv.loads(f'round,table,board,ns,ew\n1,1,1,1,"{huge}"\n')
     with pytest.raises(FormatError, match="longer than 131072"):
-        ledger_csv.loads_ledger(f'type,member\naward,"{huge}\n')
+        ledger_csv.loads(f'type,member\naward,"{huge}\n')
     with pytest.raises(FormatError, match="longer than 131072"):
-        players_file.loads_roster(f'"{huge}\n')
+        players_file.loads(f'"{huge}\n')
 
 
 def test_integers_over_4300_digits_in_csv() -> None:
@@ -176,7 +176,7 @@ def test_points_of_1e999999_are_refused() -> None:
         ledger_csv.loads_awards(text, "a.csv")
     seed = "type,member,date,points\nseed,1,2024-01-01,1e999999\n"
     with pytest.raises(FormatError, match=r"a\.csv:2: seed points must be a number of at most 30"):
-        ledger_csv.loads_ledger(seed, "a.csv")
+        ledger_csv.loads(seed, "a.csv")
     with pytest.raises(FormatError, match="points must be a number"):
         ledger_csv.loads_awards(text.replace("1e999999", "NaN"), "a.csv")
     assert ledger_csv.loads_awards(text.replace("1e999999", "1.50"))[0].points == 1.5
@@ -256,9 +256,9 @@ def test_pbn_row_with_a_missing_pair_but_a_score_is_refused() -> None:
     spec = '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]\n'
     text = '[Board "1"]\n' + spec + "1 2 4S S 10 420 -\n- 4 3NT N 9 400 -\n"
     with pytest.raises(FormatError, match=r"p.pbn:4, board 1: a score row needs PairId_NS"):
-        pbn_scores.from_pbn(pbn.loads(text), "p.pbn")
+        pbn_scores.score_input(pbn.loads(text), "p.pbn")
     # a bye row (Ruter: "-" for the pair, "Bye" for the scores) is still skipped
-    inp, _ = pbn_scores.load(RUTER)
+    inp = pbn_scores.load(RUTER)
     assert len(inp.boards[0].results) == 3
 
 
@@ -301,7 +301,7 @@ def test_convert_split_of_a_pbn_without_deals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     results = tmp_path / "results.pbn"  # a results file written from travellers: no deals
-    results.write_text(pbn.dumps(pbn_scores.to_pbn(traveller_json.load(FIG15))), encoding="utf-8")
+    results.write_text(pbn_scores.dumps(traveller_json.load(FIG15)), encoding="utf-8")
     target = tmp_path / "out.hnd"
     assert main(["deals", "convert", str(results), str(target), "--split"]) == 2
     err = capsys.readouterr().err

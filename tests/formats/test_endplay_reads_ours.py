@@ -46,7 +46,7 @@ def test_results_file_written_from_json_travellers_has_no_question_marks_endplay
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     inp = traveller_json.load(FIG15)
-    text = pbn.dumps(pbn_scores.to_pbn(inp))
+    text = pbn_scores.dumps(inp)
     assert '[Deal "?"]' not in text and '[Board "?"]' not in text
     boards = endplay_pbn.loads(text)
     assert [b.board_num for b in boards] == [b.number for b in inp.boards]
@@ -55,7 +55,7 @@ def test_results_file_written_from_json_travellers_has_no_question_marks_endplay
     scored = capsys.readouterr().out
     assert [b.board_num for b in endplay_pbn.loads(scored)] == [b.number for b in inp.boards]
     # and bridgedesk reads its own file back: the same results, no deals
-    again = pbn_scores.from_pbn(pbn.loads(scored), "scored.pbn")
+    again = pbn_scores.score_input(pbn.loads(scored), "scored.pbn")
     assert [len(b.results) for b in again.boards] == [len(b.results) for b in inp.boards]
     assert pbn_deals.records(pbn.loads(scored)) == []
 

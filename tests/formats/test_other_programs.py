@@ -90,7 +90,7 @@ def test_pbn_verifier_files_read() -> None:
     assert len(pbn_deals.records(twenty)) == len(whole) == 26
     # its score tables are frequency tables (no pair columns): no results to score
     with pytest.raises(FormatError, match="no \\[ScoreTable\\] with results"):
-        pbn_scores.from_pbn(twenty, "correct_20.pbn")
+        pbn_scores.score_input(twenty, "correct_20.pbn")
     # strictly, a bidding problem's unknown hands are refused with their place
     with pytest.raises(FormatError, match=r"correct_20.pbn:189: game has no \[Deal\] tag"):
         pbn_deals.records(twenty, strict=True)
@@ -160,17 +160,17 @@ SCORES = '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n
 def test_second_score_table_of_a_board_adds_its_rows() -> None:
     # in one game, the same table tag twice (rows in two parts)
     text = '[Board "1"]\n' + SCORES + "1 2 3NT N 9 400\n" + SCORES + "3 4 3NT N 10 430\n"
-    inp = pbn_scores.from_pbn(pbn.loads(text), "two.pbn")
+    inp = pbn_scores.score_input(pbn.loads(text), "two.pbn")
     assert [(r.ns, r.ew) for r in inp.boards[0].results] == [("1", "2"), ("3", "4")]
     # one game per section with the same board number
     text2 = (
         '[Board "1"]\n' + SCORES + '1 2 3NT N 9 400\n\n[Board "1"]\n' + SCORES + "3 4 - - - -50\n"
     )
-    inp = pbn_scores.from_pbn(pbn.loads(text2), "two.pbn")
+    inp = pbn_scores.score_input(pbn.loads(text2), "two.pbn")
     assert len(inp.boards) == 1
     assert [r.ns for r in inp.boards[0].results] == ["1", "3"]
     with pytest.raises(FormatError, match="two score tables"):
-        pbn_scores.from_pbn(pbn.loads(text2), "two.pbn", strict=True)
+        pbn_scores.score_input(pbn.loads(text2), "two.pbn", strict=True)
     with pytest.raises(FormatError, match="occurs twice"):
         pbn.loads(text, strict=True)
 

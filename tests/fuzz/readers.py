@@ -109,9 +109,9 @@ SCALE_SAMPLE = (
 def _pbn_everything(path: Path) -> object:
     """What the commands do with a PBN file: parse it, its deals, its scores, its roster."""
     parsed = pbn.load(path)
-    out: list[object] = [parsed, pbn_deals.records(parsed), players_file.roster_from_pbn(parsed)]
+    out: list[object] = [parsed, pbn_deals.records(parsed), players_file.pbn_roster(parsed)]
     if any(game.table("ScoreTable") is not None for game in parsed):
-        inp = pbn_scores.from_pbn(parsed, str(path))
+        inp = pbn_scores.score_input(parsed, str(path))
         out.append(inp.check())
     return out
 
@@ -119,7 +119,7 @@ def _pbn_everything(path: Path) -> object:
 def _pbn_strict(path: Path) -> object:
     parsed = pbn.load(path, strict=True)
     with_deal = pbn.PbnFile([g for g in parsed if "Deal" in g], filename=parsed.filename)
-    return pbn_deals.records(with_deal, strict=True), pbn_scores.from_pbn(
+    return pbn_deals.records(with_deal, strict=True), pbn_scores.score_input(
         parsed, str(path), strict=True
     )
 
@@ -137,7 +137,7 @@ def _ranking(path: Path) -> object:
     from bridgedesk import reading
 
     text = reading.read_text(path)
-    return ranking_json.loads_ranking(text, str(path)), ranking_json.loads_matches(text)
+    return ranking_json.loads(text, str(path)), ranking_json.loads_matches(text)
 
 
 class ReaderTimeoutError(Exception):
@@ -184,16 +184,16 @@ class Reader:
 READERS: tuple[Reader, ...] = (
     Reader("pbn", ".pbn", _pbn_everything, PBN_SAMPLE),
     Reader("pbn-strict", ".pbn", _pbn_strict, PBN_SAMPLE),
-    Reader("dealfile-pbn", ".pbn", dealfile.load_records, PBN_SAMPLE),
+    Reader("dealfile-pbn", ".pbn", dealfile.load, PBN_SAMPLE),
     Reader("hnd", ".hnd", lambda p: hnd.load(p), HND_SAMPLE),
     Reader("hnd-strict", ".hnd", lambda p: hnd.load(p, strict=True), HND_SAMPLE),
     Reader("travellers", ".json", _travellers, TRAVELLER_SAMPLE),
     Reader("travellers-strict", ".json", _travellers_strict, TRAVELLER_SAMPLE),
     Reader("results-csv", ".csv", results_csv.load, RESULTS_CSV_SAMPLE),
-    Reader("ledger", ".csv", ledger_csv.load_ledger, LEDGER_SAMPLE),
+    Reader("ledger", ".csv", ledger_csv.load, LEDGER_SAMPLE),
     Reader("awards", ".csv", ledger_csv.load_awards, LEDGER_SAMPLE),
-    Reader("players-csv", ".csv", players_file.load_roster, PLAYERS_CSV_SAMPLE),
-    Reader("players-json", ".json", players_file.load_roster, PLAYERS_JSON_SAMPLE),
+    Reader("players-csv", ".csv", players_file.load, PLAYERS_CSV_SAMPLE),
+    Reader("players-json", ".json", players_file.load, PLAYERS_JSON_SAMPLE),
     Reader("ranking", ".json", _ranking, RANKING_SAMPLE),
     Reader("movement", ".json", movement_json.load, MOVEMENT_SAMPLE),
     Reader("vp-scale", ".json", load_scale_file, SCALE_SAMPLE),

@@ -194,7 +194,7 @@ def test_adapter_from_scoring_standings() -> None:
         EW = 1
 
     @dc(frozen=True)
-    class Standing:  # the attributes bridgedesk.scoring.session.Standing carries
+    class Standing:  # the attributes bridgedesk.scoring.session.PairStanding carries
         pair: str
         direction: Side | None
         section: str | None

@@ -117,14 +117,14 @@ def test_award_bad_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
 
 
 def test_statement_ranks_import(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from bridgedesk.formats.ledger_csv import dumps_ledger
+    from bridgedesk.formats import ledger_csv
 
     from .seeds import JCBL
     from .test_ledger import sample_ledger
 
     ledger = sample_ledger()
     path = tmp_path / "ledger.csv"
-    path.write_text(dumps_ledger(ledger.repository), encoding="utf-8")  # type: ignore[arg-type]
+    path.write_text(ledger_csv.dumps(ledger.repository), encoding="utf-8")  # type: ignore[arg-type]
     code, out, _ = run(
         capsys, "statement", "--member", "59156", "--period", "2003-11", "--ledger", str(path)
     )

@@ -13,7 +13,7 @@ import pytest
 
 from bridgedesk.cli import main
 from bridgedesk.errors import MasterpointError
-from bridgedesk.masterpoints.ledger import Ledger, LedgerEntry, Player
+from bridgedesk.masterpoints.ledger import Ledger, LedgerEntry, Member
 
 HEADER = "member,date,event,rules,version,points,colour\n"
 
@@ -98,7 +98,7 @@ def test_import_twice_into_the_database(capsys: pytest.CaptureFixture[str], tmp_
 
 def test_add_awards_counts_held_awards_as_known() -> None:
     ledger = Ledger()
-    ledger.add_player(Player("9", joined=date(2004, 1, 1)))
+    ledger.add_player(Member("9", joined=date(2004, 1, 1)))
     entry = LedgerEntry("9", date(2003, 11, 1), "w", "jcbl", "2007", Decimal(1), "black")
     first = ledger.add_awards([entry, entry])
     assert (first.recorded, first.held, first.skipped) == (0, 1, 1)

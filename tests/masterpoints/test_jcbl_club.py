@@ -15,8 +15,8 @@ from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import ClubGame, award
 from bridgedesk.masterpoints.jcbl.club import (
     ClubEvent,
+    ClubRating,
     EventKind,
-    Rating,
     cap,
     ccg_class_limits,
     club_league_points,
@@ -56,7 +56,7 @@ def test_printed_coefficients() -> None:
     assert player_coefficient(EventKind.TEAMS, 6) == 6
     with pytest.raises(MasterpointError):
         player_coefficient(EventKind.TEAMS, 3)
-    assert [rating_coefficient(r) for r in Rating] == [1, F(5, 4), 2, 3, 5, 7, 8, 10, 3]
+    assert [rating_coefficient(r) for r in ClubRating] == [1, F(5, 4), 2, 3, 5, 7, 8, 10, 3]
     # 000:276-397
     assert ccg_class_limits(2) == (12,)
     assert ccg_class_limits(5, l3_mp(300)) == (18, 10)
@@ -115,42 +115,42 @@ def test_vm_pairs() -> None:
 
 def test_overall_formula_and_cap() -> None:
     # CCG class 2 pairs (L1 12), 10 tables, 2 sessions: 1*1*(12/16)*(4+0.2*10*2)*1/5 = 1.2
-    assert overall_exact(EventKind.PAIRS, Rating.CCG, (12,), 10, 2, 1) == F(6, 5)
-    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 10, 2, 20, (12,))
+    assert overall_exact(EventKind.PAIRS, ClubRating.CCG, (12,), 10, 2, 1) == F(6, 5)
+    event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 10, 2, 20, (12,))
     assert [str(v) for v in overall_table(event)] == [
         "1.20", "0.84", "0.60", "0.48", "0.38", "0.31", "0.25",
     ]  # fmt: skip
     # regional teams of 4, 40 tables, 4 sessions: 1.1*3*1*(4+32)/4 = 29.7 -> cap 10*4 = 40
     # not reached; 6 sessions: 1.1*3*(4+48)/4 = 42.9 -> capped 60? cap 10x6 = 60 no; a
     # sectional: 1.1*2*(4+48)/4 = 28.6 > 5*6 = 30? no -> 28.6
-    assert overall_exact(EventKind.TEAMS, Rating.REGIONAL, (), 40, 4, 1) == F(297, 10)
+    assert overall_exact(EventKind.TEAMS, ClubRating.REGIONAL, (), 40, 4, 1) == F(297, 10)
     # a 1-session local pairs, 30 tables: 1.25*(4+6)/5 = 2.5 < 3.00 cap
-    assert overall_exact(EventKind.PAIRS, Rating.LOCAL, (), 30, 1, 1) == F(5, 2)
+    assert overall_exact(EventKind.PAIRS, ClubRating.LOCAL, (), 30, 1, 1) == F(5, 2)
     # a 1-session CCG with 60 tables: (4+12)/5 = 3.2 -> capped at 2.50, then N
-    big = ClubEvent(EventKind.PAIRS, Rating.CCG, 60, 1, 120)
+    big = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 60, 1, 120)
     assert [str(v) for v in overall_table(big)[:3]] == ["2.50", "1.75", "1.25"]
-    assert cap(Rating.NATIONAL, 10) == 100  # 12.50 x 10 would pass 100
-    assert cap(Rating.CCG) == F(5, 2)
+    assert cap(ClubRating.NATIONAL, 10) == 100  # 12.50 x 10 would pass 100
+    assert cap(ClubRating.CCG) == F(5, 2)
 
 
 def test_session_formula() -> None:
     # 000:469: 3*R*L/P * B/24 * V/M: sectional pairs, 26 boards, V/M 0.8 -> 3*2/5*26/24*0.8
-    assert session_exact(EventKind.PAIRS, Rating.SECTIONAL, (), 26, F(4, 5)) == F(26, 25)
+    assert session_exact(EventKind.PAIRS, ClubRating.SECTIONAL, (), 26, F(4, 5)) == F(26, 25)
     # a team match: 3*1.25/4 * 32/24 * 1 = 1.25 (local cap 3.00 not reached)
-    assert session_exact(EventKind.TEAMS, Rating.LOCAL, (), 32, F(1)) == F(5, 4)
+    assert session_exact(EventKind.TEAMS, ClubRating.LOCAL, (), 32, F(1)) == F(5, 4)
     with pytest.raises(MasterpointError):
-        session_exact(EventKind.PAIRS, Rating.CCG, (), 24, F(3, 2))
+        session_exact(EventKind.PAIRS, ClubRating.CCG, (), 24, F(3, 2))
 
 
 def test_red_black_split() -> None:
     # 000:232
-    assert red_share(Rating.SECTIONAL, 2).red == 1
-    assert red_share(Rating.SECTIONAL, 1).red == 0
-    assert red_share(Rating.CCG, 2).red == F(1, 5)
-    assert red_share(Rating.LOCAL, 3).black == F(4, 5)
-    assert red_share(Rating.CCG, 2, bridge_center=True).red == 0
-    assert red_share(Rating.CCG, 1, simultaneous=True).red == 1
-    assert red_share(Rating.NATIONAL, 4, overall=False).red == 0
+    assert red_share(ClubRating.SECTIONAL, 2).red == 1
+    assert red_share(ClubRating.SECTIONAL, 1).red == 0
+    assert red_share(ClubRating.CCG, 2).red == F(1, 5)
+    assert red_share(ClubRating.LOCAL, 3).black == F(4, 5)
+    assert red_share(ClubRating.CCG, 2, bridge_center=True).red == 0
+    assert red_share(ClubRating.CCG, 1, simultaneous=True).red == 1
+    assert red_share(ClubRating.NATIONAL, 4, overall=False).red == 0
 
 
 def test_fixed_red_points() -> None:
@@ -186,7 +186,7 @@ def _ranking(n: int, **extra: object) -> tuple[Placing, ...]:
 
 def test_award_ccg_two_sessions_red_split() -> None:
     # CCG pairs 2 sessions (20 % red, 80 % black): winner 1.20 -> 0.24 red + 0.96 black
-    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 10, 2, 20, (12,))
+    event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 10, 2, 20, (12,))
     result = award(Ranking(_ranking(20)), "jcbl", ClubGame(event))
     first = [(a.colour, str(a.points)) for a in result if a.member == "1a"]
     assert first == [("red", "0.24"), ("black", "0.96")]
@@ -196,7 +196,7 @@ def test_award_ccg_two_sessions_red_split() -> None:
 def test_award_out_of_limit_and_substitute() -> None:
     # 000:525-527: an out-of-limit pair placed 1st gets no overall points and the
     # others move up; 000:541-543: a substitute needs 66 % of the boards
-    event = ClubEvent(EventKind.PAIRS, Rating.SECTIONAL, 10, 1, 20)
+    event = ClubEvent(EventKind.PAIRS, ClubRating.SECTIONAL, 10, 1, 20)
     placings = list(_ranking(20))
     placings[0] = Placing("1", ("1a", "1b"), 1, out_of_limit=True)
     placings[1] = Placing(
@@ -221,7 +221,7 @@ def test_award_out_of_limit_and_substitute() -> None:
 
 def test_award_stratified_takes_the_better_flight() -> None:
     # 000:499-501: flight A counts everybody (12), B its own 6; L4 for 2 flights 18 / 10
-    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 6, 1, 12)
+    event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 6, 1, 12)
     flights = ["A", "A", "A", "B", "A", "B", "A", "B", "A", "B", "B", "A"]
     placings = tuple(
         Placing(str(i), (f"{i}a", f"{i}b"), i, flight=flights[i - 1]) for i in range(1, 13)

@@ -45,9 +45,9 @@ from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import Award, ClubGame, award
 from bridgedesk.masterpoints.jcbl.club import (
     ClubEvent,
+    ClubRating,
     EventKind,
     QualifyingRound,
-    Rating,
     final_sessions,
     l5_round,
 )
@@ -86,7 +86,7 @@ def test_sectional_final_cap_uses_s() -> None:
     # Red share: 3 sessions played at a sectional -> all red.  L5 final = 16/16.
     # 35 % of the 60 qualifying entrants = 21 places, so all 20 finalists are paid:
     # N: 1, 0.7, 0.5, ..., N20 = 1/20 -> 0.50.
-    event = ClubEvent(EventKind.PAIRS, Rating.SECTIONAL, 10, 1, 20)
+    event = ClubEvent(EventKind.PAIRS, ClubRating.SECTIONAL, 10, 1, 20)
     game = ClubGame(event, stage="final", qualifying=QualifyingRound(2, (30, 30), 60))
     result = award(pairs(20), "jcbl", game)
     assert overall(result, "1a") == [("red", "10.00")]
@@ -104,7 +104,7 @@ def test_final_pays_35_percent_of_the_qualifying_entrants() -> None:
     # The same final with only 20 qualifying entrants: 35 % of 20 = 7 places paid
     # (of the 10 finalists); T = 5 + 5 = 10, S = 2:
     # 2*(4+0.2*10*2)/5 = 3.20 (below the cap 10.00); 7th: N7 = 0.2048 -> 0.65536 -> 0.66
-    event = ClubEvent(EventKind.PAIRS, Rating.SECTIONAL, 5, 1, 10)
+    event = ClubEvent(EventKind.PAIRS, ClubRating.SECTIONAL, 5, 1, 10)
     game = ClubGame(event, stage="final", qualifying=QualifyingRound(2, (5, 5), 20))
     result = award(pairs(10), "jcbl", game)
     assert overall(result, "1a") == [("red", "3.20")]
@@ -118,7 +118,7 @@ def test_one_session_qualifying_and_final_is_red() -> None:
     # cap 5.00 x 1.5 = 7.50.  Two sessions were played -> red (S = 1.5 would have
     # made it black).
     final = ClubGame(
-        ClubEvent(EventKind.PAIRS, Rating.SECTIONAL, 8, 1, 16),
+        ClubEvent(EventKind.PAIRS, ClubRating.SECTIONAL, 8, 1, 16),
         stage="final",
         qualifying=QualifyingRound(1, (25,), 50),
     )
@@ -126,7 +126,7 @@ def test_one_session_qualifying_and_final_is_red() -> None:
     # The qualifying itself: 1 session, T = 25, S = 1: 2*(4+5)/5 = 3.60, black; L5 = 8
     # is for red points only and so does not halve it.
     qualifying = ClubGame(
-        ClubEvent(EventKind.PAIRS, Rating.SECTIONAL, 25, 1, 50), stage="qualifying"
+        ClubEvent(EventKind.PAIRS, ClubRating.SECTIONAL, 25, 1, 50), stage="qualifying"
     )
     result = award(pairs(50), "jcbl", qualifying)
     assert overall(result, "1a") == [("black", "3.60")]
@@ -143,7 +143,9 @@ def test_l5_on_the_red_part_only() -> None:
     # 3*1.25/5 * 24/24 * 0.55 = 0.4125 -> 0.41 black, without L5 (0.21 with it).
     session = SessionScores(1, 24, F(20), "matchpoints", (SessionScore("1", F(266)),), F(228))
     game = ClubGame(
-        ClubEvent(EventKind.PAIRS, Rating.LOCAL, 20, 2, 40), sessions=(session,), stage="qualifying"
+        ClubEvent(EventKind.PAIRS, ClubRating.LOCAL, 20, 2, 40),
+        sessions=(session,),
+        stage="qualifying",
     )
     result = award(pairs(40), "jcbl", game)
     assert overall(result, "1a") == [("red", "0.30"), ("black", "2.40")]
@@ -163,19 +165,19 @@ def test_local_final_red_share_and_l5_sixteen() -> None:
     # local -> 20 % red 1.00, black 4.00; L5 final 16/16 changes nothing.
     # 4-session qualifying: L5 16 for the qualifying too (000:359).
     game = ClubGame(
-        ClubEvent(EventKind.PAIRS, Rating.LOCAL, 6, 1, 12),
+        ClubEvent(EventKind.PAIRS, ClubRating.LOCAL, 6, 1, 12),
         stage="final",
         qualifying=QualifyingRound(2, (20, 20), 40),
     )
     assert overall(award(pairs(12), "jcbl", game), "1a") == [("red", "1.00"), ("black", "4.00")]
     # qualifying of 4 sessions on 10 tables, local: 1.25*(4+0.2*10*4)/5 = 3.00, cap 12.00;
     # L5 16/16 -> red 0.60, black 2.40
-    four = ClubGame(ClubEvent(EventKind.PAIRS, Rating.LOCAL, 10, 4, 20), stage="qualifying")
+    four = ClubGame(ClubEvent(EventKind.PAIRS, ClubRating.LOCAL, 10, 4, 20), stage="qualifying")
     assert overall(award(pairs(20), "jcbl", four), "1a") == [("red", "0.60"), ("black", "2.40")]
 
 
 def test_stage_parameters_are_checked() -> None:
-    event = ClubEvent(EventKind.PAIRS, Rating.SECTIONAL, 10, 1, 20)
+    event = ClubEvent(EventKind.PAIRS, ClubRating.SECTIONAL, 10, 1, 20)
     with pytest.raises(MasterpointError, match="needs its qualifying"):
         ClubGame(event, stage="final")
     with pytest.raises(MasterpointError, match="only a final round takes one"):

@@ -10,7 +10,7 @@ import pytest
 
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import Award, ClubGame, award, award_combined
-from bridgedesk.masterpoints.jcbl.club import ClubEvent, EventKind, Rating, team_played_share
+from bridgedesk.masterpoints.jcbl.club import ClubEvent, ClubRating, EventKind, team_played_share
 from bridgedesk.masterpoints.ranking import Placing, Ranking
 
 
@@ -37,8 +37,8 @@ def test_combined_event_awards_each_component_apart() -> None:
     result = award_combined(
         "jcbl",
         [
-            ("teams", teams, ClubGame(ClubEvent(EventKind.TEAMS, Rating.CCG, 8, 1, 8, (12,)))),
-            ("pairs", pairs, ClubGame(ClubEvent(EventKind.PAIRS, Rating.CCG, 8, 1, 16, (12,)))),
+            ("teams", teams, ClubGame(ClubEvent(EventKind.TEAMS, ClubRating.CCG, 8, 1, 8, (12,)))),
+            ("pairs", pairs, ClubGame(ClubEvent(EventKind.PAIRS, ClubRating.CCG, 8, 1, 16, (12,)))),
         ],
     )
     assert got(result, "1-0") == [("black", "1.16"), ("black", "0.84")]
@@ -48,10 +48,11 @@ def test_combined_event_awards_each_component_apart() -> None:
     assert len({a.competitor for a in result if a.reason.startswith("pairs")}) == 6
     with pytest.raises(MasterpointError, match="two or more component events"):
         award_combined(
-            "jcbl", [("teams", teams, ClubGame(ClubEvent(EventKind.TEAMS, Rating.CCG, 8, 1, 8)))]
+            "jcbl",
+            [("teams", teams, ClubGame(ClubEvent(EventKind.TEAMS, ClubRating.CCG, 8, 1, 8)))],
         )
     with pytest.raises(MasterpointError, match="listed twice"):
-        game = ClubGame(ClubEvent(EventKind.TEAMS, Rating.CCG, 8, 1, 8))
+        game = ClubGame(ClubEvent(EventKind.TEAMS, ClubRating.CCG, 8, 1, 8))
         award_combined("jcbl", [("a", teams, game), ("a", teams, game)])
 
 
@@ -72,7 +73,7 @@ def test_team_members_need_half_the_matches_walkovers_included() -> None:
     # 1.1*1*(12/16)*(4+0.2*10*2)*1/6 = 1.1 (cap 2.50 x 2), 20 % red 0.22, black 0.88
     winners = Placing("T1", tuple(share), 1, participation=share)
     others = tuple(Placing(f"T{i}", tuple(f"{i}-{k}" for k in range(6)), i) for i in range(2, 11))
-    event = ClubEvent(EventKind.TEAMS, Rating.CCG, 10, 2, 10, (12,), team_size=6)
+    event = ClubEvent(EventKind.TEAMS, ClubRating.CCG, 10, 2, 10, (12,), team_size=6)
     result = award(Ranking((winners, *others)), "jcbl", ClubGame(event))
     for member in "abcde":
         assert got(result, member) == [("red", "0.22"), ("black", "0.88")]

@@ -18,8 +18,8 @@ from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import Award, ClubGame, award
 from bridgedesk.masterpoints.jcbl.club import (
     ClubEvent,
+    ClubRating,
     EventKind,
-    Rating,
     cap,
     overall_exact,
     overall_table,
@@ -48,7 +48,7 @@ def test_session_awards_beside_the_overall() -> None:
     # pair 2: V = 117 (the average itself counts, "アベレージ以上"): V/M = 0.3 -> 0.14625 -> 0.15
     # pair 3: V = 116 is below average -> nothing
     # pair 4: V = 200, V/M = 3*83/234 + 0.3 > 1 -> 1 -> 0.4875 -> 0.49
-    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 10, 2, 20, (12,))
+    event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 10, 2, 20, (12,))
     first = SessionScores(
         1,
         26,
@@ -92,7 +92,7 @@ def test_lower_flight_top_half_counts_as_above_average() -> None:
         tuple(SessionScore(str(i), F(v)) for i, v in enumerate(scores, start=1)),
         average=F(36),
     )
-    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 4, 1, 8, (12,))
+    event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 4, 1, 8, (12,))
     ranking = Ranking(pairs(8, flights), flights=("A", "B"))
     result = award(ranking, "jcbl", ClubGame(event, sessions=(session,)))
     got = session_awards(result, 1)
@@ -126,7 +126,7 @@ def test_flight_b_pair_above_average_takes_the_better_stratum() -> None:
          SessionScore("4", F(20))),
         average=F(36),
     )  # fmt: skip
-    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 4, 1, 8, (12,))
+    event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 4, 1, 8, (12,))
     result = award(
         Ranking(pairs(4, flights), flights=("A", "B")), "jcbl", ClubGame(event, sessions=(session,))
     )
@@ -147,7 +147,7 @@ def test_vp_team_matches() -> None:
         (SessionScore("1", F(15)), SessionScore("2", F(10)), SessionScore("3", F(0))),
         max_vp=F(20),
     )
-    event = ClubEvent(EventKind.TEAMS, Rating.LOCAL, 3, 1, 3)
+    event = ClubEvent(EventKind.TEAMS, ClubRating.LOCAL, 3, 1, 3)
     result = award(Ranking(teams), "jcbl", ClubGame(event, sessions=(match,)))
     got = session_awards(result, 1)
     assert got["1-0"] == "0.94" and got["1-3"] == "0.94"
@@ -191,7 +191,7 @@ def test_session_substitute_and_out_of_limit_entrant() -> None:
         ),
         average=F(117),
     )
-    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 5, 1, 10, (12,))
+    event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 5, 1, 10, (12,))
     result = award(ranking, "jcbl", ClubGame(event, sessions=(session,)))
     got = session_awards(result, 1)
     # 0.39 in full; half of the exact 0.39 is 0.195 -> 0.20 (rounded once)
@@ -205,7 +205,7 @@ def test_session_scores_are_checked() -> None:
         SessionScores(1, 24, F(4), "butler", ())
     with pytest.raises(MasterpointError, match="needs max_vp"):
         SessionScores(1, 24, F(4), "vp", ())
-    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 5, 1, 10)
+    event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 5, 1, 10)
     unknown = SessionScores(1, 24, F(4), "matchpoints", (SessionScore("99", F(50)),), F(36))
     with pytest.raises(MasterpointError, match="competitor 99 is not in the ranking"):
         award(Ranking(pairs(4)), "jcbl", ClubGame(event, sessions=(unknown,)))
@@ -228,20 +228,20 @@ def test_multi_session_overall_cap_is_times_sessions() -> None:
     #   registers 四谷FMP 0.21 (000:70).
     # So a 2-session regional pairs on 60 tables, 3*(4+0.2*60*2)/5 = 16.80, is not cut
     # to the regional 10.00 but kept below 10.00 x 2 = 20.
-    assert overall_exact(EventKind.PAIRS, Rating.REGIONAL, (), 60, 2, 1) == F(84, 5)
-    assert cap(Rating.REGIONAL, 2) == 20
-    event = ClubEvent(EventKind.PAIRS, Rating.REGIONAL, 60, 2, 120)
+    assert overall_exact(EventKind.PAIRS, ClubRating.REGIONAL, (), 60, 2, 1) == F(84, 5)
+    assert cap(ClubRating.REGIONAL, 2) == 20
+    event = ClubEvent(EventKind.PAIRS, ClubRating.REGIONAL, 60, 2, 120)
     assert [str(v) for v in overall_table(event)[:3]] == ["16.80", "11.76", "8.40"]
     # 3 sessions of 100 tables: 3*(4+60)/5 = 38.4 > 30 -> 30.00, places by N below it
-    big = ClubEvent(EventKind.PAIRS, Rating.REGIONAL, 100, 3, 200)
+    big = ClubEvent(EventKind.PAIRS, ClubRating.REGIONAL, 100, 3, 200)
     assert [str(v) for v in overall_table(big)[:2]] == ["30.00", "21.00"]
     # never above 100: national x 9 sessions would be 112.50
-    assert cap(Rating.NATIONAL, 9) == 100
+    assert cap(ClubRating.NATIONAL, 9) == 100
     # session awards keep the single-session cap (000:477: caps are figured apart
     # for overall and session awards)
     session = SessionScores(1, 96, F(30), "vp", (SessionScore("1", F(20)),), max_vp=F(20))
     teams = tuple(Placing(str(i), tuple(f"{i}-{k}" for k in range(4)), i) for i in range(1, 3))
-    game = ClubGame(ClubEvent(EventKind.TEAMS, Rating.CCG, 2, 3, 2), sessions=(session,))
+    game = ClubGame(ClubEvent(EventKind.TEAMS, ClubRating.CCG, 2, 3, 2), sessions=(session,))
     # 3*1/4 * 96/24 * 1 = 3.00 > CCG cap 2.50 (not 2.50 x 3)
     assert session_awards(award(Ranking(teams), "jcbl", game), 1)["1-0"] == "2.50"
 
@@ -249,9 +249,9 @@ def test_multi_session_overall_cap_is_times_sessions() -> None:
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.integers(min_value=0, max_value=2 * 26 * 9), min_size=4, max_size=20),
-    st.sampled_from([Rating.CCG, Rating.LOCAL, Rating.SECTIONAL]),
+    st.sampled_from([ClubRating.CCG, ClubRating.LOCAL, ClubRating.SECTIONAL]),
 )
-def test_session_awards_invariants(scores: list[int], rating: Rating) -> None:
+def test_session_awards_invariants(scores: list[int], rating: ClubRating) -> None:
     # without flights: only the average or better is paid, a better score never gets
     # less, and no session award passes the single-session cap (000:477-488)
     n = len(scores)

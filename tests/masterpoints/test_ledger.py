@@ -9,7 +9,8 @@ from decimal import Decimal
 import pytest
 
 from bridgedesk.errors import FormatError, MasterpointError
-from bridgedesk.formats.ledger_csv import dumps_ledger, loads_awards, loads_ledger
+from bridgedesk.formats import ledger_csv
+from bridgedesk.formats.ledger_csv import loads_awards
 from bridgedesk.masterpoints.jcbl.ranks import (
     RANKS,
     FmpCertificate,
@@ -17,7 +18,7 @@ from bridgedesk.masterpoints.jcbl.ranks import (
     rank_for,
     transfer,
 )
-from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, LedgerEntry, Player
+from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, LedgerEntry, Member
 
 from .seeds import JCBL
 
@@ -44,7 +45,7 @@ def sample_ledger() -> Ledger:
     """The member of the sample card: the balance before 2003 and Jan-Oct 2003 are
     derived from the card (carried 1273.86/3051.57, year to date 104.71/210.92)."""
     ledger = Ledger()
-    ledger.add_player(Player("59156", "橋 之介", date(1980, 4, 1), marker="*"))
+    ledger.add_player(Member("59156", "橋 之介", date(1980, 4, 1), marker="*"))
     m = "59156"
     # before 2003: 1307.76 - 104.71 = 1203.05 RP, 3095.24 - 210.92 = 2884.32 MP
     ledger.record(_jcbl(m, date(2002, 12, 31), "opening", "1203.05", "red", "opening"))
@@ -112,7 +113,7 @@ def test_rank_thresholds(mp: str, rp: str, early: str, rank: str | None) -> None
 
 def test_ranks_change_in_the_ledger() -> None:
     ledger = Ledger()
-    ledger.add_player(Player("1"))
+    ledger.add_player(Member("1"))
     ledger.record(_jcbl("1", date(2020, 1, 5), "a", "19.99", "black"))
     assert ledger.rank("1").name_en == "Junior Master"  # type: ignore[union-attr]
     ledger.record(_jcbl("1", date(2020, 2, 5), "b", "0.01", "black"))
@@ -155,7 +156,7 @@ def test_non_member_points_held_until_joining() -> None:
     assert not ledger.record(_jcbl("9", date(2020, 1, 10), "CCG old", "0.50", "black"))
     assert not ledger.record(_jcbl("9", date(2019, 6, 1), "FMP", "0.30", "black", "fmp"))
     assert ledger.totals("9").mp == 0
-    added, expired = ledger.join(Player("9", joined=date(2020, 4, 10)))
+    added, expired = ledger.join(Member("9", joined=date(2020, 4, 10)))
     assert [e.event for e in added] == ["CCG", "FMP"]
     assert [e.event for e in expired] == ["CCG old"]
     assert ledger.totals("9").mp == Decimal("1.50")
@@ -166,7 +167,7 @@ def test_annual_awards() -> None:
     # 000:114-126
     ledger = Ledger()
     for member in ("a", "b", "c", "d"):
-        ledger.add_player(Player(member))
+        ledger.add_player(Member(member))
     ledger.record(_jcbl("a", date(2019, 5, 1), "x", "25", "black"))  # Master at start
     ledger.record(_jcbl("b", date(2019, 5, 1), "x", "30", "black"))  # Master at start
     ledger.record(_jcbl("a", date(2020, 5, 1), "y", "10", "red"))
@@ -184,9 +185,9 @@ def test_csv_round_trip_and_errors() -> None:
     repo = ledger.repository
     assert isinstance(repo, InMemoryRepository)
     ledger.record(_jcbl("77", date(2020, 1, 1), "held", "0.5", "black"))
-    text = dumps_ledger(repo)
-    again = loads_ledger(text)
-    assert dumps_ledger(again) == text
+    text = ledger_csv.dumps(repo)
+    again = ledger_csv.loads(text)
+    assert ledger_csv.dumps(again) == text
     assert Ledger(again).statement("59156", 2003, 11) == ledger.statement("59156", 2003, 11)
     assert len(again.pending()) == 1
     with pytest.raises(FormatError, match=r"x.csv:2: date must be YYYY-MM-DD"):
@@ -199,7 +200,7 @@ def test_csv_round_trip_and_errors() -> None:
 
 def test_sbf_holding_and_class() -> None:
     ledger = Ledger()
-    ledger.add_player(Player("s"))
+    ledger.add_player(Member("s"))
     for day in range(1, 21):
         ledger.record(
             LedgerEntry("s", date(2015, 1, day), "club", "sbf", "2014-2015", Decimal(100), "bp")

@@ -14,7 +14,7 @@ import pytest
 from bridgedesk.cli import main
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import ClubGame, SbfEvent, SbfSeries, TeamMatch
-from bridgedesk.masterpoints.jcbl.club import Rating
+from bridgedesk.masterpoints.jcbl.club import ClubRating
 from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
 from bridgedesk.masterpoints.ranking import Placing, Ranking
 from bridgedesk.masterpoints.request import AwardOptions, StoredEvent, parameters
@@ -122,7 +122,7 @@ def test_a_stored_event_gives_its_class_or_rating() -> None:
     with pytest.raises(MasterpointError, match="--rating does not apply: event 'Tuesday pairs'"):
         parameters(AwardOptions("jcbl", rating="ccg"), RANKING, stored=WEEKLY)
     club = parameters(AwardOptions("jcbl"), RANKING, stored=SECTIONAL, tables=8)
-    assert isinstance(club, ClubGame) and club.event.rating is Rating.SECTIONAL
+    assert isinstance(club, ClubGame) and club.event.rating is ClubRating.SECTIONAL
     with pytest.raises(MasterpointError, match="--class does not apply: event 'Autumn cup'"):
         parameters(AwardOptions("jcbl", klass=3), RANKING, stored=SECTIONAL, tables=8)
     with pytest.raises(MasterpointError, match=r"stored as a sectional game .* not ccg"):

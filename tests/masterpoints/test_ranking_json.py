@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from bridgedesk.errors import FormatError
-from bridgedesk.formats.ranking_json import dumps, loads_ranking
+from bridgedesk.formats import ranking_json
+from bridgedesk.formats.ranking_json import dumps
 from bridgedesk.masterpoints.ranking import Placing, Ranking
 
 
@@ -22,7 +23,7 @@ def test_round_trip() -> None:
         flights=("A", "B"),
         competitors={"NS": 7},
     )
-    assert loads_ranking(dumps(ranking)) == ranking
+    assert ranking_json.loads(dumps(ranking)) == ranking
 
 
 @pytest.mark.parametrize(
@@ -41,4 +42,4 @@ def test_round_trip() -> None:
 )
 def test_errors(text: str, message: str) -> None:
     with pytest.raises(FormatError, match=message):
-        loads_ranking(text, "r.json")
+        ranking_json.loads(text, "r.json")

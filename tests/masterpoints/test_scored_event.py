@@ -20,7 +20,7 @@ import pytest
 from bridgedesk.cli import main
 from bridgedesk.formats import pbn_scores
 from bridgedesk.masterpoints.award import ClubGame, SbfEvent
-from bridgedesk.masterpoints.jcbl.club import ClubEvent, EventKind, Rating
+from bridgedesk.masterpoints.jcbl.club import ClubEvent, ClubRating, EventKind
 from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
 from bridgedesk.masterpoints.scored import award_scored, ranking_from_sessions, session_scores
 from bridgedesk.scoring.session import Method, score_session
@@ -30,7 +30,7 @@ PLAYERS = {str(i): (f"10{i}01", f"10{i}02") for i in range(1, 9)}
 
 
 def scored(method: Method = Method.MP):  # type: ignore[no-untyped-def]
-    inp, _ = pbn_scores.load(PBN)
+    inp = pbn_scores.load(PBN)
     return score_session(inp.boards, method=method, winners=inp.check())
 
 
@@ -89,7 +89,7 @@ def test_jcbl_ccg_two_sessions_overall_and_session_awards() -> None:
     # Session awards 3*1*(12/16)/5 * 2/24 = 0.0375 x V/M: pair 1 V 4, Av 3:
     # 3*1/(2*3)+0.3 = 0.8 -> 0.03; pairs 2, 3 at the average: 0.3 -> 0.01125 -> 0.01;
     # pair 7 V 5: 1.3 -> 1 -> 0.0375 -> 0.04; pair 5 0.03; pairs 4, 8, 6 below: nothing.
-    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 4, 2, 4, (12,))
+    event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 4, 2, 4, (12,))
     result = scored()
     awards = award_scored([result, result], PLAYERS, "jcbl", ClubGame(event))
     assert points(awards) == {
@@ -264,7 +264,7 @@ def test_cap_on_a_scored_event() -> None:
     # from it: EW 2nd 0.7 x 2.50 = 1.75, NS 2= / 2= (0.7+0.5)/2 x 2.50 = 1.50; all black
     # (one session).  Session awards: 3/5 x 2/24 = 0.05 x V/M: pair 7 V/M 1 -> 0.05,
     # pair 1 0.8 -> 0.04; pair 5 (V 4) 0.8 -> 0.04; pairs 2, 3 0.3 -> 0.015 -> 0.02.
-    event = ClubEvent(EventKind.PAIRS, Rating.CCG, 60, 1, 4)
+    event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 60, 1, 4)
     awards = award_scored([scored()], PLAYERS, "jcbl", ClubGame(event))
     assert points(awards) == {
         "10701/black": "2.50", "10501/black": "1.75", "10101/black": "2.50",

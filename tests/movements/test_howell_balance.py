@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from bridgedesk.cli import main
-from bridgedesk.movements import howell
+from bridgedesk.movements import howell, howell_starters
 from bridgedesk.movements.howell import complete_howell
 from bridgedesk.movements.model import Movement
 
@@ -122,7 +122,7 @@ def test_odd_tables_cannot_be_perfect_three_tables_exhaustively() -> None:
 
 
 def test_stored_arrangements_are_what_their_provenance_says() -> None:
-    stored = howell._stored_starters()
+    stored = howell_starters._stored_starters()
     assert stored[12] == howell.residue_starter(12)
     assert stored[16] == howell.residue_starter(16)
     assert stored[15] == howell.search_balanced_starter(15, seed=1)

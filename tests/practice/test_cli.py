@@ -107,9 +107,9 @@ def test_pbn_file_and_seeded_sessions(tmp_path: Path, capsys: pytest.CaptureFixt
     path = tmp_path / "set.pbn"
     assert main(["deals", "generate", "--out", str(path), "--boards", "3", "--seed", "9"]) == 0
     capsys.readouterr()
-    from bridgedesk.formats.dealfile import load_records
+    from bridgedesk.formats import dealfile
 
-    deals = [r.deal for r in load_records(path)]
+    deals = [r.deal for r in dealfile.load(path)]
     data = auto_json(
         capsys, "--deals", str(path), "--boards", "2", "--seed", "3", "--level", "expert"
     )
@@ -161,7 +161,7 @@ def test_a_20_20_deal_from_a_file_is_passed_out(
 
     from bridgedesk.deals.analysis import BoardRecord
     from bridgedesk.deals.generate import random_deal
-    from bridgedesk.formats.dealfile import dump_records
+    from bridgedesk.formats import dealfile
 
     flat = _twenty_twenty(0).with_board(1)
     rng = random.Random(99)
@@ -171,7 +171,7 @@ def test_a_20_20_deal_from_a_file_is_passed_out(
         if hcp[Seat.N] + hcp[Seat.S] != 20:
             break
     path = tmp_path / "flat.pbn"
-    dump_records([BoardRecord(flat), BoardRecord(other)], path)
+    dealfile.dump([BoardRecord(flat), BoardRecord(other)], path)
     data = auto_json(capsys, "--deals", str(path), "--seed", "1", "--level", "expert")
     first, second = data["boards"]
     assert first["redeal"] is True and first["declarer"] is None and first["rooms"] == {}

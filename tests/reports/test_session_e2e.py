@@ -317,7 +317,7 @@ def test_howell_pbn_read_back_by_our_reader_and_endplay(howell: Game) -> None:
     first = parsed[0]
     total = first.table("TotalScoreTable")
     assert total is not None and len(total.rows) == 13
-    inp = pbn_scores.from_pbn(parsed, str(path), strict=True)
+    inp = pbn_scores.score_input(parsed, str(path), strict=True)
     again = score_session(inp.boards)
     per_pair = _check_matchpoints(howell, top=5)
     assert {s.pair: s.total for s in again.standings} == {str(p): t for p, t in per_pair.items()}

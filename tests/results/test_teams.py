@@ -17,8 +17,8 @@ from bridgedesk.bridge.contract import ALL_CONTRACTS
 from bridgedesk.bridge.methods import Adjustment
 from bridgedesk.cli import main
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.formats import team_results_csv, team_results_json
-from bridgedesk.results.model import EventInfo
+from bridgedesk.formats import team_matches_csv, team_results_json, team_standings_csv
+from bridgedesk.results.model import EventHeading
 from bridgedesk.results.teams import (
     BoardRooms,
     MatchPlay,
@@ -64,7 +64,7 @@ def test_comparison_of_the_seed_as_printed() -> None:
     """004:1662-1666: -250 -> -6, +160 -> +4, +30 -> +1, 0 -> 0, on the printed scores."""
     printed = [(1, 50, 300), (2, 110, -50), (3, 450, 420), (4, -620, -620)]
     play = TeamEventPlay(
-        EventInfo("seed"),
+        EventHeading("seed"),
         (TeamEntry(1, "A"), TeamEntry(2, "B")),
         (
             MatchPlay(
@@ -353,7 +353,7 @@ def test_tie_break_head_to_head_then_quotient() -> None:
         return BoardRooms(n, RoomScore(o), RoomScore(c))
 
     play = TeamEventPlay(
-        EventInfo("ties"),
+        EventHeading("ties"),
         tuple(TeamEntry(t) for t in (1, 2, 3, 4)),
         (
             MatchPlay(1, 1, 2, (board(1, 620, -100),)),  # 1 beats 2
@@ -387,7 +387,7 @@ def test_tie_break_head_to_head_then_quotient() -> None:
 
 def test_mccallum_and_adjusted_board() -> None:
     play = TeamEventPlay(
-        EventInfo("mc"),
+        EventHeading("mc"),
         (TeamEntry(1), TeamEntry(2)),
         (
             MatchPlay(
@@ -460,7 +460,7 @@ def test_bad_files_are_one_line(tmp_path: Path, change: Any, message: str) -> No
 def test_library_refuses_a_team_twice_in_a_round() -> None:
     b = (BoardRooms(1, RoomScore(420), RoomScore(420)),)
     play = TeamEventPlay(
-        EventInfo("x"),
+        EventHeading("x"),
         tuple(TeamEntry(t) for t in (1, 2, 3, 4)),
         (MatchPlay(1, 1, 2, b), MatchPlay(1, 1, 3, b), MatchPlay(1, 1, 4, b)),
     )
@@ -482,8 +482,8 @@ def test_csv_and_text_from_the_same_value(tmp_path: Path) -> None:
     assert code == 0, err
     standings = (tmp_path / "csv" / "standings.csv").read_bytes()
     assert standings.startswith(b"\xef\xbb\xbf")
-    assert standings.decode("utf-8-sig") == team_results_csv.dumps_standings(event)
-    lines = team_results_csv.dumps_matches(event).splitlines()
+    assert standings.decode("utf-8-sig") == team_standings_csv.dumps(event)
+    lines = team_matches_csv.dumps(event).splitlines()
     assert len(lines) == 1 + sum(len(m.boards) for m in event.matches)
 
 

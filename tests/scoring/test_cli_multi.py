@@ -310,7 +310,7 @@ def test_json_input_written_as_pbn_and_read_back(
     assert row.split()[-6:] == ["100", "-", "0.00", "1.00", "0.00", "100.00"]
     back = tmp_path / "q.pbn"
     back.write_text(out, encoding="utf-8")
-    inp, _ = pbn_scores.load(back)
+    inp = pbn_scores.load(back)
     res = score_session(inp.boards)
     assert {s.pair: s.total for s in res.standings} == {"1": 2, "2": 1, "3": 2, "4": 1}
 
@@ -328,7 +328,7 @@ def test_individual_and_adjusted_json_to_pbn(
                for x in out.splitlines())  # fmt: skip
     back = tmp_path / "ind.pbn"
     back.write_text(out, encoding="utf-8")
-    assert pbn_scores.load(back)[0].individual
+    assert pbn_scores.load(back).individual
     code, out, err = run(capsys, str(back), "--format", "json")
     ranking = json.loads(out)["ranking"]
     got = {str(r["pair"]): (r["total"], r["percentage"], r["rank"]) for r in ranking}

@@ -84,7 +84,7 @@ def test_text_and_html(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_ffb_pbn_matchpoints_and_percentages_reproduced() -> None:
-    inp, _ = pbn_scores.load(FFB)
+    inp = pbn_scores.load(FFB)
     assert inp.scoring == "MatchPoints;MP1"
     parsed = pbn_scores.pbn.load(FFB)
     table = parsed[0].table("ScoreTable")
@@ -213,7 +213,8 @@ def test_fouled_board_from_json_both_methods(
 def test_ruter_board_with_a_bye_row() -> None:
     # Ruter (SBF) writes a bye as a row with "-" for the NS pair: lenient reading skips it.
     path = DATA / "ruter_2021_board1.pbn"
-    inp, parsed = pbn_scores.load(path)
+    inp = pbn_scores.load(path)
+    parsed = pbn_scores.pbn.load(path)
     table = parsed[0].table("ScoreTable")
     assert table is not None
     assert [(r.ns, r.ew) for r in inp.boards[0].results] == [("6", "5"), ("7", "3"), ("8", "1")]
@@ -237,7 +238,7 @@ def test_pbn_score_column_and_adjusted_cells(tmp_path: Path) -> None:
         '[Board "3"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS;Score_EW"]\n'
         "1 4 ^A+ ^A-\n3 2 420 -\n5 6 ^-50 -\n"
     )
-    inp, _ = pbn_scores.load(write(tmp_path, "s.pbn", text))
+    inp = pbn_scores.load(write(tmp_path, "s.pbn", text))
     b2, b3 = inp.boards
     assert [r.score_ns for r in b2.results[:2]] == [620, -400]
     assert str(b2.results[2].ns_outcome) == "-"  # not played

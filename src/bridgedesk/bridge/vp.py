@@ -31,7 +31,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+from bridgedesk import reading
 from bridgedesk.errors import Location, ScaleError
+from bridgedesk.reading import checked_decimal
 
 Margin = Literal["imps", "points"]
 FORMAT_NAME = "bridgedesk-vp-scale"
@@ -238,7 +240,6 @@ def _fail(message: str, where: str | None) -> ScaleError:
 def _number(value: Any, what: str, where: str | None) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | str | Decimal):
         raise _fail(f"{what} must be a number, got {value!r}", where)
-    from bridgedesk.reading import checked_decimal
 
     try:
         number = checked_decimal(str(value))
@@ -380,7 +381,6 @@ def load_scale_file(path: str | Path) -> TableScale:
     (leave out ``max`` for "m or more").  Instead of tables a file may say
     ``"based_on": "wbf25"`` with ``"win_bonus"`` / ``"draw_bonus"``.
     """
-    from bridgedesk import reading
 
     where = str(path)
     data = reading.read_json(path, error=ScaleError, decimals=True, what="the VP scale file")

@@ -3,7 +3,8 @@
 Each command group lives in its own module of this package and exposes a
 ``typer.Typer`` named ``app``; they are listed once in ``_GROUPS``.  A plain
 command (no subcommands) is a module exposing a function named ``command``,
-listed once in ``_COMMANDS``.  A :class:`~bridgedesk.errors.BridgedeskError`
+listed once in ``_COMMANDS``.  A command's module is imported only when the
+command runs.  A :class:`~bridgedesk.errors.BridgedeskError`
 escaping a command, a command-line usage error, and the operating system's
 refusal (an unwritable ``--out``, a full disk) are printed as one line on
 standard error and the process exits with status 2; Ctrl-C exits with 130.
@@ -18,40 +19,99 @@ import sys
 from typing import Any
 
 import typer
+import typer.main
+from typer.core import TyperCommand, TyperGroup
 
 from bridgedesk import __version__
 from bridgedesk.errors import BridgedeskError
 
-#: (command name, module holding its ``app``), in the order ``--help`` lists them.
-_GROUPS: tuple[tuple[str, str], ...] = (
-    ("calc", "bridgedesk.cli.calc"),
-    ("movement", "bridgedesk.cli.movement"),
-    ("deals", "bridgedesk.cli.deals"),
-    ("event", "bridgedesk.cli.event"),
-    ("entry", "bridgedesk.cli.entry"),
-    ("result", "bridgedesk.cli.result"),
-    ("masterpoints", "bridgedesk.cli.masterpoints"),
-    ("practice", "bridgedesk.cli.practice"),
-    ("swiss", "bridgedesk.cli.swiss"),
-    ("knockout", "bridgedesk.cli.knockout"),
-    ("teams", "bridgedesk.cli.teams"),
-)
+#: Every command of ``bridgedesk``, in the order ``--help`` lists them: (name, the module
+#: holding it, what ``--help`` says of it).  A module in ``_COMMANDS`` holds a plain
+#: command, a function named ``command``; one in ``_GROUPS`` a ``typer.Typer`` named
+#: ``app``, to which the modules in ``_EXTENSIONS`` add more commands.  A module is
+#: imported only when its command runs (or its own ``--help`` is asked for): ``bridgedesk
+#: --help`` imports none, ``bridgedesk calc imps 50`` only ``cli.calc`` and what it needs,
+#: so every command module imports what it uses at its top.  The help here is checked
+#: against each module's own by ``tests/cli/test_command_table.py``.
+_COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("demo", "bridgedesk.cli.demo",
+     "Run a simulated club session end to end and write its full report set."),
+    ("score", "bridgedesk.cli.score",
+     "Score results files (PBN ScoreTable or JSON travellers) and print the ranking."),
+    ("results", "bridgedesk.cli.results",
+     "Score an event and print its ranking or write its results and reports."),
+    ("serve", "bridgedesk.cli.serve",
+     "Serve the table terminals (/t/), the live results (/e/) and the JSON API (/api/)."),
+)  # fmt: skip
+_GROUPS: tuple[tuple[str, str, str], ...] = (
+    ("calc", "bridgedesk.cli.calc",
+     "Calculator: contract scores, IMPs, VPs and board vulnerability."),
+    ("movement", "bridgedesk.cli.movement",
+     "Movements: show master sheets, print guide cards, check and recommend."),
+    ("deals", "bridgedesk.cli.deals",
+     "Hand records: generate deals, solve double dummy and par, convert, print."),
+    ("event", "bridgedesk.cli.event", "Create and list events (tournaments)."),
+    ("entry", "bridgedesk.cli.entry", "Enter pairs, teams or individuals in an event."),
+    ("result", "bridgedesk.cli.result", "Enter, correct and import results."),
+    ("masterpoints", "bridgedesk.cli.masterpoints",
+     "Masterpoint tables (JCBL, SBF), awards for a ranking, and the player ledger."),
+    ("practice", "bridgedesk.cli.practice",
+     "Practice MiniBridge against the computer, with a closed room and IMPs (002:12-57)."),
+    ("swiss", "bridgedesk.cli.swiss", "Swiss teams: draw the next round."),
+    ("knockout", "bridgedesk.cli.knockout", "Knockouts: print a seeded draw, single or double."),
+    ("teams", "bridgedesk.cli.teams", "Team events: score a results file."),
+)  # fmt: skip
+#: Modules that add commands to a group above (imported with the group, for that only).
+_EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "event": (
+        "bridgedesk.cli.event_movement",
+        "bridgedesk.cli.event_deals",
+        "bridgedesk.cli.event_tables",
+    ),
+    "result": ("bridgedesk.cli.result_director",),
+}
 
-#: (command name, module holding its function ``command``) for plain commands.
-_COMMANDS: tuple[tuple[str, str], ...] = (
-    ("demo", "bridgedesk.cli.demo"),
-    ("score", "bridgedesk.cli.score"),
-    ("results", "bridgedesk.cli.results"),
-    ("serve", "bridgedesk.cli.serve"),
-)
 
-#: Modules that add commands to a group above (imported for that effect only).
-_EXTENSIONS: tuple[str, ...] = (
-    "bridgedesk.cli.event_movement",
-    "bridgedesk.cli.event_deals",
-    "bridgedesk.cli.result_director",
-    "bridgedesk.cli.event_tables",
-)
+class _Pending(TyperCommand):
+    """A command not imported yet: its name and help, for ``bridgedesk --help``."""
+
+    def __init__(self, name: str, module: str, help: str, group: bool) -> None:
+        super().__init__(name=name, help=help)
+        self.module = module
+        self.group = group
+
+
+def _load(pending: _Pending) -> Any:
+    """The real command of ``pending``: its module imported, with its extensions."""
+    module = importlib.import_module(pending.module)
+    name = pending.name or ""
+    if pending.group:
+        for extension in _EXTENSIONS.get(name, ()):
+            importlib.import_module(extension)
+        group = typer.main.get_group(module.app)
+        group.name = name
+        return group
+    single = typer.Typer()
+    single.command(name=name)(module.command)
+    return typer.main.get_group(single).commands[name]
+
+
+class _LazyGroup(TyperGroup):
+    """The root group: a command's module is imported when the command is resolved."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
+        if args:
+            found = self.commands.get(args[0])
+            if isinstance(found, _Pending):
+                self.commands[args[0]] = _load(found)
+        return super().resolve_command(ctx, args)
+
+    def load_all(self) -> None:
+        """Import every command (for tools and tests that walk the whole tree)."""
+        for name, found in list(self.commands.items()):
+            if isinstance(found, _Pending):
+                self.commands[name] = _load(found)
+
 
 app = typer.Typer(
     name="bridgedesk",
@@ -59,6 +119,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_LazyGroup,
 )
 
 
@@ -73,24 +134,18 @@ def version() -> None:
     typer.echo(f"bridgedesk {__version__}")
 
 
-for _name, _module in _GROUPS:
-    app.add_typer(importlib.import_module(_module).app, name=_name)
-
-for _module in _EXTENSIONS:
-    importlib.import_module(_module)
-
-for _name, _module in _COMMANDS:
-    app.command(name=_name)(importlib.import_module(_module).command)
-
-
 @functools.cache
-def root_command() -> Any:
-    """The click command tree of :data:`app`, built once per process.
-
-    typer builds the tree from the functions' annotations on every call of
-    ``app()`` (about half a second); :func:`main` and the tests reuse one.
-    """
-    return typer.main.get_command(app)
+def root_command() -> _LazyGroup:
+    """The click command tree of :data:`app`, built once per process, each command's
+    module imported when that command is resolved (:meth:`_LazyGroup.load_all` loads
+    them all)."""
+    root = typer.main.get_command(app)
+    assert isinstance(root, _LazyGroup)
+    for name, module, text in _COMMANDS:
+        root.add_command(_Pending(name, module, text, group=False))
+    for name, module, text in _GROUPS:
+        root.add_command(_Pending(name, module, text, group=True))
+    return root
 
 
 def _os_error(exc: OSError) -> str:

@@ -13,6 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bridgedesk.errors import MasterpointError
+from bridgedesk.formats import ledger_csv
+from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
+from bridgedesk.store.service import Store
 
 if TYPE_CHECKING:
     from bridgedesk.masterpoints.ledger import Ledger
@@ -30,23 +33,19 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
     There everything happens in one transaction (nothing is written if the command
     fails); with a CSV file and ``write`` the file is rewritten at the end.
     """
-    from bridgedesk.formats.ledger_csv import dumps_ledger, load_ledger
-    from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
 
     if ledger is not None and db is not None:
         raise MasterpointError("give the ledger once: --ledger FILE.csv or --db DATABASE")
     if ledger is None:
-        from bridgedesk.store.service import Store
-
         with Store.open(db) as store, store.ledger(write=write) as book:
             yield book
         return
     assert ledger is not None
-    repo = load_ledger(ledger) if ledger.exists() or not write else InMemoryRepository()
+    repo = ledger_csv.load(ledger) if ledger.exists() or not write else InMemoryRepository()
     yield Ledger(repo)
     if write:
         try:
-            ledger.write_text(dumps_ledger(repo), encoding="utf-8")
+            ledger.write_text(ledger_csv.dumps(repo), encoding="utf-8")
         except OSError as exc:
             raise MasterpointError(f"cannot write ledger {ledger}: {exc.strerror}") from None
 
@@ -54,7 +53,6 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
 def read_ledger(ledger: Path | None, db: str | None) -> Ledger:
     """A snapshot of the whole ledger in memory, read in one transaction (for lists
     over every member, which then need no query per member)."""
-    from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
 
     with open_ledger(ledger, db) as book:
         if isinstance(book.repository, InMemoryRepository):

@@ -18,11 +18,13 @@ from bridgedesk.bridge.methods import Method
 from bridgedesk.cli._score_options import FormatOpt, RoundsOpt, SectionsOpt
 from bridgedesk.errors import FormatError, Location, ScoringError
 from bridgedesk.formats import (
+    pbn,
     pbn_results,
     pbn_scores,
-    results_csv_export,
+    ranking_csv,
     results_json,
     traveller_json,
+    travellers_csv,
     usebio,
 )
 from bridgedesk.formats.scored_file import scored_file
@@ -155,8 +157,8 @@ def run(
         if fmt is FormatOpt.usebio:
             typer.echo(usebio.dumps(outputs[0]), nl=False)
         elif fmt is FormatOpt.csv:
-            text = results_csv_export.dumps_ranking(outputs[0])
-            text += results_csv_export.dumps_travellers(outputs[0])
+            text = ranking_csv.dumps(outputs[0])
+            text += travellers_csv.dumps(outputs[0])
             typer.echo(text.replace("\r\n", "\n"), nl=False)
         else:
             typer.echo(pbn_results.dumps(outputs[0], read[0][1], newline="\n"), nl=False)
@@ -306,7 +308,8 @@ def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, A
     if suffix == ".json":
         return traveller_json.load(file, strict=strict), None
     if suffix == ".pbn":
-        return pbn_scores.load(file, strict=strict, encoding=encoding)
+        parsed = pbn.load(file, strict=strict, encoding=encoding)
+        return pbn_scores.score_input(parsed, str(file), strict=strict), parsed
     raise FormatError(
         f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file",
         Location(file=str(file)),

@@ -8,6 +8,7 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import ParseError
+from bridgedesk.store.service import Store
 
 if TYPE_CHECKING:
     from bridgedesk.store.service import Store
@@ -33,8 +34,6 @@ EventArg = Annotated[str, typer.Argument(help="The event: its id or its name.", 
 
 
 def open_store(db: str | None) -> "Store":
-    from bridgedesk.store.service import Store
-
     return Store.open(db)
 
 

@@ -10,9 +10,16 @@ import typer
 from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.cli._paths import output_dir, output_file
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.formats import team_results_csv, team_results_json
+from bridgedesk.formats import team_matches_csv, team_results_json, team_standings_csv
 from bridgedesk.reports import teams as team_reports
-from bridgedesk.results.teams import TeamScoring, score_team_event
+from bridgedesk.results.teams import ScoredTeamEvent, TeamScoring, score_team_event
+
+
+def _csv(event: ScoredTeamEvent, target: Path) -> list[Path]:
+    return [
+        team_standings_csv.dump(event, target / "standings.csv"),
+        team_matches_csv.dump(event, target / "matches.csv"),
+    ]
 
 
 def run(
@@ -48,10 +55,10 @@ def run(
     assert out is not None
     target = output_dir(out)
     if fmt == "csv":
-        written = team_results_csv.dump(event, target)
+        written = _csv(event, target)
     else:
         written = team_reports.write_reports(event, target, lang)
         team_results_json.dump(event, target / "results.json")
-        written += [*team_results_csv.dump(event, target), target / "results.json"]
+        written += [*_csv(event, target), target / "results.json"]
     for path in written:
         typer.echo(str(path))

@@ -12,6 +12,8 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.table import Table
 
 from bridgedesk.bridge import (
     BoardInfo,
@@ -28,6 +30,7 @@ from bridgedesk.bridge import (
     score_ns,
 )
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli.calc_demo import command
 from bridgedesk.errors import BoardNumberError, ContractError, ParseError
 
 #: Lets a negative number ("-2", "-430") be given as a positional argument.
@@ -53,8 +56,6 @@ def _number(value: Decimal) -> int | float:
 
 
 def _console() -> Any:
-    from rich.console import Console
-
     return Console(highlight=False, soft_wrap=True)
 
 
@@ -125,7 +126,6 @@ def score(
             }
         )
         return
-    from rich.table import Table
 
     where = f"Board {board}, " if board is not None else ""
     title = f"{where}vulnerability {vulnerability}"
@@ -228,6 +228,5 @@ def board(
 @app.command(name="demo")
 def demo() -> None:
     """Demonstrate the calculator: a traveller, a team match in IMPs, and its VPs."""
-    from bridgedesk.cli.calc_demo import command
 
     command()

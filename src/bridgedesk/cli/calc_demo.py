@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from rich.console import Console
+from rich.table import Table
+
 from bridgedesk.bridge import (
     BoardInfo,
     Contract,
@@ -125,8 +128,6 @@ def _signed(points: int) -> str:
 
 def command() -> None:
     """Demonstrate the calculator: a traveller, a team match in IMPs, and its VPs."""
-    from rich.console import Console
-    from rich.table import Table
 
     demo = build_demo()
     console = Console(highlight=False)

@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
+from bridgedesk import __version__
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._paths import encodable, output_file
 from bridgedesk.cli._paths import encoding as check_encoding
+from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.deals.dd import analyse as solve_all
+from bridgedesk.deals.deal import Deal
+from bridgedesk.deals.generate import generate as make
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.formats import dealfile, pbn
+from bridgedesk.formats.dealfile import kind
+from bridgedesk.reports.hand_records import LANGS, html_to_pdf, render_html
+from bridgedesk.store.analyses import analyse_cached
+from bridgedesk.store.service import Store
 
 #: ``--encoding`` of the commands that read a deal file.
 InputEncoding = Annotated[
@@ -52,10 +73,6 @@ def generate(
     ] = None,
 ) -> None:
     """Deal random boards (cryptographically strong unless --seed is given)."""
-    from bridgedesk import __version__
-    from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.deals.generate import generate as make
-    from bridgedesk.formats.dealfile import dump_records, kind
 
     kind(out)
     output_file(out)
@@ -68,7 +85,7 @@ def generate(
     deals = make(boards, first, seed=seed_value)
     generator = f"bridgedesk {__version__}" + (f" seed {seed}" if seed is not None else "")
     with encodable(out):
-        written = dump_records(
+        written = dealfile.dump(
             [BoardRecord(d) for d in deals],
             out,
             encoding=encoding,
@@ -108,24 +125,6 @@ def analyse(
     encoding: InputEncoding = None,
 ) -> None:
     """Solve double dummy and par for every board, on all cores, and report the time."""
-    import os
-    from collections.abc import Sequence
-
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.deals.dd import analyse as solve_all
-    from bridgedesk.deals.deal import Deal
-    from bridgedesk.formats import pbn
-    from bridgedesk.formats.dealfile import dump_records, kind, load_records
 
     if out is not None and kind(out) != "pbn":
         raise BridgedeskError(
@@ -135,7 +134,7 @@ def analyse(
         raise BridgedeskError("--event needs --db: the event is in a database")
     if out is not None:
         output_file(out)
-    records = load_records(file, encoding=encoding)
+    records = dealfile.load(file, encoding=encoding)
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1
     err = Console(stderr=True)
@@ -163,9 +162,6 @@ def analyse(
         solved = run(deals)
         fresh = len(solved)
     else:
-        from bridgedesk.store.analyses import analyse_cached
-        from bridgedesk.store.service import Store
-
         with Store.open(db) as store:
             if event is not None:
                 for d in deals:
@@ -174,7 +170,7 @@ def analyse(
     elapsed = time.perf_counter() - start
     if out is not None:
         template = pbn.load(file, encoding=encoding) if kind(file) == "pbn" else None
-        for path in dump_records(solved, out, template=template):
+        for path in dealfile.dump(solved, out, template=template):
             typer.echo(f"wrote {path}")
     else:
         for r in solved:
@@ -214,19 +210,17 @@ def convert(
     ] = None,
 ) -> None:
     """Convert a deal file between .pbn and .hnd."""
-    from bridgedesk.formats import pbn
-    from bridgedesk.formats.dealfile import dump_records, kind, load_records
 
     kind(target)
     output_file(target, "TARGET")
     encoding = check_encoding(encoding)
-    records = load_records(source, strict=strict, encoding=input_encoding)
+    records = dealfile.load(source, strict=strict, encoding=input_encoding)
     # PBN to PBN keeps every other tag of the games (players, results, tables...)
     template = (
         pbn.load(source, strict=strict, encoding=input_encoding) if kind(source) == "pbn" else None
     )
     with encodable(target):
-        written = dump_records(records, target, encoding=encoding, split=split, template=template)
+        written = dealfile.dump(records, target, encoding=encoding, split=split, template=template)
     for path in written:
         typer.echo(f"wrote {path}")
     typer.echo(f"{len(records)} boards")
@@ -254,26 +248,18 @@ def print_(
     encoding: InputEncoding = None,
 ) -> None:
     """Hand-record sheets: four hands in compass layout, dealer, vulnerability, HCP, DD, par."""
-    from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.deals.dd import analyse as solve_all
-    from bridgedesk.formats.dealfile import load_records
-    from bridgedesk.reports.hand_records import html_to_pdf, render_html
 
     if fmt not in ("html", "pdf"):
         raise BridgedeskError(f"unknown format {fmt!r}: choose html or pdf")
-    from bridgedesk.reports.hand_records import LANGS
 
     if lang not in LANGS:
         raise BridgedeskError(f"--lang: unknown language {lang!r}: choose {' or '.join(LANGS)}")
     target = out or file.with_suffix(f".{fmt}")
     output_file(target)
-    records = load_records(file, encoding=encoding)
+    records = dealfile.load(file, encoding=encoding)
     if dd:
         missing = [i for i, r in enumerate(records) if r.dd is None or r.par is None]
         if missing and db is not None:
-            from bridgedesk.store.analyses import analyse_cached
-            from bridgedesk.store.service import Store
-
             with Store.open(db) as store:
                 solved, _ = analyse_cached(store, [records[i].deal for i in missing], solve_all)
         elif missing:

@@ -13,6 +13,8 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli.results import Lang
+from bridgedesk.demo_session import run
+from bridgedesk.reports.session import ranking_text
 
 
 def command(
@@ -43,8 +45,6 @@ def command(
 
     Example: bridgedesk demo --pairs 18 --seed 7 --out demo18 --lang ja
     """
-    from bridgedesk.demo_session import run
-    from bridgedesk.reports.session import ranking_text
 
     result = run(pairs=pairs, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
     typer.echo(f"{result.movement}; {len(result.scored.travellers)} boards")

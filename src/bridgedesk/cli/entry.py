@@ -16,9 +16,15 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
+from bridgedesk.errors import EntryError
+from bridgedesk.events import Entry, EntryKind, Player
+from bridgedesk.events.seating import seats
+from bridgedesk.formats import entries_csv
+from bridgedesk.store import entries
+from bridgedesk.store.entries import register_players
 
 if TYPE_CHECKING:
-    from bridgedesk.events.seating import Seating
+    from bridgedesk.events.seating import SeatingPlan
 
 app = typer.Typer(help="Enter pairs, teams or individuals in an event.", no_args_is_help=True)
 
@@ -68,9 +74,6 @@ def add(
     Example: bridgedesk entry add "Tuesday pairs" --pair 3 --names "Yamaguchi, Kobayashi"
     --members 123,456
     """
-    from bridgedesk.errors import EntryError
-    from bridgedesk.events import Entry, EntryKind, Player
-    from bridgedesk.store.entries import register_players
 
     people = [n for n in _NAME_SPLIT.split(names.strip()) if n] if names.strip() else []
     numbers = [m.strip() for m in members.split(",")] if members.strip() else []
@@ -128,10 +131,9 @@ def list_entries(
         )
 
 
-def field_numbers(movement: "Seating") -> dict[int, str]:
+def field_numbers(movement: "SeatingPlan") -> dict[int, str]:
     """Each seated pair's number as the movement gives it: ``NS 3`` / ``EW 3`` in a
     two-field movement (EW numbered from 1 again), else the direction it starts in."""
-    from bridgedesk.events.seating import seats
 
     ns: set[int] = set()
     ew: set[int] = set()
@@ -163,11 +165,8 @@ def import_entries(
 
     Example: bridgedesk entry import "Tuesday pairs" entries.csv
     """
-    from bridgedesk.events import EntryKind
-    from bridgedesk.formats.entries_csv import load_entries
-    from bridgedesk.store import entries
 
-    lines = load_entries(file)
+    lines = entries_csv.load(file)
     with open_store(db) as store:
         numbers = entries.import_entries(
             store,
@@ -206,8 +205,6 @@ def edit(
     Example: bridgedesk entry edit "Tuesday pairs" --pair 3 --members 123,789
     --reason "substitute for the second half"
     """
-    from bridgedesk.errors import EntryError
-    from bridgedesk.store import entries
 
     players = None
     if names is not None or members is not None:
@@ -250,7 +247,6 @@ def withdraw(
 
     Example: bridgedesk entry withdraw "Tuesday pairs" --pair 9 --reason "did not come"
     """
-    from bridgedesk.store import entries
 
     with open_store(db) as store:
         aid = entries.withdraw_entry(

@@ -1,11 +1,15 @@
 """``bridgedesk event``: create and list events, set the correction deadline."""
 
+import datetime as dt
 from typing import Annotated
 
 import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_date, parse_datetime
+from bridgedesk.errors import EntryError
+from bridgedesk.events import Event, Rating, ScoringMethod, Section, Session
+from bridgedesk.events.model import correction_deadline
 
 app = typer.Typer(
     help="Create and list events (tournaments).",
@@ -50,10 +54,6 @@ def new(
     Example: bridgedesk event new "Tuesday pairs" --date 2026-11-24 --rating weekly
     --class 3 --scoring mp
     """
-    import datetime as dt
-
-    from bridgedesk.errors import EntryError
-    from bridgedesk.events import Event, Rating, ScoringMethod, Section, Session
 
     names = tuple(s.strip() for s in sections.split(",") if s.strip())
     if not names or len(set(names)) != len(names):
@@ -124,8 +124,6 @@ def deadline(
 
     Example: bridgedesk event deadline "Kanto sectional" --published 2026-11-24T21:30+09:00
     """
-    from bridgedesk.errors import EntryError
-    from bridgedesk.events.model import correction_deadline
 
     if sum((when is not None, published is not None, clear)) != 1:
         raise EntryError("give exactly one of: a deadline, --published TIME, or --clear")

@@ -13,8 +13,11 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.bridge import Seat
 from bridgedesk.cli._store import DbOption, EventArg, open_store
 from bridgedesk.cli.event import app
+from bridgedesk.errors import FormatError, Location
+from bridgedesk.formats import dealfile
 
 
 @app.command("deals")
@@ -33,13 +36,10 @@ def deals(
 
     Example: bridgedesk event deals "Tuesday pairs" session.pbn
     """
-    from bridgedesk.bridge import Seat
-    from bridgedesk.errors import FormatError, Location
-    from bridgedesk.formats.dealfile import load_records
 
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))
-    records = load_records(file, encoding=encoding)
+    records = dealfile.load(file, encoding=encoding)
     with open_store(db) as store:
         store.event(event)  # a missing event is reported before anything is written
         for record in records:

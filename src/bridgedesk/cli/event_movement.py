@@ -20,7 +20,11 @@ from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
 from bridgedesk.cli.event import app
 from bridgedesk.errors import MovementError
+from bridgedesk.events.adapters import phantom_number
+from bridgedesk.events.late_changes import arrow_switch
+from bridgedesk.formats import movement_json
 from bridgedesk.movements.choose import build_movement
+from bridgedesk.reading import whole_number
 
 if TYPE_CHECKING:
     from bridgedesk.movements.model import Movement
@@ -98,7 +102,6 @@ def movement(
 
     A refused movement changes nothing (no phantom is left behind).
     """
-    from bridgedesk.events.adapters import phantom_number
 
     if [recommend, kind is not None, file is not None].count(True) != 1:
         raise MovementError("give one of --recommend, --kind KIND or --file MOVEMENT.json")
@@ -107,8 +110,6 @@ def movement(
         playing = [n for n, e in entries.items() if not e.phantom]
         count = pairs if pairs is not None else (len(playing) or None)
         if file is not None:
-            from bridgedesk.formats import movement_json
-
             m = movement_json.load(file)
         else:
             m = build_movement(count, kind, tables, rounds, boards_per_round, base)
@@ -149,8 +150,6 @@ def arrow_switch_command(
 
     Example: bridgedesk event arrow-switch "Tuesday pairs" --rounds 6,7
     """
-    from bridgedesk.events.late_changes import arrow_switch
-    from bridgedesk.reading import whole_number
 
     def numbers(text: str, what: str) -> list[int]:
         values = [whole_number(w, max_digits=4) for w in text.split(",") if w.strip()]

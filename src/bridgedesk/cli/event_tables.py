@@ -28,6 +28,8 @@ from bridgedesk.cli._store import (
     who,
 )
 from bridgedesk.cli.event import app
+from bridgedesk.reports.table_cards import cards_html
+from bridgedesk.store.terminals import CLOSED, HELD, set_round, table_codes
 
 
 class TablesFormat(enum.StrEnum):
@@ -64,14 +66,11 @@ def tables(
 
     Example: bridgedesk event tables 3 --cards --url http://192.0.2.10:8000 --out cards.html
     """
-    from bridgedesk.store.terminals import table_codes
 
     with open_store(db) as store:
         info = store.event(event)
         codes = table_codes(store, info.id, session=session, section=section, revoke=revoke)
     if cards:
-        from bridgedesk.reports.table_cards import cards_html
-
         html = cards_html(info.id, info.event.name, codes, url, lang)
         if out is None:
             typer.echo(html, nl=False)
@@ -112,7 +111,6 @@ def round_(
 
     Example: bridgedesk event round "Tuesday pairs" 3 close
     """
-    from bridgedesk.store.terminals import CLOSED, HELD, set_round
 
     state = {RoundState.hold: HELD, RoundState.close: CLOSED, RoundState.open: None}[action]
     with open_store(db) as store:

@@ -8,6 +8,7 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import PairingError
+from bridgedesk.events.knockout import SingleKnockout, double_knockout_text, draw_text
 
 app = typer.Typer(help="Knockouts: print a seeded draw, single or double.", no_args_is_help=True)
 
@@ -42,7 +43,6 @@ def draw(
     ] = None,
 ) -> None:
     """Print a single-knockout draw, byes to the top seeds, as far as the results go."""
-    from bridgedesk.events.knockout import SingleKnockout, draw_text
 
     typer.echo(draw_text(SingleKnockout(teams), _winners(winner or [])), nl=False)
 
@@ -78,6 +78,5 @@ def double(
     ] = None,
 ) -> None:
     """A double knockout played in rounds: the results so far and the next round."""
-    from bridgedesk.events.knockout import double_knockout_text
 
     typer.echo(double_knockout_text(teams, _played(rounds or [])), nl=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -9,7 +10,18 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import MovementError
+from bridgedesk.formats import movement_json
 from bridgedesk.movements.budget import SEARCH_SECONDS
+from bridgedesk.movements.catalogue import build
+from bridgedesk.movements.howell import complete_howell, short_howell
+from bridgedesk.movements.individual import individual
+from bridgedesk.movements.interwoven import meetings, two_sessions
+from bridgedesk.movements.recommend import recommend as rec
+from bridgedesk.movements.sessions import double_howell
+from bridgedesk.movements.srr import advice, team_options
+from bridgedesk.movements.team_catalogue import build_team
+from bridgedesk.movements.validate import ERROR, validate
+from bridgedesk.reports import movement_cards
 
 if TYPE_CHECKING:
     from bridgedesk.movements.model import Movement
@@ -59,8 +71,6 @@ def _team_sessions(
     tables: int | None = None,
     pairs: int | None = None,
 ) -> tuple[Movement, ...]:
-    from bridgedesk.movements.team_catalogue import build_team
-
     if tables is not None or pairs is not None:
         raise MovementError("a team movement takes --teams, not --tables or --pairs")
     return build_team(
@@ -74,11 +84,6 @@ def _team_sessions(
 
 
 def _show_teams(ms: tuple[Movement, ...], fmt: str) -> None:
-    import json
-
-    from bridgedesk.formats import movement_json
-    from bridgedesk.reports import movement_cards
-
     if fmt == "json":
         if len(ms) == 1:
             typer.echo(movement_json.dumps(ms[0]), nl=False)
@@ -103,8 +108,6 @@ def _build(
     boards_per_round: int | None,
     base: str | None,
 ) -> Movement:
-    from bridgedesk.movements.catalogue import build
-
     return build(
         kind,
         tables=tables,
@@ -131,8 +134,6 @@ def show(
     cycles: Cycles = 1,
 ) -> None:
     """Print a movement's master sheet (text), full cards (html) or JSON."""
-    from bridgedesk.formats import movement_json
-    from bridgedesk.reports import movement_cards
 
     if fmt not in ("text", "html", "json"):
         raise MovementError(f"unknown format {fmt!r}; choose text, html or json")
@@ -157,11 +158,6 @@ def show(
 def _show_individual(
     players: int | None, rounds: int | None, boards_per_round: int | None, fmt: str
 ) -> None:
-    import json
-
-    from bridgedesk.movements.individual import individual
-    from bridgedesk.reports import movement_cards
-
     if players is None:
         raise MovementError("an individual movement needs --players (8 to 19)")
     m = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
@@ -171,10 +167,7 @@ def _show_individual(
     if fmt == "text":
         typer.echo(movement_cards.individual_text(m), nl=False)
         return
-    from bridgedesk.formats.movement_json import individual_to_dict
-
-    data = individual_to_dict(m)
-    typer.echo(json.dumps(data, indent=1))
+    typer.echo(movement_json.dumps(m), nl=False)
 
 
 @app.command()
@@ -192,7 +185,6 @@ def cards(
     cycles: Cycles = 1,
 ) -> None:
     """Write the master sheet, table guide cards and pair slips (text and A4 HTML)."""
-    from bridgedesk.reports import movement_cards
 
     if teams is not None:
         ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
@@ -202,8 +194,6 @@ def cards(
                 typer.echo(str(path))
         return
     if kind == "individual":
-        from bridgedesk.movements.individual import individual
-
         if players is None:
             raise MovementError("an individual movement needs --players (8 to 19)")
         ind = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
@@ -231,8 +221,6 @@ def check(
     cycles: Cycles = 1,
 ) -> None:
     """Validate a movement written by hand (or a built team movement); exit 1 on errors."""
-    from bridgedesk.formats import movement_json
-    from bridgedesk.movements.validate import ERROR, validate
 
     if teams is not None:
         failed = False
@@ -287,7 +275,6 @@ def recommend(
     ] = None,
 ) -> None:
     """List suitable movements in the order of the JCBL quick-reference list."""
-    from bridgedesk.movements.recommend import recommend as rec
 
     if teams is not None:
         _recommend_teams(teams, pairs, boards, minutes)
@@ -328,11 +315,6 @@ def two_session(
     ] = SEARCH_SECONDS,
 ) -> None:
     """Both sessions of a one-section two-session game: Mitchell, then interwoven Howell."""
-    import json
-
-    from bridgedesk.formats import movement_json
-    from bridgedesk.movements.interwoven import meetings, two_sessions
-    from bridgedesk.reports import movement_cards
 
     if fmt not in ("text", "json"):
         raise MovementError(f"unknown format {fmt!r}; choose text or json")
@@ -365,8 +347,6 @@ def double_howell_cmd(
     rounds: Rounds = None,
 ) -> None:
     """Second-session pair numbers for a Howell played twice (004:2072-2073)."""
-    from bridgedesk.movements.howell import complete_howell, short_howell
-    from bridgedesk.movements.sessions import double_howell
 
     if not 5 <= pairs <= 32:
         raise MovementError(
@@ -391,7 +371,6 @@ def _recommend_teams(
     teams: int, pairs: int | None, boards: str | None, minutes: int | None
 ) -> None:
     """The SRR team rows of appendix 1 for ``teams`` teams (004:3376-3431)."""
-    from bridgedesk.movements.srr import advice, team_options
 
     if pairs is not None or boards is not None or minutes is not None:
         raise MovementError("--teams takes no --pairs, --boards or --minutes")

@@ -17,11 +17,22 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
 from bridgedesk.bridge import Seat, Strain
 from bridgedesk.cli import _limits as limit
 from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import BridgedeskError, PracticeError
+from bridgedesk.formats import dealfile, practice_json
+from bridgedesk.formats.practice_json import boards_json
+from bridgedesk.practice.contract import MiniContract
+from bridgedesk.practice.game import PracticeGame
+from bridgedesk.practice.play import PlayState
+from bridgedesk.practice.players import levels
+from bridgedesk.practice.rules import Rules
+from bridgedesk.practice.session import DealSupply, SessionConfig, auto_session, running_total
 
 app = typer.Typer(
     help="Practice MiniBridge against the computer, with a closed room and IMPs (002:12-57).",
@@ -49,7 +60,6 @@ _DEFAULT_SAVE = Path("bridgedesk-practice.json")
 
 def parse_contract(text: str) -> Any:
     """``S game``, ``NT part``, ``HG``, ``CP``: a strain and game or part score."""
-    from bridgedesk.practice.contract import MiniContract
 
     m = _CONTRACT.match(text)
     if m is None:
@@ -63,19 +73,13 @@ def parse_contract(text: str) -> Any:
 def _session(
     deals: Path | None, boards: int | None, seed: int | None, level: str, rules: str
 ) -> tuple[Any, Any, tuple[Any, ...] | None]:
-    from bridgedesk.practice.players import levels
-    from bridgedesk.practice.rules import Rules
-    from bridgedesk.practice.session import DealSupply, SessionConfig
-
     rule_set = Rules.parse(rules)
     rule_set.check()
     if level not in levels():
         raise PracticeError(f"unknown level {level!r}: expected {' or '.join(levels())}")
     file_deals = None
     if deals is not None:
-        from bridgedesk.formats.dealfile import load_records
-
-        file_deals = tuple(r.deal for r in load_records(deals))
+        file_deals = tuple(r.deal for r in dealfile.load(deals))
         if not file_deals:
             raise PracticeError(f"{deals}: the file holds no boards")
     count = boards if boards is not None else (len(file_deals) if file_deals else 8)
@@ -107,8 +111,6 @@ def auto(
     ] = False,
 ) -> None:
     """The computer plays every seat of both rooms; prints each board and the IMPs."""
-    from bridgedesk.formats.practice_json import boards_json
-    from bridgedesk.practice.session import auto_session, running_total
 
     config, supply, _ = _session(deals, boards, seed, level, rules)
     results = []
@@ -143,8 +145,6 @@ def _board_line(result: Any, total: int) -> str:
 
 
 def _play_text(result: Any) -> str:
-    from bridgedesk.practice.play import PlayState
-
     lines: list[str] = []
     for name, room in (("open", result.open), ("closed", result.closed)):
         lines.append(f"  {name} room: {room.contract} by {result.declaration.declarer}")
@@ -180,9 +180,6 @@ def practice(
     """Play MiniBridge at South in the terminal (North too when North-South declare)."""
     if ctx.invoked_subcommand is not None:
         return
-    from bridgedesk.formats import practice_json
-    from bridgedesk.practice.game import PracticeGame
-    from bridgedesk.practice.session import DealSupply
 
     current = None
     if resume is not None:
@@ -214,8 +211,6 @@ class _QuitError(Exception):
 
 class _TerminalPlay:
     def __init__(self, game: Any, save: Path, file_deals: Any) -> None:
-        from rich.console import Console
-
         self.game = game
         self.save_path = save
         self.file_deals = file_deals
@@ -224,8 +219,6 @@ class _TerminalPlay:
     # -------------------------------------------------------------- saving
 
     def save(self) -> None:
-        from bridgedesk.formats import practice_json
-
         g = self.game
         current = None
         if g.deal is not None:
@@ -264,7 +257,6 @@ class _TerminalPlay:
             c.print(f"saved; go on later with: bridgedesk practice --resume {self.save_path}")
             return
         self.save()
-        from bridgedesk.practice.session import running_total
 
         totals = running_total(g.results)
         c.print(f"[bold]Session over[/]: {totals[-1] if totals else 0:+d} IMPs")
@@ -339,9 +331,6 @@ class _TerminalPlay:
             )
 
     def show_hands(self, contract_time: bool = False) -> None:
-        from rich.table import Table
-        from rich.text import Text
-
         g = self.game
         state = g.state
         legal = set() if state is None or contract_time else set(state.legal())
@@ -379,8 +368,6 @@ class _TerminalPlay:
             )
 
     def show_result(self, result: Any) -> None:
-        from bridgedesk.practice.session import running_total
-
         o, cl, par = result.open, result.closed, result.par
         c = self.console
         c.print(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._paths import output_file
 from bridgedesk.cli._store import (
     ByOption,
     DbOption,
@@ -20,6 +21,9 @@ from bridgedesk.cli._store import (
     parse_datetime,
     who,
 )
+from bridgedesk.errors import BridgedeskError, EntryError, FormatError, Location
+from bridgedesk.events import make_result
+from bridgedesk.formats import results_csv
 
 if TYPE_CHECKING:
     from bridgedesk.store.service import StoredResult
@@ -42,8 +46,6 @@ SlipArgs = Annotated[
 
 
 def _split(slip: list[str] | None) -> tuple[str | None, str | None, str | None]:
-    from bridgedesk.errors import EntryError
-
     words = list(slip or [])
     for word in words:
         if word.startswith("--"):
@@ -114,7 +116,6 @@ def add(
     Example: bridgedesk result add "Tuesday pairs" --round 2 --table 4 --board 7
     --ns 3 --ew 10 4SX S -2
     """
-    from bridgedesk.events import make_result
 
     contract, declarer, result = _split(slip)
     entered = make_result(
@@ -202,8 +203,6 @@ def correct(
     Example: bridgedesk result correct "Tuesday pairs" --board 7 --ns 3 --ew 10
     4SX S -1 --reason "EW agreed one down, not two"
     """
-    from bridgedesk.errors import EntryError
-    from bridgedesk.events import make_result
 
     contract, declarer, result = _split(slip)
     with open_store(db) as store:
@@ -371,8 +370,6 @@ def import_results(
 
     Example: bridgedesk result import "Tuesday pairs" slips.csv
     """
-    from bridgedesk.errors import FormatError, Location
-    from bridgedesk.formats import results_csv
 
     if file.suffix.lower() != ".csv":
         raise FormatError("results can be imported from .csv files", Location(file=str(file)))
@@ -381,8 +378,6 @@ def import_results(
         try:
             report = store.import_results(event, list(rows), who=who(by), batch=batch)
         except Exception as exc:
-            from bridgedesk.errors import BridgedeskError
-
             if isinstance(exc, BridgedeskError):
                 raise exc.located(Location(file=str(file))) from None
             raise
@@ -403,8 +398,6 @@ def export_results(
 
     Example: bridgedesk result export "Tuesday pairs" --out slips.csv
     """
-    from bridgedesk.cli._paths import output_file
-    from bridgedesk.formats import results_csv
 
     if out is not None:
         output_file(out)

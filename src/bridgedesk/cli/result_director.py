@@ -24,6 +24,8 @@ from bridgedesk.cli._store import (
 )
 from bridgedesk.cli.result import app
 from bridgedesk.errors import EntryError, ParseError
+from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty
+from bridgedesk.store import director
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
 Amount = Annotated[str | None, typer.Option(show_default=False)]
@@ -63,8 +65,6 @@ def penalty(
 
     Example: bridgedesk result penalty 1 --pair 3 --mp 2 --reason "wrong board, second time"
     """
-    from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty
-    from bridgedesk.store import director
 
     given = [
         (unit, value, option)
@@ -124,7 +124,6 @@ def fouled(
 
     Example: bridgedesk result fouled 1 --board 5 --at 2:1 --at 3:3 --reason "..."
     """
-    from bridgedesk.store import director
 
     places = _places(at or [])
     with open_store(db) as store:
@@ -172,7 +171,6 @@ def not_played(
     Example: bridgedesk result not-played "Tuesday pairs" --round 2 --table 3 --board 6
     --reason "out of time"
     """
-    from bridgedesk.store import director
 
     with open_store(db) as store:
         rid = director.mark_not_played(
@@ -200,7 +198,6 @@ def list_rulings(
 
     Example: bridgedesk result rulings "Tuesday pairs"
     """
-    from bridgedesk.store import director
 
     with open_store(db) as store:
         lines = director.ruling_lines(store, event, section=section, session=session)
@@ -222,7 +219,6 @@ def cancel(
 
     Example: bridgedesk result cancel "Tuesday pairs" 4 --reason "appeal upheld"
     """
-    from bridgedesk.store import director
 
     with open_store(db) as store:
         aid = director.cancel_ruling(store, event, ruling, reason=reason, who=who(by))

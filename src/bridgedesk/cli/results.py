@@ -17,7 +17,14 @@ import typer
 
 from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
+from bridgedesk.deals.dd import analyse
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.reports import bundle
+from bridgedesk.reports.hand_records import html_to_pdf
+from bridgedesk.reports.overall import overall_html, overall_text
+from bridgedesk.reports.session import ranking_text
+from bridgedesk.results.section import score_sections
+from bridgedesk.store import director
 
 if TYPE_CHECKING:
     from bridgedesk.events.rulings import Rulings
@@ -92,9 +99,6 @@ def command(
     directory per section and an index with that ranking.
     """
     # The writers and templates load only when the command runs (bridgedesk --help stays quick).
-    from bridgedesk.reports import bundle
-    from bridgedesk.reports.session import ranking_text
-    from bridgedesk.results.section import score_sections
 
     if pdf and fmt is not ResultsFormat.html:
         raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
@@ -123,8 +127,6 @@ def command(
         target = output_dir(out if out is not None else Path("results"))
         records = None
         if dd and deals:
-            from bridgedesk.deals.dd import analyse
-
             records = analyse([r.deal for r in bundle.records_from_deals(deals, scored.boards)])
         written = bundle.write_all(scored, target, lang=lang.value, records=records)
         if pdf:
@@ -147,7 +149,6 @@ def command(
 
 def _pdf(written: list[Path]) -> list[Path]:
     """Every written page but the index, printed to PDF beside it."""
-    from bridgedesk.reports.hand_records import html_to_pdf
 
     return [
         html_to_pdf(page.read_text("utf-8"), page.with_suffix(".pdf"))
@@ -160,9 +161,6 @@ def _several(
     scored: ScoredSession, fmt: ResultsFormat, out: Path | None, lang: str, pdf: bool
 ) -> None:
     """Every section of the session, then the ranking across them."""
-    from bridgedesk.reports import bundle
-    from bridgedesk.reports.overall import overall_html, overall_text
-    from bridgedesk.reports.session import ranking_text
 
     names = ", ".join(s.name for s in scored.sections)
     if fmt not in (ResultsFormat.text, ResultsFormat.html):
@@ -193,7 +191,6 @@ def _several(
 def _check_slips(store: Store, event: str, names: list[str], session: int, final: bool) -> str:
     """Missing slips (004:3838-3846): with ``final`` refuse, listing them on standard
     error; otherwise warn there and return the line marking the ranking provisional."""
-    from bridgedesk.store import director
 
     missing = [(n, slip) for n in names for slip in director.missing(store, event, n, session)]
     if not missing:
@@ -213,7 +210,6 @@ def _check_slips(store: Store, event: str, names: list[str], session: int, final
 
 def _rulings(store: Store, event: str, session: int) -> dict[str, Rulings]:
     """Each section's director's rulings (penalties, fouled boards), by section name."""
-    from bridgedesk.store import director
 
     return {
         n: director.rulings(store, event, n, session)

@@ -23,6 +23,7 @@ from bridgedesk.cli._score_options import (
     RoundsOpt,
     SectionsOpt,
 )
+from bridgedesk.cli._score_run import run
 
 
 def command(
@@ -121,7 +122,6 @@ def command(
     ] = None,
 ) -> None:
     """Score results files (PBN ScoreTable or JSON travellers) and print the ranking."""
-    from bridgedesk.cli._score_run import run
 
     run(
         files=files, method=method, missing=missing.value, butler_drop=butler_drop,

@@ -19,6 +19,8 @@ import typer
 from bridgedesk.cli._limits import WORKERS
 from bridgedesk.cli._store import DbOption
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.store.db import ENV_VAR, database_url
+from bridgedesk.store.service import Store
 
 #: A host name by RFC 1123 (letters, digits, hyphens; labels of 1-63), the last
 #: label not all digits (RFC 3696 section 2), so "999" is never looked up by DNS.
@@ -76,9 +78,6 @@ def command(
     Example: bridgedesk serve --db club.sqlite3 --host 0.0.0.0 --port 8000
     """
     import uvicorn
-
-    from bridgedesk.store.db import ENV_VAR, database_url
-    from bridgedesk.store.service import Store
 
     check_host(host)
     url = database_url(db)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from bridgedesk.errors import PairingError
+from bridgedesk.events.even_chance import EntryPair, form_teams
+from bridgedesk.events.swiss import Rematch, SwissRule, Triangle, pair_round
+from bridgedesk.formats import swiss_draw
+from bridgedesk.formats.swiss_history import load
 
 app = typer.Typer(help="Swiss teams: draw the next round.", no_args_is_help=True)
 
@@ -34,10 +39,6 @@ def pair(
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
 ) -> None:
     """Pair the round after the last one in HISTORY.json (004:1778-1797, 004:2658-2716)."""
-    import json
-
-    from bridgedesk.events.swiss import Rematch, SwissRule, Triangle, pair_round
-    from bridgedesk.formats.swiss_history import load, pairing_to_dict
 
     rules = {r.value: r for r in SwissRule}
     if rule not in rules:
@@ -55,7 +56,7 @@ def pair(
         triangle=modes[triangle],
     )
     if fmt == "json":
-        typer.echo(json.dumps(pairing_to_dict(p), indent=1))
+        typer.echo(swiss_draw.dumps(p), nl=False)
         return
     typer.echo(f"round {p.round} ({p.basis})")
     for table, (home, away) in enumerate(p.matches, start=1):
@@ -73,9 +74,6 @@ def form_teams_cmd(
     ] = None,
 ) -> None:
     """Even-chance teams: best pair with worst, and so on (004:2725-2734)."""
-    from decimal import Decimal, InvalidOperation
-
-    from bridgedesk.events.even_chance import EntryPair, form_teams
 
     entries: list[EntryPair] = []
     for item in pair:

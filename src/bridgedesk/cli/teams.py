@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli._teams_run import run
 from bridgedesk.cli.results import Lang
 
 app = typer.Typer(help="Team events: score a results file.", no_args_is_help=True)
@@ -65,8 +66,6 @@ def score(
 
     Example: bridgedesk teams score autumn.json --scoring vp --format html --out autumn/
     """
-    from bridgedesk.cli._teams_run import run
-
     run(
         file, None if scoring is None else scoring.value, vp_scale, stock, fmt.value,
         lang.value, out,

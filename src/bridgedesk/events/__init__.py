@@ -1,7 +1,7 @@
 """Events, sessions, sections and entries; result entry checked against the movement.
 
 The model (:mod:`bridgedesk.events.model`) is frozen dataclasses; a movement is
-seen through the :class:`~bridgedesk.events.seating.Seating` protocol; result
+seen through the :class:`~bridgedesk.events.seating.SeatingPlan` protocol; result
 slips are checked by :func:`~bridgedesk.events.entry.check_result`.  Storage is
 in :mod:`bridgedesk.store`.
 """
@@ -22,7 +22,7 @@ from bridgedesk.events.model import (
     Session,
     correction_deadline,
 )
-from bridgedesk.events.seating import GridMovement, Seating, TableAssignment
+from bridgedesk.events.seating import GridMovement, SeatingPlan, TableAssignment
 
 __all__ = [
     "AdjustedScore",
@@ -35,7 +35,7 @@ __all__ = [
     "Rating",
     "Result",
     "ScoringMethod",
-    "Seating",
+    "SeatingPlan",
     "Section",
     "SectionResults",
     "Session",

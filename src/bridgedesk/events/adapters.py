@@ -20,7 +20,7 @@ from typing import Protocol
 
 from bridgedesk.bridge import Side
 from bridgedesk.errors import MovementError
-from bridgedesk.events.seating import GridMovement, Seating, TableAssignment
+from bridgedesk.events.seating import GridMovement, SeatingPlan, TableAssignment
 
 
 class PairLike(Protocol):
@@ -130,8 +130,8 @@ def phantom_number(movement: MasterSheet) -> int | None:
     return section_number(phantom, ns_pairs)
 
 
-def as_grid(movement: Seating | MasterSheet, name: str = "", kind: str = "") -> GridMovement:
-    """Any movement the events package can read, as a grid: a :class:`Seating`
+def as_grid(movement: SeatingPlan | MasterSheet, name: str = "", kind: str = "") -> GridMovement:
+    """Any movement the events package can read, as a grid: a :class:`SeatingPlan`
     (``assignment(round, table)``) or a :class:`MasterSheet` (rounds of seatings)."""
     if isinstance(movement, GridMovement):
         return movement

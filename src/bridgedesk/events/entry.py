@@ -28,7 +28,7 @@ from bridgedesk.bridge import Contract, Seat, parse_result
 from bridgedesk.errors import EntryError, Location
 from bridgedesk.events.model import AdjustedScore, Entry, Result, parse_lead
 from bridgedesk.events.seating import (
-    Seating,
+    SeatingPlan,
     format_boards,
     seated_pairs,
     seats,
@@ -114,7 +114,7 @@ def _where(result: Result) -> Location:
 
 def check_result(
     result: Result,
-    movement: Seating,
+    movement: SeatingPlan,
     existing: Iterable[Result] = (),
     entries: Mapping[int, Entry] | None = None,
     override: str | None = None,
@@ -207,7 +207,7 @@ def _numbers(values: Iterable[int]) -> str:
     return ", ".join(str(n) for n in sorted(values))
 
 
-def validate_section(movement: Seating, entries: Mapping[int, Entry]) -> list[str]:
+def validate_section(movement: SeatingPlan, entries: Mapping[int, Entry]) -> list[str]:
     """Problems between a section's movement and its entries, as readable lines.
 
     Nothing is raised: the director decides.  Reported: entries the movement does

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from bridgedesk.errors import PairingError
+from bridgedesk.events.swiss import pair_preferring
 
 
 def bracket_order(places: int) -> list[int]:
@@ -178,7 +179,6 @@ def double_knockout_round(
 
     Each played round lists (team, team, winner).  Teams are seeds 1..teams.
     """
-    from bridgedesk.events.swiss import pair_preferring
 
     if teams < 2:
         raise PairingError(f"a knockout needs at least 2 teams, not {teams}")

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bridgedesk.events.model import Entry
-from bridgedesk.events.seating import Seating, seated_pairs, stationary_pairs
+from bridgedesk.events.seating import SeatingPlan, seated_pairs, stationary_pairs
 
 
-def stationary_swaps(movement: Seating, entries: Mapping[int, Entry]) -> dict[int, int]:
+def stationary_swaps(movement: SeatingPlan, entries: Mapping[int, Entry]) -> dict[int, int]:
     """Old number -> new number for every entry that changes number (empty if none).
 
     Requests are met in number order while stationary numbers last; a request

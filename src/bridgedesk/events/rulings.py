@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, Result
-from bridgedesk.events.seating import Seating, seats
+from bridgedesk.events.seating import SeatingPlan, seats
 
 
 class PenaltyUnit(Enum):
@@ -125,7 +125,7 @@ class Rulings:
         return "1"
 
 
-def expected_slips(movement: Seating, entries: Mapping[int, Entry] | None = None) -> list[Slip]:
+def expected_slips(movement: SeatingPlan, entries: Mapping[int, Entry] | None = None) -> list[Slip]:
     """Every slip the movement plans, in round, table, board order.
 
     A table where the phantom sits has no slip (its opponents sit out).
@@ -141,7 +141,7 @@ def expected_slips(movement: Seating, entries: Mapping[int, Entry] | None = None
 
 
 def missing_slips(
-    movement: Seating,
+    movement: SeatingPlan,
     results: Iterable[Result],
     not_played: Iterable[NotPlayed] = (),
     entries: Mapping[int, Entry] | None = None,

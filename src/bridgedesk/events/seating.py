@@ -1,11 +1,11 @@
 """How the event code sees a movement: who sits where and which boards they play.
 
 The events package does not build movements (that is :mod:`bridgedesk.movements`);
-it only asks a movement three things, through the :class:`Seating` protocol:
+it only asks a movement three things, through the :class:`SeatingPlan` protocol:
 
 * how many rounds and tables it has, and how many winners (1 for a one-field
   Howell, 2 for a two-field Mitchell);
-* :meth:`Seating.assignment`: for a round and a table, the NS pair, the EW pair and
+* :meth:`SeatingPlan.assignment`: for a round and a table, the NS pair, the EW pair and
   the boards they play, or ``None`` when that table is idle in that round
   (a bye stand, or a table cut from the round).
 
@@ -50,8 +50,9 @@ class TableAssignment:
 
 
 @runtime_checkable
-class Seating(Protocol):
-    """What result entry needs to know about a movement.
+class SeatingPlan(Protocol):
+    """What result entry needs to know about a whole movement (one table in one
+    round is :class:`bridgedesk.movements.model.Seating`).
 
     ``bridgedesk.movements.Movement`` satisfies this directly if it has these
     members, or through a small adapter (see :func:`GridMovement.from_seating`).
@@ -87,7 +88,7 @@ def format_boards(boards: tuple[int, ...] | list[int]) -> str:
     return "boards " + ", ".join(str(b) for b in ordered)
 
 
-def seats(movement: Seating) -> Iterator[tuple[int, int, TableAssignment]]:
+def seats(movement: SeatingPlan) -> Iterator[tuple[int, int, TableAssignment]]:
     """Every (round, table, assignment) of a movement, idle tables left out."""
     for rnd in range(1, movement.rounds + 1):
         for table in range(1, movement.tables + 1):
@@ -96,7 +97,7 @@ def seats(movement: Seating) -> Iterator[tuple[int, int, TableAssignment]]:
                 yield rnd, table, found
 
 
-def stationary_pairs(movement: Seating) -> frozenset[int]:
+def stationary_pairs(movement: SeatingPlan) -> frozenset[int]:
     """Pairs that keep one table and one direction in every round they play."""
     places: dict[int, set[tuple[int, str]]] = {}
     for _, table, a in seats(movement):
@@ -105,7 +106,7 @@ def stationary_pairs(movement: Seating) -> frozenset[int]:
     return frozenset(pair for pair, where in places.items() if len(where) == 1)
 
 
-def seated_pairs(movement: Seating) -> frozenset[int]:
+def seated_pairs(movement: SeatingPlan) -> frozenset[int]:
     """Every pair number the movement seats somewhere."""
     return frozenset(p for _, _, a in seats(movement) for p in (a.ns, a.ew))
 
@@ -114,7 +115,7 @@ def seated_pairs(movement: Seating) -> frozenset[int]:
 class GridMovement:
     """A movement written out in full: the grid ``(round, table) -> assignment``.
 
-    It satisfies :class:`Seating`.  ``name`` is free text for people (e.g.
+    It satisfies :class:`SeatingPlan`.  ``name`` is free text for people (e.g.
     ``"Howell 7 pairs"``); ``kind`` names the family (``howell``, ``mitchell``...).
     """
 
@@ -194,8 +195,8 @@ class GridMovement:
         )
 
     @classmethod
-    def from_seating(cls, movement: Seating, name: str = "", kind: str = "") -> GridMovement:
-        """Write any :class:`Seating` out as a grid (how the store keeps it)."""
+    def from_seating(cls, movement: SeatingPlan, name: str = "", kind: str = "") -> GridMovement:
+        """Write any :class:`SeatingPlan` out as a grid (how the store keeps it)."""
         if isinstance(movement, GridMovement):
             return movement
         grid = {(rnd, table): a for rnd, table, a in seats(movement)}

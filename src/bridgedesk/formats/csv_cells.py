@@ -24,7 +24,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["TRIGGERS", "dict_writer", "neutral", "restore", "rows_text", "write_with_bom", "writer"]
+__all__ = [
+    "TRIGGERS",
+    "dict_writer",
+    "neutral",
+    "restore",
+    "spreadsheet_text",
+    "write_spreadsheet",
+    "writer",
+]
 
 #: The first characters that make a spreadsheet read a cell as a formula.
 TRIGGERS = frozenset("=+-@\t\r")
@@ -87,19 +95,17 @@ def dict_writer(out: IO[str], fieldnames: Sequence[str], **options: Any) -> _Dic
     return _DictWriter(out, fieldnames, **options)
 
 
-def rows_text(rows: Iterable[Iterable[object]]) -> str:
-    """Rows as CSV text (CRLF line ends, every cell neutralised), without a byte-order mark."""
+def spreadsheet_text(rows: Iterable[Sequence[object]]) -> str:
+    """``rows`` as CSV text with CRLF line ends, every cell neutralised (the results
+    CSV files: ranking, travellers)."""
     buffer = io.StringIO()
     writer(buffer, lineterminator="\r\n").writerows(rows)
     return buffer.getvalue()
 
 
-def write_with_bom(directory: str | Path, files: Iterable[tuple[str, str]]) -> list[Path]:
-    """Write each ``(name, text)`` into ``directory`` as UTF-8 with a byte-order mark
-    (so spreadsheet programs read Japanese names right); the paths written."""
-    written = []
-    for name, text in files:
-        path = Path(directory) / name
-        path.write_bytes(text.encode("utf-8-sig"))
-        written.append(path)
-    return written
+def write_spreadsheet(text: str, path: str | Path) -> Path:
+    """Write CSV ``text`` to ``path`` as UTF-8 with a byte-order mark (so spreadsheet
+    programs read Japanese names right)."""
+    target = Path(path)
+    target.write_bytes(text.encode("utf-8-sig"))
+    return target

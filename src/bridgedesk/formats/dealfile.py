@@ -29,7 +29,7 @@ def kind(path: str | Path) -> str:
     return suffix[1:]
 
 
-def load_records(
+def load(
     path: str | Path, *, strict: bool = False, encoding: str | None = None
 ) -> list[BoardRecord]:
     """Board records (with double dummy and par when a PBN file has them).
@@ -48,7 +48,7 @@ def load_records(
     return found
 
 
-def dump_records(
+def dump(
     records: Sequence[BoardRecord],
     path: str | Path,
     *,
@@ -109,4 +109,4 @@ def _dump(
     return [target]
 
 
-__all__ = ["SUFFIXES", "dump_records", "kind", "load_records"]
+__all__ = ["SUFFIXES", "dump", "kind", "load"]

@@ -47,7 +47,7 @@ def _cell(row: dict[str, str | None], key: str) -> str:
     return (row.get(key) or "").strip()
 
 
-def loads_entries(text: str, file: str | None = None) -> list[EntryLine]:
+def loads(text: str, file: str | None = None) -> list[EntryLine]:
     """Parse the CSV text; raise FormatError naming the line of a bad row."""
     reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))
     header = [h.strip().lower() for h in reader.fieldnames or []]
@@ -102,14 +102,14 @@ def loads_entries(text: str, file: str | None = None) -> list[EntryLine]:
     return out
 
 
-def load_entries(path: Path) -> list[EntryLine]:
+def load(path: Path) -> list[EntryLine]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise FormatError(f"cannot read {path}: {exc.strerror}", Location(str(path))) from None
     except UnicodeDecodeError:
         raise FormatError(f"{path} is not UTF-8 text", Location(str(path))) from None
-    return loads_entries(text, str(path))
+    return loads(text, str(path))
 
 
-__all__ = ["EntryLine", "load_entries", "loads_entries"]
+__all__ = ["EntryLine", "load", "loads"]

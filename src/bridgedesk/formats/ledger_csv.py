@@ -22,9 +22,9 @@ from pathlib import Path
 from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location, MasterpointError
 from bridgedesk.formats import csv_cells
-from bridgedesk.masterpoints.ledger import InMemoryRepository, LedgerEntry, Player
+from bridgedesk.masterpoints.ledger import InMemoryRepository, LedgerEntry, Member
 
-__all__ = ["COLUMNS", "dumps_ledger", "load_awards", "load_ledger", "loads_awards", "loads_ledger"]
+__all__ = ["COLUMNS", "dumps", "load", "load_awards", "loads", "loads_awards"]
 
 COLUMNS = (
     "type", "member", "date", "event", "rules", "version", "points", "colour",
@@ -108,7 +108,7 @@ def loads_awards(text: str, file: str | None = None) -> list[LedgerEntry]:
     return out
 
 
-def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
+def loads(text: str, file: str | None = None) -> InMemoryRepository:
     """A whole ledger file into an in-memory repository."""
     repo = InMemoryRepository()
     awards: list[LedgerEntry] = []
@@ -126,7 +126,7 @@ def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
             joined = row.get("date", "").strip()
             early = row.get("points", "").strip()
             repo.add_player(
-                Player(
+                Member(
                     member,
                     row.get("name", ""),
                     _date(joined, where) if joined else None,
@@ -141,14 +141,14 @@ def loads_ledger(text: str, file: str | None = None) -> InMemoryRepository:
             raise FormatError(f"type must be award, pending, player or seed, got {kind!r}", where)
     for entry in awards:
         if repo.player(entry.member) is None:
-            repo.add_player(Player(entry.member))
+            repo.add_player(Member(entry.member))
         repo.add_award(entry)
     return repo
 
 
-def load_ledger(path: str | Path) -> InMemoryRepository:
+def load(path: str | Path) -> InMemoryRepository:
     """A ledger CSV file (UTF-8) into an in-memory repository."""
-    return loads_ledger(reading.read_text(path, what="the ledger"), str(path))
+    return loads(reading.read_text(path, what="the ledger"), str(path))
 
 
 def load_awards(path: str | Path) -> list[LedgerEntry]:
@@ -156,7 +156,7 @@ def load_awards(path: str | Path) -> list[LedgerEntry]:
     return loads_awards(reading.read_text(path), str(path))
 
 
-def dumps_ledger(repo: InMemoryRepository) -> str:
+def dumps(repo: InMemoryRepository) -> str:
     """The CSV text of a repository: players, seed points, awards, held awards."""
     buffer = io.StringIO()
     writer = csv_cells.dict_writer(buffer, COLUMNS, lineterminator="\n")

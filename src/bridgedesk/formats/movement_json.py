@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bridgedesk import reading
 from bridgedesk.bridge import Side
 from bridgedesk.errors import FormatError, Location, MovementError
 from bridgedesk.formats.jsonfile import JsonReader, read_text
+from bridgedesk.movements.individual import IndividualMovement
 from bridgedesk.movements.model import Movement, Pair, Round, Seating
-
-if TYPE_CHECKING:
-    from bridgedesk.movements.individual import IndividualMovement
 
 
 def _pair_out(m: Movement, p: Pair) -> int | str:
@@ -94,11 +92,13 @@ def to_dict(m: Movement) -> dict[str, Any]:
     return data
 
 
-def dumps(m: Movement) -> str:
-    return json.dumps(to_dict(m), indent=1, ensure_ascii=False) + "\n"
+def dumps(m: Movement | IndividualMovement) -> str:
+    """A pair or team movement, or an individual movement, as JSON text."""
+    data = to_dict(m) if isinstance(m, Movement) else _individual_dict(m)
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def dump(m: Movement, path: str | Path) -> None:
+def dump(m: Movement | IndividualMovement, path: str | Path) -> None:
     Path(path).write_text(dumps(m), encoding="utf-8")
 
 
@@ -234,7 +234,7 @@ def load(path: str | Path) -> Movement:
     return loads(*read_text(path))
 
 
-def individual_to_dict(m: IndividualMovement) -> dict[str, Any]:
+def _individual_dict(m: IndividualMovement) -> dict[str, Any]:
     """An individual movement as JSON data: players by seat ``n``, ``s``, ``e``, ``w``."""
     return {
         "kind": m.kind,

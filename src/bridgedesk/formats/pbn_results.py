@@ -15,7 +15,7 @@ The one PBN results writer, for ``bridgedesk score FILE --format pbn`` and
   every column of it is kept and the points columns are filled in.
 
 The first game also holds the TotalScoreTable with the ranking.
-:func:`bridgedesk.formats.pbn_scores.from_pbn` reads the ScoreTables back.
+:func:`bridgedesk.formats.pbn_scores.loads` reads the ScoreTables back.
 PBN has no notation for a weighted or split score: such a side is written as
 a director's score (``^``) of its expected NS score rounded to a whole point.
 """

@@ -36,15 +36,19 @@ from bridgedesk.scoring.results import Adjustment, Board, Outcome, Result, Weigh
 _EMPTY = ("", "-", "?")
 
 
-def load(
-    path: str | Path, *, strict: bool = False, encoding: str | None = None
-) -> tuple[ScoreInput, pbn.PbnFile]:
-    """Read a PBN file's score tables; also return the parsed file for writing back."""
-    parsed = pbn.load(path, strict=strict, encoding=encoding)
-    return from_pbn(parsed, str(path), strict=strict), parsed
+def load(path: str | Path, *, strict: bool = False, encoding: str | None = None) -> ScoreInput:
+    """Read a PBN file's score tables (a caller keeping the parsed file to write it
+    back reads it with :func:`bridgedesk.formats.pbn.load` and calls :func:`score_input`)."""
+    return score_input(pbn.load(path, strict=strict, encoding=encoding), str(path), strict=strict)
 
 
-def from_pbn(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> ScoreInput:
+def loads(text: str, filename: str = "<pbn>", *, strict: bool = False) -> ScoreInput:
+    """The score tables of PBN text."""
+    return score_input(pbn.loads(text, strict=strict, filename=filename), filename, strict=strict)
+
+
+def score_input(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> ScoreInput:
+    """The score tables of a parsed PBN file."""
     by_number: dict[int, list[Result]] = {}
     board_lines: dict[int, int] = {}
     result_lines: dict[tuple[int, int], int] = {}
@@ -233,10 +237,10 @@ def _tricks(text: str | None, contract: str, where: Location) -> int | None:
         raise exc.located(where) from None
 
 
-def to_pbn(inp: ScoreInput, event: str | None = None) -> pbn.PbnFile:
-    """A PBN file holding ``inp``'s travellers as read, before any scoring: one game
+def dumps(inp: ScoreInput, event: str | None = None) -> str:
+    """PBN text holding ``inp``'s travellers as read, before any scoring: one game
     per board with its ``[ScoreTable]`` (PairId_NS / PairId_EW, or PlayerId_* for an
-    individual; a ``Group`` column for a fouled board, which :func:`from_pbn` reads
+    individual; a ``Group`` column for a fouled board, which :func:`loads` reads
     back).  The score cells are written as the one PBN results writer writes them
     (:func:`bridgedesk.formats.pbn_results.outcome_cell`); a scored file with points
     and a TotalScoreTable is :func:`bridgedesk.formats.pbn_results.dumps`.
@@ -273,4 +277,4 @@ def to_pbn(inp: ScoreInput, event: str | None = None) -> pbn.PbnFile:
             rows.append([*pairs, *cells])
         game.set_table("ScoreTable", pbn.Table.build(spec, rows))
         games.append(game)
-    return pbn.PbnFile(games, [], inp.filename)
+    return pbn.dumps(pbn.PbnFile(games, [], inp.filename))

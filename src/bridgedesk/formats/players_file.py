@@ -29,7 +29,7 @@ from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats import pbn
 
-__all__ = ["Roster", "load_roster", "loads_roster", "roster_from_pbn"]
+__all__ = ["Roster", "load", "loads", "pbn_roster"]
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def _loads_json(text: str, file: str | None) -> Roster:
     return Roster(players, flights)
 
 
-def loads_roster(text: str, file: str | None = None, *, kind: str = "csv") -> Roster:
+def loads(text: str, file: str | None = None, *, kind: str = "csv") -> Roster:
     """A roster from CSV (``kind="csv"``) or JSON (``kind="json"``) text."""
     if kind == "json":
         return _loads_json(text, file)
@@ -104,11 +104,11 @@ def loads_roster(text: str, file: str | None = None, *, kind: str = "csv") -> Ro
     raise FormatError(f"a players file is CSV or JSON, not {kind!r}", Location(file))
 
 
-def load_roster(path: str | Path) -> Roster:
+def load(path: str | Path) -> Roster:
     """Read a players file: ``.json`` as JSON, anything else as CSV."""
     p = Path(path)
     text = reading.read_text(p, what="the players file")
-    return loads_roster(text, str(p), kind="json" if p.suffix.lower() == ".json" else "csv")
+    return loads(text, str(p), kind="json" if p.suffix.lower() == ".json" else "csv")
 
 
 def _direction(text: str | None) -> str:
@@ -116,7 +116,7 @@ def _direction(text: str | None) -> str:
     return t if t in ("NS", "EW") else ""
 
 
-def roster_from_pbn(parsed: pbn.PbnFile, filename: str | None = None) -> Roster | None:
+def pbn_roster(parsed: pbn.PbnFile, filename: str | None = None) -> Roster | None:
     """Member numbers from the first ``[TotalScoreTable]`` with ``PairId`` and
     ``MemberID1``... columns; None when the file has no such table."""
     for game in parsed:

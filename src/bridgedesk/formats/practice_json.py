@@ -254,15 +254,23 @@ def dump(saved: SavedSession, path: str | Path) -> None:
     tmp.replace(target)
 
 
-def load(path: str | Path) -> SavedSession:
-    target = Path(path)
+def loads(text: str, filename: str | None = None) -> SavedSession:
+    """A saved session from its JSON text."""
     try:
-        obj = json.loads(target.read_text(encoding="utf-8"))
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"not JSON: {exc}", Location(file=filename)) from None
+    return session_from_dict(obj, filename)
+
+
+def load(path: str | Path) -> SavedSession:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise FormatError("no such session file", Location(file=str(path))) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise FormatError(f"not JSON: {exc}", Location(file=str(path))) from None
-    return session_from_dict(obj, str(path))
+    return loads(text, str(path))
 
 
 def boards_json(results: Sequence[BoardResult]) -> dict[str, Any]:
@@ -282,6 +290,7 @@ __all__ = [
     "dump",
     "dumps",
     "load",
+    "loads",
     "session_dict",
     "session_from_dict",
 ]

@@ -33,7 +33,7 @@ from bridgedesk.masterpoints.award import TeamMatch
 from bridgedesk.masterpoints.ranking import Placing, Ranking
 from bridgedesk.masterpoints.sbf.rules import MatchResult
 
-__all__ = ["dumps", "loads_matches", "loads_ranking"]
+__all__ = ["dumps", "loads", "loads_matches"]
 
 
 def _fraction(value: Any, where: str) -> Fraction:
@@ -45,7 +45,7 @@ def _fraction(value: Any, where: str) -> Fraction:
         raise FormatError(f"{where}: expected a number, got {value!r}") from exc
 
 
-def loads_ranking(text: str, file: str | None = None) -> Ranking:
+def loads(text: str, file: str | None = None) -> Ranking:
     """Parse a ranking JSON document; errors name the file and the placing."""
     where = Location(file=file)
     data = reading.loads_json(text, file)

@@ -12,8 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from bridgedesk.bridge.board import board_vulnerability
+from bridgedesk.bridge.contract import Contract
+from bridgedesk.bridge.score import score_ns as compute
 from bridgedesk.bridge.seats import Seat
 from bridgedesk.errors import BridgedeskError, ContractError, Location, ScoringError
+from bridgedesk.scoring.individual import validate_individual
 from bridgedesk.scoring.results import Board, Penalty, Play
 from bridgedesk.scoring.session import detect_winners
 
@@ -49,7 +52,6 @@ class ScoreInput:
         """Raise the first traveller problem, located at the line of the result that
         shows it; return the winners used.  Penalties must name a pair (a player)
         who has a result."""
-        from bridgedesk.scoring.individual import validate_individual
 
         def problems_of(b: Board) -> list[ScoringError]:
             if self.individual:
@@ -103,8 +105,6 @@ def checked_score(
     score is also given it must be the contract's score at the board's
     vulnerability.  Raises located :class:`ContractError` / :class:`ScoringError`.
     """
-    from bridgedesk.bridge.contract import Contract
-    from bridgedesk.bridge.score import score_ns as compute
 
     try:
         contract = Contract.parse(contract_text)

@@ -21,7 +21,7 @@ from bridgedesk import reading
 from bridgedesk.events.model import EntryKind
 from bridgedesk.formats import pbn
 from bridgedesk.results.build import Placement, section_of
-from bridgedesk.results.model import Competitor, EventInfo, Options, ScoredSession
+from bridgedesk.results.model import Competitor, EventHeading, Options, ScoredSession
 from bridgedesk.scoring.session import SessionResult
 
 _EMPTY = ("", "-", "?")
@@ -108,7 +108,7 @@ def scored_file(
 ) -> ScoredSession:
     """The scored value of a results file (``base``: the parsed PBN file, if it is one)."""
     kind = EntryKind.INDIVIDUAL if individual else EntryKind.PAIR
-    event = EventInfo(
+    event = EventHeading(
         name=_tag(base, "Event") or Path(filename).stem,
         date=_date(_tag(base, "Date")),
         club=_tag(base, "Site") or "",

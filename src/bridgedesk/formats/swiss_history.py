@@ -1,4 +1,4 @@
-"""A Swiss teams history as JSON: ``load``/``loads`` read it, ``pairing_to_dict`` writes a draw.
+"""A Swiss teams history as JSON, read by ``load``/``loads`` (a draw is :mod:`.swiss_draw`).
 
 The shape::
 
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgedesk import reading
-from bridgedesk.events.swiss import Pairing, SwissHistory, SwissMatch, SwissRound, SwissTeam
+from bridgedesk.events.swiss import SwissHistory, SwissMatch, SwissRound, SwissTeam
 from bridgedesk.formats.jsonfile import JsonReader, read_text
 
 
@@ -140,16 +140,3 @@ def _check_round(
 
 def load(path: str | Path) -> SwissHistory:
     return loads(*read_text(path))
-
-
-def pairing_to_dict(p: Pairing) -> dict[str, Any]:
-    """``{"round": R, "matches": [{"table", "home", "away"}], "triangle": [...] or null}``."""
-    return {
-        "round": p.round,
-        "matches": [
-            {"table": i, "home": home, "away": away}
-            for i, (home, away) in enumerate(p.matches, start=1)
-        ],
-        "triangle": list(p.triangle) if p.triangle is not None else None,
-        "basis": p.basis,
-    }

@@ -54,7 +54,7 @@ from bridgedesk.errors import BridgedeskError, Location
 from bridgedesk.events.model import Player
 from bridgedesk.formats.jsonfile import JsonReader, read_text
 from bridgedesk.formats.score_input import checked_score
-from bridgedesk.results.model import EventInfo
+from bridgedesk.results.model import EventHeading
 from bridgedesk.results.numbers import number
 from bridgedesk.results.teams import (
     BoardRooms,
@@ -97,7 +97,7 @@ class _Reader(JsonReader):
         return data[key]
 
 
-def _event(rd: _Reader, value: object) -> EventInfo:
+def _event(rd: _Reader, value: object) -> EventHeading:
     data = rd.obj(value, "event")
     name = rd.text(data.get("name", "Teams"), "event.name")
     date = None
@@ -108,7 +108,7 @@ def _event(rd: _Reader, value: object) -> EventInfo:
             raise rd.fail(
                 "event.date", f"event.date must be YYYY-MM-DD, not {data['date']!r}"
             ) from None
-    return EventInfo(name, date, rd.text(data.get("club", ""), "event.club"))
+    return EventHeading(name, date, rd.text(data.get("club", ""), "event.club"))
 
 
 def _team(rd: _Reader, value: object, f: str) -> TeamEntry:

@@ -20,6 +20,7 @@ from typing import Any
 from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats.score_input import ScoreInput, checked_score
+from bridgedesk.scoring.individual import with_players
 from bridgedesk.scoring.results import (
     Adjustment,
     Board,
@@ -166,8 +167,6 @@ def _result(row: Any, board: int, where: Location) -> Result:
     if not isinstance(row, dict):
         raise FormatError("a result must be an object", where)
     if "players" in row:
-        from bridgedesk.scoring.individual import with_players
-
         if "ns" in row or "ew" in row:
             raise FormatError('give "players" (individual) or "ns" and "ew" (pairs), not both',
                               where)  # fmt: skip

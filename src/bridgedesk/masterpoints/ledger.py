@@ -36,7 +36,7 @@ __all__ = [
     "InMemoryRepository",
     "Ledger",
     "LedgerEntry",
-    "Player",
+    "Member",
     "Repository",
     "SbfStatement",
     "Statement",
@@ -51,7 +51,7 @@ MAX_AWARD = Decimal(1_000_000)
 
 
 @dataclass(frozen=True)
-class Player:
+class Member:
     """A federation member.  ``marker`` is printed after the number on statements;
     ``mp_1973_and_before`` feeds the pre-1973 deemed-RP rule (000:102)."""
 
@@ -107,9 +107,9 @@ class LedgerEntry:
 class Repository(Protocol):
     """Where the ledger's players and awards live."""
 
-    def add_player(self, player: Player) -> None: ...
-    def player(self, member: str) -> Player | None: ...
-    def players(self) -> Sequence[Player]: ...
+    def add_player(self, player: Member) -> None: ...
+    def player(self, member: str) -> Member | None: ...
+    def players(self) -> Sequence[Member]: ...
     def add_award(self, entry: LedgerEntry) -> None: ...
     def awards(self, member: str | None = None) -> Sequence[LedgerEntry]: ...
     def add_pending(self, entry: LedgerEntry) -> None: ...
@@ -123,19 +123,19 @@ class Repository(Protocol):
 class InMemoryRepository:
     """A repository in plain Python containers (tests, CSV round trips)."""
 
-    _players: dict[str, Player] = field(default_factory=dict)
+    _players: dict[str, Member] = field(default_factory=dict)
     _awards: list[LedgerEntry] = field(default_factory=list)
     _by_member: dict[str, list[LedgerEntry]] = field(default_factory=dict)
     _pending: list[LedgerEntry] = field(default_factory=list)
     _seed: dict[str, dict[date, int]] = field(default_factory=dict)
 
-    def add_player(self, player: Player) -> None:
+    def add_player(self, player: Member) -> None:
         self._players[player.member] = player
 
-    def player(self, member: str) -> Player | None:
+    def player(self, member: str) -> Member | None:
         return self._players.get(member)
 
-    def players(self) -> Sequence[Player]:
+    def players(self) -> Sequence[Member]:
         return tuple(self._players.values())
 
     def add_award(self, entry: LedgerEntry) -> None:
@@ -311,7 +311,7 @@ class Ledger:
 
     # --- recording -------------------------------------------------------------------
 
-    def add_player(self, player: Player) -> None:
+    def add_player(self, player: Member) -> None:
         self.repository.add_player(player)
 
     def is_member(self, member: str, on: date) -> bool:
@@ -339,7 +339,7 @@ class Ledger:
                 continue
             known.add(entry)
             if self.repository.player(entry.member) is None:
-                self.add_player(Player(entry.member))
+                self.add_player(Member(entry.member))
                 new += 1
             if self.record(entry):
                 recorded += 1
@@ -347,7 +347,7 @@ class Ledger:
                 held += 1
         return AddedAwards(recorded, held, skipped, new)
 
-    def join(self, player: Player) -> tuple[tuple[LedgerEntry, ...], tuple[LedgerEntry, ...]]:
+    def join(self, player: Member) -> tuple[tuple[LedgerEntry, ...], tuple[LedgerEntry, ...]]:
         """Register a new member and settle the held awards: (added, expired).
 
         FMP (``kind == "fmp"``) counts if the player joins while the certificate is
@@ -393,7 +393,7 @@ class Ledger:
         t = self.totals(member, on)
         return rank_for(t.mp, t.rp, early)
 
-    def _member(self, member: str) -> Player:
+    def _member(self, member: str) -> Member:
         player = self.repository.player(member)
         if player is None:
             raise MasterpointError(f"no member {member} in the ledger")
@@ -425,7 +425,7 @@ class Ledger:
             sp_june=seed.get(date(june_year, 6, 30)),
         )
 
-    def mp_list(self, on: date) -> list[tuple[Player, Totals, Rank | None]]:
+    def mp_list(self, on: date) -> list[tuple[Member, Totals, Rank | None]]:
         """Every member's totals on ``on`` (the June / December lists, 000:106-108),
         highest MP first."""
         rows = [

@@ -220,7 +220,7 @@ def ties(ranked: Sequence[tuple[Placing, int]]) -> dict[int, int]:
 
 class StandingLike(Protocol):
     """What :func:`from_standings` reads from a scoring engine's ranking line
-    (``bridgedesk.scoring.session.Standing`` has these attributes)."""
+    (``bridgedesk.scoring.session.PairStanding`` has these attributes)."""
 
     @property
     def pair(self) -> str: ...

@@ -31,7 +31,7 @@ from bridgedesk.masterpoints.award import (
     TeamMatch,
     award,
 )
-from bridgedesk.masterpoints.jcbl.club import ClubEvent, EventKind, QualifyingRound, Rating
+from bridgedesk.masterpoints.jcbl.club import ClubEvent, ClubRating, EventKind, QualifyingRound
 from bridgedesk.masterpoints.jcbl.weekly import GameKind, WeeklyGame
 from bridgedesk.masterpoints.ranking import Ranking
 from bridgedesk.masterpoints.scored import award_scored, ranking_from_sessions, session_tables
@@ -52,11 +52,11 @@ __all__ = [
 SERIES_TABLES = ("B2", "B3", "B4", "E2", "E3", "E4", "E5", "G1", "G2A", "G2B", "G2C", "G3")
 #: The stored events' ratings (bridgedesk.events.model.Rating) as JCBL award ratings.
 STORED_RATINGS = {
-    "club-championship": Rating.CCG,
-    "local": Rating.LOCAL,
-    "sectional": Rating.SECTIONAL,
-    "regional": Rating.REGIONAL,
-    "national": Rating.NATIONAL,
+    "club-championship": ClubRating.CCG,
+    "local": ClubRating.LOCAL,
+    "sectional": ClubRating.SECTIONAL,
+    "regional": ClubRating.REGIONAL,
+    "national": ClubRating.NATIONAL,
 }
 
 
@@ -335,17 +335,17 @@ def _weekly(options: AwardOptions, sessions: int) -> WeeklyGame:
 def _club(options: AwardOptions, ranking: Ranking, sessions: int, tables: int | None) -> ClubGame:
     _only(options, _CLUB, f"a JCBL {options.rating} game (--rating)")
     try:
-        rating = Rating(options.rating or "")
+        rating = ClubRating(options.rating or "")
         kind = EventKind(options.kind or "pairs")
     except ValueError:
         raise MasterpointError(
-            f"--rating must be one of {', '.join(r.value for r in Rating)} and --kind one "
+            f"--rating must be one of {', '.join(r.value for r in ClubRating)} and --kind one "
             f"of {', '.join(k.value for k in EventKind)}; got {options.rating!r}, "
             f"{options.kind or 'pairs'!r}"
         ) from None
     if options.team_size is not None and kind is not EventKind.TEAMS:
         _refuse("team_size", f"it is the players of a team, and this is a {kind.value} game")
-    if options.bridge_center and rating is not Rating.CCG:
+    if options.bridge_center and rating is not ClubRating.CCG:
         _refuse("bridge_center", f"only a CCG run by a bridge centre pays no red, not {rating}")
     if tables is None:
         raise MasterpointError("a CCG-and-up award needs --tables")

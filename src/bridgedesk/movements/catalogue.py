@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bridgedesk.errors import MovementError
+from bridgedesk.movements import howell, mitchell, rover, team_of_pairs
+from bridgedesk.movements.interwoven import cyclic_appendix_mitchell, two_sessions
 from bridgedesk.movements.model import Movement
+from bridgedesk.movements.sessions import two_session_sheet
 
 #: kind -> one-line description, in the order ``movement show --help`` lists them.
 KINDS: dict[str, str] = {
@@ -43,7 +48,6 @@ def build(
 
     ``base`` chooses a rover Mitchell's base movement (straight, skip or relay).
     """
-    from bridgedesk.movements import howell, mitchell, rover, team_of_pairs
 
     if kind not in KINDS:
         raise MovementError(f"unknown movement kind {kind!r}; choose one of {', '.join(KINDS)}")
@@ -109,12 +113,10 @@ def build(
 
 def _appendix_mitchell(tables: int, rounds: int | None, bpr: int) -> Movement:
     """The appendix Mitchell (Fig 12) for ``tables`` tables: 7, 11 or 13 rounds (004:1060)."""
-    from bridgedesk.movements import mitchell
 
     choices = [b for b in (7, 11, 13) if b < tables <= 2 * b - 2]
     if rounds is not None and rounds not in choices:
         # 8, 9, 12 rounds and the like (the two-session list, 004:2117-2170)
-        from bridgedesk.movements.interwoven import cyclic_appendix_mitchell
 
         if not rounds < tables <= 2 * rounds - 2:
             raise MovementError(
@@ -140,9 +142,6 @@ def _appendix_mitchell(tables: int, rounds: int | None, bpr: int) -> Movement:
 
 def _odd_mitchell(pairs: int, rounds: int | None, bpr: int) -> Movement:
     """An odd number of pairs: the rover (004:1097) where it works, else the phantom."""
-    from dataclasses import replace
-
-    from bridgedesk.movements import mitchell, rover
 
     try:
         m = rover.rover_mitchell(pairs, rounds=rounds, boards_per_round=bpr)
@@ -169,10 +168,6 @@ def _interwoven(tables: int, rounds: int | None, boards_per_round: int | None) -
     two-session list pairs it with: an appendix Mitchell of as many rounds
     when there are more tables than rounds, else a scrambled Mitchell.
     """
-    from dataclasses import replace
-
-    from bridgedesk.movements.interwoven import two_sessions
-    from bridgedesk.movements.sessions import two_session_sheet
 
     sheets = {8: 7, 9: 9}
     if tables in sheets and rounds in (None, sheets[tables]):

@@ -14,13 +14,15 @@ opponent difference at most twice.  For 8 players Fig 20's round 1 is used.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 
 from bridgedesk.errors import Location, MovementError
-from bridgedesk.movements.validate import WARNING, Problem
+from bridgedesk.movements.problems import WARNING, Problem
 
 MIN_PLAYERS = 8
 MAX_PLAYERS = 19
@@ -88,8 +90,6 @@ def _starter(players: int) -> tuple[tuple[int, int, int, int], ...]:
     """
     if players == 8:
         return tuple(tuple(-1 if p == 8 else p % 7 for p in t) for t in FIG20)  # type: ignore[misc]
-    import json
-    from importlib import resources
 
     text = (
         resources.files("bridgedesk.movements")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bridgedesk.errors import MovementError
 from bridgedesk.movements.model import Movement, Pair, Round, Seating, ew, ns, wrap
+from bridgedesk.movements.validate import validate
 
 MAX_TABLES = 40
 
@@ -433,7 +434,6 @@ def web_mitchell(tables: int, *, rounds: int = 13, boards_per_round: int = 2) ->
                 "own copy of the boards; in the second the boards move the other way",
             ),
         )
-        from bridgedesk.movements.validate import validate
 
         if not validate(m):
             return m

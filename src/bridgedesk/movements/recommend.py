@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any
 
 from bridgedesk.errors import MovementError
+from bridgedesk.movements.rover import ROUND_LIMITS
 
 MINUTES_PER_BOARD = 7
 MINUTES_PER_ROUND = 1
@@ -219,8 +220,6 @@ def recommend(
             note = str(row["note"])
             rover_base: str | None = None
             if kind == "rover-mitchell":
-                from bridgedesk.movements.rover import ROUND_LIMITS
-
                 rover_base = "straight" if sheet % 2 else "skip"
                 if row["kind"] == "relay-mitchell":
                     rover_base = "relay"

@@ -13,12 +13,15 @@ plan (swap pair numbers ``1..k`` of two sections) and checks it.
 
 from __future__ import annotations
 
+import itertools
+import json
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 from bridgedesk.errors import Location, MovementError
-from bridgedesk.movements.model import Movement, Pair
-from bridgedesk.movements.validate import Problem
+from bridgedesk.movements.model import Movement, Pair, Round, Seating
+from bridgedesk.movements.problems import Problem
 
 #: A pair in a multi-section session: (section index from 0, pair number).
 Seat = tuple[int, int]
@@ -134,9 +137,6 @@ def section_pairs(m: Movement) -> list[Pair]:
 
 
 def _sheet_data() -> dict[str, Any]:
-    import json
-    from importlib import resources
-
     text = (
         resources.files("bridgedesk.movements")
         .joinpath("data/two_session_sheets.json")
@@ -190,7 +190,6 @@ def two_session_sheet(
     whose set is never played are bye stands, and the second pairing of a
     relayed cell sits at an extra table that relays with that position.
     """
-    from bridgedesk.movements.model import Round, Seating
 
     rows = sheet_rows(name)
     if rounds is not None:
@@ -262,7 +261,6 @@ def group_plan(first: list[Movement], second: list[Movement] | None = None) -> P
     of the same size (e.g. 004:3880-3894: A = B1 + C1, B = A1 + B2,
     C = A2 + C2).  Plans that leave more pairs where they were come first.
     """
-    import itertools
 
     second = first if second is None else second
     sources = [(i, b) for i, m in enumerate(first) for b in blocks(m)]

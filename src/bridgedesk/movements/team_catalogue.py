@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bridgedesk.errors import MovementError
+from bridgedesk.movements import awl, mirror_mitchell, round_robin, stagger
 from bridgedesk.movements.model import Movement
 
 #: kind -> one-line description.
@@ -43,7 +44,6 @@ def build_team(
     cycles: int = 1,
 ) -> tuple[Movement, ...]:
     """The sessions of team movement ``kind`` for ``teams`` teams."""
-    from bridgedesk.movements import awl, mirror_mitchell, round_robin, stagger
 
     if kind not in TEAM_KINDS:
         raise MovementError(

@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 
 from bridgedesk.errors import Location
 from bridgedesk.movements.model import Movement
-from bridgedesk.movements.validate import Problem
+from bridgedesk.movements.problems import Problem
 
 
 def team_problems(m: Movement) -> list[Problem]:

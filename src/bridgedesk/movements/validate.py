@@ -13,32 +13,14 @@ meet-once checks.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 
 from bridgedesk.bridge import Side
 from bridgedesk.errors import Location
 from bridgedesk.movements.model import Movement, Pair
+from bridgedesk.movements.problems import ERROR, WARNING, Problem, errors
+from bridgedesk.movements.team_checks import team_problems
 
-ERROR = "error"
-WARNING = "warning"
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a movement: a code, a readable message and where."""
-
-    code: str
-    message: str
-    severity: str = ERROR
-    where: Location = field(default_factory=Location)
-
-    def __str__(self) -> str:
-        prefix = f"{self.where}: " if self.where else ""
-        return f"{self.severity}: {prefix}{self.message} [{self.code}]"
-
-
-def errors(problems: list[Problem]) -> list[Problem]:
-    return [p for p in problems if p.severity == ERROR]
+__all__ = ["ERROR", "WARNING", "Problem", "errors", "validate"]
 
 
 def validate(movement: Movement) -> list[Problem]:
@@ -49,8 +31,6 @@ def validate(movement: Movement) -> list[Problem]:
     problems += _per_round(movement)
     problems += _sets_per_pair(movement)
     if movement.teams:
-        from bridgedesk.movements.team_checks import team_problems
-
         problems += team_problems(movement)
     else:
         problems += _plays_per_set(movement)

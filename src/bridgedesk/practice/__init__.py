@@ -9,6 +9,7 @@ players (:mod:`~bridgedesk.practice.players`) need endplay, imported only when
 they think.
 """
 
+from bridgedesk.practice import players
 from bridgedesk.practice.announce import (
     Announcement,
     Declaration,
@@ -16,9 +17,15 @@ from bridgedesk.practice.announce import (
     declaration,
     declare,
 )
+from bridgedesk.practice.club import ClubPlayer
 from bridgedesk.practice.contract import ALL_MINI_CONTRACTS, MiniContract, declarer_score, score_ns
+from bridgedesk.practice.expert import ExpertPlayer
 from bridgedesk.practice.play import PlayState, Trick, trump_of
 from bridgedesk.practice.rules import Rules
+
+# The built-in computer players, in the order the command line offers them.
+players.register("club", ClubPlayer)
+players.register("expert", ExpertPlayer)
 
 __all__ = [
     "ALL_MINI_CONTRACTS",

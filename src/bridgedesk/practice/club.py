@@ -25,7 +25,7 @@ from bridgedesk.practice.choice import (
     distinct_cards,
 )
 from bridgedesk.practice.contract import MiniContract
-from bridgedesk.practice.players import ContractView, PlayView, register
+from bridgedesk.practice.players import ContractView, PlayView
 from bridgedesk.practice.sampling import constraints_of, sample_layouts
 
 #: Layouts per card decision and per contract decision (see bench/practice_club.py).
@@ -77,7 +77,5 @@ class ClubPlayer:
         layouts = sample_layouts(unseen, first, second, self.rng, count)
         return best_card(view, layouts)
 
-
-register("club", ClubPlayer)
 
 __all__ = ["CARD_SAMPLES", "CONTRACT_SAMPLES", "FIRST_TRICK_SAMPLES", "ClubPlayer"]

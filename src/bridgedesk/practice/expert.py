@@ -16,7 +16,7 @@ from bridgedesk.errors import PracticeError
 from bridgedesk.practice import dd
 from bridgedesk.practice.choice import best_contract, distinct_cards
 from bridgedesk.practice.contract import MiniContract
-from bridgedesk.practice.players import ContractView, PlayView, register
+from bridgedesk.practice.players import ContractView, PlayView
 
 
 @dataclass
@@ -45,7 +45,5 @@ class ExpertPlayer:
         best = dd.card_tricks([position], view.trick, view.trump, optimal_only=True)[0]
         return min(best, key=lambda c: (c.rank, c.suit.index))
 
-
-register("expert", ExpertPlayer)
 
 __all__ = ["ExpertPlayer"]

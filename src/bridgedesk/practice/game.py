@@ -22,7 +22,7 @@ from bridgedesk.errors import PracticeError
 from bridgedesk.practice.announce import Declaration, declaration
 from bridgedesk.practice.contract import MiniContract
 from bridgedesk.practice.play import PlayState
-from bridgedesk.practice.players import Player
+from bridgedesk.practice.players import ComputerPlayer
 from bridgedesk.practice.room import RoomResult, name_contract, next_card
 from bridgedesk.practice.session import (
     OPEN,
@@ -63,7 +63,7 @@ class PracticeGame:
         self.contract: MiniContract | None = None
         self.state: PlayState | None = None
         self._closed: Future[RoomResult] | RoomResult | None = None
-        self._players: dict[Seat, Player] = {}
+        self._players: dict[Seat, ComputerPlayer] = {}
 
     # ------------------------------------------------------------ boards
 

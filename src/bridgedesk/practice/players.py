@@ -1,8 +1,9 @@
 """Computer players behind one small interface, and what each seat is allowed to see.
 
-A :class:`Player` names a contract when it declares (:meth:`Player.choose_contract`)
-and chooses cards (:meth:`Player.choose_card`) for the seat it controls and, as
-declarer, for dummy.  The table hands it a :class:`ContractView` or a
+A :class:`ComputerPlayer` names a contract when it declares
+(:meth:`ComputerPlayer.choose_contract`) and chooses cards
+(:meth:`ComputerPlayer.choose_card`) for the seat it controls and, as declarer, for
+dummy.  The table hands it a :class:`ContractView` or a
 :class:`PlayView`: what that player sees at a real table, namely its own cards,
 dummy (spread before the contract is named, 002:32), the four announced HCP
 counts (002:31) and the cards played.  Only a player that declares
@@ -117,7 +118,7 @@ def play_view(
     )
 
 
-class Player(Protocol):
+class ComputerPlayer(Protocol):
     """A computer (or scripted) player."""
 
     #: The level name shown to people and stored in session files.
@@ -130,23 +131,22 @@ class Player(Protocol):
     def choose_card(self, view: PlayView) -> Card: ...
 
 
-PlayerFactory = Callable[[random.Random], Player]
+PlayerFactory = Callable[[random.Random], ComputerPlayer]
 _FACTORIES: dict[str, PlayerFactory] = {}
 
 
 def register(level: str, factory: PlayerFactory) -> None:
-    """Make ``level`` available to :func:`make_player` and the command line."""
+    """Make ``level`` available to :func:`make_player` and the command line (the
+    package's ``__init__`` registers the built-in levels, ``club`` and ``expert``)."""
     _FACTORIES[level] = factory
 
 
 def levels() -> tuple[str, ...]:
-    _load_builtin()
     return tuple(_FACTORIES)
 
 
-def make_player(level: str, rng: random.Random) -> Player:
+def make_player(level: str, rng: random.Random) -> ComputerPlayer:
     """A player of ``level`` (``club`` or ``expert``) drawing its choices from ``rng``."""
-    _load_builtin()
     try:
         factory = _FACTORIES[level]
     except KeyError:
@@ -156,15 +156,10 @@ def make_player(level: str, rng: random.Random) -> Player:
     return factory(rng)
 
 
-def _load_builtin() -> None:
-    # The built-in levels register themselves on import.
-    from bridgedesk.practice import club, expert  # noqa: F401
-
-
 __all__ = [
+    "ComputerPlayer",
     "ContractView",
     "PlayView",
-    "Player",
     "contract_view",
     "levels",
     "make_player",

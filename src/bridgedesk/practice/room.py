@@ -17,7 +17,7 @@ from bridgedesk.errors import PracticeError
 from bridgedesk.practice.announce import Declaration
 from bridgedesk.practice.contract import MiniContract, score_ns
 from bridgedesk.practice.play import PlayState
-from bridgedesk.practice.players import Player, contract_view, play_view
+from bridgedesk.practice.players import ComputerPlayer, contract_view, play_view
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class RoomResult:
         return cls(contract, state.played, tricks, score_ns(state.declarer, contract, tricks))
 
 
-def name_contract(deal: Deal, declaration: Declaration, player: Player) -> MiniContract:
+def name_contract(deal: Deal, declaration: Declaration, player: ComputerPlayer) -> MiniContract:
     hands = {s: deal.hand(s).cards for s in SEATS}
     return player.choose_contract(
         contract_view(hands, declaration, double_dummy=player.double_dummy)
@@ -45,7 +45,7 @@ def name_contract(deal: Deal, declaration: Declaration, player: Player) -> MiniC
 
 
 def next_card(
-    state: PlayState, contract: MiniContract, declaration: Declaration, player: Player
+    state: PlayState, contract: MiniContract, declaration: Declaration, player: ComputerPlayer
 ) -> Card:
     """The card ``player`` (controlling the seat to play) chooses."""
     view = play_view(state, contract, declaration, double_dummy=player.double_dummy)
@@ -55,7 +55,7 @@ def next_card(
 def play_room(
     deal: Deal,
     declaration: Declaration,
-    players: Mapping[Seat, Player],
+    players: Mapping[Seat, ComputerPlayer],
     contract: MiniContract | None = None,
 ) -> RoomResult:
     """Play ``deal`` with ``players`` by seat (dummy's player is never asked)."""

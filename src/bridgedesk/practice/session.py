@@ -27,9 +27,11 @@ from bridgedesk.bridge import SEATS, Seat, imps
 from bridgedesk.deals.deal import Deal
 from bridgedesk.deals.generate import random_deal
 from bridgedesk.errors import PracticeError
+from bridgedesk.practice import dd
 from bridgedesk.practice.announce import Declaration, declaration
+from bridgedesk.practice.choice import best_contract
 from bridgedesk.practice.contract import MiniContract, declarer_score, score_ns
-from bridgedesk.practice.players import Player, make_player
+from bridgedesk.practice.players import ComputerPlayer, make_player
 from bridgedesk.practice.room import RoomResult, play_room
 from bridgedesk.practice.rules import Rules
 
@@ -56,8 +58,6 @@ class MiniPar:
 def mini_par(deal: Deal, found: Declaration) -> MiniPar | None:
     """The double-dummy par of ``deal`` under MiniBridge: the declarer is fixed by the
     announcements, so par is declarer's best-scoring contract on its DD tricks."""
-    from bridgedesk.practice import dd
-    from bridgedesk.practice.choice import best_contract
 
     if found.declarer is None:
         return None
@@ -86,7 +86,7 @@ class SessionConfig:
         """A generator for one purpose, seeded from the session seed and ``parts``."""
         return random.Random("/".join(str(p) for p in (self.seed, *parts)))
 
-    def player(self, board: int, redeal: int, room: str, seat: Seat) -> Player:
+    def player(self, board: int, redeal: int, room: str, seat: Seat) -> ComputerPlayer:
         return make_player(self.level, self.rng("play", board, redeal, room, seat.value))
 
 
@@ -152,7 +152,7 @@ class DealSupply:
 
 def computer_players(
     config: SessionConfig, board: int, redeal: int, room: str
-) -> dict[Seat, Player]:
+) -> dict[Seat, ComputerPlayer]:
     return {seat: config.player(board, redeal, room, seat) for seat in SEATS}
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.deal import Deal
-from bridgedesk.formats import pbn_results, results_csv_export, results_json, usebio
+from bridgedesk.errors import BridgedeskError, Location
+from bridgedesk.formats import pbn_results, ranking_csv, results_json, travellers_csv, usebio
 from bridgedesk.reports.session import write_html
 from bridgedesk.results.model import ScoredSession
 
@@ -32,9 +33,9 @@ DATA_FILES = (
 def data_text(scored: ScoredSession, name: str) -> bytes:
     """The bytes of one data file of the set."""
     if name == "ranking.csv":
-        return results_csv_export.dumps_ranking(scored).encode("utf-8-sig")
+        return ranking_csv.dumps(scored).encode("utf-8-sig")
     if name == "travellers.csv":
-        return results_csv_export.dumps_travellers(scored).encode("utf-8-sig")
+        return travellers_csv.dumps(scored).encode("utf-8-sig")
     if name == "results.json":
         return results_json.dumps(scored).encode("utf-8")
     if name == "results.pbn":
@@ -51,7 +52,6 @@ def inside(root: Path, *parts: str) -> Path:
     name such as ``../../x`` (refused at entry since, but possibly in an older
     store) must never place a file outside the directory the user gave.
     """
-    from bridgedesk.errors import BridgedeskError, Location
 
     path = root.joinpath(*parts)
     base = root.resolve()

@@ -23,6 +23,7 @@ from bridgedesk.bridge.contract import Strain
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.cards import SUITS, Suit, rank_char
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.reports.templating import environment
 
 LANGS = ("en", "ja")
 _LABELS: dict[str, dict[str, str]] = {
@@ -126,8 +127,6 @@ def board_view(record: BoardRecord, lang: str = "en") -> dict[str, Any]:
 
 
 def _environment() -> Any:
-    from bridgedesk.reports.templating import environment
-
     return environment()
 
 

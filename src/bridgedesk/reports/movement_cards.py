@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bridgedesk.movements.model import Movement, Pair
+from bridgedesk.reports.templating import environment
 
 if TYPE_CHECKING:
     from bridgedesk.movements.individual import IndividualMovement
@@ -152,7 +153,6 @@ def render_text(m: Movement) -> str:
 
 def render_html(m: Movement) -> str:
     """Master sheet, table guide cards and pair slips as one A4 HTML document."""
-    from bridgedesk.reports.templating import environment
 
     env = environment()
     template = env.get_template("movement_cards.html.j2")
@@ -269,7 +269,6 @@ def individual_player_slip(m: IndividualMovement, player: int) -> list[PlayerLin
 
 def render_individual_html(m: IndividualMovement) -> str:
     """An individual movement's master sheet, table cards and player slips on A4."""
-    from bridgedesk.reports.templating import environment
 
     env = environment()
     template = env.get_template("individual_cards.html.j2")

@@ -10,7 +10,7 @@ Numbers are printed by :mod:`bridgedesk.results.numbers` alone.
 from bridgedesk.results.build import Placement, section_of
 from bridgedesk.results.model import (
     Competitor,
-    EventInfo,
+    EventHeading,
     EventTotal,
     Line,
     Match,
@@ -28,7 +28,7 @@ from bridgedesk.results.section import score_section, score_sections
 
 __all__ = [
     "Competitor",
-    "EventInfo",
+    "EventHeading",
     "EventTotal",
     "Line",
     "Match",

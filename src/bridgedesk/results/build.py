@@ -83,7 +83,7 @@ def section_of(
     )
 
 
-def _standing(s: scoring.Standing, who: Competitor | None) -> Standing:
+def _standing(s: scoring.PairStanding, who: Competitor | None) -> Standing:
     return Standing(
         pair=s.pair,
         direction=s.direction,

@@ -5,7 +5,7 @@ results, whether they came from a results file (``bridgedesk score FILE``,
 adapter :func:`bridgedesk.formats.scored_file.scored_file`) or from the store
 (``bridgedesk results EVENT``, adapter :func:`bridgedesk.results.section.score_section`):
 
-* the event it belongs to (:class:`EventInfo`), the session number, the
+* the event it belongs to (:class:`EventHeading`), the session number, the
   scoring :class:`~bridgedesk.scoring.session.Method` and its options;
 * its sections (:class:`ScoredSection`), each with its travellers
   (:class:`Traveller`: every :class:`Line` with both sides' points) and its
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from bridgedesk.bridge import Contract, Seat, Side, format_result
@@ -57,8 +57,9 @@ def pair_order(pair: str) -> tuple[int, str]:
 
 
 @dataclass(frozen=True)
-class EventInfo:
-    """What the writers print about the event (all but the name may be unknown)."""
+class EventHeading:
+    """What the writers print about the event (all but the name may be unknown); the
+    stored event itself is ``bridgedesk.store``'s."""
 
     name: str
     date: dt.date | None = None
@@ -354,7 +355,7 @@ class ScoredSection:
 class ScoredSession:
     """One session scored: the one value every writer takes."""
 
-    event: EventInfo
+    event: EventHeading
     method: Method
     sections: tuple[ScoredSection, ...]
     session: int = 1
@@ -418,7 +419,6 @@ class ScoredSession:
 
     def with_section(self, section: ScoredSection) -> ScoredSession:
         """This session seen through one of its sections (for per-section writers)."""
-        from dataclasses import replace
 
         return replace(self, sections=(section,), multi=self.multi or len(self.sections) > 1)
 
@@ -466,7 +466,7 @@ class ScoredEvent:
 
 __all__ = [
     "Competitor",
-    "EventInfo",
+    "EventHeading",
     "EventTotal",
     "Line",
     "Match",

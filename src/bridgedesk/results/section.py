@@ -25,7 +25,7 @@ from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
 from bridgedesk.results.build import Placement, section_of
 from bridgedesk.results.model import (
     Competitor,
-    EventInfo,
+    EventHeading,
     MovementInfo,
     ScoredSection,
     ScoredSession,
@@ -72,9 +72,9 @@ def director_penalties(
     return out
 
 
-def event_info(snapshot: SectionResults) -> EventInfo:
+def event_info(snapshot: SectionResults) -> EventHeading:
     e = snapshot.event
-    return EventInfo(e.name, e.date, e.club, e.rating.value, e.class_)
+    return EventHeading(e.name, e.date, e.club, e.rating.value, e.class_)
 
 
 def method_of(snapshot: SectionResults) -> Method:

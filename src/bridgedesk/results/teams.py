@@ -53,7 +53,7 @@ from bridgedesk.bridge.methods import Adjustment, Method
 from bridgedesk.bridge.vp import VPScale, get_scale
 from bridgedesk.errors import Location, ScoringError
 from bridgedesk.events.model import Player
-from bridgedesk.results.model import EventInfo
+from bridgedesk.results.model import EventHeading
 from bridgedesk.scoring.results import Board, Play, Result
 from bridgedesk.scoring.session import score_session
 from bridgedesk.scoring.teams import (
@@ -162,7 +162,7 @@ class TeamEventPlay:
     default each match's own count, and for forfeits and byes the commonest.
     """
 
-    event: EventInfo
+    event: EventHeading
     teams: tuple[TeamEntry, ...]
     matches: tuple[MatchPlay, ...]
     scoring: TeamScoring = TeamScoring.VP
@@ -295,7 +295,7 @@ class ButlerLine:
 class ScoredTeamEvent:
     """A team event scored: the one value the team writers read."""
 
-    event: EventInfo
+    event: EventHeading
     scoring: TeamScoring
     scale: str
     teams: tuple[TeamEntry, ...]

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from bridgedesk.bridge.methods import Method as Method  # re-exported
 from bridgedesk.bridge.seats import Side
+from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import Location, ScoringError
 from bridgedesk.scoring.imp_pairs import butler_board, cross_imp_board, total_points_board
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing, adjusted_points, matchpoint_board
@@ -40,7 +41,7 @@ PairKey = tuple[str, Side | None]
 
 
 @dataclass(frozen=True)
-class Standing:
+class PairStanding:
     """One pair's line in the ranking.
 
     ``total`` is exact: factored up to the field's number of boards, penalties
@@ -72,7 +73,7 @@ class SessionResult:
     method: Method
     winners: int
     boards: tuple[ScoredBoard, ...]
-    standings: tuple[Standing, ...]
+    standings: tuple[PairStanding, ...]
 
 
 def detect_winners(boards: Iterable[Board]) -> int:
@@ -249,16 +250,16 @@ def _standings(
     winners: int,
     sections: Mapping[str, str] | None,
     factor: bool = True,
-) -> list[Standing]:
+) -> list[PairStanding]:
     fields: dict[Side | None, list[PairKey]] = {}
     for k in raw:
         fields.setdefault(k[1], []).append(k)
-    out: list[Standing] = []
+    out: list[PairStanding] = []
     for direction in sorted(fields, key=lambda d: "" if d is None else d.value):
         keys = fields[direction]
         std_max = max((tops[k] for k in keys), default=Fraction(0))
         std_boards = max((played[k] for k in keys), default=0)
-        rows: list[Standing] = []
+        rows: list[PairStanding] = []
         for k in keys:
             if not factor:
                 ratio = Fraction(1)
@@ -270,7 +271,7 @@ def _standings(
             own_max = std_max if factor else tops[k]
             pct = total / own_max * 100 if method is Method.MP and own_max else None
             rows.append(
-                Standing(
+                PairStanding(
                     pair=k[0],
                     direction=direction,
                     section=sections.get(k[0]) if sections else None,
@@ -291,11 +292,11 @@ def _standings(
     return out
 
 
-def _by_total(s: Standing) -> Fraction:
+def _by_total(s: PairStanding) -> Fraction:
     return s.total
 
 
-def _by_percentage(s: Standing) -> Fraction:
+def _by_percentage(s: PairStanding) -> Fraction:
     return s.percentage if s.percentage is not None else Fraction(0)
 
 
@@ -465,7 +466,7 @@ def carry_over(
 
 
 def flight_ranks(
-    standings: Sequence[Standing], flights: Mapping[str, str], order: Sequence[str]
+    standings: Sequence[PairStanding], flights: Mapping[str, str], order: Sequence[str]
 ) -> dict[str, dict[str, str]]:
     """Stratified ranks (004:1521-1532): flight ``order[i]`` ranks every pair whose
     flight is ``order[i]`` or lower; returns pair -> {flight: rank}.
@@ -508,7 +509,6 @@ def houston_vp(
     is the most boards a pair played against one opponent).  Returns (pair,
     total VPs, rank), best first.
     """
-    from bridgedesk.bridge.vp import get_scale
 
     if result.method is not Method.BUTLER:
         raise ScoringError("Houston VPs need a session scored by the Butler method")

@@ -38,6 +38,7 @@ from enum import Enum
 from fractions import Fraction
 
 from bridgedesk.bridge.seats import Side
+from bridgedesk.bridge.vp import VPScale, get_scale
 from bridgedesk.errors import Location, ScoringError
 from bridgedesk.scoring.matchpoints import Missing
 from bridgedesk.scoring.results import Board
@@ -140,7 +141,6 @@ def swiss_pairs(
     field (default: every pair seen), so that a pair missing from a round has
     a bye there.
     """
-    from bridgedesk.bridge.vp import get_scale
 
     vp_scale = get_scale(scale)
     field = list(pairs) if pairs is not None else sorted(
@@ -193,7 +193,6 @@ def _round(
     to_vp: Callable[[Fraction], Fraction],
 ) -> dict[str, tuple[str, Fraction, Fraction]]:
     """pair -> (opponent, percentage or IMPs, VPs) for one round."""
-    from bridgedesk.bridge.vp import VPScale
 
     assert isinstance(vp_scale, VPScale)
     opponent: dict[str, str] = {}

@@ -37,6 +37,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from bridgedesk.bridge.imps import imps
+from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import Location, ScoringError
 from bridgedesk.scoring.results import Adjustment
 from bridgedesk.scoring.session import rank_labels
@@ -125,7 +126,6 @@ def imp_match(boards: Sequence[TeamBoard], penalty_a: int = 0, penalty_b: int = 
 
 def imps_to_vp(match: ImpMatch, boards: int, scale: str = "wbf2013") -> tuple[Decimal, Decimal]:
     """VPs of A and B for an IMP match on the named scale (004:1722-1738)."""
-    from bridgedesk.bridge.vp import get_scale
 
     return get_scale(scale).vp(match.margin, boards)
 
@@ -200,8 +200,6 @@ def bam_match(boards: Sequence[TeamBoard], *, with_vp: bool = False) -> BamMatch
                 pts_b += value
     vp_a = vp_b = None
     if with_vp:
-        from bridgedesk.bridge.vp import get_scale
-
         vp_a, vp_b = get_scale("bam").vp(net, max(1, len(boards)))
     return BamMatch(pts_a, pts_b, net, vp_a, vp_b)
 
@@ -338,7 +336,6 @@ def round_robin(
     ``bye_award`` or :func:`bye_vp`; averages count matches actually played.
     ``penalties`` (VPs) are deducted from totals.
     """
-    from bridgedesk.bridge.vp import get_scale
 
     vp_scale = get_scale(scale)
     draw = vp_scale.vp(0, boards)[0]

@@ -24,7 +24,7 @@ from bridgedesk.store.director import audit
 from bridgedesk.store.models import EntryPlayerRow, EntryRow, PlayerRow, ResultRow, SectionRow
 
 if TYPE_CHECKING:
-    from bridgedesk.events.seating import Seating
+    from bridgedesk.events.seating import SeatingPlan
     from bridgedesk.formats.entries_csv import EntryLine
     from bridgedesk.store.service import Store
 
@@ -224,7 +224,7 @@ def withdraw_entry(
         )
 
 
-def honour_stationary(s: OrmSession, sec: SectionRow, movement: Seating) -> list[str]:
+def honour_stationary(s: OrmSession, sec: SectionRow, movement: SeatingPlan) -> list[str]:
     """Renumber entries so stationary requests get stationary numbers (in the caller's
     transaction, before any result is in); return a line per pair renumbered."""
     from bridgedesk.events.renumber import stationary_swaps

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import contains_eager
 
 from bridgedesk.errors import MasterpointError
-from bridgedesk.masterpoints.ledger import Ledger, LedgerEntry, Player
+from bridgedesk.masterpoints.ledger import Ledger, LedgerEntry, Member
 from bridgedesk.store.models import (
     EntryPlayerRow,
     EntryRow,
@@ -69,7 +69,7 @@ class SqlRepository:
         # player rows and ledger members looked up in this transaction (only this
         # repository writes the ledger inside it, so they cannot go stale)
         self._rows: dict[str, PlayerRow] = {}
-        self._members: dict[str, Player | None] = {}
+        self._members: dict[str, Member | None] = {}
 
     # -- players ---------------------------------------------------------------------
 
@@ -90,8 +90,8 @@ class SqlRepository:
         return row
 
     @staticmethod
-    def _as_player(member: LedgerMemberRow) -> Player:
-        return Player(
+    def _as_player(member: LedgerMemberRow) -> Member:
+        return Member(
             member=member.player.member or "",
             name=member.player.name,
             joined=member.joined,
@@ -99,7 +99,7 @@ class SqlRepository:
             mp_1973_and_before=Decimal(member.mp_1973_and_before),
         )
 
-    def add_player(self, player: Player) -> None:
+    def add_player(self, player: Member) -> None:
         row = self._player_row(player.member, player.name)
         member = self.session.get(LedgerMemberRow, row.id)
         if member is None:
@@ -111,7 +111,7 @@ class SqlRepository:
         self.session.flush()
         self._members.pop(player.member, None)
 
-    def player(self, member: str) -> Player | None:
+    def player(self, member: str) -> Member | None:
         if member not in self._members:
             row = self.session.scalars(
                 select(LedgerMemberRow).join(PlayerRow).where(PlayerRow.member == member)
@@ -119,7 +119,7 @@ class SqlRepository:
             self._members[member] = None if row is None else self._as_player(row)
         return self._members[member]
 
-    def players(self) -> Sequence[Player]:
+    def players(self) -> Sequence[Member]:
         rows = self.session.scalars(
             select(LedgerMemberRow)
             .join(PlayerRow)
@@ -367,7 +367,7 @@ def record_event_awards(
         if register:
             for member in sorted(_event_members(s, ev.id)):
                 if repo.player(member) is None:
-                    repo.add_player(Player(member))
+                    repo.add_player(Member(member))
         entry_kind = default_kind(rules, ev.rating) if kind is None else kind
         new_entries = [
             LedgerEntry(

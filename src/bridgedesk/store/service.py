@@ -41,7 +41,7 @@ from bridgedesk.events.model import (
     Session,
 )
 from bridgedesk.events.names import check_name, check_section_name
-from bridgedesk.events.seating import GridMovement, Seating, seated_pairs
+from bridgedesk.events.seating import GridMovement, SeatingPlan, seated_pairs
 from bridgedesk.store.db import READ_ONLY, describe, explain, open_engine
 from bridgedesk.store.models import (
     CorrectionRow,
@@ -571,7 +571,7 @@ class Store:
     def set_movement(
         self,
         ref: int | str,
-        movement: Seating | MasterSheet,
+        movement: SeatingPlan | MasterSheet,
         section: str = "A",
         session: int = 1,
         name: str = "",

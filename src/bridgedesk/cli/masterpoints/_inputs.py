@@ -18,14 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 from bridgedesk import reading
 from bridgedesk.errors import BridgedeskError, FormatError, Location, MasterpointError
-from bridgedesk.formats import pbn_scores, traveller_json
-from bridgedesk.formats.players_file import Roster, load_roster, roster_from_pbn
-from bridgedesk.formats.ranking_json import loads_matches, loads_ranking
+from bridgedesk.formats import pbn, pbn_scores, players_file, ranking_json, traveller_json
+from bridgedesk.formats.players_file import Roster
+from bridgedesk.formats.ranking_json import loads_matches
 from bridgedesk.masterpoints.jcbl.club import QualifyingRound
 from bridgedesk.masterpoints.ledger import MAX_AWARD
 from bridgedesk.masterpoints.request import AwardInput, StoredEvent, is_series_table
 from bridgedesk.results.section import score_section
 from bridgedesk.scoring.session import Method, SessionResult, score_session
+from bridgedesk.store.ledger import RecordedAward
+from bridgedesk.store.service import Store
 
 if TYPE_CHECKING:
     from bridgedesk.store.ledger import RecordedAward
@@ -82,7 +84,8 @@ def _score_files(
             raise FormatError("no such file", Location(file=str(path)))
         parsed = None
         if path.suffix.lower() == ".pbn":
-            inp, parsed = pbn_scores.load(path)
+            parsed = pbn.load(path)
+            inp = pbn_scores.score_input(parsed, str(path))
         elif path.suffix.lower() == ".json":
             inp = traveller_json.load(path)
         else:
@@ -95,7 +98,7 @@ def _score_files(
             score_session(inp.boards, method=Method(method), winners=used, penalties=inp.penalties)
         )
         if roster is None and parsed is not None:
-            roster = roster_from_pbn(parsed, str(path))
+            roster = players_file.pbn_roster(parsed, str(path))
     return sessions, roster
 
 
@@ -104,7 +107,6 @@ def _score_stored_event(
 ) -> tuple[list[SessionResult], Roster | None, StoredEvent]:
     """Score every session of a stored event's section; member numbers from its entries
     (``None`` when no entry has any: ``--players`` must give them)."""
-    from bridgedesk.store.service import Store  # SQLAlchemy: see the package docstring
 
     with Store.open(db) as store:
         info = store.event(event)
@@ -163,7 +165,7 @@ def load_input(options: InputOptions, table: str | None) -> AwardInput:
             "a ranking JSON is ranked already: it gives the places, players and flights",
         )
         text = _read(results[0])
-        ranking = loads_ranking(text, str(results[0]))
+        ranking = ranking_json.loads(text, str(results[0]))
         matches = loads_matches(text, str(results[0])) if is_series_table(table) else None
         return AwardInput(ranking=ranking, matches=matches)
     stored: StoredEvent | None = None
@@ -180,7 +182,7 @@ def load_input(options: InputOptions, table: str | None) -> AwardInput:
     else:
         scored, roster = _score_files(results, options.method or "mp", options.winners)
     if options.players is not None:
-        roster = load_roster(options.players)
+        roster = players_file.load(options.players)
     if roster is None:
         raise MasterpointError(
             "no member numbers: give --players FILE (CSV pair,members[,flight] or JSON) "
@@ -253,7 +255,6 @@ def _points(value: Any, where: str) -> Decimal:
 
 def recorded_awards(data: Any, name: str) -> list[RecordedAward]:
     """The awards ``record`` reads: a JSON list as ``award --json`` prints it."""
-    from bridgedesk.store.ledger import RecordedAward  # SQLAlchemy: see the package docstring
 
     if not isinstance(data, list):
         raise MasterpointError(f"{name}: expected a JSON list of awards")

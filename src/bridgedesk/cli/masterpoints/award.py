@@ -17,7 +17,18 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli.masterpoints._app import app
+from bridgedesk.cli.masterpoints._inputs import (
+    InputOptions,
+    group_map,
+    load_input,
+    parse_fraction,
+    parse_qualifying,
+)
+from bridgedesk.cli.masterpoints._output import print_awards, print_certificates, record_csv
+from bridgedesk.cli.masterpoints._views import parse_day
 from bridgedesk.errors import MasterpointError
+from bridgedesk.masterpoints.jcbl.weekly import WeeklyGame
+from bridgedesk.masterpoints.request import AwardOptions, award_request
 
 
 class _MethodOpt(enum.StrEnum):
@@ -197,17 +208,6 @@ def award_command(
     is an error.
     """
     # deferred: see the package docstring
-    from bridgedesk.cli.masterpoints._inputs import (
-        InputOptions,
-        group_map,
-        load_input,
-        parse_fraction,
-        parse_qualifying,
-    )
-    from bridgedesk.cli.masterpoints._output import print_awards, print_certificates, record_csv
-    from bridgedesk.cli.masterpoints._views import parse_day
-    from bridgedesk.masterpoints.jcbl.weekly import WeeklyGame
-    from bridgedesk.masterpoints.request import AwardOptions, award_request
 
     if rules not in ("jcbl", "sbf"):
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")

@@ -12,6 +12,7 @@ import typer
 
 from bridgedesk.cli._ledger import open_ledger, read_ledger
 from bridgedesk.cli._store import DbOption
+from bridgedesk.cli.masterpoints import _views as views
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.errors import MasterpointError
 
@@ -36,7 +37,6 @@ def statement_command(
     """Print monthly statements: one member's, or the month's mailing, every member who
     earned points in the period.  JCBL: the MP card (000:56-84); SBF: the month's bp /
     sp / gp, the holding and the master class with its stars (001:67-132)."""
-    from bridgedesk.cli.masterpoints import _views as views  # deferred: see the package doc
 
     year, month = views.period(period)
     sbf = views.rule_set(rules) == "sbf"
@@ -78,7 +78,6 @@ def ranks_command(
     """The MP list: every member's totals and rank (JCBL) or master class with its stars
     and ranking points (SBF: the 24 months up to --on or today, by the award's ledger
     kind); with --since, the members promoted in the period (for certificates)."""
-    from bridgedesk.cli.masterpoints import _views as views  # deferred: see the package doc
 
     views.rule_set(rules)
     day = views.parse_day(on, "--on") if on else date.max

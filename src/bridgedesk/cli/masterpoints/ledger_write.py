@@ -9,10 +9,13 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import reading
 from bridgedesk.cli._ledger import RULE_VERSIONS, open_ledger
 from bridgedesk.cli._store import ByOption, DbOption, open_store, who
 from bridgedesk.cli.masterpoints._app import app
+from bridgedesk.cli.masterpoints._inputs import recorded_awards
 from bridgedesk.errors import MasterpointError
+from bridgedesk.formats.ledger_csv import load_awards
 
 
 @app.command("import")
@@ -24,7 +27,6 @@ def import_command(
     """Load past awards from a CSV into the ledger (members created as needed).  An
     award the ledger holds already (the same row) is not added again, so importing a
     file twice changes nothing; a file with a bad row is refused whole."""
-    from bridgedesk.formats.ledger_csv import load_awards  # deferred: see the package doc
 
     entries = load_awards(source)
     with open_ledger(ledger, db, write=True) as book:
@@ -57,12 +59,10 @@ def record_command(
     """
     if rules not in RULE_VERSIONS:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
-    from bridgedesk import reading  # deferred: see the package doc
 
     text = sys.stdin.read() if str(awards_file) == "-" else reading.read_text(awards_file)
     # recorded_awards names the award whose points are NaN or too large
     data = reading.loads_json(text, str(awards_file), finite_only=False)
-    from bridgedesk.cli.masterpoints._inputs import recorded_awards  # deferred: package doc
 
     awards = recorded_awards(data, str(awards_file))
     with open_store(db) as store:

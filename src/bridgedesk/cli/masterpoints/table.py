@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli.masterpoints import _tables
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.errors import MasterpointError
 
@@ -34,7 +35,6 @@ def table_command(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Print an award table computed from the federation's formula or data."""
-    from bridgedesk.cli.masterpoints import _tables  # deferred: see the package docstring
 
     sizes = {"pairs": pairs, "teams": teams, "players": players}
     if rules == "jcbl-weekly":

@@ -36,9 +36,9 @@ from bridgedesk.masterpoints.rounding import jcbl_round
 __all__ = [
     "OVERALL_LIMIT",
     "ClubEvent",
+    "ClubRating",
     "EventKind",
     "QualifyingRound",
-    "Rating",
     "RedShare",
     "cap",
     "ccg_class_limits",
@@ -65,7 +65,10 @@ __all__ = [
 OVERALL_LIMIT = Fraction(100)
 
 
-class Rating(StrEnum):
+class ClubRating(StrEnum):
+    """The rating R of the JCBL formula (000:254-270); an event's own rating is
+    :class:`bridgedesk.events.Rating` (``masterpoints.request`` maps one to the other)."""
+
     CCG = "ccg"
     LOCAL = "local"
     SECTIONAL = "sectional"
@@ -118,7 +121,7 @@ def player_coefficient(kind: EventKind, team_size: int = 4) -> int:
     return int(_lookup("P", kind.value))
 
 
-def rating_coefficient(rating: Rating) -> Fraction:
+def rating_coefficient(rating: ClubRating) -> Fraction:
     """R (000:254-270)."""
     return Fraction(_lookup("R", rating.value))
 
@@ -310,7 +313,7 @@ def vm_pairs(
 
 def overall_exact(
     kind: EventKind,
-    rating: Rating,
+    rating: ClubRating,
     limits: Sequence[int | Fraction],
     tables: int | Fraction,
     sessions: int | Fraction,
@@ -330,7 +333,7 @@ def overall_exact(
 
 def session_exact(
     kind: EventKind,
-    rating: Rating,
+    rating: ClubRating,
     limits: Sequence[int | Fraction],
     boards: int,
     vm: Fraction,
@@ -369,7 +372,7 @@ def team_played_share(played: int, matches: int, credited_walkovers: int = 0) ->
     return Fraction(played + credited_walkovers, matches)
 
 
-def cap(rating: Rating, sessions: int | Fraction = 1) -> Fraction | None:
+def cap(rating: ClubRating, sessions: int | Fraction = 1) -> Fraction | None:
     """The cap of an award (000:477-488); an overall award of several sessions may reach
     the cap times the sessions, never more than 100; 100 where no cap is printed.
 
@@ -392,7 +395,7 @@ class ClubEvent:
     """
 
     kind: EventKind
-    rating: Rating
+    rating: ClubRating
     tables: int | Fraction
     sessions: int
     competitors: int
@@ -430,7 +433,7 @@ class RedShare:
 
 
 def red_share(
-    rating: Rating,
+    rating: ClubRating,
     sessions: int,
     *,
     overall: bool = True,
@@ -444,9 +447,9 @@ def red_share(
         return RedShare(Fraction(0))
     if simultaneous:
         return RedShare(Fraction(1))
-    if sessions >= 2 and rating not in (Rating.CCG, Rating.LOCAL):
+    if sessions >= 2 and rating not in (ClubRating.CCG, ClubRating.LOCAL):
         return RedShare(Fraction(1))
-    if sessions >= 2 and not (rating is Rating.CCG and bridge_center):
+    if sessions >= 2 and not (rating is ClubRating.CCG and bridge_center):
         return RedShare(Fraction(1, 5))
     return RedShare(Fraction(0))
 
