@@ -59,6 +59,16 @@ def stored_event(db: str, pairs: int = 8, sections: tuple[str, ...] = ("A",)) ->
     return Stored(store, eid, as_grid(movement), codes)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new store on SQLite, then on PostgreSQL (a throw-away server started for the
+    test session; those tests are skipped, saying why, where its binaries are missing)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "club.sqlite3")
+    url: str = request.getfixturevalue("new_postgres_db")()
+    return url
+
+
 @pytest.fixture
 def stored(tmp_path: Path) -> Iterator[Stored]:
     s = stored_event(str(tmp_path / "club.sqlite3"))

@@ -12,7 +12,15 @@ from fastapi.testclient import TestClient
 from bridgedesk.cli import main
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store import terminals
-from tests.web.conftest import SCRIPT_NAME, Stored, login, make_event
+from tests.web.conftest import SCRIPT_NAME, Stored, login, make_event, stored_event
+
+
+@pytest.fixture
+def stored(any_db: str) -> Iterator[Stored]:
+    """Every test here runs on SQLite and on PostgreSQL."""
+    s = stored_event(any_db)
+    yield s
+    s.store.close()
 
 
 def slip(stored: Stored, rnd: int, table: int, board: int | None = None, **kw: object) -> dict:
@@ -269,7 +277,7 @@ def test_the_ranking_is_that_of_results_format_json(
     post(client, auth, slip(stored, 1, 1, board=a.boards[1], contract="3NT", result="+1"))
     api = client.get(f"/api/events/{stored.event}/ranking")
     assert api.status_code == 200
-    db = str(stored.store.engine.url.database)
+    db = stored.store.engine.url.render_as_string(hide_password=False)
     assert main(["results", str(stored.event), "--format", "json", "--db", db]) == 0
     assert api.json() == json.loads(capsys.readouterr().out)
     assert api.json()["ranking"][0]["pair"] in (a.ns, a.ew)
@@ -278,28 +286,6 @@ def test_the_ranking_is_that_of_results_format_json(
 def test_the_ranking_of_an_unknown_event_is_refused(client: TestClient) -> None:
     answer = client.get("/api/events/999/ranking")
     assert answer.status_code == 422 and "no event with id 999" in answer.json()["error"]
-
-
-@pytest.fixture
-def pg_client(new_postgres_db) -> Iterator[tuple[TestClient, Stored]]:  # type: ignore[no-untyped-def]
-    from bridgedesk.web.app import create_app
-    from tests.web.conftest import stored_event
-
-    s = stored_event(new_postgres_db())
-    with TestClient(create_app(store=s.store)) as c:
-        yield c, s
-    s.store.close()
-
-
-def test_postgresql_idempotency_and_conflict(pg_client: tuple[TestClient, Stored]) -> None:
-    client, stored = pg_client
-    auth = login(client, stored, 1)
-    body = slip(stored, 1, 1)
-    first = post(client, auth, body, key="pg-1")
-    assert first.status_code == 201
-    assert post(client, auth, body, key="pg-1").json() == first.json()
-    assert post(client, auth, body, key="pg-2").status_code == 409
-    assert len(stored.store.results(stored.event)) == 1
 
 
 def test_a_batch_gives_each_request_its_own_answer(client: TestClient, stored: Stored) -> None:

@@ -30,11 +30,11 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import and_, func, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -46,10 +46,12 @@ from bridgedesk.events.model import Entry, EntryKind, Player, Result
 from bridgedesk.events.seating import GridMovement, TableAssignment, format_boards
 from bridgedesk.store.models import (
     CorrectionRow,
+    DirectorAuditRow,
     EntryPlayerRow,
     EntryRow,
     EventRow,
     IdempotencyRow,
+    MovementRow,
     ResultRow,
     RoundControlRow,
     SectionRow,
@@ -62,6 +64,7 @@ from bridgedesk.store.service import Store, StoredResult, _entry, _fill_row, _ro
 #: Letters and digits that cannot be misread for one another (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+T = TypeVar("T")
 HELD = "held"
 CLOSED = "closed"
 
@@ -158,6 +161,17 @@ def _transaction(store: Store, write: bool = True) -> Iterator[OrmSession]:
         yield s
 
 
+def _once(s: OrmSession, key: tuple[Any, ...], load: Callable[[], T]) -> T:
+    """``load()``, read once per transaction: a batch of results (:func:`enter_results`)
+    reads each section's movement, entries, phantoms and round controls once.  Only
+    for what no function of this module changes inside the transaction."""
+    memo: dict[tuple[Any, ...], Any] = s.info.setdefault("bridgedesk_once", {})
+    if key not in memo:
+        memo[key] = load()
+    found: T = memo[key]
+    return found
+
+
 def _insert(s: OrmSession, terminal: Terminal, result: Result, who: str) -> int:
     """Check ``result`` as ``Store.add_result`` does, then insert it; return its id.
 
@@ -185,6 +199,10 @@ def _insert(s: OrmSession, terminal: Terminal, result: Result, who: str) -> int:
 def _entries(s: OrmSession, terminal: Terminal) -> dict[int, Entry] | None:
     """The section's entries as far as checking a result needs them (number, kind,
     phantom); None when none are entered (the movement alone is checked)."""
+    return _once(s, ("entries", terminal.section_id), lambda: _read_entries(s, terminal))
+
+
+def _read_entries(s: OrmSession, terminal: Terminal) -> dict[int, Entry] | None:
     out: dict[int, Entry] = {}
     for number, kind, phantom in s.execute(
         select(EntryRow.number, EntryRow.kind, EntryRow.phantom).where(
@@ -437,19 +455,29 @@ def round_states(
 
 
 def _controls(s: OrmSession, section_id: int) -> dict[int, str]:
-    return {
-        r.round: r.state
-        for r in s.scalars(select(RoundControlRow).where(RoundControlRow.section_id == section_id))
-    }
+    return _once(
+        s,
+        ("controls", section_id),
+        lambda: {
+            r.round: r.state
+            for r in s.scalars(
+                select(RoundControlRow).where(RoundControlRow.section_id == section_id)
+            )
+        },
+    )
 
 
 def _phantoms(s: OrmSession, section_id: int) -> set[int]:
-    return set(
-        s.scalars(
-            select(EntryRow.number).where(
-                EntryRow.section_id == section_id, EntryRow.phantom.is_(True)
+    return _once(
+        s,
+        ("phantoms", section_id),
+        lambda: set(
+            s.scalars(
+                select(EntryRow.number).where(
+                    EntryRow.section_id == section_id, EntryRow.phantom.is_(True)
+                )
             )
-        )
+        ),
     )
 
 
@@ -558,11 +586,18 @@ def _table_results(s: OrmSession, terminal: Terminal) -> list[ResultRow]:
 
 
 def _movement_of(s: OrmSession, terminal: Terminal) -> GridMovement:
-    sec = s.get(SectionRow, terminal.section_id)
-    assert sec is not None
-    if sec.movement is None:
+    data = _once(
+        s,
+        ("movement", terminal.section_id),
+        lambda: s.scalar(
+            select(MovementRow.data)
+            .join(SectionRow, SectionRow.movement_id == MovementRow.id)
+            .where(SectionRow.id == terminal.section_id)
+        ),
+    )
+    if data is None:
         raise EntryError(f"section {terminal.section} has no movement yet")
-    return grid(sec.movement.data)
+    return grid(data)
 
 
 def _state(s: OrmSession, terminal: Terminal, names: bool = True) -> TableState:
@@ -889,6 +924,31 @@ def event_version(store: Store, event_id: int) -> tuple[int, int, int]:
         return int(count or 0), int(last or 0), int(corrected or 0)
 
 
+def section_versions(store: Store, event_id: int) -> dict[tuple[int, str], tuple[int, ...]]:
+    """Per ``(session, section)`` of the event, a value that changes whenever one of
+    its results is added, or anything of the event is corrected, deleted or ruled on
+    by the director (those are rare: every section counts as changed)."""
+    with _transaction(store, write=False) as s:
+        rows = s.execute(
+            select(
+                SessionRow.number, SectionRow.name, func.count(ResultRow.id), func.max(ResultRow.id)
+            )
+            .select_from(SectionRow)
+            .join(SessionRow, SectionRow.session_id == SessionRow.id)
+            .outerjoin(ResultRow, ResultRow.section_id == SectionRow.id)
+            .where(SessionRow.event_id == event_id)
+            .group_by(SessionRow.number, SectionRow.name)
+        ).all()
+        corrected = s.scalar(
+            select(func.max(CorrectionRow.id)).where(CorrectionRow.event_id == event_id)
+        )
+        ruled = s.scalar(
+            select(func.max(DirectorAuditRow.id)).where(DirectorAuditRow.event_id == event_id)
+        )
+        rest = (int(corrected or 0), int(ruled or 0))
+        return {(n, name): (int(count), int(last or 0), *rest) for n, name, count, last in rows}
+
+
 def describe_boards(boards: tuple[int, ...]) -> str:
     return format_boards(boards) if boards else "no boards"
 
@@ -914,6 +974,7 @@ __all__ = [
     "login",
     "next_round",
     "round_states",
+    "section_versions",
     "set_round",
     "table_codes",
     "table_state",

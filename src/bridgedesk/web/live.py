@@ -10,7 +10,11 @@ then fetches ``/e/{event}/live`` (the same content as a fragment) with htmx.
 
 Each server process checks the database for changes at most once every
 ``poll_seconds`` per event, however many people watch, and renders a
-fragment once per change and language.
+fragment once per change and language: requests arriving while it is being
+rendered wait for that one rendering.  A section is scored again only when
+one of its results was added (or anything of the event corrected, deleted or
+ruled on): a new result in section A leaves B's scored ranking as it was
+(:class:`Sections`).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import Store
-from bridgedesk.store.terminals import event_version
+from bridgedesk.store.terminals import event_version, section_versions
 from bridgedesk.web import scoring
 from bridgedesk.web.labels import labels, language
 from bridgedesk.web.security import status_of
@@ -52,6 +56,9 @@ class Versions:
     pages: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closing: bool = False
+    running: dict[tuple[Any, ...], tuple[tuple[int, int, int], asyncio.Future[Any]]] = field(
+        default_factory=dict
+    )
 
     async def get(self, store: Store, event: int) -> tuple[int, int, int]:
         async with self.lock:
@@ -71,8 +78,41 @@ class Versions:
         found = self.pages.get(key)
         if found is not None and found[0] == version:
             return found[1]
-        value = await db_call(self.app, compute)
+        running = self.running.get(key)
+        if running is not None and running[0] == version:  # being computed: wait for it
+            return await asyncio.shield(running[1])
+        task = asyncio.ensure_future(db_call(self.app, compute))
+        self.running[key] = (version, task)
+        try:
+            value = await asyncio.shield(task)
+        finally:
+            if self.running.get(key, (None, None))[1] is task:
+                del self.running[key]
         self.pages[key] = (version, value)
+        return value
+
+
+@dataclass
+class Sections:
+    """Each section's live display (:func:`bridgedesk.web.scoring.live_section`) with
+    the section's version (:func:`bridgedesk.store.terminals.section_versions`) it
+    was computed at; used from worker threads (a lost race only computes twice)."""
+
+    known: dict[tuple[int, int, str], tuple[tuple[int, ...], dict[str, Any]]] = field(
+        default_factory=dict
+    )
+
+    def section(
+        self, store: Store, event: int, session: int, name: str, version: tuple[int, ...] | None
+    ) -> dict[str, Any]:
+        key = (event, session, name)
+        found = self.known.get(key)
+        if version is not None and found is not None and found[0] == version:
+            return found[1]
+        snapshot = store.section_results(event, section=name, session=session)
+        value = scoring.live_section(store, event, snapshot)
+        if version is not None:
+            self.known[key] = (version, value)
         return value
 
 
@@ -82,6 +122,15 @@ def _versions(app: FastAPI) -> Versions:
         found = Versions(every=app.state.poll_seconds, app=app)
         app.state.versions = found
     assert isinstance(found, Versions)
+    return found
+
+
+def _sections(app: FastAPI) -> Sections:
+    found = getattr(app.state, "live_sections", None)
+    if found is None:
+        found = Sections()
+        app.state.live_sections = found
+    assert isinstance(found, Sections)
     return found
 
 
@@ -120,13 +169,18 @@ def _hands(deals: dict[int, str], boards: list[int]) -> list[dict[str, Any]]:
     return out
 
 
-def live_context(store: Store, event: int, session: int = 1) -> dict[str, Any]:
+def live_context(
+    store: Store, event: int, session: int = 1, cache: Sections | None = None
+) -> dict[str, Any]:
+    """What the live page shows; with ``cache``, unchanged sections are not scored again."""
     info = store.event(event)
+    names = scoring.section_names(store, event, session)
+    if cache is None:
+        cache, versions = Sections(), {}
+    else:
+        versions = section_versions(store, event)  # read before the sections: never newer
     sections = [
-        scoring.live_section(
-            store, event, store.section_results(event, section=name, session=session)
-        )
-        for name in scoring.section_names(store, event, session)
+        cache.section(store, event, session, name, versions.get((session, name))) for name in names
     ]
     over = bool(sections) and all(s["over"] for s in sections)
     hands: list[dict[str, Any]] = []
@@ -148,9 +202,11 @@ async def _fragment(request: Request, event: int) -> str:
     lang = language(request)
     store = _store(request)
 
+    sections = _sections(request.app)
+
     def compute() -> str:
         version = event_version(store, event)
-        context = live_context(store, event)
+        context = live_context(store, event, cache=sections)
         return render("_live.html.j2", lang, version=".".join(map(str, version)), **context)
 
     html: str = await _versions(request.app).cached(store, event, ("live", event, lang), compute)

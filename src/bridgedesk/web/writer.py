@@ -7,12 +7,19 @@ moment and stores them in one transaction
 (:func:`bridgedesk.store.terminals.enter_results`), each in its own savepoint,
 so a batch costs one commit and a refused result does not hold the others
 back.  Each request still gets exactly its own answer or error.
+
+A retried request (the same ``Idempotency-Key`` and body from the same table)
+that this process has already answered is answered again from memory
+(:class:`Answered`), without a transaction: the stored idempotency record
+holds that same answer and is never changed.  A retry reaching another
+worker, or this one after a restart, is answered from the store as before.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,13 +27,48 @@ from fastapi import FastAPI
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import Store
-from bridgedesk.store.terminals import Terminal, enter_result, enter_results
+from bridgedesk.store.terminals import Terminal, canonical, enter_result, enter_results
 from bridgedesk.web.threads import db_call
 
 #: The most results stored in one transaction.
 BATCH = 64
 
+#: How many answered keys a process remembers (the oldest are forgotten first).
+REMEMBER = 20_000
+
 _Item = tuple[Terminal, Mapping[str, Any], str | None, "asyncio.Future[dict[str, Any]]"]
+
+
+class Answered:
+    """The answers this process gave to requests with an ``Idempotency-Key``.
+
+    Keyed by section, table and key; each holds the request's digest
+    (:func:`bridgedesk.store.terminals.canonical`), so a key reused for another
+    body is still refused by the store.
+    """
+
+    def __init__(self, size: int = REMEMBER) -> None:
+        self.size = size
+        self._answers: OrderedDict[tuple[int, int, str], tuple[str, dict[str, Any]]] = OrderedDict()
+
+    def get(
+        self, terminal: Terminal, body: Mapping[str, Any], key: str | None
+    ) -> dict[str, Any] | None:
+        if key is None:
+            return None
+        found = self._answers.get((terminal.section_id, terminal.table, key))
+        if found is None or found[0] != canonical(body):
+            return None
+        return dict(found[1])
+
+    def add(
+        self, terminal: Terminal, body: Mapping[str, Any], key: str | None, answer: dict[str, Any]
+    ) -> None:
+        if key is None:
+            return
+        self._answers[(terminal.section_id, terminal.table, key)] = (canonical(body), dict(answer))
+        while len(self._answers) > self.size:
+            self._answers.popitem(last=False)
 
 
 class ResultWriter:
@@ -36,6 +78,7 @@ class ResultWriter:
         self.batch = batch
         self._queue: asyncio.Queue[_Item] | None = None
         self._task: asyncio.Task[None] | None = None
+        self.answered = Answered()
 
     async def start(self) -> None:
         self._queue = asyncio.Queue()
@@ -52,11 +95,17 @@ class ResultWriter:
         self, terminal: Terminal, body: Mapping[str, Any], key: str | None
     ) -> dict[str, Any]:
         """Store one result (with the others waiting now); its answer, or its error."""
+        again = self.answered.get(terminal, body, key)
+        if again is not None:
+            return again
         if self._queue is None or self._task is None or self._task.done():
-            return await db_call(self.app, enter_result, self.store, terminal, body, key)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        await self._queue.put((terminal, body, key, future))
-        return await future
+            answer = await db_call(self.app, enter_result, self.store, terminal, body, key)
+        else:
+            future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            await self._queue.put((terminal, body, key, future))
+            answer = await future
+        self.answered.add(terminal, body, key, answer)
+        return answer
 
     async def _run(self) -> None:
         assert self._queue is not None
@@ -81,4 +130,4 @@ class ResultWriter:
                     future.set_result(outcome)
 
 
-__all__ = ["BATCH", "ResultWriter"]
+__all__ = ["BATCH", "REMEMBER", "Answered", "ResultWriter"]

@@ -1,0 +1,87 @@
+"""The live ranking of a 100-table session: what one new result costs it.
+
+Run: .venv/bin/python bench/bench_live.py [--tables 100] [--rounds 7]
+
+The event of ``bench_web.py`` (5 sections, skip Mitchell, 3 boards a round)
+with every table's results of ``--rounds`` rounds entered.  Prints the CPU time
+(``time.process_time``: what the machine's other load does not change) of
+
+* the whole live page's content scored from nothing (every section);
+* the same after one more result, with the server's per-section cache
+  (:class:`bridgedesk.web.live.Sections`): only that result's section is scored
+  again;
+* the ranking JSON of one section (``/api/events/ID/ranking``).
+
+Asserts nothing; bounded by the number of results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_web import SECTIONS, setup
+
+from bridgedesk.store import terminals
+from bridgedesk.store.service import Store
+from bridgedesk.web import live, scoring
+
+
+def cpu_ms(fn: Callable[[], object], times: int = 3) -> float:
+    best = float("inf")
+    for _ in range(times):
+        t0 = time.process_time()
+        fn()
+        best = min(best, time.process_time() - t0)
+    return best * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=100, choices=(100, 200))
+    parser.add_argument("--rounds", type=int, default=7)
+    args = parser.parse_args()
+    db = str(Path(tempfile.mkdtemp(prefix="bridgedesk-bench-")) / "live.sqlite3")
+    eid, codes, grid = setup(db, args.tables)
+    store = Store.open(db)
+    later = []
+    for (section, table), code in codes.items():
+        _, terminal = terminals.login(store, eid, section, table, code)
+        for rnd in range(1, args.rounds + 1):
+            a = grid[section].assignment(rnd, table)  # type: ignore[attr-defined]
+            for i, board in enumerate(a.boards):
+                tricks = str(7 + (i + table) % 4)
+                body = {"round": rnd, "board": board, "ns": a.ns, "ew": a.ew,
+                        "contract": "3NT", "declarer": "S", "result": tricks}  # fmt: skip
+                later.append((terminal, body, None))
+    last = later.pop()  # entered during the measurement
+    for i in range(0, len(later), 64):
+        terminals.enter_results(store, later[i : i + 64])
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{args.tables} tables in {len(SECTIONS)} sections, {len(later) + 1} results "
+          f"({args.rounds} rounds); load average: {load}")  # fmt: skip
+    full = cpu_ms(lambda: live.live_context(store, eid))
+    print(f"live page content, every section scored:     {full:8.1f} ms CPU")
+    cache = live.Sections()
+    live.live_context(store, eid, cache=cache)
+    unchanged = cpu_ms(lambda: live.live_context(store, eid, cache=cache))
+    print(f"  again, nothing changed (cached sections):  {unchanged:8.1f} ms CPU")
+    terminals.enter_results(store, [last])
+    t0 = time.process_time()
+    live.live_context(store, eid, cache=cache)
+    one = (time.process_time() - t0) * 1000
+    print(f"  after one new result (its section only):   {one:8.1f} ms CPU")
+    ranking = cpu_ms(lambda: scoring.ranking_document(store, eid, "A", 1))
+    print(f"ranking JSON of section A:                   {ranking:8.1f} ms CPU")
+    store.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""What keeps the server quick under 200 tables (bench/bench_web.py), checked for
+keeping every answer the same: retries answered from memory, sections scored
+again only when they changed, one key entered from two server processes."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.store import terminals
+from bridgedesk.store.service import Store
+from bridgedesk.web import live, writer
+from tests.web.conftest import Stored, login, stored_event
+from tests.web.test_api import post, slip
+
+
+@pytest.fixture
+def two_sections(tmp_path: Path) -> Iterator[Stored]:
+    s = stored_event(str(tmp_path / "club.sqlite3"), sections=("A", "B"))
+    yield s
+    s.store.close()
+
+
+def test_a_retry_is_answered_from_memory_with_the_first_answer(
+    client: TestClient, stored: Stored, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+    real = writer.enter_results
+
+    def counted(store: Store, requests: Any) -> Any:
+        calls.append(len(requests))
+        return real(store, requests)
+
+    monkeypatch.setattr(writer, "enter_results", counted)
+    auth = login(client, stored, 1)
+    body = slip(stored, 1, 1)
+    first = post(client, auth, body, key="k-1")
+    assert first.status_code == 201 and calls == [1]
+    again = post(client, auth, body, key="k-1")
+    assert (again.status_code, again.json()) == (201, first.json())
+    assert calls == [1]  # no transaction for the retry
+    # the same key for another body still goes to the store, which refuses it
+    other = post(client, auth, {**body, "result": "+1"}, key="k-1")
+    assert other.status_code == 422 and "was used for another request" in other.json()["error"]
+    assert calls == [1, 1]
+    assert len(stored.store.results(stored.event)) == 1
+
+
+def test_remembered_answers_are_per_table_and_the_oldest_are_forgotten(stored: Stored) -> None:
+    _, t1 = terminals.login(stored.store, stored.event, "A", 1, stored.codes[("A", 1)])
+    _, t2 = terminals.login(stored.store, stored.event, "A", 2, stored.codes[("A", 2)])
+    answered = writer.Answered(size=2)
+    body = {"board": 1}
+    answered.add(t1, body, "k", {"id": 7})
+    assert answered.get(t1, body, "k") == {"id": 7}
+    assert answered.get(t2, body, "k") is None  # another table's key
+    assert answered.get(t1, {"board": 2}, "k") is None  # another body: the store decides
+    assert answered.get(t1, body, None) is None
+    answered.add(t1, body, "k2", {"id": 8})
+    answered.add(t1, body, "k3", {"id": 9})
+    assert answered.get(t1, body, "k") is None and answered.get(t1, body, "k3") == {"id": 9}
+
+
+def _enter(stored: Stored, section: str, table: int) -> int:
+    _, terminal = terminals.login(
+        stored.store, stored.event, section, table, stored.codes[(section, table)]
+    )
+    rid: int = terminals.enter_result(stored.store, terminal, slip(stored, 1, table))["id"]
+    return rid
+
+
+def test_only_the_changed_section_is_scored_again(
+    two_sections: Stored, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored = two_sections
+    scored: list[str] = []
+    real = live.scoring.live_section
+
+    def counted(store: Store, event: int | str, snapshot: Any) -> dict[str, Any]:
+        scored.append(snapshot.section)
+        return real(store, event, snapshot)
+
+    monkeypatch.setattr(live.scoring, "live_section", counted)
+    cache = live.Sections()
+    _enter(stored, "A", 1)
+    _enter(stored, "B", 1)
+    first = live.live_context(stored.store, stored.event, cache=cache)
+    assert scored == ["A", "B"]
+    rid = _enter(stored, "A", 2)
+    second = live.live_context(stored.store, stored.event, cache=cache)
+    assert scored == ["A", "B", "A"]  # B had no new result
+    assert second["sections"][1] is first["sections"][1]
+    # the same content as scoring everything again
+    assert second["sections"] == live.live_context(stored.store, stored.event)["sections"]
+    # a correction (here a deletion) may touch any section: all are scored again
+    stored.store.delete_result(stored.event, rid, who="td", reason="wrong table")
+    scored.clear()
+    third = live.live_context(stored.store, stored.event, cache=cache)
+    assert scored == ["A", "B"]
+    assert third["sections"][0]["entered"] == 1
+
+
+def test_one_key_sent_to_two_server_processes_at_once_is_stored_once(any_db: str) -> None:
+    """Two stores on one database (two ``serve --workers 2`` processes) get the same
+    request with the same Idempotency-Key at the same moment: one result, one answer."""
+    stored = stored_event(any_db)
+    other = Store.open(any_db)
+    try:
+        _, terminal = terminals.login(stored.store, stored.event, "A", 1, stored.codes[("A", 1)])
+        body = slip(stored, 1, 1)
+        start = threading.Barrier(2)
+        answers: list[object] = []
+
+        def send(store: Store) -> None:
+            start.wait()
+            try:
+                answers.append(terminals.enter_result(store, terminal, body, "same-key"))
+            except BridgedeskError as exc:  # pragma: no cover - the failure this test finds
+                answers.append(exc)
+
+        threads = [threading.Thread(target=send, args=(s,)) for s in (stored.store, other)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+        assert len(answers) == 2 and answers[0] == answers[1], answers
+        [result] = stored.store.results(stored.event)
+        assert isinstance(answers[0], dict) and answers[0]["id"] == result.id
+    finally:
+        other.close()
+        stored.store.close()
