@@ -31,9 +31,11 @@ from bridgedesk.formats import (
     ranking_json,
     results_csv,
     swiss_history,
+    team_results_json,
     traveller_json,
 )
 from bridgedesk.movements.howell import complete_howell
+from bridgedesk.results.teams import score_team_event
 from tests.conftest import REPO
 
 _DEALS = generate(3, 1, seed=10)
@@ -159,6 +161,18 @@ def time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+#: The results file of docs/teams.md: a forfeit, byes, an adjusted board, a line-up.
+TEAM_SAMPLE = (
+    (REPO / "docs" / "teams.md").read_text(encoding="utf-8")
+    .split("### The results file")[1].split("```json")[1].split("```")[0].encode()
+)  # fmt: skip
+
+
+def _team_results(path: Path) -> object:
+    """What ``bridgedesk teams score`` does with the file: read it and score it."""
+    return score_team_event(team_results_json.load(path))
+
+
 @dataclass(frozen=True)
 class Reader:
     name: str
@@ -184,6 +198,7 @@ READERS: tuple[Reader, ...] = (
     Reader("movement", ".json", movement_json.load, MOVEMENT_SAMPLE),
     Reader("vp-scale", ".json", load_scale_file, SCALE_SAMPLE),
     Reader("swiss-history", ".json", swiss_history.load, SWISS_SAMPLE),
+    Reader("team-results", ".json", _team_results, TEAM_SAMPLE),
 )
 
 

@@ -1,4 +1,4 @@
-"""Every command shown in docs/teams.md runs, on the history the page shows."""
+"""Every command shown in docs/teams.md runs, on the history and results file the page shows."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ def test_doc_commands_run(
     block = re.search(r"```json\n(.*?)```", DOC, re.S)
     assert block is not None
     (tmp_path / "history.json").write_text(block.group(1), encoding="utf-8")
+    results = DOC.split("### The results file")[1].split("```json\n")[1].split("```")[0]
+    (tmp_path / "autumn.json").write_text(results, encoding="utf-8")
     assert main(shlex.split(line)) == 0, capsys.readouterr().err
 
 

@@ -18,7 +18,6 @@ import contextlib
 import csv
 import io
 import json
-import subprocess
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from bridgedesk.cli import main
+from tests.reports.chromium import open_page
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -416,40 +416,13 @@ def test_unknown_event_is_one_line(mitchell: Game) -> None:
     assert err.startswith("error: no event named") and err.count("\n") == 1
 
 
-def _png_size(path: Path) -> tuple[int, int]:
-    import struct
-
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
-
-
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
 @pytest.mark.parametrize("page", ["ranking", "recap", "travellers", "scorecards", "index"])
 def test_html_opens_in_chromium(howell: Game, page: str, tmp_path: Path) -> None:
-    from bridgedesk.reports.hand_records import chromium_args
-
-    source = howell.out / f"{page}.html"
-    png = tmp_path / f"{page}.png"
-    base = [str(CHROMIUM), *chromium_args(str(tmp_path / "profile"))]
-    shot = subprocess.run(
-        [*base, f"--screenshot={png}", "--window-size=1240,1754", source.as_uri()],
-        capture_output=True, timeout=120, check=True,
-    )  # fmt: skip
-    assert _png_size(png) == (1240, 1754)
-    assert png.stat().st_size > 20_000  # a blank page is a few kB
-    assert b"Uncaught" not in shot.stderr
-    dom = subprocess.run(
-        [*base, "--dump-dom", source.as_uri()], capture_output=True, timeout=120, check=True
-    )
-    text = dom.stdout.decode("utf-8")
+    text = open_page(howell.out / f"{page}.html", tmp_path, page)
     assert "</table>" in text or page == "index"
     assert "丸の内 BC" in text
-    keep = Path(__file__).parent / "output"
-    if keep.is_dir():  # drop a copy for a human to look at
-        (keep / f"{page}.png").write_bytes(png.read_bytes())
 
 
 @pytest.mark.browser

@@ -60,6 +60,7 @@ _GROUPS: tuple[tuple[str, str, str], ...] = (
     ("swiss", "bridgedesk.cli.swiss", "Swiss teams: draw the next round."),
     ("knockout", "bridgedesk.cli.knockout", "Knockouts: print a seeded draw, single or double."),
     ("user", "bridgedesk.cli.user", "Accounts of the director's console (/d/)."),
+    ("teams", "bridgedesk.cli.teams", "Team events: score a results file."),
 )  # fmt: skip
 #: Modules that add commands to a group above (imported with the group, for that only).
 _EXTENSIONS: dict[str, tuple[str, ...]] = {

@@ -176,6 +176,86 @@ _LABELS: dict[str, dict[str, str]] = {
     },
 }
 
+#: The words of the team reports (004:1616-1990: チーム戦).
+_TEAM_LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "team_standings": "Standings",
+        "cross_table": "Cross-table",
+        "team_scorecards": "Match scorecards",
+        "bam_recap": "Board-a-match recap",
+        "swiss_rounds": "Round pairings",
+        "knockout_bracket": "Knockout bracket",
+        "pairs_butler": "Pairs ranking (Butler)",
+        "pairs_ximp": "Pairs ranking (cross-IMPs)",
+        "team": "Team",
+        "teams": "Teams",
+        "home": "Home",
+        "away": "Away",
+        "open_room": "Open room",
+        "closed_room": "Closed room",
+        "difference": "Difference",
+        "imps": "IMPs",
+        "vp": "VP",
+        "played": "Played",
+        "imps_won": "IMPs won",
+        "imps_lost": "IMPs lost",
+        "net_score": "Net plus score",
+        "bam_points": "B-a-M points",
+        "total_plus_vp": "Total plus & VP",
+        "grand_total": "Grand total",
+        "forfeit": "forfeit by {team}",
+        "bye": "bye",
+        "penalty": "Penalty",
+        "tie_break": "Ties: head-to-head points, then the IMP quotient (B-a-M: net points).",
+        "winner": "Winner",
+        "average_imps": "IMPs/board",
+        "scoring_imp": "IMPs",
+        "scoring_vp": "Victory points ({scale})",
+        "scoring_bam": "Board-a-match",
+        "scoring_bam-vp": "Board-a-match + VP",
+        "scoring_mccallum": "McCallum ({stock})",
+        "members": "Members",
+    },
+    "ja": {
+        "team_standings": "成績表",
+        "cross_table": "対戦表",
+        "team_scorecards": "スコア比較表",
+        "bam_recap": "B-a-M 報告用紙",
+        "swiss_rounds": "ラウンド対戦表",
+        "knockout_bracket": "勝ち抜き戦 対戦表",
+        "pairs_butler": "ペア順位表（バトラー）",
+        "pairs_ximp": "ペア順位表（クロス IMP）",
+        "team": "チーム",
+        "teams": "チーム",
+        "home": "ホーム",
+        "away": "アウェイ",
+        "open_room": "オープンルーム",
+        "closed_room": "クローズドルーム",
+        "difference": "点差",
+        "imps": "IMP",
+        "vp": "VP",
+        "played": "試合数",
+        "imps_won": "獲得 IMP",
+        "imps_lost": "失 IMP",
+        "net_score": "Net Plus Score",
+        "bam_points": "B-a-M Point",
+        "total_plus_vp": "Total Plus & VP",
+        "grand_total": "GRAND TOTAL",
+        "forfeit": "{team} の不戦敗",
+        "bye": "不戦（バイ）",
+        "penalty": "ペナルティ",
+        "tie_break": "同点の場合: 同点チーム間の対戦成績、次に IMP 比（B-a-M: 得点差）。",
+        "winner": "勝者",
+        "average_imps": "IMP/ボード",
+        "scoring_imp": "IMP",
+        "scoring_vp": "VP（{scale}）",
+        "scoring_bam": "ボード・ア・マッチ",
+        "scoring_bam-vp": "B-a-M + VP",
+        "scoring_mccallum": "マッカラム（{stock}）",
+        "members": "メンバー",
+    },
+}
+
 #: The one place a scoring method is named for people (both languages).
 _METHOD_KEYS = {
     Method.MP: "mp",
@@ -189,7 +269,7 @@ def labels(lang: str) -> dict[str, str]:
     """The catalogue for ``lang`` (``en`` or ``ja``)."""
     if lang not in _LABELS:
         raise BridgedeskError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
-    return dict(_LABELS[lang])
+    return {**_LABELS[lang], **_TEAM_LABELS[lang]}
 
 
 def method_name(method: Method | str, lang: str) -> str:

@@ -1,0 +1,64 @@
+"""What ``bridgedesk teams score`` does once its options are parsed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import typer
+
+from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
+from bridgedesk.cli._paths import output_dir, output_file
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.formats import team_matches_csv, team_results_json, team_standings_csv
+from bridgedesk.reports import teams as team_reports
+from bridgedesk.results.teams import ScoredTeamEvent, TeamScoring, score_team_event
+
+
+def _csv(event: ScoredTeamEvent, target: Path) -> list[Path]:
+    return [
+        team_standings_csv.dump(event, target / "standings.csv"),
+        team_matches_csv.dump(event, target / "matches.csv"),
+    ]
+
+
+def run(
+    file: Path,
+    scoring: str | None,
+    vp_scale: str | None,
+    stock: int | None,
+    fmt: str,
+    lang: str,
+    out: Path | None,
+) -> None:
+    """Read, score and write (see :mod:`bridgedesk.cli.teams`)."""
+    if fmt in ("html", "csv") and out is None:
+        raise BridgedeskError(f"--format {fmt} writes several files: give --out DIR")
+    play = team_results_json.load(file)
+    if scoring is not None:
+        play = replace(play, scoring=TeamScoring(scoring))
+    if stock is not None:
+        play = replace(play, stock=stock)
+    if vp_scale is not None:
+        scale = get_scale(vp_scale) if vp_scale in scale_names() else load_scale_file(vp_scale)
+        play = replace(play, vp_scale=scale)
+    event = score_team_event(play)
+    if fmt == "json":
+        if out is None:
+            typer.echo(team_results_json.dumps(event), nl=False)
+        else:
+            team_results_json.dump(event, output_file(out))
+        return
+    if fmt == "text":
+        typer.echo(team_reports.standings_text(event, lang), nl=False)
+        return
+    assert out is not None
+    target = output_dir(out)
+    if fmt == "csv":
+        written = _csv(event, target)
+    else:
+        written = team_reports.write_reports(event, target, lang)
+        team_results_json.dump(event, target / "results.json")
+        written += [*_csv(event, target), target / "results.json"]
+    for path in written:
+        typer.echo(str(path))
