@@ -427,6 +427,11 @@ def test_mccallum_and_adjusted_board() -> None:
             lambda d: d["rounds"][0]["matches"][0]["boards"][0]["open"].update(score=170),
             "does not match",
         ),
+        # the file and the field are named (the scale was looked up only when scoring)
+        (
+            lambda d: d.update(vp_scale="wbf2031"),
+            "teams.json, field vp_scale: unknown VP scale 'wbf2031'",
+        ),
     ],
 )
 def test_bad_files_are_one_line(tmp_path: Path, change: Any, message: str) -> None:

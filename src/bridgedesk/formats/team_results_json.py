@@ -50,7 +50,8 @@ from bridgedesk.bridge.board import board_vulnerability
 from bridgedesk.bridge.contract import Contract, format_result, parse_result
 from bridgedesk.bridge.methods import Adjustment
 from bridgedesk.bridge.score import is_possible_score
-from bridgedesk.errors import BridgedeskError, Location
+from bridgedesk.bridge.vp import get_scale
+from bridgedesk.errors import BridgedeskError, Location, ScaleError
 from bridgedesk.events.model import Player
 from bridgedesk.formats.jsonfile import JsonReader, read_text
 from bridgedesk.formats.score_input import checked_score
@@ -259,12 +260,17 @@ def loads(text: str, path: str = "<string>") -> TeamEventPlay:
         names = ", ".join(s.value for s in TeamScoring)
         raise rd.fail("scoring", f"scoring must be one of {names}, not {scoring_text!r}") from None
     bpm = data.get("boards_per_match")
+    vp_scale = rd.text(data.get("vp_scale", "wbf2013"), "vp_scale")
+    try:
+        get_scale(vp_scale)  # an unknown scale is this file's error, with its place
+    except ScaleError as exc:
+        raise rd.fail("vp_scale", str(exc)) from None
     return TeamEventPlay(
         event=_event(rd, data.get("event", {})),
         teams=teams,
         matches=tuple(matches),
         scoring=scoring,
-        vp_scale=rd.text(data.get("vp_scale", "wbf2013"), "vp_scale"),
+        vp_scale=vp_scale,
         stock=rd.int_(data.get("stock", 40), "stock"),
         byes=tuple(byes),
         boards_per_match=None if bpm is None else rd.int_(bpm, "boards_per_match"),
