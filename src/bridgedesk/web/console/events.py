@@ -14,9 +14,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.creation import new_event, parse_datetime
+from bridgedesk.events.model import Rating
 from bridgedesk.formats import entries_csv
 from bridgedesk.reading import decode
 from bridgedesk.store import entries as store_entries
@@ -40,8 +42,9 @@ from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d")
 
-RATINGS = ("weekly", "club-championship", "local", "sectional", "regional", "national")
-SCORINGS = ("mp", "ximp", "butler", "total", "imp", "vp", "bam")
+#: The choices of the event form: the event model's own ratings and methods.
+RATINGS = tuple(r.value for r in Rating)
+SCORINGS = tuple(m.value for m in Method)
 #: Largest CSV of entries taken from the browser.
 MAX_UPLOAD = 1_000_000
 
