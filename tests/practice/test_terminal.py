@@ -33,29 +33,36 @@ def _seed_where_ns_declare() -> int:
 
 
 class Tmux:
-    def __init__(self, name: str) -> None:
+    """One tmux server on its own socket, so no other tmux user (or an earlier
+    server of this test still shutting down) can take the session away."""
+
+    def __init__(self, name: str, socket: Path) -> None:
         self.name = name
+        self.socket = socket
+
+    def _tmux(self, *args: str) -> list[str]:
+        return ["tmux", "-S", str(self.socket), *args]
 
     def start(self, command: str, cwd: Path) -> None:
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", "160", "-y", "50", "-c", str(cwd),
-             f"{command}; echo PRACTICE-EXITED-$?; sleep 60"],
+            self._tmux("new-session", "-d", "-s", self.name, "-x", "160", "-y", "50",
+                       "-c", str(cwd), f"{command}; echo PRACTICE-EXITED-$?; sleep 60"),
             check=True,
         )  # fmt: skip
 
     def screen(self) -> str:
         out = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-J", "-S", "-400", "-t", self.name],
+            self._tmux("capture-pane", "-p", "-J", "-S", "-400", "-t", self.name),
             check=True, capture_output=True, text=True,
         )  # fmt: skip
         return out.stdout
 
     def send(self, text: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", text], check=True)
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "Enter"], check=True)
+        subprocess.run(self._tmux("send-keys", "-t", self.name, "-l", text), check=True)
+        subprocess.run(self._tmux("send-keys", "-t", self.name, "Enter"), check=True)
 
     def kill(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+        subprocess.run(self._tmux("kill-server"), check=False, capture_output=True)
 
     def wait_prompt(self, timeout: float = 120) -> tuple[str, str]:
         """The screen and its last line once it ends in a prompt (or the program exited)."""
@@ -96,7 +103,7 @@ def _answer(tmux: Tmux, screen: str, last: str, cards_played: list[int]) -> bool
 def test_a_whole_deal_in_the_terminal(tmp_path: Path) -> None:
     seed = _seed_where_ns_declare()
     save = tmp_path / "session.json"
-    tmux = Tmux(f"bdpractice{seed}x{int(time.time() * 1000) % 100000}")
+    tmux = Tmux("practice", tmp_path / "first.sock")
     command = (f"{BRIDGEDESK} practice --boards 1 --seed {seed} --level expert "
                f"--save {save}")  # fmt: skip
     cards: list[int] = []
@@ -116,7 +123,8 @@ def test_a_whole_deal_in_the_terminal(tmp_path: Path) -> None:
         assert saved.current is not None and saved.results == ()
         assert saved.current.contract is not None and str(saved.current.contract) == "NT part score"
         tmux.kill()
-        # resume and play to the end of the session
+        # resume (on a fresh server) and play to the end of the session
+        tmux = Tmux("resume", tmp_path / "second.sock")
         tmux.start(f"{BRIDGEDESK} practice --resume {save}", tmp_path)
         while True:
             screen, last = tmux.wait_prompt()
