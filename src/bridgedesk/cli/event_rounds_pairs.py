@@ -1,0 +1,177 @@
+"""``bridgedesk event round`` and ``event options``: Swiss pairs, barometer and Houston
+pairs as stored events (004:1505-1515, 004:2589-2602, 004:3369-3374).
+
+``event new NAME --format swiss-pairs|barometer|houston`` creates such an event
+(its hook is in :mod:`bridgedesk.cli.event`); ``event round EVENT --next`` draws
+the next round from the standings after the previous one
+(:mod:`bridgedesk.events.pair_draw`: no rematch) and adds it to the section's
+movement, so that ``result add`` checks each slip against the draw;
+``results EVENT`` prints the standings after each round
+(:mod:`bridgedesk.cli.results_rounds`).  ``event options`` shows or changes the
+event's format and scoring options (audited).
+
+The dispatcher :func:`next_round` is what ``event round --next`` runs for a pairs
+event; a team event's round is drawn elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
+from bridgedesk.cli.event import app
+from bridgedesk.errors import EntryError
+from bridgedesk.events.model import Event
+from bridgedesk.events.pair_draw import Draw
+from bridgedesk.events.pair_formats import (
+    DEFAULT_BOARDS_PER_ROUND,
+    EventOptions,
+    PairFormat,
+    Pairing,
+)
+from bridgedesk.scoring.options import Convention
+from bridgedesk.store import pair_rounds
+from bridgedesk.store.service import Store
+
+
+def next_round(store: Store, event: str, boards: int = DEFAULT_BOARDS_PER_ROUND) -> list[str]:
+    """Draw the next round of a Swiss pairs, barometer or Houston pairs event; the
+    lines to print.  Refuses (changing nothing) any other event."""
+    drawn = pair_rounds.next_round(store, event, boards)
+    return _draw_lines(drawn.draw, drawn.boards, drawn.names)
+
+
+def _draw_lines(draw: Draw, boards: tuple[int, ...], names: dict[int, str]) -> list[str]:
+    out = [f"round {draw.round} ({draw.basis}): boards {boards[0]}-{boards[-1]} at every table"]
+    for table, (ns, ew) in enumerate(draw.tables, start=1):
+        out.append(
+            f"table {table:>2}: NS {ns:>3} v EW {ew:<3}  {names.get(ns, '')} v {names.get(ew, '')}"
+        )
+    if draw.bye is not None:
+        out.append(f"bye: pair {draw.bye} {names.get(draw.bye, '')}".rstrip())
+    return out
+
+
+@app.command("round")
+def round_command(
+    event: EventArg,
+    next_: Annotated[
+        bool, typer.Option("--next", help="Draw the next round from the standings so far.")
+    ] = False,
+    boards: Annotated[
+        int,
+        typer.Option(
+            "--boards",
+            min=1,
+            max=limit.BOARDS_PER_ROUND,
+            help="Boards the new round plays at every table (6 or more, 004:2591).",
+        ),
+    ] = DEFAULT_BOARDS_PER_ROUND,
+    show: Annotated[
+        int | None, typer.Option("--show", min=1, help="Print the draw of this round.")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Draw the next round of a Swiss pairs, barometer or Houston pairs event, or show one.
+
+    Swiss pairs: round 1 by pair number in halves (1 v n/2+1 ...), then by the standings
+    after the previous round, 1 v 2, 3 v 4 ... (004:2594); barometer and Houston pairs: a
+    round robin (004:3369).  No two pairs meet twice; an odd field gives the bye to the
+    lowest-placed pair with the fewest byes.  The next round is drawn only when every slip
+    of the previous one is in (or marked not played).
+
+    Example: bridgedesk event round "Swiss pairs" --next --boards 6
+    """
+    if next_ == (show is not None):
+        raise EntryError("give --next (draw the next round) or --show ROUND")
+    with open_store(db) as store:
+        if next_:
+            lines = next_round(store, event, boards)
+        else:
+            assert show is not None
+            draws = pair_rounds.draws(store, event)
+            if not pair_rounds.is_round_by_round(store, event):
+                raise EntryError(f"event {event} is not played round by round")
+            if not 1 <= show <= len(draws):
+                raise EntryError(f"round {show} is not drawn yet ({len(draws)} drawn)")
+            movement = store.movement(event)
+            assert movement is not None
+            entries = store.entries(event)
+            from bridgedesk.results.pair_rounds import round_boards
+
+            lines = _draw_lines(
+                draws[show - 1], round_boards(movement, show),
+                {n: e.names for n, e in entries.items()},
+            )  # fmt: skip
+    for line in lines:
+        typer.echo(line)
+
+
+@app.command("options")
+def options_command(
+    event: EventArg,
+    fmt: Annotated[
+        str | None,
+        typer.Option("--format", help="swiss-pairs, barometer, houston, or none (ordinary)."),
+    ] = None,
+    pairing: Annotated[
+        str | None, typer.Option("--pairing", help="standings or round-robin.")
+    ] = None,
+    vp_scale: Annotated[
+        str | None, typer.Option("--vp-scale", help="VP scale of Swiss and Houston pairs.")
+    ] = None,
+    convention: Annotated[
+        str | None,
+        typer.Option(
+            "--convention",
+            help="Matchpoints: jcbl (1 a comparison), two-per-comparison (EBU, FFB, "
+            "ScoreBridge) or jfr-pary (no factoring).",
+        ),
+    ] = None,
+    reason: Annotated[str, typer.Option("--reason", help="Why (for the audit log).")] = "",
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Show the event's format and scoring options, or change them (audited).
+
+    Example: bridgedesk event options "Tuesday pairs" --convention two-per-comparison
+    --reason "EBU-style scores"
+    """
+    with open_store(db) as store:
+        current = pair_rounds.options(store, event)
+        if all(v is None for v in (fmt, pairing, vp_scale, convention)):
+            _print(current)
+            return
+        new = EventOptions(
+            format=current.format if fmt is None
+            else None if fmt == "none" else PairFormat.parse(fmt),
+            pairing=current.pairing if pairing is None else Pairing.parse(pairing),
+            vp_scale=current.vp_scale if vp_scale is None else vp_scale,
+            convention=current.convention if convention is None
+            else Convention.parse(convention),
+        )  # fmt: skip
+        if not reason.strip():
+            raise EntryError("changing the event's options needs --reason (the audit log)")
+        pair_rounds.set_options(store, event, new, who=who(by), reason=reason)
+    _print(new)
+
+
+def _print(o: EventOptions) -> None:
+    typer.echo(f"format: {o.format.value if o.format else 'ordinary (a movement)'}")
+    if o.format is not None:
+        typer.echo(f"pairing: {o.draw.value}")
+        typer.echo(f"vp scale: {o.vp_scale}")
+    typer.echo(f"matchpoint convention: {o.convention.value}")
+
+
+def create_with_options(store: Store, event: Event, fmt: str | None, convention: str | None) -> int:
+    """``event new`` with ``--format`` or ``--convention``: the event and its options,
+    or nothing at all when they are refused."""
+    opts = EventOptions(
+        format=None if fmt is None else PairFormat.parse(fmt),
+        convention=Convention.JCBL if convention is None else Convention.parse(convention),
+    )
+    return pair_rounds.create_event(store, event, opts, who=who(None))

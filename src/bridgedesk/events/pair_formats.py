@@ -1,0 +1,143 @@
+"""Pair events played round by round: Swiss pairs, barometer and Houston pairs.
+
+JCBL Director Manual 004:1505-1515, 004:2589-2602 and the Houston list
+004:3369-3374:
+
+``swiss-pairs``
+    Each round a pair meets one opponent for six boards or more; every table
+    plays the same boards, which are scored across the field after the round,
+    and the pairs close in the standings meet in the next round, 1 v 2, 3 v 4
+    ... "as in Swiss teams" (004:1507-1511, 004:2591-2595).  A round is worth
+    VPs, from the pair's matchpoint percentage (``--scoring mp``) or from its
+    IMPs against the datum (``--scoring butler``), 004:2595.
+``barometer``
+    Every table plays the same boards in each round and the standings are
+    published after every round (004:1513); the opponents follow a fixed
+    schedule, scored by the event's method (matchpoints by default).
+``houston``
+    Houston trial pairs: six boards or more against one opponent, each board
+    compared with the datum (the average after the top and bottom scores are
+    dropped), IMPs converted to VPs a round (004:1388-1444, 004:2598-2602); the
+    JCBL plays it as a pair round robin with every table on the same boards
+    ("barometer method", 004:3369-3374).  Always Butler-scored.
+
+The draw (:mod:`bridgedesk.events.pair_draw`) is by the standings after the
+previous round (``standings``, the default of Swiss pairs) or a round robin
+(``round-robin``, the default of the barometer and Houston pairs).  Either way
+no two pairs meet twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.vp import get_scale
+from bridgedesk.errors import EntryError
+from bridgedesk.scoring.options import Convention
+
+
+class PairFormat(Enum):
+    SWISS_PAIRS = "swiss-pairs"
+    BAROMETER = "barometer"
+    HOUSTON = "houston"
+
+    @classmethod
+    def parse(cls, text: str) -> PairFormat:
+        key = text.strip().lower().replace("_", "-").replace(" ", "-")
+        for member in cls:
+            if member.value == key:
+                return member
+        names = ", ".join(m.value for m in cls)
+        raise EntryError(f"unknown event format {text!r}: expected one of {names}")
+
+    @property
+    def has_vps(self) -> bool:
+        """Swiss and Houston pairs turn each round into VPs; a barometer adds its points."""
+        return self is not PairFormat.BAROMETER
+
+    @property
+    def default_pairing(self) -> Pairing:
+        return Pairing.STANDINGS if self is PairFormat.SWISS_PAIRS else Pairing.ROUND_ROBIN
+
+    def check_method(self, method: Method) -> None:
+        """Refuse a scoring method the format cannot use."""
+        allowed = {
+            PairFormat.SWISS_PAIRS: (Method.MP, Method.BUTLER),
+            PairFormat.HOUSTON: (Method.BUTLER,),
+            PairFormat.BAROMETER: (Method.MP, Method.XIMP, Method.BUTLER, Method.TOTAL),
+        }[self]
+        if method not in allowed:
+            names = " or ".join(m.value for m in allowed)
+            raise EntryError(
+                f"a {self.value} event is scored by --scoring {names}, not {method.value}"
+            )
+
+
+class Pairing(Enum):
+    """How the next round's opponents are found."""
+
+    STANDINGS = "standings"
+    ROUND_ROBIN = "round-robin"
+
+    @classmethod
+    def parse(cls, text: str) -> Pairing:
+        key = text.strip().lower()
+        for member in cls:
+            if member.value == key:
+                return member
+        raise EntryError(f"unknown pairing {text!r}: expected standings or round-robin")
+
+
+#: Boards a round when the director names none: "six boards or more" (004:2591, 004:2600).
+DEFAULT_BOARDS_PER_ROUND = 6
+
+
+@dataclass(frozen=True)
+class EventOptions:
+    """A stored event's format and scoring options (all optional but the convention).
+
+    ``format`` None is an ordinary pairs event (a movement chosen up front);
+    ``convention`` names the matchpoint convention of its outputs
+    (:mod:`bridgedesk.scoring.options`).
+    """
+
+    format: PairFormat | None = None
+    pairing: Pairing | None = None
+    vp_scale: str = "wbf2013"
+    convention: Convention = Convention.JCBL
+
+    def __post_init__(self) -> None:
+        if "/" in self.vp_scale or self.vp_scale.lower().endswith(".json"):
+            raise EntryError(
+                f"--vp-scale {self.vp_scale!r}: a stored event takes a built-in scale by name "
+                "(e.g. wbf2013), not a file"
+            )
+        get_scale(self.vp_scale)  # an unknown scale is refused here, naming it
+
+    @property
+    def draw(self) -> Pairing:
+        """The pairing in force (the format's default unless one was chosen)."""
+        if self.format is None:
+            raise EntryError("an ordinary pairs event has a movement, not a draw")
+        return self.pairing or self.format.default_pairing
+
+    def check(self, method: Method) -> None:
+        if self.format is not None:
+            self.format.check_method(method)
+        elif self.pairing is not None:
+            raise EntryError("--pairing goes with --format swiss-pairs, barometer or houston")
+        if self.convention is not Convention.JCBL and method is not Method.MP:
+            raise EntryError(
+                f"the matchpoint convention {self.convention.value} is for a matchpoint "
+                f"event, not one scored by {method.value}"
+            )
+
+
+__all__ = [
+    "DEFAULT_BOARDS_PER_ROUND",
+    "EventOptions",
+    "PairFormat",
+    "Pairing",
+]
