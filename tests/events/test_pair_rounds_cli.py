@@ -287,3 +287,29 @@ def test_options_are_audited(cli: Cli) -> None:
         ("options", "house rule"),
     ]
     assert log[-1].old["vp_scale"] == "wbf2013" and log[-1].new["vp_scale"] == "wbf25"
+
+
+def test_the_rounds_page_in_chromium(cli: Cli, tmp_path: Path) -> None:
+    from tests.reports.chromium import CHROMIUM, open_page
+
+    if not CHROMIUM.exists():
+        pytest.skip("needs /usr/bin/chromium")
+    new_event(cli, "swiss-pairs", 6)
+    for rnd in (1, 2):
+        tables = drawn(cli("event", "round", EVENT, "--next", "--boards", "2"))
+        enter(cli, rnd, tables, range(2 * rnd - 1, 2 * rnd + 1), {(1, 2 * rnd): 11})
+    cli("result", "penalty", EVENT, "--pair", "2", "--boards", "1", "--reason", "slow play")
+    out_dir = tmp_path / "web"
+    cli("results", EVENT, "--format", "html", "--out", str(out_dir), "--lang", "ja")
+    dom = open_page(out_dir / "index.html", tmp_path, "pair_rounds")
+    assert dom.count("<table") == 2
+    assert "第 2 ラウンド終了時の順位" in dom and "スイスペア" in dom
+    # the penalty: 1 board = 5 % of a round's 20 VPs (003:55-57), from the last round
+    doc = standings(cli)
+    final = {x["pair"]: x for x in doc["rounds"][1]["ranking"]}  # type: ignore[index]
+    first = {x["pair"]: x for x in doc["rounds"][0]["ranking"]}  # type: ignore[index]
+    assert final["2"]["penalty"] == 1 and first["2"]["penalty"] == 0
+    assert final["2"]["total"] == pytest.approx(
+        first["2"]["total"] + final["2"]["vp"] - 1  # type: ignore[operator]
+    )
+    assert ">1.00<" in dom
