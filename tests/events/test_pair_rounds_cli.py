@@ -143,7 +143,7 @@ def test_a_four_pair_swiss_runs_out_of_opponents(cli: Cli) -> None:
 def test_an_odd_field_gives_the_bye_to_the_lowest_pair(cli: Cli) -> None:
     new_event(cli, "swiss-pairs", 5)
     r1 = drawn(cli("event", "round", EVENT, "--next", "--boards", "1"))
-    out = cli("event", "round", EVENT, "--show", "1")
+    out = cli("event", "draw", EVENT, "--round", "1")
     assert r1 == [(1, 3), (2, 4)] and out.splitlines()[-1] == "bye: pair 5 N5 - S5"
     enter(cli, 1, r1, range(1, 2), {(1, 1): 10})
     doc = standings(cli)
@@ -262,6 +262,8 @@ def test_barometer_running_totals_after_each_round(cli: Cli, tmp_path: Path) -> 
          "a stored event takes a built-in scale"),
         (["event", "options", EVENT, "--pairing", "round-robin"], "needs --reason"),
         (["results", EVENT, "--format", "csv"], "text, json or html"),
+        (["event", "round", EVENT, "--next", "2"], "give no ROUND or ACTION"),
+        (["event", "draw", EVENT, "--round", "2"], "round 2 is not drawn yet (1 drawn)"),
     ],
 )  # fmt: skip
 def test_refusals_change_nothing(cli: Cli, args: list[str], message: str) -> None:

@@ -1,11 +1,13 @@
-"""``bridgedesk event round`` and ``event options``: Swiss pairs, barometer and Houston
+"""``bridgedesk event draw`` and ``event options``: Swiss pairs, barometer and Houston
 pairs as stored events (004:1505-1515, 004:2589-2602, 004:3369-3374).
 
 ``event new NAME --format swiss-pairs|barometer|houston`` creates such an event
-(its hook is in :mod:`bridgedesk.cli.event`); ``event round EVENT --next`` draws
+(its hook is in :mod:`bridgedesk.cli.event`); ``event round EVENT --next`` (its
+hook is in :mod:`bridgedesk.cli.event_tables`, which calls :func:`next_round`) draws
 the next round from the standings after the previous one
 (:mod:`bridgedesk.events.pair_draw`: no rematch) and adds it to the section's
-movement, so that ``result add`` checks each slip against the draw;
+movement, so that ``result add`` checks each slip against the draw; ``event draw``
+prints a round's draw again;
 ``results EVENT`` prints the standings after each round
 (:mod:`bridgedesk.cli.results_rounds`).  ``event options`` shows or changes the
 event's format and scoring options (audited).
@@ -20,7 +22,6 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
@@ -32,6 +33,7 @@ from bridgedesk.events.pair_formats import (
     PairFormat,
     Pairing,
 )
+from bridgedesk.results.pair_rounds import round_boards
 from bridgedesk.scoring.options import Convention
 from bridgedesk.store import pair_rounds
 from bridgedesk.store.service import Store
@@ -55,58 +57,36 @@ def _draw_lines(draw: Draw, boards: tuple[int, ...], names: dict[int, str]) -> l
     return out
 
 
-@app.command("round")
-def round_command(
+@app.command("draw")
+def draw_command(
     event: EventArg,
-    next_: Annotated[
-        bool, typer.Option("--next", help="Draw the next round from the standings so far.")
-    ] = False,
-    boards: Annotated[
-        int,
-        typer.Option(
-            "--boards",
-            min=1,
-            max=limit.BOARDS_PER_ROUND,
-            help="Boards the new round plays at every table (6 or more, 004:2591).",
-        ),
-    ] = DEFAULT_BOARDS_PER_ROUND,
-    show: Annotated[
-        int | None, typer.Option("--show", min=1, help="Print the draw of this round.")
+    round_: Annotated[
+        int | None, typer.Option("--round", min=1, help="The round (default: the last drawn).")
     ] = None,
     db: DbOption = None,
 ) -> None:
-    """Draw the next round of a Swiss pairs, barometer or Houston pairs event, or show one.
+    """Print a round's draw of a Swiss pairs, barometer or Houston pairs event.
 
+    The next round is drawn with `bridgedesk event round EVENT --next [--boards N]`.
     Swiss pairs: round 1 by pair number in halves (1 v n/2+1 ...), then by the standings
     after the previous round, 1 v 2, 3 v 4 ... (004:2594); barometer and Houston pairs: a
-    round robin (004:3369).  No two pairs meet twice; an odd field gives the bye to the
-    lowest-placed pair with the fewest byes.  The next round is drawn only when every slip
-    of the previous one is in (or marked not played).
+    round robin (004:3369); `event options --pairing` chooses.  No two pairs meet twice;
+    an odd field gives the bye to the lowest-placed pair with the fewest byes.  The next
+    round is drawn only when every slip of the previous one is in (or marked not played).
 
-    Example: bridgedesk event round "Swiss pairs" --next --boards 6
+    Example: bridgedesk event draw "Club Swiss" --round 2
     """
-    if next_ == (show is not None):
-        raise EntryError("give --next (draw the next round) or --show ROUND")
     with open_store(db) as store:
-        if next_:
-            lines = next_round(store, event, boards)
-        else:
-            assert show is not None
-            draws = pair_rounds.draws(store, event)
-            if not pair_rounds.is_round_by_round(store, event):
-                raise EntryError(f"event {event} is not played round by round")
-            if not 1 <= show <= len(draws):
-                raise EntryError(f"round {show} is not drawn yet ({len(draws)} drawn)")
-            movement = store.movement(event)
-            assert movement is not None
-            entries = store.entries(event)
-            from bridgedesk.results.pair_rounds import round_boards
-
-            lines = _draw_lines(
-                draws[show - 1], round_boards(movement, show),
-                {n: e.names for n, e in entries.items()},
-            )  # fmt: skip
-    for line in lines:
+        if not pair_rounds.is_round_by_round(store, event):
+            raise EntryError(f"event {event} is not played round by round")
+        draws = pair_rounds.draws(store, event)
+        show = round_ if round_ is not None else len(draws)
+        if not 1 <= show <= len(draws):
+            raise EntryError(f"round {show} is not drawn yet ({len(draws)} drawn)")
+        movement = store.movement(event)
+        assert movement is not None
+        names = {n: e.names for n, e in store.entries(event).items()}
+    for line in _draw_lines(draws[show - 1], round_boards(movement, show), names):
         typer.echo(line)
 
 
