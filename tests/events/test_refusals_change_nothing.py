@@ -56,6 +56,8 @@ REFUSALS: list[tuple[str, list[str], str]] = [
     ("result not-played", [EVENT, "--round", "1", "--table", "1", "--board", "1", "--reason",
                            "x"], "has a result"),
     ("result cancel", [EVENT, "7", "--reason", "r"], "has no ruling 7"),
+    ("result withdraw-pair", [EVENT, "--pair", "1", "--from-round", "1", "--reason", "r"],
+     "has results in round 1"),
     ("masterpoints import", ["{tmp}/bad.csv"], "header"),
     ("masterpoints record", ["{tmp}/bad.pbn", "--event", EVENT, "--rules", "jcbl", "--reason",
                              "r"], ""),

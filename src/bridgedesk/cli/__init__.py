@@ -70,7 +70,7 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.event_tables",
         "bridgedesk.cli.event_rounds_pairs",
     ),
-    "result": ("bridgedesk.cli.result_director",),
+    "result": ("bridgedesk.cli.result_director", "bridgedesk.cli.result_withdrawal"),
 }
 
 
