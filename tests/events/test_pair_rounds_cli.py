@@ -216,6 +216,14 @@ def test_houston_pairs_imps_against_the_datum_then_vps(cli: Cli) -> None:
         assert lines[str(ns)]["vp"] == float(wbf.vp(imps, 4)[0])
         assert lines[str(ew)]["vp"] == float(wbf.vp(imps, 4)[1])
     assert doc["format"] == "houston" and doc["vp_scale"] == "wbf2013"
+    # a penalty in a VP event: a board is 5 % of a round's maximum VPs (003:55-57): 1 VP
+    before = dump(cli.db)
+    err = cli("result", "penalty", EVENT, "--pair", "1", "--imp", "3", "--reason", "r", status=2)
+    assert "a houston event's penalty is given in --boards" in err
+    assert dump(cli.db) == before
+    cli("result", "penalty", EVENT, "--pair", "1", "--boards", "1", "--reason", "slow play")
+    ruled = {x["pair"]: x for x in standings(cli)["rounds"][0]["ranking"]}  # type: ignore[index]
+    assert ruled["1"]["penalty"] == 1 and ruled["1"]["total"] == lines["1"]["total"] - 1
     # a round robin: round 2 meets nobody again
     enter_all = drawn(cli("event", "round", EVENT, "--next", "--boards", "4"))
     assert not {frozenset(m) for m in enter_all} & {frozenset(m) for m in tables}
