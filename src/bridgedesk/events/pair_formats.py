@@ -35,6 +35,7 @@ from enum import Enum
 from bridgedesk.bridge.methods import Method
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import EntryError
+from bridgedesk.events.model import _parse_enum as parse_enum
 from bridgedesk.scoring.options import Convention
 
 
@@ -45,12 +46,7 @@ class PairFormat(Enum):
 
     @classmethod
     def parse(cls, text: str) -> PairFormat:
-        key = text.strip().lower().replace("_", "-").replace(" ", "-")
-        for member in cls:
-            if member.value == key:
-                return member
-        names = ", ".join(m.value for m in cls)
-        raise EntryError(f"unknown event format {text!r}: expected one of {names}")
+        return parse_enum(cls, text, "event format")
 
     @property
     def has_vps(self) -> bool:
@@ -83,11 +79,7 @@ class Pairing(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Pairing:
-        key = text.strip().lower()
-        for member in cls:
-            if member.value == key:
-                return member
-        raise EntryError(f"unknown pairing {text!r}: expected standings or round-robin")
+        return parse_enum(cls, text, "pairing")
 
 
 #: Boards a round when the director names none: "six boards or more" (004:2591, 004:2600).
