@@ -85,7 +85,7 @@ def new(
         if fmt is None and convention is None:
             eid = store.create_event(event)
         else:  # the hook of Swiss pairs, barometer, Houston and the scoring conventions
-            from bridgedesk.cli.event_rounds_pairs import create_with_options
+            from bridgedesk.cli._pair_rounds import create_with_options
 
             eid = create_with_options(store, event, fmt, convention)
     typer.echo(

@@ -3,7 +3,7 @@ pairs as stored events (004:1505-1515, 004:2589-2602, 004:3369-3374).
 
 ``event new NAME --format swiss-pairs|barometer|houston`` creates such an event
 (its hook is in :mod:`bridgedesk.cli.event`); ``event round EVENT --next`` (its
-hook is in :mod:`bridgedesk.cli.event_tables`, which calls :func:`next_round`) draws
+hook is in :mod:`bridgedesk.cli.event_tables`) draws
 the next round from the standings after the previous one
 (:mod:`bridgedesk.events.pair_draw`: no rematch) and adds it to the section's
 movement, so that ``result add`` checks each slip against the draw; ``event draw``
@@ -12,8 +12,8 @@ prints a round's draw again;
 (:mod:`bridgedesk.cli.results_rounds`).  ``event options`` shows or changes the
 event's format and scoring options (audited).
 
-The dispatcher :func:`next_round` is what ``event round --next`` runs for a pairs
-event; a team event's round is drawn elsewhere.
+The dispatcher :func:`bridgedesk.cli._pair_rounds.next_round` is what ``event round
+--next`` runs for a pairs event; a team event's round is drawn elsewhere.
 """
 
 from __future__ import annotations
@@ -22,39 +22,15 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli._pair_rounds import draw_lines
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
-from bridgedesk.events.model import Event
-from bridgedesk.events.pair_draw import Draw
-from bridgedesk.events.pair_formats import (
-    DEFAULT_BOARDS_PER_ROUND,
-    EventOptions,
-    PairFormat,
-    Pairing,
-)
+from bridgedesk.events.pair_formats import PairFormat, Pairing
+from bridgedesk.results.event_options import EventOptions
 from bridgedesk.results.pair_rounds import round_boards
 from bridgedesk.scoring.options import Convention
 from bridgedesk.store import pair_rounds
-from bridgedesk.store.service import Store
-
-
-def next_round(store: Store, event: str, boards: int = DEFAULT_BOARDS_PER_ROUND) -> list[str]:
-    """Draw the next round of a Swiss pairs, barometer or Houston pairs event; the
-    lines to print.  Refuses (changing nothing) any other event."""
-    drawn = pair_rounds.next_round(store, event, boards)
-    return _draw_lines(drawn.draw, drawn.boards, drawn.names)
-
-
-def _draw_lines(draw: Draw, boards: tuple[int, ...], names: dict[int, str]) -> list[str]:
-    out = [f"round {draw.round} ({draw.basis}): boards {boards[0]}-{boards[-1]} at every table"]
-    for table, (ns, ew) in enumerate(draw.tables, start=1):
-        out.append(
-            f"table {table:>2}: NS {ns:>3} v EW {ew:<3}  {names.get(ns, '')} v {names.get(ew, '')}"
-        )
-    if draw.bye is not None:
-        out.append(f"bye: pair {draw.bye} {names.get(draw.bye, '')}".rstrip())
-    return out
 
 
 @app.command("draw")
@@ -86,7 +62,7 @@ def draw_command(
         movement = store.movement(event)
         assert movement is not None
         names = {n: e.names for n, e in store.entries(event).items()}
-    for line in _draw_lines(draws[show - 1], round_boards(movement, show), names):
+    for line in draw_lines(draws[show - 1], round_boards(movement, show), names):
         typer.echo(line)
 
 
@@ -145,13 +121,3 @@ def _print(o: EventOptions) -> None:
         typer.echo(f"pairing: {o.draw.value}")
         typer.echo(f"vp scale: {o.vp_scale}")
     typer.echo(f"matchpoint convention: {o.convention.value}")
-
-
-def create_with_options(store: Store, event: Event, fmt: str | None, convention: str | None) -> int:
-    """``event new`` with ``--format`` or ``--convention``: the event and its options,
-    or nothing at all when they are refused."""
-    opts = EventOptions(
-        format=None if fmt is None else PairFormat.parse(fmt),
-        convention=Convention.JCBL if convention is None else Convention.parse(convention),
-    )
-    return pair_rounds.create_event(store, event, opts, who=who(None))

@@ -134,10 +134,10 @@ def round_(
     Example: bridgedesk event round "Club Swiss" --next --boards 6
     """
 
-    if next_:  # the hook of the round-by-round pair events (cli/event_rounds_pairs.py)
+    if next_:  # the hook of the round-by-round pair events (cli/_pair_rounds.py)
         if round is not None or action is not None:
             raise MovementError("--next draws the next round: give no ROUND or ACTION with it")
-        from bridgedesk.cli.event_rounds_pairs import next_round
+        from bridgedesk.cli._pair_rounds import next_round
 
         with open_store(db) as store:
             for line in next_round(store, event, boards):

@@ -31,9 +31,10 @@ from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import SectionResults
 from bridgedesk.events.pair_draw import Draw
-from bridgedesk.events.pair_formats import EventOptions, PairFormat
+from bridgedesk.events.pair_formats import PairFormat
 from bridgedesk.events.rulings import PenaltyUnit, Rulings, Slip
 from bridgedesk.events.seating import GridMovement
+from bridgedesk.results.event_options import EventOptions
 from bridgedesk.results.model import EventHeading, pair_order
 from bridgedesk.results.section import director_penalties, event_info, to_scoring
 from bridgedesk.scoring import results as sr
