@@ -323,3 +323,24 @@ def test_the_rounds_page_in_chromium(cli: Cli, tmp_path: Path) -> None:
         first["2"]["total"] + final["2"]["vp"] - 1  # type: ignore[operator]
     )
     assert ">1.00<" in dom
+
+
+def test_masterpoints_follow_the_standings_after_the_last_round(cli: Cli) -> None:
+    """Round 1 of one board, round 2 of three: by matchpoints over the 4 boards pair 3
+    (3 of 4) is second alone and pair 4 (1 of 4) third, but by VPs (each round 20)
+    pairs 3 and 4 share second place with 20 VPs each: the award places are the VP's."""
+    cli("event", "new", EVENT, "--date", "2026-11-24", "--format", "swiss-pairs")
+    for n in range(1, 5):
+        cli("entry", "add", EVENT, "--pair", str(n), "--names", f"N{n}, S{n}", "--members",
+            f"{n}01,{n}02")  # fmt: skip
+    r1 = drawn(cli("event", "round", EVENT, "--next", "--boards", "1"))
+    assert r1 == [(1, 3), (2, 4)]
+    enter(cli, 1, r1, range(1, 2), {(1, 1): 10})
+    r2 = drawn(cli("event", "round", EVENT, "--next", "--boards", "3"))
+    assert r2 == [(4, 1), (3, 2)]
+    enter(cli, 2, r2, range(2, 5), {(2, b): 10 for b in range(2, 5)})
+    final = {x["pair"]: (x["total"], x["rank"]) for x in standings(cli)["rounds"][1]["ranking"]}  # type: ignore[index]
+    assert final == {"1": (40, "1"), "3": (20, "2="), "4": (20, "2="), "2": (0, "4")}
+    awards = json.loads(cli("masterpoints", "award", "--from-event", EVENT, "--rules", "jcbl",
+                            "--json"))  # fmt: skip
+    assert {a["competitor"]: a["place"] for a in awards} == {"1": 1, "3": 2, "4": 2}

@@ -22,6 +22,7 @@ the last round scored, in the units of the event's method
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,7 +39,7 @@ from bridgedesk.results.event_options import EventOptions
 from bridgedesk.results.model import EventHeading, pair_order
 from bridgedesk.results.section import director_penalties, event_info, to_scoring
 from bridgedesk.scoring import results as sr
-from bridgedesk.scoring.session import rank_labels, score_session
+from bridgedesk.scoring.session import SessionResult, rank_labels, score_session
 from bridgedesk.scoring.swiss import SwissBy, barometer, swiss_pairs
 
 
@@ -255,4 +256,30 @@ def _barometer_rounds(
     return out
 
 
-__all__ = ["RoundLine", "RoundStandings", "RoundsResult", "draws_of", "score_rounds"]
+def ranked_by_rounds(result: SessionResult, rounds: RoundsResult) -> SessionResult:
+    """``result`` (the event's boards scored as one session) with its pairs placed as
+    the standings after the last round place them: what a masterpoint award of a
+    Swiss, barometer or Houston event ranks on (000:471-547 award by place).  Each
+    pair keeps its session figures (boards, matchpoint percentage) for the formulas
+    that use them; the pairs no round scored keep their session rank after the rest."""
+    final = rounds.final
+    if final is None:
+        raise ScoringError(f"{rounds.event.name}: no round is scored yet")
+    place = {x.pair: (i, x.rank) for i, x in enumerate(final.lines)}
+    last = len(place)
+    ordered = sorted(result.standings, key=lambda st: place.get(st.pair, (last, ""))[0])
+    standings = tuple(
+        dataclasses.replace(st, rank=place[st.pair][1]) if st.pair in place else st
+        for st in ordered
+    )
+    return dataclasses.replace(result, standings=standings)
+
+
+__all__ = [
+    "RoundLine",
+    "RoundStandings",
+    "RoundsResult",
+    "draws_of",
+    "ranked_by_rounds",
+    "score_rounds",
+]
