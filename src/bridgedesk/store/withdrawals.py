@@ -32,7 +32,7 @@ from sqlalchemy import select
 from bridgedesk.errors import EntryError
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.rulings import Slip, expected_slips
-from bridgedesk.store.corrections import _By, _change
+from bridgedesk.store.corrections import delete_in
 from bridgedesk.store.director import audit
 from bridgedesk.store.lookups import (
     event_row,
@@ -112,10 +112,9 @@ def withdraw_pair(
         removed = 2 * len(lost) >= len(slips)
         note = f"pair {pair} withdrew before round {from_round}: {reason}"
         if removed:
-            by = _By(who, note, True, None)
             deleted = []
             for row, r in held:
-                _change(s, ev, row, r, r, row.override_reason, "delete", by, withdrawn=True)
+                delete_in(s, ev, row, r, who=who, reason=note)
                 deleted.append(row.id)
             marked = [x for x in slips if (x.round, x.table, x.board) not in marks]
             for x in marked:
