@@ -59,6 +59,7 @@ def test_round_robin_report_set(tmp_path: Path) -> None:
     assert names == {
         "standings.html",
         "scorecards.html",
+        "sheets.html",
         "rounds.html",
         "butler.html",
         "index.html",

@@ -2,6 +2,8 @@
 
 * ``standings.html`` -- the standings and the cross-table (004:1754-1760);
 * ``scorecards.html`` -- every match's comparison, board by board (004:1660-1668);
+* ``sheets.html`` -- each team's private score sheets, match by match from its own
+  side (:mod:`bridgedesk.reports.team_sheets`);
 * ``bam.html`` -- the B-a-M report form per match (004:1833-1872), for board-a-match;
 * ``rounds.html`` -- the pairings and results round by round (the Swiss sheet);
 * ``bracket.html`` -- the rounds as a bracket, for a knockout;
@@ -31,7 +33,7 @@ from bridgedesk.results.teams import (
 )
 
 #: The pages :func:`write_reports` can write, in the order the index lists them.
-PAGES = ("standings", "scorecards", "bam", "rounds", "bracket", "butler")
+PAGES = ("standings", "scorecards", "sheets", "bam", "rounds", "bracket", "butler")
 
 
 def scoring_name(event: ScoredTeamEvent, lang: str) -> str:
@@ -246,7 +248,7 @@ def butler_html(event: ScoredTeamEvent, lang: str = "en") -> str:
 
 def pages(event: ScoredTeamEvent) -> tuple[str, ...]:
     """The pages that mean something for ``event``."""
-    out = ["standings", "scorecards"]
+    out = ["standings", "scorecards", "sheets"]
     if any(m.bam is not None for m in event.matches):
         out.append("bam")
     out.append("bracket" if event.form == "knockout" else "rounds")
@@ -255,9 +257,16 @@ def pages(event: ScoredTeamEvent) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _sheets_html(event: ScoredTeamEvent, lang: str = "en") -> str:
+    from bridgedesk.reports.team_sheets import sheets_html  # it imports this module
+
+    return sheets_html(event, lang)
+
+
 _WRITERS = {
     "standings": standings_html,
     "scorecards": scorecards_html,
+    "sheets": _sheets_html,
     "bam": bam_html,
     "rounds": rounds_html,
     "bracket": bracket_html,
@@ -266,6 +275,7 @@ _WRITERS = {
 _HEADINGS = {
     "standings": "team_standings",
     "scorecards": "team_scorecards",
+    "sheets": "team_sheets",
     "bam": "bam_recap",
     "rounds": "swiss_rounds",
     "bracket": "knockout_bracket",
@@ -283,6 +293,9 @@ def write_reports(event: ScoredTeamEvent, out: str | Path, lang: str = "en") -> 
         path.write_text(_WRITERS[page](event, lang), encoding="utf-8")
         written.append(path)
     ctx = _context(event, lang, "results")
+    from bridgedesk.reports.team_sheets import sheet_labels
+
+    ctx["labels"] = sheet_labels(lang)
     ctx["pages"] = [(p.name, ctx["labels"][_HEADINGS[p.stem]]) for p in written]
     index = target / "index.html"
     index.write_text(_render("team_index.html.j2", ctx), encoding="utf-8")
