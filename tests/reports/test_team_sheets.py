@@ -51,7 +51,9 @@ def test_team_a_sheet_is_the_seeds_comparison() -> None:
     event = score_team_event(_seed_event())
     a, b = team_sheets(event)
     sheet = a["matches"][0]
-    rows = [(r["ns_score"], r["ew_score"], r["net"], r["imps"], r["running"]) for r in sheet["rows"]]
+    rows = [
+        (r["ns_score"], r["ew_score"], r["net"], r["imps"], r["running"]) for r in sheet["rows"]
+    ]
     assert rows == [
         ("50", "-300", "-250", "-6", "-6"),
         ("110", "50", "+160", "+4", "-2"),

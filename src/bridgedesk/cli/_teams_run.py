@@ -10,7 +10,12 @@ import typer
 from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.cli._paths import output_dir, output_file
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.formats import team_matches_csv, team_results_json, team_standings_csv
+from bridgedesk.formats import (
+    pbn_team_matches,
+    team_matches_csv,
+    team_results_json,
+    team_standings_csv,
+)
 from bridgedesk.reports import teams as team_reports
 from bridgedesk.results.teams import ScoredTeamEvent, TeamScoring, score_team_event
 
@@ -49,6 +54,12 @@ def run(
         else:
             team_results_json.dump(event, output_file(out))
         return
+    if fmt == "pbn":
+        if out is None:
+            typer.echo(pbn_team_matches.dumps(event, newline="\n"), nl=False)
+        else:
+            typer.echo(str(pbn_team_matches.dump(event, output_file(out))))
+        return
     if fmt == "text":
         typer.echo(team_reports.standings_text(event, lang), nl=False)
         return
@@ -59,6 +70,7 @@ def run(
     else:
         written = team_reports.write_reports(event, target, lang)
         team_results_json.dump(event, target / "results.json")
-        written += [*_csv(event, target), target / "results.json"]
+        pbn_team_matches.dump(event, target / "results.pbn")
+        written += [*_csv(event, target), target / "results.json", target / "results.pbn"]
     for path in written:
         typer.echo(str(path))

@@ -3,8 +3,9 @@
 ``bridgedesk teams score FILE`` reads the team results JSON
 (:mod:`bridgedesk.formats.team_results_json`: teams, rounds of matches, each
 board's two rooms), scores it (IMPs, VPs, B-a-M, B-a-M + VP or McCallum) and
-prints the standings as text, the scored event as JSON, two CSV files or the
-HTML report set.  What it does once parsed is in :mod:`bridgedesk.cli._teams_run`.
+prints the standings as text, the scored event as JSON, two CSV files, the
+matches as PBN (both rooms of every board) or the HTML report set.  What it
+does once parsed is in :mod:`bridgedesk.cli._teams_run`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class TeamFormat(StrEnum):
     json = "json"
     csv = "csv"
     html = "html"
+    pbn = "pbn"
 
 
 class TeamScoringOpt(StrEnum):
@@ -59,7 +61,7 @@ def score(
     lang: Annotated[Lang, typer.Option("--lang", help="Labels: en or ja.")] = Lang.en,
     out: Annotated[
         Path | None,
-        typer.Option(help="Directory for html and csv (json: a file); default: print."),
+        typer.Option(help="Directory for html and csv (json, pbn: a file); default: print."),
     ] = None,
 ) -> None:
     """Score a team event's results: matches, standings, cross-table, Butler for pairs.
