@@ -38,6 +38,12 @@ class TeamScoringOpt(StrEnum):
     mccallum = "mccallum"
 
 
+class PairsMethod(StrEnum):
+    mp = "mp"
+    butler = "butler"
+    ximp = "ximp"
+
+
 @app.callback()
 def _group() -> None:
     """Team events: score a results file."""
@@ -63,6 +69,17 @@ def score(
         Path | None,
         typer.Option(help="Directory for html and csv (json, pbn: a file); default: print."),
     ] = None,
+    flight: Annotated[
+        list[Path] | None,
+        typer.Option(
+            help="SRR teams + pairs: another flight's results file whose pairs share the "
+            "pair field (004:2649-2651); repeat for more."
+        ),
+    ] = None,
+    pairs_method: Annotated[
+        PairsMethod,
+        typer.Option(help="SRR teams + pairs: rank the pairs by mp, butler or ximp."),
+    ] = PairsMethod.mp,
 ) -> None:
     """Score a team event's results: matches, standings, cross-table, Butler for pairs.
 
@@ -70,5 +87,5 @@ def score(
     """
     run(
         file, None if scoring is None else scoring.value, vp_scale, stock, fmt.value,
-        lang.value, out,
+        lang.value, out, flight or (), pairs_method.value,
     )  # fmt: skip

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -283,8 +284,17 @@ _HEADINGS = {
 }
 
 
-def write_reports(event: ScoredTeamEvent, out: str | Path, lang: str = "en") -> list[Path]:
-    """Write the pages of :func:`pages` and ``index.html`` into ``out``."""
+def write_reports(
+    event: ScoredTeamEvent,
+    out: str | Path,
+    lang: str = "en",
+    extra: Mapping[str, str] | None = None,
+) -> list[Path]:
+    """Write the pages of :func:`pages` and ``index.html`` into ``out``.
+
+    ``extra`` maps more page names to their HTML (e.g. ``srr_pairs``, the SRR +
+    pairs ranking); they are written and listed too, under the label of their name.
+    """
     target = Path(out)
     target.mkdir(parents=True, exist_ok=True)
     written = []
@@ -292,11 +302,16 @@ def write_reports(event: ScoredTeamEvent, out: str | Path, lang: str = "en") -> 
         path = target / f"{page}.html"
         path.write_text(_WRITERS[page](event, lang), encoding="utf-8")
         written.append(path)
+    for page, html in (extra or {}).items():
+        path = target / f"{page}.html"
+        path.write_text(html, encoding="utf-8")
+        written.append(path)
     ctx = _context(event, lang, "results")
+    from bridgedesk.reports.srr_pairs import SRR_LABELS
     from bridgedesk.reports.team_sheets import sheet_labels
 
-    ctx["labels"] = sheet_labels(lang)
-    ctx["pages"] = [(p.name, ctx["labels"][_HEADINGS[p.stem]]) for p in written]
+    ctx["labels"] = {**sheet_labels(lang), **SRR_LABELS[lang]}
+    ctx["pages"] = [(p.name, ctx["labels"][_HEADINGS.get(p.stem, p.stem)]) for p in written]
     index = target / "index.html"
     index.write_text(_render("team_index.html.j2", ctx), encoding="utf-8")
     return [*written, index]
