@@ -65,11 +65,11 @@ def by_hand(flights: list[dict[str, Any]]) -> dict[str, Fraction]:
             for m in rnd["matches"]:
                 lu = m["lineup"]
                 for b in m["boards"]:
-                    rows.setdefault(b["board"], []).append(
-                        (prefix + lu["home_ns"], prefix + lu["away_ew"], b["open"]["score"])
-                    )
-                    rows.setdefault(b["board"], []).append(
-                        (prefix + lu["away_ns"], prefix + lu["home_ew"], b["closed"]["score"]))  # fmt: skip
+                    here = rows.setdefault(b["board"], [])
+                    ns, ew = prefix + lu["home_ns"], prefix + lu["away_ew"]
+                    here.append((ns, ew, b["open"]["score"]))
+                    ns, ew = prefix + lu["away_ns"], prefix + lu["home_ew"]
+                    here.append((ns, ew, b["closed"]["score"]))
     got: dict[str, Fraction] = {}
     top: dict[str, int] = {}
     for lines in rows.values():
