@@ -40,8 +40,8 @@ def test_every_buildable_row_validates(row: SrrRow) -> None:
 
 
 def test_recommend_teams(capsys: pytest.CaptureFixture[str]) -> None:
-    assert [r.kind for r in team_options(8)] == [PRR, "round-robin", "stagger", PRR]
-    assert [r.kind for r in team_options(7)] == [None, "awl", None]
+    assert [r.kind for r in team_options(8)] == [PRR, "round-robin", "stagger", "srr-pairs"]
+    assert [r.kind for r in team_options(7)] == [PRR, "awl", "srr-pairs"]
     assert main(["movement", "recommend", "--teams", "14"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("14 teams: board-a-match, 6+7 rounds of 4 boards (52 played")
