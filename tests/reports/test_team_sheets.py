@@ -4,6 +4,7 @@ page through ``teams score --format html`` opened in headless Chromium."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,38 @@ def test_sheets_open_in_chromium(tmp_path: Path, lang: str, data: str) -> None:
     text = open_page(tmp_path / "h" / "sheets.html", tmp_path, f"team_sheets_{lang}")
     assert "</table>" in text and "丸の内 BC" in text
     assert ("プライベートスコアシート" if lang == "ja" else "Team private score sheets") in text
+
+
+def test_butler_for_the_pairs_of_a_match_by_hand(tmp_path: Path) -> None:
+    """Butler through ``teams score``: with two results a board the datum is their mean
+    (004:1388-1444; no score dropped below 5 tables): boards 420/140 (datum 280),
+    620/-100 (260), -200/100 (-50) give the open NS +4, +8, -4 and the closed NS the
+    opposite; each EW pair gets the negation of the NS pair at its table."""
+    data = {
+        "scoring": "imp",
+        "teams": [{"team": 1, "name": "A"}, {"team": 2, "name": "B"}],
+        "rounds": [{"matches": [{"home": 1, "away": 2, "lineup": {
+            "home_ns": "A1", "home_ew": "A2", "away_ns": "B1", "away_ew": "B2"},
+            "boards": [{"board": b, "open": {"score": o}, "closed": {"score": c}}
+                       for b, o, c in ((1, 420, 140), (2, 620, -100), (3, -200, 100))]}]}],
+    }  # fmt: skip
+    boards = {1: (420, 140), 2: (620, -100), 3: (-200, 100)}
+    datum = {b: (o + c) // 2 for b, (o, c) in boards.items()}
+    table = {0: 0, 20: 1, 50: 2, 90: 3, 130: 4, 170: 5, 220: 6, 270: 7, 320: 8, 370: 9}
+
+    def imp(diff: int) -> int:
+        size = max(v for k, v in table.items() if abs(diff) >= k)
+        return size if diff >= 0 else -size
+
+    open_ns = sum(imp(o - datum[b]) for b, (o, _) in boards.items())
+    closed_ns = sum(imp(c - datum[b]) for b, (_, c) in boards.items())
+    expected = {"A1": open_ns, "B2": -open_ns, "B1": closed_ns, "A2": -closed_ns}
+    assert expected == {"A1": 8, "B2": -8, "B1": -8, "A2": 8}
+    path = _write(tmp_path, data)
+    code, out, err = run("teams", "score", path, "--format", "json")
+    assert code == 0, err
+    got = {b["pair"]: b["imps"] for b in json.loads(out)["butler"]}
+    assert got == expected
+    code, out, err = run("teams", "score", path)
+    assert code == 0, err
+    assert "Pairs ranking (Butler)" in out and "A1" in out

@@ -73,6 +73,9 @@ def run(
         return
     if fmt == "text":
         typer.echo(team_reports.standings_text(event, lang), nl=False)
+        if event.butler:
+            typer.echo("")
+            typer.echo(team_reports.butler_text(event, lang), nl=False)
         if srr is not None:
             typer.echo("")
             typer.echo(srr_reports.pairs_text(srr.pairs, srr.method, lang), nl=False)

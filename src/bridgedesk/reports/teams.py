@@ -340,11 +340,31 @@ def standings_text(event: ScoredTeamEvent, lang: str = "en") -> str:
     return "\n".join(out) + "\n"
 
 
+def butler_text(event: ScoredTeamEvent, lang: str = "en") -> str:
+    """The pairs by Butler (or cross-) IMPs as plain text; empty without line-ups."""
+    if not event.butler:
+        return ""
+    labels = get_labels(lang)
+    key = "pairs_ximp" if event.pairs_method is Method.XIMP else "pairs_butler"
+    out = [
+        labels[key],
+        f"{labels['rank']:>5} {labels['pair']:>8} {labels['team']:>5} {labels['boards']:>6} "
+        f"{labels['imps']:>8} {labels['average_imps']:>10}",
+    ]
+    for b in event.butler:
+        out.append(
+            f"{b.rank:>5} {b.pair:>8} {b.team:>5} {b.boards:>6} {points(b.imps):>8} "
+            f"{fixed(b.average):>10}"
+        )
+    return "\n".join(out) + "\n"
+
+
 __all__ = [
     "PAGES",
     "bam_html",
     "bracket_html",
     "butler_html",
+    "butler_text",
     "pages",
     "rounds_html",
     "scorecards_html",
