@@ -1,5 +1,6 @@
-"""``teams score`` on an SRR teams + pairs flight: the team play under the mis-seated
-rule and the pairs ranking across flights (:mod:`bridgedesk.results.srr_pairs`)."""
+"""``teams score`` on a team results file: the team play under the mis-seated rule
+(any file with ``misseated`` rooms) and, for an SRR teams + pairs flight, the pairs
+ranking across flights (:mod:`bridgedesk.results.srr_pairs`)."""
 
 from __future__ import annotations
 
@@ -24,28 +25,22 @@ PAIRS_METHODS = {"mp": Method.MP, "butler": Method.BUTLER, "ximp": Method.XIMP}
 
 @dataclass(frozen=True)
 class SrrRun:
-    """The flight's team play (mis-seated rule applied) and its pair field's ranking."""
+    """The pair field's ranking and how it was scored."""
 
-    play: TeamEventPlay
     pairs: tuple[SrrPairLine, ...]
     method: Method
 
 
-def is_srr(file: Path, flights: Sequence[Path]) -> bool:
-    """Whether ``teams score`` should treat ``file`` as an SRR + pairs flight."""
-    if flights:
-        return True
-    return srr_flight_json.load(file).play.form == "srr-pairs"
-
-
-def srr_run(file: Path, flights: Sequence[Path], method: str) -> SrrRun:
-    """Read the flight and the other flights of its pair field, rank the pairs."""
+def read(file: Path, flights: Sequence[Path], method: str) -> tuple[TeamEventPlay, SrrRun | None]:
+    """The file's team play under the mis-seated rule, and for an SRR + pairs flight
+    (``"form": "srr-pairs"``, or other flights given) the pair field's ranking."""
     flight = srr_flight_json.load(file)
+    play = corrected_play(flight.play, flight.misseats)
+    if not flights and flight.play.form != "srr-pairs":
+        return play, None
     others = [srr_flight_json.load(p) for p in flights]
     m = PAIRS_METHODS[method]
-    return SrrRun(
-        corrected_play(flight.play, flight.misseats), srr_pairs_ranking([flight, *others], m), m
-    )
+    return play, SrrRun(srr_pairs_ranking([flight, *others], m), m)
 
 
 def pairs_dicts(lines: Sequence[SrrPairLine]) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ import typer
 
 from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.cli._paths import output_dir, output_file
-from bridgedesk.cli._srr_pairs_run import is_srr, pairs_dicts, srr_run
+from bridgedesk.cli._srr_pairs_run import pairs_dicts, read
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.formats import (
     pbn_team_matches,
@@ -45,8 +45,7 @@ def run(
     """Read, score and write (see :mod:`bridgedesk.cli.teams`)."""
     if fmt in ("html", "csv") and out is None:
         raise BridgedeskError(f"--format {fmt} writes several files: give --out DIR")
-    srr = srr_run(file, flights, pairs_method) if is_srr(file, flights) else None
-    play = team_results_json.load(file) if srr is None else srr.play
+    play, srr = read(file, flights, pairs_method)
     if scoring is not None:
         play = replace(play, scoring=TeamScoring(scoring))
     if stock is not None:
