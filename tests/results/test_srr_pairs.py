@@ -37,6 +37,7 @@ from bridgedesk.results.teams import (
     TeamScoring,
     score_team_event,
 )
+from tests.reports.chromium import CHROMIUM, open_page
 from tests.results.srr_files import flight_file
 
 
@@ -225,3 +226,16 @@ def test_teams_score_applies_the_misseated_rule(tmp_path: Path) -> None:
     first["misseated"] = [{"room": "shut", "boards": [1], "other_room_played": True}]
     code, out, err = run("teams", "score", write(tmp_path, data, "A"))
     assert code == 2 and "misseated[0].room must be" in err
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+def test_pairs_page_opens_in_chromium(tmp_path: Path) -> None:
+    a = write(tmp_path, flight_file(6, "A", seed=7), "A")
+    b = write(tmp_path, flight_file(5, "B", seed=8, tables=5), "B")
+    code, _, err = run("teams", "score", a, "--flight", b, "--format", "html", "--out",
+                       tmp_path / "h")  # fmt: skip
+    assert code == 0, err
+    text = open_page(tmp_path / "h" / "srr_pairs.html", tmp_path, "srr_pairs")
+    assert "Pairs ranking (SRR teams + pairs)" in text and "A:1A" in text and "B:5B" in text
+    assert '<td class="names">5 B5</td>' in text and '<td class="names">6 A6</td>' in text

@@ -61,11 +61,9 @@ def pairs_html(
     ctx["method"] = method_name(method, lang)
     ctx["several"] = len({p.flight for p in lines}) > 1
     ctx["score_label"], ctx["result_label"] = _headings(method, words)
-    own = {t.number: t.name for t in event.teams}
-    flight = lines[0].flight if lines else ""
     ctx["pairs"] = [
         {"rank": p.rank, "pair": p.pair, "flight": p.flight,
-         "team": f"{p.team} {own.get(p.team, '')}".strip() if p.flight == flight else str(p.team),
+         "team": f"{p.team} {p.team_name}".strip(),
          "boards": p.boards, "score": points(p.score), "result": fixed(p.result)}
         for p in lines
     ]  # fmt: skip

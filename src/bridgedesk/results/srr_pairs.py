@@ -103,6 +103,7 @@ class SrrPairLine:
     #: matchpoints: the percentage of the most it could have scored; IMPs: per board
     result: Fraction
     rank: str
+    team_name: str = ""
 
 
 def can_share_field(a: int, b: int) -> bool:
@@ -247,7 +248,9 @@ def srr_pairs_ranking(
     several = len(flights) > 1
     lines: dict[int, list[TravellerLine]] = {}
     whose: dict[str, tuple[str, int]] = {}
+    names: dict[tuple[str, int], str] = {}
     for f in flights:
+        names.update({(f.name, t.number): t.name for t in f.play.teams})
         prefix = f"{f.name}:" if several else ""
         for board, rows in pair_lines(f, prefix).items():
             lines.setdefault(board, []).extend(rows)
@@ -281,8 +284,9 @@ def srr_pairs_ranking(
         place = 1 + sum(1 for r in ranked if r[3] > result)
         shared = sum(1 for r in ranked if r[3] == result) > 1
         flight, team = whose[pair]
+        rank = f"{place}=" if shared else str(place)
         out.append(
-            SrrPairLine(pair, flight, team, n, raw, result, f"{place}=" if shared else str(place))
+            SrrPairLine(pair, flight, team, n, raw, result, rank, names.get((flight, team), ""))
         )
     return tuple(out)
 
