@@ -137,6 +137,8 @@ def team_sheets(event: ScoredTeamEvent) -> list[dict[str, Any]]:
         out.append(
             {
                 "team": _team(event, t.number),
+                "number": t.number,
+                "name": t.name,
                 "players": ", ".join(p.name for p in t.players),
                 "matches": [match_sheet(event, t.number, m) for m in matches],
             }
