@@ -13,8 +13,7 @@ import pytest
 from bridgedesk.cli import main
 from bridgedesk.movements import pair_round_robin_odd as odd
 from bridgedesk.movements.model import ew, ns
-from bridgedesk.movements.srr import SRR_PAIRS, SRR_TEAMS, SrrRow
-from bridgedesk.movements.team_catalogue import build_team
+from bridgedesk.movements.srr import SRR_PAIRS, SRR_TEAMS
 from bridgedesk.movements.validate import validate
 
 #: 004:3381-3387: tables -> (boards a round, boards used a session)
@@ -62,21 +61,6 @@ def test_two_awl_sessions_cannot_be_seated() -> None:
         assert odd._solve(plays, odd._match_groups(plays)) is None
         plays = odd._plays([*one, *odd._square_session(n)])
         assert odd._solve(plays, odd._match_groups(plays)) is not None
-
-
-ROWS = [r for r in (*SRR_TEAMS, *SRR_PAIRS) if r.kind is not None]
-
-
-@pytest.mark.parametrize("row", ROWS, ids=lambda r: f"{r.source}-{r.teams}-{r.kind}")
-def test_every_srr_row_of_the_seed_builds_and_validates(row: SrrRow) -> None:
-    """004:3376-3425: every row bridgedesk can play, in the sessions the seed gives."""
-    assert row.kind is not None
-    sessions = build_team(row.kind, row.teams, sessions=len(row.rounds))
-    assert sorted(m.round_count for m in sessions) == sorted(row.rounds)
-    for m in sessions:
-        assert validate(m) == []
-    if row.kind in ("pair-round-robin", "srr-pairs"):
-        assert tuple(m.round_count for m in sessions) == row.rounds
 
 
 def test_only_the_three_team_pair_round_robin_is_left() -> None:

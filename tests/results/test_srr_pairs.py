@@ -4,8 +4,6 @@ mis-seated rule (004:2652-2655) on the seed's comparison (004:1660-1668)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -14,7 +12,6 @@ from typing import Any
 import pytest
 
 from bridgedesk.bridge.methods import Method
-from bridgedesk.cli import main
 from bridgedesk.errors import ScoringError
 from bridgedesk.formats import srr_flight_json
 from bridgedesk.results.model import EventHeading
@@ -39,19 +36,7 @@ from bridgedesk.results.teams import (
 )
 from tests.reports.chromium import CHROMIUM, open_page
 from tests.results.srr_files import flight_file
-
-
-def run(*args: str | Path) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([str(a) for a in args])
-    return code, out.getvalue(), err.getvalue()
-
-
-def write(tmp_path: Path, data: dict[str, Any], name: str) -> Path:
-    path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return path
+from tests.results.test_teams import run, write
 
 
 def by_hand(flights: list[dict[str, Any]]) -> dict[str, Fraction]:
@@ -192,7 +177,7 @@ def test_a_slip_on_an_unknown_match_is_refused() -> None:
 
 def test_teams_score_ranks_the_pairs_across_flights(tmp_path: Path) -> None:
     six, five = flight_file(6, "A", seed=7), flight_file(5, "B", seed=8, tables=5)
-    a, b = write(tmp_path, six, "A"), write(tmp_path, five, "B")
+    a, b = write(tmp_path, six, "A.json"), write(tmp_path, five, "B.json")
     code, out, err = run("teams", "score", a, "--flight", b, "--format", "json")
     assert code == 0, err
     got = json.loads(out)["srr_pairs"]
@@ -219,20 +204,20 @@ def test_teams_score_applies_the_misseated_rule(tmp_path: Path) -> None:
         board["open"]["score"] *= -1
         board["closed"]["score"] *= -1
     first["misseated"] = [{"room": "open", "boards": [1, 2], "other_room_played": False}]
-    code, out, err = run("teams", "score", write(tmp_path, data, "A"), "--format", "json")
+    code, out, err = run("teams", "score", write(tmp_path, data, "A.json"), "--format", "json")
     assert code == 0, err
     got = json.loads(out)
     assert got["matches"][0]["imps"] == list(plain.matches[0].imps)
     first["misseated"] = [{"room": "shut", "boards": [1], "other_room_played": True}]
-    code, out, err = run("teams", "score", write(tmp_path, data, "A"))
+    code, out, err = run("teams", "score", write(tmp_path, data, "A.json"))
     assert code == 2 and "misseated[0].room must be" in err
 
 
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
 def test_pairs_page_opens_in_chromium(tmp_path: Path) -> None:
-    a = write(tmp_path, flight_file(6, "A", seed=7), "A")
-    b = write(tmp_path, flight_file(5, "B", seed=8, tables=5), "B")
+    a = write(tmp_path, flight_file(6, "A", seed=7), "A.json")
+    b = write(tmp_path, flight_file(5, "B", seed=8, tables=5), "B.json")
     code, _, err = run("teams", "score", a, "--flight", b, "--format", "html", "--out",
                        tmp_path / "h")  # fmt: skip
     assert code == 0, err
