@@ -13,7 +13,8 @@ from typing import Any
 from bridgedesk.bridge.methods import Method
 from bridgedesk.reports.labels import labels as get_labels
 from bridgedesk.reports.labels import method_name
-from bridgedesk.reports.teams import _context, _render
+from bridgedesk.reports.team_pages import context as _context
+from bridgedesk.reports.team_pages import render as _render
 from bridgedesk.results.numbers import fixed, points
 from bridgedesk.results.srr_pairs import SrrPairLine
 from bridgedesk.results.teams import ScoredTeamEvent

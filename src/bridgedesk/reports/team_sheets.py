@@ -26,7 +26,10 @@ from typing import Any
 
 from bridgedesk.bridge import board_vulnerability
 from bridgedesk.reports.labels import labels as get_labels
-from bridgedesk.reports.teams import _context, _play, _render, _team
+from bridgedesk.reports.team_pages import context as _context
+from bridgedesk.reports.team_pages import play_text as _play
+from bridgedesk.reports.team_pages import render as _render
+from bridgedesk.reports.team_pages import team_label as _team
 from bridgedesk.results.numbers import points
 from bridgedesk.results.teams import ComparedBoard, RoomScore, ScoredMatch, ScoredTeamEvent
 

@@ -20,61 +20,25 @@ from pathlib import Path
 from typing import Any
 
 from bridgedesk.bridge import board_vulnerability
-from bridgedesk.bridge.contract import format_result
 from bridgedesk.bridge.methods import Method
 from bridgedesk.reports.labels import labels as get_labels
-from bridgedesk.reports.templating import environment
+from bridgedesk.reports.srr_pairs import SRR_LABELS
+from bridgedesk.reports.team_pages import context as _context
+from bridgedesk.reports.team_pages import play_text as _play
+from bridgedesk.reports.team_pages import points_label as _points_label
+from bridgedesk.reports.team_pages import render as _render
+from bridgedesk.reports.team_pages import scoring_name
+from bridgedesk.reports.team_pages import team_label as _team
+from bridgedesk.reports.team_sheets import sheet_labels, sheets_html
 from bridgedesk.results.numbers import fixed, points
 from bridgedesk.results.teams import (
     ComparedBoard,
-    RoomScore,
     ScoredMatch,
     ScoredTeamEvent,
-    TeamScoring,
 )
 
 #: The pages :func:`write_reports` can write, in the order the index lists them.
 PAGES = ("standings", "scorecards", "sheets", "bam", "rounds", "bracket", "butler")
-
-
-def scoring_name(event: ScoredTeamEvent, lang: str) -> str:
-    """The event's scoring as printed (``Victory points (wbf2013)``)."""
-    text = get_labels(lang)[f"scoring_{event.scoring.value}"]
-    return text.format(scale=event.scale, stock=event.stock)
-
-
-def _points_label(event: ScoredTeamEvent, labels: dict[str, str]) -> str:
-    if event.scoring is TeamScoring.IMP:
-        return labels["imps"]
-    if event.scoring is TeamScoring.BAM:
-        return labels["bam_points"]
-    return labels["vp"]
-
-
-def _context(event: ScoredTeamEvent, lang: str, heading_key: str) -> dict[str, Any]:
-    labels = get_labels(lang)
-    return {
-        "lang": lang,
-        "labels": labels,
-        "title": f"{labels[heading_key]} — {event.event.name}",
-        "heading": labels[heading_key],
-        "event": event.event,
-        "movement": event.form,
-        "method": scoring_name(event, lang),
-        "average": "",
-        "section_name": "",
-        "points_label": _points_label(event, labels),
-    }
-
-
-def _render(template: str, ctx: dict[str, Any]) -> str:
-    html: str = environment(strict=True).get_template(template).render(**ctx)
-    return html
-
-
-def _team(event: ScoredTeamEvent, number: int) -> str:
-    name = event.team(number).name
-    return f"{number} {name}" if name else str(number)
 
 
 def standings_html(event: ScoredTeamEvent, lang: str = "en") -> str:
@@ -104,17 +68,6 @@ def standings_html(event: ScoredTeamEvent, lang: str = "en") -> str:
         for t in teams
     ]
     return _render("team_standings.html.j2", ctx)
-
-
-def _play(room: RoomScore | None) -> str:
-    if room is None or room.play is None:
-        return ""
-    p = room.play
-    if p.contract.is_pass:
-        return str(p.contract)
-    made = "" if p.tricks is None else format_result(p.contract, p.tricks)
-    by = "" if p.declarer is None else p.declarer.value
-    return f"{p.contract} {by} {made}".strip()
 
 
 def _signed(n: int | None) -> str:
@@ -258,16 +211,10 @@ def pages(event: ScoredTeamEvent) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _sheets_html(event: ScoredTeamEvent, lang: str = "en") -> str:
-    from bridgedesk.reports.team_sheets import sheets_html  # it imports this module
-
-    return sheets_html(event, lang)
-
-
 _WRITERS = {
     "standings": standings_html,
     "scorecards": scorecards_html,
-    "sheets": _sheets_html,
+    "sheets": sheets_html,
     "bam": bam_html,
     "rounds": rounds_html,
     "bracket": bracket_html,
@@ -307,9 +254,6 @@ def write_reports(
         path.write_text(html, encoding="utf-8")
         written.append(path)
     ctx = _context(event, lang, "results")
-    from bridgedesk.reports.srr_pairs import SRR_LABELS
-    from bridgedesk.reports.team_sheets import sheet_labels
-
     ctx["labels"] = {**sheet_labels(lang), **SRR_LABELS[lang]}
     ctx["pages"] = [(p.name, ctx["labels"][_HEADINGS.get(p.stem, p.stem)]) for p in written]
     index = target / "index.html"
