@@ -435,3 +435,26 @@ class UserSessionRow(Base):
     csrf: Mapped[str] = mapped_column(String(64))
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+# -- disputed results: a table calls the director (migration 0007_console) -------------
+
+
+class DisputeRow(Base):
+    """A table's dispute of a stored result: who raised it and when; the director's
+    resolution (``confirmed`` or ``corrected``, with a reason and the correction made)
+    once it is resolved.  The result stays entered while the dispute is open."""
+
+    __tablename__ = "disputes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    result_id: Mapped[int] = mapped_column(ForeignKey("results.id"), index=True)
+    raised_by: Mapped[str] = mapped_column(String(100))
+    raised_at: Mapped[dt.datetime] = mapped_column(DateTime)
+    note: Mapped[str] = mapped_column(Text, default="", server_default="")
+    resolution: Mapped[str | None] = mapped_column(String(10))
+    resolved_by: Mapped[str | None] = mapped_column(String(100))
+    resolved_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    reason: Mapped[str | None] = mapped_column(Text)
+    correction_id: Mapped[int | None] = mapped_column(ForeignKey("corrections.id"))
