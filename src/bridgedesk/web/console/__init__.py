@@ -19,6 +19,7 @@ from bridgedesk.web.console import (
     events,
     grid,
     login,
+    members,
     movement,
     publish,
     results,
@@ -26,7 +27,7 @@ from bridgedesk.web.console import (
 from bridgedesk.web.console.auth import install
 
 router = APIRouter()
-for _module in (login, events, movement, deals, grid, results, disputes, publish):
+for _module in (login, events, members, movement, deals, grid, results, disputes, publish):
     router.include_router(_module.router)
 
 __all__ = ["install", "router"]

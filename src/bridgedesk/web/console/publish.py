@@ -26,7 +26,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.masterpoints.awards import Award
-from bridgedesk.reports.bundle import write_all
+from bridgedesk.reports.bundle import write_all, write_sections
 from bridgedesk.store import director
 from bridgedesk.store.event_awards import event_awards, record
 from bridgedesk.store.service import Store
@@ -35,7 +35,7 @@ from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.labels import language
-from bridgedesk.web.scoring import scored_section
+from bridgedesk.web.scoring import scored_section, scored_sections
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -54,7 +54,16 @@ def _awards(store: Store, place: Place) -> tuple[list[Award], str]:
 
 def _status(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, Any]:
     awards, why = _awards(store, place)
+    names = [
+        name for number, group in place.info.sections if number == place.session for name in group
+    ]
     return {
+        "section_names": [] if len(names) < 2 else names,
+        "section_missing": {
+            n: len(director.missing(store, place.event, n, place.session)) for n in names
+        }
+        if len(names) > 1
+        else {},
         "awards": awards,
         "awards_error": why,
         "missing": director.missing(store, place.event, place.section, place.session),
@@ -110,6 +119,37 @@ def report_zip(store: Store, place: Place, lang: str) -> bytes:
             for path in written:
                 archive.write(path, path.relative_to(tmp).as_posix())
     return buffer.getvalue()
+
+
+def sections_zip(store: Store, place: Place, lang: str) -> bytes:
+    """Every section of the place's session: each one's report set in its own folder
+    and ``index.html`` with the ranking across the sections, as one zip file."""
+    scored = scored_sections(store, place.event, place.session)
+    buffer = io.BytesIO()
+    with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
+        written = write_sections(scored, Path(tmp), lang=lang)
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for path in written:
+                archive.write(path, path.relative_to(tmp).as_posix())
+    return buffer.getvalue()
+
+
+@router.get("/events/{event}/publish/sections.zip")
+async def download_sections(request: Request, event: int) -> Response:
+    """Every section's report set and the ranking across sections, in one download."""
+    session = await need(request, Role.VIEWER)
+    place = await place_of(request, event)
+    lang = language(request)
+    try:
+        data = await db_call(request, sections_zip, store_of(request), place, lang)
+    except BridgedeskError as exc:
+        return await _page(request, session, place, status_of(exc), {"download": str(exc)})
+    name = f"event{place.event}-{place.session}-sections-{lang}.zip"
+    return Response(
+        data,
+        media_type="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
 
 
 @router.get("/events/{event}/publish/reports.zip")

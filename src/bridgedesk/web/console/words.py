@@ -57,6 +57,11 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "members_help": "Member numbers (alone: names from the register)",
         "late_help": "Late (before round 2: takes the phantom's number)",
         "add": "Add",
+        "find_member": "Find a player in the register",
+        "find_member_help": "Type a member number or part of a name; arrow down and Enter "
+        "(or a click) adds the player.",
+        "member_hits": "Players found",
+        "no_member_hits": "No member found.",
         "import_csv": "Import a CSV of entries",
         "import_help": "Columns: pair, player1, member1, player2, member2 (all rows or none).",
         "csv_file": "CSV file",
@@ -174,6 +179,11 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "report_help": "Ranking, recap, travellers, score cards, hand records, "
         "CSV, JSON, PBN and USEBIO, as `bridgedesk results --format html` writes them.",
         "download": "Download the report set (zip)",
+        "all_sections": "Every section at once",
+        "all_sections_help": "Each section's report set in its own folder, and the ranking "
+        "across the sections (by percentage, 004:1315-1320) in index.html.",
+        "slips_missing": "{n} slip(s) missing",
+        "download_sections": "Download every section's reports (zip)",
         "masterpoints": "Masterpoints",
         "member": "Member",
         "place": "Place",
@@ -233,6 +243,11 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "members_help": "会員番号（番号だけなら名簿から氏名）",
         "late_help": "遅刻（第2ラウンド前：ファントムの番号に入る）",
         "add": "追加",
+        "find_member": "名簿から探す",
+        "find_member_help": "会員番号か氏名の一部を入力。"
+        "↓ と Enter（またはクリック）で追加します。",
+        "member_hits": "見つかった会員",
+        "no_member_hits": "該当する会員はいません。",
         "import_csv": "エントリーの CSV を読み込む",
         "import_help": "列：ペア番号, 氏名1, 会員番号1, 氏名2, 会員番号2（全行まとめて）。",
         "csv_file": "CSV ファイル",
@@ -350,6 +365,11 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "report_help": "順位表・リキャップ・トラベリングスコア・スコアカード・ハンドレコード・"
         "CSV・JSON・PBN・USEBIO（`bridgedesk results --format html` と同じもの）。",
         "download": "成績一式をダウンロード（zip）",
+        "all_sections": "全セクションまとめて",
+        "all_sections_help": "セクションごとの成績一式（フォルダ別）と、"
+        "セクションをまたいだ順位（パーセンテージ順）の index.html。",
+        "slips_missing": "スリップ未提出 {n} 枚",
+        "download_sections": "全セクションの成績をダウンロード（zip）",
         "masterpoints": "マスターポイント",
         "member": "会員番号",
         "place": "順位",
