@@ -190,6 +190,16 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "points": "Points",
         "colour": "Colour",
         "record_awards": "Record the awards in the ledger",
+        "award_rules": "Rules",
+        "rules_jcbl": "JCBL (the event's rating and class)",
+        "rules_sbf": "SBF",
+        "sbf_table": "SBF table",
+        "sbf_met": "Opponents met (D, GOLD) or rounds (F)",
+        "show_awards": "Show the awards",
+        "award_rules_help": "SBF: A bronze pairs (A1/A2 by size), C bronze individual, "
+        "D silver pairs, F silver individual, GOLD gold pairs (001:609-1900); boards and "
+        "opponents met only where the table uses them.",
+        "certificates": "Certificates",
         "no_awards": "No awards until results are in.",
     },
     "ja": {
@@ -376,6 +386,16 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "points": "ポイント",
         "colour": "種別",
         "record_awards": "マスターポイントを台帳に記録",
+        "award_rules": "規定",
+        "rules_jcbl": "JCBL（大会の格付けとクラス）",
+        "rules_sbf": "SBF（スウェーデン）",
+        "sbf_table": "SBF の表",
+        "sbf_met": "対戦数（D・GOLD）またはラウンド数（F）",
+        "show_awards": "マスターポイントを表示",
+        "award_rules_help": "SBF：A ブロンズ・ペア（人数で A1/A2）、C ブロンズ・個人戦、"
+        "D シルバー・ペア、F シルバー・個人戦、GOLD ゴールド・ペア（001:609-1900）。"
+        "ボード数・対戦数はその表で使うときだけ。",
+        "certificates": "証書",
         "no_awards": "結果が入るまでマスターポイントはありません。",
     },
 }
