@@ -25,6 +25,7 @@ from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, scoring
+from bridgedesk.web.messages import code_of
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
 from bridgedesk.web.threads import db_call
 from bridgedesk.web.writer import ResultWriter
@@ -33,7 +34,13 @@ router = APIRouter(prefix="/api")
 
 
 def error(exc: BridgedeskError) -> JSONResponse:
-    return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
+    """``{"error": the one line, "code": its stable code}`` (the code when it is known,
+    :mod:`bridgedesk.web.messages`)."""
+    body = {"error": str(exc)}
+    code = code_of(str(exc))
+    if code:
+        body["code"] = code
+    return JSONResponse(body, status_code=status_of(exc))
 
 
 def _store(request: Request) -> Store:
