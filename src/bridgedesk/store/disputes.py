@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Result
-from bridgedesk.store.corrections import _By, _change, _locked
+from bridgedesk.store.corrections import correct_locked, locked_result
 from bridgedesk.store.director import audit
 from bridgedesk.store.lookups import event_row, section_row
 from bridgedesk.store.models import DisputeRow, EventRow, ResultRow
@@ -123,7 +123,7 @@ def raise_dispute(
     if not who.strip():
         raise DisputeError("a dispute needs the name of who raises it")
     with unit.transaction() as s:
-        ev, row, _old = _locked(s, ref, result_id)
+        ev, row, _old = locked_result(s, ref, result_id)
         if section_id is not None and (row.section_id != section_id or row.table_no != table):
             raise ForbiddenError(f"result {result_id} was not entered at this table")
         if row.withdrawn:
@@ -184,10 +184,12 @@ def resolve_dispute(
             )
         correction = None
         if new is not None:
-            _ev, result, old = _locked(s, ev.id, row.result_id)
+            _ev, result, old = locked_result(s, ev.id, row.result_id)
             keep = result.override_reason if override is None else override
-            by = _By(who, f"dispute {dispute_id}: {reason}", True, None)
-            correction = _change(s, ev, result, old, new, keep, "correct", by)
+            correction = correct_locked(
+                s, ev, result, old, new, who=who, reason=f"dispute {dispute_id}: {reason}",
+                director=True, override=keep,
+            )  # fmt: skip
         row.resolution = CONFIRMED if new is None else CORRECTED
         row.resolved_by = who
         row.resolved_at = utcnow()

@@ -22,7 +22,7 @@ results already in, changing nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -149,29 +149,32 @@ def _switch(store: Store, place: Place, form: Mapping[str, str]) -> str:
     return name
 
 
-@router.post("/events/{event}/movement/arrow-switch")
-async def arrow_switch(request: Request, event: int) -> Response:
-    """Switch the arrows in some rounds (at some tables), as ``event arrow-switch``."""
+async def _change(
+    request: Request,
+    event: int,
+    run: Callable[[Store, Place, Mapping[str, str]], str],
+    where: str,
+) -> Response:
+    """Change the section's movement; on refusal the page with the message at ``where``."""
     form = await read_form(request)
     session = await need(request, Role.DIRECTOR, form)
     place = await place_of(request, event, form)
     try:
-        name = await db_call(request, _switch, store_of(request), place, form)
+        name = await db_call(request, run, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"switch": str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/movement", done=name), status_code=303)
+
+
+@router.post("/events/{event}/movement/arrow-switch")
+async def arrow_switch(request: Request, event: int) -> Response:
+    """Switch the arrows in some rounds (at some tables), as ``event arrow-switch``."""
+    return await _change(request, event, _switch, "switch")
 
 
 @router.post("/events/{event}/movement")
 async def take_movement(request: Request, event: int) -> Response:
-    form = await read_form(request)
-    session = await need(request, Role.DIRECTOR, form)
-    place = await place_of(request, event, form)
-    try:
-        name = await db_call(request, _take, store_of(request), place, form)
-    except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"choose": str(exc)}, form)
-    return RedirectResponse(place.url(f"/d/events/{event}/movement", done=name), status_code=303)
+    return await _change(request, event, _take, "choose")
 
 
 @router.get("/events/{event}/movement/cards", response_class=HTMLResponse)

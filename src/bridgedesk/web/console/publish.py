@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import tempfile
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -155,64 +155,57 @@ async def award_certificates(request: Request, event: int) -> Response:
     return HTMLResponse(template.render(lang=lang, w=words, links=links, **context))
 
 
-def report_zip(store: Store, place: Place, lang: str) -> bytes:
-    """The section's whole report set as a zip file."""
-    scored = scored_section(store, place.event, place.section, place.session)
+def _zipped(write: Callable[[Path], list[Path]]) -> bytes:
+    """The files ``write`` puts into a temporary directory, as one zip file."""
     buffer = io.BytesIO()
     with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
-        written = write_all(scored, Path(tmp), lang=lang)
+        written = write(Path(tmp))
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in written:
                 archive.write(path, path.relative_to(tmp).as_posix())
     return buffer.getvalue()
+
+
+def report_zip(store: Store, place: Place, lang: str) -> bytes:
+    """The section's whole report set as a zip file."""
+    scored = scored_section(store, place.event, place.section, place.session)
+    return _zipped(lambda out: write_all(scored, out, lang=lang))
 
 
 def sections_zip(store: Store, place: Place, lang: str) -> bytes:
     """Every section of the place's session: each one's report set in its own folder
     and ``index.html`` with the ranking across the sections, as one zip file."""
     scored = scored_sections(store, place.event, place.session)
-    buffer = io.BytesIO()
-    with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
-        written = write_sections(scored, Path(tmp), lang=lang)
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in written:
-                archive.write(path, path.relative_to(tmp).as_posix())
-    return buffer.getvalue()
+    return _zipped(lambda out: write_sections(scored, out, lang=lang))
+
+
+async def _download(
+    request: Request, event: int, make: Callable[[Store, Place, str], bytes], what: str
+) -> Response:
+    session = await need(request, Role.VIEWER)
+    place = await place_of(request, event)
+    lang = language(request)
+    try:
+        data = await db_call(request, make, store_of(request), place, lang)
+    except BridgedeskError as exc:
+        return await _page(request, session, place, status_of(exc), {"download": str(exc)})
+    name = f"event{place.event}-{place.session}-{what or place.section}-{lang}.zip"
+    return Response(
+        data,
+        media_type="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
 
 
 @router.get("/events/{event}/publish/sections.zip")
 async def download_sections(request: Request, event: int) -> Response:
     """Every section's report set and the ranking across sections, in one download."""
-    session = await need(request, Role.VIEWER)
-    place = await place_of(request, event)
-    lang = language(request)
-    try:
-        data = await db_call(request, sections_zip, store_of(request), place, lang)
-    except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"download": str(exc)})
-    name = f"event{place.event}-{place.session}-sections-{lang}.zip"
-    return Response(
-        data,
-        media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return await _download(request, event, sections_zip, "sections")
 
 
 @router.get("/events/{event}/publish/reports.zip")
 async def download(request: Request, event: int) -> Response:
-    session = await need(request, Role.VIEWER)
-    place = await place_of(request, event)
-    lang = language(request)
-    try:
-        data = await db_call(request, report_zip, store_of(request), place, lang)
-    except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"download": str(exc)})
-    name = f"event{place.event}-{place.session}-{place.section}-{lang}.zip"
-    return Response(
-        data,
-        media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return await _download(request, event, report_zip, "")
 
 
 __all__ = ["report_zip", "router"]
