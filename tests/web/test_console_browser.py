@@ -184,7 +184,11 @@ def test_a_weekly_game_from_the_console(
     page.click("#enter-result button[type=submit]")
     page.wait_for_selector("#enter-result p.error")
     refusal = page.inner_text("#enter-result p.error")
-    assert f"board {a.boards[0]} already has a result at round 1 table 1" in refusal
+    said = {
+        "en": f"board {a.boards[0]} already has a result at round 1 table 1",
+        "ja": f"ボード {a.boards[0]} は第1ラウンドのテーブル 1 で入力済みです",
+    }[lang]
+    assert said in refusal
     assert len(store.results(event)) == len(a.boards)
     page.screenshot(path=str(shots / f"console-refused-{lang}.png"), full_page=True)
 

@@ -20,10 +20,9 @@ from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
 from bridgedesk.cli.event import app
 from bridgedesk.errors import MovementError
-from bridgedesk.events.late_changes import arrow_switch
 from bridgedesk.formats import movement_json
 from bridgedesk.reading import whole_number
-from bridgedesk.store.section_movement import apply_movement, choose_movement
+from bridgedesk.store.section_movement import apply_movement, choose_movement, switch_arrows
 
 
 @app.command("movement")
@@ -151,15 +150,14 @@ def arrow_switch_command(
         return [v for v in values if v is not None]
 
     with open_store(db) as store:
-        current = store.movement(event, section=section, session=session)
-        if current is None:
-            raise MovementError(f"section {section} has no movement yet: set it first")
-        new = arrow_switch(
-            current,
+        name, problems = switch_arrows(
+            store,
+            event,
             numbers(rounds, "rounds"),
             None if tables is None else numbers(tables, "tables"),
+            section=section,
+            session=session,
         )
-        problems = store.set_movement(event, new, section=section, session=session)
-    typer.echo(f"section {section}: {new.name} (scored as one field)")
+    typer.echo(f"section {section}: {name} (scored as one field)")
     for problem in problems:
         typer.echo(f"warning: {problem}")

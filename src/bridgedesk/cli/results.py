@@ -21,7 +21,7 @@ from bridgedesk.deals.dd import analyse
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports import bundle
 from bridgedesk.reports.hand_records import html_to_pdf
-from bridgedesk.reports.overall import overall_html, overall_text
+from bridgedesk.reports.overall import overall_text
 from bridgedesk.reports.session import ranking_text
 from bridgedesk.results.section import score_sections
 from bridgedesk.store import director
@@ -182,13 +182,7 @@ def _several(
         typer.echo(overall_text(scored, lang), nl=False)
         return
     target = output_dir(out if out is not None else Path("results"))
-    places = [bundle.inside(target, sec.name) for sec in scored.sections]
-    written: list[Path] = []
-    for sec, place in zip(scored.sections, places, strict=True):
-        written += bundle.write_all(scored.with_section(sec), place, lang=lang)
-    index = target / "index.html"
-    index.write_text(overall_html(scored, lang), encoding="utf-8")
-    written.insert(0, index)
+    written = bundle.write_sections(scored, target, lang=lang)
     if pdf:
         written += _pdf(written)
     for path in written:

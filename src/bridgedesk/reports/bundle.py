@@ -93,4 +93,27 @@ def write_all(
     return written
 
 
-__all__ = ["DATA_FILES", "data_text", "inside", "records_from_deals", "write_all"]
+def write_sections(scored: ScoredSession, out: Path, *, lang: str = "en") -> list[Path]:
+    """Every section's report set in its own directory (``out/A``, ``out/B``...) and
+    ``index.html`` with the ranking across the sections (004:1315-1320), index first:
+    ``bridgedesk results --format html`` of a session with several sections, and the
+    console's publish page."""
+    from bridgedesk.reports.overall import overall_html
+
+    places = [inside(out, sec.name) for sec in scored.sections]
+    written: list[Path] = []
+    for sec, place in zip(scored.sections, places, strict=True):
+        written += write_all(scored.with_section(sec), place, lang=lang)
+    index = out / "index.html"
+    index.write_text(overall_html(scored, lang), encoding="utf-8")
+    return [index, *written]
+
+
+__all__ = [
+    "DATA_FILES",
+    "data_text",
+    "inside",
+    "records_from_deals",
+    "write_all",
+    "write_sections",
+]

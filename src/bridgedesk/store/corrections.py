@@ -34,10 +34,12 @@ __all__ = [
     "BoardHistory",
     "Correction",
     "board_history",
+    "correct_locked",
     "correct_result",
     "corrections",
     "delete_in",
     "delete_result",
+    "locked_result",
     "undo_correction",
 ]
 
@@ -295,3 +297,28 @@ def board_history(
     for c in corrections(unit, ref):
         audits.setdefault(c.result_id, []).append(c)
     return [BoardHistory(r, tuple(audits.get(r.id, ()))) for r in current]
+
+
+def locked_result(
+    s: OrmSession, ref: int | str, result_id: int
+) -> tuple[EventRow, ResultRow, Result]:
+    """The event, and the result's row and value, its section locked first: for another
+    store module changing a result within its own transaction (disputes)."""
+    return _locked(s, ref, result_id)
+
+
+def correct_locked(
+    s: OrmSession,
+    ev: EventRow,
+    row: ResultRow,
+    old: Result,
+    new: Result,
+    *,
+    who: str,
+    reason: str,
+    director: bool = False,
+    override: str | None = None,
+) -> int:
+    """:func:`correct_result` within the caller's transaction, on a row it has from
+    :func:`locked_result`; the correction's id."""
+    return _change(s, ev, row, old, new, override, "correct", _By(who, reason, director, None))

@@ -66,15 +66,23 @@ def score_stored_event(
     return scored, players, facts
 
 
-def event_awards(store: Store, event: str | int, section: str, rules: str = "jcbl") -> list[Award]:
-    """The awards of a stored event's section under ``rules``, as the event knows itself."""
+def event_awards(
+    store: Store,
+    event: str | int,
+    section: str,
+    rules: str = "jcbl",
+    options: AwardOptions | None = None,
+) -> list[Award]:
+    """The awards of a stored event's section under ``rules``, as the event knows itself
+    (``options``: an award request's options instead, e.g. an SBF table)."""
     scored, players, facts = score_stored_event(store, event, section)
     if not players:
         raise MasterpointError(
             "no member numbers: enter the players' member numbers to award masterpoints"
         )
     source = AwardInput(sessions=tuple(scored), players=players, stored=facts)
-    return list(award_request(AwardOptions(rules=rules), source).awards)
+    asked = options if options is not None else AwardOptions(rules=rules)
+    return list(award_request(asked, source).awards)
 
 
 def record(

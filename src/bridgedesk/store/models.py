@@ -457,3 +457,26 @@ class EventOptionsRow(Base):
     pairing: Mapped[str | None] = mapped_column(String(20))
     vp_scale: Mapped[str] = mapped_column(String(40), default="wbf2013", server_default="wbf2013")
     convention: Mapped[str] = mapped_column(String(30), default="jcbl", server_default="jcbl")
+
+
+# -- disputed results: a table calls the director (migration 0008_console) -------------
+
+
+class DisputeRow(Base):
+    """A table's dispute of a stored result: who raised it and when; the director's
+    resolution (``confirmed`` or ``corrected``, with a reason and the correction made)
+    once it is resolved.  The result stays entered while the dispute is open."""
+
+    __tablename__ = "disputes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    result_id: Mapped[int] = mapped_column(ForeignKey("results.id"), index=True)
+    raised_by: Mapped[str] = mapped_column(String(100))
+    raised_at: Mapped[dt.datetime] = mapped_column(DateTime)
+    note: Mapped[str] = mapped_column(Text, default="", server_default="")
+    resolution: Mapped[str | None] = mapped_column(String(10))
+    resolved_by: Mapped[str | None] = mapped_column(String(100))
+    resolved_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    reason: Mapped[str | None] = mapped_column(Text)
+    correction_id: Mapped[int | None] = mapped_column(ForeignKey("corrections.id"))

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bridgedesk.errors import MovementError
 from bridgedesk.events.adapters import phantom_number
+from bridgedesk.events.late_changes import arrow_switch
 from bridgedesk.movements.choose import build_movement
 from bridgedesk.movements.model import Movement
 from bridgedesk.store.service import Store
@@ -76,4 +78,32 @@ def choose_movement(
     return build_movement(count, kind, tables, rounds, boards_per_round, base)
 
 
-__all__ = ["Applied", "apply_movement", "choose_movement", "movement_name", "playing_pairs"]
+def switch_arrows(
+    store: Store,
+    event: int | str,
+    rounds: list[int],
+    tables: list[int] | None = None,
+    *,
+    section: str = "A",
+    session: int = 1,
+) -> tuple[str, tuple[str, ...]]:
+    """Switch the arrows of the section's stored movement in ``rounds`` (at ``tables``,
+    default every table), as ``bridgedesk event arrow-switch`` does (004:1066-1074);
+    the new movement's name and the problems found.  A change that does not fit the
+    results already in is refused by the store, changing nothing."""
+    current = store.movement(event, section=section, session=session)
+    if current is None:
+        raise MovementError(f"section {section} has no movement yet: set it first")
+    new = arrow_switch(current, rounds, tables)
+    problems = store.set_movement(event, new, section=section, session=session)
+    return new.name, tuple(problems)
+
+
+__all__ = [
+    "Applied",
+    "apply_movement",
+    "choose_movement",
+    "movement_name",
+    "playing_pairs",
+    "switch_arrows",
+]

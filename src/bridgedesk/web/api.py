@@ -21,9 +21,11 @@ from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
 from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, scoring
+from bridgedesk.web.messages import code_of
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
 from bridgedesk.web.threads import db_call
 from bridgedesk.web.writer import ResultWriter
@@ -32,7 +34,13 @@ router = APIRouter(prefix="/api")
 
 
 def error(exc: BridgedeskError) -> JSONResponse:
-    return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
+    """``{"error": the one line, "code": its stable code}`` (the code when it is known,
+    :mod:`bridgedesk.web.messages`)."""
+    body = {"error": str(exc)}
+    code = code_of(str(exc))
+    if code:
+        body["code"] = code
+    return JSONResponse(body, status_code=status_of(exc))
 
 
 def _store(request: Request) -> Store:
@@ -161,6 +169,32 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
     except BridgedeskError as exc:
         return error(exc)
     return JSONResponse({"id": result_id, "correction": correction})
+
+
+def raise_table_dispute(
+    store: Store, terminal: term.Terminal, result_id: int, note: str | None
+) -> int:
+    """A table calls the director about one of its own results (stays entered, flagged)."""
+    return disputes.raise_dispute(
+        store, terminal.event_id, result_id, who=terminal.label, note=note or "",
+        section_id=terminal.section_id, table=terminal.table,
+    )  # fmt: skip
+
+
+@router.post("/table/results/{result_id}/dispute")
+async def dispute_result(request: Request, result_id: int) -> JSONResponse:
+    """``{"note": "..."}`` (optional) -> 201 ``{"dispute", "result"}``."""
+    store = _store(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store, True)
+        body = await _body(request)
+        note = body.get("note")
+        if note is not None and not isinstance(note, str):
+            raise EntryError("note is text")
+        found = await db_call(request, raise_table_dispute, store, terminal, result_id, note)
+    except BridgedeskError as exc:
+        return error(exc)
+    return JSONResponse({"dispute": found, "result": result_id}, status_code=201)
 
 
 def played_traveller(store: Store, terminal: term.Terminal, board: int) -> dict[str, Any] | None:

@@ -64,6 +64,9 @@ _WEB: dict[str, dict[str, str]] = {
         "language": "日本語",
         "error": "Not done",
         "vs": "v",
+        "call_director": "Dispute: call the director",
+        "dispute_note": "What is wrong (optional)",
+        "disputed_wait": "Disputed: the director is called",
     },
     "ja": {
         "terminal": "テーブル端末",
@@ -115,6 +118,9 @@ _WEB: dict[str, dict[str, str]] = {
         "language": "English",
         "error": "できませんでした",
         "vs": "対",
+        "call_director": "異議：ディレクターを呼ぶ",
+        "dispute_note": "内容（任意）",
+        "disputed_wait": "異議あり：ディレクターを呼びました",
     },
 }
 

@@ -23,7 +23,7 @@ from bridgedesk.formats import results_json
 from bridgedesk.reports.session import traveller_rows
 from bridgedesk.results.model import ScoredSession
 from bridgedesk.results.numbers import fixed
-from bridgedesk.results.section import score_section
+from bridgedesk.results.section import score_section, score_sections
 from bridgedesk.store import director
 from bridgedesk.store.service import Store
 
@@ -62,6 +62,17 @@ def scored_section(store: Store, event: int | str, section: str, session: int = 
     (for the console's report set)."""
     snapshot = store.section_results(event, section=section, session=session)
     return _scored(store, event, snapshot, store.deals(event))
+
+
+def scored_sections(store: Store, event: int | str, session: int = 1) -> ScoredSession:
+    """Every section of a session, each scored on its own with its rulings, in one value
+    (as ``bridgedesk results EVENT`` scores a session of several sections)."""
+    names = section_names(store, event, session)
+    if not names:
+        raise EntryError(f"event {event} has no session {session}")
+    snapshots = [store.section_results(event, section=n, session=session) for n in names]
+    rulings = {n: director.rulings(store, event, n, session) for n in names}
+    return score_sections(snapshots, deals=store.deals(event), rulings=rulings)
 
 
 def planned(snapshot: SectionResults) -> dict[int, int]:

@@ -24,9 +24,10 @@ from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.seating import format_boards
+from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
-from bridgedesk.web.api import played_traveller, store_result
+from bridgedesk.web.api import played_traveller, raise_table_dispute, store_result
 from bridgedesk.web.labels import labels, language
 from bridgedesk.web.security import (
     TOKEN_COOKIE,
@@ -179,10 +180,19 @@ def _moved(state: term.TableState) -> dict[str, Any] | None:
     }
 
 
+def _disputed(store: Store, terminal: term.Terminal) -> frozenset[int]:
+    """The ids of this table's results awaiting the director's ruling."""
+    found = disputes.open_disputes(
+        store, terminal.event_id, section=terminal.section, session=terminal.session
+    )
+    return frozenset(d.result_id for d in found if d.table == terminal.table)
+
+
 def _panel_context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
     state = term.table_state(store, terminal)
     return {
         "state": state,
+        "disputed": _disputed(store, terminal),
         "boards_text": _numbers(state.boards),
         "moved": _moved(state),
         "played": state.played,
@@ -431,6 +441,24 @@ async def correct(request: Request, result_id: int) -> Response:
     return RedirectResponse("/t/table", status_code=303)
 
 
+# -- calling the director ----------------------------------------------------------------------
+
+
+@router.post("/dispute/{result_id}")
+async def dispute(request: Request, result_id: int) -> Response:
+    """The table disputes one of its results: it stays entered, flagged, and the
+    director's grid shows the cell as disputed until the director rules."""
+    store = _store(request)
+    form = await _form(request)
+    try:
+        terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
+        note = form.get("note", "")
+        await db_call(request, raise_table_dispute, store, terminal, result_id, note)
+    except BridgedeskError as exc:
+        return _error_page(request, exc)
+    return RedirectResponse("/t/table", status_code=303)
+
+
 # -- travellers ------------------------------------------------------------------------------------
 
 
@@ -441,6 +469,7 @@ async def traveller(request: Request, board: int) -> Response:
     try:
         terminal = await db_call(request, terminal_of, request, store)
         found = await db_call(request, played_traveller, store, terminal, board)
+        own = await db_call(request, _own_result, store, terminal, board)
     except term.NotLoggedInError:
         return RedirectResponse("/t/", status_code=303)
     except BridgedeskError as exc:
@@ -454,7 +483,18 @@ async def traveller(request: Request, board: int) -> Response:
         board=board,
         hidden=found is None,
         traveller=found,
+        own=own,
     )
+
+
+def _own_result(store: Store, terminal: term.Terminal, board: int) -> dict[str, Any] | None:
+    """This table's result on ``board`` (any round), with whether it is disputed."""
+    for stored in store.results(
+        terminal.event_id, section=terminal.section, session=terminal.session
+    ):
+        if stored.result.board == board and stored.result.table == terminal.table:
+            return {"id": stored.id, "disputed": stored.id in _disputed(store, terminal)}
+    return None
 
 
 __all__ = ["RESULTS", "router"]

@@ -11,17 +11,20 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from bridgedesk.web.labels import LANG_COOKIE, labels, language
+from bridgedesk.web.messages import refusal
 
 
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    return Environment(
+    env = Environment(
         loader=PackageLoader("bridgedesk.web", "templates"),
         autoescape=select_autoescape(["html", "j2"]),
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=StrictUndefined,
     )
+    env.globals["refused"] = refusal  # a refusal in the page's language, with its code
+    return env
 
 
 def render(name: str, lang: str, **context: Any) -> str:

@@ -13,11 +13,21 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from bridgedesk.web.console import deals, events, grid, login, movement, publish, results
+from bridgedesk.web.console import (
+    deals,
+    disputes,
+    events,
+    grid,
+    login,
+    members,
+    movement,
+    publish,
+    results,
+)
 from bridgedesk.web.console.auth import install
 
 router = APIRouter()
-for _module in (login, events, movement, deals, grid, results, publish):
+for _module in (login, events, members, movement, deals, grid, results, disputes, publish):
     router.include_router(_module.router)
 
 __all__ = ["install", "router"]

@@ -5,7 +5,9 @@ terminals' rule, :func:`bridgedesk.store.terminals.current_round`).  A cell is
 *entered* when all its boards are in, *waiting* when it is the table's round
 and no table is further on, *late* when other tables are already further on,
 *later* when the table has not reached it; a round the movement gives the
-table no opponents in (the phantom, a sit-out) is *idle*.  The grid reloads
+table no opponents in (the phantom, a sit-out) is *idle*.  A cell with a result
+the table has disputed (:mod:`bridgedesk.store.disputes`) is *disputed* until
+the director rules on it, whatever else it is (a colour of its own and the word).  The grid reloads
 itself every few seconds (htmx polling ``/grid/cells``); a cell opens the
 result form for that round and table.
 """
@@ -19,6 +21,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import current_round, round_states
 from bridgedesk.store.users import Role
@@ -44,6 +47,7 @@ class Cell:
     ew: int = 0
     boards: tuple[int, ...] = ()
     entered: int = 0
+    disputed: int = 0
 
 
 def grid_rows(store: Store, place: Place) -> dict[str, Any]:
@@ -58,6 +62,9 @@ def grid_rows(store: Store, place: Place) -> dict[str, Any]:
         r = stored.result
         entered[r.table][r.round].add(r.board)
     controls = round_states(store, place.event, place.section, place.session)
+    called: dict[tuple[int, int], int] = defaultdict(int)
+    for d in open_disputes(store, place.event, place.section, place.session):
+        called[(d.round, d.table)] += 1
     at = {
         t: current_round(movement, t, entered[t], controls, phantoms)
         for t in range(1, movement.tables + 1)
@@ -81,8 +88,10 @@ def grid_rows(store: Store, place: Place) -> dict[str, Any]:
                 state = "waiting"
             else:
                 state = "later"
+            if called[(rnd, t)]:
+                state = "disputed"
             counts[state] += 1
-            cells.append(Cell(rnd, t, state, a.ns, a.ew, a.boards, len(done)))
+            cells.append(Cell(rnd, t, state, a.ns, a.ew, a.boards, len(done), called[(rnd, t)]))
         rows.append((t, cells))
     return {
         "rows": rows,

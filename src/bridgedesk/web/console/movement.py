@@ -10,11 +10,19 @@ through :func:`bridgedesk.store.section_movement.apply_movement`.  The master
 sheet, guide cards and pair slips print from
 :func:`bridgedesk.reports.movement_cards.render_html`; the table cards with
 their login codes and QR codes from :func:`bridgedesk.reports.table_cards.cards_html`.
+
+Part way through a session the director may switch the arrows in some rounds
+(as ``bridgedesk event arrow-switch``,
+:func:`bridgedesk.store.section_movement.switch_arrows`, 004:1066-1074) or
+play another movement from a round on, keeping the rounds already played
+(``event movement ... --from-round R [--pairs N]``: a late pair or A/B
+tables, 004:884-898); the store refuses a change that does not fit the
+results already in, changing nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -26,9 +34,15 @@ from bridgedesk.movements.catalogue import KINDS
 from bridgedesk.movements.choose import recommended
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.recommend import Recommendation, recommend
+from bridgedesk.reading import whole_number
 from bridgedesk.reports.movement_cards import render_html
 from bridgedesk.reports.table_cards import cards_html
-from bridgedesk.store.section_movement import apply_movement, choose_movement, playing_pairs
+from bridgedesk.store.section_movement import (
+    apply_movement,
+    choose_movement,
+    playing_pairs,
+    switch_arrows,
+)
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import table_codes
 from bridgedesk.store.users import Role
@@ -41,7 +55,7 @@ from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d")
 
-_CHOICE = ("kind", "tables", "rounds", "boards_per_round", "base")
+_CHOICE = ("kind", "tables", "pairs", "rounds", "boards_per_round", "base")
 
 
 def _query(rec: Recommendation) -> str:
@@ -94,6 +108,7 @@ def _chosen(store: Store, place: Place, form: Mapping[str, str]) -> Movement:
         place.event,
         kind=form.get("kind") or None,
         tables=_number(form, "tables"),
+        pairs=_number(form, "pairs"),
         rounds=_number(form, "rounds"),
         boards_per_round=_number(form, "boards_per_round"),
         base=form.get("base") or None,
@@ -104,20 +119,62 @@ def _chosen(store: Store, place: Place, form: Mapping[str, str]) -> Movement:
 
 def _take(store: Store, place: Place, form: Mapping[str, str]) -> str:
     m = _chosen(store, place, form)
-    applied = apply_movement(store, place.event, m, section=place.section, session=place.session)
-    return applied.name
+    start = _number(form, "from_round")
+    if start is not None and start < 2:
+        raise EntryError(f"from round is 2 or more (round 1 is a new movement), not {start}")
+    applied = apply_movement(
+        store, place.event, m, section=place.section, session=place.session, from_round=start
+    )
+    return applied.name if start is None else f"{applied.name} (from round {start})"
 
 
-@router.post("/events/{event}/movement")
-async def take_movement(request: Request, event: int) -> Response:
+def _numbers(form: Mapping[str, str], name: str, needed: bool) -> list[int] | None:
+    """``5,6``: whole numbers separated by commas (None if left empty and not needed)."""
+    text = form.get(name, "").strip()
+    if not text and not needed:
+        return None
+    values = [whole_number(w, max_digits=4) for w in text.split(",") if w.strip()]
+    if not values or any(v is None for v in values):
+        raise EntryError(f"{name} {text!r}: write numbers separated by commas, e.g. 5,6")
+    return [v for v in values if v is not None]
+
+
+def _switch(store: Store, place: Place, form: Mapping[str, str]) -> str:
+    rounds = _numbers(form, "rounds", True)
+    assert rounds is not None
+    name, _problems = switch_arrows(
+        store, place.event, rounds, _numbers(form, "tables", False),
+        section=place.section, session=place.session,
+    )  # fmt: skip
+    return name
+
+
+async def _change(
+    request: Request,
+    event: int,
+    run: Callable[[Store, Place, Mapping[str, str]], str],
+    where: str,
+) -> Response:
+    """Change the section's movement; on refusal the page with the message at ``where``."""
     form = await read_form(request)
     session = await need(request, Role.DIRECTOR, form)
     place = await place_of(request, event, form)
     try:
-        name = await db_call(request, _take, store_of(request), place, form)
+        name = await db_call(request, run, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"choose": str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/movement", done=name), status_code=303)
+
+
+@router.post("/events/{event}/movement/arrow-switch")
+async def arrow_switch(request: Request, event: int) -> Response:
+    """Switch the arrows in some rounds (at some tables), as ``event arrow-switch``."""
+    return await _change(request, event, _switch, "switch")
+
+
+@router.post("/events/{event}/movement")
+async def take_movement(request: Request, event: int) -> Response:
+    return await _change(request, event, _take, "choose")
 
 
 @router.get("/events/{event}/movement/cards", response_class=HTMLResponse)

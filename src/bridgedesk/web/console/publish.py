@@ -6,8 +6,10 @@ score cards, hand records, CSV, JSON, PBN and USEBIO), scored by
 :func:`bridgedesk.web.scoring.scored_section` with the director's rulings,
 zipped for download; the public live results (``/e/ID``) show the same
 ranking as it stands.  While slips are missing the set is marked provisional
-on this page (004:3838-3846).  The masterpoint awards (JCBL, the stored event's
-rating and class) are shown, and a director records them in the ledger
+on this page (004:3838-3846).  The masterpoint awards (JCBL by the stored
+event's rating and class, or SBF by the table the director chooses, see
+:mod:`.awards`) are shown with their printable certificates, and a director
+records them in the ledger
 (:mod:`bridgedesk.store.event_awards`, as ``bridgedesk masterpoints award
 --from-event`` then ``record`` do).
 """
@@ -17,7 +19,7 @@ from __future__ import annotations
 import io
 import tempfile
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,37 +28,67 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.masterpoints.awards import Award
-from bridgedesk.reports.bundle import write_all
+from bridgedesk.reports.bundle import write_all, write_sections
 from bridgedesk.store import director
-from bridgedesk.store.event_awards import event_awards, record
+from bridgedesk.store.event_awards import record
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.awards import (
+    CERTIFICATE_LANGS,
+    SBF_TABLES,
+    Choice,
+    certificate_words,
+    certificates,
+    choice_of,
+    section_awards,
+)
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.labels import language
-from bridgedesk.web.scoring import scored_section
+from bridgedesk.web.scoring import scored_section, scored_sections
 from bridgedesk.web.security import status_of
+from bridgedesk.web.templating import environment
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d")
 
 
-def _awards(store: Store, place: Place) -> tuple[list[Award], str]:
-    """The JCBL awards of the section as it stands, or why there are none yet."""
+def _awards(store: Store, place: Place, query: Mapping[str, str]) -> tuple[list[Award], str]:
+    """The awards of the section as it stands (JCBL, or SBF when chosen), or why
+    there are none yet."""
     if not store.results(place.event, section=place.section, session=place.session):
         return [], ""
     try:
-        return event_awards(store, place.event, place.section), ""
+        return section_awards(store, place, choice_of(query)), ""
     except BridgedeskError as exc:
         return [], str(exc)
 
 
-def _status(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, Any]:
-    awards, why = _awards(store, place)
+def _choice(query: Mapping[str, str]) -> Choice:
+    try:
+        return choice_of(query)
+    except BridgedeskError:
+        return Choice()
+
+
+def _status(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, Any]:
+    awards, why = _awards(store, place, query)
+    names = [
+        name for number, group in place.info.sections if number == place.session for name in group
+    ]
     return {
+        "section_names": [] if len(names) < 2 else names,
+        "section_missing": {
+            n: len(director.missing(store, place.event, n, place.session)) for n in names
+        }
+        if len(names) > 1
+        else {},
         "awards": awards,
         "awards_error": why,
+        "choice": _choice(query),
+        "sbf_tables": SBF_TABLES,
+        "certificate_langs": CERTIFICATE_LANGS,
         "missing": director.missing(store, place.event, place.section, place.session),
         "planned": director.planned(store, place.event, place.section, place.session),
         "entered": len(store.results(place.event, section=place.section, session=place.session)),
@@ -77,8 +109,9 @@ def _record(store: Store, place: Place, form: Mapping[str, str], who: str) -> st
     reason = form.get("reason", "").strip()
     if not reason:
         raise EntryError("give the reason (it is kept in the ledger's audit log)")
-    awards = event_awards(store, place.event, place.section)
-    done = record(store, place.event, awards, rules="jcbl", who=who, reason=reason)
+    choice = choice_of(form)
+    awards = section_awards(store, place, choice)
+    done = record(store, place.event, awards, rules=choice.rules, who=who, reason=reason)
     if done.audit is None:
         return f"event {done.event_id}: the same {done.recorded + done.held} awards are stored"
     note = f"event {done.event_id}: recorded {done.recorded} awards"
@@ -89,7 +122,7 @@ def _record(store: Store, place: Place, form: Mapping[str, str], who: str) -> st
 
 @router.post("/events/{event}/masterpoints")
 async def record_awards(request: Request, event: int) -> Response:
-    """Award the section's masterpoints (JCBL) and record them in the ledger."""
+    """Award the section's masterpoints (JCBL, or SBF) and record them in the ledger."""
     form = await read_form(request)
     session = await need(request, Role.DIRECTOR, form)
     place = await place_of(request, event, form)
@@ -97,36 +130,82 @@ async def record_awards(request: Request, event: int) -> Response:
         done = await db_call(request, _record, store_of(request), place, form, session.user.name)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"awards": str(exc)}, form)
-    return RedirectResponse(place.url(f"/d/events/{event}/publish", done=done), status_code=303)
+    chosen = _choice(form).fields()
+    target = place.url(f"/d/events/{event}/publish", done=done, **chosen)
+    return RedirectResponse(target, status_code=303)
 
 
-def report_zip(store: Store, place: Place, lang: str) -> bytes:
-    """The section's whole report set as a zip file."""
-    scored = scored_section(store, place.event, place.section, place.session)
+@router.get("/events/{event}/masterpoints/certificates", response_class=HTMLResponse)
+async def award_certificates(request: Request, event: int) -> Response:
+    """One printable certificate per award (``?in=en|ja|sv``, else the page's language)."""
+    session = await need(request, Role.VIEWER)
+    place = await place_of(request, event)
+    query = dict(request.query_params)
+    asked = query.get("in", "")
+    lang = asked if asked in CERTIFICATE_LANGS else language(request)
+    try:
+        choice = choice_of(query)
+        context = await db_call(request, certificates, store_of(request), place, choice)
+    except BridgedeskError as exc:
+        return await _page(request, session, place, status_of(exc), {"awards": str(exc)})
+    path = f"/d/events/{event}/masterpoints/certificates"
+    links = {code: place.url(path, **choice.fields(), **{"in": code}) for code in CERTIFICATE_LANGS}
+    template = environment().get_template("console/certificates.html.j2")
+    words = certificate_words(lang)
+    return HTMLResponse(template.render(lang=lang, w=words, links=links, **context))
+
+
+def _zipped(write: Callable[[Path], list[Path]]) -> bytes:
+    """The files ``write`` puts into a temporary directory, as one zip file."""
     buffer = io.BytesIO()
     with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
-        written = write_all(scored, Path(tmp), lang=lang)
+        written = write(Path(tmp))
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in written:
                 archive.write(path, path.relative_to(tmp).as_posix())
     return buffer.getvalue()
 
 
-@router.get("/events/{event}/publish/reports.zip")
-async def download(request: Request, event: int) -> Response:
+def report_zip(store: Store, place: Place, lang: str) -> bytes:
+    """The section's whole report set as a zip file."""
+    scored = scored_section(store, place.event, place.section, place.session)
+    return _zipped(lambda out: write_all(scored, out, lang=lang))
+
+
+def sections_zip(store: Store, place: Place, lang: str) -> bytes:
+    """Every section of the place's session: each one's report set in its own folder
+    and ``index.html`` with the ranking across the sections, as one zip file."""
+    scored = scored_sections(store, place.event, place.session)
+    return _zipped(lambda out: write_sections(scored, out, lang=lang))
+
+
+async def _download(
+    request: Request, event: int, make: Callable[[Store, Place, str], bytes], what: str
+) -> Response:
     session = await need(request, Role.VIEWER)
     place = await place_of(request, event)
     lang = language(request)
     try:
-        data = await db_call(request, report_zip, store_of(request), place, lang)
+        data = await db_call(request, make, store_of(request), place, lang)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"download": str(exc)})
-    name = f"event{place.event}-{place.session}-{place.section}-{lang}.zip"
+    name = f"event{place.event}-{place.session}-{what or place.section}-{lang}.zip"
     return Response(
         data,
         media_type="application/zip",
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
+
+
+@router.get("/events/{event}/publish/sections.zip")
+async def download_sections(request: Request, event: int) -> Response:
+    """Every section's report set and the ranking across sections, in one download."""
+    return await _download(request, event, sections_zip, "sections")
+
+
+@router.get("/events/{event}/publish/reports.zip")
+async def download(request: Request, event: int) -> Response:
+    return await _download(request, event, report_zip, "")
 
 
 __all__ = ["report_zip", "router"]

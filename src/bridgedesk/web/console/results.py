@@ -35,10 +35,11 @@ from bridgedesk.events.rulings import (
 from bridgedesk.formats import results_csv
 from bridgedesk.reading import decode
 from bridgedesk.store import director
+from bridgedesk.store.disputes import open_disputes, resolve_dispute
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import CLOSED, HELD, round_states, set_round
 from bridgedesk.store.users import Role, UserSession
-from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.auth import RoleRefusedError, need, store_of
 from bridgedesk.web.console.pages import (
     SectionPage,
     console_page,
@@ -63,10 +64,10 @@ ROUND_ACTIONS = {"hold": HELD, "close": CLOSED, "open": None}
 
 def _maybe(form: Mapping[str, str], name: str) -> int | None:
     """A number the form may leave empty."""
-    return _whole(form, name) if form.get(name, "").strip() else None
+    return whole(form, name) if form.get(name, "").strip() else None
 
 
-def _whole(form: Mapping[str, str], name: str) -> int:
+def whole(form: Mapping[str, str], name: str) -> int:
     text = form.get(name, "").strip()
     if not (text.isascii() and text.isdigit() and 1 <= len(text) <= 6 and int(text) >= 1):
         raise EntryError(f"{name} is a whole number from 1, not {text!r}")
@@ -103,7 +104,10 @@ def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     cell = (int(rnd), int(table)) if numbers else None
     results = store.results(place.event, section=place.section, session=place.session)
     movement = store.movement(place.event, section=place.section, session=place.session)
+    called = open_disputes(store, place.event, place.section, place.session)
     return {
+        "disputes": called,
+        "disputed": {d.result_id: d for d in called},
         "results": [
             r
             for r in results
@@ -132,7 +136,7 @@ async def results_page(request: Request, event: int) -> Response:
     return await _page(request, session, place)
 
 
-async def _act(
+async def act(
     request: Request,
     event: int,
     role: Role,
@@ -161,11 +165,11 @@ async def _act(
 
 def _enter(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     result = make_result(
-        round=_whole(form, "round"),
-        table=_whole(form, "table"),
-        board=_whole(form, "board"),
-        ns=_whole(form, "ns"),
-        ew=_whole(form, "ew"),
+        round=whole(form, "round"),
+        table=whole(form, "table"),
+        board=whole(form, "board"),
+        ns=whole(form, "ns"),
+        ew=whole(form, "ew"),
         contract=form.get("contract", "").strip() or None,
         declarer=form.get("declarer") or None,
         result=form.get("result", "").strip() or None,
@@ -194,7 +198,7 @@ def _next_cell(place: Place, form: Mapping[str, str], done: str) -> str:
 
 @router.post("/events/{event}/results")
 async def enter_result(request: Request, event: int) -> Response:
-    return await _act(request, event, Role.SCORER, "enter", _enter, _next_cell)
+    return await act(request, event, Role.SCORER, "enter", _enter, _next_cell)
 
 
 @router.post("/events/{event}/results/import")
@@ -239,10 +243,10 @@ async def correct_page(request: Request, event: int, result_id: int) -> Response
         stored = await db_call(request, _stored, store_of(request), place, result_id)
     except BridgedeskError as exc:
         return await _page(request, session, place, 404, {"list": str(exc)})
-    return _correct_form(request, session, place, stored)
+    return await _correct_form(request, session, place, stored)
 
 
-def _correct_form(
+async def _correct_form(
     request: Request,
     session: UserSession,
     place: Place,
@@ -253,6 +257,8 @@ def _correct_form(
 ) -> Response:
     r = stored.result
     c = words(language(request))
+    store = store_of(request)
+    called = await db_call(request, open_disputes, store, place.event, place.section, place.session)
     return console_page(
         request,
         "correct.html.j2",
@@ -261,6 +267,7 @@ def _correct_form(
         status,
         place=place,
         stored=stored,
+        dispute=next((d for d in called if d.result_id == stored.id), None),
         seats=SEATS,
         error=error,
         form=refill(form or {"lead": r.lead or ""}),
@@ -282,6 +289,19 @@ def _correct(
         lead=form.get("lead", "").strip() or None,
         adjusted=form.get("adjusted", "").strip() or None,
     )
+    dispute = form.get("dispute", "").strip()
+    if dispute:  # the director's ruling on a table's dispute: correct and clear the flag
+        if session.user.role is not Role.DIRECTOR:
+            raise RoleRefusedError(f"{session.user.name} is a {session.user.role}: only the "
+                                   "director rules on a disputed result")  # fmt: skip
+        cid = resolve_dispute(
+            store, place.event, whole(form, "dispute"), who=session.user.name, reason=reason,
+            new=new, override=stored.override, result_id=stored.id,
+        )  # fmt: skip
+        return (
+            f"correction {cid}: result {stored.id} {stored.result.result_text} -> "
+            f"{new.result_text}; dispute {dispute} resolved"
+        )
     cid = store.correct_result(
         place.event,
         stored.id,
@@ -307,7 +327,7 @@ async def correct_result(request: Request, event: int, result_id: int) -> Respon
             stored = await db_call(request, _stored, store, place, result_id)
         except BridgedeskError:
             return await _page(request, session, place, 404, {"list": str(exc)})
-        return _correct_form(request, session, place, stored, status_of(exc), str(exc), form)
+        return await _correct_form(request, session, place, stored, status_of(exc), str(exc), form)
     return RedirectResponse(place.url(f"/d/events/{event}/results", done=done), status_code=303)
 
 
@@ -340,7 +360,7 @@ async def history_page(request: Request, event: int) -> Response:
 
 
 def _undo(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
-    correction = _whole(form, "correction")
+    correction = whole(form, "correction")
     reason = form.get("reason", "").strip()
     if not reason:
         raise EntryError("give the reason for the undo (it is kept in the audit log)")
@@ -358,7 +378,7 @@ def _undo(store: Store, place: Place, form: Mapping[str, str], session: UserSess
 
 
 def _round(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
-    rnd = _whole(form, "round")
+    rnd = whole(form, "round")
     action = form.get("action", "")
     if action not in ROUND_ACTIONS:
         raise EntryError(f"a round is held, closed or opened, not {action!r}")
@@ -371,7 +391,7 @@ def _round(store: Store, place: Place, form: Mapping[str, str], session: UserSes
 
 
 def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
-    pair = _whole(form, "pair")
+    pair = whole(form, "pair")
     reason = _reason(form, "penalty")
     try:
         unit = PenaltyUnit(form.get("unit", ""))
@@ -401,7 +421,7 @@ def _reason(form: Mapping[str, str], what: str) -> str:
 def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     """A fouled board (004:3531-3658): the listed ROUND:TABLE places and/or every table
     playing it from a round on, as ``bridgedesk result fouled`` takes them."""
-    board = _whole(form, "board")
+    board = whole(form, "board")
     reason = _reason(form, "fouled board")
     places = parse_places(p for p in form.get("at", "").replace(";", ",").split(",") if p.strip())
     start = _maybe(form, "from_round")
@@ -420,7 +440,7 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
 
 
 def _not_played(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
-    rnd, table, board = _whole(form, "round"), _whole(form, "table"), _whole(form, "board")
+    rnd, table, board = whole(form, "round"), whole(form, "table"), whole(form, "board")
     rid = director.mark_not_played(
         store, place.event, rnd, table, board, reason=_reason(form, "ruling"),
         who=session.user.name, section=place.section, session=place.session,
@@ -429,7 +449,7 @@ def _not_played(store: Store, place: Place, form: Mapping[str, str], session: Us
 
 
 def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
-    ruling = _whole(form, "ruling")
+    ruling = whole(form, "ruling")
     aid = director.cancel_ruling(
         store, place.event, ruling, reason=_reason(form, "cancellation"), who=session.user.name
     )
@@ -451,7 +471,7 @@ ACTIONS: tuple[tuple[str, Role, str, _Action], ...] = (
 
 def _endpoint(role: Role, where: str, run: _Action) -> Callable[[Request, int], Any]:
     async def endpoint(request: Request, event: int) -> Response:
-        return await _act(request, event, role, where, run)
+        return await act(request, event, role, where, run)
 
     return endpoint
 
