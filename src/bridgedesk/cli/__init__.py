@@ -68,8 +68,9 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.event_movement",
         "bridgedesk.cli.event_deals",
         "bridgedesk.cli.event_tables",
+        "bridgedesk.cli.event_teams",
     ),
-    "result": ("bridgedesk.cli.result_director",),
+    "result": ("bridgedesk.cli.result_director", "bridgedesk.cli.result_teams"),
 }
 
 

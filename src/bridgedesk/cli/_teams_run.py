@@ -1,4 +1,5 @@
-"""What ``bridgedesk teams score`` does once its options are parsed."""
+"""What ``bridgedesk teams score`` does once its options are parsed, and the writers
+``bridgedesk results`` uses for a stored team event."""
 
 from __future__ import annotations
 
@@ -10,16 +11,10 @@ import typer
 from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.cli._paths import output_dir, output_file
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.formats import team_matches_csv, team_results_json, team_standings_csv
+from bridgedesk.formats import team_results_json
 from bridgedesk.reports import teams as team_reports
+from bridgedesk.reports.team_bundle import write_all, write_csv
 from bridgedesk.results.teams import ScoredTeamEvent, TeamScoring, score_team_event
-
-
-def _csv(event: ScoredTeamEvent, target: Path) -> list[Path]:
-    return [
-        team_standings_csv.dump(event, target / "standings.csv"),
-        team_matches_csv.dump(event, target / "matches.csv"),
-    ]
 
 
 def run(
@@ -42,7 +37,15 @@ def run(
     if vp_scale is not None:
         scale = get_scale(vp_scale) if vp_scale in scale_names() else load_scale_file(vp_scale)
         play = replace(play, vp_scale=scale)
-    event = score_team_event(play)
+    write(score_team_event(play), fmt, lang, out)
+
+
+def write(event: ScoredTeamEvent, fmt: str, lang: str, out: Path | None) -> None:
+    """Print or write a scored team event: ``text``, ``json``, ``csv`` or ``html`` (the
+    report set with its CSV and JSON files); ``bridgedesk results`` of a stored team
+    event writes the same."""
+    if fmt in ("html", "csv") and out is None:
+        raise BridgedeskError(f"--format {fmt} writes several files: give --out DIR")
     if fmt == "json":
         if out is None:
             typer.echo(team_results_json.dumps(event), nl=False)
@@ -54,11 +57,6 @@ def run(
         return
     assert out is not None
     target = output_dir(out)
-    if fmt == "csv":
-        written = _csv(event, target)
-    else:
-        written = team_reports.write_reports(event, target, lang)
-        team_results_json.dump(event, target / "results.json")
-        written += [*_csv(event, target), target / "results.json"]
+    written = write_csv(event, target) if fmt == "csv" else write_all(event, target, lang)
     for path in written:
         typer.echo(str(path))
