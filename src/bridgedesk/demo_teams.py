@@ -34,13 +34,13 @@ from bridgedesk.errors import BridgedeskError
 from bridgedesk.events import Entry, EntryKind, Event, Player, Rating, Result
 from bridgedesk.events.model import ScoringMethod
 from bridgedesk.reports.team_bundle import write_all
-from bridgedesk.results.team_draw import DrawnMatch
+from bridgedesk.results.team_draw import DrawnMatch, TeamSlip
 from bridgedesk.results.team_model import ScoredTeamEvent, TeamScoring
 from bridgedesk.results.team_settings import TeamForm, TeamSettings
 from bridgedesk.simulate import simulate
 from bridgedesk.store import team_draws, team_events
 from bridgedesk.store.service import Store
-from bridgedesk.store.team_results import TeamSlip, import_room_results
+from bridgedesk.store.team_results import import_room_results
 
 __all__ = ["FORMS", "TeamDemoRun", "run"]
 
@@ -172,7 +172,7 @@ def _play(store: Store, eid: int, settings: TeamSettings, seed: int, rng: random
             for b in boards:
                 store.set_deal(eid, b, deals[b].pbn())
             slips = _slips(todo, draw.forfeits, deals, rng)
-            import_room_results(store, eid, slips, who="demo")
+            import_room_results(store, eid, [(None, x) for x in slips], who="demo")
             entered += len(slips)
         done |= {d.round for d in todo}
         if not settings.form.drawn_by_round:

@@ -26,9 +26,7 @@ def command(
     ] = None,
     team_format: Annotated[
         str,
-        typer.Option(
-            "--format", help="With --teams: round-robin, swiss (VPs) or awl (B-a-M)."
-        ),
+        typer.Option("--format", help="With --teams: round-robin, swiss (VPs) or awl (B-a-M)."),
     ] = "round-robin",
     seed: Annotated[
         int,

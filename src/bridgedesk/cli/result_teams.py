@@ -3,14 +3,16 @@
 ``result team`` enters (or with ``--correct``, corrects) one room's result on
 a board of a match, addressed as a team director reads a score sheet: round,
 home and away team, room (``open``: home NS, ``closed``: away NS,
-004:1631-1633) and board.  ``result forfeit`` records a walkover
-(003:228-250).  Corrections are the pairs' own, so ``result history``,
-``result undo`` and ``result correct --id`` work on team results too.
+004:1631-1633) and board; ``result team-import`` enters a CSV file of them
+(all or none).  ``result forfeit`` records a walkover (003:228-250).
+Corrections are the pairs' own, so ``result history``, ``result undo`` and
+``result correct --id`` work on team results too.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -20,6 +22,8 @@ from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.result import _PASS_THROUGH, Board, SlipArgs, _split, app
 from bridgedesk.errors import EntryError
 from bridgedesk.events import make_result
+from bridgedesk.formats import team_slips_csv
+from bridgedesk.results.team_draw import TeamSlip
 from bridgedesk.store import team_events, team_results
 
 
@@ -75,7 +79,7 @@ def team(
         round=rnd, table=1, board=board, ns=1, ew=2, contract=contract, declarer=declarer,
         result=result, lead=lead, adjusted=adjusted,
     )  # fmt: skip
-    slip_ = team_results.TeamSlip(rnd, home, away, room.value, board, played)
+    slip_ = TeamSlip(rnd, home, away, room.value, board, played)
     where = f"round {rnd}, {home} v {away}, {room.value} room, board {board}"
     with open_store(db) as store:
         if correct:
@@ -111,3 +115,21 @@ def forfeit(
     with open_store(db) as store:
         aid = team_events.forfeit_match(store, event, rnd, team, who(by), reason)
     typer.echo(f"audit {aid}: team {team} forfeits its round {rnd} match")
+
+
+@app.command("team-import")
+def team_import(
+    event: EventArg,
+    file: Annotated[Path, typer.Argument(help="CSV: round, home, away, room, board, contract...")],
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Enter every room result of a CSV file (all or none), checked against the draw.
+
+    Example: bridgedesk result team-import "Autumn teams" round1.csv (columns in
+    docs/teams.md; an import run again skips what is stored)
+    """
+    slips = team_slips_csv.load(file)
+    with open_store(db) as store:
+        report = team_results.import_room_results(store, event, slips, who=who(by))
+    typer.echo(f"{report.added} room results entered, {report.skipped} already stored")

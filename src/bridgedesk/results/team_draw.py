@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from bridgedesk.errors import MovementError
 from bridgedesk.events.adapters import grid_from_master_sheet
+from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement, TableAssignment
 from bridgedesk.movements.team_catalogue import build_team
 from bridgedesk.results.team_settings import TeamForm
@@ -63,6 +64,24 @@ class DrawnMatch:
     @property
     def label(self) -> str:
         return f"{self.home} v {self.away}" if self.away is not None else f"{self.home} (bye)"
+
+
+#: The two rooms of a match: the home team's NS table, the away team's (004:1631-1633).
+ROOMS = ("open", "closed")
+
+
+@dataclass(frozen=True)
+class TeamSlip:
+    """A room's result on a board of a match, as a team director reads a score sheet:
+    round, home and away team, room and board.  ``result`` holds what was played; its
+    round, table and pairs are the draw's, filled in when the slip is placed."""
+
+    round: int
+    home: int
+    away: int
+    room: str
+    board: int
+    result: Result
 
 
 def pair_numbers(team: int, teams: int) -> tuple[int, int]:
@@ -186,8 +205,10 @@ def by_round(matches: Sequence[DrawnMatch]) -> Mapping[int, tuple[DrawnMatch, ..
 
 __all__ = [
     "MOVEMENT_KIND",
+    "ROOMS",
     "DrawnMatch",
     "Room",
+    "TeamSlip",
     "boards_of",
     "boards_text",
     "by_round",

@@ -24,12 +24,12 @@ from dataclasses import dataclass, replace
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.bridge.vp import VPScale, scale_from_data
-from bridgedesk.errors import EntryError, Location
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.model import Entry, Result
 from bridgedesk.events.seating import format_boards
 from bridgedesk.reading import loads_json
 from bridgedesk.results.model import EventHeading
-from bridgedesk.results.team_draw import DrawnMatch, Room, pair_numbers
+from bridgedesk.results.team_draw import ROOMS, DrawnMatch, Room, TeamSlip, pair_numbers
 from bridgedesk.results.team_model import (
     BoardRooms,
     Lineup,
@@ -57,29 +57,12 @@ from bridgedesk.store.team_events import (
 from bridgedesk.store.unit import UnitOfWork
 
 __all__ = [
-    "ROOMS",
-    "TeamSlip",
     "TeamSnapshot",
     "add_room_result",
     "correct_room_result",
     "import_room_results",
     "team_play",
 ]
-
-ROOMS = ("open", "closed")
-
-
-@dataclass(frozen=True)
-class TeamSlip:
-    """A room's result on a board of a match: ``result`` holds what was played (its
-    round, table and pairs are filled in from the draw)."""
-
-    round: int
-    home: int
-    away: int
-    room: str
-    board: int
-    result: Result
 
 
 def _room(d: DrawnMatch, room: str) -> Room:
@@ -145,13 +128,22 @@ def add_room_result(unit: UnitOfWork, ref: int | str, slip: TeamSlip, who: str =
 
 
 def import_room_results(
-    unit: UnitOfWork, ref: int | str, slips: Sequence[TeamSlip], who: str = ""
+    unit: UnitOfWork,
+    ref: int | str,
+    slips: Sequence[tuple[int | None, TeamSlip]],
+    who: str = "",
 ) -> ImportReport:
-    """Enter many room results at once (all checked before any is written; an import
-    run again skips what is stored, :func:`~bridgedesk.store.results_repo.import_results`)."""
+    """Enter many room results, each with its source line: all are checked before any
+    is written, and an import run again skips what is stored
+    (:func:`~bridgedesk.store.results_repo.import_results`)."""
+    placed: list[tuple[int | None, Result]] = []
     with unit.transaction(write=False) as s:
         draw, teams = _snapshot(s, ref)
-        placed = [(None, _placed(draw, slip, teams)) for slip in slips]
+        for line, slip in slips:
+            try:
+                placed.append((line, _placed(draw, slip, teams)))
+            except BridgedeskError as exc:
+                raise exc.located(Location(line=line)) from None
     return import_results(unit, ref, placed, who=who, batch=500)
 
 
