@@ -8,6 +8,7 @@ The seed's worked examples go through the event path too: the comparison of
 from __future__ import annotations
 
 import json
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,6 @@ import pytest
 from bridgedesk.bridge import Seat, board_vulnerability, imps, score_ns
 from bridgedesk.bridge.contract import ALL_CONTRACTS, format_result
 from bridgedesk.events.swiss import halves
-from bridgedesk.scoring.teams import forfeit_vp
 from tests.events.store_dump import dump
 from tests.events.team_cli import add_teams, draw_matches, enter, file_rooms, simulated_rooms
 from tests.events.test_cli import Cli
@@ -127,3 +127,96 @@ def test_round_robin_of_8_teams_on_vps(cli: Cli, tmp_path: Path) -> None:
     assert "Player 1-1 – Player 1-3" in page  # the line-up is shown on the score sheet
     cli("results", "RR", "--out", str(tmp_path / "ja"), "--lang", "ja")
     assert "順位" in (tmp_path / "ja" / "standings.html").read_text(encoding="utf-8")
+
+
+def test_awl_of_10_teams_board_a_match(cli: Cli, tmp_path: Path) -> None:
+    cli("event", "new", "AWL", "--kind", "teams", "--format", "awl", "--scoring", "bam")
+    add_teams(cli, "AWL", 10)
+    out = cli("event", "movement", "AWL")
+    assert out.startswith("draw: awl 10 teams, 9 rounds x 2 boards\n")
+    matches = draw_matches(cli, "AWL")
+    assert len(matches) == 45  # every pair of teams meets once (004:1874-1876)
+    # the relay round (004:1920): tables t and t+5 play the same set, NS t v EW t+5
+    relay = [m for m in matches if m["round"] == 9]
+    assert {(m["home"], m["away"]) for m in relay} == {(t, t + 5) for t in range(1, 6)}
+    rooms = simulated_rooms(matches, seed=10)
+    enter(cli, "AWL", rooms, tmp_path / "awl.csv")
+    before = dump(cli.db)
+    relay_board = relay[0]["boards"][0]
+    err = cli("result", "team", "AWL", "--round", "9", "--home", "1", "--away", "6",
+              "--room", "closed", "--board", str(relay_board + 2), "PASS", status=2)  # fmt: skip
+    assert "the match 1 v 6 plays boards" in err
+    assert dump(cli.db) == before
+
+    got = json.loads(cli("results", "AWL", "--format", "json"))
+    path = tmp_path / "awl.json"
+    path.write_text(json.dumps(_file(matches, rooms, 10, "bam")), encoding="utf-8")
+    expected = json.loads(run_plain("teams", "score", str(path), "--format", "json"))
+    assert got["standings"] == expected["standings"]
+    # board-a-match: 2 a board won, 1 halved (004:1823); 90 boards, 180 points shared
+    assert sum(s["points"] for s in got["standings"]) == 2 * 90
+    for m in got["matches"]:
+        for b in m["boards"]:
+            net = b["open_ns"] - b["closed_ns"]
+            assert b["bam"] == ([2, 0] if net > 0 else [1, 1] if net == 0 else [0, 2])
+    written = cli("results", "AWL", "--out", str(tmp_path / "awl")).split()
+    assert {Path(p).name for p in written} >= {"bam.html", "standings.html", "rounds.html"}
+
+
+def test_swiss_of_12_teams_with_a_withdrawal_and_a_forfeit(cli: Cli, tmp_path: Path) -> None:
+    cli("event", "new", "Swiss", "--kind", "teams", "--format", "swiss", "--scoring", "vp",
+        "--rounds", "5", "--boards-per-match", "2", "--rematch", "never")  # fmt: skip
+    add_teams(cli, "Swiss", 12, players=6)
+    out = cli("event", "movement", "Swiss")
+    assert out.splitlines()[0] == "draw: swiss 12 teams, 2 boards a round (round 1 by seed)"
+    # round 1 by seed in halves, 1 v 7 ... 6 v 12 (004:1780, 004:2675)
+    round1 = [(m["home"], m["away"]) for m in draw_matches(cli, "Swiss")]
+    assert round1 == halves(list(range(1, 13)))
+    # team 5 forfeits its round 1 match, before any result is in (003:228-250)
+    cli("result", "forfeit", "Swiss", "--round", "1", "--team", "5", "--reason", "no show")
+    err = cli("result", "team", "Swiss", "--round", "1", "--home", "5", "--away", "11",
+              "--room", "open", "--board", "1", "PASS", status=2)  # fmt: skip
+    assert "the match 5 v 11 was forfeited by team 5" in err
+    met: set[frozenset[int]] = set()
+    for rnd in range(1, 6):
+        now = [m for m in draw_matches(cli, "Swiss") if m["round"] == rnd]
+        rooms = simulated_rooms(now, seed=100 + rnd)
+        enter(cli, "Swiss", rooms, tmp_path / f"r{rnd}.csv", one_by_one=1)
+        if rnd == 2:
+            # team 12 goes home after round 2: from round 3 it forfeits every match
+            cli("event", "withdraw-team", "Swiss", "--team", "12", "--from-round", "3",
+                "--reason", "went home")  # fmt: skip
+        if rnd < 5:
+            cli("event", "round", "Swiss", "--next")
+    draw = cli("event", "round", "Swiss")
+    assert "team 12 withdrawn from round 3" in draw
+    got = json.loads(cli("results", "Swiss", "--format", "json"))
+    matches = got["matches"]
+    assert len(matches) == 5 * 6
+    for m in matches:  # the rematch rule 'never' is kept (004:2689)
+        pair = frozenset((m["home"], m["away"]))
+        assert pair not in met, pair
+        met.add(pair)
+    if_round2 = [(m["home"], m["away"]) for m in matches if m["round"] == 2]
+    # round 2 by seed in groups of six: 1 v 4, 2 v 5, 3 v 6, 7 v 10 ... (004:2683)
+    assert {frozenset(p) for p in if_round2} == {
+        frozenset(p) for p in [(1, 4), (2, 5), (3, 6), (7, 10), (8, 11), (9, 12)]
+    }
+    forfeits = [m for m in matches if m.get("forfeited_by") is not None]
+    assert {(m["round"], m["forfeited_by"]) for m in forfeits} == {
+        (1, 5), (3, 12), (4, 12), (5, 12)
+    }
+    # the walkover of round 1: 11 gets the most of its own average, team 5's opponents'
+    # average (team 5 played nobody: none) and 1.2 draws; 5 gets the scale's minimum
+    first = next(m for m in forfeits if m["round"] == 1)
+    own = [m["vp"][0 if m["home"] == 11 else 1] for m in matches
+           if 11 in (m["home"], m["away"]) and m.get("forfeited_by") is None]  # fmt: skip
+    average = sum(Decimal(str(v)) for v in own) / len(own)
+    won = max(average, Decimal("1.2") * 10).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    assert first["home"] == 5 and first["vp"] == [0, float(won)]
+    standings = {s["team"]: s for s in got["standings"]}
+    assert standings[12]["rank"] == "12"
+    written = cli("results", "Swiss", "--out", str(tmp_path / "swiss")).split()
+    assert {Path(p).name for p in written} >= {"rounds.html", "standings.html", "butler.html"}
+    err = cli("event", "round", "Swiss", "--next", status=2)
+    assert err == "error: the Swiss was set for 5 rounds, all drawn\n"
