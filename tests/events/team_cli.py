@@ -14,10 +14,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+from tests.events.test_cli import Cli
+
 from bridgedesk.bridge.contract import format_result
 from bridgedesk.deals.generate import generate
 from bridgedesk.simulate import simulate
-from tests.events.test_cli import Cli
 
 
 def add_teams(cli: Cli, event: str, teams: int, players: int = 4) -> None:

@@ -13,14 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from bridgedesk.bridge import Seat, board_vulnerability, imps, score_ns
-from bridgedesk.bridge.contract import ALL_CONTRACTS, format_result
-from bridgedesk.events.swiss import halves
 from tests.events.store_dump import dump
 from tests.events.team_cli import add_teams, draw_matches, enter, file_rooms, simulated_rooms
 from tests.events.test_cli import Cli
 from tests.results.test_teams import run
+
+from bridgedesk.bridge import imps
+from bridgedesk.events.swiss import halves
 
 
 def run_plain(*args: str) -> str:
@@ -113,7 +112,7 @@ def test_round_robin_of_8_teams_on_vps(cli: Cli, tmp_path: Path) -> None:
     b = first["boards"][0]
     assert b["closed_ns"] == -350  # 7NT by S seven down, not vulnerable on board 1
     assert b["imps"] == [imps(b["open_ns"] + 350), -imps(b["open_ns"] + 350)]
-    assert [s["rank"] for s in got["standings"]][0] == "1"
+    assert next(s["rank"] for s in got["standings"]) == "1"
     assert first["lineup"]["home_ns"] == "1 Player 1-1 – Player 1-3"
 
     out_dir = tmp_path / "rr-reports"
@@ -204,7 +203,10 @@ def test_swiss_of_12_teams_with_a_withdrawal_and_a_forfeit(cli: Cli, tmp_path: P
     }
     forfeits = [m for m in matches if m.get("forfeited_by") is not None]
     assert {(m["round"], m["forfeited_by"]) for m in forfeits} == {
-        (1, 5), (3, 12), (4, 12), (5, 12)
+        (1, 5),
+        (3, 12),
+        (4, 12),
+        (5, 12),
     }
     # the walkover of round 1: 11 gets the most of its own average, team 5's opponents'
     # average (team 5 played nobody: none) and 1.2 draws; 5 gets the scale's minimum

@@ -13,13 +13,13 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.events.team_cli import add_teams
+from tests.events.test_cli import Cli
+from tests.results.test_teams import SEED_COMPARISON, SEED_CROSS, SEED_TOTALS
 
 from bridgedesk.bridge import Seat, board_vulnerability, imps, score_ns
 from bridgedesk.bridge.contract import ALL_CONTRACTS, format_result
 from bridgedesk.movements.round_robin import schedule
-from tests.events.team_cli import add_teams
-from tests.events.test_cli import Cli
-from tests.results.test_teams import SEED_COMPARISON, SEED_CROSS, SEED_TOTALS
 
 
 @pytest.fixture(name="cli")
@@ -101,8 +101,10 @@ def _contracts(board: int) -> dict[int, tuple[str, str, str]]:
             continue
         for seat in (Seat.N, Seat.E):
             for tricks in range(14):
-                score = score_ns(contract, seat, tricks, vul)
-                found.setdefault(score, (str(contract), seat.value, format_result(contract, tricks)))
+                made = format_result(contract, tricks)
+                found.setdefault(
+                    score_ns(contract, seat, tricks, vul), (str(contract), seat.value, made)
+                )
     return found
 
 
@@ -136,9 +138,7 @@ def test_the_cross_table_of_004_1754(cli: Cli, tmp_path: Path) -> None:
             slip(cli, "RR6", rnd, home, away, "open", rnd, *open_room)
             slip(cli, "RR6", rnd, home, away, "closed", rnd, *closed_room)
     got = json.loads(cli("results", "RR6", "--format", "json"))
-    cross = {
-        int(t): {int(o): v for o, v in row.items()} for t, row in got["cross_table"].items()
-    }
+    cross = {int(t): {int(o): v for o, v in row.items()} for t, row in got["cross_table"].items()}
     assert cross == SEED_CROSS
     assert {s["team"]: (s["vp"], s["rank"]) for s in got["standings"]} == SEED_TOTALS
     assert got["vp_scale"] == "one-per-imp"
