@@ -7,10 +7,10 @@ import shlex
 from pathlib import Path
 
 import pytest
-
-from bridgedesk.cli import main
 from tests.events.team_cli import add_teams
 from tests.events.test_cli import Cli
+
+from bridgedesk.cli import main
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "teams.md").read_text(encoding="utf-8")
 BLOCK = DOC.split("## A stored team event")[1].split("```shell\n")[1].split("```")[0]

@@ -205,3 +205,67 @@ def test_demo_teams_writes_every_report(cli: Cli, tmp_path: Path) -> None:
     assert len({frozenset((m["home"], m["away"])) for m in scored["matches"]}) == 15
     assert cli.db.exists()  # --db keeps the event
     assert "Demo teams (swiss)" in cli("event", "list")
+
+
+def test_a_bad_team_slips_file_is_refused_whole(cli: Cli, tmp_path: Path) -> None:
+    cli("event", "new", "I", "--kind", "teams", "--format", "round-robin",
+        "--boards-per-match", "2")  # fmt: skip
+    add_teams(cli, "I", 4)
+    cli("event", "movement", "I")
+    path = tmp_path / "slips.csv"
+    header = "round,home,away,room,board,contract,declarer,result\n"
+    path.write_text(header + "1,1,4,open,1,3NT,S,=\n1,1,4,lounge,1,3NT,S,=\n", encoding="utf-8")
+    err = cli("result", "team-import", "I", str(path), status=2)
+    assert err == f"error: {path}:3, field room: room is open or closed, not 'lounge'\n"
+    path.write_text(header + "1,1,4,open,1,3NT,S,=\n1,1,4,closed,3,3NT,S,=\n", encoding="utf-8")
+    err = cli("result", "team-import", "I", str(path), status=2)
+    assert err == (
+        "error: line 3, round 1, board 3: round 1: the match 1 v 4 plays boards 1-2, not board 3\n"
+    )
+    assert cli("results", "I").startswith("PROVISIONAL: 6 matches have room results missing\n")
+    assert json.loads(cli("results", "I", "--format", "json"))["matches"] == []
+    path.write_text("round,home,room\n", encoding="utf-8")
+    err = cli("result", "team-import", "I", str(path), status=2)
+    assert "missing column(s) away, board" in err
+
+
+def test_a_knockout_of_5_teams_to_its_final(cli: Cli) -> None:
+    """Seeds 1-3 get byes in a bracket of 8 (004:1762-1772); the winners go on."""
+    cli("event", "new", "KO", "--kind", "teams", "--format", "knockout",
+        "--boards-per-match", "1")  # fmt: skip
+    add_teams(cli, "KO", 5)
+    draw = cli("event", "movement", "KO")
+    assert "team 1: bye" in draw and "team 2: bye" in draw and "team 3: bye" in draw
+    assert "    4 v 5   boards 1-1" in draw
+    slip(cli, "KO", 1, 4, 5, "open", 1, "3NT", "S", "+1")  # 430
+    slip(cli, "KO", 1, 4, 5, "closed", 1, "3NT", "S", "-1")  # -50: team 4 wins 11 IMPs
+    second = cli("event", "round", "KO", "--next")
+    assert second.splitlines()[1:] == [
+        "    1 v 4   boards 2-2  open: round 2 table 1, closed: round 2 table 2",
+        "    2 v 3   boards 2-2  open: round 2 table 3, closed: round 2 table 4",
+    ]
+    for home, away in ((1, 4), (2, 3)):
+        slip(cli, "KO", 2, home, away, "open", 2, "2H", "E", "=")  # -110 for NS
+        slip(cli, "KO", 2, home, away, "closed", 2, "2H", "E", "-1")  # +100: the away team wins
+    final = cli("event", "round", "KO", "--next")
+    assert (
+        final.splitlines()[1]
+        == "    3 v 4   boards 3-3  open: round 3 table 1, closed: round 3 table 2"
+    )
+    slip(cli, "KO", 3, 3, 4, "open", 3, "4S", "N", "=")
+    slip(cli, "KO", 3, 3, 4, "closed", 3, "4S", "N", "=")
+    err = cli("event", "round", "KO", "--next", status=2)
+    assert "the match 3 v 4 is tied on IMPs" in err
+
+
+@pytest.mark.parametrize(
+    ("form", "teams", "matches", "scoring"),
+    [("mirror-mitchell", 10, 25, "bam"), ("stagger", 8, 28, "vp"), ("srr-pairs", 6, 30, "imp")],
+)
+def test_the_other_movements_draw(
+    cli: Cli, form: str, teams: int, matches: int, scoring: str
+) -> None:
+    cli("event", "new", "M", "--kind", "teams", "--format", form, "--scoring", scoring)
+    add_teams(cli, "M", teams)
+    cli("event", "movement", "M")
+    assert cli("event", "round", "M").count(" v ") == matches
