@@ -119,6 +119,8 @@ def list_entries(
     with open_store(db) as store:
         entries = store.entries(event, section=section, session=session)
         movement = store.movement(event, section=section, session=session)
+        if team_events.is_team_event(store, event):
+            movement = None  # a team's pairs are t and t + N (docs/teams.md)
     if not entries:
         typer.echo(f"no entries in section {section} yet")
     labels = {} if movement is None else field_numbers(movement)
