@@ -194,3 +194,26 @@ def run_teams(teams: int, form: str, seed: int, out: Path, db: Path | None, lang
     for path in made.files:
         typer.echo(f"  {path.name}")
     typer.echo(f"done in {made.timings['total']:.1f} s")
+
+
+def team_round(event: str, next_round: bool, last_round: bool, db: str | None) -> None:
+    """``event round EVENT [--next]``: show a team event's draw, or draw the next Swiss
+    or knockout round."""
+    with open_store(db) as store:
+        if next_round:
+            report = team_draws.next_round(store, event, last_round=last_round)
+            draw = team_events.draw(store, event)
+            typer.echo(f"round {report.matches[0].round} ({report.basis or report.name})")
+            for line in draw_lines(report.matches, draw.forfeits)[1:]:
+                typer.echo(line)
+            return
+        if last_round:
+            raise EntryError("--last-round goes with --next")
+        draw = team_events.draw(store, event)
+    if not draw.matches:
+        typer.echo("no draw yet; make it with `bridgedesk event movement EVENT`")
+        return
+    for line in draw_lines(draw.matches, draw.forfeits):
+        typer.echo(line)
+    for team, rnd in sorted(draw.withdrawn.items()):
+        typer.echo(f"team {team} withdrawn from round {rnd}")

@@ -27,7 +27,9 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
+from bridgedesk.cli._team_event import team_round
 from bridgedesk.cli.event import app
+from bridgedesk.errors import EntryError
 from bridgedesk.reports.table_cards import cards_html
 from bridgedesk.store.terminals import CLOSED, HELD, set_round, table_codes
 
@@ -97,21 +99,37 @@ class RoundState(enum.StrEnum):
 @app.command("round")
 def round_(
     event: EventArg,
-    round: Annotated[int, typer.Argument(help="The round.", show_default=False)],
+    round: Annotated[int | None, typer.Argument(help="The round.", show_default=False)] = None,
     action: Annotated[
-        RoundState,
+        RoundState | None,
         typer.Argument(help="hold (tables wait), close (only the director corrects) or open."),
-    ],
+    ] = None,
+    next_round: Annotated[
+        bool, typer.Option("--next", help="A team event: draw the next Swiss or knockout round.")
+    ] = False,
+    last_round: Annotated[
+        bool, typer.Option("--last-round", help="Swiss: the last round (ranked on the previous).")
+    ] = False,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
-    """Hold, close or open a round for the table terminals.
+    """Hold, close or open a round for the table terminals; for a team event, show its
+    draw or draw the next Swiss or knockout round (--next, docs/teams.md).
 
     Example: bridgedesk event round "Tuesday pairs" 3 close
+
+    Example: bridgedesk event round "Autumn Swiss" --next
     """
 
+    if round is None and action is None:
+        team_round(event, next_round, last_round, db)
+        return
+    if round is None or action is None or next_round or last_round:
+        raise EntryError(
+            "give a round and hold, close or open (or, for a team event, --next or nothing)"
+        )
     state = {RoundState.hold: HELD, RoundState.close: CLOSED, RoundState.open: None}[action]
     with open_store(db) as store:
         set_round(store, event, round, state, who(by), section=section, session=session)

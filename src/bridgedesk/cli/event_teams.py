@@ -1,8 +1,10 @@
 """Commands of a stored team event in the ``event`` group (docs/teams.md).
 
-This module adds ``event round`` (show the draw, or ``--next``: draw a
-Swiss or knockout round), ``event lineup`` and ``event withdraw-team`` to the
-``event`` group (it is listed in ``_EXTENSIONS`` of :mod:`bridgedesk.cli`).
+This module adds ``event lineup`` and ``event withdraw-team`` to the ``event``
+group (it is listed in ``_EXTENSIONS`` of :mod:`bridgedesk.cli`); ``event round
+EVENT [--next]`` (show the draw, or draw the next Swiss or knockout round) is
+the terminals' ``event round`` command, which hands a team event to
+:func:`bridgedesk.cli._team_event.team_round`.
 """
 
 from __future__ import annotations
@@ -13,46 +15,9 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
-from bridgedesk.cli._team_event import draw_lines
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
-from bridgedesk.store import team_draws, team_events
-
-
-@app.command("round")
-def round_command(
-    event: EventArg,
-    next_round: Annotated[
-        bool, typer.Option("--next", help="Draw the next Swiss or knockout round.")
-    ] = False,
-    last_round: Annotated[
-        bool,
-        typer.Option("--last-round", help="Swiss: the last round (ranked on the previous one)."),
-    ] = False,
-    db: DbOption = None,
-) -> None:
-    """Show a team event's draw, or draw the next Swiss or knockout round.
-
-    Example: bridgedesk event round "Autumn Swiss" --next
-    """
-    with open_store(db) as store:
-        if next_round:
-            report = team_draws.next_round(store, event, last_round=last_round)
-            draw = team_events.draw(store, event)
-            typer.echo(f"round {report.matches[0].round} ({report.basis or report.name})")
-            for line in draw_lines(report.matches, draw.forfeits)[1:]:
-                typer.echo(line)
-            return
-        if last_round:
-            raise EntryError("--last-round goes with --next")
-        draw = team_events.draw(store, event)
-    if not draw.matches:
-        typer.echo("no draw yet; make it with `bridgedesk event movement EVENT`")
-        return
-    for line in draw_lines(draw.matches, draw.forfeits):
-        typer.echo(line)
-    for team, rnd in sorted(draw.withdrawn.items()):
-        typer.echo(f"team {team} withdrawn from round {rnd}")
+from bridgedesk.store import team_events
 
 
 def _two(text: str, option: str) -> tuple[int, int]:

@@ -39,7 +39,7 @@ from bridgedesk.results.team_model import (
     TeamEventPlay,
     TeamScoring,
 )
-from bridgedesk.results.team_settings import TeamSettings
+from bridgedesk.results.team_settings import TeamForm, TeamSettings
 from bridgedesk.scoring.results import Play
 from bridgedesk.store.corrections import correct_result
 from bridgedesk.store.lookups import event_row, section_results
@@ -191,6 +191,11 @@ class TeamSnapshot:
     missing: tuple[str, ...]
 
 
+#: Forms whose match k plays at tables 2k-1 and 2k; in the others (AWL, mirror
+#: Mitchell, stagger) a match is at the home team's table.
+_PAIRED_TABLES = (TeamForm.ROUND_ROBIN, TeamForm.SRR_PAIRS, TeamForm.SWISS, TeamForm.KNOCKOUT)
+
+
 def _scale(team: TeamSettings) -> str | VPScale:
     if team.vp_scale_data is None:
         return team.vp_scale
@@ -281,7 +286,7 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
                 f"round {d.round}, {d.label}: {absent} of {2 * len(d.boards)} room results"
             )
         if boards:
-            table = (d.open.table + 1) // 2 if d.open.round == d.round else d.open.table
+            table = (d.open.table + 1) // 2 if team.form in _PAIRED_TABLES else d.open.table
             matches.append(
                 MatchPlay(d.round, d.home, d.away, tuple(boards), table=table, lineup=lineup)
             )
