@@ -269,3 +269,52 @@ def test_the_other_movements_draw(
     add_teams(cli, "M", teams)
     cli("event", "movement", "M")
     assert cli("event", "round", "M").count(" v ") == matches
+
+
+def test_members_from_the_register_lineups_and_a_final_refused(cli: Cli) -> None:
+    cli("event", "new", "R", "--kind", "teams", "--format", "round-robin",
+        "--boards-per-match", "1")  # fmt: skip
+    add_teams(cli, "R", 3)
+    # a member number alone takes the name from the register (player 1-2 is member 012)
+    out = cli("event", "new", "R2", "--kind", "teams", "--format", "knockout")
+    assert out.startswith("event 2: R2")
+    out = cli("entry", "add", "R2", "--kind", "team", "--name", "Old hands",
+              "--player", ":012", "--player", ":023", "--player", "New One:9001",
+              "--player", "New Two")  # fmt: skip
+    assert out == "entered team 1: Old hands (4 players: 012, 023, 9001, -)\n"
+    assert "Player 1-2, Player 2-3, New One, New Two" in cli("entry", "list", "R2")
+    cli("event", "movement", "R")
+    err = cli("event", "lineup", "R", "--round", "1", "--team", "2", "--ns", "1,2",
+              "--ew", "2,4", status=2)  # fmt: skip
+    assert err == (
+        "error: a line-up names four different players of team 2 by their place 1-4 in its "
+        "entry, e.g. --ns 1,2 --ew 3,4; got NS (1, 2) EW (2, 4)\n"
+    )
+    err = cli("event", "lineup", "R", "--round", "9", "--team", "2", "--ns", "1,2",
+              "--ew", "3,4", status=2)  # fmt: skip
+    assert err == "error: round 9 is not drawn yet\n"
+    err = cli("results", "R", "--final", status=2)
+    assert err.endswith(
+        "error: the results cannot be final: 3 matches have room results missing (listed "
+        "above); enter them with `bridgedesk result team`\n"
+    )
+    slip(cli, "R", 1, 2, 3, "open", 1, "1NT", "N", "=")
+    err = cli("event", "movement", "R", status=2)
+    assert err == (
+        "error: results are in already: the draw cannot be made again (correct or delete "
+        "the results first)\n"
+    )
+
+
+def test_a_withdrawn_team_gives_a_knockout_walkover(cli: Cli) -> None:
+    cli("event", "new", "K", "--kind", "teams", "--format", "knockout",
+        "--boards-per-match", "1")  # fmt: skip
+    add_teams(cli, "K", 4)
+    cli("event", "movement", "K")  # 1 v 4, 2 v 3
+    cli("event", "withdraw-team", "K", "--team", "3", "--from-round", "1", "--reason", "ill")
+    slip(cli, "K", 1, 1, 4, "open", 1, "3NT", "N", "=")
+    slip(cli, "K", 1, 1, 4, "closed", 1, "3NT", "N", "-1")  # team 1 wins 10 IMPs
+    final = cli("event", "round", "K", "--next")
+    assert final.splitlines()[1].startswith("    1 v 2   boards 2-2")
+    err = cli("result", "forfeit", "K", "--round", "1", "--team", "2", "--reason", "x", status=2)
+    assert err == "error: round 1: the match 2 v 3 is already forfeited by team 3\n"

@@ -135,12 +135,11 @@ def add_team_entry(
         raise EntryError("give the players with --player, or with --names/--members, not both")
     if players:
         parsed = [parse_player(p) for p in players]
-        known = [Player(n, m) for n, m in parsed if n is not None]
-        lookup = [m for n, m in parsed if n is None and m is not None]
         if any(n is None and m is None for n, m in parsed):
             raise EntryError('--player needs a name, "NAME:MEMBER" or ":MEMBER"')
-        found = players_of(store, "", ",".join(lookup)) if lookup else ()
-        people = tuple(known) + tuple(found)
+        lookup = [m for n, m in parsed if n is None and m is not None]
+        found = iter(players_of(store, "", ",".join(lookup)) if lookup else ())
+        people = tuple(Player(n, m) if n is not None else next(found) for n, m in parsed)
     else:
         people = players_of(store, names, members)
     team_no = number if number is not None else team_events.next_team_number(store, event)

@@ -130,6 +130,7 @@ def list_entries(
         label = f"  {labels.get(number, '(none)'):<6}" if labels else ""
         typer.echo(
             f"{number:>4}{label}  {e.names}"
+            + (f": {', '.join(p.name for p in e.players)}" if e.kind is EntryKind.TEAM else "")
             + (f"  [{members}]" if e.players else "")
             + (f"  ({flags})" if flags else "")
         )
