@@ -318,3 +318,21 @@ def test_a_withdrawn_team_gives_a_knockout_walkover(cli: Cli) -> None:
     assert final.splitlines()[1].startswith("    1 v 2   boards 2-2")
     err = cli("result", "forfeit", "K", "--round", "1", "--team", "2", "--reason", "x", status=2)
     assert err == "error: round 1: the match 2 v 3 is already forfeited by team 3\n"
+
+
+def test_a_double_round_robin(cli: Cli) -> None:
+    """Played twice, home and away exchanged in the second cycle (004:1752)."""
+    out = cli("event", "new", "D", "--kind", "teams", "--format", "round-robin", "--cycles", "2",
+              "--boards-per-match", "1")  # fmt: skip
+    assert out.endswith(", round-robin, vp, 1 board a match, double)\n")
+    add_teams(cli, "D", 4)
+    cli("event", "movement", "D")
+    lines = [ln.split()[:3] for ln in cli("event", "round", "D").splitlines() if " v " in ln]
+    meetings = [(int(a), int(b)) for a, _, b in lines]
+    assert len(meetings) == 12
+    assert sorted(meetings[6:]) == sorted((b, a) for a, b in meetings[:6])
+    err = cli("event", "new", "S", "--kind", "teams", "--format", "swiss", "--cycles", "2",
+              status=2)  # fmt: skip
+    assert (
+        err == "error: --cycles is 1-3 and for a round robin (004:1752), not 2 for --format swiss\n"
+    )

@@ -48,6 +48,7 @@ def team_settings(
     rounds: int | None = None,
     swiss_rule: str | None = None,
     rematch: str | None = None,
+    cycles: int = 1,
 ) -> TeamSettings:
     """The settings of ``event new --kind teams`` (a refused combination is one line)."""
     if form is None:
@@ -80,7 +81,7 @@ def team_settings(
     bpm = boards_per_match or DEFAULT_BOARDS.get(team_form, 8)
     return TeamSettings(
         team_form, team_scoring, bpm, name, data, stock, rounds, rule,
-        None if rematch is None else Rematch.parse(rematch),
+        None if rematch is None else Rematch.parse(rematch), cycles,
     )  # fmt: skip
 
 
@@ -108,9 +109,11 @@ def create(
     with open_store(db) as store:
         eid = team_events.create_team_event(store, event, settings)
     extra = f", {settings.rounds} rounds" if settings.rounds else ""
+    extra += {1: "", 2: ", double", 3: ", triple"}[settings.cycles]
     typer.echo(
         f"event {eid}: {event.name} ({event.date}, teams, {settings.form.value}, "
-        f"{settings.scoring.value}, {settings.boards_per_match} boards a match{extra})"
+        f"{settings.scoring.value}, {settings.boards_per_match} "
+        f"board{'' if settings.boards_per_match == 1 else 's'} a match{extra})"
     )
 
 

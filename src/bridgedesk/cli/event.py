@@ -79,6 +79,9 @@ def new(
         str | None,
         typer.Option("--rematch", help="Swiss: never, not-consecutive, until-round:R, allowed."),
     ] = None,
+    cycles: Annotated[
+        int, typer.Option("--cycles", min=1, max=3, help="Round robin: played 1-3 times.")
+    ] = 1,
     db: DbOption = None,
 ) -> None:
     """Create an event and print its id.
@@ -98,7 +101,7 @@ def new(
         settings = team_settings(
             team_format, scoring, vp_scale=vp_scale, stock=stock,
             boards_per_match=boards_per_match, rounds=rounds, swiss_rule=swiss_rule,
-            rematch=rematch,
+            rematch=rematch, cycles=cycles,
         )  # fmt: skip
         create_team_event(
             name, settings, date=date, rating=rating, class_=event_class, club=club,
@@ -107,7 +110,8 @@ def new(
         return
     given = [o for o, v in (("--format", team_format), ("--vp-scale", vp_scale),
              ("--boards-per-match", boards_per_match), ("--rounds", rounds),
-             ("--swiss-rule", swiss_rule), ("--rematch", rematch)) if v is not None]  # fmt: skip
+             ("--swiss-rule", swiss_rule), ("--rematch", rematch),
+             ("--cycles", None if cycles == 1 else cycles)) if v is not None]  # fmt: skip
     if given:
         raise EntryError(f"{given[0]} is for a team event (--kind teams)")
     event = new_event(

@@ -95,13 +95,14 @@ def team_of(pair: int, teams: int) -> int:
 
 
 def movement_draw(
-    form: TeamForm, teams: int, boards_per_match: int
+    form: TeamForm, teams: int, boards_per_match: int, cycles: int = 1
 ) -> tuple[GridMovement, tuple[DrawnMatch, ...]]:
-    """The grid and the matches of a movement form for ``teams`` teams."""
+    """The grid and the matches of a movement form for ``teams`` teams (a round robin
+    played ``cycles`` times)."""
     kind = MOVEMENT_KIND.get(form)
     if kind is None:
         raise MovementError(f"a {form.value} is drawn round by round: use `event round --next`")
-    m = build_team(kind, teams, boards_per_round=boards_per_match)[0]
+    m = build_team(kind, teams, boards_per_round=boards_per_match, cycles=cycles)[0]
     grid = grid_from_master_sheet(
         m, name=f"{kind} {teams} teams, {m.round_count} rounds x {boards_per_match} boards"
     )

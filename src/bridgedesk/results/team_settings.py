@@ -16,7 +16,8 @@ line:
   board-a-match.
 
 The Swiss rule and rematch rule (``--swiss-rule``, ``--rematch``) only mean
-something for a Swiss; a McCallum stock is 30, 40, 50 or 60 (004:2615).
+something for a Swiss, ``--cycles`` (a double or triple round robin, 004:1752)
+for a round robin; a McCallum stock is 30, 40, 50 or 60 (004:2615).
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ class TeamSettings:
     rounds: int | None = None
     swiss_rule: SwissRule | None = None
     rematch: Rematch | None = None
+    #: A round robin played once, twice or three times (004:1752).
+    cycles: int = 1
 
     def __post_init__(self) -> None:
         allowed = ALLOWED[self.form]
@@ -119,6 +122,11 @@ class TeamSettings:
         if not swiss and (self.swiss_rule is not None or self.rematch is not None):
             raise EntryError(
                 f"--swiss-rule and --rematch are for a Swiss, not --format {self.form.value}"
+            )
+        if self.cycles != 1 and not (self.form is TeamForm.ROUND_ROBIN and 1 <= self.cycles <= 3):
+            raise EntryError(
+                f"--cycles is 1-3 and for a round robin (004:1752), not {self.cycles} for "
+                f"--format {self.form.value}"
             )
         if self.rounds is not None and not (swiss and self.rounds >= 1):
             raise EntryError(

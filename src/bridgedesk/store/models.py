@@ -458,6 +458,7 @@ class TeamEventRow(Base):
     stock: Mapped[int] = mapped_column(Integer, default=40)
     boards_per_match: Mapped[int] = mapped_column(Integer)
     rounds: Mapped[int | None] = mapped_column(Integer)
+    cycles: Mapped[int] = mapped_column(Integer, default=1)
     swiss_rule: Mapped[str | None] = mapped_column(String(10))
     rematch: Mapped[str | None] = mapped_column(String(20))
 

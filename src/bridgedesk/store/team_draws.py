@@ -51,7 +51,7 @@ def make_draw(unit: UnitOfWork, ref: int | str) -> DrawReport:
     teams = _teams(unit, ref)
     bpm = team.boards_per_match
     if not team.form.drawn_by_round:
-        grid, matches = movement_draw(team.form, teams, bpm)
+        grid, matches = movement_draw(team.form, teams, bpm, team.cycles)
         team_events.set_draw(unit, ref, grid, matches)
         return DrawReport(grid.name, matches)
     if team.form is TeamForm.SWISS:

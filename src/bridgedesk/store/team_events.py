@@ -119,6 +119,7 @@ def settings_of(row: TeamEventRow) -> TeamSettings:
         rounds=row.rounds,
         swiss_rule=None if row.swiss_rule is None else SwissRule(row.swiss_rule),
         rematch=None if row.rematch is None else Rematch.parse(row.rematch),
+        cycles=row.cycles,
     )
 
 
@@ -141,6 +142,7 @@ def create_team_event(unit: UnitOfWork, event: Event, team: TeamSettings) -> int
                 stock=team.stock,
                 boards_per_match=team.boards_per_match,
                 rounds=team.rounds,
+                cycles=team.cycles,
                 swiss_rule=None if team.swiss_rule is None else team.swiss_rule.value,
                 rematch=None if team.rematch is None else str(team.rematch),
             )

@@ -28,6 +28,7 @@ def upgrade() -> None:
         sa.Column("stock", sa.Integer(), nullable=False),
         sa.Column("boards_per_match", sa.Integer(), nullable=False),
         sa.Column("rounds", sa.Integer(), nullable=True),
+        sa.Column("cycles", sa.Integer(), nullable=False),
         sa.Column("swiss_rule", sa.String(length=10), nullable=True),
         sa.Column("rematch", sa.String(length=20), nullable=True),
         sa.ForeignKeyConstraint(
