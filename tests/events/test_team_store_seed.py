@@ -298,7 +298,17 @@ def test_members_from_the_register_lineups_and_a_final_refused(cli: Cli) -> None
         "error: the results cannot be final: 3 matches have room results missing (listed "
         "above); enter them with `bridgedesk result team`\n"
     )
+    out = cli("entry", "add", "R", "--kind", "team", "--name", "Late",
+              *[f"--player=Late {k}" for k in range(1, 5)])  # fmt: skip
+    assert out.endswith(
+        "the draw was cleared: make it again with `bridgedesk event movement EVENT`\n"
+    )
+    assert cli("event", "round", "R").startswith("no draw yet")
+    assert "round 1\n    1 v 4" in cli("event", "movement", "R")
     slip(cli, "R", 1, 2, 3, "open", 1, "1NT", "N", "=")
+    err = cli("entry", "add", "R", "--kind", "team", "--name", "Later",
+              *[f"--player=Later {k}" for k in range(1, 5)], status=2)  # fmt: skip
+    assert err.startswith("error: results are in already: a team can join only before play")
     err = cli("event", "movement", "R", status=2)
     assert err == (
         "error: results are in already: the draw cannot be made again (correct or delete "

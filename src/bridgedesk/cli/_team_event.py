@@ -147,9 +147,12 @@ def add_team_entry(
         people = players_of(store, names, members)
     team_no = number if number is not None else team_events.next_team_number(store, event)
     entry = Entry(team_no, people, kind=EntryKind.TEAM, team_name=name)
+    drawn = bool(team_events.draw(store, event).matches)
     got = team_events.add_team(store, event, entry)
     members_text = ", ".join(p.member or "-" for p in people)
     typer.echo(f"entered team {got}: {entry.names} ({len(people)} players: {members_text})")
+    if drawn:
+        typer.echo("the draw was cleared: make it again with `bridgedesk event movement EVENT`")
 
 
 def draw_lines(matches: tuple[DrawnMatch, ...], forfeits: dict[tuple[int, int], int]) -> list[str]:

@@ -192,8 +192,11 @@ def section(s: OrmSession, ev: EventRow, lock: bool = False) -> SectionRow:
 
 
 def add_team(unit: UnitOfWork, ref: int | str, entry: Entry) -> int:
-    """Enter a team (4-6 players, 004:1616) under its number; before the draw is made
-    for a movement form, and before round 1 of a Swiss or knockout is drawn."""
+    """Enter a team (4-6 players) under its number.
+
+    A team can join until the first result is in: a draw made already is
+    cleared (its matches and movement), to be made again for the new field.
+    """
     if entry.kind is not EntryKind.TEAM:
         raise EntryError(
             f"a team event takes teams: `entry add EVENT --kind team`, not a {entry.kind}"
@@ -204,11 +207,13 @@ def add_team(unit: UnitOfWork, ref: int | str, entry: Entry) -> int:
         ev = event_row(s, ref)
         team_row(s, ev)
         sec = section(s, ev, lock=True)
-        if _match_rows(s, ev):
+        if _has_results(s, sec):
             raise EntryError(
-                "the draw is made already: a team can join only before it "
-                "(withdraw the draw's teams' results first, or start a new event)"
+                "results are in already: a team can join only before play starts "
+                "(a team that leaves is withdrawn with `event withdraw-team`)"
             )
+        s.execute(delete(TeamMatchRow).where(TeamMatchRow.event_id == ev.id))
+        sec.movement = None
         return insert_entry(s, sec, entry)
 
 
