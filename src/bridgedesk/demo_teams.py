@@ -114,7 +114,8 @@ def _run(teams: int, form: str, seed: int, out: Path, db: Path, lang: str) -> Te
             timings["results"] = time.perf_counter() - t0
             t0 = time.perf_counter()
             scored, _ = team_draws.scored(store, eid)
-            files = write_all(scored, out, lang)
+            deals = {b: Deal.from_pbn(t, b) for b, t in store.deals(eid).items()}
+            files = write_all(scored, out, lang, deals=deals)
             timings["score and reports"] = time.perf_counter() - t0
         except BaseException:
             team_events.discard_team_event(store, eid)

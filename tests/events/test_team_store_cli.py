@@ -120,8 +120,10 @@ def test_round_robin_of_8_teams_on_vps(cli: Cli, tmp_path: Path) -> None:
     names = sorted(Path(p).name for p in written)
     assert names == sorted([
         "standings.html", "scorecards.html", "rounds.html", "butler.html", "index.html",
-        "standings.csv", "matches.csv", "results.json",
+        "standings.csv", "matches.csv", "results.json", "results.pbn", "sheets.html",
     ])  # fmt: skip
+    pbn = (out_dir / "results.pbn").read_text(encoding="utf-8")
+    assert pbn.count('[Room "Open"]') == pbn.count('[Room "Closed"]') == 28 * 2
     page = (out_dir / "scorecards.html").read_text(encoding="utf-8")
     assert "Player 1-1 – Player 1-3" in page  # the line-up is shown on the score sheet
     cli("results", "RR", "--out", str(tmp_path / "ja"), "--lang", "ja")

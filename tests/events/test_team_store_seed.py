@@ -198,8 +198,9 @@ def test_demo_teams_writes_every_report(cli: Cli, tmp_path: Path) -> None:
     written = sorted(p.name for p in (tmp_path / "demo").iterdir())
     assert written == sorted([
         "standings.html", "scorecards.html", "rounds.html", "butler.html", "index.html",
-        "standings.csv", "matches.csv", "results.json",
+        "standings.csv", "matches.csv", "results.json", "results.pbn", "sheets.html",
     ])  # fmt: skip
+    assert '[Deal "' in (tmp_path / "demo" / "results.pbn").read_text(encoding="utf-8")
     scored = json.loads((tmp_path / "demo" / "results.json").read_text(encoding="utf-8"))
     assert len(scored["matches"]) == 5 * 3
     assert len({frozenset((m["home"], m["away"])) for m in scored["matches"]}) == 15

@@ -19,7 +19,7 @@ CASES = (
     + [(TeamForm.AWL, n, 1, 1) for n in range(5, 22)]
     + [(TeamForm.MIRROR_MITCHELL, n, 1, 1) for n in (10, 14, 18)]
     + [(TeamForm.STAGGER, n, 1, 1) for n in (6, 8, 10, 12)]
-    + [(TeamForm.SRR_PAIRS, n, 2, 1) for n in (4, 6, 8, 10)]
+    + [(TeamForm.SRR_PAIRS, n, 2, 1) for n in range(4, 12)]
 )
 
 

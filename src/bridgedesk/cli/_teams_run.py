@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,8 +12,11 @@ import typer
 
 from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.cli._paths import output_dir, output_file
+from bridgedesk.cli._srr_pairs_run import SrrRun, pairs_dicts, read
+from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.formats import team_results_json
+from bridgedesk.formats import pbn_team_matches, team_results_json
+from bridgedesk.reports import srr_pairs as srr_reports
 from bridgedesk.reports import teams as team_reports
 from bridgedesk.reports.team_bundle import write_all, write_csv
 from bridgedesk.results.teams import ScoredTeamEvent, TeamScoring, score_team_event
@@ -25,11 +30,13 @@ def run(
     fmt: str,
     lang: str,
     out: Path | None,
+    flights: Sequence[Path] = (),
+    pairs_method: str = "mp",
 ) -> None:
     """Read, score and write (see :mod:`bridgedesk.cli.teams`)."""
     if fmt in ("html", "csv") and out is None:
         raise BridgedeskError(f"--format {fmt} writes several files: give --out DIR")
-    play = team_results_json.load(file)
+    play, srr = read(file, flights, pairs_method)
     if scoring is not None:
         play = replace(play, scoring=TeamScoring(scoring))
     if stock is not None:
@@ -37,26 +44,55 @@ def run(
     if vp_scale is not None:
         scale = get_scale(vp_scale) if vp_scale in scale_names() else load_scale_file(vp_scale)
         play = replace(play, vp_scale=scale)
-    write(score_team_event(play), fmt, lang, out)
+    write(score_team_event(play), fmt, lang, out, srr)
 
 
-def write(event: ScoredTeamEvent, fmt: str, lang: str, out: Path | None) -> None:
-    """Print or write a scored team event: ``text``, ``json``, ``csv`` or ``html`` (the
-    report set with its CSV and JSON files); ``bridgedesk results`` of a stored team
-    event writes the same."""
+def write(
+    event: ScoredTeamEvent,
+    fmt: str,
+    lang: str,
+    out: Path | None,
+    srr: SrrRun | None = None,
+    deals: Mapping[int, Deal] | None = None,
+) -> None:
+    """Print or write a scored team event: ``text``, ``json``, ``pbn``, ``csv`` or
+    ``html`` (the report set with its CSV, JSON and PBN files; ``deals`` go into the
+    PBN); ``bridgedesk results`` of a stored team event writes the same."""
     if fmt in ("html", "csv") and out is None:
         raise BridgedeskError(f"--format {fmt} writes several files: give --out DIR")
     if fmt == "json":
+        data = team_results_json.to_dict(event)
+        if srr is not None:
+            data["srr_pairs"] = pairs_dicts(srr.pairs)
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
         if out is None:
-            typer.echo(team_results_json.dumps(event), nl=False)
+            typer.echo(text, nl=False)
         else:
-            team_results_json.dump(event, output_file(out))
+            output_file(out).write_text(text, encoding="utf-8")
+        return
+    if fmt == "pbn":
+        if out is None:
+            typer.echo(pbn_team_matches.dumps(event, deals, newline="\n"), nl=False)
+        else:
+            typer.echo(str(pbn_team_matches.dump(event, output_file(out), deals)))
         return
     if fmt == "text":
         typer.echo(team_reports.standings_text(event, lang), nl=False)
+        if event.butler:
+            typer.echo("")
+            typer.echo(team_reports.butler_text(event, lang), nl=False)
+        if srr is not None:
+            typer.echo("")
+            typer.echo(srr_reports.pairs_text(srr.pairs, srr.method, lang), nl=False)
         return
     assert out is not None
     target = output_dir(out)
-    written = write_csv(event, target) if fmt == "csv" else write_all(event, target, lang)
+    if fmt == "csv":
+        written = write_csv(event, target)
+    else:
+        extra = {}
+        if srr is not None:
+            extra["srr_pairs"] = srr_reports.pairs_html(event, srr.pairs, srr.method, lang)
+        written = write_all(event, target, lang, extra, deals)
     for path in written:
         typer.echo(str(path))

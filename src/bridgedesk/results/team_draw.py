@@ -38,7 +38,7 @@ MOVEMENT_KIND = {
     TeamForm.AWL: "awl",
     TeamForm.MIRROR_MITCHELL: "mirror-mitchell",
     TeamForm.STAGGER: "stagger",
-    TeamForm.SRR_PAIRS: "pair-round-robin",
+    TeamForm.SRR_PAIRS: "srr-pairs",
 }
 
 
