@@ -188,6 +188,13 @@ def section(s: OrmSession, ev: EventRow, lock: bool = False) -> SectionRow:
     return section_row(s, ev, 1, "A", lock=lock)
 
 
+def _locked(s: OrmSession, ref: int | str) -> tuple[EventRow, SectionRow]:
+    """A team event and its section, locked for a change (one line for a pairs event)."""
+    ev = event_row(s, ref)
+    team_row(s, ev)
+    return ev, section(s, ev, lock=True)
+
+
 # -- teams -------------------------------------------------------------------------------
 
 
@@ -204,9 +211,7 @@ def add_team(unit: UnitOfWork, ref: int | str, entry: Entry) -> int:
     if entry.phantom or entry.late:
         raise EntryError("a team is entered whole: no phantom or late team in a team event")
     with unit.transaction() as s:
-        ev = event_row(s, ref)
-        team_row(s, ev)
-        sec = section(s, ev, lock=True)
+        ev, sec = _locked(s, ref)
         if _has_results(s, sec):
             raise EntryError(
                 "results are in already: a team can join only before play starts "
@@ -325,9 +330,7 @@ def set_draw(
     """Store a whole draw (a movement form's, or round 1 of a Swiss or knockout),
     replacing one made before while no result is in."""
     with unit.transaction() as s:
-        ev = event_row(s, ref)
-        team_row(s, ev)
-        sec = section(s, ev, lock=True)
+        ev, sec = _locked(s, ref)
         if _has_results(s, sec):
             raise EntryError(
                 "results are in already: the draw cannot be made again (correct or delete "
@@ -349,9 +352,7 @@ def add_round(
     """Store the next round of a Swiss or knockout: ``grid`` is the movement with the
     round added, drawn when round ``after`` was the last one stored."""
     with unit.transaction() as s:
-        ev = event_row(s, ref)
-        team_row(s, ev)
-        sec = section(s, ev, lock=True)
+        ev, sec = _locked(s, ref)
         last = s.scalar(select(func.max(TeamMatchRow.round)).where(TeamMatchRow.event_id == ev.id))
         if (last or 0) != after:
             raise EntryError(
@@ -463,9 +464,7 @@ def forfeit_match(
     Only a match without results: delete them first if they must go.
     """
     with unit.transaction() as s:
-        ev = event_row(s, ref)
-        team_row(s, ev)
-        sec = section(s, ev, lock=True)
+        ev, sec = _locked(s, ref)
         found = [
             r
             for r in _match_rows(s, ev)
@@ -504,9 +503,7 @@ def withdraw_team(
     already become forfeits; none of them may have results.
     """
     with unit.transaction() as s:
-        ev = event_row(s, ref)
-        team_row(s, ev)
-        sec = section(s, ev, lock=True)
+        ev, sec = _locked(s, ref)
         if team not in teams_entered(s, ev):
             raise EntryError(f"team {team} is not entered")
         exists = s.scalars(
