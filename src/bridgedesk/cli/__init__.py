@@ -69,8 +69,13 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.event_deals",
         "bridgedesk.cli.event_tables",
         "bridgedesk.cli.event_rounds_pairs",
+        "bridgedesk.cli.event_teams",
     ),
-    "result": ("bridgedesk.cli.result_director", "bridgedesk.cli.result_withdrawal"),
+    "result": (
+        "bridgedesk.cli.result_director",
+        "bridgedesk.cli.result_withdrawal",
+        "bridgedesk.cli.result_teams",
+    ),
 }
 
 

@@ -1,9 +1,10 @@
-"""What ``bridgedesk teams score`` does once its options are parsed."""
+"""What ``bridgedesk teams score`` does once its options are parsed, and the writers
+``bridgedesk results`` uses for a stored team event."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,24 +12,14 @@ import typer
 
 from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.cli._paths import output_dir, output_file
-from bridgedesk.cli._srr_pairs_run import pairs_dicts, read
+from bridgedesk.cli._srr_pairs_run import SrrRun, pairs_dicts, read
+from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.formats import (
-    pbn_team_matches,
-    team_matches_csv,
-    team_results_json,
-    team_standings_csv,
-)
+from bridgedesk.formats import pbn_team_matches, team_results_json
 from bridgedesk.reports import srr_pairs as srr_reports
 from bridgedesk.reports import teams as team_reports
+from bridgedesk.reports.team_bundle import write_all, write_csv
 from bridgedesk.results.teams import ScoredTeamEvent, TeamScoring, score_team_event
-
-
-def _csv(event: ScoredTeamEvent, target: Path) -> list[Path]:
-    return [
-        team_standings_csv.dump(event, target / "standings.csv"),
-        team_matches_csv.dump(event, target / "matches.csv"),
-    ]
 
 
 def run(
@@ -53,7 +44,22 @@ def run(
     if vp_scale is not None:
         scale = get_scale(vp_scale) if vp_scale in scale_names() else load_scale_file(vp_scale)
         play = replace(play, vp_scale=scale)
-    event = score_team_event(play)
+    write(score_team_event(play), fmt, lang, out, srr)
+
+
+def write(
+    event: ScoredTeamEvent,
+    fmt: str,
+    lang: str,
+    out: Path | None,
+    srr: SrrRun | None = None,
+    deals: Mapping[int, Deal] | None = None,
+) -> None:
+    """Print or write a scored team event: ``text``, ``json``, ``pbn``, ``csv`` or
+    ``html`` (the report set with its CSV, JSON and PBN files; ``deals`` go into the
+    PBN); ``bridgedesk results`` of a stored team event writes the same."""
+    if fmt in ("html", "csv") and out is None:
+        raise BridgedeskError(f"--format {fmt} writes several files: give --out DIR")
     if fmt == "json":
         data = team_results_json.to_dict(event)
         if srr is not None:
@@ -66,9 +72,9 @@ def run(
         return
     if fmt == "pbn":
         if out is None:
-            typer.echo(pbn_team_matches.dumps(event, newline="\n"), nl=False)
+            typer.echo(pbn_team_matches.dumps(event, deals, newline="\n"), nl=False)
         else:
-            typer.echo(str(pbn_team_matches.dump(event, output_file(out))))
+            typer.echo(str(pbn_team_matches.dump(event, output_file(out), deals)))
         return
     if fmt == "text":
         typer.echo(team_reports.standings_text(event, lang), nl=False)
@@ -82,14 +88,11 @@ def run(
     assert out is not None
     target = output_dir(out)
     if fmt == "csv":
-        written = _csv(event, target)
+        written = write_csv(event, target)
     else:
         extra = {}
         if srr is not None:
             extra["srr_pairs"] = srr_reports.pairs_html(event, srr.pairs, srr.method, lang)
-        written = team_reports.write_reports(event, target, lang, extra)
-        team_results_json.dump(event, target / "results.json")
-        pbn_team_matches.dump(event, target / "results.pbn")
-        written += [*_csv(event, target), target / "results.json", target / "results.pbn"]
+        written = write_all(event, target, lang, extra, deals)
     for path in written:
         typer.echo(str(path))

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._team_event import run_teams
 from bridgedesk.cli.results import Lang
 from bridgedesk.demo_session import run
 from bridgedesk.reports.session import ranking_text
@@ -19,6 +20,14 @@ from bridgedesk.reports.session import ranking_text
 
 def command(
     pairs: Annotated[int, typer.Option("--pairs", min=4, max=60, help="Pairs present.")] = 13,
+    teams: Annotated[
+        int | None,
+        typer.Option("--teams", min=4, max=40, help="Run a team event of N teams instead."),
+    ] = None,
+    team_format: Annotated[
+        str,
+        typer.Option("--format", help="With --teams: round-robin, swiss (VPs) or awl (B-a-M)."),
+    ] = "round-robin",
     seed: Annotated[
         int,
         typer.Option("--seed", min=0, max=limit.SEED, help="Seed for deals, names and results."),
@@ -44,7 +53,12 @@ def command(
     PBN and USEBIO into --out.
 
     Example: bridgedesk demo --pairs 18 --seed 7 --out demo18 --lang ja
+
+    Example: bridgedesk demo --teams 12 --format swiss --seed 3 --out swiss12
     """
+    if teams is not None:
+        run_teams(teams, team_format, seed, out, db, lang.value)
+        return
 
     result = run(pairs=pairs, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
     typer.echo(f"{result.movement}; {len(result.scored.travellers)} boards")

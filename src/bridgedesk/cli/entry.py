@@ -15,11 +15,12 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
+from bridgedesk.cli._team_event import add_team_entry
 from bridgedesk.errors import EntryError
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import entries_csv
-from bridgedesk.store import entries
+from bridgedesk.store import entries, team_events
 from bridgedesk.store.entry_players import changed_players, players_of
 
 if TYPE_CHECKING:
@@ -32,15 +33,15 @@ app = typer.Typer(help="Enter pairs, teams or individuals in an event.", no_args
 def add(
     event: EventArg,
     number: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--pair",
             "--number",
             min=1,
             max=limit.ENTRY_NUMBER,
-            help="The entry's number in the section.",
+            help="The entry's number in the section (a team: default the next free one).",
         ),
-    ],
+    ] = None,
     names: Annotated[
         str,
         typer.Option("--names", help='Player names, separated by "," or " - " (e.g. "Ann, Bo").'),
@@ -49,7 +50,17 @@ def add(
         str, typer.Option("--members", help="Member numbers in the same order, comma-separated.")
     ] = "",
     kind: Annotated[str, typer.Option("--kind", help="pair, team or individual.")] = "pair",
-    team: Annotated[str | None, typer.Option("--team", help="Team name (for teams).")] = None,
+    team: Annotated[
+        str | None, typer.Option("--team", "--name", help="Team name (for teams).")
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            help='A team\'s player, "NAME:MEMBER" (4-6 of them; ":MEMBER" alone '
+            "takes the name from the register).",
+        ),
+    ] = None,
     stationary: Annotated[
         bool, typer.Option("--stationary", help="Asks for a seat that does not move.")
     ] = False,
@@ -73,6 +84,11 @@ def add(
     """
 
     with open_store(db) as store:
+        if team_events.is_team_event(store, event):
+            add_team_entry(store, event, number, team, player or [], names, members)
+            return
+        if number is None or player:
+            raise EntryError("a pair is entered with --pair N --names ... (--player is for teams)")
         players = players_of(store, names, members)
         entry = Entry(
             number=number,
@@ -103,6 +119,8 @@ def list_entries(
     with open_store(db) as store:
         entries = store.entries(event, section=section, session=session)
         movement = store.movement(event, section=section, session=session)
+        if team_events.is_team_event(store, event):
+            movement = None  # a team's pairs are t and t + N (docs/teams.md)
     if not entries:
         typer.echo(f"no entries in section {section} yet")
     labels = {} if movement is None else field_numbers(movement)
@@ -112,6 +130,7 @@ def list_entries(
         label = f"  {labels.get(number, '(none)'):<6}" if labels else ""
         typer.echo(
             f"{number:>4}{label}  {e.names}"
+            + (f": {', '.join(p.name for p in e.players)}" if e.kind is EntryKind.TEAM else "")
             + (f"  [{members}]" if e.players else "")
             + (f"  ({flags})" if flags else "")
         )

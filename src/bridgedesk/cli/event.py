@@ -6,6 +6,8 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime
+from bridgedesk.cli._team_event import create as create_team_event
+from bridgedesk.cli._team_event import team_settings
 from bridgedesk.errors import EntryError
 from bridgedesk.events.creation import new_event
 from bridgedesk.events.model import correction_deadline
@@ -31,8 +33,13 @@ def new(
     ] = "weekly",
     event_class: Annotated[int, typer.Option("--class", help="Event class 1-5.")] = 3,
     scoring: Annotated[
-        str, typer.Option("--scoring", help="mp, ximp, butler, total, imp, vp or bam.")
-    ] = "mp",
+        str | None,
+        typer.Option(
+            "--scoring",
+            help="Pairs: mp (default), ximp, butler or total. Teams: imp, vp (default), bam, "
+            "bam-vp or mccallum.",
+        ),
+    ] = None,
     club: Annotated[str, typer.Option("--club", help="The organising club.")] = "",
     sessions: Annotated[
         int, typer.Option("--sessions", min=1, max=limit.SESSIONS, help="Number of sessions.")
@@ -46,14 +53,37 @@ def new(
             "--deadline", help="Correction deadline, YYYY-MM-DDTHH:MM (UTC) or with zone."
         ),
     ] = None,
+    kind: Annotated[str, typer.Option("--kind", help="pairs or teams.")] = "pairs",
     fmt: Annotated[
         str | None,
         typer.Option(
             "--format",
-            help="A pairs event played round by round: swiss-pairs, barometer or houston "
-            "(then `event round EVENT --next`).",
+            help="Pairs played round by round: swiss-pairs, barometer or houston (then "
+            "`event round EVENT --next`). Teams: round-robin, swiss, knockout, awl, "
+            "mirror-mitchell, stagger or srr-pairs.",
         ),
     ] = None,
+    vp_scale: Annotated[
+        str | None, typer.Option("--vp-scale", help="Teams: a VP scale name or scale file.")
+    ] = None,
+    stock: Annotated[int, typer.Option("--stock", help="Teams: McCallum stock 30-60.")] = 40,
+    boards_per_match: Annotated[
+        int | None,
+        typer.Option("--boards-per-match", min=1, max=64, help="Teams: boards a match."),
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", min=1, max=limit.ROUNDS, help="Swiss: rounds.")
+    ] = None,
+    swiss_rule: Annotated[
+        str | None, typer.Option("--swiss-rule", help="Swiss: jcbl-1 (default), jcbl-2, jcbl-3.")
+    ] = None,
+    rematch: Annotated[
+        str | None,
+        typer.Option("--rematch", help="Swiss: never, not-consecutive, until-round:R, allowed."),
+    ] = None,
+    cycles: Annotated[
+        int, typer.Option("--cycles", min=1, max=3, help="Round robin: played 1-3 times.")
+    ] = 1,
     convention: Annotated[
         str | None,
         typer.Option(
@@ -69,13 +99,40 @@ def new(
     --class 3 --scoring mp
 
     Example: bridgedesk event new "Swiss pairs" --format swiss-pairs --scoring mp
+
+    Example: bridgedesk event new "Autumn Swiss" --kind teams --format swiss --scoring vp
+    --rounds 7 --boards-per-match 8 (docs/teams.md)
     """
+    if kind not in ("pairs", "teams"):
+        raise EntryError(f"--kind is pairs or teams, not {kind!r}")
+    if kind == "teams":
+        if (sessions, sections) != (1, "A"):
+            raise EntryError("a team event is one session of one section: leave out "
+                             "--sessions and --sections")  # fmt: skip
+        if convention is not None:
+            raise EntryError("--convention is for a pairs event (matchpoints)")
+        settings = team_settings(
+            fmt, scoring, vp_scale=vp_scale, stock=stock,
+            boards_per_match=boards_per_match, rounds=rounds, swiss_rule=swiss_rule,
+            rematch=rematch, cycles=cycles,
+        )  # fmt: skip
+        create_team_event(
+            name, settings, date=date, rating=rating, class_=event_class, club=club,
+            deadline=deadline, db=db,
+        )  # fmt: skip
+        return
+    given = [o for o, v in (("--vp-scale", vp_scale),
+             ("--boards-per-match", boards_per_match), ("--rounds", rounds),
+             ("--swiss-rule", swiss_rule), ("--rematch", rematch),
+             ("--cycles", None if cycles == 1 else cycles)) if v is not None]  # fmt: skip
+    if given:
+        raise EntryError(f"{given[0]} is for a team event (--kind teams)")
     event = new_event(
         name,
         date=date,
         rating=rating,
         class_=event_class,
-        scoring=scoring,
+        scoring=scoring or "mp",
         club=club,
         sessions=sessions,
         sections=sections,

@@ -18,10 +18,12 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
+from bridgedesk.cli._team_event import team_movement
 from bridgedesk.cli.event import app
 from bridgedesk.errors import MovementError
 from bridgedesk.formats import movement_json
 from bridgedesk.reading import whole_number
+from bridgedesk.store import team_events
 from bridgedesk.store.section_movement import apply_movement, choose_movement, switch_arrows
 
 
@@ -82,6 +84,9 @@ def movement(
 
     Example: bridgedesk event movement "Tuesday pairs" --recommend
 
+    Example: bridgedesk event movement "Autumn teams" (a team event: the draw of its
+    --format, docs/teams.md)
+
     Example: bridgedesk event movement "Tuesday pairs" --kind howell --tables 6 --rounds 11
     --boards-per-round 2
 
@@ -94,6 +99,15 @@ def movement(
     A refused movement changes nothing (no phantom is left behind).
     """
 
+    with open_store(db) as store:
+        if team_events.is_team_event(store, event):  # the draw of its format (docs/teams.md)
+            if recommend or kind is not None or file is not None or from_round is not None:
+                raise MovementError(
+                    "a team event's draw follows its --format: give `event movement EVENT` "
+                    "alone (then `event round EVENT --next` for a Swiss or knockout)"
+                )
+            team_movement(store, event)
+            return
     if [recommend, kind is not None, file is not None].count(True) != 1:
         raise MovementError("give one of --recommend, --kind KIND or --file MOVEMENT.json")
     with open_store(db) as store:

@@ -28,9 +28,11 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
+from bridgedesk.cli._team_event import team_round
 from bridgedesk.cli.event import app
-from bridgedesk.errors import MovementError
+from bridgedesk.errors import EntryError, MovementError
 from bridgedesk.reports.table_cards import cards_html
+from bridgedesk.store import team_events
 from bridgedesk.store.terminals import CLOSED, HELD, set_round, table_codes
 
 
@@ -112,39 +114,60 @@ def round_(
         bool,
         typer.Option(
             "--next",
-            help="Draw the next round of a Swiss pairs, barometer or Houston pairs event from "
-            "the standings so far (no rematch; see `bridgedesk event draw --help`).",
+            help="Draw the next round: a team event's Swiss or knockout round, or a Swiss "
+            "pairs, barometer or Houston pairs round from the standings so far (no rematch; "
+            "see `bridgedesk event draw --help`).",
         ),
     ] = False,
     boards: Annotated[
         int,
         typer.Option(
-            "--boards", min=1, max=limit.BOARDS_PER_ROUND, help="With --next: boards a table plays."
+            "--boards",
+            min=1,
+            max=limit.BOARDS_PER_ROUND,
+            help="Pairs with --next: boards a table plays.",
         ),
     ] = 6,
+    last_round: Annotated[
+        bool,
+        typer.Option("--last-round", help="Swiss teams: the last round (ranked on the previous)."),
+    ] = False,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
-    """Hold, close or open a round for the table terminals, or draw the next round.
+    """Hold, close or open a round for the table terminals, or draw the next round; for
+    a team event, with no ROUND, show its draw (docs/teams.md).
 
     Example: bridgedesk event round "Tuesday pairs" 3 close
 
     Example: bridgedesk event round "Club Swiss" --next --boards 6
+
+    Example: bridgedesk event round "Autumn Swiss" --next
     """
 
-    if next_:  # the hook of the round-by-round pair events (cli/_pair_rounds.py)
+    if next_ or (round is None and action is None):
         if round is not None or action is not None:
             raise MovementError("--next draws the next round: give no ROUND or ACTION with it")
+        with open_store(db) as store:
+            teams = team_events.is_team_event(store, event)
+        if teams:
+            team_round(event, next_, last_round, db)
+            return
+        if not next_:
+            raise MovementError("give ROUND and hold, close or open (or --next)")
+        if last_round:
+            raise MovementError("--last-round is for a Swiss team event")
+        # the hook of the round-by-round pair events (cli/_pair_rounds.py)
         from bridgedesk.cli._pair_rounds import next_round
 
         with open_store(db) as store:
             for line in next_round(store, event, boards):
                 typer.echo(line)
         return
-    if round is None or action is None:
-        raise MovementError("give ROUND and hold, close or open (or --next)")
+    if round is None or action is None or last_round:
+        raise EntryError("give a round and hold, close or open (or --next)")
     state = {RoundState.hold: HELD, RoundState.close: CLOSED, RoundState.open: None}[action]
     with open_store(db) as store:
         set_round(store, event, round, state, who(by), section=section, session=session)

@@ -17,6 +17,7 @@ import typer
 
 from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
+from bridgedesk.cli._team_results import team_results
 from bridgedesk.deals.dd import analyse
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports import bundle
@@ -24,7 +25,7 @@ from bridgedesk.reports.hand_records import html_to_pdf
 from bridgedesk.reports.overall import overall_text
 from bridgedesk.reports.session import ranking_text
 from bridgedesk.results.section import score_sections
-from bridgedesk.store import director
+from bridgedesk.store import director, team_events
 from bridgedesk.store.pair_rounds import is_round_by_round
 from bridgedesk.store.pair_rounds import options as event_options
 
@@ -96,6 +97,9 @@ def command(
 
     Example: bridgedesk results 3 --format html --out results/ --pdf
 
+    Example: bridgedesk results "Autumn teams" --out teams/ (a team event: standings,
+    cross-table, scorecards... as `teams score` writes them, docs/teams.md)
+
     An event with several sections: each is scored and ranked on its own, and the
     pairs are ranked across sections by percentage (004:1315-1320); html writes a
     directory per section and an index with that ranking.
@@ -105,6 +109,11 @@ def command(
     if pdf and fmt is not ResultsFormat.html:
         raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
     with open_store(db) as store:
+        if team_events.is_team_event(store, event):
+            if dd or pdf or section is not None:
+                raise BridgedeskError("--dd, --pdf and --section are for a pairs event")
+            team_results(store, event, fmt.value, out, lang.value, final)
+            return
         info = store.event(event)
         if is_round_by_round(store, event):  # Swiss pairs, barometer, Houston pairs
             from bridgedesk.cli.results_rounds import run

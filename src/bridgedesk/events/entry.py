@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 
 from bridgedesk.bridge import Contract, Seat, parse_result
 from bridgedesk.errors import EntryError, Location
-from bridgedesk.events.model import AdjustedScore, Entry, Result, parse_lead
+from bridgedesk.events.model import AdjustedScore, Entry, EntryKind, Result, parse_lead
 from bridgedesk.events.seating import (
     SeatingPlan,
     format_boards,
@@ -139,6 +139,10 @@ def check_result(
             f"table {result.table} does not exist: the movement has tables 1-{movement.tables}",
             where,
         )
+    if entries is not None and any(e.kind is EntryKind.TEAM for e in entries.values()):
+        # A team section's entries are teams: their pairs are numbered by the team
+        # movement and checked by the team store (bridgedesk.store.team_results).
+        entries = None
     if entries is not None:
         for side, pair in (("NS", result.ns), ("EW", result.ew)):
             entry = entries.get(pair)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from bridgedesk import reading
@@ -61,23 +61,30 @@ COLUMNS = (
 )
 
 
-def _header(row: list[str], file: str | None) -> dict[str, int]:
+def header_columns(
+    row: list[str],
+    file: str | None,
+    required: tuple[str, ...] = REQUIRED,
+    optional: tuple[str, ...] = OPTIONAL,
+) -> dict[str, int]:
+    """The columns of a slips header line by name (a team slips file has its own
+    ``required`` and ``optional`` names, :mod:`bridgedesk.formats.team_slips_csv`)."""
     where: dict[str, int] = {}
     for i, raw in enumerate(row):
         name = raw.strip().lower()
         name = ALIASES.get(name, name)
-        if name not in REQUIRED and name not in OPTIONAL:
+        if name not in required and name not in optional:
             raise FormatError(
-                f"unknown column {raw!r}: the columns are {', '.join(REQUIRED + OPTIONAL)}",
+                f"unknown column {raw!r}: the columns are {', '.join(required + optional)}",
                 Location(file=file, line=1, column=i + 1),
             )
         if name in where:
             raise FormatError(f"column {name!r} appears twice", Location(file=file, line=1))
         where[name] = i
-    missing = [c for c in REQUIRED if c not in where]
+    missing = [c for c in required if c not in where]
     if missing:
         raise FormatError(
-            f"missing column(s) {', '.join(missing)}; the header needs {', '.join(REQUIRED)}",
+            f"missing column(s) {', '.join(missing)}; the header needs {', '.join(required)}",
             Location(file=file, line=1),
         )
     if "result" in where and "tricks" in where:
@@ -87,7 +94,7 @@ def _header(row: list[str], file: str | None) -> dict[str, int]:
     return where
 
 
-class _Cells:
+class Cells:
     """The named cells of one data line."""
 
     def __init__(self, row: list[str], columns: dict[str, int], file: str | None, line: int):
@@ -112,26 +119,38 @@ class _Cells:
         return number
 
 
-def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
-    """Parse CSV text into (line number, Result) pairs; raise FormatError with the line."""
+def data_lines(
+    text: str,
+    file: str | None,
+    required: tuple[str, ...] = REQUIRED,
+    optional: tuple[str, ...] = OPTIONAL,
+) -> Iterator[Cells]:
+    """The data lines of a slips CSV text, after its header line (blank and ``#``
+    lines skipped); a file without a header is refused."""
     text = text.removeprefix("\ufeff")
-    header = next(
+    first = next(
         (ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), ""
     )
-    delimiter = max(",;\t", key=header.count)
+    delimiter = max(",;\t", key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows: list[tuple[int, Result]] = []
     columns: dict[str, int] | None = None
     for raw in reading.csv_rows(reader, lambda: reader.line_num, file):
-        line = reader.line_num
         row = [csv_cells.restore(cell) for cell in raw]
         if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
             continue
         if columns is None:
-            columns = _header(row, file)
+            columns = header_columns(row, file, required, optional)
             continue
+        yield Cells(row, columns, file, reader.line_num)
+    if columns is None:
+        raise FormatError("the file has no header line", Location(file=file, line=1))
 
-        cells = _Cells(row, columns, file, line)
+
+def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
+    """Parse CSV text into (line number, Result) pairs; raise FormatError with the line."""
+    rows: list[tuple[int, Result]] = []
+    for cells in data_lines(text, file):
+        line = cells.line
         try:
             result = make_result(
                 round=cells.number("round"),
@@ -152,8 +171,6 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
         except BridgedeskError as exc:
             raise FormatError(exc.message, Location(file=file, line=line)) from None
         rows.append((line, result))
-    if columns is None:
-        raise FormatError("the file has no header line", Location(file=file, line=1))
     return rows
 
 

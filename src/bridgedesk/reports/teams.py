@@ -82,7 +82,7 @@ def _match_rows(event: ScoredTeamEvent, labels: dict[str, str]) -> list[dict[str
             "away": _team(event, m.away), "imps": m.imps,
             "points": (points(m.points[0]), points(m.points[1])),
             "penalties": m.penalties if m.penalties != (0, 0) else None,
-            "forfeit": "", "vp": "",
+            "forfeit": "", "vp": "", "lineup": m.lineup,
         }  # fmt: skip
         if m.forfeited_by is not None:
             row["forfeit"] = labels["forfeit"].format(team=_team(event, m.forfeited_by))

@@ -50,6 +50,7 @@ __all__ = [
     "event",
     "events",
     "insert_entry",
+    "insert_event",
     "set_deadline",
 ]
 
@@ -60,32 +61,38 @@ def create_event(unit: UnitOfWork, event: Event) -> int:
     The names are checked first (:mod:`bridgedesk.events.names`): a section's
     name becomes a directory of the report set, so ``../x`` is refused.
     """
+    with unit.transaction() as s:
+        return insert_event(s, event).id
+
+
+def insert_event(s: OrmSession, event: Event) -> EventRow:
+    """Check the names and insert ``event`` with its sessions and sections, in the
+    caller's transaction (see :func:`create_event`)."""
     check_name(event.name, "the event's name")
     check_name(event.club, "the club's name", empty=True)
     for session in event.sessions:
         for section in session.sections:
             check_section_name(section.name)
-    with unit.transaction() as s:
-        row = EventRow(
-            name=event.name,
-            club=event.club,
-            date=event.date,
-            rating=event.rating.value,
-            event_class=event.class_,
-            scoring=event.scoring.value,
-            correction_deadline=None
-            if event.correction_deadline is None
-            else as_utc(event.correction_deadline),
-            created_at=utcnow(),
-        )
-        s.add(row)
-        for session in event.sessions:
-            srow = SessionRow(number=session.number)
-            row.sessions.append(srow)
-            for section in session.sections:
-                srow.sections.append(SectionRow(name=section.name))
-        s.flush()
-        return row.id
+    row = EventRow(
+        name=event.name,
+        club=event.club,
+        date=event.date,
+        rating=event.rating.value,
+        event_class=event.class_,
+        scoring=event.scoring.value,
+        correction_deadline=None
+        if event.correction_deadline is None
+        else as_utc(event.correction_deadline),
+        created_at=utcnow(),
+    )
+    s.add(row)
+    for session in event.sessions:
+        srow = SessionRow(number=session.number)
+        row.sessions.append(srow)
+        for section in session.sections:
+            srow.sections.append(SectionRow(name=section.name))
+    s.flush()
+    return row
 
 
 def discard_event(unit: UnitOfWork, ref: int | str) -> None:

@@ -1,0 +1,224 @@
+"""What the event, entry and movement commands do for a team event (docs/teams.md).
+
+``event new NAME --kind teams --format F --scoring S`` (:func:`team_settings`,
+:func:`create`), ``entry add EVENT --kind team --name T --player ...``
+(:func:`add_team_entry`) and ``event movement EVENT`` for a team event
+(:func:`team_movement`) come here from their commands' modules, which hand
+over as soon as they see a team event.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from bridgedesk import demo_teams
+from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
+from bridgedesk.cli._store import open_store
+from bridgedesk.errors import EntryError
+from bridgedesk.events.creation import new_event
+from bridgedesk.events.model import Entry, EntryKind, Player, ScoringMethod
+from bridgedesk.events.swiss import Rematch, SwissRule
+from bridgedesk.reports.teams import standings_text
+from bridgedesk.results.team_draw import DrawnMatch, by_round
+from bridgedesk.results.team_model import TeamScoring
+from bridgedesk.results.team_settings import DEFAULT_BOARDS, TeamForm, TeamSettings
+from bridgedesk.store import team_draws, team_events
+from bridgedesk.store.entry_players import players_of
+from bridgedesk.store.service import Store
+
+#: The event's own scoring column for each team scoring (the nearest Method).
+_METHOD = {
+    TeamScoring.IMP: ScoringMethod.TEAM_IMPS,
+    TeamScoring.VP: ScoringMethod.TEAM_VP,
+    TeamScoring.BAM: ScoringMethod.BOARD_A_MATCH,
+    TeamScoring.BAM_VP: ScoringMethod.BOARD_A_MATCH,
+    TeamScoring.MCCALLUM: ScoringMethod.TEAM_IMPS,
+}
+
+
+def team_settings(
+    form: str | None,
+    scoring: str | None,
+    *,
+    vp_scale: str | None = None,
+    stock: int = 40,
+    boards_per_match: int | None = None,
+    rounds: int | None = None,
+    swiss_rule: str | None = None,
+    rematch: str | None = None,
+    cycles: int = 1,
+) -> TeamSettings:
+    """The settings of ``event new --kind teams`` (a refused combination is one line)."""
+    if form is None:
+        forms = ", ".join(f.value for f in TeamForm)
+        raise EntryError(f"a team event needs --format: {forms}")
+    team_form = TeamForm.parse(form)
+    text = scoring or ("imp" if team_form is TeamForm.KNOCKOUT else "vp")
+    if team_form in (TeamForm.AWL, TeamForm.MIRROR_MITCHELL) and scoring is None:
+        text = "bam"
+    try:
+        team_scoring = TeamScoring(text.strip().lower())
+    except ValueError:
+        names = ", ".join(s.value for s in TeamScoring)
+        raise EntryError(f"a team event is scored {names}, not {text!r}") from None
+    name, data = "wbf2013", None
+    if vp_scale is not None:
+        if vp_scale in scale_names():
+            name = get_scale(vp_scale).name
+        else:
+            name = load_scale_file(vp_scale).name  # checked whole before it is kept
+            data = Path(vp_scale).read_text(encoding="utf-8")
+    rule = None
+    if swiss_rule is not None:
+        rules = {r.value: r for r in SwissRule}
+        if swiss_rule not in rules:
+            raise EntryError(
+                f"unknown --swiss-rule {swiss_rule!r}; choose jcbl-1, jcbl-2 or jcbl-3"
+            )
+        rule = rules[swiss_rule]
+    bpm = boards_per_match or DEFAULT_BOARDS.get(team_form, 8)
+    return TeamSettings(
+        team_form, team_scoring, bpm, name, data, stock, rounds, rule,
+        None if rematch is None else Rematch.parse(rematch), cycles,
+    )  # fmt: skip
+
+
+def create(
+    name: str,
+    settings: TeamSettings,
+    *,
+    date: str | None,
+    rating: str,
+    class_: int,
+    club: str,
+    deadline: str | None,
+    db: str | None,
+) -> None:
+    """``event new --kind teams``: store the event and print what it is."""
+    event = new_event(
+        name,
+        date=date,
+        rating=rating,
+        class_=class_,
+        scoring=_METHOD[settings.scoring].value,
+        club=club,
+        deadline=deadline,
+    )
+    with open_store(db) as store:
+        eid = team_events.create_team_event(store, event, settings)
+    extra = f", {settings.rounds} rounds" if settings.rounds else ""
+    extra += {1: "", 2: ", double", 3: ", triple"}[settings.cycles]
+    typer.echo(
+        f"event {eid}: {event.name} ({event.date}, teams, {settings.form.value}, "
+        f"{settings.scoring.value}, {settings.boards_per_match} "
+        f"board{'' if settings.boards_per_match == 1 else 's'} a match{extra})"
+    )
+
+
+def parse_player(text: str) -> tuple[str | None, str | None]:
+    """``--player "Aoki Taro:123456"``: a name and, after a colon, the member number."""
+    name, sep, member = text.rpartition(":") if ":" in text else (text, "", "")
+    return (name.strip() or None), (member.strip() or None) if sep else None
+
+
+def add_team_entry(
+    store: Store,
+    event: str,
+    number: int | None,
+    name: str | None,
+    players: list[str],
+    names: str,
+    members: str,
+) -> None:
+    """``entry add EVENT --kind team``: 4-6 players, each ``NAME[:MEMBER]`` (a member
+    number alone, ``:123456``, takes the name from the register)."""
+    if players and (names or members):
+        raise EntryError("give the players with --player, or with --names/--members, not both")
+    if players:
+        parsed = [parse_player(p) for p in players]
+        if any(n is None and m is None for n, m in parsed):
+            raise EntryError('--player needs a name, "NAME:MEMBER" or ":MEMBER"')
+        lookup = [m for n, m in parsed if n is None and m is not None]
+        found = iter(players_of(store, "", ",".join(lookup)) if lookup else ())
+        people = tuple(Player(n, m) if n is not None else next(found) for n, m in parsed)
+    else:
+        people = players_of(store, names, members)
+    team_no = number if number is not None else team_events.next_team_number(store, event)
+    entry = Entry(team_no, people, kind=EntryKind.TEAM, team_name=name)
+    drawn = bool(team_events.draw(store, event).matches)
+    got = team_events.add_team(store, event, entry)
+    members_text = ", ".join(p.member or "-" for p in people)
+    typer.echo(f"entered team {got}: {entry.names} ({len(people)} players: {members_text})")
+    if drawn:
+        typer.echo("the draw was cleared: make it again with `bridgedesk event movement EVENT`")
+
+
+def draw_lines(matches: tuple[DrawnMatch, ...], forfeits: dict[tuple[int, int], int]) -> list[str]:
+    """The draw as text, round by round: ``table 1: 3 v 8  boards 1-8``."""
+    out = []
+    for rnd, ms in by_round(matches).items():
+        out.append(f"round {rnd}")
+        for d in ms:
+            if d.away is None:
+                out.append(f"  team {d.home}: bye")
+                continue
+            assert d.open is not None and d.closed is not None
+            lost = forfeits.get((d.round, d.home))
+            rooms = (
+                f"open: round {d.open.round} table {d.open.table}, "
+                f"closed: round {d.closed.round} table {d.closed.table}"
+            )
+            note = f"  (forfeited by {lost})" if lost is not None else ""
+            out.append(
+                f"  {d.home:>3} v {d.away:<3} boards {d.boards[0]}-{d.boards[-1]}  {rooms}{note}"
+            )
+    return out
+
+
+def team_movement(store: Store, event: str) -> None:
+    """``event movement EVENT`` for a team event: make and print its draw."""
+    report = team_draws.make_draw(store, event)
+    draw = team_events.draw(store, event)
+    typer.echo(f"draw: {report.name}" + (f" ({report.basis})" if report.basis else ""))
+    for line in draw_lines(report.matches, draw.forfeits):
+        typer.echo(line)
+
+
+def run_teams(teams: int, form: str, seed: int, out: Path, db: Path | None, lang: str) -> None:
+    """``demo --teams N``: run the demonstration team event and say what it wrote."""
+    made = demo_teams.run(teams=teams, form=form, seed=seed, out=out, db=db, lang=lang)
+    typer.echo(f"{made.draw}; {made.slips} room results entered")
+    typer.echo(standings_text(made.scored, lang), nl=False)
+    if made.db is None:
+        typer.echo("the event was kept in a temporary database, now deleted (--db FILE keeps it)")
+    else:
+        typer.echo(f"event {made.event_id} stored in {made.db}")
+    typer.echo(f"reports in {out}/ (open {out / 'index.html'}):")
+    for path in made.files:
+        typer.echo(f"  {path.name}")
+    typer.echo(f"done in {made.timings['total']:.1f} s")
+
+
+def team_round(event: str, next_round: bool, last_round: bool, db: str | None) -> None:
+    """``event round EVENT [--next]``: show a team event's draw, or draw the next Swiss
+    or knockout round."""
+    with open_store(db) as store:
+        if next_round:
+            report = team_draws.next_round(store, event, last_round=last_round)
+            draw = team_events.draw(store, event)
+            typer.echo(f"round {report.matches[0].round} ({report.basis or report.name})")
+            for line in draw_lines(report.matches, draw.forfeits)[1:]:
+                typer.echo(line)
+            return
+        if last_round:
+            raise EntryError("--last-round goes with --next")
+        draw = team_events.draw(store, event)
+    if not draw.matches:
+        typer.echo("no draw yet; make it with `bridgedesk event movement EVENT`")
+        return
+    for line in draw_lines(draw.matches, draw.forfeits):
+        typer.echo(line)
+    for team, rnd in sorted(draw.withdrawn.items()):
+        typer.echo(f"team {team} withdrawn from round {rnd}")

@@ -1,0 +1,67 @@
+"""Commands of a stored team event in the ``event`` group (docs/teams.md).
+
+This module adds ``event lineup`` and ``event withdraw-team`` to the ``event``
+group (it is listed in ``_EXTENSIONS`` of :mod:`bridgedesk.cli`); ``event round
+EVENT [--next]`` (show the draw, or draw the next Swiss or knockout round) is
+the terminals' ``event round`` command, which hands a team event to
+:func:`bridgedesk.cli._team_event.team_round`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
+from bridgedesk.cli.event import app
+from bridgedesk.errors import EntryError
+from bridgedesk.store import team_events
+
+
+def _two(text: str, option: str) -> tuple[int, int]:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise EntryError(f"{option} names two players by their place in the team, e.g. 1,2")
+    return int(parts[0]), int(parts[1])
+
+
+@app.command("lineup")
+def lineup(
+    event: EventArg,
+    rnd: Annotated[int, typer.Option("--round", min=1, max=limit.ROUNDS, help="Round.")],
+    team: Annotated[int, typer.Option("--team", min=1, max=limit.ENTRY_NUMBER, help="Team.")],
+    ns: Annotated[str, typer.Option("--ns", help="The NS pair: two places in the team, 1,2.")],
+    ew: Annotated[str, typer.Option("--ew", help="The EW pair: two places, e.g. 3,4.")],
+    db: DbOption = None,
+) -> None:
+    """Record which of a team's players sit NS (at home) and EW (away) in a round.
+
+    Example: bridgedesk event lineup "Autumn teams" --round 2 --team 3 --ns 1,3 --ew 2,4
+    """
+    pair_ns, pair_ew = _two(ns, "--ns"), _two(ew, "--ew")
+    with open_store(db) as store:
+        team_events.set_lineup(store, event, rnd, team, pair_ns, pair_ew)
+    typer.echo(f"round {rnd}, team {team}: NS players {ns}, EW players {ew}")
+
+
+@app.command("withdraw-team")
+def withdraw_team(
+    event: EventArg,
+    team: Annotated[int, typer.Option("--team", min=1, max=limit.ENTRY_NUMBER, help="Team.")],
+    from_round: Annotated[
+        int, typer.Option("--from-round", min=1, max=limit.ROUNDS, help="First round missed.")
+    ],
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Withdraw a team: from that round each of its matches is a walkover (003:228-250).
+
+    Example: bridgedesk event withdraw-team "Autumn Swiss" --team 7 --from-round 4
+    --reason "went home ill"
+    """
+    with open_store(db) as store:
+        aid = team_events.withdraw_team(store, event, team, from_round, who(by), reason)
+    typer.echo(f"audit {aid}: team {team} withdrawn from round {from_round}")

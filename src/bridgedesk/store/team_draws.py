@@ -1,0 +1,105 @@
+"""Making a stored team event's draw: the whole movement, or a Swiss or knockout round.
+
+``bridgedesk event movement EVENT`` for a team event comes to :func:`make_draw`:
+a movement form (round robin, AWL, mirror Mitchell, stagger, SRR + pairs) is
+built by the movements library for the teams entered and stored whole; a
+Swiss or knockout stores its first round (Swiss round 1 by seed, 004:1780;
+the knockout's seeded bracket, byes to the top seeds).  ``bridgedesk event
+round EVENT --next`` comes to :func:`next_round`: the event as scored so far
+(:func:`~bridgedesk.results.teams.score_team_event` on
+:func:`~bridgedesk.store.team_results.team_play`) decides the next round
+(:mod:`bridgedesk.results.team_rounds`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridgedesk.errors import EntryError
+from bridgedesk.events.swiss import SwissHistory, SwissTeam, pair_round
+from bridgedesk.results.team_draw import DrawnMatch, movement_draw, round_grid
+from bridgedesk.results.team_model import ScoredTeamEvent
+from bridgedesk.results.team_rounds import knockout_first, knockout_next, swiss_next
+from bridgedesk.results.team_settings import TeamForm
+from bridgedesk.results.teams import score_team_event
+from bridgedesk.store import team_events
+from bridgedesk.store.lookups import event_row
+from bridgedesk.store.team_results import TeamSnapshot, team_play
+from bridgedesk.store.unit import UnitOfWork
+
+__all__ = ["DrawReport", "make_draw", "next_round", "scored"]
+
+
+@dataclass(frozen=True)
+class DrawReport:
+    """What a draw stored: its name, the matches added, and how they were decided."""
+
+    name: str
+    matches: tuple[DrawnMatch, ...]
+    basis: str = ""
+
+
+def _teams(unit: UnitOfWork, ref: int | str) -> int:
+    with unit.transaction(write=False) as s:
+        return len(team_events.teams_entered(s, event_row(s, ref)))
+
+
+def make_draw(unit: UnitOfWork, ref: int | str) -> DrawReport:
+    """The event's draw for the teams entered (module doc); replaces an earlier draw
+    while no result is in."""
+    team = team_events.settings(unit, ref)
+    teams = _teams(unit, ref)
+    bpm = team.boards_per_match
+    if not team.form.drawn_by_round:
+        grid, matches = movement_draw(team.form, teams, bpm, team.cycles)
+        team_events.set_draw(unit, ref, grid, matches)
+        return DrawReport(grid.name, matches)
+    if team.form is TeamForm.SWISS:
+        if teams % 2:
+            raise EntryError(
+                f"{teams} teams: an odd Swiss field plays a triangle (004:2698-2716), which "
+                "a stored event does not play yet; enter an even number of teams"
+            )
+        history = SwissHistory(tuple(SwissTeam(t, t) for t in range(1, teams + 1)), ())
+        p = pair_round(history, team.rule, team.rematch_rule)
+        pairings: tuple[tuple[int, int | None], ...] = p.matches
+        name, basis = f"swiss {teams} teams, {bpm} boards a round", p.basis
+    else:
+        pairings = knockout_first(teams)
+        name, basis = f"knockout {teams} teams, {bpm} boards a match", "seeded bracket"
+    grid, matches = round_grid(None, 1, pairings, teams, bpm, name)
+    team_events.set_draw(unit, ref, grid, matches)
+    return DrawReport(name, matches, basis)
+
+
+def scored(unit: UnitOfWork, ref: int | str) -> tuple[ScoredTeamEvent, TeamSnapshot]:
+    """The event scored as far as its results go, with the snapshot it was scored from."""
+    snap = team_play(unit, ref)
+    return score_team_event(snap.play), snap
+
+
+def next_round(unit: UnitOfWork, ref: int | str, last_round: bool = False) -> DrawReport:
+    """Draw and store the next round of a Swiss or knockout."""
+    team = team_events.settings(unit, ref)
+    if not team.form.drawn_by_round:
+        raise EntryError(
+            f"a {team.form.value} is drawn whole by `event movement`; only a Swiss or a "
+            "knockout draws round by round"
+        )
+    event, snap = scored(unit, ref)
+    draw = snap.draw
+    if draw.grid is None or not draw.matches:
+        raise EntryError("round 1 is not drawn yet: `bridgedesk event movement EVENT` first")
+    teams = len(snap.teams)
+    after = max(d.round for d in draw.matches)
+    basis = ""
+    if team.form is TeamForm.SWISS:
+        rnd, pairs, basis = swiss_next(event, draw.matches, draw.forfeits, teams, team, last_round)
+        pairings: tuple[tuple[int, int | None], ...] = pairs
+    else:
+        rnd, pairings = knockout_next(event, draw.matches, draw.forfeits, teams)
+    grid, matches = round_grid(
+        draw.grid, rnd, pairings, teams, team.boards_per_match, draw.grid.name
+    )
+    team_events.add_round(unit, ref, grid, matches, after)
+    return DrawReport(grid.name, matches, basis)

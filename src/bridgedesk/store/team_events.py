@@ -1,0 +1,531 @@
+"""Team events in the store: the event's settings, its teams, the draw, line-ups,
+withdrawals and forfeits.
+
+A team event is an ordinary event (one session, section A) with a
+``team_events`` row saying how it is played and scored
+(:class:`~bridgedesk.results.team_settings.TeamSettings`).  Its entries are
+teams of 4-6 players.  Its draw is stored twice over, each for its reader:
+
+* the section's movement grid seats the teams' pairs (team *t*'s pairs are
+  *t* and *t + N*), so room results are slips checked by
+  :func:`bridgedesk.events.entry.check_result` and corrected by
+  :mod:`bridgedesk.store.corrections` exactly as pairs results are;
+* ``team_matches`` lists each match: round, home, away, boards, the grid
+  places of its open and closed rooms (004:1631-1633), a forfeit
+  (003:228-250), or a bye (``away`` empty).
+
+A Swiss or a knockout adds a round at a time (:func:`add_round`); a movement
+form is drawn whole (:func:`set_draw`).  Each function is one transaction of
+the unit of work it is given.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session as OrmSession
+
+from bridgedesk.errors import EntryError
+from bridgedesk.events.model import Entry, EntryKind, Event
+from bridgedesk.events.seating import GridMovement
+from bridgedesk.events.swiss import Rematch, SwissRule
+from bridgedesk.results.team_draw import DrawnMatch, Room, boards_of, boards_text
+from bridgedesk.results.team_model import TeamScoring
+from bridgedesk.results.team_settings import TeamForm, TeamSettings
+from bridgedesk.store.events_repo import discard_event, insert_entry, insert_event
+from bridgedesk.store.lookups import event_row, section_entries, section_row
+from bridgedesk.store.models import (
+    DirectorAuditRow,
+    EventRow,
+    MovementRow,
+    ResultRow,
+    SectionRow,
+    TeamEventRow,
+    TeamLineupRow,
+    TeamMatchRow,
+    TeamWithdrawalRow,
+)
+from bridgedesk.store.unit import UnitOfWork, utcnow
+
+__all__ = [
+    "TeamDraw",
+    "add_round",
+    "add_team",
+    "create_team_event",
+    "discard_team_event",
+    "draw",
+    "forfeit_match",
+    "is_team_event",
+    "lineups",
+    "next_team_number",
+    "read_draw",
+    "section",
+    "set_draw",
+    "set_lineup",
+    "settings",
+    "settings_of",
+    "team_row",
+    "teams_entered",
+    "withdraw_team",
+]
+
+
+@dataclass(frozen=True)
+class TeamDraw:
+    """The stored draw: the grid, the matches, withdrawn teams (team -> from round)."""
+
+    grid: GridMovement | None
+    matches: tuple[DrawnMatch, ...]
+    forfeits: dict[tuple[int, int], int]
+    withdrawn: dict[int, int]
+
+    def match(self, rnd: int, home: int, away: int) -> DrawnMatch:
+        """The match ``home`` v ``away`` of round ``rnd``, or one line saying what is."""
+        for d in self.matches:
+            if d.round == rnd and (d.home, d.away) == (home, away):
+                return d
+        for d in self.matches:
+            if d.round == rnd and (d.home, d.away) == (away, home):
+                raise EntryError(
+                    f"round {rnd}: team {away} is at home against team {home}, not away "
+                    f"(the open room is {away}'s NS, 004:1631-1633): enter it as "
+                    f"--home {away} --away {home}"
+                )
+        rounds = sorted({d.round for d in self.matches})
+        if rnd not in rounds:
+            drawn = f"rounds {rounds[0]}-{rounds[-1]}" if rounds else "no round yet"
+            raise EntryError(f"round {rnd} is not drawn (the draw has {drawn})")
+        plays = [d for d in self.matches if d.round == rnd and home in (d.home, d.away)]
+        where = f"; team {home} plays {plays[0].label}" if plays else ""
+        raise EntryError(f"round {rnd} has no match {home} v {away}{where}")
+
+    def forfeited_by(self, d: DrawnMatch) -> int | None:
+        return self.forfeits.get((d.round, d.home))
+
+
+# -- the event and its settings ------------------------------------------------------
+
+
+def settings_of(row: TeamEventRow) -> TeamSettings:
+    return TeamSettings(
+        form=TeamForm(row.form),
+        scoring=TeamScoring(row.scoring),
+        boards_per_match=row.boards_per_match,
+        vp_scale=row.vp_scale,
+        vp_scale_data=row.vp_scale_data,
+        stock=row.stock,
+        rounds=row.rounds,
+        swiss_rule=None if row.swiss_rule is None else SwissRule(row.swiss_rule),
+        rematch=None if row.rematch is None else Rematch.parse(row.rematch),
+        cycles=row.cycles,
+    )
+
+
+def create_team_event(unit: UnitOfWork, event: Event, team: TeamSettings) -> int:
+    """Store a new team event (one session, section A) with its settings; its id."""
+    if len(event.sessions) != 1 or len(event.sessions[0].sections) != 1:
+        raise EntryError(
+            "a team event is stored as one session of one section: leave out --sessions "
+            "and --sections"
+        )
+    with unit.transaction() as s:
+        ev = insert_event(s, event)
+        s.add(
+            TeamEventRow(
+                event_id=ev.id,
+                form=team.form.value,
+                scoring=team.scoring.value,
+                vp_scale=team.vp_scale,
+                vp_scale_data=team.vp_scale_data,
+                stock=team.stock,
+                boards_per_match=team.boards_per_match,
+                rounds=team.rounds,
+                cycles=team.cycles,
+                swiss_rule=None if team.swiss_rule is None else team.swiss_rule.value,
+                rematch=None if team.rematch is None else str(team.rematch),
+            )
+        )
+        return ev.id
+
+
+def team_row(s: OrmSession, ev: EventRow) -> TeamEventRow:
+    """The event's team settings row; one line when the event is a pairs event."""
+    row = s.scalars(select(TeamEventRow).where(TeamEventRow.event_id == ev.id)).first()
+    if row is None:
+        raise EntryError(
+            f"event {ev.name!r} is a pairs event; team commands need an event made with "
+            "`bridgedesk event new NAME --kind teams`"
+        )
+    return row
+
+
+def settings(unit: UnitOfWork, ref: int | str) -> TeamSettings:
+    with unit.transaction(write=False) as s:
+        return settings_of(team_row(s, event_row(s, ref)))
+
+
+def is_team_event(unit: UnitOfWork, ref: int | str) -> bool:
+    """Whether the event is a team event (the commands' hook to come here)."""
+    with unit.transaction(write=False) as s:
+        ev = event_row(s, ref)
+        found = s.scalars(select(TeamEventRow.id).where(TeamEventRow.event_id == ev.id)).first()
+        return found is not None
+
+
+def discard_team_event(unit: UnitOfWork, ref: int | str) -> None:
+    """Delete a team event's own rows, then the event (a half-made demo event)."""
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        for table in (TeamLineupRow, TeamMatchRow, TeamWithdrawalRow, TeamEventRow):
+            s.execute(delete(table).where(table.event_id == ev.id))
+        s.execute(delete(DirectorAuditRow).where(DirectorAuditRow.event_id == ev.id))
+    discard_event(unit, ref)
+
+
+def section(s: OrmSession, ev: EventRow, lock: bool = False) -> SectionRow:
+    return section_row(s, ev, 1, "A", lock=lock)
+
+
+def _locked(s: OrmSession, ref: int | str) -> tuple[EventRow, SectionRow]:
+    """A team event and its section, locked for a change (one line for a pairs event)."""
+    ev = event_row(s, ref)
+    team_row(s, ev)
+    return ev, section(s, ev, lock=True)
+
+
+# -- teams -------------------------------------------------------------------------------
+
+
+def add_team(unit: UnitOfWork, ref: int | str, entry: Entry) -> int:
+    """Enter a team (4-6 players) under its number.
+
+    A team can join until the first result is in: a draw made already is
+    cleared (its matches and movement), to be made again for the new field.
+    """
+    if entry.kind is not EntryKind.TEAM:
+        raise EntryError(
+            f"a team event takes teams: `entry add EVENT --kind team`, not a {entry.kind}"
+        )
+    if entry.phantom or entry.late:
+        raise EntryError("a team is entered whole: no phantom or late team in a team event")
+    with unit.transaction() as s:
+        ev, sec = _locked(s, ref)
+        if _has_results(s, sec):
+            raise EntryError(
+                "results are in already: a team can join only before play starts "
+                "(a team that leaves is withdrawn with `event withdraw-team`)"
+            )
+        s.execute(delete(TeamMatchRow).where(TeamMatchRow.event_id == ev.id))
+        sec.movement = None
+        return insert_entry(s, sec, entry)
+
+
+def next_team_number(unit: UnitOfWork, ref: int | str) -> int:
+    with unit.transaction(write=False) as s:
+        entries = section_entries(s, section(s, event_row(s, ref)))
+        return max(entries, default=0) + 1
+
+
+def teams_entered(s: OrmSession, ev: EventRow) -> dict[int, Entry]:
+    """The event's teams by number; refused unless they are numbered 1..N, N >= 2."""
+    entries = section_entries(s, section(s, ev))
+    if len(entries) < 2:
+        raise EntryError(
+            f"a team event needs at least 2 teams; {len(entries)} entered "
+            "(`bridgedesk entry add EVENT --kind team ...`)"
+        )
+    gap = [n for n in range(1, len(entries) + 1) if n not in entries]
+    if gap:
+        raise EntryError(
+            f"the teams must be numbered 1-{len(entries)} for the draw; team {gap[0]} is "
+            f"missing (entered: {', '.join(map(str, sorted(entries)))})"
+        )
+    return entries
+
+
+# -- the draw -----------------------------------------------------------------------------
+
+
+def _match_rows(s: OrmSession, ev: EventRow) -> list[TeamMatchRow]:
+    return list(
+        s.scalars(
+            select(TeamMatchRow)
+            .where(TeamMatchRow.event_id == ev.id)
+            .order_by(TeamMatchRow.round, TeamMatchRow.open_table, TeamMatchRow.home)
+        )
+    )
+
+
+def _drawn(row: TeamMatchRow) -> DrawnMatch:
+    def room(rnd: int | None, table: int | None) -> Room | None:
+        return None if rnd is None or table is None else Room(rnd, table)
+
+    return DrawnMatch(
+        row.round, row.home, row.away, boards_of(row.boards),
+        room(row.open_round, row.open_table), room(row.closed_round, row.closed_table),
+    )  # fmt: skip
+
+
+def read_draw(s: OrmSession, ev: EventRow) -> TeamDraw:
+    """The stored draw of a team event, in the caller's transaction."""
+    sec = section(s, ev)
+    rows = _match_rows(s, ev)
+    withdrawn = {
+        w.team: w.from_round
+        for w in s.scalars(select(TeamWithdrawalRow).where(TeamWithdrawalRow.event_id == ev.id))
+    }
+    return TeamDraw(
+        None if sec.movement is None else GridMovement.from_json(sec.movement.data),
+        tuple(_drawn(r) for r in rows),
+        {(r.round, r.home): r.forfeited_by for r in rows if r.forfeited_by is not None},
+        withdrawn,
+    )
+
+
+def draw(unit: UnitOfWork, ref: int | str) -> TeamDraw:
+    with unit.transaction(write=False) as s:
+        ev = event_row(s, ref)
+        team_row(s, ev)
+        return read_draw(s, ev)
+
+
+def _has_results(s: OrmSession, sec: SectionRow) -> bool:
+    found = s.scalars(
+        select(ResultRow.id).where(ResultRow.section_id == sec.id, ResultRow.withdrawn.is_(False))
+    ).first()
+    return found is not None
+
+
+def _insert_matches(
+    s: OrmSession, ev: EventRow, matches: tuple[DrawnMatch, ...], withdrawn: dict[int, int]
+) -> None:
+    for d in matches:
+        forfeit = None
+        if d.away is not None:
+            gone = [t for t in (d.home, d.away) if withdrawn.get(t, d.round + 1) <= d.round]
+            forfeit = gone[0] if len(gone) == 1 else None
+        s.add(
+            TeamMatchRow(
+                event_id=ev.id, round=d.round, home=d.home, away=d.away,
+                open_round=None if d.open is None else d.open.round,
+                open_table=None if d.open is None else d.open.table,
+                closed_round=None if d.closed is None else d.closed.round,
+                closed_table=None if d.closed is None else d.closed.table,
+                boards=boards_text(d.boards), forfeited_by=forfeit,
+            )
+        )  # fmt: skip
+
+
+def _store_grid(s: OrmSession, sec: SectionRow, grid: GridMovement) -> None:
+    mrow = MovementRow(name=grid.name, kind=grid.kind, data=grid.to_json())
+    s.add(mrow)
+    sec.movement = mrow
+
+
+def set_draw(
+    unit: UnitOfWork, ref: int | str, grid: GridMovement, matches: tuple[DrawnMatch, ...]
+) -> None:
+    """Store a whole draw (a movement form's, or round 1 of a Swiss or knockout),
+    replacing one made before while no result is in."""
+    with unit.transaction() as s:
+        ev, sec = _locked(s, ref)
+        if _has_results(s, sec):
+            raise EntryError(
+                "results are in already: the draw cannot be made again (correct or delete "
+                "the results first)"
+            )
+        withdrawn = read_draw(s, ev).withdrawn
+        s.execute(delete(TeamMatchRow).where(TeamMatchRow.event_id == ev.id))
+        _insert_matches(s, ev, matches, withdrawn)
+        _store_grid(s, sec, grid)
+
+
+def add_round(
+    unit: UnitOfWork,
+    ref: int | str,
+    grid: GridMovement,
+    matches: tuple[DrawnMatch, ...],
+    after: int,
+) -> None:
+    """Store the next round of a Swiss or knockout: ``grid`` is the movement with the
+    round added, drawn when round ``after`` was the last one stored."""
+    with unit.transaction() as s:
+        ev, sec = _locked(s, ref)
+        last = s.scalar(select(func.max(TeamMatchRow.round)).where(TeamMatchRow.event_id == ev.id))
+        if (last or 0) != after:
+            raise EntryError(
+                f"round {last} was drawn meanwhile by someone else; draw again "
+                "(`event round EVENT --next`)"
+            )
+        _insert_matches(s, ev, matches, read_draw(s, ev).withdrawn)
+        _store_grid(s, sec, grid)
+
+
+# -- line-ups --------------------------------------------------------------------------
+
+
+def set_lineup(
+    unit: UnitOfWork,
+    ref: int | str,
+    rnd: int,
+    team: int,
+    ns: tuple[int, int],
+    ew: tuple[int, int],
+) -> None:
+    """Which of the team's players (positions 1-6 in its entry) sit NS and EW in a round.
+
+    The NS pair plays NS at its home table, the EW pair EW at the opponents'
+    (004:1631-1633).  Until one is given a team plays its first two players NS
+    and the next two EW.
+    """
+    seats = (*ns, *ew)
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        team_row(s, ev)
+        entries = teams_entered(s, ev)
+        entry = entries.get(team)
+        if entry is None:
+            raise EntryError(f"team {team} is not entered")
+        count = len(entry.players)
+        if len(set(seats)) != 4 or not all(1 <= p <= count for p in seats):
+            raise EntryError(
+                f"a line-up names four different players of team {team} by their place "
+                f"1-{count} in its entry, e.g. --ns 1,2 --ew 3,4; got NS {ns} EW {ew}"
+            )
+        rounds = {d.round for d in read_draw(s, ev).matches}
+        if rnd not in rounds:
+            raise EntryError(f"round {rnd} is not drawn yet")
+        row = s.scalars(
+            select(TeamLineupRow).where(
+                TeamLineupRow.event_id == ev.id,
+                TeamLineupRow.round == rnd,
+                TeamLineupRow.team == team,
+            )
+        ).first()
+        if row is None:
+            row = TeamLineupRow(event_id=ev.id, round=rnd, team=team)
+            s.add(row)
+        row.ns = f"{ns[0]},{ns[1]}"
+        row.ew = f"{ew[0]},{ew[1]}"
+
+
+def lineups(s: OrmSession, ev: EventRow) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+    """Stored line-ups: (round, team) -> ((NS positions), (EW positions))."""
+    out: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+    for row in s.scalars(select(TeamLineupRow).where(TeamLineupRow.event_id == ev.id)):
+        a, b = (int(x) for x in row.ns.split(","))
+        c, d = (int(x) for x in row.ew.split(","))
+        out[(row.round, row.team)] = ((a, b), (c, d))
+    return out
+
+
+# -- forfeits and withdrawals (003:228-250) ---------------------------------------------
+
+
+def _audit(
+    s: OrmSession, ev: EventRow, action: str, subject: str, who: str, reason: str, new: object
+) -> int:
+    if not reason.strip():
+        raise EntryError("give a --reason (it is kept in the director's audit log)")
+    row = DirectorAuditRow(
+        event_id=ev.id, action=action, subject=subject, at=utcnow(), who=who,
+        reason=reason, old="null", new=json.dumps(new),
+    )  # fmt: skip
+    s.add(row)
+    s.flush()
+    return row.id
+
+
+def _match_results(s: OrmSession, sec: SectionRow, d: DrawnMatch) -> int:
+    count = 0
+    for room in (d.open, d.closed):
+        if room is None:
+            continue
+        count += len(
+            s.scalars(
+                select(ResultRow.id).where(
+                    ResultRow.section_id == sec.id,
+                    ResultRow.round == room.round,
+                    ResultRow.table_no == room.table,
+                    ResultRow.withdrawn.is_(False),
+                )
+            ).all()
+        )
+    return count
+
+
+def forfeit_match(
+    unit: UnitOfWork, ref: int | str, rnd: int, team: int, who: str, reason: str
+) -> int:
+    """Record that ``team`` forfeits its match of round ``rnd`` (003:228-250); the audit id.
+
+    Only a match without results: delete them first if they must go.
+    """
+    with unit.transaction() as s:
+        ev, sec = _locked(s, ref)
+        found = [
+            r
+            for r in _match_rows(s, ev)
+            if r.round == rnd and team in (r.home, r.away) and r.away is not None
+        ]
+        if not found:
+            raise EntryError(f"team {team} has no match in round {rnd} to forfeit")
+        row = found[0]
+        if row.forfeited_by is not None:
+            raise EntryError(
+                f"round {rnd}: the match {row.home} v {row.away} is already forfeited by "
+                f"team {row.forfeited_by}"
+            )
+        n = _match_results(s, sec, _drawn(row))
+        if n:
+            raise EntryError(
+                f"round {rnd}: the match {row.home} v {row.away} has {n} room results; a "
+                "match with results is not a forfeit (003:228: half the boards or more "
+                "unplayed): delete them first"
+            )
+        row.forfeited_by = team
+        return _audit(
+            s, ev, "team-forfeit", f"round {rnd} team {team}", who, reason,
+            {"round": rnd, "home": row.home, "away": row.away, "forfeited_by": team},
+        )  # fmt: skip
+
+
+def withdraw_team(
+    unit: UnitOfWork, ref: int | str, team: int, from_round: int, who: str, reason: str
+) -> int:
+    """Withdraw ``team`` from round ``from_round`` on; the audit id.
+
+    The team stays in the draw, so the field stays even and the Swiss keeps
+    its rematch rule; each match it is drawn in from that round is a
+    walkover for its opponent (003:228-250).  Matches of those rounds drawn
+    already become forfeits; none of them may have results.
+    """
+    with unit.transaction() as s:
+        ev, sec = _locked(s, ref)
+        if team not in teams_entered(s, ev):
+            raise EntryError(f"team {team} is not entered")
+        exists = s.scalars(
+            select(TeamWithdrawalRow).where(
+                TeamWithdrawalRow.event_id == ev.id, TeamWithdrawalRow.team == team
+            )
+        ).first()
+        if exists is not None:
+            raise EntryError(f"team {team} is withdrawn already (from round {exists.from_round})")
+        for row in _match_rows(s, ev):
+            if row.round < from_round or team not in (row.home, row.away) or row.away is None:
+                continue
+            n = _match_results(s, sec, _drawn(row))
+            if n:
+                raise EntryError(
+                    f"team {team} has {n} room results in round {row.round}: withdraw it "
+                    f"from round {row.round + 1}, or delete them first"
+                )
+            if row.forfeited_by is None:
+                row.forfeited_by = team
+        s.add(TeamWithdrawalRow(event_id=ev.id, team=team, from_round=from_round))
+        return _audit(
+            s, ev, "team-withdraw", f"team {team}", who, reason,
+            {"team": team, "from_round": from_round},
+        )  # fmt: skip
