@@ -103,7 +103,7 @@ def run(
 ) -> DemoRun:
     """Run the whole demonstration session; see the module docstring."""
 
-    _writable_dir(out)
+    writable_dir(out)
     if db is not None:
         return _run(pairs, seed, out, db, lang, dd, workers)
     with tempfile.TemporaryDirectory(prefix="bridgedesk-demo-") as tmp:
@@ -111,7 +111,7 @@ def run(
     return replace(made, db=None)
 
 
-def _writable_dir(out: Path) -> None:
+def writable_dir(out: Path) -> None:
     """Refuse an output directory that cannot be written, before anything is stored."""
 
     if out.exists() and not out.is_dir():
@@ -224,4 +224,4 @@ def _play(
     return store.section_results(eid), store.deals(eid), records
 
 
-__all__ = ["NAMES", "DemoRun", "run"]
+__all__ = ["NAMES", "DemoRun", "run", "writable_dir"]

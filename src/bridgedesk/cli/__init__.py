@@ -68,6 +68,7 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.event_movement",
         "bridgedesk.cli.event_deals",
         "bridgedesk.cli.event_tables",
+        "bridgedesk.cli.event_sessions",
     ),
     "result": ("bridgedesk.cli.result_director",),
 }

@@ -20,6 +20,7 @@ from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import entries_csv
 from bridgedesk.store import entries
+from bridgedesk.store.competitors import seat_labels
 from bridgedesk.store.entry_players import changed_players, players_of
 
 if TYPE_CHECKING:
@@ -103,6 +104,7 @@ def list_entries(
     with open_store(db) as store:
         entries = store.entries(event, section=section, session=session)
         movement = store.movement(event, section=section, session=session)
+        across = seat_labels(store, event)  # each session's number (store/competitors.py)
     if not entries:
         typer.echo(f"no entries in section {section} yet")
     labels = {} if movement is None else field_numbers(movement)
@@ -114,6 +116,11 @@ def list_entries(
             f"{number:>4}{label}  {e.names}"
             + (f"  [{members}]" if e.players else "")
             + (f"  ({flags})" if flags else "")
+            + (
+                f"  [{across[(session, section, number)]}]"
+                if across.get((session, section, number))
+                else ""
+            )
         )
 
 

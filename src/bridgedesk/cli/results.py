@@ -16,15 +16,18 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bridgedesk.cli._paths import output_dir
-from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
+from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._store import DbOption, EventArg, open_store
+from bridgedesk.cli.event_sessions import show_event
 from bridgedesk.deals.dd import analyse
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports import bundle
 from bridgedesk.reports.hand_records import html_to_pdf
-from bridgedesk.reports.overall import overall_html, overall_text
+from bridgedesk.reports.event_bundle import write_sections
+from bridgedesk.reports.overall import overall_text
 from bridgedesk.reports.session import ranking_text
 from bridgedesk.results.section import score_sections
-from bridgedesk.store import director
+from bridgedesk.store import director, event_results
 
 if TYPE_CHECKING:
     from bridgedesk.events.rulings import Rulings
@@ -83,7 +86,15 @@ def command(
             help="Refuse unless every slip is in or marked not played (004:3838-3846).",
         ),
     ] = False,
-    session: SessionOption = 1,
+    session: Annotated[
+        int | None,
+        typer.Option(
+            "--session",
+            min=1,
+            max=limit.SESSIONS,
+            help="One session (default: the whole event; session 1 of a one-session event).",
+        ),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Score an event and print its ranking or write its results and reports.
@@ -97,11 +108,22 @@ def command(
     An event with several sections: each is scored and ranked on its own, and the
     pairs are ranked across sections by percentage (004:1315-1320); html writes a
     directory per section and an index with that ranking.
+
+    An event of several sessions (or a final): each session's ranking, then the
+    ranking over all sessions by competitor (with a final's carry-over); html writes
+    session-N/ for each session, combined.html and results.json.
     """
     # The writers and templates load only when the command runs (bridgedesk --help stays quick).
 
     if pdf and fmt is not ResultsFormat.html:
         raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
+    if session is None:
+        with open_store(db) as store:
+            whole = section is None and event_results.is_whole_event(store, event)
+        if whole:  # several sessions, or a final: cli/event_sessions.py
+            show_event(db, event, fmt.value, out, lang.value, final)
+            return
+        session = 1
     with open_store(db) as store:
         info = store.event(event)
         names = [n for number, ns in info.sections if number == session for n in ns]
@@ -175,13 +197,7 @@ def _several(
         typer.echo(overall_text(scored, lang), nl=False)
         return
     target = output_dir(out if out is not None else Path("results"))
-    places = [bundle.inside(target, sec.name) for sec in scored.sections]
-    written: list[Path] = []
-    for sec, place in zip(scored.sections, places, strict=True):
-        written += bundle.write_all(scored.with_section(sec), place, lang=lang)
-    index = target / "index.html"
-    index.write_text(overall_html(scored, lang), encoding="utf-8")
-    written.insert(0, index)
+    written = write_sections(scored, target, lang)
     if pdf:
         written += _pdf(written)
     for path in written:

@@ -18,6 +18,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, Event
 from bridgedesk.events.names import check_name, check_section_name
 from bridgedesk.events.seating import seated_pairs
+from bridgedesk.store.competitors import follow
 from bridgedesk.store.lookups import (
     event_row,
     movement_of,
@@ -26,11 +27,13 @@ from bridgedesk.store.lookups import (
     section_row,
 )
 from bridgedesk.store.models import (
+    CompetitorSeatRow,
     CorrectionRow,
     DealRow,
     EntryPlayerRow,
     EntryRow,
     EventRow,
+    FinalRow,
     LedgerAuditRow,
     LedgerAwardRow,
     MovementRow,
@@ -109,6 +112,8 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         }
         entries = list(s.scalars(select(EntryRow.id).where(EntryRow.section_id.in_(sections))))
         s.execute(delete(CorrectionRow).where(CorrectionRow.event_id == ev.id))
+        s.execute(delete(CompetitorSeatRow).where(CompetitorSeatRow.event_id == ev.id))
+        s.execute(delete(FinalRow).where(FinalRow.event_id == ev.id))
         s.execute(delete(ResultRow).where(ResultRow.section_id.in_(sections)))
         s.execute(delete(EntryPlayerRow).where(EntryPlayerRow.entry_id.in_(entries)))
         s.execute(delete(EntryRow).where(EntryRow.id.in_(entries)))
@@ -163,7 +168,9 @@ def add_entry(
     with unit.transaction() as s:
         ev = event_row(s, ref)
         sec = section_row(s, ev, session, section, lock=True)
-        return insert_entry(s, sec, entry)
+        number = insert_entry(s, sec, entry)
+        follow(s, sec, number)  # the competitor's other sessions (store/competitors.py)
+        return number
 
 
 def insert_entry(s: OrmSession, sec: SectionRow, entry: Entry) -> int:

@@ -1,0 +1,51 @@
+"""The report set of a whole event of several sessions: every session's reports in
+``session-N/`` (each section in its own directory with the ranking across them
+when the session has several, 004:1315-1320), the combined ranking page
+``combined.html`` linking them, and ``results.json`` with the per-session and
+combined rankings (:func:`bridgedesk.formats.results_json.event_dict`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bridgedesk.formats import results_json
+from bridgedesk.reports.bundle import inside, write_all
+from bridgedesk.reports.combined import combined_html
+from bridgedesk.reports.labels import labels
+from bridgedesk.reports.overall import overall_html
+from bridgedesk.results.model import ScoredEvent, ScoredSession
+
+__all__ = ["write_event", "write_sections"]
+
+
+def write_sections(scored: ScoredSession, target: Path, lang: str = "en") -> list[Path]:
+    """A session of several sections: each section's report set in its own directory
+    and ``index.html`` with the ranking across sections; returns the paths, index first."""
+    places = [inside(target, sec.name) for sec in scored.sections]
+    written: list[Path] = []
+    for sec, place in zip(scored.sections, places, strict=True):
+        written += write_all(scored.with_section(sec), place, lang=lang)
+    target.mkdir(parents=True, exist_ok=True)
+    index = target / "index.html"
+    index.write_text(overall_html(scored, lang), encoding="utf-8")
+    return [index, *written]
+
+
+def write_event(event: ScoredEvent, out: Path, lang: str = "en") -> list[Path]:
+    """Write every session's reports, ``combined.html`` and ``results.json`` into ``out``;
+    returns the paths written, the combined page first."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    links: list[tuple[str, str]] = []
+    name = labels(lang)["session"]
+    for s in event.sessions:
+        place = inside(out, f"session-{s.session}")
+        if len(s.sections) > 1:
+            written += write_sections(s, place, lang)
+        else:
+            written += write_all(s, place, lang=lang)
+        links.append((f"{name} {s.session}", f"session-{s.session}/index.html"))
+    page = out / "combined.html"
+    page.write_text(combined_html(event, lang, links), encoding="utf-8")
+    data = results_json.dump(event, out / "results.json")
+    return [page, data, *written]
