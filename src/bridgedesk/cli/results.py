@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._store import DbOption, EventArg, open_store
 from bridgedesk.cli.event_sessions import show_event
 from bridgedesk.deals.dd import analyse
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports import bundle
-from bridgedesk.reports.hand_records import html_to_pdf
 from bridgedesk.reports.event_bundle import write_sections
+from bridgedesk.reports.hand_records import html_to_pdf
 from bridgedesk.reports.overall import overall_text
 from bridgedesk.reports.session import ranking_text
 from bridgedesk.results.section import score_sections

@@ -40,8 +40,8 @@ __all__ = [
     "event_seats",
     "follow",
     "seat_labels",
-    "section_of",
     "seats",
+    "section_of",
     "write_seats",
 ]
 

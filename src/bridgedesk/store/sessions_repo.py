@@ -127,8 +127,8 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
     if sessions < 1:
         raise EntryError(f"an event has at least 1 session, not {sessions}")
     for sp in plan.sessions:
-        for sec in sp.sections:
-            check_section_name(sec.name)
+        for part in sp.sections:
+            check_section_name(part.name)
     with unit.transaction() as s:
         ev = event_row(s, ref)
         played = _results_in(s, _event_sections(s, ev))
@@ -151,6 +151,9 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
                     s.delete(row)
         s.flush()
         pairs = [(sec, row) for sec in first for row in _entries(s, sec)]
+        # a final's pairs keep their qualifying ids (origin) through a new plan
+        was = {(x.section, x.number): x.origin for x in event_seats(s, ev) if x.session == 1}
+        origin = {row.id: was.get((sec.name, row.number)) for sec, row in pairs}
         seat_of = {
             (sec.name, row.number): (f"{sec.name}{row.number}" if plan.multi_section else
                                      str(row.number))
@@ -164,7 +167,7 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
             )
         placed: list[str] = []
         if any(seat_of[(sec.name, row.number)] not in free for sec, row in pairs):
-            for sec, row in pairs:  # clear the numbers first: (section, number) is unique
+            for _sec, row in pairs:  # clear the numbers first: (section, number) is unique
                 row.number = -row.number
             s.flush()
             for (sec, row), seat in zip(pairs, free, strict=False):
@@ -210,16 +213,16 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
         s.flush()
         s.expire_all()
         entered = {
-            (sec.name, row.number)
+            (sec.name, row.number): origin.get(row.id)
             for sec in [section_of(s, ev, 1, x.name) for x in plan.sessions[0].sections]
             for row in _entries(s, sec)
         }
-        for who, row in plan.seats.items():
+        for who, places in plan.seats.items():
             if where(who) not in entered:
                 continue
             for k in range(1, sessions + 1):
-                name, number = where(row[(k - 1) % len(plan.sessions)])
-                stored.append(Seat(who, k, name, number))
+                name, number = where(places[(k - 1) % len(plan.sessions)])
+                stored.append(Seat(who, k, name, number, entered[where(who)]))
         write_seats(s, ev, stored, range(1, sessions + 1))
         return StoredPlan(sessions, tuple(placed), tuple(problems))
 
