@@ -158,6 +158,16 @@ def test_12_pairs_the_howell_twice_renumbered(cli: Cli, tmp_path: Path) -> None:
     assert row["names"] == "North 1 - South 1"
 
 
+def play_40(cli: Cli, tmp_path: Path) -> None:
+    """The 40-pair event of the test below, every slip in (for the browser test)."""
+    new_event(cli)
+    import_entries(cli, tmp_path, 40)
+    cli("event", "movement", EVENT, "--recommend", "--sessions", "2")
+    rows = [(session, section, s) for session in (1, 2) for section in ("A", "B")
+            for s in planned_slips(cli, EVENT, session, section)]  # fmt: skip
+    import_slips(cli, tmp_path, EVENT, rows)
+
+
 def test_40_pairs_two_sections_two_sessions(cli: Cli, tmp_path: Path) -> None:
     """20 tables from the multi-section list (004:3218: 11T + 9T): the 40 pairs entered
     once in one list are placed in sections A and B, and half of each section changes
