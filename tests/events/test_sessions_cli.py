@@ -339,3 +339,31 @@ def test_demo_two_sessions(tmp_path: Path, pairs: int) -> None:
     assert (tmp_path / "out" / "combined.html").is_file()
     assert (tmp_path / "out" / "session-2" / "ranking.html").is_file()
     assert made.db is not None
+
+
+def test_final_cut_in_each_direction(cli: Cli, tmp_path: Path) -> None:
+    """A one-session Mitchell qualifying cut by field: the best 3 NS and the best 3 EW
+    (004:1987) play the final, entered in qualifying order; refusals change nothing."""
+    new_event(cli, "Heat")
+    import_entries(cli, tmp_path, 14, "Heat")
+    cli("event", "movement", "Heat", "--kind", "mitchell", "--tables", "7")
+    slips = planned_slips(cli, "Heat", 1)
+    import_slips(cli, tmp_path, "Heat", [(1, "A", s) for s in slips])
+    heat = json.loads(cli("results", "Heat", "--format", "json"))
+    by_field: dict[str, list[tuple[float, int]]] = {}
+    for r in heat["ranking"]:
+        by_field.setdefault(r["direction"], []).append((-r["total"], r["pair"]))
+    best = set()  # the best 3 of each field, and every pair tied with the third (qualify.py)
+    for rows in by_field.values():
+        third = sorted(rows)[2][0]
+        best |= {p for total, p in rows if total <= third}
+    before = dump(cli.db)
+    err = cli("event", "final", "Heat", "Heat final", "--cut", "3", "--withdrawn", "99", status=2)
+    assert err == "error: withdrawn pair 99 did not play the qualifying\n"
+    assert dump(cli.db) == before
+    out = cli("event", "final", "Heat", "Heat final", "--cut", "3", "--cut-by", "field")
+    chosen = [int(line.split()[2]) for line in out.splitlines()[1:]]
+    assert set(chosen) == best and len(chosen) >= 6
+    listed = cli("entry", "list", "Heat final").splitlines()
+    assert [int(line.split()[0]) for line in listed] == list(range(1, len(chosen) + 1))
+    assert f"North {chosen[0]} - South {chosen[0]}" in listed[0]

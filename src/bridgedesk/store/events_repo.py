@@ -103,6 +103,9 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         for table in (LedgerAwardRow, LedgerAuditRow):
             if s.scalars(select(table.id).where(table.event_id == ev.id).limit(1)).first():
                 raise EntryError(f"event {ev.id} has masterpoint awards in the ledger: it is kept")
+        final = s.scalars(select(FinalRow.event_id).where(FinalRow.qualifying_id == ev.id)).first()
+        if final is not None:
+            raise EntryError(f"event {ev.id} is the qualifying of final {final}: it is kept")
         sessions = list(s.scalars(select(SessionRow.id).where(SessionRow.event_id == ev.id)))
         sections = list(s.scalars(select(SectionRow.id).where(SectionRow.session_id.in_(sessions))))
         movements = {
