@@ -48,7 +48,7 @@ def test_the_combined_report_in_chromium(cli: Cli, tmp_path: Path) -> None:
             assert "Session 1" in header and "Session 2" in header
             assert "ranked by percentage" in page.content()
             page.screenshot(path=str(shots / "sessions-combined.png"), full_page=True)
-            page.click("p.links a:has-text(\"Session 2\")")
+            page.click('p.links a:has-text("Session 2")')
             assert page.url.endswith("session-2/index.html")
             assert page.locator("a[href*='B/']").count() >= 1
             page.screenshot(path=str(shots / "sessions-session2-index.png"))

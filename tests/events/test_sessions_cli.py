@@ -67,7 +67,9 @@ def import_slips(cli: Cli, tmp: Path, name: str, rows: list[tuple[int, str, Slip
     cli("result", "import", name, str(path))
 
 
-def pair_totals(slips: list[Slip], groups: dict[tuple[int, int], str] | None = None) -> dict[int, Fraction]:
+def pair_totals(
+    slips: list[Slip], groups: dict[tuple[int, int], str] | None = None
+) -> dict[int, Fraction]:
     """A session section's total per pair number, both directions added."""
     out: dict[int, Fraction] = {}
     for (_, pair), value in expected_totals(slips, groups).items():
@@ -145,8 +147,16 @@ def test_12_pairs_the_howell_twice_renumbered(cli: Cli, tmp_path: Path) -> None:
     assert seats["1"] == ["1", "2"] and seats["12"] == ["12", "1"]
     two = cli("entry", "list", EVENT, "--session", "2").splitlines()
     assert two[1].split()[0] == "2" and "North 1 - South 1" in two[1]  # pair 1 plays as 2
+    # a substitute entered once reaches session 2 (where pair 1 plays as 2)
+    cli("entry", "edit", EVENT, "--pair", "1", "--names", "North 1, Sub 1", "--reason", "sub")
+    assert "North 1 - Sub 1" in cli("entry", "list", EVENT, "--session", "2").splitlines()[1]
     one, other = planned_slips(cli, EVENT, 1), planned_slips(cli, EVENT, 2)
-    import_slips(cli, tmp_path, EVENT, [(1, "A", s) for s in one] + [(2, "A", s) for s in other])
+    rows = [(1, "A", s) for s in one] + [(2, "A", s) for s in other[:-1]]
+    import_slips(cli, tmp_path, EVENT, rows)
+    rnd, table, board, ns, ew = other[-1]  # the last slip, entered naming its session
+    won = tricks(board, table) - 6
+    cli("result", "add", EVENT, "--session", "2", "--round", str(rnd), "--table", str(table),
+        "--board", str(board), "--ns", str(ns), "--ew", str(ew), "3NT", "N", str(won))  # fmt: skip
     s1, s2 = pair_totals(one), pair_totals(other)
     want = {who: s1[int(a)] + s2[int(b)] for who, (a, b) in seats.items()}
     doc = json.loads(cli("results", EVENT, "--format", "json"))
@@ -155,7 +165,7 @@ def test_12_pairs_the_howell_twice_renumbered(cli: Cli, tmp_path: Path) -> None:
     }
     row = next(r for r in doc["ranking"] if r["pair"] == 1)
     assert [x["pair"] for x in row["sessions"]] == [1, 2]
-    assert row["names"] == "North 1 - South 1"
+    assert row["names"] == "North 1 - Sub 1"
 
 
 def play_40(cli: Cli, tmp_path: Path) -> None:
