@@ -215,6 +215,15 @@ def test_40_pairs_two_sections_two_sessions(cli: Cli, tmp_path: Path) -> None:
     assert len(session["ranking"]) == 40
     text = cli("results", EVENT)
     assert "== session 2 ==" in text and "Ranking over all sessions" in text
+    # a final cut in each first-session section (004:1987; directions change between
+    # the sessions): the best 2 of A and of B by percentage, ties on the last place in
+    best = set()
+    for name in ("A", "B"):
+        mine = sorted(r["percentage"] for r in doc["ranking"] if r["section"] == name)[::-1]
+        best |= {r["pair"] for r in doc["ranking"]
+                 if r["section"] == name and r["percentage"] >= mine[1]}  # fmt: skip
+    out = cli("event", "final", EVENT, "Final", "--cut", "2", "--cut-by", "field")
+    assert {line.split()[2] for line in out.splitlines()[1:]} == best
 
 
 def carry_expected(

@@ -121,6 +121,8 @@ def command(
         with open_store(db) as store:
             whole = section is None and event_results.is_whole_event(store, event)
         if whole:  # several sessions, or a final: cli/event_sessions.py
+            if pdf or dd:
+                raise BridgedeskError("--pdf and --dd print one session: give --session N")
             show_event(db, event, fmt.value, out, lang.value, final)
             return
         session = 1

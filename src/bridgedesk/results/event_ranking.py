@@ -64,7 +64,7 @@ def event_ranking(
 ) -> ScoredEvent:
     """The sessions and their combined ranking, matched by the stored seats."""
     if not sessions:
-        raise ScoringError("no session of the event has a movement yet")
+        raise ScoringError("no session of the event has results yet")
     combined = combine(sessions, seat_map(seats, sessions), carry)
     return ScoredEvent(tuple(sessions), carry_over=dict(carry or {}), combined=combined)
 
