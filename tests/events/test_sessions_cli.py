@@ -301,9 +301,25 @@ def test_refused_commands_leave_the_store_as_it_was(cli: Cli, tmp_path: Path) ->
     assert dump(cli.db) == before
     err = cli("results", EVENT, "--format", "csv", status=2)
     assert "give --session N" in err
+    nobody = tmp_path / "nobody.json"
+    nobody.write_text('{"competitors": {"99": ["99", "99", "99"]}}', encoding="utf-8")
+    err = cli("event", "movement", EVENT, "--session", "3", "--kind", "howell",
+              "--renumber", str(nobody), status=2)  # fmt: skip
+    assert err == "error: the renumbering seats nobody in session 3 section A\n"
+    assert dump(cli.db) == before
     out = cli("results", EVENT)
     assert out.startswith("PROVISIONAL: ")
     assert "== session 1 ==" in out and "== session 2 ==" not in out  # not begun yet
+
+
+def test_a_withdrawal_before_play_reaches_every_session(cli: Cli, tmp_path: Path) -> None:
+    new_event(cli)
+    import_entries(cli, tmp_path, 12)
+    cli("event", "movement", EVENT, "--recommend", "--sessions", "2")
+    assert len(cli("entry", "list", EVENT, "--session", "2").splitlines()) == 12
+    cli("entry", "withdraw", EVENT, "--pair", "5", "--reason", "did not come")
+    two = cli("entry", "list", EVENT, "--session", "2")
+    assert len(two.splitlines()) == 11 and "North 5 " not in two  # pair 5 was 6 there
 
 
 def test_a_later_session_chosen_by_the_director(cli: Cli, tmp_path: Path) -> None:
