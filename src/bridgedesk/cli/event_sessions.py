@@ -22,6 +22,7 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._paths import output_dir
+from bridgedesk.cli._slips import report_missing
 from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_date
 from bridgedesk.cli.event import app
 from bridgedesk.errors import BridgedeskError, EntryError
@@ -178,17 +179,9 @@ def show_event(
         missing, planned = event_results.missing_slips(store, event)
         deals = store.deals(event)
         scored = event_results.score_event(store, event, deals)
-    provisional = ""
-    if missing:
-        for slip in missing:
-            typer.echo(f"missing slip: {slip}", err=True)
-        count = f"{len(missing)} of {planned} slips missing"
-        if final:
-            raise BridgedeskError(
-                f"the results cannot be final: {count} (listed above); enter them, or mark a "
-                "board not played with `bridgedesk result not-played --session N`"
-            )
-        provisional = f"PROVISIONAL: {count}"
+    provisional = report_missing(
+        [str(x) for x in missing], planned, final, "bridgedesk result not-played --session N"
+    )
     if fmt == Format.json:
         text = results_json.dumps(scored)
         if out is None:

@@ -17,6 +17,7 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._paths import output_dir
+from bridgedesk.cli._slips import report_missing
 from bridgedesk.cli._store import DbOption, EventArg, open_store
 from bridgedesk.cli.event_sessions import show_event
 from bridgedesk.deals.dd import analyse
@@ -214,16 +215,8 @@ def _check_slips(store: Store, event: str, names: list[str], session: int, final
     if not missing:
         return ""
     planned = sum(director.planned(store, event, n, session) for n in names)
-    for name, slip in missing:
-        where = f"section {name} " if len(names) > 1 else ""
-        typer.echo(f"missing slip: {where}{slip}", err=True)
-    count = f"{len(missing)} of {planned} slips missing"
-    if final:
-        raise BridgedeskError(
-            f"the results cannot be final: {count} (listed above); enter them, or mark a "
-            "board not played with `bridgedesk result not-played`"
-        )
-    return f"PROVISIONAL: {count}"
+    where = [f"section {n} {slip}" if len(names) > 1 else str(slip) for n, slip in missing]
+    return report_missing(where, planned, final, "bridgedesk result not-played")
 
 
 def _rulings(store: Store, event: str, session: int) -> dict[str, Rulings]:

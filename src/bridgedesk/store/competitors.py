@@ -37,6 +37,7 @@ from bridgedesk.store.unit import UnitOfWork
 __all__ = [
     "Seat",
     "copy_entry",
+    "entry_at",
     "event_seats",
     "follow",
     "seat_labels",
@@ -133,7 +134,8 @@ def copy_entry(s: OrmSession, source: EntryRow, sec: SectionRow, number: int) ->
     return row
 
 
-def _entry(s: OrmSession, sec: SectionRow, number: int) -> EntryRow | None:
+def entry_at(s: OrmSession, sec: SectionRow, number: int) -> EntryRow | None:
+    """The entry playing as ``number`` in ``sec``, if any."""
     return s.scalars(
         select(EntryRow).where(EntryRow.section_id == sec.id, EntryRow.number == number)
     ).first()
@@ -167,7 +169,7 @@ def follow(s: OrmSession, sec: SectionRow, number: int) -> None:
     ).first()
     if here is None:
         return
-    source = _entry(s, sec, number)
+    source = entry_at(s, sec, number)
     others = s.scalars(
         select(CompetitorSeatRow).where(
             CompetitorSeatRow.event_id == ev.id,
@@ -177,7 +179,7 @@ def follow(s: OrmSession, sec: SectionRow, number: int) -> None:
     ).all()
     for seat in others:
         target_sec = section_of(s, ev, seat.session, seat.section)
-        target = _entry(s, target_sec, seat.number)
+        target = entry_at(s, target_sec, seat.number)
         if source is None:
             if target is not None and not _played(s, target_sec, seat.number):
                 s.delete(target)

@@ -30,7 +30,14 @@ from bridgedesk.events.model import Event
 from bridgedesk.events.names import check_section_name
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.plan import EventPlan, seat_order
-from bridgedesk.store.competitors import Seat, copy_entry, event_seats, section_of, write_seats
+from bridgedesk.store.competitors import (
+    Seat,
+    copy_entry,
+    entry_at,
+    event_seats,
+    section_of,
+    write_seats,
+)
 from bridgedesk.store.events_repo import create_event, discard_event
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import (
@@ -272,12 +279,7 @@ def set_session_movement(
                     name, number = seat.section, seat.number
                 if name != section:
                     continue
-                source = s.scalars(
-                    select(EntryRow).where(
-                        EntryRow.section_id == section_of(s, ev, 1, seat.section).id,
-                        EntryRow.number == seat.number,
-                    )
-                ).first()
+                source = entry_at(s, section_of(s, ev, 1, seat.section), seat.number)
                 if source is None:
                     continue
                 copy_entry(s, source, sec, number)
@@ -320,12 +322,7 @@ def make_final(
                     label = f"{x.name}{row.number}" if many else str(row.number)
                     rows[label] = row
             for who, seat in home.items():
-                found = s.scalars(
-                    select(EntryRow).where(
-                        EntryRow.section_id == section_of(s, q, 1, seat.section).id,
-                        EntryRow.number == seat.number,
-                    )
-                ).first()
+                found = entry_at(s, section_of(s, q, 1, seat.section), seat.number)
                 if found is not None:
                     rows[who] = found
             target = section_of(s, ev, 1, final.sessions[0].sections[0].name)
