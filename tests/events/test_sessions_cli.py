@@ -361,13 +361,13 @@ def test_a_later_session_chosen_by_the_director(cli: Cli, tmp_path: Path) -> Non
     assert len(doc["sessions"]) == 3 and len(doc["ranking"][0]["sessions"]) == 3
 
 
-@pytest.mark.parametrize("pairs", [26])
-def test_demo_two_sessions(tmp_path: Path, pairs: int) -> None:
+@pytest.mark.parametrize(("pairs", "sessions"), [(26, 2), (12, 3)])
+def test_demo_sessions(tmp_path: Path, pairs: int, sessions: int) -> None:
     from bridgedesk.demo_sessions import run
 
-    made = run(pairs=pairs, sessions=2, out=tmp_path / "out", db=tmp_path / "d.sqlite3")
+    made = run(pairs=pairs, sessions=sessions, out=tmp_path / "out", db=tmp_path / "d.sqlite3")
     doc = json.loads((tmp_path / "out" / "results.json").read_text("utf-8"))
-    assert [s["session"] for s in doc["sessions"]] == [1, 2]
+    assert [s["session"] for s in doc["sessions"]] == list(range(1, sessions + 1))
     assert len(doc["ranking"]) == pairs
     sums = {r["pair"]: sum(x["total"] for x in r["sessions"]) for r in doc["ranking"]}
     assert all(abs(sums[r["pair"]] - r["total"]) < 0.011 for r in doc["ranking"])
