@@ -197,6 +197,10 @@ def test_40_pairs_two_sections_two_sessions(cli: Cli, tmp_path: Path) -> None:
             rows += [(session, section, s) for s in slips]
             totals[(session, section)] = pair_totals(slips)
     import_slips(cli, tmp_path, EVENT, rows)
+    # a penalty on whoever sits at B3 in session 2 (A3 of session 1: the section swap)
+    cli("result", "penalty", EVENT, "--session", "2", "--section", "B", "--pair", "3",
+        "--mp", "1.5", "--reason", "slow play")  # fmt: skip
+    totals[(2, "B")][3] -= Fraction(3, 2)
     want = {}
     for who, places in seats.items():
         want[who] = sum(
@@ -213,8 +217,10 @@ def test_40_pairs_two_sections_two_sessions(cli: Cli, tmp_path: Path) -> None:
     session = doc["sessions"][0]
     assert [s["section"] for s in session["sections"]] == ["A", "B"]
     assert len(session["ranking"]) == 40
-    text = cli("results", EVENT)
+    text = cli("results", EVENT, "--out", str(tmp_path / "report"))
     assert "== session 2 ==" in text and "Ranking over all sessions" in text
+    assert (tmp_path / "report" / "session-2" / "B" / "travellers.html").is_file()
+    assert next(r for r in doc["ranking"] if r["pair"] == "A3")["sessions"][1]["pair"] == "B3"
     # a final cut in each first-session section (004:1987; directions change between
     # the sessions): the best 2 of A and of B by percentage, ties on the last place in
     best = set()

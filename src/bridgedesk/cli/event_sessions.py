@@ -196,6 +196,9 @@ def show_event(
                                 lang):  # fmt: skip
             typer.echo(str(path))
         return
+    if out is not None:  # text with --out: the reports are written too
+        for path in write_event(scored, output_dir(out), lang):
+            typer.echo(str(path))
     if provisional:
         typer.echo(provisional)
     typer.echo(event_text(scored, lang), nl=False)

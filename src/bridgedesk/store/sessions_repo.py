@@ -186,6 +186,18 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
                     placed.append(f"pair {old} plays as {seat}")
             s.flush()
             s.expire_all()
+        # a section the plan does not play (an earlier plan's) keeps no movement or copies
+        for sec in _event_sections(s, ev):
+            k = sec.session.number
+            if k > sessions:
+                continue
+            used = {x.name for x in plan.sessions[(k - 1) % len(plan.sessions)].sections}
+            if sec.name not in used:
+                sec.movement = None
+                if k > 1:
+                    for row in _entries(s, sec):
+                        s.delete(row)
+        s.flush()
         problems: list[str] = []
         stored: list[Seat] = []
         for k in range(1, sessions + 1):
