@@ -318,6 +318,27 @@ def test_refused_commands_leave_the_store_as_it_was(cli: Cli, tmp_path: Path) ->
     assert "== session 1 ==" in out and "== session 2 ==" not in out  # not begun yet
 
 
+def test_a_stationary_request_is_met_in_every_session(cli: Cli, tmp_path: Path) -> None:
+    """Pair 5 cannot move (004:810-948): it takes the Howell's stationary number 12 in
+    session 1, and in session 2, where the plan moves number 12 to 1 (004:2072-2073),
+    it keeps the stationary seat and the pair planned there takes its place."""
+    new_event(cli)
+    lines = ["pair,names,stationary"] + [
+        f"{n},North {n};South {n},{'yes' if n == 5 else ''}" for n in range(1, 13)
+    ]
+    path = tmp_path / "entries.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    cli("entry", "import", EVENT, str(path))
+    out = cli("event", "movement", EVENT, "--recommend", "--sessions", "2")
+    assert "session 2: 12 plays as 12, not 1 (a stationary seat asked for" in out
+    assert "session 2: 11 plays as 1, not 12" in out
+    seats = seats_of(cli, EVENT, ["A"])
+    assert seats["12"] == ["12", "12"]  # pair 5, renumbered to 12 in session 1
+    assert seats["11"] == ["11", "1"]  # planned at 12 in session 2, moved to 1
+    two = cli("entry", "list", EVENT, "--session", "2").splitlines()
+    assert "North 5 - South 5" in two[11] and "(stationary)" in two[11]
+
+
 def test_a_withdrawal_before_play_reaches_every_session(cli: Cli, tmp_path: Path) -> None:
     new_event(cli)
     import_entries(cli, tmp_path, 12)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
@@ -28,6 +28,8 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.adapters import as_grid, phantom_number
 from bridgedesk.events.model import Event
 from bridgedesk.events.names import check_section_name
+from bridgedesk.events.renumber import stationary_swaps
+from bridgedesk.events.seating import GridMovement
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.plan import EventPlan, seat_order
 from bridgedesk.store.competitors import (
@@ -39,7 +41,7 @@ from bridgedesk.store.competitors import (
     write_seats,
 )
 from bridgedesk.store.events_repo import create_event, discard_event
-from bridgedesk.store.lookups import event_row
+from bridgedesk.store.lookups import event_row, section_entries
 from bridgedesk.store.models import (
     EntryRow,
     EventRow,
@@ -200,6 +202,7 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
         s.flush()
         problems: list[str] = []
         stored: list[Seat] = []
+        swapped: dict[tuple[int, str], dict[int, int]] = {}
         for k in range(1, sessions + 1):
             sp = plan.sessions[(k - 1) % len(plan.sessions)]
             index = (k - 1) % len(plan.sessions)
@@ -225,6 +228,16 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
                             copy_entry(s, row, sec, number)
                 grid = as_grid(part.movement, name=movement_name(part.movement),
                                kind=part.movement.kind)  # fmt: skip
+                if k > 1:
+                    swaps = _stationary(s, sec, grid)
+                    swapped[(k, part.name)] = swaps
+                    planned = {where(seats[index]): w for w, seats in plan.seats.items()}
+                    prefix = part.name if plan.multi_section else ""
+                    placed += [
+                        f"session {k}: {planned[(part.name, old)]} plays as {prefix}{new}, not "
+                        f"{prefix}{old} (a stationary seat asked for, 004:810-948)"
+                        for old, new in sorted(swaps.items())
+                    ]
                 phantom = phantom_number(part.movement) if k == 1 else None
                 found = place_movement(s, sec, grid, phantom=phantom, stationary=k == 1)
                 where_ = f"session {k} section {part.name}: " if plan.multi_section or k > 1 else ""
@@ -241,9 +254,26 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
                 continue
             for k in range(1, sessions + 1):
                 name, number = where(places[(k - 1) % len(plan.sessions)])
+                number = swapped.get((k, name), {}).get(number, number)
                 stored.append(Seat(who, k, name, number, entered[where(who)]))
         write_seats(s, ev, stored, range(1, sessions + 1))
         return StoredPlan(sessions, tuple(placed), tuple(problems))
+
+
+def _stationary(s: OrmSession, sec: SectionRow, grid: GridMovement) -> dict[int, int]:
+    """Renumber a later session's copies so that a pair who asked for a stationary seat
+    has one there too (:func:`bridgedesk.events.renumber.stationary_swaps`); returns the
+    numbers changed (old -> new)."""
+    swaps = stationary_swaps(grid, section_entries(s, sec))
+    if swaps:
+        rows = {r.number: r for r in _entries(s, sec)}
+        for old in swaps:
+            rows[old].number = -old
+        s.flush()
+        for old, new in swaps.items():
+            rows[old].number = new
+        s.flush()
+    return swaps
 
 
 def set_session_movement(
@@ -279,6 +309,7 @@ def set_session_movement(
             ]
             write_seats(s, ev, known, [1])
         home = {x.competitor: x for x in known if x.session == 1}
+        grid = as_grid(movement, name=movement_name(movement), kind=movement.kind)
         if session > 1 and not _entries(s, sec):
             mine: list[Seat] = []
             for who, seat in sorted(home.items(), key=lambda kv: seat_order(kv[0])):
@@ -300,9 +331,10 @@ def set_session_movement(
                 raise EntryError(
                     f"the renumbering seats nobody in session {session} section {section}"
                 )
+            swaps = _stationary(s, sec, grid)
+            mine = [replace(x, number=swaps.get(x.number, x.number)) for x in mine]
             others = [x for x in known if x.session == session and x.section != section]
             write_seats(s, ev, others + mine, [session])
-        grid = as_grid(movement, name=movement_name(movement), kind=movement.kind)
         phantom = phantom_number(movement)
         return place_movement(
             s, sec, grid, from_round=from_round, phantom=phantom, stationary=session == 1
