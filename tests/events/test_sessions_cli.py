@@ -429,3 +429,24 @@ def test_final_cut_in_each_direction(cli: Cli, tmp_path: Path) -> None:
     listed = cli("entry", "list", "Heat final").splitlines()
     assert [int(line.split()[0]) for line in listed] == list(range(1, len(chosen) + 1))
     assert f"North {chosen[0]} - South {chosen[0]}" in listed[0]
+
+
+def test_a_late_pair_in_an_even_field_plays_both_sessions(cli: Cli, tmp_path: Path) -> None:
+    """12 pairs, the Howell twice; pair 13 arrives: session 1 plays a 7-table Howell from
+    round 2 (004:894-898), and session 2's movement chosen for 14 seats it too, the
+    others at the seats the plan gave them."""
+    new_event(cli)
+    import_entries(cli, tmp_path, 12)
+    cli("event", "movement", EVENT, "--recommend", "--sessions", "2")
+    first = planned_slips(cli, EVENT, 1)
+    import_slips(cli, tmp_path, EVENT, [(1, "A", s) for s in first if s[0] == 1])
+    cli("event", "movement", EVENT, "--kind", "howell", "--pairs", "14", "--from-round", "2")
+    cli("entry", "add", EVENT, "--pair", "13", "--late", "--names", "Late, Pair")
+    cli("entry", "add", EVENT, "--pair", "14", "--phantom")
+    before = dump(cli.db)
+    out = cli("event", "movement", EVENT, "--session", "2", "--kind", "howell", "--pairs", "14")
+    assert out.startswith("session 2 section A: howell 7 tables")
+    assert dump(cli.db) != before
+    seats = seats_of(cli, EVENT, ["A"])
+    assert seats["13"] == ["13", "13"] and seats["1"] == ["1", "2"]
+    assert "Late - Pair" in cli("entry", "list", EVENT, "--session", "2").splitlines()[12]

@@ -288,11 +288,11 @@ def set_session_movement(
 ) -> list[str]:
     """Give ``section`` of ``session`` (2 or later) a movement chosen by the director.
 
-    While the section has no entries, the first session's pairs are seated in
-    it: by ``renumber`` (competitor -> seat in each session, as a plan's JSON
-    or ``bridgedesk score --renumber`` gives it), else each keeping its number
-    (the pairs of the first session's section of the same name).  The seats
-    are stored, so the sessions add up by competitor.
+    While the section has no result, the first session's pairs are seated in
+    it again: by ``renumber`` (competitor -> seat in each session, as a plan's
+    JSON or ``bridgedesk score --renumber`` gives it), else at the seat a plan
+    gave them, else keeping their first-session number (a pair entered late
+    too).  The seats are stored, so the sessions add up by competitor.
     """
     check_section_name(section)
     with unit.transaction() as s:
@@ -301,23 +301,33 @@ def set_session_movement(
         known = event_seats(s, ev)
         first = [x for x in _event_sections(s, ev) if x.session.number == 1]
         many = len([x for x in first if _entries(s, x)]) > 1
-        if not [x for x in known if x.session == 1]:
-            known = [
-                Seat(f"{x.name}{row.number}" if many else str(row.number), 1, x.name, row.number)
-                for x in first
-                for row in _entries(s, x)
-            ]
-            write_seats(s, ev, known, [1])
+        have = {(x.section, x.number) for x in known if x.session == 1}
+        new = [  # pairs entered since the seats were stored (a late pair, 004:884-898)
+            Seat(f"{x.name}{row.number}" if many else str(row.number), 1, x.name, row.number)
+            for x in first
+            for row in _entries(s, x)
+            if (x.name, row.number) not in have
+        ]
+        if new:
+            known += new
+            write_seats(s, ev, [x for x in known if x.session == 1], [1])
         home = {x.competitor: x for x in known if x.session == 1}
+        now = {x.competitor: x for x in known if x.session == session}
         grid = as_grid(movement, name=movement_name(movement), kind=movement.kind)
-        if session > 1 and not _entries(s, sec):
+        if session > 1 and _results_in(s, [sec]) is None:
+            for row in _entries(s, sec):
+                s.delete(row)
+            s.flush()
             mine: list[Seat] = []
+            taken: dict[int, str] = {}
             for who, seat in sorted(home.items(), key=lambda kv: seat_order(kv[0])):
                 if renumber is not None:
-                    row = renumber.get(who)
-                    if row is None or len(row) < session:
+                    given = renumber.get(who)
+                    if given is None or len(given) < session:
                         continue
-                    name, number = split_seat(str(row[session - 1]), section)
+                    name, number = split_seat(str(given[session - 1]), section)
+                elif who in now:  # the seat a plan gave it
+                    name, number = now[who].section, now[who].number
                 else:
                     name, number = seat.section, seat.number
                 if name != section:
@@ -325,6 +335,12 @@ def set_session_movement(
                 source = entry_at(s, section_of(s, ev, 1, seat.section), seat.number)
                 if source is None:
                     continue
+                if number in taken:
+                    raise EntryError(
+                        f"{taken[number]} and {who} would both play as {number} in session "
+                        f"{session} section {section}: give the seats with --renumber FILE"
+                    )
+                taken[number] = who
                 copy_entry(s, source, sec, number)
                 mine.append(Seat(who, session, name, number))
             if renumber is not None and not mine:
