@@ -51,6 +51,7 @@ def test_the_combined_report_in_chromium(cli: Cli, tmp_path: Path) -> None:
             page.click('p.links a:has-text("Session 2")')
             assert page.url.endswith("session-2/index.html")
             assert page.locator("a[href*='B/']").count() >= 1
+            assert "Session 2" in page.locator("header").inner_text()
             page.screenshot(path=str(shots / "sessions-session2-index.png"))
         finally:
             browser.close()
