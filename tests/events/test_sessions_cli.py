@@ -450,3 +450,19 @@ def test_a_late_pair_in_an_even_field_plays_both_sessions(cli: Cli, tmp_path: Pa
     seats = seats_of(cli, EVENT, ["A"])
     assert seats["13"] == ["13", "13"] and seats["1"] == ["1", "2"]
     assert "Late - Pair" in cli("entry", "list", EVENT, "--session", "2").splitlines()[12]
+
+
+def test_a_refused_demo_leaves_the_store_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bridgedesk.cli import main
+
+    db = tmp_path / "demo.sqlite3"
+    args = ["demo", "--sessions", "2", "--out", str(tmp_path / "out"), "--db", str(db)]
+    assert main([*args, "--pairs", "12"]) == 0
+    before = dump(db)
+    assert main([*args, "--pairs", "5"]) == 2  # the lists start at 6 pairs
+    assert "error: a two-session pair event needs at least 6 pairs" in capsys.readouterr().err
+    assert dump(db) == before
+    assert main([*args, "--pairs", "12"]) == 0  # run again into the same store: a new event
+    assert "event 2 stored in" in capsys.readouterr().out
