@@ -13,9 +13,9 @@ its session's movement):
    session's reports, ``combined.html`` and ``results.json``
    (:func:`bridgedesk.reports.event_bundle.write_event`).
 
-The deals only drive the simulation: the store keeps one deal per board
-number for an event, and the sessions reuse board numbers, so no hand
-records are printed.  As in :mod:`bridgedesk.demo_session`, a run that
+Each session's deals are stored (the first session's as the event's, the
+others as that session's, :mod:`bridgedesk.store.session_deals`), so every
+session's report set has its hand records.  As in :mod:`bridgedesk.demo_session`, a run that
 fails removes the event it had begun.
 """
 
@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.generate import generate
 from bridgedesk.demo_session import NAMES, writable_dir
 from bridgedesk.events import Entry, Event, Player, Rating, Result, ScoringMethod
@@ -37,6 +38,7 @@ from bridgedesk.results.model import ScoredEvent
 from bridgedesk.simulate import simulate
 from bridgedesk.store.event_results import played_sections, score_event
 from bridgedesk.store.service import Store
+from bridgedesk.store.session_deals import attach_session_deals
 from bridgedesk.store.sessions_repo import store_plan
 
 __all__ = ["SessionsRun", "run"]
@@ -99,7 +101,7 @@ def _run(pairs: int, sessions: int, seed: int, out: Path, db: Path, lang: str) -
             store_plan(store, eid, plan, sessions)
             for session, names in played_sections(store, eid).items():
                 _play(store, eid, session, names, seed, rng)
-            scored = score_event(store, eid)
+            scored = score_event(store, eid, store.deals(eid))
             files = write_event(scored, out, lang)
         except BaseException:
             store.discard_event(eid)  # no half-made demo event stays behind
@@ -119,7 +121,14 @@ def _play(
         entries = store.entries(eid, section=name, session=session)
         phantoms = {n for n, e in entries.items() if e.phantom}
         boards = grid.boards
-        deals = {d.board: d for d in generate(len(boards), boards[0], seed=f"{seed}-{session}")}
+        dealt = generate(len(boards), boards[0], seed=f"{seed}-{session}")
+        deals = {d.board: d for d in dealt}
+        if name == names[0]:  # the sections of a session play the same boards
+            if session == 1:
+                for d in dealt:
+                    store.set_deal(eid, d.board, d.pbn())
+            else:
+                attach_session_deals(store, eid, session, [BoardRecord(d) for d in dealt])
         for (rnd, table), seat in sorted(grid.grid.items()):
             if phantoms & {seat.ns, seat.ew}:
                 continue

@@ -22,6 +22,7 @@ from tests.events.store_dump import cli_fixture, dump  # noqa: F401
 from tests.events.test_cli import Cli
 from tests.events.test_director_cli import expected_totals, tricks
 
+from bridgedesk.cli import main
 from bridgedesk.store.service import Store
 
 Slip = tuple[int, int, int, int, int]
@@ -159,7 +160,19 @@ def test_12_pairs_the_howell_twice_renumbered(cli: Cli, tmp_path: Path) -> None:
         "--board", str(board), "--ns", str(ns), "--ew", str(ew), "3NT", "N", str(won))  # fmt: skip
     s1, s2 = pair_totals(one), pair_totals(other)
     want = {who: s1[int(a)] + s2[int(b)] for who, (a, b) in seats.items()}
+    # each session's own boards, both numbered 1-22: the event's deals are session 1's
+    for session, seed in ((1, "first"), (2, "second")):
+        path = tmp_path / f"{seed}.pbn"
+        assert (
+            main(["deals", "generate", "--out", str(path), "--boards", "22", "--seed", seed]) == 0
+        )
+        cli.capsys.readouterr()
+        args = ["--session", "2"] if session == 2 else []
+        assert cli("event", "deals", EVENT, str(path), *args) == "22 deals attached (boards 1-22)\n"
     doc = json.loads(cli("results", EVENT, "--format", "json"))
+    deal1 = {b["board"]: b["deal"] for b in doc["sessions"][0]["boards"]}
+    deal2 = {b["board"]: b["deal"] for b in doc["sessions"][1]["boards"]}
+    assert set(deal1) == set(deal2) == set(range(1, 23)) and deal1[1] != deal2[1]
     assert {str(r["pair"]): r["total"] for r in doc["ranking"]} == {
         w: f2(v) for w, v in want.items()
     }
@@ -400,6 +413,7 @@ def test_demo_sessions(tmp_path: Path, pairs: int, sessions: int) -> None:
     assert all(abs(sums[r["pair"]] - r["total"]) < 0.011 for r in doc["ranking"])
     assert (tmp_path / "out" / "combined.html").is_file()
     assert (tmp_path / "out" / "session-2" / "ranking.html").is_file()
+    assert (tmp_path / "out" / "session-2" / "hand_records.html").is_file()
     assert made.db is not None
 
 
@@ -455,8 +469,6 @@ def test_a_late_pair_in_an_even_field_plays_both_sessions(cli: Cli, tmp_path: Pa
 def test_a_refused_demo_leaves_the_store_as_it_was(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bridgedesk.cli import main
-
     db = tmp_path / "demo.sqlite3"
     args = ["demo", "--sessions", "2", "--out", str(tmp_path / "out"), "--db", str(db)]
     assert main([*args, "--pairs", "12"]) == 0

@@ -23,6 +23,7 @@ from bridgedesk.store.competitors import seats
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import SectionRow, SessionRow
 from bridgedesk.store.results_repo import section_results
+from bridgedesk.store.session_deals import session_deals
 from bridgedesk.store.sessions_repo import final_of
 from bridgedesk.store.unit import UnitOfWork
 
@@ -76,7 +77,8 @@ def score_event(
     unit: UnitOfWork, ref: int | str, deals: Mapping[int, str] | None = None
 ) -> ScoredEvent:
     """Every played session scored, and the combined ranking (with a final's carry-over);
-    ``deals`` go with the sessions to the writers (hand records).  A session with no
+    ``deals`` (the event's) go with the first session to the writers (hand records),
+    a later session's own (:mod:`bridgedesk.store.session_deals`) with it.  A session with no
     result yet is left out, so the ranking during the event is of what was played."""
     sections = played_sections(unit, ref)
     sessions = []
@@ -85,7 +87,8 @@ def score_event(
         if not any(x.results for x in snapshots):
             continue  # a session not begun yet: the ranking so far is of those played
         rulings = {n: director.rulings(unit, ref, n, session) for n in names}
-        sessions.append(score_sections(snapshots, deals=deals, rulings=rulings))
+        mine = deals if session == 1 else session_deals(unit, ref, session)
+        sessions.append(score_sections(snapshots, deals=mine, rulings=rulings))
     stored = [(x.competitor, x.session, x.section, x.number) for x in seats(unit, ref)]
     cut = final_of(unit, ref)
     carry = None

@@ -39,6 +39,7 @@ from bridgedesk.store.models import (
     MovementRow,
     ResultRow,
     SectionRow,
+    SessionDealRow,
     SessionRow,
 )
 from bridgedesk.store.rows import EventInfo, entry_of, event_info
@@ -117,6 +118,7 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         s.execute(delete(CorrectionRow).where(CorrectionRow.event_id == ev.id))
         s.execute(delete(CompetitorSeatRow).where(CompetitorSeatRow.event_id == ev.id))
         s.execute(delete(FinalRow).where(FinalRow.event_id == ev.id))
+        s.execute(delete(SessionDealRow).where(SessionDealRow.event_id == ev.id))
         s.execute(delete(ResultRow).where(ResultRow.section_id.in_(sections)))
         s.execute(delete(EntryPlayerRow).where(EntryPlayerRow.entry_id.in_(entries)))
         s.execute(delete(EntryRow).where(EntryRow.id.in_(entries)))

@@ -476,3 +476,18 @@ class FinalRow(Base):
     cut_by: Mapped[str] = mapped_column(String(10))
     withdrawn: Mapped[str] = mapped_column(Text, default="[]")
     max_boards: Mapped[int | None] = mapped_column(Integer)
+
+
+class SessionDealRow(Base):
+    """A later session's deal of a board, as PBN deal text.  The event's ``deals`` are
+    its first session's; a session that plays new boards under the same numbers (the
+    JCBL plans number every session's boards from 1) keeps its own here."""
+
+    __tablename__ = "session_deals"
+    __table_args__ = (UniqueConstraint("event_id", "session", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    session: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    pbn: Mapped[str] = mapped_column(String(80))

@@ -1,5 +1,6 @@
-"""Several sessions as one event: each competitor's seat in every session, and the
-final made from a qualifying event (its cut and carry-over maximum).
+"""Several sessions as one event: each competitor's seat in every session, the final
+made from a qualifying event (its cut and carry-over maximum), and a later
+session's own deals.
 
 Revision ID: 0007_sessions
 Revises: 0006_users
@@ -64,9 +65,27 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("event_id", name=op.f("pk_finals")),
     )
     op.create_index(op.f("ix_finals_qualifying_id"), "finals", ["qualifying_id"], unique=False)
+    op.create_table(
+        "session_deals",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("event_id", sa.Integer(), nullable=False),
+        sa.Column("session", sa.Integer(), nullable=False),
+        sa.Column("board", sa.Integer(), nullable=False),
+        sa.Column("pbn", sa.String(length=80), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["event_id"], ["events.id"], name=op.f("fk_session_deals_event_id_events")
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_session_deals")),
+        sa.UniqueConstraint(
+            "event_id", "session", "board", name=op.f("uq_session_deals_event_id_session_board")
+        ),
+    )
+    op.create_index(op.f("ix_session_deals_event_id"), "session_deals", ["event_id"], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index(op.f("ix_session_deals_event_id"), table_name="session_deals")
+    op.drop_table("session_deals")
     op.drop_index(op.f("ix_finals_qualifying_id"), table_name="finals")
     op.drop_table("finals")
     op.drop_index(op.f("ix_competitor_seats_event_id"), table_name="competitor_seats")
