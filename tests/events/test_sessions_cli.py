@@ -173,6 +173,8 @@ def test_12_pairs_the_howell_twice_renumbered(cli: Cli, tmp_path: Path) -> None:
     deal1 = {b["board"]: b["deal"] for b in doc["sessions"][0]["boards"]}
     deal2 = {b["board"]: b["deal"] for b in doc["sessions"][1]["boards"]}
     assert set(deal1) == set(deal2) == set(range(1, 23)) and deal1[1] != deal2[1]
+    alone = json.loads(cli("results", EVENT, "--session", "2", "--format", "json"))
+    assert {b["board"]: b["deal"] for b in alone["boards"]} == deal2
     assert {str(r["pair"]): r["total"] for r in doc["ranking"]} == {
         w: f2(v) for w, v in want.items()
     }

@@ -29,6 +29,7 @@ from bridgedesk.reports.overall import overall_text
 from bridgedesk.reports.session import ranking_text
 from bridgedesk.results.section import score_sections
 from bridgedesk.store import director, event_results
+from bridgedesk.store.session_deals import session_deals
 
 if TYPE_CHECKING:
     from bridgedesk.events.rulings import Rulings
@@ -136,7 +137,8 @@ def command(
             for name in names:  # each section's directory stays inside --out
                 bundle.inside(out if out is not None else Path("results"), name)
         snapshots = [store.section_results(event, section=n, session=session) for n in names]
-        deals = store.deals(event)
+        # a later session's own boards (store/session_deals.py); the event's are session 1's
+        deals = store.deals(event) if session == 1 else session_deals(store, event, session)
         provisional = _check_slips(store, event, names, session, final)
         rulings = _rulings(store, event, session)
     if provisional and fmt is ResultsFormat.text:
