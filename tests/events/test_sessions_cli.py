@@ -233,7 +233,7 @@ def test_40_pairs_two_sections_two_sessions(cli: Cli, tmp_path: Path) -> None:
     assert [s["section"] for s in session["sections"]] == ["A", "B"]
     assert len(session["ranking"]) == 40
     text = cli("results", EVENT, "--out", str(tmp_path / "report"))
-    assert "== session 2 ==" in text and "Ranking over all sessions" in text
+    assert "== Session 2 ==" in text and "Ranking over all sessions" in text
     assert (tmp_path / "report" / "session-2" / "B" / "travellers.html").is_file()
     assert next(r for r in doc["ranking"] if r["pair"] == "A3")["sessions"][1]["pair"] == "B3"
     # a final cut in each first-session section (004:1987; directions change between
@@ -330,7 +330,7 @@ def test_refused_commands_leave_the_store_as_it_was(cli: Cli, tmp_path: Path) ->
     assert dump(cli.db) == before
     out = cli("results", EVENT)
     assert out.startswith("PROVISIONAL: ")
-    assert "== session 1 ==" in out and "== session 2 ==" not in out  # not begun yet
+    assert "== Session 1 ==" in out and "== Session 2 ==" not in out  # not begun yet
 
 
 def test_a_stationary_request_is_met_in_every_session(cli: Cli, tmp_path: Path) -> None:

@@ -31,11 +31,7 @@ from bridgedesk.formats import movement_json, plan_json, results_json
 from bridgedesk.movements.choose import build_movement
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.plan import plan_text, recommend_plan
-from bridgedesk.reports.combined import combined_text
-from bridgedesk.reports.event_bundle import write_event
-from bridgedesk.reports.overall import overall_text
-from bridgedesk.reports.session import ranking_text
-from bridgedesk.results.model import ScoredEvent
+from bridgedesk.reports.event_bundle import event_text, write_event
 from bridgedesk.results.qualify import CutBy, qualifiers
 from bridgedesk.store import event_results
 from bridgedesk.store.sessions_repo import (
@@ -46,7 +42,6 @@ from bridgedesk.store.sessions_repo import (
 )
 
 __all__ = [
-    "event_text",
     "later_session_movement",
     "plan_movement",
     "session_movement",
@@ -202,24 +197,6 @@ def show_event(
     if provisional:
         typer.echo(provisional)
     typer.echo(event_text(scored, lang), nl=False)
-
-
-def event_text(scored: ScoredEvent, lang: str) -> str:
-    """Each session's ranking (its sections alone, then across), then the combined one."""
-    parts: list[str] = []
-    for s in scored.sessions:
-        parts.append(f"== session {s.session} ==\n")
-        if len(s.sections) == 1:
-            parts.append(ranking_text(s, lang))
-            continue
-        for sec in s.sections:
-            parts.append(f"-- section {sec.name} --\n")
-            parts.append(ranking_text(s.with_section(sec), lang))
-        parts.append(overall_text(s, lang))
-    if scored.combined is not None:
-        parts.append("\n")
-        parts.append(combined_text(scored.combined, lang))
-    return "".join(parts)
 
 
 @app.command("final")

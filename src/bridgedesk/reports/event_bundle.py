@@ -10,12 +10,13 @@ from pathlib import Path
 
 from bridgedesk.formats import results_json
 from bridgedesk.reports.bundle import inside, write_all
-from bridgedesk.reports.combined import combined_html
+from bridgedesk.reports.combined import combined_html, combined_text
 from bridgedesk.reports.labels import labels
-from bridgedesk.reports.overall import overall_html
+from bridgedesk.reports.overall import overall_html, overall_text
+from bridgedesk.reports.session import ranking_text
 from bridgedesk.results.model import ScoredEvent, ScoredSession
 
-__all__ = ["write_event", "write_sections"]
+__all__ = ["event_text", "write_event", "write_sections"]
 
 
 def write_sections(scored: ScoredSession, target: Path, lang: str = "en") -> list[Path]:
@@ -49,3 +50,22 @@ def write_event(event: ScoredEvent, out: Path, lang: str = "en") -> list[Path]:
     page.write_text(combined_html(event, lang, links), encoding="utf-8")
     data = results_json.dump(event, out / "results.json")
     return [page, data, *written]
+
+
+def event_text(scored: ScoredEvent, lang: str) -> str:
+    """Each session's ranking (its sections alone, then across), then the combined one."""
+    parts: list[str] = []
+    words = labels(lang)
+    for s in scored.sessions:
+        parts.append(f"== {words['session']} {s.session} ==\n")
+        if len(s.sections) == 1:
+            parts.append(ranking_text(s, lang))
+            continue
+        for sec in s.sections:
+            parts.append(f"-- {words['section']} {sec.name} --\n")
+            parts.append(ranking_text(s.with_section(sec), lang))
+        parts.append(overall_text(s, lang))
+    if scored.combined is not None:
+        parts.append("\n")
+        parts.append(combined_text(scored.combined, lang))
+    return "".join(parts)
