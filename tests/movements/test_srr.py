@@ -24,7 +24,7 @@ def test_rows_follow_the_seed_lines() -> None:
             assert cells[0] == str(row.teams)
 
 
-BUILT = [r for r in SRR_TEAMS if r.kind is not None]
+BUILT = [r for r in (*SRR_TEAMS, *SRR_PAIRS) if r.kind is not None]
 
 
 @pytest.mark.parametrize("row", BUILT, ids=lambda r: f"{r.teams}-{r.kind}")
@@ -34,14 +34,16 @@ def test_every_buildable_row_validates(row: SrrRow) -> None:
     assert sorted(m.round_count for m in sessions) == sorted(row.rounds)
     for m in sessions:
         assert validate(m) == []
+    if row.kind in (PRR, "srr-pairs"):  # 004:3380-3410: the seed's rounds, session by session
+        assert tuple(m.round_count for m in sessions) == row.rounds
     # over both sessions every team meets every other once
     met = {(s.ns.number, s.ew.number) for m in sessions for _, s in m.seatings()}
     assert len(met) == row.teams * (row.teams - 1)
 
 
 def test_recommend_teams(capsys: pytest.CaptureFixture[str]) -> None:
-    assert [r.kind for r in team_options(8)] == [PRR, "round-robin", "stagger", PRR]
-    assert [r.kind for r in team_options(7)] == [None, "awl", None]
+    assert [r.kind for r in team_options(8)] == [PRR, "round-robin", "stagger", "srr-pairs"]
+    assert [r.kind for r in team_options(7)] == [PRR, "awl", "srr-pairs"]
     assert main(["movement", "recommend", "--teams", "14"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("14 teams: board-a-match, 6+7 rounds of 4 boards (52 played")

@@ -59,12 +59,14 @@ def test_round_robin_report_set(tmp_path: Path) -> None:
     assert names == {
         "standings.html",
         "scorecards.html",
+        "sheets.html",
         "rounds.html",
         "butler.html",
         "index.html",
         "standings.csv",
         "matches.csv",
         "results.json",
+        "results.pbn",
     }
     event = score_team_event(team_results_json.load(path))
     html = (tmp_path / "html" / "standings.html").read_text(encoding="utf-8")

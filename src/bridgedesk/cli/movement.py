@@ -37,7 +37,7 @@ _KIND_HELP = (
     "howell, appendix-howell, mitchell, skip-mitchell, relay-mitchell, rover-mitchell, "
     "appendix-mitchell, scrambled-mitchell, web-mitchell, interwoven-howell, team-of-pairs, "
     "individual (--players); with --teams: awl, mirror-mitchell, stagger, round-robin, "
-    "pair-round-robin"
+    "pair-round-robin, srr-pairs"
 )
 
 Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]

@@ -3,8 +3,9 @@
 ``bridgedesk teams score FILE`` reads the team results JSON
 (:mod:`bridgedesk.formats.team_results_json`: teams, rounds of matches, each
 board's two rooms), scores it (IMPs, VPs, B-a-M, B-a-M + VP or McCallum) and
-prints the standings as text, the scored event as JSON, two CSV files or the
-HTML report set.  What it does once parsed is in :mod:`bridgedesk.cli._teams_run`.
+prints the standings as text, the scored event as JSON, two CSV files, the
+matches as PBN (both rooms of every board) or the HTML report set.  What it
+does once parsed is in :mod:`bridgedesk.cli._teams_run`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class TeamFormat(StrEnum):
     json = "json"
     csv = "csv"
     html = "html"
+    pbn = "pbn"
 
 
 class TeamScoringOpt(StrEnum):
@@ -34,6 +36,12 @@ class TeamScoringOpt(StrEnum):
     bam = "bam"
     bam_vp = "bam-vp"
     mccallum = "mccallum"
+
+
+class PairsMethod(StrEnum):
+    mp = "mp"
+    butler = "butler"
+    ximp = "ximp"
 
 
 @app.callback()
@@ -59,8 +67,19 @@ def score(
     lang: Annotated[Lang, typer.Option("--lang", help="Labels: en or ja.")] = Lang.en,
     out: Annotated[
         Path | None,
-        typer.Option(help="Directory for html and csv (json: a file); default: print."),
+        typer.Option(help="Directory for html and csv (json, pbn: a file); default: print."),
     ] = None,
+    flight: Annotated[
+        list[Path] | None,
+        typer.Option(
+            help="SRR teams + pairs: another flight's results file whose pairs share the "
+            "pair field (004:2649-2651); repeat for more."
+        ),
+    ] = None,
+    pairs_method: Annotated[
+        PairsMethod,
+        typer.Option(help="SRR teams + pairs: rank the pairs by mp, butler or ximp."),
+    ] = PairsMethod.mp,
 ) -> None:
     """Score a team event's results: matches, standings, cross-table, Butler for pairs.
 
@@ -68,5 +87,5 @@ def score(
     """
     run(
         file, None if scoring is None else scoring.value, vp_scale, stock, fmt.value,
-        lang.value, out,
+        lang.value, out, flight or (), pairs_method.value,
     )  # fmt: skip

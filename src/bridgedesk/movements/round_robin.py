@@ -120,8 +120,8 @@ def pair_round_robin(teams: int, *, boards_per_round: int = 5) -> Movement:
     """
     if teams % 2 or not 4 <= teams <= MAX_TEAMS:
         raise MovementError(
-            f"bridgedesk builds the pair round robin for an even number of teams, 4 to "
-            f"{MAX_TEAMS}, not {teams}; for an odd number use the JTOS sheet"
+            f"this pair round robin is for an even number of teams, 4 to {MAX_TEAMS}, not "
+            f"{teams}; odd counts: movements.pair_round_robin_odd"
         )
     one = round_robin(teams, boards_per_round=boards_per_round)
     later: list[Round] = []

@@ -67,22 +67,34 @@ PAIR_RR = "pair round robin"
 PRR = "pair-round-robin"
 TEAM_RR = "team round robin"
 SRRP = "SRR teams + pairs"
+#: the odd-count pair round robins the seed lists but does not print
+OWN_ODD = "bridgedesk's own sheet, no relay, more boards in session 2 from 7 teams"
 
 #: 004:3397-3425
 SRR_TEAMS: tuple[SrrRow, ...] = (
     SrrRow(3, "6/7", (4, 4), "48/56", "36/42", PAIR_RR + " (TP2S)", "", "004:3398"),
     SrrRow(4, "8/9", (3, 3), "48/54", "24/27", PAIR_RR, "all tables relay", "004:3399", PRR),
-    SrrRow(5, "6/7", (4, 4), "48/56", "30/35", PAIR_RR, "", "004:3400"),
+    SrrRow(5, "6/7", (4, 4), "48/56", "30/35", PAIR_RR, OWN_ODD, "004:3400", PRR),
     SrrRow(6, "5/6", (5, 5), "50/60", "25/30", PAIR_RR, "relays", "004:3401", PRR),
     SrrRow(
         6, "10/11", (2, 3), "50/55", "30/33", TEAM_RR + " (TF2S)", "stagger", "004:3402", "stagger"
     ),
-    SrrRow(7, "4/5", (6, 6), "48/60", "28/35", PAIR_RR, "relays", "004:3403"),
+    SrrRow(7, "4/5", (6, 6), "48/60", "28/35", PAIR_RR, "relays; " + OWN_ODD, "004:3403", PRR),
     SrrRow(7, "8", (2, 4), "48", "24/40", TEAM_RR, AS_AWL, "004:3404", "awl"),
     SrrRow(8, "3/4", (7, 7), "42/56", "21/28", PAIR_RR, "relays", "004:3405", PRR),
     SrrRow(8, "7", (3, 4), "49", "21/28", TEAM_RR, "all tables relay", "004:3406", "round-robin"),
     SrrRow(8, "7/8", (3, 4), "49/56", "28/32", TEAM_RR, "stagger", "004:3407", "stagger"),
-    SrrRow(9, "3", (8, 8), "48", "27/27", PAIR_RR, "3 kinds, one with a board stay", "004:3408"),
+    SrrRow(
+        9,
+        "3",
+        (8, 8),
+        "48",
+        "27/27",
+        PAIR_RR,
+        "3 kinds, one with a board stay; " + OWN_ODD,
+        "004:3408",
+        PRR,
+    ),
     SrrRow(9, "6/7", (4, 4), "48/56", "30/35", TEAM_RR, AS_AWL, "004:3409", "awl"),
     SrrRow(10, "3", (9, 9), "54", "27/27", PAIR_RR, "all tables relay", "004:3410", PRR),
     SrrRow(
@@ -128,7 +140,17 @@ SRR_TEAMS: tuple[SrrRow, ...] = (
 
 #: 004:3378-3387 (tables = teams)
 SRR_PAIRS: tuple[SrrRow, ...] = tuple(
-    SrrRow(t, bpr, (r, r), played, used, SRRP, note, f"004:{line}", None if t % 2 else PRR)
+    SrrRow(
+        t,
+        bpr,
+        (r, r),
+        played,
+        used,
+        SRRP,
+        note + ("; " + OWN_ODD if t % 2 else ""),
+        f"004:{line}",
+        "srr-pairs",
+    )
     for t, bpr, r, played, used, note, line in (
         (4, "8", 3, "48", "24", "relays", 3380),
         (5, "6", 4, "48", "30", "complete in each session, no relay, boards stay", 3381),

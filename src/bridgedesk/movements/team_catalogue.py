@@ -13,7 +13,11 @@ matches (both halves of a match in one session):
   (004:3705-3737);
 * ``round-robin``: Berger round robins, single, double or triple (``cycles``);
 * ``pair-round-robin``: each pair meets both pairs of every other team, one
-  per session (004:3398-3410), which also ranks the pairs (SRR + pairs).
+  per session (004:3398-3410), which also ranks the pairs (SRR + pairs); an
+  odd count (5, 7, 9, 11) gets bridgedesk's own sheet
+  (:mod:`~bridgedesk.movements.pair_round_robin_odd`);
+* ``srr-pairs``: SRR teams + pairs (004:2633-2655, 004:3376-3392), the pair
+  round robin above for 4-11 teams (tables), at the seed's boards a round.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bridgedesk.errors import MovementError
-from bridgedesk.movements import awl, mirror_mitchell, round_robin, stagger
+from bridgedesk.movements import awl, mirror_mitchell, pair_round_robin_odd, round_robin, stagger
 from bridgedesk.movements.model import Movement
 
 #: kind -> one-line description.
@@ -30,8 +34,12 @@ TEAM_KINDS: dict[str, str] = {
     "mirror-mitchell": "mirror Mitchell board-a-match, 10/14/18/22/26/30 teams",
     "stagger": "stagger team round robin in two sessions, 6/8/10/12 teams",
     "round-robin": "Berger round robin, 3-30 teams (--cycles 1-3)",
-    "pair-round-robin": "pair round robin (TP2S) in two sessions, even teams 4-30",
+    "pair-round-robin": "pair round robin (TP2S) in two sessions, 4-30 teams even, 5-11 odd",
+    "srr-pairs": "SRR teams + pairs in two sessions, 4-11 teams (tables)",
 }
+
+#: SRR teams + pairs: boards a round by tables (004:3380-3387; 6 tables: 5 or 6).
+SRR_PAIRS_BOARDS = {4: 8, 5: 6, 6: 5, 7: 4, 8: 4, 9: 3, 10: 3, 11: 3}
 
 
 def build_team(
@@ -81,8 +89,21 @@ def build_team(
         if sessions == 1:
             return (whole,)
         return _split(whole, teams // 2 - 1)
-    if kind == "pair-round-robin":
-        whole = round_robin.pair_round_robin(teams, boards_per_round=boards_per_round or 5)
+    if kind in ("pair-round-robin", "srr-pairs"):
+        if kind == "srr-pairs":
+            if teams not in SRR_PAIRS_BOARDS:
+                raise MovementError(
+                    f"SRR teams + pairs is for 4 to 11 teams (004:2640), not {teams}"
+                )
+            boards_per_round = boards_per_round or SRR_PAIRS_BOARDS[teams]
+        if teams % 2:
+            whole = pair_round_robin_odd.pair_round_robin_odd(
+                teams, boards_per_round=boards_per_round
+            )
+        else:
+            whole = round_robin.pair_round_robin(teams, boards_per_round=boards_per_round or 5)
+        if kind == "srr-pairs":
+            whole = replace(whole, kind="srr-pairs")
         return (whole,) if sessions == 1 else _split(whole, whole.round_count // 2)
     whole = round_robin.round_robin(teams, cycles=cycles, boards_per_round=boards_per_round or 8)
     if sessions == 1:

@@ -2,6 +2,8 @@
 
 * ``standings.html`` -- the standings and the cross-table (004:1754-1760);
 * ``scorecards.html`` -- every match's comparison, board by board (004:1660-1668);
+* ``sheets.html`` -- each team's private score sheets, match by match from its own
+  side (:mod:`bridgedesk.reports.team_sheets`);
 * ``bam.html`` -- the B-a-M report form per match (004:1833-1872), for board-a-match;
 * ``rounds.html`` -- the pairings and results round by round (the Swiss sheet);
 * ``bracket.html`` -- the rounds as a bracket, for a knockout;
@@ -13,65 +15,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from bridgedesk.bridge import board_vulnerability
-from bridgedesk.bridge.contract import format_result
 from bridgedesk.bridge.methods import Method
 from bridgedesk.reports.labels import labels as get_labels
-from bridgedesk.reports.templating import environment
+from bridgedesk.reports.srr_pairs import SRR_LABELS
+from bridgedesk.reports.team_pages import context as _context
+from bridgedesk.reports.team_pages import play_text as _play
+from bridgedesk.reports.team_pages import points_label as _points_label
+from bridgedesk.reports.team_pages import render as _render
+from bridgedesk.reports.team_pages import scoring_name
+from bridgedesk.reports.team_pages import team_label as _team
+from bridgedesk.reports.team_sheets import sheet_labels, sheets_html
 from bridgedesk.results.numbers import fixed, points
 from bridgedesk.results.teams import (
     ComparedBoard,
-    RoomScore,
     ScoredMatch,
     ScoredTeamEvent,
-    TeamScoring,
 )
 
 #: The pages :func:`write_reports` can write, in the order the index lists them.
-PAGES = ("standings", "scorecards", "bam", "rounds", "bracket", "butler")
-
-
-def scoring_name(event: ScoredTeamEvent, lang: str) -> str:
-    """The event's scoring as printed (``Victory points (wbf2013)``)."""
-    text = get_labels(lang)[f"scoring_{event.scoring.value}"]
-    return text.format(scale=event.scale, stock=event.stock)
-
-
-def _points_label(event: ScoredTeamEvent, labels: dict[str, str]) -> str:
-    if event.scoring is TeamScoring.IMP:
-        return labels["imps"]
-    if event.scoring is TeamScoring.BAM:
-        return labels["bam_points"]
-    return labels["vp"]
-
-
-def _context(event: ScoredTeamEvent, lang: str, heading_key: str) -> dict[str, Any]:
-    labels = get_labels(lang)
-    return {
-        "lang": lang,
-        "labels": labels,
-        "title": f"{labels[heading_key]} — {event.event.name}",
-        "heading": labels[heading_key],
-        "event": event.event,
-        "movement": event.form,
-        "method": scoring_name(event, lang),
-        "average": "",
-        "section_name": "",
-        "points_label": _points_label(event, labels),
-    }
-
-
-def _render(template: str, ctx: dict[str, Any]) -> str:
-    html: str = environment(strict=True).get_template(template).render(**ctx)
-    return html
-
-
-def _team(event: ScoredTeamEvent, number: int) -> str:
-    name = event.team(number).name
-    return f"{number} {name}" if name else str(number)
+PAGES = ("standings", "scorecards", "sheets", "bam", "rounds", "bracket", "butler")
 
 
 def standings_html(event: ScoredTeamEvent, lang: str = "en") -> str:
@@ -101,17 +68,6 @@ def standings_html(event: ScoredTeamEvent, lang: str = "en") -> str:
         for t in teams
     ]
     return _render("team_standings.html.j2", ctx)
-
-
-def _play(room: RoomScore | None) -> str:
-    if room is None or room.play is None:
-        return ""
-    p = room.play
-    if p.contract.is_pass:
-        return str(p.contract)
-    made = "" if p.tricks is None else format_result(p.contract, p.tricks)
-    by = "" if p.declarer is None else p.declarer.value
-    return f"{p.contract} {by} {made}".strip()
 
 
 def _signed(n: int | None) -> str:
@@ -246,7 +202,7 @@ def butler_html(event: ScoredTeamEvent, lang: str = "en") -> str:
 
 def pages(event: ScoredTeamEvent) -> tuple[str, ...]:
     """The pages that mean something for ``event``."""
-    out = ["standings", "scorecards"]
+    out = ["standings", "scorecards", "sheets"]
     if any(m.bam is not None for m in event.matches):
         out.append("bam")
     out.append("bracket" if event.form == "knockout" else "rounds")
@@ -258,6 +214,7 @@ def pages(event: ScoredTeamEvent) -> tuple[str, ...]:
 _WRITERS = {
     "standings": standings_html,
     "scorecards": scorecards_html,
+    "sheets": sheets_html,
     "bam": bam_html,
     "rounds": rounds_html,
     "bracket": bracket_html,
@@ -266,6 +223,7 @@ _WRITERS = {
 _HEADINGS = {
     "standings": "team_standings",
     "scorecards": "team_scorecards",
+    "sheets": "team_sheets",
     "bam": "bam_recap",
     "rounds": "swiss_rounds",
     "bracket": "knockout_bracket",
@@ -273,8 +231,17 @@ _HEADINGS = {
 }
 
 
-def write_reports(event: ScoredTeamEvent, out: str | Path, lang: str = "en") -> list[Path]:
-    """Write the pages of :func:`pages` and ``index.html`` into ``out``."""
+def write_reports(
+    event: ScoredTeamEvent,
+    out: str | Path,
+    lang: str = "en",
+    extra: Mapping[str, str] | None = None,
+) -> list[Path]:
+    """Write the pages of :func:`pages` and ``index.html`` into ``out``.
+
+    ``extra`` maps more page names to their HTML (e.g. ``srr_pairs``, the SRR +
+    pairs ranking); they are written and listed too, under the label of their name.
+    """
     target = Path(out)
     target.mkdir(parents=True, exist_ok=True)
     written = []
@@ -282,8 +249,13 @@ def write_reports(event: ScoredTeamEvent, out: str | Path, lang: str = "en") -> 
         path = target / f"{page}.html"
         path.write_text(_WRITERS[page](event, lang), encoding="utf-8")
         written.append(path)
+    for page, html in (extra or {}).items():
+        path = target / f"{page}.html"
+        path.write_text(html, encoding="utf-8")
+        written.append(path)
     ctx = _context(event, lang, "results")
-    ctx["pages"] = [(p.name, ctx["labels"][_HEADINGS[p.stem]]) for p in written]
+    ctx["labels"] = {**sheet_labels(lang), **SRR_LABELS[lang]}
+    ctx["pages"] = [(p.name, ctx["labels"][_HEADINGS.get(p.stem, p.stem)]) for p in written]
     index = target / "index.html"
     index.write_text(_render("team_index.html.j2", ctx), encoding="utf-8")
     return [*written, index]
@@ -312,11 +284,31 @@ def standings_text(event: ScoredTeamEvent, lang: str = "en") -> str:
     return "\n".join(out) + "\n"
 
 
+def butler_text(event: ScoredTeamEvent, lang: str = "en") -> str:
+    """The pairs by Butler (or cross-) IMPs as plain text; empty without line-ups."""
+    if not event.butler:
+        return ""
+    labels = get_labels(lang)
+    key = "pairs_ximp" if event.pairs_method is Method.XIMP else "pairs_butler"
+    out = [
+        labels[key],
+        f"{labels['rank']:>5} {labels['pair']:>8} {labels['team']:>5} {labels['boards']:>6} "
+        f"{labels['imps']:>8} {labels['average_imps']:>10}",
+    ]
+    for b in event.butler:
+        out.append(
+            f"{b.rank:>5} {b.pair:>8} {b.team:>5} {b.boards:>6} {points(b.imps):>8} "
+            f"{fixed(b.average):>10}"
+        )
+    return "\n".join(out) + "\n"
+
+
 __all__ = [
     "PAGES",
     "bam_html",
     "bracket_html",
     "butler_html",
+    "butler_text",
     "pages",
     "rounds_html",
     "scorecards_html",
