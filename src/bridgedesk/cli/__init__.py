@@ -69,8 +69,9 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.event_deals",
         "bridgedesk.cli.event_tables",
         "bridgedesk.cli.event_sessions",
+        "bridgedesk.cli.event_rounds_pairs",
     ),
-    "result": ("bridgedesk.cli.result_director",),
+    "result": ("bridgedesk.cli.result_director", "bridgedesk.cli.result_withdrawal"),
 }
 
 

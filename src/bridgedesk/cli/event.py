@@ -46,12 +46,29 @@ def new(
             "--deadline", help="Correction deadline, YYYY-MM-DDTHH:MM (UTC) or with zone."
         ),
     ] = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            help="A pairs event played round by round: swiss-pairs, barometer or houston "
+            "(then `event round EVENT --next`).",
+        ),
+    ] = None,
+    convention: Annotated[
+        str | None,
+        typer.Option(
+            "--convention",
+            help="Matchpoints: jcbl, two-per-comparison (EBU, FFB, ScoreBridge) or jfr-pary.",
+        ),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Create an event and print its id.
 
     Example: bridgedesk event new "Tuesday pairs" --date 2026-11-24 --rating weekly
     --class 3 --scoring mp
+
+    Example: bridgedesk event new "Swiss pairs" --format swiss-pairs --scoring mp
     """
     event = new_event(
         name,
@@ -65,7 +82,12 @@ def new(
         deadline=deadline,
     )
     with open_store(db) as store:
-        eid = store.create_event(event)
+        if fmt is None and convention is None:
+            eid = store.create_event(event)
+        else:  # the hook of Swiss pairs, barometer, Houston and the scoring conventions
+            from bridgedesk.cli._pair_rounds import create_with_options
+
+            eid = create_with_options(store, event, fmt, convention)
     typer.echo(
         f"event {eid}: {event.name} ({event.date}, {event.rating} class {event.class_}, "
         f"{event.scoring})"

@@ -18,6 +18,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import (
     ByOption,
     DbOption,
@@ -28,6 +29,7 @@ from bridgedesk.cli._store import (
     who,
 )
 from bridgedesk.cli.event import app
+from bridgedesk.errors import MovementError
 from bridgedesk.reports.table_cards import cards_html
 from bridgedesk.store.terminals import CLOSED, HELD, set_round, table_codes
 
@@ -67,6 +69,10 @@ def tables(
     Example: bridgedesk event tables 3 --cards --url http://192.0.2.10:8000 --out cards.html
     """
 
+    if cards:  # checked before any code is made: a refused call changes nothing
+        from bridgedesk.reports.labels import labels
+
+        labels(lang)
     with open_store(db) as store:
         info = store.event(event)
         codes = table_codes(store, info.id, session=session, section=section, revoke=revoke)
@@ -97,21 +103,48 @@ class RoundState(enum.StrEnum):
 @app.command("round")
 def round_(
     event: EventArg,
-    round: Annotated[int, typer.Argument(help="The round.", show_default=False)],
+    round: Annotated[int | None, typer.Argument(help="The round.", show_default=False)] = None,
     action: Annotated[
-        RoundState,
+        RoundState | None,
         typer.Argument(help="hold (tables wait), close (only the director corrects) or open."),
-    ],
+    ] = None,
+    next_: Annotated[
+        bool,
+        typer.Option(
+            "--next",
+            help="Draw the next round of a Swiss pairs, barometer or Houston pairs event from "
+            "the standings so far (no rematch; see `bridgedesk event draw --help`).",
+        ),
+    ] = False,
+    boards: Annotated[
+        int,
+        typer.Option(
+            "--boards", min=1, max=limit.BOARDS_PER_ROUND, help="With --next: boards a table plays."
+        ),
+    ] = 6,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
-    """Hold, close or open a round for the table terminals.
+    """Hold, close or open a round for the table terminals, or draw the next round.
 
     Example: bridgedesk event round "Tuesday pairs" 3 close
+
+    Example: bridgedesk event round "Club Swiss" --next --boards 6
     """
 
+    if next_:  # the hook of the round-by-round pair events (cli/_pair_rounds.py)
+        if round is not None or action is not None:
+            raise MovementError("--next draws the next round: give no ROUND or ACTION with it")
+        from bridgedesk.cli._pair_rounds import next_round
+
+        with open_store(db) as store:
+            for line in next_round(store, event, boards):
+                typer.echo(line)
+        return
+    if round is None or action is None:
+        raise MovementError("give ROUND and hold, close or open (or --next)")
     state = {RoundState.hold: HELD, RoundState.close: CLOSED, RoundState.open: None}[action]
     with open_store(db) as store:
         set_round(store, event, round, state, who(by), section=section, session=session)

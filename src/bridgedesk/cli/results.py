@@ -29,6 +29,8 @@ from bridgedesk.reports.overall import overall_text
 from bridgedesk.reports.session import ranking_text
 from bridgedesk.results.section import score_sections
 from bridgedesk.store import director, event_results
+from bridgedesk.store.pair_rounds import is_round_by_round
+from bridgedesk.store.pair_rounds import options as event_options
 from bridgedesk.store.session_deals import session_deals
 
 if TYPE_CHECKING:
@@ -130,6 +132,11 @@ def command(
         session = 1
     with open_store(db) as store:
         info = store.event(event)
+        if is_round_by_round(store, event):  # Swiss pairs, barometer, Houston pairs
+            from bridgedesk.cli.results_rounds import run
+
+            return run(store, event, fmt.value, out, lang.value, final)
+        convention = event_options(store, event).convention
         names = [n for number, ns in info.sections if number == session for n in ns]
         if section is not None or not names:
             names = [section or "A"]  # the store says which sections exist
@@ -143,7 +150,7 @@ def command(
         rulings = _rulings(store, event, session)
     if provisional and fmt is ResultsFormat.text:
         typer.echo(provisional)
-    scored = score_sections(snapshots, deals=deals, rulings=rulings)
+    scored = score_sections(snapshots, deals=deals, rulings=rulings, convention=convention)
     if len(snapshots) > 1:
         _several(scored, fmt, out, lang.value, pdf)
         return

@@ -104,6 +104,13 @@ def command(
         str | None,
         typer.Option(help="With --method butler: Houston VPs per opponent on this VP scale."),
     ] = None,
+    convention: Annotated[
+        str,
+        typer.Option(
+            help="Matchpoints: jcbl (1 a comparison, factored), two-per-comparison (EBU, FFB, "
+            "ScoreBridge: 2 a comparison) or jfr-pary (over the results played, no factoring)."
+        ),
+    ] = "jcbl",
     fmt: Annotated[FormatOpt, typer.Option("--format", help="Output format.")] = FormatOpt.text,
     strict: Annotated[
         bool, typer.Option(help="Reject irregular PBN and unknown JSON keys instead of ignoring.")
@@ -172,7 +179,7 @@ def command(
         qualifying=qualifying, carry_max_boards=carry_max_boards, flight=flight, rounds=rounds,
         vp_scale=vp_scale, houston_vp=houston_vp, fmt=fmt, strict=strict, out=out,
         encoding=encoding, renumber=renumber, sessions=sessions,
-        cut=_cut(cut, cut_by, withdrawn),
+        cut=_cut(cut, cut_by, withdrawn), convention=convention,
     )  # fmt: skip
 
 

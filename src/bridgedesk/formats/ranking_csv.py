@@ -2,8 +2,9 @@
 
 Written from a :class:`~bridgedesk.results.model.ScoredSession`.  A file is UTF-8
 with a byte-order mark (so spreadsheet programs read Japanese names right), comma
-separated, one header line.  Totals and percentages are rounded once to 2 decimals
-half up (:mod:`bridgedesk.results.numbers`).  (The masterpoint ranking a director
+separated, one header line; a ``penalty`` column follows when the director gave a
+penalty (003:47-121; the totals are after it).  Totals and percentages are rounded
+once to 2 decimals half up (:mod:`bridgedesk.results.numbers`).  (The masterpoint ranking a director
 gives ``masterpoints award`` is another document: :mod:`.ranking_json`.)
 """
 
@@ -24,7 +25,8 @@ COLUMNS = (
 
 def dumps(scored: ScoredSession) -> str:
     """The ranking, best first, as CSV text (without the byte-order mark)."""
-    rows = [list(COLUMNS)]
+    penalised = any(s.penalty for s in scored.ranking)
+    rows = [list(COLUMNS) + (["penalty"] if penalised else [])]
     for s in scored.ranking:
         rows.append(
             [
@@ -36,6 +38,7 @@ def dumps(scored: ScoredSession) -> str:
                 fixed(s.total),
                 fixed(s.percentage),
                 str(s.boards),
+                *([fixed(s.penalty) if s.penalty else ""] if penalised else []),
             ]
         )
     return csv_cells.spreadsheet_text(rows)

@@ -90,6 +90,7 @@ def _ranking_rows(scored: ScoredSession, ctx: dict[str, Any]) -> None:
             "total": fixed(s.total),
             "percentage": fixed(s.percentage),
             "boards": s.boards,
+            "penalty": fixed(s.penalty) if s.penalty else "",
         }
 
     ctx["fields"] = [
@@ -98,6 +99,8 @@ def _ranking_rows(scored: ScoredSession, ctx: dict[str, Any]) -> None:
     ]
     ctx["by_pair"] = [row(s) for s in scored.section.by_number()]
     ctx["show_pct"] = any(s.percentage is not None for s in scored.ranking)
+    # the director's penalties (003:47-121), already taken off the totals
+    ctx["show_penalty"] = any(s.penalty for s in scored.ranking)
     ctx["two_fields"] = scored.winners == 2
 
 
@@ -279,6 +282,7 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
         "  ".join(x for x in about if x),
     ]
     who = labels["player" if scored.individual else "pair"]
+    penalised = any(s.penalty for s in section.ranking)  # the column only when one is given
     for direction, rows in section.fields():
         lines.append("")
         if direction is not None:
@@ -290,6 +294,7 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
             f"{labels['percent']:>7} {labels['boards']:>6}"
         )
         head += f" {labels['overall_rank']:>7}" if overall else ""
+        head += f" {labels['penalty']:>7}" if penalised else ""
         lines.append(head + (f"  {labels['names']}" if names else ""))
         for s in rows:
             text = (
@@ -297,6 +302,7 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
                 f"{fixed(s.percentage):>7} {s.boards:>6}"
             )
             text += f" {s.overall or '':>7}" if overall else ""
+            text += f" {fixed(s.penalty) if s.penalty else '':>7}" if penalised else ""
             lines.append(text + (f"  {s.names}" if names else ""))
     if section.phantom:
         lines += ["", labels["phantom_note"].format(n=section.phantom)]

@@ -31,6 +31,7 @@ from bridgedesk.results.model import (
     ScoredSession,
 )
 from bridgedesk.scoring import results as sr
+from bridgedesk.scoring.options import Convention, MatchpointOptions
 from bridgedesk.scoring.session import SessionResult, score_session
 
 
@@ -88,7 +89,10 @@ def method_of(snapshot: SectionResults) -> Method:
 
 
 def _section(
-    snapshot: SectionResults, method: Method, rulings: Rulings | None = None
+    snapshot: SectionResults,
+    method: Method,
+    rulings: Rulings | None = None,
+    convention: Convention = Convention.JCBL,
 ) -> ScoredSection:
     if not snapshot.results:
         raise ScoringError(
@@ -102,11 +106,14 @@ def _section(
     ]
     movement = snapshot.movement
     winners = movement.winners if movement is not None else None
-    result = score_session(boards, method=method, winners=winners)
+    mp = convention.options if method is Method.MP else MatchpointOptions()
+    result = score_session(boards, method=method, winners=winners, scale=mp.scale,
+                           factor=mp.factor, common_top=mp.factor)  # fmt: skip
     # -- the director's penalties: a second pass, once the board's unit is known
     if rulings is not None and rulings.penalties:
         penalties = director_penalties(rulings.penalties, result)
-        result = score_session(boards, method=method, winners=winners, penalties=penalties)
+        result = score_session(boards, method=method, winners=winners, penalties=penalties,
+                               scale=mp.scale, factor=mp.factor, common_top=mp.factor)  # fmt: skip
     placements = {
         (n, i): Placement(r.round, r.table, r.lead)
         for n, rs in travellers.items()
@@ -134,13 +141,15 @@ def score_sections(
     method: Method | None = None,
     deals: Mapping[int, str] | None = None,
     rulings: Mapping[str, Rulings] | None = None,
+    convention: Convention = Convention.JCBL,
 ) -> ScoredSession:
     """Score each section of one session on its own (004:1315-1320) into one value.
 
     ``deals`` (PBN deal strings by board, as the store keeps them) go with it
     to the writers.  ``rulings`` are the director's by section name
     (:mod:`bridgedesk.events.rulings`): fouled-board groups tag the results,
-    penalties go to the scoring engine (see :func:`director_penalties`)."""
+    penalties go to the scoring engine (see :func:`director_penalties`).
+    ``convention`` is the event's matchpoint convention (:mod:`bridgedesk.scoring.options`)."""
     first = snapshots[0]
     method = method or method_of(first)
     event = first.event
@@ -148,7 +157,9 @@ def score_sections(
     return ScoredSession(
         event=event_info(first),
         method=method,
-        sections=tuple(_section(s, method, (rulings or {}).get(s.section)) for s in snapshots),
+        sections=tuple(
+            _section(s, method, (rulings or {}).get(s.section), convention) for s in snapshots
+        ),
         session=first.session,
         deals=dict(deals or {}),
         multi=multi or len(snapshots) > 1,

@@ -36,6 +36,7 @@ __all__ = [
     "board_history",
     "correct_result",
     "corrections",
+    "delete_in",
     "delete_result",
     "undo_correction",
 ]
@@ -184,6 +185,15 @@ def correct_result(
         if row.withdrawn:
             raise EntryError(f"result {result_id} is deleted: undo the deletion first")
         return _change(s, ev, row, old, new, override, "correct", _By(who, reason, director, now))
+
+
+def delete_in(
+    s: OrmSession, ev: EventRow, row: ResultRow, result: Result, *, who: str, reason: str
+) -> int:
+    """Delete ``row`` (whose value is ``result``) by an audited director's correction, in
+    the caller's transaction (a pair withdrawn under 003:73, :mod:`.withdrawals`)."""
+    return _change(s, ev, row, result, result, row.override_reason, "delete",
+                   _By(who, reason, True, None), withdrawn=True)  # fmt: skip
 
 
 def delete_result(

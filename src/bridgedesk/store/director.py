@@ -41,7 +41,13 @@ from bridgedesk.store.lookups import (
     section_results,
     section_row,
 )
-from bridgedesk.store.models import DirectorAuditRow, EventRow, RulingRow, SectionRow
+from bridgedesk.store.models import (
+    DirectorAuditRow,
+    EventOptionsRow,
+    EventRow,
+    RulingRow,
+    SectionRow,
+)
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
 
@@ -143,7 +149,17 @@ def add_penalty(
                 f"pair {penalty.pair} is not entered in section {section} "
                 f"(entered: {known or 'none yet'})"
             )
-        _check_units(ev.scoring, penalty.unit)
+        options = s.get(EventOptionsRow, ev.id)
+        if options is not None and options.format in ("swiss-pairs", "houston"):
+            # a VP event: a board's penalty is 5 % of a round's maximum VPs (003:55-57)
+            if penalty.unit not in (PenaltyUnit.BOARDS, PenaltyUnit.PERCENT):
+                raise EntryError(
+                    f"a {options.format} event's penalty is given in --boards (5 % of a "
+                    "round's maximum VPs each, 003:55-57) or --percent, "
+                    f"not --{penalty.unit.value}"
+                )
+        else:
+            _check_units(ev.scoring, penalty.unit)
         if penalty.board is not None:
             _check_board(sec, penalty.board)
         row = RulingRow(

@@ -16,9 +16,11 @@ from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.awards import Award
 from bridgedesk.masterpoints.request import AwardInput, AwardOptions, StoredEvent, award_request
 from bridgedesk.masterpoints.versions import RULE_VERSIONS
+from bridgedesk.results.pair_rounds import ranked_by_rounds
 from bridgedesk.results.section import score_section
 from bridgedesk.scoring.session import SessionResult
 from bridgedesk.store.ledger import EventAwards
+from bridgedesk.store.pair_rounds import is_round_by_round, standings
 from bridgedesk.store.service import Store
 
 #: A stored entry's kind (bridgedesk.events.model.EntryKind) as the kind of game.
@@ -40,6 +42,8 @@ def score_stored_event(
         )
     snapshots = [store.section_results(event, section, n) for n in sessions]
     scored = [score_section(snap).session_result for snap in snapshots]
+    if is_round_by_round(store, event):  # Swiss, barometer, Houston: placed by the rounds
+        scored = [ranked_by_rounds(scored[0], standings(store, event))]
     players: dict[str, tuple[str, ...]] = {}
     kinds = {
         _GAME_KINDS[e.kind.value]

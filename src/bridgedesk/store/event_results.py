@@ -22,6 +22,7 @@ from bridgedesk.store import director
 from bridgedesk.store.competitors import seats
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import SectionRow, SessionRow
+from bridgedesk.store.pair_rounds import options
 from bridgedesk.store.results_repo import section_results
 from bridgedesk.store.session_deals import session_deals
 from bridgedesk.store.sessions_repo import final_of
@@ -81,6 +82,7 @@ def score_event(
     a later session's own (:mod:`bridgedesk.store.session_deals`) with it.  A session with no
     result yet is left out, so the ranking during the event is of what was played."""
     sections = played_sections(unit, ref)
+    convention = options(unit, ref).convention  # the event's matchpoint convention
     sessions = []
     for session, names in sections.items():
         snapshots = [section_results(unit, ref, section=n, session=session) for n in names]
@@ -88,7 +90,9 @@ def score_event(
             continue  # a session not begun yet: the ranking so far is of those played
         rulings = {n: director.rulings(unit, ref, n, session) for n in names}
         mine = deals if session == 1 else session_deals(unit, ref, session)
-        sessions.append(score_sections(snapshots, deals=mine, rulings=rulings))
+        sessions.append(
+            score_sections(snapshots, deals=mine, rulings=rulings, convention=convention)
+        )
     stored = [(x.competitor, x.session, x.section, x.number) for x in seats(unit, ref)]
     cut = final_of(unit, ref)
     carry = None

@@ -32,6 +32,7 @@ from bridgedesk.store.models import (
     DealRow,
     EntryPlayerRow,
     EntryRow,
+    EventOptionsRow,
     EventRow,
     FinalRow,
     LedgerAuditRow,
@@ -129,6 +130,7 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         s.execute(delete(MovementRow).where(MovementRow.id.in_(movements - shared)))
         s.execute(delete(SessionRow).where(SessionRow.id.in_(sessions)))
         s.execute(delete(DealRow).where(DealRow.event_id == ev.id))
+        s.execute(delete(EventOptionsRow).where(EventOptionsRow.event_id == ev.id))
         s.execute(delete(EventRow).where(EventRow.id == ev.id))
         s.expunge_all()
 

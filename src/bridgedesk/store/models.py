@@ -491,3 +491,25 @@ class SessionDealRow(Base):
     session: Mapped[int] = mapped_column(Integer)
     board: Mapped[int] = mapped_column(Integer)
     pbn: Mapped[str] = mapped_column(String(80))
+
+
+# -- an event's format and scoring options (migration 0007_pairformats) ----------------
+
+
+class EventOptionsRow(Base):
+    """A pairs event's format and scoring options (:mod:`bridgedesk.events.pair_formats`).
+
+    ``format`` is ``swiss-pairs``, ``barometer`` or ``houston`` for an event played
+    round by round (its draw is the section's movement, a round added at a time),
+    None for an ordinary one; ``pairing`` None is the format's default;
+    ``convention`` the matchpoint convention (:mod:`bridgedesk.scoring.options`).
+    An event without a row has the defaults.
+    """
+
+    __tablename__ = "event_options"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), primary_key=True)
+    format: Mapped[str | None] = mapped_column(String(20))
+    pairing: Mapped[str | None] = mapped_column(String(20))
+    vp_scale: Mapped[str] = mapped_column(String(40), default="wbf2013", server_default="wbf2013")
+    convention: Mapped[str] = mapped_column(String(30), default="jcbl", server_default="jcbl")

@@ -3,7 +3,7 @@ made from a qualifying event (its cut and carry-over maximum), and a later
 session's own deals.
 
 Revision ID: 0007_sessions
-Revises: 0006_users
+Revises: 0007_pairformats (re-chained after merging main)
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0007_sessions"
-down_revision: str | None = "0006_users"
+down_revision: str | None = "0007_pairformats"
 branch_labels: str | None = None
 depends_on: str | None = None
 

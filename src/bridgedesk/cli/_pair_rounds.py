@@ -1,0 +1,47 @@
+"""What ``event new``, ``event round --next`` and ``event draw`` share for the pair
+events played round by round (Swiss pairs, barometer, Houston pairs): the draw
+dispatcher and its printed lines, and an event created with its options.  Kept
+apart from :mod:`bridgedesk.cli.event_rounds_pairs` so that the ``event`` group's
+modules call it without importing each other."""
+
+from __future__ import annotations
+
+from bridgedesk.cli._store import who
+from bridgedesk.events.model import Event
+from bridgedesk.events.pair_draw import Draw
+from bridgedesk.events.pair_formats import DEFAULT_BOARDS_PER_ROUND, PairFormat
+from bridgedesk.results.event_options import EventOptions
+from bridgedesk.scoring.options import Convention
+from bridgedesk.store import pair_rounds
+from bridgedesk.store.service import Store
+
+
+def next_round(store: Store, event: str, boards: int = DEFAULT_BOARDS_PER_ROUND) -> list[str]:
+    """Draw the next round of a Swiss pairs, barometer or Houston pairs event; the
+    lines to print.  Refuses (changing nothing) any other event."""
+    drawn = pair_rounds.next_round(store, event, boards)
+    return draw_lines(drawn.draw, drawn.boards, drawn.names)
+
+
+def draw_lines(draw: Draw, boards: tuple[int, ...], names: dict[int, str]) -> list[str]:
+    out = [f"round {draw.round} ({draw.basis}): boards {boards[0]}-{boards[-1]} at every table"]
+    for table, (ns, ew) in enumerate(draw.tables, start=1):
+        out.append(
+            f"table {table:>2}: NS {ns:>3} v EW {ew:<3}  {names.get(ns, '')} v {names.get(ew, '')}"
+        )
+    if draw.bye is not None:
+        out.append(f"bye: pair {draw.bye} {names.get(draw.bye, '')}".rstrip())
+    return out
+
+
+def create_with_options(store: Store, event: Event, fmt: str | None, convention: str | None) -> int:
+    """``event new`` with ``--format`` or ``--convention``: the event and its options,
+    or nothing at all when they are refused."""
+    opts = EventOptions(
+        format=None if fmt is None else PairFormat.parse(fmt),
+        convention=Convention.JCBL if convention is None else Convention.parse(convention),
+    )
+    return pair_rounds.create_event(store, event, opts, who=who(None))
+
+
+__all__ = ["create_with_options", "draw_lines", "next_round"]

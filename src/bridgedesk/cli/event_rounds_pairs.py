@@ -1,0 +1,123 @@
+"""``bridgedesk event draw`` and ``event options``: Swiss pairs, barometer and Houston
+pairs as stored events (004:1505-1515, 004:2589-2602, 004:3369-3374).
+
+``event new NAME --format swiss-pairs|barometer|houston`` creates such an event
+(its hook is in :mod:`bridgedesk.cli.event`); ``event round EVENT --next`` (its
+hook is in :mod:`bridgedesk.cli.event_tables`) draws
+the next round from the standings after the previous one
+(:mod:`bridgedesk.events.pair_draw`: no rematch) and adds it to the section's
+movement, so that ``result add`` checks each slip against the draw; ``event draw``
+prints a round's draw again;
+``results EVENT`` prints the standings after each round
+(:mod:`bridgedesk.cli.results_rounds`).  ``event options`` shows or changes the
+event's format and scoring options (audited).
+
+The dispatcher :func:`bridgedesk.cli._pair_rounds.next_round` is what ``event round
+--next`` runs for a pairs event; a team event's round is drawn elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bridgedesk.cli._pair_rounds import draw_lines
+from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
+from bridgedesk.cli.event import app
+from bridgedesk.errors import EntryError
+from bridgedesk.events.pair_formats import PairFormat, Pairing
+from bridgedesk.results.event_options import EventOptions
+from bridgedesk.results.pair_rounds import round_boards
+from bridgedesk.scoring.options import Convention
+from bridgedesk.store import pair_rounds
+
+
+@app.command("draw")
+def draw_command(
+    event: EventArg,
+    round_: Annotated[
+        int | None, typer.Option("--round", min=1, help="The round (default: the last drawn).")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Print a round's draw of a Swiss pairs, barometer or Houston pairs event.
+
+    The next round is drawn with `bridgedesk event round EVENT --next [--boards N]`.
+    Swiss pairs: round 1 by pair number in halves (1 v n/2+1 ...), then by the standings
+    after the previous round, 1 v 2, 3 v 4 ... (004:2594); barometer and Houston pairs: a
+    round robin (004:3369); `event options --pairing` chooses.  No two pairs meet twice;
+    an odd field gives the bye to the lowest-placed pair with the fewest byes.  The next
+    round is drawn only when every slip of the previous one is in (or marked not played).
+
+    Example: bridgedesk event draw "Club Swiss" --round 2
+    """
+    with open_store(db) as store:
+        if not pair_rounds.is_round_by_round(store, event):
+            raise EntryError(f"event {event} is not played round by round")
+        draws = pair_rounds.draws(store, event)
+        show = round_ if round_ is not None else len(draws)
+        if not 1 <= show <= len(draws):
+            raise EntryError(f"round {show} is not drawn yet ({len(draws)} drawn)")
+        movement = store.movement(event)
+        assert movement is not None
+        names = {n: e.names for n, e in store.entries(event).items()}
+    for line in draw_lines(draws[show - 1], round_boards(movement, show), names):
+        typer.echo(line)
+
+
+@app.command("options")
+def options_command(
+    event: EventArg,
+    fmt: Annotated[
+        str | None,
+        typer.Option("--format", help="swiss-pairs, barometer, houston, or none (ordinary)."),
+    ] = None,
+    pairing: Annotated[
+        str | None, typer.Option("--pairing", help="standings or round-robin.")
+    ] = None,
+    vp_scale: Annotated[
+        str | None, typer.Option("--vp-scale", help="VP scale of Swiss and Houston pairs.")
+    ] = None,
+    convention: Annotated[
+        str | None,
+        typer.Option(
+            "--convention",
+            help="Matchpoints: jcbl (1 a comparison), two-per-comparison (EBU, FFB, "
+            "ScoreBridge) or jfr-pary (no factoring).",
+        ),
+    ] = None,
+    reason: Annotated[str, typer.Option("--reason", help="Why (for the audit log).")] = "",
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Show the event's format and scoring options, or change them (audited).
+
+    Example: bridgedesk event options "Tuesday pairs" --convention two-per-comparison
+    --reason "EBU-style scores"
+    """
+    with open_store(db) as store:
+        current = pair_rounds.options(store, event)
+        if all(v is None for v in (fmt, pairing, vp_scale, convention)):
+            _print(current)
+            return
+        new = EventOptions(
+            format=current.format if fmt is None
+            else None if fmt == "none" else PairFormat.parse(fmt),
+            pairing=current.pairing if pairing is None else Pairing.parse(pairing),
+            vp_scale=current.vp_scale if vp_scale is None else vp_scale,
+            convention=current.convention if convention is None
+            else Convention.parse(convention),
+        )  # fmt: skip
+        if not reason.strip():
+            raise EntryError("changing the event's options needs --reason (the audit log)")
+        pair_rounds.set_options(store, event, new, who=who(by), reason=reason)
+    _print(new)
+
+
+def _print(o: EventOptions) -> None:
+    typer.echo(f"format: {o.format.value if o.format else 'ordinary (a movement)'}")
+    if o.format is not None:
+        typer.echo(f"pairing: {o.draw.value}")
+        typer.echo(f"vp scale: {o.vp_scale}")
+    typer.echo(f"matchpoint convention: {o.convention.value}")

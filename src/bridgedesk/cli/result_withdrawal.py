@@ -1,0 +1,61 @@
+"""``bridgedesk result withdraw-pair``: a pair leaves a stored session part way (003:61-73).
+
+Added to the ``result`` group through ``_EXTENSIONS`` of :mod:`bridgedesk.cli`; the
+rule and what is stored are :mod:`bridgedesk.store.withdrawals`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bridgedesk.cli._store import (
+    ByOption,
+    DbOption,
+    EventArg,
+    SectionOption,
+    SessionOption,
+    open_store,
+    who,
+)
+from bridgedesk.cli.result import app
+from bridgedesk.store.withdrawals import withdraw_pair
+
+
+@app.command("withdraw-pair")
+def withdraw_pair_command(
+    event: EventArg,
+    pair: Annotated[int, typer.Option("--pair", min=1, help="The pair that withdrew.")],
+    from_round: Annotated[
+        int, typer.Option("--from-round", min=1, help="The first round it did not play.")
+    ],
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """A pair withdrew part way through the session (003:61-73).
+
+    Fewer than half of its boards lost: A- to it and A+ to its opponents on each board
+    it did not play (003:65-69).  Half or more lost: the scores it played are removed,
+    its opponents' included (003:73): its results are deleted (audited corrections) and
+    its slips marked not played, so its opponents are factored up.
+
+    Example: bridgedesk result withdraw-pair "Tuesday pairs" --pair 7 --from-round 5
+    --reason "illness"
+    """
+    with open_store(db) as store:
+        done = withdraw_pair(store, event, pair, from_round, reason=reason, who=who(by),
+                             section=section, session=session)  # fmt: skip
+    lost = f"pair {pair}: {done.lost} of its {done.boards} boards not played"
+    if done.removed:
+        typer.echo(
+            f"{lost}: half or more, so its scores are removed (003:73): "
+            f"{len(done.deleted)} result(s) deleted, {len(done.marked)} slip(s) marked not played"
+        )
+    else:
+        typer.echo(
+            f"{lost}: A- to it, A+ to its opponents (003:65-69) on {len(done.averages)} slip(s)"
+        )

@@ -1,0 +1,149 @@
+"""The reports of a pair event played round by round: the standings after each round.
+
+Swiss pairs, barometer and Houston pairs (:mod:`bridgedesk.results.pair_rounds`):
+plain text for the terminal, a JSON document and an HTML page (one block per
+round: the draw's opponent, the round's result and VPs, the running total and
+rank; the penalties deducted so far in their own column).  Every number is
+printed through :mod:`bridgedesk.results.numbers`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bridgedesk.reports.labels import labels as get_labels
+from bridgedesk.reports.labels import method_name
+from bridgedesk.reports.templating import environment
+from bridgedesk.results.numbers import fixed, number
+from bridgedesk.results.pair_rounds import RoundsResult, RoundStandings
+
+_FORMAT_NAMES = {
+    "en": {"swiss-pairs": "Swiss pairs", "barometer": "Barometer", "houston": "Houston pairs"},
+    "ja": {"swiss-pairs": "スイスペア", "barometer": "バロメータ", "houston": "ヒューストンペア"},
+}
+_WORDS = {
+    "en": {"after": "Standings after round {n}", "pending": "not scored yet: {n} slip(s) missing",
+           "result_mp": "%", "result_imp": "IMPs", "result_points": "Points",
+           "provisional": "PROVISIONAL"},
+    "ja": {"after": "第 {n} ラウンド終了時の順位", "pending": "未集計: スリップ {n} 枚未着",
+           "result_mp": "%", "result_imp": "IMP", "result_points": "得点",
+           "provisional": "暫定"},
+}  # fmt: skip
+
+
+def _result_key(res: RoundsResult) -> str:
+    if not res.format.has_vps:
+        return "result_points"
+    return "result_mp" if res.method.value == "mp" else "result_imp"
+
+
+def _scoring(res: RoundsResult, lang: str) -> str:
+    name = method_name(res.method, lang)
+    if res.format.has_vps:
+        return f"{name} → VP ({res.vp_scale})"
+    return name
+
+
+def to_dict(res: RoundsResult) -> dict[str, Any]:
+    """The standings after each round as JSON data (lines best first)."""
+    return {
+        "event": res.event.name,
+        "format": res.format.value,
+        "method": res.method.value,
+        "vp_scale": res.vp_scale if res.format.has_vps else None,
+        "rounds": [
+            {
+                "round": r.round,
+                "boards": list(r.boards),
+                "ranking": [
+                    {"rank": x.rank, "pair": x.pair, "names": x.names, "opponent": x.opponent,
+                     "result": number(x.result), "vp": number(x.vp), "total": number(x.total),
+                     "percentage": number(x.percentage), "penalty": number(x.penalty)}
+                    for x in r.lines
+                ],
+            }
+            for r in res.rounds
+        ],
+        "draws": [
+            {"round": d.round, "tables": [list(t) for t in d.tables], "bye": d.bye}
+            for d in res.draws
+        ],
+        "missing": [str(s) for s in res.missing],
+    }  # fmt: skip
+
+
+def _block(res: RoundsResult, r: RoundStandings, lang: str) -> list[str]:
+    w = _WORDS[lang]
+    lab = get_labels(lang)
+    head = (f"{lab['rank']:>5} {lab['pair']:>5} {lab['opponents']:>5} "
+            f"{w[_result_key(res)]:>7} ")  # fmt: skip
+    head += f"{lab['vp']:>7} " if res.format.has_vps else ""
+    head += f"{lab['total']:>8}"
+    head += f" {lab['percent']:>6}" if not res.format.has_vps and res.method.value == "mp" else ""
+    head += f" {lab['penalty']:>7}"
+    out = [w["after"].format(n=r.round), head]
+    for x in r.lines:
+        opp = lab["bye"] if x.opponent is None else x.opponent
+        line = f"{x.rank:>5} {x.pair:>5} {opp:>5} {fixed(x.result):>7} "
+        line += f"{fixed(x.vp):>7} " if res.format.has_vps else ""
+        line += f"{fixed(x.total):>8}"
+        if not res.format.has_vps and res.method.value == "mp":
+            line += f" {fixed(x.percentage):>6}"
+        line += f" {fixed(x.penalty) if x.penalty else '':>7}"
+        if x.names:
+            line += f"  {x.names}"
+        out.append(line)
+    return out
+
+
+def rounds_text(res: RoundsResult, lang: str = "en") -> str:
+    """Every round's standings as plain text, the latest last."""
+    w = _WORDS[lang]
+    out = [f"{res.event.name}: {_FORMAT_NAMES[lang][res.format.value]}, {_scoring(res, lang)}"]
+    if res.missing:
+        pending = sorted({s.round for s in res.missing})
+        out.append(f"{w['provisional']}: round {', '.join(map(str, pending))} "
+                   + w["pending"].format(n=len(res.missing)))  # fmt: skip
+    if not res.rounds:
+        out.append("no round scored yet")
+    for r in res.rounds:
+        out.append("")
+        out += _block(res, r, lang)
+    return "\n".join(out) + "\n"
+
+
+def rounds_html(res: RoundsResult, lang: str = "en") -> str:
+    """The standings after each round as one HTML page (latest round first)."""
+    lab = get_labels(lang)
+    w = _WORDS[lang]
+    heading = _FORMAT_NAMES[lang][res.format.value]
+    rounds = [
+        {
+            "title": w["after"].format(n=r.round),
+            "boards": f"{r.boards[0]}-{r.boards[-1]}" if r.boards else "",
+            "lines": [
+                {"rank": x.rank, "pair": x.pair, "names": x.names,
+                 "opponent": lab["bye"] if x.opponent is None else x.opponent,
+                 "result": fixed(x.result), "vp": fixed(x.vp), "total": fixed(x.total),
+                 "percentage": fixed(x.percentage),
+                 "penalty": fixed(x.penalty) if x.penalty else ""}
+                for x in r.lines
+            ],
+        }
+        for r in reversed(res.rounds)
+    ]  # fmt: skip
+    pending = ""
+    if res.missing:
+        pending = f"{w['provisional']}: " + w["pending"].format(n=len(res.missing))
+    ctx = {
+        "lang": lang, "labels": lab, "title": f"{heading} — {res.event.name}",
+        "heading": heading, "event": res.event, "movement": "", "average": "",
+        "method": _scoring(res, lang), "section_name": "", "rounds": rounds,
+        "has_vps": res.format.has_vps, "has_pct": not res.format.has_vps
+        and res.method.value == "mp", "result_label": w[_result_key(res)], "pending": pending,
+    }  # fmt: skip
+    html: str = environment(strict=True).get_template("pair_rounds.html.j2").render(**ctx)
+    return html
+
+
+__all__ = ["rounds_html", "rounds_text", "to_dict"]
