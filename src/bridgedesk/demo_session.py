@@ -224,4 +224,4 @@ def _play(
     return store.section_results(eid), store.deals(eid), records
 
 
-__all__ = ["NAMES", "DemoRun", "run"]
+__all__ = ["NAMES", "DemoRun", "run", "writable_dir"]

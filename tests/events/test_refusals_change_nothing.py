@@ -41,6 +41,7 @@ REFUSALS: list[tuple[str, list[str], str]] = [
     ("event round", [EVENT, "--next"], "has no round-by-round format"),
     ("event round", [EVENT, "9", "close"], "round 9"),
     ("event options", [EVENT, "--convention", "ebu"], "needs --reason"),
+    ("event final", [EVENT, "Final", "--cut", "0"], "--cut"),
     ("entry add", [EVENT, "--pair", "1", "--names", "x, y"], "already entered"),
     ("entry import", [EVENT, "{tmp}/bad.csv"], ""),
     ("entry edit", [EVENT, "--pair", "2", "--names", "A, B", "--reason", " "], "reason"),

@@ -68,6 +68,7 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.event_movement",
         "bridgedesk.cli.event_deals",
         "bridgedesk.cli.event_tables",
+        "bridgedesk.cli.event_sessions",
         "bridgedesk.cli.event_rounds_pairs",
         "bridgedesk.cli.event_teams",
     ),

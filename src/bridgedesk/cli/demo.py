@@ -15,6 +15,8 @@ from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._team_event import run_teams
 from bridgedesk.cli.results import Lang
 from bridgedesk.demo_session import run
+from bridgedesk.demo_sessions import run as sessions_run
+from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.session import ranking_text
 
 
@@ -43,6 +45,15 @@ def command(
     dd: Annotated[
         bool, typer.Option("--dd/--no-dd", help="Solve the deals double dummy (par, hand records).")
     ] = True,
+    sessions: Annotated[
+        int,
+        typer.Option(
+            "--sessions",
+            min=1,
+            max=limit.SESSIONS,
+            help="Sessions: 2 or more plays the JCBL plan with renumbering and a combined ranking.",
+        ),
+    ] = 1,
 ) -> None:
     """Run a simulated club session end to end and write its full report set.
 
@@ -55,11 +66,17 @@ def command(
     Example: bridgedesk demo --pairs 18 --seed 7 --out demo18 --lang ja
 
     Example: bridgedesk demo --teams 12 --format swiss --seed 3 --out swiss12
+
+    Example: bridgedesk demo --pairs 26 --sessions 2 --out demo26 (two sessions,
+    the pairs renumbered between them, the combined ranking)
     """
     if teams is not None:
         run_teams(teams, team_format, seed, out, db, lang.value)
         return
 
+    if sessions > 1:  # bridgedesk.demo_sessions
+        several(pairs, sessions, seed, out, db, lang.value)
+        return
     result = run(pairs=pairs, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
     typer.echo(f"{result.movement}; {len(result.scored.travellers)} boards")
     typer.echo(ranking_text(result.scored, lang.value), nl=False)
@@ -72,3 +89,17 @@ def command(
     for path in result.files:
         typer.echo(f"  {path.name}")
     typer.echo(f"done in {result.timings['total']:.1f} s")
+
+
+def several(pairs: int, sessions: int, seed: int, out: Path, db: Path | None, lang: str) -> None:
+    """``demo --sessions N``: the event of :mod:`bridgedesk.demo_sessions`."""
+    made = sessions_run(pairs=pairs, sessions=sessions, seed=seed, out=out, db=db, lang=lang)
+    typer.echo(made.plan)
+    if made.scored.combined is not None:
+        typer.echo(combined_text(made.scored.combined, lang), nl=False)
+    if made.db is None:
+        typer.echo("the event was kept in a temporary database, now deleted (--db FILE keeps it)")
+    else:
+        typer.echo(f"event {made.event_id} stored in {made.db}")
+    typer.echo(f"reports in {out}/ (open {out / 'combined.html'}): {len(made.files)} files")
+    typer.echo(f"done in {made.seconds:.1f} s")

@@ -21,6 +21,7 @@ from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import entries_csv
 from bridgedesk.store import entries, team_events
+from bridgedesk.store.competitors import seat_labels
 from bridgedesk.store.entry_players import changed_players, players_of
 
 if TYPE_CHECKING:
@@ -121,6 +122,7 @@ def list_entries(
         movement = store.movement(event, section=section, session=session)
         if team_events.is_team_event(store, event):
             movement = None  # a team's pairs are t and t + N (docs/teams.md)
+        across = seat_labels(store, event)  # each session's number (store/competitors.py)
     if not entries:
         typer.echo(f"no entries in section {section} yet")
     labels = {} if movement is None else field_numbers(movement)
@@ -133,6 +135,11 @@ def list_entries(
             + (f": {', '.join(p.name for p in e.players)}" if e.kind is EntryKind.TEAM else "")
             + (f"  [{members}]" if e.players else "")
             + (f"  ({flags})" if flags else "")
+            + (
+                f"  [{across[(session, section, number)]}]"
+                if across.get((session, section, number))
+                else ""
+            )
         )
 
 

@@ -13,11 +13,12 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._store import DbOption, EventArg, open_store
+from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
 from bridgedesk.cli.event import app
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats import dealfile
 from bridgedesk.store.deal_files import attach_deals, span
+from bridgedesk.store.session_deals import attach_session_deals
 
 
 @app.command("deals")
@@ -31,15 +32,22 @@ def deals(
             help="Text encoding of the file (default: told from its bytes).", show_default=False
         ),
     ] = None,
+    session: SessionOption = 1,
 ) -> None:
     """Attach the deals of a PBN or HND file to an event (one per board).
 
     Example: bridgedesk event deals "Tuesday pairs" session.pbn
+
+    Example: bridgedesk event deals "Autumn pairs" second.pbn --session 2 (a later
+    session's boards, numbered from 1 again)
     """
 
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))
     records = dealfile.load(file, encoding=encoding)
     with open_store(db) as store:
-        boards = attach_deals(store, event, records)
+        if session > 1:  # a later session's own boards (store/session_deals.py)
+            boards = attach_session_deals(store, event, session, records)
+        else:
+            boards = attach_deals(store, event, records)
     typer.echo(f"{len(records)} deals attached (boards {span(boards)})")

@@ -20,6 +20,7 @@ from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
 from bridgedesk.cli._team_event import team_movement
 from bridgedesk.cli.event import app
+from bridgedesk.cli.event_sessions import later_session_movement, plan_movement, session_movement
 from bridgedesk.errors import MovementError
 from bridgedesk.formats import movement_json
 from bridgedesk.reading import whole_number
@@ -76,6 +77,28 @@ def movement(
             "(a late pair, A/B tables, 004:884-898).",
         ),
     ] = None,
+    sessions: Annotated[
+        int | None,
+        typer.Option(
+            "--sessions",
+            min=1,
+            max=limit.SESSIONS,
+            help="With --recommend: plan this many sessions (every section, the renumbering "
+            "between sessions; the JCBL lists, 004:3100-3300).",
+        ),
+    ] = None,
+    sections: Annotated[
+        int | None,
+        typer.Option("--sections", min=1, max=8, help="With --sessions: sections of the plan."),
+    ] = None,
+    renumber: Annotated[
+        Path | None,
+        typer.Option(
+            "--renumber",
+            help="For a later session: where each pair sits (a plan's JSON, or "
+            '{"competitors": {"3": ["3", "B5"]}}); default: the pairs keep their numbers.',
+        ),
+    ] = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
     db: DbOption = None,
@@ -96,6 +119,9 @@ def movement(
     Example: bridgedesk event movement "Tuesday pairs" --kind howell --pairs 8 --from-round 2
     (then: bridgedesk entry add "Tuesday pairs" --pair 8 --late --names ...)
 
+    Example: bridgedesk event movement "Club pairs" --recommend --sessions 2
+    (every session and section, the pairs entered once; see docs/events.md)
+
     A refused movement changes nothing (no phantom is left behind).
     """
 
@@ -110,6 +136,18 @@ def movement(
             return
     if [recommend, kind is not None, file is not None].count(True) != 1:
         raise MovementError("give one of --recommend, --kind KIND or --file MOVEMENT.json")
+    if sessions is not None or sections is not None:  # several sessions: cli/event_sessions.py
+        if not recommend or sessions is None:
+            raise MovementError("--sessions N goes with --recommend (--sections with --sessions)")
+        plan_movement(db, event, sessions, sections, rounds, pairs)
+        return
+    if session > 1 or renumber is not None:
+        options = {"kind": kind, "tables": tables, "pairs": pairs, "rounds": rounds,
+                   "boards_per_round": boards_per_round, "base": base}  # fmt: skip
+        m = later_session_movement(db, event, recommend=recommend, file=file, options=options)
+        session_movement(db, event, session=session, section=section, movement=m,
+                         renumber=renumber, from_round=from_round)  # fmt: skip
+        return
     with open_store(db) as store:
         if file is not None:
             m = movement_json.load(file)

@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._paths import output_dir
-from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
+from bridgedesk.cli._slips import report_missing
+from bridgedesk.cli._store import DbOption, EventArg, open_store
 from bridgedesk.cli._team_results import team_results
+from bridgedesk.cli.event_sessions import show_event
 from bridgedesk.deals.dd import analyse
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports import bundle
@@ -25,9 +28,10 @@ from bridgedesk.reports.hand_records import html_to_pdf
 from bridgedesk.reports.overall import overall_text
 from bridgedesk.reports.session import ranking_text
 from bridgedesk.results.section import score_sections
-from bridgedesk.store import director, team_events
+from bridgedesk.store import director, event_results, team_events
 from bridgedesk.store.pair_rounds import is_round_by_round
 from bridgedesk.store.pair_rounds import options as event_options
+from bridgedesk.store.session_deals import session_deals
 
 if TYPE_CHECKING:
     from bridgedesk.events.rulings import Rulings
@@ -86,7 +90,15 @@ def command(
             help="Refuse unless every slip is in or marked not played (004:3838-3846).",
         ),
     ] = False,
-    session: SessionOption = 1,
+    session: Annotated[
+        int | None,
+        typer.Option(
+            "--session",
+            min=1,
+            max=limit.SESSIONS,
+            help="One session (default: the whole event; session 1 of a one-session event).",
+        ),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Score an event and print its ranking or write its results and reports.
@@ -103,11 +115,24 @@ def command(
     An event with several sections: each is scored and ranked on its own, and the
     pairs are ranked across sections by percentage (004:1315-1320); html writes a
     directory per section and an index with that ranking.
+
+    An event of several sessions (or a final): each session's ranking, then the
+    ranking over all sessions by competitor (with a final's carry-over); html writes
+    session-N/ for each session, combined.html and results.json.
     """
     # The writers and templates load only when the command runs (bridgedesk --help stays quick).
 
     if pdf and fmt is not ResultsFormat.html:
         raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
+    if session is None:
+        with open_store(db) as store:
+            whole = section is None and event_results.is_whole_event(store, event)
+        if whole:  # several sessions, or a final: cli/event_sessions.py
+            if pdf or dd:
+                raise BridgedeskError("--pdf and --dd print one session: give --session N")
+            show_event(db, event, fmt.value, out, lang.value, final)
+            return
+        session = 1
     with open_store(db) as store:
         if team_events.is_team_event(store, event):
             if dd or pdf or section is not None:
@@ -127,7 +152,8 @@ def command(
             for name in names:  # each section's directory stays inside --out
                 bundle.inside(out if out is not None else Path("results"), name)
         snapshots = [store.section_results(event, section=n, session=session) for n in names]
-        deals = store.deals(event)
+        # a later session's own boards (store/session_deals.py); the event's are session 1's
+        deals = store.deals(event) if session == 1 else session_deals(store, event, session)
         provisional = _check_slips(store, event, names, session, final)
         rulings = _rulings(store, event, session)
     if provisional and fmt is ResultsFormat.text:
@@ -206,16 +232,8 @@ def _check_slips(store: Store, event: str, names: list[str], session: int, final
     if not missing:
         return ""
     planned = sum(director.planned(store, event, n, session) for n in names)
-    for name, slip in missing:
-        where = f"section {name} " if len(names) > 1 else ""
-        typer.echo(f"missing slip: {where}{slip}", err=True)
-    count = f"{len(missing)} of {planned} slips missing"
-    if final:
-        raise BridgedeskError(
-            f"the results cannot be final: {count} (listed above); enter them, or mark a "
-            "board not played with `bridgedesk result not-played`"
-        )
-    return f"PROVISIONAL: {count}"
+    where = [f"section {n} {slip}" if len(names) > 1 else str(slip) for n, slip in missing]
+    return report_missing(where, planned, final, "bridgedesk result not-played")
 
 
 def _rulings(store: Store, event: str, session: int) -> dict[str, Rulings]:

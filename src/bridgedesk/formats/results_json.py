@@ -129,11 +129,11 @@ def to_dict(scored: ScoredSession) -> dict[str, Any]:
 def event_dict(event: ScoredEvent) -> dict[str, Any]:
     """One session's document, or ``{"sessions": [...]}``, with what is ranked over them:
     ``carry_over``, ``totals``, ``flights`` and ``houston_vp`` when present."""
-    if len(event.sessions) == 1:
+    if len(event.sessions) == 1 and event.combined is None:
         doc = to_dict(event.sessions[0])
     else:
-        doc = {"sessions": [to_dict(s) for s in event.sessions]}
-    if event.combined is not None and len(event.sessions) > 1:
+        doc = {"sessions": [session_dict(s) for s in event.sessions]}
+    if event.combined is not None and (len(event.sessions) > 1 or event.carry_over):
         doc["ranking"] = combined_ranking(event.combined)
         doc["matched_by"] = event.combined.matched_by
     if event.carry_over:
@@ -154,6 +154,25 @@ def event_dict(event: ScoredEvent) -> dict[str, Any]:
             for session in event.houston
         ]  # fmt: skip
     return doc
+
+
+def session_dict(scored: ScoredSession) -> dict[str, Any]:
+    """One session's document: :func:`to_dict` of its one section, or with several
+    sections each section's document and the ranking of every pair (its
+    ``section`` named, ``overall`` its rank across sections, 004:1315-1320)."""
+    if len(scored.sections) == 1:
+        return to_dict(scored)
+    ranking = []
+    for sec in scored.sections:
+        for s in sec.ranking:
+            row = _standing(s)
+            row.setdefault("section", sec.name)
+            ranking.append(row)
+    return {
+        "session": scored.session,
+        "ranking": ranking,
+        "sections": [to_dict(scored.with_section(sec)) for sec in scored.sections],
+    }
 
 
 def combined_ranking(combined: Combined) -> list[dict[str, Any]]:
@@ -199,4 +218,4 @@ def dump(scored: ScoredSession | ScoredEvent, path: str | Path) -> Path:
     return target
 
 
-__all__ = ["FORMAT", "dump", "dumps", "event_dict", "to_dict"]
+__all__ = ["FORMAT", "dump", "dumps", "event_dict", "session_dict", "to_dict"]

@@ -104,6 +104,7 @@ def write_sections(scored: ScoredSession, out: Path, *, lang: str = "en") -> lis
     written: list[Path] = []
     for sec, place in zip(scored.sections, places, strict=True):
         written += write_all(scored.with_section(sec), place, lang=lang)
+    out.mkdir(parents=True, exist_ok=True)
     index = out / "index.html"
     index.write_text(overall_html(scored, lang), encoding="utf-8")
     return [index, *written]

@@ -8,6 +8,7 @@ sessions, any carry-over, and a column per session with the seat it played at
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bridgedesk.reports.combined_text import combined_text, words
@@ -16,8 +17,11 @@ from bridgedesk.results.model import ScoredEvent
 from bridgedesk.results.numbers import fixed
 
 
-def combined_html(event: ScoredEvent, lang: str = "en") -> str:
-    """A page with the combined ranking (one row per competitor, a column per session)."""
+def combined_html(
+    event: ScoredEvent, lang: str = "en", links: Sequence[tuple[str, str]] = ()
+) -> str:
+    """A page with the combined ranking (one row per competitor, a column per session);
+    ``links`` are (label, relative address) pairs printed under it (each session's reports)."""
     if event.combined is None:
         from bridgedesk.errors import ScoringError
 
@@ -38,6 +42,7 @@ def combined_html(event: ScoredEvent, lang: str = "en") -> str:
     ctx["show_section"] = any(c.section_rank is not None for c in combined.ranking)
     ctx["show_carry"] = any(c.carry for c in combined.ranking)
     ctx["by_percentage"] = combined.by_percentage
+    ctx["links"] = [{"label": label, "href": href} for label, href in links]
     ctx["rows"] = [
         {
             "rank": c.rank,

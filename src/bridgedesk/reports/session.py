@@ -60,6 +60,8 @@ def page_context(scored: ScoredSession, lang: str, heading_key: str) -> dict[str
         "method": method_name(scored.method, lang),
         "average": points(avg) if avg is not None else "",
         "section_name": section.name if scored.multi else "",
+        # a later session of an event names itself (session 1 pages stay as they were)
+        "session_name": str(scored.session) if scored.session > 1 else "",
         "phantom_note": labels["phantom_note"].format(n=section.phantom) if section.phantom else "",
     }
 

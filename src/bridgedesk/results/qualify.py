@@ -54,25 +54,33 @@ def qualifiers(
 
     ``places`` is the number kept overall, or in each field with
     :attr:`CutBy.FIELD`.  A qualifying over several sessions (a
-    :class:`~bridgedesk.results.combined.Combined` ranking) is cut overall.
+    :class:`~bridgedesk.results.combined.Combined` ranking) is cut overall, or
+    in each first-session section: directions change between its sessions.
     """
     if places < 1:
         raise ScoringError(f"the cut keeps at least 1 pair, not {places}")
+    groups: dict[tuple[str, str], list[tuple[str, Fraction]]] = {}
     if isinstance(qualifying, Combined):
-        if by is not CutBy.OVERALL:
-            raise ScoringError("a qualifying over several sessions is cut overall")
         known = {c.pair for c in qualifying.ranking}
         rows = [
             (c.pair, c.percentage if qualifying.by_percentage and c.percentage else c.total)
             for c in qualifying.ranking
         ]
+        if by is CutBy.FIELD:
+            # over several sessions a pair's field is its first session's section
+            # (directions change with the movements, 004:2381-2452)
+            for c, row in zip(qualifying.ranking, rows, strict=True):
+                groups.setdefault((c.section or "", ""), []).append(row)
+            if len(groups) < 2:
+                raise ScoringError(
+                    "a qualifying over several sessions in one section is cut overall"
+                )
     else:
         many = len(qualifying.sections) > 1
         standings = [(sec.name, s) for sec in qualifying.sections for s in sec.ranking]
         known = {(sec + s.pair) if many and not s.pair.startswith(sec) else s.pair
                  for sec, s in standings}  # fmt: skip
         rows = []
-        groups: dict[tuple[str, str], list[tuple[str, Fraction]]] = {}
         for sec, s in standings:
             pid = (sec + s.pair) if many and not s.pair.startswith(sec) else s.pair
             key = (sec, "" if s.direction is None else s.direction.value)
@@ -81,7 +89,7 @@ def qualifiers(
     unknown = sorted(set(withdrawn) - known, key=pair_order)
     if unknown:
         raise ScoringError(f"withdrawn pair {unknown[0]} did not play the qualifying")
-    if isinstance(qualifying, Combined) or by is CutBy.OVERALL:
+    if by is CutBy.OVERALL:
         return _best([r for r in rows if r[0] not in withdrawn], places)
     out: list[str] = []
     for key in sorted(groups):

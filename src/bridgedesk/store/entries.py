@@ -22,6 +22,7 @@ from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.model import Entry, EntryKind, Player
 from bridgedesk.events.renumber import stationary_swaps
 from bridgedesk.events.seating import SeatingPlan
+from bridgedesk.store.competitors import follow
 from bridgedesk.store.director import audit
 from bridgedesk.store.events_repo import insert_entry
 from bridgedesk.store.lookups import event_row, player_row, section_entries, section_row
@@ -179,6 +180,7 @@ def edit_entry(
             for position, player in enumerate(new.players):
                 row.players.append(EntryPlayerRow(position=position, player=player_row(s, player)))
         s.flush()
+        follow(s, sec, number)  # the competitor's other sessions (store/competitors.py)
         return audit(
             s,
             ev,
@@ -224,6 +226,7 @@ def withdraw_entry(
         old = entry_of(row)
         s.delete(row)
         s.flush()
+        follow(s, sec, number)
         return audit(
             s,
             ev,

@@ -18,6 +18,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, Event
 from bridgedesk.events.names import check_name, check_section_name
 from bridgedesk.events.seating import seated_pairs
+from bridgedesk.store.competitors import follow
 from bridgedesk.store.lookups import (
     event_row,
     movement_of,
@@ -26,17 +27,20 @@ from bridgedesk.store.lookups import (
     section_row,
 )
 from bridgedesk.store.models import (
+    CompetitorSeatRow,
     CorrectionRow,
     DealRow,
     EntryPlayerRow,
     EntryRow,
     EventOptionsRow,
     EventRow,
+    FinalRow,
     LedgerAuditRow,
     LedgerAwardRow,
     MovementRow,
     ResultRow,
     SectionRow,
+    SessionDealRow,
     SessionRow,
 )
 from bridgedesk.store.rows import EventInfo, entry_of, event_info
@@ -108,6 +112,9 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         for table in (LedgerAwardRow, LedgerAuditRow):
             if s.scalars(select(table.id).where(table.event_id == ev.id).limit(1)).first():
                 raise EntryError(f"event {ev.id} has masterpoint awards in the ledger: it is kept")
+        final = s.scalars(select(FinalRow.event_id).where(FinalRow.qualifying_id == ev.id)).first()
+        if final is not None:
+            raise EntryError(f"event {ev.id} is the qualifying of final {final}: it is kept")
         sessions = list(s.scalars(select(SessionRow.id).where(SessionRow.event_id == ev.id)))
         sections = list(s.scalars(select(SectionRow.id).where(SectionRow.session_id.in_(sessions))))
         movements = {
@@ -117,6 +124,9 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         }
         entries = list(s.scalars(select(EntryRow.id).where(EntryRow.section_id.in_(sections))))
         s.execute(delete(CorrectionRow).where(CorrectionRow.event_id == ev.id))
+        s.execute(delete(CompetitorSeatRow).where(CompetitorSeatRow.event_id == ev.id))
+        s.execute(delete(FinalRow).where(FinalRow.event_id == ev.id))
+        s.execute(delete(SessionDealRow).where(SessionDealRow.event_id == ev.id))
         s.execute(delete(ResultRow).where(ResultRow.section_id.in_(sections)))
         s.execute(delete(EntryPlayerRow).where(EntryPlayerRow.entry_id.in_(entries)))
         s.execute(delete(EntryRow).where(EntryRow.id.in_(entries)))
@@ -172,7 +182,9 @@ def add_entry(
     with unit.transaction() as s:
         ev = event_row(s, ref)
         sec = section_row(s, ev, session, section, lock=True)
-        return insert_entry(s, sec, entry)
+        number = insert_entry(s, sec, entry)
+        follow(s, sec, number)  # the competitor's other sessions (store/competitors.py)
+        return number
 
 
 def insert_entry(s: OrmSession, sec: SectionRow, entry: Entry) -> int:

@@ -437,6 +437,62 @@ class UserSessionRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime)
 
 
+# -- several sessions: one competitor, the final (migration 0010_sessions) -----------
+
+
+class CompetitorSeatRow(Base):
+    """Where a competitor of an event sits in each session (004:2381-2452).
+
+    ``competitor`` names it by its first-session seat (``"3"``, or ``"B3"`` with
+    several sections, as :class:`bridgedesk.movements.plan.EventPlan` does);
+    one row per session gives the section and the number it plays under there.
+    In a final, ``origin`` is the competitor's id in the qualifying event.
+    """
+
+    __tablename__ = "competitor_seats"
+    __table_args__ = (
+        UniqueConstraint("event_id", "session", "section", "number"),
+        UniqueConstraint("event_id", "competitor", "session"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    competitor: Mapped[str] = mapped_column(String(20))
+    session: Mapped[int] = mapped_column(Integer)
+    section: Mapped[str] = mapped_column(String(10))
+    number: Mapped[int] = mapped_column(Integer)
+    origin: Mapped[str | None] = mapped_column(String(20))
+
+
+class FinalRow(Base):
+    """A final made from a stored qualifying event (004:1985-2034): the cut and the
+    carry-over's board maximum, so the final's ranking can add the carry-over."""
+
+    __tablename__ = "finals"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), primary_key=True)
+    qualifying_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    places: Mapped[int] = mapped_column(Integer)
+    cut_by: Mapped[str] = mapped_column(String(10))
+    withdrawn: Mapped[str] = mapped_column(Text, default="[]")
+    max_boards: Mapped[int | None] = mapped_column(Integer)
+
+
+class SessionDealRow(Base):
+    """A later session's deal of a board, as PBN deal text.  The event's ``deals`` are
+    its first session's; a session that plays new boards under the same numbers (the
+    JCBL plans number every session's boards from 1) keeps its own here."""
+
+    __tablename__ = "session_deals"
+    __table_args__ = (UniqueConstraint("event_id", "session", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    session: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    pbn: Mapped[str] = mapped_column(String(80))
+
+
 # -- an event's format and scoring options (migration 0007_pairformats) ----------------
 
 

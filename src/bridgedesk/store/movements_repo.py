@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.adapters import MasterSheet, as_grid
@@ -24,10 +25,17 @@ from bridgedesk.store.lookups import (
     section_results,
     section_row,
 )
-from bridgedesk.store.models import DealRow, EntryRow, MovementRow, ResultRow
+from bridgedesk.store.models import DealRow, EntryRow, MovementRow, ResultRow, SectionRow
 from bridgedesk.store.unit import UnitOfWork
 
-__all__ = ["check_section", "deals", "movement", "set_deal", "set_movement"]
+__all__ = [
+    "check_section",
+    "deals",
+    "movement",
+    "place_movement",
+    "set_deal",
+    "set_movement",
+]
 
 _DEAL_RE = re.compile(
     r"[NESW]:(?:[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*|-)"
@@ -63,28 +71,47 @@ def set_movement(
     grid = as_grid(movement, name=name, kind=kind)
     with unit.transaction() as s:
         sec = section_row(s, event_row(s, ref), session, section, lock=True)
-        if from_round is not None:
-            grid = movement_of(sec).switch(grid, from_round)
-        if phantom is not None and phantom not in section_entries(s, sec):
-            s.add(EntryRow(section_id=sec.id, number=phantom, kind="pair", phantom=True))
-            s.flush()
-        notes: list[str] = []
-        if s.scalars(select(ResultRow.id).where(ResultRow.section_id == sec.id)).first() is None:
-            notes = honour_stationary(s, sec, grid)
-        entries = section_entries(s, sec) or None
-        accepted: list[Result] = []
-        for row, result in section_results(s, sec):
-            try:
-                check_result(result, grid, accepted, entries, row.override_reason)
-            except EntryError as exc:
-                raise EntryError(
-                    f"the new movement does not fit result {row.id} already in: {exc}"
-                ) from None
-            accepted.append(result)
-        mrow = MovementRow(name=grid.name, kind=grid.kind, data=grid.to_json())
-        s.add(mrow)
-        sec.movement = mrow
-        return notes + validate_section(grid, entries or {})
+        return place_movement(s, sec, grid, from_round=from_round, phantom=phantom)
+
+
+def place_movement(
+    s: OrmSession,
+    sec: SectionRow,
+    grid: GridMovement,
+    *,
+    from_round: int | None = None,
+    phantom: int | None = None,
+    stationary: bool = True,
+) -> list[str]:
+    """:func:`set_movement` in the caller's transaction (``sec`` locked by the caller).
+
+    With ``stationary`` False no pair is renumbered for its stationary request
+    (a later session whose numbers a plan gives)."""
+    if from_round is not None:
+        grid = movement_of(sec).switch(grid, from_round)
+    if phantom is not None and phantom not in section_entries(s, sec):
+        s.add(EntryRow(section_id=sec.id, number=phantom, kind="pair", phantom=True))
+        s.flush()
+    notes: list[str] = []
+    if (
+        stationary
+        and s.scalars(select(ResultRow.id).where(ResultRow.section_id == sec.id)).first() is None
+    ):
+        notes = honour_stationary(s, sec, grid)
+    entries = section_entries(s, sec) or None
+    accepted: list[Result] = []
+    for row, result in section_results(s, sec):
+        try:
+            check_result(result, grid, accepted, entries, row.override_reason)
+        except EntryError as exc:
+            raise EntryError(
+                f"the new movement does not fit result {row.id} already in: {exc}"
+            ) from None
+        accepted.append(result)
+    mrow = MovementRow(name=grid.name, kind=grid.kind, data=grid.to_json())
+    s.add(mrow)
+    sec.movement = mrow
+    return notes + validate_section(grid, entries or {})
 
 
 def movement(

@@ -1,0 +1,25 @@
+"""The missing-slip report the results commands share (004:3838-3846)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import typer
+
+from bridgedesk.errors import BridgedeskError
+
+
+def report_missing(slips: Sequence[str], planned: int, final: bool, hint: str) -> str:
+    """List ``slips`` (each missing slip described) on standard error; with ``final``
+    refuse, else return the line that marks the ranking provisional ("" when none)."""
+    if not slips:
+        return ""
+    for slip in slips:
+        typer.echo(f"missing slip: {slip}", err=True)
+    count = f"{len(slips)} of {planned} slips missing"
+    if final:
+        raise BridgedeskError(
+            f"the results cannot be final: {count} (listed above); enter them, or mark a "
+            f"board not played with `{hint}`"
+        )
+    return f"PROVISIONAL: {count}"

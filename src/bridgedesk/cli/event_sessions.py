@@ -1,0 +1,281 @@
+"""A stored pair event of several sessions from the command line.
+
+* ``bridgedesk event movement EVENT --recommend --sessions N`` (see
+  :func:`plan_movement`): the plan of the JCBL lists for the pairs entered
+  (004:3100-3300), every session and section stored with its renumbering.
+* ``bridgedesk event movement EVENT --session 2 --kind ... [--renumber FILE]``
+  (:func:`session_movement`): one later session's movement, chosen by the director.
+* ``bridgedesk event final QUALIFYING NAME --cut N``: the final of a stored
+  qualifying event (004:1985-2034).
+* ``bridgedesk results EVENT`` for such an event (:func:`show_event`): each
+  session's ranking, then the combined ranking with a column per session.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._paths import output_dir
+from bridgedesk.cli._slips import report_missing
+from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_date
+from bridgedesk.cli.event import app
+from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.events.model import Section, Session
+from bridgedesk.formats import movement_json, plan_json, results_json
+from bridgedesk.movements.choose import build_movement
+from bridgedesk.movements.model import Movement
+from bridgedesk.movements.plan import plan_text, recommend_plan
+from bridgedesk.reports.event_bundle import event_text, write_event
+from bridgedesk.results.qualify import CutBy, qualifiers
+from bridgedesk.store import event_results
+from bridgedesk.store.sessions_repo import (
+    FinalCut,
+    make_final,
+    set_session_movement,
+    store_plan,
+)
+
+__all__ = [
+    "later_session_movement",
+    "plan_movement",
+    "session_movement",
+    "show_event",
+]
+
+
+def _first_session_pairs(db: str | None, event: str) -> int:
+    with open_store(db) as store:
+        info = store.event(event)
+        names = [n for number, ns in info.sections if number == 1 for n in ns]
+        return sum(
+            1
+            for name in names
+            for e in store.entries(event, section=name, session=1).values()
+            if not e.phantom
+        )
+
+
+def plan_movement(
+    db: str | None,
+    event: str,
+    sessions: int,
+    sections: int | None = None,
+    rounds: int | None = None,
+    pairs: int | None = None,
+) -> None:
+    """Store the recommended plan for ``sessions`` sessions and print it."""
+    count = pairs if pairs is not None else _first_session_pairs(db, event)
+    if count < 1:
+        raise EntryError("no pairs are entered in the first session: enter them first")
+    plan = recommend_plan(count, sessions=min(sessions, 2), sections=sections, rounds=rounds)
+    with open_store(db) as store:
+        stored = store_plan(store, event, plan, sessions)
+    typer.echo(plan_text(plan), nl=False)
+    if sessions > len(plan.sessions):
+        typer.echo(
+            f"sessions {len(plan.sessions) + 1}-{sessions} play the plan's sessions again in "
+            "turn, with their numbers (the JCBL lists plan two, 004:2069-2452)"
+        )
+    for line in stored.placed:
+        typer.echo(f"  {line}")
+    for problem in stored.problems:
+        typer.echo(f"warning: {problem}")
+    typer.echo(f"stored: {sessions} sessions")
+
+
+def session_movement(
+    db: str | None,
+    event: str,
+    *,
+    session: int,
+    section: str,
+    movement: Movement,
+    renumber: Path | None,
+    from_round: int | None,
+) -> None:
+    """Give a later session's section its movement, seating the first session's pairs."""
+    seats_map = plan_json.load(renumber) if renumber is not None else None
+    with open_store(db) as store:
+        problems = set_session_movement(
+            store,
+            event,
+            movement,
+            session=session,
+            section=section,
+            renumber=seats_map,
+            from_round=from_round,
+        )
+    typer.echo(
+        f"session {session} section {section}: {movement.kind} {movement.tables} tables, "
+        f"{movement.round_count} rounds x {movement.boards_per_round} boards"
+    )
+    for problem in problems:
+        typer.echo(f"warning: {problem}")
+
+
+def later_session_movement(
+    db: str | None,
+    event: str,
+    *,
+    recommend: bool,
+    file: Path | None,
+    options: dict[str, int | str | None],
+) -> Movement:
+    """The movement asked for a later session: from a file, by kind, or recommended for
+    the first session's pairs."""
+    if file is not None:
+        return movement_json.load(file)
+    pairs = options.get("pairs")
+    count = pairs if isinstance(pairs, int) else _first_session_pairs(db, event)
+
+    def number(key: str) -> int | None:
+        value = options.get(key)
+        return value if isinstance(value, int) else None
+
+    kind = options.get("kind")
+    base = options.get("base")
+    return build_movement(
+        count,
+        None if recommend or not isinstance(kind, str) else kind,
+        number("tables"),
+        number("rounds"),
+        number("boards_per_round"),
+        base if isinstance(base, str) else None,
+    )
+
+
+class Format(enum.StrEnum):
+    text = "text"
+    html = "html"
+    json = "json"
+
+
+def show_event(
+    db: str | None,
+    event: str,
+    fmt: str,
+    out: Path | None,
+    lang: str,
+    final: bool,
+) -> None:
+    """``results EVENT`` for an event of several sessions or a final."""
+    if fmt not in {f.value for f in Format}:
+        raise BridgedeskError(
+            f"the event has several sessions: --format {fmt} writes one session; give "
+            "--session N (text, json and html cover the whole event)"
+        )
+    with open_store(db) as store:
+        missing, planned = event_results.missing_slips(store, event)
+        deals = store.deals(event)
+        scored = event_results.score_event(store, event, deals)
+    provisional = report_missing(
+        [str(x) for x in missing], planned, final, "bridgedesk result not-played --session N"
+    )
+    if fmt == Format.json:
+        text = results_json.dumps(scored)
+        if out is None:
+            typer.echo(text, nl=False)
+            return
+        output_dir(out)
+        (out / "results.json").write_text(text, encoding="utf-8")
+        typer.echo(str(out / "results.json"))
+        return
+    if fmt == Format.html:
+        for path in write_event(scored, output_dir(out if out is not None else Path("results")),
+                                lang):  # fmt: skip
+            typer.echo(str(path))
+        return
+    if out is not None:  # text with --out: the reports are written too
+        for path in write_event(scored, output_dir(out), lang):
+            typer.echo(str(path))
+    if provisional:
+        typer.echo(provisional)
+    typer.echo(event_text(scored, lang), nl=False)
+
+
+@app.command("final")
+def final_command(
+    qualifying: EventArg,
+    name: Annotated[str, typer.Argument(help="The final's name.", show_default=False)],
+    cut: Annotated[
+        int,
+        typer.Option(
+            "--cut",
+            min=1,
+            max=limit.PAIRS,
+            help="Pairs kept (overall, or in each field).",
+            show_default=False,
+        ),
+    ],
+    cut_by: Annotated[
+        CutBy,
+        typer.Option("--cut-by", help="overall, or field: each section and direction apart."),
+    ] = CutBy.OVERALL,
+    withdrawn: Annotated[
+        str,
+        typer.Option(
+            "--withdrawn",
+            help="Qualifiers who will not play the final (left out before the cut, 004:1991).",
+        ),
+    ] = "",
+    max_boards: Annotated[
+        int,
+        typer.Option(
+            "--max-boards",
+            min=0,
+            max=99,
+            help="Carry-over at most this many boards at the final's top (0: no maximum).",
+        ),
+    ] = 4,
+    date: Annotated[
+        str | None, typer.Option("--date", help="The final's date (default: the qualifying's).")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Make the final of a stored qualifying event: the qualifiers entered as pairs 1, 2, ...
+    in qualifying order, and the cut kept so the final's ranking adds the carry-over
+    (004:1985-2034).
+
+    Example: bridgedesk event final "Kanto qualifying" "Kanto final" --cut 12 --withdrawn 7
+    """
+    out = [w.strip() for w in withdrawn.split(",") if w.strip()]
+    with open_store(db) as store:
+        missing, _ = event_results.missing_slips(store, qualifying)
+        if missing:
+            for slip in missing:
+                typer.echo(f"missing slip: {slip}", err=True)
+            raise BridgedeskError(
+                f"the qualifying is not complete: {len(missing)} slips missing (listed above)"
+            )
+        scored = event_results.score_event(store, qualifying)
+        if scored.combined is None:
+            raise BridgedeskError("the qualifying has no results")
+        ranking = scored.combined if len(scored.sessions) > 1 else scored.sessions[0]
+        finalists = qualifiers(ranking, cut, cut_by, out)
+        order = {c.pair: i for i, c in enumerate(scored.combined.ranking)}
+        finalists.sort(key=lambda p: order.get(p, len(order)))
+        info = store.event(qualifying)
+        event = replace(
+            info.event,
+            name=name,
+            date=parse_date(date) if date else info.event.date,
+            sessions=(Session(1, (Section("A"),)),),
+            correction_deadline=None,
+        )
+        made = make_final(
+            store,
+            qualifying,
+            event,
+            finalists,
+            FinalCut(info.id, cut, cut_by.value, tuple(out), max_boards or None),
+        )
+    names = {c.pair: c.names for c in scored.combined.ranking}
+    typer.echo(f"event {made}: {name}, the final of {info.event.name} ({len(finalists)} pairs)")
+    for number, who in enumerate(finalists, start=1):
+        typer.echo(f"  pair {number}: {who} in the qualifying  {names.get(who, '')}".rstrip())
