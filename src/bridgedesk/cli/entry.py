@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import (
     ByOption,
@@ -21,6 +22,7 @@ from bridgedesk.events.seating import seats
 from bridgedesk.formats import entries_csv
 from bridgedesk.store import entries
 from bridgedesk.store.entry_players import changed_players, players_of
+from bridgedesk.store.individuals import individual_event
 
 if TYPE_CHECKING:
     from bridgedesk.events.seating import SeatingPlan
@@ -32,15 +34,15 @@ app = typer.Typer(help="Enter pairs, teams or individuals in an event.", no_args
 def add(
     event: EventArg,
     number: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--pair",
             "--number",
             min=1,
             max=limit.ENTRY_NUMBER,
-            help="The entry's number in the section.",
+            help="The entry's number in the section (a player: default the next free one).",
         ),
-    ],
+    ] = None,
     names: Annotated[
         str,
         typer.Option("--names", help='Player names, separated by "," or " - " (e.g. "Ann, Bo").'),
@@ -48,7 +50,15 @@ def add(
     members: Annotated[
         str, typer.Option("--members", help="Member numbers in the same order, comma-separated.")
     ] = "",
-    kind: Annotated[str, typer.Option("--kind", help="pair, team or individual.")] = "pair",
+    kind: Annotated[
+        str | None, typer.Option("--kind", help="pair, team or individual [default: the event's].")
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", help="individual: the player's name.")
+    ] = None,
+    member: Annotated[
+        str | None, typer.Option("--member", help="individual: the player's member number.")
+    ] = None,
     team: Annotated[str | None, typer.Option("--team", help="Team name (for teams).")] = None,
     stationary: Annotated[
         bool, typer.Option("--stationary", help="Asks for a seat that does not move.")
@@ -70,14 +80,35 @@ def add(
 
     Example: bridgedesk entry add "Tuesday pairs" --pair 3 --names "Yamaguchi, Kobayashi"
     --members 123,456
+
+    Example: bridgedesk entry add "Spring individual" --kind individual --player "Mori Ken"
+    --member 10234
     """
 
     with open_store(db) as store:
+        if kind == "individual" or (kind is None and individual_event(store, event)):
+            player_entry = _individual.add_player(
+                store,
+                event,
+                number=number,
+                player=player or names or None,
+                member=member or members or None,
+                stationary=stationary,
+                late=late,
+                section=section,
+                session=session,
+            )
+            typer.echo(
+                f"entered player {player_entry.number} in section {section}: {player_entry.names}"
+            )
+            return
+        if number is None:
+            raise EntryError("give the entry's number: --pair N")
         players = players_of(store, names, members)
         entry = Entry(
             number=number,
             players=players,
-            kind=EntryKind.parse(kind),
+            kind=EntryKind.parse(kind or "pair"),
             team_name=team,
             stationary=stationary,
             phantom=phantom,
@@ -105,7 +136,8 @@ def list_entries(
         movement = store.movement(event, section=section, session=session)
     if not entries:
         typer.echo(f"no entries in section {section} yet")
-    labels = {} if movement is None else field_numbers(movement)
+    individual = movement is not None and movement.kind == "individual"  # no NS / EW
+    labels = {} if movement is None or individual else field_numbers(movement)
     for number, e in sorted(entries.items()):
         members = ", ".join(p.member or "-" for p in e.players)
         flags = " ".join(f for f, on in (("stationary", e.stationary), ("late", e.late)) if on)
@@ -141,7 +173,9 @@ ReasonOption = Annotated[str, typer.Option("--reason", help="Why (kept in the au
 def import_entries(
     event: EventArg,
     file: Annotated[Path, typer.Argument(help="CSV: pair, player1, member1, player2, ...")],
-    kind: Annotated[str, typer.Option("--kind", help="pair, team or individual.")] = "pair",
+    kind: Annotated[
+        str | None, typer.Option("--kind", help="pair, team or individual [default: the event's].")
+    ] = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,
@@ -159,7 +193,7 @@ def import_entries(
             event,
             lines,
             who=who(by),
-            kind=EntryKind.parse(kind),
+            kind=None if kind is None else EntryKind.parse(kind),
             section=section,
             session=session,
         )

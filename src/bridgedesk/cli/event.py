@@ -34,6 +34,9 @@ def new(
         str, typer.Option("--scoring", help="mp, ximp, butler, total, imp, vp or bam.")
     ] = "mp",
     club: Annotated[str, typer.Option("--club", help="The organising club.")] = "",
+    kind: Annotated[
+        str, typer.Option("--kind", help="pairs or individual (players, 004:1576-1614).")
+    ] = "pairs",
     sessions: Annotated[
         int, typer.Option("--sessions", min=1, max=limit.SESSIONS, help="Number of sessions.")
     ] = 1,
@@ -64,11 +67,13 @@ def new(
         sections=sections,
         deadline=deadline,
     )
+    if kind not in ("pairs", "individual"):
+        raise EntryError(f"--kind must be pairs or individual, not {kind!r}")
     with open_store(db) as store:
-        eid = store.create_event(event)
+        eid = store.create_event(event, individual=kind == "individual")
     typer.echo(
         f"event {eid}: {event.name} ({event.date}, {event.rating} class {event.class_}, "
-        f"{event.scoring})"
+        f"{event.scoring}{', individual' if kind == 'individual' else ''})"
     )
 
 

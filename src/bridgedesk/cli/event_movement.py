@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
 from bridgedesk.cli.event import app
@@ -23,6 +24,7 @@ from bridgedesk.errors import MovementError
 from bridgedesk.events.late_changes import arrow_switch
 from bridgedesk.formats import movement_json
 from bridgedesk.reading import whole_number
+from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.section_movement import apply_movement, choose_movement
 
 
@@ -98,6 +100,12 @@ def movement(
     if [recommend, kind is not None, file is not None].count(True) != 1:
         raise MovementError("give one of --recommend, --kind KIND or --file MOVEMENT.json")
     with open_store(db) as store:
+        if individual_event(store, event):
+            other = "--file" if file else "--from-round" if from_round else None
+            _individual.movement(store, event, recommend=recommend, kind=kind, rounds=rounds,
+                                 boards_per_round=boards_per_round, other=other,
+                                 section=section, session=session)  # fmt: skip
+            return
         if file is not None:
             m = movement_json.load(file)
         else:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _individual
 from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
 from bridgedesk.deals.dd import analyse
@@ -23,10 +24,12 @@ from bridgedesk.reports import bundle
 from bridgedesk.reports.hand_records import html_to_pdf
 from bridgedesk.reports.overall import overall_html, overall_text
 from bridgedesk.reports.session import ranking_text
+from bridgedesk.results.individual import score_individual_section
 from bridgedesk.results.section import score_sections
 from bridgedesk.store import director
 
 if TYPE_CHECKING:
+    from bridgedesk.events.individual import IndividualPlan
     from bridgedesk.events.rulings import Rulings
     from bridgedesk.results.model import ScoredSession
     from bridgedesk.store.service import Store
@@ -112,11 +115,17 @@ def command(
                 bundle.inside(out if out is not None else Path("results"), name)
         snapshots = [store.section_results(event, section=n, session=session) for n in names]
         deals = store.deals(event)
-        provisional = _check_slips(store, event, names, session, final)
+        plan = _individual.plan_of(store, event, names[0], session)  # players ranked alone
+        provisional = _check_slips(store, event, names, session, final, plan)
         rulings = _rulings(store, event, session)
     if provisional and fmt is ResultsFormat.text:
         typer.echo(provisional)
-    scored = score_sections(snapshots, deals=deals, rulings=rulings)
+    if plan is not None:
+        scored = score_individual_section(
+            snapshots[0], plan, deals=deals, rulings=rulings.get(names[0])
+        )
+    else:
+        scored = score_sections(snapshots, deals=deals, rulings=rulings)
     if len(snapshots) > 1:
         _several(scored, fmt, out, lang.value, pdf)
         return
@@ -188,9 +197,17 @@ def _several(
         typer.echo(str(path))
 
 
-def _check_slips(store: Store, event: str, names: list[str], session: int, final: bool) -> str:
+def _check_slips(
+    store: Store,
+    event: str,
+    names: list[str],
+    session: int,
+    final: bool,
+    plan: IndividualPlan | None = None,
+) -> str:
     """Missing slips (004:3838-3846): with ``final`` refuse, listing them on standard
-    error; otherwise warn there and return the line marking the ranking provisional."""
+    error; otherwise warn there and return the line marking the ranking provisional.
+    An individual's slip is listed with its four players (``plan``)."""
 
     missing = [(n, slip) for n in names for slip in director.missing(store, event, n, session)]
     if not missing:
@@ -198,7 +215,8 @@ def _check_slips(store: Store, event: str, names: list[str], session: int, final
     planned = sum(director.planned(store, event, n, session) for n in names)
     for name, slip in missing:
         where = f"section {name} " if len(names) > 1 else ""
-        typer.echo(f"missing slip: {where}{slip}", err=True)
+        shown = str(slip) if plan is None else plan.describe_slip(slip)
+        typer.echo(f"missing slip: {where}{shown}", err=True)
     count = f"{len(missing)} of {planned} slips missing"
     if final:
         raise BridgedeskError(

@@ -18,6 +18,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, Event
 from bridgedesk.events.names import check_name, check_section_name
 from bridgedesk.events.seating import seated_pairs
+from bridgedesk.store.individual_events import check_entry_kind
 from bridgedesk.store.lookups import (
     event_row,
     movement_of,
@@ -31,6 +32,7 @@ from bridgedesk.store.models import (
     EntryPlayerRow,
     EntryRow,
     EventRow,
+    IndividualEventRow,
     LedgerAuditRow,
     LedgerAwardRow,
     MovementRow,
@@ -53,8 +55,10 @@ __all__ = [
 ]
 
 
-def create_event(unit: UnitOfWork, event: Event) -> int:
+def create_event(unit: UnitOfWork, event: Event, *, individual: bool = False) -> int:
     """Store a new event with its sessions and sections; return its id.
+
+    ``individual`` marks an event of individuals (:mod:`bridgedesk.store.individuals`).
 
     The names are checked first (:mod:`bridgedesk.events.names`): a section's
     name becomes a directory of the report set, so ``../x`` is refused.
@@ -64,6 +68,8 @@ def create_event(unit: UnitOfWork, event: Event) -> int:
     for session in event.sessions:
         for section in session.sections:
             check_section_name(section.name)
+    if individual and sum(len(session.sections) for session in event.sessions) != 1:
+        raise EntryError("an individual event has one session of one section (8-19 players)")
     with unit.transaction() as s:
         row = EventRow(
             name=event.name,
@@ -84,6 +90,8 @@ def create_event(unit: UnitOfWork, event: Event) -> int:
             for section in session.sections:
                 srow.sections.append(SectionRow(name=section.name))
         s.flush()
+        if individual:
+            s.add(IndividualEventRow(event_id=row.id))
         return row.id
 
 
@@ -119,6 +127,7 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         s.execute(delete(MovementRow).where(MovementRow.id.in_(movements - shared)))
         s.execute(delete(SessionRow).where(SessionRow.id.in_(sessions)))
         s.execute(delete(DealRow).where(DealRow.event_id == ev.id))
+        s.execute(delete(IndividualEventRow).where(IndividualEventRow.event_id == ev.id))
         s.execute(delete(EventRow).where(EventRow.id == ev.id))
         s.expunge_all()
 
@@ -163,6 +172,7 @@ def add_entry(
     with unit.transaction() as s:
         ev = event_row(s, ref)
         sec = section_row(s, ev, session, section, lock=True)
+        check_entry_kind(s, ev, entry)
         return insert_entry(s, sec, entry)
 
 

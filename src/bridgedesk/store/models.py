@@ -435,3 +435,15 @@ class UserSessionRow(Base):
     csrf: Mapped[str] = mapped_column(String(64))
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+# -- individual events (migration 0007_individuals) -----------------------------------
+
+
+class IndividualEventRow(Base):
+    """An event of individuals (004:1576-1614): its entries are players, its sections'
+    movements individual ones (:mod:`bridgedesk.store.individuals`)."""
+
+    __tablename__ = "individual_events"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), primary_key=True)

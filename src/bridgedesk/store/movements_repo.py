@@ -17,6 +17,7 @@ from bridgedesk.events.entry import check_result, validate_section
 from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement, SeatingPlan
 from bridgedesk.store.entries import honour_stationary
+from bridgedesk.store.individual_events import refuse_pairs_movement
 from bridgedesk.store.lookups import (
     event_row,
     movement_of,
@@ -62,7 +63,9 @@ def set_movement(
     """
     grid = as_grid(movement, name=name, kind=kind)
     with unit.transaction() as s:
-        sec = section_row(s, event_row(s, ref), session, section, lock=True)
+        ev = event_row(s, ref)
+        refuse_pairs_movement(s, ev)
+        sec = section_row(s, ev, session, section, lock=True)
         if from_round is not None:
             grid = movement_of(sec).switch(grid, from_round)
         if phantom is not None and phantom not in section_entries(s, sec):
