@@ -13,6 +13,7 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli.results import Lang
+from bridgedesk.demo_individuals import run as run_individuals
 from bridgedesk.demo_session import run
 from bridgedesk.reports.session import ranking_text
 
@@ -34,6 +35,12 @@ def command(
     dd: Annotated[
         bool, typer.Option("--dd/--no-dd", help="Solve the deals double dummy (par, hand records).")
     ] = True,
+    individuals: Annotated[
+        int | None,
+        typer.Option(
+            "--individuals", min=8, max=19, help="Play an individual of N players instead."
+        ),
+    ] = None,
 ) -> None:
     """Run a simulated club session end to end and write its full report set.
 
@@ -44,9 +51,15 @@ def command(
     PBN and USEBIO into --out.
 
     Example: bridgedesk demo --pairs 18 --seed 7 --out demo18 --lang ja
+
+    Example: bridgedesk demo --individuals 12 --out demo-individual (an individual event,
+    004:1576-1614: players ranked alone)
     """
 
-    result = run(pairs=pairs, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
+    if individuals is not None:
+        result = run_individuals(individuals, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
+    else:
+        result = run(pairs=pairs, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
     typer.echo(f"{result.movement}; {len(result.scored.travellers)} boards")
     typer.echo(ranking_text(result.scored, lang.value), nl=False)
     typer.echo("")
