@@ -60,14 +60,18 @@ def run(
     return replace(made, db=None)
 
 
-def _names(rng: random.Random, players: int, lang: str) -> list[str]:
-    pool = list(NAMES)
-    rng.shuffle(pool)
+def _names(rng: random.Random, players: int, lang: str) -> list[tuple[str, str]]:
+    """Each player's name and member number; a name keeps its number from run to run
+    (the register knows it), so runs into one store with other seeds agree."""
+    order = list(range(len(NAMES)))
+    rng.shuffle(order)
     column = 0 if lang == "ja" else 1
-    return [
-        pool[i % len(pool)][column] + ("" if i < len(pool) else f" {i // len(pool) + 1}")
-        for i in range(players)
-    ]
+    out = []
+    for i in range(players):
+        k, lap = order[i % len(order)], i // len(order)
+        name = NAMES[k][column] + (f" {lap + 1}" if lap else "")
+        out.append((name, str(30000 + 100 * lap + k)))
+    return out
 
 
 def _run(
@@ -109,8 +113,8 @@ def _play(
     players, seed, lang, dd, workers = options
     start = time.perf_counter()
     rng = random.Random(seed)
-    for i, name in enumerate(_names(rng, players, lang), start=1):
-        individuals.add_player(store, eid, name=name, member=str(30000 + i), number=i)
+    for i, (name, member) in enumerate(_names(rng, players, lang), start=1):
+        individuals.add_player(store, eid, name=name, member=member, number=i)
     chosen = recommend_individual(players)[0]
     movement = individual(players, rounds=chosen.rounds, boards_per_round=chosen.boards_per_round)
     plan = individuals.set_movement(store, eid, movement).plan
