@@ -291,3 +291,61 @@ def test_demo_individuals(tmp_path: Path, cli: Cli) -> None:
     cli("demo", "--individuals", "8", "--no-dd", "--out", str(tmp_path / "d2"))
     cli("demo", "--individuals", "8", "--no-dd", "--seed", "5", "--out", str(tmp_path / "d3"))
     assert cli("event", "list").count("Demo individual") == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["event", "movement", EVENT, "--kind", "howell", "--tables", "3"],
+         "is an individual: its movement is individual, not howell"),
+        (["event", "movement", EVENT, "--kind", "individual", "--rounds", "12"],
+         "12 players play 1 to 11 rounds, not 12"),
+        (["entry", "add", EVENT, "--kind", "individual", "--player", "Late", "--late"],
+         "a late player joins an individual by being entered before its movement is set"),
+        (["entry", "add", EVENT, "--pair", "20", "--phantom", "--kind", "pair"],
+         "is an individual: it has no phantom pair"),
+        (["result", "individual", EVENT, "--round", "12", "--table", "1", "--board", "1",
+          "--north", "1", "--south", "2", "--east", "3", "--west", "4", "PASS"],
+         "round 12 does not exist: the movement has rounds 1-11"),
+        (["result", "individual", EVENT, "--round", "1", "--table", "1", "--board", "3",
+          "--north", "12", "--south", "6", "--east", "5", "--west", "2", "PASS"],
+         "round 1 table 1 plays boards 1-2, not 3"),
+        (["result", "penalty", EVENT, "--player", "13", "--boards", "1", "--reason", "r"],
+         "pair 13 is not entered in section A"),
+        (["event", "new", "Two sessions", "--kind", "individual", "--sessions", "2"],
+         "an individual event has one session of one section"),
+        (["event", "new", "Teams", "--kind", "teams"], "--kind must be pairs or individual"),
+    ],
+)  # fmt: skip
+def test_refusals_change_nothing(entered: Cli, args: list[str], message: str) -> None:
+    before = dump(entered.db)
+    err = entered(*args, status=2)
+    assert message in err and err.count("\n") == 1, err
+    assert dump(entered.db) == before
+
+
+def test_a_pairs_event_takes_no_players(cli: Cli) -> None:
+    cli("event", "new", "Tuesday pairs")
+    before = dump(cli.db)
+    err = cli("entry", "add", "Tuesday pairs", "--kind", "individual", "--player", "Ann",
+              status=2)  # fmt: skip
+    assert err == (
+        "error: event 'Tuesday pairs' is not an individual event "
+        "(`bridgedesk event new NAME --kind individual` makes one)\n"
+    )
+    err = cli("movement", "cards", "individual", "--event", "Tuesday pairs", "--out", "x",
+              status=2)  # fmt: skip
+    assert "is not an individual" in err
+    assert dump(cli.db) == before
+
+
+def test_a_correction_keeps_the_four_players(entered: Cli) -> None:
+    first = slips()[0]
+    enter(entered, first)
+    _, _, board, (n, s, e, w), _ = first
+    entered("result", "correct", EVENT, "--board", str(board), "--ns", str(n), "--ew", str(e),
+            "--reason", "NS showed it was 1C +1", "1C", "S", "+1")  # fmt: skip
+    doc = json.loads(entered("results", EVENT, "--format", "json"))
+    line = doc["boards"][0]["results"][0]
+    assert (line["ns"], line["ew"]) == (f"{n}&{s}", f"{e}&{w}")
+    assert line["score_ns"] == 90
