@@ -349,3 +349,15 @@ def test_a_correction_keeps_the_four_players(entered: Cli) -> None:
     line = doc["boards"][0]["results"][0]
     assert (line["ns"], line["ew"]) == (f"{n}&{s}", f"{e}&{w}")
     assert line["score_ns"] == 90
+
+
+def test_a_member_number_alone_takes_the_name_from_the_register(cli: Cli) -> None:
+    cli("event", "new", "Tuesday pairs")
+    cli("entry", "add", "Tuesday pairs", "--pair", "1", "--names", "Ann, Bo", "--members",
+        "111,222")  # fmt: skip
+    cli("event", "new", EVENT, "--kind", "individual")
+    assert cli("entry", "add", EVENT, "--member", "222") == "entered player 1 in section A: Bo\n"
+    before = dump(cli.db)
+    err = cli("entry", "add", EVENT, "--member", "999", status=2)
+    assert err == "error: member 999 is not in the player register: give the name as well\n"
+    assert dump(cli.db) == before
