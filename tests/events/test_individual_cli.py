@@ -53,7 +53,7 @@ def slips() -> list[Slip]:
 
 def enter(cli: Cli, slip: Slip) -> str:
     rnd, table, board, (n, s, e, w), contract = slip
-    return cli("result", "individual", EVENT, "--round", str(rnd), "--table", str(table),
+    return cli("result", "add", EVENT, "--round", str(rnd), "--table", str(table),
                "--board", str(board), "--north", str(n), "--south", str(s), "--east", str(e),
                "--west", str(w), *[c for c in contract if c])  # fmt: skip
 
@@ -159,7 +159,7 @@ def test_a_stationary_request_gets_the_seat_that_does_not_move(cli: Cli) -> None
         cli("entry", "add", EVENT, "--player", f"P{n}", *extra)
     out = cli("event", "movement", EVENT, "--recommend")
     assert "player 3 sits stationary at table 1 North" in out
-    err = cli("result", "individual", EVENT, "--round", "1", "--table", "1", "--board", "1",
+    err = cli("result", "add", EVENT, "--round", "1", "--table", "1", "--board", "1",
               "--north", "12", "--south", "6", "--east", "5", "--west", "2", "PASS",
               status=2)  # fmt: skip
     # seat 12 (table 1 North in every round) is player 3's; seat 3 went to player 12
@@ -178,7 +178,7 @@ def test_a_whole_individual_event(entered: Cli, tmp_path: Path) -> None:
     # a slip naming players the movement does not seat there: one line, nothing stored
     rnd, table, board, (n, s, e, w), _ = all_slips[0]
     before = dump(cli.db)
-    err = cli("result", "individual", EVENT, "--round", str(rnd), "--table", str(table),
+    err = cli("result", "add", EVENT, "--round", str(rnd), "--table", str(table),
               "--board", str(board), "--north", str(n), "--south", str(w), "--east", str(e),
               "--west", str(s), "3NT", "N", "=", status=2)  # fmt: skip
     assert err == (
@@ -304,12 +304,19 @@ def test_demo_individuals(tmp_path: Path, cli: Cli) -> None:
          "a late player joins an individual by being entered before its movement is set"),
         (["entry", "add", EVENT, "--pair", "20", "--phantom", "--kind", "pair"],
          "is an individual: it has no phantom pair"),
-        (["result", "individual", EVENT, "--round", "12", "--table", "1", "--board", "1",
+        (["result", "add", EVENT, "--round", "12", "--table", "1", "--board", "1",
           "--north", "1", "--south", "2", "--east", "3", "--west", "4", "PASS"],
          "round 12 does not exist: the movement has rounds 1-11"),
-        (["result", "individual", EVENT, "--round", "1", "--table", "1", "--board", "3",
+        (["result", "add", EVENT, "--round", "1", "--table", "1", "--board", "3",
           "--north", "12", "--south", "6", "--east", "5", "--west", "2", "PASS"],
          "round 1 table 1 plays boards 1-2, not 3"),
+        (["result", "add", EVENT, "--round", "1", "--table", "1", "--board", "1",
+          "--north", "12", "--south", "6", "--east", "5", "PASS"],
+         "an individual's slip names all four players"),
+        (["result", "add", EVENT, "--round", "1", "--table", "1", "--board", "1",
+          "--north", "12", "--south", "6", "--east", "5", "--west", "2", "--override", "x",
+          "PASS"],
+         "stored only where the movement seats its four players"),
         (["result", "penalty", EVENT, "--player", "13", "--boards", "1", "--reason", "r"],
          "pair 13 is not entered in section A"),
         (["event", "new", "Two sessions", "--kind", "individual", "--sessions", "2"],

@@ -69,7 +69,7 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.event_deals",
         "bridgedesk.cli.event_tables",
     ),
-    "result": ("bridgedesk.cli.result_director", "bridgedesk.cli.result_individual"),
+    "result": ("bridgedesk.cli.result_director",),
 }
 
 

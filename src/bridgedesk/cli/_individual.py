@@ -15,6 +15,33 @@ from bridgedesk.store import individuals
 from bridgedesk.store.service import Store
 
 
+def slip_seats(
+    ns: int | None,
+    ew: int | None,
+    players: tuple[int | None, int | None, int | None, int | None],
+    override: str | None,
+) -> tuple[int, int, tuple[int, int, int, int] | None]:
+    """``result add``'s NS and EW numbers, and an individual's four players (N, S, E, W)
+    when ``--north --south --east --west`` are given (then NS is North, EW East)."""
+    if all(p is None for p in players):
+        if ns is None or ew is None:
+            raise EntryError(
+                "give --ns and --ew (or an individual's --north --south --east --west)"
+            )
+        return ns, ew, None
+    n, s, e, w = players
+    if n is None or s is None or e is None or w is None or ns is not None or ew is not None:
+        raise EntryError(
+            "an individual's slip names all four players: --north --south --east --west "
+            "(and no --ns / --ew)"
+        )
+    if override is not None:
+        raise EntryError(
+            "an individual's result is stored only where the movement seats its four players"
+        )
+    return n, e, (n, s, e, w)
+
+
 def add_player(
     store: Store,
     event: str,

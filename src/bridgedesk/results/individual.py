@@ -37,7 +37,7 @@ def score_individual_section(
     if not snapshot.results:
         raise ScoringError(
             f"section {snapshot.section} of {snapshot.event.name!r} has no results yet: "
-            "enter them with `bridgedesk result individual`"
+            "enter them with `bridgedesk result add ... --north N --south S --east E --west W`"
         )
     method = method_of(snapshot)
     travellers = snapshot.travellers()

@@ -61,6 +61,6 @@ def refuse_pairs_slip(s: OrmSession, ev: EventRow) -> None:
     if is_individual(s, ev):
         raise EntryError(
             f"event {ev.name!r} is an individual: a slip names its four players "
-            "(`bridgedesk result individual EVENT --round R --table T --board B "
+            "(`bridgedesk result add EVENT --round R --table T --board B "
             "--north N --south S --east E --west W CONTRACT DECLARER RESULT`)"
         )
