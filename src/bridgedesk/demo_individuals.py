@@ -21,15 +21,13 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.dd import analyse
 from bridgedesk.deals.generate import generate
-from bridgedesk.demo_session import NAMES, DemoRun, _writable_dir
+from bridgedesk.demo_session import NAMES, DemoRun, in_store
 from bridgedesk.events import Event, Rating, Result, ScoringMethod
 from bridgedesk.movements.individual import individual
 from bridgedesk.movements.recommend_individual import recommend_individual
@@ -52,12 +50,7 @@ def run(
     """Run the whole demonstration individual; see the module docstring."""
 
     recommend_individual(players)  # refuses a count with no movement before anything else
-    _writable_dir(out)
-    if db is not None:
-        return _run(players, seed, out, db, lang, dd, workers)
-    with tempfile.TemporaryDirectory(prefix="bridgedesk-demo-") as tmp:
-        made = _run(players, seed, out, Path(tmp) / "demo.sqlite3", lang, dd, workers)
-    return replace(made, db=None)
+    return in_store(out, db, lambda path: _run(players, seed, out, path, lang, dd, workers))
 
 
 def _names(rng: random.Random, players: int, lang: str) -> list[tuple[str, str]]:
