@@ -290,7 +290,8 @@ def test_demo_individuals(tmp_path: Path, cli: Cli) -> None:
     # the event is kept in --db, and each run adds a fresh one (other seeds too)
     cli("demo", "--individuals", "8", "--no-dd", "--out", str(tmp_path / "d2"))
     cli("demo", "--individuals", "8", "--no-dd", "--seed", "5", "--out", str(tmp_path / "d3"))
-    assert cli("event", "list").count("Demo individual") == 3
+    listed = cli("event", "list")
+    assert listed.count("Demo individual  [weekly class 3, mp, individual]  session 1: A") == 3
 
 
 @pytest.mark.parametrize(

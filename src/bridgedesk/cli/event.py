@@ -9,6 +9,7 @@ from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime
 from bridgedesk.errors import EntryError
 from bridgedesk.events.creation import new_event
 from bridgedesk.events.model import correction_deadline
+from bridgedesk.store.individuals import individual_event
 
 app = typer.Typer(
     help="Create and list events (tournaments).",
@@ -85,14 +86,17 @@ def list_events(db: DbOption = None) -> None:
     """
     with open_store(db) as store:
         events = store.events()
+        alone = {info.id for info in events if individual_event(store, info.id)}
     if not events:
         typer.echo("no events yet; create one with `bridgedesk event new NAME`")
         return
     for info in events:
         e = info.event
         parts = "; ".join(f"session {n}: {','.join(names)}" for n, names in info.sections)
+        kind = ", individual" if info.id in alone else ""
         typer.echo(
-            f"{info.id:>4}  {e.date}  {e.name}  [{e.rating} class {e.class_}, {e.scoring}]  {parts}"
+            f"{info.id:>4}  {e.date}  {e.name}  [{e.rating} class {e.class_}, {e.scoring}{kind}]"
+            f"  {parts}"
         )
 
 
