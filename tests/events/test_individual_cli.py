@@ -369,3 +369,18 @@ def test_a_member_number_alone_takes_the_name_from_the_register(cli: Cli) -> Non
     err = cli("entry", "add", EVENT, "--member", "999", status=2)
     assert err == "error: member 999 is not in the player register: give the name as well\n"
     assert dump(cli.db) == before
+
+
+def test_the_web_pages_rank_the_players_as_results_does(tmp_path: Path, cli: Cli) -> None:
+    from bridgedesk.store.service import Store
+    from bridgedesk.web.scoring import live_section, ranking_document
+
+    cli("demo", "--individuals", "9", "--no-dd", "--out", str(tmp_path / "demo"))
+    printed = json.loads(cli("results", "1", "--format", "json"))
+    with Store.open(cli.db) as store:
+        doc = ranking_document(store, 1)
+        live = live_section(store, 1, store.section_results(1))
+    assert doc["individual"] is True and doc["ranking"] == printed["ranking"]
+    assert [row["pair"] for row in live["fields"][0]["rows"]] == [
+        str(r["pair"]) for r in printed["ranking"]
+    ]
