@@ -66,8 +66,9 @@ def ns_score(slip: Slip) -> int:
     return made.ns_score
 
 
-def expected_totals(all_slips: list[Slip]) -> dict[int, Fraction]:
-    """Each player's matchpoints, counted here: top 2 on a board of 3 scores."""
+def expected_totals(all_slips: list[Slip], rulings: bool = True) -> dict[int, Fraction]:
+    """Each player's matchpoints, counted here: top 2 on a board of 3 scores (with the
+    fouled board and the penalty when ``rulings``)."""
     totals: dict[int, Fraction] = defaultdict(Fraction)
     by_board: dict[int, list[Slip]] = defaultdict(list)
     for slip in all_slips:
@@ -75,7 +76,7 @@ def expected_totals(all_slips: list[Slip]) -> dict[int, Fraction]:
     for board, lines in by_board.items():
         points: list[tuple[Fraction, Fraction]] = []
         for slip in lines:
-            if board == FOULED[0]:
+            if rulings and board == FOULED[0]:
                 fouled = (slip[0], slip[1]) == FOULED[1:]
                 group = [x for x in lines if ((x[0], x[1]) == FOULED[1:]) == fouled]
                 if len(group) == 1:  # a lone score: 60 % of the top both ways
@@ -98,7 +99,8 @@ def expected_totals(all_slips: list[Slip]) -> dict[int, Fraction]:
                 totals[p] += ns
             for p in (e, w):
                 totals[p] += ew
-    totals[PENALISED] -= 1  # half a board: half the top of 2 (003:47-59)
+    if rulings:
+        totals[PENALISED] -= 1  # half a board: half the top of 2 (003:47-59)
     return dict(totals)
 
 
@@ -384,3 +386,39 @@ def test_the_web_pages_rank_the_players_as_results_does(tmp_path: Path, cli: Cli
     assert [row["pair"] for row in live["fields"][0]["rows"]] == [
         str(r["pair"]) for r in printed["ranking"]
     ]
+
+
+def _slips_csv(path: Path, rows: list[Slip]) -> Path:
+    lines = ["round,table,board,north,south,east,west,contract,declarer,result"]
+    for rnd, table, board, (n, s, e, w), (contract, declarer, result) in rows:
+        lines.append(f"{rnd},{table},{board},{n},{s},{e},{w},{contract},{declarer},{result}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_import_an_individuals_slips(entered: Cli, tmp_path: Path) -> None:
+    all_slips = slips()
+    # one wrong line (South and West swapped) and nothing is stored
+    rnd, table, board, (n, s, e, w), contract = all_slips[10]
+    wrong = [*all_slips[:10], (rnd, table, board, (n, w, e, s), contract)]
+    before = dump(entered.db)
+    err = entered("result", "import", EVENT, str(_slips_csv(tmp_path / "bad.csv", wrong)),
+                  status=2)  # fmt: skip
+    assert err.startswith(f"error: {tmp_path / 'bad.csv'}:12, round {rnd}, table {table}, ")
+    assert err.count("\n") == 1
+    assert f"seats N {n} S {s} E {e} W {w}, not N {n} S {w} E {e} W {s}" in err
+    assert dump(entered.db) == before
+    # the whole file, then the same file again: nothing is added twice
+    good = _slips_csv(tmp_path / "good.csv", all_slips)
+    out = entered("result", "import", EVENT, str(good))
+    assert out == "imported 66 result(s) from good.csv; 0 already stored\n"
+    out = entered("result", "import", EVENT, str(good))
+    assert out == "imported 0 result(s) from good.csv; 66 already stored\n"
+    doc = json.loads(entered("results", EVENT, "--final", "--format", "json"))
+    want = expected_totals(all_slips, rulings=False)
+    got = {int(r["pair"]): r["total"] for r in doc["ranking"]}
+    assert got == {p: round(float(t), 2) for p, t in want.items()}
+    # an individual's file for a pairs event is refused
+    entered("event", "new", "Tuesday pairs")
+    err = entered("result", "import", "Tuesday pairs", str(good), status=2)
+    assert "is not an individual event" in err

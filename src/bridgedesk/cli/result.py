@@ -377,24 +377,29 @@ def import_results(
     """Import results from CSV; re-running it (after a crash) adds no duplicates.
 
     Every row is checked first and nothing is written if one is wrong.  Columns:
-    round,table,board,ns,ew,contract,declarer,result[,lead,adjusted,section,session].
+    round,table,board,ns,ew,contract,declarer,result[,lead,adjusted,section,session];
+    an individual's slips give north,south,east,west instead of ns,ew.
 
     Example: bridgedesk result import "Tuesday pairs" slips.csv
     """
 
     if file.suffix.lower() != ".csv":
         raise FormatError("results can be imported from .csv files", Location(file=str(file)))
-    rows = results_csv.load(file)
+    rows = results_csv.load_seated(file)
     with open_store(db) as store:
         try:
-            report = store.import_results(event, list(rows), who=who(by), batch=batch)
+            if any(players is not None for _, _, players in rows):  # an individual's slips
+                seated = [(line, r, p) for line, r, p in rows if p is not None]
+                added, skipped = individuals.import_results(store, event, seated, who=who(by))
+            else:
+                pairs = [(line, r) for line, r, _ in rows]
+                report = store.import_results(event, pairs, who=who(by), batch=batch)
+                added, skipped = report.added, report.skipped
         except Exception as exc:
             if isinstance(exc, BridgedeskError):
                 raise exc.located(Location(file=str(file))) from None
             raise
-    typer.echo(
-        f"imported {report.added} result(s) from {file.name}; {report.skipped} already stored"
-    )
+    typer.echo(f"imported {added} result(s) from {file.name}; {skipped} already stored")
 
 
 @app.command("export")

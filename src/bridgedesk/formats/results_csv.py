@@ -2,11 +2,13 @@
 
 Columns (names are case-insensitive; the order is free; ``,`` ``;`` or tab):
 
-``round, table, board, ns, ew`` (required), then either ``contract, declarer,
-result`` (``4SX, S, -2``; ``result`` may also be the tricks taken, or use a
-``tricks`` column) or ``adjusted`` (``A+/A-``); optional ``lead`` (``HT``),
-``section`` (default ``A``) and ``session`` (default 1).  A passed-out board has
-contract ``PASS`` and empty declarer and result.  UTF-8, with or without a BOM.
+``round, table, board, ns, ew`` (required; an individual's slips give
+``north, south, east, west`` instead of ``ns, ew``, 004:1576-1614), then
+either ``contract, declarer, result`` (``4SX, S, -2``; ``result`` may also be
+the tricks taken, or use a ``tricks`` column) or ``adjusted`` (``A+/A-``);
+optional ``lead`` (``HT``), ``section`` (default ``A``) and ``session``
+(default 1).  A passed-out board has contract ``PASS`` and empty declarer and
+result.  UTF-8, with or without a BOM.
 
     round,table,board,ns,ew,contract,declarer,result,lead
     2,4,7,3,10,4SX,S,-2,HA
@@ -30,7 +32,12 @@ from bridgedesk.events.model import Result
 from bridgedesk.formats import csv_cells
 
 REQUIRED = ("round", "table", "board", "ns", "ew")
-OPTIONAL = ("contract", "declarer", "result", "tricks", "lead", "adjusted", "section", "session")
+#: An individual's four players, in place of ``ns`` and ``ew``.
+SEATS = ("north", "south", "east", "west")
+OPTIONAL = ("contract", "declarer", "result", "tricks", "lead", "adjusted", "section", "session",
+            *SEATS)  # fmt: skip
+#: The four players (N, S, E, W) of an individual's slip.
+Players = tuple[int, int, int, int]
 ALIASES = {
     "rnd": "round",
     "rd": "round",
@@ -74,7 +81,13 @@ def _header(row: list[str], file: str | None) -> dict[str, int]:
         if name in where:
             raise FormatError(f"column {name!r} appears twice", Location(file=file, line=1))
         where[name] = i
-    missing = [c for c in REQUIRED if c not in where]
+    seated = [c for c in SEATS if c in where]
+    if seated and ("ns" in where or "ew" in where or len(seated) < 4):
+        raise FormatError(
+            "an individual's slips give north, south, east and west (and no ns / ew)",
+            Location(file=file, line=1),
+        )
+    missing = [c for c in REQUIRED if c not in where and not (seated and c in ("ns", "ew"))]
     if missing:
         raise FormatError(
             f"missing column(s) {', '.join(missing)}; the header needs {', '.join(REQUIRED)}",
@@ -114,13 +127,19 @@ class _Cells:
 
 def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
     """Parse CSV text into (line number, Result) pairs; raise FormatError with the line."""
+    return [(line, result) for line, result, _ in loads_seated(text, file)]
+
+
+def loads_seated(text: str, file: str | None = None) -> list[tuple[int, Result, Players | None]]:
+    """As :func:`loads`, with each slip's four players when the file names them
+    (an individual's: ``ns`` is then North, ``ew`` East)."""
     text = text.removeprefix("\ufeff")
     header = next(
         (ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), ""
     )
     delimiter = max(",;\t", key=header.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows: list[tuple[int, Result]] = []
+    rows: list[tuple[int, Result, Players | None]] = []
     columns: dict[str, int] | None = None
     for raw in reading.csv_rows(reader, lambda: reader.line_num, file):
         line = reader.line_num
@@ -132,13 +151,17 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
             continue
 
         cells = _Cells(row, columns, file, line)
+        players: Players | None = None
+        if "north" in columns:
+            n, s, e, w = (cells.number(seat) for seat in SEATS)
+            players = (n, s, e, w)
         try:
             result = make_result(
                 round=cells.number("round"),
                 table=cells.number("table"),
                 board=cells.number("board"),
-                ns=cells.number("ns"),
-                ew=cells.number("ew"),
+                ns=cells.number("ns") if players is None else players[0],
+                ew=cells.number("ew") if players is None else players[2],
                 contract=cells.text("contract"),
                 declarer=cells.text("declarer"),
                 result=cells.text("result") or cells.text("tricks"),
@@ -151,7 +174,7 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
             raise
         except BridgedeskError as exc:
             raise FormatError(exc.message, Location(file=file, line=line)) from None
-        rows.append((line, result))
+        rows.append((line, result, players))
     if columns is None:
         raise FormatError("the file has no header line", Location(file=file, line=1))
     return rows
@@ -161,6 +184,12 @@ def load(path: str | Path) -> list[tuple[int, Result]]:
     """Read a results CSV file (UTF-8)."""
     path = Path(path)
     return loads(reading.read_text(path), file=str(path))
+
+
+def load_seated(path: str | Path) -> list[tuple[int, Result, Players | None]]:
+    """Read a results CSV file (UTF-8), with an individual's four players."""
+    path = Path(path)
+    return loads_seated(reading.read_text(path), file=str(path))
 
 
 def dumps(results: Iterable[Result]) -> str:

@@ -17,12 +17,15 @@ then writes, or raises having changed nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.individual import KIND, IndividualPlan, IndividualTable
 from bridgedesk.events.model import Entry, EntryKind, Result, SectionResults
 from bridgedesk.events.names import check_name
@@ -35,6 +38,7 @@ from bridgedesk.store.entries import register_players
 from bridgedesk.store.events_repo import insert_entry
 from bridgedesk.store.individual_events import check_entry_kind, is_individual
 from bridgedesk.store.lookups import event_row, section_entries, section_row
+from bridgedesk.store.lookups import section_results as section_result_rows
 from bridgedesk.store.models import EventRow, MovementRow, ResultRow, SectionRow
 from bridgedesk.store.results_repo import insert_result, section_results
 from bridgedesk.store.unit import UnitOfWork
@@ -43,6 +47,7 @@ __all__ = [
     "IndividualApplied",
     "add_player",
     "add_result",
+    "import_results",
     "individual_event",
     "plan",
     "set_movement",
@@ -250,6 +255,51 @@ def add_result(
         rid = insert_result(s, ev, result, who, None)
         assert rid is not None
         return rid
+
+
+def import_results(
+    unit: UnitOfWork,
+    ref: int | str,
+    rows: Sequence[tuple[int | None, Result, tuple[int, int, int, int]]],
+    who: str = "",
+) -> tuple[int, int]:
+    """Store many slips of an individual, each checked as :func:`add_result` checks one;
+    all or none, in one transaction.  A slip already stored as it is is skipped (so an
+    import is simply run again); return (added, skipped)."""
+    added = skipped = 0
+    with unit.transaction() as s:
+        ev = _individual_row(s, ref)
+        stored: dict[tuple[int, str, int, int, int], Result] = {}
+        plans: dict[tuple[int, str], IndividualPlan] = {}
+        cache: dict[Any, Any] = {}
+        for line, result, players in rows:
+            try:
+                where = (result.session, result.section)
+                if where not in plans:
+                    sec = section_row(s, ev, result.session, result.section, lock=True)
+                    found = _plan_of(sec)
+                    if found is None:
+                        raise EntryError(f"section {result.section} has no individual movement yet")
+                    plans[where] = found
+                    stored.update((r.key, r) for _, r in section_result_rows(s, sec))
+                if (result.ns, result.ew) != (players[0], players[2]):
+                    raise EntryError("an individual slip's NS and EW are its North and East")
+                plans[where].check_slip(result.round, result.table, result.board, players)
+                if stored.get(result.key) == result:
+                    skipped += 1
+                    continue
+                insert_result(s, ev, result, who, None, cache)
+            except BridgedeskError as exc:
+                raise exc.located(Location(line=line)) from None
+            added += 1
+        try:
+            s.flush()
+        except IntegrityError:
+            raise EntryError(
+                "a slip of the file was entered at the same moment by someone else; "
+                "run the import again"
+            ) from None
+    return added, skipped
 
 
 def snapshot(
