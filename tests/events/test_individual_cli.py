@@ -422,3 +422,17 @@ def test_import_an_individuals_slips(entered: Cli, tmp_path: Path) -> None:
     entered("event", "new", "Tuesday pairs")
     err = entered("result", "import", "Tuesday pairs", str(good), status=2)
     assert "is not an individual event" in err
+
+
+def test_export_then_import_gives_the_same_slips(entered: Cli, tmp_path: Path) -> None:
+    for slip in slips()[:6]:
+        enter(entered, slip)
+    text = entered("result", "export", EVENT)
+    rnd, table, board, (n, s, e, w), _ = slips()[0]
+    head, first = text.splitlines()[:2]
+    assert head.split(",")[5:9] == ["north", "south", "east", "west"]
+    assert first.split(",")[2:9] == [str(x) for x in (rnd, table, board, n, s, e, w)]
+    exported = tmp_path / "slips.csv"
+    exported.write_text(text, encoding="utf-8")
+    out = entered("result", "import", EVENT, str(exported))
+    assert out == "imported 0 result(s) from slips.csv; 6 already stored\n"

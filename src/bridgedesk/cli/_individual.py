@@ -117,6 +117,14 @@ def plan_of(store: Store, event: str, section: str, session: int) -> IndividualP
     return individuals.plan(store, event, section, session)
 
 
+def event_plan(store: Store, event: str) -> IndividualPlan | None:
+    """The plan of an individual event's one section, None for a pairs event."""
+    if not individuals.individual_event(store, event):
+        return None
+    session, names = store.event(event).sections[0]
+    return individuals.plan(store, event, names[0], session)
+
+
 def sheet(db: str | None, event: str) -> IndividualMovement:
     """An individual event's master sheet with its own player numbers, for
     ``movement cards individual --event EVENT`` (table cards and player slips)."""

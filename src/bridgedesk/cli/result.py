@@ -419,8 +419,10 @@ def export_results(
         output_file(out)
     with open_store(db) as store:
         results = [r.result for r in store.results(event)]
+        plan = _individual.event_plan(store, event)  # an individual: its four players
+    seats = None if plan is None else plan.players_of
     if out is None:
-        typer.echo(results_csv.dumps(results), nl=False)
+        typer.echo(results_csv.dumps(results, seats), nl=False)
         return
-    results_csv.dump(results, out)
+    results_csv.dump(results, out, seats)
     typer.echo(f"wrote {len(results)} result(s) to {out}")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from bridgedesk import reading
@@ -192,11 +192,15 @@ def load_seated(path: str | Path) -> list[tuple[int, Result, Players | None]]:
     return loads_seated(reading.read_text(path), file=str(path))
 
 
-def dumps(results: Iterable[Result]) -> str:
-    """Results as CSV text with the full header (the layout :func:`loads` reads)."""
+def dumps(results: Iterable[Result], seats: Callable[[Result], Players] | None = None) -> str:
+    """Results as CSV text with the full header (the layout :func:`loads` reads);
+    ``seats`` gives an individual's four players of a slip, written in place of NS, EW."""
     out = io.StringIO()
     writer = csv_cells.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    header = list(COLUMNS)
+    if seats is not None:
+        header[header.index("ns") : header.index("ew") + 1] = SEATS
+    writer.writerow(header)
     for r in results:
         if r.contract is None:
             contract = declarer = result = ""
@@ -213,8 +217,7 @@ def dumps(results: Iterable[Result]) -> str:
                 r.round,
                 r.table,
                 r.board,
-                r.ns,
-                r.ew,
+                *((r.ns, r.ew) if seats is None else seats(r)),
                 contract,
                 declarer,
                 result,
@@ -225,5 +228,7 @@ def dumps(results: Iterable[Result]) -> str:
     return out.getvalue()
 
 
-def dump(results: Iterable[Result], path: str | Path) -> None:
-    Path(path).write_text(dumps(results), encoding="utf-8")
+def dump(
+    results: Iterable[Result], path: str | Path, seats: Callable[[Result], Players] | None = None
+) -> None:
+    Path(path).write_text(dumps(results, seats), encoding="utf-8")
