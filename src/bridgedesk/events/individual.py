@@ -122,12 +122,14 @@ class IndividualPlan:
             grid={k: TableAssignment(t.north, t.east, t.boards) for k, t in self.seats.items()},
         )
 
-    def check_slip(
-        self, rnd: int, table: int, board: int, players: tuple[int, int, int, int]
-    ) -> None:
-        """Raise EntryError unless the plan seats ``players`` (N, S, E, W) at ``table``
-        in ``rnd`` and they play ``board`` there."""
+    def check_slip(self, slip: Result, players: tuple[int, int, int, int]) -> None:
+        """Raise EntryError unless the plan seats ``players`` (N, S, E, W) at the slip's
+        table in its round and they play its board there (the slip's NS being North
+        and its EW East)."""
+        rnd, table, board = slip.round, slip.table, slip.board
         where = Location(round=rnd, table=table, board=board)
+        if (slip.ns, slip.ew) != (players[0], players[2]):
+            raise EntryError("an individual slip's NS and EW are its North and East", where)
         if not 1 <= rnd <= self.rounds:
             raise EntryError(
                 f"round {rnd} does not exist: the movement has rounds 1-{self.rounds}", where

@@ -240,8 +240,6 @@ def add_result(
 ) -> int:
     """Store one slip of an individual: ``players`` N, S, E, W must be the movement's at
     the slip's round and table, ``result.ns`` North and ``result.ew`` East."""
-    if (result.ns, result.ew) != (players[0], players[2]):
-        raise EntryError("an individual slip's NS and EW are its North and East players")
     with unit.transaction() as s:
         ev = _individual_row(s, ref)
         sec = section_row(s, ev, result.session, result.section, lock=True)
@@ -251,7 +249,7 @@ def add_result(
                 f"section {result.section} has no individual movement yet: "
                 "`bridgedesk event movement EVENT --recommend`"
             )
-        found.check_slip(result.round, result.table, result.board, players)
+        found.check_slip(result, players)
         rid = insert_result(s, ev, result, who, None)
         assert rid is not None
         return rid
@@ -282,9 +280,7 @@ def import_results(
                         raise EntryError(f"section {result.section} has no individual movement yet")
                     plans[where] = found
                     stored.update((r.key, r) for _, r in section_result_rows(s, sec))
-                if (result.ns, result.ew) != (players[0], players[2]):
-                    raise EntryError("an individual slip's NS and EW are its North and East")
-                plans[where].check_slip(result.round, result.table, result.board, players)
+                plans[where].check_slip(result, players)
                 if stored.get(result.key) == result:
                     skipped += 1
                     continue
