@@ -30,6 +30,7 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -103,11 +104,18 @@ def run(
 ) -> DemoRun:
     """Run the whole demonstration session; see the module docstring."""
 
+    return in_store(out, db, lambda path: _run(pairs, seed, out, path, lang, dd, workers))
+
+
+def in_store(out: Path, db: Path | None, play: Callable[[Path], DemoRun]) -> DemoRun:
+    """``play`` a demonstration into the store ``db``, or into a temporary one deleted
+    afterwards (``db`` None); ``out`` is checked before anything is stored."""
+
     writable_dir(out)
     if db is not None:
-        return _run(pairs, seed, out, db, lang, dd, workers)
+        return play(db)
     with tempfile.TemporaryDirectory(prefix="bridgedesk-demo-") as tmp:
-        made = _run(pairs, seed, out, Path(tmp) / "demo.sqlite3", lang, dd, workers)
+        made = play(Path(tmp) / "demo.sqlite3")
     return replace(made, db=None)
 
 
@@ -224,4 +232,4 @@ def _play(
     return store.section_results(eid), store.deals(eid), records
 
 
-__all__ = ["NAMES", "DemoRun", "run", "writable_dir"]
+__all__ = ["NAMES", "DemoRun", "in_store", "run", "writable_dir"]

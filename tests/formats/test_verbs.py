@@ -37,6 +37,8 @@ OTHER_VERBS = {
     "ledger_csv.load_awards": "the award rows of a ledger file alone",
     "ledger_csv.loads_awards": "the award rows of a ledger file alone",
     "ranking_json.loads_matches": "the optional matches of a ranking document",
+    "results_csv.load_seated": "the slips with an individual's four players",
+    "results_csv.loads_seated": "the slips with an individual's four players",
 }
 
 

@@ -14,6 +14,7 @@ import typer
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._team_event import run_teams
 from bridgedesk.cli.results import Lang
+from bridgedesk.demo_individuals import run as run_individuals
 from bridgedesk.demo_session import run
 from bridgedesk.demo_sessions import run as sessions_run
 from bridgedesk.reports.combined_text import combined_text
@@ -54,6 +55,12 @@ def command(
             help="Sessions: 2 or more plays the JCBL plan with renumbering and a combined ranking.",
         ),
     ] = 1,
+    individuals: Annotated[
+        int | None,
+        typer.Option(
+            "--individuals", min=8, max=19, help="Play an individual of N players instead."
+        ),
+    ] = None,
 ) -> None:
     """Run a simulated club session end to end and write its full report set.
 
@@ -69,6 +76,9 @@ def command(
 
     Example: bridgedesk demo --pairs 26 --sessions 2 --out demo26 (two sessions,
     the pairs renumbered between them, the combined ranking)
+
+    Example: bridgedesk demo --individuals 12 --out demo-individual (an individual event,
+    004:1576-1614: players ranked alone)
     """
     if teams is not None:
         run_teams(teams, team_format, seed, out, db, lang.value)
@@ -77,7 +87,10 @@ def command(
     if sessions > 1:  # bridgedesk.demo_sessions
         several(pairs, sessions, seed, out, db, lang.value)
         return
-    result = run(pairs=pairs, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
+    if individuals is not None:
+        result = run_individuals(individuals, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
+    else:
+        result = run(pairs=pairs, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
     typer.echo(f"{result.movement}; {len(result.scored.travellers)} boards")
     typer.echo(ranking_text(result.scored, lang.value), nl=False)
     typer.echo("")

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import (
     ByOption,
@@ -23,6 +24,7 @@ from bridgedesk.formats import entries_csv
 from bridgedesk.store import entries, team_events
 from bridgedesk.store.competitors import seat_labels
 from bridgedesk.store.entry_players import changed_players, players_of
+from bridgedesk.store.individuals import individual_event
 
 if TYPE_CHECKING:
     from bridgedesk.events.seating import SeatingPlan
@@ -40,7 +42,8 @@ def add(
             "--number",
             min=1,
             max=limit.ENTRY_NUMBER,
-            help="The entry's number in the section (a team: default the next free one).",
+            help="The entry's number in the section (a team or a player: default the next "
+            "free one).",
         ),
     ] = None,
     names: Annotated[
@@ -50,7 +53,9 @@ def add(
     members: Annotated[
         str, typer.Option("--members", help="Member numbers in the same order, comma-separated.")
     ] = "",
-    kind: Annotated[str, typer.Option("--kind", help="pair, team or individual.")] = "pair",
+    kind: Annotated[
+        str | None, typer.Option("--kind", help="pair, team or individual [default: the event's].")
+    ] = None,
     team: Annotated[
         str | None, typer.Option("--team", "--name", help="Team name (for teams).")
     ] = None,
@@ -59,8 +64,11 @@ def add(
         typer.Option(
             "--player",
             help='A team\'s player, "NAME:MEMBER" (4-6 of them; ":MEMBER" alone '
-            "takes the name from the register).",
+            "takes the name from the register); an individual: the player's name.",
         ),
+    ] = None,
+    member: Annotated[
+        str | None, typer.Option("--member", help="individual: the player's member number.")
     ] = None,
     stationary: Annotated[
         bool, typer.Option("--stationary", help="Asks for a seat that does not move.")
@@ -82,11 +90,32 @@ def add(
 
     Example: bridgedesk entry add "Tuesday pairs" --pair 3 --names "Yamaguchi, Kobayashi"
     --members 123,456
+
+    Example: bridgedesk entry add "Spring individual" --kind individual --player "Mori Ken"
+    --member 10234
     """
 
     with open_store(db) as store:
         if team_events.is_team_event(store, event):
             add_team_entry(store, event, number, team, player or [], names, members)
+            return
+        if kind == "individual" or (kind is None and individual_event(store, event)):
+            if player is not None and len(player) > 1:
+                raise EntryError("an individual entry is one --player")
+            player_entry = _individual.add_player(
+                store,
+                event,
+                number=number,
+                player=(player[0] if player else None) or names or None,
+                member=member or members or None,
+                stationary=stationary,
+                late=late,
+                section=section,
+                session=session,
+            )
+            typer.echo(
+                f"entered player {player_entry.number} in section {section}: {player_entry.names}"
+            )
             return
         if number is None or player:
             raise EntryError("a pair is entered with --pair N --names ... (--player is for teams)")
@@ -94,7 +123,7 @@ def add(
         entry = Entry(
             number=number,
             players=players,
-            kind=EntryKind.parse(kind),
+            kind=EntryKind.parse(kind or "pair"),
             team_name=team,
             stationary=stationary,
             phantom=phantom,
@@ -125,7 +154,8 @@ def list_entries(
         across = seat_labels(store, event)  # each session's number (store/competitors.py)
     if not entries:
         typer.echo(f"no entries in section {section} yet")
-    labels = {} if movement is None else field_numbers(movement)
+    individual = movement is not None and movement.kind == "individual"  # no NS / EW
+    labels = {} if movement is None or individual else field_numbers(movement)
     for number, e in sorted(entries.items()):
         members = ", ".join(p.member or "-" for p in e.players)
         flags = " ".join(f for f, on in (("stationary", e.stationary), ("late", e.late)) if on)
@@ -167,7 +197,9 @@ ReasonOption = Annotated[str, typer.Option("--reason", help="Why (kept in the au
 def import_entries(
     event: EventArg,
     file: Annotated[Path, typer.Argument(help="CSV: pair, player1, member1, player2, ...")],
-    kind: Annotated[str, typer.Option("--kind", help="pair, team or individual.")] = "pair",
+    kind: Annotated[
+        str | None, typer.Option("--kind", help="pair, team or individual [default: the event's].")
+    ] = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,
@@ -185,7 +217,7 @@ def import_entries(
             event,
             lines,
             who=who(by),
-            kind=EntryKind.parse(kind),
+            kind=None if kind is None else EntryKind.parse(kind),
             section=section,
             session=session,
         )

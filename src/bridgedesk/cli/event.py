@@ -11,6 +11,7 @@ from bridgedesk.cli._team_event import team_settings
 from bridgedesk.errors import EntryError
 from bridgedesk.events.creation import new_event
 from bridgedesk.events.model import correction_deadline
+from bridgedesk.store.individuals import individual_event
 
 app = typer.Typer(
     help="Create and list events (tournaments).",
@@ -53,7 +54,9 @@ def new(
             "--deadline", help="Correction deadline, YYYY-MM-DDTHH:MM (UTC) or with zone."
         ),
     ] = None,
-    kind: Annotated[str, typer.Option("--kind", help="pairs or teams.")] = "pairs",
+    kind: Annotated[
+        str, typer.Option("--kind", help="pairs, teams or individual (players, 004:1576-1614).")
+    ] = "pairs",
     fmt: Annotated[
         str | None,
         typer.Option(
@@ -103,8 +106,8 @@ def new(
     Example: bridgedesk event new "Autumn Swiss" --kind teams --format swiss --scoring vp
     --rounds 7 --boards-per-match 8 (docs/teams.md)
     """
-    if kind not in ("pairs", "teams"):
-        raise EntryError(f"--kind is pairs or teams, not {kind!r}")
+    if kind not in ("pairs", "teams", "individual"):
+        raise EntryError(f"--kind is pairs, teams or individual, not {kind!r}")
     if kind == "teams":
         if (sessions, sections) != (1, "A"):
             raise EntryError("a team event is one session of one section: leave out "
@@ -139,7 +142,11 @@ def new(
         deadline=deadline,
     )
     with open_store(db) as store:
-        if fmt is None and convention is None:
+        if kind == "individual":
+            if fmt is not None or convention is not None:
+                raise EntryError("--format and --convention are for a pairs event")
+            eid = store.create_event(event, individual=True)
+        elif fmt is None and convention is None:
             eid = store.create_event(event)
         else:  # the hook of Swiss pairs, barometer, Houston and the scoring conventions
             from bridgedesk.cli._pair_rounds import create_with_options
@@ -147,7 +154,7 @@ def new(
             eid = create_with_options(store, event, fmt, convention)
     typer.echo(
         f"event {eid}: {event.name} ({event.date}, {event.rating} class {event.class_}, "
-        f"{event.scoring})"
+        f"{event.scoring}{', individual' if kind == 'individual' else ''})"
     )
 
 
@@ -159,14 +166,17 @@ def list_events(db: DbOption = None) -> None:
     """
     with open_store(db) as store:
         events = store.events()
+        alone = {info.id for info in events if individual_event(store, info.id)}
     if not events:
         typer.echo("no events yet; create one with `bridgedesk event new NAME`")
         return
     for info in events:
         e = info.event
         parts = "; ".join(f"session {n}: {','.join(names)}" for n, names in info.sections)
+        kind = ", individual" if info.id in alone else ""
         typer.echo(
-            f"{info.id:>4}  {e.date}  {e.name}  [{e.rating} class {e.class_}, {e.scoring}]  {parts}"
+            f"{info.id:>4}  {e.date}  {e.name}  [{e.rating} class {e.class_}, {e.scoring}{kind}]"
+            f"  {parts}"
         )
 
 

@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
 from bridgedesk.cli._team_event import team_movement
@@ -25,6 +26,7 @@ from bridgedesk.errors import MovementError
 from bridgedesk.formats import movement_json
 from bridgedesk.reading import whole_number
 from bridgedesk.store import team_events
+from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.section_movement import apply_movement, choose_movement, switch_arrows
 
 
@@ -149,6 +151,12 @@ def movement(
                          renumber=renumber, from_round=from_round)  # fmt: skip
         return
     with open_store(db) as store:
+        if individual_event(store, event):
+            other = "--file" if file else "--from-round" if from_round else None
+            _individual.movement(store, event, recommend=recommend, kind=kind, rounds=rounds,
+                                 boards_per_round=boards_per_round, other=other,
+                                 section=section, session=session)  # fmt: skip
+            return
         if file is not None:
             m = movement_json.load(file)
         else:

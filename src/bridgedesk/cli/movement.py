@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._store import DbOption
 from bridgedesk.errors import MovementError
 from bridgedesk.formats import movement_json, plan_json
 from bridgedesk.movements.budget import SEARCH_SECONDS
@@ -185,8 +187,15 @@ def cards(
     teams: Teams = None,
     sessions: Sessions = 1,
     cycles: Cycles = 1,
+    event: Annotated[
+        str | None, typer.Option("--event", help="individual: a stored event's own numbers")
+    ] = None,
+    db: DbOption = None,
 ) -> None:
-    """Write the master sheet, table guide cards and pair slips (text and A4 HTML)."""
+    """Write the master sheet, table guide cards and pair slips (text and A4 HTML).
+
+    Example: bridgedesk movement cards individual --event "Spring individual" --out cards/
+    """
 
     if teams is not None:
         ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
@@ -196,9 +205,12 @@ def cards(
                 typer.echo(str(path))
         return
     if kind == "individual":
-        if players is None:
+        if event is not None:  # the stored event's own numbers
+            ind = _individual.sheet(db, event)
+        elif players is None:
             raise MovementError("an individual movement needs --players (8 to 19)")
-        ind = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
+        else:
+            ind = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
         out.mkdir(parents=True, exist_ok=True)
         path = out / "movement.txt"
         path.write_text(movement_cards.individual_text(ind), encoding="utf-8")

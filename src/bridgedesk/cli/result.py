@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._paths import output_file
 from bridgedesk.cli._store import (
@@ -25,6 +26,7 @@ from bridgedesk.errors import BridgedeskError, EntryError, FormatError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected
 from bridgedesk.formats import results_csv
+from bridgedesk.store import individuals
 
 if TYPE_CHECKING:
     from bridgedesk.store.service import StoredResult
@@ -35,6 +37,11 @@ _PASS_THROUGH = {"ignore_unknown_options": True}
 
 Board = Annotated[
     int, typer.Option("--board", min=1, max=limit.BOARDS, help="Board number.", show_default=False)
+]
+
+Seat = Annotated[
+    int | None,
+    typer.Option(min=1, max=limit.ENTRY_NUMBER, help="An individual's player at this seat."),
 ]
 
 SlipArgs = Annotated[
@@ -83,18 +90,22 @@ def add(
     ],
     board: Board,
     ns: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--ns", min=1, max=limit.ENTRY_NUMBER, help="NS pair number.", show_default=False
         ),
-    ],
+    ] = None,
     ew: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--ew", min=1, max=limit.ENTRY_NUMBER, help="EW pair number.", show_default=False
         ),
-    ],
+    ] = None,
     slip: SlipArgs = None,
+    north: Seat = None,
+    south: Seat = None,
+    east: Seat = None,
+    west: Seat = None,
     lead: Annotated[str | None, typer.Option("--lead", help="Opening lead, e.g. HA.")] = None,
     adjusted: Annotated[
         str | None, typer.Option("--adjusted", help="Artificial score NS/EW, e.g. A+/A-.")
@@ -116,9 +127,13 @@ def add(
 
     Example: bridgedesk result add "Tuesday pairs" --round 2 --table 4 --board 7
     --ns 3 --ew 10 4SX S -2
+
+    Example (an individual, 004:1576-1614): bridgedesk result add "Spring individual"
+    --round 1 --table 1 --board 1 --north 12 --south 6 --east 5 --west 2 4S N =
     """
 
     contract, declarer, result = _split(slip)
+    ns, ew, players = _individual.slip_seats(ns, ew, (north, south, east, west), override)
     entered = make_result(
         round=round,
         table=table,
@@ -134,10 +149,14 @@ def add(
         session=session,
     )
     with open_store(db) as store:
-        rid = store.add_result(event, entered, who=who(by), override=override)
+        if players is not None:
+            rid = individuals.add_result(store, event, entered, players, who(by))
+        else:
+            rid = store.add_result(event, entered, who=who(by), override=override)
     score = entered.ns_score
+    sides = f"NS {ns} v EW {ew}" if players is None else "N {} S {} v E {} W {}".format(*players)
     typer.echo(
-        f"result {rid}: board {board} NS {ns} v EW {ew} {entered.result_text}"
+        f"result {rid}: board {board} {sides} {entered.result_text}"
         + ("" if score is None else f" (NS {score:+d})")
     )
 
@@ -358,24 +377,29 @@ def import_results(
     """Import results from CSV; re-running it (after a crash) adds no duplicates.
 
     Every row is checked first and nothing is written if one is wrong.  Columns:
-    round,table,board,ns,ew,contract,declarer,result[,lead,adjusted,section,session].
+    round,table,board,ns,ew,contract,declarer,result[,lead,adjusted,section,session];
+    an individual's slips give north,south,east,west instead of ns,ew.
 
     Example: bridgedesk result import "Tuesday pairs" slips.csv
     """
 
     if file.suffix.lower() != ".csv":
         raise FormatError("results can be imported from .csv files", Location(file=str(file)))
-    rows = results_csv.load(file)
+    rows = results_csv.load_seated(file)
     with open_store(db) as store:
         try:
-            report = store.import_results(event, list(rows), who=who(by), batch=batch)
+            if any(players is not None for _, _, players in rows):  # an individual's slips
+                seated = [(line, r, p) for line, r, p in rows if p is not None]
+                added, skipped = individuals.import_results(store, event, seated, who=who(by))
+            else:
+                pairs = [(line, r) for line, r, _ in rows]
+                report = store.import_results(event, pairs, who=who(by), batch=batch)
+                added, skipped = report.added, report.skipped
         except Exception as exc:
             if isinstance(exc, BridgedeskError):
                 raise exc.located(Location(file=str(file))) from None
             raise
-    typer.echo(
-        f"imported {report.added} result(s) from {file.name}; {report.skipped} already stored"
-    )
+    typer.echo(f"imported {added} result(s) from {file.name}; {skipped} already stored")
 
 
 @app.command("export")
@@ -395,8 +419,10 @@ def export_results(
         output_file(out)
     with open_store(db) as store:
         results = [r.result for r in store.results(event)]
+        plan = _individual.event_plan(store, event)  # an individual: its four players
+    seats = None if plan is None else plan.players_of
     if out is None:
-        typer.echo(results_csv.dumps(results), nl=False)
+        typer.echo(results_csv.dumps(results, seats), nl=False)
         return
-    results_csv.dump(results, out)
+    results_csv.dump(results, out, seats)
     typer.echo(f"wrote {len(results)} result(s) to {out}")

@@ -39,7 +39,9 @@ Amount = Annotated[str | None, typer.Option(show_default=False)]
 @app.command("penalty")
 def penalty(
     event: EventArg,
-    pair: Annotated[int, typer.Option("--pair", min=1, help="The penalised pair's number.")],
+    pair: Annotated[
+        int, typer.Option("--pair", "--player", min=1, help="The penalised pair (player).")
+    ],
     reason: Reason,
     boards: Annotated[
         str | None, typer.Option("--boards", help="In boards (1, 0.5): JCBL's unit (003:47-59).")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._slips import report_missing
@@ -27,6 +28,7 @@ from bridgedesk.reports import bundle
 from bridgedesk.reports.hand_records import html_to_pdf
 from bridgedesk.reports.overall import overall_text
 from bridgedesk.reports.session import ranking_text
+from bridgedesk.results.individual import score_individual_section
 from bridgedesk.results.section import score_sections
 from bridgedesk.store import director, event_results, team_events
 from bridgedesk.store.pair_rounds import is_round_by_round
@@ -34,6 +36,7 @@ from bridgedesk.store.pair_rounds import options as event_options
 from bridgedesk.store.session_deals import session_deals
 
 if TYPE_CHECKING:
+    from bridgedesk.events.individual import IndividualPlan
     from bridgedesk.events.rulings import Rulings
     from bridgedesk.results.model import ScoredSession
     from bridgedesk.store.service import Store
@@ -154,11 +157,17 @@ def command(
         snapshots = [store.section_results(event, section=n, session=session) for n in names]
         # a later session's own boards (store/session_deals.py); the event's are session 1's
         deals = store.deals(event) if session == 1 else session_deals(store, event, session)
-        provisional = _check_slips(store, event, names, session, final)
+        plan = _individual.plan_of(store, event, names[0], session)  # players ranked alone
+        provisional = _check_slips(store, event, names, session, final, plan)
         rulings = _rulings(store, event, session)
     if provisional and fmt is ResultsFormat.text:
         typer.echo(provisional)
-    scored = score_sections(snapshots, deals=deals, rulings=rulings, convention=convention)
+    if plan is not None:
+        scored = score_individual_section(
+            snapshots[0], plan, deals=deals, rulings=rulings.get(names[0])
+        )
+    else:
+        scored = score_sections(snapshots, deals=deals, rulings=rulings, convention=convention)
     if len(snapshots) > 1:
         _several(scored, fmt, out, lang.value, pdf)
         return
@@ -224,15 +233,27 @@ def _several(
         typer.echo(str(path))
 
 
-def _check_slips(store: Store, event: str, names: list[str], session: int, final: bool) -> str:
+def _check_slips(
+    store: Store,
+    event: str,
+    names: list[str],
+    session: int,
+    final: bool,
+    plan: IndividualPlan | None = None,
+) -> str:
     """Missing slips (004:3838-3846): with ``final`` refuse, listing them on standard
-    error; otherwise warn there and return the line marking the ranking provisional."""
+    error; otherwise warn there and return the line marking the ranking provisional.
+    An individual's slip is listed with its four players (``plan``)."""
 
     missing = [(n, slip) for n in names for slip in director.missing(store, event, n, session)]
     if not missing:
         return ""
     planned = sum(director.planned(store, event, n, session) for n in names)
-    where = [f"section {n} {slip}" if len(names) > 1 else str(slip) for n, slip in missing]
+    where = [
+        (f"section {n} " if len(names) > 1 else "")
+        + (str(slip) if plan is None else plan.describe_slip(slip))
+        for n, slip in missing
+    ]
     return report_missing(where, planned, final, "bridgedesk result not-played")
 
 

@@ -129,6 +129,11 @@ def check_result(
     where = _where(result)
     if override is not None and not override.strip():
         raise EntryError("a director override needs a reason", where)
+    if override is not None and getattr(movement, "kind", "") == "individual":
+        raise EntryError(  # its South and West are the movement's (events.individual)
+            "an individual's result is stored only where the movement seats its four players",
+            where,
+        )
     if not 1 <= result.round <= movement.rounds:
         raise EntryError(
             f"round {result.round} does not exist: the movement has rounds 1-{movement.rounds}",

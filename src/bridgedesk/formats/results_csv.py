@@ -2,11 +2,13 @@
 
 Columns (names are case-insensitive; the order is free; ``,`` ``;`` or tab):
 
-``round, table, board, ns, ew`` (required), then either ``contract, declarer,
-result`` (``4SX, S, -2``; ``result`` may also be the tricks taken, or use a
-``tricks`` column) or ``adjusted`` (``A+/A-``); optional ``lead`` (``HT``),
-``section`` (default ``A``) and ``session`` (default 1).  A passed-out board has
-contract ``PASS`` and empty declarer and result.  UTF-8, with or without a BOM.
+``round, table, board, ns, ew`` (required; an individual's slips give
+``north, south, east, west`` instead of ``ns, ew``, 004:1576-1614), then
+either ``contract, declarer, result`` (``4SX, S, -2``; ``result`` may also be
+the tricks taken, or use a ``tricks`` column) or ``adjusted`` (``A+/A-``);
+optional ``lead`` (``HT``), ``section`` (default ``A``) and ``session``
+(default 1).  A passed-out board has contract ``PASS`` and empty declarer and
+result.  UTF-8, with or without a BOM.
 
     round,table,board,ns,ew,contract,declarer,result,lead
     2,4,7,3,10,4SX,S,-2,HA
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from bridgedesk import reading
@@ -30,7 +32,12 @@ from bridgedesk.events.model import Result
 from bridgedesk.formats import csv_cells
 
 REQUIRED = ("round", "table", "board", "ns", "ew")
-OPTIONAL = ("contract", "declarer", "result", "tricks", "lead", "adjusted", "section", "session")
+#: An individual's four players, in place of ``ns`` and ``ew``.
+SEATS = ("north", "south", "east", "west")
+OPTIONAL = ("contract", "declarer", "result", "tricks", "lead", "adjusted", "section", "session",
+            *SEATS)  # fmt: skip
+#: The four players (N, S, E, W) of an individual's slip.
+Players = tuple[int, int, int, int]
 ALIASES = {
     "rnd": "round",
     "rd": "round",
@@ -81,7 +88,13 @@ def header_columns(
         if name in where:
             raise FormatError(f"column {name!r} appears twice", Location(file=file, line=1))
         where[name] = i
-    missing = [c for c in required if c not in where]
+    seated = [c for c in SEATS if c in where]
+    if seated and ("ns" in where or "ew" in where or len(seated) < 4):
+        raise FormatError(
+            "an individual's slips give north, south, east and west (and no ns / ew)",
+            Location(file=file, line=1),
+        )
+    missing = [c for c in required if c not in where and not (seated and c in ("ns", "ew"))]
     if missing:
         raise FormatError(
             f"missing column(s) {', '.join(missing)}; the header needs {', '.join(required)}",
@@ -148,16 +161,26 @@ def data_lines(
 
 def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
     """Parse CSV text into (line number, Result) pairs; raise FormatError with the line."""
-    rows: list[tuple[int, Result]] = []
+    return [(line, result) for line, result, _ in loads_seated(text, file)]
+
+
+def loads_seated(text: str, file: str | None = None) -> list[tuple[int, Result, Players | None]]:
+    """As :func:`loads`, with each slip's four players when the file names them
+    (an individual's: ``ns`` is then North, ``ew`` East)."""
+    rows: list[tuple[int, Result, Players | None]] = []
     for cells in data_lines(text, file):
         line = cells.line
+        players: Players | None = None
+        if "north" in cells.columns:
+            n, s, e, w = (cells.number(seat) for seat in SEATS)
+            players = (n, s, e, w)
         try:
             result = make_result(
                 round=cells.number("round"),
                 table=cells.number("table"),
                 board=cells.number("board"),
-                ns=cells.number("ns"),
-                ew=cells.number("ew"),
+                ns=cells.number("ns") if players is None else players[0],
+                ew=cells.number("ew") if players is None else players[2],
                 contract=cells.text("contract"),
                 declarer=cells.text("declarer"),
                 result=cells.text("result") or cells.text("tricks"),
@@ -170,7 +193,7 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
             raise
         except BridgedeskError as exc:
             raise FormatError(exc.message, Location(file=file, line=line)) from None
-        rows.append((line, result))
+        rows.append((line, result, players))
     return rows
 
 
@@ -180,11 +203,21 @@ def load(path: str | Path) -> list[tuple[int, Result]]:
     return loads(reading.read_text(path), file=str(path))
 
 
-def dumps(results: Iterable[Result]) -> str:
-    """Results as CSV text with the full header (the layout :func:`loads` reads)."""
+def load_seated(path: str | Path) -> list[tuple[int, Result, Players | None]]:
+    """Read a results CSV file (UTF-8), with an individual's four players."""
+    path = Path(path)
+    return loads_seated(reading.read_text(path), file=str(path))
+
+
+def dumps(results: Iterable[Result], seats: Callable[[Result], Players] | None = None) -> str:
+    """Results as CSV text with the full header (the layout :func:`loads` reads);
+    ``seats`` gives an individual's four players of a slip, written in place of NS, EW."""
     out = io.StringIO()
     writer = csv_cells.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    header = list(COLUMNS)
+    if seats is not None:
+        header[header.index("ns") : header.index("ew") + 1] = SEATS
+    writer.writerow(header)
     for r in results:
         if r.contract is None:
             contract = declarer = result = ""
@@ -201,8 +234,7 @@ def dumps(results: Iterable[Result]) -> str:
                 r.round,
                 r.table,
                 r.board,
-                r.ns,
-                r.ew,
+                *((r.ns, r.ew) if seats is None else seats(r)),
                 contract,
                 declarer,
                 result,
@@ -213,5 +245,7 @@ def dumps(results: Iterable[Result]) -> str:
     return out.getvalue()
 
 
-def dump(results: Iterable[Result], path: str | Path) -> None:
-    Path(path).write_text(dumps(results), encoding="utf-8")
+def dump(
+    results: Iterable[Result], path: str | Path, seats: Callable[[Result], Players] | None = None
+) -> None:
+    Path(path).write_text(dumps(results, seats), encoding="utf-8")

@@ -47,6 +47,12 @@ def _field_label(direction: Side | None, labels: dict[str, str]) -> str:
 
 def page_context(scored: ScoredSession, lang: str, heading_key: str) -> dict[str, Any]:
     labels = get_labels(lang)
+    if scored.individual:  # players ranked alone (004:1582-1584)
+        labels = {
+            **labels,
+            "pair": labels["player"],
+            "ranking_by_pair": labels["ranking_by_player"],
+        }
     section = scored.sections[0]
     movement = section.movement
     avg = scored.average

@@ -331,9 +331,14 @@ class ScoredSection:
         out: list[SheetLine] = []
         for t in self.travellers:
             for line in t.lines:
-                if key not in (line.ns, line.ew):
+                if line.players is not None:  # an individual's player, in one partnership
+                    if key not in line.players:
+                        continue
+                    side = Side.NS if key in line.players[::2] else Side.EW  # N, E, S, W
+                elif key not in (line.ns, line.ew):
                     continue
-                side = Side.NS if line.ns == key else Side.EW
+                else:
+                    side = Side.NS if line.ns == key else Side.EW
                 other = line.ew if side is Side.NS else line.ns
                 out.append(
                     SheetLine(line.round, line.table, line.board, side, other, line,

@@ -25,6 +25,7 @@ from bridgedesk.events.seating import SeatingPlan
 from bridgedesk.store.competitors import follow
 from bridgedesk.store.director import audit
 from bridgedesk.store.events_repo import insert_entry
+from bridgedesk.store.individual_events import check_entry_kind, is_individual
 from bridgedesk.store.lookups import event_row, player_row, section_entries, section_row
 from bridgedesk.store.models import EntryPlayerRow, EntryRow, PlayerRow, ResultRow, SectionRow
 from bridgedesk.store.rows import entry_of
@@ -91,13 +92,17 @@ def import_entries(
     lines: Sequence[EntryLine],
     *,
     who: str,
-    kind: EntryKind = EntryKind.PAIR,
+    kind: EntryKind | None = None,
     section: str = "A",
     session: int = 1,
 ) -> list[int]:
-    """Enter every row, all or none; return the numbers given, in file order."""
+    """Enter every row, all or none; return the numbers given, in file order.
+
+    ``kind`` None: the event's (players in an individual event, else pairs)."""
     with unit.transaction() as s:
         ev = event_row(s, ref)
+        if kind is None:
+            kind = EntryKind.INDIVIDUAL if is_individual(s, ev) else EntryKind.PAIR
         sec = section_row(s, ev, session, section, lock=True)
         taken = set(section_entries(s, sec))
         wanted = [line.number for line in lines if line.number is not None]
@@ -117,6 +122,7 @@ def import_entries(
                     team_name=line.team,
                     stationary=line.stationary,
                 )
+                check_entry_kind(s, ev, entry)
                 numbers.append(insert_entry(s, sec, entry))
             except BridgedeskError as exc:
                 raise exc.located(Location(line=line.line)) from None

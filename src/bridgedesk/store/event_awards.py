@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bridgedesk.errors import MasterpointError
+from bridgedesk.events.model import SectionResults
 from bridgedesk.masterpoints.awards import Award
 from bridgedesk.masterpoints.request import AwardInput, AwardOptions, StoredEvent, award_request
 from bridgedesk.masterpoints.versions import RULE_VERSIONS
+from bridgedesk.results.individual import score_individual_section
 from bridgedesk.results.pair_rounds import ranked_by_rounds
 from bridgedesk.results.section import score_section
 from bridgedesk.scoring.session import SessionResult
+from bridgedesk.store import director, individuals
 from bridgedesk.store.ledger import EventAwards
 from bridgedesk.store.pair_rounds import is_round_by_round, standings
 from bridgedesk.store.service import Store
@@ -41,7 +44,7 @@ def score_stored_event(
             + (", ".join(known) or "none")
         )
     snapshots = [store.section_results(event, section, n) for n in sessions]
-    scored = [score_section(snap).session_result for snap in snapshots]
+    scored = [_scored(store, event, snap) for snap in snapshots]
     if is_round_by_round(store, event):  # Swiss, barometer, Houston: placed by the rounds
         scored = [ranked_by_rounds(scored[0], standings(store, event))]
     players: dict[str, tuple[str, ...]] = {}
@@ -64,6 +67,16 @@ def score_stored_event(
         kinds.pop() if len(kinds) == 1 else None,
     )
     return scored, players, facts
+
+
+def _scored(store: Store, event: str | int, snap: SectionResults) -> SessionResult:
+    """A session scored as published: an individual's players ranked alone, with the
+    director's rulings (004:1576-1614); a pairs section as before."""
+    plan = individuals.plan(store, event, snap.section, snap.session)
+    if plan is None:
+        return score_section(snap).session_result
+    rulings = director.rulings(store, event, snap.section, snap.session)
+    return score_individual_section(snap, plan, rulings=rulings).session_result
 
 
 def event_awards(

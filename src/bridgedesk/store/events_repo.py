@@ -19,6 +19,7 @@ from bridgedesk.events.model import Entry, Event
 from bridgedesk.events.names import check_name, check_section_name
 from bridgedesk.events.seating import seated_pairs
 from bridgedesk.store.competitors import follow
+from bridgedesk.store.individual_events import check_entry_kind
 from bridgedesk.store.lookups import (
     event_row,
     movement_of,
@@ -35,6 +36,7 @@ from bridgedesk.store.models import (
     EventOptionsRow,
     EventRow,
     FinalRow,
+    IndividualEventRow,
     LedgerAuditRow,
     LedgerAwardRow,
     MovementRow,
@@ -59,8 +61,10 @@ __all__ = [
 ]
 
 
-def create_event(unit: UnitOfWork, event: Event) -> int:
+def create_event(unit: UnitOfWork, event: Event, *, individual: bool = False) -> int:
     """Store a new event with its sessions and sections; return its id.
+
+    ``individual`` marks an event of individuals (:mod:`bridgedesk.store.individuals`).
 
     The names are checked first (:mod:`bridgedesk.events.names`): a section's
     name becomes a directory of the report set, so ``../x`` is refused.
@@ -138,6 +142,7 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         s.execute(delete(SessionRow).where(SessionRow.id.in_(sessions)))
         s.execute(delete(DealRow).where(DealRow.event_id == ev.id))
         s.execute(delete(EventOptionsRow).where(EventOptionsRow.event_id == ev.id))
+        s.execute(delete(IndividualEventRow).where(IndividualEventRow.event_id == ev.id))
         s.execute(delete(EventRow).where(EventRow.id == ev.id))
         s.expunge_all()
 
@@ -182,6 +187,7 @@ def add_entry(
     with unit.transaction() as s:
         ev = event_row(s, ref)
         sec = section_row(s, ev, session, section, lock=True)
+        check_entry_kind(s, ev, entry)
         number = insert_entry(s, sec, entry)
         follow(s, sec, number)  # the competitor's other sessions (store/competitors.py)
         return number

@@ -608,3 +608,15 @@ class TeamWithdrawalRow(Base):
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
     team: Mapped[int] = mapped_column(Integer)
     from_round: Mapped[int] = mapped_column(Integer)
+
+
+# -- individual events (migration 0011_individuals) -----------------------------------
+
+
+class IndividualEventRow(Base):
+    """An event of individuals (004:1576-1614): its entries are players, its sections'
+    movements individual ones (:mod:`bridgedesk.store.individuals`)."""
+
+    __tablename__ = "individual_events"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), primary_key=True)

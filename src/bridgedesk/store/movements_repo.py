@@ -18,6 +18,7 @@ from bridgedesk.events.entry import check_result, validate_section
 from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement, SeatingPlan
 from bridgedesk.store.entries import honour_stationary
+from bridgedesk.store.individual_events import refuse_pairs_movement
 from bridgedesk.store.lookups import (
     event_row,
     movement_of,
@@ -70,7 +71,9 @@ def set_movement(
     """
     grid = as_grid(movement, name=name, kind=kind)
     with unit.transaction() as s:
-        sec = section_row(s, event_row(s, ref), session, section, lock=True)
+        ev = event_row(s, ref)
+        refuse_pairs_movement(s, ev)
+        sec = section_row(s, ev, session, section, lock=True)
         return place_movement(s, sec, grid, from_round=from_round, phantom=phantom)
 
 

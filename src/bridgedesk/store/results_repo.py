@@ -20,6 +20,7 @@ from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.entry import check_result
 from bridgedesk.events.model import Entry, Result, SectionResults
 from bridgedesk.events.seating import GridMovement
+from bridgedesk.store.individual_events import refuse_pairs_slip
 from bridgedesk.store.lookups import (
     event_row,
     movement_of,
@@ -87,7 +88,9 @@ def add_result(
 ) -> int:
     """Check ``result`` against the movement and store it; return its id."""
     with unit.transaction() as s:
-        rid = insert_result(s, event_row(s, ref), result, who, override)
+        ev = event_row(s, ref)
+        refuse_pairs_slip(s, ev)
+        rid = insert_result(s, ev, result, who, override)
         assert rid is not None
         return rid
 
@@ -306,6 +309,7 @@ def _plan_import(
     todo: list[tuple[int | None, Result]] = []
     with unit.transaction(write=False) as s:
         ev = event_row(s, ref)
+        refuse_pairs_slip(s, ev)
         cache: dict[tuple[int, str], _Ctx] = {}
         seen: dict[tuple[int, str, int, int, int], int | None] = {}
         for line, result in rows:

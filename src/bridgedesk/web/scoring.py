@@ -21,10 +21,11 @@ from bridgedesk.events.model import SectionResults
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import results_json
 from bridgedesk.reports.session import traveller_rows
+from bridgedesk.results.individual import score_individual_section
 from bridgedesk.results.model import ScoredSession
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.section import score_section, score_sections
-from bridgedesk.store import director
+from bridgedesk.store import director, individuals
 from bridgedesk.store.service import Store
 
 
@@ -33,6 +34,9 @@ def _scored(
 ) -> ScoredSession:
     """The snapshot scored with the director's rulings for its section, as ``results`` does."""
     rulings = director.rulings(store, event, snapshot.section, snapshot.session)
+    plan = individuals.plan(store, event, snapshot.section, snapshot.session)
+    if plan is not None:  # an individual's players ranked alone (004:1576-1614)
+        return score_individual_section(snapshot, plan, deals=deals, rulings=rulings)
     return score_section(snapshot, deals=deals, rulings=rulings)
 
 

@@ -1,0 +1,134 @@
+"""The demonstration individual behind ``bridgedesk demo --individuals N``.
+
+:func:`run` plays a whole individual event (004:1576-1614) through the same
+service layer the commands use:
+
+1. create the event marked individual in a SQLite store and enter the players
+   (names from :data:`bridgedesk.demo_session.NAMES`, member numbers);
+2. give it the individual movement the JCBL list recommends for them
+   (004:3068-3078) with the players' own numbers;
+3. deal the boards from the seed (solved double dummy unless ``dd`` is off);
+4. simulate every table's result (:mod:`bridgedesk.simulate`) and enter each
+   slip naming its four players, checked against the movement;
+5. score the players alone and write the full report set.
+
+Without ``db`` the event lives in a temporary database deleted at the end;
+with ``db`` each run adds a fresh event, and a run that fails removes the
+event it had begun.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import time
+from pathlib import Path
+
+from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.deals.dd import analyse
+from bridgedesk.deals.generate import generate
+from bridgedesk.demo_session import NAMES, DemoRun, in_store
+from bridgedesk.events import Event, Rating, Result, ScoringMethod
+from bridgedesk.movements.individual import individual
+from bridgedesk.movements.recommend_individual import recommend_individual
+from bridgedesk.reports.bundle import write_all
+from bridgedesk.results.individual import score_individual_section
+from bridgedesk.simulate import simulate
+from bridgedesk.store import individuals
+from bridgedesk.store.service import Store
+
+
+def run(
+    players: int = 12,
+    seed: int = 1,
+    out: Path = Path("bridgedesk-demo"),
+    db: Path | None = None,
+    lang: str = "en",
+    dd: bool = True,
+    workers: int | None = None,
+) -> DemoRun:
+    """Run the whole demonstration individual; see the module docstring."""
+
+    recommend_individual(players)  # refuses a count with no movement before anything else
+    return in_store(out, db, lambda path: _run(players, seed, out, path, lang, dd, workers))
+
+
+def _names(rng: random.Random, players: int, lang: str) -> list[tuple[str, str]]:
+    """Each player's name and member number; a name keeps its number from run to run
+    (the register knows it), so runs into one store with other seeds agree."""
+    order = list(range(len(NAMES)))
+    rng.shuffle(order)
+    column = 0 if lang == "ja" else 1
+    out = []
+    for i in range(players):
+        k, lap = order[i % len(order)], i // len(order)
+        name = NAMES[k][column] + (f" {lap + 1}" if lap else "")
+        out.append((name, str(30000 + 100 * lap + k)))
+    return out
+
+
+def _run(
+    players: int, seed: int, out: Path, db: Path, lang: str, dd: bool, workers: int | None
+) -> DemoRun:
+    timings: dict[str, float] = {}
+    start = time.perf_counter()
+    event = Event(
+        name="デモ個人戦" if lang == "ja" else "Demo individual",
+        date=dt.date(2026, 11, 24),
+        rating=Rating.WEEKLY,
+        class_=3,
+        scoring=ScoringMethod.MATCHPOINTS,
+        club="bridgedesk クラブ" if lang == "ja" else "bridgedesk club",
+    )
+    with Store.open(db) as store:
+        eid = store.create_event(event, individual=True)
+        try:
+            records = _play(store, eid, (players, seed, lang, dd, workers), timings)
+            t0 = time.perf_counter()
+            snapshot, plan = individuals.snapshot(store, eid)
+            scored = score_individual_section(snapshot, plan, deals=store.deals(eid))
+            files = write_all(scored, out, lang=lang, records=records)
+        except BaseException:
+            store.discard_event(eid)  # no half-made demo event stays behind
+            raise
+    timings["score and reports"] = time.perf_counter() - t0
+    timings["total"] = time.perf_counter() - start
+    return DemoRun(db, eid, scored, tuple(files), plan.name, timings)
+
+
+def _play(
+    store: Store,
+    eid: int,
+    options: tuple[int, int, str, bool, int | None],
+    timings: dict[str, float],
+) -> list[BoardRecord]:
+    """Enter the players, movement, deals and simulated slips of event ``eid``."""
+    players, seed, lang, dd, workers = options
+    start = time.perf_counter()
+    rng = random.Random(seed)
+    for i, (name, member) in enumerate(_names(rng, players, lang), start=1):
+        individuals.add_player(store, eid, name=name, member=member, number=i)
+    chosen = recommend_individual(players)[0]
+    movement = individual(players, rounds=chosen.rounds, boards_per_round=chosen.boards_per_round)
+    plan = individuals.set_movement(store, eid, movement).plan
+    deals = generate(len(plan.boards), plan.boards[0], seed=seed)
+    for deal in deals:
+        store.set_deal(eid, deal.board, deal.pbn())
+    timings["setup"] = time.perf_counter() - start
+    t0 = time.perf_counter()
+    records = analyse(deals, workers=workers) if dd else [BoardRecord(d) for d in deals]
+    timings["double dummy"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    by_board = {r.deal.board: r for r in records}
+    for (rnd, table), at in sorted(plan.seats.items()):
+        for b in at.boards:
+            rec = by_board[b]
+            played = simulate(rec.deal, rec if dd else None, rng)
+            slip = Result(rnd, table, b, at.north, at.east,
+                          played.contract, played.declarer, played.tricks)  # fmt: skip
+            individuals.add_result(store, eid, slip, at.players, who="demo")
+    timings["results"] = time.perf_counter() - t0
+    return records
+
+
+__all__ = ["run"]

@@ -1,0 +1,66 @@
+"""Which stored events are individuals (004:1576-1614), asked inside a transaction.
+
+An individual event is marked in ``individual_events`` when it is created
+(``bridgedesk event new NAME --kind individual``).  The pairs paths of the
+store ask here so they refuse what does not fit an individual: a pair entry,
+a pairs movement, a slip naming only NS and EW.  The individual paths are in
+:mod:`bridgedesk.store.individuals`.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session as OrmSession
+
+from bridgedesk.errors import EntryError
+from bridgedesk.events.model import Entry, EntryKind
+from bridgedesk.store.models import EventRow, IndividualEventRow
+
+__all__ = ["check_entry_kind", "is_individual", "refuse_pairs_movement", "refuse_pairs_slip"]
+
+
+def is_individual(s: OrmSession, ev: EventRow) -> bool:
+    return s.get(IndividualEventRow, ev.id) is not None
+
+
+def check_entry_kind(s: OrmSession, ev: EventRow, entry: Entry) -> None:
+    """An individual event takes players; any other event takes no individuals."""
+    if entry.phantom:
+        if is_individual(s, ev):
+            raise EntryError(
+                f"event {ev.name!r} is an individual: it has no phantom pair "
+                "(players sit out in turn, 004:1576-1614)"
+            )
+        return
+    individual = is_individual(s, ev)
+    if individual and entry.kind is not EntryKind.INDIVIDUAL:
+        raise EntryError(
+            f"event {ev.name!r} is an individual: enter players "
+            "(`bridgedesk entry add EVENT --kind individual --player NAME`)"
+        )
+    if not individual and entry.kind is EntryKind.INDIVIDUAL:
+        raise EntryError(
+            f"event {ev.name!r} is not an individual event: create one with "
+            "`bridgedesk event new NAME --kind individual`"
+        )
+    if individual and entry.late:
+        raise EntryError(
+            "a late player cannot join an individual once its movement is set: "
+            "enter the player and set the movement again before any result is in"
+        )
+
+
+def refuse_pairs_movement(s: OrmSession, ev: EventRow) -> None:
+    if is_individual(s, ev):
+        raise EntryError(
+            f"event {ev.name!r} is an individual: give it an individual movement "
+            "(`bridgedesk event movement EVENT --recommend`)"
+        )
+
+
+def refuse_pairs_slip(s: OrmSession, ev: EventRow) -> None:
+    if is_individual(s, ev):
+        raise EntryError(
+            f"event {ev.name!r} is an individual: a slip names its four players "
+            "(`bridgedesk result add EVENT --round R --table T --board B "
+            "--north N --south S --east E --west W CONTRACT DECLARER RESULT`)"
+        )
