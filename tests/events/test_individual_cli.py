@@ -324,7 +324,8 @@ def test_demo_individuals(tmp_path: Path, cli: Cli) -> None:
          "pair 13 is not entered in section A"),
         (["event", "new", "Two sessions", "--kind", "individual", "--sessions", "2"],
          "an individual event has one session of one section"),
-        (["event", "new", "Teams", "--kind", "teams"], "--kind must be pairs or individual"),
+        (["event", "new", "Quartets", "--kind", "quartet"],
+         "--kind is pairs, teams or individual"),
     ],
 )  # fmt: skip
 def test_refusals_change_nothing(entered: Cli, args: list[str], message: str) -> None:

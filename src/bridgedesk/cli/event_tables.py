@@ -152,11 +152,9 @@ def round_(
             raise MovementError("--next draws the next round: give no ROUND or ACTION with it")
         with open_store(db) as store:
             teams = team_events.is_team_event(store, event)
-        if teams:
+        if teams or not next_:  # a pairs event with nothing to do: the teams' refusal
             team_round(event, next_, last_round, db)
             return
-        if not next_:
-            raise MovementError("give ROUND and hold, close or open (or --next)")
         if last_round:
             raise MovementError("--last-round is for a Swiss team event")
         # the hook of the round-by-round pair events (cli/_pair_rounds.py)

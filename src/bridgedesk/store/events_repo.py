@@ -69,8 +69,13 @@ def create_event(unit: UnitOfWork, event: Event, *, individual: bool = False) ->
     The names are checked first (:mod:`bridgedesk.events.names`): a section's
     name becomes a directory of the report set, so ``../x`` is refused.
     """
+    if individual and sum(len(session.sections) for session in event.sessions) != 1:
+        raise EntryError("an individual event has one session of one section (8-19 players)")
     with unit.transaction() as s:
-        return insert_event(s, event).id
+        row = insert_event(s, event)
+        if individual:
+            s.add(IndividualEventRow(event_id=row.id))
+        return row.id
 
 
 def insert_event(s: OrmSession, event: Event) -> EventRow:

@@ -1,7 +1,9 @@
 """The database tables, as SQLAlchemy 2 typed declarative models.
 
 Every change to these models needs an Alembic migration in ``store/alembic/versions``
-(a test compares the migrated schema with these models).  Times are stored as
+(a test compares the migrated schema with these models).  The declarative base is
+in :mod:`bridgedesk.store.base`; a team event's tables in
+:mod:`bridgedesk.store.team_models`, re-exported here.  Times are stored as
 naive UTC; scores from North-South's point of view.
 """
 
@@ -15,25 +17,19 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     Integer,
-    MetaData,
     String,
     Text,
     UniqueConstraint,
     false,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-NAMING = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
-
-
-class Base(DeclarativeBase):
-    metadata = MetaData(naming_convention=NAMING)
+from bridgedesk.store.base import NAMING as NAMING
+from bridgedesk.store.base import Base as Base
+from bridgedesk.store.team_models import TeamEventRow as TeamEventRow
+from bridgedesk.store.team_models import TeamLineupRow as TeamLineupRow
+from bridgedesk.store.team_models import TeamMatchRow as TeamMatchRow
+from bridgedesk.store.team_models import TeamWithdrawalRow as TeamWithdrawalRow
 
 
 class PlayerRow(Base):
@@ -536,78 +532,6 @@ class DisputeRow(Base):
     resolved_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
     reason: Mapped[str | None] = mapped_column(Text)
     correction_id: Mapped[int | None] = mapped_column(ForeignKey("corrections.id"))
-
-
-# -- stored team events (migration 0009_teamstore) ------------------------------------
-
-
-class TeamEventRow(Base):
-    """What makes an event a team event: its form, scoring and Swiss rules.
-
-    ``vp_scale`` is a scale's name, or ``vp_scale_data`` the JSON of a scale
-    file (kept whole, so the event scores the same wherever it is opened).
-    """
-
-    __tablename__ = "team_events"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), unique=True)
-    form: Mapped[str] = mapped_column(String(20))
-    scoring: Mapped[str] = mapped_column(String(10))
-    vp_scale: Mapped[str] = mapped_column(String(40), default="wbf2013")
-    vp_scale_data: Mapped[str | None] = mapped_column(Text)
-    stock: Mapped[int] = mapped_column(Integer, default=40)
-    boards_per_match: Mapped[int] = mapped_column(Integer)
-    rounds: Mapped[int | None] = mapped_column(Integer)
-    cycles: Mapped[int] = mapped_column(Integer, default=1)
-    swiss_rule: Mapped[str | None] = mapped_column(String(10))
-    rematch: Mapped[str | None] = mapped_column(String(20))
-
-
-class TeamMatchRow(Base):
-    """A match of the draw: home and away (``away`` None: a bye), the two rooms'
-    places in the section's movement, the boards, and a forfeit if there is one."""
-
-    __tablename__ = "team_matches"
-    __table_args__ = (UniqueConstraint("event_id", "round", "home"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
-    round: Mapped[int] = mapped_column(Integer)
-    home: Mapped[int] = mapped_column(Integer)
-    away: Mapped[int | None] = mapped_column(Integer)
-    open_round: Mapped[int | None] = mapped_column(Integer)
-    open_table: Mapped[int | None] = mapped_column(Integer)
-    closed_round: Mapped[int | None] = mapped_column(Integer)
-    closed_table: Mapped[int | None] = mapped_column(Integer)
-    boards: Mapped[str] = mapped_column(Text, default="")
-    forfeited_by: Mapped[int | None] = mapped_column(Integer)
-
-
-class TeamLineupRow(Base):
-    """Which of a team's players sit NS and EW in a round (positions in the entry)."""
-
-    __tablename__ = "team_lineups"
-    __table_args__ = (UniqueConstraint("event_id", "round", "team"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
-    round: Mapped[int] = mapped_column(Integer)
-    team: Mapped[int] = mapped_column(Integer)
-    ns: Mapped[str] = mapped_column(String(10))
-    ew: Mapped[str] = mapped_column(String(10))
-
-
-class TeamWithdrawalRow(Base):
-    """A team that left the event: from ``from_round`` on it forfeits (003:228-250)."""
-
-    __tablename__ = "team_withdrawals"
-    __table_args__ = (UniqueConstraint("event_id", "team"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
-    team: Mapped[int] = mapped_column(Integer)
-    from_round: Mapped[int] = mapped_column(Integer)
 
 
 # -- individual events (migration 0011_individuals) -----------------------------------

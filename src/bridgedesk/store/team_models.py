@@ -1,0 +1,78 @@
+"""The tables of a stored team event (migration ``0009_teamstore``): its settings,
+the matches of its draw, line-ups and withdrawals (:mod:`bridgedesk.store.team_events`)."""
+
+from __future__ import annotations
+
+from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from bridgedesk.store.base import Base
+
+
+class TeamEventRow(Base):
+    """What makes an event a team event: its form, scoring and Swiss rules.
+
+    ``vp_scale`` is a scale's name, or ``vp_scale_data`` the JSON of a scale
+    file (kept whole, so the event scores the same wherever it is opened).
+    """
+
+    __tablename__ = "team_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), unique=True)
+    form: Mapped[str] = mapped_column(String(20))
+    scoring: Mapped[str] = mapped_column(String(10))
+    vp_scale: Mapped[str] = mapped_column(String(40), default="wbf2013")
+    vp_scale_data: Mapped[str | None] = mapped_column(Text)
+    stock: Mapped[int] = mapped_column(Integer, default=40)
+    boards_per_match: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int | None] = mapped_column(Integer)
+    cycles: Mapped[int] = mapped_column(Integer, default=1)
+    swiss_rule: Mapped[str | None] = mapped_column(String(10))
+    rematch: Mapped[str | None] = mapped_column(String(20))
+
+
+class TeamMatchRow(Base):
+    """A match of the draw: home and away (``away`` None: a bye), the two rooms'
+    places in the section's movement, the boards, and a forfeit if there is one."""
+
+    __tablename__ = "team_matches"
+    __table_args__ = (UniqueConstraint("event_id", "round", "home"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    home: Mapped[int] = mapped_column(Integer)
+    away: Mapped[int | None] = mapped_column(Integer)
+    open_round: Mapped[int | None] = mapped_column(Integer)
+    open_table: Mapped[int | None] = mapped_column(Integer)
+    closed_round: Mapped[int | None] = mapped_column(Integer)
+    closed_table: Mapped[int | None] = mapped_column(Integer)
+    boards: Mapped[str] = mapped_column(Text, default="")
+    forfeited_by: Mapped[int | None] = mapped_column(Integer)
+
+
+class TeamLineupRow(Base):
+    """Which of a team's players sit NS and EW in a round (positions in the entry)."""
+
+    __tablename__ = "team_lineups"
+    __table_args__ = (UniqueConstraint("event_id", "round", "team"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    team: Mapped[int] = mapped_column(Integer)
+    ns: Mapped[str] = mapped_column(String(10))
+    ew: Mapped[str] = mapped_column(String(10))
+
+
+class TeamWithdrawalRow(Base):
+    """A team that left the event: from ``from_round`` on it forfeits (003:228-250)."""
+
+    __tablename__ = "team_withdrawals"
+    __table_args__ = (UniqueConstraint("event_id", "team"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    team: Mapped[int] = mapped_column(Integer)
+    from_round: Mapped[int] = mapped_column(Integer)
