@@ -79,3 +79,20 @@ def test_a_penalty_in_every_output(cli: Cli, played: None, tmp_path: Path) -> No
 def test_no_penalty_no_column(cli: Cli, played: None) -> None:
     assert "Penalty" not in cli("results", EVENT)
     assert "penalty" not in cli("results", EVENT, "--format", "csv").splitlines()[0]
+
+
+def test_a_penalty_counts_in_the_masterpoint_placing(cli: Cli, played: None) -> None:
+    """The awards place the pairs by the ranking as published, penalty included (it was
+    scored without the director's rulings before)."""
+    from bridgedesk.store.service import Store
+    from bridgedesk.store.event_awards import score_stored_event
+
+    cli("result", "penalty", EVENT, "--pair", "2", "--mp", "1.5", "--reason", "slow play")
+    published = totals(cli)
+    store = Store.open(cli.db)
+    try:
+        scored, _, _ = score_stored_event(store, EVENT, "A")
+    finally:
+        store.close()
+    placed = {int(s.pair): float(s.total) for s in scored[0].standings}
+    assert placed == published

@@ -19,11 +19,12 @@ from bridgedesk.masterpoints.request import AwardInput, AwardOptions, StoredEven
 from bridgedesk.masterpoints.versions import RULE_VERSIONS
 from bridgedesk.results.individual import score_individual_section
 from bridgedesk.results.pair_rounds import ranked_by_rounds
-from bridgedesk.results.section import score_section
+from bridgedesk.results.section import score_sections
 from bridgedesk.scoring.session import SessionResult
 from bridgedesk.store import director, individuals
 from bridgedesk.store.ledger import EventAwards
 from bridgedesk.store.pair_rounds import is_round_by_round, standings
+from bridgedesk.store.pair_rounds import options as event_options
 from bridgedesk.store.service import Store
 
 #: A stored entry's kind (bridgedesk.events.model.EntryKind) as the kind of game.
@@ -70,12 +71,15 @@ def score_stored_event(
 
 
 def _scored(store: Store, event: str | int, snap: SectionResults) -> SessionResult:
-    """A session scored as published: an individual's players ranked alone, with the
-    director's rulings (004:1576-1614); a pairs section as before."""
+    """A session scored as ``bridgedesk results`` publishes it, with the director's
+    rulings (penalties, fouled boards, 003:47-121): an individual's players ranked
+    alone (004:1576-1614), a pairs section by the event's matchpoint convention."""
+    rulings = director.rulings(store, event, snap.section, snap.session)
     plan = individuals.plan(store, event, snap.section, snap.session)
     if plan is None:
-        return score_section(snap).session_result
-    rulings = director.rulings(store, event, snap.section, snap.session)
+        convention = event_options(store, event).convention
+        ruled = {snap.section: rulings}
+        return score_sections([snap], rulings=ruled, convention=convention).session_result
     return score_individual_section(snap, plan, rulings=rulings).session_result
 
 
