@@ -84,8 +84,8 @@ def test_no_penalty_no_column(cli: Cli, played: None) -> None:
 def test_a_penalty_counts_in_the_masterpoint_placing(cli: Cli, played: None) -> None:
     """The awards place the pairs by the ranking as published, penalty included (it was
     scored without the director's rulings before)."""
-    from bridgedesk.store.service import Store
     from bridgedesk.store.event_awards import score_stored_event
+    from bridgedesk.store.service import Store
 
     cli("result", "penalty", EVENT, "--pair", "2", "--mp", "1.5", "--reason", "slow play")
     published = totals(cli)
