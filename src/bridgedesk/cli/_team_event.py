@@ -23,6 +23,7 @@ from bridgedesk.events.swiss import Rematch, SwissRule
 from bridgedesk.reports.teams import standings_text
 from bridgedesk.results.team_draw import DrawnMatch, by_round
 from bridgedesk.results.team_model import TeamScoring
+from bridgedesk.results.team_sessions import SessionSplit
 from bridgedesk.results.team_settings import DEFAULT_BOARDS, TeamForm, TeamSettings
 from bridgedesk.store import team_draws, team_events
 from bridgedesk.store.entry_players import players_of
@@ -95,6 +96,7 @@ def create(
     club: str,
     deadline: str | None,
     db: str | None,
+    sessions: int = 1,
 ) -> None:
     """``event new --kind teams``: store the event and print what it is."""
     event = new_event(
@@ -107,8 +109,9 @@ def create(
         deadline=deadline,
     )
     with open_store(db) as store:
-        eid = team_events.create_team_event(store, event, settings)
+        eid = team_events.create_team_event(store, event, settings, sessions)
     extra = f", {settings.rounds} rounds" if settings.rounds else ""
+    extra += f", {sessions} sessions" if sessions > 1 else ""
     extra += {1: "", 2: ", double", 3: ", triple"}[settings.cycles]
     typer.echo(
         f"event {eid}: {event.name} ({event.date}, teams, {settings.form.value}, "
@@ -155,10 +158,18 @@ def add_team_entry(
         typer.echo("the draw was cleared: make it again with `bridgedesk event movement EVENT`")
 
 
-def draw_lines(matches: tuple[DrawnMatch, ...], forfeits: dict[tuple[int, int], int]) -> list[str]:
-    """The draw as text, round by round: ``table 1: 3 v 8  boards 1-8``."""
+def draw_lines(
+    matches: tuple[DrawnMatch, ...],
+    forfeits: dict[tuple[int, int], int],
+    split: SessionSplit | None = None,
+) -> list[str]:
+    """The draw as text, round by round: ``table 1: 3 v 8  boards 1-8``; each session
+    headed ``session 2 (rounds 9-14)`` in an event of several."""
     out = []
     for rnd, ms in by_round(matches).items():
+        if split is not None and rnd in split.rounds(k := split.session_of(rnd))[:1]:
+            span = split.rounds(k)
+            out.append(f"session {k} (rounds {span[0]}-{span[-1]})")
         out.append(f"round {rnd}")
         for d in ms:
             if d.away is None:
@@ -182,7 +193,7 @@ def team_movement(store: Store, event: str) -> None:
     report = team_draws.make_draw(store, event)
     draw = team_events.draw(store, event)
     typer.echo(f"draw: {report.name}" + (f" ({report.basis})" if report.basis else ""))
-    for line in draw_lines(report.matches, draw.forfeits):
+    for line in draw_lines(report.matches, draw.forfeits, draw.split):
         typer.echo(line)
 
 
@@ -218,7 +229,7 @@ def team_round(event: str, next_round: bool, last_round: bool, db: str | None) -
     if not draw.matches:
         typer.echo("no draw yet; make it with `bridgedesk event movement EVENT`")
         return
-    for line in draw_lines(draw.matches, draw.forfeits):
+    for line in draw_lines(draw.matches, draw.forfeits, draw.split):
         typer.echo(line)
     for team, rnd in sorted(draw.withdrawn.items()):
         typer.echo(f"team {team} withdrawn from round {rnd}")

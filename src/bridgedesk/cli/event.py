@@ -109,9 +109,8 @@ def new(
     if kind not in ("pairs", "teams", "individual"):
         raise EntryError(f"--kind is pairs, teams or individual, not {kind!r}")
     if kind == "teams":
-        if (sessions, sections) != (1, "A"):
-            raise EntryError("a team event is one session of one section: leave out "
-                             "--sessions and --sections")  # fmt: skip
+        if sections != "A":
+            raise EntryError("a team event is one section: leave out --sections")
         if convention is not None:
             raise EntryError("--convention is for a pairs event (matchpoints)")
         settings = team_settings(
@@ -121,7 +120,7 @@ def new(
         )  # fmt: skip
         create_team_event(
             name, settings, date=date, rating=rating, class_=event_class, club=club,
-            deadline=deadline, db=db,
+            deadline=deadline, db=db, sessions=sessions,
         )  # fmt: skip
         return
     given = [o for o, v in (("--vp-scale", vp_scale),

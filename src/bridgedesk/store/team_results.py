@@ -92,9 +92,13 @@ def _placed(draw: TeamDraw, slip: TeamSlip, teams: int) -> Result:
         )
     room = _room(d, slip.room)
     assert d.away is not None
-    h_ns, h_ew = pair_numbers(d.home, teams)
-    a_ns, a_ew = pair_numbers(d.away, teams)
-    ns, ew = (h_ns, a_ew) if slip.room == "open" else (a_ns, h_ew)
+    cell = None if draw.grid is None else draw.grid.grid.get((room.round, room.table))
+    if cell is not None:  # the pairs the grid seats there (an SRR changes them, 004:2633)
+        ns, ew = cell.ns, cell.ew
+    else:
+        h_ns, h_ew = pair_numbers(d.home, teams)
+        a_ns, a_ew = pair_numbers(d.away, teams)
+        ns, ew = (h_ns, a_ew) if slip.room == "open" else (a_ns, h_ew)
     return replace(slip.result, round=room.round, table=room.table, board=slip.board, ns=ns, ew=ew)
 
 
