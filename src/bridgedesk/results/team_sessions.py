@@ -35,7 +35,14 @@ from bridgedesk.results.team_draw import DrawnMatch, draw_of, movement_kind
 from bridgedesk.results.team_model import TeamEventPlay
 from bridgedesk.results.team_settings import TeamForm
 
-__all__ = ["SessionSplit", "join_sessions", "session_play", "sessions_draw", "swiss_split"]
+__all__ = [
+    "SessionSplit",
+    "join_sessions",
+    "rounds_play",
+    "session_play",
+    "sessions_draw",
+    "swiss_split",
+]
 
 
 @dataclass(frozen=True)
@@ -136,7 +143,11 @@ def swiss_split(rounds: int | None, sessions: int) -> SessionSplit:
 
 def session_play(play: TeamEventPlay, split: SessionSplit, session: int) -> TeamEventPlay:
     """The play of one session: its matches and byes only."""
-    rounds = split.rounds(session)
+    return rounds_play(play, split.rounds(session))
+
+
+def rounds_play(play: TeamEventPlay, rounds: range) -> TeamEventPlay:
+    """The play of ``rounds`` only: their matches and byes."""
     return replace(
         play,
         matches=tuple(m for m in play.matches if m.round in rounds),
