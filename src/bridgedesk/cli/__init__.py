@@ -71,6 +71,7 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.event_sessions",
         "bridgedesk.cli.event_rounds_pairs",
         "bridgedesk.cli.event_teams",
+        "bridgedesk.cli.event_even_chance",
     ),
     "result": (
         "bridgedesk.cli.result_director",

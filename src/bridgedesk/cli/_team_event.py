@@ -9,6 +9,7 @@ over as soon as they see a team event.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import typer
@@ -25,7 +26,7 @@ from bridgedesk.results.team_draw import DrawnMatch, by_round
 from bridgedesk.results.team_model import TeamScoring
 from bridgedesk.results.team_sessions import SessionSplit
 from bridgedesk.results.team_settings import DEFAULT_BOARDS, TeamForm, TeamSettings
-from bridgedesk.store import team_draws, team_events
+from bridgedesk.store import even_chance_teams, team_draws, team_events
 from bridgedesk.store.entry_players import players_of
 from bridgedesk.store.service import Store
 
@@ -97,6 +98,7 @@ def create(
     deadline: str | None,
     db: str | None,
     sessions: int = 1,
+    even_chance: bool = False,
 ) -> None:
     """``event new --kind teams``: store the event and print what it is."""
     event = new_event(
@@ -109,9 +111,10 @@ def create(
         deadline=deadline,
     )
     with open_store(db) as store:
-        eid = team_events.create_team_event(store, event, settings, sessions)
+        eid = team_events.create_team_event(store, event, settings, sessions, even_chance)
     extra = f", {settings.rounds} rounds" if settings.rounds else ""
     extra += f", {sessions} sessions" if sessions > 1 else ""
+    extra += ", even-chance: pairs enter with --seed-points" if even_chance else ""
     extra += {1: "", 2: ", double", 3: ", triple"}[settings.cycles]
     typer.echo(
         f"event {eid}: {event.name} ({event.date}, teams, {settings.form.value}, "
@@ -156,6 +159,29 @@ def add_team_entry(
     typer.echo(f"entered team {got}: {entry.names} ({len(people)} players: {members_text})")
     if drawn:
         typer.echo("the draw was cleared: make it again with `bridgedesk event movement EVENT`")
+
+
+def add_even_chance_pair(
+    store: Store,
+    event: str,
+    number: int | None,
+    names: str,
+    members: str,
+    points: str | None,
+    floater: bool,
+) -> None:
+    """``entry add EVENT --names "A, B" --seed-points P [--floater]`` in an even-chance
+    team event (004:2725-2734)."""
+    if points is None and not floater:
+        raise EntryError(
+            "a pair of an even-chance team event enters with its --seed-points (004:2728), "
+            "or as the --floater pair"
+        )
+    value = even_chance_teams.seed_points(points) if points is not None else Decimal(0)
+    people = players_of(store, names, members)
+    got = even_chance_teams.add_pair(store, event, number, people, value, floater)
+    what = "the floater pair" if floater else f"{value} seed points"
+    typer.echo(f"entered pair {got}: {' – '.join(p.name for p in people)} ({what})")
 
 
 def draw_lines(

@@ -87,6 +87,14 @@ def new(
     cycles: Annotated[
         int, typer.Option("--cycles", min=1, max=3, help="Round robin: played 1-3 times.")
     ] = 1,
+    even_chance: Annotated[
+        bool,
+        typer.Option(
+            "--even-chance",
+            help="Teams: pairs enter with seed points, teams formed best + worst "
+            "(`event form-teams`, 004:2725-2734).",
+        ),
+    ] = False,
     convention: Annotated[
         str | None,
         typer.Option(
@@ -120,9 +128,11 @@ def new(
         )  # fmt: skip
         create_team_event(
             name, settings, date=date, rating=rating, class_=event_class, club=club,
-            deadline=deadline, db=db, sessions=sessions,
+            deadline=deadline, db=db, sessions=sessions, even_chance=even_chance,
         )  # fmt: skip
         return
+    if even_chance:
+        raise EntryError("--even-chance is for a team event (--kind teams)")
     given = [o for o, v in (("--vp-scale", vp_scale),
              ("--boards-per-match", boards_per_match), ("--rounds", rounds),
              ("--swiss-rule", swiss_rule), ("--rematch", rematch),

@@ -137,10 +137,16 @@ def settings_of(row: TeamEventRow) -> TeamSettings:
 
 
 def create_team_event(
-    unit: UnitOfWork, event: Event, team: TeamSettings, sessions: int = 1
+    unit: UnitOfWork,
+    event: Event,
+    team: TeamSettings,
+    sessions: int = 1,
+    even_chance: bool = False,
 ) -> int:
     """Store a new team event (one section A; its ``sessions`` in
-    :mod:`bridgedesk.store.team_sessions`) with its settings; its id."""
+    :mod:`bridgedesk.store.team_sessions`) with its settings; its id.  An
+    ``even_chance`` event takes pairs, formed into teams later
+    (:mod:`bridgedesk.store.even_chance_teams`)."""
     team_sessions.check(team, sessions)
     if len(event.sessions) != 1 or len(event.sessions[0].sections) != 1:
         raise EntryError(
@@ -165,6 +171,8 @@ def create_team_event(
             )
         )
         team_sessions.declare(s, ev.id, sessions)
+        if even_chance:
+            s.add(EvenChanceEventRow(event_id=ev.id))
         return ev.id
 
 
