@@ -124,19 +124,22 @@ def team_results(
     if fmt == "html" and out is None:
         out = Path("results")  # as for a pairs event
 
-    def scored(rnds: range | None) -> tuple[Any, SrrRun | None]:
+    def scored(rnds: range | None, k: int | None) -> tuple[Any, SrrRun | None]:
+        run = None
         if flight is not None:
             play, run = _srr(store, flight, flights, rnds)
-            return score_team_event(play), run
-        play = snap.play if rnds is None else rounds_play(snap.play, rnds)
-        return score_team_event(play), None
+        else:
+            play = snap.play if rnds is None else rounds_play(snap.play, rnds)
+        if k is not None:  # every page of a session's reports says which
+            play = replace(play, event=replace(play.event, name=f"{play.event.name}, session {k}"))
+        return score_team_event(play), run
 
-    whole, run = scored(rounds)
+    whole, run = scored(rounds, session if rounds is not None else None)
     extra: dict[str, Any] = {}
     if rounds is not None:
         extra["session"] = session
     elif split is not None:
-        parts = [scored(split.rounds(k)) for k in range(1, split.count + 1)]
+        parts = [scored(split.rounds(k), k) for k in range(1, split.count + 1)]
         extra["sessions"] = [
             {"session": k, "rounds": [split.rounds(k)[0], split.rounds(k)[-1]],
              "standings": team_results_json.to_dict(ev)["standings"]}

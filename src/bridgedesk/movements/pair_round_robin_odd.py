@@ -37,11 +37,28 @@ over, and how these sheets are found:
   differ in kind); :func:`_solve` solves it by Gaussian elimination, the free
   unknowns 0 (pair 1 NS), so the sheet is the same every time.
 
-Three teams (004:3398, 4 + 4 rounds) cannot be done this way: a round is one
-3-cycle, the two rounds in which a match's halves meet run in opposite
-directions, and the cycle rule above then asks for an odd number of "same"
-halves in two rounds with even counts each; bridgedesk refuses 3 teams and
-says so.  Team n's pairs are ``NS n`` (pair 1) and ``EW n`` (pair 2) whichever seat
+Three teams (004:3398: TP2S, 4 + 4 rounds of 6 or 7 boards) cannot be built at all,
+by any schedule, with each team's one pair NS and the other EW every round
+(004:1631-1633).  The proof, checked by ``tests/movements/test_srr_odd.py``:
+
+1. A round of three teams is one 3-cycle: NS A v EW B, NS B v EW C, NS C v EW A
+   (or the other way round), so *every* round has all three matches in it.
+2. Call a half *crossed* when the two pairs' numbers differ (pair 1 v pair 2).
+   Writing x_t = 0/1 for which of team t's pairs sits NS, the half NS t v EW u
+   is crossed when x_t = x_u; round the cycle the x's cancel in pairs, so the
+   crossed halves of a round are odd in number (1 or 3) whatever the seating.
+3. The TP2S pair round robin meets one pair of each other team in session 1
+   and the other in session 2 (004:3427-3428): between two teams the meetings
+   are all straight (1 v 1, 2 v 2) in one session and all crossed in the other.
+   With k = the number of the three matches crossed in session 1, every round
+   of session 1 has k crossed halves, so k is odd; every round of session 2 has
+   3 - k, which is then even -- against step 2.
+
+So no seating of any 3-team schedule is a TP2S.  The seed's 48 boards a pair
+(8 rounds) would fit a schedule where each pair meets each other team's pairs
+twice with no session split, but that is not the pair round robin the seed
+describes (004:3427-3428); bridgedesk refuses 3 teams and says so.
+Team n's pairs are ``NS n`` (pair 1) and ``EW n`` (pair 2) whichever seat
 they take, as in the even-count sheet.
 """
 
