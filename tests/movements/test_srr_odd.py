@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 
 from bridgedesk.cli import main
-from bridgedesk.movements import pair_round_robin_odd as odd
 from bridgedesk.errors import MovementError
+from bridgedesk.movements import pair_round_robin_odd as odd
 from bridgedesk.movements.model import ew, ns
 from bridgedesk.movements.srr import SRR_PAIRS, SRR_TEAMS
 from bridgedesk.movements.validate import validate
@@ -81,8 +81,9 @@ def test_no_three_team_pair_round_robin_exists() -> None:
     for step in (1, 2):
         for x in itertools.product((0, 1), repeat=3):
             halves = [(t, (t + step) % 3) for t in teams]
-            assert {frozenset(h) for h in halves} == {frozenset(m) for m in
-                                                      itertools.combinations(teams, 2)}
+            assert {frozenset(h) for h in halves} == {
+                frozenset(m) for m in itertools.combinations(teams, 2)
+            }
             crossed = sum(1 for t, u in halves if x[t] == x[u])  # NS x_t v EW 1 - x_u
             assert crossed % 2 == 1
     # step 3: the matches' kinds in session 1 (1 = crossed) must sum odd in every

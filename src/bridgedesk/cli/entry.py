@@ -84,9 +84,7 @@ def add(
     ] = False,
     seed_points: Annotated[
         str | None,
-        typer.Option(
-            "--seed-points", help="Even-chance teams: the pair's seed points (004:2728)."
-        ),
+        typer.Option("--seed-points", help="Even-chance teams: the pair's seed points (004:2728)."),
     ] = None,
     floater: Annotated[
         bool,

@@ -109,7 +109,9 @@ def join_sessions(parts: tuple[Movement, ...]) -> tuple[Movement, SessionSplit]:
     first = parts[0]
     notes = tuple(
         f"session {k}: rounds {a}-{b}"
-        for k, (a, b) in enumerate(zip([1, *(e + 1 for e in ends[:-1])], ends), start=1)
+        for k, (a, b) in enumerate(
+            zip([1, *(e + 1 for e in ends[:-1])], ends, strict=True), start=1
+        )
     )
     whole = replace(first, rounds=tuple(rounds), board_sets=sets, notes=(*first.notes, *notes))
     return whole, SessionSplit(tuple(ends))

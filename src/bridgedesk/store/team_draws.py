@@ -20,9 +20,9 @@ from bridgedesk.events.swiss import SwissHistory, SwissTeam, pair_round
 from bridgedesk.results.team_draw import DrawnMatch, movement_draw, round_grid
 from bridgedesk.results.team_model import ScoredTeamEvent
 from bridgedesk.results.team_rounds import knockout_first, knockout_next, swiss_next
+from bridgedesk.results.team_sessions import sessions_draw, swiss_split
 from bridgedesk.results.team_settings import TeamForm
 from bridgedesk.results.teams import score_team_event
-from bridgedesk.results.team_sessions import sessions_draw, swiss_split
 from bridgedesk.store import team_events, team_sessions
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.team_results import TeamSnapshot, team_play
@@ -75,8 +75,8 @@ def make_draw(unit: UnitOfWork, ref: int | str) -> DrawReport:
         pairings = knockout_first(teams)
         name, basis = f"knockout {teams} teams, {bpm} boards a match", "seeded bracket"
     grid, matches = round_grid(None, 1, pairings, teams, bpm, name)
-    split = swiss_split(team.rounds, sessions) if sessions > 1 else None
-    team_events.set_draw(unit, ref, grid, matches, split)
+    rounds = swiss_split(team.rounds, sessions) if sessions > 1 else None
+    team_events.set_draw(unit, ref, grid, matches, rounds)
     return DrawReport(name, matches, basis)
 
 

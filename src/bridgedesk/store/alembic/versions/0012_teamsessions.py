@@ -42,9 +42,12 @@ def upgrade() -> None:
         _event_fk("team_misseats"),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_team_misseats")),
         sa.UniqueConstraint(
-            "event_id", "round", "home", "room",
+            "event_id",
+            "round",
+            "home",
+            "room",
             name=op.f("uq_team_misseats_event_id_round_home_room"),
-        ),  # fmt: skip
+        ),
     )
     with op.batch_alter_table("team_misseats", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_team_misseats_event_id"), ["event_id"], unique=False)
