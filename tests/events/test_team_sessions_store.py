@@ -20,8 +20,9 @@ from typing import Any
 
 import pytest
 from tests.events.store_dump import dump
-from tests.events.team_cli import add_teams, draw_matches, enter, file_rooms, simulated_rooms
+from tests.events.team_cli import add_teams, draw_matches, enter, simulated_rooms
 from tests.events.test_cli import Cli
+from tests.events.test_team_store_cli import _file as team_file
 from tests.results.test_teams import run
 
 from bridgedesk.movements.awl import awl
@@ -148,24 +149,16 @@ Misseated = dict[tuple[int, int], list[dict[str, Any]]]
 def _srr_file(name: str, teams: int, matches: list[dict[str, Any]],
               rooms: dict[Any, list[str]], lineups: Lineups,
               misseated: Misseated) -> dict[str, Any]:  # fmt: skip
-    rounds: dict[int, list[dict[str, Any]]] = {}
-    for m in matches:
-        key = (m["round"], m["home"])
-        boards = [
-            {"board": b,
-             "open": file_rooms(rooms[(m["round"], m["home"], m["away"], b, "open")]),
-             "closed": file_rooms(rooms[(m["round"], m["home"], m["away"], b, "closed")])}
-            for b in m["boards"]
-        ]  # fmt: skip
-        row = {"home": m["home"], "away": m["away"], "boards": boards, "lineup": lineups[key]}
-        if key in misseated:
-            row["misseated"] = misseated[key]
-        rounds.setdefault(m["round"], []).append(row)
-    return {
-        "form": "srr-pairs", "flight": name, "tables": teams, "scoring": "imp",
-        "teams": [{"team": t, "name": f"Team {t}"} for t in range(1, teams + 1)],
-        "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
-    }  # fmt: skip
+    """The flight as a team results file (the stored event's test file, with the
+    line-ups and the mis-seated rooms of :mod:`bridgedesk.formats.srr_flight_json`)."""
+    data = team_file(matches, rooms, teams, "imp")
+    for r in data["rounds"]:
+        for m in r["matches"]:
+            key = (r["round"], m["home"])
+            m["lineup"] = lineups[key]
+            if key in misseated:
+                m["misseated"] = misseated[key]
+    return {**data, "form": "srr-pairs", "flight": name, "tables": teams}
 
 
 def _srr_lineups(
