@@ -72,6 +72,7 @@ def test_a_round_robin_in_two_sessions(cli: Cli, tmp_path: Path) -> None:
         "event 1: RR2 (2026-11-24, teams, round-robin, vp, 2 boards a match, 2 sessions)\n"
     )
     add_teams(cli, "RR2", 8)
+    assert cli("event", "list").endswith("[weekly class 3, vp]  sessions 1-2: A\n")
     draw = cli("event", "movement", "RR2").splitlines()
     # 8 teams: 3 + 4 rounds (004:3406)
     assert draw[:3] == [

@@ -12,6 +12,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.creation import new_event
 from bridgedesk.events.model import correction_deadline
 from bridgedesk.store.individuals import individual_event
+from bridgedesk.store.team_sessions import counts
 
 app = typer.Typer(
     help="Create and list events (tournaments).",
@@ -176,12 +177,15 @@ def list_events(db: DbOption = None) -> None:
     with open_store(db) as store:
         events = store.events()
         alone = {info.id for info in events if individual_event(store, info.id)}
+        team_sessions = counts(store)  # a team event's sessions share its one section
     if not events:
         typer.echo("no events yet; create one with `bridgedesk event new NAME`")
         return
     for info in events:
         e = info.event
         parts = "; ".join(f"session {n}: {','.join(names)}" for n, names in info.sections)
+        if info.id in team_sessions:
+            parts = f"sessions 1-{team_sessions[info.id]}: A"
         kind = ", individual" if info.id in alone else ""
         typer.echo(
             f"{info.id:>4}  {e.date}  {e.name}  [{e.rating} class {e.class_}, {e.scoring}{kind}]"

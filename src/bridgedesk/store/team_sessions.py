@@ -17,8 +17,9 @@ from bridgedesk.errors import EntryError
 from bridgedesk.results.team_sessions import SessionSplit, swiss_split
 from bridgedesk.results.team_settings import TeamForm, TeamSettings
 from bridgedesk.store.models import EventRow, TeamSessionsRow
+from bridgedesk.store.unit import UnitOfWork
 
-__all__ = ["check", "count", "declare", "split_of", "store_split"]
+__all__ = ["check", "count", "counts", "declare", "split_of", "store_split"]
 
 #: Forms whose team catalogue movement splits into two sessions; the AWL into any number.
 _TWO = (TeamForm.ROUND_ROBIN, TeamForm.MIRROR_MITCHELL, TeamForm.STAGGER, TeamForm.SRR_PAIRS)
@@ -67,3 +68,9 @@ def split_of(s: OrmSession, ev: EventRow) -> SessionSplit | None:
     if row is None or row.last_rounds is None:
         return None
     return SessionSplit.parse(row.last_rounds)
+
+
+def counts(unit: UnitOfWork) -> dict[int, int]:
+    """Event id -> sessions, for every team event of several (``event list``)."""
+    with unit.transaction(write=False) as s:
+        return {r.event_id: r.sessions for r in s.scalars(select(TeamSessionsRow))}
