@@ -7,8 +7,24 @@ bridgedesk's own sheets with the seed's shape -- every pair meets both pairs of
 every other team, one of them in each session; ``n - 1`` rounds a session at
 ``n`` tables, nobody sits out, no relay.  Session 1 uses ``n`` board sets, as
 the seed's boards used say (30, 28, 27, 33 at 6, 4, 3, 3 boards a round);
-session 2 uses ``n`` sets for 5 teams and a few more for 7 and up (the number
-is in the movement's notes), so more boards are in play than in JTOS.
+session 2 uses ``n`` sets for 5 teams and more for 7, 9 and 11 (9, 12 and 15
+sets, in the movement's notes), so more boards are in play than in JTOS.
+
+Why session 2 is not the seed's ``n`` sets for 7, 9 and 11 teams: the seed
+prints only the counts (004:3383-3387, 004:3403-3408), not the JTOS sheets, and
+a sheet with them has to be found.  With ``n`` sets and no relay each set is at
+one table every round, so its matches form a near-1-factor of the teams and
+its ``n - 1`` halves fall one to a round; add the seating equations below and it
+is a hard combinatorial search.  The random search that made the stored squares
+(``bench/srr_odd_search.py``) got no lower than 9, 12 and 15 sets.  The exact
+model of ``bench/srr_odd_sat.py`` (CP-SAT, ``pip install -e '.[search]'``)
+proves that no 7-team session 2 exists on the AWL's own grouping of matches
+into sets (set s = {s - i, s + i}: INFEASIBLE), finds the 5-team sheet at
+once, and for 7 teams with any grouping, after session 1 the AWL or any
+session 1, found neither a sheet nor a proof in the time it was given
+(the figures are in the report of the session that ran it).  So whether the
+seed's 28/27/33 boards can be met by a sheet of this shape is open; bridgedesk
+keeps its sheets, which are complete and valid, with the extra sets.
 
 Every team sits NS at its home table (its number) and EW at its opponent's
 (004:1631-1633), and a match's two halves are played on the same board set,
