@@ -113,7 +113,9 @@ def test_a_round_robin_in_two_sessions(cli: Cli, tmp_path: Path) -> None:
     assert target / "session-2" / "standings.html" in written
     assert json.loads((target / "results.json").read_text(encoding="utf-8"))["sessions"]
     page = (target / "session-2" / "standings.html").read_text(encoding="utf-8")
-    assert "Team 1" in page
+    assert "Team 1" in page and "RR2, session 2" in page
+    index = (target / "index.html").read_text(encoding="utf-8")
+    assert '<a href="session-1/index.html">Session 1</a>' in index
     if CHROMIUM.exists():
         png = _screenshot(target / "session-2" / "standings.html", tmp_path / "rr2.png")
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000

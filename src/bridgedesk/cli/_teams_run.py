@@ -56,6 +56,7 @@ def write(
     srr: SrrRun | None = None,
     deals: Mapping[int, Deal] | None = None,
     json_extra: Mapping[str, Any] | None = None,
+    links: Sequence[tuple[str, str]] = (),
 ) -> None:
     """Print or write a scored team event: ``text``, ``json``, ``pbn``, ``csv`` or
     ``html`` (the report set with its CSV, JSON and PBN files; ``deals`` go into the
@@ -97,7 +98,7 @@ def write(
         extra = {}
         if srr is not None:
             extra["srr_pairs"] = srr_reports.pairs_html(event, srr.pairs, srr.method, lang)
-        written = write_all(event, target, lang, extra, deals)
+        written = write_all(event, target, lang, extra, deals, links)
         (target / "results.json").write_text(text, encoding="utf-8")
     if srr is not None:
         written.append(srr_pairs_csv.dump(srr.pairs, target / "srr_pairs.csv"))
