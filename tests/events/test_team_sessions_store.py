@@ -261,6 +261,10 @@ def test_srr_teams_and_pairs_stored_with_the_misseated_rule(cli: Cli, tmp_path: 
 
     one = json.loads(cli("results", "SRR A", "--format", "json", "--session", "1"))
     assert {p["boards"] for p in one["srr_pairs"]} == {24}  # 6 rounds of 4 boards
+    two = json.loads(cli("results", "SRR A", "--format", "json", "--session", "2",
+                         "--flight", "SRR B"))  # fmt: skip
+    assert len(two["srr_pairs"]) == 28 and {p["boards"] for p in two["srr_pairs"]} == {24}
+    assert {p["flight"] for p in two["srr_pairs"]} == {"SRR A", "SRR B"}
     target = tmp_path / "srr"
     written = {Path(p).name for p in cli("results", "SRR A", "--out", str(target)).split()}
     assert {"srr_pairs.csv", "srr_pairs.html", "standings.html"} <= written

@@ -41,7 +41,7 @@ from bridgedesk.results.team_model import TeamEventPlay
 from bridgedesk.results.team_sessions import rounds_play
 from bridgedesk.results.team_settings import TeamForm
 from bridgedesk.results.teams import score_team_event
-from bridgedesk.store import srr_flights
+from bridgedesk.store import srr_flights, team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_results import team_play
 
@@ -54,18 +54,24 @@ def _missing(lines: Sequence[str], rounds: range | None) -> list[str]:
     return [m for m in lines if int(m.split(",")[0].split()[1]) in rounds]
 
 
+def _in_session(store: Store, f: Flight, session: int) -> Flight:
+    """Flight ``f`` (a stored event) cut to its own session ``session``."""
+    split = team_events.draw(store, f.name).split
+    if split is None:
+        raise BridgedeskError(f"flight {f.name!r} is played in one session, not {session}")
+    rounds = split.rounds(session)
+    misseats = tuple(m for m in f.misseats if m.round in rounds)
+    return Flight(f.name, f.tables, rounds_play(f.play, rounds), misseats)
+
+
 def _srr(
-    store: Store, flight: Flight, others: Sequence[str], rounds: range | None
+    store: Store, flight: Flight, others: Sequence[str], session: int | None
 ) -> tuple[TeamEventPlay, SrrRun]:
     """The flight's team play under the mis-seated rule and the pairs ranking of its
-    field (the session's boards only when ``rounds`` is given)."""
+    field (each flight's own session ``session`` only, when given)."""
     flights = [flight, *(srr_flights.flight(store, name) for name in others)]
-    if rounds is not None:
-        flights = [
-            Flight(f.name, f.tables, rounds_play(f.play, rounds),
-                   tuple(m for m in f.misseats if m.round in rounds))
-            for f in flights
-        ]  # fmt: skip
+    if session is not None:
+        flights = [_in_session(store, f, session) for f in flights]
     play = corrected_play(flights[0].play, _played(flights[0]))
     return play, SrrRun(srr_pairs_ranking(flights, Method.MP), Method.MP)
 
@@ -128,7 +134,7 @@ def team_results(
     def scored(rnds: range | None, k: int | None) -> tuple[Any, SrrRun | None]:
         run = None
         if flight is not None:
-            play, run = _srr(store, flight, flights, rnds)
+            play, run = _srr(store, flight, flights, k)
         else:
             play = snap.play if rnds is None else rounds_play(snap.play, rnds)
         if k is not None:  # every page of a session's reports says which
