@@ -307,6 +307,9 @@ def test_even_chance_teams_formed_and_played(cli: Cli, tmp_path: Path) -> None:
     assert "enters with its --seed-points" in err
     assert dump(cli.db) == before
     cli("entry", "add", "EC", "--names", "Floater N, Floater S", "--floater")
+    pairs = cli("entry", "list", "EC").splitlines()
+    assert pairs[0] == "   1  North 1 – South 1  (12.5 seed points)"
+    assert pairs[-1] == "  10  Floater N – Floater S  (floater)"
     out = cli("event", "form-teams", "EC", "--by", "td").splitlines()
     teams = [(ranked[k], ranked[-1 - k]) for k in range(4)] + [(ranked[4], 10)]
     assert out[0] == "audit 1: 5 teams formed (best + worst, 004:2728)"

@@ -166,6 +166,11 @@ def list_entries(
         movement = store.movement(event, section=section, session=session)
         if team_events.is_team_event(store, event):
             movement = None  # a team's pairs are t and t + N (docs/teams.md)
+            if not entries and even_chance_teams.is_even_chance(store, event):
+                for p in even_chance_teams.pairs(store, event):  # teams not formed yet
+                    what = "floater" if p.floater else f"{p.seed_points} seed points"
+                    typer.echo(f"{p.pair:>4}  {p.names}  ({what})")
+                return
         across = seat_labels(store, event)  # each session's number (store/competitors.py)
     if not entries:
         typer.echo(f"no entries in section {section} yet")
