@@ -140,6 +140,8 @@ def command(
         with open_store(db) as store:
             whole = section is None and event_results.is_whole_event(store, event)
         if whole:  # several sessions, or a final: cli/event_sessions.py
+            if flight:
+                raise BridgedeskError("--flight is for an SRR teams + pairs event")
             if pdf or dd:
                 raise BridgedeskError("--pdf and --dd print one session: give --session N")
             show_event(db, event, fmt.value, out, lang.value, final)
