@@ -18,13 +18,14 @@ its ``n - 1`` halves fall one to a round; add the seating equations below and it
 is a hard combinatorial search.  The random search that made the stored squares
 (``bench/srr_odd_search.py``) got no lower than 9, 12 and 15 sets.  The exact
 model of ``bench/srr_odd_sat.py`` (CP-SAT, ``pip install -e '.[search]'``)
-proves that no 7-team session 2 exists on the AWL's own grouping of matches
-into sets (set s = {s - i, s + i}: INFEASIBLE), finds the 5-team sheet at
-once, and for 7 teams with any grouping, after session 1 the AWL or any
-session 1, found neither a sheet nor a proof in the time it was given
-(the figures are in the report of the session that ran it).  So whether the
-seed's 28/27/33 boards can be met by a sheet of this shape is open; bridgedesk
-keeps its sheets, which are complete and valid, with the extra sets.
+finds the 5-team sheet in 0.1 s and proves that no 7-team session 2 exists
+on the AWL's own grouping of matches into sets (set s = {s - i, s + i}:
+INFEASIBLE in about 2 minutes, one core).  For 7 teams with any grouping it
+found neither a sheet nor a proof: UNKNOWN after 2400 s with session 1 the
+AWL, and after 900 s with session 1 free too (2 shared cores, November 2026).
+So whether the seed's 28/27/33 boards can be met by a sheet of this shape is
+open; bridgedesk keeps its sheets, which are complete and valid, with the
+extra sets.
 
 Every team sits NS at its home table (its number) and EW at its opponent's
 (004:1631-1633), and a match's two halves are played on the same board set,
