@@ -87,9 +87,7 @@ def test_a_late_pair_roves_from_round_2(
     assert str(late) in ranked and ranked[str(late)]["boards"] == len(boards)
 
 
-def test_a_late_pair_after_round_2_is_refused_and_changes_nothing(
-    cli: Cli, tmp_path: Path
-) -> None:
+def test_a_late_pair_after_round_2_is_refused_and_changes_nothing(cli: Cli, tmp_path: Path) -> None:
     cli("event", "new", EVENT, "--date", "2026-11-24", "--scoring", "mp")
     for n in range(1, 9):
         cli("entry", "add", EVENT, "--pair", str(n), "--names", f"N{n}, S{n}")

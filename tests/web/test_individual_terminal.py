@@ -62,7 +62,7 @@ def test_the_four_players_and_their_moves(stored: Store) -> None:
         page = html.unescape(client.get("/t/table?lang=en").text)
         seated = plan.seats[(1, 1)]
         for seat, player in zip(("North", "South", "East", "West"), seated.players, strict=True):
-            assert f"<b>{seat} {player}</b><span class=\"names\">Player {player}</span>" in page
+            assert f'<b>{seat} {player}</b><span class="names">Player {player}</span>' in page
         assert "<b>NS " not in page
         # round 1 played at table 1: each of the four is sent to its round-2 seat
         for board in seated.boards:

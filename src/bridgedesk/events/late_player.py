@@ -1,0 +1,90 @@
+"""A late player joining a stored individual after round 1 (004:884-898 for pairs;
+the individual of 004:1576-1614 has no A/B tables).
+
+As a late pair roves (:mod:`bridgedesk.events.late_rover`), the late player takes,
+from round 2, each round the seat of a different player, who sits out that round;
+it plays that seat's boards with that seat's partner against that seat's
+opponents.  So every board is played as often as before, nobody sits out twice
+(players the movement already rests in a round are not displaced), the late
+player plays no board twice and has no partner twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bridgedesk.errors import MovementError
+from bridgedesk.events.individual import IndividualPlan, IndividualTable
+
+__all__ = ["late_player"]
+
+_LIMIT = 200_000
+
+
+def _partner(at: IndividualTable, index: int) -> int:
+    return at.players[{0: 1, 1: 0, 2: 3, 3: 2}[index]]
+
+
+def late_player(plan: IndividualPlan, late: int, from_round: int = 2) -> IndividualPlan:
+    """``plan`` with player ``late`` in a different player's seat each round from
+    ``from_round`` (see the module docstring); a MovementError when no route exists."""
+    if late in plan.players:
+        raise MovementError(f"player {late} is seated by the movement already")
+    if not 2 <= from_round <= plan.rounds:
+        raise MovementError(
+            f"a late player joins from round 2 to {plan.rounds}, not round {from_round}"
+        )
+    rounds = list(range(from_round, plan.rounds + 1))
+    rested = {p for r in range(1, plan.rounds + 1) for p in plan.sitting_out(r)}
+    chosen: list[tuple[int, int, int]] = []  # (round, table, seat index)
+    out: set[int] = set()
+    boards: set[int] = set()
+    partners: set[int] = set()
+    tried = 0
+
+    def route(i: int) -> bool:
+        nonlocal tried
+        if i == len(rounds):
+            return True
+        rnd = rounds[i]
+        for table in range(1, plan.tables + 1):
+            at = plan.seats.get((rnd, table))
+            if at is None or boards.intersection(at.boards):
+                continue
+            for index, player in enumerate(at.players):
+                partner = _partner(at, index)
+                if player in out or player in rested or partner in partners:
+                    continue
+                tried += 1
+                if tried > _LIMIT:
+                    return False
+                out.add(player)
+                partners.add(partner)
+                boards.update(at.boards)
+                chosen.append((rnd, table, index))
+                if route(i + 1):
+                    return True
+                chosen.pop()
+                boards.difference_update(at.boards)
+                partners.discard(partner)
+                out.discard(player)
+        return False
+
+    if not route(0):
+        raise MovementError(
+            f"late player {late} finds no seat in every round from {from_round} without a "
+            "board twice, a partner twice or a player sitting out twice; set the movement "
+            "again for the players entered before any result is in"
+        )
+    seats = dict(plan.seats)
+    for rnd, table, index in chosen:
+        players = list(seats[(rnd, table)].players)
+        players[index] = late
+        n, s, e, w = players
+        seats[(rnd, table)] = IndividualTable(n, s, e, w, seats[(rnd, table)].boards)
+    return replace(
+        plan,
+        name=f"{plan.name}, late player {late} from round {from_round}",
+        players=(*plan.players, late),
+        seats=seats,
+    )
