@@ -11,14 +11,14 @@ player plays no board twice and has no partner twice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bridgedesk.errors import MovementError
 from bridgedesk.events.individual import IndividualPlan, IndividualTable
+from bridgedesk.events.late_rover import Taken, first_route
 
 __all__ = ["late_player"]
-
-_LIMIT = 200_000
 
 
 def _partner(at: IndividualTable, index: int) -> int:
@@ -34,57 +34,35 @@ def late_player(plan: IndividualPlan, late: int, from_round: int = 2) -> Individ
         raise MovementError(
             f"a late player joins from round 2 to {plan.rounds}, not round {from_round}"
         )
-    rounds = list(range(from_round, plan.rounds + 1))
     rested = {p for r in range(1, plan.rounds + 1) for p in plan.sitting_out(r)}
-    chosen: list[tuple[int, int, int]] = []  # (round, table, seat index)
-    out: set[int] = set()
-    boards: set[int] = set()
-    partners: set[int] = set()
-    tried = 0
 
-    def route(i: int) -> bool:
-        nonlocal tried
-        if i == len(rounds):
-            return True
-        rnd = rounds[i]
+    def seats(rnd: int, _taken: Sequence[Taken]) -> list[Taken]:
+        found = []
         for table in range(1, plan.tables + 1):
             at = plan.seats.get((rnd, table))
-            if at is None or boards.intersection(at.boards):
+            if at is None:
                 continue
             for index, player in enumerate(at.players):
-                partner = _partner(at, index)
-                if player in out or player in rested or partner in partners:
-                    continue
-                tried += 1
-                if tried > _LIMIT:
-                    return False
-                out.add(player)
-                partners.add(partner)
-                boards.update(at.boards)
-                chosen.append((rnd, table, index))
-                if route(i + 1):
-                    return True
-                chosen.pop()
-                boards.difference_update(at.boards)
-                partners.discard(partner)
-                out.discard(player)
-        return False
+                if player not in rested:
+                    found.append(Taken(rnd, table, index, player, _partner(at, index), at.boards))
+        return found
 
-    if not route(0):
+    chosen = first_route(range(from_round, plan.rounds + 1), seats)
+    if chosen is None:
         raise MovementError(
             f"late player {late} finds no seat in every round from {from_round} without a "
             "board twice, a partner twice or a player sitting out twice; set the movement "
             "again for the players entered before any result is in"
         )
-    seats = dict(plan.seats)
-    for rnd, table, index in chosen:
-        players = list(seats[(rnd, table)].players)
-        players[index] = late
+    placed = dict(plan.seats)
+    for x in chosen:
+        players = list(placed[(x.round, x.table)].players)
+        players[x.index] = late
         n, s, e, w = players
-        seats[(rnd, table)] = IndividualTable(n, s, e, w, seats[(rnd, table)].boards)
+        placed[(x.round, x.table)] = IndividualTable(n, s, e, w, x.boards)
     return replace(
         plan,
         name=f"{plan.name}, late player {late} from round {from_round}",
         players=(*plan.players, late),
-        seats=seats,
+        seats=placed,
     )

@@ -20,13 +20,62 @@ boards they played, factored as a phantom's opponents are (004:1290-1320).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
 from bridgedesk.errors import MovementError
 from bridgedesk.events.seating import GridMovement, TableAssignment
 
-__all__ = ["late_rover", "rover_route"]
+__all__ = ["Taken", "first_route", "late_rover", "rover_route"]
 
 #: The search gives up after this many seats tried (a large field answers at once).
 _LIMIT = 200_000
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A seat a late competitor takes in a round: where, whose (``out`` sits out that
+    round), beside or against whom (``other``: the opponent of a pair, the partner of
+    a player) and the boards played there."""
+
+    round: int
+    table: int
+    index: int  # the seat at the table: 0 NS / 1 EW, or N S E W for a player
+    out: int
+    other: int
+    boards: tuple[int, ...]
+
+
+def first_route(
+    rounds: Iterable[int], seats: Callable[[int, Sequence[Taken]], Iterable[Taken]]
+) -> list[Taken] | None:
+    """One seat a round (from ``seats(round, taken so far)``) so that nobody is put
+    out twice, no ``other`` comes twice and no board is played twice; None if no
+    such route exists (or the search grows past its limit)."""
+    order = list(rounds)
+    chosen: list[Taken] = []
+    tried = 0
+
+    def go(i: int) -> bool:
+        nonlocal tried
+        if i == len(order):
+            return True
+        out = {x.out for x in chosen}
+        others = {x.other for x in chosen}
+        boards = {b for x in chosen for b in x.boards}
+        for seat in seats(order[i], chosen):
+            if seat.out in out or seat.other in others or boards.intersection(seat.boards):
+                continue
+            tried += 1
+            if tried > _LIMIT:
+                return False
+            chosen.append(seat)
+            if go(i + 1):
+                return True
+            chosen.pop()
+        return False
+
+    return chosen if go(0) else None
 
 
 def late_rover(movement: GridMovement, late: int, from_round: int = 2) -> GridMovement:
@@ -39,65 +88,37 @@ def late_rover(movement: GridMovement, late: int, from_round: int = 2) -> GridMo
             f"a late pair joins from round 2 to {movement.rounds}, not round {from_round}"
         )
     ns_field = {a.ns for a in movement.grid.values()}
-    rounds = list(range(from_round, movement.rounds + 1))
-    chosen: list[tuple[int, int, bool]] = []  # (round, table, takes NS) for each round
-    out: set[int] = set()
-    boards: set[int] = set()
-    met: set[int] = set()
-    tried = 0
 
-    def seats(rnd: int) -> list[tuple[int, int, int, bool]]:
-        """(table, displaced pair, opponent, NS?) the late pair may take in ``rnd``."""
+    def seats(rnd: int, taken: Sequence[Taken]) -> list[Taken]:
+        """The seats the late pair may take in ``rnd`` (the other seat: its opponent)."""
         found = []
         for table in range(1, movement.tables + 1):
             a = movement.assignment(rnd, table)
-            if a is None or boards.intersection(a.boards):
+            if a is None:
                 continue
-            for pair, other, ns in ((a.ns, a.ew, True), (a.ew, a.ns, False)):
+            for index, pair, other in ((0, a.ns, a.ew), (1, a.ew, a.ns)):
                 if movement.winners == 2 and pair not in ns_field:
                     continue  # the NS field's rover (004:1099)
-                if pair in out or other in met:
-                    continue
-                found.append((table, pair, other, ns))
+                found.append(Taken(rnd, table, index, pair, other, a.boards))
         # a regular route first: the next table up from the last one taken
-        last = chosen[-1][1] if chosen else 0
-        found.sort(key=lambda x: ((x[0] - last - 1) % movement.tables, not x[3]))
+        last = taken[-1].table if taken else 0
+        found.sort(key=lambda x: ((x.table - last - 1) % movement.tables, x.index))
         return found
 
-    def route(i: int) -> bool:
-        nonlocal tried
-        if i == len(rounds):
-            return True
-        rnd = rounds[i]
-        for table, pair, other, ns in seats(rnd):
-            tried += 1
-            if tried > _LIMIT:
-                return False
-            a = movement.assignment(rnd, table)
-            assert a is not None
-            out.add(pair)
-            met.add(other)
-            boards.update(a.boards)
-            chosen.append((rnd, table, ns))
-            if route(i + 1):
-                return True
-            chosen.pop()
-            boards.difference_update(a.boards)
-            met.discard(other)
-            out.discard(pair)
-        return False
-
-    if not route(0):
+    chosen = first_route(range(from_round, movement.rounds + 1), seats)
+    if chosen is None:
         raise MovementError(
             f"late pair {late} finds no seat in every round from {from_round} without a "
             "board twice, an opponent twice or a pair sitting out twice; set a movement "
             "for the larger field from round 2 (`event movement --kind ... --from-round 2`)"
         )
     grid = dict(movement.grid)
-    for rnd, table, ns in chosen:
-        a = movement.grid[(rnd, table)]
-        grid[(rnd, table)] = (
-            TableAssignment(late, a.ew, a.boards) if ns else TableAssignment(a.ns, late, a.boards)
+    for x in chosen:
+        a = movement.grid[(x.round, x.table)]
+        grid[(x.round, x.table)] = (
+            TableAssignment(a.ns, late, a.boards)
+            if x.index
+            else TableAssignment(late, a.ew, a.boards)
         )
     return GridMovement(
         name=f"{movement.name}, late pair {late} roving from round {from_round}",

@@ -17,7 +17,21 @@ from bridgedesk.store.director import audit
 from bridgedesk.store.lookups import movement_of, section_results
 from bridgedesk.store.models import EntryRow, EventRow, MovementRow, ResultRow, SectionRow
 
-__all__ = ["seat_late_pair"]
+__all__ = ["before_round_two", "seat_late_pair"]
+
+
+def before_round_two(s: OrmSession, sec: SectionRow, who: str) -> None:
+    """Refuse a late ``who`` (pair, player) once a result of round 2 or later is in."""
+    later = s.scalars(
+        select(ResultRow.id)
+        .where(ResultRow.section_id == sec.id, ResultRow.round >= 2, ResultRow.withdrawn.is_(False))
+        .limit(1)
+    ).first()
+    if later is not None:
+        raise EntryError(
+            f"a late {who} can join only before round 2 (004:884-898): "
+            "results of round 2 or later are already in"
+        )
 
 
 def seat_late_pair(s: OrmSession, ev: EventRow, sec: SectionRow, number: int | None) -> None:
@@ -32,16 +46,7 @@ def seat_late_pair(s: OrmSession, ev: EventRow, sec: SectionRow, number: int | N
     grid = movement_of(sec)
     if phantom is not None or number in seated_pairs(grid):
         return
-    later = s.scalars(
-        select(ResultRow.id)
-        .where(ResultRow.section_id == sec.id, ResultRow.round >= 2, ResultRow.withdrawn.is_(False))
-        .limit(1)
-    ).first()
-    if later is not None:
-        raise EntryError(
-            "a late pair can join only before round 2 (004:884-898): "
-            "results of round 2 or later are already in"
-        )
+    before_round_two(s, sec, "pair")
     new = late_rover(grid, number)
     accepted: list[Result] = []  # round 1 keeps its seats: what is in fits still
     for row, result in section_results(s, sec):

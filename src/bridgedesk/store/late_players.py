@@ -4,14 +4,13 @@ with a line in the director's audit log."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
-from bridgedesk.errors import EntryError
 from bridgedesk.events.individual import KIND, IndividualPlan
 from bridgedesk.events.late_player import late_player
 from bridgedesk.store.director import audit
-from bridgedesk.store.models import EventRow, MovementRow, ResultRow, SectionRow
+from bridgedesk.store.late_pairs import before_round_two
+from bridgedesk.store.models import EventRow, MovementRow, SectionRow
 
 __all__ = ["seat_late_player"]
 
@@ -21,16 +20,7 @@ def seat_late_player(s: OrmSession, ev: EventRow, sec: SectionRow, number: int) 
     plan (nothing to do while the section has no movement: setting it seats everyone)."""
     if sec.movement is None or sec.movement.kind != KIND:
         return
-    later = s.scalars(
-        select(ResultRow.id)
-        .where(ResultRow.section_id == sec.id, ResultRow.round >= 2, ResultRow.withdrawn.is_(False))
-        .limit(1)
-    ).first()
-    if later is not None:
-        raise EntryError(
-            "a late player can join only before round 2 (004:884-898): "
-            "results of round 2 or later are already in"
-        )
+    before_round_two(s, sec, "player")
     plan = IndividualPlan.from_json(sec.movement.data)
     new = late_player(plan, number)
     row = MovementRow(name=new.name, kind=KIND, data=new.to_json())
