@@ -13,8 +13,11 @@ pair's opponents on that pair's boards.
 
 So every board is played as often as before (the tops do not change), no pair sits
 out twice, the late pair plays no board twice and meets no pair twice, and in a
-two-winner Mitchell it takes NS seats only (it is ranked in the NS field, as the
-manual's rover is, 004:1099).  The pairs who sit out a round are scored on the
+two-winner Mitchell it takes the seats of one field only, NS as the manual's rover
+(004:1099) or else EW.  Where no such route exists (a straight Mitchell whose table
+count is a multiple of 3 has none: the rover's tables, opponents and boards would
+have to be an n-queens placement on a torus) the store refuses, naming the other
+way: a movement for the larger field from round 2.  The pairs who sit out a round are scored on the
 boards they played, factored as a phantom's opponents are (004:1290-1320).
 """
 
@@ -29,7 +32,7 @@ from bridgedesk.events.seating import GridMovement, TableAssignment
 __all__ = ["Taken", "first_route", "late_rover", "rover_route"]
 
 #: The search gives up after this many seats tried (a large field answers at once).
-_LIMIT = 200_000
+_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
@@ -87,25 +90,34 @@ def late_rover(movement: GridMovement, late: int, from_round: int = 2) -> GridMo
         raise MovementError(
             f"a late pair joins from round 2 to {movement.rounds}, not round {from_round}"
         )
-    ns_field = {a.ns for a in movement.grid.values()}
+    fields = [{a.ns for a in movement.grid.values()}, {a.ew for a in movement.grid.values()}]
+    if movement.winners == 1:
+        fields = [fields[0] | fields[1]]
 
-    def seats(rnd: int, taken: Sequence[Taken]) -> list[Taken]:
-        """The seats the late pair may take in ``rnd`` (the other seat: its opponent)."""
-        found = []
-        for table in range(1, movement.tables + 1):
-            a = movement.assignment(rnd, table)
-            if a is None:
-                continue
-            for index, pair, other in ((0, a.ns, a.ew), (1, a.ew, a.ns)):
-                if movement.winners == 2 and pair not in ns_field:
-                    continue  # the NS field's rover (004:1099)
-                found.append(Taken(rnd, table, index, pair, other, a.boards))
-        # a regular route first: the next table up from the last one taken
-        last = taken[-1].table if taken else 0
-        found.sort(key=lambda x: ((x.table - last - 1) % movement.tables, x.index))
-        return found
+    def seats(field: set[int]) -> Callable[[int, Sequence[Taken]], list[Taken]]:
+        def found_in(rnd: int, taken: Sequence[Taken]) -> list[Taken]:
+            """The seats the late pair may take in ``rnd`` (the other seat: its opponent)."""
+            found = []
+            for table in range(1, movement.tables + 1):
+                a = movement.assignment(rnd, table)
+                if a is None:
+                    continue
+                for index, pair, other in ((0, a.ns, a.ew), (1, a.ew, a.ns)):
+                    if pair in field:  # in a Mitchell, one field's seats (004:1099)
+                        found.append(Taken(rnd, table, index, pair, other, a.boards))
+            # a regular route: the same seat as last round, then the next tables up (from
+            # the last table in the first round, where a Howell often has its relay)
+            last, seat = (taken[-1].table, taken[-1].index) if taken else (0, 0)
+            found.sort(key=lambda x: ((x.table - last) % movement.tables, x.index != seat))
+            return found
 
-    chosen = first_route(range(from_round, movement.rounds + 1), seats)
+        return found_in
+
+    chosen = None
+    for field in fields:  # NS first, as the manual's rover (004:1099); then EW
+        chosen = first_route(range(from_round, movement.rounds + 1), seats(field))
+        if chosen is not None:
+            break
     if chosen is None:
         raise MovementError(
             f"late pair {late} finds no seat in every round from {from_round} without a "
