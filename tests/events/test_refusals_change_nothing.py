@@ -36,6 +36,7 @@ REFUSALS: list[tuple[str, list[str], str]] = [
     ("event deadline", [EVENT], "give exactly one of"),
     ("event movement", [EVENT, "--kind", "howell", "--pairs", "6"], "does not fit result"),
     ("event arrow-switch", [EVENT, "--rounds", "9"], "round 9 does not exist"),
+    ("event bye-stand", [EVENT, "--stood-after", "1"], "is not a relay-and-bye Mitchell"),
     ("event deals", [EVENT, "{tmp}/bad.pbn"], "unexpected 'x'"),
     ("event tables", [EVENT, "--cards", "--lang", "xx"], "unknown language"),
     ("event round", [EVENT, "--next"], "has no round-by-round format"),

@@ -34,14 +34,10 @@ def test_entry_list_gives_the_movement_numbers(cli: Cli, event: str) -> None:
     assert lines[3] == "   4  EW 1    N4 - S4  [401, 402]"
 
 
-def test_a_late_pair_the_movement_does_not_seat_is_refused(cli: Cli, event: str) -> None:
-    before = dump(cli.db)
-    err = cli("entry", "add", event, "--pair", "7", "--names", "L, M", "--late", status=2)
-    assert err.startswith(
-        "error: late pair 7 would not play: the section has no phantom and its movement "
-        "does not seat pair 7"
-    )
-    assert dump(cli.db) == before
+def test_a_late_pair_seated_by_the_directors_own_movement(cli: Cli, event: str) -> None:
+    """The director may set a movement for the larger field from round 2 first; the
+    late pair then plays where it seats it (without it, the pair roves:
+    tests/events/test_late_pair_even_field.py)."""
     # the A/B-table way (004:894-898): a movement for 8 pairs from round 2, then the pair
     out = cli("event", "movement", event, "--kind", "howell", "--pairs", "8", "--from-round", "2")
     assert "seated by the movement but not entered: 7, 8" in out

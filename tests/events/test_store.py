@@ -392,8 +392,6 @@ def test_late_pair_with_a_new_movement_from_round_2(store: Store, event: int) ->
 
     for table, (ns, ew, boards) in enumerate([(1, 4, (1, 2)), (2, 5, (3, 4)), (3, 6, (5, 6))], 1):
         store.add_result(event, slip(round=1, table=table, board=boards[0], ns=ns, ew=ew))
-    with pytest.raises(EntryError, match="late pair 7 would not play: the section has no phantom"):
-        store.add_entry(event, Entry(7, (Player("late"), Player("comer")), late=True))
     # test data: an arbitrary 4-table grid for rounds 2-3 that seats pair 7 (and phantom 8)
     later = {
         (2, 1): TableAssignment(1, 6, (3, 4)),

@@ -55,11 +55,6 @@ def add_player(
     session: int,
 ) -> Entry:
     """``entry add EVENT --kind individual --player NAME [--member N]``."""
-    if late:
-        raise EntryError(
-            "a late player joins an individual by being entered before its movement is set "
-            "(or set again before any result is in); --late is for pairs"
-        )
     return individuals.add_player(
         store,
         event,
@@ -69,6 +64,7 @@ def add_player(
         stationary=stationary,
         section=section,
         session=session,
+        late=late,
     )
 
 

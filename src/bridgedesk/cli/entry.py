@@ -19,6 +19,7 @@ from bridgedesk.cli._store import (
 from bridgedesk.cli._team_event import add_even_chance_pair, add_team_entry
 from bridgedesk.errors import EntryError
 from bridgedesk.events import Entry, EntryKind
+from bridgedesk.events.late_rover import rover_route
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import entries_csv
 from bridgedesk.store import entries, even_chance_teams, team_events
@@ -145,8 +146,11 @@ def add(
             late=late,
         )
         got = store.add_entry(event, entry, section=section, session=session)
+        grid = store.movement(event, section=section, session=session) if late else None
     label = "phantom" if phantom else entry.names
     typer.echo(f"entered {entry.kind} {got} in section {section}: {label}")
+    if grid is not None and grid.name.endswith(f"late pair {got} roving from round 2"):
+        typer.echo(rover_route(grid, got))
 
 
 @app.command("list")

@@ -18,15 +18,25 @@ import typer
 
 from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
+from bridgedesk.cli._store import (
+    ByOption,
+    DbOption,
+    EventArg,
+    SectionOption,
+    SessionOption,
+    open_store,
+    who,
+)
 from bridgedesk.cli._team_event import team_movement
 from bridgedesk.cli.event import app
 from bridgedesk.cli.event_sessions import later_session_movement, plan_movement, session_movement
 from bridgedesk.errors import MovementError
+from bridgedesk.events.seating import format_boards
 from bridgedesk.formats import movement_json
 from bridgedesk.reading import whole_number
 from bridgedesk.store import team_events
 from bridgedesk.store.individuals import individual_event
+from bridgedesk.store.movement_changes import bye_stand_recovered
 from bridgedesk.store.section_movement import apply_movement, choose_movement, switch_arrows
 
 
@@ -219,5 +229,58 @@ def arrow_switch_command(
             session=session,
         )
     typer.echo(f"section {section}: {name} (scored as one field)")
+    for problem in problems:
+        typer.echo(f"warning: {problem}")
+
+
+@app.command("bye-stand")
+def bye_stand_command(
+    event: EventArg,
+    stood_after: Annotated[
+        int,
+        typer.Option(
+            "--stood-after",
+            min=1,
+            max=limit.TABLES,
+            help="The table the bye stand was put after (its right place: the middle).",
+            show_default=False,
+        ),
+    ],
+    reason: Annotated[
+        str, typer.Option("--reason", help="Why (kept in the audit log).")
+    ] = "bye stand misplaced",
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Recover a relay-and-bye Mitchell whose bye stand was put one table too near
+    table 1: the rounds before the correction round as played, then the manual's
+    correction (004:3477-3530).  Results already in must fit it.
+
+    Example: bridgedesk event bye-stand "Tuesday pairs" --stood-after 3
+    """
+    with open_store(db) as store:
+        name, fix, problems = bye_stand_recovered(
+            store, event, stood_after, who=who(by), reason=reason, section=section,
+            session=session,
+        )  # fmt: skip
+        grid = store.movement(event, section=section, session=session)
+    assert grid is not None
+    typer.echo(f"section {section}: {name}")
+    half, last = grid.tables // 2, grid.tables
+    moved = [grid.assignment(fix, t) for t in (last, half)]  # NS half and NS last, swapped
+    swapped = " and ".join(f"NS {a.ns}" for a in moved if a is not None)
+    typer.echo(
+        f"round {fix}: board set 1 onto the bye stand, now between tables {half} and "
+        f"{half + 1}; the boards of table {half} stay there; {swapped} change tables for "
+        f"this round only; from round {fix} table {last} relays with table {last - 1}"
+    )
+    for table in range(1, grid.tables + 1):
+        a = grid.assignment(fix, table)
+        if a is not None:
+            typer.echo(
+                f"  round {fix} table {table}: NS {a.ns} v EW {a.ew}, {format_boards(a.boards)}"
+            )
     for problem in problems:
         typer.echo(f"warning: {problem}")

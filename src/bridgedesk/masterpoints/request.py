@@ -232,13 +232,17 @@ def _only(options: AwardOptions, allowed: frozenset[str], event: str) -> None:
 class StoredEvent:
     """What a stored event knows of itself: its name, date, rating
     (:class:`bridgedesk.events.model.Rating` value), weekly class and, from its
-    entries, the kind of game (``pairs``, ``individual`` or ``teams``; None if mixed)."""
+    entries, the kind of game (``pairs``, ``individual`` or ``teams``; None if mixed);
+    ``places``: for an event ranked over several sessions, each competitor's place in
+    the combined ranking as the event publishes it (004:1315-1320), which the overall
+    awards follow instead of adding the sessions by number."""
 
     name: str
     day: date
     rating: str
     klass: int
     kind: str | None = None
+    places: Mapping[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -451,8 +455,13 @@ def award_request(options: AwardOptions, source: AwardInput) -> Awarded:
         awards = award(ranking, "jcbl" if options.rules == "jcbl" else "sbf", params)
         return Awarded(awards, params, ranking)
     order = source.flight_order or tuple(sorted(set(source.flights.values())))
+    places = None if source.stored is None else source.stored.places
     ranking = ranking_from_sessions(
-        source.sessions, source.players, flights=source.flights or None, flight_order=order
+        source.sessions,
+        source.players,
+        flights=source.flights or None,
+        flight_order=order,
+        places=places,
     )
     tables = session_tables(source.sessions[0])
     params = parameters(
@@ -470,5 +479,6 @@ def award_request(options: AwardOptions, source: AwardInput) -> Awarded:
         params,
         flights=source.flights or None,
         flight_order=ranking.flights,
+        places=places,
     )
     return Awarded(awards, params, ranking, tables)

@@ -101,11 +101,16 @@ def ranking_from_sessions(
     flights: Mapping[str, str] | None = None,
     flight_order: Sequence[str] = (),
     carry: Mapping[str, Fraction] | None = None,
+    places: Mapping[str, int] | None = None,
 ) -> Ranking:
     """The overall ranking of the sessions: one session's own ranks, or each field's
-    session totals added by the engine (with any carry-over) and ranked again."""
+    session totals added by the engine (with any carry-over) and ranked again;
+    ``places`` (competitor -> place, one field): the overall ranking made already
+    (a stored event's combined ranking), given the members of each competitor."""
     if not results:
         raise MasterpointError("no scored sessions to award")
+    if places is not None:
+        return _placed(places, players, flights, flight_order)
     if len(results) == 1 and not carry:
         return from_standings(results[0].standings, players, flights, flight_order)
     fields: dict[str, None] = {}
@@ -130,6 +135,21 @@ def ranking_from_sessions(
                 fkey = member_key(flights, name, pair)
                 flight = None if fkey is None else flights[fkey]
             placings.append(Placing(pair, tuple(players[key]), int(rank.rstrip("=")), name, flight))
+    return Ranking(tuple(placings), tuple(flight_order))
+
+
+def _placed(
+    places: Mapping[str, int],
+    players: Mapping[str, Sequence[str]],
+    flights: Mapping[str, str] | None,
+    flight_order: Sequence[str],
+) -> Ranking:
+    placings: list[Placing] = []
+    for who, place in places.items():
+        if who not in players:
+            raise MasterpointError(f"competitor {who}: no member numbers given")
+        flight = None if flights is None else flights.get(who)
+        placings.append(Placing(who, tuple(players[who]), place, "", flight))
     return Ranking(tuple(placings), tuple(flight_order))
 
 
@@ -179,11 +199,13 @@ def award_scored(
     flights: Mapping[str, str] | None = None,
     flight_order: Sequence[str] = (),
     carry: Mapping[str, Fraction] | None = None,
+    places: Mapping[str, int] | None = None,
 ) -> tuple[Award, ...]:
     """Award a scored event of one or more sessions (see the module docstring).
 
     A :class:`ClubGame` without ``sessions`` gets each scored session's scores
-    (:func:`session_scores`) for the session awards.
+    (:func:`session_scores`) for the session awards; ``places``: the overall ranking
+    made already (:func:`ranking_from_sessions`).
     """
     if (
         rules == "sbf"
@@ -201,7 +223,7 @@ def award_scored(
             )
         return tuple(out)
     ranking = ranking_from_sessions(
-        results, players, flights=flights, flight_order=flight_order, carry=carry
+        results, players, flights=flights, flight_order=flight_order, carry=carry, places=places
     )
     if isinstance(params, ClubGame) and not params.sessions:
         params = dataclasses.replace(

@@ -15,9 +15,10 @@ slips still missing are the caller's to list (``missing``).
 Penalties (003:47-59): in a VP event (Swiss and Houston pairs) a board's penalty
 is 5 % of a round's maximum VPs (003:55-57); a penalty naming a board counts from
 the round that board was played in, one naming none from the last round scored.
-In a barometer the director's penalties are taken off the running totals of
-the last round scored, in the units of the event's method
-(:func:`bridgedesk.results.section.director_penalties`).
+In a barometer the director's penalties are taken off the running totals, in
+the units of the event's method (:func:`bridgedesk.results.section.director_penalties`),
+from the same round on: the standings after each round and the final count every
+penalty of that round and the rounds before.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import SectionResults
 from bridgedesk.events.pair_draw import Draw
 from bridgedesk.events.pair_formats import PairFormat
-from bridgedesk.events.rulings import PenaltyUnit, Rulings, Slip
+from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings, Slip
 from bridgedesk.events.seating import GridMovement
 from bridgedesk.results.event_options import EventOptions
 from bridgedesk.results.model import EventHeading, pair_order
@@ -161,6 +162,13 @@ def score_rounds(
     )  # fmt: skip
 
 
+def _round_of(p: ProceduralPenalty, boards_of: Sequence[tuple[int, ...]], rounds: int) -> int:
+    """The round a penalty counts from: its board's round, else the last round scored."""
+    if p.board is None:
+        return rounds
+    return next((i for i, b in enumerate(boards_of, 1) if p.board in b), rounds)
+
+
 def _vp_penalties(
     rulings: Rulings,
     movement: GridMovement | None,
@@ -184,10 +192,7 @@ def _vp_penalties(
                 f"pair {p.pair}'s penalty is in {p.unit.value}; a Swiss or Houston pairs event "
                 "takes penalties in boards (5 % of a round's maximum VPs each, 003:55-57)"
             )
-        at = rounds
-        if p.board is not None:
-            at = next((i for i, b in enumerate(boards_of, 1) if p.board in b), rounds)
-        slot = out.setdefault(at, {})
+        slot = out.setdefault(_round_of(p, boards_of, rounds), {})
         slot[str(p.pair)] = slot.get(str(p.pair), Fraction(0)) + vps
     return out
 
@@ -235,10 +240,12 @@ def _barometer_rounds(
     if not by_round:
         return []
     after = barometer(by_round, method=method, winners=1)
-    if rulings.penalties:
-        boards = [b for rnd in by_round for b in rnd]
-        penalties = director_penalties(rulings.penalties, after[-1])
-        after[-1] = score_session(boards, method=method, winners=1, penalties=penalties)
+    for i in range(1, len(after) + 1):  # each round's standings with the penalties so far
+        given = [p for p in rulings.penalties if _round_of(p, boards_of, len(after)) <= i]
+        if given:
+            boards = [b for rnd in by_round[:i] for b in rnd]
+            penalties = director_penalties(given, after[i - 1])
+            after[i - 1] = score_session(boards, method=method, winners=1, penalties=penalties)
     before: dict[str, Fraction] = {}
     out = []
     for i, result in enumerate(after, start=1):

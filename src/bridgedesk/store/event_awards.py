@@ -10,6 +10,7 @@ players not yet members are held, 000:141-151).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from bridgedesk.errors import MasterpointError
@@ -22,9 +23,12 @@ from bridgedesk.results.pair_rounds import ranked_by_rounds
 from bridgedesk.results.section import score_sections
 from bridgedesk.scoring.session import SessionResult
 from bridgedesk.store import director, individuals
+from bridgedesk.store.competitors import seats
+from bridgedesk.store.event_results import is_whole_event, played_sections, score_event
 from bridgedesk.store.ledger import EventAwards
 from bridgedesk.store.pair_rounds import is_round_by_round, standings
 from bridgedesk.store.pair_rounds import options as event_options
+from bridgedesk.store.rows import EventInfo
 from bridgedesk.store.service import Store
 
 #: A stored entry's kind (bridgedesk.events.model.EntryKind) as the kind of game.
@@ -37,6 +41,8 @@ def score_stored_event(
     """Score every session of a stored event's section; each entry's member numbers
     by its number (empty when no entry has any)."""
     info = store.event(event)
+    if is_whole_event(store, event) and not is_round_by_round(store, event):
+        return _whole_event(store, event, info)
     sessions = sorted(n for n, names in info.sections if section in names)
     if not sessions:
         known = sorted({name for _n, names in info.sections for name in names})
@@ -66,6 +72,49 @@ def score_stored_event(
         info.event.rating.value,
         info.event.class_,
         kinds.pop() if len(kinds) == 1 else None,
+    )
+    return scored, players, facts
+
+
+def _whole_event(
+    store: Store, event: str | int, info: EventInfo
+) -> tuple[list[SessionResult], dict[str, tuple[str, ...]], StoredEvent]:
+    """An event ranked over several sessions (or a final): every section of every
+    session scored, each standing named by its competitor (the seats the store keeps,
+    whatever its numbers in that session) for the session awards, and the overall
+    places of the combined ranking as ``results EVENT`` publishes it (004:1315-1320,
+    with a final's carry-over, 004:1993-2034)."""
+    where = {(x.session, x.section, x.number): x.competitor for x in seats(store, event)}
+    convention = event_options(store, event).convention
+    scored: list[SessionResult] = []
+    players: dict[str, tuple[str, ...]] = {}
+    for session, names in played_sections(store, event).items():
+        snaps = [store.section_results(event, n, session) for n in names]
+        if not any(x.results for x in snaps):
+            continue
+        ruled = {n: director.rulings(store, event, n, session) for n in names}
+        result = score_sections(snaps, rulings=ruled, convention=convention).session_result
+        renamed = []
+        for st in result.standings:
+            seat = (session, st.section or names[0], int(st.pair))
+            renamed.append(dataclasses.replace(st, pair=where.get(seat, st.pair)))
+        scored.append(dataclasses.replace(result, standings=tuple(renamed)))
+        for snap in snaps:
+            for number, entry in snap.entries.items():
+                members = tuple(p.member for p in entry.players if p.member)
+                who = where.get((session, snap.section, number))
+                if members and not entry.phantom and who is not None:
+                    players.setdefault(who, members)
+    combined = score_event(store, event).combined
+    assert combined is not None  # score_event always ranks the sessions it scored
+    places = {c.pair: int(c.rank.rstrip("=")) for c in combined.ranking}
+    facts = StoredEvent(
+        info.event.name,
+        info.event.date,
+        info.event.rating.value,
+        info.event.class_,
+        "pairs",
+        places,
     )
     return scored, players, facts
 

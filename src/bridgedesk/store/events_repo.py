@@ -15,11 +15,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
-from bridgedesk.events.model import Entry, Event
+from bridgedesk.events.model import Entry, EntryKind, Event
 from bridgedesk.events.names import check_name, check_section_name
 from bridgedesk.events.seating import seated_pairs
 from bridgedesk.store.competitors import follow
 from bridgedesk.store.individual_events import check_entry_kind
+from bridgedesk.store.late_pairs import seat_late_pair
 from bridgedesk.store.lookups import (
     event_row,
     movement_of,
@@ -193,9 +194,9 @@ def add_entry(
 
     A late entry (``entry.late``) is accepted only while no result of round 2
     or later is in (004:884-898); it takes the phantom's number when the
-    section has a phantom, otherwise its own number, which the section's
-    movement must seat: the director first sets a movement with A/B tables
-    from round 2 (``bridgedesk event movement --from-round 2``).
+    section has a phantom, otherwise its own number: when the section's movement
+    does not seat it, the late pair roves from round 2, each round in the seat of a
+    different pair who has the bye (:mod:`bridgedesk.store.late_pairs`, audited).
     """
     if entry.team_name is not None:
         check_name(entry.team_name, "the team's name")
@@ -207,6 +208,8 @@ def add_entry(
         ev = event_row(s, ref)
         sec = section_row(s, ev, session, section, lock=True)
         check_entry_kind(s, ev, entry)
+        if entry.late and entry.kind is EntryKind.PAIR:  # an even field: the pair roves
+            seat_late_pair(s, ev, sec, entry.number)
         number = insert_entry(s, sec, entry)
         follow(s, sec, number)  # the competitor's other sessions (store/competitors.py)
         return number

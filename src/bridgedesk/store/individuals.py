@@ -37,9 +37,10 @@ from bridgedesk.movements.individual import (
 from bridgedesk.store.entries import register_players
 from bridgedesk.store.events_repo import insert_entry
 from bridgedesk.store.individual_events import check_entry_kind, is_individual
+from bridgedesk.store.late_players import seat_late_player
 from bridgedesk.store.lookups import event_row, section_entries, section_row
 from bridgedesk.store.lookups import section_results as section_result_rows
-from bridgedesk.store.models import EventRow, MovementRow, ResultRow, SectionRow
+from bridgedesk.store.models import EntryRow, EventRow, MovementRow, ResultRow, SectionRow
 from bridgedesk.store.results_repo import insert_result, section_results
 from bridgedesk.store.unit import UnitOfWork
 
@@ -90,10 +91,13 @@ def add_player(
     stationary: bool = False,
     section: str = "A",
     session: int = 1,
+    late: bool = False,
 ) -> Entry:
     """Enter one player under ``number`` (None: the next free one) and return the entry.
 
-    A member number alone takes the name from the player register."""
+    A member number alone takes the name from the player register.  A ``late``
+    player joins a movement set already from round 2
+    (:mod:`bridgedesk.store.late_players`)."""
     if name is not None:
         check_name(name, "a player's name")
     if member is not None:
@@ -109,7 +113,14 @@ def add_player(
             number = next(n for n in range(1, len(taken) + 2) if n not in taken)
         entry = Entry(number, players, kind=EntryKind.INDIVIDUAL, stationary=stationary)
         check_entry_kind(s, ev, entry)
+        if late:
+            seat_late_player(s, ev, sec, number)
         insert_entry(s, sec, entry)
+        if late:
+            row = s.scalars(
+                select(EntryRow).where(EntryRow.section_id == sec.id, EntryRow.number == number)
+            ).one()
+            row.late = True
         return entry
 
 

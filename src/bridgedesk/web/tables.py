@@ -28,6 +28,8 @@ from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web.api import played_traveller, raise_table_dispute, store_result
+from bridgedesk.web.individual_seats import WORDS as PLAYER_WORDS
+from bridgedesk.web.individual_seats import individual_view
 from bridgedesk.web.labels import labels, language
 from bridgedesk.web.security import (
     TOKEN_COOKIE,
@@ -195,6 +197,8 @@ def _panel_context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
         "disputed": _disputed(store, terminal),
         "boards_text": _numbers(state.boards),
         "moved": _moved(state),
+        "individual": individual_view(store, state),  # the four players (web/individual_seats)
+        "player_words": PLAYER_WORDS,
         "played": state.played,
         "form": defaultdict(str),
         "results": RESULTS,
