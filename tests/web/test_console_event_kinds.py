@@ -148,9 +148,31 @@ def test_names_typed_in_the_form_are_escaped(client: TestClient, stored: Stored)
     assert answer.status_code in (400, 422) and SCRIPT_NAME not in answer.text
 
 
-def test_the_japanese_form(client: TestClient) -> None:
+def test_the_japanese_form(client: TestClient, stored: Stored) -> None:
     token = log_in(client, "boss")
-    client.cookies.set("lang", "ja")
     page = client.get("/d/?lang=ja").text
     assert "チーム戦" in page and "個人戦" in page
-    del token
+    answer = client.post("/d/events?lang=ja", data={"csrf_token": token, "name": "X",
+                                                    "kind": "teams"})  # fmt: skip
+    assert answer.status_code == 422 and "チーム戦" in answer.text
+    assert "a team event needs --format" in answer.text  # a line no pattern knows: as it is
+
+
+def test_movement_check_problems_in_japanese(client: TestClient, stored: Stored) -> None:
+    """The check's problems carry a code: the English page prints the command's line,
+    the Japanese page its sentence with the same numbers."""
+    from bridgedesk.events import Entry, Player
+    from bridgedesk.events.entry import validate_section
+
+    stored.store.add_entry(stored.event, Entry(9, (Player("Late"), Player("Pair"))))
+    log_in(client, "boss")
+    english = client.get(f"/d/events/{stored.event}").text
+    movement = stored.store.movement(stored.event)
+    assert movement is not None
+    line = validate_section(movement, stored.store.entries(stored.event))
+    assert line == ["entered but not seated by the movement: 9 (it seats 1, 2, 3, 4, 5, 6, 7, 8)"]
+    assert 'data-code="entered-not-seated"' in english and line[0] in english
+    japanese = client.get(f"/d/events/{stored.event}?lang=ja").text
+    assert 'data-code="entered-not-seated"' in japanese
+    assert "ムーブメントに席がありません：9（ムーブメントの席は 1, 2, 3" in japanese
+    assert line[0] not in japanese

@@ -20,6 +20,7 @@ from bridgedesk.events.creation import parse_datetime
 from bridgedesk.formats import entries_csv
 from bridgedesk.reading import decode
 from bridgedesk.store import entries as store_entries
+from bridgedesk.store import section_checks
 from bridgedesk.store.entry_players import changed_players, players_of
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
@@ -34,6 +35,7 @@ from bridgedesk.web.console.pages import (
     upload_of,
 )
 from bridgedesk.web.console.place import Place, place_of
+from bridgedesk.web.console.problem_words import problem_line
 from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
 from bridgedesk.web.security import status_of
@@ -96,9 +98,8 @@ def _overview(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str
     return {
         "entries": sorted(entries.items()),
         "movement": movement,
-        "problems": store.check_section(place.event, place.section, place.session)
-        if movement is not None
-        else [],
+        "problems": section_checks.problems(store, place.event, place.section, place.session),
+        "problem_line": problem_line,
     }
 
 
