@@ -25,20 +25,19 @@ from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._slips import report_missing
 from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_date
 from bridgedesk.cli.event import app
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError
 from bridgedesk.events.model import Section, Session
 from bridgedesk.formats import movement_json, plan_json, results_json
 from bridgedesk.movements.choose import build_movement
 from bridgedesk.movements.model import Movement
-from bridgedesk.movements.plan import plan_text, recommend_plan
 from bridgedesk.reports.event_bundle import event_text, write_event
 from bridgedesk.results.qualify import CutBy, qualifiers
 from bridgedesk.store import event_results
+from bridgedesk.store.session_plans import first_session_pairs, plan_sessions
 from bridgedesk.store.sessions_repo import (
     FinalCut,
     make_final,
     set_session_movement,
-    store_plan,
 )
 
 __all__ = [
@@ -47,18 +46,6 @@ __all__ = [
     "session_movement",
     "show_event",
 ]
-
-
-def _first_session_pairs(db: str | None, event: str) -> int:
-    with open_store(db) as store:
-        info = store.event(event)
-        names = [n for number, ns in info.sections if number == 1 for n in ns]
-        return sum(
-            1
-            for name in names
-            for e in store.entries(event, section=name, session=1).values()
-            if not e.phantom
-        )
 
 
 def plan_movement(
@@ -70,14 +57,11 @@ def plan_movement(
     pairs: int | None = None,
 ) -> None:
     """Store the recommended plan for ``sessions`` sessions and print it."""
-    count = pairs if pairs is not None else _first_session_pairs(db, event)
-    if count < 1:
-        raise EntryError("no pairs are entered in the first session: enter them first")
-    plan = recommend_plan(count, sessions=min(sessions, 2), sections=sections, rounds=rounds)
     with open_store(db) as store:
-        stored = store_plan(store, event, plan, sessions)
-    typer.echo(plan_text(plan), nl=False)
-    if sessions > len(plan.sessions):
+        made = plan_sessions(store, event, sessions, sections, rounds, pairs)
+    plan, stored = made.plan, made.stored
+    typer.echo(made.text, nl=False)
+    if made.repeated:
         typer.echo(
             f"sessions {len(plan.sessions) + 1}-{sessions} play the plan's sessions again in "
             "turn, with their numbers (the JCBL lists plan two, 004:2069-2452)"
@@ -132,7 +116,11 @@ def later_session_movement(
     if file is not None:
         return movement_json.load(file)
     pairs = options.get("pairs")
-    count = pairs if isinstance(pairs, int) else _first_session_pairs(db, event)
+    if isinstance(pairs, int):
+        count = pairs
+    else:
+        with open_store(db) as store:
+            count = first_session_pairs(store, event)
 
     def number(key: str) -> int | None:
         value = options.get(key)

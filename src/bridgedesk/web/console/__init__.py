@@ -23,11 +23,14 @@ from bridgedesk.web.console import (
     movement,
     publish,
     results,
+    sessions,
 )
 from bridgedesk.web.console.auth import install
 
 router = APIRouter()
-for _module in (login, events, members, movement, deals, grid, results, disputes, publish):
+for _module in (
+    login, events, members, movement, deals, grid, results, disputes, publish, sessions
+):  # fmt: skip
     router.include_router(_module.router)
 
 __all__ = ["install", "router"]

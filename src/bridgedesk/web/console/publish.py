@@ -29,7 +29,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.masterpoints.awards import Award
 from bridgedesk.reports.bundle import write_all, write_sections
-from bridgedesk.store import director
+from bridgedesk.reports.event_bundle import write_event
+from bridgedesk.store import director, event_results
 from bridgedesk.store.event_awards import record
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
@@ -201,6 +202,18 @@ async def _download(
 async def download_sections(request: Request, event: int) -> Response:
     """Every section's report set and the ranking across sections, in one download."""
     return await _download(request, event, sections_zip, "sections")
+
+
+def event_zip(store: Store, place: Place, lang: str) -> bytes:
+    """An event of several sessions (or a final): every session's reports, the combined
+    ranking and ``results.json``, as ``bridgedesk results EVENT --format html`` writes."""
+    scored = event_results.score_event(store, place.event, store.deals(place.event))
+    return _zipped(lambda out: write_event(scored, out, lang))
+
+
+@router.get("/events/{event}/publish/event.zip")
+async def download_event(request: Request, event: int) -> Response:
+    return await _download(request, event, event_zip, "event")
 
 
 @router.get("/events/{event}/publish/reports.zip")
