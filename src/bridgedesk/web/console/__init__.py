@@ -21,6 +21,7 @@ from bridgedesk.web.console import (
     login,
     members,
     movement,
+    pair_rounds,
     publish,
     results,
     sessions,
@@ -29,7 +30,8 @@ from bridgedesk.web.console.auth import install
 
 router = APIRouter()
 for _module in (
-    login, events, members, movement, deals, grid, results, disputes, publish, sessions
+    login, events, members, movement, deals, grid, results, disputes, publish, sessions,
+    pair_rounds,
 ):  # fmt: skip
     router.include_router(_module.router)
 

@@ -52,6 +52,19 @@ KIND_WORDS: dict[str, dict[str, str]] = {
         "download_event": "Download the whole event's reports (zip)",
         "final_of": "Final of event {qualifying}: cut {places} ({by})",
         "whole_event": "whole event",
+        "pairing": "Pairing",
+        "boards_a_round": "Boards a round",
+        "draw_next": "Draw the next round",
+        "draw_next_help": "Round 1 by pair number, then by the standings after the round "
+        "before (004:2594), no pair meeting another twice; the next round is drawn only when "
+        "every slip of the round before is in or marked not played.",
+        "missing_n": "{n} slip(s) missing.",
+        "standings_after": "Standings after round {n}",
+        "opponent": "Opponent",
+        "round_score": "Round",
+        "draws": "The draw, round by round",
+        "round_n_boards": "Round {n}: boards {first}-{last}",
+        "no_draw": "No round drawn yet.",
         "kind_help": "Pairs may have several sessions and sections; a team event and "
         "an individual are one session of one section.",
     },
@@ -102,6 +115,19 @@ KIND_WORDS: dict[str, dict[str, str]] = {
         "download_event": "大会全体の成績一式をダウンロード（zip）",
         "final_of": "大会 {qualifying} の決勝：カット {places}（{by}）",
         "whole_event": "大会全体",
+        "pairing": "組み合わせ方法",
+        "boards_a_round": "1 ラウンドのボード数",
+        "draw_next": "次のラウンドを組む",
+        "draw_next_help": "第1ラウンドはペア番号順、以降は前ラウンド後の順位で組みます"
+        "（004:2594）。同じ相手とは2度対戦しません。前ラウンドのスリップがすべて入るか"
+        "ノープレーとされるまで、次のラウンドは組めません。",
+        "missing_n": "未入力のスリップ {n} 枚。",
+        "standings_after": "第{n}ラウンド後の順位",
+        "opponent": "対戦相手",
+        "round_score": "ラウンド",
+        "draws": "ラウンドごとの組み合わせ",
+        "round_n_boards": "第{n}ラウンド：ボード {first}〜{last}",
+        "no_draw": "まだ組み合わせがありません。",
         "kind_help": "ペア戦は複数のセッション・セクションにできます。チーム戦と個人戦は"
         "1 セッション 1 セクションです。",
     },
