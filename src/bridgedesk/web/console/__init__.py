@@ -18,6 +18,7 @@ from bridgedesk.web.console import (
     disputes,
     events,
     grid,
+    individuals,
     login,
     members,
     movement,
@@ -31,7 +32,7 @@ from bridgedesk.web.console.auth import install
 router = APIRouter()
 for _module in (
     login, events, members, movement, deals, grid, results, disputes, publish, sessions,
-    pair_rounds,
+    pair_rounds, individuals,
 ):  # fmt: skip
     router.include_router(_module.router)
 
