@@ -100,6 +100,26 @@ def test_plan_renumbering_and_combined_ranking(client: TestClient, stored: Store
     # the whole event's reports download, the combined page first
     answer = client.get(f"/d/events/{eid}/publish/event.zip")
     assert answer.status_code == 200 and answer.content[:2] == b"PK"
+    # the publish page shows the combined ranking too
+    publish = client.get(f"/d/events/{eid}/publish").text
+    assert 'id="combined-ranking"' in publish and "publish/event.zip" in publish
+    # the final: the best 6 overall, pair 7 (of the qualifying) will not play
+    answer = client.post(
+        f"/d/events/{eid}/sessions/final",
+        data={"csrf_token": token, "name": "The final", "cut": "6", "cut_by": "overall",
+              "withdrawn": "7", "max_boards": "4"},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert answer.status_code == 303, answer.text
+    final = int(answer.headers["location"].split("/")[3])
+    order = sorted(want, key=lambda c: (-want[c], c))
+    kept = [c for c in order if c != 7][:6]
+    entries = store.entries(final)
+    assert [entries[n].names for n in range(1, 7)] == [
+        store.entries(eid)[c].names if c != 5 else store.entries(eid)[5].names for c in kept
+    ]
+    page = client.get(f"/d/events/{final}/sessions").text
+    assert f"Final of event {eid}: cut 6 (overall)" in page
     # the Japanese page
     ja = client.get(f"/d/events/{eid}/sessions?lang=ja").text
     assert "全セッションの総合順位" in ja and "セッションごとのペア番号" in ja
@@ -130,3 +150,12 @@ def test_a_refused_plan_is_shown_and_changes_nothing(client: TestClient, stored:
     assert answer.status_code == 422
     assert "no pairs are entered in the first session: enter them first" in answer.text
     assert stored.store.movement(eid) is None
+    # a final of a qualifying with slips missing is refused, nothing stored
+    two = two_session_event(client, stored.store, token)
+    client.post(f"/d/events/{two}/sessions/plan", data={"csrf_token": token, "sessions": "2"})
+    before = stored.store.events()
+    answer = client.post(f"/d/events/{two}/sessions/final",
+                         data={"csrf_token": token, "name": "F", "cut": "4"})  # fmt: skip
+    assert answer.status_code in (400, 409, 422)
+    assert "the qualifying is not complete: 264 slips missing" in answer.text
+    assert stored.store.events() == before

@@ -84,6 +84,17 @@ KIND_WORDS: dict[str, dict[str, str]] = {
         "enter_slip_four": "Enter a slip (the four players at their seats)",
         "player_ranking": "Ranking of the players",
         "results_in": "{n} results entered, {missing} slips missing.",
+        "make_final": "Make the final",
+        "make_final_help": "The qualifiers (overall, or each section and direction apart, "
+        "004:1987) entered in a new event as pairs 1, 2, ... in qualifying order; their "
+        "qualifying scores carried over (004:1993-2034).",
+        "final_name": "The final's name",
+        "final_cut": "Pairs kept",
+        "final_cut_by": "Cut",
+        "cut_by_overall": "overall",
+        "cut_by_field": "each section and direction",
+        "final_withdrawn": "Qualifiers who will not play (competitor numbers)",
+        "final_max_boards": "Carry-over at most (boards at the top; 0: no maximum)",
         "kind_help": "Pairs may have several sessions and sections; a team event and "
         "an individual are one session of one section.",
     },
@@ -166,6 +177,16 @@ KIND_WORDS: dict[str, dict[str, str]] = {
         "enter_slip_four": "スリップを入力（4 人の席）",
         "player_ranking": "プレーヤーの順位",
         "results_in": "入力済みの結果 {n} 件、未入力のスリップ {missing} 枚。",
+        "make_final": "決勝を作る",
+        "make_final_help": "予選通過者（全体、またはセクション・方向ごと、004:1987）を、予選順に"
+        "ペア 1、2 … として新しい大会に登録し、予選の得点を持ち越します（004:1993-2034）。",
+        "final_name": "決勝の名前",
+        "final_cut": "通過ペア数",
+        "final_cut_by": "カット",
+        "cut_by_overall": "全体",
+        "cut_by_field": "セクション・方向ごと",
+        "final_withdrawn": "決勝に出ない通過者（参加者番号）",
+        "final_max_boards": "持ち越しの上限（トップのボード数。0：上限なし）",
         "kind_help": "ペア戦は複数のセッション・セクションにできます。チーム戦と個人戦は"
         "1 セッション 1 セクションです。",
     },

@@ -46,6 +46,7 @@ from bridgedesk.web.console.awards import (
 )
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
+from bridgedesk.web.console.sessions import combined_context
 from bridgedesk.web.labels import language
 from bridgedesk.web.scoring import scored_section, scored_sections
 from bridgedesk.web.security import status_of
@@ -93,6 +94,7 @@ def _status(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, A
         "missing": director.missing(store, place.event, place.section, place.session),
         "planned": director.planned(store, place.event, place.section, place.session),
         "entered": len(store.results(place.event, section=place.section, session=place.session)),
+        **combined_context(store, place),  # several sessions or a final: ranked over them
     }
 
 

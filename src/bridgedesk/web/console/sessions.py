@@ -8,6 +8,9 @@ results EVENT`` prints).  A director stores the recommended plan for N sessions
 (:func:`bridgedesk.store.session_plans.plan_sessions`, as ``bridgedesk event
 movement EVENT --recommend --sessions N``).  Each session and section is then run
 from the other pages by choosing it in the navigation (``?session=&section=``).
+Once every slip is in, a director makes the final of a qualifying event here
+(:func:`bridgedesk.store.finals.final_of_qualifying`, as ``bridgedesk event final``:
+the cut overall or per field, withdrawals, the carry-over's maximum).
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError, ScoringError
 from bridgedesk.results.numbers import fixed
+from bridgedesk.results.qualify import CutBy
 from bridgedesk.store import director, event_results
 from bridgedesk.store.competitors import seats
+from bridgedesk.store.finals import final_of_qualifying
 from bridgedesk.store.service import Store
 from bridgedesk.store.session_plans import plan_sessions
 from bridgedesk.store.sessions_repo import final_of
@@ -34,7 +39,7 @@ from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d")
 
-__all__ = ["router"]
+__all__ = ["combined_context", "router"]
 
 
 def _sections(store: Store, place: Place) -> list[dict[str, Any]]:
@@ -83,7 +88,9 @@ def _seat_table(store: Store, place: Place) -> tuple[list[int], list[dict[str, A
     return numbers, table
 
 
-def _combined(store: Store, place: Place) -> dict[str, Any]:
+def combined_context(store: Store, place: Place) -> dict[str, Any]:
+    """The combined ranking of an event of several sessions (or a final) for a page
+    (``combined`` None when the event is one session or nothing is scored yet)."""
     if not event_results.is_whole_event(store, place.event):
         return {"combined": None}
     try:
@@ -93,6 +100,7 @@ def _combined(store: Store, place: Place) -> dict[str, Any]:
     missing, planned = event_results.missing_slips(store, place.event)
     return {
         "combined": scored.combined,
+        "fixed": fixed,
         "scored_sessions": [s.session for s in scored.sessions],
         "event_missing": missing,
         "event_planned": planned,
@@ -106,8 +114,8 @@ def _gather(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, 
         "seat_sessions": numbers,
         "seat_rows": table,
         "final": final_of(store, place.event),
-        "fixed": fixed,
-        **_combined(store, place),
+        "cut_bys": tuple(c.value for c in CutBy),
+        **combined_context(store, place),
     }
 
 
@@ -157,3 +165,41 @@ async def store_plan(request: Request, event: int) -> Response:
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"plan": str(exc)}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/sessions", done=done), status_code=303)
+
+
+def _final(store: Store, place: Place, form: Mapping[str, str]) -> int:
+    name = form.get("name", "").strip()
+    if not name:
+        raise EntryError("give the final's name")
+    cut = _number(form, "cut", "--cut", 1, 999)
+    if cut is None:
+        raise EntryError("give --cut: the pairs kept (overall, or in each field)")
+    try:
+        by = CutBy(form.get("cut_by", "overall"))
+    except ValueError:
+        raise EntryError("--cut-by is overall or field") from None
+    boards = _number(form, "max_boards", "--max-boards", 0, 99)
+    made = final_of_qualifying(
+        store,
+        place.event,
+        name,
+        cut,
+        by,
+        [w.strip() for w in form.get("withdrawn", "").split(",") if w.strip()],
+        4 if boards is None else boards or None,
+        form.get("date", "").strip() or None,
+    )
+    return made.id
+
+
+@router.post("/events/{event}/sessions/final")
+async def make_final(request: Request, event: int) -> Response:
+    """The final of this qualifying event, as ``bridgedesk event final`` makes it."""
+    form = await read_form(request)
+    session = await need(request, Role.DIRECTOR, form)
+    place = await place_of(request, event, form)
+    try:
+        final = await db_call(request, _final, store_of(request), place, form)
+    except BridgedeskError as exc:
+        return await _page(request, session, place, status_of(exc), {"final": str(exc)}, form)
+    return RedirectResponse(f"/d/events/{final}/sessions", status_code=303)
