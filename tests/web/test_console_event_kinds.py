@@ -23,8 +23,9 @@ from tests.web.conftest import SCRIPT_NAME, Stored
 from tests.web.test_console import PASSWORD, log_in
 
 
-@pytest.fixture
-def client(stored: Stored) -> Iterator[TestClient]:
+@pytest.fixture(name="client")
+def client_fixture(stored: Stored) -> Iterator[TestClient]:
+    """The app on the stored event, with a director (boss), a scorer (kim), a viewer (vic)."""
     for name, role in (("boss", Role.DIRECTOR), ("kim", Role.SCORER), ("vic", Role.VIEWER)):
         users.add_user(stored.store, name, role, PASSWORD)
     with TestClient(create_app(store=stored.store, login_limit=3)) as c:

@@ -8,26 +8,14 @@ tests/events/test_individual_cli.py; the role and CSRF checks of the new POSTs."
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from fractions import Fraction
 
-import pytest
 from fastapi.testclient import TestClient
 
-from bridgedesk.store import users
-from bridgedesk.store.users import Role
-from bridgedesk.web.app import create_app
 from tests.events.test_individual_cli import Slip, expected_totals, slips
 from tests.web.conftest import SCRIPT_NAME, Stored
-from tests.web.test_console import PASSWORD, log_in
-
-
-@pytest.fixture
-def client(stored: Stored) -> Iterator[TestClient]:
-    for name, role in (("boss", Role.DIRECTOR), ("kim", Role.SCORER), ("vic", Role.VIEWER)):
-        users.add_user(stored.store, name, role, PASSWORD)
-    with TestClient(create_app(store=stored.store, login_limit=3)) as c:
-        yield c
+from tests.web.test_console import log_in
+from tests.web.test_console_event_kinds import client_fixture  # noqa: F401
 
 
 def slip_form(token: str, slip: Slip) -> dict[str, str]:

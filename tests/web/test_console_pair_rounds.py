@@ -7,27 +7,27 @@ the director's role and the CSRF token for the new POST."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
 from fastapi.testclient import TestClient
 
 from bridgedesk.events import Entry, Player
-from bridgedesk.store import users
 from bridgedesk.store.terminals import round_states
-from bridgedesk.store.users import Role
-from bridgedesk.web.app import create_app
 from tests.events.test_pair_rounds_cli import percentages
 from tests.web.conftest import SCRIPT_NAME, Stored
-from tests.web.test_console import PASSWORD, log_in
+from tests.web.test_console import log_in
+from tests.web.test_console_event_kinds import client_fixture  # noqa: F401
 
 
-@pytest.fixture
-def client(stored: Stored) -> Iterator[TestClient]:
-    for name, role in (("boss", Role.DIRECTOR), ("kim", Role.SCORER)):
-        users.add_user(stored.store, name, role, PASSWORD)
-    with TestClient(create_app(store=stored.store, login_limit=3)) as c:
-        yield c
+def _round_event(client: TestClient, stored: Stored, token: str, fmt: str, pairs: int) -> int:
+    """An event of ``fmt`` made on the form, ``pairs`` pairs entered (pair 3 named as markup)."""
+    answer = client.post("/d/events", data={"csrf_token": token, "name": f"Club {fmt}",
+                                            "format": fmt, "scoring": "mp"},
+                         follow_redirects=False)  # fmt: skip
+    eid = int(answer.headers["location"].rsplit("/", 1)[1])
+    for n in range(1, pairs + 1):
+        first = SCRIPT_NAME if n == 3 else f"N{n}"
+        stored.store.add_entry(eid, Entry(n, (Player(first), Player(f"S{n}"))))
+    return eid
 
 
 def _draw(page: str, rnd: int) -> list[tuple[int, int]]:
@@ -40,13 +40,7 @@ def _draw(page: str, rnd: int) -> list[tuple[int, int]]:
 
 def test_swiss_pairs_round_by_round(client: TestClient, stored: Stored) -> None:
     token = log_in(client, "boss")
-    answer = client.post("/d/events", data={"csrf_token": token, "name": "Club Swiss",
-                                            "format": "swiss-pairs", "scoring": "mp"},
-                         follow_redirects=False)  # fmt: skip
-    eid = int(answer.headers["location"].rsplit("/", 1)[1])
-    for n in range(1, 9):
-        first = SCRIPT_NAME if n == 3 else f"N{n}"
-        stored.store.add_entry(eid, Entry(n, (Player(first), Player(f"S{n}"))))
+    eid = _round_event(client, stored, token, "swiss-pairs", 8)
     page = client.get(f"/d/events/{eid}/draw").text
     assert "No round drawn yet." in page and f"/d/events/{eid}/draw" in page  # in the nav
     answer = client.post(f"/d/events/{eid}/draw/next", data={"csrf_token": token, "boards": "2"})
@@ -104,12 +98,7 @@ def test_swiss_pairs_round_by_round(client: TestClient, stored: Stored) -> None:
 
 def test_drawing_needs_a_director_and_the_token(client: TestClient, stored: Stored) -> None:
     token = log_in(client, "boss")
-    answer = client.post("/d/events", data={"csrf_token": token, "name": "Baro",
-                                            "format": "barometer", "scoring": "mp"},
-                         follow_redirects=False)  # fmt: skip
-    eid = int(answer.headers["location"].rsplit("/", 1)[1])
-    for n in range(1, 7):
-        stored.store.add_entry(eid, Entry(n, (Player(f"N{n}"), Player(f"S{n}"))))
+    eid = _round_event(client, stored, token, "barometer", 6)
     answer = client.post(f"/d/events/{eid}/draw/next", data={"boards": "2"})
     assert answer.status_code == 403 and "CSRF" in answer.text
     client.cookies.clear()

@@ -7,31 +7,19 @@ against an independent sum of the slips (tests.events.test_sessions_cli)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from fractions import Fraction
 
-import pytest
 from fastapi.testclient import TestClient
 
 from bridgedesk.events import Entry, Player
-from bridgedesk.store import users
 from bridgedesk.store.service import Store
-from bridgedesk.store.users import Role
-from bridgedesk.web.app import create_app
 from tests.events.test_director_cli import tricks
 from tests.events.test_sessions_cli import pair_totals
 from tests.web.conftest import SCRIPT_NAME, Stored
-from tests.web.test_console import PASSWORD, log_in
+from tests.web.test_console import log_in
+from tests.web.test_console_event_kinds import client_fixture  # noqa: F401
 
 Slip = tuple[int, int, int, int, int]
-
-
-@pytest.fixture
-def client(stored: Stored) -> Iterator[TestClient]:
-    for name, role in (("boss", Role.DIRECTOR), ("kim", Role.SCORER), ("vic", Role.VIEWER)):
-        users.add_user(stored.store, name, role, PASSWORD)
-    with TestClient(create_app(store=stored.store, login_limit=3)) as c:
-        yield c
 
 
 def planned(store: Store, eid: int, session: int) -> list[Slip]:

@@ -29,8 +29,9 @@ from bridgedesk.store.individual_plans import store_recommended
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.kind_pages import kind_page
 from bridgedesk.web.console.kinds import INDIVIDUAL
-from bridgedesk.web.console.pages import SectionPage, error_page, read_form
+from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.scoring import scored_section
 from bridgedesk.web.security import status_of
@@ -80,14 +81,10 @@ _page = SectionPage("players.html.j2", "players_page", _gather)
 
 @router.get("/events/{event}/players", response_class=HTMLResponse)
 async def players_page(request: Request, event: int) -> Response:
-    session = await need(request, Role.VIEWER)
-    place = await place_of(request, event)
-    if place.kind != INDIVIDUAL:
-        refused = EntryError(
-            f"event {event} is not an individual event (create one with the kind individual)"
-        )
-        return error_page(request, refused, back=place.url(f"/d/events/{event}"))
-    return await _page(request, session, place)
+    return await kind_page(
+        request, event, INDIVIDUAL, _page,
+        "is not an individual event (create one with the kind individual)",
+    )  # fmt: skip
 
 
 def _whole(form: Mapping[str, str], name: str) -> int:

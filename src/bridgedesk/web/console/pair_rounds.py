@@ -28,8 +28,9 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import round_states
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.kind_pages import kind_page
 from bridgedesk.web.console.kinds import ROUNDS
-from bridgedesk.web.console.pages import SectionPage, error_page, read_form
+from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
@@ -69,15 +70,11 @@ _page = SectionPage("pair_rounds.html.j2", "draw_page", _gather, _prefill)
 
 @router.get("/events/{event}/draw", response_class=HTMLResponse)
 async def draw_page(request: Request, event: int) -> Response:
-    session = await need(request, Role.VIEWER)
-    place = await place_of(request, event)
-    if place.kind != ROUNDS:
-        refused = EntryError(
-            f"event {event} is not played round by round (create it with the format "
-            "swiss-pairs, barometer or houston)"
-        )
-        return error_page(request, refused, back=place.url(f"/d/events/{event}"))
-    return await _page(request, session, place)
+    return await kind_page(
+        request, event, ROUNDS, _page,
+        "is not played round by round (create it with the format swiss-pairs, barometer "
+        "or houston)",
+    )  # fmt: skip
 
 
 def _next(store: Store, place: Place, form: Mapping[str, str]) -> str:

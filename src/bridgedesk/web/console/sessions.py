@@ -154,17 +154,25 @@ def _plan(store: Store, place: Place, form: Mapping[str, str]) -> str:
     return f"{made.plan.row.describe()}: {count} sessions stored"
 
 
-@router.post("/events/{event}/sessions/plan")
-async def store_plan(request: Request, event: int) -> Response:
-    """Store the recommended plan for N sessions (``event movement --recommend --sessions N``)."""
+async def _act(request: Request, event: int, where: str, run: Any) -> Response:
+    """A director's action: on refusal the page with the line beside its form; done,
+    the sessions page of the event ``run`` names (its id, or this event's with a note)."""
     form = await read_form(request)
     session = await need(request, Role.DIRECTOR, form)
     place = await place_of(request, event, form)
     try:
-        done = await db_call(request, _plan, store_of(request), place, form)
+        done = await db_call(request, run, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"plan": str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
+    if isinstance(done, int):
+        return RedirectResponse(f"/d/events/{done}/sessions", status_code=303)
     return RedirectResponse(place.url(f"/d/events/{event}/sessions", done=done), status_code=303)
+
+
+@router.post("/events/{event}/sessions/plan")
+async def store_plan(request: Request, event: int) -> Response:
+    """Store the recommended plan for N sessions (``event movement --recommend --sessions N``)."""
+    return await _act(request, event, "plan", _plan)
 
 
 def _final(store: Store, place: Place, form: Mapping[str, str]) -> int:
@@ -195,11 +203,4 @@ def _final(store: Store, place: Place, form: Mapping[str, str]) -> int:
 @router.post("/events/{event}/sessions/final")
 async def make_final(request: Request, event: int) -> Response:
     """The final of this qualifying event, as ``bridgedesk event final`` makes it."""
-    form = await read_form(request)
-    session = await need(request, Role.DIRECTOR, form)
-    place = await place_of(request, event, form)
-    try:
-        final = await db_call(request, _final, store_of(request), place, form)
-    except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"final": str(exc)}, form)
-    return RedirectResponse(f"/d/events/{final}/sessions", status_code=303)
+    return await _act(request, event, "final", _final)
