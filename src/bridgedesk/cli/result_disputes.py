@@ -26,8 +26,7 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
-from bridgedesk.cli.result import SlipArgs, app
-from bridgedesk.errors import EntryError
+from bridgedesk.cli.result import _PASS_THROUGH, SlipArgs, _split, app
 from bridgedesk.events.correction import corrected
 from bridgedesk.store.disputes import Dispute, DisputeError, disputes, resolve_dispute
 
@@ -68,7 +67,7 @@ def list_disputes(
         typer.echo(dispute_line(d))
 
 
-@app.command("resolve", context_settings={"ignore_unknown_options": True})
+@app.command("resolve", context_settings=_PASS_THROUGH)
 def resolve(
     event: EventArg,
     dispute: Annotated[
@@ -95,14 +94,8 @@ def resolve(
 
     Example: bridgedesk result resolve "Tuesday pairs" 3 4S N -1 --reason "9 tricks agreed"
     """
-    words = list(slip or [])
-    for word in words:
-        if word.startswith("--"):
-            raise EntryError(f"unknown option {word}; see --help")
-    if len(words) > 3:
-        raise EntryError(f"expected CONTRACT DECLARER RESULT, got {' '.join(words)!r}")
-    contract, declarer, result = (words + [""] * 3)[:3]
-    correcting = bool(words) or lead is not None or adjusted is not None
+    contract, declarer, result = _split(slip)
+    correcting = bool(slip) or lead is not None or adjusted is not None
     with open_store(db) as store:
         found = {d.id: d for ses, names in store.event(event).sections for sec in names
                  for d in disputes(store, event, sec, ses)}  # fmt: skip
@@ -110,10 +103,13 @@ def resolve(
             raise DisputeError(f"event {event!r} has no dispute {dispute}")
         new = None
         if correcting:
-            stored = next(r for r in store.results(event) if r.id == found[dispute].result_id)
+            rid = found[dispute].result_id
+            stored = next((r for r in store.results(event) if r.id == rid), None)
+            if stored is None:
+                raise DisputeError(f"result {rid} of dispute {dispute} is deleted")
             new = corrected(
-                stored.result, contract=contract or None, declarer=declarer or None,
-                result=result or None, lead=lead, adjusted=adjusted,
+                stored.result, contract=contract, declarer=declarer, result=result,
+                lead=lead, adjusted=adjusted,
             )  # fmt: skip
         cid = resolve_dispute(store, event, dispute, who=who(by), reason=reason, new=new)
     if cid is None:
