@@ -156,7 +156,10 @@ def test_the_japanese_form(client: TestClient, stored: Stored) -> None:
     answer = client.post("/d/events?lang=ja", data={"csrf_token": token, "name": "X",
                                                     "kind": "teams"})  # fmt: skip
     assert answer.status_code == 422 and "チーム戦" in answer.text
-    assert "a team event needs --format" in answer.text  # a line no pattern knows: as it is
+    assert (
+        'data-code="team-event-needs-format"' in answer.text
+        and "チーム戦には形式が必要です" in answer.text
+    )
 
 
 def test_movement_check_problems_in_japanese(client: TestClient, stored: Stored) -> None:
@@ -177,3 +180,41 @@ def test_movement_check_problems_in_japanese(client: TestClient, stored: Stored)
     assert 'data-code="entered-not-seated"' in japanese
     assert "ムーブメントに席がありません：9（ムーブメントの席は 1, 2, 3" in japanese
     assert line[0] not in japanese
+
+
+def test_the_kinds_refusals_in_japanese(stored: Stored) -> None:
+    """The refusals these pages add are known by code and said in Japanese, their
+    values carried over (web/messages.py)."""
+    from bridgedesk.errors import BridgedeskError
+    from bridgedesk.store.event_kinds import NewEvent, create_event_of_kind
+    from bridgedesk.store.session_plans import plan_sessions
+    from bridgedesk.web.messages import code_of, refusal
+
+    store = stored.store
+
+    def refused(run: object) -> str:
+        with pytest.raises(BridgedeskError) as info:
+            run()  # type: ignore[operator]
+        return str(info.value)
+
+    empty = create_event_of_kind(store, NewEvent("Empty", sessions=2), who="td").id
+    cases = {
+        "team-event-one-section": lambda: create_event_of_kind(
+            store, NewEvent("T", kind="teams", sessions=2), who="td"),
+        "team-event-needs-format": lambda: create_event_of_kind(
+            store, NewEvent("T", kind="teams"), who="td"),
+        "unknown-event-kind": lambda: create_event_of_kind(
+            store, NewEvent("T", kind="clubs"), who="td"),
+        "individual-one-section": lambda: create_event_of_kind(
+            store, NewEvent("I", kind="individual", sections="A,B"), who="td"),
+        "event-needs-name": lambda: create_event_of_kind(store, NewEvent(" "), who="td"),
+        "no-pairs-to-plan": lambda: plan_sessions(store, empty, 2),
+    }  # fmt: skip
+    for code, run in cases.items():
+        message = refused(run)
+        assert code_of(message) == code, message
+        assert refusal(message, "en").text == message
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", refusal(message, "ja").text)
+    assert refusal(refused(cases["unknown-event-kind"]), "ja").text == (
+        "種類はペア戦・チーム戦・個人戦のいずれかです（'clubs' ではありません）"
+    )
