@@ -26,7 +26,7 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
-from bridgedesk.cli.result import _PASS_THROUGH, SlipArgs, _split, app
+from bridgedesk.cli.result import PASS_THROUGH, SlipArgs, app, split_slip
 from bridgedesk.events.correction import corrected
 from bridgedesk.store.disputes import Dispute, DisputeError, disputes, resolve_dispute
 
@@ -67,7 +67,7 @@ def list_disputes(
         typer.echo(dispute_line(d))
 
 
-@app.command("resolve", context_settings=_PASS_THROUGH)
+@app.command("resolve", context_settings=PASS_THROUGH)
 def resolve(
     event: EventArg,
     dispute: Annotated[
@@ -94,7 +94,7 @@ def resolve(
 
     Example: bridgedesk result resolve "Tuesday pairs" 3 4S N -1 --reason "9 tricks agreed"
     """
-    contract, declarer, result = _split(slip)
+    contract, declarer, result = split_slip(slip)
     correcting = bool(slip) or lead is not None or adjusted is not None
     with open_store(db) as store:
         found = {d.id: d for ses, names in store.event(event).sections for sec in names
