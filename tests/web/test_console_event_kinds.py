@@ -80,6 +80,8 @@ def test_pairs_by_round_individual_and_sessions(client: TestClient, stored: Stor
     alone = _create(client, token, name="Individual", kind="individual")
     assert individual_event(stored.store, alone)
     two = _create(client, token, name="Two days", sessions="2", sections="A,B")
+    listed = client.get("/d/").text
+    assert "<td>individual</td>" in listed and "<td>pairs, round by round</td>" in listed
     assert list(stored.store.event(two).sections) == [(1, ("A", "B")), (2, ("A", "B"))]
     assert not team_events.is_team_event(stored.store, two)
 

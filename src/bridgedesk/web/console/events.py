@@ -26,6 +26,7 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console import event_form
 from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.kinds import event_kind
 from bridgedesk.web.console.pages import (
     SectionPage,
     console_page,
@@ -57,7 +58,8 @@ def _events_page(
     errors: Mapping[str, str] | None = None,
     form: Any = None,
 ) -> Response:
-    found = store_of(request).events()
+    store = store_of(request)
+    found = store.events()
     return console_page(
         request,
         "events.html.j2",
@@ -65,6 +67,7 @@ def _events_page(
         words(language(request))["events"],
         status,
         events=found,
+        event_kinds={info.id: event_kind(store, info.id) for info in found},
         form=refill(form or event_form.DEFAULTS),
         errors=refill(errors or {}),
         **event_form.choices(),

@@ -10,6 +10,11 @@ KIND_WORDS: dict[str, dict[str, str]] = {
         "kind_pairs": "pairs",
         "kind_teams": "teams",
         "kind_individual": "individual",
+        "kind_rounds": "pairs, round by round",
+        "kind_note_individual": "An individual event: enter the players, take the movement "
+        "and enter the slips on the players page.",
+        "kind_note_rounds": "Drawn round by round: draw each round and see the standings on "
+        "the draw page.",
         "event_format": "Format",
         "format_movement": "a movement chosen up front",
         "pairs_by_round": "pairs, drawn round by round",
@@ -103,6 +108,11 @@ KIND_WORDS: dict[str, dict[str, str]] = {
         "kind_pairs": "ペア戦",
         "kind_teams": "チーム戦",
         "kind_individual": "個人戦",
+        "kind_rounds": "ペア戦（ラウンドごと）",
+        "kind_note_individual": "個人戦です。プレーヤーの登録、ムーブメント、スリップの入力は"
+        "プレーヤーのページで行います。",
+        "kind_note_rounds": "ラウンドごとに組み合わせる大会です。組み合わせと順位のページで"
+        "各ラウンドを組みます。",
         "event_format": "形式",
         "format_movement": "ムーブメントを最初に決める",
         "pairs_by_round": "ペア戦（ラウンドごとに組み合わせ）",
