@@ -84,7 +84,9 @@ def test_two_sessions_from_the_console(
     page.fill("#new-event input[name=sessions]", "2")
     page.click("#new-event button[type=submit]")
     page.wait_for_selector("#new-event p.error")
-    assert "a team event is one session of one section" in page.inner_text("#new-event p.error")
+    said = {"en": "a team event is one session of one section",
+            "ja": "チーム戦は 1 セッション 1 セクションです"}[lang]  # fmt: skip
+    assert said in page.inner_text("#new-event p.error")
     assert store.events() == []
     page.screenshot(path=str(shots / f"console-kinds-refused-{lang}.png"), full_page=True)
     event = _create(page, f"Two evenings ({lang})", "pairs", "2")
