@@ -9,7 +9,7 @@ from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime
 from bridgedesk.cli._team_event import created_line
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import correction_deadline
-from bridgedesk.store.event_kinds import EventKind, NewEvent, create_event_of_kind
+from bridgedesk.store.event_kinds import NewEvent, prepare_event, store_prepared
 from bridgedesk.store.individuals import individual_event
 
 app = typer.Typer(
@@ -112,9 +112,9 @@ def new(
         boards_per_match=boards_per_match, rounds=rounds, swiss_rule=swiss_rule,
         rematch=rematch, cycles=cycles,
     )  # fmt: skip
-    EventKind.parse(kind)  # refused before the store is opened
+    prepared = prepare_event(asked)  # refused before the store is opened
     with open_store(db) as store:
-        made = create_event_of_kind(store, asked, who=who(None))
+        made = store_prepared(store, prepared, who=who(None))
     if made.team is not None:
         typer.echo(created_line(made.id, made.event, made.team))
         return

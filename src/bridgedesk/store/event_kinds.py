@@ -33,7 +33,10 @@ __all__ = [
     "Created",
     "EventKind",
     "NewEvent",
+    "Prepared",
     "create_event_of_kind",
+    "prepare_event",
+    "store_prepared",
     "team_settings",
 ]
 
@@ -148,7 +151,18 @@ def team_settings(
     )  # fmt: skip
 
 
-def _team_event(store: Store, asked: NewEvent) -> Created:
+@dataclass(frozen=True)
+class Prepared:
+    """An event checked and built, not yet stored: the event, its kind, and its team
+    settings or pairs options (None: none)."""
+
+    event: Event
+    kind: EventKind
+    team: TeamSettings | None = None
+    options: EventOptions | None = None
+
+
+def _team_event(asked: NewEvent) -> Prepared:
     if (asked.sessions, asked.sections) != (1, "A"):
         raise EntryError("a team event is one session of one section: leave out "
                          "--sessions and --sections")  # fmt: skip
@@ -163,20 +177,17 @@ def _team_event(store: Store, asked: NewEvent) -> Created:
         asked.name, date=asked.date, rating=asked.rating, class_=asked.class_,
         scoring=_METHOD[settings.scoring].value, club=asked.club, deadline=asked.deadline,
     )  # fmt: skip
-    return Created(
-        team_events.create_team_event(store, event, settings), event, EventKind.TEAMS, settings
-    )
+    return Prepared(event, EventKind.TEAMS, team=settings)
 
 
-def create_event_of_kind(store: Store, asked: NewEvent, *, who: str) -> Created:
-    """Store the event ``asked`` describes, or refuse (one line) having stored nothing.
-
-    ``who`` is named in the director's log when the event's options are set."""
+def prepare_event(asked: NewEvent) -> Prepared:
+    """Check what ``asked`` describes and build the event, storing nothing (the
+    command does this before it opens the store); one line when refused."""
     kind = EventKind.parse(asked.kind)
     if not asked.name.strip():
         raise EntryError("give the event's name")
     if kind is EventKind.TEAMS:
-        return _team_event(store, asked)
+        return _team_event(asked)
     team_only = (
         ("--vp-scale", asked.vp_scale),
         ("--boards-per-match", asked.boards_per_match),
@@ -196,12 +207,33 @@ def create_event_of_kind(store: Store, asked: NewEvent, *, who: str) -> Created:
     if kind is EventKind.INDIVIDUAL:
         if asked.format is not None or asked.convention is not None:
             raise EntryError("--format and --convention are for a pairs event")
-        return Created(store.create_event(event, individual=True), event, kind)
+        return Prepared(event, kind)
     if asked.format is None and asked.convention is None:
-        return Created(store.create_event(event), event, kind)
+        return Prepared(event, kind)
     opts = EventOptions(
         format=None if asked.format is None else PairFormat.parse(asked.format),
         convention=Convention.JCBL if asked.convention is None
         else Convention.parse(asked.convention),
     )  # fmt: skip
-    return Created(pair_rounds.create_event(store, event, opts, who=who), event, kind)
+    opts.check(event.scoring)
+    return Prepared(event, kind, options=opts)
+
+
+def store_prepared(store: Store, made: Prepared, *, who: str) -> Created:
+    """Store a prepared event (its options audited as set by ``who``); its id."""
+    if made.team is not None:
+        eid = team_events.create_team_event(store, made.event, made.team)
+    elif made.kind is EventKind.INDIVIDUAL:
+        eid = store.create_event(made.event, individual=True)
+    elif made.options is None:
+        eid = store.create_event(made.event)
+    else:
+        eid = pair_rounds.create_event(store, made.event, made.options, who=who)
+    return Created(eid, made.event, made.kind, made.team)
+
+
+def create_event_of_kind(store: Store, asked: NewEvent, *, who: str) -> Created:
+    """Store the event ``asked`` describes, or refuse (one line) having stored nothing.
+
+    ``who`` is named in the director's log when the event's options are set."""
+    return store_prepared(store, prepare_event(asked), who=who)
