@@ -92,6 +92,9 @@ def test_swiss_pairs_round_by_round(client: TestClient, stored: Stored) -> None:
                          data={"csrf_token": token, "round": "2", "action": "hold"})  # fmt: skip
     assert answer.status_code in (200, 303)
     assert round_states(stored.store, eid, "A", 1) == {2: "held"}
+    printed = client.get(f"/d/events/{eid}/draw/standings.html")
+    assert printed.status_code == 200 and "<html" in printed.text
+    assert SCRIPT_NAME not in printed.text
     ja = client.get(f"/d/events/{eid}/draw?lang=ja").text
     assert "第1ラウンド後の順位" in ja and "次のラウンドを組む" in ja
 

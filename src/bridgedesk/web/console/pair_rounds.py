@@ -6,7 +6,8 @@ rank: :func:`bridgedesk.store.pair_rounds.standings`, what ``bridgedesk results
 EVENT`` prints) and the slips still missing.  A director draws the next round
 (:func:`bridgedesk.store.pair_rounds.next_round`, as ``bridgedesk event round EVENT
 --next --boards N``: refused while a slip of the round before is missing, 004:2594)
-and holds, closes or opens a round (the results page's action, ``event round``).
+and holds, closes or opens a round (the results page's action, ``event round``);
+``draw/standings.html`` is the standings page ``results EVENT --format html`` writes.
 Results are entered on the results page like any movement's: the draw is the
 section's movement.
 """
@@ -21,6 +22,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.pair_formats import DEFAULT_BOARDS_PER_ROUND
+from bridgedesk.reports.pair_rounds import rounds_html
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.pair_rounds import round_boards
 from bridgedesk.store import pair_rounds
@@ -30,8 +32,9 @@ from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.kind_pages import kind_page
 from bridgedesk.web.console.kinds import ROUNDS
-from bridgedesk.web.console.pages import SectionPage, read_form
+from bridgedesk.web.console.pages import SectionPage, error_page, read_form
 from bridgedesk.web.console.place import Place, place_of
+from bridgedesk.web.labels import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -97,3 +100,17 @@ async def draw_next(request: Request, event: int) -> Response:
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"next": str(exc)}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/draw", done=done), status_code=303)
+
+
+@router.get("/events/{event}/draw/standings.html", response_class=HTMLResponse)
+async def standings_page(request: Request, event: int) -> Response:
+    """The standings after each round as ``bridgedesk results EVENT --format html``
+    writes them (``index.html``), to print or publish."""
+    await need(request, Role.VIEWER)
+    place = await place_of(request, event)
+    lang = language(request)
+    try:
+        result = await db_call(request, pair_rounds.standings, store_of(request), place.event)
+    except BridgedeskError as exc:
+        return error_page(request, exc, back=place.url(f"/d/events/{event}/draw"))
+    return HTMLResponse(rounds_html(result, lang))
