@@ -348,7 +348,6 @@ KNOWN: tuple[Known, ...] = (
         r"an individual event has one session of one section \(8-19 players\)",
         "個人戦は 1 セッション 1 セクションです（8〜19 名）",
     ),
-    Known("event-needs-name", r"give the event's name", "大会名を入力してください"),
     Known(
         "no-pairs-to-plan",
         r"no pairs are entered in the first session: enter them first",
