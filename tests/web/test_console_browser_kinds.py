@@ -64,6 +64,7 @@ def _log_in(browser: Any, base: str, lang: str) -> Any:
 
 def _create(page: Any, name: str, kind: str, sessions: str = "1") -> int:
     page.fill("#new-event input[name=name]", name)
+    page.fill("#new-event input[name=sections]", "A")
     page.select_option("#new-event select[name=kind]", kind)
     page.fill("#new-event input[name=sessions]", sessions)
     page.fill("#new-event input[name=date]", "2026-11-24")
@@ -81,11 +82,11 @@ def test_two_sessions_from_the_console(
     # a refused combination first: the command's line beside the kind, nothing stored
     page.fill("#new-event input[name=name]", "Refused")
     page.select_option("#new-event select[name=kind]", "teams")
-    page.fill("#new-event input[name=sessions]", "2")
+    page.fill("#new-event input[name=sections]", "A,B")
     page.click("#new-event button[type=submit]")
     page.wait_for_selector("#new-event p.error")
-    said = {"en": "a team event is one session of one section",
-            "ja": "チーム戦は 1 セッション 1 セクションです"}[lang]  # fmt: skip
+    said = {"en": "a team event is one section: leave out --sections",
+            "ja": "チーム戦は 1 セクションです"}[lang]  # fmt: skip
     assert said in page.inner_text("#new-event p.error")
     assert store.events() == []
     page.screenshot(path=str(shots / f"console-kinds-refused-{lang}.png"), full_page=True)

@@ -89,8 +89,10 @@ def test_pairs_by_round_individual_and_sessions(client: TestClient, stored: Stor
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [
-        ({"kind": "teams", "sessions": "2"}, "sessions",
-         "a team event is one session of one section: leave out --sessions and --sections"),
+        ({"kind": "teams", "sections": "A,B"}, "sections",
+         "a team event is one section: leave out --sections"),
+        ({"kind": "pairs", "even_chance": "1"}, "even_chance",
+         "--even-chance is for a team event (--kind teams)"),
         ({"kind": "teams"}, "format", "a team event needs --format: round-robin, swiss"),
         ({"kind": "teams", "format": "knockout", "scoring": "vp"}, "scoring", "knockout"),
         ({"kind": "pairs", "rounds": "5"}, "rounds", "--rounds is for a team event (--kind teams)"),
@@ -202,7 +204,7 @@ def test_the_kinds_refusals_in_japanese(stored: Stored) -> None:
     empty = create_event_of_kind(store, NewEvent("Empty", sessions=2), who="td").id
     cases = {
         "team-event-one-section": lambda: create_event_of_kind(
-            store, NewEvent("T", kind="teams", sessions=2), who="td"),
+            store, NewEvent("T", kind="teams", sections="A,B"), who="td"),
         "team-event-needs-format": lambda: create_event_of_kind(
             store, NewEvent("T", kind="teams"), who="td"),
         "unknown-event-kind": lambda: create_event_of_kind(

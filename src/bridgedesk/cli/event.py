@@ -11,6 +11,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.model import correction_deadline
 from bridgedesk.store.event_kinds import NewEvent, prepare_event, store_prepared
 from bridgedesk.store.individuals import individual_event
+from bridgedesk.store.team_sessions import counts
 
 app = typer.Typer(
     help="Create and list events (tournaments).",
@@ -86,6 +87,14 @@ def new(
     cycles: Annotated[
         int, typer.Option("--cycles", min=1, max=3, help="Round robin: played 1-3 times.")
     ] = 1,
+    even_chance: Annotated[
+        bool,
+        typer.Option(
+            "--even-chance",
+            help="Teams: pairs enter with seed points, teams formed best + worst "
+            "(`event form-teams`, 004:2725-2734).",
+        ),
+    ] = False,
     convention: Annotated[
         str | None,
         typer.Option(
@@ -110,13 +119,13 @@ def new(
         club=club, sessions=sessions, sections=sections, deadline=deadline, format=fmt,
         convention=convention, vp_scale=vp_scale, stock=stock,
         boards_per_match=boards_per_match, rounds=rounds, swiss_rule=swiss_rule,
-        rematch=rematch, cycles=cycles,
+        rematch=rematch, cycles=cycles, even_chance=even_chance,
     )  # fmt: skip
     prepared = prepare_event(asked)  # refused before the store is opened
     with open_store(db) as store:
         made = store_prepared(store, prepared, who=who(None))
     if made.team is not None:
-        typer.echo(created_line(made.id, made.event, made.team))
+        typer.echo(created_line(made.id, made.event, made.team, sessions, even_chance))
         return
     event = made.event
     typer.echo(
@@ -134,12 +143,15 @@ def list_events(db: DbOption = None) -> None:
     with open_store(db) as store:
         events = store.events()
         alone = {info.id for info in events if individual_event(store, info.id)}
+        team_sessions = counts(store)  # a team event's sessions share its one section
     if not events:
         typer.echo("no events yet; create one with `bridgedesk event new NAME`")
         return
     for info in events:
         e = info.event
         parts = "; ".join(f"session {n}: {','.join(names)}" for n, names in info.sections)
+        if info.id in team_sessions:
+            parts = f"sessions 1-{team_sessions[info.id]}: A"
         kind = ", individual" if info.id in alone else ""
         typer.echo(
             f"{info.id:>4}  {e.date}  {e.name}  [{e.rating} class {e.class_}, {e.scoring}{kind}]"

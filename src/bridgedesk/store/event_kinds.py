@@ -89,6 +89,7 @@ class NewEvent:
     swiss_rule: str | None = None
     rematch: str | None = None
     cycles: int = 1
+    even_chance: bool = False
 
 
 @dataclass(frozen=True)
@@ -160,12 +161,13 @@ class Prepared:
     kind: EventKind
     team: TeamSettings | None = None
     options: EventOptions | None = None
+    team_sessions: int = 1
+    even_chance: bool = False
 
 
 def _team_event(asked: NewEvent) -> Prepared:
-    if (asked.sessions, asked.sections) != (1, "A"):
-        raise EntryError("a team event is one session of one section: leave out "
-                         "--sessions and --sections")  # fmt: skip
+    if asked.sections != "A":
+        raise EntryError("a team event is one section: leave out --sections")
     if asked.convention is not None:
         raise EntryError("--convention is for a pairs event (matchpoints)")
     settings = team_settings(
@@ -177,7 +179,10 @@ def _team_event(asked: NewEvent) -> Prepared:
         asked.name, date=asked.date, rating=asked.rating, class_=asked.class_,
         scoring=_METHOD[settings.scoring].value, club=asked.club, deadline=asked.deadline,
     )  # fmt: skip
-    return Prepared(event, EventKind.TEAMS, team=settings)
+    return Prepared(
+        event, EventKind.TEAMS, team=settings, team_sessions=asked.sessions,
+        even_chance=asked.even_chance,
+    )  # fmt: skip
 
 
 def prepare_event(asked: NewEvent) -> Prepared:
@@ -196,6 +201,8 @@ def prepare_event(asked: NewEvent) -> Prepared:
         ("--rematch", asked.rematch),
         ("--cycles", None if asked.cycles == 1 else asked.cycles),
     )
+    if asked.even_chance:
+        raise EntryError("--even-chance is for a team event (--kind teams)")
     given = [option for option, value in team_only if value is not None]
     if given:
         raise EntryError(f"{given[0]} is for a team event (--kind teams)")
@@ -222,7 +229,9 @@ def prepare_event(asked: NewEvent) -> Prepared:
 def store_prepared(store: Store, made: Prepared, *, who: str) -> Created:
     """Store a prepared event (its options audited as set by ``who``); its id."""
     if made.team is not None:
-        eid = team_events.create_team_event(store, made.event, made.team)
+        eid = team_events.create_team_event(
+            store, made.event, made.team, made.team_sessions, made.even_chance
+        )
     elif made.kind is EventKind.INDIVIDUAL:
         eid = store.create_event(made.event, individual=True)
     elif made.options is None:

@@ -330,8 +330,8 @@ KNOWN: tuple[Known, ...] = (
     # -- the kinds of event: the new-event form, sessions, finals, rounds (issue 15) --
     Known(
         "team-event-one-section",
-        r"a team event is one session of one section: leave out --sessions and --sections",
-        "チーム戦は 1 セッション 1 セクションです（セッション数とセクションは指定しません）",
+        r"a team event is one section: leave out --sections",
+        "チーム戦は 1 セクションです（セクションは指定しません）",
     ),
     Known(
         "team-event-needs-format",

@@ -47,6 +47,7 @@ _OPTION_FIELDS = {
     "--rematch": "rematch",
     "--cycles": "cycles",
     "--deadline": "deadline",
+    "--even-chance": "even_chance",
 }
 #: Words of a refusal that name no option but say which field it is about.
 _WORDS_FIELDS = (
@@ -141,6 +142,7 @@ def new_event_of(form: Mapping[str, str]) -> NewEvent:
         swiss_rule=_text(form, "swiss_rule"),
         rematch=_text(form, "rematch"),
         cycles=_whole(form, "cycles", "--cycles", 1, 3) or 1,
+        even_chance=bool(form.get("even_chance")),
     )
 
 

@@ -11,6 +11,8 @@ KIND_WORDS: dict[str, dict[str, str]] = {
         "kind_teams": "teams",
         "kind_individual": "individual",
         "kind_rounds": "pairs, round by round",
+        "even_chance": "Even chance: pairs enter with seed points, teams formed later "
+        "(004:2725-2734)",
         "kind_note_individual": "An individual event: enter the players, take the movement "
         "and enter the slips on the players page.",
         "kind_note_rounds": "Drawn round by round: draw each round and see the standings on "
@@ -101,8 +103,8 @@ KIND_WORDS: dict[str, dict[str, str]] = {
         "cut_by_field": "each section and direction",
         "final_withdrawn": "Qualifiers who will not play (competitor numbers)",
         "final_max_boards": "Carry-over at most (boards at the top; 0: no maximum)",
-        "kind_help": "Pairs may have several sessions and sections; a team event and "
-        "an individual are one session of one section.",
+        "kind_help": "Pairs may have several sessions and sections; a team event is one "
+        "section (its sessions share it); an individual is one session of one section.",
     },
     "ja": {
         "event_kind": "種類",
@@ -110,6 +112,8 @@ KIND_WORDS: dict[str, dict[str, str]] = {
         "kind_teams": "チーム戦",
         "kind_individual": "個人戦",
         "kind_rounds": "ペア戦（ラウンドごと）",
+        "even_chance": "イーブンチャンス：ペアがシード点で登録し、後でチームを組む"
+        "（004:2725-2734）",
         "kind_note_individual": "個人戦です。プレーヤーの登録、ムーブメント、スリップの入力は"
         "プレーヤーのページで行います。",
         "kind_note_rounds": "ラウンドごとに組み合わせる大会です。組み合わせと順位のページで"
@@ -199,8 +203,8 @@ KIND_WORDS: dict[str, dict[str, str]] = {
         "cut_by_field": "セクション・方向ごと",
         "final_withdrawn": "決勝に出ない通過者（参加者番号）",
         "final_max_boards": "持ち越しの上限（トップのボード数。0：上限なし）",
-        "kind_help": "ペア戦は複数のセッション・セクションにできます。チーム戦と個人戦は"
-        "1 セッション 1 セクションです。",
+        "kind_help": "ペア戦は複数のセッション・セクションにできます。チーム戦は 1 セクション"
+        "（セッションはそれを共有）、個人戦は 1 セッション 1 セクションです。",
     },
 }
 
