@@ -23,7 +23,7 @@ READ_ONLY = {
     "results", "serve", "deals print", "event list", "entry list", "result history",
     "result list", "result export", "result rulings", "masterpoints statement",
     "masterpoints ranks", "masterpoints list", "masterpoints annual", "masterpoints award",
-    "user list", "event draw", "movement cards",
+    "user list", "event draw", "movement cards", "result disputes",
 }  # fmt: skip
 
 #: (command, arguments after it, words the error must contain); ``{tmp}`` is a
@@ -58,6 +58,7 @@ REFUSALS: list[tuple[str, list[str], str]] = [
     ("result not-played", [EVENT, "--round", "1", "--table", "1", "--board", "1", "--reason",
                            "x"], "has a result"),
     ("result cancel", [EVENT, "7", "--reason", "r"], "has no ruling 7"),
+    ("result resolve", [EVENT, "7", "--reason", "r"], "has no dispute 7"),
     ("result withdraw-pair", [EVENT, "--pair", "1", "--from-round", "1", "--reason", "r"],
      "has results in round 1"),
     ("event lineup", [EVENT, "--round", "1", "--team", "1", "--ns", "1,2", "--ew", "3,4"],

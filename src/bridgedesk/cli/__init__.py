@@ -77,6 +77,7 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.result_director",
         "bridgedesk.cli.result_withdrawal",
         "bridgedesk.cli.result_teams",
+        "bridgedesk.cli.result_disputes",
         "bridgedesk.cli.result_misseat",
     ),
 }

@@ -10,8 +10,8 @@ from bridgedesk.errors import EntryError, MovementError
 from bridgedesk.events.individual import IndividualPlan
 from bridgedesk.events.model import Entry
 from bridgedesk.movements.individual import IndividualMovement, individual
-from bridgedesk.movements.recommend_individual import recommend_individual
 from bridgedesk.store import individuals
+from bridgedesk.store.individual_plans import players_entered, store_recommended
 from bridgedesk.store.service import Store
 
 
@@ -88,18 +88,13 @@ def movement(
         raise MovementError(
             f"event {event!r} is an individual: its movement is individual, not {kind}"
         )
-    players = sum(1 for e in store.entries(event, section, session).values() if not e.phantom)
-    reasons: list[str] = []
     if recommend:
-        found = recommend_individual(players)
-        chosen = found[0]
-        m = individual(players, rounds=chosen.rounds, boards_per_round=chosen.boards_per_round)
-        reasons.append(f"recommended: {chosen.describe()}")
-        reasons += [f"also listed: {r.describe()}" for r in found[1:]]
-        reasons.append("partners change every round: an individual movement, not a pairs one")
+        applied, reasons = store_recommended(store, event, section, session)
     else:
+        players = players_entered(store, event, section, session)
         m = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
-    applied = individuals.set_movement(store, event, m, section=section, session=session)
+        applied = individuals.set_movement(store, event, m, section=section, session=session)
+        reasons = []
     plan = applied.plan
     typer.echo(f"section {section}: {plan.name}, boards 1-{len(plan.boards)}")
     for line in [*reasons, *applied.notes]:

@@ -1,17 +1,14 @@
 """What ``event new``, ``event round --next`` and ``event draw`` share for the pair
 events played round by round (Swiss pairs, barometer, Houston pairs): the draw
-dispatcher and its printed lines, and an event created with its options.  Kept
+dispatcher and its printed lines (the event itself is created by
+:mod:`bridgedesk.store.event_kinds`).  Kept
 apart from :mod:`bridgedesk.cli.event_rounds_pairs` so that the ``event`` group's
 modules call it without importing each other."""
 
 from __future__ import annotations
 
-from bridgedesk.cli._store import who
-from bridgedesk.events.model import Event
 from bridgedesk.events.pair_draw import Draw
-from bridgedesk.events.pair_formats import DEFAULT_BOARDS_PER_ROUND, PairFormat
-from bridgedesk.results.event_options import EventOptions
-from bridgedesk.scoring.options import Convention
+from bridgedesk.events.pair_formats import DEFAULT_BOARDS_PER_ROUND
 from bridgedesk.store import pair_rounds
 from bridgedesk.store.service import Store
 
@@ -34,14 +31,4 @@ def draw_lines(draw: Draw, boards: tuple[int, ...], names: dict[int, str]) -> li
     return out
 
 
-def create_with_options(store: Store, event: Event, fmt: str | None, convention: str | None) -> int:
-    """``event new`` with ``--format`` or ``--convention``: the event and its options,
-    or nothing at all when they are refused."""
-    opts = EventOptions(
-        format=None if fmt is None else PairFormat.parse(fmt),
-        convention=Convention.JCBL if convention is None else Convention.parse(convention),
-    )
-    return pair_rounds.create_event(store, event, opts, who=who(None))
-
-
-__all__ = ["create_with_options", "draw_lines", "next_round"]
+__all__ = ["draw_lines", "next_round"]

@@ -1,10 +1,10 @@
 """What the event, entry and movement commands do for a team event (docs/teams.md).
 
-``event new NAME --kind teams --format F --scoring S`` (:func:`team_settings`,
-:func:`create`), ``entry add EVENT --kind team --name T --player ...``
-(:func:`add_team_entry`) and ``event movement EVENT`` for a team event
-(:func:`team_movement`) come here from their commands' modules, which hand
-over as soon as they see a team event.
+``event new NAME --kind teams --format F --scoring S`` (stored by
+:mod:`bridgedesk.store.event_kinds`, printed by :func:`created_line`),
+``entry add EVENT --kind team --name T --player ...`` (:func:`add_team_entry`) and
+``event movement EVENT`` for a team event (:func:`team_movement`) come here from
+their commands' modules, which hand over as soon as they see a team event.
 """
 
 from __future__ import annotations
@@ -15,108 +15,27 @@ from pathlib import Path
 import typer
 
 from bridgedesk import demo_teams
-from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.cli._store import open_store
 from bridgedesk.errors import EntryError
-from bridgedesk.events.creation import new_event
-from bridgedesk.events.model import Entry, EntryKind, Player, ScoringMethod
-from bridgedesk.events.swiss import Rematch, SwissRule
+from bridgedesk.events.model import Entry, EntryKind, Event, Player
 from bridgedesk.reports.teams import standings_text
 from bridgedesk.results.team_draw import DrawnMatch, by_round
-from bridgedesk.results.team_model import TeamScoring
 from bridgedesk.results.team_sessions import SessionSplit
-from bridgedesk.results.team_settings import DEFAULT_BOARDS, TeamForm, TeamSettings
+from bridgedesk.results.team_settings import TeamSettings
 from bridgedesk.store import even_chance_teams, team_draws, team_events
 from bridgedesk.store.entry_players import players_of
 from bridgedesk.store.service import Store
 
-#: The event's own scoring column for each team scoring (the nearest Method).
-_METHOD = {
-    TeamScoring.IMP: ScoringMethod.TEAM_IMPS,
-    TeamScoring.VP: ScoringMethod.TEAM_VP,
-    TeamScoring.BAM: ScoringMethod.BOARD_A_MATCH,
-    TeamScoring.BAM_VP: ScoringMethod.BOARD_A_MATCH,
-    TeamScoring.MCCALLUM: ScoringMethod.TEAM_IMPS,
-}
 
-
-def team_settings(
-    form: str | None,
-    scoring: str | None,
-    *,
-    vp_scale: str | None = None,
-    stock: int = 40,
-    boards_per_match: int | None = None,
-    rounds: int | None = None,
-    swiss_rule: str | None = None,
-    rematch: str | None = None,
-    cycles: int = 1,
-) -> TeamSettings:
-    """The settings of ``event new --kind teams`` (a refused combination is one line)."""
-    if form is None:
-        forms = ", ".join(f.value for f in TeamForm)
-        raise EntryError(f"a team event needs --format: {forms}")
-    team_form = TeamForm.parse(form)
-    text = scoring or ("imp" if team_form is TeamForm.KNOCKOUT else "vp")
-    if team_form in (TeamForm.AWL, TeamForm.MIRROR_MITCHELL) and scoring is None:
-        text = "bam"
-    try:
-        team_scoring = TeamScoring(text.strip().lower())
-    except ValueError:
-        names = ", ".join(s.value for s in TeamScoring)
-        raise EntryError(f"a team event is scored {names}, not {text!r}") from None
-    name, data = "wbf2013", None
-    if vp_scale is not None:
-        if vp_scale in scale_names():
-            name = get_scale(vp_scale).name
-        else:
-            name = load_scale_file(vp_scale).name  # checked whole before it is kept
-            data = Path(vp_scale).read_text(encoding="utf-8")
-    rule = None
-    if swiss_rule is not None:
-        rules = {r.value: r for r in SwissRule}
-        if swiss_rule not in rules:
-            raise EntryError(
-                f"unknown --swiss-rule {swiss_rule!r}; choose jcbl-1, jcbl-2 or jcbl-3"
-            )
-        rule = rules[swiss_rule]
-    bpm = boards_per_match or DEFAULT_BOARDS.get(team_form, 8)
-    return TeamSettings(
-        team_form, team_scoring, bpm, name, data, stock, rounds, rule,
-        None if rematch is None else Rematch.parse(rematch), cycles,
-    )  # fmt: skip
-
-
-def create(
-    name: str,
-    settings: TeamSettings,
-    *,
-    date: str | None,
-    rating: str,
-    class_: int,
-    club: str,
-    deadline: str | None,
-    db: str | None,
-    sessions: int = 1,
-    even_chance: bool = False,
-) -> None:
-    """``event new --kind teams``: store the event and print what it is."""
-    event = new_event(
-        name,
-        date=date,
-        rating=rating,
-        class_=class_,
-        scoring=_METHOD[settings.scoring].value,
-        club=club,
-        deadline=deadline,
-    )
-    with open_store(db) as store:
-        eid = team_events.create_team_event(store, event, settings, sessions, even_chance)
+def created_line(
+    eid: int, event: Event, settings: TeamSettings, sessions: int = 1, even_chance: bool = False
+) -> str:
+    """What ``event new --kind teams`` prints of the team event it stored."""
     extra = f", {settings.rounds} rounds" if settings.rounds else ""
     extra += f", {sessions} sessions" if sessions > 1 else ""
     extra += ", even-chance: pairs enter with --seed-points" if even_chance else ""
     extra += {1: "", 2: ", double", 3: ", triple"}[settings.cycles]
-    typer.echo(
+    return (
         f"event {eid}: {event.name} ({event.date}, teams, {settings.form.value}, "
         f"{settings.scoring.value}, {settings.boards_per_match} "
         f"board{'' if settings.boards_per_match == 1 else 's'} a match{extra})"

@@ -5,12 +5,11 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime
-from bridgedesk.cli._team_event import create as create_team_event
-from bridgedesk.cli._team_event import team_settings
+from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime, who
+from bridgedesk.cli._team_event import created_line
 from bridgedesk.errors import EntryError
-from bridgedesk.events.creation import new_event
 from bridgedesk.events.model import correction_deadline
+from bridgedesk.store.event_kinds import NewEvent, prepare_event, store_prepared
 from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.team_sessions import counts
 
@@ -115,55 +114,22 @@ def new(
     Example: bridgedesk event new "Autumn Swiss" --kind teams --format swiss --scoring vp
     --rounds 7 --boards-per-match 8 (docs/teams.md)
     """
-    if kind not in ("pairs", "teams", "individual"):
-        raise EntryError(f"--kind is pairs, teams or individual, not {kind!r}")
-    if kind == "teams":
-        if sections != "A":
-            raise EntryError("a team event is one section: leave out --sections")
-        if convention is not None:
-            raise EntryError("--convention is for a pairs event (matchpoints)")
-        settings = team_settings(
-            fmt, scoring, vp_scale=vp_scale, stock=stock,
-            boards_per_match=boards_per_match, rounds=rounds, swiss_rule=swiss_rule,
-            rematch=rematch, cycles=cycles,
-        )  # fmt: skip
-        create_team_event(
-            name, settings, date=date, rating=rating, class_=event_class, club=club,
-            deadline=deadline, db=db, sessions=sessions, even_chance=even_chance,
-        )  # fmt: skip
-        return
-    if even_chance:
-        raise EntryError("--even-chance is for a team event (--kind teams)")
-    given = [o for o, v in (("--vp-scale", vp_scale),
-             ("--boards-per-match", boards_per_match), ("--rounds", rounds),
-             ("--swiss-rule", swiss_rule), ("--rematch", rematch),
-             ("--cycles", None if cycles == 1 else cycles)) if v is not None]  # fmt: skip
-    if given:
-        raise EntryError(f"{given[0]} is for a team event (--kind teams)")
-    event = new_event(
-        name,
-        date=date,
-        rating=rating,
-        class_=event_class,
-        scoring=scoring or "mp",
-        club=club,
-        sessions=sessions,
-        sections=sections,
-        deadline=deadline,
-    )
+    asked = NewEvent(
+        name, kind=kind, date=date, rating=rating, class_=event_class, scoring=scoring,
+        club=club, sessions=sessions, sections=sections, deadline=deadline, format=fmt,
+        convention=convention, vp_scale=vp_scale, stock=stock,
+        boards_per_match=boards_per_match, rounds=rounds, swiss_rule=swiss_rule,
+        rematch=rematch, cycles=cycles, even_chance=even_chance,
+    )  # fmt: skip
+    prepared = prepare_event(asked)  # refused before the store is opened
     with open_store(db) as store:
-        if kind == "individual":
-            if fmt is not None or convention is not None:
-                raise EntryError("--format and --convention are for a pairs event")
-            eid = store.create_event(event, individual=True)
-        elif fmt is None and convention is None:
-            eid = store.create_event(event)
-        else:  # the hook of Swiss pairs, barometer, Houston and the scoring conventions
-            from bridgedesk.cli._pair_rounds import create_with_options
-
-            eid = create_with_options(store, event, fmt, convention)
+        made = store_prepared(store, prepared, who=who(None))
+    if made.team is not None:
+        typer.echo(created_line(made.id, made.event, made.team, sessions, even_chance))
+        return
+    event = made.event
     typer.echo(
-        f"event {eid}: {event.name} ({event.date}, {event.rating} class {event.class_}, "
+        f"event {made.id}: {event.name} ({event.date}, {event.rating} class {event.class_}, "
         f"{event.scoring}{', individual' if kind == 'individual' else ''})"
     )
 

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -23,22 +22,19 @@ import typer
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._slips import report_missing
-from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_date
+from bridgedesk.cli._store import DbOption, EventArg, open_store
 from bridgedesk.cli.event import app
-from bridgedesk.errors import BridgedeskError, EntryError
-from bridgedesk.events.model import Section, Session
+from bridgedesk.errors import BridgedeskError
 from bridgedesk.formats import movement_json, plan_json, results_json
 from bridgedesk.movements.choose import build_movement
 from bridgedesk.movements.model import Movement
-from bridgedesk.movements.plan import plan_text, recommend_plan
 from bridgedesk.reports.event_bundle import event_text, write_event
-from bridgedesk.results.qualify import CutBy, qualifiers
+from bridgedesk.results.qualify import CutBy
 from bridgedesk.store import event_results
+from bridgedesk.store.finals import final_of_qualifying
+from bridgedesk.store.session_plans import first_session_pairs, plan_sessions
 from bridgedesk.store.sessions_repo import (
-    FinalCut,
-    make_final,
     set_session_movement,
-    store_plan,
 )
 
 __all__ = [
@@ -47,18 +43,6 @@ __all__ = [
     "session_movement",
     "show_event",
 ]
-
-
-def _first_session_pairs(db: str | None, event: str) -> int:
-    with open_store(db) as store:
-        info = store.event(event)
-        names = [n for number, ns in info.sections if number == 1 for n in ns]
-        return sum(
-            1
-            for name in names
-            for e in store.entries(event, section=name, session=1).values()
-            if not e.phantom
-        )
 
 
 def plan_movement(
@@ -70,14 +54,11 @@ def plan_movement(
     pairs: int | None = None,
 ) -> None:
     """Store the recommended plan for ``sessions`` sessions and print it."""
-    count = pairs if pairs is not None else _first_session_pairs(db, event)
-    if count < 1:
-        raise EntryError("no pairs are entered in the first session: enter them first")
-    plan = recommend_plan(count, sessions=min(sessions, 2), sections=sections, rounds=rounds)
     with open_store(db) as store:
-        stored = store_plan(store, event, plan, sessions)
-    typer.echo(plan_text(plan), nl=False)
-    if sessions > len(plan.sessions):
+        made = plan_sessions(store, event, sessions, sections, rounds, pairs)
+    plan, stored = made.plan, made.stored
+    typer.echo(made.text, nl=False)
+    if made.repeated:
         typer.echo(
             f"sessions {len(plan.sessions) + 1}-{sessions} play the plan's sessions again in "
             "turn, with their numbers (the JCBL lists plan two, 004:2069-2452)"
@@ -132,7 +113,11 @@ def later_session_movement(
     if file is not None:
         return movement_json.load(file)
     pairs = options.get("pairs")
-    count = pairs if isinstance(pairs, int) else _first_session_pairs(db, event)
+    if isinstance(pairs, int):
+        count = pairs
+    else:
+        with open_store(db) as store:
+            count = first_session_pairs(store, event)
 
     def number(key: str) -> int | None:
         value = options.get(key)
@@ -253,29 +238,11 @@ def final_command(
             raise BridgedeskError(
                 f"the qualifying is not complete: {len(missing)} slips missing (listed above)"
             )
-        scored = event_results.score_event(store, qualifying)
-        if scored.combined is None:
-            raise BridgedeskError("the qualifying has no results")
-        ranking = scored.combined if len(scored.sessions) > 1 else scored.sessions[0]
-        finalists = qualifiers(ranking, cut, cut_by, out)
-        order = {c.pair: i for i, c in enumerate(scored.combined.ranking)}
-        finalists.sort(key=lambda p: order.get(p, len(order)))
-        info = store.event(qualifying)
-        event = replace(
-            info.event,
-            name=name,
-            date=parse_date(date) if date else info.event.date,
-            sessions=(Session(1, (Section("A"),)),),
-            correction_deadline=None,
+        final = final_of_qualifying(
+            store, qualifying, name, cut, cut_by, out, max_boards or None, date
         )
-        made = make_final(
-            store,
-            qualifying,
-            event,
-            finalists,
-            FinalCut(info.id, cut, cut_by.value, tuple(out), max_boards or None),
-        )
-    names = {c.pair: c.names for c in scored.combined.ranking}
-    typer.echo(f"event {made}: {name}, the final of {info.event.name} ({len(finalists)} pairs)")
+    made, finalists, names = final.id, final.finalists, final.names
+    info_name = final.qualifying
+    typer.echo(f"event {made}: {name}, the final of {info_name} ({len(finalists)} pairs)")
     for number, who in enumerate(finalists, start=1):
         typer.echo(f"  pair {number}: {who} in the qualifying  {names.get(who, '')}".rstrip())

@@ -30,10 +30,9 @@ from bridgedesk.events.model import AdjustedScore, Entry, EntryKind, Result, par
 from bridgedesk.events.seating import (
     SeatingPlan,
     format_boards,
-    seated_pairs,
     seats,
-    stationary_pairs,
 )
+from bridgedesk.events.section_problems import section_problems
 
 
 def played(
@@ -212,51 +211,7 @@ def check_result(
                 )
 
 
-def _numbers(values: Iterable[int]) -> str:
-    return ", ".join(str(n) for n in sorted(values))
-
-
 def validate_section(movement: SeatingPlan, entries: Mapping[int, Entry]) -> list[str]:
-    """Problems between a section's movement and its entries, as readable lines.
-
-    Nothing is raised: the director decides.  Reported: entries the movement does
-    not seat, seated pairs nobody entered, stationary requests the movement does
-    not meet, more than one phantom, and a phantom that moves (004:872-880
-    advises a stationary number for the phantom, so the sit-out stays at one
-    table and the recap's blanks fall on one diagonal).
-    """
-    problems: list[str] = []
-    seated = seated_pairs(movement)
-    still = stationary_pairs(movement)
-    extra = set(entries) - seated
-    if extra:
-        problems.append(
-            f"entered but not seated by the movement: {_numbers(extra)} "
-            f"(it seats {_numbers(seated)})"
-        )
-    if entries:
-        missing = seated - set(entries)
-        if missing:
-            problems.append(
-                f"seated by the movement but not entered: {_numbers(missing)} "
-                "(enter them, or enter the missing one as the phantom)"
-            )
-    for number, entry in sorted(entries.items()):
-        if entry.stationary and number in seated and number not in still:
-            problems.append(
-                f"pair {number} asked for a stationary seat but moves in this movement; "
-                f"the stationary numbers are {_numbers(still) or 'none'}"
-            )
-    phantoms = [n for n, e in entries.items() if e.phantom]
-    if len(phantoms) > 1:
-        problems.append(
-            f"{len(phantoms)} phantoms ({_numbers(phantoms)}): a movement for fewer pairs "
-            "would leave fewer sit-outs"
-        )
-    for number in sorted(phantoms):
-        if number in seated and number not in still and still:
-            problems.append(
-                f"phantom {number} moves, so the sit-out moves from table to table; "
-                f"a stationary number ({_numbers(still)}) is easier to run (004:872-880)"
-            )
-    return problems
+    """Problems between a section's movement and its entries, as readable lines
+    (:func:`bridgedesk.events.section_problems.section_problems`, in English)."""
+    return [problem.text for problem in section_problems(movement, entries)]

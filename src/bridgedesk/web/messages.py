@@ -327,6 +327,45 @@ KNOWN: tuple[Known, ...] = (
         r"log in with the table's code first",
         "テーブルコードでログインしてください",
     ),
+    # -- the kinds of event: the new-event form, sessions, finals, rounds (issue 15) --
+    Known(
+        "team-event-one-section",
+        r"a team event is one section: leave out --sections",
+        "チーム戦は 1 セクションです（セクションは指定しません）",
+    ),
+    Known(
+        "team-event-needs-format",
+        rf"a team event needs --format: (?P<forms>{_ANY})",
+        "チーム戦には形式が必要です：{forms}",
+    ),
+    Known(
+        "unknown-event-kind",
+        rf"--kind is pairs, teams or individual, not (?P<k>{_QUOTED})",
+        "種類はペア戦・チーム戦・個人戦のいずれかです（{k} ではありません）",
+    ),
+    Known(
+        "individual-one-section",
+        r"an individual event has one session of one section \(8-19 players\)",
+        "個人戦は 1 セッション 1 セクションです（8〜19 名）",
+    ),
+    Known(
+        "no-pairs-to-plan",
+        r"no pairs are entered in the first session: enter them first",
+        "第1セッションにペアがエントリーされていません。先にエントリーしてください",
+    ),
+    Known(
+        "qualifying-incomplete",
+        rf"the qualifying is not complete: (?P<n>{_NUM}) slips missing \(the first: "
+        rf"(?P<first>{_ANY})\)",
+        "予選が終わっていません：未入力のスリップ {n} 枚（最初は {first}）",
+    ),
+    Known(
+        "round-incomplete",
+        rf"round (?P<r>{_NUM}) is not complete: (?P<n>{_NUM}) slip\(s\) missing, the first "
+        rf"(?P<first>{_ANY}); enter them or mark them not played first",
+        "第{r}ラウンドが終わっていません：未入力のスリップ {n} 枚（最初は {first}）。"
+        "入力するかノープレーとしてから次のラウンドを組んでください",
+    ),
 )
 
 _LOCATION = re.compile(

@@ -18,16 +18,22 @@ from bridgedesk.web.console import (
     disputes,
     events,
     grid,
+    individuals,
     login,
     members,
     movement,
+    pair_rounds,
     publish,
     results,
+    sessions,
 )
 from bridgedesk.web.console.auth import install
 
 router = APIRouter()
-for _module in (login, events, members, movement, deals, grid, results, disputes, publish):
+for _module in (
+    login, events, members, movement, deals, grid, results, disputes, publish, sessions,
+    pair_rounds, individuals,
+):  # fmt: skip
     router.include_router(_module.router)
 
 __all__ = ["install", "router"]

@@ -1,7 +1,7 @@
 """``/d/`` and ``/d/events/ID``: the events (list, create, open) and a section's entries.
 
-An event is made by :func:`bridgedesk.events.creation.new_event` from the
-fields of ``bridgedesk event new``; entries are added, imported from CSV,
+An event of any kind is made from the fields of ``bridgedesk event new`` by the
+function the command calls (:mod:`.event_form`); entries are added, imported from CSV,
 edited and withdrawn by the functions ``bridgedesk entry`` calls
 (:mod:`bridgedesk.store.entry_players`, :mod:`bridgedesk.store.entries`).
 """
@@ -14,18 +14,19 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import Entry, EntryKind
-from bridgedesk.events.creation import new_event, parse_datetime
-from bridgedesk.events.model import Rating
+from bridgedesk.events.creation import parse_datetime
 from bridgedesk.formats import entries_csv
 from bridgedesk.reading import decode
 from bridgedesk.store import entries as store_entries
+from bridgedesk.store import section_checks
 from bridgedesk.store.entry_players import changed_players, players_of
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
+from bridgedesk.web.console import event_form
 from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.kinds import event_kind
 from bridgedesk.web.console.pages import (
     SectionPage,
     console_page,
@@ -35,6 +36,7 @@ from bridgedesk.web.console.pages import (
     upload_of,
 )
 from bridgedesk.web.console.place import Place, place_of
+from bridgedesk.web.console.problem_words import problem_line
 from bridgedesk.web.console.words import words
 from bridgedesk.web.labels import language
 from bridgedesk.web.security import status_of
@@ -42,9 +44,6 @@ from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d")
 
-#: The choices of the event form: the event model's own ratings and methods.
-RATINGS = tuple(r.value for r in Rating)
-SCORINGS = tuple(m.value for m in Method)
 #: Largest CSV of entries taken from the browser.
 MAX_UPLOAD = 1_000_000
 
@@ -53,9 +52,14 @@ MAX_UPLOAD = 1_000_000
 
 
 def _events_page(
-    request: Request, session: UserSession, status: int = 200, error: str = "", form: Any = None
+    request: Request,
+    session: UserSession,
+    status: int = 200,
+    errors: Mapping[str, str] | None = None,
+    form: Any = None,
 ) -> Response:
-    found = store_of(request).events()
+    store = store_of(request)
+    found = store.events()
     return console_page(
         request,
         "events.html.j2",
@@ -63,10 +67,10 @@ def _events_page(
         words(language(request))["events"],
         status,
         events=found,
-        ratings=RATINGS,
-        scorings=SCORINGS,
-        form=refill(form or {"sessions": "1", "sections": "A", "class": "3"}),
-        error=error,
+        event_kinds={info.id: event_kind(store, info.id) for info in found},
+        form=refill(form or event_form.DEFAULTS),
+        errors=refill(errors or {}),
+        **event_form.choices(),
     )
 
 
@@ -76,38 +80,16 @@ async def events_page(request: Request) -> Response:
     return _events_page(request, session)
 
 
-def _int(form: Mapping[str, str], name: str, what: str, default: int) -> int:
-    text = form.get(name, "").strip()
-    if not text:
-        return default
-    if not (text.isascii() and text.isdigit() and len(text) <= 4):
-        raise EntryError(f"{what} is a whole number, not {text!r}")
-    return int(text)
-
-
 @router.post("/events")
 async def create_event(request: Request) -> Response:
     form = await read_form(request)
     session = await need(request, Role.DIRECTOR, form)
     try:
-        name = form.get("name", "").strip()
-        if not name:
-            raise EntryError("give the event's name")
-        event = new_event(
-            name,
-            date=form.get("date") or None,
-            rating=form.get("rating", "weekly"),
-            class_=_int(form, "class", "the class", 3),
-            scoring=form.get("scoring", "mp"),
-            club=form.get("club", "").strip(),
-            sessions=_int(form, "sessions", "the number of sessions", 1),
-            sections=form.get("sections", "A"),
-            deadline=form.get("deadline") or None,
-        )
-        eid = await db_call(request, store_of(request).create_event, event)
+        made = await db_call(request, event_form.create, store_of(request), form, session.user.name)
     except BridgedeskError as exc:
-        return _events_page(request, session, status_of(exc), str(exc), form)
-    return RedirectResponse(f"/d/events/{eid}", status_code=303)
+        errors = {event_form.field_of(str(exc)): str(exc)}
+        return _events_page(request, session, status_of(exc), errors, form)
+    return RedirectResponse(f"/d/events/{made.id}", status_code=303)
 
 
 # -- one event: its section's entries ------------------------------------------------------
@@ -119,9 +101,8 @@ def _overview(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str
     return {
         "entries": sorted(entries.items()),
         "movement": movement,
-        "problems": store.check_section(place.event, place.section, place.session)
-        if movement is not None
-        else [],
+        "problems": section_checks.problems(store, place.event, place.section, place.session),
+        "problem_line": problem_line,
     }
 
 

@@ -14,6 +14,7 @@ from fastapi import Request
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import EventInfo, Store
+from bridgedesk.web.console.kinds import event_kind
 from bridgedesk.web.threads import db_call
 
 
@@ -27,6 +28,8 @@ class Place:
     info: EventInfo
     session: int
     section: str
+    #: what the event is (:mod:`.kinds`): the navigation offers its pages
+    kind: str = "pairs"
 
     @property
     def sections(self) -> list[tuple[int, str]]:
@@ -61,7 +64,8 @@ async def place_of(request: Request, event: int, form: Mapping[str, str] | None 
             f"event {info.id} has no section {section!r} in session {number} "
             f"(sections: {', '.join(names)})"
         )
-    return Place(info.id, info, number, section)
+    kind = await db_call(request, event_kind, store, info.id)
+    return Place(info.id, info, number, section, kind)
 
 
 __all__ = ["NoSuchPlaceError", "Place", "place_of"]

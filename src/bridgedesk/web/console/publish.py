@@ -29,7 +29,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.masterpoints.awards import Award
 from bridgedesk.reports.bundle import write_all, write_sections
-from bridgedesk.store import director
+from bridgedesk.reports.event_bundle import write_event
+from bridgedesk.store import director, event_results
 from bridgedesk.store.event_awards import record
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
@@ -45,6 +46,7 @@ from bridgedesk.web.console.awards import (
 )
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
+from bridgedesk.web.console.sessions import combined_context
 from bridgedesk.web.labels import language
 from bridgedesk.web.scoring import scored_section, scored_sections
 from bridgedesk.web.security import status_of
@@ -92,6 +94,7 @@ def _status(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, A
         "missing": director.missing(store, place.event, place.section, place.session),
         "planned": director.planned(store, place.event, place.section, place.session),
         "entered": len(store.results(place.event, section=place.section, session=place.session)),
+        **combined_context(store, place),  # several sessions or a final: ranked over them
     }
 
 
@@ -201,6 +204,18 @@ async def _download(
 async def download_sections(request: Request, event: int) -> Response:
     """Every section's report set and the ranking across sections, in one download."""
     return await _download(request, event, sections_zip, "sections")
+
+
+def event_zip(store: Store, place: Place, lang: str) -> bytes:
+    """An event of several sessions (or a final): every session's reports, the combined
+    ranking and ``results.json``, as ``bridgedesk results EVENT --format html`` writes."""
+    scored = event_results.score_event(store, place.event, store.deals(place.event))
+    return _zipped(lambda out: write_event(scored, out, lang))
+
+
+@router.get("/events/{event}/publish/event.zip")
+async def download_event(request: Request, event: int) -> Response:
+    return await _download(request, event, event_zip, "event")
 
 
 @router.get("/events/{event}/publish/reports.zip")

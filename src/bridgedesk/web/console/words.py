@@ -3,6 +3,7 @@ where it has them), on top of the web pages' and reports' words."""
 
 from __future__ import annotations
 
+from bridgedesk.web.console.kind_words import KIND_WORDS
 from bridgedesk.web.labels import labels
 
 _CONSOLE: dict[str, dict[str, str]] = {
@@ -405,6 +406,7 @@ def words(lang: str) -> dict[str, str]:
     """The console's words for ``lang``, with the web pages' and reports' words."""
     out = labels(lang)
     out.update(_CONSOLE[lang])
+    out.update(KIND_WORDS[lang])
     return out
 
 

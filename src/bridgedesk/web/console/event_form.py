@@ -1,0 +1,151 @@
+"""The console's new-event form: every kind and option of ``bridgedesk event new``.
+
+The form's fields are read into a :class:`~bridgedesk.store.event_kinds.NewEvent`
+and stored by :func:`~bridgedesk.store.event_kinds.create_event_of_kind`, the
+function the command calls, so a combination is refused with the command's own
+line; the page shows that line beside the field it is about (:func:`field_of`)
+and nothing is stored.  A VP scale is chosen by name here: a browser does not name
+files on the server.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.vp import scale_names
+from bridgedesk.errors import EntryError
+from bridgedesk.events.model import Rating
+from bridgedesk.events.pair_formats import PairFormat
+from bridgedesk.events.swiss import SwissRule
+from bridgedesk.results.team_model import TeamScoring
+from bridgedesk.results.team_settings import TeamForm
+from bridgedesk.scoring.options import Convention
+from bridgedesk.store.event_kinds import Created, EventKind, NewEvent, create_event_of_kind
+from bridgedesk.store.service import Store
+
+__all__ = ["DEFAULTS", "choices", "create", "field_of", "new_event_of"]
+
+#: What the form holds before anything is typed.
+DEFAULTS = {"kind": "pairs", "sessions": "1", "sections": "A", "class": "3", "cycles": "1"}
+
+#: The option a refusal names (``--rounds``), as the form's field.
+_OPTION_FIELDS = {
+    "--kind": "kind",
+    "--format": "format",
+    "--scoring": "scoring",
+    "--convention": "convention",
+    "--sessions": "sessions",
+    "--sections": "sections",
+    "--vp-scale": "vp_scale",
+    "--stock": "stock",
+    "--boards-per-match": "boards_per_match",
+    "--rounds": "rounds",
+    "--swiss-rule": "swiss_rule",
+    "--rematch": "rematch",
+    "--cycles": "cycles",
+    "--deadline": "deadline",
+    "--even-chance": "even_chance",
+}
+#: Words of a refusal that name no option but say which field it is about.
+_WORDS_FIELDS = (
+    ("event's name", "name"),
+    ("bad date and time", "deadline"),
+    ("bad date", "date"),
+    ("rating", "rating"),
+    ("class", "class"),
+    ("team format", "format"),
+    ("event format", "format"),
+    ("convention", "convention"),
+    ("stock", "stock"),
+    ("rematch", "rematch"),
+    ("scored", "scoring"),
+    ("scoring", "scoring"),
+    ("scale", "vp_scale"),
+)
+_OPTION = re.compile(r"--[a-z][a-z-]*")
+
+
+def field_of(message: str) -> str:
+    """The form field a refusal is about: the option it says to use, else the first it
+    names, else its words (``"kind"`` when nothing says)."""
+    advice = re.search(r"use (--[a-z][a-z-]*)", message)
+    named = ([advice.group(1)] if advice else []) + _OPTION.findall(message)
+    for option in named:
+        if option in _OPTION_FIELDS:
+            return _OPTION_FIELDS[option]
+    lower = message.lower()
+    for words, field in _WORDS_FIELDS:
+        if words in lower:
+            return field
+    return "kind"
+
+
+def choices() -> dict[str, Any]:
+    """The choices the form offers: the event model's own values."""
+    return {
+        "kinds": tuple(k.value for k in EventKind),
+        "ratings": tuple(r.value for r in Rating),
+        "pair_scorings": tuple(m.value for m in Method),
+        "team_scorings": tuple(s.value for s in TeamScoring),
+        "pair_formats": tuple(f.value for f in PairFormat),
+        "team_forms": tuple(f.value for f in TeamForm),
+        "conventions": tuple(c.value for c in Convention),
+        "vp_scales": scale_names(),
+        "swiss_rules": tuple(r.value for r in SwissRule),
+    }
+
+
+def _text(form: Mapping[str, str], name: str) -> str | None:
+    value = form.get(name, "").strip()
+    return value or None
+
+
+def _whole(form: Mapping[str, str], name: str, what: str, low: int, high: int) -> int | None:
+    text = form.get(name, "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 4):
+        raise EntryError(f"{what} is a whole number, not {text!r}")
+    value = int(text)
+    if not low <= value <= high:
+        raise EntryError(f"{what} is {low}-{high}, not {value}")
+    return value
+
+
+def new_event_of(form: Mapping[str, str]) -> NewEvent:
+    """The event the form describes (numbers checked as the command's options are)."""
+    vp_scale = _text(form, "vp_scale")
+    if vp_scale is not None and vp_scale not in scale_names():
+        raise EntryError(
+            f"--vp-scale {vp_scale!r}: choose a built-in scale ({', '.join(scale_names())})"
+        )
+    return NewEvent(
+        name=form.get("name", "").strip(),
+        kind=form.get("kind", "pairs"),
+        date=_text(form, "date"),
+        rating=form.get("rating", "weekly"),
+        class_=_whole(form, "class", "the class", 0, 9999) or 3,
+        scoring=_text(form, "scoring"),
+        club=form.get("club", "").strip(),
+        sessions=_whole(form, "sessions", "--sessions", 1, 12) or 1,
+        sections=form.get("sections", "").strip() or "A",
+        deadline=_text(form, "deadline"),
+        format=_text(form, "format"),
+        convention=_text(form, "convention"),
+        vp_scale=vp_scale,
+        stock=_whole(form, "stock", "--stock", 1, 9999) or 40,
+        boards_per_match=_whole(form, "boards_per_match", "--boards-per-match", 1, 64),
+        rounds=_whole(form, "rounds", "--rounds", 1, 120),
+        swiss_rule=_text(form, "swiss_rule"),
+        rematch=_text(form, "rematch"),
+        cycles=_whole(form, "cycles", "--cycles", 1, 3) or 1,
+        even_chance=bool(form.get("even_chance")),
+    )
+
+
+def create(store: Store, form: Mapping[str, str], who: str) -> Created:
+    """Store the event of the form, as ``event new`` does, or refuse storing nothing."""
+    return create_event_of_kind(store, new_event_of(form), who=who)
