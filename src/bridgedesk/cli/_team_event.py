@@ -170,6 +170,13 @@ def draw_lines(matches: tuple[DrawnMatch, ...], forfeits: dict[tuple[int, int], 
                 f"open: round {d.open.round} table {d.open.table}, "
                 f"closed: round {d.closed.round} table {d.closed.table}"
             )
+            if d.open.round != d.closed.round:  # an odd field's triangle (team_triangle)
+                rooms = (
+                    f"triangle: open table {d.open.table} (1st half), closed table "
+                    f"{d.closed.table} (2nd half)"
+                )
+            elif d.open.round != d.round:  # an odd field: each round is two halves
+                rooms = f"open: table {d.open.table}, closed: table {d.closed.table}"
             note = f"  (forfeited by {lost})" if lost is not None else ""
             out.append(
                 f"  {d.home:>3} v {d.away:<3} boards {d.boards[0]}-{d.boards[-1]}  {rooms}{note}"

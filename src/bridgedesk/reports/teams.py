@@ -82,7 +82,7 @@ def _match_rows(event: ScoredTeamEvent, labels: dict[str, str]) -> list[dict[str
             "away": _team(event, m.away), "imps": m.imps,
             "points": (points(m.points[0]), points(m.points[1])),
             "penalties": m.penalties if m.penalties != (0, 0) else None,
-            "forfeit": "", "vp": "", "lineup": m.lineup,
+            "forfeit": "", "vp": "", "lineup": m.lineup, "triangle": _triangle(m),
         }  # fmt: skip
         if m.forfeited_by is not None:
             row["forfeit"] = labels["forfeit"].format(team=_team(event, m.forfeited_by))
@@ -103,6 +103,11 @@ def _match_rows(event: ScoredTeamEvent, labels: dict[str, str]) -> list[dict[str
         ]
         out.append(row)
     return out
+
+
+def _triangle(m: ScoredMatch) -> tuple[str, str] | None:
+    """A triangle half-match's round scores, printed (results.team_triangle_scores)."""
+    return None if m.triangle is None else (points(m.triangle[0]), points(m.triangle[1]))
 
 
 def scorecards_html(event: ScoredTeamEvent, lang: str = "en") -> str:
@@ -158,7 +163,7 @@ def _rounds(event: ScoredTeamEvent) -> list[dict[str, Any]]:
                 {"table": m.table or i, "home": _team(event, m.home),
                  "away": _team(event, m.away), "imps": f"{m.imps[0]} – {m.imps[1]}",
                  "points": f"{points(m.points[0])} – {points(m.points[1])}",
-                 "winner": winner,
+                 "winner": winner, "triangle": _triangle(m),
                  "forfeit": None if m.forfeited_by is None else _team(event, m.forfeited_by)}
             )  # fmt: skip
         byes = [

@@ -195,6 +195,9 @@ class ScoredMatch:
     forfeited_by: int | None = None
     table: int | None = None
     lineup: Lineup | None = None
+    #: A triangle's half-match: each side's score for the whole round (its two
+    #: half-matches joined, 004:2701); ``points`` are half of it each.
+    triangle: tuple[Fraction, Fraction] | None = None
 
     def side(self, team: int) -> int:
         """0 for the home team, 1 for the away team."""

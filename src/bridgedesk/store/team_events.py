@@ -472,20 +472,22 @@ def forfeit_match(
         ]
         if not found:
             raise EntryError(f"team {team} has no match in round {rnd} to forfeit")
+        for row in found:  # two half-matches for a team in a triangle
+            if row.forfeited_by is not None:
+                raise EntryError(
+                    f"round {rnd}: the match {row.home} v {row.away} is already forfeited by "
+                    f"team {row.forfeited_by}"
+                )
+            n = _match_results(s, sec, _drawn(row))
+            if n:
+                raise EntryError(
+                    f"round {rnd}: the match {row.home} v {row.away} has {n} room results; a "
+                    "match with results is not a forfeit (003:228: half the boards or more "
+                    "unplayed): delete them first"
+                )
+        for row in found:
+            row.forfeited_by = team
         row = found[0]
-        if row.forfeited_by is not None:
-            raise EntryError(
-                f"round {rnd}: the match {row.home} v {row.away} is already forfeited by "
-                f"team {row.forfeited_by}"
-            )
-        n = _match_results(s, sec, _drawn(row))
-        if n:
-            raise EntryError(
-                f"round {rnd}: the match {row.home} v {row.away} has {n} room results; a "
-                "match with results is not a forfeit (003:228: half the boards or more "
-                "unplayed): delete them first"
-            )
-        row.forfeited_by = team
         return _audit(
             s, ev, "team-forfeit", f"round {rnd} team {team}", who, reason,
             {"round": rnd, "home": row.home, "away": row.away, "forfeited_by": team},

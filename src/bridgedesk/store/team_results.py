@@ -11,7 +11,8 @@ their audit and undo are the pairs' own (:mod:`bridgedesk.store.corrections`).
 :func:`team_play` reads the whole event back as a
 :class:`~bridgedesk.results.team_model.TeamEventPlay` for
 :func:`bridgedesk.results.teams.score_team_event`: each board of a match with
-its two rooms, forfeits, byes (scored only in VPs, 003:228-250) and the
+its two rooms, forfeits (003:228-250, under every scoring,
+:mod:`bridgedesk.results.team_forfeits`), byes (in VPs) and the
 line-ups that name the pairs for the Butler ranking.  A board with one room
 still missing is left out and listed in :attr:`TeamSnapshot.missing`.
 """
@@ -40,6 +41,7 @@ from bridgedesk.results.team_model import (
     TeamScoring,
 )
 from bridgedesk.results.team_settings import TeamForm, TeamSettings
+from bridgedesk.results.team_triangle import triangles
 from bridgedesk.scoring.results import Play
 from bridgedesk.store.corrections import correct_result
 from bridgedesk.store.lookups import event_row, section_results
@@ -246,6 +248,15 @@ def _lineup(
     )
 
 
+def _triangle_table(drawn: Sequence[DrawnMatch], d: DrawnMatch, trio: tuple[int, ...]) -> int:
+    """A triangle's match number, from its first table as the round's matches number
+    their pairs of tables (:mod:`bridgedesk.results.team_triangle`)."""
+    first = min(
+        x.open.table for x in drawn if x.round == d.round and x.home in trio and x.open is not None
+    )
+    return (first + 1) // 2
+
+
 def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
     """The event as played, for :func:`~bridgedesk.results.teams.score_team_event`."""
     with unit.transaction(write=False) as s:
@@ -260,7 +271,8 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
     matches: list[MatchPlay] = []
     byes: list[tuple[int, int]] = []
     missing: list[str] = []
-    vp_rules = team.scoring is TeamScoring.VP
+    vp_rules = team.scoring is TeamScoring.VP  # byes are scored in VPs (results.teams)
+    trios = triangles(draw.matches) if team.form is TeamForm.SWISS else {}
     for d in draw.matches:
         if d.away is None:
             if vp_rules:
@@ -269,8 +281,7 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
         forfeit = draw.forfeited_by(d)
         lineup = _lineup(d, teams, stored_lineups)
         if forfeit is not None:
-            if vp_rules:
-                matches.append(MatchPlay(d.round, d.home, d.away, forfeited_by=forfeit))
+            matches.append(MatchPlay(d.round, d.home, d.away, forfeited_by=forfeit))
             continue
         assert d.open is not None and d.closed is not None
         boards = []
@@ -287,6 +298,8 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
             )
         if boards:
             table = (d.open.table + 1) // 2 if team.form in _PAIRED_TABLES else d.open.table
+            if d.round in trios and d.home in trios[d.round]:
+                table = _triangle_table(draw.matches, d, trios[d.round])
             matches.append(
                 MatchPlay(d.round, d.home, d.away, tuple(boards), table=table, lineup=lineup)
             )
