@@ -49,6 +49,7 @@ def team_settings(
     swiss_rule: str | None = None,
     rematch: str | None = None,
     cycles: int = 1,
+    segments: int = 1,
 ) -> TeamSettings:
     """The settings of ``event new --kind teams`` (a refused combination is one line)."""
     if form is None:
@@ -81,7 +82,7 @@ def team_settings(
     bpm = boards_per_match or DEFAULT_BOARDS.get(team_form, 8)
     return TeamSettings(
         team_form, team_scoring, bpm, name, data, stock, rounds, rule,
-        None if rematch is None else Rematch.parse(rematch), cycles,
+        None if rematch is None else Rematch.parse(rematch), cycles, segments,
     )  # fmt: skip
 
 
@@ -110,6 +111,7 @@ def create(
         eid = team_events.create_team_event(store, event, settings)
     extra = f", {settings.rounds} rounds" if settings.rounds else ""
     extra += {1: "", 2: ", double", 3: ", triple"}[settings.cycles]
+    extra += f", {settings.segments} segments" if settings.segments > 1 else ""
     typer.echo(
         f"event {eid}: {event.name} ({event.date}, teams, {settings.form.value}, "
         f"{settings.scoring.value}, {settings.boards_per_match} "

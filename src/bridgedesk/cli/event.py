@@ -87,6 +87,9 @@ def new(
     cycles: Annotated[
         int, typer.Option("--cycles", min=1, max=3, help="Round robin: played 1-3 times.")
     ] = 1,
+    segments: Annotated[
+        int, typer.Option("--segments", min=1, max=8, help="Knockout: segments a match.")
+    ] = 1,
     convention: Annotated[
         str | None,
         typer.Option(
@@ -117,7 +120,7 @@ def new(
         settings = team_settings(
             fmt, scoring, vp_scale=vp_scale, stock=stock,
             boards_per_match=boards_per_match, rounds=rounds, swiss_rule=swiss_rule,
-            rematch=rematch, cycles=cycles,
+            rematch=rematch, cycles=cycles, segments=segments,
         )  # fmt: skip
         create_team_event(
             name, settings, date=date, rating=rating, class_=event_class, club=club,
@@ -127,7 +130,8 @@ def new(
     given = [o for o, v in (("--vp-scale", vp_scale),
              ("--boards-per-match", boards_per_match), ("--rounds", rounds),
              ("--swiss-rule", swiss_rule), ("--rematch", rematch),
-             ("--cycles", None if cycles == 1 else cycles)) if v is not None]  # fmt: skip
+             ("--cycles", None if cycles == 1 else cycles),
+             ("--segments", None if segments == 1 else segments)) if v is not None]  # fmt: skip
     if given:
         raise EntryError(f"{given[0]} is for a team event (--kind teams)")
     event = new_event(

@@ -137,7 +137,7 @@ def _check(play: TeamEventPlay) -> None:
                 f"team {team} has a bye in round {rnd} but plays {seen[(rnd, team)][0]}"
             )
         seen[(rnd, team)] = ["a bye"]
-    if play.byes and play.scoring is not TeamScoring.VP:
+    if play.byes and play.scoring is not TeamScoring.VP and play.form != "knockout":
         raise ScoringError(
             f"byes are scored in VPs (a walkover nobody forfeited, 003:228-250); the event "
             f"is scored by {play.scoring.value}: use vp, or leave the byes out"
@@ -196,7 +196,11 @@ def score_team_event(play: TeamEventPlay) -> ScoredTeamEvent:
     ]
     matches = triangle_scores.share_forfeits(play.matches, play.form, matches)
     matches = triangle_scores.round_scores(play.matches, play.form, matches)
-    byes = tuple(TeamBye(rnd, team, rule.bye(earned.get(team, []))) for rnd, team in play.byes)
+    knockout = play.form == "knockout"  # a knockout's bye only takes a team on
+    byes = tuple(
+        TeamBye(rnd, team, Fraction(0) if knockout else rule.bye(earned.get(team, [])))
+        for rnd, team in play.byes
+    )
     standings = _standings(play, matches, byes)
     cross = cross_table([(str(m.home), str(m.away), m.points[0], m.points[1]) for m in matches])
     butler, pair_teams = _butler(play)
@@ -220,6 +224,7 @@ def score_team_event(play: TeamEventPlay) -> ScoredTeamEvent:
         pairs_method=play.pairs_method,
         pair_teams=pair_teams,
         form=play.form,
+        segments=play.segments,
     )
 
 
@@ -249,10 +254,13 @@ def _score_match(play: TeamEventPlay, m: MatchPlay, scale: VPScale) -> ScoredMat
         mc = mccallum(im.margin, play.stock)
         points = (Fraction(mc[0]), Fraction(mc[1]))
     else:
-        points = (Fraction(im.margin), Fraction(-im.margin))
+        ahead = Fraction(im.margin)
+        if m.carry_over is not None:  # a knockout match starts from its carry-over
+            ahead += m.carry_over[0] - m.carry_over[1]
+        points = (ahead, -ahead)
     return ScoredMatch(
         m.round, m.home, m.away, compared, imps_hw, points, (m.penalty_home, m.penalty_away),
-        vp, bam, bam_vp, net, mc, None, m.table, m.lineup,
+        vp, bam, bam_vp, net, mc, None, m.table, m.lineup, carry_over=m.carry_over,
     )  # fmt: skip
 
 

@@ -70,6 +70,10 @@ def make_draw(unit: UnitOfWork, ref: int | str) -> DrawReport:
     else:
         pairings = knockout_first(teams)
         name, basis = f"knockout {teams} teams, {bpm} boards a match", "seeded bracket"
+        if team.segments > 1:
+            each = f"{bpm} board{'s' if bpm > 1 else ''}"
+            name = f"knockout {teams} teams, {team.segments} segments of {each} a match"
+            bpm *= team.segments  # a match's segments play on, their IMPs added
     grid, matches = round_grid(None, 1, pairings, teams, bpm, name)
     team_events.set_draw(unit, ref, grid, matches)
     return DrawReport(name, matches, basis)
@@ -112,7 +116,7 @@ def next_round(unit: UnitOfWork, ref: int | str, last_round: bool = False) -> Dr
     else:
         rnd, pairings = knockout_next(event, draw.matches, draw.forfeits, teams)
     grid, matches = round_grid(
-        draw.grid, rnd, pairings, teams, team.boards_per_match, draw.grid.name
+        draw.grid, rnd, pairings, teams, team.boards_per_match * team.segments, draw.grid.name
     )
     team_events.add_round(unit, ref, grid, matches, after)
     return DrawReport(grid.name, matches, basis)

@@ -22,7 +22,8 @@ the unit of work it is given.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session as OrmSession
@@ -53,6 +54,7 @@ __all__ = [
     "TeamDraw",
     "add_round",
     "add_team",
+    "carry_of",
     "create_team_event",
     "discard_team_event",
     "draw",
@@ -62,6 +64,7 @@ __all__ = [
     "next_team_number",
     "read_draw",
     "section",
+    "set_carry_over",
     "set_draw",
     "set_lineup",
     "settings",
@@ -80,6 +83,8 @@ class TeamDraw:
     matches: tuple[DrawnMatch, ...]
     forfeits: dict[tuple[int, int], int]
     withdrawn: dict[int, int]
+    #: Knockout carry-overs in IMPs: (round, home) -> (home's, away's).
+    carry: dict[tuple[int, int], tuple[Fraction, Fraction]] = field(default_factory=dict)
 
     def match(self, rnd: int, home: int, away: int) -> DrawnMatch:
         """The match ``home`` v ``away`` of round ``rnd``, or one line saying what is."""
@@ -120,6 +125,7 @@ def settings_of(row: TeamEventRow) -> TeamSettings:
         swiss_rule=None if row.swiss_rule is None else SwissRule(row.swiss_rule),
         rematch=None if row.rematch is None else Rematch.parse(row.rematch),
         cycles=row.cycles,
+        segments=row.segments or 1,
     )
 
 
@@ -145,6 +151,7 @@ def create_team_event(unit: UnitOfWork, event: Event, team: TeamSettings) -> int
                 cycles=team.cycles,
                 swiss_rule=None if team.swiss_rule is None else team.swiss_rule.value,
                 rematch=None if team.rematch is None else str(team.rematch),
+                segments=team.segments,
             )
         )
         return ev.id
@@ -281,6 +288,7 @@ def read_draw(s: OrmSession, ev: EventRow) -> TeamDraw:
         tuple(_drawn(r) for r in rows),
         {(r.round, r.home): r.forfeited_by for r in rows if r.forfeited_by is not None},
         withdrawn,
+        {(r.round, r.home): carry_of(r.carry_over) for r in rows if r.carry_over},
     )
 
 
@@ -530,4 +538,56 @@ def withdraw_team(
         return _audit(
             s, ev, "team-withdraw", f"team {team}", who, reason,
             {"team": team, "from_round": from_round},
+        )  # fmt: skip
+
+
+# -- a knockout's carry-over (004:1762-1772) -----------------------------------------------
+
+
+def carry_of(text: str) -> tuple[Fraction, Fraction]:
+    """A stored carry-over, ``HOME:AWAY`` in IMPs."""
+    home, _, away = text.partition(":")
+    return Fraction(home), Fraction(away)
+
+
+def set_carry_over(
+    unit: UnitOfWork,
+    ref: int | str,
+    rnd: int,
+    home: int,
+    away: int,
+    carry: tuple[Fraction, Fraction],
+    who: str,
+    reason: str,
+) -> int:
+    """Give a knockout match a carry-over of IMPs (each side's, e.g. from a seeding or an
+    earlier stage); the audit id.  ``(0, 0)`` takes it away.  The match's IMPs start
+    from it (:mod:`bridgedesk.results.teams`)."""
+    if any(c < 0 for c in carry):
+        raise EntryError(
+            f"a carry-over is IMPs each side starts with, none negative: got "
+            f"{carry[0]}:{carry[1]} (give the leader's IMPs, e.g. 7.5:0)"
+        )
+    with unit.transaction() as s:
+        ev, _ = _locked(s, ref)
+        if settings_of(team_row(s, ev)).form.value != "knockout":
+            raise EntryError("a carry-over is for a knockout match (004:1762-1772)")
+        found = [
+            r for r in _match_rows(s, ev)
+            if r.round == rnd and (r.home, r.away) in ((home, away), (away, home))
+        ]  # fmt: skip
+        if not found:
+            read_draw(s, ev).match(rnd, home, away)  # says what the round has
+        row = found[0]
+        if (row.home, row.away) != (home, away):
+            raise EntryError(
+                f"round {rnd}: team {row.home} is at home against team {row.away}: give "
+                f"--home {row.home} --away {row.away} and the carry-over in that order"
+            )
+        old = row.carry_over
+        row.carry_over = None if not any(carry) else f"{carry[0]}:{carry[1]}"
+        return _audit(
+            s, ev, "team-carry-over", f"round {rnd} {home} v {away}", who, reason,
+            {"round": rnd, "home": home, "away": away, "carry_over": row.carry_over,
+             "was": old},
         )  # fmt: skip

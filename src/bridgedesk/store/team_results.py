@@ -271,7 +271,8 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
     matches: list[MatchPlay] = []
     byes: list[tuple[int, int]] = []
     missing: list[str] = []
-    vp_rules = team.scoring is TeamScoring.VP  # byes are scored in VPs (results.teams)
+    # byes are scored in VPs; a knockout's are listed for its bracket (results.teams)
+    vp_rules = team.scoring is TeamScoring.VP or team.form is TeamForm.KNOCKOUT
     trios = triangles(draw.matches) if team.form is TeamForm.SWISS else {}
     for d in draw.matches:
         if d.away is None:
@@ -301,8 +302,9 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
             if d.round in trios and d.home in trios[d.round]:
                 table = _triangle_table(draw.matches, d, trios[d.round])
             matches.append(
-                MatchPlay(d.round, d.home, d.away, tuple(boards), table=table, lineup=lineup)
-            )
+                MatchPlay(d.round, d.home, d.away, tuple(boards), table=table, lineup=lineup,
+                          carry_over=draw.carry.get((d.round, d.home)))
+            )  # fmt: skip
     play = TeamEventPlay(
         event=EventHeading(info.name, info.date, info.club),
         teams=tuple(
@@ -315,5 +317,6 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
         byes=tuple(byes),
         boards_per_match=team.boards_per_match,
         form=team.form.value,
+        segments=team.segments,
     )
     return TeamSnapshot(team, draw, play, teams, tuple(missing))
