@@ -20,6 +20,7 @@ import pytest
 from tests.events.store_dump import dump
 from tests.events.team_cli import add_teams, draw_matches, enter, simulated_rooms
 from tests.events.test_cli import Cli
+from tests.reports.chromium import CHROMIUM, open_page
 
 from bridgedesk.bridge import imps
 from bridgedesk.bridge.vp import get_scale
@@ -112,4 +113,11 @@ def test_a_17_team_swiss_plays_a_triangle_each_round(cli: Cli, tmp_path: Path) -
     out_dir = tmp_path / "odd"
     cli("results", "Odd", "--out", str(out_dir))
     rounds = (out_dir / "rounds.html").read_text(encoding="utf-8")
-    assert rounds.count("triangle") >= 5
+    assert rounds.count("triangle: half the boards") == 5 * 3
+    if CHROMIUM.exists():  # the pairings sheet and the scorecards as a browser draws them
+        dom = open_page(out_dir / "rounds.html", tmp_path, "team-rounds-triangle")
+        assert dom.count("round score from both halves") == 15
+        dom = open_page(out_dir / "scorecards.html", tmp_path, "team-scorecards-triangle")
+        assert dom.count("round score from both halves (004:2701)") == 15
+        dom = open_page(out_dir / "standings.html", tmp_path, "team-standings-triangle")
+        assert dom.count("<tr") >= 2 * 17
