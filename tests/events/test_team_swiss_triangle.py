@@ -121,3 +121,26 @@ def test_a_17_team_swiss_plays_a_triangle_each_round(cli: Cli, tmp_path: Path) -
         assert dom.count("round score from both halves (004:2701)") == 15
         dom = open_page(out_dir / "standings.html", tmp_path, "team-standings-triangle")
         assert dom.count("<tr") >= 2 * 17
+
+
+def test_a_team_in_the_triangle_forfeits_both_halves(cli: Cli, tmp_path: Path) -> None:
+    cli("event", "new", "Seven", "--kind", "teams", "--format", "swiss", "--scoring", "vp",
+        "--rounds", "3", "--boards-per-match", "4")  # fmt: skip
+    add_teams(cli, "Seven", 7)
+    cli("event", "movement", "Seven")  # 1 v 3, 2 v 4; the triangle 5, 6, 7 (004:2706)
+    cli("result", "forfeit", "Seven", "--round", "1", "--team", "7", "--reason", "late")
+    draw = cli("event", "round", "Seven")
+    assert draw.count("(forfeited by 7)") == 2
+    assert "    5 v 6   boards 1-2" in draw
+    enter(cli, "Seven", simulated_rooms(draw_matches(cli, "Seven"), seed=7), tmp_path / "r.csv")
+    got = json.loads(cli("results", "Seven", "--format", "json"))
+    totals = {s["team"]: s["vp"] for s in got["standings"]}
+    assert totals[7] == 0
+    half = next(m for m in got["matches"] if (m["home"], m["away"]) == (5, 6))
+    margin = _margin(half, 5)
+    scale = get_scale("wbf2013")
+    five, six = scale.vp(margin, 2)  # the half played, alone on the 2-board scale
+    award = max(Decimal("1.2") * scale.vp(0, 4)[0], five), max(Decimal("1.2") * 10, six)
+    assert abs(Decimal(str(totals[5])) - (five + award[0]) / 2) <= Decimal("0.01")
+    assert abs(Decimal(str(totals[6])) - (six + award[1]) / 2) <= Decimal("0.01")
+    cli("event", "round", "Seven", "--next")  # round 2 is drawn on the walkovers too

@@ -132,3 +132,36 @@ def test_a_stored_imp_round_robin_scores_its_walkover(
     side = 0 if forfeit["home"] == winner else 1
     assert forfeit["points"][side] == pytest.approx(float(award), abs=0.005)
     assert forfeit["points"][1 - side] == pytest.approx(-float(award), abs=0.005)
+
+
+def test_a_triangle_half_match_forfeited() -> None:
+    """Three teams of a Swiss in a triangle, four boards a round: 1 v 2 is played on
+    two boards (a 470-point board to 2, 10 IMPs; then level), team 3 forfeits both
+    its half-matches.  Team 1's played half alone is 10 IMPs down on the 2-board
+    scale and counts half; its forfeited half counts half the award, the most of its
+    own average (that half's VPs) and 1.2 draws (team 3 played nobody)."""
+    scale = get_scale("wbf2013")
+    boards = (
+        BoardRooms(1, RoomScore(-50), RoomScore(420)),
+        BoardRooms(2, RoomScore(100), RoomScore(100)),
+    )
+    play = TeamEventPlay(
+        EventHeading("Triangle"),
+        tuple(TeamEntry(t, f"Team {t}") for t in range(1, 4)),
+        (
+            MatchPlay(1, 1, 2, boards),
+            MatchPlay(1, 2, 3, forfeited_by=3),
+            MatchPlay(1, 3, 1, forfeited_by=3),
+        ),
+        scoring=TeamScoring.VP,
+        boards_per_match=4,
+        form="swiss",
+    )
+    event = score_team_event(play)
+    one, two = (Fraction(v) for v in scale.vp(-10, 2))
+    draw = Fraction(scale.vp(0, 4)[0])
+    totals = {s.team: s.points for s in event.standings}
+    assert totals[1] == one / 2 + max(one, draw * Fraction(6, 5)) / 2
+    assert totals[2] == two / 2 + max(two, draw * Fraction(6, 5)) / 2
+    assert totals[3] == 0
+    assert {s.team: s.played for s in event.standings} == {1: 1, 2: 1, 3: 1}

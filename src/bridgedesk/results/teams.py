@@ -180,15 +180,17 @@ def score_team_event(play: TeamEventPlay) -> ScoredTeamEvent:
             continue
         for side, team in enumerate((m.home, m.away)):
             if i in tri:  # a triangle's round counts once (team_forfeits)
-                tally = per_round.setdefault((m.round, team), [Fraction(0), Fraction(0)])
+                tally = per_round.setdefault((m.round, team), [Fraction(0)] * 3)
                 tally[0] += sm.points[side]
                 tally[1] += sm.points[1 - side]
+                tally[2] += 1
                 continue
             earned.setdefault(team, []).append(sm.points[side])
             conceded.setdefault(team, []).append(sm.points[1 - side])
-    for (_, team), (own, gave) in per_round.items():
-        earned.setdefault(team, []).append(own)
-        conceded.setdefault(team, []).append(gave)
+    for (_, team), (own, gave, halves) in per_round.items():
+        # a half-match played alone counts half: its round's worth is twice that
+        earned.setdefault(team, []).append(own * 2 / halves)
+        conceded.setdefault(team, []).append(gave * 2 / halves)
     rule = walkover(play.scoring, scale, usual, play.stock)
     matches: list[ScoredMatch] = [
         _forfeit(m, earned, conceded, rule, play.scoring) if one is None else one
