@@ -31,7 +31,7 @@ class TeamEventRow(Base):
     swiss_rule: Mapped[str | None] = mapped_column(String(10))
     rematch: Mapped[str | None] = mapped_column(String(20))
     #: A knockout match's segments (sessions), each of ``boards_per_match`` boards
-    #: (migration ``0012_swisstri``).
+    #: (migration ``0013_swisstri``).
     segments: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
 
@@ -54,7 +54,7 @@ class TeamMatchRow(Base):
     boards: Mapped[str] = mapped_column(Text, default="")
     forfeited_by: Mapped[int | None] = mapped_column(Integer)
     #: A knockout match's carry-over in IMPs, ``HOME:AWAY`` as exact fractions
-    #: (``7/2:0``), given by the director (migration ``0012_swisstri``).
+    #: (``7/2:0``), given by the director (migration ``0013_swisstri``).
     carry_over: Mapped[str | None] = mapped_column(String(40))
 
 

@@ -1,7 +1,7 @@
 """Knockout segments and carry-overs of a stored team event (004:1762-1772).
 
-Revision ID: 0012_swisstri
-Revises: 0011_individuals
+Revision ID: 0013_swisstri
+Revises: 0012_teamsessions
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0012_swisstri"
-down_revision: str | None = "0011_individuals"
+revision: str = "0013_swisstri"
+down_revision: str | None = "0012_teamsessions"
 branch_labels: str | None = None
 depends_on: str | None = None
 
