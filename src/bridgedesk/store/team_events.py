@@ -72,7 +72,6 @@ __all__ = [
     "next_team_number",
     "read_draw",
     "section",
-    "set_carry_over",
     "set_draw",
     "set_lineup",
     "settings",
@@ -582,46 +581,3 @@ def carry_of(text: str) -> tuple[Fraction, Fraction]:
     """A stored carry-over, ``HOME:AWAY`` in IMPs."""
     home, _, away = text.partition(":")
     return Fraction(home), Fraction(away)
-
-
-def set_carry_over(
-    unit: UnitOfWork,
-    ref: int | str,
-    rnd: int,
-    home: int,
-    away: int,
-    carry: tuple[Fraction, Fraction],
-    who: str,
-    reason: str,
-) -> int:
-    """Give a knockout match a carry-over of IMPs (each side's, e.g. from a seeding or an
-    earlier stage); the audit id.  ``(0, 0)`` takes it away.  The match's IMPs start
-    from it (:mod:`bridgedesk.results.teams`)."""
-    if any(c < 0 for c in carry):
-        raise EntryError(
-            f"a carry-over is IMPs each side starts with, none negative: got "
-            f"{carry[0]}:{carry[1]} (give the leader's IMPs, e.g. 7.5:0)"
-        )
-    with unit.transaction() as s:
-        ev, _ = _locked(s, ref)
-        if settings_of(team_row(s, ev)).form.value != "knockout":
-            raise EntryError("a carry-over is for a knockout match (004:1762-1772)")
-        found = [
-            r for r in _match_rows(s, ev)
-            if r.round == rnd and (r.home, r.away) in ((home, away), (away, home))
-        ]  # fmt: skip
-        if not found:
-            read_draw(s, ev).match(rnd, home, away)  # says what the round has
-        row = found[0]
-        if (row.home, row.away) != (home, away):
-            raise EntryError(
-                f"round {rnd}: team {row.home} is at home against team {row.away}: give "
-                f"--home {row.home} --away {row.away} and the carry-over in that order"
-            )
-        old = row.carry_over
-        row.carry_over = None if not any(carry) else f"{carry[0]}:{carry[1]}"
-        return _audit(
-            s, ev, "team-carry-over", f"round {rnd} {home} v {away}", who, reason,
-            {"round": rnd, "home": home, "away": away, "carry_over": row.carry_over,
-             "was": old},
-        )  # fmt: skip
