@@ -182,8 +182,12 @@ def test_team_entries_and_draws_refused_with_one_line(cli: Cli) -> None:
     err = cli("entry", "add", "T", "--pair", "1", "--names", "A, B", status=2)
     assert err == "error: a team entry lists 4-6 players, entry 1 has 2\n"  # a team event's
     add_teams(cli, "T", 3)
-    err = cli("event", "movement", "T", status=2)
-    assert err.startswith("error: 3 teams: an odd Swiss field plays a triangle (004:2698-2716)")
+    assert "triangle: open table 1 (1st half)" in cli("event", "movement", "T")
+    # an odd field's triangle plays half the boards against each opponent (004:2702)
+    cli("event", "new", "T7", "--kind", "teams", "--format", "swiss", "--boards-per-match", "7")
+    add_teams(cli, "T7", 3)
+    err = cli("event", "movement", "T7", status=2)
+    assert err.startswith("error: an odd Swiss field plays a triangle with half the boards")
     err = cli("event", "movement", "T", "--recommend", status=2)
     assert "a team event's draw follows its --format" in err
     cli("event", "new", "P", "--scoring", "mp")

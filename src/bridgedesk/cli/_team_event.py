@@ -35,6 +35,7 @@ def created_line(
     extra += f", {sessions} sessions" if sessions > 1 else ""
     extra += ", even-chance: pairs enter with --seed-points" if even_chance else ""
     extra += {1: "", 2: ", double", 3: ", triple"}[settings.cycles]
+    extra += f", {settings.segments} segments" if settings.segments > 1 else ""
     return (
         f"event {eid}: {event.name} ({event.date}, teams, {settings.form.value}, "
         f"{settings.scoring.value}, {settings.boards_per_match} "
@@ -126,6 +127,13 @@ def draw_lines(
                 f"open: round {d.open.round} table {d.open.table}, "
                 f"closed: round {d.closed.round} table {d.closed.table}"
             )
+            if d.open.round != d.closed.round:  # an odd field's triangle (team_triangle)
+                rooms = (
+                    f"triangle: open table {d.open.table} (1st half), closed table "
+                    f"{d.closed.table} (2nd half)"
+                )
+            elif d.open.round != d.round:  # an odd field: each round is two halves
+                rooms = f"open: table {d.open.table}, closed: table {d.closed.table}"
             note = f"  (forfeited by {lost})" if lost is not None else ""
             out.append(
                 f"  {d.home:>3} v {d.away:<3} boards {d.boards[0]}-{d.boards[-1]}  {rooms}{note}"

@@ -87,6 +87,9 @@ def new(
     cycles: Annotated[
         int, typer.Option("--cycles", min=1, max=3, help="Round robin: played 1-3 times.")
     ] = 1,
+    segments: Annotated[
+        int, typer.Option("--segments", min=1, max=8, help="Knockout: segments a match.")
+    ] = 1,
     even_chance: Annotated[
         bool,
         typer.Option(
@@ -119,7 +122,7 @@ def new(
         club=club, sessions=sessions, sections=sections, deadline=deadline, format=fmt,
         convention=convention, vp_scale=vp_scale, stock=stock,
         boards_per_match=boards_per_match, rounds=rounds, swiss_rule=swiss_rule,
-        rematch=rematch, cycles=cycles, even_chance=even_chance,
+        rematch=rematch, cycles=cycles, even_chance=even_chance, segments=segments,
     )  # fmt: skip
     prepared = prepare_event(asked)  # refused before the store is opened
     with open_store(db) as store:

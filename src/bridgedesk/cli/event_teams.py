@@ -1,7 +1,8 @@
 """Commands of a stored team event in the ``event`` group (docs/teams.md).
 
-This module adds ``event lineup`` and ``event withdraw-team`` to the ``event``
-group (it is listed in ``_EXTENSIONS`` of :mod:`bridgedesk.cli`); ``event round
+This module adds ``event lineup``, ``event withdraw-team`` and ``event
+carry-over`` to the ``event`` group (it is listed in ``_EXTENSIONS`` of
+:mod:`bridgedesk.cli`); ``event round
 EVENT [--next]`` (show the draw, or draw the next Swiss or knockout round) is
 the terminals' ``event round`` command, which hands a team event to
 :func:`bridgedesk.cli._team_event.team_round`.
@@ -9,6 +10,7 @@ the terminals' ``event round`` command, which hands a team event to
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated
 
 import typer
@@ -17,7 +19,7 @@ from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
-from bridgedesk.store import team_events
+from bridgedesk.store import team_carry, team_events
 
 
 def _two(text: str, option: str) -> tuple[int, int]:
@@ -65,3 +67,45 @@ def withdraw_team(
     with open_store(db) as store:
         aid = team_events.withdraw_team(store, event, team, from_round, who(by), reason)
     typer.echo(f"audit {aid}: team {team} withdrawn from round {from_round}")
+
+
+def _imps(text: str) -> tuple[Fraction, Fraction]:
+    """``--imps 7.5:0`` (or ``15/2:0``): the IMPs each side starts with."""
+    parts = text.split(":")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return Fraction(parts[0].strip()), Fraction(parts[1].strip())
+    except (ValueError, ZeroDivisionError):
+        raise EntryError(
+            f"--imps is the home team's and the away team's IMPs, e.g. 7.5:0, not {text!r}"
+        ) from None
+
+
+@app.command("carry-over")
+def carry_over(
+    event: EventArg,
+    rnd: Annotated[int, typer.Option("--round", min=1, max=limit.ROUNDS, help="Round.")],
+    home: Annotated[int, typer.Option("--home", min=1, max=limit.ENTRY_NUMBER, help="Home.")],
+    away: Annotated[int, typer.Option("--away", min=1, max=limit.ENTRY_NUMBER, help="Away.")],
+    imps: Annotated[str, typer.Option("--imps", help="HOME:AWAY IMPs carried, e.g. 7.5:0.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Start a knockout match from a carry-over of IMPs (004:1762-1772); 0:0 removes it.
+
+    Example: bridgedesk event carry-over "Cup" --round 2 --home 1 --away 4 --imps 7.5:0
+    --reason "a third of the round robin margin"
+    """
+    carry = _imps(imps)
+    with open_store(db) as store:
+        aid = team_carry.set_carry_over(store, event, rnd, home, away, carry, who(by), reason)
+    typer.echo(
+        f"audit {aid}: round {rnd}, {home} v {away} starts from "
+        f"{_text(carry[0])} - {_text(carry[1])} IMPs"
+    )
+
+
+def _text(value: Fraction) -> str:
+    return str(value) if value.denominator == 1 else f"{float(value):g}"

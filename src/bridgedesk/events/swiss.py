@@ -31,7 +31,10 @@ Odd fields play a triangle of three teams (004:1790-1792, 004:2698-2716): in
 a seeded round the last three by number (in round 2 of ``jcbl-1`` and
 ``jcbl-3`` the 4th-6th from last, 004:2706); in a ranked round the lowest
 three of the lower half among those that have played the fewest triangles
-when there are three such, else the lowest three that can be paired.  With
+when there are three such, else the three lowest placed of the whole field
+among those with the fewest triangles (so no team plays a second triangle
+while three teams have played fewer: the limit 004:2714-2715 asks the
+director to announce, and common practice), always three that can be paired.  With
 ``Triangle.TWO_ROUNDS`` the triangle chosen in an odd round plays on in the
 next round (004:2708-2713).
 
@@ -300,7 +303,9 @@ def _choose_triangle(
     fewest = min(played[t] for t in lower_half)
     fresh = [t for t in lower_half if played[t] == fewest]
     pools = [fresh] if len(fresh) >= 3 else []
-    pools.append(bottom_up)
+    # then the whole field, fewest triangles first and the lowest placed first among
+    # equals: nobody plays a second triangle while three others have played fewer
+    pools.append(sorted(bottom_up, key=lambda t: played[t]))
     for pool in pools:
         for trio in itertools.combinations(pool, 3):
             if legal(trio):

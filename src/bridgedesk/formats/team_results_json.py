@@ -331,6 +331,10 @@ def _match_dict(m: ScoredMatch) -> dict[str, Any]:
         out["bam_vp"] = _pair(m.bam_vp)
     if m.mccallum is not None:
         out["mccallum"] = list(m.mccallum)
+    if m.triangle is not None:  # each side's whole-round score (results.team_triangle_scores)
+        out["triangle"] = _pair(m.triangle)
+    if m.carry_over is not None:  # a knockout's carry-over, in ``points`` already
+        out["carry_over"] = _pair(m.carry_over)
     if m.lineup is not None:
         lu = m.lineup
         out["lineup"] = {"home_ns": lu.home_ns, "home_ew": lu.home_ew,

@@ -217,6 +217,11 @@ _TEAM_LABELS: dict[str, dict[str, str]] = {
         "scoring_bam-vp": "Board-a-match + VP",
         "scoring_mccallum": "McCallum ({stock})",
         "members": "Members",
+        "triangle": "triangle: half the boards against each of two teams",
+        "triangle_round": "round score from both halves (004:2701)",
+        "carry_over": "carry-over",
+        "walkover": "walkover",
+        "segment": "segment",
     },
     "ja": {
         "team_standings": "成績表",
@@ -255,6 +260,11 @@ _TEAM_LABELS: dict[str, dict[str, str]] = {
         "scoring_bam-vp": "B-a-M + VP",
         "scoring_mccallum": "マッカラム（{stock}）",
         "members": "メンバー",
+        "triangle": "トライアングル: 2 チームとそれぞれ半分のボード",
+        "triangle_round": "2 試合合計のラウンド成績 (004:2701)",
+        "carry_over": "持ち越し",
+        "walkover": "不戦勝",
+        "segment": "セグメント",
     },
 }
 

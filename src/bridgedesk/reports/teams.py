@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +83,7 @@ def _match_rows(event: ScoredTeamEvent, labels: dict[str, str]) -> list[dict[str
             "away": _team(event, m.away), "imps": m.imps,
             "points": (points(m.points[0]), points(m.points[1])),
             "penalties": m.penalties if m.penalties != (0, 0) else None,
-            "forfeit": "", "vp": "", "lineup": m.lineup,
+            "forfeit": "", "vp": "", "lineup": m.lineup, "triangle": _triangle(m),
         }  # fmt: skip
         if m.forfeited_by is not None:
             row["forfeit"] = labels["forfeit"].format(team=_team(event, m.forfeited_by))
@@ -103,6 +104,11 @@ def _match_rows(event: ScoredTeamEvent, labels: dict[str, str]) -> list[dict[str
         ]
         out.append(row)
     return out
+
+
+def _triangle(m: ScoredMatch) -> tuple[str, str] | None:
+    """A triangle half-match's round scores, printed (results.team_triangle_scores)."""
+    return None if m.triangle is None else (points(m.triangle[0]), points(m.triangle[1]))
 
 
 def scorecards_html(event: ScoredTeamEvent, lang: str = "en") -> str:
@@ -158,7 +164,7 @@ def _rounds(event: ScoredTeamEvent) -> list[dict[str, Any]]:
                 {"table": m.table or i, "home": _team(event, m.home),
                  "away": _team(event, m.away), "imps": f"{m.imps[0]} – {m.imps[1]}",
                  "points": f"{points(m.points[0])} – {points(m.points[1])}",
-                 "winner": winner,
+                 "winner": winner, "triangle": _triangle(m),
                  "forfeit": None if m.forfeited_by is None else _team(event, m.forfeited_by)}
             )  # fmt: skip
         byes = [
@@ -177,13 +183,36 @@ def rounds_html(event: ScoredTeamEvent, lang: str = "en") -> str:
     return _render("team_rounds.html.j2", ctx)
 
 
+def _segments(m: ScoredMatch, segments: int) -> list[tuple[int, int]]:
+    """A knockout match's IMPs segment by segment (its boards in equal runs, in order)."""
+    if segments <= 1 or not m.boards:
+        return []
+    size = -(-len(m.boards) // segments)
+    runs = [m.boards[i : i + size] for i in range(0, len(m.boards), size)]
+    return [(sum(_won(b)[0] for b in run), sum(_won(b)[1] for b in run)) for run in runs]
+
+
+def _won(b: ComparedBoard) -> tuple[int, int]:
+    """The IMPs each side won on a board (a split adjustment gives each its own)."""
+    home, away = b.imps
+    return (max(home, 0), max(away, 0)) if home == -away else (home, away)
+
+
 def bracket_html(event: ScoredTeamEvent, lang: str = "en") -> str:
-    """The knockout's rounds side by side, the winners in bold (004:1762-1772)."""
+    """The knockout's rounds side by side, the winners in bold (004:1762-1772): each
+    match's IMPs (segment by segment when it has several), its carry-over and total;
+    a walkover and a bye say so."""
     ctx = _context(event, lang, "knockout_bracket")
     rounds = _rounds(event)
     for r in rounds:
         for row, m in zip(r["matches"], event.round_matches(r["round"]), strict=True):
+            carry = m.carry_over or (Fraction(0), Fraction(0))
             row["imps"] = m.imps
+            row["segments"] = _segments(m, event.segments)
+            row["carry"] = None if m.carry_over is None else (points(carry[0]), points(carry[1]))
+            row["total"] = (points(m.imps[0] + carry[0]), points(m.imps[1] + carry[1]))
+            if m.forfeited_by is not None:  # the walkover's winner goes on (004:1762)
+                row["winner"] = 1 if m.forfeited_by == m.home else 0
     ctx["rounds"] = rounds
     return _render("team_bracket.html.j2", ctx)
 

@@ -107,6 +107,8 @@ class MatchPlay:
     penalty_away: int = 0
     table: int | None = None
     lineup: Lineup | None = None
+    #: A knockout match's carry-over: the IMPs each side starts with (004:1762-1772).
+    carry_over: tuple[Fraction, Fraction] | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,8 @@ class TeamEventPlay:
     pairs_method: Method = Method.BUTLER
     #: The event's form, for the reports: round-robin, swiss, knockout, awl, ...
     form: str = ""
+    #: A knockout match's segments (sessions), their IMPs added; for the reports.
+    segments: int = 1
 
 
 # -- what comes out ---------------------------------------------------------------------
@@ -195,6 +199,11 @@ class ScoredMatch:
     forfeited_by: int | None = None
     table: int | None = None
     lineup: Lineup | None = None
+    #: A triangle's half-match: each side's score for the whole round (its two
+    #: half-matches joined, 004:2701); ``points`` are half of it each.
+    triangle: tuple[Fraction, Fraction] | None = None
+    #: A knockout match's carry-over in IMPs, in ``points`` already (004:1762-1772).
+    carry_over: tuple[Fraction, Fraction] | None = None
 
     def side(self, team: int) -> int:
         """0 for the home team, 1 for the away team."""
@@ -264,6 +273,7 @@ class ScoredTeamEvent:
     pairs_method: Method = Method.BUTLER
     pair_teams: Mapping[str, int] = field(default_factory=dict)
     form: str = ""
+    segments: int = 1
 
     @property
     def rounds(self) -> tuple[int, ...]:

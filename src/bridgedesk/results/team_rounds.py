@@ -7,8 +7,11 @@
   (:func:`~bridgedesk.events.swiss.pair_round`) draws the next round by the
   event's rule and rematch rule.  Seeds are the team numbers.  A forfeited
   match counts what the forfeit rule awards (003:228-250).  An odd field
-  would need a triangle (004:2698-2716), which the stored event does not
-  play: it is refused with one line.
+  plays a triangle each round (004:2698-2716, :mod:`bridgedesk.results.team_triangle`):
+  its three half-matches go into the history with the points each scored
+  (half each team's round score, :mod:`bridgedesk.results.team_triangle_scores`),
+  so a team's total is right, and the round's ``triangle`` lets the engine count
+  the triangles each team has played.
 * **Knockout** (004:1762-1772): a seeded bracket on the team numbers
   (:class:`~bridgedesk.events.knockout.SingleKnockout`, byes to the top
   seeds); a match is won on IMPs, a forfeit by the other team; a tied or
@@ -17,13 +20,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
 from bridgedesk.errors import PairingError
 from bridgedesk.events.knockout import SingleKnockout
-from bridgedesk.events.swiss import SwissHistory, SwissMatch, SwissRound, SwissTeam, pair_round
+from bridgedesk.events.swiss import (
+    Pairing,
+    SwissHistory,
+    SwissMatch,
+    SwissRound,
+    SwissTeam,
+    pair_round,
+)
 from bridgedesk.results.team_draw import DrawnMatch, by_round
 from bridgedesk.results.team_model import ScoredMatch, ScoredTeamEvent
 from bridgedesk.results.team_settings import TeamSettings
@@ -44,11 +54,6 @@ def _scored(
             if m.forfeited_by is not None or len(m.boards) == len(d.boards):
                 return m
             return None
-    if (d.round, d.home) in forfeits:
-        raise PairingError(
-            f"round {d.round}: the forfeit {d.label} is scored only in VPs (003:228); "
-            "this event's scoring cannot rank it"
-        )
     return None
 
 
@@ -59,13 +64,10 @@ def swiss_next(
     teams: int,
     team: TeamSettings,
     last_round: bool = False,
-) -> tuple[int, tuple[tuple[int, int], ...], str]:
-    """The next Swiss round: (round, matches (home, away) by table, the basis)."""
-    if teams % 2:
-        raise PairingError(
-            f"{teams} teams: an odd Swiss field plays a triangle (004:2698-2716), which a "
-            "stored event does not play yet; enter an even number of teams"
-        )
+    trios: Mapping[int, tuple[int, int, int]] | None = None,
+) -> Pairing:
+    """The next Swiss round: matches (home, away) by table, its triangle (an odd
+    field), the basis; ``trios`` are the triangles of the rounds drawn."""
     rounds = []
     for rnd, matches in by_round(drawn).items():
         played = []
@@ -74,13 +76,12 @@ def swiss_next(
             m = _scored(event, d, forfeits)
             vp = None if m is None else (_decimal(m.points[0]), _decimal(m.points[1]))
             played.append(SwissMatch(d.home, d.away, vp))
-        rounds.append(SwissRound(rnd, tuple(played)))
+        rounds.append(SwissRound(rnd, tuple(played), (trios or {}).get(rnd)))
     history = SwissHistory(tuple(SwissTeam(t, t) for t in range(1, teams + 1)), tuple(rounds))
     final = last_round or (team.rounds is not None and len(rounds) + 1 == team.rounds)
     if team.rounds is not None and len(rounds) >= team.rounds:
         raise PairingError(f"the Swiss was set for {team.rounds} rounds, all drawn")
-    p = pair_round(history, team.rule, team.rematch_rule, last_round=final)
-    return p.round, p.matches, p.basis
+    return pair_round(history, team.rule, team.rematch_rule, last_round=final)
 
 
 def knockout_first(teams: int) -> tuple[tuple[int, int | None], ...]:

@@ -104,6 +104,9 @@ class TeamSettings:
     rematch: Rematch | None = None
     #: A round robin played once, twice or three times (004:1752).
     cycles: int = 1
+    #: A knockout match played in segments (sessions) of ``boards_per_match`` boards
+    #: each, their IMPs added (004:1762-1772).
+    segments: int = 1
 
     def __post_init__(self) -> None:
         allowed = ALLOWED[self.form]
@@ -127,6 +130,11 @@ class TeamSettings:
             raise EntryError(
                 f"--cycles is 1-3 and for a round robin (004:1752), not {self.cycles} for "
                 f"--format {self.form.value}"
+            )
+        if self.segments != 1 and not (self.form is TeamForm.KNOCKOUT and 1 <= self.segments <= 8):
+            raise EntryError(
+                f"--segments is 1-8 and for a knockout (a match of several sessions), not "
+                f"{self.segments} for --format {self.form.value}"
             )
         if self.rounds is not None and not (swiss and self.rounds >= 1):
             raise EntryError(

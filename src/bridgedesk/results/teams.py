@@ -14,16 +14,17 @@ closed_ns`` (the comparison of 004:1660-1668; the away team's is its negation,
 004:1686).  The scoring is the engine's (:mod:`bridgedesk.scoring.teams`):
 
 * ``imp`` -- a match is its IMPs (004:1660-1720); standings by net IMPs;
-* ``vp`` -- the match's IMP margin on a VP scale (004:1722-1738); forfeits and
-  byes as 003:228-250 (the winner's award the most of its own average, the
-  forfeiting team's opponents' average and 1.2 draws; the loser the scale's
-  minimum; a bye as a walkover nobody forfeited);
+* ``vp`` -- the match's IMP margin on a VP scale (004:1722-1738);
 * ``bam`` / ``bam-vp`` -- board-a-match 2/1/0, plus the round's total-point
   margin on the ``bam`` scale for B-a-M + VP (004:1817-1872);
 * ``mccallum`` -- the stock plus or minus the IMP margin (004:2615).
 
-Forfeits and byes are VP rules (003:228: "VP形式のチーム戦等において"), so
-they are refused under the other scorings.
+Forfeits and byes (003:228-250: the winner's award the most of its own
+average, the forfeiting team's opponents' average and 1.2 draws; the loser
+the least; a bye a walkover nobody forfeited) are the seed's VP rule carried
+over to every scoring (:mod:`bridgedesk.results.team_forfeits`).  An odd
+Swiss field's triangle is scored as 004:2701 says
+(:mod:`bridgedesk.results.team_triangle_scores`).
 
 **Tie-break** (the seeds give none for teams): equal totals are separated by
 the points the tied teams scored in the matches among themselves, then by the
@@ -44,12 +45,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
+from dataclasses import replace
 from fractions import Fraction
 
 from bridgedesk.bridge.imps import imps
 from bridgedesk.bridge.vp import VPScale, get_scale
 from bridgedesk.errors import Location, ScoringError
+from bridgedesk.results import team_triangle_scores as triangle_scores
+from bridgedesk.results.team_forfeits import Walkover, walkover
 from bridgedesk.results.team_model import (
     BoardRooms,
     ButlerLine,
@@ -67,15 +70,7 @@ from bridgedesk.results.team_model import (
 )
 from bridgedesk.scoring.results import Board, TravellerLine
 from bridgedesk.scoring.session import score_session
-from bridgedesk.scoring.teams import (
-    CrossTable,
-    bam_match,
-    bye_vp,
-    cross_table,
-    forfeit_vp,
-    imp_match,
-    mccallum,
-)
+from bridgedesk.scoring.teams import CrossTable, bam_match, cross_table, imp_match, mccallum
 
 # -- scoring ----------------------------------------------------------------------------
 
@@ -142,17 +137,11 @@ def _check(play: TeamEventPlay) -> None:
                 f"team {team} has a bye in round {rnd} but plays {seen[(rnd, team)][0]}"
             )
         seen[(rnd, team)] = ["a bye"]
-    vp_rules = play.scoring is TeamScoring.VP
-    if not vp_rules and (play.byes or any(m.forfeited_by is not None for m in play.matches)):
+    if play.byes and play.scoring is not TeamScoring.VP and play.form != "knockout":
         raise ScoringError(
-            f"forfeits and byes are scored in VPs (003:228-250); the event is scored by "
-            f"{play.scoring.value}: use vp"
+            f"byes are scored in VPs (a walkover nobody forfeited, 003:228-250); the event "
+            f"is scored by {play.scoring.value}: use vp, or leave the byes out"
         )
-
-
-def _decimal(value: Fraction) -> Decimal:
-    """A scale's VPs back as the Decimal they came from (their denominators divide 100)."""
-    return Decimal(value.numerator) / Decimal(value.denominator)
 
 
 def _scale(play: TeamEventPlay) -> VPScale:
@@ -174,27 +163,44 @@ def score_team_event(play: TeamEventPlay) -> ScoredTeamEvent:
     played = [m for m in play.matches if m.forfeited_by is None]
     counts = Counter(_match_boards(play, m) for m in played)
     usual = play.boards_per_match or (counts.most_common(1)[0][0] if counts else 1)
-    scored: list[ScoredMatch | None] = []
-    earned: dict[int, list[Decimal]] = {}
-    conceded: dict[int, list[Decimal]] = {}
-    for m in play.matches:
-        if m.forfeited_by is not None:
-            scored.append(None)
+    first: list[ScoredMatch | None] = [
+        None if m.forfeited_by is not None else _score_match(play, m, scale) for m in play.matches
+    ]
+
+    def joined(m: MatchPlay, boards: int) -> ScoredMatch:
+        return _score_match(replace(play, boards_per_match=boards), m, scale)
+
+    scored = triangle_scores.score_halves(play.matches, first, play, joined)
+    tri = triangle_scores.halves(play.matches, play.form)
+    earned: dict[int, list[Fraction]] = {}
+    conceded: dict[int, list[Fraction]] = {}
+    per_round: dict[tuple[int, int], list[Fraction]] = {}
+    for i, (m, sm) in enumerate(zip(play.matches, scored, strict=True)):
+        if sm is None:
             continue
-        sm = _score_match(play, m, scale)
-        scored.append(sm)
-        if sm.vp is not None:
-            home_vp, away_vp = (_decimal(v) for v in sm.vp)
-            for team, got, gave in ((m.home, home_vp, away_vp), (m.away, away_vp, home_vp)):
-                earned.setdefault(team, []).append(got)
-                conceded.setdefault(team, []).append(gave)
-    draw = scale.vp(0, usual)[0]
-    minimum = scale.vp(-(10**6), usual)[0]
-    matches: list[ScoredMatch] = []
-    for m, one in zip(play.matches, scored, strict=True):
-        matches.append(_forfeit(m, earned, conceded, draw, minimum) if one is None else one)
+        for side, team in enumerate((m.home, m.away)):
+            if i in tri:  # a triangle's round counts once (team_forfeits)
+                tally = per_round.setdefault((m.round, team), [Fraction(0)] * 3)
+                tally[0] += sm.points[side]
+                tally[1] += sm.points[1 - side]
+                tally[2] += 1
+                continue
+            earned.setdefault(team, []).append(sm.points[side])
+            conceded.setdefault(team, []).append(sm.points[1 - side])
+    for (_, team), (own, gave, halves) in per_round.items():
+        # a half-match played alone counts half: its round's worth is twice that
+        earned.setdefault(team, []).append(own * 2 / halves)
+        conceded.setdefault(team, []).append(gave * 2 / halves)
+    rule = walkover(play.scoring, scale, usual, play.stock)
+    matches: list[ScoredMatch] = [
+        _forfeit(m, earned, conceded, rule, play.scoring) if one is None else one
+        for m, one in zip(play.matches, scored, strict=True)
+    ]
+    matches = triangle_scores.share_forfeits(play.matches, play.form, matches)
+    matches = triangle_scores.round_scores(play.matches, play.form, matches)
+    knockout = play.form == "knockout"  # a knockout's bye only takes a team on
     byes = tuple(
-        TeamBye(rnd, team, Fraction(str(bye_vp(earned.get(team, []), draw))))
+        TeamBye(rnd, team, Fraction(0) if knockout else rule.bye(earned.get(team, [])))
         for rnd, team in play.byes
     )
     standings = _standings(play, matches, byes)
@@ -220,6 +226,7 @@ def score_team_event(play: TeamEventPlay) -> ScoredTeamEvent:
         pairs_method=play.pairs_method,
         pair_teams=pair_teams,
         form=play.form,
+        segments=play.segments,
     )
 
 
@@ -249,29 +256,32 @@ def _score_match(play: TeamEventPlay, m: MatchPlay, scale: VPScale) -> ScoredMat
         mc = mccallum(im.margin, play.stock)
         points = (Fraction(mc[0]), Fraction(mc[1]))
     else:
-        points = (Fraction(im.margin), Fraction(-im.margin))
+        ahead = Fraction(im.margin)
+        if m.carry_over is not None:  # a knockout match starts from its carry-over
+            ahead += m.carry_over[0] - m.carry_over[1]
+        points = (ahead, -ahead)
     return ScoredMatch(
         m.round, m.home, m.away, compared, imps_hw, points, (m.penalty_home, m.penalty_away),
-        vp, bam, bam_vp, net, mc, None, m.table, m.lineup,
+        vp, bam, bam_vp, net, mc, None, m.table, m.lineup, carry_over=m.carry_over,
     )  # fmt: skip
 
 
 def _forfeit(
     m: MatchPlay,
-    earned: Mapping[int, Sequence[Decimal]],
-    conceded: Mapping[int, Sequence[Decimal]],
-    draw: Decimal,
-    minimum: Decimal,
+    earned: Mapping[int, Sequence[Fraction]],
+    conceded: Mapping[int, Sequence[Fraction]],
+    rule: Walkover,
+    scoring: TeamScoring,
 ) -> ScoredMatch:
     loser = m.forfeited_by
     assert loser is not None
     winner = m.away if loser == m.home else m.home
-    won, lost = forfeit_vp(earned.get(winner, []), conceded.get(loser, []), draw, minimum)
-    pts = {winner: Fraction(str(won)), loser: Fraction(str(lost))}
-    vp = (pts[m.home], pts[m.away])
+    won, lost = rule.forfeit(earned.get(winner, []), conceded.get(loser, []))
+    pts = {winner: won, loser: lost}
+    got = (pts[m.home], pts[m.away])
     return ScoredMatch(
-        m.round, m.home, m.away, (), (0, 0), vp, (m.penalty_home, m.penalty_away), vp,
-        forfeited_by=loser, table=m.table,
+        m.round, m.home, m.away, (), (0, 0), got, (m.penalty_home, m.penalty_away),
+        got if scoring is TeamScoring.VP else None, forfeited_by=loser, table=m.table,
     )  # fmt: skip
 
 
@@ -283,9 +293,14 @@ def _standings(
     lost = dict.fromkeys(points, 0)
     net_points = dict.fromkeys(points, 0)
     count = dict.fromkeys(points, 0)
+    halves: set[tuple[int, int]] = set()
     for m in matches:
         for i, team in enumerate((m.home, m.away)):
             points[team] += m.points[i]
+            if m.triangle is not None:  # a triangle's two half-matches are one match
+                if (m.round, team) in halves:
+                    continue
+                halves.add((m.round, team))
             count[team] += 1
             won[team] += m.imps[i]
             lost[team] += m.imps[1 - i]

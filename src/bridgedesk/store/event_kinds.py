@@ -90,6 +90,7 @@ class NewEvent:
     rematch: str | None = None
     cycles: int = 1
     even_chance: bool = False
+    segments: int = 1
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,7 @@ def team_settings(
     swiss_rule: str | None = None,
     rematch: str | None = None,
     cycles: int = 1,
+    segments: int = 1,
 ) -> TeamSettings:
     """The settings of ``event new --kind teams`` (a refused combination is one line).
 
@@ -148,7 +150,7 @@ def team_settings(
     bpm = boards_per_match or DEFAULT_BOARDS.get(team_form, 8)
     return TeamSettings(
         team_form, team_scoring, bpm, name, data, stock, rounds, rule,
-        None if rematch is None else Rematch.parse(rematch), cycles,
+        None if rematch is None else Rematch.parse(rematch), cycles, segments,
     )  # fmt: skip
 
 
@@ -174,6 +176,7 @@ def _team_event(asked: NewEvent) -> Prepared:
         asked.format, asked.scoring, vp_scale=asked.vp_scale, stock=asked.stock,
         boards_per_match=asked.boards_per_match, rounds=asked.rounds,
         swiss_rule=asked.swiss_rule, rematch=asked.rematch, cycles=asked.cycles,
+        segments=asked.segments,
     )  # fmt: skip
     event = new_event(
         asked.name, date=asked.date, rating=asked.rating, class_=asked.class_,
@@ -200,6 +203,7 @@ def prepare_event(asked: NewEvent) -> Prepared:
         ("--swiss-rule", asked.swiss_rule),
         ("--rematch", asked.rematch),
         ("--cycles", None if asked.cycles == 1 else asked.cycles),
+        ("--segments", None if asked.segments == 1 else asked.segments),
     )
     if asked.even_chance:
         raise EntryError("--even-chance is for a team event (--kind teams)")

@@ -3,7 +3,8 @@
 ``bridgedesk event movement EVENT`` for a team event comes to :func:`make_draw`:
 a movement form (round robin, AWL, mirror Mitchell, stagger, SRR + pairs) is
 built by the movements library for the teams entered and stored whole; a
-Swiss or knockout stores its first round (Swiss round 1 by seed, 004:1780;
+Swiss or knockout stores its first round (Swiss round 1 by seed, 004:1780,
+an odd field with a triangle, :mod:`bridgedesk.results.team_triangle`;
 the knockout's seeded bracket, byes to the top seeds).  ``bridgedesk event
 round EVENT --next`` comes to :func:`next_round`: the event as scored so far
 (:func:`~bridgedesk.results.teams.score_team_event` on
@@ -22,6 +23,7 @@ from bridgedesk.results.team_model import ScoredTeamEvent
 from bridgedesk.results.team_rounds import knockout_first, knockout_next, swiss_next
 from bridgedesk.results.team_sessions import sessions_draw, swiss_split
 from bridgedesk.results.team_settings import TeamForm
+from bridgedesk.results.team_triangle import check_boards, odd_round_grid, triangles
 from bridgedesk.results.teams import score_team_event
 from bridgedesk.store import team_events, team_sessions
 from bridgedesk.store.lookups import event_row
@@ -63,17 +65,23 @@ def make_draw(unit: UnitOfWork, ref: int | str) -> DrawReport:
         return DrawReport(grid.name, matches)
     if team.form is TeamForm.SWISS:
         if teams % 2:
-            raise EntryError(
-                f"{teams} teams: an odd Swiss field plays a triangle (004:2698-2716), which "
-                "a stored event does not play yet; enter an even number of teams"
-            )
+            check_boards(bpm)
         history = SwissHistory(tuple(SwissTeam(t, t) for t in range(1, teams + 1)), ())
         p = pair_round(history, team.rule, team.rematch_rule)
-        pairings: tuple[tuple[int, int | None], ...] = p.matches
         name, basis = f"swiss {teams} teams, {bpm} boards a round", p.basis
+        if p.triangle is not None:
+            grid, matches = odd_round_grid(None, 1, p.matches, p.triangle, teams, bpm, name)
+            odd_split = swiss_split(team.rounds, sessions) if sessions > 1 else None
+            team_events.set_draw(unit, ref, grid, matches, odd_split)
+            return DrawReport(name, matches, basis)
+        pairings: tuple[tuple[int, int | None], ...] = p.matches
     else:
         pairings = knockout_first(teams)
         name, basis = f"knockout {teams} teams, {bpm} boards a match", "seeded bracket"
+        if team.segments > 1:
+            each = f"{bpm} board{'s' if bpm > 1 else ''}"
+            name = f"knockout {teams} teams, {team.segments} segments of {each} a match"
+            bpm *= team.segments  # a match's segments play on, their IMPs added
     grid, matches = round_grid(None, 1, pairings, teams, bpm, name)
     rounds = swiss_split(team.rounds, sessions) if sessions > 1 else None
     team_events.set_draw(unit, ref, grid, matches, rounds)
@@ -102,12 +110,22 @@ def next_round(unit: UnitOfWork, ref: int | str, last_round: bool = False) -> Dr
     after = max(d.round for d in draw.matches)
     basis = ""
     if team.form is TeamForm.SWISS:
-        rnd, pairs, basis = swiss_next(event, draw.matches, draw.forfeits, teams, team, last_round)
-        pairings: tuple[tuple[int, int | None], ...] = pairs
+        p = swiss_next(
+            event, draw.matches, draw.forfeits, teams, team, last_round, triangles(draw.matches)
+        )
+        rnd, basis = p.round, p.basis
+        if p.triangle is not None:
+            grid, matches = odd_round_grid(
+                draw.grid, rnd, p.matches, p.triangle, teams, team.boards_per_match,
+                draw.grid.name,
+            )  # fmt: skip
+            team_events.add_round(unit, ref, grid, matches, after)
+            return DrawReport(grid.name, matches, basis)
+        pairings: tuple[tuple[int, int | None], ...] = p.matches
     else:
         rnd, pairings = knockout_next(event, draw.matches, draw.forfeits, teams)
     grid, matches = round_grid(
-        draw.grid, rnd, pairings, teams, team.boards_per_match, draw.grid.name
+        draw.grid, rnd, pairings, teams, team.boards_per_match * team.segments, draw.grid.name
     )
     team_events.add_round(unit, ref, grid, matches, after)
     return DrawReport(grid.name, matches, basis)

@@ -22,7 +22,8 @@ the unit of work it is given.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session as OrmSession
@@ -61,6 +62,7 @@ __all__ = [
     "TeamDraw",
     "add_round",
     "add_team",
+    "carry_of",
     "create_team_event",
     "discard_team_event",
     "draw",
@@ -90,6 +92,8 @@ class TeamDraw:
     withdrawn: dict[int, int]
     #: where the sessions end, for an event of several sessions once drawn
     split: SessionSplit | None = None
+    #: Knockout carry-overs in IMPs: (round, home) -> (home's, away's).
+    carry: dict[tuple[int, int], tuple[Fraction, Fraction]] = field(default_factory=dict)
 
     def match(self, rnd: int, home: int, away: int) -> DrawnMatch:
         """The match ``home`` v ``away`` of round ``rnd``, or one line saying what is."""
@@ -133,6 +137,7 @@ def settings_of(row: TeamEventRow) -> TeamSettings:
         swiss_rule=None if row.swiss_rule is None else SwissRule(row.swiss_rule),
         rematch=None if row.rematch is None else Rematch.parse(row.rematch),
         cycles=row.cycles,
+        segments=row.segments or 1,
     )
 
 
@@ -168,6 +173,7 @@ def create_team_event(
                 cycles=team.cycles,
                 swiss_rule=None if team.swiss_rule is None else team.swiss_rule.value,
                 rematch=None if team.rematch is None else str(team.rematch),
+                segments=team.segments,
             )
         )
         team_sessions.declare(s, ev.id, sessions)
@@ -309,6 +315,7 @@ def read_draw(s: OrmSession, ev: EventRow) -> TeamDraw:
         {(r.round, r.home): r.forfeited_by for r in rows if r.forfeited_by is not None},
         withdrawn,
         team_sessions.split_of(s, ev),
+        {(r.round, r.home): carry_of(r.carry_over) for r in rows if r.carry_over},
     )
 
 
@@ -506,20 +513,22 @@ def forfeit_match(
         ]
         if not found:
             raise EntryError(f"team {team} has no match in round {rnd} to forfeit")
+        for row in found:  # two half-matches for a team in a triangle
+            if row.forfeited_by is not None:
+                raise EntryError(
+                    f"round {rnd}: the match {row.home} v {row.away} is already forfeited by "
+                    f"team {row.forfeited_by}"
+                )
+            n = _match_results(s, sec, _drawn(row))
+            if n:
+                raise EntryError(
+                    f"round {rnd}: the match {row.home} v {row.away} has {n} room results; a "
+                    "match with results is not a forfeit (003:228: half the boards or more "
+                    "unplayed): delete them first"
+                )
+        for row in found:
+            row.forfeited_by = team
         row = found[0]
-        if row.forfeited_by is not None:
-            raise EntryError(
-                f"round {rnd}: the match {row.home} v {row.away} is already forfeited by "
-                f"team {row.forfeited_by}"
-            )
-        n = _match_results(s, sec, _drawn(row))
-        if n:
-            raise EntryError(
-                f"round {rnd}: the match {row.home} v {row.away} has {n} room results; a "
-                "match with results is not a forfeit (003:228: half the boards or more "
-                "unplayed): delete them first"
-            )
-        row.forfeited_by = team
         return _audit(
             s, ev, "team-forfeit", f"round {rnd} team {team}", who, reason,
             {"round": rnd, "home": row.home, "away": row.away, "forfeited_by": team},
@@ -563,3 +572,12 @@ def withdraw_team(
             s, ev, "team-withdraw", f"team {team}", who, reason,
             {"team": team, "from_round": from_round},
         )  # fmt: skip
+
+
+# -- a knockout's carry-over (004:1762-1772) -----------------------------------------------
+
+
+def carry_of(text: str) -> tuple[Fraction, Fraction]:
+    """A stored carry-over, ``HOME:AWAY`` in IMPs."""
+    home, _, away = text.partition(":")
+    return Fraction(home), Fraction(away)

@@ -30,6 +30,9 @@ class TeamEventRow(Base):
     cycles: Mapped[int] = mapped_column(Integer, default=1)
     swiss_rule: Mapped[str | None] = mapped_column(String(10))
     rematch: Mapped[str | None] = mapped_column(String(20))
+    #: A knockout match's segments (sessions), each of ``boards_per_match`` boards
+    #: (migration ``0013_swisstri``).
+    segments: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
 
 class TeamMatchRow(Base):
@@ -50,6 +53,9 @@ class TeamMatchRow(Base):
     closed_table: Mapped[int | None] = mapped_column(Integer)
     boards: Mapped[str] = mapped_column(Text, default="")
     forfeited_by: Mapped[int | None] = mapped_column(Integer)
+    #: A knockout match's carry-over in IMPs, ``HOME:AWAY`` as exact fractions
+    #: (``7/2:0``), given by the director (migration ``0013_swisstri``).
+    carry_over: Mapped[str | None] = mapped_column(String(40))
 
 
 class TeamLineupRow(Base):

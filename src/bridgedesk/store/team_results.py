@@ -11,7 +11,8 @@ their audit and undo are the pairs' own (:mod:`bridgedesk.store.corrections`).
 :func:`team_play` reads the whole event back as a
 :class:`~bridgedesk.results.team_model.TeamEventPlay` for
 :func:`bridgedesk.results.teams.score_team_event`: each board of a match with
-its two rooms, forfeits, byes (scored only in VPs, 003:228-250) and the
+its two rooms, forfeits (003:228-250, under every scoring,
+:mod:`bridgedesk.results.team_forfeits`), byes (in VPs) and the
 line-ups that name the pairs for the Butler ranking.  A board with one room
 still missing is left out and listed in :attr:`TeamSnapshot.missing`.
 """
@@ -47,6 +48,7 @@ from bridgedesk.results.team_model import (
     TeamScoring,
 )
 from bridgedesk.results.team_settings import TeamForm, TeamSettings
+from bridgedesk.results.team_triangle import triangles
 from bridgedesk.scoring.results import Play
 from bridgedesk.store.corrections import correct_result
 from bridgedesk.store.lookups import event_row, section_results
@@ -257,6 +259,15 @@ def _lineup(
     )
 
 
+def _triangle_table(drawn: Sequence[DrawnMatch], d: DrawnMatch, trio: tuple[int, ...]) -> int:
+    """A triangle's match number, from its first table as the round's matches number
+    their pairs of tables (:mod:`bridgedesk.results.team_triangle`)."""
+    first = min(
+        x.open.table for x in drawn if x.round == d.round and x.home in trio and x.open is not None
+    )
+    return (first + 1) // 2
+
+
 def _grid_lineup(
     d: DrawnMatch,
     draw: TeamDraw,
@@ -295,7 +306,9 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
     matches: list[MatchPlay] = []
     byes: list[tuple[int, int]] = []
     missing: list[str] = []
-    vp_rules = team.scoring is TeamScoring.VP
+    # byes are scored in VPs; a knockout's are listed for its bracket (results.teams)
+    vp_rules = team.scoring is TeamScoring.VP or team.form is TeamForm.KNOCKOUT
+    trios = triangles(draw.matches) if team.form is TeamForm.SWISS else {}
     for d in draw.matches:
         if d.away is None:
             if vp_rules:
@@ -307,8 +320,7 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
         else:
             lineup = _lineup(d, teams, stored_lineups)
         if forfeit is not None:
-            if vp_rules:
-                matches.append(MatchPlay(d.round, d.home, d.away, forfeited_by=forfeit))
+            matches.append(MatchPlay(d.round, d.home, d.away, forfeited_by=forfeit))
             continue
         assert d.open is not None and d.closed is not None
         boards = []
@@ -325,9 +337,12 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
             )
         if boards:
             table = (d.open.table + 1) // 2 if team.form in _PAIRED_TABLES else d.open.table
+            if d.round in trios and d.home in trios[d.round]:
+                table = _triangle_table(draw.matches, d, trios[d.round])
             matches.append(
-                MatchPlay(d.round, d.home, d.away, tuple(boards), table=table, lineup=lineup)
-            )
+                MatchPlay(d.round, d.home, d.away, tuple(boards), table=table, lineup=lineup,
+                          carry_over=draw.carry.get((d.round, d.home)))
+            )  # fmt: skip
     play = TeamEventPlay(
         event=EventHeading(info.name, info.date, info.club),
         teams=tuple(
@@ -340,5 +355,6 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
         byes=tuple(byes),
         boards_per_match=team.boards_per_match,
         form=team.form.value,
+        segments=team.segments,
     )
     return TeamSnapshot(team, draw, play, teams, tuple(missing))
