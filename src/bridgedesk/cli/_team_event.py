@@ -18,7 +18,7 @@ from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.cli._store import open_store
 from bridgedesk.errors import EntryError
 from bridgedesk.events.creation import new_event
-from bridgedesk.events.model import Entry, EntryKind, Player, ScoringMethod
+from bridgedesk.events.model import ScoringMethod
 from bridgedesk.events.swiss import Rematch, SwissRule
 from bridgedesk.reports.teams import standings_text
 from bridgedesk.results.team_draw import DrawnMatch, by_round
@@ -27,6 +27,7 @@ from bridgedesk.results.team_settings import DEFAULT_BOARDS, TeamForm, TeamSetti
 from bridgedesk.store import team_draws, team_events
 from bridgedesk.store.entry_players import players_of
 from bridgedesk.store.service import Store
+from bridgedesk.store.team_entries import enter_team, team_players
 
 #: The event's own scoring column for each team scoring (the nearest Method).
 _METHOD = {
@@ -140,18 +141,16 @@ def add_team_entry(
         parsed = [parse_player(p) for p in players]
         if any(n is None and m is None for n, m in parsed):
             raise EntryError('--player needs a name, "NAME:MEMBER" or ":MEMBER"')
-        lookup = [m for n, m in parsed if n is None and m is not None]
-        found = iter(players_of(store, "", ",".join(lookup)) if lookup else ())
-        people = tuple(Player(n, m) if n is not None else next(found) for n, m in parsed)
+        people = team_players(store, parsed)
     else:
         people = players_of(store, names, members)
-    team_no = number if number is not None else team_events.next_team_number(store, event)
-    entry = Entry(team_no, people, kind=EntryKind.TEAM, team_name=name)
-    drawn = bool(team_events.draw(store, event).matches)
-    got = team_events.add_team(store, event, entry)
+    got = enter_team(store, event, people, number=number, name=name)
     members_text = ", ".join(p.member or "-" for p in people)
-    typer.echo(f"entered team {got}: {entry.names} ({len(people)} players: {members_text})")
-    if drawn:
+    typer.echo(
+        f"entered team {got.entry.number}: {got.entry.names} "
+        f"({len(people)} players: {members_text})"
+    )
+    if got.draw_cleared:
         typer.echo("the draw was cleared: make it again with `bridgedesk event movement EVENT`")
 
 
