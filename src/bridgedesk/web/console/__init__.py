@@ -23,11 +23,16 @@ from bridgedesk.web.console import (
     movement,
     publish,
     results,
+    team_play,
+    team_publish,
+    teams,
 )
 from bridgedesk.web.console.auth import install
 
 router = APIRouter()
 for _module in (login, events, members, movement, deals, grid, results, disputes, publish):
+    router.include_router(_module.router)
+for _module in (teams, team_play, team_publish):  # a team event's pages (/d/teams/ID)
     router.include_router(_module.router)
 
 __all__ = ["install", "router"]

@@ -22,6 +22,7 @@ from bridgedesk.events.model import Rating
 from bridgedesk.formats import entries_csv
 from bridgedesk.reading import decode
 from bridgedesk.store import entries as store_entries
+from bridgedesk.store import team_events
 from bridgedesk.store.entry_players import changed_players, players_of
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
@@ -132,6 +133,8 @@ _event_page = SectionPage("event.html.j2", None, _overview)
 async def event_page(request: Request, event: int) -> Response:
     session = await need(request, Role.VIEWER)
     place = await place_of(request, event)
+    if await db_call(request, team_events.is_team_event, store_of(request), event):
+        return RedirectResponse(f"/d/teams/{event}", status_code=303)  # console/teams.py
     return await _event_page(request, session, place)
 
 
