@@ -27,6 +27,7 @@ from bridgedesk.events.seating import format_boards
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
+from bridgedesk.store.team_events import is_team_event
 from bridgedesk.web.api import played_traveller, raise_table_dispute, store_result
 from bridgedesk.web.labels import labels, language
 from bridgedesk.web.security import (
@@ -211,6 +212,8 @@ async def table_page(request: Request) -> Response:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store)
+        if await db_call(request, is_team_event, store, terminal.event_id):
+            return RedirectResponse("/t/team", status_code=303)  # web/team_tables.py
         context = await db_call(request, _panel_context, store, terminal)
     except term.NotLoggedInError:
         return RedirectResponse("/t/", status_code=303)

@@ -174,7 +174,7 @@ def _results(store: Store, event: int, query: Mapping[str, str]) -> dict[str, An
     boards = []
     if chosen is not None:
         d = chosen.match
-        assert d.open is not None and d.closed is not None
+        assert d.open is not None and d.closed is not None and d.away is not None
         placed = _placed(store, event)
         opened = placed.get((d.open.round, d.open.table), {})
         closed = placed.get((d.closed.round, d.closed.table), {})
@@ -286,7 +286,9 @@ async def correct_result(request: Request, event: int) -> Response:
 
 @router.post("/{event}/forfeit")
 async def forfeit(request: Request, event: int) -> Response:
-    return await team_act(request, event, Role.DIRECTOR, "forfeit", _forfeit, results_page_of, _back)
+    return await team_act(
+        request, event, Role.DIRECTOR, "forfeit", _forfeit, results_page_of, _back
+    )
 
 
 __all__ = ["MatchRow", "RoomCell", "match_rows", "router"]

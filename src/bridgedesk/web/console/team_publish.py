@@ -40,16 +40,25 @@ def standings_context(store: Store, event: int) -> dict[str, Any]:
     try:
         scored, snap = team_draws.scored(store, event)
     except BridgedeskError as exc:
-        return {"standings": [], "cross": [], "cross_teams": [], "pages": [], "why": str(exc),
-                "missing": []}  # fmt: skip
+        empty: list[Any] = []
+        return dict.fromkeys(("standings", "cross", "cross_teams", "pages", "missing"), empty) | {
+            "why": str(exc)
+        }
     teams = [t.number for t in scored.teams]
     cross = scored.cross
     return {
         "standings": [
-            {"rank": s.rank, "team": s.team, "name": s.name, "played": s.played,
-             "won": s.imps_won, "lost": s.imps_lost, "points": fixed(s.points)}
+            {
+                "rank": s.rank,
+                "team": s.team,
+                "name": s.name,
+                "played": s.played,
+                "won": s.imps_won,
+                "lost": s.imps_lost,
+                "points": fixed(s.points),
+            }
             for s in scored.standings
-        ],  # fmt: skip
+        ],
         "cross_teams": teams,
         "cross": [
             {
