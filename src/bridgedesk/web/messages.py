@@ -334,7 +334,8 @@ KNOWN: tuple[Known, ...] = (
         rf"not away \(the open room is (?P<a2>{_NUM})'s NS, 004:1631-1633\): "
         rf"enter it as --home (?P<a3>{_NUM}) --away (?P<h2>{_NUM})",
         "第{r}ラウンド：チーム {a} がホーム、チーム {h} がアウェイです"
-        "（オープンルームは {a2} が NS、004:1631-1633）。ホーム {a3}・アウェイ {h2} で入力してください",
+        "（オープンルームは {a2} が NS、004:1631-1633）。"
+        "ホーム {a3}・アウェイ {h2} で入力してください",
     ),
     Known(
         "team-no-such-match-plays",
