@@ -373,7 +373,7 @@ def test_a_table_enters_its_room_and_sees_the_comparison(
     assert store.results(eid) == []
     answer = client.post("/t/team/results", data={**form, "csrf": csrf})
     assert answer.status_code == 200 and "board 1 4S N -1" in answer.text
-    assert 'id="comparison"' not in answer.text  # the open room is not in yet
+    assert 'class="grid comparison"' not in answer.text  # the open room is not in yet
     stored = store.results(eid)[0].result
     assert (stored.round, stored.table, stored.ns, stored.ew) == (
         d.closed.round,
@@ -387,6 +387,6 @@ def test_a_table_enters_its_room_and_sees_the_comparison(
 
     team_results.add_room_result(store, eid, te_slip, who="boss")
     page = client.get("/t/team").text
-    assert 'id="comparison"' in page
-    assert re.search(r'id="comparison".*?<td class="num">420</td><td class="num">-50</td>'
+    assert 'class="grid comparison" data-round="1"' in page
+    assert re.search(r'class="grid comparison".*?<td class="num">420</td><td class="num">-50</td>'
                      r'<td class="num imps-home">10</td>', page, re.S)  # fmt: skip

@@ -29,19 +29,30 @@ from bridgedesk.store import team_draws, team_events, team_results
 from bridgedesk.store.terminals import TableState, Terminal, precheck, table_state
 from bridgedesk.store.unit import UnitOfWork
 
-__all__ = ["TableMatch", "enter_table_result", "table_match"]
+__all__ = ["Compared", "TableMatch", "enter_table_result", "table_match"]
+
+
+@dataclass(frozen=True)
+class Compared:
+    """A match the table played, from its room, with the boards whose two rooms are in."""
+
+    match: DrawnMatch
+    room: str
+    boards: tuple[ComparedBoard, ...]
 
 
 @dataclass(frozen=True)
 class TableMatch:
     """What a team table plays now: its state, match and room (None when it has none
-    this round), its room's results by board and the boards compared so far."""
+    this round), its room's results by board, and the comparison of this round's
+    match and of the one the table played before (shown once both rooms of a board
+    are in; the table has usually moved on by then)."""
 
     state: TableState
     match: DrawnMatch | None
     room: str | None
     entered: Mapping[int, Result]
-    compared: tuple[ComparedBoard, ...]
+    compared: tuple[Compared, ...]
 
     @property
     def ns_team(self) -> int | None:
@@ -68,24 +79,37 @@ def _placed(matches: tuple[DrawnMatch, ...], here: Room) -> tuple[DrawnMatch, st
 
 
 def table_match(unit: UnitOfWork, terminal: Terminal) -> TableMatch:
-    """The table's match and room at its round, its results and the comparison."""
+    """The table's match and room at its round, its results and the comparisons."""
     state = table_state(unit, terminal)
     draw = team_events.draw(unit, terminal.event_id)
     found = _placed(draw.matches, Room(state.round, terminal.table))
+    played = [
+        p
+        for rnd in (state.round, state.round - 1)
+        if (p := _placed(draw.matches, Room(rnd, terminal.table))) is not None
+    ]
+    compared: list[Compared] = []
+    if played:
+        scored, _ = team_draws.scored(unit, terminal.event_id)
+        by_match = {(m.round, m.home, m.away): m for m in scored.matches}
+        for d, room in played:
+            m = by_match.get((d.round, d.home, d.away))
+            boards = (
+                ()
+                if m is None
+                else tuple(b for b in m.boards if b.open is not None and b.closed is not None)
+            )
+            if boards:
+                compared.append(Compared(d, room, boards))
     if found is None:
-        return TableMatch(state, None, None, {}, ())
+        return TableMatch(state, None, None, {}, tuple(compared))
     d, room = found
     entered = {
         s.result.board: s.result
         for s in state.entered
         if s.result.round == state.round and s.result.table == terminal.table
     }
-    compared: tuple[ComparedBoard, ...] = ()
-    scored, _ = team_draws.scored(unit, terminal.event_id)
-    for m in scored.matches:
-        if (m.round, m.home, m.away) == (d.round, d.home, d.away):
-            compared = tuple(b for b in m.boards if b.open is not None and b.closed is not None)
-    return TableMatch(state, d, room, entered, compared)
+    return TableMatch(state, d, room, entered, tuple(compared))
 
 
 def enter_table_result(

@@ -134,7 +134,8 @@ async def event_page(request: Request, event: int) -> Response:
     session = await need(request, Role.VIEWER)
     place = await place_of(request, event)
     if await db_call(request, team_events.is_team_event, store_of(request), event):
-        return RedirectResponse(f"/d/teams/{event}", status_code=303)  # console/teams.py
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"/d/teams/{event}{query}", status_code=303)  # console/teams.py
     return await _event_page(request, session, place)
 
 
