@@ -24,7 +24,7 @@ from typing import Any
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Result
 from bridgedesk.results.team_draw import DrawnMatch, Room, TeamSlip
-from bridgedesk.results.team_model import ComparedBoard
+from bridgedesk.results.team_model import ComparedBoard, ScoredMatch
 from bridgedesk.store import team_draws, team_events, team_results
 from bridgedesk.store.terminals import TableState, Terminal, precheck, table_state
 from bridgedesk.store.unit import UnitOfWork
@@ -91,7 +91,9 @@ def table_match(unit: UnitOfWork, terminal: Terminal) -> TableMatch:
     compared: list[Compared] = []
     if played:
         scored, _ = team_draws.scored(unit, terminal.event_id)
-        by_match = {(m.round, m.home, m.away): m for m in scored.matches}
+        by_match: dict[tuple[int, int, int | None], ScoredMatch] = {
+            (m.round, m.home, m.away): m for m in scored.matches
+        }
         for d, room in played:
             m = by_match.get((d.round, d.home, d.away))
             boards = (

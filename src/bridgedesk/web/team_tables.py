@@ -50,7 +50,9 @@ def _context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
     return {
         "found": found,
         "state": found.state,
-        "boards_text": "" if d is None else format_boards(d.boards),
+        "boards_text": ""
+        if d is None
+        else format_boards(d.boards).removeprefix("boards ").removeprefix("board "),
         "results": RESULTS,
         "seats": SEATS,
     }

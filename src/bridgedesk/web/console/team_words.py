@@ -91,6 +91,13 @@ _TEAMS: dict[str, dict[str, str]] = {
         "finished": "This table has finished.",
         "open_ns": "Open NS",
         "closed_ns": "Closed NS",
+        "page_standings": "Standings and cross-table",
+        "page_scorecards": "Match scorecards",
+        "page_sheets": "Team score sheets",
+        "page_bam": "Board-a-match recap",
+        "page_rounds": "Rounds and pairings",
+        "page_bracket": "Knockout bracket",
+        "page_butler": "Pairs (Butler)",
     },
     "ja": {
         "teams": "チーム",
@@ -176,6 +183,13 @@ _TEAMS: dict[str, dict[str, str]] = {
         "finished": "このテーブルは終了しました。",
         "open_ns": "オープン NS",
         "closed_ns": "クローズド NS",
+        "page_standings": "順位表と対戦表",
+        "page_scorecards": "対戦ごとのスコアカード",
+        "page_sheets": "チームのスコアシート",
+        "page_bam": "ボード・ア・マッチ集計",
+        "page_rounds": "ラウンドごとの組み合わせ",
+        "page_bracket": "ノックアウトの組み合わせ表",
+        "page_butler": "ペア（バトラー）",
     },
 }
 
