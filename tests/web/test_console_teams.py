@@ -390,3 +390,44 @@ def test_a_table_enters_its_room_and_sees_the_comparison(
     assert 'class="grid comparison" data-round="1"' in page
     assert re.search(r'class="grid comparison".*?<td class="num">420</td><td class="num">-50</td>'
                      r'<td class="num imps-home">10</td>', page, re.S)  # fmt: skip
+
+
+def test_a_swiss_draws_round_by_round_at_the_console(tmp_path: Path) -> None:
+    """`event round --next` from the console: round 1 by seed, round 2 from the standings."""
+    import datetime as dt
+
+    from bridgedesk.cli._team_event import team_settings
+    from bridgedesk.events import Event, Rating, ScoringMethod
+
+    store = Store.open(tmp_path / "swiss.sqlite3")
+    users.add_user(store, "boss", Role.DIRECTOR, PASSWORD)
+    event = Event("Swiss", dt.date(2026, 11, 24), Rating.WEEKLY, 3, ScoringMethod.TEAM_VP)
+    settings = team_settings("swiss", "vp", boards_per_match=2, rounds=3, swiss_rule="jcbl-1")
+    eid = team_events.create_team_event(store, event, settings)
+    te.add_teams(store, eid)
+    try:
+        with TestClient(create_app(store=store)) as client:
+            token = log_in(client, "boss")
+            page = client.get(f"/d/teams/{eid}").text
+            assert 'id="next-round"' in page  # a Swiss draws round by round
+            answer = client.post(f"/d/teams/{eid}/next", data={"csrf_token": token})
+            assert _alert(answer.text).startswith("round 1 is not drawn yet")
+            answer = client.post(f"/d/teams/{eid}/draw", data={"csrf_token": token})
+            round_one = [d for d in team_events.draw(store, eid).matches if d.round == 1]
+            # by seed, halves: 1 v 5, 2 v 6 ... (004:1783-1791, jcbl-1)
+            assert [(d.home, d.away) for d in round_one] == [(1, 5), (2, 6), (3, 7), (4, 8)]
+            te.enter_rest(store, eid)
+            answer = client.post(f"/d/teams/{eid}/next", data={"csrf_token": token})
+            assert answer.status_code == 200 and "round 2 drawn" in answer.text
+            drawn = team_events.draw(store, eid)
+            round_two = [d for d in drawn.matches if d.round == 2]
+            assert len(round_two) == 4
+            met = {frozenset((d.home, d.away)) for d in round_one}
+            assert not met & {frozenset((d.home, d.away)) for d in round_two}
+            # a round held: its tables wait, the console says so
+            answer = client.post(
+                f"/d/teams/{eid}/round", data={"csrf_token": token, "round": "2", "action": "hold"}
+            )
+            assert "round 2: hold" in answer.text
+    finally:
+        store.close()
