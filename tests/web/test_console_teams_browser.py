@@ -32,22 +32,16 @@ from bridgedesk.store import team_events, terminals, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from tests.web import team_event as te
-from tests.web import test_browser as phone_tests
+from tests.web import test_console_browser as console_tests
 from tests.web.conftest import running
 
-browser = phone_tests.browser
-shots = phone_tests.shots
-
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
-]
-pytest.importorskip("playwright.sync_api")
+#: The console's browser tests' marks and fixtures: Debian's chromium, the screenshots' place.
+browser = console_tests.browser
+shots = console_tests.shots
+pytestmark = console_tests.pytestmark
+LAPTOP = console_tests.LAPTOP
 
 PASSWORD = "autumn-teams"
-LAPTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 780}}
 
 

@@ -41,7 +41,7 @@ from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import fragment
 from bridgedesk.web.console.team_words import team_words
-from bridgedesk.web.console.teams import TeamPage, reason_of, team_act, whole
+from bridgedesk.web.console.teams import TeamPage, reason_of, show, team_act, whole
 from bridgedesk.web.labels import language
 from bridgedesk.web.threads import db_call
 
@@ -119,13 +119,7 @@ def _grid(store: Store, event: int, _query: Mapping[str, str]) -> dict[str, Any]
     return {"grid": dict(sorted(by_round.items())), "counts": dict(counts), "poll": POLL_SECONDS}
 
 
-grid_page_of = TeamPage("grid.html.j2", "team_grid", _grid)
-
-
-@router.get("/{event}/grid", response_class=HTMLResponse)
-async def grid_page(request: Request, event: int) -> Response:
-    session = await need(request, Role.VIEWER)
-    return await grid_page_of(request, session, event)
+show(router, "/{event}/grid", TeamPage("grid.html.j2", "team_grid", _grid))
 
 
 @router.get("/{event}/grid/cells", response_class=HTMLResponse)
@@ -204,12 +198,7 @@ def _results(store: Store, event: int, query: Mapping[str, str]) -> dict[str, An
 
 
 results_page_of = TeamPage("results.html.j2", "team_results", _results)
-
-
-@router.get("/{event}/results", response_class=HTMLResponse)
-async def results_page(request: Request, event: int) -> Response:
-    session = await need(request, Role.VIEWER)
-    return await results_page_of(request, session, event)
+show(router, "/{event}/results", results_page_of)
 
 
 def _slip(form: Mapping[str, str]) -> TeamSlip:

@@ -26,7 +26,7 @@ from bridgedesk.store import team_draws
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.teams import TeamPage
+from bridgedesk.web.console.teams import TeamPage, show
 from bridgedesk.web.labels import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.team_reports import report_page, report_zip
@@ -84,18 +84,8 @@ def _standings(store: Store, event: int, _query: Mapping[str, str]) -> dict[str,
 
 standings_page_of = TeamPage("standings.html.j2", "standings", _standings)
 publish_page_of = TeamPage("publish.html.j2", "publish", _standings)
-
-
-@router.get("/{event}/standings", response_class=HTMLResponse)
-async def standings_page(request: Request, event: int) -> Response:
-    session = await need(request, Role.VIEWER)
-    return await standings_page_of(request, session, event)
-
-
-@router.get("/{event}/publish", response_class=HTMLResponse)
-async def publish_page(request: Request, event: int) -> Response:
-    session = await need(request, Role.VIEWER)
-    return await publish_page_of(request, session, event)
+show(router, "/{event}/standings", standings_page_of)
+show(router, "/{event}/publish", publish_page_of)
 
 
 @router.get("/{event}/reports/{name}.html", response_class=HTMLResponse)

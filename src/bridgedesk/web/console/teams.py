@@ -92,6 +92,16 @@ class TeamPage:
         )
 
 
+def show(router: APIRouter, path: str, page: TeamPage) -> None:
+    """Serve ``page`` at ``path`` (under ``/d/teams``) to anyone logged in."""
+
+    async def view(request: Request, event: int) -> Response:
+        session = await need(request, Role.VIEWER)
+        return await page(request, session, event)
+
+    router.add_api_route(path, view, methods=["GET"], response_class=HTMLResponse)
+
+
 async def team_act(
     request: Request,
     event: int,
@@ -151,12 +161,7 @@ def _overview(store: Store, event: int, _query: Mapping[str, str]) -> dict[str, 
 
 
 overview = TeamPage("teams.html.j2", "teams", _overview)
-
-
-@router.get("/{event}", response_class=HTMLResponse)
-async def teams_page(request: Request, event: int) -> Response:
-    session = await need(request, Role.VIEWER)
-    return await overview(request, session, event)
+show(router, "/{event}", overview)
 
 
 def _back(event: int, _form: Mapping[str, str], done: str) -> str:
@@ -249,4 +254,13 @@ async def round_control(request: Request, event: int) -> Response:
     return await team_act(request, event, Role.DIRECTOR, "round", _round, overview, _back)
 
 
-__all__ = ["PLAYER_ROWS", "TeamPage", "overview", "reason_of", "router", "team_act", "whole"]
+__all__ = [
+    "PLAYER_ROWS",
+    "TeamPage",
+    "overview",
+    "reason_of",
+    "router",
+    "show",
+    "team_act",
+    "whole",
+]
