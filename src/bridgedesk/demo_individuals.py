@@ -27,7 +27,7 @@ from pathlib import Path
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.dd import analyse
 from bridgedesk.deals.generate import generate
-from bridgedesk.demo_session import NAMES, DemoRun, in_store
+from bridgedesk.demo_session import DemoRun, demo_people, in_store
 from bridgedesk.events import Event, Rating, Result, ScoringMethod
 from bridgedesk.movements.individual import individual
 from bridgedesk.movements.recommend_individual import recommend_individual
@@ -51,20 +51,6 @@ def run(
 
     recommend_individual(players)  # refuses a count with no movement before anything else
     return in_store(out, db, lambda path: _run(players, seed, out, path, lang, dd, workers))
-
-
-def _names(rng: random.Random, players: int, lang: str) -> list[tuple[str, str]]:
-    """Each player's name and member number; a name keeps its number from run to run
-    (the register knows it), so runs into one store with other seeds agree."""
-    order = list(range(len(NAMES)))
-    rng.shuffle(order)
-    column = 0 if lang == "ja" else 1
-    out = []
-    for i in range(players):
-        k, lap = order[i % len(order)], i // len(order)
-        name = NAMES[k][column] + (f" {lap + 1}" if lap else "")
-        out.append((name, str(30000 + 100 * lap + k)))
-    return out
 
 
 def _run(
@@ -106,8 +92,8 @@ def _play(
     players, seed, lang, dd, workers = options
     start = time.perf_counter()
     rng = random.Random(seed)
-    for i, (name, member) in enumerate(_names(rng, players, lang), start=1):
-        individuals.add_player(store, eid, name=name, member=member, number=i)
+    for i, person in enumerate(demo_people(rng, players, lang), start=1):
+        individuals.add_player(store, eid, name=person.name, member=person.member, number=i)
     chosen = recommend_individual(players)[0]
     movement = individual(players, rounds=chosen.rounds, boards_per_round=chosen.boards_per_round)
     plan = individuals.set_movement(store, eid, movement).plan

@@ -82,15 +82,24 @@ class DemoRun:
     timings: dict[str, float] = field(default_factory=dict)
 
 
-def _pair_names(rng: random.Random, pairs: int, lang: str) -> list[tuple[str, str]]:
-    pool = list(NAMES)
-    rng.shuffle(pool)
-    column = 0 if lang == "ja" else 1
-    out = []
-    for i in range(pairs):
-        a, b = pool[(2 * i) % len(pool)], pool[(2 * i + 1) % len(pool)]
-        out.append((a[column], b[column]))
-    return out
+def demo_people(rng: random.Random, count: int, lang: str) -> list[Player]:
+    """``count`` different players for a demo, drawn from :data:`NAMES` in the order
+    ``rng`` shuffles them ("Sato 2" when the names run out).
+
+    Each name keeps one member number whatever the seed and whichever demo draws it
+    (the pairs, sessions, teams and individual demos all take their players here), so
+    demos run into one store agree with its player register: ``3xxxx`` for the English
+    names, ``4xxxx`` for the Japanese ones.
+    """
+    order = list(range(len(NAMES)))
+    rng.shuffle(order)
+    column, base = (0, 40000) if lang == "ja" else (1, 30000)
+    people = []
+    for i in range(count):
+        k, lap = order[i % len(order)], i // len(order)
+        name = NAMES[k][column] + (f" {lap + 1}" if lap else "")
+        people.append(Player(name, str(base + 100 * lap + k)))
+    return people
 
 
 def run(
@@ -185,17 +194,9 @@ def _play(
     rng = random.Random(seed)
     phantom = phantom_number(movement)
     numbers = [n for n in range(1, pairs + 2) if n != phantom][:pairs]
-    for number, (first, second) in zip(numbers, _pair_names(rng, pairs, lang), strict=True):
-        store.add_entry(
-            eid,
-            Entry(
-                number,
-                (
-                    Player(first, f"{10000 + 2 * number}"),
-                    Player(second, f"{10001 + 2 * number}"),
-                ),
-            ),
-        )
+    people = demo_people(rng, 2 * pairs, lang)
+    for i, number in enumerate(numbers):
+        store.add_entry(eid, Entry(number, (people[2 * i], people[2 * i + 1])))
     if phantom is not None:
         store.add_entry(eid, Entry(phantom, phantom=True))
     store.set_movement(eid, movement, name=name)
@@ -232,4 +233,4 @@ def _play(
     return store.section_results(eid), store.deals(eid), records
 
 
-__all__ = ["NAMES", "DemoRun", "in_store", "run", "writable_dir"]
+__all__ = ["NAMES", "DemoRun", "demo_people", "in_store", "run", "writable_dir"]

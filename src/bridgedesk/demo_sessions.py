@@ -30,8 +30,8 @@ from pathlib import Path
 
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.generate import generate
-from bridgedesk.demo_session import NAMES, writable_dir
-from bridgedesk.events import Entry, Event, Player, Rating, Result, ScoringMethod
+from bridgedesk.demo_session import demo_people, writable_dir
+from bridgedesk.events import Entry, Event, Rating, Result, ScoringMethod
 from bridgedesk.movements.plan import recommend_plan
 from bridgedesk.reports.event_bundle import write_event
 from bridgedesk.results.model import ScoredEvent
@@ -86,18 +86,12 @@ def _run(pairs: int, sessions: int, seed: int, out: Path, db: Path, lang: str) -
         club="bridgedesk クラブ" if lang == "ja" else "bridgedesk club",
     )
     rng = random.Random(seed)
-    column = 0 if lang == "ja" else 1
-    pool = list(NAMES)
-    rng.shuffle(pool)
+    people = demo_people(rng, 2 * pairs, lang)
     with Store.open(db) as store:
         eid = store.create_event(event)
         try:
             for n in range(1, pairs + 1):
-                a, b = pool[n % len(pool)], pool[(n + 17) % len(pool)]
-                store.add_entry(
-                    eid, Entry(n, (Player(a[column], f"{20000 + 2 * n}"),
-                                   Player(b[column], f"{20001 + 2 * n}")))
-                )  # fmt: skip
+                store.add_entry(eid, Entry(n, (people[2 * n - 2], people[2 * n - 1])))
             store_plan(store, eid, plan, sessions)
             for session, names in played_sections(store, eid).items():
                 _play(store, eid, session, names, seed, rng)

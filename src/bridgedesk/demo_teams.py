@@ -29,9 +29,9 @@ from pathlib import Path
 
 from bridgedesk.deals.deal import Deal
 from bridgedesk.deals.generate import generate
-from bridgedesk.demo_session import NAMES, writable_dir
+from bridgedesk.demo_session import demo_people, writable_dir
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.events import Entry, EntryKind, Event, Player, Rating, Result
+from bridgedesk.events import Entry, EntryKind, Event, Rating, Result
 from bridgedesk.events.model import ScoringMethod
 from bridgedesk.reports.team_bundle import write_all
 from bridgedesk.results.team_draw import DrawnMatch, TeamSlip
@@ -125,18 +125,10 @@ def _run(teams: int, form: str, seed: int, out: Path, db: Path, lang: str) -> Te
 
 
 def _enter_teams(store: Store, eid: int, teams: int, rng: random.Random, lang: str) -> None:
-    pool = list(NAMES)
-    rng.shuffle(pool)
-    column = 0 if lang == "ja" else 1
+    everyone = demo_people(rng, 4 * teams, lang)
     for t in range(1, teams + 1):
-        people = tuple(
-            Player(
-                f"{pool[(4 * t + k) % len(pool)][column]} {t}-{k + 1}",
-                f"{20000 + 10 * t + k}",
-            )
-            for k in range(4)
-        )
-        captain = pool[(4 * t) % len(pool)][column]
+        people = tuple(everyone[4 * t - 4 : 4 * t])
+        captain = people[0].name
         name = f"チーム{captain}" if lang == "ja" else f"Team {captain}"
         team_events.add_team(store, eid, Entry(t, people, EntryKind.TEAM, team_name=name))
 

@@ -1,13 +1,15 @@
 """What the event, entry and result commands share: ``--db``, ``--by`` and value parsing."""
 
 import getpass
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.events.creation import parse_date, parse_datetime
-from bridgedesk.store.service import Store
+
+if TYPE_CHECKING:
+    from bridgedesk.store.service import Store
 
 DbOption = Annotated[
     str | None,
@@ -30,6 +32,10 @@ EventArg = Annotated[str, typer.Argument(help="The event: its id or its name.", 
 
 
 def open_store(db: str | None) -> "Store":
+    """The store at ``db``.  Imported here, not at the top: the commands that only
+    declare ``--db`` (``movement cards``) start without SQLAlchemy."""
+    from bridgedesk.store.service import Store
+
     return Store.open(db)
 
 

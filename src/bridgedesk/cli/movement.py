@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption
 from bridgedesk.errors import MovementError
@@ -206,6 +205,9 @@ def cards(
         return
     if kind == "individual":
         if event is not None:  # the stored event's own numbers
+            # the store (SQLAlchemy) only for --event: `movement show` stays light
+            from bridgedesk.cli import _individual
+
             ind = _individual.sheet(db, event)
         elif players is None:
             raise MovementError("an individual movement needs --players (8 to 19)")

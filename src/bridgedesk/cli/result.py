@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help="Enter, correct and import results.", no_args_is_help=True)
 
-_PASS_THROUGH = {"ignore_unknown_options": True}
+#: The result commands read a slip's words after the options (``4SX S -2``), so
+#: typer must let a word that looks like an option through to :func:`split_slip`.
+PASS_THROUGH = {"ignore_unknown_options": True}
 
 Board = Annotated[
     int, typer.Option("--board", min=1, max=limit.BOARDS, help="Board number.", show_default=False)
@@ -53,7 +55,9 @@ SlipArgs = Annotated[
 ]
 
 
-def _split(slip: list[str] | None) -> tuple[str | None, str | None, str | None]:
+def split_slip(slip: list[str] | None) -> tuple[str | None, str | None, str | None]:
+    """A slip's words as contract, declarer and result (``None`` for each left out);
+    an unknown option that came through :data:`PASS_THROUGH` is refused here."""
     words = list(slip or [])
     for word in words:
         if word.startswith("--"):
@@ -77,7 +81,7 @@ def _line(stored: "StoredResult") -> str:
     )
 
 
-@app.command("add", context_settings=_PASS_THROUGH)
+@app.command("add", context_settings=PASS_THROUGH)
 def add(
     event: EventArg,
     round: Annotated[
@@ -132,7 +136,7 @@ def add(
     --round 1 --table 1 --board 1 --north 12 --south 6 --east 5 --west 2 4S N =
     """
 
-    contract, declarer, result = _split(slip)
+    contract, declarer, result = split_slip(slip)
     ns, ew, players = _individual.slip_seats(ns, ew, (north, south, east, west), override)
     entered = make_result(
         round=round,
@@ -161,7 +165,7 @@ def add(
     )
 
 
-@app.command("correct", context_settings=_PASS_THROUGH)
+@app.command("correct", context_settings=PASS_THROUGH)
 def correct(
     event: EventArg,
     reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
@@ -224,7 +228,7 @@ def correct(
     4SX S -1 --reason "EW agreed one down, not two"
     """
 
-    contract, declarer, result = _split(slip)
+    contract, declarer, result = split_slip(slip)
     with open_store(db) as store:
         if result_id is not None:
             if board is not None or ns is not None or ew is not None:

@@ -19,7 +19,7 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
-from bridgedesk.cli.result import _PASS_THROUGH, Board, SlipArgs, _split, app
+from bridgedesk.cli.result import PASS_THROUGH, Board, SlipArgs, app, split_slip
 from bridgedesk.errors import EntryError
 from bridgedesk.events import make_result
 from bridgedesk.formats import team_slips_csv
@@ -32,7 +32,7 @@ class RoomName(StrEnum):
     closed = "closed"
 
 
-@app.command("team", context_settings=_PASS_THROUGH)
+@app.command("team", context_settings=PASS_THROUGH)
 def team(
     event: EventArg,
     rnd: Annotated[
@@ -69,7 +69,7 @@ def team(
     Example: bridgedesk result team "Autumn teams" --round 1 --home 1 --away 8 --room closed
     --board 3 4S N -1 --correct --reason "declarer's side agreed one down"
     """
-    contract, declarer, result = _split(slip)
+    contract, declarer, result = split_slip(slip)
     if correct and not reason:
         raise EntryError("a correction needs --reason (it is kept in the audit log)")
     if reason and not correct:

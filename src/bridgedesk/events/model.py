@@ -30,7 +30,10 @@ from bridgedesk.events.seating import GridMovement
 _E = TypeVar("_E", bound=Enum)
 
 
-def _parse_enum(cls: type[_E], text: str, what: str) -> _E:
+def parse_enum(cls: type[_E], text: str, what: str) -> _E:
+    """The member of ``cls`` that ``text`` names (its value or an alias, any case,
+    ``_`` or a space for ``-``); a :class:`ParseError` naming ``what`` and the
+    allowed values otherwise."""
     key = text.strip().lower().replace("_", "-").replace(" ", "-")
     for member in cls:
         if key == str(member.value) or key in getattr(member, "aliases", ()):
@@ -55,7 +58,7 @@ class Rating(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Rating:
-        return _parse_enum(cls, text, "rating")
+        return parse_enum(cls, text, "rating")
 
     def __str__(self) -> str:
         return self.value
@@ -79,7 +82,7 @@ class EntryKind(Enum):
 
     @classmethod
     def parse(cls, text: str) -> EntryKind:
-        return _parse_enum(cls, text, "entry kind")
+        return parse_enum(cls, text, "entry kind")
 
     def __str__(self) -> str:
         return self.value

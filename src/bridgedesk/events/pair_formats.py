@@ -33,7 +33,7 @@ from enum import Enum
 
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import EntryError
-from bridgedesk.events.model import _parse_enum as parse_enum
+from bridgedesk.events.model import parse_enum
 
 
 class PairFormat(Enum):

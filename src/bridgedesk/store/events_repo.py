@@ -31,19 +31,26 @@ from bridgedesk.store.models import (
     CompetitorSeatRow,
     CorrectionRow,
     DealRow,
+    DirectorAuditRow,
+    DisputeRow,
     EntryPlayerRow,
     EntryRow,
     EventOptionsRow,
     EventRow,
     FinalRow,
+    IdempotencyRow,
     IndividualEventRow,
     LedgerAuditRow,
     LedgerAwardRow,
     MovementRow,
     ResultRow,
+    RoundControlRow,
+    RulingRow,
     SectionRow,
     SessionDealRow,
     SessionRow,
+    TableCodeRow,
+    TableTokenRow,
 )
 from bridgedesk.store.rows import EventInfo, entry_of, event_info
 from bridgedesk.store.unit import UnitOfWork, as_utc, utcnow
@@ -112,7 +119,10 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
     """Delete an event with everything entered in it, in one transaction.
 
     For an event that was never played: a run of ``bridgedesk demo`` that
-    did not finish removes its half-made event with this.  An event whose
+    did not finish removes its half-made event with this.  Nothing that
+    names the event is left behind (rulings, the director's audit, disputes,
+    table codes), so an event stored later under the same id inherits
+    nothing of it.  An event whose
     masterpoint awards are in the ledger is refused (the ledger's audit
     keeps what was awarded for it).
     """
@@ -132,7 +142,11 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
             if m is not None
         }
         entries = list(s.scalars(select(EntryRow.id).where(EntryRow.section_id.in_(sections))))
+        s.execute(delete(DisputeRow).where(DisputeRow.event_id == ev.id))
         s.execute(delete(CorrectionRow).where(CorrectionRow.event_id == ev.id))
+        s.execute(delete(DirectorAuditRow).where(DirectorAuditRow.event_id == ev.id))
+        for by_section in (RulingRow, RoundControlRow, TableCodeRow, TableTokenRow, IdempotencyRow):
+            s.execute(delete(by_section).where(by_section.section_id.in_(sections)))
         s.execute(delete(CompetitorSeatRow).where(CompetitorSeatRow.event_id == ev.id))
         s.execute(delete(FinalRow).where(FinalRow.event_id == ev.id))
         s.execute(delete(SessionDealRow).where(SessionDealRow.event_id == ev.id))
