@@ -431,3 +431,30 @@ def test_a_swiss_draws_round_by_round_at_the_console(tmp_path: Path) -> None:
             assert "round 2: hold" in answer.text
     finally:
         store.close()
+
+
+def test_the_table_api_checks_a_team_result_against_the_draw(
+    client: TestClient, team_store: tuple[Store, int]
+) -> None:
+    """A phone's queued result (``POST /api/table/results``) of a team table goes through
+    the same checks as the page's: a forfeited match takes no result."""
+    store, eid = team_store
+    _drawn(store, eid)
+    codes = {c.table: c.code for c in terminals.table_codes(store, eid)}
+    first, second = [d for d in team_events.draw(store, eid).matches if d.away is not None][:2]
+    assert first.open is not None and second.open is not None
+    team_events.forfeit_match(store, eid, 1, second.away or 0, "boss", "no show")
+
+    def api(table: int) -> dict[str, str]:
+        login = {"event": eid, "section": "A", "table": table, "code": codes[table]}
+        answer = client.post("/api/table/login", json=login)
+        return {"Authorization": f"Bearer {answer.json()['token']}"}
+
+    body = {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "result": "="}
+    answer = client.post("/api/table/results", headers=api(second.open.table), json=body)
+    assert answer.status_code == 422
+    assert "was forfeited by team" in answer.json()["error"]
+    assert store.results(eid) == []
+    answer = client.post("/api/table/results", headers=api(first.open.table), json=body)
+    assert answer.status_code == 201 and answer.json()["score_ns"] == 420
+    assert len(store.results(eid)) == 1

@@ -27,7 +27,6 @@ from bridgedesk.events.seating import format_boards
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
-from bridgedesk.store.team_events import is_team_event
 from bridgedesk.web.api import played_traveller, raise_table_dispute, store_result
 from bridgedesk.web.labels import labels, language
 from bridgedesk.web.security import (
@@ -41,6 +40,7 @@ from bridgedesk.web.security import (
     status_of,
     terminal_of,
 )
+from bridgedesk.web.team_tables import is_team
 from bridgedesk.web.templating import page, render
 from bridgedesk.web.threads import db_call
 
@@ -212,7 +212,7 @@ async def table_page(request: Request) -> Response:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store)
-        if await db_call(request, is_team_event, store, terminal.event_id):
+        if await is_team(request, terminal):
             return RedirectResponse("/t/team", status_code=303)  # web/team_tables.py
         context = await db_call(request, _panel_context, store, terminal)
     except term.NotLoggedInError:

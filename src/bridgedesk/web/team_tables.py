@@ -26,6 +26,7 @@ from bridgedesk.events.seating import format_boards
 from bridgedesk.store import team_tables
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
+from bridgedesk.store.team_events import is_team_event
 from bridgedesk.web.console.team_words import team_words
 from bridgedesk.web.labels import labels, language
 from bridgedesk.web.security import status_of, terminal_of
@@ -42,6 +43,32 @@ SEATS = ("N", "E", "S", "W")
 def _store(request: Request) -> Store:
     store: Store = request.app.state.store
     return store
+
+
+async def is_team(request: Request, terminal: term.Terminal) -> bool:
+    """Whether the terminal's event is a team event, remembered per process by the
+    event's id and name (an event's kind never changes)."""
+    known: dict[tuple[int, str], bool] | None = getattr(request.app.state, "team_events", None)
+    if known is None:
+        known = {}
+        request.app.state.team_events = known
+    key = (terminal.event_id, terminal.event_name)
+    if key not in known:
+        known[key] = await db_call(request, is_team_event, _store(request), terminal.event_id)
+    return known[key]
+
+
+async def store_team_result(
+    request: Request, terminal: term.Terminal, body: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A team table's result sent to the table API (``POST /api/table/results``): the
+    checks and the storing of :func:`bridgedesk.store.team_tables.enter_table_result`,
+    answered as the API answers a pairs table's result."""
+    rid, result = await db_call(
+        request, team_tables.enter_table_result, _store(request), terminal, body
+    )
+    return {"id": rid, "board": result.board, "result": result.result_text,
+            "score_ns": result.ns_score}  # fmt: skip
 
 
 def _context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
@@ -126,4 +153,4 @@ async def enter_result(request: Request) -> Response:
     return RedirectResponse(f"/t/team?{urlencode({'done': done})}", status_code=303)
 
 
-__all__ = ["router"]
+__all__ = ["is_team", "router", "store_team_result"]
