@@ -201,6 +201,13 @@ def test_room_results_wrong_room_correction_and_forfeit(
     answer = client.post(f"/d/teams/{eid}/results", data=closed)
     assert answer.status_code == 200
     assert re.search(r'data-board="1">.*?imps-home">10<', answer.text, re.S)  # 420 + 50 = 10 IMPs
+    # a room's result opens the correction form filled in with it
+    query = f"round={d.round}&home={d.home}&away={d.away}"
+    page = client.get(f"/d/teams/{eid}/results?{query}&room=closed&board=1").text
+    form = page[page.index('id="correct-room"') :]
+    assert 'name="contract" placeholder="4S, 3NTX, PASS" value="4S"' in form
+    assert 'name="result" placeholder="=, +1, -2" value="-1"' in form
+    assert '<option value="closed" selected>' in form
     # a correction needs a reason; with one it is stored
     fix = {**closed, "result": "=", "reason": ""}
     answer = client.post(f"/d/teams/{eid}/results/correct", data=fix)

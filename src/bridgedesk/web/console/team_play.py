@@ -157,6 +157,28 @@ def _scored_match(store: Store, event: int, key: tuple[int, int, int]) -> Scored
     return None
 
 
+def _to_correct(
+    d: DrawnMatch, rooms: Mapping[str, Mapping[int, Result]], query: Mapping[str, str]
+) -> dict[str, str]:
+    """The correction form filled in with a room's stored result (``?room=R&board=B``)."""
+    room, text = query.get("room", ""), query.get("board", "")
+    if room not in rooms or not (text.isascii() and text.isdigit() and len(text) <= 4):
+        return {}
+    stored = rooms[room].get(int(text))
+    if stored is None:
+        return {}
+    form = {"round": str(d.round), "home": str(d.home), "away": str(d.away), "room": room,
+            "board": text}  # fmt: skip
+    if stored.adjusted is not None:
+        return {**form, "adjusted": str(stored.adjusted)}
+    assert stored.contract is not None
+    if stored.contract.is_pass:
+        return {**form, "contract": "PASS"}
+    words = stored.result_text.split()
+    return {**form, "contract": words[0], "declarer": words[1], "result": words[2],
+            "lead": stored.lead or ""}  # fmt: skip
+
+
 def _results(store: Store, event: int, query: Mapping[str, str]) -> dict[str, Any]:
     """The matches to choose from; the chosen one's boards, room by room, compared."""
     rows = [r for r in match_rows(store, event) if r.match.away is not None]
@@ -185,13 +207,15 @@ def _results(store: Store, event: int, query: Mapping[str, str]) -> dict[str, An
                 }
             )
         totals = None if scored is None else scored
+        fix = _to_correct(d, {"open": opened, "closed": closed}, query)
     else:
-        totals = None
+        totals, fix = None, {}
     return {
         "matches": rows,
         "chosen": chosen,
         "boards": boards,
         "scored": totals,
+        "fix": fix,
         "rooms": ROOMS,
         "seats": SEATS,
     }
