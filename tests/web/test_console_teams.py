@@ -272,6 +272,8 @@ def test_every_team_post_needs_the_csrf_token(
                              "room": "open", "board": "1", "contract": "4S", "declarer": "N",
                              "result": "=", "reason": "r"},
         "/forfeit": {"round": "1", "team": str(d.home), "reason": "r"},
+        "/lineup": {"round": "1", "team": str(d.home), "ns1": "1", "ns2": "3", "ew1": "2",
+                    "ew2": "4"},
     }  # fmt: skip
     before = (store.entries(eid), team_events.draw(store, eid), store.results(eid))
     for path, form in posts.items():
@@ -465,3 +467,24 @@ def test_the_table_api_checks_a_team_result_against_the_draw(
     answer = client.post("/api/table/results", headers=api(first.open.table), json=body)
     assert answer.status_code == 201 and answer.json()["score_ns"] == 420
     assert len(store.results(eid)) == 1
+
+
+def test_line_ups_at_the_console(client: TestClient, team_store: tuple[Store, int]) -> None:
+    """`event lineup` from the console: the pairs named on the scorecard (and the Butler)."""
+    store, eid = team_store
+    _drawn(store, eid)
+    d = next(m for m in team_events.draw(store, eid).matches if m.away is not None)
+    token = log_in(client, "boss")
+    form = {"csrf_token": token, "round": "1", "home": str(d.home), "away": str(d.away),
+            "team": str(d.home), "ns1": "1", "ns2": "3", "ew1": "2", "ew2": "3"}  # fmt: skip
+    answer = client.post(f"/d/teams/{eid}/lineup", data=form)
+    assert answer.status_code == 422 and _alert(answer.text).startswith(
+        f"a line-up names four different players of team {d.home}"
+    )
+    answer = client.post(f"/d/teams/{eid}/lineup", data={**form, "ew2": "4"})
+    assert answer.status_code == 200 and "NS players 1,3, EW players 2,4" in answer.text
+    te.enter_rest(store, eid)
+    page = client.get(f"/d/teams/{eid}/results?round=1&home={d.home}&away={d.away}").text
+    shown = page[page.index('id="lineup-shown"') :]
+    assert f"NS {d.home} Player {d.home}-1 – Player {d.home}-3" in shown
+    assert client.post(f"/d/teams/{eid}/lineup", data={**form, "csrf_token": ""}).status_code == 403

@@ -208,14 +208,17 @@ def _results(store: Store, event: int, query: Mapping[str, str]) -> dict[str, An
             )
         totals = None if scored is None else scored
         fix = _to_correct(d, {"open": opened, "closed": closed}, query)
+        entries = store.entries(event)
+        squads = [(t, entries[t].players) for t in (d.home, d.away) if t in entries]
     else:
-        totals, fix = None, {}
+        totals, fix, squads = None, {}, []
     return {
         "matches": rows,
         "chosen": chosen,
         "boards": boards,
         "scored": totals,
         "fix": fix,
+        "squads": squads,
         "rooms": ROOMS,
         "seats": SEATS,
     }
@@ -282,6 +285,16 @@ def _forfeit(store: Store, event: int, form: Mapping[str, str], session: UserSes
     return f"audit {aid}: team {team} forfeits its round {rnd} match"
 
 
+def _lineup(store: Store, event: int, form: Mapping[str, str], _session: UserSession) -> str:
+    """Which players of a team sit NS and EW in a round (``event lineup``, 004:1631-1633)."""
+    rnd = whole(form, "round", "the round")
+    team = whole(form, "team", "the team")
+    ns = (whole(form, "ns1", "an NS player"), whole(form, "ns2", "an NS player"))
+    ew = (whole(form, "ew1", "an EW player"), whole(form, "ew2", "an EW player"))
+    team_events.set_lineup(store, event, rnd, team, ns, ew)
+    return f"round {rnd}, team {team}: NS players {ns[0]},{ns[1]}, EW players {ew[0]},{ew[1]}"
+
+
 def _back(event: int, form: Mapping[str, str], done: str) -> str:
     query = {k: form.get(k, "") for k in ("round", "home", "away")}
     return f"/d/teams/{event}/results?{urlencode({**query, 'done': done})}"
@@ -295,6 +308,11 @@ async def enter_result(request: Request, event: int) -> Response:
 @router.post("/{event}/results/correct")
 async def correct_result(request: Request, event: int) -> Response:
     return await team_act(request, event, Role.SCORER, "correct", _correct, results_page_of, _back)
+
+
+@router.post("/{event}/lineup")
+async def lineup(request: Request, event: int) -> Response:
+    return await team_act(request, event, Role.DIRECTOR, "lineup", _lineup, results_page_of, _back)
 
 
 @router.post("/{event}/forfeit")

@@ -66,7 +66,9 @@ class TeamPage:
         form: Mapping[str, str] | None = None,
     ) -> HTMLResponse:
         store = store_of(request)
-        query = dict(request.query_params)
+        # a refused form's match (round, home, away) stays chosen, unless the URL names one
+        query = {k: v for k, v in (form or {}).items() if k in ("round", "home", "away")}
+        query.update(request.query_params)
         try:
             info = await db_call(request, store.event, event)
             team = await db_call(request, team_events.settings, store, event)
