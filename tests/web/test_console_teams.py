@@ -286,6 +286,15 @@ def test_every_team_post_needs_the_csrf_token(
 def test_team_names_are_shown_as_text(client: TestClient, team_store: tuple[Store, int]) -> None:
     store, eid = team_store
     _drawn(store, eid)
+    # the table where team 3 plays in round 1
+    d = next(
+        m for m in team_events.draw(store, eid).matches if m.round == 1 and 3 in (m.home, m.away)
+    )
+    assert d.open is not None
+    codes = {c.table: c.code for c in terminals.table_codes(store, eid)}
+    _table_login(client, eid, d.open.table, codes[d.open.table])
+    page = client.get("/t/team").text
+    assert ESCAPED in page and te.SCRIPT_TEAM not in page
     te.enter_rest(store, eid)
     log_in(client, "vic")
     for path in (f"/d/teams/{eid}", f"/d/teams/{eid}/standings", f"/e/{eid}/teams/",
@@ -371,6 +380,7 @@ def test_a_table_enters_its_room_and_sees_the_comparison(
     page = client.get("/t/team").text
     assert 'data-room="closed"' in page
     assert f"NS: team {d.away}" in page and f"EW: team {d.home}" in page
+    assert f'<span class="names">{te.team_name(d.home)}</span>' in page
     # CSRF: a post without the token changes nothing
     form = {"round": "1", "board": str(d.boards[0]), "contract": "4S", "declarer": "N",
             "result": "-1"}  # fmt: skip

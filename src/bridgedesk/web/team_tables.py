@@ -74,8 +74,10 @@ async def store_team_result(
 def _context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
     found = team_tables.table_match(store, terminal)
     d = found.match
+    entries = store.entries(terminal.event_id)
     return {
         "found": found,
+        "team_names": {n: e.names for n, e in entries.items()},
         "state": found.state,
         "boards_text": ""
         if d is None
