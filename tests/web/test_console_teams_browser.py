@@ -22,40 +22,26 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bridgedesk.store import team_events, terminals, users
+from bridgedesk.store import team_events, terminals
 from bridgedesk.store.service import Store
-from bridgedesk.store.users import Role
 from tests.web import team_event as te
 from tests.web import test_console_browser as console_tests
-from tests.web.conftest import running
 
 #: The console's browser tests' marks and fixtures: Debian's chromium, the screenshots' place.
 browser = console_tests.browser
 shots = console_tests.shots
 pytestmark = console_tests.pytestmark
 LAPTOP = console_tests.LAPTOP
+#: The app on a new store with the director's account (its password ``PASSWORD``).
+served = console_tests.served
+PASSWORD = console_tests.PASSWORD
 
-PASSWORD = "autumn-teams"
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 780}}
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[str, Store]]:
-    from bridgedesk.web.app import create_app
-
-    store = Store.open(tmp_path / "club.sqlite3")
-    users.add_user(store, "director", Role.DIRECTOR, PASSWORD)
-    try:
-        with running(create_app(store=store, poll_seconds=0.2)) as base:
-            yield base, store
-    finally:
-        store.close()
 
 
 def _fill_slip(page: Any, form: str, values: dict[str, str]) -> None:
