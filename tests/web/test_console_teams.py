@@ -162,6 +162,8 @@ def test_the_draw_and_the_rounds(client: TestClient, team_store: tuple[Store, in
                                                           "action": "hold"})  # fmt: skip
     assert answer.status_code == 200 and "round 2: hold" in answer.text
     assert terminals.round_states(store, eid) == {2: "held"}
+    grid = client.get(f"/d/teams/{eid}/grid/cells").text
+    assert '<tr data-round="2" data-home="1"><th>2<br><small>held' in grid
 
 
 def test_room_results_wrong_room_correction_and_forfeit(

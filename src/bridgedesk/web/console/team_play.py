@@ -37,6 +37,7 @@ from bridgedesk.results.team_draw import ROOMS, DrawnMatch, TeamSlip
 from bridgedesk.results.team_model import ScoredMatch
 from bridgedesk.store import team_draws, team_events, team_results
 from bridgedesk.store.service import Store
+from bridgedesk.store.terminals import round_states
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import fragment
@@ -116,7 +117,12 @@ def _grid(store: Store, event: int, _query: Mapping[str, str]) -> dict[str, Any]
     by_round: dict[int, list[MatchRow]] = defaultdict(list)
     for row in rows:
         by_round[row.match.round].append(row)
-    return {"grid": dict(sorted(by_round.items())), "counts": dict(counts), "poll": POLL_SECONDS}
+    return {
+        "grid": dict(sorted(by_round.items())),
+        "counts": dict(counts),
+        "poll": POLL_SECONDS,
+        "controls": round_states(store, event),
+    }
 
 
 show(router, "/{event}/grid", TeamPage("grid.html.j2", "team_grid", _grid))
