@@ -72,6 +72,12 @@ def test_a_team_event_opens_its_own_pages(
     assert answer.status_code == 303 and answer.headers["location"] == f"/d/teams/{eid}"
     for path in ("", "/grid", "/grid/cells", "/results", "/standings", "/publish"):
         assert client.get(f"/d/teams/{eid}{path}").status_code == 200, path
+    # the pairs pages are not a team event's (a pairs movement would break its draw)
+    for path in ("/grid", "/movement", "/results", "/publish"):
+        answer = client.get(f"/d/events/{eid}{path}")
+        assert answer.status_code == 404, path
+        assert f"event {eid} is a team event: its pages are /d/teams/{eid}" in answer.text
+    assert client.get("/d/events/999").status_code == 404
     # a pairs event has no team pages: one line, 404
     store = team_store[0]
     from tests.web.conftest import make_event

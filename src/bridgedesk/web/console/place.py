@@ -14,6 +14,7 @@ from fastapi import Request
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import EventInfo, Store
+from bridgedesk.store.team_events import is_team_event
 from bridgedesk.web.threads import db_call
 
 
@@ -44,6 +45,8 @@ async def place_of(request: Request, event: int, form: Mapping[str, str] | None 
         info = await db_call(request, store.event, event)
     except BridgedeskError as exc:
         raise NoSuchPlaceError(str(exc)) from None
+    if await db_call(request, is_team_event, store, event):  # its pages: console/teams.py
+        raise NoSuchPlaceError(f"event {event} is a team event: its pages are /d/teams/{event}")
 
     def given(name: str) -> str:
         value = (form or {}).get(name) or request.query_params.get(name) or ""
