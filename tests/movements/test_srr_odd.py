@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from bridgedesk.cli import main
+from bridgedesk.errors import MovementError
 from bridgedesk.movements import pair_round_robin_odd as odd
 from bridgedesk.movements.model import ew, ns
 from bridgedesk.movements.srr import SRR_PAIRS, SRR_TEAMS
@@ -69,6 +70,29 @@ def test_only_the_three_team_pair_round_robin_is_left() -> None:
     missing = [r.source for r in (*SRR_TEAMS, *SRR_PAIRS) if r.kind is None]
     assert missing == ["004:3398"]
     assert len(SRR_PAIRS) == 8 and all(r.kind == "srr-pairs" for r in SRR_PAIRS)
+
+
+def test_no_three_team_pair_round_robin_exists() -> None:
+    """004:3398 (3 teams, TP2S) cannot be seated (module doc, steps 1-3), checked here
+    by enumeration rather than by the argument."""
+    teams = range(3)
+    # steps 1-2: every round (either direction, any seating) has an odd number of
+    # crossed halves, and all three matches in it
+    for step in (1, 2):
+        for x in itertools.product((0, 1), repeat=3):
+            halves = [(t, (t + step) % 3) for t in teams]
+            assert {frozenset(h) for h in halves} == {
+                frozenset(m) for m in itertools.combinations(teams, 2)
+            }
+            crossed = sum(1 for t, u in halves if x[t] == x[u])  # NS x_t v EW 1 - x_u
+            assert crossed % 2 == 1
+    # step 3: the matches' kinds in session 1 (1 = crossed) must sum odd in every
+    # round of it, and the opposite kinds of session 2 too: no choice does both
+    kinds = [k for k in itertools.product((0, 1), repeat=3)
+             if sum(k) % 2 == 1 and sum(1 - c for c in k) % 2 == 1]  # fmt: skip
+    assert kinds == []
+    with pytest.raises(MovementError, match="not 3"):
+        odd.pair_round_robin_odd(3)
 
 
 def test_srr_pairs_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,11 +71,13 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.event_sessions",
         "bridgedesk.cli.event_rounds_pairs",
         "bridgedesk.cli.event_teams",
+        "bridgedesk.cli.event_even_chance",
     ),
     "result": (
         "bridgedesk.cli.result_director",
         "bridgedesk.cli.result_withdrawal",
         "bridgedesk.cli.result_teams",
+        "bridgedesk.cli.result_misseat",
     ),
 }
 

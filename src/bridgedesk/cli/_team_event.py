@@ -9,6 +9,7 @@ over as soon as they see a team event.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import typer
@@ -23,8 +24,9 @@ from bridgedesk.events.swiss import Rematch, SwissRule
 from bridgedesk.reports.teams import standings_text
 from bridgedesk.results.team_draw import DrawnMatch, by_round
 from bridgedesk.results.team_model import TeamScoring
+from bridgedesk.results.team_sessions import SessionSplit
 from bridgedesk.results.team_settings import DEFAULT_BOARDS, TeamForm, TeamSettings
-from bridgedesk.store import team_draws, team_events
+from bridgedesk.store import even_chance_teams, team_draws, team_events
 from bridgedesk.store.entry_players import players_of
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_entries import enter_team, team_players
@@ -96,6 +98,8 @@ def create(
     club: str,
     deadline: str | None,
     db: str | None,
+    sessions: int = 1,
+    even_chance: bool = False,
 ) -> None:
     """``event new --kind teams``: store the event and print what it is."""
     event = new_event(
@@ -108,8 +112,10 @@ def create(
         deadline=deadline,
     )
     with open_store(db) as store:
-        eid = team_events.create_team_event(store, event, settings)
+        eid = team_events.create_team_event(store, event, settings, sessions, even_chance)
     extra = f", {settings.rounds} rounds" if settings.rounds else ""
+    extra += f", {sessions} sessions" if sessions > 1 else ""
+    extra += ", even-chance: pairs enter with --seed-points" if even_chance else ""
     extra += {1: "", 2: ", double", 3: ", triple"}[settings.cycles]
     typer.echo(
         f"event {eid}: {event.name} ({event.date}, teams, {settings.form.value}, "
@@ -154,10 +160,41 @@ def add_team_entry(
         typer.echo("the draw was cleared: make it again with `bridgedesk event movement EVENT`")
 
 
-def draw_lines(matches: tuple[DrawnMatch, ...], forfeits: dict[tuple[int, int], int]) -> list[str]:
-    """The draw as text, round by round: ``table 1: 3 v 8  boards 1-8``."""
+def add_even_chance_pair(
+    store: Store,
+    event: str,
+    number: int | None,
+    names: str,
+    members: str,
+    points: str | None,
+    floater: bool,
+) -> None:
+    """``entry add EVENT --names "A, B" --seed-points P [--floater]`` in an even-chance
+    team event (004:2725-2734)."""
+    if points is None and not floater:
+        raise EntryError(
+            "a pair of an even-chance team event enters with its --seed-points (004:2728), "
+            "or as the --floater pair"
+        )
+    value = even_chance_teams.seed_points(points) if points is not None else Decimal(0)
+    people = players_of(store, names, members)
+    got = even_chance_teams.add_pair(store, event, number, people, value, floater)
+    what = "the floater pair" if floater else f"{value} seed points"
+    typer.echo(f"entered pair {got}: {' – '.join(p.name for p in people)} ({what})")
+
+
+def draw_lines(
+    matches: tuple[DrawnMatch, ...],
+    forfeits: dict[tuple[int, int], int],
+    split: SessionSplit | None = None,
+) -> list[str]:
+    """The draw as text, round by round: ``table 1: 3 v 8  boards 1-8``; each session
+    headed ``session 2 (rounds 9-14)`` in an event of several."""
     out = []
     for rnd, ms in by_round(matches).items():
+        if split is not None and rnd in split.rounds(k := split.session_of(rnd))[:1]:
+            span = split.rounds(k)
+            out.append(f"session {k} (rounds {span[0]}-{span[-1]})")
         out.append(f"round {rnd}")
         for d in ms:
             if d.away is None:
@@ -181,7 +218,7 @@ def team_movement(store: Store, event: str) -> None:
     report = team_draws.make_draw(store, event)
     draw = team_events.draw(store, event)
     typer.echo(f"draw: {report.name}" + (f" ({report.basis})" if report.basis else ""))
-    for line in draw_lines(report.matches, draw.forfeits):
+    for line in draw_lines(report.matches, draw.forfeits, draw.split):
         typer.echo(line)
 
 
@@ -217,7 +254,7 @@ def team_round(event: str, next_round: bool, last_round: bool, db: str | None) -
     if not draw.matches:
         typer.echo("no draw yet; make it with `bridgedesk event movement EVENT`")
         return
-    for line in draw_lines(draw.matches, draw.forfeits):
+    for line in draw_lines(draw.matches, draw.forfeits, draw.split):
         typer.echo(line)
     for team, rnd in sorted(draw.withdrawn.items()):
         typer.echo(f"team {team} withdrawn from round {rnd}")

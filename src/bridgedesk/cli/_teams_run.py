@@ -7,6 +7,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -15,7 +16,7 @@ from bridgedesk.cli._paths import output_dir, output_file
 from bridgedesk.cli._srr_pairs_run import SrrRun, pairs_dicts, read
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.formats import pbn_team_matches, team_results_json
+from bridgedesk.formats import pbn_team_matches, srr_pairs_csv, team_results_json
 from bridgedesk.reports import srr_pairs as srr_reports
 from bridgedesk.reports import teams as team_reports
 from bridgedesk.reports.team_bundle import write_all, write_csv
@@ -54,17 +55,21 @@ def write(
     out: Path | None,
     srr: SrrRun | None = None,
     deals: Mapping[int, Deal] | None = None,
+    json_extra: Mapping[str, Any] | None = None,
+    links: Sequence[tuple[str, str]] = (),
 ) -> None:
     """Print or write a scored team event: ``text``, ``json``, ``pbn``, ``csv`` or
     ``html`` (the report set with its CSV, JSON and PBN files; ``deals`` go into the
-    PBN); ``bridgedesk results`` of a stored team event writes the same."""
+    PBN); ``bridgedesk results`` of a stored team event writes the same, with
+    ``json_extra`` (its sessions) in the JSON."""
     if fmt in ("html", "csv") and out is None:
         raise BridgedeskError(f"--format {fmt} writes several files: give --out DIR")
+    data = team_results_json.to_dict(event)
+    if srr is not None:
+        data["srr_pairs"] = pairs_dicts(srr.pairs)
+    data.update(json_extra or {})
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     if fmt == "json":
-        data = team_results_json.to_dict(event)
-        if srr is not None:
-            data["srr_pairs"] = pairs_dicts(srr.pairs)
-        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
         if out is None:
             typer.echo(text, nl=False)
         else:
@@ -93,6 +98,9 @@ def write(
         extra = {}
         if srr is not None:
             extra["srr_pairs"] = srr_reports.pairs_html(event, srr.pairs, srr.method, lang)
-        written = write_all(event, target, lang, extra, deals)
+        written = write_all(event, target, lang, extra, deals, links)
+        (target / "results.json").write_text(text, encoding="utf-8")
+    if srr is not None:
+        written.append(srr_pairs_csv.dump(srr.pairs, target / "srr_pairs.csv"))
     for path in written:
         typer.echo(str(path))

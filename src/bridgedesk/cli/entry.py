@@ -16,12 +16,12 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
-from bridgedesk.cli._team_event import add_team_entry
+from bridgedesk.cli._team_event import add_even_chance_pair, add_team_entry
 from bridgedesk.errors import EntryError
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import entries_csv
-from bridgedesk.store import entries, team_events
+from bridgedesk.store import entries, even_chance_teams, team_events
 from bridgedesk.store.competitors import seat_labels
 from bridgedesk.store.entry_players import changed_players, players_of
 from bridgedesk.store.individuals import individual_event
@@ -82,6 +82,14 @@ def add(
             "--late", help="Arrived late: allowed before round 2; takes the phantom's number."
         ),
     ] = False,
+    seed_points: Annotated[
+        str | None,
+        typer.Option("--seed-points", help="Even-chance teams: the pair's seed points (004:2728)."),
+    ] = None,
+    floater: Annotated[
+        bool,
+        typer.Option("--floater", help="Even-chance teams: the floater pair (004:2733)."),
+    ] = False,
     section: SectionOption = "A",
     session: SessionOption = 1,
     db: DbOption = None,
@@ -97,8 +105,15 @@ def add(
 
     with open_store(db) as store:
         if team_events.is_team_event(store, event):
+            if even_chance_teams.is_even_chance(store, event):
+                add_even_chance_pair(store, event, number, names, members, seed_points, floater)
+                return
+            if seed_points is not None or floater:
+                raise EntryError("--seed-points and --floater are for an even-chance team event")
             add_team_entry(store, event, number, team, player or [], names, members)
             return
+        if seed_points is not None or floater:
+            raise EntryError("--seed-points and --floater are for an even-chance team event")
         if kind == "individual" or (kind is None and individual_event(store, event)):
             if player is not None and len(player) > 1:
                 raise EntryError("an individual entry is one --player")
@@ -151,6 +166,11 @@ def list_entries(
         movement = store.movement(event, section=section, session=session)
         if team_events.is_team_event(store, event):
             movement = None  # a team's pairs are t and t + N (docs/teams.md)
+            if not entries and even_chance_teams.is_even_chance(store, event):
+                for p in even_chance_teams.pairs(store, event):  # teams not formed yet
+                    what = "floater" if p.floater else f"{p.seed_points} seed points"
+                    typer.echo(f"{p.pair:>4}  {p.names}  ({what})")
+                return
         across = seat_labels(store, event)  # each session's number (store/competitors.py)
     if not entries:
         typer.echo(f"no entries in section {section} yet")

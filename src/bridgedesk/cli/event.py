@@ -12,6 +12,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.creation import new_event
 from bridgedesk.events.model import correction_deadline
 from bridgedesk.store.individuals import individual_event
+from bridgedesk.store.team_sessions import counts
 
 app = typer.Typer(
     help="Create and list events (tournaments).",
@@ -87,6 +88,14 @@ def new(
     cycles: Annotated[
         int, typer.Option("--cycles", min=1, max=3, help="Round robin: played 1-3 times.")
     ] = 1,
+    even_chance: Annotated[
+        bool,
+        typer.Option(
+            "--even-chance",
+            help="Teams: pairs enter with seed points, teams formed best + worst "
+            "(`event form-teams`, 004:2725-2734).",
+        ),
+    ] = False,
     convention: Annotated[
         str | None,
         typer.Option(
@@ -109,9 +118,8 @@ def new(
     if kind not in ("pairs", "teams", "individual"):
         raise EntryError(f"--kind is pairs, teams or individual, not {kind!r}")
     if kind == "teams":
-        if (sessions, sections) != (1, "A"):
-            raise EntryError("a team event is one session of one section: leave out "
-                             "--sessions and --sections")  # fmt: skip
+        if sections != "A":
+            raise EntryError("a team event is one section: leave out --sections")
         if convention is not None:
             raise EntryError("--convention is for a pairs event (matchpoints)")
         settings = team_settings(
@@ -121,9 +129,11 @@ def new(
         )  # fmt: skip
         create_team_event(
             name, settings, date=date, rating=rating, class_=event_class, club=club,
-            deadline=deadline, db=db,
+            deadline=deadline, db=db, sessions=sessions, even_chance=even_chance,
         )  # fmt: skip
         return
+    if even_chance:
+        raise EntryError("--even-chance is for a team event (--kind teams)")
     given = [o for o, v in (("--vp-scale", vp_scale),
              ("--boards-per-match", boards_per_match), ("--rounds", rounds),
              ("--swiss-rule", swiss_rule), ("--rematch", rematch),
@@ -167,12 +177,15 @@ def list_events(db: DbOption = None) -> None:
     with open_store(db) as store:
         events = store.events()
         alone = {info.id for info in events if individual_event(store, info.id)}
+        team_sessions = counts(store)  # a team event's sessions share its one section
     if not events:
         typer.echo("no events yet; create one with `bridgedesk event new NAME`")
         return
     for info in events:
         e = info.event
         parts = "; ".join(f"session {n}: {','.join(names)}" for n, names in info.sections)
+        if info.id in team_sessions:
+            parts = f"sessions 1-{team_sessions[info.id]}: A"
         kind = ", individual" if info.id in alone else ""
         typer.echo(
             f"{info.id:>4}  {e.date}  {e.name}  [{e.rating} class {e.class_}, {e.scoring}{kind}]"

@@ -102,6 +102,14 @@ def command(
             help="One session (default: the whole event; session 1 of a one-session event).",
         ),
     ] = None,
+    flight: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--flight",
+            help="SRR teams + pairs: another flight (event) of the same pair field "
+            "(004:2650-2651); repeat for more.",
+        ),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Score an event and print its ranking or write its results and reports.
@@ -127,10 +135,13 @@ def command(
 
     if pdf and fmt is not ResultsFormat.html:
         raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
+    asked = session  # a team event's sessions: cli/_team_results.py
     if session is None:
         with open_store(db) as store:
             whole = section is None and event_results.is_whole_event(store, event)
         if whole:  # several sessions, or a final: cli/event_sessions.py
+            if flight:
+                raise BridgedeskError("--flight is for an SRR teams + pairs event")
             if pdf or dd:
                 raise BridgedeskError("--pdf and --dd print one session: give --session N")
             show_event(db, event, fmt.value, out, lang.value, final)
@@ -140,8 +151,10 @@ def command(
         if team_events.is_team_event(store, event):
             if dd or pdf or section is not None:
                 raise BridgedeskError("--dd, --pdf and --section are for a pairs event")
-            team_results(store, event, fmt.value, out, lang.value, final)
+            team_results(store, event, fmt.value, out, lang.value, final, asked, flight or ())
             return
+        if flight:
+            raise BridgedeskError("--flight is for an SRR teams + pairs event")
         info = store.event(event)
         if is_round_by_round(store, event):  # Swiss pairs, barometer, Houston pairs
             from bridgedesk.cli.results_rounds import run

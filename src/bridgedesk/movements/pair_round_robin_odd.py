@@ -7,8 +7,25 @@ bridgedesk's own sheets with the seed's shape -- every pair meets both pairs of
 every other team, one of them in each session; ``n - 1`` rounds a session at
 ``n`` tables, nobody sits out, no relay.  Session 1 uses ``n`` board sets, as
 the seed's boards used say (30, 28, 27, 33 at 6, 4, 3, 3 boards a round);
-session 2 uses ``n`` sets for 5 teams and a few more for 7 and up (the number
-is in the movement's notes), so more boards are in play than in JTOS.
+session 2 uses ``n`` sets for 5 teams and more for 7, 9 and 11 (9, 12 and 15
+sets, in the movement's notes), so more boards are in play than in JTOS.
+
+Why session 2 is not the seed's ``n`` sets for 7, 9 and 11 teams: the seed
+prints only the counts (004:3383-3387, 004:3403-3408), not the JTOS sheets, and
+a sheet with them has to be found.  With ``n`` sets and no relay each set is at
+one table every round, so its matches form a near-1-factor of the teams and
+its ``n - 1`` halves fall one to a round; add the seating equations below and it
+is a hard combinatorial search.  The random search that made the stored squares
+(``bench/srr_odd_search.py``) got no lower than 9, 12 and 15 sets.  The exact
+model of ``bench/srr_odd_sat.py`` (CP-SAT, ``pip install -e '.[search]'``)
+finds the 5-team sheet in 0.1 s and proves that no 7-team session 2 exists
+on the AWL's own grouping of matches into sets (set s = {s - i, s + i}:
+INFEASIBLE in about 2 minutes, one core).  For 7 teams with any grouping it
+found neither a sheet nor a proof: UNKNOWN after 2400 s with session 1 the
+AWL, and after 900 s with session 1 free too (2 shared cores, November 2026).
+So whether the seed's 28/27/33 boards can be met by a sheet of this shape is
+open; bridgedesk keeps its sheets, which are complete and valid, with the
+extra sets.
 
 Every team sits NS at its home table (its number) and EW at its opponent's
 (004:1631-1633), and a match's two halves are played on the same board set,
@@ -37,11 +54,28 @@ over, and how these sheets are found:
   differ in kind); :func:`_solve` solves it by Gaussian elimination, the free
   unknowns 0 (pair 1 NS), so the sheet is the same every time.
 
-Three teams (004:3398, 4 + 4 rounds) cannot be done this way: a round is one
-3-cycle, the two rounds in which a match's halves meet run in opposite
-directions, and the cycle rule above then asks for an odd number of "same"
-halves in two rounds with even counts each; bridgedesk refuses 3 teams and
-says so.  Team n's pairs are ``NS n`` (pair 1) and ``EW n`` (pair 2) whichever seat
+Three teams (004:3398: TP2S, 4 + 4 rounds of 6 or 7 boards) cannot be built at all,
+by any schedule, with each team's one pair NS and the other EW every round
+(004:1631-1633).  The proof, checked by ``tests/movements/test_srr_odd.py``:
+
+1. A round of three teams is one 3-cycle: NS A v EW B, NS B v EW C, NS C v EW A
+   (or the other way round), so *every* round has all three matches in it.
+2. Call a half *crossed* when the two pairs' numbers differ (pair 1 v pair 2).
+   Writing x_t = 0/1 for which of team t's pairs sits NS, the half NS t v EW u
+   is crossed when x_t = x_u; round the cycle the x's cancel in pairs, so the
+   crossed halves of a round are odd in number (1 or 3) whatever the seating.
+3. The TP2S pair round robin meets one pair of each other team in session 1
+   and the other in session 2 (004:3427-3428): between two teams the meetings
+   are all straight (1 v 1, 2 v 2) in one session and all crossed in the other.
+   With k = the number of the three matches crossed in session 1, every round
+   of session 1 has k crossed halves, so k is odd; every round of session 2 has
+   3 - k, which is then even -- against step 2.
+
+So no seating of any 3-team schedule is a TP2S.  The seed's 48 boards a pair
+(8 rounds) would fit a schedule where each pair meets each other team's pairs
+twice with no session split, but that is not the pair round robin the seed
+describes (004:3427-3428); bridgedesk refuses 3 teams and says so.
+Team n's pairs are ``NS n`` (pair 1) and ``EW n`` (pair 2) whichever seat
 they take, as in the even-count sheet.
 """
 

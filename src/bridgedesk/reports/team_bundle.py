@@ -11,7 +11,7 @@ and ``results.pbn`` (both rooms of every match,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from bridgedesk.deals.deal import Deal
@@ -41,11 +41,12 @@ def write_all(
     lang: str = "en",
     extra: Mapping[str, str] | None = None,
     deals: Mapping[int, Deal] | None = None,
+    links: Sequence[tuple[str, str]] = (),
 ) -> list[Path]:
     """Every page and data file of ``event`` in ``target`` (created if need be);
-    ``deals`` by board, when known, go into the PBN."""
+    ``deals`` by board, when known, go into the PBN; ``links`` are listed on the index."""
     target.mkdir(parents=True, exist_ok=True)
-    written = write_reports(event, target, lang, extra)
+    written = write_reports(event, target, lang, extra, links)
     team_results_json.dump(event, target / "results.json")
     pbn_team_matches.dump(event, target / "results.pbn", deals)
     return [*written, *write_csv(event, target), target / "results.json", target / "results.pbn"]

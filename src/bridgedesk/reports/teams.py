@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -236,11 +236,13 @@ def write_reports(
     out: str | Path,
     lang: str = "en",
     extra: Mapping[str, str] | None = None,
+    links: Sequence[tuple[str, str]] = (),
 ) -> list[Path]:
     """Write the pages of :func:`pages` and ``index.html`` into ``out``.
 
     ``extra`` maps more page names to their HTML (e.g. ``srr_pairs``, the SRR +
     pairs ranking); they are written and listed too, under the label of their name.
+    ``links`` (address, label) are listed after them: a session's own report set.
     """
     target = Path(out)
     target.mkdir(parents=True, exist_ok=True)
@@ -256,6 +258,7 @@ def write_reports(
     ctx = _context(event, lang, "results")
     ctx["labels"] = {**sheet_labels(lang), **SRR_LABELS[lang]}
     ctx["pages"] = [(p.name, ctx["labels"][_HEADINGS.get(p.stem, p.stem)]) for p in written]
+    ctx["pages"] += list(links)
     index = target / "index.html"
     index.write_text(_render("team_index.html.j2", ctx), encoding="utf-8")
     return [*written, index]

@@ -29,6 +29,7 @@ from bridgedesk.errors import MovementError
 from bridgedesk.events.adapters import grid_from_master_sheet
 from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement, TableAssignment
+from bridgedesk.movements.model import Movement
 from bridgedesk.movements.team_catalogue import build_team
 from bridgedesk.results.team_settings import TeamForm
 
@@ -99,10 +100,23 @@ def movement_draw(
 ) -> tuple[GridMovement, tuple[DrawnMatch, ...]]:
     """The grid and the matches of a movement form for ``teams`` teams (a round robin
     played ``cycles`` times)."""
+    m = build_team(movement_kind(form), teams, boards_per_round=boards_per_match, cycles=cycles)[0]
+    return draw_of(form, m, teams, boards_per_match)
+
+
+def movement_kind(form: TeamForm) -> str:
+    """The team movement family a stored form plays (refused for a Swiss or knockout)."""
     kind = MOVEMENT_KIND.get(form)
     if kind is None:
         raise MovementError(f"a {form.value} is drawn round by round: use `event round --next`")
-    m = build_team(kind, teams, boards_per_round=boards_per_match, cycles=cycles)[0]
+    return kind
+
+
+def draw_of(
+    form: TeamForm, m: Movement, teams: int, boards_per_match: int
+) -> tuple[GridMovement, tuple[DrawnMatch, ...]]:
+    """The grid and the matches of team movement ``m`` (a round robin's byes added)."""
+    kind = movement_kind(form)
     grid = grid_from_master_sheet(
         m, name=f"{kind} {teams} teams, {m.round_count} rounds x {boards_per_match} boards"
     )
@@ -213,8 +227,10 @@ __all__ = [
     "boards_of",
     "boards_text",
     "by_round",
+    "draw_of",
     "matches_of",
     "movement_draw",
+    "movement_kind",
     "pair_numbers",
     "round_boards",
     "round_grid",

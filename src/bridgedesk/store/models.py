@@ -30,6 +30,10 @@ from bridgedesk.store.team_models import TeamEventRow as TeamEventRow
 from bridgedesk.store.team_models import TeamLineupRow as TeamLineupRow
 from bridgedesk.store.team_models import TeamMatchRow as TeamMatchRow
 from bridgedesk.store.team_models import TeamWithdrawalRow as TeamWithdrawalRow
+from bridgedesk.store.team_session_models import EvenChanceEventRow as EvenChanceEventRow
+from bridgedesk.store.team_session_models import EvenChancePairRow as EvenChancePairRow
+from bridgedesk.store.team_session_models import TeamMisseatRow as TeamMisseatRow
+from bridgedesk.store.team_session_models import TeamSessionsRow as TeamSessionsRow
 
 
 class PlayerRow(Base):

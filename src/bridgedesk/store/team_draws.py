@@ -20,9 +20,10 @@ from bridgedesk.events.swiss import SwissHistory, SwissTeam, pair_round
 from bridgedesk.results.team_draw import DrawnMatch, movement_draw, round_grid
 from bridgedesk.results.team_model import ScoredTeamEvent
 from bridgedesk.results.team_rounds import knockout_first, knockout_next, swiss_next
+from bridgedesk.results.team_sessions import sessions_draw, swiss_split
 from bridgedesk.results.team_settings import TeamForm
 from bridgedesk.results.teams import score_team_event
-from bridgedesk.store import team_events
+from bridgedesk.store import team_events, team_sessions
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.team_results import TeamSnapshot, team_play
 from bridgedesk.store.unit import UnitOfWork
@@ -39,18 +40,24 @@ class DrawReport:
     basis: str = ""
 
 
-def _teams(unit: UnitOfWork, ref: int | str) -> int:
+def _teams(unit: UnitOfWork, ref: int | str) -> tuple[int, int]:
+    """The teams entered and the sessions the event is played in."""
     with unit.transaction(write=False) as s:
-        return len(team_events.teams_entered(s, event_row(s, ref)))
+        ev = event_row(s, ref)
+        return len(team_events.teams_entered(s, ev)), team_sessions.count(s, ev)
 
 
 def make_draw(unit: UnitOfWork, ref: int | str) -> DrawReport:
     """The event's draw for the teams entered (module doc); replaces an earlier draw
     while no result is in."""
     team = team_events.settings(unit, ref)
-    teams = _teams(unit, ref)
+    teams, sessions = _teams(unit, ref)
     bpm = team.boards_per_match
     if not team.form.drawn_by_round:
+        if sessions > 1:
+            grid, matches, split = sessions_draw(team.form, teams, bpm, team.cycles, sessions)
+            team_events.set_draw(unit, ref, grid, matches, split)
+            return DrawReport(f"{grid.name}, {sessions} sessions", matches)
         grid, matches = movement_draw(team.form, teams, bpm, team.cycles)
         team_events.set_draw(unit, ref, grid, matches)
         return DrawReport(grid.name, matches)
@@ -68,7 +75,8 @@ def make_draw(unit: UnitOfWork, ref: int | str) -> DrawReport:
         pairings = knockout_first(teams)
         name, basis = f"knockout {teams} teams, {bpm} boards a match", "seeded bracket"
     grid, matches = round_grid(None, 1, pairings, teams, bpm, name)
-    team_events.set_draw(unit, ref, grid, matches)
+    rounds = swiss_split(team.rounds, sessions) if sessions > 1 else None
+    team_events.set_draw(unit, ref, grid, matches, rounds)
     return DrawReport(name, matches, basis)
 
 

@@ -33,7 +33,9 @@ from bridgedesk.events.seating import GridMovement
 from bridgedesk.events.swiss import Rematch, SwissRule
 from bridgedesk.results.team_draw import DrawnMatch, Room, boards_of, boards_text
 from bridgedesk.results.team_model import TeamScoring
+from bridgedesk.results.team_sessions import SessionSplit
 from bridgedesk.results.team_settings import TeamForm, TeamSettings
+from bridgedesk.store import team_sessions
 from bridgedesk.store.events_repo import discard_event, insert_entry, insert_event
 from bridgedesk.store.lookups import event_row, section_entries, section_row
 from bridgedesk.store.models import (
@@ -46,6 +48,12 @@ from bridgedesk.store.models import (
     TeamLineupRow,
     TeamMatchRow,
     TeamWithdrawalRow,
+)
+from bridgedesk.store.team_session_models import (
+    EvenChanceEventRow,
+    EvenChancePairRow,
+    TeamMisseatRow,
+    TeamSessionsRow,
 )
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
@@ -80,6 +88,8 @@ class TeamDraw:
     matches: tuple[DrawnMatch, ...]
     forfeits: dict[tuple[int, int], int]
     withdrawn: dict[int, int]
+    #: where the sessions end, for an event of several sessions once drawn
+    split: SessionSplit | None = None
 
     def match(self, rnd: int, home: int, away: int) -> DrawnMatch:
         """The match ``home`` v ``away`` of round ``rnd``, or one line saying what is."""
@@ -105,6 +115,9 @@ class TeamDraw:
         return self.forfeits.get((d.round, d.home))
 
 
+#: The rows of migration 0012 (sessions, mis-seated rooms, even-chance pairs).
+EXTRA_TABLES = (TeamSessionsRow, TeamMisseatRow, EvenChancePairRow, EvenChanceEventRow)
+
 # -- the event and its settings ------------------------------------------------------
 
 
@@ -123,8 +136,18 @@ def settings_of(row: TeamEventRow) -> TeamSettings:
     )
 
 
-def create_team_event(unit: UnitOfWork, event: Event, team: TeamSettings) -> int:
-    """Store a new team event (one session, section A) with its settings; its id."""
+def create_team_event(
+    unit: UnitOfWork,
+    event: Event,
+    team: TeamSettings,
+    sessions: int = 1,
+    even_chance: bool = False,
+) -> int:
+    """Store a new team event (one section A; its ``sessions`` in
+    :mod:`bridgedesk.store.team_sessions`) with its settings; its id.  An
+    ``even_chance`` event takes pairs, formed into teams later
+    (:mod:`bridgedesk.store.even_chance_teams`)."""
+    team_sessions.check(team, sessions)
     if len(event.sessions) != 1 or len(event.sessions[0].sections) != 1:
         raise EntryError(
             "a team event is stored as one session of one section: leave out --sessions "
@@ -147,6 +170,9 @@ def create_team_event(unit: UnitOfWork, event: Event, team: TeamSettings) -> int
                 rematch=None if team.rematch is None else str(team.rematch),
             )
         )
+        team_sessions.declare(s, ev.id, sessions)
+        if even_chance:
+            s.add(EvenChanceEventRow(event_id=ev.id))
         return ev.id
 
 
@@ -178,7 +204,8 @@ def discard_team_event(unit: UnitOfWork, ref: int | str) -> None:
     """Delete a team event's own rows, then the event (a half-made demo event)."""
     with unit.transaction() as s:
         ev = event_row(s, ref)
-        for table in (TeamLineupRow, TeamMatchRow, TeamWithdrawalRow, TeamEventRow):
+        for table in (TeamLineupRow, TeamMatchRow, TeamWithdrawalRow, *EXTRA_TABLES,
+                      TeamEventRow):  # fmt: skip
             s.execute(delete(table).where(table.event_id == ev.id))
         s.execute(delete(DirectorAuditRow).where(DirectorAuditRow.event_id == ev.id))
     discard_event(unit, ref)
@@ -281,6 +308,7 @@ def read_draw(s: OrmSession, ev: EventRow) -> TeamDraw:
         tuple(_drawn(r) for r in rows),
         {(r.round, r.home): r.forfeited_by for r in rows if r.forfeited_by is not None},
         withdrawn,
+        team_sessions.split_of(s, ev),
     )
 
 
@@ -325,10 +353,15 @@ def _store_grid(s: OrmSession, sec: SectionRow, grid: GridMovement) -> None:
 
 
 def set_draw(
-    unit: UnitOfWork, ref: int | str, grid: GridMovement, matches: tuple[DrawnMatch, ...]
+    unit: UnitOfWork,
+    ref: int | str,
+    grid: GridMovement,
+    matches: tuple[DrawnMatch, ...],
+    split: SessionSplit | None = None,
 ) -> None:
     """Store a whole draw (a movement form's, or round 1 of a Swiss or knockout),
-    replacing one made before while no result is in."""
+    replacing one made before while no result is in; ``split``: where the sessions
+    of a several-session event end."""
     with unit.transaction() as s:
         ev, sec = _locked(s, ref)
         if _has_results(s, sec):
@@ -340,6 +373,7 @@ def set_draw(
         s.execute(delete(TeamMatchRow).where(TeamMatchRow.event_id == ev.id))
         _insert_matches(s, ev, matches, withdrawn)
         _store_grid(s, sec, grid)
+        team_sessions.store_split(s, ev, split)
 
 
 def add_round(

@@ -29,7 +29,14 @@ from bridgedesk.events.model import Entry, Result
 from bridgedesk.events.seating import format_boards
 from bridgedesk.reading import loads_json
 from bridgedesk.results.model import EventHeading
-from bridgedesk.results.team_draw import ROOMS, DrawnMatch, Room, TeamSlip, pair_numbers
+from bridgedesk.results.team_draw import (
+    ROOMS,
+    DrawnMatch,
+    Room,
+    TeamSlip,
+    pair_numbers,
+    team_of,
+)
 from bridgedesk.results.team_model import (
     BoardRooms,
     Lineup,
@@ -92,9 +99,13 @@ def _placed(draw: TeamDraw, slip: TeamSlip, teams: int) -> Result:
         )
     room = _room(d, slip.room)
     assert d.away is not None
-    h_ns, h_ew = pair_numbers(d.home, teams)
-    a_ns, a_ew = pair_numbers(d.away, teams)
-    ns, ew = (h_ns, a_ew) if slip.room == "open" else (a_ns, h_ew)
+    cell = None if draw.grid is None else draw.grid.grid.get((room.round, room.table))
+    if cell is not None:  # the pairs the grid seats there (an SRR changes them, 004:2633)
+        ns, ew = cell.ns, cell.ew
+    else:
+        h_ns, h_ew = pair_numbers(d.home, teams)
+        a_ns, a_ew = pair_numbers(d.away, teams)
+        ns, ew = (h_ns, a_ew) if slip.room == "open" else (a_ns, h_ew)
     return replace(slip.result, round=room.round, table=room.table, board=slip.board, ns=ns, ew=ew)
 
 
@@ -246,6 +257,30 @@ def _lineup(
     )
 
 
+def _grid_lineup(
+    d: DrawnMatch,
+    draw: TeamDraw,
+    teams: dict[int, Entry],
+    stored: dict[tuple[int, int], tuple[tuple[int, int], ...]],
+) -> Lineup | None:
+    """An SRR + pairs match's pairs as the grid seats them: a team's pairs keep their
+    partnership all event (its round-1 line-up, players 1-2 and 3-4 unless given), and
+    which of them sits NS changes from round to round (004:2633-2655)."""
+    assert d.open is not None and d.closed is not None and draw.grid is not None
+    n = len(teams)
+
+    def name(pair: int) -> str:
+        team = team_of(pair, n)
+        seats = stored.get((1, team), ((1, 2), (3, 4)))[0 if pair == team else 1]
+        return _pair_name(teams[team], seats)
+
+    if any(len(teams[t].players) < 4 for t in (d.home, d.away if d.away else d.home)):
+        return None
+    o = draw.grid.grid[(d.open.round, d.open.table)]
+    c = draw.grid.grid[(d.closed.round, d.closed.table)]
+    return Lineup(name(o.ns), name(c.ew), name(c.ns), name(o.ew))
+
+
 def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
     """The event as played, for :func:`~bridgedesk.results.teams.score_team_event`."""
     with unit.transaction(write=False) as s:
@@ -267,7 +302,10 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
                 byes.append((d.round, d.home))
             continue
         forfeit = draw.forfeited_by(d)
-        lineup = _lineup(d, teams, stored_lineups)
+        if team.form is TeamForm.SRR_PAIRS:
+            lineup = _grid_lineup(d, draw, teams, stored_lineups)
+        else:
+            lineup = _lineup(d, teams, stored_lineups)
         if forfeit is not None:
             if vp_rules:
                 matches.append(MatchPlay(d.round, d.home, d.away, forfeited_by=forfeit))

@@ -1,0 +1,136 @@
+"""A stored SRR teams + pairs event as a flight: its play, its mis-seated rooms.
+
+An SRR teams + pairs event (``event new --kind teams --format srr-pairs``) is
+one *flight* (004:2633-2655): :func:`flight` reads it as the library's
+:class:`~bridgedesk.results.srr_pairs.Flight`, which
+:func:`~bridgedesk.results.srr_pairs.srr_pairs_ranking` ranks alone or with the
+other stored flights of its field (flights of the same tables, or 5/6, 7/8,
+9/10 tables, 004:2650-2651).
+
+:func:`add_misseat` records a room whose pairs sat NS/EW the wrong way round
+(004:2652-2655), audited.  Whether the two teams' other room on those boards
+had been played already is read off the draw: a room played in an earlier
+round, or at the same time (an even count's relay), had; a room of a later
+round had not, and the director has it swap NS and EW too, as the rule says
+(:func:`misseats`).  The room's slip is entered as it was played (the NS score
+of the pair that sat NS).
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session as OrmSession
+
+from bridgedesk.errors import EntryError
+from bridgedesk.events.seating import format_boards
+from bridgedesk.results.srr_pairs import Flight, MisSeat, Room
+from bridgedesk.results.team_draw import boards_of, boards_text
+from bridgedesk.results.team_settings import TeamForm
+from bridgedesk.store.lookups import event_row
+from bridgedesk.store.models import DirectorAuditRow, EventRow, TeamMisseatRow
+from bridgedesk.store.team_events import TeamDraw, read_draw, settings_of, team_row
+from bridgedesk.store.team_results import TeamSnapshot, team_play
+from bridgedesk.store.unit import UnitOfWork, utcnow
+
+__all__ = ["add_misseat", "flight", "is_srr_pairs", "misseats"]
+
+
+def is_srr_pairs(unit: UnitOfWork, ref: int | str) -> bool:
+    with unit.transaction(write=False) as s:
+        return settings_of(team_row(s, event_row(s, ref))).form is TeamForm.SRR_PAIRS
+
+
+def _misseats(s: OrmSession, ev: EventRow, draw: TeamDraw) -> tuple[MisSeat, ...]:
+    out = []
+    rows = s.scalars(
+        select(TeamMisseatRow)
+        .where(TeamMisseatRow.event_id == ev.id)
+        .order_by(TeamMisseatRow.round, TeamMisseatRow.home, TeamMisseatRow.room)
+    )
+    for row in rows:
+        d = draw.match(row.round, row.home, row.away)
+        assert d.open is not None and d.closed is not None
+        this, other = (d.open, d.closed) if row.room == "open" else (d.closed, d.open)
+        out.append(
+            MisSeat(row.round, row.home, row.away, Room(row.room), boards_of(row.boards),
+                    other_played=other.round <= this.round)
+        )  # fmt: skip
+    return tuple(out)
+
+
+def misseats(unit: UnitOfWork, ref: int | str) -> tuple[MisSeat, ...]:
+    """The event's mis-seated rooms, each saying whether its other room was played."""
+    with unit.transaction(write=False) as s:
+        ev = event_row(s, ref)
+        team_row(s, ev)
+        return _misseats(s, ev, read_draw(s, ev))
+
+
+def add_misseat(
+    unit: UnitOfWork,
+    ref: int | str,
+    rnd: int,
+    home: int,
+    away: int,
+    room: str,
+    boards: tuple[int, ...],
+    who: str,
+    reason: str,
+) -> int:
+    """Record a mis-seated room of an SRR + pairs match (module doc); the audit id."""
+    if not reason.strip():
+        raise EntryError("give a --reason (it is kept in the director's audit log)")
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        if settings_of(team_row(s, ev)).form is not TeamForm.SRR_PAIRS:
+            raise EntryError(
+                "the mis-seated rule is SRR teams + pairs' (004:2652-2655); in another team "
+                "event correct the room's result instead"
+            )
+        if room not in ("open", "closed"):
+            raise EntryError(f"the room is open (home NS) or closed (away NS), not {room!r}")
+        draw = read_draw(s, ev)
+        d = draw.match(rnd, home, away)
+        odd = [b for b in boards if b not in d.boards]
+        if not boards or odd:
+            raise EntryError(
+                f"round {rnd}: the match {d.label} plays {format_boards(d.boards)}"
+                + (f", not board {odd[0]}" if odd else "; name the boards played mis-seated")
+            )
+        known = s.scalars(
+            select(TeamMisseatRow).where(
+                TeamMisseatRow.event_id == ev.id,
+                TeamMisseatRow.round == rnd,
+                TeamMisseatRow.home == home,
+                TeamMisseatRow.room == room,
+            )
+        ).first()
+        if known is not None:
+            raise EntryError(
+                f"round {rnd}: the {room} room of {d.label} is recorded mis-seated already "
+                f"(boards {known.boards})"
+            )
+        s.add(TeamMisseatRow(event_id=ev.id, round=rnd, home=home, away=away, room=room,
+                             boards=boards_text(sorted(set(boards)))))  # fmt: skip
+        audit = DirectorAuditRow(
+            event_id=ev.id, action="team-misseat", subject=f"round {rnd} {home} v {away} {room}",
+            at=utcnow(), who=who, reason=reason, old="null",
+            new=json.dumps({"round": rnd, "home": home, "away": away, "room": room,
+                            "boards": sorted(set(boards))}),
+        )  # fmt: skip
+        s.add(audit)
+        s.flush()
+        return audit.id
+
+
+def flight(unit: UnitOfWork, ref: int | str, snap: TeamSnapshot | None = None) -> Flight:
+    """The stored SRR + pairs event as a flight named after the event."""
+    snap = snap if snap is not None else team_play(unit, ref)
+    if snap.settings.form is not TeamForm.SRR_PAIRS:
+        raise EntryError(
+            f"event {snap.play.event.name!r} is a {snap.settings.form.value}, not an SRR "
+            "teams + pairs flight (004:2633-2655)"
+        )
+    return Flight(snap.play.event.name, len(snap.teams), snap.play, misseats(unit, ref))
