@@ -17,7 +17,7 @@ import typer
 from bridgedesk import demo_teams
 from bridgedesk.cli._store import open_store
 from bridgedesk.errors import EntryError
-from bridgedesk.events.model import Entry, EntryKind, Event, Player
+from bridgedesk.events.model import Event
 from bridgedesk.reports.teams import standings_text
 from bridgedesk.results.team_draw import DrawnMatch, by_round
 from bridgedesk.results.team_sessions import SessionSplit
@@ -25,6 +25,7 @@ from bridgedesk.results.team_settings import TeamSettings
 from bridgedesk.store import even_chance_teams, team_draws, team_events
 from bridgedesk.store.entry_players import players_of
 from bridgedesk.store.service import Store
+from bridgedesk.store.team_entries import enter_team, team_players
 
 
 def created_line(
@@ -66,18 +67,16 @@ def add_team_entry(
         parsed = [parse_player(p) for p in players]
         if any(n is None and m is None for n, m in parsed):
             raise EntryError('--player needs a name, "NAME:MEMBER" or ":MEMBER"')
-        lookup = [m for n, m in parsed if n is None and m is not None]
-        found = iter(players_of(store, "", ",".join(lookup)) if lookup else ())
-        people = tuple(Player(n, m) if n is not None else next(found) for n, m in parsed)
+        people = team_players(store, parsed)
     else:
         people = players_of(store, names, members)
-    team_no = number if number is not None else team_events.next_team_number(store, event)
-    entry = Entry(team_no, people, kind=EntryKind.TEAM, team_name=name)
-    drawn = bool(team_events.draw(store, event).matches)
-    got = team_events.add_team(store, event, entry)
+    got = enter_team(store, event, people, number=number, name=name)
     members_text = ", ".join(p.member or "-" for p in people)
-    typer.echo(f"entered team {got}: {entry.names} ({len(people)} players: {members_text})")
-    if drawn:
+    typer.echo(
+        f"entered team {got.entry.number}: {got.entry.names} "
+        f"({len(people)} players: {members_text})"
+    )
+    if got.draw_cleared:
         typer.echo("the draw was cleared: make it again with `bridgedesk event movement EVENT`")
 
 

@@ -159,8 +159,10 @@ def edit_entry(
     stationary: bool | None = None,
     section: str = "A",
     session: int = 1,
+    team_name: str | None = None,
 ) -> int:
-    """Change an entry's players and/or stationary request (audited); return the audit id."""
+    """Change an entry's players, stationary request and/or team name (audited; an
+    empty ``team_name`` clears it); return the audit id."""
     with unit.transaction() as s:
         ev = event_row(s, ref)
         sec = section_row(s, ev, session, section, lock=True)
@@ -173,13 +175,14 @@ def edit_entry(
             number,
             new_players,
             kind=old.kind,
-            team_name=old.team_name,
+            team_name=old.team_name if team_name is None else (team_name or None),
             stationary=old.stationary if stationary is None else stationary,
             late=old.late,
         )
         if new == old:
             raise EntryError("the edit changes nothing")
         row.stationary = new.stationary
+        row.team_name = new.team_name
         if new.players != old.players:
             row.players.clear()
             s.flush()

@@ -24,7 +24,7 @@ from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
-from bridgedesk.web import live, scoring
+from bridgedesk.web import live, scoring, team_tables
 from bridgedesk.web.messages import code_of
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
 from bridgedesk.web.threads import db_call
@@ -103,6 +103,8 @@ async def store_result(
     request: Request, terminal: term.Terminal, body: dict[str, Any], key: str | None
 ) -> dict[str, Any]:
     """Store a table's result through the process's writer (see :mod:`bridgedesk.web.writer`)."""
+    if await team_tables.is_team(request, terminal):  # the draw's checks too
+        return await team_tables.store_team_result(request, terminal, body)
     writer: ResultWriter = request.app.state.writer
     return await writer.submit(terminal, body, key)
 

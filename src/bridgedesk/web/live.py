@@ -26,11 +26,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import HTMLResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 
 from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import Store
+from bridgedesk.store.team_events import is_team_event
 from bridgedesk.store.terminals import event_version, section_versions
 from bridgedesk.web import scoring
 from bridgedesk.web.labels import labels, language
@@ -231,6 +232,8 @@ async def ranking_document(
 @router.get("/{event}/", response_class=HTMLResponse)
 async def live_page(request: Request, event: int) -> Response:
     try:
+        if await db_call(request, is_team_event, _store(request), event):
+            return RedirectResponse(f"/e/{event}/teams/", status_code=303)  # web/team_live.py
         fragment = await _fragment(request, event)
         info = await db_call(request, _store(request).event, event)
     except BridgedeskError as exc:

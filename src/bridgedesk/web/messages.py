@@ -366,6 +366,40 @@ KNOWN: tuple[Known, ...] = (
         "第{r}ラウンドが終わっていません：未入力のスリップ {n} 枚（最初は {first}）。"
         "入力するかノープレーとしてから次のラウンドを組んでください",
     ),
+    # -- team events: bridgedesk.store.team_events / team_results (``result team``) --
+    Known(
+        "team-home-away-reversed",
+        rf"round (?P<r>{_NUM}): team (?P<a>{_NUM}) is at home against team (?P<h>{_NUM}), "
+        rf"not away \(the open room is (?P<a2>{_NUM})'s NS, 004:1631-1633\): "
+        rf"enter it as --home (?P<a3>{_NUM}) --away (?P<h2>{_NUM})",
+        "第{r}ラウンド：チーム {a} がホーム、チーム {h} がアウェイです"
+        "（オープンルームは {a2} が NS、004:1631-1633）。"
+        "ホーム {a3}・アウェイ {h2} で入力してください",
+    ),
+    Known(
+        "team-no-such-match-plays",
+        rf"round (?P<r>{_NUM}) has no match (?P<h>{_NUM}) v (?P<a>{_NUM}); "
+        rf"team (?P<t>{_NUM}) plays (?P<m>{_ANY})",
+        "第{r}ラウンドに {h} 対 {a} の対戦はありません（チーム {t} の対戦は {m}）",
+    ),
+    Known(
+        "team-no-such-match",
+        rf"round (?P<r>{_NUM}) has no match (?P<h>{_NUM}) v (?P<a>{_NUM})",
+        "第{r}ラウンドに {h} 対 {a} の対戦はありません",
+    ),
+    Known(
+        "team-room-entered",
+        rf"round (?P<r>{_NUM}): the (?P<room>open|closed) room of (?P<h>{_NUM}) v "
+        rf"(?P<a>{_NUM}) has a result on board (?P<b>{_NUM}) already; correct it with "
+        r"`bridgedesk result team \.\.\. --correct --reason \.\.\.`",
+        "第{r}ラウンド {h} 対 {a} の{room}ルームはボード {b} を入力済みです。訂正してください",
+    ),
+    Known(
+        "team-board-not-in-match",
+        rf"round (?P<r>{_NUM}): the match (?P<h>{_NUM}) v (?P<a>{_NUM}) plays "
+        rf"(?P<boards_list>{_BOARDS}), not board (?P<b>{_NUM})",
+        "第{r}ラウンド {h} 対 {a} のボードは {boards_list} です（ボード {b} ではありません）",
+    ),
 )
 
 _LOCATION = re.compile(
@@ -397,6 +431,8 @@ def _value_ja(name: str, value: str) -> str:
         return _FIELDS_JA.get(value.strip(), value)
     if name in ("role", "need"):
         return _ROLES_JA.get(value, value)
+    if name == "room":
+        return {"open": "オープン", "closed": "クローズド"}.get(value, value)
     if name == "res" and value in _RESOLUTIONS_JA:
         return _RESOLUTIONS_JA[value]
     if name.startswith("boards"):

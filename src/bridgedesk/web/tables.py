@@ -42,6 +42,7 @@ from bridgedesk.web.security import (
     status_of,
     terminal_of,
 )
+from bridgedesk.web.team_tables import is_team
 from bridgedesk.web.templating import page, render
 from bridgedesk.web.threads import db_call
 
@@ -215,6 +216,8 @@ async def table_page(request: Request) -> Response:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store)
+        if await is_team(request, terminal):
+            return RedirectResponse("/t/team", status_code=303)  # web/team_tables.py
         context = await db_call(request, _panel_context, store, terminal)
     except term.NotLoggedInError:
         return RedirectResponse("/t/", status_code=303)

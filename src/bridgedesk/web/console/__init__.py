@@ -26,6 +26,9 @@ from bridgedesk.web.console import (
     publish,
     results,
     sessions,
+    team_play,
+    team_publish,
+    teams,
 )
 from bridgedesk.web.console.auth import install
 
@@ -34,6 +37,8 @@ for _module in (
     login, events, members, movement, deals, grid, results, disputes, publish, sessions,
     pair_rounds, individuals,
 ):  # fmt: skip
+    router.include_router(_module.router)
+for _module in (teams, team_play, team_publish):  # a team event's pages (/d/teams/ID)
     router.include_router(_module.router)
 
 __all__ = ["install", "router"]

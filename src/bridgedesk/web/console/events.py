@@ -20,7 +20,7 @@ from bridgedesk.events.creation import parse_datetime
 from bridgedesk.formats import entries_csv
 from bridgedesk.reading import decode
 from bridgedesk.store import entries as store_entries
-from bridgedesk.store import section_checks
+from bridgedesk.store import section_checks, team_events
 from bridgedesk.store.entry_players import changed_players, players_of
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
@@ -109,9 +109,19 @@ def _overview(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str
 _event_page = SectionPage("event.html.j2", None, _overview)
 
 
+def _is_team(store: Store, event: int) -> bool:
+    try:
+        return team_events.is_team_event(store, event)
+    except BridgedeskError:
+        return False  # no such event: place_of says so
+
+
 @router.get("/events/{event}", response_class=HTMLResponse)
 async def event_page(request: Request, event: int) -> Response:
     session = await need(request, Role.VIEWER)
+    if await db_call(request, _is_team, store_of(request), event):
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"/d/teams/{event}{query}", status_code=303)  # console/teams.py
     place = await place_of(request, event)
     return await _event_page(request, session, place)
 

@@ -14,7 +14,7 @@ from fastapi import Request
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import EventInfo, Store
-from bridgedesk.web.console.kinds import event_kind
+from bridgedesk.web.console.kinds import TEAMS, event_kind
 from bridgedesk.web.threads import db_call
 
 
@@ -47,6 +47,9 @@ async def place_of(request: Request, event: int, form: Mapping[str, str] | None 
         info = await db_call(request, store.event, event)
     except BridgedeskError as exc:
         raise NoSuchPlaceError(str(exc)) from None
+    kind = await db_call(request, event_kind, store, info.id)
+    if kind == TEAMS:  # its pages: console/teams.py
+        raise NoSuchPlaceError(f"event {event} is a team event: its pages are /d/teams/{event}")
 
     def given(name: str) -> str:
         value = (form or {}).get(name) or request.query_params.get(name) or ""
@@ -64,7 +67,6 @@ async def place_of(request: Request, event: int, form: Mapping[str, str] | None 
             f"event {info.id} has no section {section!r} in session {number} "
             f"(sections: {', '.join(names)})"
         )
-    kind = await db_call(request, event_kind, store, info.id)
     return Place(info.id, info, number, section, kind)
 
 
