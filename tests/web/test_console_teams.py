@@ -423,8 +423,8 @@ def test_a_swiss_draws_round_by_round_at_the_console(tmp_path: Path) -> None:
     """`event round --next` from the console: round 1 by seed, round 2 from the standings."""
     import datetime as dt
 
-    from bridgedesk.cli._team_event import team_settings
     from bridgedesk.events import Event, Rating, ScoringMethod
+    from bridgedesk.store.event_kinds import team_settings
 
     store = Store.open(tmp_path / "swiss.sqlite3")
     users.add_user(store, "boss", Role.DIRECTOR, PASSWORD)
