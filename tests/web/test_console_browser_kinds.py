@@ -27,12 +27,7 @@ from tests.web.conftest import SCRIPT_NAME, running
 browser = phone_tests.browser
 shots = phone_tests.shots
 
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
-]
+pytestmark = phone_tests.pytestmark  # browser, slow, skipped without Debian's chromium
 pytest.importorskip("playwright.sync_api")
 
 PASSWORD = "two-evenings"
