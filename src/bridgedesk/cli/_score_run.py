@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.cli._score_options import FormatOpt, RoundsOpt, SectionsOpt
 from bridgedesk.errors import FormatError, Location, ScoringError
 from bridgedesk.formats import (
@@ -38,7 +38,7 @@ from bridgedesk.results.numbers import decimal, real
 from bridgedesk.results.qualify import CutBy, qualifiers
 from bridgedesk.scoring.individual import score_individual
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
-from bridgedesk.scoring.options import Convention, MatchpointOptions
+from bridgedesk.scoring.options import MatchpointOptions, matchpoint_options
 from bridgedesk.scoring.session import (
     carry_over,
     combine_sessions,
@@ -327,7 +327,7 @@ def _convention(text: str, method: Method, elsewhere: bool) -> MatchpointOptions
             f"--convention {found.value} is for plain matchpoint sessions (--method mp, no "
             "--sections, --qualifying, --rounds or individuals)"
         )
-    return found.options
+    return matchpoint_options(found)
 
 
 def _score_one(

@@ -22,14 +22,14 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.bridge.methods import Convention
 from bridgedesk.cli._pair_rounds import draw_lines
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
+from bridgedesk.events.event_options import EventOptions
 from bridgedesk.events.pair_formats import PairFormat, Pairing
-from bridgedesk.results.event_options import EventOptions
 from bridgedesk.results.pair_rounds import round_boards
-from bridgedesk.scoring.options import Convention
 from bridgedesk.store import pair_rounds
 
 

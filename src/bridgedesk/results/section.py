@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Result, SectionResults
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
@@ -31,7 +31,7 @@ from bridgedesk.results.model import (
     ScoredSession,
 )
 from bridgedesk.scoring import results as sr
-from bridgedesk.scoring.options import Convention, MatchpointOptions
+from bridgedesk.scoring.options import MatchpointOptions, matchpoint_options
 from bridgedesk.scoring.session import SessionResult, score_session
 
 
@@ -106,7 +106,7 @@ def _section(
     ]
     movement = snapshot.movement
     winners = movement.winners if movement is not None else None
-    mp = convention.options if method is Method.MP else MatchpointOptions()
+    mp = matchpoint_options(convention) if method is Method.MP else MatchpointOptions()
     result = score_session(boards, method=method, winners=winners, scale=mp.scale,
                            factor=mp.factor, common_top=mp.factor)  # fmt: skip
     # -- the director's penalties: a second pass, once the board's unit is known

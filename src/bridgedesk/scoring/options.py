@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
-from bridgedesk.errors import ScoringError
+from bridgedesk.bridge.methods import Convention
 from bridgedesk.scoring.results import Board, Penalty
 from bridgedesk.scoring.session import Method, SessionResult, score_session
 
@@ -35,34 +34,17 @@ class MatchpointOptions:
     factor: bool = True
 
 
-class Convention(Enum):
-    JCBL = "jcbl"
-    TWO_PER_COMPARISON = "two-per-comparison"
-    JFR_PARY = "jfr-pary"
+#: The settings of each named convention (its names: :class:`Convention`).
+_OPTIONS: dict[Convention, MatchpointOptions] = {
+    Convention.JCBL: MatchpointOptions(),
+    Convention.TWO_PER_COMPARISON: MatchpointOptions(scale=2),
+    Convention.JFR_PARY: MatchpointOptions(factor=False),
+}
 
-    @property
-    def options(self) -> MatchpointOptions:
-        return {
-            "jcbl": MatchpointOptions(),
-            "two-per-comparison": MatchpointOptions(scale=2),
-            "jfr-pary": MatchpointOptions(factor=False),
-        }[self.value]
 
-    @classmethod
-    def parse(cls, text: str) -> Convention:
-        key = text.strip().lower().replace("_", "-").replace(" ", "-")
-        aliases = {
-            "ebu": "two-per-comparison",
-            "ffb": "two-per-comparison",
-            "scorebridge": "two-per-comparison",
-            "pary": "jfr-pary",
-        }
-        key = aliases.get(key, key)
-        for member in cls:
-            if member.value == key:
-                return member
-        names = ", ".join(m.value for m in cls)
-        raise ScoringError(f"unknown matchpoint convention {text!r}: expected one of {names}")
+def matchpoint_options(convention: Convention) -> MatchpointOptions:
+    """What ``convention`` asks of :func:`score_session`."""
+    return _OPTIONS[convention]
 
 
 def score_matchpoints(
@@ -73,7 +55,7 @@ def score_matchpoints(
     penalties: Sequence[Penalty] = (),
 ) -> SessionResult:
     """Matchpoint a session by a named convention."""
-    opts = convention.options
+    opts = matchpoint_options(convention)
     return score_session(
         boards,
         method=Method.MP,
@@ -85,4 +67,4 @@ def score_matchpoints(
     )
 
 
-__all__ = ["Convention", "MatchpointOptions", "score_matchpoints"]
+__all__ = ["Convention", "MatchpointOptions", "matchpoint_options", "score_matchpoints"]

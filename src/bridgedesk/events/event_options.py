@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import EntryError
 from bridgedesk.events.pair_formats import PairFormat, Pairing
-from bridgedesk.scoring.options import Convention
 
 
 @dataclass(frozen=True)
