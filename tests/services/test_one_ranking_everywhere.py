@@ -22,15 +22,14 @@ import json
 import random
 import re
 import zipfile
-from fractions import Fraction
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.test_console import PASSWORD, log_in
 
 from bridgedesk import demo_individuals, demo_sessions, demo_teams
 from bridgedesk.cli import main
@@ -46,6 +45,7 @@ from bridgedesk.store import director, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
+from tests.web.test_console import PASSWORD, log_in
 
 #: (pair, rank, total, percentage) as every surface prints them
 Row = tuple[str, str, str, str]
@@ -151,10 +151,8 @@ def _rows(doc: dict[str, Any]) -> list[Row]:
             (str(s["team"]), str(s["rank"]), f"{float(s['points']):.2f}", "")
             for s in doc["standings"]
         ]
-    if "rounds" in doc:  # round by round: the standings after the last round
-        lines = doc["rounds"][-1]["ranking"]
-    else:
-        lines = doc["ranking"]
+    # round by round: the standings after the last round
+    lines = doc["rounds"][-1]["ranking"] if "rounds" in doc else doc["ranking"]
     return [
         (str(r["pair"]), str(r["rank"]), f"{float(r['total']):.2f}",
          "" if r.get("percentage") is None else f"{float(r['percentage']):.2f}")
@@ -186,7 +184,7 @@ def live_rows(client: TestClient, built: Built) -> list[Row]:
         return [(r[1], r[0], r[6], "") for r in _page_rows(html, 'id="standings"')]
     html = client.get(f"/e/{built.event}/").text
     assert 'id="live"' in html
-    marker = 'class="grid ranking overall"' if 'ranking overall' in html else 'class="grid ranking"'
+    marker = 'class="grid ranking overall"' if "ranking overall" in html else 'class="grid ranking"'
     return [(r[1], r[0], r[3], r[4]) for r in _page_rows(html, marker)]
 
 

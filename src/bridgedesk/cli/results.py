@@ -15,7 +15,7 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import FormatOption, Lang, LangOption, OutDirOption
-from bridgedesk.cli._store import DbOption, EventArg, open_store
+from bridgedesk.cli._store import DbOption, EventArg, open_store, who
 from bridgedesk.reports.output import Output
 from bridgedesk.services.publishing import Publication, Published, publish
 
@@ -41,7 +41,16 @@ def command(
         bool,
         typer.Option(
             "--final",
-            help="Refuse unless every slip is in or marked not played (004:3838-3846).",
+            help="Refuse unless every slip is in or marked not played (004:3838-3846) and no "
+            "result is under dispute.",
+        ),
+    ] = False,
+    despite_disputes: Annotated[
+        bool,
+        typer.Option(
+            "--despite-disputes",
+            help="With --final: publish although a result is under dispute (said in the "
+            "output, kept in the director's audit log).",
         ),
     ] = False,
     session: Annotated[
@@ -82,7 +91,10 @@ def command(
     ranking over all sessions by competitor (with a final's carry-over); html writes
     session-N/ for each session, combined.html and results.json.
     """
-    asked = Publication(fmt, out, lang.value, final, session, section, tuple(flight or ()), dd, pdf)
+    asked = Publication(
+        fmt, out, lang.value, final, session, section, tuple(flight or ()), dd, pdf,
+        despite_disputes=despite_disputes, who=who(None),
+    )  # fmt: skip
     with open_store(db) as store:
         done = publish(store, event, asked)
     echo(done)

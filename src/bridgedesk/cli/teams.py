@@ -5,7 +5,7 @@
 board's two rooms), scores it (IMPs, VPs, B-a-M, B-a-M + VP or McCallum) and
 prints the standings as text, the scored event as JSON, two CSV files, the
 matches as PBN (both rooms of every board) or the HTML report set.  What it
-does once parsed is in :mod:`bridgedesk.cli._teams_run`.
+does once parsed is :func:`bridgedesk.services.file_scores.team_file_scores`.
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ import typer
 
 from bridgedesk.bridge.methods import Method
 from bridgedesk.cli._options import Lang
-from bridgedesk.cli._teams_run import run
+from bridgedesk.cli.results import echo
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports.output import Output
+from bridgedesk.services.file_scores import team_file_scores
+from bridgedesk.services.publishing import write_team_event
 
 app = typer.Typer(help="Team events: score a results file.", no_args_is_help=True)
 
@@ -67,14 +69,7 @@ def score(
 
     Example: bridgedesk teams score autumn.json --scoring vp --format html --out autumn/
     """
-    if scoring is not None and not scoring.is_teams:
-        teams = ", ".join(m.value for m in Method.teams())
-        raise BridgedeskError(f"--scoring: a team event is scored {teams}, not {scoring.value}")
-    if pairs_method not in (Method.MP, Method.BUTLER, Method.XIMP):
-        raise BridgedeskError(
-            f"--pairs-method: the pairs are ranked by mp, butler or ximp, not {pairs_method.value}"
-        )
-    run(
-        file, None if scoring is None else scoring.value, vp_scale, stock, fmt, lang.value, out,
-        flight or (), pairs_method.value,
-    )  # fmt: skip
+    if fmt in (Output.HTML, Output.CSV) and out is None:
+        raise BridgedeskError(f"--format {fmt.value} writes several files: give --out DIR")
+    event, pairs = team_file_scores(file, scoring, vp_scale, stock, flight or (), pairs_method)
+    echo(write_team_event(event, fmt, lang.value, out, pairs))

@@ -20,10 +20,11 @@ shape takes:
 
 While slips are missing the results are provisional (004:3838-3846): each missing
 slip is listed for standard error, the text says ``PROVISIONAL``, and a ``final``
-publication is refused.  A result under dispute (a table called the director) is
-not final either: a ``final`` publication is refused while one is open, unless the
-director publishes ``despite_disputes``, which the output and the director's audit
-log then say.
+publication is refused.  A result under dispute (a table called the director, Law
+79) is not settled either: it is listed and the results marked provisional, and a
+``final`` publication (or the console's publish page, ``settled``) is refused while
+one is open, unless the director publishes ``despite_disputes``, which the output
+and the director's audit log then say.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ from bridgedesk.services.event_scores import (
     score,
 )
 from bridgedesk.services.team_scores import SrrPairs, TeamScores
+from bridgedesk.store import director
+from bridgedesk.store.disputes import event_open_disputes
 from bridgedesk.store.unit import UnitOfWork
 
 __all__ = [
@@ -97,9 +100,11 @@ _FILES = {
 class Publication:
     """What to publish: the format, where (``out``: a directory for ``html`` and the
     data files; None prints a data file, or writes ``html`` into ``./results``), the
-    language, whether the results must be final (004:3838-3846), which session,
-    section or other SRR flights, and for one section's reports double-dummy hand
-    records (``dd``) and PDF pages (``pdf``)."""
+    language, whether the results must be final (every slip in, 004:3838-3846, and
+    no result under dispute) or ``settled`` (no result under dispute: the console's
+    publish page), whether to go ahead ``despite_disputes`` (``who`` is named in the
+    director's audit log), which session, section or other SRR flights, and for one
+    section's reports double-dummy hand records (``dd``) and PDF pages (``pdf``)."""
 
     fmt: Output = Output.TEXT
     out: Path | None = None
@@ -110,6 +115,9 @@ class Publication:
     flights: tuple[str, ...] = ()
     dd: bool = False
     pdf: bool = False
+    settled: bool = False
+    despite_disputes: bool = False
+    who: str = ""
 
 
 @dataclass(frozen=True)
@@ -434,12 +442,46 @@ def _check(rules: EventRules, asked: Publication) -> None:
             bundle.inside(asked.out if asked.out is not None else Path("results"), name)
 
 
+def _disputes(unit: UnitOfWork, event: int | str, asked: Publication) -> tuple[str, ...]:
+    """The results under dispute (module doc): a final or settled publication is refused
+    while one is open, unless ``despite_disputes`` (then said, and kept in the director's
+    audit log); otherwise they are listed and the results marked provisional."""
+    found = event_open_disputes(unit, event)
+    if not found:
+        return ()
+    lines = tuple(
+        f"under dispute: round {d.round}, table {d.table}, board {d.board} (dispute {d.id})"
+        for d in found
+    )
+    count = f"{len(found)} result{'s are' if len(found) > 1 else ' is'} under dispute"
+    if (asked.final or asked.settled) and not asked.despite_disputes:
+        raise BridgedeskError(
+            f"the results cannot be final: {count} (listed above); resolve them with "
+            f"`bridgedesk result resolve {event} ID --reason ...`, or publish with "
+            "--despite-disputes (kept in the audit log)"
+        ).noted(lines)
+    if asked.final or asked.settled:
+        note = f"FINAL DESPITE OPEN DISPUTES: {count}"
+        director.log(unit, event, "publish-despite-disputes", "results", who=asked.who,
+                     reason=note, new={"disputes": [d.id for d in found]})  # fmt: skip
+        return (*lines, note)
+    return (*lines, f"PROVISIONAL: {count}")
+
+
 def publish(unit: UnitOfWork, event: int | str, asked: Publication) -> Published:
     """Score the stored event and print or write it (module doc); what its shape cannot
     publish is refused before anything is scored."""
     with unit.transaction(write=False):
         _check(event_rules(unit, event), asked)
+    disputed = _disputes(unit, event, asked)
+    with unit.transaction(write=False):
         found = score(
             unit, event, session=asked.session, section=asked.section, flights=asked.flights
         )
-    return write_scores(found, asked)
+    done = write_scores(found, asked)
+    if not disputed:
+        return done
+    text = done.text
+    if asked.fmt is Output.TEXT:
+        text = disputed[-1] + "\n" + text
+    return replace(done, text=text, notes=done.notes + disputed)

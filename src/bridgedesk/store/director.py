@@ -96,6 +96,18 @@ def audit(
     return row.id
 
 
+def log(
+    unit: UnitOfWork, ref: int | str, action: str, subject: str, *, who: str, reason: str,
+    new: Any,
+) -> int:  # fmt: skip
+    """Write one audit line about the event in a transaction of its own (an action that
+    changes nothing stored but must be on record: results published despite an open
+    dispute)."""
+    with unit.transaction() as s:
+        return audit(s, event_row(s, ref), action, subject, who=who, reason=reason, old=None,
+                     new=new)  # fmt: skip
+
+
 def _ruling_json(row: RulingRow) -> dict[str, Any]:
     return {
         "id": row.id,
@@ -427,6 +439,7 @@ __all__ = [
     "audit",
     "audit_log",
     "cancel_ruling",
+    "log",
     "mark_fouled",
     "mark_not_played",
     "missing",

@@ -38,6 +38,7 @@ __all__ = [
     "Dispute",
     "DisputeError",
     "disputes",
+    "event_open_disputes",
     "open_disputes",
     "raise_dispute",
     "resolve_dispute",
@@ -229,3 +230,9 @@ def open_disputes(
 ) -> list[Dispute]:
     """The section's disputes the director has not yet resolved."""
     return [d for d in disputes(unit, ref, section, session) if d.open]
+
+
+def event_open_disputes(unit: UnitOfWork, ref: int | str) -> list[Dispute]:
+    """Every dispute of the event (any session and section) not yet resolved."""
+    with unit.transaction(write=False) as s:
+        return [d for d in _query(s, event_row(s, ref), None) if d.open]

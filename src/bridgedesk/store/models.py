@@ -269,6 +269,22 @@ class LedgerAuditRow(Base):
     new: Mapped[str] = mapped_column(Text)
 
 
+class AwardBasisRow(Base):
+    """What an event's recorded awards were made from (migration 0014): the rules and
+    options they were awarded under, and the ranking they placed (``ranking``, JSON; its
+    ``digest``), so a later ruling that changes the ranking shows them stale."""
+
+    __tablename__ = "award_bases"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), primary_key=True)
+    rules: Mapped[str] = mapped_column(String(10))
+    options: Mapped[str] = mapped_column(Text)
+    digest: Mapped[str] = mapped_column(String(64))
+    ranking: Mapped[str] = mapped_column(Text)
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+    who: Mapped[str] = mapped_column(String(100))
+
+
 # -- double-dummy analyses, cached by deal (migration 0003) ---------------------------
 
 

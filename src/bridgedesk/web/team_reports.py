@@ -40,7 +40,7 @@ def report_page(store: Store, event: int, name: str, lang: str) -> str:
 def report_zip(store: Store, event: int, lang: str) -> bytes:
     """The whole report set (pages, CSV, JSON, PBN with both rooms, each session's), as
     ``bridgedesk results EVENT --format html`` writes it, in a zip file."""
-    return publish_zip(store, event, Publication(lang=lang))
+    return publish_zip(store, event, Publication(lang=lang, settled=True))
 
 
 __all__ = ["WRITERS", "report_page", "report_zip"]

@@ -1,171 +1,17 @@
-"""What ``masterpoints award`` awards: a ranking JSON, results files scored here, or a
-stored event, read into a :class:`bridgedesk.masterpoints.request.AwardInput`; and
-the values of its options that need parsing.
-
-The options that only some inputs take are checked here: ``--section`` and ``--db``
-with ``--from-event``; ``--method`` and ``--winners`` with results files;
-``--players`` and ``--flights`` with results files or a stored event (a ranking JSON
-names its players and flights itself).
-"""
+"""The values of ``masterpoints award``'s and ``record``'s options that need parsing:
+the JCBL qualifying round, groups, fractions, and the awards ``record`` reads back
+(what the award is made from is :mod:`bridgedesk.services.award_inputs`'s)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bridgedesk import reading
-from bridgedesk.errors import BridgedeskError, FormatError, Location, MasterpointError
-from bridgedesk.formats import pbn, pbn_scores, players_file, ranking_json, traveller_json
-from bridgedesk.formats.players_file import Roster
-from bridgedesk.formats.ranking_json import loads_matches
+from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.jcbl.club import QualifyingRound
 from bridgedesk.masterpoints.ledger import MAX_AWARD
-from bridgedesk.masterpoints.request import AwardInput, StoredEvent, is_series_table
-from bridgedesk.scoring.session import Method, SessionResult, score_session
-from bridgedesk.services.awards import scored_for_awards
 from bridgedesk.store.ledger import RecordedAward
-from bridgedesk.store.service import Store
-
-if TYPE_CHECKING:
-    from bridgedesk.store.ledger import RecordedAward
-
-
-@dataclass(frozen=True)
-class InputOptions:
-    """The award command's options about its input (None / False: not given)."""
-
-    results: tuple[Path, ...]
-    stored: str | None = None
-    section: str | None = None
-    db: str | None = None
-    players: Path | None = None
-    method: str | None = None
-    winners: int | None = None
-    flights: str | None = None
-
-
-def _is_ranking_json(path: Path) -> bool:
-    if path.suffix.lower() != ".json":
-        return False
-    try:
-        data = reading.read_json(path)
-    except BridgedeskError:
-        return True  # let the ranking reader report it, with file and line
-    return not isinstance(data, dict) or "placings" in data or "boards" not in data
-
-
-def _refuse(given: dict[str, object], why: str) -> None:
-    for option, value in given.items():
-        if value is not None:
-            raise MasterpointError(f"{option} does not apply: {why}")
-
-
-def _read(path: Path) -> str:
-    """A ranking file's text: UTF-8, bounded, one error line otherwise."""
-    return reading.read_text(path)
-
-
-def _score_files(
-    paths: tuple[Path, ...], method: str, winners: int | None
-) -> tuple[list[SessionResult], Roster | None]:
-    """Score each results file (one per session); the roster from the first PBN's
-    TotalScoreTable member numbers, if any."""
-    sessions: list[SessionResult] = []
-    roster = None
-    for path in paths:
-        if not path.is_file():
-            raise FormatError("no such file", Location(file=str(path)))
-        parsed = None
-        if path.suffix.lower() == ".pbn":
-            parsed = pbn.load(path)
-            inp = pbn_scores.score_input(parsed, str(path))
-        elif path.suffix.lower() == ".json":
-            inp = traveller_json.load(path)
-        else:
-            raise FormatError(
-                "give a ranking .json, a .pbn results file or a .json traveller file",
-                Location(file=str(path)),
-            )
-        used = inp.check(winners)
-        sessions.append(
-            score_session(inp.boards, method=Method(method), winners=used, penalties=inp.penalties)
-        )
-        if roster is None and parsed is not None:
-            roster = players_file.pbn_roster(parsed, str(path))
-    return sessions, roster
-
-
-def _score_stored_event(
-    event: str, section: str, db: str | None
-) -> tuple[list[SessionResult], Roster | None, StoredEvent]:
-    """Score every session of a stored event's section (see
-      :func:`bridgedesk.services.awards.scored_for_awards`); member numbers from its
-    entries (``None`` when no entry has any: ``--players`` must give them)."""
-
-    with Store.open(db) as store:
-        found = scored_for_awards(store, event, section)
-    return list(found.sessions), (Roster(found.players) if found.players else None), found.facts
-
-
-def load_input(options: InputOptions, table: str | None) -> AwardInput:
-    """The event to award, from the input options (``table``: the SBF table asked
-    for, whose series read the ranking JSON's matches)."""
-    results = options.results
-    if options.stored is None:
-        _refuse(
-            {"--section": options.section, "--db": options.db},
-            "they choose the stored event of --from-event",
-        )
-    if options.stored is None and not results:
-        raise MasterpointError("give a ranking JSON, results files, or --from-event EVENT")
-    if options.stored is not None and results:
-        raise MasterpointError("give either --from-event or results files, not both")
-    if options.stored is None and len(results) == 1 and _is_ranking_json(results[0]):
-        _refuse(
-            {
-                "--players": options.players,
-                "--flights": options.flights,
-                "--method": options.method,
-                "--winners": options.winners,
-            },
-            "a ranking JSON is ranked already: it gives the places, players and flights",
-        )
-        text = _read(results[0])
-        ranking = ranking_json.loads(text, str(results[0]))
-        matches = loads_matches(text, str(results[0])) if is_series_table(table) else None
-        return AwardInput(ranking=ranking, matches=matches)
-    stored: StoredEvent | None = None
-    if options.stored is not None:
-        _refuse(
-            {"--method": options.method, "--winners": options.winners},
-            "a stored event is scored by its own method",
-        )
-        scored, roster, stored = _score_stored_event(
-            options.stored, options.section or "A", options.db
-        )
-    elif any(_is_ranking_json(p) for p in results):
-        raise MasterpointError("a ranking JSON file is awarded alone, not with other files")
-    else:
-        scored, roster = _score_files(results, options.method or "mp", options.winners)
-    if options.players is not None:
-        roster = players_file.load(options.players)
-    if roster is None:
-        raise MasterpointError(
-            "no member numbers: give --players FILE (CSV pair,members[,flight] or JSON) "
-            "or a PBN file whose TotalScoreTable has MemberID columns"
-        )
-    order = tuple(options.flights.split(",")) if options.flights else ()
-    return AwardInput(
-        sessions=tuple(scored),
-        players=roster.players,
-        flights=roster.flights,
-        flight_order=order,
-        stored=stored,
-    )
-
 
 # --- option values -------------------------------------------------------------
 
@@ -220,6 +66,18 @@ def _points(value: Any, where: str) -> Decimal:
     if isinstance(value, bool) or not points.is_finite() or not 0 <= points <= MAX_AWARD:
         raise MasterpointError(f"{where}: points must be a number 0-{MAX_AWARD}, got {value!r}")
     return points
+
+
+def ranking_digest(data: Any, name: str) -> str | None:
+    """The digest of the stored event's ranking the awards of ``award --json`` place
+    (None when they carry none: awards of results files or a ranking JSON)."""
+    found = {item.get("ranking") for item in data if isinstance(item, dict)}
+    if len(found) > 1:
+        raise MasterpointError(f"{name}: the awards were computed from different rankings")
+    digest = found.pop() if found else None
+    if digest is not None and not (isinstance(digest, str) and len(digest) == 64):
+        raise MasterpointError(f"{name}: the awards' ranking is not one `award --json` printed")
+    return digest
 
 
 def recorded_awards(data: Any, name: str) -> list[RecordedAward]:

@@ -21,7 +21,9 @@ from bridgedesk.masterpoints.ranking import Ranking
 MOVEMENTS = ("howell", "mitchell", "team", "individual")
 
 
-def print_awards(awards: Sequence[Award], as_json: bool) -> None:
+def print_awards(awards: Sequence[Award], as_json: bool, ranking: str | None = None) -> None:
+    """The awards as lines, or as the JSON ``record`` reads (with ``ranking``, the digest
+    of the stored event's ranking they place, which ``record`` checks is still it)."""
     if as_json:
         rows = [
             {
@@ -34,6 +36,7 @@ def print_awards(awards: Sequence[Award], as_json: bool) -> None:
                 "colour": a.colour,
                 "session": a.session,
                 "reason": a.reason,
+                **({"ranking": ranking} if ranking else {}),
             }
             for a in awards
         ]

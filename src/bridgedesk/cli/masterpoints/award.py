@@ -17,18 +17,13 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli.masterpoints._app import app
-from bridgedesk.cli.masterpoints._inputs import (
-    InputOptions,
-    group_map,
-    load_input,
-    parse_fraction,
-    parse_qualifying,
-)
+from bridgedesk.cli.masterpoints._inputs import group_map, parse_fraction, parse_qualifying
 from bridgedesk.cli.masterpoints._output import print_awards, print_certificates, record_csv
 from bridgedesk.cli.masterpoints._views import parse_day
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.jcbl.weekly import WeeklyGame
 from bridgedesk.masterpoints.request import AwardOptions, award_request
+from bridgedesk.services.award_inputs import InputOptions, load_input
 
 
 class _MethodOpt(enum.StrEnum):
@@ -248,7 +243,7 @@ def award_command(
         stage=stage,
         qualifying=parse_qualifying(qualifying),
     )
-    source = load_input(
+    loaded = load_input(
         InputOptions(
             tuple(results or ()),
             stored,
@@ -261,6 +256,7 @@ def award_command(
         ),
         table,
     )
+    source = loaded.input
     done = award_request(options, source)
     name = event if event is not None else source.stored.name if source.stored else None
     when = (
@@ -297,4 +293,4 @@ def award_command(
             raise MasterpointError("--record needs --event NAME and --date YYYY-MM-DD")
         kind_of = "" if rules == "sbf" else "fmp" if isinstance(done.params, WeeklyGame) else "ccg"
         typer.echo(record_csv(record, done.awards, rules, name, when, kind_of), err=True)
-    print_awards(done.awards, as_json)
+    print_awards(done.awards, as_json, loaded.ranking)

@@ -17,6 +17,7 @@ records them in the ledger
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -24,9 +25,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.masterpoints.awards import Award
-from bridgedesk.services.awards import record
+from bridgedesk.services.awards import award_status, awards_of, record
 from bridgedesk.services.publishing import Publication, publish_zip
 from bridgedesk.store import director
+from bridgedesk.store.disputes import event_open_disputes
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
@@ -88,6 +90,8 @@ def _status(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, A
         "missing": director.missing(store, place.event, place.section, place.session),
         "planned": director.planned(store, place.event, place.section, place.session),
         "entered": len(store.results(place.event, section=place.section, session=place.session)),
+        "disputes": event_open_disputes(store, place.event),
+        "award_status": award_status(store, place.event),
         **combined_context(store, place),  # several sessions or a final: ranked over them
     }
 
@@ -107,14 +111,20 @@ def _record(store: Store, place: Place, form: Mapping[str, str], who: str) -> st
     if not reason:
         raise EntryError("give the reason (it is kept in the ledger's audit log)")
     choice = choice_of(form)
-    awards = section_awards(store, place, choice)
-    done = record(store, place.event, awards, rules=choice.rules, who=who, reason=reason)
+    found = awards_of(store, place.event, place.section, options=choice.options())
+    made = record(
+        store, place.event, found.awards, rules=choice.rules, who=who, reason=reason,
+        options=choice.options(), section=place.section, computed_from=found.digest,
+        despite_disputes=form.get("despite_disputes") == "on",
+    )  # fmt: skip
+    done = made.done
     if done.audit is None:
-        return f"event {done.event_id}: the same {done.recorded + done.held} awards are stored"
-    note = f"event {done.event_id}: recorded {done.recorded} awards"
-    if done.held:
-        note += f", {done.held} held for players not yet members"
-    return note
+        note = f"event {done.event_id}: the same {done.recorded + done.held} awards are stored"
+    else:
+        note = f"event {done.event_id}: recorded {done.recorded} awards"
+        if done.held:
+            note += f", {done.held} held for players not yet members"
+    return f"{note}; {made.note}" if made.note else note
 
 
 @router.post("/events/{event}/masterpoints")
@@ -152,27 +162,31 @@ async def award_certificates(request: Request, event: int) -> Response:
     return HTMLResponse(template.render(lang=lang, w=words, links=links, **context))
 
 
-def report_zip(store: Store, place: Place, lang: str) -> bytes:
+def report_zip(store: Store, place: Place, asked: Publication) -> bytes:
     """The section's whole report set as a zip file (``results --section``)."""
-    asked = Publication(lang=lang, session=place.session, section=place.section)
-    return publish_zip(store, place.event, asked)
+    return publish_zip(store, place.event, replace(asked, session=place.session,
+                                                   section=place.section))  # fmt: skip
 
 
-def sections_zip(store: Store, place: Place, lang: str) -> bytes:
+def sections_zip(store: Store, place: Place, asked: Publication) -> bytes:
     """Every section of the place's session: each one's report set in its own folder
     and ``index.html`` with the ranking across the sections, as one zip file
     (``results --session``)."""
-    return publish_zip(store, place.event, Publication(lang=lang, session=place.session))
+    return publish_zip(store, place.event, replace(asked, session=place.session))
 
 
 async def _download(
-    request: Request, event: int, make: Callable[[Store, Place, str], bytes], what: str
+    request: Request, event: int, make: Callable[[Store, Place, Publication], bytes], what: str
 ) -> Response:
-    session = await need(request, Role.VIEWER)
+    """A report set to download: published settled (refused while a result is under
+    dispute), or by a director ``?despite_disputes=1`` (kept in the audit log)."""
+    despite = request.query_params.get("despite_disputes") == "1"
+    session = await need(request, Role.DIRECTOR if despite else Role.VIEWER)
     place = await place_of(request, event)
     lang = language(request)
+    asked = Publication(lang=lang, settled=True, despite_disputes=despite, who=session.user.name)
     try:
-        data = await db_call(request, make, store_of(request), place, lang)
+        data = await db_call(request, make, store_of(request), place, asked)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"download": str(exc)})
     name = f"event{place.event}-{place.session}-{what or place.section}-{lang}.zip"
@@ -189,10 +203,10 @@ async def download_sections(request: Request, event: int) -> Response:
     return await _download(request, event, sections_zip, "sections")
 
 
-def event_zip(store: Store, place: Place, lang: str) -> bytes:
+def event_zip(store: Store, place: Place, asked: Publication) -> bytes:
     """An event of several sessions (or a final): every session's reports, the combined
     ranking and ``results.json``, as ``bridgedesk results EVENT --format html`` writes."""
-    return publish_zip(store, place.event, Publication(lang=lang))
+    return publish_zip(store, place.event, asked)
 
 
 @router.get("/events/{event}/publish/event.zip")

@@ -191,6 +191,12 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "points": "Points",
         "colour": "Colour",
         "record_awards": "Record the awards in the ledger",
+        "disputes_open": "Results under dispute ({n}): the reports are provisional and the "
+        "awards wait until the director rules",
+        "despite_disputes": "Go ahead despite the open disputes (kept in the audit log)",
+        "awards_recorded": "Awards recorded in the ledger ({rules}) on {at} by {who}.",
+        "awards_stale": "A ruling or correction since has changed the ranking these awards "
+        "were made from: record them again.",
         "award_rules": "Rules",
         "rules_jcbl": "JCBL (the event's rating and class)",
         "rules_sbf": "SBF",
@@ -387,6 +393,12 @@ _CONSOLE: dict[str, dict[str, str]] = {
         "points": "ポイント",
         "colour": "種別",
         "record_awards": "マスターポイントを台帳に記録",
+        "disputes_open": "審議中の結果があります（{n}件）：レポートは暫定で、マスターポイントは"
+        "ディレクターの裁定を待ちます",
+        "despite_disputes": "審議中の結果があっても進める（監査記録に残ります）",
+        "awards_recorded": "マスターポイントは台帳に記録済みです（{rules}、{at}、{who}）。",
+        "awards_stale": "記録後の裁定・訂正で順位が変わりました：マスターポイントを記録し直して"
+        "ください。",
         "award_rules": "規定",
         "rules_jcbl": "JCBL（大会の格付けとクラス）",
         "rules_sbf": "SBF（スウェーデン）",

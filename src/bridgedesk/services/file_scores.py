@@ -1,45 +1,60 @@
-"""What ``bridgedesk score`` does once its options are parsed (see :mod:`bridgedesk.cli.score`).
+"""Score results files: what ``bridgedesk score`` decides once its options are parsed.
 
-Kept apart from the option declarations so that ``bridgedesk --help`` does
-not import the scoring engine, the writers and the report templates.
+Results files (PBN ``ScoreTable`` or JSON travellers, :mod:`bridgedesk.formats`)
+are read and checked whole before anything is printed, then scored as the options
+say: one session a file, sections of one session (one field, or each apart with a
+ranking across, 004:1315-1320), several sessions added up (matched by the
+renumbering, the players or the numbers), a final with its qualifying's
+carry-over (004:2010-2034) and cut (004:1985-1992), flights (004:1521-1532),
+Houston VPs, or the rounds of a barometer or Swiss pairs (004:1505-1515).  The
+outcome is printed or written as :class:`~bridgedesk.services.publishing.Published`
+(text, JSON, PBN, USEBIO, CSV or HTML), which the command line shows.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import typer
-
 from bridgedesk.bridge.methods import Convention, Method
-from bridgedesk.cli._score_options import FormatOpt, RoundsOpt, SectionsOpt
+from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.errors import FormatError, Location, ScoringError
 from bridgedesk.formats import (
     pbn,
     pbn_results,
     pbn_scores,
     plan_json,
+    players_file,
     ranking_csv,
     results_json,
+    srr_flight_json,
     traveller_json,
     travellers_csv,
     usebio,
 )
+from bridgedesk.formats.players_file import Roster
 from bridgedesk.formats.scored_file import scored_file
 from bridgedesk.reports.bundle import write_all
 from bridgedesk.reports.combined import combined_html
+from bridgedesk.reports.output import Output
 from bridgedesk.reports.session import ranking_text, results_html, sessions_text
 from bridgedesk.results.combined import combine
 from bridgedesk.results.model import EventTotal, Options, ScoredEvent, VpLine
 from bridgedesk.results.numbers import decimal, real
 from bridgedesk.results.qualify import CutBy, qualifiers
+from bridgedesk.results.srr_pairs import corrected_play, srr_pairs_ranking
+from bridgedesk.results.team_model import ScoredTeamEvent
+from bridgedesk.results.teams import score_team_event
 from bridgedesk.scoring.individual import score_individual
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
 from bridgedesk.scoring.options import MatchpointOptions, matchpoint_options
 from bridgedesk.scoring.session import (
+    SessionResult,
     carry_over,
     combine_sessions,
     flight_ranks_of,
@@ -48,24 +63,71 @@ from bridgedesk.scoring.session import (
 )
 from bridgedesk.scoring.session import houston_vp as houston
 from bridgedesk.scoring.swiss import SwissBy, barometer, swiss_pairs
+from bridgedesk.services.publishing import Published
+from bridgedesk.services.team_scores import SrrPairs
 
 
-def run(
+class RoundsBy(StrEnum):
+    """``--rounds``: the files are the rounds of a barometer, or of Swiss pairs with VPs
+    from each round's matchpoint percentage or Butler IMPs (004:1505-1515)."""
+
+    BAROMETER = "barometer"
+    SWISS_MP = "swiss-mp"
+    SWISS_IMP = "swiss-imp"
+
+
+class SectionsBy(StrEnum):
+    """``--sections``: sections of one session scored as one field, or each apart."""
+
+    ONE_FIELD = "one-field"
+    EACH = "each"
+
+
+class _Sink:
+    """What a run prints and writes, collected as a :class:`Published`."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.files: list[Path] = []
+
+    def echo(self, text: str, nl: bool = True) -> None:
+        self.parts.append(text + ("\n" if nl else ""))
+
+    def file(self, path: Path) -> None:
+        self.files.append(path)
+
+    def published(self) -> Published:
+        return Published("".join(self.parts), (), tuple(self.files))
+
+
+__all__ = [
+    "Cut",
+    "FouledMethod",
+    "Missing",
+    "RoundsBy",
+    "SectionsBy",
+    "files_for_awards",
+    "score_files",
+    "team_file_scores",
+]
+
+
+def score_files(
     files: list[Path],
     method: Method,
-    missing: str,
+    missing: Missing,
     butler_drop: int,
     winners: int | None,
-    fouled: str,
-    sections: SectionsOpt | None,
+    fouled: FouledMethod,
+    sections: SectionsBy | None,
     section_names: str | None,
     qualifying: list[Path] | None,
     carry_max_boards: int,
     flight: list[str] | None,
-    rounds: RoundsOpt | None,
+    rounds: RoundsBy | None,
     vp_scale: str,
     houston_vp: str | None,
-    fmt: FormatOpt,
+    fmt: Output,
     strict: bool,
     out: Path | None = None,
     encoding: str | None = None,
@@ -73,14 +135,47 @@ def run(
     sessions: int | None = None,
     cut: Cut | None = None,
     convention: str = "jcbl",
+) -> Published:
+    """Read, check, score and print (module doc; the options are ``bridgedesk score``'s,
+    :func:`bridgedesk.cli.score.command`)."""
+    sink = _Sink()
+    _run(sink, files, method, missing, butler_drop, winners, fouled, sections, section_names,
+         qualifying, carry_max_boards, flight, rounds, vp_scale, houston_vp, fmt, strict, out,
+         encoding, renumber, sessions, cut, convention)  # fmt: skip
+    return sink.published()
+
+
+def _run(
+    sink: _Sink,
+    files: list[Path],
+    method: Method,
+    missing: Missing,
+    butler_drop: int,
+    winners: int | None,
+    fouled: FouledMethod,
+    sections: SectionsBy | None,
+    section_names: str | None,
+    qualifying: list[Path] | None,
+    carry_max_boards: int,
+    flight: list[str] | None,
+    rounds: RoundsBy | None,
+    vp_scale: str,
+    houston_vp: str | None,
+    fmt: Output,
+    strict: bool,
+    out: Path | None,
+    encoding: str | None,
+    renumber: Path | None,
+    sessions: int | None,
+    cut: Cut | None,
+    convention: str,
 ) -> None:
-    """Read, check, score and print; see :func:`bridgedesk.cli.score.command`."""
-    if out is not None and fmt is not FormatOpt.html:
+    if out is not None and fmt is not Output.HTML:
         raise ScoringError("--out goes with --format html (the report set); other formats print")
     how: dict[str, Any] = {
         "method": _pairs_method(method),
-        "missing": Missing(missing),
-        "fouled": FouledMethod(fouled),
+        "missing": missing,
+        "fouled": fouled,
     }
     flights, order = _flights(flight or [])
     read = [_read(f, strict, encoding) for f in files]
@@ -94,13 +189,13 @@ def run(
     mp = _convention(convention, method, individual or bool(sections or qualifying or rounds))
     if rounds is not None:
         if sections or qualifying or houston_vp or flight or fmt not in (
-            FormatOpt.text, FormatOpt.json
+            Output.TEXT, Output.JSON
         ):  # fmt: skip
             raise ScoringError(
                 "--rounds takes no --sections, --qualifying, --flight or --houston-vp, "
                 "and prints text or json"
             )
-        _print_rounds(rounds, read, fmt, vp_scale, how, options)
+        _print_rounds(sink, rounds, read, fmt, vp_scale, how, options)
         return
     groups = _session_groups(files, sessions, sections)
     if sections is not None:
@@ -116,7 +211,7 @@ def run(
                 for p in inp.penalties
             ]  # fmt: skip
             results.append(
-                score_sections(by_name, across_field=sections is SectionsOpt.one_field,
+                score_sections(by_name, across_field=sections is SectionsBy.ONE_FIELD,
                                winners=winners or used[group[0]], penalties=penalties, **how)
             )  # fmt: skip
     else:
@@ -187,17 +282,17 @@ def run(
         for r, (inp, _) in zip(results, read, strict=True):
             lines = houston(r, houston_vp, inp.penalties)
             vps.append(tuple(VpLine(k[0], k[1], v, rank) for k, v, rank in lines))
-    if fmt in (FormatOpt.pbn, FormatOpt.usebio, FormatOpt.csv):
+    if fmt in (Output.PBN, Output.USEBIO, Output.CSV):
         if len(files) > 1:
             raise ScoringError(f"--format {fmt.value} writes one session: give one results file")
-        if fmt is FormatOpt.usebio:
-            typer.echo(usebio.dumps(outputs[0]), nl=False)
-        elif fmt is FormatOpt.csv:
+        if fmt is Output.USEBIO:
+            sink.echo(usebio.dumps(outputs[0]), nl=False)
+        elif fmt is Output.CSV:
             text = ranking_csv.dumps(outputs[0])
             text += travellers_csv.dumps(outputs[0])
-            typer.echo(text.replace("\r\n", "\n"), nl=False)
+            sink.echo(text.replace("\r\n", "\n"), nl=False)
         else:
-            typer.echo(pbn_results.dumps(outputs[0], read[0][1], newline="\n"), nl=False)
+            sink.echo(pbn_results.dumps(outputs[0], read[0][1], newline="\n"), nl=False)
         return
     event = ScoredEvent(
         tuple(outputs),
@@ -209,14 +304,14 @@ def run(
     )
     if cut is not None and not qualifying:
         qualified = cut.apply(together if together is not None else outputs[0])
-    if fmt is FormatOpt.json:
+    if fmt is Output.JSON:
         doc = results_json.event_dict(event)
         if qualified is not None:
             doc["qualified"] = [_json_id(p) for p in qualified]
-        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
-    elif fmt is FormatOpt.html:
+        sink.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+    elif fmt is Output.HTML:
         if together is not None and not (ranked or vps):
-            _print_sessions_html(event, out)
+            _print_sessions_html(sink, event, out)
             return
         if len(results) > 1 or event.has_extras:
             raise ScoringError(
@@ -224,28 +319,28 @@ def run(
                 "flights or Houston VPs; use text or json"
             )
         if out is None:
-            typer.echo(results_html(outputs[0]))
+            sink.echo(results_html(outputs[0]))
         else:
             for path in write_all(outputs[0], out):
-                typer.echo(str(path))
+                sink.file(path)
     else:
-        typer.echo(sessions_text(event), nl=False)
+        sink.echo(sessions_text(event), nl=False)
         if qualified is not None and cut is not None:
-            typer.echo(f"\nQualified ({cut.describe()}): {', '.join(qualified)}")
+            sink.echo(f"\nQualified ({cut.describe()}): {', '.join(qualified)}")
 
 
-def _print_sessions_html(event: ScoredEvent, out: Path | None) -> None:
+def _print_sessions_html(sink: _Sink, event: ScoredEvent, out: Path | None) -> None:
     """The combined ranking page, or with ``out`` every session's report set beside it."""
     if out is None:
-        typer.echo(combined_html(event))
+        sink.echo(combined_html(event))
         return
     for s in event.sessions:
         for path in write_all(s, out / f"session-{s.session}"):
-            typer.echo(str(path))
+            sink.file(path)
     out.mkdir(parents=True, exist_ok=True)
     page = out / "combined.html"
     page.write_text(combined_html(event), encoding="utf-8")
-    typer.echo(str(page))
+    sink.file(page)
 
 
 def _session_groups(files: list[Path], sessions: int | None, sections: Any) -> list[list[int]]:
@@ -280,42 +375,42 @@ def _pairs_method(method: Method) -> Method:
 
 
 def _print_rounds(
-    rounds: RoundsOpt, read: list[Any], fmt: FormatOpt, scale: str, how: dict[str, Any],
+    sink: _Sink, rounds: RoundsBy, read: list[Any], fmt: Output, scale: str, how: dict[str, Any],
     options: Options,
 ) -> None:  # fmt: skip
     boards = [inp.boards for inp, _ in read]
-    if rounds is RoundsOpt.barometer:
+    if rounds is RoundsBy.BAROMETER:
         after = barometer(boards, method=how["method"], missing=how["missing"],
                           butler_drop=options.butler_drop)  # fmt: skip
         name = read[0][0].filename
         values = [scored_file(r, name, options=replace(options, winners_detected=False))
                   for r in after]  # fmt: skip
-        if fmt is FormatOpt.json:
+        if fmt is Output.JSON:
             doc = {"rounds": [results_json.to_dict(v) for v in values]}
-            typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+            sink.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         else:
             for i, v in enumerate(values, start=1):
-                typer.echo(f"After round {i}: " + ranking_text(v), nl=False)
+                sink.echo(f"After round {i}: " + ranking_text(v), nl=False)
         return
-    by = SwissBy.MP if rounds is RoundsOpt.swiss_mp else SwissBy.IMP
+    by = SwissBy.MP if rounds is RoundsBy.SWISS_MP else SwissBy.IMP
     res = swiss_pairs(boards, by=by, scale=scale, missing=how["missing"],
                       butler_drop=options.butler_drop)  # fmt: skip
-    if fmt is FormatOpt.json:
+    if fmt is Output.JSON:
         table = [
             [{"round": x.round, "pair": x.pair, "opponent": x.opponent, "result": real(x.result),
               "vp": real(x.vp), "total": real(x.total), "rank": x.rank} for x in rnd]
             for rnd in res.rounds
         ]  # fmt: skip
-        typer.echo(json.dumps({"swiss": by.value, "scale": scale, "rounds": table}, indent=2))
+        sink.echo(json.dumps({"swiss": by.value, "scale": scale, "rounds": table}, indent=2))
         return
     what = "%" if by is SwissBy.MP else "IMPs"
     for rnd in res.rounds:
-        typer.echo(f"Round {rnd[0].round if rnd else ''}")
-        typer.echo(f"{'Rank':>5} {'Pair':>6} {'Opp':>6} {what:>7} {'VP':>7} {'Total':>8}")
+        sink.echo(f"Round {rnd[0].round if rnd else ''}")
+        sink.echo(f"{'Rank':>5} {'Pair':>6} {'Opp':>6} {what:>7} {'VP':>7} {'Total':>8}")
         for x in rnd:
             result = "" if x.result is None else str(decimal(x.result))
             opp = "bye" if x.opponent is None else x.opponent
-            typer.echo(f"{x.rank:>5} {x.pair:>6} {opp:>6} {result:>7} "
+            sink.echo(f"{x.rank:>5} {x.pair:>6} {opp:>6} {result:>7} "
                        f"{decimal(x.vp)!s:>7} {decimal(x.total)!s:>8}")  # fmt: skip
 
 
@@ -460,3 +555,69 @@ def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, A
         f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file",
         Location(file=str(file)),
     )
+
+
+def files_for_awards(
+    paths: tuple[Path, ...], method: str, winners: int | None
+) -> tuple[list[SessionResult], Roster | None]:
+    """Score each results file (one per session) for ``masterpoints award``; the roster
+    from the first PBN's TotalScoreTable member numbers, if any."""
+    sessions: list[SessionResult] = []
+    roster = None
+    for path in paths:
+        if not path.is_file():
+            raise FormatError("no such file", Location(file=str(path)))
+        parsed = None
+        if path.suffix.lower() == ".pbn":
+            parsed = pbn.load(path)
+            inp = pbn_scores.score_input(parsed, str(path))
+        elif path.suffix.lower() == ".json":
+            inp = traveller_json.load(path)
+        else:
+            raise FormatError(
+                "give a ranking .json, a .pbn results file or a .json traveller file",
+                Location(file=str(path)),
+            )
+        used = inp.check(winners)
+        sessions.append(
+            score_session(inp.boards, method=Method(method), winners=used, penalties=inp.penalties)
+        )
+        if roster is None and parsed is not None:
+            roster = players_file.pbn_roster(parsed, str(path))
+    return sessions, roster
+
+
+def team_file_scores(
+    file: Path,
+    scoring: Method | None = None,
+    vp_scale: str | None = None,
+    stock: int | None = None,
+    flights: Sequence[Path] = (),
+    pairs_method: Method = Method.MP,
+) -> tuple[ScoredTeamEvent, SrrPairs | None]:
+    """A team results file scored (``bridgedesk teams score``): its play under the
+    mis-seated rule (any file with ``misseated`` rooms), ``scoring``, ``vp_scale`` and
+    ``stock`` instead of the file's, and for an SRR teams + pairs flight (``"form":
+    "srr-pairs"``, or other ``flights`` given) the pair field's ranking by
+    ``pairs_method`` (004:2649-2651)."""
+    if scoring is not None and not scoring.is_teams:
+        teams = ", ".join(m.value for m in Method.teams())
+        raise ScoringError(f"--scoring: a team event is scored {teams}, not {scoring.value}")
+    if pairs_method not in (Method.MP, Method.BUTLER, Method.XIMP):
+        raise ScoringError(
+            f"--pairs-method: the pairs are ranked by mp, butler or ximp, not {pairs_method.value}"
+        )
+    flight = srr_flight_json.load(file)
+    play = corrected_play(flight.play, flight.misseats)
+    if scoring is not None:
+        play = replace(play, scoring=scoring)
+    if stock is not None:
+        play = replace(play, stock=stock)
+    if vp_scale is not None:
+        scale = get_scale(vp_scale) if vp_scale in scale_names() else load_scale_file(vp_scale)
+        play = replace(play, vp_scale=scale)
+    pairs = None
+    if flights or flight.play.form == "srr-pairs":
+        others = [srr_flight_json.load(p) for p in flights]
+        pairs = SrrPairs(srr_pairs_ranking([flight, *others], pairs_method), pairs_method)
+    return score_team_event(play), pairs
