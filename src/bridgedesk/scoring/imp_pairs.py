@@ -91,6 +91,7 @@ def _score_imp_like(
     out: dict[tuple[int, Side], Value] = {}
     both_real: list[Fraction] = []
     lone_rows: list[tuple[int, Side]] = []
+    fouled_board = board.is_fouled  # once per board: it looks at every result
     for side in (Side.NS, Side.EW):
         groups: dict[str | None, list[int]] = {}
         pending: list[int] = []
@@ -103,7 +104,7 @@ def _score_imp_like(
         real: list[Fraction] = []
         n_real = sum(len(ix) for ix in groups.values())
         for ix in groups.values():
-            if board.is_fouled and len(ix) < min_group:
+            if fouled_board and len(ix) < min_group:
                 lone_rows += [(i, side) for i in ix]
                 continue
             pool = [_weighted(board, i, side) for i in ix]

@@ -155,6 +155,7 @@ def matchpoint_board(
     if scale not in (1, 2):
         raise ScoringError(f"matchpoint scale must be 1 (1/0.5/0) or 2 (2/1/0), not {scale}")
     values: dict[tuple[int, Side], Value] = {}
+    fouled_board = board.is_fouled  # once per board: it looks at every result
     for side in (Side.NS, Side.EW):
         groups: dict[str | None, list[int]] = {}
         for i, r in enumerate(board.results):
@@ -169,7 +170,7 @@ def matchpoint_board(
             within = group_matchpoints(outcomes)
             n = len(ix)
             for i, s in zip(ix, within, strict=True):
-                if not board.is_fouled:
+                if not fouled_board:
                     m = factor(s, n, big_n, missing)
                 elif fouled is FouledMethod.SIMPLE:
                     m = factor(s, n, big_n, Missing.HALF)

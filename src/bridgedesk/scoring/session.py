@@ -15,6 +15,7 @@ Also here: multi-session totals, the JCBL carry-over formula with its
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -110,16 +111,17 @@ def detect_winners(boards: Iterable[Board]) -> int:
 def rank_labels(values: Sequence[Fraction], places: int = 2) -> list[str]:
     """Ranks for ``values`` (higher is better), on the values rounded to ``places``.
 
-    Tied values share the place and are marked with "=": 1, 2=, 2=, 4.
+    Tied values share the place and are marked with "=": 1, 2=, 2=, 4.  The
+    values are sorted once and each place found by bisection (n log n: a
+    national field of thousands of pairs is ranked in milliseconds).
     """
     rounded = [round_half_up(v, places) for v in values]
-    counts: dict[Fraction, int] = {}
-    for v in rounded:
-        counts[v] = counts.get(v, 0) + 1
+    ascending = sorted(rounded)
     labels = []
     for v in rounded:
-        place = 1 + sum(1 for w in rounded if w > v)
-        labels.append(f"{place}=" if counts[v] > 1 else str(place))
+        above = len(ascending) - bisect_right(ascending, v)
+        tied = bisect_right(ascending, v) - bisect_left(ascending, v)
+        labels.append(f"{above + 1}=" if tied > 1 else str(above + 1))
     return labels
 
 
