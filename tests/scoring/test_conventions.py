@@ -25,8 +25,9 @@ import pytest
 
 from bridgedesk.bridge.seats import Side
 from bridgedesk.errors import ScoringError
-from bridgedesk.scoring.options import Convention, score_matchpoints
+from bridgedesk.scoring.options import Convention
 from bridgedesk.scoring.results import Board, TravellerLine
+from bridgedesk.scoring.session import score_session
 
 BOARDS = [
     Board.of(
@@ -57,7 +58,7 @@ BOARDS = [
 
 
 def table(convention: Convention) -> dict[tuple[str, str], tuple[Fraction, Fraction | None, str]]:
-    res = score_matchpoints(BOARDS, convention, winners=2)
+    res = score_session(BOARDS, winners=2, convention=convention)
     return {
         (s.direction.value if s.direction else "", s.pair): (s.total, s.percentage, s.rank)
         for s in res.standings
@@ -98,5 +99,5 @@ def test_jcbl_and_two_per_comparison() -> None:
 def test_conventions_by_name() -> None:
     assert Convention.parse("EBU") is Convention.TWO_PER_COMPARISON
     assert Convention.parse("jfr pary") is Convention.JFR_PARY
-    with pytest.raises(ScoringError, match="unknown matchpoint convention 'acbl'"):
+    with pytest.raises(ScoringError, match="unknown scoring convention 'acbl'"):
         Convention.parse("acbl")

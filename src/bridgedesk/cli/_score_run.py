@@ -38,7 +38,7 @@ from bridgedesk.results.numbers import decimal, real
 from bridgedesk.results.qualify import CutBy, qualifiers
 from bridgedesk.scoring.individual import score_individual
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
-from bridgedesk.scoring.options import Convention, MatchpointOptions
+from bridgedesk.scoring.options import Convention
 from bridgedesk.scoring.session import (
     carry_over,
     combine_sessions,
@@ -91,7 +91,7 @@ def run(
     if individual and (sections or qualifying or houston_vp):
         raise ScoringError("an individual event takes no --sections, --qualifying or --houston-vp")
     options = Options(how["missing"], how["fouled"], butler_drop, detected)
-    mp = _convention(convention, method, individual or bool(sections or qualifying or rounds))
+    chosen = _convention(convention, method, individual or bool(sections or qualifying or rounds))
     if rounds is not None:
         if sections or qualifying or houston_vp or flight or fmt not in (
             FormatOpt.text, FormatOpt.json
@@ -121,7 +121,7 @@ def run(
             )  # fmt: skip
     else:
         results = [
-            _score_one(inp, w, butler_drop, how, mp=mp)
+            _score_one(inp, w, butler_drop, how, convention=chosen)
             for (inp, _), w in zip(read, used, strict=True)
         ]
     if renumber is not None and len(results) < 2:
@@ -319,28 +319,28 @@ def _print_rounds(
                        f"{decimal(x.vp)!s:>7} {decimal(x.total)!s:>8}")  # fmt: skip
 
 
-def _convention(text: str, method: Method, elsewhere: bool) -> MatchpointOptions:
-    """The matchpoint settings ``--convention`` names (:mod:`bridgedesk.scoring.options`)."""
+def _convention(text: str, method: Method, elsewhere: bool) -> Convention:
+    """The convention ``--convention`` names (:mod:`bridgedesk.scoring.options`)."""
     found = Convention.parse(text)
-    if found is not Convention.JCBL and (method is not Method.MP or elsewhere):
+    if found is not Convention.JCBL and elsewhere:
         raise ScoringError(
-            f"--convention {found.value} is for plain matchpoint sessions (--method mp, no "
-            "--sections, --qualifying, --rounds or individuals)"
+            f"--convention {found.value} is for plain sessions (no --sections, --qualifying, "
+            "--rounds or individuals)"
         )
-    return found.options
+    found.check(method)
+    return found
 
 
 def _score_one(
     inp: Any, winners: int, butler_drop: int, how: dict[str, Any], penalties: bool = True,
-    mp: MatchpointOptions | None = None,
+    convention: Convention = Convention.JCBL,
 ) -> Any:  # fmt: skip
     if inp.individual:
         return score_individual(inp.boards, butler_drop=butler_drop, penalties=inp.penalties,
                                 **how)  # fmt: skip
-    mp = mp or MatchpointOptions()
     return score_session(inp.boards, butler_drop=butler_drop, winners=winners,
-                         penalties=inp.penalties if penalties else (), scale=mp.scale,
-                         factor=mp.factor, common_top=mp.factor, **how)  # fmt: skip
+                         penalties=inp.penalties if penalties else (), convention=convention,
+                         **how)  # fmt: skip
 
 
 def _flights(specs: list[str]) -> tuple[dict[str, str], list[str]]:

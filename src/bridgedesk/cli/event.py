@@ -9,6 +9,7 @@ from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime
 from bridgedesk.cli._team_event import created_line
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import correction_deadline
+from bridgedesk.scoring.options import convention_help
 from bridgedesk.store.event_kinds import NewEvent, prepare_event, store_prepared
 from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.team_sessions import counts
@@ -98,13 +99,7 @@ def new(
             "(`event form-teams`, 004:2725-2734).",
         ),
     ] = False,
-    convention: Annotated[
-        str | None,
-        typer.Option(
-            "--convention",
-            help="Matchpoints: jcbl, two-per-comparison (EBU, FFB, ScoreBridge) or jfr-pary.",
-        ),
-    ] = None,
+    convention: Annotated[str | None, typer.Option("--convention", help=convention_help())] = None,
     db: DbOption = None,
 ) -> None:
     """Create an event and print its id.

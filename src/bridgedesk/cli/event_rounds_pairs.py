@@ -29,7 +29,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.pair_formats import PairFormat, Pairing
 from bridgedesk.results.event_options import EventOptions
 from bridgedesk.results.pair_rounds import round_boards
-from bridgedesk.scoring.options import Convention
+from bridgedesk.scoring.options import Convention, convention_help
 from bridgedesk.store import pair_rounds
 
 
@@ -79,14 +79,7 @@ def options_command(
     vp_scale: Annotated[
         str | None, typer.Option("--vp-scale", help="VP scale of Swiss and Houston pairs.")
     ] = None,
-    convention: Annotated[
-        str | None,
-        typer.Option(
-            "--convention",
-            help="Matchpoints: jcbl (1 a comparison), two-per-comparison (EBU, FFB, "
-            "ScoreBridge) or jfr-pary (no factoring).",
-        ),
-    ] = None,
+    convention: Annotated[str | None, typer.Option("--convention", help=convention_help())] = None,
     reason: Annotated[str, typer.Option("--reason", help="Why (for the audit log).")] = "",
     by: ByOption = None,
     db: DbOption = None,
@@ -120,4 +113,4 @@ def _print(o: EventOptions) -> None:
     if o.format is not None:
         typer.echo(f"pairing: {o.draw.value}")
         typer.echo(f"vp scale: {o.vp_scale}")
-    typer.echo(f"matchpoint convention: {o.convention.value}")
+    typer.echo(f"scoring convention: {o.convention.value}")

@@ -24,6 +24,7 @@ from bridgedesk.cli._score_options import (
     SectionsOpt,
 )
 from bridgedesk.cli._score_run import run
+from bridgedesk.scoring.options import convention_help
 
 if TYPE_CHECKING:
     from bridgedesk.cli._score_run import Cut
@@ -104,13 +105,7 @@ def command(
         str | None,
         typer.Option(help="With --method butler: Houston VPs per opponent on this VP scale."),
     ] = None,
-    convention: Annotated[
-        str,
-        typer.Option(
-            help="Matchpoints: jcbl (1 a comparison, factored), two-per-comparison (EBU, FFB, "
-            "ScoreBridge: 2 a comparison) or jfr-pary (over the results played, no factoring)."
-        ),
-    ] = "jcbl",
+    convention: Annotated[str, typer.Option(help=convention_help())] = "jcbl",
     fmt: Annotated[FormatOpt, typer.Option("--format", help="Output format.")] = FormatOpt.text,
     strict: Annotated[
         bool, typer.Option(help="Reject irregular PBN and unknown JSON keys instead of ignoring.")

@@ -1,88 +1,155 @@
-"""Named matchpoint conventions: how other programs and federations score a session.
+"""Named scoring conventions: how other programs and federations score a session.
 
 The arithmetic lives in :func:`bridgedesk.scoring.session.score_session`; this
-module names the combinations of its settings that programs are known for, so
-a director (or an event's settings) can ask for one by name.
+module names the combinations of its settings (:class:`ConventionRules`) that
+programs are known for, so a director (or an event's settings) can ask for one
+by name, and so that every command, the console and the event's stored options
+offer the same list (:data:`Convention` is the one enum; :func:`convention_help`
+writes it out for an option's help).
 
 * ``jcbl`` -- 1 point per comparison won, a half per tie (004:1178-1180); each
   board brought to the common top and a pair that played fewer boards factored
-  up (004:1276-1302).  bridgedesk's default.
+  up (004:1276-1302); average plus is 60 % or the pair's session percentage if
+  higher (003:16-19).  bridgedesk's default, for every method.
 * ``two-per-comparison`` -- the same, with 2 points per comparison won and 1
   per tie (top 2N - 2): how EBU scoring programs, the FFB and ScoreBridge print
   matchpoints.  Percentages and ranks are the same as ``jcbl``.
-* ``jfr-pary`` -- no factoring (the Polish JFR Pary program): each board is
-  matchpointed over the scores actually on it, a pair's total is the plain sum
-  and its percentage that sum over the most it could have scored on the boards
-  it played; pairs are ranked by percentage.
+* ``jfr-pary`` -- the Polish JFR Pary program's matchpoints: no common top and
+  no factoring of a pair's total.  Each board is matchpointed over the results
+  on its traveller (an artificial score on it counts, so the played results are
+  brought to that number by the Neuberg formula, as JFR Pary's own pages show;
+  a board not played is not on the traveller), a pair's total is the plain sum
+  of its points and its percentage that sum over the most it could have scored
+  on the boards it played; pairs are ranked by percentage.
+* ``bbo`` -- Bridge Base Online's tournaments.  Matchpoints: each board over
+  its played results only (an artificial score is left out of the field and
+  nothing is factored), average plus and minus a flat 60 % and 40 % of the top
+  whatever the pair's session, a pair's score the mean of its board
+  percentages.  Cross-IMPs: the ``average-per-comparison`` form below.
+* ``average-per-comparison`` -- the cross-IMP form BBO, KoPS and JFR publish:
+  each played result is compared with every other played result of its
+  direction and its IMPs are divided by the number of comparisons (an
+  artificial score is left out of the comparisons, average is 0), no factoring;
+  a pair's score is the sum over its boards.
+
+The sources and the published files these are checked against are listed in
+``docs/results.md`` ("Other programs' conventions").
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import ScoringError
-from bridgedesk.scoring.results import Board, Penalty
-from bridgedesk.scoring.session import Method, SessionResult, score_session
 
 
 @dataclass(frozen=True)
-class MatchpointOptions:
-    """The settings one convention gives :func:`score_session`."""
+class ConventionRules:
+    """The settings one convention gives the scoring engine.
+
+    ``scale``: matchpoints per comparison won (1 or 2).  ``factor``: boards
+    brought to the common top and pairs that played fewer boards factored up
+    (004:1276-1302); without it totals are plain sums and matchpoint pairs are
+    ranked by percentage.  ``played_only``: an artificial adjusted score is
+    left out of its board's field (matchpoints over the played results only).
+    ``flat_adjusted``: matchpoint average plus / minus are always 60 / 40 % of
+    the top (not the pair's session percentage, 003:16-19).  ``board_mean``: a
+    matchpoint pair's percentage is the mean of its board percentages.
+    ``per_comparison``: cross-IMPs divided by the number of comparisons.
+    """
 
     scale: int = 1
     factor: bool = True
+    played_only: bool = False
+    flat_adjusted: bool = False
+    board_mean: bool = False
+    per_comparison: bool = False
+
+
+_MP = (Method.MP,)
+_PAIRS = (Method.MP, Method.XIMP, Method.BUTLER, Method.TOTAL)
 
 
 class Convention(Enum):
+    """A named scoring convention (see the module's docstring)."""
+
     JCBL = "jcbl"
     TWO_PER_COMPARISON = "two-per-comparison"
     JFR_PARY = "jfr-pary"
+    BBO = "bbo"
+    AVERAGE_PER_COMPARISON = "average-per-comparison"
 
     @property
-    def options(self) -> MatchpointOptions:
+    def rules(self) -> ConventionRules:
+        return _RULES[self.value]
+
+    @property
+    def methods(self) -> tuple[Method, ...]:
+        """The scoring methods the convention is defined for."""
         return {
-            "jcbl": MatchpointOptions(),
-            "two-per-comparison": MatchpointOptions(scale=2),
-            "jfr-pary": MatchpointOptions(factor=False),
+            "jcbl": _PAIRS,
+            "two-per-comparison": _MP,
+            "jfr-pary": _MP,
+            "bbo": (Method.MP, Method.XIMP),
+            "average-per-comparison": (Method.XIMP,),
         }[self.value]
+
+    @property
+    def summary(self) -> str:
+        """A few words for option lists and help texts."""
+        return {
+            "jcbl": "1 a comparison, common top, factored (JCBL)",
+            "two-per-comparison": "2 a comparison (EBU, FFB, ScoreBridge)",
+            "jfr-pary": "no factoring, ranked by percentage (JFR Pary)",
+            "bbo": "played results only, mean of board %, flat 60/40 (Bridge Base Online)",
+            "average-per-comparison": "cross-IMPs averaged per comparison (BBO, KoPS, JFR)",
+        }[self.value]
+
+    def check(self, method: Method) -> None:
+        """Refuse a method the convention does not define (one line)."""
+        if method not in self.methods:
+            names = ", ".join(m.value for m in self.methods)
+            raise ScoringError(
+                f"the convention {self.value} is for {names} scoring, not {method.value}"
+            )
 
     @classmethod
     def parse(cls, text: str) -> Convention:
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
-        aliases = {
-            "ebu": "two-per-comparison",
-            "ffb": "two-per-comparison",
-            "scorebridge": "two-per-comparison",
-            "pary": "jfr-pary",
-        }
-        key = aliases.get(key, key)
+        key = _ALIASES.get(key, key)
         for member in cls:
             if member.value == key:
                 return member
         names = ", ".join(m.value for m in cls)
-        raise ScoringError(f"unknown matchpoint convention {text!r}: expected one of {names}")
+        raise ScoringError(f"unknown scoring convention {text!r}: expected one of {names}")
 
 
-def score_matchpoints(
-    boards: Sequence[Board],
-    convention: Convention = Convention.JCBL,
-    *,
-    winners: int | None = None,
-    penalties: Sequence[Penalty] = (),
-) -> SessionResult:
-    """Matchpoint a session by a named convention."""
-    opts = convention.options
-    return score_session(
-        boards,
-        method=Method.MP,
-        winners=winners,
-        penalties=penalties,
-        scale=opts.scale,
-        factor=opts.factor,
-        common_top=opts.factor,
-    )
+_RULES: dict[str, ConventionRules] = {
+    "jcbl": ConventionRules(),
+    "two-per-comparison": ConventionRules(scale=2),
+    "jfr-pary": ConventionRules(factor=False),
+    "bbo": ConventionRules(
+        factor=False, played_only=True, flat_adjusted=True, board_mean=True, per_comparison=True
+    ),
+    "average-per-comparison": ConventionRules(factor=False, per_comparison=True),
+}
+
+_ALIASES: dict[str, str] = {
+    "ebu": "two-per-comparison",
+    "ffb": "two-per-comparison",
+    "scorebridge": "two-per-comparison",
+    "pary": "jfr-pary",
+    "kops": "average-per-comparison",
+    "bridge-base-online": "bbo",
+}
 
 
-__all__ = ["Convention", "MatchpointOptions", "score_matchpoints"]
+def convention_help(lead: str = "Scoring convention") -> str:
+    """The help text of a ``--convention`` option: every convention with its words."""
+    listed = "; ".join(f"{c.value} ({c.summary})" for c in Convention)
+    return f"{lead}: {listed}."
+
+
+__all__ = ["Convention", "ConventionRules", "convention_help"]

@@ -16,7 +16,7 @@ Also here: multi-session totals, the JCBL carry-over formula with its
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -24,8 +24,14 @@ from bridgedesk.bridge.methods import Method as Method  # re-exported
 from bridgedesk.bridge.seats import Side
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import Location, ScoringError
-from bridgedesk.scoring.imp_pairs import butler_board, cross_imp_board, total_points_board
-from bridgedesk.scoring.matchpoints import FouledMethod, Missing, adjusted_points, matchpoint_board
+from bridgedesk.scoring.boards import Engine, score_boards
+from bridgedesk.scoring.matchpoints import (
+    ADJUSTED_PERCENT,
+    FouledMethod,
+    Missing,
+    adjusted_points,
+)
+from bridgedesk.scoring.options import Convention, ConventionRules
 from bridgedesk.scoring.results import (
     Adjustment,
     Board,
@@ -125,29 +131,6 @@ def rank_labels(values: Sequence[Fraction], places: int = 2) -> list[str]:
     return labels
 
 
-def score_board(
-    board: Board,
-    method: Method,
-    *,
-    missing: Missing = Missing.NEUBERG,
-    fouled: FouledMethod = FouledMethod.FORMULA,
-    butler_drop: int = 1,
-    scores: int | None = None,
-    scale: int = 1,
-) -> ScoredBoard:
-    """Score one board by ``method`` (matchpoint adjustments left unresolved)."""
-    if not method.is_pairs:
-        raise ScoringError(f"{method} is a team method: a pairs session is scored by "
-                           "mp, ximp, butler or total")  # fmt: skip
-    if method is Method.MP:
-        return matchpoint_board(board, missing=missing, fouled=fouled, scores=scores, scale=scale)
-    if method is Method.XIMP:
-        return cross_imp_board(board, scores=scores)
-    if method is Method.TOTAL:
-        return total_points_board(board, scores=scores)
-    return butler_board(board, drop=butler_drop, scores=scores)
-
-
 def score_session(
     boards: Sequence[Board],
     *,
@@ -161,6 +144,8 @@ def score_session(
     common_top: bool = True,
     sections: Mapping[str, str] | None = None,
     factor: bool = True,
+    convention: Convention | None = None,
+    engine: Engine = Engine.AUTO,
 ) -> SessionResult:
     """Score every board of one field and rank the pairs.
 
@@ -172,10 +157,19 @@ def score_session(
 
     ``factor=False`` is the other programs' way with no factoring at all (JFR
     Pary's, see :mod:`bridgedesk.scoring.options`): each board is matchpointed
-    over the scores actually played on it, a pair's total is the plain sum of
+    over the results on its traveller, a pair's total is the plain sum of
     its points, and its percentage is that sum over the most it could have
     scored on the boards it played (matchpoints are then ranked by percentage).
+
+    ``convention`` names all of these settings at once (and the other programs'
+    further rules: :class:`~bridgedesk.scoring.options.ConventionRules`); give
+    it or ``scale`` / ``common_top`` / ``factor``, not both.  ``engine`` chooses
+    the exact or the vectorised board scoring (:mod:`bridgedesk.scoring.boards`;
+    both give the same values).
     """
+    rules = _rules(convention, method, scale=scale, factor=factor, common_top=common_top)
+    if convention is not None:
+        common_top = rules.factor
     if winners is None:
         winners = detect_winners(boards)
     if winners not in (1, 2):
@@ -192,37 +186,45 @@ def score_session(
         seen_numbers.add(b.number)
         b.check(two_field=winners == 2)
     n_common = max((len(b.results) for b in boards), default=0) if common_top else None
-    scored = [
-        score_board(b, method, missing=missing, fouled=fouled, butler_drop=butler_drop,
-                    scores=n_common if factor else None, scale=scale)
-        for b in (boards if factor else [_played(b) for b in boards])
-    ]  # fmt: skip
-    if method is Method.MP:
-        scored = resolve_matchpoint_adjustments(scored, winners)
+    scored = score_boards(
+        boards if rules.factor else [_played(b) for b in boards], method, missing=missing,
+        fouled=fouled, butler_drop=butler_drop, scores=n_common if rules.factor else None,
+        scale=rules.scale, played_only=rules.played_only and method is Method.MP,
+        per_comparison=rules.per_comparison and method is Method.XIMP, engine=engine,
+    )  # fmt: skip
 
     def key(pair: str, side: Side) -> PairKey:
         return (pair, side if winners == 2 else None)
+
+    means: dict[PairKey, Fraction] | None = None
+    if method is Method.MP:
+        if rules.board_mean:
+            means = _board_means(scored, key)
+        scored = resolve_matchpoint_adjustments(scored, winners, by_session=not rules.flat_adjusted)
 
     raw: dict[PairKey, Fraction] = {}
     tops: dict[PairKey, Fraction] = {}
     played: dict[PairKey, int] = {}
     for sb in scored:
+        top = sb.top or 0
         for sr in sb.results:
             for side in (Side.NS, Side.EW):
                 k = key(sr.result.pair(side), side)
-                raw.setdefault(k, Fraction(0))
-                tops.setdefault(k, Fraction(0))
-                played.setdefault(k, 0)
+                if k not in raw:
+                    raw[k] = Fraction(0)
+                    tops[k] = Fraction(0)
+                    played[k] = 0
                 v = sr.value(side)
                 if v is None:
                     continue
                 assert isinstance(v, Fraction)
                 raw[k] += v
-                tops[k] += sb.top or 0
+                tops[k] += top
                 played[k] += 1
     unit_default = max((sb.penalty_unit for sb in scored), default=Fraction(0))
     units = {sb.number: sb.penalty_unit for sb in scored}
     penalty: dict[PairKey, Fraction] = dict.fromkeys(raw, Fraction(0))
+    penalty_boards: dict[PairKey, Fraction] = dict.fromkeys(raw, Fraction(0))
     for p in penalties:
         matches = [k for k in raw if k[0] == p.pair]
         if not matches:
@@ -230,8 +232,51 @@ def score_session(
         unit = units.get(p.board, unit_default) if p.board is not None else unit_default
         for k in matches:
             penalty[k] += p.boards * unit
-    standings = _standings(raw, tops, played, penalty, method, winners, sections, factor)
+            penalty_boards[k] += p.boards
+    if means is not None:
+        # a penalty of b boards costs b boards' worth (100 % each) of the pair's mean
+        means = {k: m - 100 * penalty_boards[k] / played[k] if played[k] else m
+                 for k, m in means.items()}  # fmt: skip
+    standings = _standings(raw, tops, played, penalty, method, winners, sections, rules.factor,
+                           means)  # fmt: skip
     return SessionResult(method, winners, tuple(scored), tuple(standings))
+
+
+def _rules(
+    convention: Convention | None, method: Method, *, scale: int, factor: bool, common_top: bool
+) -> ConventionRules:
+    """The settings in force: the convention's, or the ones given one by one."""
+    if convention is None:
+        return ConventionRules(scale=scale, factor=factor)
+    if scale != 1 or not factor or not common_top:
+        raise ScoringError("give a convention or scale / factor / common_top, not both")
+    convention.check(method)
+    return convention.rules
+
+
+def _board_means(
+    scored: Sequence[ScoredBoard], key: Callable[[str, Side], PairKey]
+) -> dict[PairKey, Fraction]:
+    """Each pair's mean board percentage (the ``board_mean`` rule): its points over
+    the board's top, an artificial score its flat 60 / 50 / 40 %, a board whose
+    top is 0 (one played result) 50 %; boards not played are left out."""
+    total: dict[PairKey, Fraction] = {}
+    count: dict[PairKey, int] = {}
+    for sb in scored:
+        top = sb.top or 0
+        for sr in sb.results:
+            for side in (Side.NS, Side.EW):
+                v = sr.value(side)
+                if v is None:
+                    continue
+                if isinstance(v, Adjustment):
+                    pct = ADJUSTED_PERCENT[v]
+                else:
+                    pct = v / top * 100 if top else Fraction(50)
+                k = key(sr.result.pair(side), side)
+                total[k] = total.get(k, Fraction(0)) + pct
+                count[k] = count.get(k, 0) + 1
+    return {k: total[k] / count[k] for k in total}
 
 
 def _played(board: Board) -> Board:
@@ -252,6 +297,7 @@ def _standings(
     winners: int,
     sections: Mapping[str, str] | None,
     factor: bool = True,
+    means: Mapping[PairKey, Fraction] | None = None,
 ) -> list[PairStanding]:
     fields: dict[Side | None, list[PairKey]] = {}
     for k in raw:
@@ -272,6 +318,8 @@ def _standings(
             total = raw[k] * ratio - penalty[k]
             own_max = std_max if factor else tops[k]
             pct = total / own_max * 100 if method is Method.MP and own_max else None
+            if means is not None and k in means:
+                pct = means[k]
             rows.append(
                 PairStanding(
                     pair=k[0],
@@ -308,15 +356,20 @@ def _pair_order(pair: str) -> tuple[int, str]:
 
 
 def resolve_matchpoint_adjustments(
-    scored: Sequence[ScoredBoard], winners: int
+    scored: Sequence[ScoredBoard], winners: int, *, by_session: bool = True
 ) -> list[ScoredBoard]:
     """Turn A / A+ / A- into matchpoints using each pair's session percentage.
 
-    The percentage is over the boards the pair actually played (003:16-19).
+    The percentage is over the boards the pair actually played (003:16-19);
+    without ``by_session`` they are a flat 50 / 60 / 40 % of the top.  Boards
+    without an artificial score are returned as they are.
     """
+    if not any(isinstance(sr.ns, Adjustment) or isinstance(sr.ew, Adjustment)
+               for sb in scored for sr in sb.results):  # fmt: skip
+        return list(scored)
     real: dict[PairKey, Fraction] = {}
     tops: dict[PairKey, Fraction] = {}
-    for sb in scored:
+    for sb in scored if by_session else ():
         for sr in sb.results:
             for side in (Side.NS, Side.EW):
                 v = sr.value(side)
@@ -326,6 +379,10 @@ def resolve_matchpoint_adjustments(
                     tops[k] = tops.get(k, Fraction(0)) + (sb.top or 0)
     out = []
     for sb in scored:
+        if not any(isinstance(sr.ns, Adjustment) or isinstance(sr.ew, Adjustment)
+                   for sr in sb.results):  # fmt: skip
+            out.append(sb)
+            continue
         rows = []
         for sr in sb.results:
             vals = []
