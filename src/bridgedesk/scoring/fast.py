@@ -259,7 +259,9 @@ def scored_boards(
 ) -> list[ScoredBoard]:
     """``boards`` (all :func:`is_plain`) scored in one vectorised pass, as the exact
     engine scores them: matchpoints with Neuberg factoring (artificial scores left
-    as :class:`Adjustment` for the session's second pass) or cross-IMPs."""
+    as :class:`Adjustment` for the session's second pass) or cross-IMPs.  The
+    boards are taken as checked (:meth:`Board.check`, which ``score_session``
+    runs on every board with the session's fields before scoring)."""
     if method not in (Method.MP, Method.XIMP):
         raise ScoringError(f"the vectorised engine scores mp and ximp, not {method}")
     if scale not in (1, 2):
@@ -271,7 +273,6 @@ def scored_boards(
     kind_ns: list[int] = []
     kind_ew: list[int] = []
     for i, b in enumerate(boards):
-        b.check(two_field=True)
         for r in b.results:
             index.append(i)
             ns, ew = r.ns_outcome, r.ew_outcome

@@ -19,6 +19,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from math import lcm
 
 from bridgedesk.bridge.methods import Method as Method  # re-exported
 from bridgedesk.bridge.seats import Side
@@ -197,30 +198,25 @@ def score_session(
         return (pair, side if winners == 2 else None)
 
     means: dict[PairKey, Fraction] | None = None
+    raw, tops, played = pair_totals(scored, winners)  # A / A+ / A- not yet in
     if method is Method.MP:
         if rules.board_mean:
             means = _board_means(scored, key)
-        scored = resolve_matchpoint_adjustments(scored, winners, by_session=not rules.flat_adjusted)
-
-    raw: dict[PairKey, Fraction] = {}
-    tops: dict[PairKey, Fraction] = {}
-    played: dict[PairKey, int] = {}
-    for sb in scored:
-        top = sb.top or 0
-        for sr in sb.results:
-            for side in (Side.NS, Side.EW):
-                k = key(sr.result.pair(side), side)
-                if k not in raw:
-                    raw[k] = Fraction(0)
-                    tops[k] = Fraction(0)
-                    played[k] = 0
-                v = sr.value(side)
-                if v is None:
-                    continue
-                assert isinstance(v, Fraction)
-                raw[k] += v
-                tops[k] += top
-                played[k] += 1
+        resolved = resolve_matchpoint_adjustments(
+            scored, winners, by_session=not rules.flat_adjusted, totals=(raw, tops)
+        )
+        for before, after in zip(scored, resolved, strict=True):
+            if after is before:
+                continue
+            for was, now in zip(before.results, after.results, strict=True):
+                for side in (Side.NS, Side.EW):
+                    v = now.value(side)
+                    if isinstance(was.value(side), Adjustment) and isinstance(v, Fraction):
+                        k = key(now.result.pair(side), side)
+                        raw[k] += v
+                        tops[k] += after.top or 0
+                        played[k] += 1
+        scored = resolved
     unit_default = max((sb.penalty_unit for sb in scored), default=Fraction(0))
     units = {sb.number: sb.penalty_unit for sb in scored}
     penalty: dict[PairKey, Fraction] = dict.fromkeys(raw, Fraction(0))
@@ -252,6 +248,59 @@ def _rules(
         raise ScoringError("give a convention or scale / factor / common_top, not both")
     convention.check(method)
     return convention.rules
+
+
+def pair_totals(
+    scored: Sequence[ScoredBoard], winners: int
+) -> tuple[dict[PairKey, Fraction], dict[PairKey, Fraction], dict[PairKey, int]]:
+    """Each pair's points, the tops of the boards it has points on, and those boards.
+
+    Every pair on a traveller is listed (with 0 when it has no points); A / A+ /
+    A- not yet resolved and boards not played are left out.  The sums are exact
+    and linear in the field: each pair's points are added per denominator as
+    whole numbers and turned into one Fraction at the end (Neuberg values of a
+    big field have a different denominator on every board, and adding such
+    Fractions one by one costs a gcd of ever larger numbers each time).
+    """
+    fields: dict[Side | None, dict[str, dict[int, int]]] = {}
+    top_sum: dict[Side | None, dict[str, int]] = {}
+    boards: dict[Side | None, dict[str, int]] = {}
+    for side in (Side.NS, Side.EW):
+        f = side if winners == 2 else None
+        fields.setdefault(f, {})
+        top_sum.setdefault(f, {})
+        boards.setdefault(f, {})
+    for sb in scored:
+        top = sb.top or Fraction(0)
+        assert top.denominator == 1, "a board's top is a whole number of points"
+        top_int = top.numerator
+        for side in (Side.NS, Side.EW):
+            f = side if winners == 2 else None
+            points, tops, counts = fields[f], top_sum[f], boards[f]
+            for sr in sb.results:
+                pair = sr.result.ns if side is Side.NS else sr.result.ew
+                parts = points.get(pair)
+                if parts is None:
+                    parts = points[pair] = {}
+                    tops[pair] = 0
+                    counts[pair] = 0
+                v = sr.ns if side is Side.NS else sr.ew
+                if not isinstance(v, Fraction):
+                    continue
+                parts[v.denominator] = parts.get(v.denominator, 0) + v.numerator
+                tops[pair] += top_int
+                counts[pair] += 1
+    raw: dict[PairKey, Fraction] = {}
+    top_out: dict[PairKey, Fraction] = {}
+    played: dict[PairKey, int] = {}
+    for f, points in fields.items():
+        for pair, parts in points.items():
+            k: PairKey = (pair, f)
+            common = lcm(*parts)
+            raw[k] = Fraction(sum(n * (common // d) for d, n in parts.items()), common)
+            top_out[k] = Fraction(top_sum[f][pair])
+            played[k] = boards[f][pair]
+    return raw, top_out, played
 
 
 def _board_means(
@@ -356,27 +405,27 @@ def _pair_order(pair: str) -> tuple[int, str]:
 
 
 def resolve_matchpoint_adjustments(
-    scored: Sequence[ScoredBoard], winners: int, *, by_session: bool = True
+    scored: Sequence[ScoredBoard],
+    winners: int,
+    *,
+    by_session: bool = True,
+    totals: tuple[Mapping[PairKey, Fraction], Mapping[PairKey, Fraction]] | None = None,
 ) -> list[ScoredBoard]:
     """Turn A / A+ / A- into matchpoints using each pair's session percentage.
 
     The percentage is over the boards the pair actually played (003:16-19);
     without ``by_session`` they are a flat 50 / 60 / 40 % of the top.  Boards
-    without an artificial score are returned as they are.
+    without an artificial score are returned as they are (the same objects).
+    ``totals`` are the pairs' real points and tops when the caller has them
+    (:func:`pair_totals` of ``scored``).
     """
     if not any(isinstance(sr.ns, Adjustment) or isinstance(sr.ew, Adjustment)
                for sb in scored for sr in sb.results):  # fmt: skip
         return list(scored)
-    real: dict[PairKey, Fraction] = {}
-    tops: dict[PairKey, Fraction] = {}
-    for sb in scored if by_session else ():
-        for sr in sb.results:
-            for side in (Side.NS, Side.EW):
-                v = sr.value(side)
-                if isinstance(v, Fraction):
-                    k = (sr.result.pair(side), side if winners == 2 else None)
-                    real[k] = real.get(k, Fraction(0)) + v
-                    tops[k] = tops.get(k, Fraction(0)) + (sb.top or 0)
+    real: Mapping[PairKey, Fraction] = {}
+    tops: Mapping[PairKey, Fraction] = {}
+    if by_session:
+        real, tops = totals if totals is not None else pair_totals(scored, winners)[:2]
     out = []
     for sb in scored:
         if not any(isinstance(sr.ns, Adjustment) or isinstance(sr.ew, Adjustment)
