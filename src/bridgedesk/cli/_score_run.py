@@ -24,6 +24,7 @@ from bridgedesk.formats import (
     plan_json,
     ranking_csv,
     results_json,
+    saved_pages,
     traveller_json,
     travellers_csv,
     usebio,
@@ -449,6 +450,8 @@ class Cut:
 
 def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, Any]:
     suffix = file.suffix.lower()
+    if file.is_dir():
+        return saved_pages.load(file), None
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))
     if suffix == ".json":
@@ -457,6 +460,7 @@ def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, A
         parsed = pbn.load(file, strict=strict, encoding=encoding)
         return pbn_scores.score_input(parsed, str(file), strict=strict), parsed
     raise FormatError(
-        f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file",
+        f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file "
+        "(or a directory of saved BBO or KoPS results pages)",
         Location(file=str(file)),
     )

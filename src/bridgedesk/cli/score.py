@@ -34,7 +34,8 @@ def command(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="A .pbn file with ScoreTables or a .json traveller file; several files are "
+            help="A .pbn file with ScoreTables, a .json traveller file, or a directory of "
+            "one tournament's saved BBO traveller or KoPS protocol pages; several are "
             "sessions added up, or sections with --sections."
         ),
     ],
