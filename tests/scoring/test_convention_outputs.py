@@ -114,3 +114,15 @@ def test_a_stored_event_with_two_per_comparison(cli: Cli) -> None:
     err = cli("event", "options", "Pary", "--convention", "jcbl", status=2)
     assert err == "error: changing the event's options needs --reason (the audit log)\n"
     assert dump(cli.db) == before
+
+
+def test_a_stored_event_scored_the_bbo_way(cli: Cli) -> None:
+    stored(cli, "bbo")
+    cli("result", "not-played", "Pary", "--round", "2", "--table", "3", "--board", "2",
+        "--reason", "slow play")  # fmt: skip
+    doc = json.loads(cli("results", "Pary", "--format", "json", "--final"))
+    got = {x["pair"]: x["percentage"] for x in doc["ranking"]}
+    # the mean of each pair's board percentages over the boards it played
+    # (test_conventions.py's boards 1-3): NS1 50, 0, 25; NS2 100, 100, 25; NS3 0, 100 ...
+    assert got == {1: 25, 2: 75, 3: 50, 4: 62.5, 5: 33.33, 6: 58.33}
+    assert "scoring convention: bbo" in cli("event", "options", "Pary")
