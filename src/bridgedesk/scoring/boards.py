@@ -25,10 +25,11 @@ from bridgedesk.scoring.imp_pairs import butler_board, cross_imp_board, total_po
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing, matchpoint_board
 from bridgedesk.scoring.results import Board, ScoredBoard
 
-#: Results in a session from which the vectorised engine scores it (measured by
-#: ``bench/score_scale.py``: below this NumPy's import and array set-up cost
-#: more than they save).
-FAST_FROM = 2_000
+#: Results in a session from which the vectorised engine scores it.  Measured by
+#: ``bench/score_scale.py`` (CPU time, 2 cores): the exact engine takes about 31 us
+#: a result, the vectorised one 5 us, and importing NumPy about 0.1 s, which a
+#: session of fewer than ~4,000 results (330 pairs on 24 boards) does not earn back.
+FAST_FROM = 4_000
 
 
 class Engine(Enum):
