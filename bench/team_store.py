@@ -20,7 +20,7 @@ from pathlib import Path
 from bridgedesk.bridge import Contract
 from bridgedesk.demo_teams import run
 from bridgedesk.events import Result
-from bridgedesk.results.team_draw import TeamSlip
+from bridgedesk.events.team_draw import TeamSlip
 from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_results import correct_room_result

@@ -27,16 +27,17 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.deals.deal import Deal
 from bridgedesk.deals.generate import generate
 from bridgedesk.demo_session import demo_people, writable_dir
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.events import Entry, EntryKind, Event, Rating, Result
 from bridgedesk.events.model import ScoringMethod
+from bridgedesk.events.team_draw import DrawnMatch, TeamSlip
+from bridgedesk.events.team_settings import TeamForm, TeamSettings
 from bridgedesk.reports.team_bundle import write_all
-from bridgedesk.results.team_draw import DrawnMatch, TeamSlip
-from bridgedesk.results.team_model import ScoredTeamEvent, TeamScoring
-from bridgedesk.results.team_settings import TeamForm, TeamSettings
+from bridgedesk.results.team_model import ScoredTeamEvent
 from bridgedesk.simulate import simulate
 from bridgedesk.store import team_draws, team_events
 from bridgedesk.store.service import Store
@@ -45,10 +46,10 @@ from bridgedesk.store.team_results import import_room_results
 __all__ = ["FORMS", "TeamDemoRun", "run"]
 
 #: The forms the demo plays, with their scoring and boards a match.
-FORMS: dict[str, tuple[TeamForm, TeamScoring, int]] = {
-    "round-robin": (TeamForm.ROUND_ROBIN, TeamScoring.VP, 6),
-    "swiss": (TeamForm.SWISS, TeamScoring.VP, 6),
-    "awl": (TeamForm.AWL, TeamScoring.BAM, 2),
+FORMS: dict[str, tuple[TeamForm, Method, int]] = {
+    "round-robin": (TeamForm.ROUND_ROBIN, Method.TEAM_VP, 6),
+    "swiss": (TeamForm.SWISS, Method.TEAM_VP, 6),
+    "awl": (TeamForm.AWL, Method.BOARD_A_MATCH, 2),
 }
 
 

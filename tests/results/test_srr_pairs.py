@@ -31,7 +31,6 @@ from bridgedesk.results.teams import (
     RoomScore,
     TeamEntry,
     TeamEventPlay,
-    TeamScoring,
     score_team_event,
 )
 from tests.reports.chromium import CHROMIUM, open_page
@@ -137,7 +136,7 @@ def _match(rooms: list[tuple[int, int, int]]) -> TeamEventPlay:
     boards = tuple(BoardRooms(b, RoomScore(o), RoomScore(c)) for b, o, c in rooms)
     return TeamEventPlay(
         EventHeading("seed"), (TeamEntry(1, "A"), TeamEntry(2, "B")),
-        (MatchPlay(1, 1, 2, boards, lineup=LINEUP),), scoring=TeamScoring.IMP,
+        (MatchPlay(1, 1, 2, boards, lineup=LINEUP),), scoring=Method.TEAM_IMPS,
     )  # fmt: skip
 
 

@@ -23,10 +23,9 @@ from fractions import Fraction
 
 import pytest
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.seats import Side
 from bridgedesk.errors import ScoringError
-from bridgedesk.scoring.options import Convention
 from bridgedesk.scoring.results import Adjustment, Board, Penalty, TravellerLine
 from bridgedesk.scoring.session import score_session
 

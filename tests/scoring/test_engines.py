@@ -20,11 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.scoring.boards import FAST_FROM, Engine, score_boards
 from bridgedesk.scoring.matchpoints import Missing
-from bridgedesk.scoring.options import Convention
 from bridgedesk.scoring.results import Adjustment, Board, Penalty, TravellerLine
 from bridgedesk.scoring.session import score_session
 

@@ -23,12 +23,11 @@ from pathlib import Path
 
 import pytest
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.seats import Side
 from bridgedesk.cli import main
 from bridgedesk.formats import saved_pages, traveller_json
 from bridgedesk.results.numbers import decimal
-from bridgedesk.scoring.options import Convention
 from bridgedesk.scoring.results import Adjustment
 from bridgedesk.scoring.session import SessionResult, score_session
 

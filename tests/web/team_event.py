@@ -19,7 +19,7 @@ from decimal import ROUND_HALF_UP, Decimal, getcontext
 
 from bridgedesk.events import Event, Player, Rating, ScoringMethod
 from bridgedesk.events.entry import make_result
-from bridgedesk.results.team_draw import DrawnMatch, TeamSlip
+from bridgedesk.events.team_draw import DrawnMatch, TeamSlip
 from bridgedesk.store import team_events, team_results
 from bridgedesk.store.event_kinds import team_settings
 from bridgedesk.store.service import Store

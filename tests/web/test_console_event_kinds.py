@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgedesk.events.pair_formats import PairFormat
-from bridgedesk.results.team_model import TeamScoring
-from bridgedesk.results.team_settings import TeamForm
+from bridgedesk.events.team_settings import TeamForm
+from bridgedesk.results.team_model import Method
 from bridgedesk.scoring.options import Convention
 from bridgedesk.store import pair_rounds, team_events, users
 from bridgedesk.store.individuals import individual_event
@@ -61,14 +61,14 @@ def test_a_team_event_is_a_real_team_event(client: TestClient, stored: Stored) -
         vp_scale="wbf2013", date="2026-11-24", club="Kanto",
     )  # fmt: skip
     settings = team_events.settings(stored.store, eid)
-    assert settings.form is TeamForm.SWISS and settings.scoring is TeamScoring.VP
+    assert settings.form is TeamForm.SWISS and settings.scoring is Method.TEAM_VP
     assert (settings.rounds, settings.boards_per_match) == (7, 8)
     assert settings.swiss_rule is not None and settings.swiss_rule.value == "jcbl-2"
     info = stored.store.event(eid)
     assert info.event.club == "Kanto" and str(info.event.date) == "2026-11-24"
     # a knockout scored by default on IMPs, as the command does
     ko = _create(client, token, name="Cup", kind="teams", format="knockout")
-    assert team_events.settings(stored.store, ko).scoring is TeamScoring.IMP
+    assert team_events.settings(stored.store, ko).scoring is Method.TEAM_IMPS
 
 
 def test_pairs_by_round_individual_and_sessions(client: TestClient, stored: Stored) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.cli._score_options import FormatOpt, RoundsOpt, SectionsOpt
 from bridgedesk.errors import FormatError, Location, ScoringError
 from bridgedesk.formats import (
@@ -39,7 +39,6 @@ from bridgedesk.results.numbers import decimal, real
 from bridgedesk.results.qualify import CutBy, qualifiers
 from bridgedesk.scoring.individual import score_individual
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
-from bridgedesk.scoring.options import Convention
 from bridgedesk.scoring.session import (
     carry_over,
     combine_sessions,

@@ -18,10 +18,10 @@ from bridgedesk import demo_teams
 from bridgedesk.cli._store import open_store
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Event
+from bridgedesk.events.team_draw import DrawnMatch, by_round
+from bridgedesk.events.team_sessions import SessionSplit
+from bridgedesk.events.team_settings import TeamSettings
 from bridgedesk.reports.teams import standings_text
-from bridgedesk.results.team_draw import DrawnMatch, by_round
-from bridgedesk.results.team_sessions import SessionSplit
-from bridgedesk.results.team_settings import TeamSettings
 from bridgedesk.store import even_chance_teams, team_draws, team_events
 from bridgedesk.store.entry_players import players_of
 from bridgedesk.store.service import Store

@@ -34,12 +34,11 @@ from bridgedesk.cli._srr_pairs_run import SrrRun
 from bridgedesk.cli._teams_run import write
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.events.team_settings import TeamForm
 from bridgedesk.formats import team_results_json
 from bridgedesk.reports.labels import labels
 from bridgedesk.results.srr_pairs import Flight, MisSeat, corrected_play, srr_pairs_ranking
 from bridgedesk.results.team_model import TeamEventPlay
-from bridgedesk.results.team_sessions import rounds_play
-from bridgedesk.results.team_settings import TeamForm
 from bridgedesk.results.teams import score_team_event
 from bridgedesk.store import srr_flights, team_events
 from bridgedesk.store.service import Store
@@ -61,7 +60,7 @@ def _in_session(store: Store, f: Flight, session: int) -> Flight:
         raise BridgedeskError(f"flight {f.name!r} is played in one session, not {session}")
     rounds = split.rounds(session)
     misseats = tuple(m for m in f.misseats if m.round in rounds)
-    return Flight(f.name, f.tables, rounds_play(f.play, rounds), misseats)
+    return Flight(f.name, f.tables, f.play.in_rounds(rounds), misseats)
 
 
 def _srr(
@@ -136,7 +135,7 @@ def team_results(
         if flight is not None:
             play, run = _srr(store, flight, flights, k)
         else:
-            play = snap.play if rnds is None else rounds_play(snap.play, rnds)
+            play = snap.play if rnds is None else snap.play.in_rounds(rnds)
         if k is not None:  # every page of a session's reports says which
             play = replace(play, event=replace(play.event, name=f"{play.event.name}, session {k}"))
         return score_team_event(play), run

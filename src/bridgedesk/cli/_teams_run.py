@@ -11,6 +11,7 @@ from typing import Any
 
 import typer
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.cli._paths import output_dir, output_file
 from bridgedesk.cli._srr_pairs_run import SrrRun, pairs_dicts, read
@@ -20,7 +21,7 @@ from bridgedesk.formats import pbn_team_matches, srr_pairs_csv, team_results_jso
 from bridgedesk.reports import srr_pairs as srr_reports
 from bridgedesk.reports import teams as team_reports
 from bridgedesk.reports.team_bundle import write_all, write_csv
-from bridgedesk.results.teams import ScoredTeamEvent, TeamScoring, score_team_event
+from bridgedesk.results.teams import ScoredTeamEvent, score_team_event
 
 
 def run(
@@ -39,7 +40,7 @@ def run(
         raise BridgedeskError(f"--format {fmt} writes several files: give --out DIR")
     play, srr = read(file, flights, pairs_method)
     if scoring is not None:
-        play = replace(play, scoring=TeamScoring(scoring))
+        play = replace(play, scoring=Method(scoring))
     if stock is not None:
         play = replace(play, stock=stock)
     if vp_scale is not None:

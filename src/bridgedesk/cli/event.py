@@ -4,12 +4,12 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.bridge.methods import Convention
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime, who
 from bridgedesk.cli._team_event import created_line
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import correction_deadline
-from bridgedesk.scoring.options import convention_help
 from bridgedesk.store.event_kinds import NewEvent, prepare_event, store_prepared
 from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.team_sessions import counts
@@ -99,7 +99,9 @@ def new(
             "(`event form-teams`, 004:2725-2734).",
         ),
     ] = False,
-    convention: Annotated[str | None, typer.Option("--convention", help=convention_help())] = None,
+    convention: Annotated[
+        str | None, typer.Option("--convention", help=Convention.help_text())
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Create an event and print its id.

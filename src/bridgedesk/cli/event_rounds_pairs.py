@@ -22,14 +22,14 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.bridge.methods import Convention
 from bridgedesk.cli._pair_rounds import draw_lines
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
+from bridgedesk.events.event_options import EventOptions
 from bridgedesk.events.pair_formats import PairFormat, Pairing
-from bridgedesk.results.event_options import EventOptions
 from bridgedesk.results.pair_rounds import round_boards
-from bridgedesk.scoring.options import Convention, convention_help
 from bridgedesk.store import pair_rounds
 
 
@@ -79,7 +79,9 @@ def options_command(
     vp_scale: Annotated[
         str | None, typer.Option("--vp-scale", help="VP scale of Swiss and Houston pairs.")
     ] = None,
-    convention: Annotated[str | None, typer.Option("--convention", help=convention_help())] = None,
+    convention: Annotated[
+        str | None, typer.Option("--convention", help=Convention.help_text())
+    ] = None,
     reason: Annotated[str, typer.Option("--reason", help="Why (for the audit log).")] = "",
     by: ByOption = None,
     db: DbOption = None,

@@ -22,8 +22,8 @@ from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.result import PASS_THROUGH, Board, SlipArgs, app, split_slip
 from bridgedesk.errors import EntryError
 from bridgedesk.events import make_result
+from bridgedesk.events.team_draw import TeamSlip
 from bridgedesk.formats import team_slips_csv
-from bridgedesk.results.team_draw import TeamSlip
 from bridgedesk.store import team_events, team_results
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._score_options import (
     FormatOpt,
@@ -24,7 +24,6 @@ from bridgedesk.cli._score_options import (
     SectionsOpt,
 )
 from bridgedesk.cli._score_run import run
-from bridgedesk.scoring.options import convention_help
 
 if TYPE_CHECKING:
     from bridgedesk.cli._score_run import Cut
@@ -106,7 +105,7 @@ def command(
         str | None,
         typer.Option(help="With --method butler: Houston VPs per opponent on this VP scale."),
     ] = None,
-    convention: Annotated[str, typer.Option(help=convention_help())] = "jcbl",
+    convention: Annotated[str, typer.Option(help=Convention.help_text())] = "jcbl",
     fmt: Annotated[FormatOpt, typer.Option("--format", help="Output format.")] = FormatOpt.text,
     strict: Annotated[
         bool, typer.Option(help="Reject irregular PBN and unknown JSON keys instead of ignoring.")

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from bridgedesk.bridge.contract import format_result
+from bridgedesk.bridge.methods import Method
 from bridgedesk.reports.labels import labels as get_labels
 from bridgedesk.reports.templating import environment
-from bridgedesk.results.teams import RoomScore, ScoredTeamEvent, TeamScoring
+from bridgedesk.results.teams import RoomScore, ScoredTeamEvent
 
 
 def scoring_name(event: ScoredTeamEvent, lang: str) -> str:
@@ -21,9 +22,9 @@ def scoring_name(event: ScoredTeamEvent, lang: str) -> str:
 
 
 def points_label(event: ScoredTeamEvent, labels: dict[str, str]) -> str:
-    if event.scoring is TeamScoring.IMP:
+    if event.scoring is Method.TEAM_IMPS:
         return labels["imps"]
-    if event.scoring is TeamScoring.BAM:
+    if event.scoring is Method.BOARD_A_MATCH:
         return labels["bam_points"]
     return labels["vp"]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Result, SectionResults
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
@@ -31,7 +31,6 @@ from bridgedesk.results.model import (
     ScoredSession,
 )
 from bridgedesk.scoring import results as sr
-from bridgedesk.scoring.options import Convention
 from bridgedesk.scoring.session import SessionResult, score_session
 
 

@@ -2,10 +2,9 @@
 
 The arithmetic lives in :func:`bridgedesk.scoring.session.score_session`; this
 module names the combinations of its settings (:class:`ConventionRules`) that
-programs are known for, so a director (or an event's settings) can ask for one
-by name, and so that every command, the console and the event's stored options
-offer the same list (:data:`Convention` is the one enum; :func:`convention_help`
-writes it out for an option's help).
+programs are known for; their names are the one enum
+:class:`bridgedesk.bridge.methods.Convention` (re-exported here), which every
+command, the console and the event's stored options offer.
 
 * ``jcbl`` -- 1 point per comparison won, a half per tie (004:1178-1180); each
   board brought to the common top and a pair that played fewer boards factored
@@ -39,10 +38,8 @@ The sources and the published files these are checked against are listed in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
-from bridgedesk.bridge.methods import Method
-from bridgedesk.errors import ScoringError
+from bridgedesk.bridge.methods import Convention
 
 
 @dataclass(frozen=True)
@@ -68,88 +65,21 @@ class ConventionRules:
     per_comparison: bool = False
 
 
-_MP = (Method.MP,)
-_PAIRS = (Method.MP, Method.XIMP, Method.BUTLER, Method.TOTAL)
-
-
-class Convention(Enum):
-    """A named scoring convention (see the module's docstring)."""
-
-    JCBL = "jcbl"
-    TWO_PER_COMPARISON = "two-per-comparison"
-    JFR_PARY = "jfr-pary"
-    BBO = "bbo"
-    AVERAGE_PER_COMPARISON = "average-per-comparison"
-
-    @property
-    def rules(self) -> ConventionRules:
-        return _RULES[self.value]
-
-    @property
-    def methods(self) -> tuple[Method, ...]:
-        """The scoring methods the convention is defined for."""
-        return {
-            "jcbl": _PAIRS,
-            "two-per-comparison": _MP,
-            "jfr-pary": _MP,
-            "bbo": (Method.MP, Method.XIMP),
-            "average-per-comparison": (Method.XIMP,),
-        }[self.value]
-
-    @property
-    def summary(self) -> str:
-        """A few words for option lists and help texts."""
-        return {
-            "jcbl": "1 a comparison, common top, factored (JCBL)",
-            "two-per-comparison": "2 a comparison (EBU, FFB, ScoreBridge)",
-            "jfr-pary": "no factoring, ranked by percentage (JFR Pary)",
-            "bbo": "played results only, mean of board %, flat 60/40 (Bridge Base Online)",
-            "average-per-comparison": "cross-IMPs averaged per comparison (BBO, KoPS, JFR)",
-        }[self.value]
-
-    def check(self, method: Method) -> None:
-        """Refuse a method the convention does not define (one line)."""
-        if method not in self.methods:
-            names = ", ".join(m.value for m in self.methods)
-            raise ScoringError(
-                f"the convention {self.value} is for {names} scoring, not {method.value}"
-            )
-
-    @classmethod
-    def parse(cls, text: str) -> Convention:
-        key = text.strip().lower().replace("_", "-").replace(" ", "-")
-        key = _ALIASES.get(key, key)
-        for member in cls:
-            if member.value == key:
-                return member
-        names = ", ".join(m.value for m in cls)
-        raise ScoringError(f"unknown scoring convention {text!r}: expected one of {names}")
-
-
-_RULES: dict[str, ConventionRules] = {
-    "jcbl": ConventionRules(),
-    "two-per-comparison": ConventionRules(scale=2),
-    "jfr-pary": ConventionRules(factor=False),
-    "bbo": ConventionRules(
+#: The settings of each named convention (its names and methods: :class:`Convention`).
+_RULES: dict[Convention, ConventionRules] = {
+    Convention.JCBL: ConventionRules(),
+    Convention.TWO_PER_COMPARISON: ConventionRules(scale=2),
+    Convention.JFR_PARY: ConventionRules(factor=False),
+    Convention.BBO: ConventionRules(
         factor=False, played_only=True, flat_adjusted=True, board_mean=True, per_comparison=True
     ),
-    "average-per-comparison": ConventionRules(factor=False, per_comparison=True),
-}
-
-_ALIASES: dict[str, str] = {
-    "ebu": "two-per-comparison",
-    "ffb": "two-per-comparison",
-    "scorebridge": "two-per-comparison",
-    "pary": "jfr-pary",
-    "kops": "average-per-comparison",
-    "bridge-base-online": "bbo",
+    Convention.AVERAGE_PER_COMPARISON: ConventionRules(factor=False, per_comparison=True),
 }
 
 
-def convention_help(lead: str = "Scoring convention") -> str:
-    """The help text of a ``--convention`` option: every convention with its words."""
-    listed = "; ".join(f"{c.value} ({c.summary})" for c in Convention)
-    return f"{lead}: {listed}."
+def rules_of(convention: Convention) -> ConventionRules:
+    """What ``convention`` asks of :func:`~bridgedesk.scoring.session.score_session`."""
+    return _RULES[convention]
 
 
-__all__ = ["Convention", "ConventionRules", "convention_help"]
+__all__ = ["Convention", "ConventionRules", "rules_of"]

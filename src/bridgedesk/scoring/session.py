@@ -32,7 +32,7 @@ from bridgedesk.scoring.matchpoints import (
     Missing,
     adjusted_points,
 )
-from bridgedesk.scoring.options import Convention, ConventionRules
+from bridgedesk.scoring.options import Convention, ConventionRules, rules_of
 from bridgedesk.scoring.results import (
     Adjustment,
     Board,
@@ -247,7 +247,7 @@ def _rules(
     if scale != 1 or not factor or not common_top:
         raise ScoringError("give a convention or scale / factor / common_top, not both")
     convention.check(method)
-    return convention.rules
+    return rules_of(convention)
 
 
 def pair_totals(

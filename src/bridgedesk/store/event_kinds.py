@@ -16,16 +16,15 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
 from bridgedesk.errors import EntryError
 from bridgedesk.events.creation import new_event
-from bridgedesk.events.model import Event, ScoringMethod
+from bridgedesk.events.event_options import EventOptions
+from bridgedesk.events.model import Event
 from bridgedesk.events.pair_formats import PairFormat
 from bridgedesk.events.swiss import Rematch, SwissRule
-from bridgedesk.results.event_options import EventOptions
-from bridgedesk.results.team_model import TeamScoring
-from bridgedesk.results.team_settings import DEFAULT_BOARDS, TeamForm, TeamSettings
-from bridgedesk.scoring.options import Convention
+from bridgedesk.events.team_settings import DEFAULT_BOARDS, TeamForm, TeamSettings
 from bridgedesk.store import pair_rounds, team_events
 from bridgedesk.store.service import Store
 
@@ -54,16 +53,6 @@ class EventKind(Enum):
             return cls(text.strip().lower())
         except ValueError:
             raise EntryError(f"--kind is pairs, teams or individual, not {text!r}") from None
-
-
-#: The event's own scoring column for each team scoring (the nearest Method).
-_METHOD = {
-    TeamScoring.IMP: ScoringMethod.TEAM_IMPS,
-    TeamScoring.VP: ScoringMethod.TEAM_VP,
-    TeamScoring.BAM: ScoringMethod.BOARD_A_MATCH,
-    TeamScoring.BAM_VP: ScoringMethod.BOARD_A_MATCH,
-    TeamScoring.MCCALLUM: ScoringMethod.TEAM_IMPS,
-}
 
 
 @dataclass(frozen=True)
@@ -127,11 +116,10 @@ def team_settings(
     text = scoring or ("imp" if team_form is TeamForm.KNOCKOUT else "vp")
     if team_form in (TeamForm.AWL, TeamForm.MIRROR_MITCHELL) and scoring is None:
         text = "bam"
-    try:
-        team_scoring = TeamScoring(text.strip().lower())
-    except ValueError:
-        names = ", ".join(s.value for s in TeamScoring)
-        raise EntryError(f"a team event is scored {names}, not {text!r}") from None
+    team_scoring = next((m for m in Method.teams() if m.value == text.strip().lower()), None)
+    if team_scoring is None:
+        names = ", ".join(m.value for m in Method.teams())
+        raise EntryError(f"a team event is scored {names}, not {text!r}")
     name, data = "wbf2013", None
     if vp_scale is not None:
         if vp_scale in scale_names():
@@ -180,7 +168,7 @@ def _team_event(asked: NewEvent) -> Prepared:
     )  # fmt: skip
     event = new_event(
         asked.name, date=asked.date, rating=asked.rating, class_=asked.class_,
-        scoring=_METHOD[settings.scoring].value, club=asked.club, deadline=asked.deadline,
+        scoring=settings.scoring.value, club=asked.club, deadline=asked.deadline,
     )  # fmt: skip
     return Prepared(
         event, EventKind.TEAMS, team=settings, team_sessions=asked.sessions,

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bridgedesk.bridge.methods import Convention
 from bridgedesk.errors import EntryError, PairingError
+from bridgedesk.events.event_options import EventOptions
 from bridgedesk.events.model import Event, ScoringMethod
 from bridgedesk.events.pair_draw import Draw, draw_by_standings, round_robin
 from bridgedesk.events.pair_formats import PairFormat, Pairing
 from bridgedesk.events.seating import GridMovement, TableAssignment
-from bridgedesk.results.event_options import EventOptions
 from bridgedesk.results.pair_rounds import RoundsResult, draws_of, score_rounds
-from bridgedesk.scoring.options import Convention
 from bridgedesk.store import director
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import EventOptionsRow

@@ -25,9 +25,9 @@ from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.seating import format_boards
+from bridgedesk.events.team_draw import boards_of, boards_text
+from bridgedesk.events.team_settings import TeamForm
 from bridgedesk.results.srr_pairs import Flight, MisSeat, Room
-from bridgedesk.results.team_draw import boards_of, boards_text
-from bridgedesk.results.team_settings import TeamForm
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import DirectorAuditRow, EventRow, TeamMisseatRow
 from bridgedesk.store.team_events import TeamDraw, read_draw, settings_of, team_row

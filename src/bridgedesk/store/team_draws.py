@@ -4,7 +4,7 @@
 a movement form (round robin, AWL, mirror Mitchell, stagger, SRR + pairs) is
 built by the movements library for the teams entered and stored whole; a
 Swiss or knockout stores its first round (Swiss round 1 by seed, 004:1780,
-an odd field with a triangle, :mod:`bridgedesk.results.team_triangle`;
+an odd field with a triangle, :mod:`bridgedesk.events.team_triangle`;
 the knockout's seeded bracket, byes to the top seeds).  ``bridgedesk event
 round EVENT --next`` comes to :func:`next_round`: the event as scored so far
 (:func:`~bridgedesk.results.teams.score_team_event` on
@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.swiss import SwissHistory, SwissTeam, pair_round
-from bridgedesk.results.team_draw import DrawnMatch, movement_draw, round_grid
+from bridgedesk.events.team_draw import DrawnMatch, movement_draw, round_grid
+from bridgedesk.events.team_sessions import sessions_draw, swiss_split
+from bridgedesk.events.team_settings import TeamForm
+from bridgedesk.events.team_triangle import check_boards, odd_round_grid, triangles
 from bridgedesk.results.team_model import ScoredTeamEvent
 from bridgedesk.results.team_rounds import knockout_first, knockout_next, swiss_next
-from bridgedesk.results.team_sessions import sessions_draw, swiss_split
-from bridgedesk.results.team_settings import TeamForm
-from bridgedesk.results.team_triangle import check_boards, odd_round_grid, triangles
 from bridgedesk.results.teams import score_team_event
 from bridgedesk.store import team_events, team_sessions
 from bridgedesk.store.lookups import event_row

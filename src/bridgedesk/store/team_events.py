@@ -3,7 +3,7 @@ withdrawals and forfeits.
 
 A team event is an ordinary event (one session, section A) with a
 ``team_events`` row saying how it is played and scored
-(:class:`~bridgedesk.results.team_settings.TeamSettings`).  Its entries are
+(:class:`~bridgedesk.events.team_settings.TeamSettings`).  Its entries are
 teams of 4-6 players.  Its draw is stored twice over, each for its reader:
 
 * the section's movement grid seats the teams' pairs (team *t*'s pairs are
@@ -28,14 +28,14 @@ from fractions import Fraction
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session as OrmSession
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, EntryKind, Event
 from bridgedesk.events.seating import GridMovement
 from bridgedesk.events.swiss import Rematch, SwissRule
-from bridgedesk.results.team_draw import DrawnMatch, Room, boards_of, boards_text
-from bridgedesk.results.team_model import TeamScoring
-from bridgedesk.results.team_sessions import SessionSplit
-from bridgedesk.results.team_settings import TeamForm, TeamSettings
+from bridgedesk.events.team_draw import DrawnMatch, Room, boards_of, boards_text
+from bridgedesk.events.team_sessions import SessionSplit
+from bridgedesk.events.team_settings import TeamForm, TeamSettings
 from bridgedesk.store import team_sessions
 from bridgedesk.store.events_repo import discard_event, insert_entry, insert_event
 from bridgedesk.store.lookups import event_row, section_entries, section_row
@@ -128,7 +128,7 @@ EXTRA_TABLES = (TeamSessionsRow, TeamMisseatRow, EvenChancePairRow, EvenChanceEv
 def settings_of(row: TeamEventRow) -> TeamSettings:
     return TeamSettings(
         form=TeamForm(row.form),
-        scoring=TeamScoring(row.scoring),
+        scoring=Method(row.scoring),
         boards_per_match=row.boards_per_match,
         vp_scale=row.vp_scale,
         vp_scale_data=row.vp_scale_data,

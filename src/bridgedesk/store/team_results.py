@@ -24,13 +24,12 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy.orm import Session as OrmSession
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.bridge.vp import VPScale, scale_from_data
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.model import Entry, Result
 from bridgedesk.events.seating import format_boards
-from bridgedesk.reading import loads_json
-from bridgedesk.results.model import EventHeading
-from bridgedesk.results.team_draw import (
+from bridgedesk.events.team_draw import (
     ROOMS,
     DrawnMatch,
     Room,
@@ -38,6 +37,10 @@ from bridgedesk.results.team_draw import (
     pair_numbers,
     team_of,
 )
+from bridgedesk.events.team_settings import TeamForm, TeamSettings
+from bridgedesk.events.team_triangle import triangles
+from bridgedesk.reading import loads_json
+from bridgedesk.results.model import EventHeading
 from bridgedesk.results.team_model import (
     BoardRooms,
     Lineup,
@@ -45,10 +48,7 @@ from bridgedesk.results.team_model import (
     RoomScore,
     TeamEntry,
     TeamEventPlay,
-    TeamScoring,
 )
-from bridgedesk.results.team_settings import TeamForm, TeamSettings
-from bridgedesk.results.team_triangle import triangles
 from bridgedesk.scoring.results import Play
 from bridgedesk.store.corrections import correct_result
 from bridgedesk.store.lookups import event_row, section_results
@@ -261,7 +261,7 @@ def _lineup(
 
 def _triangle_table(drawn: Sequence[DrawnMatch], d: DrawnMatch, trio: tuple[int, ...]) -> int:
     """A triangle's match number, from its first table as the round's matches number
-    their pairs of tables (:mod:`bridgedesk.results.team_triangle`)."""
+    their pairs of tables (:mod:`bridgedesk.events.team_triangle`)."""
     first = min(
         x.open.table for x in drawn if x.round == d.round and x.home in trio and x.open is not None
     )
@@ -307,7 +307,7 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
     byes: list[tuple[int, int]] = []
     missing: list[str] = []
     # byes are scored in VPs; a knockout's are listed for its bracket (results.teams)
-    vp_rules = team.scoring is TeamScoring.VP or team.form is TeamForm.KNOCKOUT
+    vp_rules = team.scoring is Method.TEAM_VP or team.form is TeamForm.KNOCKOUT
     trios = triangles(draw.matches) if team.form is TeamForm.SWISS else {}
     for d in draw.matches:
         if d.away is None:

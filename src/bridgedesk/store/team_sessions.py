@@ -1,4 +1,4 @@
-"""The sessions of a stored team event (:mod:`bridgedesk.results.team_sessions`).
+"""The sessions of a stored team event (:mod:`bridgedesk.events.team_sessions`).
 
 ``event new --kind teams ... --sessions N`` keeps the count here
 (:func:`declare`); the draw keeps where each session ends (:func:`store_split`,
@@ -14,8 +14,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
-from bridgedesk.results.team_sessions import SessionSplit, swiss_split
-from bridgedesk.results.team_settings import TeamForm, TeamSettings
+from bridgedesk.events.team_sessions import SessionSplit, swiss_split
+from bridgedesk.events.team_settings import TeamForm, TeamSettings
 from bridgedesk.store.models import EventRow, TeamSessionsRow
 from bridgedesk.store.unit import UnitOfWork
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Result
-from bridgedesk.results.team_draw import DrawnMatch, Room, TeamSlip
+from bridgedesk.events.team_draw import DrawnMatch, Room, TeamSlip
 from bridgedesk.results.team_model import ComparedBoard, ScoredMatch
 from bridgedesk.store import team_draws, team_events, team_results
 from bridgedesk.store.terminals import TableState, Terminal, precheck, table_state

@@ -14,15 +14,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.vp import scale_names
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Rating
 from bridgedesk.events.pair_formats import PairFormat
 from bridgedesk.events.swiss import SwissRule
-from bridgedesk.results.team_model import TeamScoring
-from bridgedesk.results.team_settings import TeamForm
-from bridgedesk.scoring.options import Convention
+from bridgedesk.events.team_settings import TeamForm
 from bridgedesk.store.event_kinds import Created, EventKind, NewEvent, create_event_of_kind
 from bridgedesk.store.service import Store
 
@@ -88,8 +86,8 @@ def choices() -> dict[str, Any]:
     return {
         "kinds": tuple(k.value for k in EventKind),
         "ratings": tuple(r.value for r in Rating),
-        "pair_scorings": tuple(m.value for m in Method),
-        "team_scorings": tuple(s.value for s in TeamScoring),
+        "pair_scorings": tuple(m.value for m in Method.pairs()),
+        "team_scorings": tuple(m.value for m in Method.teams()),
         "pair_formats": tuple(f.value for f in PairFormat),
         "team_forms": tuple(f.value for f in TeamForm),
         "conventions": tuple(c.value for c in Convention),

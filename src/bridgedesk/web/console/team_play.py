@@ -6,7 +6,7 @@ where the home team sits NS, the closed room where the away team does,
 004:1631-1633): each room *entered* when all its boards are in, *partial*,
 or *waiting*; a forfeit or a bye says so.  It reloads itself (htmx polling).
 
-A room result is a :class:`~bridgedesk.results.team_draw.TeamSlip` addressed as
+A room result is a :class:`~bridgedesk.events.team_draw.TeamSlip` addressed as
 ``bridgedesk result team`` addresses it (round, home, away, room, board), stored
 by :func:`bridgedesk.store.team_results.add_room_result` and corrected with a
 reason by :func:`~bridgedesk.store.team_results.correct_room_result`
@@ -33,7 +33,7 @@ from fastapi.responses import HTMLResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import make_result
 from bridgedesk.events.model import Result
-from bridgedesk.results.team_draw import ROOMS, DrawnMatch, TeamSlip
+from bridgedesk.events.team_draw import ROOMS, DrawnMatch, TeamSlip
 from bridgedesk.results.team_model import ScoredMatch
 from bridgedesk.store import team_draws, team_events, team_results
 from bridgedesk.store.service import Store

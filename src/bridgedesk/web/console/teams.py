@@ -24,7 +24,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
-from bridgedesk.results.team_draw import by_round
+from bridgedesk.events.team_draw import by_round
 from bridgedesk.store import team_draws, team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_entries import edit_team, enter_team, team_players

@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 
 from bridgedesk.errors import EntryError, MovementError
 from bridgedesk.events.seating import GridMovement, TableAssignment
-from bridgedesk.results.team_draw import DrawnMatch, Room, pair_numbers
+from bridgedesk.events.team_draw import DrawnMatch, Room, pair_numbers
 
 __all__ = [
     "check_boards",

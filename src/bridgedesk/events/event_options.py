@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import EntryError
 from bridgedesk.events.pair_formats import PairFormat, Pairing
-from bridgedesk.scoring.options import Convention
 
 
 @dataclass(frozen=True)
@@ -52,7 +51,7 @@ class EventOptions:
             self.format.check_method(method)
         elif self.pairing is not None:
             raise EntryError("--pairing goes with --format swiss-pairs, barometer or houston")
-        if method not in self.convention.methods:
+        if self.convention is not Convention.JCBL and method not in self.convention.methods:
             names = ", ".join(m.value for m in self.convention.methods)
             raise EntryError(
                 f"the convention {self.convention.value} is for an event scored by {names}, "

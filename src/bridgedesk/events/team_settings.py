@@ -25,9 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import EntryError
 from bridgedesk.events.swiss import Rematch, SwissRule
-from bridgedesk.results.team_model import TeamScoring
 
 
 class TeamForm(Enum):
@@ -57,17 +57,17 @@ class TeamForm(Enum):
 
 
 #: The scorings each form allows (module doc).
-ALLOWED: dict[TeamForm, tuple[TeamScoring, ...]] = {
+ALLOWED: dict[TeamForm, tuple[Method, ...]] = {
     TeamForm.ROUND_ROBIN: (
-        TeamScoring.IMP, TeamScoring.VP, TeamScoring.MCCALLUM, TeamScoring.BAM,
-        TeamScoring.BAM_VP,
+        Method.TEAM_IMPS, Method.TEAM_VP, Method.MCCALLUM, Method.BOARD_A_MATCH,
+        Method.BAM_VP,
     ),
-    TeamForm.SWISS: (TeamScoring.VP, TeamScoring.IMP, TeamScoring.MCCALLUM, TeamScoring.BAM_VP),
-    TeamForm.KNOCKOUT: (TeamScoring.IMP,),
-    TeamForm.AWL: (TeamScoring.BAM, TeamScoring.BAM_VP),
-    TeamForm.MIRROR_MITCHELL: (TeamScoring.BAM, TeamScoring.BAM_VP),
-    TeamForm.STAGGER: (TeamScoring.IMP, TeamScoring.VP, TeamScoring.MCCALLUM),
-    TeamForm.SRR_PAIRS: (TeamScoring.IMP, TeamScoring.VP, TeamScoring.MCCALLUM),
+    TeamForm.SWISS: (Method.TEAM_VP, Method.TEAM_IMPS, Method.MCCALLUM, Method.BAM_VP),
+    TeamForm.KNOCKOUT: (Method.TEAM_IMPS,),
+    TeamForm.AWL: (Method.BOARD_A_MATCH, Method.BAM_VP),
+    TeamForm.MIRROR_MITCHELL: (Method.BOARD_A_MATCH, Method.BAM_VP),
+    TeamForm.STAGGER: (Method.TEAM_IMPS, Method.TEAM_VP, Method.MCCALLUM),
+    TeamForm.SRR_PAIRS: (Method.TEAM_IMPS, Method.TEAM_VP, Method.MCCALLUM),
 }  # fmt: skip
 
 _WHY = {
@@ -91,7 +91,7 @@ class TeamSettings:
     """A team event's form, scoring and what goes with them (checked on creation)."""
 
     form: TeamForm
-    scoring: TeamScoring
+    scoring: Method
     boards_per_match: int
     vp_scale: str = "wbf2013"
     #: A scale file's JSON, when the event uses one (``vp_scale`` is then its name).

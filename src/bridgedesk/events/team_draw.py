@@ -29,9 +29,9 @@ from bridgedesk.errors import MovementError
 from bridgedesk.events.adapters import grid_from_master_sheet
 from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement, TableAssignment
+from bridgedesk.events.team_settings import TeamForm
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.team_catalogue import build_team
-from bridgedesk.results.team_settings import TeamForm
 
 #: The team movement family each stored form plays.
 MOVEMENT_KIND = {

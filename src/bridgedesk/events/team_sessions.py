@@ -19,8 +19,8 @@ the last round of each (:class:`SessionSplit`).
 * A Swiss is split by its ``--rounds``: the sessions as equal as they can be,
   the earlier ones the shorter (7 rounds in two: 3 + 4).
 * The standings of a session are those of its own matches
-  (:func:`session_play`); the event's add every session up, since they are the
-  standings of every match.
+  (:meth:`bridgedesk.results.team_model.TeamEventPlay.in_rounds`); the event's add
+  every session up, since they are the standings of every match.
 """
 
 from __future__ import annotations
@@ -29,17 +29,14 @@ from dataclasses import dataclass, replace
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.seating import GridMovement
+from bridgedesk.events.team_draw import DrawnMatch, draw_of, movement_kind
+from bridgedesk.events.team_settings import TeamForm
 from bridgedesk.movements.model import Movement, Pair, Round
 from bridgedesk.movements.team_catalogue import build_team
-from bridgedesk.results.team_draw import DrawnMatch, draw_of, movement_kind
-from bridgedesk.results.team_model import TeamEventPlay
-from bridgedesk.results.team_settings import TeamForm
 
 __all__ = [
     "SessionSplit",
     "join_sessions",
-    "rounds_play",
-    "session_play",
     "sessions_draw",
     "swiss_split",
 ]
@@ -141,17 +138,3 @@ def swiss_split(rounds: int | None, sessions: int) -> SessionSplit:
     if rounds < sessions:
         raise EntryError(f"{rounds} rounds cannot fill {sessions} sessions")
     return SessionSplit(tuple(rounds * k // sessions for k in range(1, sessions + 1)))
-
-
-def session_play(play: TeamEventPlay, split: SessionSplit, session: int) -> TeamEventPlay:
-    """The play of one session: its matches and byes only."""
-    return rounds_play(play, split.rounds(session))
-
-
-def rounds_play(play: TeamEventPlay, rounds: range) -> TeamEventPlay:
-    """The play of ``rounds`` only: their matches and byes."""
-    return replace(
-        play,
-        matches=tuple(m for m in play.matches if m.round in rounds),
-        byes=tuple(b for b in play.byes if b[0] in rounds),
-    )
