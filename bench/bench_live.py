@@ -29,9 +29,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_web import SECTIONS, setup
 
+from bridgedesk.services import live as scoring
 from bridgedesk.store import terminals
 from bridgedesk.store.service import Store
-from bridgedesk.web import live, scoring
+from bridgedesk.web import live
 
 
 def cpu_ms(fn: Callable[[], object], times: int = 3) -> float:

@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fastapi.testclient import TestClient
 from tests.web import team_event as te
 
-from bridgedesk.store import team_draws, team_events, terminals, users
+from bridgedesk.services import draws
+from bridgedesk.store import team_events, terminals, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_entries import enter_team
 from bridgedesk.store.users import Role
@@ -44,7 +45,7 @@ def _event(store: Store, teams: int, boards: int) -> int:
     eid = team_events.create_team_event(store, event, settings)
     for t in range(1, teams + 1):
         enter_team(store, eid, te.players(t), name=f"Team {t}")
-    team_draws.make_draw(store, eid)
+    draws.make_draw(store, eid)
     return eid
 
 

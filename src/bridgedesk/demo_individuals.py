@@ -32,7 +32,7 @@ from bridgedesk.events import Event, Rating, Result, ScoringMethod
 from bridgedesk.movements.individual import individual
 from bridgedesk.movements.recommend_individual import recommend_individual
 from bridgedesk.reports.bundle import write_all
-from bridgedesk.results.individual import score_individual_section
+from bridgedesk.services.event_scores import score_section
 from bridgedesk.simulate import simulate
 from bridgedesk.store import individuals
 from bridgedesk.store.service import Store
@@ -71,8 +71,8 @@ def _run(
         try:
             records = _play(store, eid, (players, seed, lang, dd, workers), timings)
             t0 = time.perf_counter()
-            snapshot, plan = individuals.snapshot(store, eid)
-            scored = score_individual_section(snapshot, plan, deals=store.deals(eid))
+            _, plan = individuals.snapshot(store, eid)
+            scored = score_section(store, eid, "A")
             files = write_all(scored, out, lang=lang, records=records)
         except BaseException:
             store.discard_event(eid)  # no half-made demo event stays behind

@@ -44,13 +44,12 @@ from bridgedesk.events.adapters import phantom_number
 from bridgedesk.movements.choose import build_movement
 from bridgedesk.reports.bundle import write_all
 from bridgedesk.results.model import ScoredSession
-from bridgedesk.results.section import score_section
+from bridgedesk.services.event_scores import score_section
 from bridgedesk.simulate import simulate
 from bridgedesk.store.service import Store
 
 if TYPE_CHECKING:
     from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.events import SectionResults
     from bridgedesk.movements.model import Movement
     from bridgedesk.store.service import Store
 
@@ -161,11 +160,9 @@ def _run(
     with Store.open(db) as store:
         eid = store.create_event(event)
         try:
-            snapshot, stored_deals, records = _play(
-                store, eid, movement, name, (pairs, seed, lang, dd, workers), timings
-            )
+            records = _play(store, eid, movement, name, (pairs, seed, lang, dd, workers), timings)
             t0 = time.perf_counter()
-            scored = score_section(snapshot, deals=stored_deals)
+            scored = score_section(store, eid, "A")
             files = write_all(scored, out, lang=lang, records=records)
         except BaseException:
             store.discard_event(eid)  # no half-made demo event stays behind
@@ -182,7 +179,7 @@ def _play(
     name: str,
     options: tuple[int, int, str, bool, int | None],
     timings: dict[str, float],
-) -> tuple[SectionResults, dict[int, str], list[BoardRecord]]:
+) -> list[BoardRecord]:
     """Enter the pairs, movement, deals and simulated results of event ``eid``.
 
     ``options`` are :func:`run`'s pairs, seed, lang, dd and workers.
@@ -230,7 +227,7 @@ def _play(
             )  # fmt: skip
     store.import_results(eid, rows, who="demo")
     timings["results"] = time.perf_counter() - t0
-    return store.section_results(eid), store.deals(eid), records
+    return records
 
 
 __all__ = ["NAMES", "DemoRun", "demo_people", "in_store", "run", "writable_dir"]

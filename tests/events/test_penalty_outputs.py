@@ -84,14 +84,14 @@ def test_no_penalty_no_column(cli: Cli, played: None) -> None:
 def test_a_penalty_counts_in_the_masterpoint_placing(cli: Cli, played: None) -> None:
     """The awards place the pairs by the ranking as published, penalty included (it was
     scored without the director's rulings before)."""
-    from bridgedesk.store.event_awards import score_stored_event
+    from bridgedesk.services.awards import scored_for_awards
     from bridgedesk.store.service import Store
 
     cli("result", "penalty", EVENT, "--pair", "2", "--mp", "1.5", "--reason", "slow play")
     published = totals(cli)
     store = Store.open(cli.db)
     try:
-        scored, _, _ = score_stored_event(store, EVENT, "A")
+        scored = scored_for_awards(store, EVENT, "A").sessions
     finally:
         store.close()
     placed = {int(s.pair): float(s.total) for s in scored[0].standings}

@@ -20,8 +20,8 @@ from decimal import ROUND_HALF_UP, Decimal, getcontext
 from bridgedesk.events import Event, Player, Rating, ScoringMethod
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.team_draw import DrawnMatch, TeamSlip
+from bridgedesk.services.event_setup import team_settings
 from bridgedesk.store import team_events, team_results
-from bridgedesk.store.event_kinds import team_settings
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_entries import enter_team
 

@@ -14,7 +14,7 @@ from bridgedesk.events.pair_formats import PairFormat
 from bridgedesk.events.team_settings import TeamForm
 from bridgedesk.results.team_model import Method
 from bridgedesk.scoring.options import Convention
-from bridgedesk.store import pair_rounds, team_events, users
+from bridgedesk.store import event_options, team_events, users
 from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -74,9 +74,9 @@ def test_a_team_event_is_a_real_team_event(client: TestClient, stored: Stored) -
 def test_pairs_by_round_individual_and_sessions(client: TestClient, stored: Stored) -> None:
     token = log_in(client, "boss")
     swiss = _create(client, token, name="Swiss pairs", format="swiss-pairs", scoring="mp")
-    assert pair_rounds.options(stored.store, swiss).format is PairFormat.SWISS_PAIRS
+    assert event_options.options(stored.store, swiss).format is PairFormat.SWISS_PAIRS
     conv = _create(client, token, name="EBU style", convention="two-per-comparison")
-    assert pair_rounds.options(stored.store, conv).convention is Convention.TWO_PER_COMPARISON
+    assert event_options.options(stored.store, conv).convention is Convention.TWO_PER_COMPARISON
     alone = _create(client, token, name="Individual", kind="individual")
     assert individual_event(stored.store, alone)
     two = _create(client, token, name="Two days", sessions="2", sections="A,B")
@@ -190,7 +190,7 @@ def test_the_kinds_refusals_in_japanese(stored: Stored) -> None:
     """The refusals these pages add are known by code and said in Japanese, their
     values carried over (web/messages.py)."""
     from bridgedesk.errors import BridgedeskError
-    from bridgedesk.store.event_kinds import NewEvent, create_event_of_kind
+    from bridgedesk.services.event_setup import NewEvent, create_event_of_kind
     from bridgedesk.store.session_plans import plan_sessions
     from bridgedesk.web.messages import code_of, refusal
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgedesk.store import team_draws, team_events, terminals, users
+from bridgedesk.services import draws
+from bridgedesk.store import team_events, terminals, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -46,7 +47,7 @@ def client(team_store: tuple[Store, int]) -> Iterator[TestClient]:
 
 def _drawn(store: Store, eid: int) -> None:
     te.add_teams(store, eid)
-    team_draws.make_draw(store, eid)
+    draws.make_draw(store, eid)
 
 
 def _alert(html: str) -> str:
@@ -424,7 +425,7 @@ def test_a_swiss_draws_round_by_round_at_the_console(tmp_path: Path) -> None:
     import datetime as dt
 
     from bridgedesk.events import Event, Rating, ScoringMethod
-    from bridgedesk.store.event_kinds import team_settings
+    from bridgedesk.services.event_setup import team_settings
 
     store = Store.open(tmp_path / "swiss.sqlite3")
     users.add_user(store, "boss", Role.DIRECTOR, PASSWORD)

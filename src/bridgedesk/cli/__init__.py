@@ -198,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = root_command().main(args=args, prog_name="bridgedesk", standalone_mode=False)
     except BridgedeskError as exc:
+        for line in exc.details:
+            print(line, file=sys.stderr)
         print(f"error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except typer.TyperException as exc:

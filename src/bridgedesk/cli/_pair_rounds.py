@@ -1,7 +1,7 @@
 """What ``event new``, ``event round --next`` and ``event draw`` share for the pair
 events played round by round (Swiss pairs, barometer, Houston pairs): the draw
 dispatcher and its printed lines (the event itself is created by
-:mod:`bridgedesk.store.event_kinds`).  Kept
+:mod:`bridgedesk.services.event_setup`).  Kept
 apart from :mod:`bridgedesk.cli.event_rounds_pairs` so that the ``event`` group's
 modules call it without importing each other."""
 
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from bridgedesk.events.pair_draw import Draw
 from bridgedesk.events.pair_formats import DEFAULT_BOARDS_PER_ROUND
-from bridgedesk.store import pair_rounds
+from bridgedesk.services.draws import next_pair_round
 from bridgedesk.store.service import Store
 
 
 def next_round(store: Store, event: str, boards: int = DEFAULT_BOARDS_PER_ROUND) -> list[str]:
     """Draw the next round of a Swiss pairs, barometer or Houston pairs event; the
     lines to print.  Refuses (changing nothing) any other event."""
-    drawn = pair_rounds.next_round(store, event, boards)
+    drawn = next_pair_round(store, event, boards)
     return draw_lines(drawn.draw, drawn.boards, drawn.names)
 
 

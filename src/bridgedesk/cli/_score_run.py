@@ -32,7 +32,7 @@ from bridgedesk.formats import (
 from bridgedesk.formats.scored_file import scored_file
 from bridgedesk.reports.bundle import write_all
 from bridgedesk.reports.combined import combined_html
-from bridgedesk.reports.session import event_text, ranking_text, results_html
+from bridgedesk.reports.session import ranking_text, results_html, sessions_text
 from bridgedesk.results.combined import combine
 from bridgedesk.results.model import EventTotal, Options, ScoredEvent, VpLine
 from bridgedesk.results.numbers import decimal, real
@@ -229,7 +229,7 @@ def run(
             for path in write_all(outputs[0], out):
                 typer.echo(str(path))
     else:
-        typer.echo(event_text(event), nl=False)
+        typer.echo(sessions_text(event), nl=False)
         if qualified is not None and cut is not None:
             typer.echo(f"\nQualified ({cut.describe()}): {', '.join(qualified)}")
 

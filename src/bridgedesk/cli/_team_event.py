@@ -1,7 +1,7 @@
 """What the event, entry and movement commands do for a team event (docs/teams.md).
 
 ``event new NAME --kind teams --format F --scoring S`` (stored by
-:mod:`bridgedesk.store.event_kinds`, printed by :func:`created_line`),
+:mod:`bridgedesk.services.event_setup`, printed by :func:`created_line`),
 ``entry add EVENT --kind team --name T --player ...`` (:func:`add_team_entry`) and
 ``event movement EVENT`` for a team event (:func:`team_movement`) come here from
 their commands' modules, which hand over as soon as they see a team event.
@@ -22,7 +22,8 @@ from bridgedesk.events.team_draw import DrawnMatch, by_round
 from bridgedesk.events.team_sessions import SessionSplit
 from bridgedesk.events.team_settings import TeamSettings
 from bridgedesk.reports.teams import standings_text
-from bridgedesk.store import even_chance_teams, team_draws, team_events
+from bridgedesk.services import draws
+from bridgedesk.store import even_chance_teams, team_events
 from bridgedesk.store.entry_players import players_of
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_entries import enter_team, team_players
@@ -142,7 +143,7 @@ def draw_lines(
 
 def team_movement(store: Store, event: str) -> None:
     """``event movement EVENT`` for a team event: make and print its draw."""
-    report = team_draws.make_draw(store, event)
+    report = draws.make_draw(store, event)
     draw = team_events.draw(store, event)
     typer.echo(f"draw: {report.name}" + (f" ({report.basis})" if report.basis else ""))
     for line in draw_lines(report.matches, draw.forfeits, draw.split):
@@ -169,7 +170,7 @@ def team_round(event: str, next_round: bool, last_round: bool, db: str | None) -
     or knockout round."""
     with open_store(db) as store:
         if next_round:
-            report = team_draws.next_round(store, event, last_round=last_round)
+            report = draws.next_round(store, event, last_round=last_round)
             draw = team_events.draw(store, event)
             typer.echo(f"round {report.matches[0].round} ({report.basis or report.name})")
             for line in draw_lines(report.matches, draw.forfeits)[1:]:

@@ -21,8 +21,8 @@ from rich.progress import (
 
 from bridgedesk import __version__
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._paths import encodable, output_file
-from bridgedesk.cli._paths import encoding as check_encoding
+from bridgedesk.cli._encoding import encodable
+from bridgedesk.cli._encoding import encoding as check_encoding
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.dd import analyse as solve_all
 from bridgedesk.deals.deal import Deal
@@ -31,6 +31,7 @@ from bridgedesk.errors import BridgedeskError
 from bridgedesk.formats import dealfile, pbn
 from bridgedesk.formats.dealfile import kind
 from bridgedesk.reports.hand_records import LANGS, html_to_pdf, render_html
+from bridgedesk.reports.output import output_file
 from bridgedesk.store.analyses import analyse_cached
 from bridgedesk.store.service import Store
 

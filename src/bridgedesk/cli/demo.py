@@ -12,8 +12,8 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._options import Lang
 from bridgedesk.cli._team_event import run_teams
-from bridgedesk.cli.results import Lang
 from bridgedesk.demo_individuals import run as run_individuals
 from bridgedesk.demo_session import run
 from bridgedesk.demo_sessions import run as sessions_run

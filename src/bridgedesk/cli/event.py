@@ -10,7 +10,7 @@ from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime
 from bridgedesk.cli._team_event import created_line
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import correction_deadline
-from bridgedesk.store.event_kinds import NewEvent, prepare_event, store_prepared
+from bridgedesk.services.event_setup import NewEvent, prepare_event, store_prepared
 from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.team_sessions import counts
 

@@ -11,7 +11,6 @@ import typer
 
 from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._paths import output_file
 from bridgedesk.cli._store import (
     ByOption,
     DbOption,
@@ -26,6 +25,7 @@ from bridgedesk.errors import BridgedeskError, EntryError, FormatError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected
 from bridgedesk.formats import results_csv
+from bridgedesk.reports.output import output_file
 from bridgedesk.store import individuals
 
 if TYPE_CHECKING:

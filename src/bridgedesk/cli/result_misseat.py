@@ -10,8 +10,8 @@ import typer
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.result import app
-from bridgedesk.cli.result_teams import RoomName
 from bridgedesk.errors import EntryError
+from bridgedesk.events.team_draw import RoomName
 from bridgedesk.store import srr_flights
 
 

@@ -11,7 +11,6 @@ Corrections are the pairs' own, so ``result history``, ``result undo`` and
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -22,14 +21,9 @@ from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.result import PASS_THROUGH, Board, SlipArgs, app, split_slip
 from bridgedesk.errors import EntryError
 from bridgedesk.events import make_result
-from bridgedesk.events.team_draw import TeamSlip
+from bridgedesk.events.team_draw import RoomName, TeamSlip
 from bridgedesk.formats import team_slips_csv
 from bridgedesk.store import team_events, team_results
-
-
-class RoomName(StrEnum):
-    open = "open"
-    closed = "closed"
 
 
 @app.command("team", context_settings=PASS_THROUGH)

@@ -10,38 +10,18 @@ does once parsed is in :mod:`bridgedesk.cli._teams_run`.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from bridgedesk.bridge.methods import Method
+from bridgedesk.cli._options import Lang
 from bridgedesk.cli._teams_run import run
-from bridgedesk.cli.results import Lang
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.reports.output import Output
 
 app = typer.Typer(help="Team events: score a results file.", no_args_is_help=True)
-
-
-class TeamFormat(StrEnum):
-    text = "text"
-    json = "json"
-    csv = "csv"
-    html = "html"
-    pbn = "pbn"
-
-
-class TeamScoringOpt(StrEnum):
-    imp = "imp"
-    vp = "vp"
-    bam = "bam"
-    bam_vp = "bam-vp"
-    mccallum = "mccallum"
-
-
-class PairsMethod(StrEnum):
-    mp = "mp"
-    butler = "butler"
-    ximp = "ximp"
 
 
 @app.callback()
@@ -53,7 +33,7 @@ def _group() -> None:
 def score(
     file: Annotated[Path, typer.Argument(help="The team results JSON (docs/teams.md).")],
     scoring: Annotated[
-        TeamScoringOpt | None,
+        Method | None,
         typer.Option(help="imp, vp, bam, bam-vp or mccallum (default: the file's, else vp)."),
     ] = None,
     vp_scale: Annotated[
@@ -63,7 +43,9 @@ def score(
     stock: Annotated[
         int | None, typer.Option(help="McCallum stock: 30, 40, 50 or 60 (004:2615).")
     ] = None,
-    fmt: Annotated[TeamFormat, typer.Option("--format", help="Output format.")] = TeamFormat.text,
+    fmt: Annotated[
+        Output, typer.Option("--format", help="text, json, csv, pbn or html.")
+    ] = Output.TEXT,
     lang: Annotated[Lang, typer.Option("--lang", help="Labels: en or ja.")] = Lang.en,
     out: Annotated[
         Path | None,
@@ -77,15 +59,22 @@ def score(
         ),
     ] = None,
     pairs_method: Annotated[
-        PairsMethod,
+        Method,
         typer.Option(help="SRR teams + pairs: rank the pairs by mp, butler or ximp."),
-    ] = PairsMethod.mp,
+    ] = Method.MP,
 ) -> None:
     """Score a team event's results: matches, standings, cross-table, Butler for pairs.
 
     Example: bridgedesk teams score autumn.json --scoring vp --format html --out autumn/
     """
+    if scoring is not None and not scoring.is_teams:
+        teams = ", ".join(m.value for m in Method.teams())
+        raise BridgedeskError(f"--scoring: a team event is scored {teams}, not {scoring.value}")
+    if pairs_method not in (Method.MP, Method.BUTLER, Method.XIMP):
+        raise BridgedeskError(
+            f"--pairs-method: the pairs are ranked by mp, butler or ximp, not {pairs_method.value}"
+        )
     run(
-        file, None if scoring is None else scoring.value, vp_scale, stock, fmt.value,
-        lang.value, out, flight or (), pairs_method.value,
+        file, None if scoring is None else scoring.value, vp_scale, stock, fmt, lang.value, out,
+        flight or (), pairs_method.value,
     )  # fmt: skip

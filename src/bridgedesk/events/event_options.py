@@ -4,7 +4,7 @@ The format (:class:`~bridgedesk.events.pair_formats.PairFormat`: Swiss pairs,
 barometer, Houston pairs, or None for an ordinary pairs event), the draw's
 pairing, the VP scale of a VP event, and the scoring convention of its
 outputs (:mod:`bridgedesk.scoring.options`).  The store keeps it in
-``event_options`` (:mod:`bridgedesk.store.pair_rounds`).
+``event_options`` (:mod:`bridgedesk.store.event_options`).
 """
 
 from __future__ import annotations

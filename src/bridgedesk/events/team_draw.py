@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from bridgedesk.errors import MovementError
 from bridgedesk.events.adapters import grid_from_master_sheet
@@ -68,7 +69,34 @@ class DrawnMatch:
 
 
 #: The two rooms of a match: the home team's NS table, the away team's (004:1631-1633).
-ROOMS = ("open", "closed")
+class RoomName(StrEnum):
+    """The open room (the home team NS) or the closed room (the away team NS),
+    004:1631-1633."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+ROOMS = tuple(r.value for r in RoomName)
+
+
+@dataclass(frozen=True)
+class MisSeat:
+    """Pairs that sat NS/EW the wrong way round in one room of a match (004:2652-2655),
+    as the director records it (``result misseat``).
+
+    ``other_played`` says whether the two teams' other room on these boards had
+    already been played when the slip was found: if not, the later room was
+    played swapped too (the rule), and both rooms count; if so, the boards
+    leave the team comparison (:mod:`bridgedesk.results.srr_pairs`).
+    """
+
+    round: int
+    home: int
+    away: int
+    room: RoomName
+    boards: tuple[int, ...]
+    other_played: bool
 
 
 @dataclass(frozen=True)

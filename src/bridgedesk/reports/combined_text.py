@@ -1,5 +1,5 @@
 """The ranking over all sessions as plain text (kept apart from the HTML page so that
-:func:`bridgedesk.reports.session.event_text` can print it)."""
+:func:`bridgedesk.reports.session.sessions_text` can print it)."""
 
 from __future__ import annotations
 

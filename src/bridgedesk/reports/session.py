@@ -315,7 +315,7 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def event_text(event: ScoredEvent, lang: str = "en") -> str:
+def sessions_text(event: ScoredEvent, lang: str = "en") -> str:
     """Every session's ranking, then the carry-over, totals, flights and Houston VPs."""
     labels = get_labels(lang)
     text = "\n".join(ranking_text(s, lang) for s in event.sessions)
@@ -387,7 +387,6 @@ def write_html(
 
 __all__ = [
     "PAGES",
-    "event_text",
     "index_html",
     "ranking_html",
     "ranking_text",
@@ -395,6 +394,7 @@ __all__ = [
     "recap_rows",
     "results_html",
     "scorecards_html",
+    "sessions_text",
     "sheet_rows",
     "traveller_rows",
     "travellers_html",

@@ -1,4 +1,4 @@
-"""A team event's room results in the store, and the event as played for scoring.
+"""A team event's room results in the store, and the event read back as stored.
 
 A room result is a slip addressed the way a team director reads it: round,
 home and away team, room (``open``: the home team's NS table, ``closed``:
@@ -8,13 +8,9 @@ was not forfeited) and stored as the slip of the grid table that room plays
 at (:func:`bridgedesk.store.results_repo.insert_result`), so corrections,
 their audit and undo are the pairs' own (:mod:`bridgedesk.store.corrections`).
 
-:func:`team_play` reads the whole event back as a
-:class:`~bridgedesk.results.team_model.TeamEventPlay` for
-:func:`bridgedesk.results.teams.score_team_event`: each board of a match with
-its two rooms, forfeits (003:228-250, under every scoring,
-:mod:`bridgedesk.results.team_forfeits`), byes (in VPs) and the
-line-ups that name the pairs for the Butler ranking.  A board with one room
-still missing is left out and listed in :attr:`TeamSnapshot.missing`.
+:func:`read_team_event` reads the whole event back in one transaction
+(:class:`StoredTeamEvent`); :mod:`bridgedesk.services.team_scores` makes the
+event as played from it and scores it.
 """
 
 from __future__ import annotations
@@ -24,32 +20,11 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy.orm import Session as OrmSession
 
-from bridgedesk.bridge.methods import Method
-from bridgedesk.bridge.vp import VPScale, scale_from_data
 from bridgedesk.errors import BridgedeskError, EntryError, Location
-from bridgedesk.events.model import Entry, Result
+from bridgedesk.events.model import Entry, Event, Result
 from bridgedesk.events.seating import format_boards
-from bridgedesk.events.team_draw import (
-    ROOMS,
-    DrawnMatch,
-    Room,
-    TeamSlip,
-    pair_numbers,
-    team_of,
-)
-from bridgedesk.events.team_settings import TeamForm, TeamSettings
-from bridgedesk.events.team_triangle import triangles
-from bridgedesk.reading import loads_json
-from bridgedesk.results.model import EventHeading
-from bridgedesk.results.team_model import (
-    BoardRooms,
-    Lineup,
-    MatchPlay,
-    RoomScore,
-    TeamEntry,
-    TeamEventPlay,
-)
-from bridgedesk.scoring.results import Play
+from bridgedesk.events.team_draw import ROOMS, DrawnMatch, Room, TeamSlip, pair_numbers
+from bridgedesk.events.team_settings import TeamSettings
 from bridgedesk.store.corrections import correct_result
 from bridgedesk.store.lookups import event_row, section_results
 from bridgedesk.store.results_repo import ImportReport, import_results, insert_result
@@ -66,11 +41,11 @@ from bridgedesk.store.team_events import (
 from bridgedesk.store.unit import UnitOfWork
 
 __all__ = [
-    "TeamSnapshot",
+    "StoredTeamEvent",
     "add_room_result",
     "correct_room_result",
     "import_room_results",
-    "team_play",
+    "read_team_event",
 ]
 
 
@@ -189,111 +164,26 @@ def correct_room_result(
     return cid, old, placed
 
 
-# -- the event as played ----------------------------------------------------------------
+# -- the event as stored -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class TeamSnapshot:
-    """A team event read in one transaction: its settings, draw and play."""
+class StoredTeamEvent:
+    """A team event read in one transaction, as stored: its heading, settings, teams,
+    draw, the room results by grid place ``(round, table, board)`` and the line-ups
+    (``(round, team)`` -> the players' seats), for
+    :func:`bridgedesk.services.team_scores.team_play` to make the event as played."""
 
+    event: Event
     settings: TeamSettings
-    draw: TeamDraw
-    play: TeamEventPlay
     teams: dict[int, Entry]
-    #: Matches with rooms still without a result: ``round 2, 3 v 5: 3 of 16 room results``.
-    missing: tuple[str, ...]
+    draw: TeamDraw
+    results: dict[tuple[int, int, int], Result]
+    lineups: dict[tuple[int, int], tuple[tuple[int, int], ...]]
 
 
-#: Forms whose match k plays at tables 2k-1 and 2k; in the others (AWL, mirror
-#: Mitchell, stagger) a match is at the home team's table.
-_PAIRED_TABLES = (TeamForm.ROUND_ROBIN, TeamForm.SRR_PAIRS, TeamForm.SWISS, TeamForm.KNOCKOUT)
-
-
-def _scale(team: TeamSettings) -> str | VPScale:
-    if team.vp_scale_data is None:
-        return team.vp_scale
-    return scale_from_data(loads_json(team.vp_scale_data, "the event's VP scale"))
-
-
-def _room_score(r: Result) -> RoomScore:
-    assert r.contract is not None
-    score = r.ns_score
-    assert score is not None
-    return RoomScore(score, Play(r.contract, r.declarer, r.tricks))
-
-
-def _board(board: int, open_: Result | None, closed: Result | None) -> BoardRooms | None:
-    """A board's two rooms; an adjusted room makes the board adjusted: the home team's
-    score is the open room's NS one (or the closed room's EW one)."""
-    if open_ is None or closed is None:
-        return None
-    if open_.adjusted is not None:
-        return BoardRooms(board, adjustment=open_.adjusted.ns, adjustment_away=open_.adjusted.ew)
-    if closed.adjusted is not None:
-        return BoardRooms(board, adjustment=closed.adjusted.ew, adjustment_away=closed.adjusted.ns)
-    return BoardRooms(board, _room_score(open_), _room_score(closed))
-
-
-def _pair_name(entry: Entry, seats: tuple[int, int]) -> str:
-    names = [entry.players[p - 1].name for p in seats]
-    return f"{entry.number} {names[0]} – {names[1]}"
-
-
-def _lineup(
-    d: DrawnMatch,
-    teams: dict[int, Entry],
-    stored: dict[tuple[int, int], tuple[tuple[int, int], ...]],
-) -> Lineup | None:
-    assert d.away is not None
-    seats = {}
-    for team in (d.home, d.away):
-        entry = teams[team]
-        if len(entry.players) < 4:
-            return None
-        seats[team] = stored.get((d.round, team), ((1, 2), (3, 4)))
-    return Lineup(
-        _pair_name(teams[d.home], seats[d.home][0]),
-        _pair_name(teams[d.home], seats[d.home][1]),
-        _pair_name(teams[d.away], seats[d.away][0]),
-        _pair_name(teams[d.away], seats[d.away][1]),
-    )
-
-
-def _triangle_table(drawn: Sequence[DrawnMatch], d: DrawnMatch, trio: tuple[int, ...]) -> int:
-    """A triangle's match number, from its first table as the round's matches number
-    their pairs of tables (:mod:`bridgedesk.events.team_triangle`)."""
-    first = min(
-        x.open.table for x in drawn if x.round == d.round and x.home in trio and x.open is not None
-    )
-    return (first + 1) // 2
-
-
-def _grid_lineup(
-    d: DrawnMatch,
-    draw: TeamDraw,
-    teams: dict[int, Entry],
-    stored: dict[tuple[int, int], tuple[tuple[int, int], ...]],
-) -> Lineup | None:
-    """An SRR + pairs match's pairs as the grid seats them: a team's pairs keep their
-    partnership all event (its round-1 line-up, players 1-2 and 3-4 unless given), and
-    which of them sits NS changes from round to round (004:2633-2655)."""
-    assert d.open is not None and d.closed is not None and draw.grid is not None
-    n = len(teams)
-
-    def name(pair: int) -> str:
-        team = team_of(pair, n)
-        seats = stored.get((1, team), ((1, 2), (3, 4)))[0 if pair == team else 1]
-        return _pair_name(teams[team], seats)
-
-    if any(len(teams[t].players) < 4 for t in (d.home, d.away if d.away else d.home)):
-        return None
-    o = draw.grid.grid[(d.open.round, d.open.table)]
-    c = draw.grid.grid[(d.closed.round, d.closed.table)]
-    return Lineup(name(o.ns), name(c.ew), name(c.ns), name(o.ew))
-
-
-def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
-    """The event as played, for :func:`~bridgedesk.results.teams.score_team_event`."""
+def read_team_event(unit: UnitOfWork, ref: int | str) -> StoredTeamEvent:
+    """The team event as stored (see :class:`StoredTeamEvent`)."""
     with unit.transaction(write=False) as s:
         ev = event_row(s, ref)
         team = settings_of(team_row(s, ev))
@@ -301,60 +191,4 @@ def team_play(unit: UnitOfWork, ref: int | str) -> TeamSnapshot:
         draw = read_draw(s, ev)
         sec = section(s, ev)
         by_place = {(r.round, r.table, r.board): r for _, r in section_results(s, sec)}
-        stored_lineups = lineups(s, ev)
-        info = event_info(ev).event
-    matches: list[MatchPlay] = []
-    byes: list[tuple[int, int]] = []
-    missing: list[str] = []
-    # byes are scored in VPs; a knockout's are listed for its bracket (results.teams)
-    vp_rules = team.scoring is Method.TEAM_VP or team.form is TeamForm.KNOCKOUT
-    trios = triangles(draw.matches) if team.form is TeamForm.SWISS else {}
-    for d in draw.matches:
-        if d.away is None:
-            if vp_rules:
-                byes.append((d.round, d.home))
-            continue
-        forfeit = draw.forfeited_by(d)
-        if team.form is TeamForm.SRR_PAIRS:
-            lineup = _grid_lineup(d, draw, teams, stored_lineups)
-        else:
-            lineup = _lineup(d, teams, stored_lineups)
-        if forfeit is not None:
-            matches.append(MatchPlay(d.round, d.home, d.away, forfeited_by=forfeit))
-            continue
-        assert d.open is not None and d.closed is not None
-        boards = []
-        absent = 0
-        for b in d.boards:
-            rooms = [by_place.get((room.round, room.table, b)) for room in (d.open, d.closed)]
-            absent += rooms.count(None)
-            got = _board(b, rooms[0], rooms[1])
-            if got is not None:
-                boards.append(got)
-        if absent:
-            missing.append(
-                f"round {d.round}, {d.label}: {absent} of {2 * len(d.boards)} room results"
-            )
-        if boards:
-            table = (d.open.table + 1) // 2 if team.form in _PAIRED_TABLES else d.open.table
-            if d.round in trios and d.home in trios[d.round]:
-                table = _triangle_table(draw.matches, d, trios[d.round])
-            matches.append(
-                MatchPlay(d.round, d.home, d.away, tuple(boards), table=table, lineup=lineup,
-                          carry_over=draw.carry.get((d.round, d.home)))
-            )  # fmt: skip
-    play = TeamEventPlay(
-        event=EventHeading(info.name, info.date, info.club),
-        teams=tuple(
-            TeamEntry(n, e.team_name or e.names, e.players) for n, e in sorted(teams.items())
-        ),
-        matches=tuple(matches),
-        scoring=team.scoring,
-        vp_scale=_scale(team),
-        stock=team.stock,
-        byes=tuple(byes),
-        boards_per_match=team.boards_per_match,
-        form=team.form.value,
-        segments=team.segments,
-    )
-    return TeamSnapshot(team, draw, play, teams, tuple(missing))
+        return StoredTeamEvent(event_info(ev).event, team, teams, draw, by_place, lineups(s, ev))

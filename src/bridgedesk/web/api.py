@@ -21,10 +21,11 @@ from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
 from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.services import live as scoring
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
-from bridgedesk.web import live, scoring, team_tables
+from bridgedesk.web import live, team_tables
 from bridgedesk.web.messages import code_of
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
 from bridgedesk.web.threads import db_call
@@ -225,8 +226,11 @@ async def traveller(request: Request, board: int) -> JSONResponse:
 
 @router.get("/events/{event_id}/ranking")
 async def ranking(
-    request: Request, event_id: int, section: str | None = None, session: int = 1
+    request: Request, event_id: int, section: str | None = None, session: int | None = None
 ) -> JSONResponse:
+    """What ``bridgedesk results EVENT --format json`` prints (``?section=``, ``?session=``
+    as its options): a pairs section's ranking and travellers, an event of several
+    sessions ranked over them, a round-by-round event's standings, a team event's."""
     try:
         await db_call(
             request, _store(request).event, event_id

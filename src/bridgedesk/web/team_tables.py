@@ -6,7 +6,7 @@ event's table here.  The page says which match the table plays in its round
 and which room it is (the open room seats the home team NS, the closed room
 the away team NS, 004:1631-1633).  The form posts to ``/t/team/results``
 with the terminal's CSRF token; the result is checked and stored by
-:func:`bridgedesk.store.team_tables.enter_table_result` (the table's checks,
+:func:`bridgedesk.services.team_tables.enter_table_result` (the table's checks,
 then the draw's, as ``bridgedesk result team``), a refusal shown beside the
 form with nothing stored.  Corrections of a team table's results are made at
 the console (``/d/teams/ID/results``), with a reason.
@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.events.seating import format_boards
-from bridgedesk.store import team_tables
+from bridgedesk.services import team_tables
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
@@ -62,7 +62,7 @@ async def store_team_result(
     request: Request, terminal: term.Terminal, body: Mapping[str, Any]
 ) -> dict[str, Any]:
     """A team table's result sent to the table API (``POST /api/table/results``): the
-    checks and the storing of :func:`bridgedesk.store.team_tables.enter_table_result`,
+    checks and the storing of :func:`bridgedesk.services.team_tables.enter_table_result`,
     answered as the API answers a pairs table's result."""
     rid, result = await db_call(
         request, team_tables.enter_table_result, _store(request), terminal, body

@@ -25,7 +25,7 @@ from bridgedesk.masterpoints.jcbl.club import QualifyingRound
 from bridgedesk.masterpoints.ledger import MAX_AWARD
 from bridgedesk.masterpoints.request import AwardInput, StoredEvent, is_series_table
 from bridgedesk.scoring.session import Method, SessionResult, score_session
-from bridgedesk.store.event_awards import score_stored_event
+from bridgedesk.services.awards import scored_for_awards
 from bridgedesk.store.ledger import RecordedAward
 from bridgedesk.store.service import Store
 
@@ -102,12 +102,12 @@ def _score_stored_event(
     event: str, section: str, db: str | None
 ) -> tuple[list[SessionResult], Roster | None, StoredEvent]:
     """Score every session of a stored event's section (see
-    :func:`bridgedesk.store.event_awards.score_stored_event`); member numbers from its
+      :func:`bridgedesk.services.awards.scored_for_awards`); member numbers from its
     entries (``None`` when no entry has any: ``--players`` must give them)."""
 
     with Store.open(db) as store:
-        scored, players, facts = score_stored_event(store, event, section)
-    return scored, (Roster(players) if players else None), facts
+        found = scored_for_awards(store, event, section)
+    return list(found.sessions), (Roster(found.players) if found.players else None), found.facts
 
 
 def load_input(options: InputOptions, table: str | None) -> AwardInput:

@@ -5,7 +5,7 @@ or, when the director says it is SBF-rated, under the SBF rules by the table of
 its kind of event (001:609-1900: A bronze pairs, A1/A2 by size, C bronze
 individual, D silver pairs, F silver individual, GOLD gold pairs, with the
 boards played and the opponents met where the table uses them).  The awards are
-computed by :func:`bridgedesk.store.event_awards.event_awards` with the options
+computed by :func:`bridgedesk.services.awards.event_awards` with the options
 of ``bridgedesk masterpoints award --from-event`` (``--rules sbf --table D
 --boards 52``), and recorded by the same ``record``.
 
@@ -30,7 +30,7 @@ from bridgedesk.masterpoints.awards import Award
 from bridgedesk.masterpoints.jcbl.ranks import FmpCertificate
 from bridgedesk.masterpoints.request import AwardOptions
 from bridgedesk.reading import whole_number
-from bridgedesk.store.event_awards import event_awards
+from bridgedesk.services.awards import event_awards
 from bridgedesk.store.service import Store
 from bridgedesk.web.console.place import Place
 

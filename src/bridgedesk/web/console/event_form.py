@@ -1,7 +1,7 @@
 """The console's new-event form: every kind and option of ``bridgedesk event new``.
 
-The form's fields are read into a :class:`~bridgedesk.store.event_kinds.NewEvent`
-and stored by :func:`~bridgedesk.store.event_kinds.create_event_of_kind`, the
+The form's fields are read into a :class:`~bridgedesk.services.event_setup.NewEvent`
+and stored by :func:`~bridgedesk.services.event_setup.create_event_of_kind`, the
 function the command calls, so a combination is refused with the command's own
 line; the page shows that line beside the field it is about (:func:`field_of`)
 and nothing is stored.  A VP scale is chosen by name here: a browser does not name
@@ -21,7 +21,7 @@ from bridgedesk.events.model import Rating
 from bridgedesk.events.pair_formats import PairFormat
 from bridgedesk.events.swiss import SwissRule
 from bridgedesk.events.team_settings import TeamForm
-from bridgedesk.store.event_kinds import Created, EventKind, NewEvent, create_event_of_kind
+from bridgedesk.services.event_setup import Created, EventKind, NewEvent, create_event_of_kind
 from bridgedesk.store.service import Store
 
 __all__ = ["DEFAULTS", "choices", "create", "field_of", "new_event_of"]

@@ -9,7 +9,7 @@ players' seats; a slip names the four players at N, S, E and W and is stored onl
 where the movement seats them (:func:`bridgedesk.store.individuals.add_result`, as
 ``result add EVENT --north --south --east --west``); the ranking is each player's,
 scored as ``bridgedesk results EVENT`` scores it
-(:func:`bridgedesk.web.scoring.scored_section`).  Corrections, rulings, missing
+(:func:`bridgedesk.services.event_scores.score_section`).  Corrections, rulings, missing
 slips and the report set are the results and publish pages'.
 """
 
@@ -24,6 +24,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import make_result
 from bridgedesk.results.numbers import fixed
+from bridgedesk.services.event_scores import score_section
 from bridgedesk.store import director, individuals
 from bridgedesk.store.individual_plans import store_recommended
 from bridgedesk.store.service import Store
@@ -33,7 +34,6 @@ from bridgedesk.web.console.kind_pages import kind_page
 from bridgedesk.web.console.kinds import INDIVIDUAL
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.scoring import scored_section
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -61,7 +61,7 @@ def _gather(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, 
             )  # fmt: skip
     ranking = None
     if plan is not None and results:
-        scored = scored_section(store, place.event, place.section, place.session)
+        scored = score_section(store, place.event, place.section, place.session)
         ranking = scored.sections[0].ranking
     return {
         "players": sorted(entries.items()),

@@ -2,9 +2,9 @@
 
 The page shows every round drawn so far (its boards, each table's NS and EW pairs,
 the bye), the standings after each scored round (VPs or points, running total,
-rank: :func:`bridgedesk.store.pair_rounds.standings`, what ``bridgedesk results
+rank: :func:`bridgedesk.services.event_scores.standings`, what ``bridgedesk results
 EVENT`` prints) and the slips still missing.  A director draws the next round
-(:func:`bridgedesk.store.pair_rounds.next_round`, as ``bridgedesk event round EVENT
+(:func:`bridgedesk.services.draws.next_pair_round`, as ``bridgedesk event round EVENT
 --next --boards N``: refused while a slip of the round before is missing, 004:2594)
 and holds, closes or opens a round (the results page's action, ``event round``);
 ``draw/standings.html`` is the standings page ``results EVENT --format html`` writes.
@@ -25,7 +25,9 @@ from bridgedesk.events.pair_formats import DEFAULT_BOARDS_PER_ROUND
 from bridgedesk.reports.pair_rounds import rounds_html
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.pair_rounds import round_boards
-from bridgedesk.store import pair_rounds
+from bridgedesk.services.draws import next_pair_round, pair_draws
+from bridgedesk.services.event_scores import standings
+from bridgedesk.store import event_options
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import round_states
 from bridgedesk.store.users import Role
@@ -44,21 +46,21 @@ __all__ = ["router"]
 
 
 def _gather(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, Any]:
-    opts = pair_rounds.options(store, place.event)
-    draws = pair_rounds.draws(store, place.event)
+    opts = event_options.options(store, place.event)
+    draws = pair_draws(store, place.event)
     movement = store.movement(place.event, section=place.section, session=place.session)
     names = {n: e.names for n, e in store.entries(place.event).items()}
     drawn = [
         {"draw": d, "boards": round_boards(movement, d.round) if movement else ()}
         for d in reversed(draws)
     ]
-    standings = pair_rounds.standings(store, place.event) if draws else None
+    found = standings(store, place.event) if draws else None
     return {
         "options": opts,
         "drawn": drawn,
         "names": names,
-        "standings": standings,
-        "rounds_after": list(reversed(standings.rounds)) if standings else [],
+        "standings": found,
+        "rounds_after": list(reversed(found.rounds)) if found else [],
         "controls": round_states(store, place.event, place.section, place.session),
         "fixed": fixed,
     }
@@ -84,7 +86,7 @@ def _next(store: Store, place: Place, form: Mapping[str, str]) -> str:
     text = form.get("boards", "").strip() or str(DEFAULT_BOARDS_PER_ROUND)
     if not (text.isascii() and text.isdigit() and len(text) <= 2):
         raise EntryError(f"the boards a round is a whole number, not {text!r}")
-    drawn = pair_rounds.next_round(store, place.event, int(text))
+    drawn = next_pair_round(store, place.event, int(text))
     boards = drawn.boards
     return f"round {drawn.draw.round} drawn ({drawn.draw.basis}): boards {boards[0]}-{boards[-1]}"
 
@@ -110,7 +112,7 @@ async def standings_page(request: Request, event: int) -> Response:
     place = await place_of(request, event)
     lang = language(request)
     try:
-        result = await db_call(request, pair_rounds.standings, store_of(request), place.event)
+        result = await db_call(request, standings, store_of(request), place.event)
     except BridgedeskError as exc:
         return error_page(request, exc, back=place.url(f"/d/events/{event}/draw"))
     return HTMLResponse(rounds_html(result, lang))

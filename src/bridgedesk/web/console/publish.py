@@ -2,25 +2,21 @@
 
 The report set is the one ``bridgedesk results EVENT --format html`` writes
 (:func:`bridgedesk.reports.bundle.write_all`: ranking, recap, travellers,
-score cards, hand records, CSV, JSON, PBN and USEBIO), scored by
-:func:`bridgedesk.web.scoring.scored_section` with the director's rulings,
+score cards, hand records, CSV, JSON, PBN and USEBIO), published by
+:func:`bridgedesk.services.publishing.publish` as that command does,
 zipped for download; the public live results (``/e/ID``) show the same
 ranking as it stands.  While slips are missing the set is marked provisional
 on this page (004:3838-3846).  The masterpoint awards (JCBL by the stored
 event's rating and class, or SBF by the table the director chooses, see
 :mod:`.awards`) are shown with their printable certificates, and a director
 records them in the ledger
-(:mod:`bridgedesk.store.event_awards`, as ``bridgedesk masterpoints award
+(:mod:`bridgedesk.services.awards`, as ``bridgedesk masterpoints award
 --from-event`` then ``record`` do).
 """
 
 from __future__ import annotations
 
-import io
-import tempfile
-import zipfile
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -28,10 +24,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.masterpoints.awards import Award
-from bridgedesk.reports.bundle import write_all, write_sections
-from bridgedesk.reports.event_bundle import write_event
-from bridgedesk.store import director, event_results
-from bridgedesk.store.event_awards import record
+from bridgedesk.services.awards import record
+from bridgedesk.services.publishing import Publication, publish_zip
+from bridgedesk.store import director
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
@@ -48,7 +43,6 @@ from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.sessions import combined_context
 from bridgedesk.web.labels import language
-from bridgedesk.web.scoring import scored_section, scored_sections
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import environment
 from bridgedesk.web.threads import db_call
@@ -158,28 +152,17 @@ async def award_certificates(request: Request, event: int) -> Response:
     return HTMLResponse(template.render(lang=lang, w=words, links=links, **context))
 
 
-def _zipped(write: Callable[[Path], list[Path]]) -> bytes:
-    """The files ``write`` puts into a temporary directory, as one zip file."""
-    buffer = io.BytesIO()
-    with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
-        written = write(Path(tmp))
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in written:
-                archive.write(path, path.relative_to(tmp).as_posix())
-    return buffer.getvalue()
-
-
 def report_zip(store: Store, place: Place, lang: str) -> bytes:
-    """The section's whole report set as a zip file."""
-    scored = scored_section(store, place.event, place.section, place.session)
-    return _zipped(lambda out: write_all(scored, out, lang=lang))
+    """The section's whole report set as a zip file (``results --section``)."""
+    asked = Publication(lang=lang, session=place.session, section=place.section)
+    return publish_zip(store, place.event, asked)
 
 
 def sections_zip(store: Store, place: Place, lang: str) -> bytes:
     """Every section of the place's session: each one's report set in its own folder
-    and ``index.html`` with the ranking across the sections, as one zip file."""
-    scored = scored_sections(store, place.event, place.session)
-    return _zipped(lambda out: write_sections(scored, out, lang=lang))
+    and ``index.html`` with the ranking across the sections, as one zip file
+    (``results --session``)."""
+    return publish_zip(store, place.event, Publication(lang=lang, session=place.session))
 
 
 async def _download(
@@ -209,8 +192,7 @@ async def download_sections(request: Request, event: int) -> Response:
 def event_zip(store: Store, place: Place, lang: str) -> bytes:
     """An event of several sessions (or a final): every session's reports, the combined
     ranking and ``results.json``, as ``bridgedesk results EVENT --format html`` writes."""
-    scored = event_results.score_event(store, place.event, store.deals(place.event))
-    return _zipped(lambda out: write_event(scored, out, lang))
+    return publish_zip(store, place.event, Publication(lang=lang))
 
 
 @router.get("/events/{event}/publish/event.zip")

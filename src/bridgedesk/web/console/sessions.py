@@ -3,13 +3,13 @@
 The page shows each session's sections with their movements and missing slips,
 every pair's seat in each session (the renumbering between sessions the store
 keeps, :mod:`bridgedesk.store.competitors`) and the combined ranking with a column
-per session (:func:`bridgedesk.store.event_results.score_event`, what ``bridgedesk
+per session (:func:`bridgedesk.services.event_scores.score_event`, what ``bridgedesk
 results EVENT`` prints).  A director stores the recommended plan for N sessions
 (:func:`bridgedesk.store.session_plans.plan_sessions`, as ``bridgedesk event
 movement EVENT --recommend --sessions N``).  Each session and section is then run
 from the other pages by choosing it in the navigation (``?session=&section=``).
 Once every slip is in, a director makes the final of a qualifying event here
-(:func:`bridgedesk.store.finals.final_of_qualifying`, as ``bridgedesk event final``:
+(:func:`bridgedesk.services.finals.final_of_qualifying`, as ``bridgedesk event final``:
 the cut overall or per field, withdrawals, the carry-over's maximum).
 """
 
@@ -24,9 +24,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError, ScoringError
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.qualify import CutBy
-from bridgedesk.store import director, event_results
+from bridgedesk.services.event_scores import Shape, event_rules, score_event
+from bridgedesk.services.finals import final_of_qualifying
+from bridgedesk.store import director
 from bridgedesk.store.competitors import seats
-from bridgedesk.store.finals import final_of_qualifying
 from bridgedesk.store.service import Store
 from bridgedesk.store.session_plans import plan_sessions
 from bridgedesk.store.sessions_repo import final_of
@@ -91,19 +92,18 @@ def _seat_table(store: Store, place: Place) -> tuple[list[int], list[dict[str, A
 def combined_context(store: Store, place: Place) -> dict[str, Any]:
     """The combined ranking of an event of several sessions (or a final) for a page
     (``combined`` None when the event is one session or nothing is scored yet)."""
-    if not event_results.is_whole_event(store, place.event):
+    if event_rules(store, place.event).shape is not Shape.SESSIONS:
         return {"combined": None}
     try:
-        scored = event_results.score_event(store, place.event)
+        found = score_event(store, place.event, with_deals=False)
     except ScoringError:  # no results yet: nothing to rank
         return {"combined": None}
-    missing, planned = event_results.missing_slips(store, place.event)
     return {
-        "combined": scored.combined,
+        "combined": found.scored.combined,
         "fixed": fixed,
-        "scored_sessions": [s.session for s in scored.sessions],
-        "event_missing": missing,
-        "event_planned": planned,
+        "scored_sessions": [s.session for s in found.scored.sessions],
+        "event_missing": found.missing.slips,
+        "event_planned": found.missing.planned,
     }
 
 

@@ -16,7 +16,7 @@ result for the wrong room (home and away the wrong way round), a board the
 match does not play or a second result for a room is refused with the
 command line's own line, shown beside the form.  The chosen match's
 comparison, board by board, is the scored event's
-(:func:`bridgedesk.store.team_draws.scored`).
+(:func:`bridgedesk.services.team_scores.scored`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ from bridgedesk.events import make_result
 from bridgedesk.events.model import Result
 from bridgedesk.events.team_draw import ROOMS, DrawnMatch, TeamSlip
 from bridgedesk.results.team_model import ScoredMatch
-from bridgedesk.store import team_draws, team_events, team_results
+from bridgedesk.services import team_scores
+from bridgedesk.store import team_events, team_results
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import round_states
 from bridgedesk.store.users import Role, UserSession
@@ -154,7 +155,7 @@ def _chosen(query: Mapping[str, str]) -> tuple[int, int, int] | None:
 
 def _scored_match(store: Store, event: int, key: tuple[int, int, int]) -> ScoredMatch | None:
     try:
-        scored, _ = team_draws.scored(store, event)
+        scored, _ = team_scores.scored(store, event)
     except BridgedeskError:
         return None
     for m in scored.matches:

@@ -6,8 +6,8 @@ command line calls, so the checks and the one-line refusals are the same:
 teams are entered and changed by :mod:`bridgedesk.store.team_entries`
 (``entry add --kind team``), withdrawn by
 :func:`bridgedesk.store.team_events.withdraw_team` (``event withdraw-team``);
-the draw is :func:`bridgedesk.store.team_draws.make_draw` (``event movement``)
-and :func:`~bridgedesk.store.team_draws.next_round` (``event round --next``);
+the draw is :func:`bridgedesk.services.draws.make_draw` (``event movement``)
+and :func:`~bridgedesk.services.draws.next_round` (``event round --next``);
 rounds are held, closed and opened by
 :func:`bridgedesk.store.terminals.set_round` (``event round``).  A refusal is
 shown beside the form that sent it, which keeps what was typed; nothing is
@@ -25,7 +25,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.team_draw import by_round
-from bridgedesk.store import team_draws, team_events
+from bridgedesk.services import draws
+from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_entries import edit_team, enter_team, team_players
 from bridgedesk.store.terminals import round_states, set_round
@@ -223,7 +224,7 @@ async def withdraw_team(request: Request, event: int) -> Response:
 
 
 def _draw(store: Store, event: int, _form: Mapping[str, str], _session: UserSession) -> str:
-    report = team_draws.make_draw(store, event)
+    report = draws.make_draw(store, event)
     return f"draw: {report.name}" + (f" ({report.basis})" if report.basis else "")
 
 
@@ -233,7 +234,7 @@ async def make_draw(request: Request, event: int) -> Response:
 
 
 def _next(store: Store, event: int, form: Mapping[str, str], _session: UserSession) -> str:
-    report = team_draws.next_round(store, event, last_round=bool(form.get("last_round")))
+    report = draws.next_round(store, event, last_round=bool(form.get("last_round")))
     return f"round {report.matches[0].round} drawn ({report.basis or report.name})"
 
 

@@ -12,7 +12,7 @@ closed rounds, a board already entered), then stored as that room's slip
 through :func:`bridgedesk.store.team_results.add_room_result` (the draw's
 checks: the board is the match's, the match was not forfeited).  Once both
 rooms of a board are in, the table sees the comparison, the IMPs of the
-scored event (:func:`bridgedesk.store.team_draws.scored`).
+scored event (:func:`bridgedesk.services.team_scores.scored`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Result
 from bridgedesk.events.team_draw import DrawnMatch, Room, TeamSlip
 from bridgedesk.results.team_model import ComparedBoard, ScoredMatch
-from bridgedesk.store import team_draws, team_events, team_results
+from bridgedesk.services.team_scores import scored
+from bridgedesk.store import team_events, team_results
 from bridgedesk.store.terminals import TableState, Terminal, precheck, table_state
 from bridgedesk.store.unit import UnitOfWork
 
@@ -90,9 +91,9 @@ def table_match(unit: UnitOfWork, terminal: Terminal) -> TableMatch:
     ]
     compared: list[Compared] = []
     if played:
-        scored, _ = team_draws.scored(unit, terminal.event_id)
+        event, _ = scored(unit, terminal.event_id)
         by_match: dict[tuple[int, int, int | None], ScoredMatch] = {
-            (m.round, m.home, m.away): m for m in scored.matches
+            (m.round, m.home, m.away): m for m in event.matches
         }
         for d, room in played:
             m = by_match.get((d.round, d.home, d.away))

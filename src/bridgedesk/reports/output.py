@@ -1,21 +1,35 @@
-"""Checks on what a command will write, made before any work is done.
+"""What reports are written as (:class:`Output`, the one output-format choice of every
+command and page) and where: checks on an output path made before any work is done.
 
 A command that solves double dummy for a minute and then cannot write its
-``--out`` file wastes the director's minute; these checks refuse the bad path
-(a directory where a file is meant, a missing or unwritable directory) at once,
-in one line.  The operating system still has the last word: anything it
-refuses later is reported in one line by :func:`bridgedesk.cli.main`.
+``--out`` file wastes the director's minute; :func:`output_file` and
+:func:`output_dir` refuse the bad path (a directory where a file is meant, a
+missing or unwritable directory) at once, in one line.  The operating system
+still has the last word: anything it refuses later is reported in one line by
+:func:`bridgedesk.cli.main`.
 """
 
 from __future__ import annotations
 
-import codecs
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 
 from bridgedesk.errors import BridgedeskError, Location
+
+__all__ = ["Output", "output_dir", "output_file"]
+
+
+class Output(StrEnum):
+    """What results are printed or written as (``--format``): the ranking as text, the
+    whole HTML report set, or one data file (each shape of event takes some)."""
+
+    TEXT = "text"
+    HTML = "html"
+    CSV = "csv"
+    JSON = "json"
+    PBN = "pbn"
+    USEBIO = "usebio"
 
 
 def output_file(path: Path, option: str = "--out") -> Path:
@@ -50,28 +64,3 @@ def output_dir(path: Path, option: str = "--out") -> Path:
     if not os.access(path, os.W_OK | os.X_OK):
         raise BridgedeskError("no permission to write here; choose another place", where)
     return path
-
-
-def encoding(name: str | None) -> str | None:
-    """A text encoding Python knows (``None`` stays: the format's default)."""
-    if name is None:
-        return None
-    try:
-        return codecs.lookup(name.strip()).name
-    except (LookupError, ValueError):
-        raise BridgedeskError(
-            f"--encoding: unknown text encoding {name!r}; e.g. utf-8, cp932 (Shift-JIS), latin-1"
-        ) from None
-
-
-@contextmanager
-def encodable(path: Path) -> Iterator[None]:
-    """Report text the chosen ``--encoding`` cannot hold as one line, naming ``path``."""
-    try:
-        yield
-    except UnicodeEncodeError as exc:
-        bad = exc.object[exc.start : exc.end]
-        raise BridgedeskError(
-            f"the encoding {exc.encoding} cannot write {bad!r}; choose --encoding utf-8",
-            Location(file=str(path)),
-        ) from None

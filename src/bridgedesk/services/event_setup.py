@@ -1,18 +1,28 @@
-"""A new event of any kind from what the director typed: ``bridgedesk event new`` and
-the console's event form both call :func:`create_event_of_kind`, so a combination
-is refused with the same one line whichever way it came, before anything is stored.
+"""An event's rules, in one place: what it is created as, and what may change later.
+
+``bridgedesk event new`` and the console's event form both call
+:func:`create_event_of_kind` (the command checks first with :func:`prepare_event`,
+before it opens the store), so a combination is refused with the same one line
+whichever way it came, before anything is stored; ``bridgedesk event options`` and
+the console change an event's scoring with :func:`change_rules`.
 
 The kinds are those the store keeps: an ordinary pairs event (a movement chosen up
 front, one or several sessions and sections), a pairs event played round by round
-(Swiss pairs, barometer, Houston: ``format``, :mod:`bridgedesk.store.pair_rounds`),
+(Swiss pairs, barometer, Houston: ``format``, :mod:`bridgedesk.store.event_options`),
 an event of individuals (one session of one section, 004:1576-1614,
 :mod:`bridgedesk.store.individuals`) and a team event (one session of one section,
 its form and scoring checked together, :mod:`bridgedesk.store.team_events`).
+
+Each kind takes its own scoring methods (:meth:`EventKind.methods`: a pairs or
+individual event is scored mp, ximp, butler or total, 004:1162-1173; a team event
+imp, vp, bam, bam-vp or mccallum, 004:1616-1872), refused at creation; the method
+and the matchpoint convention may be changed, audited, until the first result is in
+(:func:`bridgedesk.store.event_options.set_options`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 
@@ -22,18 +32,24 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.creation import new_event
 from bridgedesk.events.event_options import EventOptions
 from bridgedesk.events.model import Event
-from bridgedesk.events.pair_formats import PairFormat
+from bridgedesk.events.pair_formats import PairFormat, Pairing
 from bridgedesk.events.swiss import Rematch, SwissRule
 from bridgedesk.events.team_settings import DEFAULT_BOARDS, TeamForm, TeamSettings
-from bridgedesk.store import pair_rounds, team_events
+from bridgedesk.store import event_options, team_events
+from bridgedesk.store.events_repo import create_event
+from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.service import Store
+from bridgedesk.store.unit import UnitOfWork
 
 __all__ = [
     "Created",
     "EventKind",
     "NewEvent",
     "Prepared",
+    "change_rules",
     "create_event_of_kind",
+    "create_pairs_event",
+    "kind_of",
     "prepare_event",
     "store_prepared",
     "team_settings",
@@ -53,6 +69,23 @@ class EventKind(Enum):
             return cls(text.strip().lower())
         except ValueError:
             raise EntryError(f"--kind is pairs, teams or individual, not {text!r}") from None
+
+    def methods(self) -> tuple[Method, ...]:
+        """The scoring methods an event of this kind takes (module doc)."""
+        return Method.teams() if self is EventKind.TEAMS else Method.pairs()
+
+    def method(self, text: str) -> Method:
+        """The method ``text`` names, refused (one line) when this kind cannot take it."""
+        found = Method.parse(text)
+        if found not in self.methods():
+            names = ", ".join(m.value for m in self.methods())
+            what = {"pairs": "a pairs", "teams": "a team", "individual": "an individual"}
+            raise EntryError(
+                f"{what[self.value]} event is scored {names}, not {found.value} "
+                f"(--scoring {found.value} is for "
+                + ("a team event)" if found.is_teams else "pairs and individuals)")
+            )
+        return found
 
 
 @dataclass(frozen=True)
@@ -198,9 +231,10 @@ def prepare_event(asked: NewEvent) -> Prepared:
     given = [option for option, value in team_only if value is not None]
     if given:
         raise EntryError(f"{given[0]} is for a team event (--kind teams)")
+    scoring = kind.method(asked.scoring or "mp")
     event = new_event(
         asked.name, date=asked.date, rating=asked.rating, class_=asked.class_,
-        scoring=asked.scoring or "mp", club=asked.club, sessions=asked.sessions,
+        scoring=scoring.value, club=asked.club, sessions=asked.sessions,
         sections=asked.sections, deadline=asked.deadline,
     )  # fmt: skip
     if kind is EventKind.INDIVIDUAL:
@@ -229,7 +263,7 @@ def store_prepared(store: Store, made: Prepared, *, who: str) -> Created:
     elif made.options is None:
         eid = store.create_event(made.event)
     else:
-        eid = pair_rounds.create_event(store, made.event, made.options, who=who)
+        eid = create_pairs_event(store, made.event, made.options, who=who)
     return Created(eid, made.event, made.kind, made.team)
 
 
@@ -238,3 +272,64 @@ def create_event_of_kind(store: Store, asked: NewEvent, *, who: str) -> Created:
 
     ``who`` is named in the director's log when the event's options are set."""
     return store_prepared(store, prepare_event(asked), who=who)
+
+
+def create_pairs_event(unit: UnitOfWork, event: Event, opts: EventOptions, *, who: str) -> int:
+    """Create a pairs ``event`` with ``opts`` in one transaction (nothing stored if refused)."""
+    opts.check(event.scoring)
+    if opts.format is not None and (
+        len(event.sessions) != 1 or len(event.sessions[0].sections) != 1
+    ):
+        raise EntryError(f"a {opts.format.value} event is one session of one section")
+    with unit.transaction():
+        eid = create_event(unit, event)
+        if opts != EventOptions():
+            event_options.set_options(unit, eid, opts, who=who, reason="event created")
+    return eid
+
+
+def kind_of(unit: UnitOfWork, ref: int | str) -> EventKind:
+    """What a stored event is: pairs, teams or individual."""
+    with unit.transaction(write=False):
+        if team_events.is_team_event(unit, ref):
+            return EventKind.TEAMS
+        return EventKind.INDIVIDUAL if individual_event(unit, ref) else EventKind.PAIRS
+
+
+def change_rules(
+    unit: UnitOfWork,
+    ref: int | str,
+    *,
+    scoring: str | None = None,
+    fmt: str | None = None,
+    pairing: str | None = None,
+    vp_scale: str | None = None,
+    convention: str | None = None,
+    who: str,
+    reason: str,
+) -> tuple[EventOptions, EventOptions]:
+    """Change a stored event's scoring method and options (audited): the method must be
+    one its kind takes, and the method and convention are fixed once a result is in
+    (module doc).  ``fmt`` ``none`` makes an ordinary event.  Returns (before, after)."""
+    if not reason.strip():
+        raise EntryError("changing the event's options needs --reason (the audit log)")
+    with unit.transaction():
+        kind = kind_of(unit, ref)
+        method = None if scoring is None else kind.method(scoring)
+        if kind is EventKind.TEAMS and (fmt or pairing or convention or vp_scale):
+            raise EntryError(
+                "a team event's form and VP scale are set when it is created "
+                "(`event new --kind teams`); only its --scoring can change here"
+            )
+        current = event_options.options(unit, ref)
+        new = replace(
+            current,
+            format=current.format if fmt is None
+            else (None if fmt.strip().lower() == "none" else PairFormat.parse(fmt)),
+            pairing=current.pairing if pairing is None else Pairing.parse(pairing),
+            vp_scale=current.vp_scale if vp_scale is None else vp_scale,
+            convention=current.convention if convention is None
+            else Convention.parse(convention),
+        )  # fmt: skip
+        old = event_options.set_options(unit, ref, new, who=who, reason=reason, method=method)
+    return old, new

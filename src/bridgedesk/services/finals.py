@@ -15,9 +15,10 @@ from bridgedesk.errors import BridgedeskError
 from bridgedesk.events.creation import parse_date
 from bridgedesk.events.model import Section, Session
 from bridgedesk.results.qualify import CutBy, qualifiers
-from bridgedesk.store import event_results
-from bridgedesk.store.service import Store
+from bridgedesk.services.event_scores import event_missing, score_event
+from bridgedesk.store.events_repo import event as stored_event
 from bridgedesk.store.sessions_repo import FinalCut, make_final
+from bridgedesk.store.unit import UnitOfWork
 
 __all__ = ["FinalMade", "final_of_qualifying"]
 
@@ -34,7 +35,7 @@ class FinalMade:
 
 
 def final_of_qualifying(
-    store: Store,
+    unit: UnitOfWork,
     qualifying: int | str,
     name: str,
     cut: int,
@@ -47,20 +48,20 @@ def final_of_qualifying(
     qualifying is missing or when nobody qualifies."""
     if cut < 1:
         raise BridgedeskError(f"--cut keeps at least 1 pair, not {cut}")
-    missing, _ = event_results.missing_slips(store, qualifying)
+    missing = event_missing(unit, qualifying).slips
     if missing:
         raise BridgedeskError(
             f"the qualifying is not complete: {len(missing)} slips missing (the first: "
             f"{missing[0]})"
-        )
-    scored = event_results.score_event(store, qualifying)
+        ).noted(tuple(f"missing slip: {slip}" for slip in missing))
+    scored = score_event(unit, qualifying, with_deals=False).scored
     if scored.combined is None:
         raise BridgedeskError("the qualifying has no results")
     ranking = scored.combined if len(scored.sessions) > 1 else scored.sessions[0]
     finalists = qualifiers(ranking, cut, cut_by, list(withdrawn))
     order = {c.pair: i for i, c in enumerate(scored.combined.ranking)}
     finalists.sort(key=lambda p: order.get(p, len(order)))
-    info = store.event(qualifying)
+    info = stored_event(unit, qualifying)
     event = replace(
         info.event,
         name=name,
@@ -69,7 +70,7 @@ def final_of_qualifying(
         correction_deadline=None,
     )
     made = make_final(
-        store,
+        unit,
         qualifying,
         event,
         finalists,
