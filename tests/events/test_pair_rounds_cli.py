@@ -262,7 +262,7 @@ def test_barometer_running_totals_after_each_round(cli: Cli, tmp_path: Path) -> 
         (["event", "new", "H", "--format", "swiss-pairs", "--sessions", "2"],
          "one session of one section"),
         (["event", "new", "H", "--convention", "pary", "--scoring", "ximp"],
-         "is for a matchpoint event"),
+         "is for an event scored by mp, not ximp"),
         (["event", "round", "Tuesday", "--next"], "has no round-by-round format"),
         (["event", "options", EVENT, "--format", "barometer", "--reason", "r"],
          "cannot change once a movement or a round is set"),

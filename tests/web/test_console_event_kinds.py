@@ -106,7 +106,7 @@ def test_pairs_by_round_individual_and_sessions(client: TestClient, stored: Stor
         ({"kind": "teams", "format": "swiss", "vp_scale": "/etc/passwd"}, "vp_scale",
          "--vp-scale '/etc/passwd': choose a built-in scale"),
         ({"kind": "pairs", "convention": "jfr-pary", "scoring": "ximp"}, "convention",
-         "the matchpoint convention jfr-pary is for a matchpoint event"),
+         "the convention jfr-pary is for an event scored by mp, not ximp"),
     ],
 )  # fmt: skip
 def test_a_refusal_is_the_commands_line_beside_its_field_and_stores_nothing(

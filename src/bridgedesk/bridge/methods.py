@@ -11,8 +11,10 @@ are aliases of the short ones.
 :class:`Adjustment` is an artificial adjusted score for one side (003:9-59,
 004:1364-1386): average, average plus, average minus, or not played.
 
-:class:`Convention` names how a matchpoint session is printed (JCBL, EBU's two
-points a comparison, JFR Pary's unfactored scores).
+:class:`Convention` names how a pairs session is scored the way another program
+or federation publishes it (JCBL, EBU's two points a comparison, JFR Pary's
+unfactored scores, BBO's, the cross-IMPs averaged per comparison of BBO, KoPS
+and JFR).
 """
 
 from __future__ import annotations
@@ -101,16 +103,19 @@ class Method(Enum):
 
 
 class Convention(Enum):
-    """A named matchpoint convention: how other programs and federations print a session.
+    """A named scoring convention: how other programs and federations score a session.
 
     What each one does to the arithmetic is :mod:`bridgedesk.scoring.options`'s
-    (:func:`~bridgedesk.scoring.options.matchpoint_options`); events store the name
-    (``event new --convention``).
+    (:func:`~bridgedesk.scoring.options.rules_of`, with the sources each is
+    checked against); events store the name (``event new --convention``), and the
+    commands and the console offer this list and no other.
     """
 
     JCBL = "jcbl"
     TWO_PER_COMPARISON = "two-per-comparison"
     JFR_PARY = "jfr-pary"
+    BBO = "bbo"
+    AVERAGE_PER_COMPARISON = "average-per-comparison"
 
     @property
     def aliases(self) -> tuple[str, ...]:
@@ -119,7 +124,39 @@ class Convention(Enum):
             "jcbl": (),
             "two-per-comparison": ("ebu", "ffb", "scorebridge"),
             "jfr-pary": ("pary",),
+            "bbo": ("bridge-base-online",),
+            "average-per-comparison": ("kops",),
         }[self.value]
+
+    @property
+    def methods(self) -> tuple[Method, ...]:
+        """The scoring methods the convention is defined for."""
+        return {
+            "jcbl": tuple(m for m in Method if m.is_pairs),
+            "two-per-comparison": (Method.MP,),
+            "jfr-pary": (Method.MP,),
+            "bbo": (Method.MP, Method.XIMP),
+            "average-per-comparison": (Method.XIMP,),
+        }[self.value]
+
+    @property
+    def summary(self) -> str:
+        """A few words for option lists and help texts."""
+        return {
+            "jcbl": "1 a comparison, common top, factored (JCBL)",
+            "two-per-comparison": "2 a comparison (EBU, FFB, ScoreBridge)",
+            "jfr-pary": "no factoring, ranked by percentage (JFR Pary)",
+            "bbo": "played results only, mean of board %, flat 60/40 (Bridge Base Online)",
+            "average-per-comparison": "cross-IMPs averaged per comparison (BBO, KoPS, JFR)",
+        }[self.value]
+
+    def check(self, method: Method) -> None:
+        """Refuse a method the convention does not define (one line)."""
+        if method not in self.methods:
+            names = ", ".join(m.value for m in self.methods)
+            raise ScoringError(
+                f"the convention {self.value} is for {names} scoring, not {method.value}"
+            )
 
     @classmethod
     def parse(cls, text: str) -> Convention:
@@ -128,7 +165,13 @@ class Convention(Enum):
             if key == member.value or key in member.aliases:
                 return member
         names = ", ".join(m.value for m in cls)
-        raise ScoringError(f"unknown matchpoint convention {text!r}: expected one of {names}")
+        raise ScoringError(f"unknown scoring convention {text!r}: expected one of {names}")
+
+    @classmethod
+    def help_text(cls, lead: str = "Scoring convention") -> str:
+        """The help of a ``--convention`` option: every convention with its words."""
+        listed = "; ".join(f"{c.value} ({c.summary})" for c in cls)
+        return f"{lead}: {listed}."
 
     def __str__(self) -> str:
         return self.value

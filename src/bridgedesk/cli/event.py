@@ -4,6 +4,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.bridge.methods import Convention
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime, who
 from bridgedesk.cli._team_event import created_line
@@ -99,11 +100,7 @@ def new(
         ),
     ] = False,
     convention: Annotated[
-        str | None,
-        typer.Option(
-            "--convention",
-            help="Matchpoints: jcbl, two-per-comparison (EBU, FFB, ScoreBridge) or jfr-pary.",
-        ),
+        str | None, typer.Option("--convention", help=Convention.help_text())
     ] = None,
     db: DbOption = None,
 ) -> None:

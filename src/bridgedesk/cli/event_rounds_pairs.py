@@ -22,7 +22,7 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.cli._pair_rounds import draw_lines
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.event import app
@@ -84,8 +84,7 @@ def options_command(
         str | None,
         typer.Option(
             "--convention",
-            help="Matchpoints: jcbl (1 a comparison), two-per-comparison (EBU, FFB, "
-            "ScoreBridge) or jfr-pary (no factoring); fixed once a result is in.",
+            help=Convention.help_text() + " Fixed once a result is in.",
         ),
     ] = None,
     scoring: Annotated[
@@ -128,4 +127,4 @@ def _print(method: Method, o: EventOptions) -> None:
     if o.format is not None:
         typer.echo(f"pairing: {o.draw.value}")
         typer.echo(f"vp scale: {o.vp_scale}")
-    typer.echo(f"matchpoint convention: {o.convention.value}")
+    typer.echo(f"scoring convention: {o.convention.value}")

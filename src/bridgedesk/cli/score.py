@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli.results import echo
 from bridgedesk.errors import ScoringError
@@ -34,7 +34,8 @@ def command(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="A .pbn file with ScoreTables or a .json traveller file; several files are "
+            help="A .pbn file with ScoreTables, a .json traveller file, or a directory of "
+            "one tournament's saved BBO traveller or KoPS protocol pages; several are "
             "sessions added up, or sections with --sections."
         ),
     ],
@@ -108,13 +109,7 @@ def command(
         str | None,
         typer.Option(help="With --method butler: Houston VPs per opponent on this VP scale."),
     ] = None,
-    convention: Annotated[
-        str,
-        typer.Option(
-            help="Matchpoints: jcbl (1 a comparison, factored), two-per-comparison (EBU, FFB, "
-            "ScoreBridge: 2 a comparison) or jfr-pary (over the results played, no factoring)."
-        ),
-    ] = "jcbl",
+    convention: Annotated[str, typer.Option(help=Convention.help_text())] = "jcbl",
     fmt: Annotated[
         Output, typer.Option("--format", help="text, json, pbn, usebio, csv or html.")
     ] = Output.TEXT,

@@ -2,7 +2,7 @@
 
 The format (:class:`~bridgedesk.events.pair_formats.PairFormat`: Swiss pairs,
 barometer, Houston pairs, or None for an ordinary pairs event), the draw's
-pairing, the VP scale of a VP event, and the matchpoint convention of its
+pairing, the VP scale of a VP event, and the scoring convention of its
 outputs (:mod:`bridgedesk.scoring.options`).  The store keeps it in
 ``event_options`` (:mod:`bridgedesk.store.event_options`).
 """
@@ -22,7 +22,7 @@ class EventOptions:
     """A stored event's format and scoring options (all optional but the convention).
 
     ``format`` None is an ordinary pairs event (a movement chosen up front);
-    ``convention`` names the matchpoint convention of its outputs
+    ``convention`` names the scoring convention of its outputs
     (:mod:`bridgedesk.scoring.options`).
     """
 
@@ -51,10 +51,11 @@ class EventOptions:
             self.format.check_method(method)
         elif self.pairing is not None:
             raise EntryError("--pairing goes with --format swiss-pairs, barometer or houston")
-        if self.convention is not Convention.JCBL and method is not Method.MP:
+        if self.convention is not Convention.JCBL and method not in self.convention.methods:
+            names = ", ".join(m.value for m in self.convention.methods)
             raise EntryError(
-                f"the matchpoint convention {self.convention.value} is for a matchpoint "
-                f"event, not one scored by {method.value}"
+                f"the convention {self.convention.value} is for an event scored by {names}, "
+                f"not {method.value}"
             )
 
 

@@ -31,7 +31,6 @@ from bridgedesk.results.model import (
     ScoredSession,
 )
 from bridgedesk.scoring import results as sr
-from bridgedesk.scoring.options import MatchpointOptions, matchpoint_options
 from bridgedesk.scoring.session import SessionResult, score_session
 
 
@@ -106,14 +105,12 @@ def _section(
     ]
     movement = snapshot.movement
     winners = movement.winners if movement is not None else None
-    mp = matchpoint_options(convention) if method is Method.MP else MatchpointOptions()
-    result = score_session(boards, method=method, winners=winners, scale=mp.scale,
-                           factor=mp.factor, common_top=mp.factor)  # fmt: skip
+    result = score_session(boards, method=method, winners=winners, convention=convention)
     # -- the director's penalties: a second pass, once the board's unit is known
     if rulings is not None and rulings.penalties:
         penalties = director_penalties(rulings.penalties, result)
         result = score_session(boards, method=method, winners=winners, penalties=penalties,
-                               scale=mp.scale, factor=mp.factor, common_top=mp.factor)  # fmt: skip
+                               convention=convention)  # fmt: skip
     placements = {
         (n, i): Placement(r.round, r.table, r.lead)
         for n, rs in travellers.items()
@@ -149,7 +146,7 @@ def score_sections(
     to the writers.  ``rulings`` are the director's by section name
     (:mod:`bridgedesk.events.rulings`): fouled-board groups tag the results,
     penalties go to the scoring engine (see :func:`director_penalties`).
-    ``convention`` is the event's matchpoint convention (:mod:`bridgedesk.scoring.options`)."""
+    ``convention`` is the event's scoring convention (:mod:`bridgedesk.scoring.options`)."""
     first = snapshots[0]
     method = method or method_of(first)
     event = first.event

@@ -32,6 +32,7 @@ from bridgedesk.formats import (
     players_file,
     ranking_csv,
     results_json,
+    saved_pages,
     srr_flight_json,
     traveller_json,
     travellers_csv,
@@ -52,7 +53,6 @@ from bridgedesk.results.team_model import ScoredTeamEvent
 from bridgedesk.results.teams import score_team_event
 from bridgedesk.scoring.individual import score_individual
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
-from bridgedesk.scoring.options import MatchpointOptions, matchpoint_options
 from bridgedesk.scoring.session import (
     SessionResult,
     carry_over,
@@ -186,7 +186,7 @@ def _run(
     if individual and (sections or qualifying or houston_vp):
         raise ScoringError("an individual event takes no --sections, --qualifying or --houston-vp")
     options = Options(how["missing"], how["fouled"], butler_drop, detected)
-    mp = _convention(convention, method, individual or bool(sections or qualifying or rounds))
+    chosen = _convention(convention, method, individual or bool(sections or qualifying or rounds))
     if rounds is not None:
         if sections or qualifying or houston_vp or flight or fmt not in (
             Output.TEXT, Output.JSON
@@ -216,7 +216,7 @@ def _run(
             )  # fmt: skip
     else:
         results = [
-            _score_one(inp, w, butler_drop, how, mp=mp)
+            _score_one(inp, w, butler_drop, how, convention=chosen)
             for (inp, _), w in zip(read, used, strict=True)
         ]
     if renumber is not None and len(results) < 2:
@@ -414,28 +414,28 @@ def _print_rounds(
                        f"{decimal(x.vp)!s:>7} {decimal(x.total)!s:>8}")  # fmt: skip
 
 
-def _convention(text: str, method: Method, elsewhere: bool) -> MatchpointOptions:
-    """The matchpoint settings ``--convention`` names (:mod:`bridgedesk.scoring.options`)."""
+def _convention(text: str, method: Method, elsewhere: bool) -> Convention:
+    """The convention ``--convention`` names (:mod:`bridgedesk.scoring.options`)."""
     found = Convention.parse(text)
-    if found is not Convention.JCBL and (method is not Method.MP or elsewhere):
+    if found is not Convention.JCBL and elsewhere:
         raise ScoringError(
-            f"--convention {found.value} is for plain matchpoint sessions (--method mp, no "
-            "--sections, --qualifying, --rounds or individuals)"
+            f"--convention {found.value} is for plain sessions (no --sections, --qualifying, "
+            "--rounds or individuals)"
         )
-    return matchpoint_options(found)
+    found.check(method)
+    return found
 
 
 def _score_one(
     inp: Any, winners: int, butler_drop: int, how: dict[str, Any], penalties: bool = True,
-    mp: MatchpointOptions | None = None,
+    convention: Convention = Convention.JCBL,
 ) -> Any:  # fmt: skip
     if inp.individual:
         return score_individual(inp.boards, butler_drop=butler_drop, penalties=inp.penalties,
                                 **how)  # fmt: skip
-    mp = mp or MatchpointOptions()
     return score_session(inp.boards, butler_drop=butler_drop, winners=winners,
-                         penalties=inp.penalties if penalties else (), scale=mp.scale,
-                         factor=mp.factor, common_top=mp.factor, **how)  # fmt: skip
+                         penalties=inp.penalties if penalties else (), convention=convention,
+                         **how)  # fmt: skip
 
 
 def _flights(specs: list[str]) -> tuple[dict[str, str], list[str]]:
@@ -544,6 +544,8 @@ class Cut:
 
 def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, Any]:
     suffix = file.suffix.lower()
+    if file.is_dir():
+        return saved_pages.load(file), None
     if not file.is_file():
         raise FormatError("no such file", Location(file=str(file)))
     if suffix == ".json":
@@ -552,7 +554,8 @@ def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, A
         parsed = pbn.load(file, strict=strict, encoding=encoding)
         return pbn_scores.score_input(parsed, str(file), strict=strict), parsed
     raise FormatError(
-        f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file",
+        f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file "
+        "(or a directory of saved BBO or KoPS results pages)",
         Location(file=str(file)),
     )
 
