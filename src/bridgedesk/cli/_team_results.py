@@ -35,7 +35,7 @@ from bridgedesk.cli._teams_run import write
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.formats import team_results_json
-from bridgedesk.reports.labels import labels
+from bridgedesk.i18n import catalog
 from bridgedesk.results.srr_pairs import Flight, MisSeat, corrected_play, srr_pairs_ranking
 from bridgedesk.results.team_model import TeamEventPlay
 from bridgedesk.results.team_sessions import rounds_play
@@ -157,7 +157,7 @@ def team_results(
             assert out is not None
             for k, (ev, part_run) in enumerate(parts, start=1):
                 write(ev, fmt, lang, out / f"session-{k}", part_run, deals=deals)
-                links.append((f"session-{k}/index.html", f"{labels(lang)['session']} {k}"))
+                links.append((f"session-{k}/index.html", f"{catalog(lang).gettext('Session')} {k}"))
     if fmt == "text" and rounds is not None:
         typer.echo(f"session {session} (rounds {rounds[0]}-{rounds[-1]})")
     write(whole, fmt, lang, out, run, deals=deals, json_extra=extra, links=links)

@@ -17,6 +17,7 @@ import typer
 
 from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._paths import output_dir
 from bridgedesk.cli._slips import report_missing
 from bridgedesk.cli._store import DbOption, EventArg, open_store
@@ -51,11 +52,6 @@ class ResultsFormat(enum.StrEnum):
     usebio = "usebio"
 
 
-class Lang(enum.StrEnum):
-    en = "en"
-    ja = "ja"
-
-
 _FILES = {
     ResultsFormat.json: ("results.json",),
     ResultsFormat.pbn: ("results.pbn",),
@@ -73,7 +69,7 @@ def command(
         Path | None,
         typer.Option("--out", help="Directory to write into (html needs it; default ./results)."),
     ] = None,
-    lang: Annotated[Lang, typer.Option("--lang", help="Labels: en or ja.")] = Lang.en,
+    asked_lang: LangOption = None,
     dd: Annotated[
         bool,
         typer.Option("--dd", help="Add double-dummy tables and par to the hand records (slower)."),
@@ -132,7 +128,7 @@ def command(
     session-N/ for each session, combined.html and results.json.
     """
     # The writers and templates load only when the command runs (bridgedesk --help stays quick).
-
+    lang = chosen(asked_lang)
     if pdf and fmt is not ResultsFormat.html:
         raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
     asked = session  # a team event's sessions: cli/_team_results.py
@@ -144,14 +140,14 @@ def command(
                 raise BridgedeskError("--flight is for an SRR teams + pairs event")
             if pdf or dd:
                 raise BridgedeskError("--pdf and --dd print one session: give --session N")
-            show_event(db, event, fmt.value, out, lang.value, final)
+            show_event(db, event, fmt.value, out, lang, final)
             return
         session = 1
     with open_store(db) as store:
         if team_events.is_team_event(store, event):
             if dd or pdf or section is not None:
                 raise BridgedeskError("--dd, --pdf and --section are for a pairs event")
-            team_results(store, event, fmt.value, out, lang.value, final, asked, flight or ())
+            team_results(store, event, fmt.value, out, lang, final, asked, flight or ())
             return
         if flight:
             raise BridgedeskError("--flight is for an SRR teams + pairs event")
@@ -159,7 +155,7 @@ def command(
         if is_round_by_round(store, event):  # Swiss pairs, barometer, Houston pairs
             from bridgedesk.cli.results_rounds import run
 
-            return run(store, event, fmt.value, out, lang.value, final)
+            return run(store, event, fmt.value, out, lang, final)
         convention = event_options(store, event).convention
         names = [n for number, ns in info.sections if number == session for n in ns]
         if section is not None or not names:
@@ -182,17 +178,17 @@ def command(
     else:
         scored = score_sections(snapshots, deals=deals, rulings=rulings, convention=convention)
     if len(snapshots) > 1:
-        _several(scored, fmt, out, lang.value, pdf)
+        _several(scored, fmt, out, lang, pdf)
         return
     if fmt is ResultsFormat.text:
-        typer.echo(ranking_text(scored, lang.value), nl=False)
+        typer.echo(ranking_text(scored, lang), nl=False)
         return
     if fmt is ResultsFormat.html:
         target = output_dir(out if out is not None else Path("results"))
         records = None
         if dd and deals:
             records = analyse([r.deal for r in bundle.records_from_deals(deals, scored.boards)])
-        written = bundle.write_all(scored, target, lang=lang.value, records=records)
+        written = bundle.write_all(scored, target, lang=lang, records=records)
         if pdf:
             written += _pdf(written)
         for path in written:

@@ -16,8 +16,8 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._teams_run import run
-from bridgedesk.cli.results import Lang
 
 app = typer.Typer(help="Team events: score a results file.", no_args_is_help=True)
 
@@ -64,7 +64,7 @@ def score(
         int | None, typer.Option(help="McCallum stock: 30, 40, 50 or 60 (004:2615).")
     ] = None,
     fmt: Annotated[TeamFormat, typer.Option("--format", help="Output format.")] = TeamFormat.text,
-    lang: Annotated[Lang, typer.Option("--lang", help="Labels: en or ja.")] = Lang.en,
+    lang: LangOption = None,
     out: Annotated[
         Path | None,
         typer.Option(help="Directory for html and csv (json, pbn: a file); default: print."),
@@ -87,5 +87,5 @@ def score(
     """
     run(
         file, None if scoring is None else scoring.value, vp_scale, stock, fmt.value,
-        lang.value, out, flight or (), pairs_method.value,
+        chosen(lang), out, flight or (), pairs_method.value,
     )  # fmt: skip

@@ -25,6 +25,7 @@ from bridgedesk.deals.generate import generate
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import dealfile
+from bridgedesk.i18n import lazy_gettext
 from bridgedesk.reports.bundle import records_from_deals
 from bridgedesk.reports.hand_records import render_html
 from bridgedesk.store.deal_files import attach_deals, span
@@ -33,7 +34,7 @@ from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import SectionPage, read_form, text_fields, upload_of
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -49,7 +50,7 @@ def _boards(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, 
     return {"deals": store.deals(place.event), "planned": sorted(planned)}
 
 
-_page = SectionPage("deals.html.j2", "deals", _boards)
+_page = SectionPage("deals.html.j2", lazy_gettext("Deals"), _boards)
 
 
 @router.get("/events/{event}/deals", response_class=HTMLResponse)

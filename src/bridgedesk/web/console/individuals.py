@@ -23,6 +23,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import make_result
+from bridgedesk.i18n import lazy_gettext
 from bridgedesk.results.numbers import fixed
 from bridgedesk.store import director, individuals
 from bridgedesk.store.individual_plans import store_recommended
@@ -76,7 +77,7 @@ def _gather(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, 
     }
 
 
-_page = SectionPage("players.html.j2", "players_page", _gather)
+_page = SectionPage("players.html.j2", lazy_gettext("Players"), _gather)
 
 
 @router.get("/events/{event}/players", response_class=HTMLResponse)

@@ -30,6 +30,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.i18n import lazy_gettext
 from bridgedesk.movements.catalogue import KINDS
 from bridgedesk.movements.choose import recommended
 from bridgedesk.movements.model import Movement
@@ -49,7 +50,7 @@ from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -82,7 +83,7 @@ def _options(store: Store, place: Place, _asked: Mapping[str, str]) -> dict[str,
     return out
 
 
-_page = SectionPage("movement.html.j2", "movement", _options)
+_page = SectionPage("movement.html.j2", lazy_gettext("Movement"), _options)
 
 
 @router.get("/events/{event}/movement", response_class=HTMLResponse)

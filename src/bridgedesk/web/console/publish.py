@@ -27,6 +27,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.i18n import LANGS, lazy_gettext
 from bridgedesk.masterpoints.awards import Award
 from bridgedesk.reports.bundle import write_all, write_sections
 from bridgedesk.reports.event_bundle import write_event
@@ -36,10 +37,8 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.awards import (
-    CERTIFICATE_LANGS,
     SBF_TABLES,
     Choice,
-    certificate_words,
     certificates,
     choice_of,
     section_awards,
@@ -47,7 +46,7 @@ from bridgedesk.web.console.awards import (
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.sessions import combined_context
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.scoring import scored_section, scored_sections
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import environment
@@ -90,7 +89,7 @@ def _status(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, A
         "awards_error": why,
         "choice": _choice(query),
         "sbf_tables": SBF_TABLES,
-        "certificate_langs": CERTIFICATE_LANGS,
+        "certificate_langs": LANGS,
         "missing": director.missing(store, place.event, place.section, place.session),
         "planned": director.planned(store, place.event, place.section, place.session),
         "entered": len(store.results(place.event, section=place.section, session=place.session)),
@@ -98,7 +97,7 @@ def _status(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, A
     }
 
 
-_page = SectionPage("publish.html.j2", "publish", _status)
+_page = SectionPage("publish.html.j2", lazy_gettext("Publish"), _status)
 
 
 @router.get("/events/{event}/publish", response_class=HTMLResponse)
@@ -145,17 +144,16 @@ async def award_certificates(request: Request, event: int) -> Response:
     place = await place_of(request, event)
     query = dict(request.query_params)
     asked = query.get("in", "")
-    lang = asked if asked in CERTIFICATE_LANGS else language(request)
+    lang = asked if asked in LANGS else language(request)
     try:
         choice = choice_of(query)
         context = await db_call(request, certificates, store_of(request), place, choice)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"awards": str(exc)})
     path = f"/d/events/{event}/masterpoints/certificates"
-    links = {code: place.url(path, **choice.fields(), **{"in": code}) for code in CERTIFICATE_LANGS}
+    links = {code: place.url(path, **choice.fields(), **{"in": code}) for code in LANGS}
     template = environment().get_template("console/certificates.html.j2")
-    words = certificate_words(lang)
-    return HTMLResponse(template.render(lang=lang, w=words, links=links, **context))
+    return HTMLResponse(template.render(lang=lang, links=links, **context))
 
 
 def _zipped(write: Callable[[Path], list[Path]]) -> bytes:

@@ -33,6 +33,7 @@ from bridgedesk.events.rulings import (
     parse_places,
 )
 from bridgedesk.formats import results_csv
+from bridgedesk.i18n import catalog, lazy_pgettext
 from bridgedesk.reading import decode
 from bridgedesk.store import director
 from bridgedesk.store.disputes import open_disputes, resolve_dispute
@@ -49,8 +50,7 @@ from bridgedesk.web.console.pages import (
     upload_of,
 )
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.console.words import words
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -126,7 +126,9 @@ def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     }
 
 
-_page = SectionPage("results.html.j2", "results", _context, _prefill)
+_page = SectionPage(
+    "results.html.j2", lazy_pgettext("entered results", "Results"), _context, _prefill
+)
 
 
 @router.get("/events/{event}/results", response_class=HTMLResponse)
@@ -256,14 +258,14 @@ async def _correct_form(
     form: Mapping[str, str] | None = None,
 ) -> Response:
     r = stored.result
-    c = words(language(request))
+    _ = catalog(language(request)).gettext
     store = store_of(request)
     called = await db_call(request, open_disputes, store, place.event, place.section, place.session)
     return console_page(
         request,
         "correct.html.j2",
         session,
-        c["correct_result"].format(id=stored.id),
+        _("Correct result #{id}").format(id=stored.id),
         status,
         place=place,
         stored=stored,
@@ -346,12 +348,12 @@ async def history_page(request: Request, event: int) -> Response:
             place.event, board, section=place.section, session=place.session
         ),
     )
-    c = words(language(request))
+    _ = catalog(language(request)).gettext
     return console_page(
         request,
         "history.html.j2",
         session,
-        c["history_of"].format(board=board),
+        _("History of board {board}").format(board=board),
         place=place,
         board=board,
         lines=lines,

@@ -22,6 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError, ScoringError
+from bridgedesk.i18n import lazy_gettext
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.qualify import CutBy
 from bridgedesk.store import director, event_results
@@ -123,7 +124,7 @@ def _prefill(_store: Store, place: Place, _query: Mapping[str, str]) -> dict[str
     return {"sessions": str(len(place.info.sections))}
 
 
-_page = SectionPage("sessions.html.j2", "sessions_page", _gather, _prefill)
+_page = SectionPage("sessions.html.j2", lazy_gettext("Sessions"), _gather, _prefill)
 
 
 @router.get("/events/{event}/sessions", response_class=HTMLResponse)

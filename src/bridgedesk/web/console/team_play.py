@@ -41,9 +41,7 @@ from bridgedesk.store.terminals import round_states
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import fragment
-from bridgedesk.web.console.team_words import team_words
 from bridgedesk.web.console.teams import TeamPage, reason_of, show, team_act, whole
-from bridgedesk.web.labels import language
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d/teams")
@@ -137,7 +135,6 @@ async def grid_cells(request: Request, event: int) -> Response:
         "teams/_grid.html.j2",
         session,
         event_id=event,
-        tw=team_words(language(request)),
         **context,
     )
 

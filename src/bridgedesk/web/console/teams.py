@@ -24,6 +24,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.i18n import LazyText, lazy_gettext, lazy_pgettext
 from bridgedesk.results.team_draw import by_round
 from bridgedesk.store import team_draws, team_events
 from bridgedesk.store.service import Store
@@ -34,8 +35,7 @@ from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import console_page, read_form, refill
 from bridgedesk.web.console.place import NoSuchPlaceError
 from bridgedesk.web.console.results import ROUND_ACTIONS
-from bridgedesk.web.console.team_words import team_words
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -45,12 +45,20 @@ router = APIRouter(prefix="/d/teams")
 PLAYER_ROWS = 6
 
 Gather = Callable[[Store, int, Mapping[str, str]], dict[str, Any]]
+#: The team pages' titles, by the page's key (the navigation marks the page shown by it).
+PAGE_TITLES: dict[str, LazyText] = {
+    "teams": lazy_gettext("Teams"),
+    "team_grid": lazy_gettext("Matches"),
+    "team_results": lazy_pgettext("enter results page", "Results"),
+    "standings": lazy_gettext("Standings"),
+    "publish": lazy_gettext("Publish"),
+}
 
 
 @dataclass(frozen=True)
 class TeamPage:
-    """A page of a team event: its template (under ``console/teams/``), its title word
-    and what it shows (``gather``, given the store, the event and the query)."""
+    """A page of a team event: its template (under ``console/teams/``), its key in
+    :data:`PAGE_TITLES` and what it shows (``gather``, given the store, the event and the query)."""
 
     name: str
     title: str
@@ -75,14 +83,13 @@ class TeamPage:
         except BridgedeskError as exc:
             raise NoSuchPlaceError(str(exc)) from None
         context = await db_call(request, self.gather, store, event, query)
-        c = team_words(language(request))
+        title = PAGE_TITLES[self.title].in_(language(request))
         return console_page(
             request,
             f"teams/{self.name}",
             session,
-            f"{info.event.name} — {c[self.title]}",
+            f"{info.event.name} — {title}",
             status_code,
-            tw=c,
             event_id=event,
             info=info,
             team=team,
