@@ -188,7 +188,7 @@ async def movement_cards(request: Request, event: int) -> Response:
         m = await db_call(request, _chosen, store_of(request), place, query)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"choose": str(exc)}, query)
-    return HTMLResponse(render_html(m))
+    return HTMLResponse(render_html(m, language(request)))
 
 
 @router.get("/events/{event}/tables/cards", response_class=HTMLResponse)
