@@ -30,13 +30,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
-from bridgedesk.i18n import lazy_gettext
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.movements.catalogue import KINDS
 from bridgedesk.movements.choose import recommended
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.recommend import Recommendation, recommend
 from bridgedesk.reading import whole_number
 from bridgedesk.reports.movement_cards import render_html
+from bridgedesk.reports.names import movement_name
 from bridgedesk.reports.table_cards import cards_html
 from bridgedesk.store.section_movement import (
     apply_movement,
@@ -126,7 +127,16 @@ def _take(store: Store, place: Place, form: Mapping[str, str]) -> str:
     applied = apply_movement(
         store, place.event, m, section=place.section, session=place.session, from_round=start
     )
-    return applied.name if start is None else f"{applied.name} (from round {start})"
+    name = movement_name(
+        applied.name, m.kind, m.tables, m.round_count, m.boards_per_round, place.lang
+    )
+    if start is None:
+        return name
+    return (
+        catalog(place.lang)
+        .gettext("{movement} (from round {round})")
+        .format(movement=name, round=start)
+    )
 
 
 def _numbers(form: Mapping[str, str], name: str, needed: bool) -> list[int] | None:

@@ -22,7 +22,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.pair_formats import DEFAULT_BOARDS_PER_ROUND
-from bridgedesk.i18n import lazy_gettext
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.reports.pair_rounds import rounds_html
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.pair_rounds import round_boards
@@ -87,7 +87,11 @@ def _next(store: Store, place: Place, form: Mapping[str, str]) -> str:
         raise EntryError(f"the boards a round is a whole number, not {text!r}")
     drawn = pair_rounds.next_round(store, place.event, int(text))
     boards = drawn.boards
-    return f"round {drawn.draw.round} drawn ({drawn.draw.basis}): boards {boards[0]}-{boards[-1]}"
+    return (
+        catalog(place.lang)
+        .gettext("round {round} drawn ({basis}): boards {first}-{last}")
+        .format(round=drawn.draw.round, basis=drawn.draw.basis, first=boards[0], last=boards[-1])
+    )
 
 
 @router.post("/events/{event}/draw/next")

@@ -27,7 +27,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
-from bridgedesk.i18n import LANGS, lazy_gettext
+from bridgedesk.i18n import LANGS, catalog, lazy_gettext
 from bridgedesk.masterpoints.awards import Award
 from bridgedesk.reports.bundle import write_all, write_sections
 from bridgedesk.reports.event_bundle import write_event
@@ -114,11 +114,13 @@ def _record(store: Store, place: Place, form: Mapping[str, str], who: str) -> st
     choice = choice_of(form)
     awards = section_awards(store, place, choice)
     done = record(store, place.event, awards, rules=choice.rules, who=who, reason=reason)
+    _ = catalog(place.lang).gettext
     if done.audit is None:
-        return f"event {done.event_id}: the same {done.recorded + done.held} awards are stored"
-    note = f"event {done.event_id}: recorded {done.recorded} awards"
+        same = _("event {event}: the same {n} awards are stored")
+        return same.format(event=done.event_id, n=done.recorded + done.held)
+    note = _("event {event}: recorded {n} awards").format(event=done.event_id, n=done.recorded)
     if done.held:
-        note += f", {done.held} held for players not yet members"
+        note += _(", {n} held for players not yet members").format(n=done.held)
     return note
 
 

@@ -184,7 +184,9 @@ def _enter(store: Store, place: Place, form: Mapping[str, str], session: UserSes
         place.event, result, who=session.user.name, override=form.get("override") or None
     )
     return (
-        f"result {rid}: board {result.board} NS {result.ns} v EW {result.ew} {result.result_text}"
+        catalog(place.lang)
+        .gettext("result {id}: board {board} NS {ns} v EW {ew} {result}")
+        .format(id=rid, board=result.board, ns=result.ns, ew=result.ew, result=result.result_text)
     )
 
 
@@ -219,7 +221,11 @@ async def import_results(request: Request, event: int) -> Response:
         )
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"import": str(exc)})
-    done = f"imported {report.added} result(s) from {name}; {report.skipped} already stored"
+    done = (
+        catalog(place.lang)
+        .gettext("imported {added} result(s) from {file}; {skipped} already stored")
+        .format(added=report.added, file=name, skipped=report.skipped)
+    )
     return RedirectResponse(place.url(f"/d/events/{event}/results", done=done), status_code=303)
 
 
@@ -300,9 +306,15 @@ def _correct(
             store, place.event, whole(form, "dispute"), who=session.user.name, reason=reason,
             new=new, override=stored.override, result_id=stored.id,
         )  # fmt: skip
-        return (
-            f"correction {cid}: result {stored.id} {stored.result.result_text} -> "
-            f"{new.result_text}; dispute {dispute} resolved"
+        resolved = catalog(place.lang).gettext(
+            "correction {id}: result {result} {old} -> {new}; dispute {dispute} resolved"
+        )
+        return resolved.format(
+            id=cid,
+            result=stored.id,
+            old=stored.result.result_text,
+            new=new.result_text,
+            dispute=dispute,
         )
     cid = store.correct_result(
         place.event,
@@ -313,7 +325,11 @@ def _correct(
         director=session.user.role is Role.DIRECTOR,
         override=stored.override,
     )
-    return f"correction {cid}: result {stored.id} {stored.result.result_text} -> {new.result_text}"
+    return (
+        catalog(place.lang)
+        .gettext("correction {id}: result {result} {old} -> {new}")
+        .format(id=cid, result=stored.id, old=stored.result.result_text, new=new.result_text)
+    )
 
 
 @router.post("/events/{event}/results/{result_id}/correct")
@@ -373,7 +389,8 @@ def _undo(store: Store, place: Place, form: Mapping[str, str], session: UserSess
         reason=reason,
         director=session.user.role is Role.DIRECTOR,
     )
-    return f"correction {cid}: undid correction {correction}"
+    undid = catalog(place.lang).gettext("correction {id}: undid correction {undone}")
+    return undid.format(id=cid, undone=correction)
 
 
 # -- the director's hand: rounds and penalties ----------------------------------------------
@@ -389,7 +406,11 @@ def _round(store: Store, place: Place, form: Mapping[str, str], session: UserSes
         store, place.event, rnd, state, session.user.name, section=place.section,
         session=place.session,
     )  # fmt: skip
-    return f"section {place.section} round {rnd}: {state or 'open'}"
+    _ = catalog(place.lang).gettext
+    shown = {"held": _("held"), "closed": _("closed")}.get(state or "", _("open"))
+    return _("section {section} round {round}: {state}").format(
+        section=place.section, round=rnd, state=shown
+    )
 
 
 def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
@@ -410,7 +431,11 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
         store, place.event, penalty, who=session.user.name, section=place.section,
         session=place.session,
     )  # fmt: skip
-    return f"ruling {rid}: penalty on pair {pair}, {penalty.text} ({reason})"
+    return (
+        catalog(place.lang)
+        .gettext("ruling {id}: penalty on pair {pair}, {penalty} ({reason})")
+        .format(id=rid, pair=pair, penalty=penalty.text, reason=reason)
+    )
 
 
 def _reason(form: Mapping[str, str], what: str) -> str:
@@ -437,8 +462,11 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
         store, place.event, board, places, group, reason=reason, who=session.user.name,
         section=place.section, session=place.session,
     )  # fmt: skip
-    shown = ", ".join(f"round {r} table {t}" for r, t in places)
-    return f"ruling(s) {', '.join(map(str, ids))}: board {board} group {group}: {shown}"
+    _ = catalog(place.lang).gettext
+    shown = ", ".join(_("round {round} table {table}").format(round=r, table=t) for r, t in places)
+    return _("ruling(s) {ids}: board {board} group {group}: {places}").format(
+        ids=", ".join(map(str, ids)), board=board, group=group, places=shown
+    )
 
 
 def _not_played(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
@@ -447,7 +475,10 @@ def _not_played(store: Store, place: Place, form: Mapping[str, str], session: Us
         store, place.event, rnd, table, board, reason=_reason(form, "ruling"),
         who=session.user.name, section=place.section, session=place.session,
     )  # fmt: skip
-    return f"ruling {rid}: board {board} not played at round {rnd} table {table}"
+    not_played = catalog(place.lang).gettext(
+        "ruling {id}: board {board} not played at round {round} table {table}"
+    )
+    return not_played.format(id=rid, board=board, round=rnd, table=table)
 
 
 def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
@@ -455,7 +486,11 @@ def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     aid = director.cancel_ruling(
         store, place.event, ruling, reason=_reason(form, "cancellation"), who=session.user.name
     )
-    return f"audit {aid}: ruling {ruling} cancelled"
+    return (
+        catalog(place.lang)
+        .gettext("audit {id}: ruling {ruling} cancelled")
+        .format(id=aid, ruling=ruling)
+    )
 
 
 _Action = Callable[[Store, Place, Mapping[str, str], UserSession], str]

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError, ScoringError
-from bridgedesk.i18n import lazy_gettext
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.qualify import CutBy
 from bridgedesk.store import director, event_results
@@ -152,7 +152,8 @@ def _plan(store: Store, place: Place, form: Mapping[str, str]) -> str:
         sections=_number(form, "sections", "--sections", 1, 26),
         rounds=_number(form, "rounds", "--rounds", 1, 120),
     )
-    return f"{made.plan.row.describe()}: {count} sessions stored"
+    stored = catalog(place.lang).gettext("{plan}: {n} sessions stored")
+    return stored.format(plan=made.plan.row.describe(), n=count)
 
 
 async def _act(request: Request, event: int, where: str, run: Any) -> Response:
