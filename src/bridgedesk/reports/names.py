@@ -9,10 +9,20 @@ a table terminal say the same.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
+
 from bridgedesk.bridge import Seat, Vulnerability
 from bridgedesk.bridge.contract import Strain
 from bridgedesk.bridge.methods import Method
+from bridgedesk.events.model import Rating
+from bridgedesk.events.pair_formats import PairFormat
+from bridgedesk.events.swiss import SwissRule
 from bridgedesk.i18n import LazyText, catalog, lazy_gettext, lazy_pgettext
+from bridgedesk.results.team_model import TeamScoring
+from bridgedesk.results.team_settings import TeamForm
+from bridgedesk.scoring.options import Convention
 
 #: The one place a scoring method is named for people.
 METHODS: dict[Method, LazyText] = {
@@ -20,6 +30,54 @@ METHODS: dict[Method, LazyText] = {
     Method.XIMP: lazy_gettext("Cross-IMPs"),
     Method.BUTLER: lazy_gettext("Butler IMPs"),
     Method.TOTAL: lazy_gettext("Total points"),
+    Method.TEAM_IMPS: lazy_gettext("IMPs"),
+    Method.TEAM_VP: lazy_gettext("Victory points"),
+    Method.BOARD_A_MATCH: lazy_gettext("Board-a-match"),
+}
+#: A team event's scoring, as a form offers it (the reports add the scale: team_pages).
+TEAM_SCORINGS: dict[TeamScoring, LazyText] = {
+    TeamScoring.IMP: lazy_gettext("IMPs"),
+    TeamScoring.VP: lazy_gettext("Victory points"),
+    TeamScoring.BAM: lazy_gettext("Board-a-match"),
+    TeamScoring.BAM_VP: lazy_gettext("Board-a-match + VP"),
+    TeamScoring.MCCALLUM: lazy_gettext("McCallum"),
+}
+#: How an event is rated for masterpoints (000:471-547; the JCBL's ratings).
+RATINGS: dict[Rating, LazyText] = {
+    Rating.WEEKLY: lazy_pgettext("rating", "weekly"),
+    Rating.CLUB_CHAMPIONSHIP: lazy_pgettext("rating", "club championship"),
+    Rating.LOCAL: lazy_pgettext("rating", "local"),
+    Rating.SECTIONAL: lazy_pgettext("rating", "sectional"),
+    Rating.REGIONAL: lazy_pgettext("rating", "regional"),
+    Rating.NATIONAL: lazy_pgettext("rating", "national"),
+}
+#: A pair event drawn round by round.
+PAIR_FORMATS: dict[PairFormat, LazyText] = {
+    PairFormat.SWISS_PAIRS: lazy_gettext("Swiss pairs"),
+    PairFormat.BAROMETER: lazy_gettext("Barometer"),
+    PairFormat.HOUSTON: lazy_gettext("Houston pairs"),
+}
+#: A team event's form.
+TEAM_FORMS: dict[TeamForm, LazyText] = {
+    TeamForm.ROUND_ROBIN: lazy_pgettext("team form", "round robin"),
+    TeamForm.SWISS: lazy_pgettext("team form", "Swiss"),
+    TeamForm.KNOCKOUT: lazy_pgettext("team form", "knockout"),
+    TeamForm.AWL: lazy_pgettext("team form", "AWL"),
+    TeamForm.MIRROR_MITCHELL: lazy_pgettext("team form", "mirror Mitchell"),
+    TeamForm.STAGGER: lazy_pgettext("team form", "stagger"),
+    TeamForm.SRR_PAIRS: lazy_pgettext("team form", "SRR + pairs"),
+}
+#: How a session is matchpointed (004:1162-1173; the JFR PARY program's way).
+CONVENTIONS: dict[Convention, LazyText] = {
+    Convention.JCBL: lazy_pgettext("convention", "JCBL"),
+    Convention.TWO_PER_COMPARISON: lazy_pgettext("convention", "two per comparison"),
+    Convention.JFR_PARY: lazy_pgettext("convention", "JFR PARY"),
+}
+#: The JCBL Swiss draw rules (004:2594).
+SWISS_RULES: dict[SwissRule, LazyText] = {
+    SwissRule.JCBL_1: lazy_pgettext("swiss rule", "JCBL rule 1"),
+    SwissRule.JCBL_2: lazy_pgettext("swiss rule", "JCBL rule 2"),
+    SwissRule.JCBL_3: lazy_pgettext("swiss rule", "JCBL rule 3"),
 }
 SEATS: dict[Seat, LazyText] = {
     Seat.N: lazy_gettext("North"),
@@ -91,6 +149,30 @@ def movement_name(
     )
 
 
+_TABLES: tuple[Mapping[Any, LazyText], ...] = (
+    METHODS,
+    TEAM_SCORINGS,
+    RATINGS,
+    PAIR_FORMATS,
+    TEAM_FORMS,
+    CONVENTIONS,
+    SWISS_RULES,
+    VULNERABILITY,
+    SEATS,
+    STRAINS,
+)
+
+
+def name_of(value: Enum, lang: str) -> str:
+    """One of bridgedesk's values (a rating, a scoring method, a team form, a seat...)
+    as people call it in ``lang``; a value no table names, as its code."""
+    for table in _TABLES:
+        found = table.get(value)
+        if found is not None:
+            return found.in_(lang)
+    return str(value.value)
+
+
 def method_name(method: Method | str, lang: str) -> str:
     """The printed name of a scoring method (``mp`` -> Matchpoints / マッチポイント)."""
     return METHODS[Method(method)].in_(lang)
@@ -107,14 +189,21 @@ def vulnerability_name(vulnerability: Vulnerability, lang: str) -> str:
 
 
 __all__ = [
+    "CONVENTIONS",
     "METHODS",
     "MOVEMENT_KINDS",
+    "PAIR_FORMATS",
+    "RATINGS",
     "SEATS",
     "STRAINS",
+    "SWISS_RULES",
+    "TEAM_FORMS",
+    "TEAM_SCORINGS",
     "VULNERABILITY",
     "method_name",
     "movement_kind_name",
     "movement_name",
+    "name_of",
     "seat_name",
     "vulnerability_name",
 ]

@@ -11,18 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridgedesk.i18n import LazyText, catalog, lazy_gettext
-from bridgedesk.reports.names import method_name
+from bridgedesk.i18n import catalog
+from bridgedesk.reports.names import PAIR_FORMATS, method_name
 from bridgedesk.reports.templating import environment
 from bridgedesk.results.numbers import fixed, number
 from bridgedesk.results.pair_rounds import RoundsResult, RoundStandings
-
-#: The formats' names for people.
-FORMAT_NAMES: dict[str, LazyText] = {
-    "swiss-pairs": lazy_gettext("Swiss pairs"),
-    "barometer": lazy_gettext("Barometer"),
-    "houston": lazy_gettext("Houston pairs"),
-}
 
 
 def _result_label(res: RoundsResult, lang: str) -> str:
@@ -93,7 +86,7 @@ def _block(res: RoundsResult, r: RoundStandings, lang: str) -> list[str]:
 def rounds_text(res: RoundsResult, lang: str = "en") -> str:
     """Every round's standings as plain text, the latest last."""
     _ = catalog(lang).gettext
-    out = [f"{res.event.name}: {FORMAT_NAMES[res.format.value].in_(lang)}, {_scoring(res, lang)}"]
+    out = [f"{res.event.name}: {PAIR_FORMATS[res.format].in_(lang)}, {_scoring(res, lang)}"]
     if res.missing:
         pending = sorted({s.round for s in res.missing})
         rounds = ", ".join(map(str, pending))
@@ -110,7 +103,7 @@ def rounds_text(res: RoundsResult, lang: str = "en") -> str:
 def rounds_html(res: RoundsResult, lang: str = "en") -> str:
     """The standings after each round as one HTML page (latest round first)."""
     _ = catalog(lang).gettext
-    heading = FORMAT_NAMES[res.format.value].in_(lang)
+    heading = PAIR_FORMATS[res.format].in_(lang)
     rounds = [
         {
             "title": _("Standings after round {n}").format(n=r.round),

@@ -10,12 +10,13 @@ seats and vulnerabilities they print (``seat_name(code)``, ``vulnerability_name(
 
 from __future__ import annotations
 
+from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bridgedesk.bridge import Seat, Vulnerability
 from bridgedesk.i18n import catalog
-from bridgedesk.reports.names import seat_name, vulnerability_name
+from bridgedesk.reports.names import name_of, seat_name, vulnerability_name
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -66,7 +67,12 @@ def add_catalogs(env: Environment) -> None:
         """A vulnerability (``None``, ``NS``, ``EW``, ``All``) in the page's language."""
         return vulnerability_name(Vulnerability(code), _lang(context))
 
-    env.globals.update(seat_name=seat, vulnerability_name=vulnerability)
+    @pass_context
+    def named(context: Context, value: Enum) -> str:
+        """A rating, scoring method, team form... as people call it, in the page's language."""
+        return name_of(value, _lang(context))
+
+    env.globals.update(seat_name=seat, vulnerability_name=vulnerability, named=named)
     env.add_extension("jinja2.ext.i18n")
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext, ngettext, newstyle=False, pgettext=pgettext, npgettext=npgettext
