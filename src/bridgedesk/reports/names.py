@@ -18,8 +18,10 @@ from bridgedesk.bridge.contract import Strain
 from bridgedesk.bridge.methods import Method
 from bridgedesk.events.model import Rating
 from bridgedesk.events.pair_formats import PairFormat
+from bridgedesk.events.seating import GridMovement
 from bridgedesk.events.swiss import SwissRule
 from bridgedesk.i18n import LazyText, catalog, lazy_gettext, lazy_pgettext
+from bridgedesk.results.model import MovementInfo
 from bridgedesk.results.team_model import TeamScoring
 from bridgedesk.results.team_settings import TeamForm
 from bridgedesk.scoring.options import Convention
@@ -173,6 +175,17 @@ def name_of(value: Enum, lang: str) -> str:
     return str(value.value)
 
 
+def shown_movement(movement: MovementInfo | GridMovement, lang: str) -> str:
+    """A section's movement as a page names it (:func:`movement_name` of what is stored)."""
+    if isinstance(movement, MovementInfo):
+        per_round = movement.boards_per_round
+    else:
+        per_round = max((len(a.boards) for a in movement.grid.values()), default=0)
+    return movement_name(
+        movement.name, movement.kind, movement.tables, movement.rounds, per_round, lang
+    )
+
+
 def method_name(method: Method | str, lang: str) -> str:
     """The printed name of a scoring method (``mp`` -> Matchpoints / マッチポイント)."""
     return METHODS[Method(method)].in_(lang)
@@ -205,5 +218,6 @@ __all__ = [
     "movement_name",
     "name_of",
     "seat_name",
+    "shown_movement",
     "vulnerability_name",
 ]

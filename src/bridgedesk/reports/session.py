@@ -26,7 +26,7 @@ from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.i18n import LazyText, catalog, lazy_gettext
 from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.hand_records import render_html as hand_html
-from bridgedesk.reports.names import method_name
+from bridgedesk.reports.names import method_name, shown_movement
 from bridgedesk.reports.templating import environment
 from bridgedesk.results.model import Line, ScoredEvent, ScoredSession, Standing, pair_order
 from bridgedesk.results.numbers import decimal, fixed, points
@@ -72,7 +72,7 @@ def page_context(scored: ScoredSession, lang: str, page: str) -> dict[str, Any]:
         if scored.individual
         else _("Ranking by pair number"),
         "event": scored.event,
-        "movement": "" if movement is None else movement.name,
+        "movement": "" if movement is None else shown_movement(movement, lang),
         "method": method_name(scored.method, lang),
         "average": points(avg) if avg is not None else "",
         "section_name": section.name if scored.multi else "",
@@ -293,7 +293,7 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
     about = [
         event.name,
         "" if event.date is None else str(event.date),
-        "" if movement is None else movement.name,
+        "" if movement is None else shown_movement(movement, lang),
         _("{n} boards").format(n=len(section.boards)),
     ]
     lines = [

@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from bridgedesk.bridge import Seat, Vulnerability
 from bridgedesk.i18n import catalog
-from bridgedesk.reports.names import name_of, seat_name, vulnerability_name
+from bridgedesk.reports.names import (
+    movement_kind_name,
+    name_of,
+    seat_name,
+    shown_movement,
+    vulnerability_name,
+)
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -72,7 +78,23 @@ def add_catalogs(env: Environment) -> None:
         """A rating, scoring method, team form... as people call it, in the page's language."""
         return name_of(value, _lang(context))
 
-    env.globals.update(seat_name=seat, vulnerability_name=vulnerability, named=named)
+    @pass_context
+    def movement_title(context: Context, movement: Any) -> str:
+        """A stored movement's name in the page's language (names.shown_movement)."""
+        return shown_movement(movement, _lang(context))
+
+    @pass_context
+    def movement_kind(context: Context, kind: str) -> str:
+        """A movement's family (``appendix-howell``) in the page's language."""
+        return movement_kind_name(kind, _lang(context))
+
+    env.globals.update(
+        seat_name=seat,
+        vulnerability_name=vulnerability,
+        named=named,
+        movement_title=movement_title,
+        movement_kind=movement_kind,
+    )
     env.add_extension("jinja2.ext.i18n")
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext, ngettext, newstyle=False, pgettext=pgettext, npgettext=npgettext

@@ -117,6 +117,7 @@ def live_section(store: Store, event: int | str, snapshot: SectionResults) -> di
     out: dict[str, Any] = {
         "section": snapshot.section,
         "movement": None if snapshot.movement is None else snapshot.movement.name,
+        "movement_plan": snapshot.movement,  # its name in the page's language: movement_title
         "entered": len(snapshot.results),
         "planned": sum(counts.values()),
         "complete_boards": complete,

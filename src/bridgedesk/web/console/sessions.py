@@ -51,7 +51,7 @@ def _sections(store: Store, place: Place) -> list[dict[str, Any]]:
             {
                 "session": number,
                 "section": name,
-                "movement": None if movement is None else movement.name,
+                "movement": movement,
                 "entries": len(store.entries(place.event, section=name, session=number)),
                 "missing": len(director.missing(store, place.event, name, number))
                 if movement is not None
