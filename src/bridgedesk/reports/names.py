@@ -143,9 +143,16 @@ def movement_name(
     """A stored movement's name for people.  The name bridgedesk gave it when it was set
     (``appendix-howell 9 tables, 10 rounds x 2 boards``, :mod:`bridgedesk.store`) is said
     again in ``lang``; a name someone chose is printed as it is."""
+    _ = catalog(lang).gettext
+    if name == kind:  # stored with no name of its own
+        return movement_kind_name(kind, lang)
+    if name == f"{kind} {tables} tables":  # events.adapters.as_grid's
+        return _("{kind} {tables} tables").format(
+            kind=movement_kind_name(kind, lang), tables=tables
+        )
     if name != f"{kind} {tables} tables, {rounds} rounds x {boards_per_round} boards":
         return name
-    text = catalog(lang).gettext("{kind} {tables} tables, {rounds} rounds x {boards} boards")
+    text = _("{kind} {tables} tables, {rounds} rounds x {boards} boards")
     return text.format(
         kind=movement_kind_name(kind, lang), tables=tables, rounds=rounds, boards=boards_per_round
     )
