@@ -294,7 +294,9 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
         event.name,
         "" if event.date is None else str(event.date),
         "" if movement is None else shown_movement(movement, lang),
-        _("{n} boards").format(n=len(section.boards)),
+        catalog(lang)
+        .ngettext("{n} board", "{n} boards", len(section.boards))
+        .format(n=len(section.boards)),
     ]
     lines = [
         f"{method_name(scored.method, lang)}, {winners}{how}",

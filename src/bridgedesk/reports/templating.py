@@ -10,12 +10,15 @@ seats and vulnerabilities they print (``seat_name(code)``, ``vulnerability_name(
 
 from __future__ import annotations
 
+import re
+from datetime import date
+from decimal import Decimal
 from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bridgedesk.bridge import Seat, Vulnerability
-from bridgedesk.i18n import catalog
+from bridgedesk.i18n import catalog, format_date, format_decimal
 from bridgedesk.reports.names import (
     movement_kind_name,
     name_of,
@@ -27,6 +30,9 @@ from bridgedesk.reports.names import (
 if TYPE_CHECKING:
     from jinja2 import Environment
     from jinja2.runtime import Context
+
+
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 
 def _lang(context: Context) -> str:
@@ -88,6 +94,27 @@ def add_catalogs(env: Environment) -> None:
         """A movement's family (``appendix-howell``) in the page's language."""
         return movement_kind_name(kind, _lang(context))
 
+    @pass_context
+    def date_text(context: Context, value: date | str | None) -> str:
+        """A date the page's language's way (``2026年11月24日``, ``24 november 2026``);
+        a text that is no ISO date, as it is."""
+        if isinstance(value, str):
+            try:
+                return format_date(date.fromisoformat(value), _lang(context))
+            except ValueError:
+                return value
+        return "" if value is None else format_date(value, _lang(context))
+
+    @pass_context
+    def number_text(context: Context, text: str) -> str:
+        """A number written by ``results.numbers`` (rounded once, ``52.34``) with the
+        page's language's decimal sign (``52,34`` in Swedish); other text as it is."""
+        if not _NUMBER.fullmatch(text or ""):
+            return text
+        places = len(text.partition(".")[2])
+        return format_decimal(Decimal(text), _lang(context), places)
+
+    env.filters.update(date_text=date_text, number_text=number_text)
     env.globals.update(
         seat_name=seat,
         vulnerability_name=vulnerability,
