@@ -29,7 +29,6 @@ from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web.api import played_traveller, raise_table_dispute, store_result
-from bridgedesk.web.individual_seats import WORDS as PLAYER_WORDS
 from bridgedesk.web.individual_seats import individual_view
 from bridgedesk.web.language import language
 from bridgedesk.web.security import (
@@ -200,7 +199,6 @@ def _panel_context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
         "boards_text": _numbers(state.boards),
         "moved": _moved(state),
         "individual": individual_view(store, state),  # the four players (web/individual_seats)
-        "player_words": PLAYER_WORDS,
         "played": state.played,
         "form": defaultdict(str),
         "results": RESULTS,
