@@ -275,7 +275,7 @@ def _round(
         raise EntryError(f"a round is held, closed or opened, not {action!r}")
     rnd = whole(form, "round", "the round")
     set_round(store, event, rnd, ROUND_ACTIONS[action], session.user.name)
-    done = {"hold": _("held"), "close": _("closed"), "open": _("open")}[action]
+    done = {"hold": _("hold"), "close": _("close"), "open": _("open")}[action]
     return _("round {round}: {state}").format(round=rnd, state=done)
 
 
