@@ -1,8 +1,8 @@
-"""Options several commands share, declared once (their type, flag and help)."""
+"""Options several commands share, declared once (their type, flag and help); the
+language's is :mod:`bridgedesk.cli._lang`."""
 
 from __future__ import annotations
 
-import enum
 from pathlib import Path
 from typing import Annotated
 
@@ -10,17 +10,9 @@ import typer
 
 from bridgedesk.reports.output import Output
 
-__all__ = ["FormatOption", "Lang", "LangOption", "OutDirOption"]
+__all__ = ["FormatOption", "OutDirOption"]
 
 
-class Lang(enum.StrEnum):
-    """The languages of printed labels."""
-
-    en = "en"
-    ja = "ja"
-
-
-LangOption = Annotated[Lang, typer.Option("--lang", help="Labels: en or ja.")]
 FormatOption = Annotated[
     Output, typer.Option("--format", help="text, html, csv, json, pbn or usebio.")
 ]

@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._store import (
     ByOption,
     DbOption,
@@ -59,7 +60,7 @@ def tables(
         str, typer.Option("--url", help="The server's address as the tables reach it (cards).")
     ] = "http://127.0.0.1:8000",
     out: Annotated[Path | None, typer.Option("--out", help="Write the cards to this file.")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Cards' language: en or ja.")] = "en",
+    lang: LangOption = None,
     section: Annotated[
         str | None, typer.Option("--section", help="One section (default: all).")
     ] = None,
@@ -73,15 +74,12 @@ def tables(
     Example: bridgedesk event tables 3 --cards --url http://192.0.2.10:8000 --out cards.html
     """
 
-    if cards:  # checked before any code is made: a refused call changes nothing
-        from bridgedesk.reports.labels import labels
-
-        labels(lang)
+    language = chosen(lang)  # checked before any code is made: a refused call changes nothing
     with open_store(db) as store:
         info = store.event(event)
         codes = table_codes(store, info.id, session=session, section=section, revoke=revoke)
     if cards:
-        html = cards_html(info.id, info.event.name, codes, url, lang)
+        html = cards_html(info.id, info.event.name, codes, url, language)
         if out is None:
             typer.echo(html, nl=False)
         else:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._store import DbOption
 from bridgedesk.errors import MovementError
 from bridgedesk.formats import movement_json, plan_json
@@ -86,7 +87,7 @@ def _team_sessions(
     )
 
 
-def _show_teams(ms: tuple[Movement, ...], fmt: str) -> None:
+def _show_teams(ms: tuple[Movement, ...], fmt: str, lang: str) -> None:
     if fmt == "json":
         if len(ms) == 1:
             typer.echo(movement_json.dumps(ms[0]), nl=False)
@@ -98,9 +99,9 @@ def _show_teams(ms: tuple[Movement, ...], fmt: str) -> None:
         if len(ms) > 1:
             typer.echo(f"session {i}" if fmt == "text" else f"<!-- session {i} -->")
         if fmt == "text":
-            typer.echo(movement_cards.master_text(m), nl=False)
+            typer.echo(movement_cards.master_text(m, lang), nl=False)
         else:
-            typer.echo(movement_cards.render_html(m))
+            typer.echo(movement_cards.render_html(m, lang))
 
 
 def _build(
@@ -135,40 +136,42 @@ def show(
     teams: Teams = None,
     sessions: Sessions = 1,
     cycles: Cycles = 1,
+    lang: LangOption = None,
 ) -> None:
-    """Print a movement's master sheet (text), full cards (html) or JSON."""
+    """Print a movement's master sheet with how it was made (text), its cards (html) or JSON."""
+    language = chosen(lang)
 
     if fmt not in ("text", "html", "json"):
         raise MovementError(f"unknown format {fmt!r}; choose text, html or json")
     if teams is not None:
         ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
-        _show_teams(ms, fmt)
+        _show_teams(ms, fmt, language)
         return
     if kind == "individual":
-        _show_individual(players, rounds, boards_per_round, fmt)
+        _show_individual(players, rounds, boards_per_round, fmt, language)
         return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
     if ew_offset:
         m = m.with_ew_offset()
     if fmt == "text":
-        typer.echo(movement_cards.master_text(m), nl=False)
+        typer.echo(movement_cards.master_text(m, language), nl=False)
     elif fmt == "html":
-        typer.echo(movement_cards.render_html(m))
+        typer.echo(movement_cards.render_html(m, language))
     else:
         typer.echo(movement_json.dumps(m), nl=False)
 
 
 def _show_individual(
-    players: int | None, rounds: int | None, boards_per_round: int | None, fmt: str
+    players: int | None, rounds: int | None, boards_per_round: int | None, fmt: str, lang: str
 ) -> None:
     if players is None:
         raise MovementError("an individual movement needs --players (8 to 19)")
     m = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
     if fmt == "html":
-        typer.echo(movement_cards.render_individual_html(m))
+        typer.echo(movement_cards.render_individual_html(m, lang))
         return
     if fmt == "text":
-        typer.echo(movement_cards.individual_text(m), nl=False)
+        typer.echo(movement_cards.individual_text(m, lang), nl=False)
         return
     typer.echo(movement_json.dumps(m), nl=False)
 
@@ -190,17 +193,21 @@ def cards(
         str | None, typer.Option("--event", help="individual: a stored event's own numbers")
     ] = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Write the master sheet, table guide cards and pair slips (text and A4 HTML).
 
     Example: bridgedesk movement cards individual --event "Spring individual" --out cards/
+
+    Example: bridgedesk movement cards howell --tables 7 --out cards/ --lang ja
     """
+    language = chosen(lang)
 
     if teams is not None:
         ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
         for i, m in enumerate(ms, start=1):
             where = out if len(ms) == 1 else out / f"session-{i}"
-            for path in movement_cards.write_cards(m, where):
+            for path in movement_cards.write_cards(m, where, language):
                 typer.echo(str(path))
         return
     if kind == "individual":
@@ -215,14 +222,14 @@ def cards(
             ind = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
         out.mkdir(parents=True, exist_ok=True)
         path = out / "movement.txt"
-        path.write_text(movement_cards.individual_text(ind), encoding="utf-8")
+        path.write_text(movement_cards.individual_text(ind, language, notes=False), "utf-8")
         html = out / "movement.html"
-        html.write_text(movement_cards.render_individual_html(ind), encoding="utf-8")
+        html.write_text(movement_cards.render_individual_html(ind, language), encoding="utf-8")
         typer.echo(str(path))
         typer.echo(str(html))
         return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
-    for path in movement_cards.write_cards(m, out):
+    for path in movement_cards.write_cards(m, out, language):
         typer.echo(str(path))
 
 
