@@ -61,6 +61,10 @@ _GROUPS: tuple[tuple[str, str, str], ...] = (
     ("knockout", "bridgedesk.cli.knockout", "Knockouts: print a seeded draw, single or double."),
     ("user", "bridgedesk.cli.user", "Accounts of the director's console (/d/)."),
     ("teams", "bridgedesk.cli.teams", "Team events: score a results file."),
+    ("league", "bridgedesk.cli.league",
+     "Leagues: a season of divisions over match days, half time, promotion."),
+    ("championship", "bridgedesk.cli.championship",
+     "Championships: a round robin's best teams in a knockout with carry-over."),
 )  # fmt: skip
 #: Modules that add commands to a group above (imported with the group, for that only).
 _EXTENSIONS: dict[str, tuple[str, ...]] = {
