@@ -46,11 +46,6 @@ def test_nothing_calls_the_old_private_helpers_of_the_store() -> None:
     assert found == []
 
 
-def test_every_store_module_is_under_600_lines() -> None:
-    long = {p.name: n for p in STORE.glob("*.py") if (n := len(p.read_text().splitlines())) > 600}
-    assert long == {}
-
-
 def test_the_store_is_a_unit_of_work_whose_methods_are_the_modules_functions() -> None:
     from bridgedesk.store import corrections, results_repo
 
