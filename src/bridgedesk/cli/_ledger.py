@@ -16,6 +16,7 @@ from bridgedesk.errors import MasterpointError
 from bridgedesk.formats import ledger_csv
 from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
 from bridgedesk.masterpoints.versions import RULE_VERSIONS
+from bridgedesk.store import ledger as ledger_repo
 from bridgedesk.store.service import Store
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
     if ledger is not None and db is not None:
         raise MasterpointError("give the ledger once: --ledger FILE.csv or --db DATABASE")
     if ledger is None:
-        with Store.open(db) as store, store.ledger(write=write) as book:
+        with Store.open(db) as store, ledger_repo.open_ledger(store, write=write) as book:
             yield book
         return
     assert ledger is not None

@@ -16,7 +16,7 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
-from bridgedesk.cli._team_event import add_even_chance_pair, add_team_entry
+from bridgedesk.cli._team_entry import add_even_chance_pair, add_team_entry
 from bridgedesk.errors import EntryError
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.late_rover import rover_route

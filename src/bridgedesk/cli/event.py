@@ -7,9 +7,9 @@ import typer
 from bridgedesk.bridge.methods import Convention
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime, who
-from bridgedesk.cli._team_event import created_line
 from bridgedesk.errors import EntryError
-from bridgedesk.events.model import correction_deadline
+from bridgedesk.events.model import Event, correction_deadline
+from bridgedesk.events.team_settings import TeamSettings
 from bridgedesk.services.event_setup import NewEvent, prepare_event, store_prepared
 from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.team_sessions import counts
@@ -18,6 +18,22 @@ app = typer.Typer(
     help="Create and list events (tournaments).",
     no_args_is_help=True,
 )
+
+
+def created_line(
+    eid: int, event: Event, settings: TeamSettings, sessions: int = 1, even_chance: bool = False
+) -> str:
+    """What ``event new --kind teams`` prints of the team event it stored."""
+    extra = f", {settings.rounds} rounds" if settings.rounds else ""
+    extra += f", {sessions} sessions" if sessions > 1 else ""
+    extra += ", even-chance: pairs enter with --seed-points" if even_chance else ""
+    extra += {1: "", 2: ", double", 3: ", triple"}[settings.cycles]
+    extra += f", {settings.segments} segments" if settings.segments > 1 else ""
+    return (
+        f"event {eid}: {event.name} ({event.date}, teams, {settings.form.value}, "
+        f"{settings.scoring.value}, {settings.boards_per_match} "
+        f"board{'' if settings.boards_per_match == 1 else 's'} a match{extra})"
+    )
 
 
 @app.command("new")

@@ -27,7 +27,7 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
-from bridgedesk.cli._team_event import team_movement
+from bridgedesk.cli._team_draw import team_movement
 from bridgedesk.cli.event import app
 from bridgedesk.cli.event_sessions import later_session_movement, plan_movement, session_movement
 from bridgedesk.errors import MovementError

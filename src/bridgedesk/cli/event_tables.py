@@ -28,7 +28,7 @@ from bridgedesk.cli._store import (
     open_store,
     who,
 )
-from bridgedesk.cli._team_event import team_round
+from bridgedesk.cli._team_draw import team_round
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError, MovementError
 from bridgedesk.reports.table_cards import cards_html

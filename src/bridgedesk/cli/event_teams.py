@@ -5,7 +5,7 @@ carry-over`` to the ``event`` group (it is listed in ``_EXTENSIONS`` of
 :mod:`bridgedesk.cli`); ``event round
 EVENT [--next]`` (show the draw, or draw the next Swiss or knockout round) is
 the terminals' ``event round`` command, which hands a team event to
-:func:`bridgedesk.cli._team_event.team_round`.
+:func:`bridgedesk.cli._team_draw.team_round`.
 """
 
 from __future__ import annotations
