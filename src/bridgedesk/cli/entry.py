@@ -7,15 +7,8 @@ import typer
 
 from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import (
-    ByOption,
-    DbOption,
-    EventArg,
-    SectionOption,
-    SessionOption,
-    open_store,
-    who,
-)
+from bridgedesk.cli._options import ByOption, DbOption, EventArg, SectionOption, SessionOption
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli._team_entry import add_even_chance_pair, add_team_entry
 from bridgedesk.errors import EntryError
 from bridgedesk.events import Entry, EntryKind

@@ -6,7 +6,8 @@ import typer
 
 from bridgedesk.bridge.methods import Convention
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime, who
+from bridgedesk.cli._options import DbOption, EventArg
+from bridgedesk.cli._store import open_store, parse_datetime, who
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Event, correction_deadline
 from bridgedesk.events.team_settings import TeamSettings

@@ -13,7 +13,8 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
+from bridgedesk.cli._options import DbOption, EventArg, SessionOption
+from bridgedesk.cli._store import open_store
 from bridgedesk.cli.event import app
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats import dealfile

@@ -23,8 +23,9 @@ from typing import Annotated
 import typer
 
 from bridgedesk.bridge.methods import Convention, Method
+from bridgedesk.cli._options import ByOption, DbOption, EventArg, ReasonOption
 from bridgedesk.cli._pair_rounds import draw_lines
-from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
 from bridgedesk.events.event_options import EventOptions
@@ -95,7 +96,7 @@ def options_command(
             "bam-vp, mccallum); fixed once a result is in.",
         ),
     ] = None,
-    reason: Annotated[str, typer.Option("--reason", help="Why (for the audit log).")] = "",
+    reason: ReasonOption = "",
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:

@@ -17,15 +17,8 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import (
-    ByOption,
-    DbOption,
-    EventArg,
-    SectionOption,
-    SessionOption,
-    open_store,
-    who,
-)
+from bridgedesk.cli._options import ByOption, DbOption, EventArg, SectionOption, SessionOption
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import PASS_THROUGH, SlipArgs, app, split_slip
 from bridgedesk.events.correction import corrected
 from bridgedesk.store.disputes import Dispute, DisputeError, disputes, resolve_dispute

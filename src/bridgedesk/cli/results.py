@@ -14,8 +14,8 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._options import FormatOption, Lang, LangOption, OutDirOption
-from bridgedesk.cli._store import DbOption, EventArg, open_store, who
+from bridgedesk.cli._options import DbOption, EventArg, FormatOption, Lang, LangOption, OutDirOption
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.reports.output import Output
 from bridgedesk.services.publishing import Publication, Published, publish
 

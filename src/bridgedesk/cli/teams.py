@@ -16,7 +16,7 @@ from typing import Annotated
 import typer
 
 from bridgedesk.bridge.methods import Method
-from bridgedesk.cli._options import Lang
+from bridgedesk.cli._options import Lang, LangOption
 from bridgedesk.cli.results import echo
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports.output import Output
@@ -48,7 +48,7 @@ def score(
     fmt: Annotated[
         Output, typer.Option("--format", help="text, json, csv, pbn or html.")
     ] = Output.TEXT,
-    lang: Annotated[Lang, typer.Option("--lang", help="Labels: en or ja.")] = Lang.en,
+    lang: LangOption = Lang.en,
     out: Annotated[
         Path | None,
         typer.Option(help="Directory for html and csv (json, pbn: a file); default: print."),

@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli._options import JsonOption
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.cli.masterpoints._inputs import group_map, parse_fraction, parse_qualifying
 from bridgedesk.cli.masterpoints._output import print_awards, print_certificates, record_csv
@@ -193,7 +194,7 @@ def award_command(
             "stored event's)",
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Award a ranking or scored results: every player's points, colour, place and reason.
 

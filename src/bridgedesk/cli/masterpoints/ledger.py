@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from bridgedesk.cli._ledger import open_ledger, read_ledger
-from bridgedesk.cli._store import DbOption
+from bridgedesk.cli._options import DbOption, JsonOption
 from bridgedesk.cli.masterpoints import _views as views
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.errors import MasterpointError
@@ -36,9 +36,6 @@ def warn_stale(ledger: Path | None, db: str | None, events: set[str]) -> None:
                 f"{status.command}",
                 err=True,
             )
-
-
-JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
 
 
 @app.command("statement")

@@ -11,7 +11,8 @@ import typer
 
 from bridgedesk import reading
 from bridgedesk.cli._ledger import RULE_VERSIONS, open_ledger
-from bridgedesk.cli._store import ByOption, DbOption, open_store, who
+from bridgedesk.cli._options import ByOption, DbOption
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.cli.masterpoints._inputs import ranking_digest, recorded_awards
 from bridgedesk.errors import MasterpointError

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli._options import JsonOption
 from bridgedesk.cli.masterpoints import _tables
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.errors import MasterpointError
@@ -32,7 +33,7 @@ def table_command(
     simultaneous: Annotated[
         bool, typer.Option(help="SBF A: a simultaneous event's list (above 100 pairs)")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Print an award table computed from the federation's formula or data."""
 
