@@ -57,7 +57,7 @@ _GROUPS: tuple[tuple[str, str, str], ...] = (
     ("event", "bridgedesk.cli.event", "Create and list events (tournaments)."),
     ("entry", "bridgedesk.cli.entry", "Enter pairs, teams or individuals in an event."),
     ("result", "bridgedesk.cli.result", "Enter, correct and import results."),
-    ("masterpoints", "bridgedesk.cli.masterpoints",
+    ("masterpoints", "bridgedesk.cli.masterpoints._app",
      "Masterpoint tables (JCBL, SBF), awards for a ranking, and the player ledger."),
     ("practice", "bridgedesk.cli.practice",
      "Practice MiniBridge against the computer, with a closed room and IMPs (002:12-57)."),
@@ -100,6 +100,16 @@ _EXTENSIONS: dict[str, dict[str, str]] = {
         "disputes": "bridgedesk.cli.result_disputes",
         "resolve": "bridgedesk.cli.result_disputes",
         "misseat": "bridgedesk.cli.result_misseat",
+    },
+    "masterpoints": {
+        "award": "bridgedesk.cli.masterpoints.award",
+        "statement": "bridgedesk.cli.masterpoints.ledger",
+        "ranks": "bridgedesk.cli.masterpoints.ledger",
+        "list": "bridgedesk.cli.masterpoints.ledger",
+        "annual": "bridgedesk.cli.masterpoints.ledger",
+        "import": "bridgedesk.cli.masterpoints.ledger_write",
+        "record": "bridgedesk.cli.masterpoints.ledger_write",
+        "table": "bridgedesk.cli.masterpoints.table",
     },
 }
 

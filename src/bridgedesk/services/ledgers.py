@@ -1,28 +1,33 @@
-"""The ledger commands' storage: a ledger CSV file (``--ledger``) or the store (``--db``).
+"""Where a masterpoint ledger is kept: a ledger CSV file (``--ledger``) or the store
+(``--db``), opened as one unit of work either way.
 
-The ledger, CSV and store modules are imported when a ledger is opened, not with
-this module: it is loaded with every ``bridgedesk`` command, and the store alone costs
-about 250 ms to import (see :mod:`bridgedesk.cli.masterpoints`).
+The ledger commands read and write through :func:`open_ledger`; ``masterpoints award
+--record`` adds awards to a CSV ledger through it
+(:mod:`bridgedesk.services.award_requests`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from bridgedesk.errors import MasterpointError
 from bridgedesk.formats import ledger_csv
 from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
-from bridgedesk.masterpoints.versions import RULE_VERSIONS
 from bridgedesk.store import ledger as ledger_repo
 from bridgedesk.store.service import Store
 
-if TYPE_CHECKING:
-    from bridgedesk.masterpoints.ledger import Ledger
+__all__ = ["open_ledger", "parse_day", "read_ledger"]
 
-__all__ = ["RULE_VERSIONS", "open_ledger", "read_ledger"]
+
+def parse_day(text: str, option: str = "--date") -> date:
+    """A ledger's date (an award's, a statement's), given as YYYY-MM-DD."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise MasterpointError(f"{option} must be YYYY-MM-DD, got {text!r}") from None
 
 
 @contextmanager
