@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.reports.labels import labels as get_labels
 from bridgedesk.reports.labels import method_name
 from bridgedesk.reports.templating import environment
@@ -34,7 +35,7 @@ _WORDS = {
 def _result_key(res: RoundsResult) -> str:
     if not res.format.has_vps:
         return "result_points"
-    return "result_mp" if res.method.value == "mp" else "result_imp"
+    return "result_mp" if res.method is Method.MP else "result_imp"
 
 
 def _scoring(res: RoundsResult, lang: str) -> str:
@@ -79,7 +80,7 @@ def _block(res: RoundsResult, r: RoundStandings, lang: str) -> list[str]:
             f"{w[_result_key(res)]:>7} ")  # fmt: skip
     head += f"{lab['vp']:>7} " if res.format.has_vps else ""
     head += f"{lab['total']:>8}"
-    head += f" {lab['percent']:>6}" if not res.format.has_vps and res.method.value == "mp" else ""
+    head += f" {lab['percent']:>6}" if not res.format.has_vps and res.method is Method.MP else ""
     head += f" {lab['penalty']:>7}"
     out = [w["after"].format(n=r.round), head]
     for x in r.lines:
@@ -87,7 +88,7 @@ def _block(res: RoundsResult, r: RoundStandings, lang: str) -> list[str]:
         line = f"{x.rank:>5} {x.pair:>5} {opp:>5} {fixed(x.result):>7} "
         line += f"{fixed(x.vp):>7} " if res.format.has_vps else ""
         line += f"{fixed(x.total):>8}"
-        if not res.format.has_vps and res.method.value == "mp":
+        if not res.format.has_vps and res.method is Method.MP:
             line += f" {fixed(x.percentage):>6}"
         line += f" {fixed(x.penalty) if x.penalty else '':>7}"
         if x.names:
@@ -140,7 +141,7 @@ def rounds_html(res: RoundsResult, lang: str = "en") -> str:
         "heading": heading, "event": res.event, "movement": "", "average": "",
         "method": _scoring(res, lang), "section_name": "", "rounds": rounds,
         "has_vps": res.format.has_vps, "has_pct": not res.format.has_vps
-        and res.method.value == "mp", "result_label": w[_result_key(res)], "pending": pending,
+        and res.method is Method.MP, "result_label": w[_result_key(res)], "pending": pending,
     }  # fmt: skip
     html: str = environment(strict=True).get_template("pair_rounds.html.j2").render(**ctx)
     return html
