@@ -71,6 +71,19 @@ def test_a_pairs_event_is_refused_a_team_method(cli: Cli, scoring: str) -> None:
     assert "no events yet" in cli("event", "list")
 
 
+@pytest.mark.parametrize("scoring", ["mp", "ximp", "butler", "total"])
+def test_a_team_event_is_refused_a_pairs_method(cli: Cli, scoring: str) -> None:
+    err = cli(
+        "event", "new", "Club teams", "--kind", "teams", "--format", "swiss", "--scoring",
+        scoring, status=2,
+    )  # fmt: skip
+    assert err == (
+        f"error: a team event is scored imp, vp, bam, bam-vp, mccallum, not {scoring} "
+        f"(--scoring {scoring} is for pairs and individuals)\n"
+    )
+    assert "no events yet" in cli("event", "list")
+
+
 def test_the_console_form_refuses_it_the_same_way(cli: Cli, console: TestClient) -> None:
     page = console.get("/d/").text
     select = page.split('name="scoring"', 1)[1].split("</select>", 1)[0]
