@@ -20,6 +20,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports.output import Output
@@ -29,23 +30,29 @@ __all__ = [
     "AwayOption",
     "BoardOption",
     "ByOption",
+    "CorrectedAdjustedOption",
+    "CorrectedLeadOption",
     "DbOption",
     "DirectorOption",
     "EventArg",
     "FormatOption",
     "HomeOption",
+    "InputEncodingOption",
     "JsonOption",
     "Lang",
     "LangOption",
+    "LastRoundOption",
     "LeadOption",
     "OutDirOption",
     "ReasonOption",
     "RoundOption",
+    "ScoringOption",
     "SectionOption",
     "SessionOption",
     "TableOption",
     "TeamOption",
     "TextOrJsonOption",
+    "VpScaleOption",
     "output_choice",
 ]
 
@@ -87,6 +94,10 @@ LeadOption = Annotated[str | None, typer.Option("--lead", help="Opening lead, e.
 AdjustedOption = Annotated[
     str | None, typer.Option("--adjusted", help="Artificial score NS/EW, e.g. A+/A-.")
 ]
+CorrectedLeadOption = Annotated[str | None, typer.Option("--lead", help="Corrected lead.")]
+CorrectedAdjustedOption = Annotated[
+    str | None, typer.Option("--adjusted", help="Replace by an artificial score, e.g. A+/A-.")
+]
 HomeOption = Annotated[
     int, typer.Option("--home", min=1, max=limit.ENTRY_NUMBER, help="Home team.")
 ]
@@ -97,7 +108,28 @@ TeamOption = Annotated[
     int, typer.Option("--team", min=1, max=limit.ENTRY_NUMBER, help="Team number.")
 ]
 
-# --- what is printed ---------------------------------------------------------------
+# --- an event's rules -------------------------------------------------------------
+
+ScoringOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scoring",
+        help="Scoring method: pairs and individuals "
+        + ", ".join(m.value for m in Method.pairs())
+        + "; teams "
+        + ", ".join(m.value for m in Method.teams())
+        + ".",
+    ),
+]
+VpScaleOption = Annotated[
+    str | None,
+    typer.Option("--vp-scale", help="A VP scale name (wbf2013, wbf25, 29-0 ...) or a scale file."),
+]
+LastRoundOption = Annotated[
+    bool, typer.Option("--last-round", help="Swiss teams: the last round (ranked on the previous).")
+]
+
+# --- files read and what is printed -------------------------------------------------
 
 
 class Lang(enum.StrEnum):
@@ -112,6 +144,15 @@ FormatOption = Annotated[
     Output, typer.Option("--format", help="text, html, csv, json, pbn or usebio.")
 ]
 TextOrJsonOption = Annotated[str, typer.Option("--format", help="text or json.")]
+InputEncodingOption = Annotated[
+    str | None,
+    typer.Option(
+        "--encoding",
+        help="Text encoding of the file read (default: told from its bytes: UTF-8, "
+        "Shift_JIS or Latin-1).",
+        show_default=False,
+    ),
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 OutDirOption = Annotated[
     Path | None,

@@ -6,7 +6,7 @@ import typer
 
 from bridgedesk.bridge.methods import Convention
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._options import DbOption, EventArg
+from bridgedesk.cli._options import DbOption, EventArg, ScoringOption, VpScaleOption
 from bridgedesk.cli._store import open_store, parse_datetime, who
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Event, correction_deadline
@@ -51,14 +51,7 @@ def new(
         ),
     ] = "weekly",
     event_class: Annotated[int, typer.Option("--class", help="Event class 1-5.")] = 3,
-    scoring: Annotated[
-        str | None,
-        typer.Option(
-            "--scoring",
-            help="Pairs: mp (default), ximp, butler or total. Teams: imp, vp (default), bam, "
-            "bam-vp or mccallum.",
-        ),
-    ] = None,
+    scoring: ScoringOption = None,
     club: Annotated[str, typer.Option("--club", help="The organising club.")] = "",
     sessions: Annotated[
         int, typer.Option("--sessions", min=1, max=limit.SESSIONS, help="Number of sessions.")
@@ -84,9 +77,7 @@ def new(
             "mirror-mitchell, stagger or srr-pairs.",
         ),
     ] = None,
-    vp_scale: Annotated[
-        str | None, typer.Option("--vp-scale", help="Teams: a VP scale name or scale file.")
-    ] = None,
+    vp_scale: VpScaleOption = None,
     stock: Annotated[int, typer.Option("--stock", help="Teams: McCallum stock 30-60.")] = 40,
     boards_per_match: Annotated[
         int | None,
@@ -122,6 +113,9 @@ def new(
     db: DbOption = None,
 ) -> None:
     """Create an event and print its id.
+
+    Without --scoring a pairs or individual event is scored mp, a team event vp (a
+    knockout imp, an AWL or mirror Mitchell bam).
 
     Example: bridgedesk event new "Tuesday pairs" --date 2026-11-24 --rating weekly
     --class 3 --scoring mp

@@ -23,7 +23,7 @@ from typing import Annotated
 import typer
 
 from bridgedesk.bridge.methods import Convention, Method
-from bridgedesk.cli._options import ByOption, DbOption, EventArg, ReasonOption
+from bridgedesk.cli._options import ByOption, DbOption, EventArg, ReasonOption, ScoringOption
 from bridgedesk.cli._pair_rounds import draw_lines
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.event import app
@@ -88,14 +88,7 @@ def options_command(
             help=Convention.help_text() + " Fixed once a result is in.",
         ),
     ] = None,
-    scoring: Annotated[
-        str | None,
-        typer.Option(
-            "--scoring",
-            help="The scoring method (pairs: mp, ximp, butler, total; teams: imp, vp, bam, "
-            "bam-vp, mccallum); fixed once a result is in.",
-        ),
-    ] = None,
+    scoring: ScoringOption = None,
     reason: ReasonOption = "",
     by: ByOption = None,
     db: DbOption = None,

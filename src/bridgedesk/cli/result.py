@@ -15,6 +15,8 @@ from bridgedesk.cli._options import (
     AdjustedOption,
     BoardOption,
     ByOption,
+    CorrectedAdjustedOption,
+    CorrectedLeadOption,
     DbOption,
     DirectorOption,
     EventArg,
@@ -196,10 +198,8 @@ def correct(
         int | None,
         typer.Option("--new-ew", min=1, max=limit.ENTRY_NUMBER, help="Corrected EW pair."),
     ] = None,
-    lead: Annotated[str | None, typer.Option("--lead", help="Corrected lead.")] = None,
-    adjusted: Annotated[
-        str | None, typer.Option("--adjusted", help="Replace by an artificial score, e.g. A+/A-.")
-    ] = None,
+    lead: CorrectedLeadOption = None,
+    adjusted: CorrectedAdjustedOption = None,
     override: Annotated[
         str | None, typer.Option("--override", help="Director's reason for an unplanned seating.")
     ] = None,

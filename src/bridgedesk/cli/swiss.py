@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._options import TextOrJsonOption, output_choice
+from bridgedesk.cli._options import LastRoundOption, TextOrJsonOption, output_choice
 from bridgedesk.errors import PairingError
 from bridgedesk.events.even_chance import EntryPair, form_teams
 from bridgedesk.events.swiss import Rematch, SwissRule, Triangle, pair_round
@@ -32,9 +32,7 @@ def pair(
         str,
         typer.Option("--rematch", help="never, not-consecutive, until-round:R or allowed"),
     ] = "never",
-    last_round: Annotated[
-        bool, typer.Option("--last-round", help="this is the last round: rank on the previous")
-    ] = False,
+    last_round: LastRoundOption = False,
     triangle: Annotated[
         str, typer.Option("--triangle", help="odd fields: one-round or two-rounds")
     ] = "one-round",
