@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from bridgedesk.cli import main
 from bridgedesk.store import director, users
 from bridgedesk.store.disputes import raise_dispute
+from bridgedesk.store.ledger import open_ledger
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -156,8 +157,8 @@ def test_masterpoints_wait_for_the_director(cli: Cli, disputed: int, console: Te
             "reason": "weekly"}  # fmt: skip
     answer = console.post("/d/events/1/masterpoints", data=form)
     assert "waits for the director" in answer.text
-    with Store.open(cli.db) as store:
-        assert not store.ledger().__enter__().repository.awards(None)
+    with Store.open(cli.db) as store, open_ledger(store) as book:
+        assert not book.repository.awards(None)
     out = cli("masterpoints", "record", "--event", "1", "--reason", "weekly",
               "--despite-disputes")  # fmt: skip
     assert out.startswith("recording the awards despite open disputes: 1 result")
