@@ -313,7 +313,7 @@ def test_the_rounds_page_in_chromium(cli: Cli, tmp_path: Path) -> None:
     cli("results", EVENT, "--format", "html", "--out", str(out_dir), "--lang", "ja")
     dom = open_page(out_dir / "index.html", tmp_path, "pair_rounds")
     assert dom.count("<table") == 2
-    assert "第 2 ラウンド終了時の順位" in dom and "スイスペア" in dom
+    assert "第2ラウンド後の順位" in dom and "スイスペア" in dom
     # the penalty: 1 board = 5 % of a round's 20 VPs (003:55-57), from the last round
     doc = standings(cli)
     final = {x["pair"]: x for x in doc["rounds"][1]["ranking"]}  # type: ignore[index]

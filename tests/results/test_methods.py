@@ -7,7 +7,7 @@ import pytest
 from bridgedesk.bridge.methods import Adjustment, Method
 from bridgedesk.errors import ParseError, ScoringError
 from bridgedesk.events import model as events
-from bridgedesk.reports.labels import method_name
+from bridgedesk.reports.names import method_name
 from bridgedesk.scoring import results as scoring_results
 from bridgedesk.scoring import session as scoring_session
 from bridgedesk.scoring.results import Board, TravellerLine

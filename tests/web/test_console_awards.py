@@ -82,7 +82,7 @@ def test_sbf_awards_shown_and_recorded(
     page = client.get(f"/d/events/{eid}/publish?rules=sbf&table=A").text
     rows = re.findall(
         r"<tr><td>(\w+)</td><td class=\"num\">(\d+)</td><td class=\"num\">(\d+)</td>"
-        r"<td class=\"num\">([\d.]+)</td><td>(\w+)</td>",
+        r"<td class=\"num\">([\d.]+)</td><td data-colour=\"(\w+)\">[^<]+</td>",
         page,
     )
     # table A1, 8 pairs (001:609-720): the winners 2 bp per pair = 16, then 2/3

@@ -4,7 +4,7 @@
 (004:1162-1173: matchpoints, cross-IMPs, Butler, total points) and for teams
 (004:1616-1872: IMPs, VPs, board-a-match).  Events store it, the scoring
 engine dispatches on it, the writers name it in their formats; people read it
-through :func:`bridgedesk.reports.labels.method_name` (en / ja).  The long
+through :func:`bridgedesk.reports.names.method_name` (the catalogs).  The long
 names the events model used (``MATCHPOINTS``, ``CROSS_IMPS``, ``TOTAL_POINTS``)
 are aliases of the short ones.
 

@@ -5,7 +5,8 @@ option reads and is checked the same in every command that takes it.  The store'
 (``--db``, ``--by``, ``--section``, ``--session``, the EVENT argument), an audited
 change's ``--reason``, a slip's place (``--round``, ``--table``, ``--board``) and
 contents (``--lead``, ``--adjusted``), a team match's (``--home``, ``--away``,
-``--team``), and what is printed (``--format``, ``--lang``, ``--json``, ``--out``).
+``--team``), and what is printed (``--format``, ``--json``, ``--out``; the language's,
+``--lang``, is :mod:`bridgedesk.cli._lang`'s).
 Output formats are :class:`bridgedesk.reports.output.Output`'s; a command that
 writes only some of them takes ``--format`` as text and reads it with
 :func:`output_choice`.  A command whose option means something of its own there
@@ -14,7 +15,6 @@ writes only some of them takes ``--format`` as text and reads it with
 
 from __future__ import annotations
 
-import enum
 from pathlib import Path
 from typing import Annotated
 
@@ -39,8 +39,6 @@ __all__ = [
     "HomeOption",
     "InputEncodingOption",
     "JsonOption",
-    "Lang",
-    "LangOption",
     "LastRoundOption",
     "LeadOption",
     "OutDirOption",
@@ -132,14 +130,6 @@ LastRoundOption = Annotated[
 # --- files read and what is printed -------------------------------------------------
 
 
-class Lang(enum.StrEnum):
-    """The languages of printed labels."""
-
-    en = "en"
-    ja = "ja"
-
-
-LangOption = Annotated[Lang, typer.Option("--lang", help="Labels: en or ja.")]
 FormatOption = Annotated[
     Output, typer.Option("--format", help="text, html, csv, json, pbn or usebio.")
 ]

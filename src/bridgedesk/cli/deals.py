@@ -23,6 +23,7 @@ from bridgedesk import __version__
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._encoding import encodable
 from bridgedesk.cli._encoding import encoding as check_encoding
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import InputEncodingOption
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.dd import analyse as solve_all
@@ -31,7 +32,7 @@ from bridgedesk.deals.generate import generate as make
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.formats import dealfile, pbn
 from bridgedesk.formats.dealfile import kind
-from bridgedesk.reports.hand_records import LANGS, html_to_pdf, render_html
+from bridgedesk.reports.hand_records import html_to_pdf, render_html
 from bridgedesk.reports.output import output_file
 from bridgedesk.store.analyses import analyse_cached
 from bridgedesk.store.service import Store
@@ -222,7 +223,7 @@ def convert(
 def print_(
     file: DealFileArg,
     fmt: Annotated[str, typer.Option("--format", "-f", help="html or pdf.")] = "html",
-    lang: Annotated[str, typer.Option(help="Language of the labels: ja or en.")] = "en",
+    lang: LangOption = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="File to write.")] = None,
     per_page: Annotated[int, typer.Option(min=2, max=4, help="Boards per A4 page (2-4).")] = 4,
     dd: Annotated[
@@ -244,8 +245,7 @@ def print_(
     if fmt not in ("html", "pdf"):
         raise BridgedeskError(f"unknown format {fmt!r}: choose html or pdf")
 
-    if lang not in LANGS:
-        raise BridgedeskError(f"--lang: unknown language {lang!r}: choose {' or '.join(LANGS)}")
+    language = chosen(lang)
     target = out or file.with_suffix(f".{fmt}")
     output_file(target)
     records = dealfile.load(file, encoding=encoding)
@@ -259,7 +259,7 @@ def print_(
         if missing:
             for i, r in zip(missing, solved, strict=True):
                 records[i] = BoardRecord(records[i].deal, r.dd, r.par)
-    html = render_html(records, lang=lang, per_page=per_page, title=title)
+    html = render_html(records, lang=language, per_page=per_page, title=title)
     if fmt == "html":
         target.write_text(html, encoding="utf-8")
     else:

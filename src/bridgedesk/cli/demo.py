@@ -13,7 +13,7 @@ import typer
 
 from bridgedesk import demo_teams
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._options import Lang
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.demo_individuals import run as run_individuals
 from bridgedesk.demo_session import run
 from bridgedesk.demo_sessions import run as sessions_run
@@ -43,7 +43,7 @@ def command(
         Path | None,
         typer.Option("--db", help="SQLite file to keep the event in (default: a temporary one)."),
     ] = None,
-    lang: Annotated[Lang, typer.Option("--lang", help="Labels and names: en or ja.")] = Lang.en,
+    lang: LangOption = None,
     dd: Annotated[
         bool, typer.Option("--dd/--no-dd", help="Solve the deals double dummy (par, hand records).")
     ] = True,
@@ -82,18 +82,18 @@ def command(
     004:1576-1614: players ranked alone)
     """
     if teams is not None:
-        run_teams(teams, team_format, seed, out, db, lang.value)
+        run_teams(teams, team_format, seed, out, db, chosen(lang))
         return
 
     if sessions > 1:  # bridgedesk.demo_sessions
-        several(pairs, sessions, seed, out, db, lang.value)
+        several(pairs, sessions, seed, out, db, chosen(lang))
         return
     if individuals is not None:
-        result = run_individuals(individuals, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
+        result = run_individuals(individuals, seed=seed, out=out, db=db, lang=chosen(lang), dd=dd)
     else:
-        result = run(pairs=pairs, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
+        result = run(pairs=pairs, seed=seed, out=out, db=db, lang=chosen(lang), dd=dd)
     typer.echo(f"{result.movement}; {len(result.scored.travellers)} boards")
-    typer.echo(ranking_text(result.scored, lang.value), nl=False)
+    typer.echo(ranking_text(result.scored, chosen(lang)), nl=False)
     typer.echo("")
     if result.db is None:
         typer.echo("the event was kept in a temporary database, now deleted (--db FILE keeps it)")

@@ -19,12 +19,11 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import (
     ByOption,
     DbOption,
     EventArg,
-    Lang,
-    LangOption,
     LastRoundOption,
     SectionOption,
     SessionOption,
@@ -36,7 +35,9 @@ from bridgedesk.cli._team_draw import team_round
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError, MovementError
 from bridgedesk.reports.output import Output
+from bridgedesk.reports.pair_rounds import draw_lines
 from bridgedesk.reports.table_cards import cards_html
+from bridgedesk.services.draws import next_pair_round
 from bridgedesk.store import team_events
 from bridgedesk.store.terminals import CLOSED, HELD, set_round, table_codes
 
@@ -55,7 +56,7 @@ def tables(
         str, typer.Option("--url", help="The server's address as the tables reach it (cards).")
     ] = "http://127.0.0.1:8000",
     out: Annotated[Path | None, typer.Option("--out", help="Write the cards to this file.")] = None,
-    lang: LangOption = Lang.en,
+    lang: LangOption = None,
     section: Annotated[
         str | None, typer.Option("--section", help="One section (default: all).")
     ] = None,
@@ -70,11 +71,12 @@ def tables(
     """
 
     form = output_choice(fmt, Output.TEXT, Output.JSON)
+    language = chosen(lang)  # checked before any code is made: a refused call changes nothing
     with open_store(db) as store:
         info = store.event(event)
         codes = table_codes(store, info.id, session=session, section=section, revoke=revoke)
     if cards:
-        html = cards_html(info.id, info.event.name, codes, url, lang.value)
+        html = cards_html(info.id, info.event.name, codes, url, language)
         if out is None:
             typer.echo(html, nl=False)
         else:
@@ -149,12 +151,10 @@ def round_(
             return
         if last_round:
             raise MovementError("--last-round is for a Swiss team event")
-        # the hook of the round-by-round pair events (cli/_pair_rounds.py)
-        from bridgedesk.cli._pair_rounds import next_round
-
-        with open_store(db) as store:
-            for line in next_round(store, event, boards):
-                typer.echo(line)
+        with open_store(db) as store:  # Swiss pairs, barometer, Houston pairs
+            drawn = next_pair_round(store, event, boards)
+        for line in draw_lines(drawn.draw, drawn.boards, drawn.names):
+            typer.echo(line)
         return
     if round is None or action is None or last_round:
         raise EntryError("give a round and hold, close or open (or --next)")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import DbOption, TextOrJsonOption, output_choice
 from bridgedesk.errors import MovementError
 from bridgedesk.formats import movement_json, plan_json
@@ -87,7 +88,7 @@ def _team_sessions(
     )
 
 
-def _show_teams(ms: tuple[Movement, ...], form: Output) -> None:
+def _show_teams(ms: tuple[Movement, ...], form: Output, lang: str) -> None:
     if form is Output.JSON:
         if len(ms) == 1:
             typer.echo(movement_json.dumps(ms[0]), nl=False)
@@ -99,9 +100,9 @@ def _show_teams(ms: tuple[Movement, ...], form: Output) -> None:
         if len(ms) > 1:
             typer.echo(f"session {i}" if form is Output.TEXT else f"<!-- session {i} -->")
         if form is Output.TEXT:
-            typer.echo(movement_cards.master_text(m), nl=False)
+            typer.echo(movement_cards.master_text(m, lang), nl=False)
         else:
-            typer.echo(movement_cards.render_html(m))
+            typer.echo(movement_cards.render_html(m, lang))
 
 
 def _build(
@@ -136,39 +137,40 @@ def show(
     teams: Teams = None,
     sessions: Sessions = 1,
     cycles: Cycles = 1,
+    lang: LangOption = None,
 ) -> None:
-    """Print a movement's master sheet (text), full cards (html) or JSON."""
-
+    """Print a movement's master sheet with how it was made (text), its cards (html) or JSON."""
+    language = chosen(lang)
     form = output_choice(fmt, Output.TEXT, Output.HTML, Output.JSON)
     if teams is not None:
         ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
-        _show_teams(ms, form)
+        _show_teams(ms, form, language)
         return
     if kind == "individual":
-        _show_individual(players, rounds, boards_per_round, form)
+        _show_individual(players, rounds, boards_per_round, form, language)
         return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
     if ew_offset:
         m = m.with_ew_offset()
     if form is Output.TEXT:
-        typer.echo(movement_cards.master_text(m), nl=False)
+        typer.echo(movement_cards.master_text(m, language), nl=False)
     elif form is Output.HTML:
-        typer.echo(movement_cards.render_html(m))
+        typer.echo(movement_cards.render_html(m, language))
     else:
         typer.echo(movement_json.dumps(m), nl=False)
 
 
 def _show_individual(
-    players: int | None, rounds: int | None, boards_per_round: int | None, form: Output
+    players: int | None, rounds: int | None, boards_per_round: int | None, form: Output, lang: str
 ) -> None:
     if players is None:
         raise MovementError("an individual movement needs --players (8 to 19)")
     m = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
     if form is Output.HTML:
-        typer.echo(movement_cards.render_individual_html(m))
+        typer.echo(movement_cards.render_individual_html(m, lang))
         return
     if form is Output.TEXT:
-        typer.echo(movement_cards.individual_text(m), nl=False)
+        typer.echo(movement_cards.individual_text(m, lang), nl=False)
         return
     typer.echo(movement_json.dumps(m), nl=False)
 
@@ -190,17 +192,21 @@ def cards(
         str | None, typer.Option("--event", help="individual: a stored event's own numbers")
     ] = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Write the master sheet, table guide cards and pair slips (text and A4 HTML).
 
     Example: bridgedesk movement cards individual --event "Spring individual" --out cards/
+
+    Example: bridgedesk movement cards howell --tables 7 --out cards/ --lang ja
     """
+    language = chosen(lang)
 
     if teams is not None:
         ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
         for i, m in enumerate(ms, start=1):
             where = out if len(ms) == 1 else out / f"session-{i}"
-            for path in movement_cards.write_cards(m, where):
+            for path in movement_cards.write_cards(m, where, language):
                 typer.echo(str(path))
         return
     if kind == "individual":
@@ -215,14 +221,14 @@ def cards(
             ind = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
         out.mkdir(parents=True, exist_ok=True)
         path = out / "movement.txt"
-        path.write_text(movement_cards.individual_text(ind), encoding="utf-8")
+        path.write_text(movement_cards.individual_text(ind, language, notes=False), "utf-8")
         html = out / "movement.html"
-        html.write_text(movement_cards.render_individual_html(ind), encoding="utf-8")
+        html.write_text(movement_cards.render_individual_html(ind, language), encoding="utf-8")
         typer.echo(str(path))
         typer.echo(str(html))
         return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
-    for path in movement_cards.write_cards(m, out):
+    for path in movement_cards.write_cards(m, out, language):
         typer.echo(str(path))
 
 

@@ -14,7 +14,8 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._options import DbOption, EventArg, FormatOption, Lang, LangOption, OutDirOption
+from bridgedesk.cli._lang import LangOption, chosen
+from bridgedesk.cli._options import DbOption, EventArg, FormatOption, OutDirOption
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.reports.output import Output
 from bridgedesk.services.publishing import Publication, Published, publish
@@ -24,7 +25,7 @@ def command(
     event: EventArg,
     fmt: FormatOption = Output.TEXT,
     out: OutDirOption = None,
-    lang: LangOption = Lang.en,
+    lang: LangOption = None,
     dd: Annotated[
         bool,
         typer.Option("--dd", help="Add double-dummy tables and par to the hand records (slower)."),
@@ -92,7 +93,7 @@ def command(
     session-N/ for each session, combined.html and results.json.
     """
     asked = Publication(
-        fmt, out, lang.value, final, session, section, tuple(flight or ()), dd, pdf,
+        fmt, out, chosen(lang), final, session, section, tuple(flight or ()), dd, pdf,
         despite_disputes=despite_disputes, who=who(None),
     )  # fmt: skip
     with open_store(db) as store:

@@ -16,7 +16,8 @@ from typing import Annotated
 import typer
 
 from bridgedesk.bridge.methods import Method
-from bridgedesk.cli._options import Lang, LangOption, VpScaleOption
+from bridgedesk.cli._lang import LangOption, chosen
+from bridgedesk.cli._options import VpScaleOption
 from bridgedesk.cli.results import echo
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports.output import Output
@@ -45,7 +46,7 @@ def score(
     fmt: Annotated[
         Output, typer.Option("--format", help="text, json, csv, pbn or html.")
     ] = Output.TEXT,
-    lang: LangOption = Lang.en,
+    lang: LangOption = None,
     out: Annotated[
         Path | None,
         typer.Option(help="Directory for html and csv (json, pbn: a file); default: print."),
@@ -69,4 +70,4 @@ def score(
     if fmt in (Output.HTML, Output.CSV) and out is None:
         raise BridgedeskError(f"--format {fmt.value} writes several files: give --out DIR")
     event, pairs = team_file_scores(file, scoring, vp_scale, stock, flight or (), pairs_method)
-    echo(write_team_event(event, fmt, lang.value, out, pairs))
+    echo(write_team_event(event, fmt, chosen(lang), out, pairs))

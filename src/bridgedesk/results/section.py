@@ -123,8 +123,9 @@ def _section(
     info = None
     rounds = None
     if movement is not None:
+        per_round = max((len(a.boards) for a in movement.grid.values()), default=0)
         info = MovementInfo(movement.name, movement.kind, movement.rounds, movement.tables,
-                            movement.winners)  # fmt: skip
+                            movement.winners, per_round)  # fmt: skip
     else:
         rounds = max((r.round for r in snapshot.results), default=0)
     return section_of(

@@ -107,6 +107,7 @@ def live_section(unit: UnitOfWork, event: int | str, snapshot: SectionResults) -
     out: dict[str, Any] = {
         "section": snapshot.section,
         "movement": None if snapshot.movement is None else snapshot.movement.name,
+        "movement_plan": snapshot.movement,  # its name in the page's language: movement_title
         "entered": len(snapshot.results),
         "planned": sum(counts.values()),
         "complete_boards": complete,
@@ -161,8 +162,8 @@ def overall(unit: UnitOfWork, event: int | str) -> dict[str, Any] | None:
     """What the live page ranks over the whole event, as ``bridgedesk results`` does: an
     event of several sessions (or a final) its ranking over the sessions; a Swiss pairs,
     barometer or Houston event its standings after the last complete round; None for
-    an event ranked by its sections alone.  ``key`` names the heading, ``round`` its
-    round."""
+    an event ranked by its sections alone.  ``round`` is the standings' round (None:
+    the ranking over the sessions)."""
     rules = event_rules(unit, event)
     if rules.shape is Shape.SESSIONS:
         try:
@@ -175,7 +176,7 @@ def overall(unit: UnitOfWork, event: int | str) -> dict[str, Any] | None:
              "percentage": fixed(c.percentage), "boards": None}
             for c in combined.ranking
         ]  # fmt: skip
-        return {"key": "over_sessions", "round": None, "rows": rows}
+        return {"round": None, "rows": rows}
     if rules.shape is Shape.ROUNDS:
         final = standings(unit, event).final
         if final is None:
@@ -185,5 +186,5 @@ def overall(unit: UnitOfWork, event: int | str) -> dict[str, Any] | None:
              "percentage": fixed(x.percentage), "boards": None}
             for x in final.lines
         ]  # fmt: skip
-        return {"key": "standings_after", "round": final.round, "rows": rows}
+        return {"round": final.round, "rows": rows}
     return None

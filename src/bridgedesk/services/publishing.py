@@ -41,11 +41,11 @@ from typing import Any
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.formats import pbn_team_matches, results_json, srr_pairs_csv, team_results_json
+from bridgedesk.i18n import catalog
 from bridgedesk.reports import bundle
 from bridgedesk.reports import srr_pairs as srr_reports
 from bridgedesk.reports import teams as team_reports
 from bridgedesk.reports.event_bundle import event_text, write_event
-from bridgedesk.reports.labels import labels
 from bridgedesk.reports.output import Output, output_dir, output_file
 from bridgedesk.reports.overall import overall_text
 from bridgedesk.reports.pair_rounds import rounds_html, rounds_text, to_dict
@@ -366,7 +366,7 @@ def _teams(found: TeamScores, asked: Publication) -> Published:
                 links.append(
                     (
                         f"session-{p.session}/index.html",
-                        f"{labels(asked.lang)['session']} {p.session}",
+                        f"{catalog(asked.lang).gettext('Session')} {p.session}",
                     )
                 )
     if fmt is Output.TEXT and found.rounds is not None:

@@ -30,11 +30,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response, Streamin
 
 from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.i18n import catalog
 from bridgedesk.services import live as scoring
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
 from bridgedesk.store.terminals import event_version, section_versions
-from bridgedesk.web.labels import labels, language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import page, render
 from bridgedesk.web.threads import db_call
@@ -203,8 +204,8 @@ def live_context(
 @router.get("/", response_class=HTMLResponse)
 async def events(request: Request) -> Response:
     found = await db_call(request, _store(request).events)
-    t = labels(language(request))
-    return page(request, "events.html.j2", title=t["live"], events=found)
+    _ = catalog(language(request)).gettext
+    return page(request, "events.html.j2", title=_("Live results"), events=found)
 
 
 async def _fragment(request: Request, event: int) -> str:
@@ -246,15 +247,20 @@ async def live_page(request: Request, event: int) -> Response:
         fragment = await _fragment(request, event)
         info = await db_call(request, _store(request).event, event)
     except BridgedeskError as exc:
-        t = labels(language(request))
+        _ = catalog(language(request)).gettext
         return page(
-            request, "error.html.j2", status_of(exc), title=t["live"], message=str(exc), back="/e/"
+            request,
+            "error.html.j2",
+            status_of(exc),
+            title=_("Live results"),
+            message=str(exc),
+            back="/e/",
         )
-    t = labels(language(request))
+    _ = catalog(language(request)).gettext
     return page(
         request,
         "live.html.j2",
-        title=f"{info.event.name} — {t['live']}",
+        title=f"{info.event.name} — {_('Live results')}",
         event=info.event,
         event_id=event,
         fragment=fragment,

@@ -23,12 +23,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.events.seating import format_boards
+from bridgedesk.i18n import catalog
 from bridgedesk.services import team_tables
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
-from bridgedesk.web.console.team_words import team_words
-from bridgedesk.web.labels import labels, language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of, terminal_of
 from bridgedesk.web.templating import page
 from bridgedesk.web.threads import db_call
@@ -100,8 +100,7 @@ async def _page(
         request,
         "team_table.html.j2",
         status,
-        title=labels(lang)["terminal"],
-        tw=team_words(lang),
+        title=catalog(lang).gettext("Table terminal"),
         error=error,
         form=defaultdict(str, form or {}),
         done=request.query_params.get("done", ""),
@@ -122,8 +121,8 @@ async def table_page(request: Request) -> Response:
 
 
 def _refused(request: Request, exc: BridgedeskError) -> HTMLResponse:
-    t = labels(language(request))
-    return page(request, "error.html.j2", status_of(exc), title=t["error"], message=str(exc),
+    _ = catalog(language(request)).gettext
+    return page(request, "error.html.j2", status_of(exc), title=_("Not done"), message=str(exc),
                 back="/t/")  # fmt: skip
 
 

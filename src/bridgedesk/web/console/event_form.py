@@ -21,6 +21,14 @@ from bridgedesk.events.model import Rating
 from bridgedesk.events.pair_formats import PairFormat
 from bridgedesk.events.swiss import SwissRule
 from bridgedesk.events.team_settings import TeamForm
+from bridgedesk.reports.names import (
+    CONVENTIONS,
+    METHODS,
+    PAIR_FORMATS,
+    RATINGS,
+    SWISS_RULES,
+    TEAM_FORMS,
+)
 from bridgedesk.services.event_setup import Created, EventKind, NewEvent, create_event_of_kind
 from bridgedesk.store.service import Store
 
@@ -82,17 +90,18 @@ def field_of(message: str) -> str:
 
 
 def choices() -> dict[str, Any]:
-    """The choices the form offers: the event model's own values."""
+    """The choices the form offers: the event model's own values, each with its name
+    for people (:mod:`bridgedesk.reports.names`, shown in the page's language)."""
     return {
         "kinds": tuple(k.value for k in EventKind),
-        "ratings": tuple(r.value for r in Rating),
-        "pair_scorings": tuple(m.value for m in Method.pairs()),
-        "team_scorings": tuple(m.value for m in Method.teams()),
-        "pair_formats": tuple(f.value for f in PairFormat),
-        "team_forms": tuple(f.value for f in TeamForm),
-        "conventions": tuple(c.value for c in Convention),
+        "ratings": tuple((r.value, RATINGS[r]) for r in Rating),
+        "pair_scorings": tuple((m.value, METHODS[m]) for m in Method.pairs()),
+        "team_scorings": tuple((m.value, METHODS[m]) for m in Method.teams()),
+        "pair_formats": tuple((f.value, PAIR_FORMATS[f]) for f in PairFormat),
+        "team_forms": tuple((f.value, TEAM_FORMS[f]) for f in TeamForm),
+        "conventions": tuple((c.value, CONVENTIONS[c]) for c in Convention),
         "vp_scales": scale_names(),
-        "swiss_rules": tuple(r.value for r in SwissRule),
+        "swiss_rules": tuple((r.value, SWISS_RULES[r]) for r in SwissRule),
     }
 
 

@@ -23,6 +23,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import make_result
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.results.numbers import fixed
 from bridgedesk.services.event_scores import score_section
 from bridgedesk.store import director, individuals
@@ -76,7 +77,7 @@ def _gather(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, 
     }
 
 
-_page = SectionPage("players.html.j2", "players_page", _gather)
+_page = SectionPage("players.html.j2", lazy_gettext("Players"), _gather)
 
 
 @router.get("/events/{event}/players", response_class=HTMLResponse)
@@ -106,13 +107,21 @@ def _add(store: Store, place: Place, form: Mapping[str, str], _who: str) -> str:
         section=place.section,
         session=place.session,
     )
-    return f"entered player {entry.number}: {entry.names}"
+    return (
+        catalog(place.lang)
+        .gettext("entered player {n}: {names}")
+        .format(n=entry.number, names=entry.names)
+    )
 
 
 def _movement(store: Store, place: Place, _form: Mapping[str, str], _who: str) -> str:
     applied, reasons = store_recommended(store, place.event, place.section, place.session)
-    return "; ".join([f"{applied.plan.name}, boards 1-{len(applied.plan.boards)}", *reasons,
-                      *applied.notes])  # fmt: skip
+    boards = (
+        catalog(place.lang)
+        .gettext("{movement}, boards 1-{last}")
+        .format(movement=applied.plan.name, last=len(applied.plan.boards))
+    )
+    return "; ".join([boards, *reasons, *applied.notes])
 
 
 def _result(store: Store, place: Place, form: Mapping[str, str], who: str) -> str:
@@ -128,7 +137,11 @@ def _result(store: Store, place: Place, form: Mapping[str, str], who: str) -> st
         section=place.section, session=place.session,
     )  # fmt: skip
     rid = individuals.add_result(store, place.event, result, (n, s, e, w), who)
-    return f"result {rid}: round {rnd} table {table} board {board} {result.result_text}"
+    return (
+        catalog(place.lang)
+        .gettext("result {id}: round {round} table {table} board {board} {result}")
+        .format(id=rid, round=rnd, table=table, board=board, result=result.result_text)
+    )
 
 
 async def _act(request: Request, event: int, role: Role, where: str, run: Any) -> Response:

@@ -24,6 +24,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.i18n import LANGS, catalog, lazy_gettext
 from bridgedesk.masterpoints.awards import Award
 from bridgedesk.services.awards import award_status, awards_of, record
 from bridgedesk.services.publishing import Publication, publish_zip
@@ -33,10 +34,8 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.awards import (
-    CERTIFICATE_LANGS,
     SBF_TABLES,
     Choice,
-    certificate_words,
     certificates,
     choice_of,
     section_awards,
@@ -44,7 +43,7 @@ from bridgedesk.web.console.awards import (
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.sessions import combined_context
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import environment
 from bridgedesk.web.threads import db_call
@@ -86,7 +85,7 @@ def _status(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, A
         "awards_error": why,
         "choice": _choice(query),
         "sbf_tables": SBF_TABLES,
-        "certificate_langs": CERTIFICATE_LANGS,
+        "certificate_langs": LANGS,
         "missing": director.missing(store, place.event, place.section, place.session),
         "planned": director.planned(store, place.event, place.section, place.session),
         "entered": len(store.results(place.event, section=place.section, session=place.session)),
@@ -96,7 +95,7 @@ def _status(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, A
     }
 
 
-_page = SectionPage("publish.html.j2", "publish", _status)
+_page = SectionPage("publish.html.j2", lazy_gettext("Publish"), _status)
 
 
 @router.get("/events/{event}/publish", response_class=HTMLResponse)
@@ -118,12 +117,14 @@ def _record(store: Store, place: Place, form: Mapping[str, str], who: str) -> st
         despite_disputes=form.get("despite_disputes") == "on",
     )  # fmt: skip
     done = made.done
+    _ = catalog(place.lang).gettext
     if done.audit is None:
-        note = f"event {done.event_id}: the same {done.recorded + done.held} awards are stored"
+        same = _("event {event}: the same {n} awards are stored")
+        note = same.format(event=done.event_id, n=done.recorded + done.held)
     else:
-        note = f"event {done.event_id}: recorded {done.recorded} awards"
+        note = _("event {event}: recorded {n} awards").format(event=done.event_id, n=done.recorded)
         if done.held:
-            note += f", {done.held} held for players not yet members"
+            note += _(", {n} held for players not yet members").format(n=done.held)
     return f"{note}; {made.note}" if made.note else note
 
 
@@ -149,17 +150,16 @@ async def award_certificates(request: Request, event: int) -> Response:
     place = await place_of(request, event)
     query = dict(request.query_params)
     asked = query.get("in", "")
-    lang = asked if asked in CERTIFICATE_LANGS else language(request)
+    lang = asked if asked in LANGS else language(request)
     try:
         choice = choice_of(query)
         context = await db_call(request, certificates, store_of(request), place, choice)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"awards": str(exc)})
     path = f"/d/events/{event}/masterpoints/certificates"
-    links = {code: place.url(path, **choice.fields(), **{"in": code}) for code in CERTIFICATE_LANGS}
+    links = {code: place.url(path, **choice.fields(), **{"in": code}) for code in LANGS}
     template = environment().get_template("console/certificates.html.j2")
-    words = certificate_words(lang)
-    return HTMLResponse(template.render(lang=lang, w=words, links=links, **context))
+    return HTMLResponse(template.render(lang=lang, links=links, **context))
 
 
 def report_zip(store: Store, place: Place, asked: Publication) -> bytes:

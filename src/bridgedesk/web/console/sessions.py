@@ -22,6 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError, ScoringError
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.qualify import CutBy
 from bridgedesk.services.event_scores import Shape, event_rules, score_event
@@ -51,7 +52,7 @@ def _sections(store: Store, place: Place) -> list[dict[str, Any]]:
             {
                 "session": number,
                 "section": name,
-                "movement": None if movement is None else movement.name,
+                "movement": movement,
                 "entries": len(store.entries(place.event, section=name, session=number)),
                 "missing": len(director.missing(store, place.event, name, number))
                 if movement is not None
@@ -123,7 +124,7 @@ def _prefill(_store: Store, place: Place, _query: Mapping[str, str]) -> dict[str
     return {"sessions": str(len(place.info.sections))}
 
 
-_page = SectionPage("sessions.html.j2", "sessions_page", _gather, _prefill)
+_page = SectionPage("sessions.html.j2", lazy_gettext("Sessions"), _gather, _prefill)
 
 
 @router.get("/events/{event}/sessions", response_class=HTMLResponse)
@@ -151,7 +152,8 @@ def _plan(store: Store, place: Place, form: Mapping[str, str]) -> str:
         sections=_number(form, "sections", "--sections", 1, 26),
         rounds=_number(form, "rounds", "--rounds", 1, 120),
     )
-    return f"{made.plan.row.describe()}: {count} sessions stored"
+    stored = catalog(place.lang).gettext("{plan}: {n} sessions stored")
+    return stored.format(plan=made.plan.row.describe(), n=count)
 
 
 async def _act(request: Request, event: int, where: str, run: Any) -> Response:

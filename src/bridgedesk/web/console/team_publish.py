@@ -27,7 +27,7 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.teams import TeamPage, show
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.team_reports import report_page, report_zip
 from bridgedesk.web.threads import db_call

@@ -22,6 +22,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.pair_formats import DEFAULT_BOARDS_PER_ROUND
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.reports.pair_rounds import rounds_html
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.pair_rounds import round_boards
@@ -36,7 +37,7 @@ from bridgedesk.web.console.kind_pages import kind_page
 from bridgedesk.web.console.kinds import ROUNDS
 from bridgedesk.web.console.pages import SectionPage, error_page, read_form
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -70,7 +71,7 @@ def _prefill(_store: Store, _place: Place, _query: Mapping[str, str]) -> dict[st
     return {"boards": str(DEFAULT_BOARDS_PER_ROUND)}
 
 
-_page = SectionPage("pair_rounds.html.j2", "draw_page", _gather, _prefill)
+_page = SectionPage("pair_rounds.html.j2", lazy_gettext("Draw and standings"), _gather, _prefill)
 
 
 @router.get("/events/{event}/draw", response_class=HTMLResponse)
@@ -88,7 +89,11 @@ def _next(store: Store, place: Place, form: Mapping[str, str]) -> str:
         raise EntryError(f"the boards a round is a whole number, not {text!r}")
     drawn = next_pair_round(store, place.event, int(text))
     boards = drawn.boards
-    return f"round {drawn.draw.round} drawn ({drawn.draw.basis}): boards {boards[0]}-{boards[-1]}"
+    return (
+        catalog(place.lang)
+        .gettext("round {round} drawn ({basis}): boards {first}-{last}")
+        .format(round=drawn.draw.round, basis=drawn.draw.basis, first=boards[0], last=boards[-1])
+    )
 
 
 @router.post("/events/{event}/draw/next")
