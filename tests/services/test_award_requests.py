@@ -4,10 +4,12 @@ are decided there, and a results file is scored only by a pairs method."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +17,8 @@ from bridgedesk.bridge.methods import Method
 from bridgedesk.cli import main
 from bridgedesk.errors import MasterpointError
 from bridgedesk.formats import ledger_csv
+from bridgedesk.masterpoints.request import AwardOptions
+from bridgedesk.services.award_inputs import InputOptions
 from bridgedesk.services.award_requests import AwardAsked, award
 
 
@@ -29,11 +33,16 @@ def _ranking_file(tmp_path: Path, pairs: int = 12) -> Path:
     return path
 
 
+def _asked(ranking: Path, **output: Any) -> AwardAsked:
+    """JCBL weekly class 3 awards of a ranking JSON."""
+    return AwardAsked(AwardOptions("jcbl", klass=3), InputOptions((ranking,)), **output)
+
+
 def test_the_command_prints_what_the_service_returns(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     ranking = _ranking_file(tmp_path)
-    done = award(AwardAsked("jcbl", klass=3, results=(ranking,)))
+    done = award(_asked(ranking))
     assert done.awards and not done.certificates and done.recorded is None
     args = ["masterpoints", "award", str(ranking), "--rules", "jcbl", "--class", "3", "--json"]
     assert main(args) == 0
@@ -45,9 +54,7 @@ def test_the_command_prints_what_the_service_returns(
 
 def test_certificates_are_returned_one_per_award(tmp_path: Path) -> None:
     ranking = _ranking_file(tmp_path)
-    asked = AwardAsked(
-        "jcbl", klass=3, results=(ranking,), certificates=True, club="Bears", day="2026-11-24"
-    )
+    asked = _asked(ranking, certificates=True, club="Bears", day="2026-11-24")
     done = award(asked)
     assert len(done.certificates) == len(done.awards)
     first = done.certificates[0]
@@ -55,15 +62,13 @@ def test_certificates_are_returned_one_per_award(tmp_path: Path) -> None:
     assert (first.tables, first.club, first.movement) == (6, "Bears", "Howell")
     assert first.issued == dt.date(2026, 11, 24) and first.klass == 3
     with pytest.raises(MasterpointError, match="--movement must be Howell"):
-        award(AwardAsked(**{**asked.__dict__, "movement": "spiral"}))
+        award(dataclasses.replace(asked, movement="spiral"))
 
 
 def test_record_adds_the_awards_to_a_ledger_csv(tmp_path: Path) -> None:
     ranking = _ranking_file(tmp_path)
     ledger = tmp_path / "ledger.csv"
-    asked = AwardAsked(
-        "jcbl", klass=3, results=(ranking,), record=ledger, event="Tuesday", day="2026-11-24"
-    )
+    asked = _asked(ranking, record=ledger, event="Tuesday", day="2026-11-24")
     done = award(asked)
     assert done.recorded == f"recorded {len(done.awards)} awards in {ledger} " + (
         f"({len(done.awards)} new member numbers)"
@@ -77,6 +82,7 @@ def test_record_adds_the_awards_to_a_ledger_csv(tmp_path: Path) -> None:
 
 
 def test_results_files_are_scored_by_a_pairs_method(tmp_path: Path) -> None:
-    asked = AwardAsked("jcbl", klass=3, results=(tmp_path / "s.pbn",), method=Method.TEAM_VP)
+    files = InputOptions((tmp_path / "s.pbn",), method=Method.TEAM_VP)
+    asked = AwardAsked(AwardOptions("jcbl", klass=3), files)
     with pytest.raises(MasterpointError, match="results files are scored mp, ximp, butler"):
         award(asked)

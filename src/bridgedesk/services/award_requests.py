@@ -19,6 +19,7 @@ recorded in a ledger CSV through :func:`bridgedesk.services.ledgers.open_ledger`
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,7 +27,6 @@ from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
-from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import Award
 from bridgedesk.masterpoints.jcbl.club import QualifyingRound
@@ -59,50 +59,17 @@ MOVEMENTS = ("howell", "mitchell", "team", "individual")
 class AwardAsked:
     """What ``masterpoints award`` was given (``None`` / ``False`` / empty: not given).
 
-    The event's options are :class:`~bridgedesk.masterpoints.request.AwardOptions`'
-    (``max_vp``, ``group`` and ``qualifying`` still as typed); the input's are
-    :class:`~bridgedesk.services.award_inputs.InputOptions`'; the rest say what
-    to do with the awards.
+    ``options``: the event's options, and ``input``: where the event comes from, as
+    typed values; ``max_vp``, ``group`` and ``qualifying`` are the event options given
+    as text, read into ``options`` here (an option not given keeps ``options``' own);
+    the rest say what to do with the awards.
     """
 
-    rules: str
-    # the event (AwardOptions)
-    klass: int | None = None
-    kind: str | None = None
-    sessions: int | None = None
-    restriction_class: int | None = None
-    boards: int | None = None
+    options: AwardOptions
+    input: InputOptions
     max_vp: str | None = None
-    table: str | None = None
-    division: int | None = None
-    divisions: int | None = None
-    double_round: bool = False
-    met: int | None = None
-    groups: int | None = None
     group: tuple[str, ...] = ()
-    handicap: bool = False
-    simultaneous: bool = False
-    dm: str | None = None
-    abandoned: bool = False
-    evenings: int | None = None
-    rating: str | None = None
-    tables: int | None = None
-    competitors: int | None = None
-    limits: tuple[int, ...] = ()
-    team_size: int | None = None
-    bridge_center: bool = False
-    stage: str | None = None
     qualifying: str | None = None
-    # the input (InputOptions)
-    results: tuple[Path, ...] = ()
-    stored: str | None = None
-    section: str | None = None
-    db: str | None = None
-    players: Path | None = None
-    method: Method | None = None
-    winners: int | None = None
-    flights: str | None = None
-    # what is done with the awards
     certificates: bool = False
     club: str | None = None
     movement: str | None = None
@@ -178,8 +145,8 @@ def parse_fraction(text: str | None, option: str) -> Fraction | None:
 
 def _check_output(asked: AwardAsked) -> None:
     """Refuse the output options that do not go together (before any work)."""
-    if asked.rules not in RULES:
-        raise MasterpointError(f"--rules must be jcbl or sbf, got {asked.rules!r}")
+    if asked.options.rules not in RULES:
+        raise MasterpointError(f"--rules must be jcbl or sbf, got {asked.options.rules!r}")
     if not asked.certificates and (asked.club is not None or asked.movement is not None):
         raise MasterpointError("--club and --movement do not apply: they are --certificates'")
     if asked.record is None and asked.event is not None:
@@ -191,47 +158,15 @@ def _check_output(asked: AwardAsked) -> None:
 
 
 def _options(asked: AwardAsked) -> AwardOptions:
-    return AwardOptions(
-        rules=asked.rules,
-        klass=asked.klass,
-        kind=asked.kind,
-        sessions=asked.sessions,
-        restriction_class=asked.restriction_class,
-        boards=asked.boards,
-        max_vp=parse_fraction(asked.max_vp, "--max-vp"),
-        table=asked.table,
-        division=asked.division,
-        divisions=asked.divisions,
-        double_round=asked.double_round,
-        met=asked.met,
-        groups=asked.groups,
-        group=group_map(asked.group),
-        handicap=asked.handicap,
-        simultaneous=asked.simultaneous,
-        dm=asked.dm,
-        abandoned=asked.abandoned,
-        evenings=asked.evenings,
-        rating=asked.rating,
-        tables=asked.tables,
-        competitors=asked.competitors,
-        limits=asked.limits,
-        team_size=asked.team_size,
-        bridge_center=asked.bridge_center,
-        stage=asked.stage,
-        qualifying=parse_qualifying(asked.qualifying),
-    )
-
-
-def _input(asked: AwardAsked) -> InputOptions:
-    return InputOptions(
-        asked.results,
-        asked.stored,
-        asked.section,
-        asked.db,
-        asked.players,
-        asked.method,
-        asked.winners,
-        asked.flights,
+    """The event's options with the ones given as text read."""
+    options = asked.options
+    return dataclasses.replace(
+        options,
+        max_vp=options.max_vp if asked.max_vp is None else parse_fraction(asked.max_vp, "--max-vp"),
+        group=group_map(asked.group) if asked.group else options.group,
+        qualifying=(
+            options.qualifying if asked.qualifying is None else parse_qualifying(asked.qualifying)
+        ),
     )
 
 
@@ -239,14 +174,14 @@ def award(asked: AwardAsked) -> AwardDone:
     """Award what ``asked`` names, and certify or record the awards as it says."""
     _check_output(asked)
     options = _options(asked)
-    loaded = load_input(_input(asked), asked.table)
+    loaded = load_input(asked.input, options.table)
     source = loaded.input
     done = award_request(options, source)
     stored = source.stored
     name = asked.event if asked.event is not None else stored.name if stored else None
     when = parse_day(asked.day) if asked.day is not None else stored.day if stored else None
     weekly = done.params if isinstance(done.params, WeeklyGame) else None
-    if weekly is not None and asked.tables is not None and not asked.certificates:
+    if weekly is not None and options.tables is not None and not asked.certificates:
         raise MasterpointError(
             "--tables does not apply: a weekly game's award does not depend on the tables "
             "(they are printed on --certificates)"
@@ -259,7 +194,7 @@ def award(asked: AwardAsked) -> AwardDone:
             )
         if not asked.club or when is None:
             raise MasterpointError("--certificates needs --club NAME and --date YYYY-MM-DD")
-        tables = asked.tables if asked.tables is not None else done.tables
+        tables = options.tables if options.tables is not None else done.tables
         if tables is None:  # pairs: two a table
             tables = math.ceil(len(done.ranking.placings) / 2)
         cards = _certificates(awards, weekly.klass, asked.club, when, asked.movement, tables)
@@ -268,8 +203,8 @@ def award(asked: AwardAsked) -> AwardDone:
     if asked.record is not None:
         if not name or when is None:
             raise MasterpointError("--record needs --event NAME and --date YYYY-MM-DD")
-        kind = "" if asked.rules == "sbf" else "fmp" if weekly is not None else "ccg"
-        recorded = _record(asked.record, awards, asked.rules, name, when, kind)
+        kind = "" if options.rules == "sbf" else "fmp" if weekly is not None else "ccg"
+        recorded = _record(asked.record, awards, options.rules, name, when, kind)
     return AwardDone(awards, loaded.ranking, recorded=recorded)
 
 

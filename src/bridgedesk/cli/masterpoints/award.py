@@ -1,8 +1,8 @@
 """``bridgedesk masterpoints award``: award a ranking, results files or a stored event.
 
-The command declares its options, hands them to
-:func:`bridgedesk.services.award_requests.award` as one
-:class:`~bridgedesk.services.award_requests.AwardAsked` and prints what comes back:
+The command declares its options, gathers them (the event's, the input's, what to do
+with the awards) into one :class:`~bridgedesk.services.award_requests.AwardAsked`
+for :func:`bridgedesk.services.award_requests.award` and prints what comes back:
 the awards (text, or the JSON ``masterpoints record`` reads), the FMP certificates,
 or the line saying what ``--record`` added to a ledger CSV.  Which option applies to
 which rules, input and output, and what a stored event gives of itself, is the
@@ -23,6 +23,8 @@ from bridgedesk.cli._options import DbOption, JsonOption
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.cli.masterpoints._options import KindOption
 from bridgedesk.masterpoints.award import Award
+from bridgedesk.masterpoints.request import AwardOptions
+from bridgedesk.services.award_inputs import InputOptions
 from bridgedesk.services.award_requests import AwardAsked, award
 
 
@@ -186,20 +188,23 @@ def award_command(
     session's award.  SBF takes --table.  An option that does not apply to the event
     is an error.
     """
+    event_options = AwardOptions(
+        rules=rules, klass=klass, kind=kind, sessions=sessions,
+        restriction_class=restriction_class, boards=boards, table=table, division=division,
+        divisions=divisions, double_round=double_round, met=met, groups=groups,
+        handicap=handicap, simultaneous=simultaneous, dm=dm, abandoned=abandoned,
+        evenings=evenings, rating=rating, tables=tables, competitors=competitors,
+        limits=tuple(limit or ()), team_size=team_size, bridge_center=bridge_center,
+        stage=stage,
+    )  # fmt: skip
+    source = InputOptions(
+        tuple(results or ()), stored, section, db, players, method, winners, flights
+    )
     done = award(
         AwardAsked(
-            rules=rules, klass=klass, kind=kind, sessions=sessions,
-            restriction_class=restriction_class, boards=boards, max_vp=max_vp, table=table,
-            division=division, divisions=divisions, double_round=double_round, met=met,
-            groups=groups, group=tuple(group or ()), handicap=handicap,
-            simultaneous=simultaneous, dm=dm, abandoned=abandoned, evenings=evenings,
-            rating=rating, tables=tables, competitors=competitors, limits=tuple(limit or ()),
-            team_size=team_size, bridge_center=bridge_center, stage=stage,
-            qualifying=qualifying,
-            results=tuple(results or ()), stored=stored, section=section, db=db,
-            players=players, method=method, winners=winners, flights=flights,
-            certificates=certificates, club=club, movement=movement, record=record,
-            event=event, day=day, as_json=as_json,
+            event_options, source, max_vp=max_vp, group=tuple(group or ()),
+            qualifying=qualifying, certificates=certificates, club=club, movement=movement,
+            record=record, event=event, day=day, as_json=as_json,
         )
     )  # fmt: skip
     if done.certificates:
