@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -383,6 +385,31 @@ def test_migration_from_0001_keeps_data(tmp_path: Path) -> None:
 
         scripts = ScriptDirectory(str(Path(bridgedesk.store.__file__).parent / "alembic"))
         assert version == scripts.get_current_head()  # upgraded to the newest migration
+
+
+def test_head_constant_is_alembics_head() -> None:
+    from alembic.script import ScriptDirectory
+
+    from bridgedesk.store import db
+
+    scripts = ScriptDirectory(str(Path(db.__file__).parent / "alembic"))
+    assert scripts.get_current_head() == db.HEAD
+
+
+def test_a_current_store_opens_without_alembic(tmp_path: Path) -> None:
+    # db.migrate reads the version with SQLAlchemy alone when it is db.HEAD; a new
+    # store (no version yet) loads Alembic to create the schema.
+    path = tmp_path / "club.sqlite3"
+    code = (
+        "import sys\n"
+        "from bridgedesk.store.service import Store\n"
+        f"with Store.open({str(path)!r}) as s:\n"
+        "    s.events()\n"
+        "print('alembic' in sys.modules)"
+    )
+    run = [sys.executable, "-c", code]
+    assert subprocess.run(run, capture_output=True, text=True, check=True).stdout == "True\n"
+    assert subprocess.run(run, capture_output=True, text=True, check=True).stdout == "False\n"
 
 
 def test_late_pair_with_a_new_movement_from_round_2(store: Store, event: int) -> None:

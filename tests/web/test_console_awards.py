@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from bridgedesk.cli import main
 from bridgedesk.events.entry import make_result
 from bridgedesk.store import users
+from bridgedesk.store.ledger import open_ledger
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
 from tests.web.conftest import SCRIPT_NAME, Stored, stored_event
@@ -101,7 +102,7 @@ def test_sbf_awards_shown_and_recorded(
         data={"csrf_token": token, "rules": "sbf", "table": "Z9", "reason": "club night"},
     )
     assert answer.status_code == 422
-    with played.store.ledger(write=False) as book:
+    with open_ledger(played.store, write=False) as book:
         assert not [*book.repository.awards(), *book.repository.pending()]
     # recorded under the SBF rules
     answer = client.post(
@@ -110,7 +111,7 @@ def test_sbf_awards_shown_and_recorded(
     )
     assert answer.status_code == 200 and "recorded 6 awards" in answer.text
     assert 'name="rules" value="sbf"' in answer.text  # the page stays on SBF
-    with played.store.ledger(write=False) as book:
+    with open_ledger(played.store, write=False) as book:
         held = [*book.repository.awards(), *book.repository.pending()]
     assert {e.rules for e in held} == {"sbf"} and len(held) == 6
     assert sum(e.points for e in held) == 2 * (16 + 11 + 8)

@@ -11,16 +11,23 @@ import typer
 
 from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import (
+from bridgedesk.cli._options import (
+    AdjustedOption,
+    BoardOption,
     ByOption,
+    CorrectedAdjustedOption,
+    CorrectedLeadOption,
     DbOption,
+    DirectorOption,
     EventArg,
+    LeadOption,
+    ReasonOption,
+    RoundOption,
     SectionOption,
     SessionOption,
-    open_store,
-    parse_datetime,
-    who,
+    TableOption,
 )
+from bridgedesk.cli._store import open_store, parse_datetime, who
 from bridgedesk.errors import BridgedeskError, EntryError, FormatError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected
@@ -36,10 +43,6 @@ app = typer.Typer(help="Enter, correct and import results.", no_args_is_help=Tru
 #: The result commands read a slip's words after the options (``4SX S -2``), so
 #: typer must let a word that looks like an option through to :func:`split_slip`.
 PASS_THROUGH = {"ignore_unknown_options": True}
-
-Board = Annotated[
-    int, typer.Option("--board", min=1, max=limit.BOARDS, help="Board number.", show_default=False)
-]
 
 Seat = Annotated[
     int | None,
@@ -84,15 +87,9 @@ def _line(stored: "StoredResult") -> str:
 @app.command("add", context_settings=PASS_THROUGH)
 def add(
     event: EventArg,
-    round: Annotated[
-        int,
-        typer.Option("--round", min=1, max=limit.ROUNDS, help="Round number.", show_default=False),
-    ],
-    table: Annotated[
-        int,
-        typer.Option("--table", min=1, max=limit.TABLES, help="Table number.", show_default=False),
-    ],
-    board: Board,
+    round: RoundOption,
+    table: TableOption,
+    board: BoardOption,
     ns: Annotated[
         int | None,
         typer.Option(
@@ -110,10 +107,8 @@ def add(
     south: Seat = None,
     east: Seat = None,
     west: Seat = None,
-    lead: Annotated[str | None, typer.Option("--lead", help="Opening lead, e.g. HA.")] = None,
-    adjusted: Annotated[
-        str | None, typer.Option("--adjusted", help="Artificial score NS/EW, e.g. A+/A-.")
-    ] = None,
+    lead: LeadOption = None,
+    adjusted: AdjustedOption = None,
     override: Annotated[
         str | None,
         typer.Option(
@@ -168,7 +163,7 @@ def add(
 @app.command("correct", context_settings=PASS_THROUGH)
 def correct(
     event: EventArg,
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    reason: ReasonOption,
     slip: SlipArgs = None,
     result_id: Annotated[
         int | None,
@@ -203,10 +198,8 @@ def correct(
         int | None,
         typer.Option("--new-ew", min=1, max=limit.ENTRY_NUMBER, help="Corrected EW pair."),
     ] = None,
-    lead: Annotated[str | None, typer.Option("--lead", help="Corrected lead.")] = None,
-    adjusted: Annotated[
-        str | None, typer.Option("--adjusted", help="Replace by an artificial score, e.g. A+/A-.")
-    ] = None,
+    lead: CorrectedLeadOption = None,
+    adjusted: CorrectedAdjustedOption = None,
     override: Annotated[
         str | None, typer.Option("--override", help="Director's reason for an unplanned seating.")
     ] = None,
@@ -275,8 +268,8 @@ def delete(
         int,
         typer.Option("--id", min=1, max=limit.ROW_ID, help="The result's id.", show_default=False),
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
-    director: Annotated[bool, typer.Option("--director", help="Act as the director.")] = False,
+    reason: ReasonOption,
+    director: DirectorOption = False,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
@@ -296,8 +289,8 @@ def undo(
         int,
         typer.Argument(min=1, max=limit.ROW_ID, help="The correction's id.", show_default=False),
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
-    director: Annotated[bool, typer.Option("--director", help="Act as the director.")] = False,
+    reason: ReasonOption,
+    director: DirectorOption = False,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
@@ -315,7 +308,7 @@ def undo(
 @app.command("history")
 def history(
     event: EventArg,
-    board: Board,
+    board: BoardOption,
     section: Annotated[str | None, typer.Option("--section", help="Only this section.")] = None,
     session: Annotated[
         int | None, typer.Option("--session", min=1, max=limit.SESSIONS, help="Only this session.")

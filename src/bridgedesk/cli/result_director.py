@@ -12,15 +12,17 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._store import (
+from bridgedesk.cli._options import (
+    BoardOption,
     ByOption,
     DbOption,
     EventArg,
+    RoundOption,
     SectionOption,
     SessionOption,
-    open_store,
-    who,
+    TableOption,
 )
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import app
 from bridgedesk.errors import EntryError
 from bridgedesk.events.rulings import (
@@ -140,9 +142,9 @@ def fouled(
 @app.command("not-played")
 def not_played(
     event: EventArg,
-    round_: Annotated[int, typer.Option("--round", min=1, help="Round.")],
-    table: Annotated[int, typer.Option("--table", min=1, help="Table.")],
-    board: Annotated[int, typer.Option("--board", min=1, help="Board.")],
+    round_: RoundOption,
+    table: TableOption,
+    board: BoardOption,
     reason: Reason,
     section: SectionOption = "A",
     session: SessionOption = 1,

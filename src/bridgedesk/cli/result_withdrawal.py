@@ -10,15 +10,15 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._store import (
+from bridgedesk.cli._options import (
     ByOption,
     DbOption,
     EventArg,
+    ReasonOption,
     SectionOption,
     SessionOption,
-    open_store,
-    who,
 )
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import app
 from bridgedesk.store.withdrawals import withdraw_pair
 
@@ -30,7 +30,7 @@ def withdraw_pair_command(
     from_round: Annotated[
         int, typer.Option("--from-round", min=1, help="The first round it did not play.")
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    reason: ReasonOption,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,

@@ -7,13 +7,15 @@ modules, each taking the unit of work as its first argument:
 * :mod:`~bridgedesk.store.events_repo`: events and entries;
 * :mod:`~bridgedesk.store.movements_repo`: movements and deals;
 * :mod:`~bridgedesk.store.results_repo`: results, entered one by one or imported;
-* :mod:`~bridgedesk.store.corrections`: audited corrections and their undo;
-* :mod:`~bridgedesk.store.ledger` and :mod:`~bridgedesk.store.analyses`: the
-  masterpoint ledger and cached double-dummy analyses.
+* :mod:`~bridgedesk.store.corrections`: audited corrections and their undo.
 
 The director's rulings (:mod:`~bridgedesk.store.director`), registration
-(:mod:`~bridgedesk.store.entries`) and the table terminals
-(:mod:`~bridgedesk.store.terminals`) are called as functions with a ``Store``.
+(:mod:`~bridgedesk.store.entries`), the table terminals
+(:mod:`~bridgedesk.store.terminals`), the masterpoint ledger
+(:mod:`~bridgedesk.store.ledger`) and cached double-dummy analyses
+(:mod:`~bridgedesk.store.analyses`) are called as functions with a ``Store``:
+importing this module imports only the modules above, so a command that lists
+events does not load the masterpoint rules or the deal analysis.
 Every method is one transaction: it checks, then writes, then commits, or
 raises a :class:`~bridgedesk.errors.BridgedeskError` having changed nothing.
 Events are named by id or by name (``ref``).
@@ -23,9 +25,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridgedesk.store import analyses, events_repo, movements_repo, results_repo
 from bridgedesk.store import corrections as corrections_repo
-from bridgedesk.store import ledger as ledger_repo
+from bridgedesk.store import events_repo, movements_repo, results_repo
 from bridgedesk.store.corrections import BoardHistory, Correction
 from bridgedesk.store.results_repo import ImportReport
 from bridgedesk.store.rows import EventInfo, StoredResult
@@ -76,12 +77,6 @@ class Store(UnitOfWork):
     undo_correction = corrections_repo.undo_correction
     corrections = corrections_repo.corrections
     board_history = corrections_repo.board_history
-
-    # -- the masterpoint ledger and cached deal analyses ---------------------------
-    ledger = ledger_repo.open_ledger
-    record_awards = ledger_repo.record_event_awards
-    award_audit = ledger_repo.ledger_audit
-    event_records = analyses.event_records
 
 
 def open_store(db: str | Path | None = None) -> Store:
