@@ -7,7 +7,8 @@ Every table's results of ``--rounds`` rounds are entered through one door per
 fresh database, and the CPU time (``time.process_time``: what the machine's
 other load changes least) is printed per result:
 
-* the tables' batches: 64 requests a transaction, each in its savepoint, with an
+* the tables' batches: each request's body read into its slip
+  (``web/table_body.py``), then 64 a transaction, each in its savepoint, with an
   Idempotency-Key (what ``web/writer.py`` sends when many tables post at once);
 * one table request a transaction (a quiet club);
 * ``result add`` / the console: one slip a transaction;
@@ -36,6 +37,7 @@ from bench_web import setup
 
 from bridgedesk.events import make_result
 from bridgedesk.events.model import Result
+from bridgedesk.services import slips
 from bridgedesk.store import terminals
 from bridgedesk.store.models import ResultRow
 from bridgedesk.store.rows import fill_result_row
@@ -50,7 +52,7 @@ def fresh(tables: int) -> Iterator[tuple[Store, int, list[tuple[Any, dict[str, A
     db = str(Path(tempfile.mkdtemp(prefix="bridgedesk-bench-")) / "slips.sqlite3")
     eid, codes, grid = setup(db, tables)
     store = Store.open(db)
-    slips: list[tuple[Any, dict[str, Any], Result]] = []
+    made: list[tuple[Any, dict[str, Any], Result]] = []
     for rnd in range(1, ROUNDS + 1):
         for (section, table), code in codes.items():
             _, terminal = terminals.login(store, eid, section, table, code)
@@ -62,9 +64,9 @@ def fresh(tables: int) -> Iterator[tuple[Store, int, list[tuple[Any, dict[str, A
                 result = make_result(round=rnd, table=table, board=board, ns=a.ns, ew=a.ew,
                                      contract="3NT", declarer="S", result=tricks,
                                      section=section)  # fmt: skip
-                slips.append((terminal, body, result))
+                made.append((terminal, body, result))
     try:
-        yield store, eid, slips
+        yield store, eid, made
     finally:
         store.close()
 
@@ -72,16 +74,18 @@ def fresh(tables: int) -> Iterator[tuple[Store, int, list[tuple[Any, dict[str, A
 ROUNDS = 3
 
 
-def floor(store: Store, _eid: int, slips: list[tuple[Any, dict[str, Any], Result]]) -> None:
-    for i in range(0, len(slips), 64):
+def floor(store: Store, _eid: int, given: list[tuple[Any, dict[str, Any], Result]]) -> None:
+    for i in range(0, len(given), 64):
         with store.transaction() as s:
-            for terminal, _, result in slips[i : i + 64]:
+            for terminal, _, result in given[i : i + 64]:
                 row = ResultRow(section_id=terminal.section_id, entered_by="x", entered_at=utcnow())
                 fill_result_row(row, result, None)
                 s.add(row)
 
 
-def tables_batched(store: Store, _eid: int, slips: list[tuple[Any, dict[str, Any], Result]]) -> None:
+def tables_batched(
+    store: Store, _eid: int, slips: list[tuple[Any, dict[str, Any], Result]]
+) -> None:
     requests = [(t, body, f"k{n}") for n, (t, body, _) in enumerate(slips)]
     for i in range(0, len(requests), 64):
         for outcome in terminals.enter_results(store, requests[i : i + 64]):
@@ -124,12 +128,12 @@ def main() -> None:
           f"load average: {load}")  # fmt: skip
     base = None
     for name, door in DOORS:
-        with fresh(args.tables) as (store, eid, slips):
+        with fresh(args.tables) as (store, eid, given):
             t0, w0 = time.process_time(), time.perf_counter()
-            door(store, eid, slips)
+            door(store, eid, given)
             cpu, wall = time.process_time() - t0, time.perf_counter() - w0
-            assert len(store.results(eid)) == len(slips)
-        each = cpu / len(slips) * 1000
+            assert len(store.results(eid)) == len(given)
+        each = cpu / len(given) * 1000
         base = each if base is None else base
         print(f"{name:48} {each:6.2f} ms CPU a result (x{each / base:4.1f}), "
               f"wall {wall / len(slips) * 1000:6.2f} ms")  # fmt: skip

@@ -20,7 +20,7 @@ from bridgedesk.cli._store import (
     who,
 )
 from bridgedesk.cli.result import app
-from bridgedesk.store.withdrawals import withdraw_pair
+from bridgedesk.services.rulings import withdraw_pair
 
 
 @app.command("withdraw-pair")

@@ -8,8 +8,8 @@ or *waiting*; a forfeit or a bye says so.  It reloads itself (htmx polling).
 
 A room result is a :class:`~bridgedesk.events.team_draw.TeamSlip` addressed as
 ``bridgedesk result team`` addresses it (round, home, away, room, board), stored
-by :func:`bridgedesk.store.team_results.add_room_result` and corrected with a
-reason by :func:`~bridgedesk.store.team_results.correct_room_result`
+by :func:`bridgedesk.services.slips.enter` and corrected with a
+reason by :func:`~bridgedesk.services.slips.correct_room`
 (``--correct --reason``); a forfeit is
 :func:`bridgedesk.store.team_events.forfeit_match` (``result forfeit``).  So a
 result for the wrong room (home and away the wrong way round), a board the
@@ -35,8 +35,8 @@ from bridgedesk.events import make_result
 from bridgedesk.events.model import Result
 from bridgedesk.events.team_draw import ROOMS, DrawnMatch, TeamSlip
 from bridgedesk.results.team_model import ScoredMatch
-from bridgedesk.services import team_scores
-from bridgedesk.store import team_events, team_results
+from bridgedesk.services import slips, team_scores
+from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import round_states
 from bridgedesk.store.users import Role, UserSession
@@ -267,14 +267,14 @@ def _where(slip: TeamSlip) -> str:
 
 def _enter(store: Store, event: int, form: Mapping[str, str], session: UserSession) -> str:
     slip = _slip(form)
-    rid = team_results.add_room_result(store, event, slip, who=session.user.name)
+    rid = slips.enter(store, event, slip, who=session.user.name)
     return f"result {rid}: {_where(slip)}: {slip.result.result_text}"
 
 
 def _correct(store: Store, event: int, form: Mapping[str, str], session: UserSession) -> str:
     slip = _slip(form)
     reason = reason_of(form)
-    cid, old, new = team_results.correct_room_result(
+    cid, old, new = slips.correct_room(
         store,
         event,
         slip,
