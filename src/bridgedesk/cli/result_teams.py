@@ -19,7 +19,7 @@ import typer
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.result import PASS_THROUGH, Board, SlipArgs, app, split_slip
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.team_draw import RoomName, TeamSlip
 from bridgedesk.formats import team_slips_csv
@@ -126,5 +126,8 @@ def team_import(
     """
     rows: list[tuple[int | None, slips.GivenSlip]] = list(team_slips_csv.load(file))
     with open_store(db) as store:
-        report = slips.import_slips(store, event, rows, who=who(by), batch=500)
+        try:
+            report = slips.import_slips(store, event, rows, who=who(by), batch=500)
+        except BridgedeskError as exc:  # named by the file's line, as `result import` does
+            raise exc.located(Location(file=str(file))) from None
     typer.echo(f"{report.added} room results entered, {report.skipped} already stored")
