@@ -3,6 +3,8 @@
 # project from its own files; nothing has to be installed by hand.
 
 PYTHON ?= python3
+# apt waits for another installer's dpkg lock (up to 10 minutes) instead of failing
+APT    := DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
@@ -33,8 +35,8 @@ typecheck: $(STAMP)
 browser:
 	@if ! command -v chromium >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing Debian's chromium for the browser tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	    echo "installing Debian's chromium for the browser tests (apt-get install chromium)"; \
+	    $(APT) update -qq && $(APT) install -y -qq chromium >/dev/null; \
 	  else \
 	    echo "chromium not found and cannot install it here: browser tests will be skipped"; \
 	  fi; \
@@ -50,9 +52,9 @@ test: lint typecheck unit
 postgres:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing Debian's postgresql for the store tests"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null \
-	      || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }; \
+	    echo "installing Debian's postgresql for the store tests (apt-get install postgresql)"; \
+	    $(APT) install -y -qq postgresql >/dev/null \
+	      || { $(APT) update -qq && $(APT) install -y -qq postgresql >/dev/null; }; \
 	  else \
 	    echo "PostgreSQL not found and cannot install it here: its store tests will be skipped"; \
 	  fi; \
@@ -62,8 +64,9 @@ postgres:
 fonts:
 	@if ! fc-list 2>/dev/null | grep -qi 'IPAGothic\|Noto Sans CJK'; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic >/dev/null \
-	      || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic >/dev/null; }; \
+	    echo "installing a Japanese font for the pages' tests (apt-get install fonts-ipafont-gothic)"; \
+	    $(APT) install -y -qq fonts-ipafont-gothic >/dev/null \
+	      || { $(APT) update -qq && $(APT) install -y -qq fonts-ipafont-gothic >/dev/null; }; \
 	  else \
 	    echo "no CJK font and cannot install one here: Japanese pages will show boxes"; \
 	  fi; \

@@ -12,7 +12,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.model import correction_deadline
 from bridgedesk.services.event_setup import NewEvent, prepare_event, store_prepared
 from bridgedesk.store.individuals import individual_event
-from bridgedesk.store.team_sessions import counts
+from bridgedesk.store.team_events import session_counts
 
 app = typer.Typer(
     help="Create and list events (tournaments).",
@@ -143,7 +143,7 @@ def list_events(db: DbOption = None) -> None:
     with open_store(db) as store:
         events = store.events()
         alone = {info.id for info in events if individual_event(store, info.id)}
-        team_sessions = counts(store)  # a team event's sessions share its one section
+        team_sessions = session_counts(store)  # a team event's sessions share its one section
     if not events:
         typer.echo("no events yet; create one with `bridgedesk event new NAME`")
         return

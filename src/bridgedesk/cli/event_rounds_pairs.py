@@ -12,8 +12,8 @@ prints a round's draw again;
 (:mod:`bridgedesk.services.publishing`).  ``event options`` shows or changes the
 event's format and scoring options (audited).
 
-The dispatcher :func:`bridgedesk.cli._pair_rounds.next_round` is what ``event round
---next`` runs for a pairs event; a team event's round is drawn elsewhere.
+``event round --next`` (:mod:`bridgedesk.cli.event_tables`) draws a pairs event's next
+round with :func:`bridgedesk.services.draws.next_pair_round`.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from typing import Annotated
 import typer
 
 from bridgedesk.bridge.methods import Convention, Method
-from bridgedesk.cli._pair_rounds import draw_lines
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
 from bridgedesk.events.event_options import EventOptions
+from bridgedesk.reports.pair_rounds import draw_lines
 from bridgedesk.results.pair_rounds import round_boards
 from bridgedesk.services.draws import pair_draws
 from bridgedesk.services.event_setup import change_rules

@@ -31,7 +31,9 @@ from bridgedesk.cli._store import (
 from bridgedesk.cli._team_event import team_round
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError, MovementError
+from bridgedesk.reports.pair_rounds import draw_lines
 from bridgedesk.reports.table_cards import cards_html
+from bridgedesk.services.draws import next_pair_round
 from bridgedesk.store import team_events
 from bridgedesk.store.terminals import CLOSED, HELD, set_round, table_codes
 
@@ -157,12 +159,10 @@ def round_(
             return
         if last_round:
             raise MovementError("--last-round is for a Swiss team event")
-        # the hook of the round-by-round pair events (cli/_pair_rounds.py)
-        from bridgedesk.cli._pair_rounds import next_round
-
-        with open_store(db) as store:
-            for line in next_round(store, event, boards):
-                typer.echo(line)
+        with open_store(db) as store:  # Swiss pairs, barometer, Houston pairs
+            drawn = next_pair_round(store, event, boards)
+        for line in draw_lines(drawn.draw, drawn.boards, drawn.names):
+            typer.echo(line)
         return
     if round is None or action is None or last_round:
         raise EntryError("give a round and hold, close or open (or --next)")

@@ -19,7 +19,7 @@ from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
-from bridgedesk.store import team_carry, team_events
+from bridgedesk.store import team_events
 
 
 def _two(text: str, option: str) -> tuple[int, int]:
@@ -100,7 +100,7 @@ def carry_over(
     """
     carry = _imps(imps)
     with open_store(db) as store:
-        aid = team_carry.set_carry_over(store, event, rnd, home, away, carry, who(by), reason)
+        aid = team_events.set_carry_over(store, event, rnd, home, away, carry, who(by), reason)
     typer.echo(
         f"audit {aid}: round {rnd}, {home} v {away} starts from "
         f"{_text(carry[0])} - {_text(carry[1])} IMPs"

@@ -9,8 +9,10 @@ printed through :mod:`bridgedesk.results.numbers`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from bridgedesk.events.pair_draw import Draw
 from bridgedesk.reports.labels import labels as get_labels
 from bridgedesk.reports.labels import method_name
 from bridgedesk.reports.templating import environment
@@ -146,4 +148,16 @@ def rounds_html(res: RoundsResult, lang: str = "en") -> str:
     return html
 
 
-__all__ = ["rounds_html", "rounds_text", "to_dict"]
+def draw_lines(draw: Draw, boards: tuple[int, ...], names: Mapping[int, str]) -> list[str]:
+    """A round's draw as lines: every table's pairs and names, and the bye."""
+    out = [f"round {draw.round} ({draw.basis}): boards {boards[0]}-{boards[-1]} at every table"]
+    for table, (ns, ew) in enumerate(draw.tables, start=1):
+        out.append(
+            f"table {table:>2}: NS {ns:>3} v EW {ew:<3}  {names.get(ns, '')} v {names.get(ew, '')}"
+        )
+    if draw.bye is not None:
+        out.append(f"bye: pair {draw.bye} {names.get(draw.bye, '')}".rstrip())
+    return out
+
+
+__all__ = ["draw_lines", "rounds_html", "rounds_text", "to_dict"]

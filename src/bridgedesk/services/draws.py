@@ -38,7 +38,7 @@ from bridgedesk.results.pair_rounds import draws_of
 from bridgedesk.results.team_rounds import knockout_first, knockout_next, swiss_next
 from bridgedesk.services.event_scores import standings
 from bridgedesk.services.team_scores import scored
-from bridgedesk.store import director, events_repo, movements_repo, team_events, team_sessions
+from bridgedesk.store import director, events_repo, movements_repo, team_events
 from bridgedesk.store.event_options import SECTION, SESSION, options
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.unit import UnitOfWork
@@ -59,7 +59,7 @@ def _teams(unit: UnitOfWork, ref: int | str) -> tuple[int, int]:
     """The teams entered and the sessions the event is played in."""
     with unit.transaction(write=False) as s:
         ev = event_row(s, ref)
-        return len(team_events.teams_entered(s, ev)), team_sessions.count(s, ev)
+        return len(team_events.teams_entered(s, ev)), team_events.session_count(s, ev)
 
 
 def make_draw(unit: UnitOfWork, ref: int | str) -> DrawReport:

@@ -26,14 +26,14 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bridgedesk.store.base import NAMING as NAMING
 from bridgedesk.store.base import Base as Base
+from bridgedesk.store.team_models import EvenChanceEventRow as EvenChanceEventRow
+from bridgedesk.store.team_models import EvenChancePairRow as EvenChancePairRow
 from bridgedesk.store.team_models import TeamEventRow as TeamEventRow
 from bridgedesk.store.team_models import TeamLineupRow as TeamLineupRow
 from bridgedesk.store.team_models import TeamMatchRow as TeamMatchRow
+from bridgedesk.store.team_models import TeamMisseatRow as TeamMisseatRow
+from bridgedesk.store.team_models import TeamSessionsRow as TeamSessionsRow
 from bridgedesk.store.team_models import TeamWithdrawalRow as TeamWithdrawalRow
-from bridgedesk.store.team_session_models import EvenChanceEventRow as EvenChanceEventRow
-from bridgedesk.store.team_session_models import EvenChancePairRow as EvenChancePairRow
-from bridgedesk.store.team_session_models import TeamMisseatRow as TeamMisseatRow
-from bridgedesk.store.team_session_models import TeamSessionsRow as TeamSessionsRow
 
 
 class PlayerRow(Base):
