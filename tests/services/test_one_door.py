@@ -22,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgedesk.cli import main
-from bridgedesk.errors import BridgedeskError, ConflictError
+from bridgedesk.errors import BridgedeskError, ConflictError, ForbiddenError
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement
@@ -242,3 +242,27 @@ def test_a_bad_room_result_gets_the_same_refusal_through_every_door(
     code = main(["result", "team-import", str(event), str(csv), "--db", str(club.db)])
     assert (code, capsys.readouterr().err) == (2, f"error: {csv}:2, {line}\n")
     assert club.stored(event) == before
+
+
+def test_a_transaction_that_changes_what_slips_are_checked_against_reads_it_again(
+    club: Club,
+) -> None:
+    """A batch reads a section's movement, entries and round controls once; a write
+    of any of them inside the same transaction makes the next slip read them again."""
+    event = club.new_event()
+    grid = club.movement(event)
+    codes = {c.table: c.code for c in terminals.table_codes(club.store, event)}
+    seated = []
+    for table in (1, 2):
+        a = grid.assignment(1, table)
+        assert a is not None
+        _, terminal = terminals.login(club.store, event, "A", table, codes[table])
+        result = make_result(round=1, table=table, board=a.boards[0], ns=a.ns, ew=a.ew,
+                             contract="PASS")  # fmt: skip
+        seated.append(slips.TableSlip(terminal, result))
+    with club.store.transaction():
+        slips.enter_at_table(club.store, seated[0])
+        terminals.set_round(club.store, event, 1, terminals.CLOSED, "boss")
+        with pytest.raises(ForbiddenError, match="round 1 is closed"):
+            slips.enter_at_table(club.store, seated[1])
+    assert [r.result.table for r in club.store.results(event)] == [1]

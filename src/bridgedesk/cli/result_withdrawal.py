@@ -1,7 +1,8 @@
 """``bridgedesk result withdraw-pair``: a pair leaves a stored session part way (003:61-73).
 
 Added to the ``result`` group through ``_EXTENSIONS`` of :mod:`bridgedesk.cli`; the
-rule and what is stored are :mod:`bridgedesk.store.withdrawals`.
+rule is :mod:`bridgedesk.events.withdrawal`, applied by
+:func:`bridgedesk.services.rulings.withdraw_pair`.
 """
 
 from __future__ import annotations

@@ -9,18 +9,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
 from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.seating import GridMovement
 from bridgedesk.events.table_rounds import CLOSED, HELD
-from bridgedesk.store.models import EntryRow, EventRow, RoundControlRow, SectionRow, SessionRow
+from bridgedesk.store.models import (
+    CorrectionRow,
+    DirectorAuditRow,
+    DisputeRow,
+    EntryRow,
+    EventRow,
+    IdempotencyRow,
+    ResultRow,
+    RoundControlRow,
+    RulingRow,
+    SectionRow,
+    SessionRow,
+)
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
 __all__ = [
+    "KEEPS_READS",
     "controls",
     "event_named",
     "grid",
@@ -116,12 +130,37 @@ def round_states(
         return controls(s, secs[0].id)
 
 
+#: The rows whose writing leaves what :func:`once` read as it was: a slip, its
+#: Idempotency-Key, an audited change, a ruling, a dispute, an audit line.
+KEEPS_READS = (
+    ResultRow,
+    IdempotencyRow,
+    CorrectionRow,
+    RulingRow,
+    DisputeRow,
+    DirectorAuditRow,
+)
+_MEMO = "bridgedesk_once"
+
+
+@event.listens_for(OrmSession, "before_flush")
+def _forget(session: OrmSession, _context: object, _instances: object) -> None:
+    """Forget what :func:`once` read when a flush writes anything else."""
+    memo = session.info.get(_MEMO)
+    if memo and any(
+        not isinstance(row, KEEPS_READS)
+        for row in chain(session.new, session.dirty, session.deleted)
+    ):
+        memo.clear()
+
+
 def once(s: OrmSession, key: tuple[Any, ...], load: Callable[[], T]) -> T:
-    """``load()``, read once per transaction: a batch of results
-    (:func:`bridgedesk.store.terminals.enter_results`) reads each section's movement,
-    entries, phantoms and round controls once.  Only for what no terminal function
-    changes inside the transaction."""
-    memo: dict[tuple[Any, ...], Any] = s.info.setdefault("bridgedesk_once", {})
+    """``load()``, read once per transaction: a batch of slips
+    (:func:`bridgedesk.services.slips.enter_at_tables`) reads each section's movement,
+    entries, phantoms and round controls once.  A flush that writes a row of what is
+    read so (any but :data:`KEEPS_READS`) forgets every value read, so a transaction that
+    changes a movement or an entry and then enters a slip reads them again."""
+    memo: dict[tuple[Any, ...], Any] = s.info.setdefault(_MEMO, {})
     if key not in memo:
         memo[key] = load()
     found: T = memo[key]

@@ -7,9 +7,9 @@ A team event is an ordinary event (one session, section A) with a
 teams of 4-6 players.  Its draw is stored twice over, each for its reader:
 
 * the section's movement grid seats the teams' pairs (team *t*'s pairs are
-  *t* and *t + N*), so room results are slips checked by
-  :func:`bridgedesk.events.entry.check_result` and corrected by
-  :mod:`bridgedesk.store.corrections` exactly as pairs results are;
+  *t* and *t + N*), so room results are slips placed on it
+  (:mod:`bridgedesk.events.team_rooms`), checked and corrected exactly as pairs
+  results are (:mod:`bridgedesk.services.slips`);
 * ``team_matches`` lists each match: round, home, away, boards, the grid
   places of its open and closed rooms (004:1631-1633), a forfeit
   (003:228-250), or a bye (``away`` empty).
