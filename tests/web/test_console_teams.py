@@ -392,10 +392,10 @@ def test_a_table_enters_its_room_and_sees_the_comparison(
     form = {"round": "1", "board": str(d.boards[0]), "contract": "4S", "declarer": "N",
             "result": "-1"}  # fmt: skip
     assert client.post("/t/team/results", data=form).status_code == 403
-    # a board of another match: the table's own check, beside the form
+    # a board of another match: the room's refusal (as `result team` gives it), beside the form
     answer = client.post("/t/team/results", data={**form, "csrf": csrf, "board": "5"})
     assert answer.status_code == 422
-    assert "plays boards 1-2, not 5" in _alert(answer.text)
+    assert f"the match {d.label} plays boards 1-2, not board 5" in _alert(answer.text)
     assert store.results(eid) == []
     answer = client.post("/t/team/results", data={**form, "csrf": csrf})
     assert answer.status_code == 200 and "board 1 4S N -1" in answer.text
