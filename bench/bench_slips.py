@@ -43,16 +43,19 @@ from bridgedesk.store.models import ResultRow
 from bridgedesk.store.rows import fill_result_row
 from bridgedesk.store.service import Store
 from bridgedesk.store.unit import utcnow
+from bridgedesk.web.table_body import table_slip
 
-Door = Callable[[Store, int, list[tuple[Any, dict[str, Any], Result]]], None]
+#: A table's terminal, the body it sends and the slip it stands for.
+Given = tuple[Any, dict[str, Any], Result]
+Door = Callable[[Store, int, list[Given]], None]
 
 
 @contextmanager
-def fresh(tables: int) -> Iterator[tuple[Store, int, list[tuple[Any, dict[str, Any], Result]]]]:
+def fresh(tables: int) -> Iterator[tuple[Store, int, list[Given]]]:
     db = str(Path(tempfile.mkdtemp(prefix="bridgedesk-bench-")) / "slips.sqlite3")
     eid, codes, grid = setup(db, tables)
     store = Store.open(db)
-    made: list[tuple[Any, dict[str, Any], Result]] = []
+    made: list[Given] = []
     for rnd in range(1, ROUNDS + 1):
         for (section, table), code in codes.items():
             _, terminal = terminals.login(store, eid, section, table, code)
@@ -74,7 +77,7 @@ def fresh(tables: int) -> Iterator[tuple[Store, int, list[tuple[Any, dict[str, A
 ROUNDS = 3
 
 
-def floor(store: Store, _eid: int, given: list[tuple[Any, dict[str, Any], Result]]) -> None:
+def floor(store: Store, _eid: int, given: list[Given]) -> None:
     for i in range(0, len(given), 64):
         with store.transaction() as s:
             for terminal, _, result in given[i : i + 64]:
@@ -83,28 +86,29 @@ def floor(store: Store, _eid: int, given: list[tuple[Any, dict[str, Any], Result
                 s.add(row)
 
 
-def tables_batched(
-    store: Store, _eid: int, slips: list[tuple[Any, dict[str, Any], Result]]
-) -> None:
-    requests = [(t, body, f"k{n}") for n, (t, body, _) in enumerate(slips)]
-    for i in range(0, len(requests), 64):
-        for outcome in terminals.enter_results(store, requests[i : i + 64]):
+def tables_batched(store: Store, _eid: int, given: list[Given]) -> None:
+    """As the writer: each body read into its slip, then 64 slips a transaction."""
+    for i in range(0, len(given), 64):
+        batch = [
+            table_slip(t, body, f"k{i + n}") for n, (t, body, _) in enumerate(given[i : i + 64])
+        ]
+        for outcome in slips.enter_at_tables(store, batch):
             assert isinstance(outcome, dict), outcome
 
 
-def tables_one(store: Store, _eid: int, slips: list[tuple[Any, dict[str, Any], Result]]) -> None:
-    for n, (t, body, _) in enumerate(slips):
-        terminals.enter_result(store, t, body, f"k{n}")
+def tables_one(store: Store, _eid: int, given: list[Given]) -> None:
+    for n, (t, body, _) in enumerate(given):
+        slips.enter_at_table(store, table_slip(t, body, f"k{n}"))
 
 
-def add(store: Store, eid: int, slips: list[tuple[Any, dict[str, Any], Result]]) -> None:
-    for _, _, result in slips:
-        store.add_result(eid, result, who="bench")
+def add(store: Store, eid: int, given: list[Given]) -> None:
+    for _, _, result in given:
+        slips.enter(store, eid, result, who="bench")
 
 
-def import_(store: Store, eid: int, slips: list[tuple[Any, dict[str, Any], Result]]) -> None:
-    report = store.import_results(eid, [(n, r) for n, (_, _, r) in enumerate(slips)], who="b")
-    assert report.added == len(slips)
+def import_(store: Store, eid: int, given: list[Given]) -> None:
+    report = slips.import_slips(store, eid, [(n, r) for n, (_, _, r) in enumerate(given)], who="b")
+    assert report.added == len(given)
 
 
 DOORS: tuple[tuple[str, Door], ...] = (
@@ -136,7 +140,7 @@ def main() -> None:
         each = cpu / len(given) * 1000
         base = each if base is None else base
         print(f"{name:48} {each:6.2f} ms CPU a result (x{each / base:4.1f}), "
-              f"wall {wall / len(slips) * 1000:6.2f} ms")  # fmt: skip
+              f"wall {wall / len(given) * 1000:6.2f} ms")  # fmt: skip
     print("load average after: " + " ".join(f"{x:.1f}" for x in os.getloadavg()))
 
 

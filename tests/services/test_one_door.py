@@ -26,6 +26,7 @@ from bridgedesk.errors import BridgedeskError, ConflictError, ForbiddenError
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement
+from bridgedesk.events.slips import SeatedResult
 from bridgedesk.events.team_draw import TeamSlip
 from bridgedesk.formats import results_csv
 from bridgedesk.services import draws, slips
@@ -33,9 +34,11 @@ from bridgedesk.store import team_events, terminals, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
+from tests.events.test_individual_cli import slips as individual_slips
 from tests.web import team_event as te
 from tests.web.conftest import make_event
 from tests.web.test_console import PASSWORD, log_in
+from tests.web.test_console_individuals import individual_event, slip_form
 
 
 @dataclass
@@ -266,3 +269,42 @@ def test_a_transaction_that_changes_what_slips_are_checked_against_reads_it_agai
         with pytest.raises(ForbiddenError, match="round 1 is closed"):
             slips.enter_at_table(club.store, seated[1])
     assert [r.result.table for r in club.store.results(event)] == [1]
+
+
+# -- an individual's slip (004:1576-1614) ---------------------------------------------------
+
+
+def test_an_individuals_bad_slip_gets_the_same_refusal_through_every_door(
+    club: Club, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = individual_event(club.client, club.csrf)
+    for n in range(1, 13):
+        player = {"csrf_token": club.csrf, "name": f"Player {n}"}
+        answer = club.client.post(f"/d/events/{event}/players", data=player)
+        assert answer.status_code == 200, answer.text
+    answer = club.client.post(f"/d/events/{event}/players/movement", data={"csrf_token": club.csrf})
+    assert answer.status_code == 200
+    rnd, table, board, (n, s, e, w), (contract, declarer, result) = individual_slips()[0]
+    wrong = (n, w, e, s)  # South and West swapped
+    played = make_result(round=rnd, table=table, board=board, ns=n, ew=e, contract=contract,
+                         declarer=declarer, result=result)  # fmt: skip
+    line = str(refusal(lambda: slips.enter(club.store, event, SeatedResult(played, wrong))))
+    assert f"round {rnd} table {table} seats" in line
+    code = main(["result", "add", str(event), "--round", str(rnd), "--table", str(table),
+                 "--board", str(board), "--north", str(n), "--south", str(w), "--east", str(e),
+                 "--west", str(s), contract, declarer, result, "--db", str(club.db)])  # fmt: skip
+    assert (code, capsys.readouterr().err) == (2, f"error: {line}\n")
+    form = slip_form(club.csrf, (rnd, table, board, wrong, (contract, declarer, result)))
+    page = club.client.post(f"/d/events/{event}/players/results?lang=en", data=form)
+    assert page.status_code == 422 and line in html.unescape(page.text)
+    path = club.tmp / "individual.csv"
+    results_csv.dump([played], path, lambda _: wrong)
+    code = main(["result", "import", str(event), str(path), "--db", str(club.db)])
+    assert (code, capsys.readouterr().err) == (2, f"error: {path}:2, {line}\n")
+    # a pairs slip on an individual event: refused alike by the command and the import
+    pairs = str(refusal(lambda: slips.enter(club.store, event, played)))
+    assert "is an individual: a slip names its four players" in pairs
+    results_csv.dump([played], path)
+    code = main(["result", "import", str(event), str(path), "--db", str(club.db)])
+    assert (code, capsys.readouterr().err) == (2, f"error: {path}:2: {pairs}\n")
+    assert club.stored(event) == []

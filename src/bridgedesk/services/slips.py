@@ -261,11 +261,13 @@ def _checked_rows(
             if sec.id not in boards:
                 boards[sec.id] = section_boards(door.s, sec.id, sec.name, placed.session)
             board = boards[sec.id].setdefault(placed.board, [])
-            if isinstance(slip, SeatedResult):
+            if isinstance(slip, SeatedResult):  # its players first, stored or not
                 check_players(slip, planned)
             if stored_already(placed, board):
                 continue
-            _check(slip, placed, planned, board)
+            if isinstance(slip, TeamSlip):
+                check_room_free(slip, placed, board)
+            check_slip(placed, planned, board)
         except BridgedeskError as exc:
             raise exc.located(Location(line=line)) from None
         board.append(OnBoard(0, placed))
