@@ -19,6 +19,7 @@ from bridgedesk.events import Entry, Event, GridMovement, Player, Rating, Scorin
 from bridgedesk.events.entry import make_result
 from bridgedesk.masterpoints.award import Award
 from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, LedgerEntry, Member
+from bridgedesk.services import slips
 from bridgedesk.store.ledger import RecordedAward, ledger_audit, open_ledger, record_event_awards
 from bridgedesk.store.service import Store
 
@@ -152,7 +153,8 @@ def scored_event(store: Store, mitchell: GridMovement, day: dt.date, name: str) 
     for n in range(1, 7):
         store.add_entry(eid, Entry(n, (Player(f"N{n}", f"{n}01"), Player(f"S{n}", f"{n}02"))))
     store.set_movement(eid, mitchell)
-    store.add_result(
+    slips.enter(
+        store,
         eid,
         make_result(board=1, round=1, table=1, ns=1, ew=4, contract="4S", declarer="N", result="="),
     )
@@ -490,7 +492,8 @@ def test_awards_from_the_award_engine_into_the_store(store: Store, mitchell: Gri
     for n in range(1, 7):
         store.add_entry(eid, Entry(n, (Player(f"N{n}", f"{n}01"), Player(f"S{n}", f"{n}02"))))
     store.set_movement(eid, mitchell)
-    store.add_result(
+    slips.enter(
+        store,
         eid,
         make_result(
             board=1, round=1, table=1, ns=1, ew=4, contract="3NT", declarer="S", result="+1"

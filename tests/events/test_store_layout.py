@@ -51,8 +51,8 @@ def test_the_store_is_a_unit_of_work_whose_methods_are_the_modules_functions() -
     from bridgedesk.store import corrections, results_repo
 
     assert issubclass(Store, UnitOfWork)
-    assert Store.add_result is results_repo.add_result
-    assert Store.correct_result is corrections.correct_result
+    assert Store.results is results_repo.results
+    assert Store.board_history is corrections.board_history
 
 
 def test_one_class_named_result_in_the_package() -> None:

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from bridgedesk.cli import main
 from bridgedesk.events.entry import make_result
+from bridgedesk.services import slips
 from bridgedesk.store import users
 from bridgedesk.store.ledger import open_ledger
 from bridgedesk.store.users import Role
@@ -39,7 +40,7 @@ def played(tmp_path: Path) -> Iterator[Stored]:
             for board in a.boards:
                 over = (a.ns * 7 + a.ew * 3 + board) % 5 - 2  # -2..+2 tricks
                 result = "=" if over == 0 else f"{over:+d}"
-                s.store.add_result(
+                slips.enter(s.store,
                     eid,
                     make_result(round=rnd, table=table, board=board, ns=a.ns, ew=a.ew,
                                 contract="2S", declarer="N", result=result),

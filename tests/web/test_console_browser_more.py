@@ -18,6 +18,7 @@ import pytest
 
 from bridgedesk.events import Entry, Player
 from bridgedesk.events.entry import make_result
+from bridgedesk.services import slips
 from bridgedesk.store import disputes, users
 from bridgedesk.store.entries import edit_entry, withdraw_entry
 from bridgedesk.store.ledger import open_ledger
@@ -73,7 +74,7 @@ def _play(store: Store, event: int, section: str, rounds: range) -> None:
             assert a is not None
             for board in a.boards:
                 over = (a.ns * 7 + a.ew * 3 + board) % 5 - 2
-                store.add_result(
+                slips.enter(store,
                     event,
                     make_result(round=rnd, table=table, board=board, ns=a.ns, ew=a.ew,
                                 contract="2S", declarer="N",

@@ -31,9 +31,10 @@ from bridgedesk.cli._store import open_store, parse_datetime, who
 from bridgedesk.errors import BridgedeskError, EntryError, FormatError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected
+from bridgedesk.events.slips import SeatedResult
 from bridgedesk.formats import results_csv
 from bridgedesk.reports.output import output_file
-from bridgedesk.store import individuals
+from bridgedesk.services import slips
 
 if TYPE_CHECKING:
     from bridgedesk.store.service import StoredResult
@@ -147,11 +148,9 @@ def add(
         section=section,
         session=session,
     )
+    given = entered if players is None else SeatedResult(entered, players)
     with open_store(db) as store:
-        if players is not None:
-            rid = individuals.add_result(store, event, entered, players, who(by))
-        else:
-            rid = store.add_result(event, entered, who=who(by), override=override)
+        rid = slips.enter(store, event, given, who=who(by), override=override)
     score = entered.ns_score
     sides = f"NS {ns} v EW {ew}" if players is None else "N {} S {} v E {} W {}".format(*players)
     typer.echo(
@@ -248,7 +247,8 @@ def correct(
             ns=new_ns,
             ew=new_ew,
         )
-        cid = store.correct_result(
+        cid = slips.correct(
+            store,
             event,
             stored.id,
             new,
@@ -278,7 +278,7 @@ def delete(
     Example: bridgedesk result delete "Tuesday pairs" --id 12 --reason "sit-out entered by mistake"
     """
     with open_store(db) as store:
-        cid = store.delete_result(event, result_id, who=who(by), reason=reason, director=director)
+        cid = slips.delete(store, event, result_id, who=who(by), reason=reason, director=director)
     typer.echo(f"correction {cid}: deleted result {result_id}")
 
 
@@ -299,9 +299,7 @@ def undo(
     Example: bridgedesk result undo "Tuesday pairs" 5 --reason "entered on the wrong board"
     """
     with open_store(db) as store:
-        cid = store.undo_correction(
-            event, correction, who=who(by), reason=reason, director=director
-        )
+        cid = slips.undo(store, event, correction, who=who(by), reason=reason, director=director)
     typer.echo(f"correction {cid}: undid correction {correction}")
 
 
@@ -383,20 +381,17 @@ def import_results(
     if file.suffix.lower() != ".csv":
         raise FormatError("results can be imported from .csv files", Location(file=str(file)))
     rows = results_csv.load_seated(file)
+    given: list[tuple[int | None, slips.GivenSlip]] = [
+        (line, r if players is None else SeatedResult(r, players)) for line, r, players in rows
+    ]
     with open_store(db) as store:
         try:
-            if any(players is not None for _, _, players in rows):  # an individual's slips
-                seated = [(line, r, p) for line, r, p in rows if p is not None]
-                added, skipped = individuals.import_results(store, event, seated, who=who(by))
-            else:
-                pairs = [(line, r) for line, r, _ in rows]
-                report = store.import_results(event, pairs, who=who(by), batch=batch)
-                added, skipped = report.added, report.skipped
-        except Exception as exc:
-            if isinstance(exc, BridgedeskError):
-                raise exc.located(Location(file=str(file))) from None
-            raise
-    typer.echo(f"imported {added} result(s) from {file.name}; {skipped} already stored")
+            report = slips.import_slips(store, event, given, who=who(by), batch=batch)
+        except BridgedeskError as exc:
+            raise exc.located(Location(file=str(file))) from None
+    typer.echo(
+        f"imported {report.added} result(s) from {file.name}; {report.skipped} already stored"
+    )
 
 
 @app.command("export")

@@ -2,7 +2,7 @@
 
 ``penalty`` (003:47-121), ``fouled`` (004:3531-3658, 003:161-226), ``not-played``
 (004:3838-3846), ``rulings`` and ``cancel``; every one is audited (who, when,
-why), see :mod:`bridgedesk.store.director`.  This module is listed in
+why), see :mod:`bridgedesk.services.rulings`.  This module is listed in
 ``_EXTENSIONS`` of :mod:`bridgedesk.cli`.
 """
 
@@ -32,6 +32,7 @@ from bridgedesk.events.rulings import (
     parse_amount,
     parse_places,
 )
+from bridgedesk.services import rulings
 from bridgedesk.store import director
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
@@ -83,7 +84,7 @@ def penalty(
     unit, value, option = given[0]
     p = ProceduralPenalty(pair, parse_amount(value, option), unit, reason, board)
     with open_store(db) as store:
-        rid = director.add_penalty(store, event, p, who=who(by), section=section, session=session)
+        rid = rulings.penalty(store, event, p, who=who(by), section=section, session=session)
     typer.echo(f"ruling {rid}: penalty on pair {pair}, {p.text} ({reason})")
 
 
@@ -124,7 +125,7 @@ def fouled(
             if movement is None:
                 raise EntryError(f"section {section} has no movement yet")
             places = fouled_places(movement, board, from_round, places)
-        ids = director.mark_fouled(
+        ids = rulings.fouled(
             store,
             event,
             board,
@@ -159,7 +160,7 @@ def not_played(
     """
 
     with open_store(db) as store:
-        rid = director.mark_not_played(
+        rid = rulings.not_played(
             store,
             event,
             round_,

@@ -29,7 +29,8 @@ from bridgedesk.cli._options import (
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import PASS_THROUGH, SlipArgs, app, split_slip
 from bridgedesk.events.correction import corrected
-from bridgedesk.store.disputes import Dispute, DisputeError, disputes, resolve_dispute
+from bridgedesk.services.rulings import rule_on_dispute
+from bridgedesk.store.disputes import Dispute, DisputeError, disputes
 
 
 def dispute_line(d: Dispute) -> str:
@@ -110,7 +111,7 @@ def resolve(
                 stored.result, contract=contract, declarer=declarer, result=result,
                 lead=lead, adjusted=adjusted,
             )  # fmt: skip
-        cid = resolve_dispute(store, event, dispute, who=who(by), reason=reason, new=new)
+        cid = rule_on_dispute(store, event, dispute, who=who(by), reason=reason, new=new)
     if cid is None:
         typer.echo(f"dispute {dispute}: the result is confirmed as entered")
     else:

@@ -31,11 +31,12 @@ from bridgedesk.cli._options import (
 )
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import PASS_THROUGH, SlipArgs, app, split_slip
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.team_draw import RoomName, TeamSlip
 from bridgedesk.formats import team_slips_csv
-from bridgedesk.store import team_events, team_results
+from bridgedesk.services import slips
+from bridgedesk.store import team_events
 
 #: A room of a team match (``result team`` and ``result misseat``).
 RoomOption = Annotated[
@@ -89,12 +90,12 @@ def team(
     with open_store(db) as store:
         if correct:
             assert reason is not None
-            cid, old, new = team_results.correct_room_result(
+            cid, old, new = slips.correct_room(
                 store, event, slip_, who=who(by), reason=reason, director=director
             )
             typer.echo(f"correction {cid}: {where}: {old.result_text} -> {new.result_text}")
             return
-        rid = team_results.add_room_result(store, event, slip_, who=who(by))
+        rid = slips.enter(store, event, slip_, who=who(by))
     score = played.ns_score
     typer.echo(
         f"result {rid}: {where}: {played.result_text}"
@@ -134,7 +135,10 @@ def team_import(
     Example: bridgedesk result team-import "Autumn teams" round1.csv (columns in
     docs/teams.md; an import run again skips what is stored)
     """
-    slips = team_slips_csv.load(file)
+    rows: list[tuple[int | None, slips.GivenSlip]] = list(team_slips_csv.load(file))
     with open_store(db) as store:
-        report = team_results.import_room_results(store, event, slips, who=who(by))
+        try:
+            report = slips.import_slips(store, event, rows, who=who(by), batch=500)
+        except BridgedeskError as exc:  # named by the file's line, as `result import` does
+            raise exc.located(Location(file=str(file))) from None
     typer.echo(f"{report.added} room results entered, {report.skipped} already stored")

@@ -1,7 +1,8 @@
 """``bridgedesk result withdraw-pair``: a pair leaves a stored session part way (003:61-73).
 
 Added to the ``result`` group through ``_EXTENSIONS`` of :mod:`bridgedesk.cli`; the
-rule and what is stored are :mod:`bridgedesk.store.withdrawals`.
+rule is :mod:`bridgedesk.events.withdrawal`, applied by
+:func:`bridgedesk.services.rulings.withdraw_pair`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from bridgedesk.cli._options import (
 )
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import app
-from bridgedesk.store.withdrawals import withdraw_pair
+from bridgedesk.services.rulings import withdraw_pair
 
 
 @app.command("withdraw-pair")
