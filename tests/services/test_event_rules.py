@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from bridgedesk.cli import main
 from bridgedesk.store import director, users
 from bridgedesk.store.disputes import raise_dispute
+from bridgedesk.store.ledger import open_ledger
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -68,6 +69,19 @@ def test_a_pairs_event_is_refused_a_team_method(cli: Cli, scoring: str) -> None:
     )
     err = cli("event", "new", "Club", "--kind", "individual", "--scoring", scoring, status=2)
     assert "an individual event is scored mp, ximp, butler, total" in err
+    assert "no events yet" in cli("event", "list")
+
+
+@pytest.mark.parametrize("scoring", ["mp", "ximp", "butler", "total"])
+def test_a_team_event_is_refused_a_pairs_method(cli: Cli, scoring: str) -> None:
+    err = cli(
+        "event", "new", "Club teams", "--kind", "teams", "--format", "swiss", "--scoring",
+        scoring, status=2,
+    )  # fmt: skip
+    assert err == (
+        f"error: a team event is scored imp, vp, bam, bam-vp, mccallum, not {scoring} "
+        f"(--scoring {scoring} is for pairs and individuals)\n"
+    )
     assert "no events yet" in cli("event", "list")
 
 
@@ -143,8 +157,8 @@ def test_masterpoints_wait_for_the_director(cli: Cli, disputed: int, console: Te
             "reason": "weekly"}  # fmt: skip
     answer = console.post("/d/events/1/masterpoints", data=form)
     assert "waits for the director" in answer.text
-    with Store.open(cli.db) as store:
-        assert not store.ledger().__enter__().repository.awards(None)
+    with Store.open(cli.db) as store, open_ledger(store) as book:
+        assert not book.repository.awards(None)
     out = cli("masterpoints", "record", "--event", "1", "--reason", "weekly",
               "--despite-disputes")  # fmt: skip
     assert out.startswith("recording the awards despite open disputes: 1 result")
