@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, parse_date, who
+from bridgedesk.cli._options import ByOption, DbOption, EventArg
+from bridgedesk.cli._store import open_store, parse_date, who
 from bridgedesk.errors import EntryError
 from bridgedesk.services.championships import (
     Carry,

@@ -17,8 +17,8 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
-from bridgedesk.cli._options import FormatOption, OutDirOption
-from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
+from bridgedesk.cli._options import ByOption, DbOption, EventArg, FormatOption, OutDirOption
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.results import echo
 from bridgedesk.errors import EntryError
 from bridgedesk.events.half_time import Side, TeamSeats
