@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from bridgedesk.services import slips
 from bridgedesk.store import leagues as league_store
 from bridgedesk.store import team_events, users
 from bridgedesk.store.service import Store
@@ -145,14 +146,12 @@ def test_half_time_with_a_substitution_at_the_console(client: TestClient, store:
     draw = team_events.draw(store, event)
     d = next(m for m in draw.matches if m.round == 1)
     assert d.away is not None
-    from bridgedesk.store import team_results
-
     rooms = {}
     for b in d.boards[:2]:
         for room in ("open", "closed"):
             played = te.words(d.round, d.home, b, room)
             rooms[(b, room)] = te.ns_score(b, played)
-            team_results.add_room_result(store, event, te.slip(d, room, b, played))
+            slips.enter(store, event, te.slip(d, room, b, played))
     margin = [te.imps(rooms[(b, "open")] - rooms[(b, "closed")]) for b in d.boards[:2]]
     home_won, away_won = sum(x for x in margin if x > 0), -sum(x for x in margin if x < 0)
     moving = d.away if home_won >= away_won else d.home
