@@ -69,6 +69,8 @@ _GROUPS: tuple[tuple[str, str, str], ...] = (
      "Leagues: a season of divisions over match days, half time, promotion."),
     ("championship", "bridgedesk.cli.championship",
      "Championships: a round robin's best teams in a knockout with carry-over."),
+    ("simultaneous", "bridgedesk.cli.simultaneous",
+     "Simultaneous events: heats at many clubs, scored across the whole field."),
 )  # fmt: skip
 #: Modules that add commands to a group above, by the commands each adds: a group's
 #: command imports the group's module and the one module holding it (``bridgedesk event

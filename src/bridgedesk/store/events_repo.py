@@ -52,6 +52,7 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionDealRow,
     SessionRow,
+    SimultaneousRow,
     TableCodeRow,
     TableTokenRow,
     TeamOriginRow,
@@ -144,6 +145,8 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         ).first()
         if knockout is not None:
             raise EntryError(f"event {ev.id} qualified the knockout {knockout}: it is kept")
+        if s.get(SimultaneousRow, ev.id) is not None:
+            raise EntryError(f"event {ev.id} is a simultaneous event with heats: it is kept")
         league = s.scalars(
             select(LeagueDivisionRow.league_id).where(LeagueDivisionRow.event_id == ev.id)
         ).first()

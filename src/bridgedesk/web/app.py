@@ -56,7 +56,7 @@ def create_app(
     poll_seconds: float = 0.5,
 ) -> FastAPI:
     """The app on ``store`` (or on the store at ``db``, opened and migrated now)."""
-    from bridgedesk.web import api, live, tables, team_live, team_tables, threads
+    from bridgedesk.web import api, live, simultaneous, tables, team_live, team_tables, threads
 
     own = store is None
     the_store = Store.open(db) if store is None else store
@@ -85,6 +85,7 @@ def create_app(
     app.include_router(live.router)
     app.include_router(team_tables.router)  # a team event's tables and live pages
     app.include_router(team_live.router)
+    app.include_router(simultaneous.router)  # a simultaneous event's uploads and pages
     include_optional_routers(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
