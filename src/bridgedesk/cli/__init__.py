@@ -44,6 +44,8 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
      "Score results files (PBN ScoreTable or JSON travellers) and print the ranking."),
     ("results", "bridgedesk.cli.results",
      "Score an event and print its ranking or write its results and reports."),
+    ("handicap", "bridgedesk.cli.handicap",
+     "Rank a pairs session with handicaps from ratings or masterpoints (004:4205)."),
     ("serve", "bridgedesk.cli.serve",
      "Serve the table terminals (/t/), the live results (/e/) and the JSON API (/api/)."),
 )  # fmt: skip
