@@ -14,12 +14,8 @@ and nothing is stored.
 
 from __future__ import annotations
 
-import io
-import tempfile
-import zipfile
 from collections.abc import Mapping
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -34,7 +30,7 @@ from bridgedesk.i18n import catalog
 from bridgedesk.reports.league import HALF_TIME, POINTS, ZONES, division_title
 from bridgedesk.reports.output import Output
 from bridgedesk.results.numbers import fixed
-from bridgedesk.services import championships, league_tables, leagues
+from bridgedesk.services import championships, league_tables, leagues, publishing
 from bridgedesk.services import half_time as half_time_service
 from bridgedesk.store import leagues as league_store
 from bridgedesk.store import team_events
@@ -324,13 +320,9 @@ async def act(request: Request, league: int, action: str) -> Response:
 
 
 def _zip(store: Store, league: int, lang: str) -> bytes:
-    buffer = io.BytesIO()
-    with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
-        done = league_tables.publish_league(store, league, Output.HTML, lang, Path(tmp))
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in done.files:
-                archive.write(path, path.relative_to(tmp).as_posix())
-    return buffer.getvalue()
+    return publishing.zipped(
+        lambda out: league_tables.publish_league(store, league, Output.HTML, lang, out)
+    )
 
 
 @router.get("/{league}/reports.zip")

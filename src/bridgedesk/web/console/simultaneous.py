@@ -15,9 +15,7 @@ refusal is shown beside its form and nothing is stored.
 from __future__ import annotations
 
 import functools
-import io
 import tempfile
-import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -31,7 +29,13 @@ from bridgedesk.i18n import catalog
 from bridgedesk.reading import decode
 from bridgedesk.reports.output import Output
 from bridgedesk.results.numbers import fixed
-from bridgedesk.services import heat_export, heat_uploads, simultaneous, simultaneous_scores
+from bridgedesk.services import (
+    heat_export,
+    heat_uploads,
+    publishing,
+    simultaneous,
+    simultaneous_scores,
+)
 from bridgedesk.store import simultaneous as store
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
@@ -227,13 +231,9 @@ async def record(request: Request, event: int) -> Response:
 
 
 def _zip(store_: Store, event: int, lang: str) -> bytes:
-    buffer = io.BytesIO()
-    with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
-        done = simultaneous_scores.publish_field(store_, event, Output.HTML, lang, Path(tmp))
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in done.files:
-                archive.write(path, path.relative_to(tmp).as_posix())
-    return buffer.getvalue()
+    return publishing.zipped(
+        lambda out: simultaneous_scores.publish_field(store_, event, Output.HTML, lang, out)
+    )
 
 
 @router.get("/simultaneous/{event}/reports.zip")
