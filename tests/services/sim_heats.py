@@ -1,6 +1,10 @@
 """Clubs' heats of a simultaneous event for the tests: each club's own store holding an
 ordinary pairs event that played (part of) the event's deal set.
 
+:func:`synthetic_heat` is a heat as a club would send it, without a store: a Mitchell
+of three tables on the given deals, NS scores drawn with the given ``random.Random``
+from :data:`SCORES` (any score will do where only storing and rescoring are checked).
+
 Provenance: the deal set is :func:`bridgedesk.deals.generate.generate` from a fixed
 seed; the movements are the library's catalogue (a skip Mitchell, a Mitchell, a
 Howell); each table's result is :func:`bridgedesk.simulate.simulate` on the board's
@@ -20,6 +24,7 @@ from bridgedesk.deals.generate import generate
 from bridgedesk.events import Entry, Event, Player, Rating, ScoringMethod
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Section, Session
+from bridgedesk.events.simultaneous import HeatLine, HeatPair, HeatResults
 from bridgedesk.formats import dealfile
 from bridgedesk.movements.catalogue import build
 from bridgedesk.services import slips
@@ -91,3 +96,21 @@ def club_heat(
                         )  # fmt: skip
                 slips.enter(store, eid, result)
         return eid
+
+
+#: Scores a synthetic heat's results are drawn from.
+SCORES = (-200, -100, -50, 90, 110, 140, 420, 450, 620)
+
+
+def synthetic_heat(
+    number: int, deals: list[Deal], rng: random.Random, tables: int = 3
+) -> HeatResults:
+    """Heat ``number`` of a Mitchell of ``tables`` tables, every table every board."""
+    lines = tuple(
+        HeatLine(d.board, t, tables + 1 + (t + d.board) % tables, score=rng.choice(SCORES))
+        for d in deals
+        for t in range(1, tables + 1)
+    )
+    pairs = tuple(HeatPair(n, f"Pair {number}-{n}") for n in range(1, 2 * tables + 1))
+    return HeatResults(f"Club {number}", "sim", DAY, None, {d.board: d.pbn() for d in deals},
+                       pairs, lines)  # fmt: skip

@@ -27,6 +27,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import random
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -43,7 +45,7 @@ from bridgedesk.services.simultaneous import PointRules
 from bridgedesk.store import simultaneous as store
 from bridgedesk.store.service import Store
 from bridgedesk.web.app import create_app
-from tests.services.sim_heats import club_heat, deal_file, deal_set
+from tests.services.sim_heats import club_heat, deal_file, deal_set, synthetic_heat
 from tests.web.conftest import running
 
 #: (club, movement family, tables, boards a round, simulation seed): 12, 14 and 12 pairs.
@@ -260,3 +262,27 @@ def test_three_heats_scored_across_the_field(
         names = {p.name for p in (tmp_path / "site").iterdir()}
         assert {"index.html", "heat-1.html", "heat-2.html", "heat-3.html", "boards.html",
                 "booklet.html", "simultaneous.json"} <= names  # fmt: skip
+
+
+def test_a_heat_stored_meanwhile_is_seen_once_its_row_is_locked(
+    new_postgres_db: Callable[[], str], tmp_path: Path
+) -> None:
+    """Two uploads of one heat at the same moment, made deterministic: the first upload
+    has read the heat (nothing stored yet) when the second, from another server process,
+    stores it and commits; once the first locks the heat's row it sees what is stored,
+    so the same content changes nothing and is not stored twice (PostgreSQL, read
+    committed: the row as committed, not as this transaction first read it)."""
+    url = new_postgres_db()
+    deals = deal_set(6, 26)
+    heat = synthetic_heat(1, deals, random.Random(26))
+    with Store.open(url) as first, Store.open(url) as second:
+        eid = simultaneous.create_simultaneous(
+            first, simultaneous.NewSimultaneous("Race sim", deal_file(deals, tmp_path / "s.pbn"))
+        )
+        token = simultaneous.add_heat(first, eid, "Club 1")[1]
+        with first.transaction():
+            assert store.heat_spec(first, eid, 1).club == "Club 1"
+            assert [h.digest for h in store.heats(first, eid)] == [None]
+            assert heat_uploads.receive(second, eid, token, heat).outcome == "stored"
+            assert store.store_heat(first, eid, 1, heat, who="heat 1").outcome == "unchanged"
+        assert len(store.uploads(first, eid)) == 1

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from bridgedesk.bridge.methods import Method
 from bridgedesk.bridge.seats import Side
+from bridgedesk.scoring.boards import FAST_FROM, Engine
 from bridgedesk.scoring.results import Adjustment, Board, ScoredBoard, TravellerLine
 from bridgedesk.scoring.session import SessionResult, rank_labels, score_session
 
@@ -151,10 +152,23 @@ def _line(ns: str, ew: str, score: int | None, adjusted: str | None) -> Travelle
 
 def field_boards(rows: Sequence[Row]) -> list[Board]:
     """Every board of the field, its results named ``HEAT-NUMBER`` (module doc)."""
+    return _boards(rows)[0]
+
+
+def _boards(rows: Sequence[Row]) -> tuple[list[Board], dict[int, list[Board]]]:
+    """The field's boards and each heat's, sharing one line per result (a line is made
+    once for a field of 180,000 results, not once more for its heat)."""
     by_board: dict[int, list[TravellerLine]] = defaultdict(list)
+    by_heat: dict[int, dict[int, list[TravellerLine]]] = defaultdict(lambda: defaultdict(list))
     for heat, board, ns, ew, score, adjusted in rows:
-        by_board[board].append(_line(pair_id(heat, ns), pair_id(heat, ew), score, adjusted))
-    return [Board(n, tuple(lines)) for n, lines in sorted(by_board.items())]
+        line = _line(pair_id(heat, ns), pair_id(heat, ew), score, adjusted)
+        by_board[board].append(line)
+        by_heat[heat][board].append(line)
+    heats = {
+        h: [Board(n, tuple(lines)) for n, lines in sorted(boards.items())]
+        for h, boards in by_heat.items()
+    }
+    return [Board(n, tuple(lines)) for n, lines in sorted(by_board.items())], heats
 
 
 def _frequency(sb: ScoredBoard) -> Frequency:
@@ -194,34 +208,28 @@ def score_field(
     heats: Sequence[HeatInfo],
 ) -> ScoredField:
     """Score every result across the field and each heat on its own (module doc)."""
-    boards = field_boards(rows)
+    boards, heat_boards = _boards(rows)
     session = score_session(boards, method=Method.MP, winners=1)
     by_id = {s.pair: s for s in session.standings}
     labels = dict(zip((s.pair for s in session.standings),
                       (s.rank for s in session.standings), strict=True))  # fmt: skip
-    by_heat: dict[int, list[Row]] = defaultdict(list)
-    for row in rows:
-        by_heat[row[0]].append(row)
+    # a field large enough for the vectorised engine has paid for NumPy: the heats, a few
+    # hundred results each, are scored by it too (the engines are equal, scoring/fast.py)
+    engine = Engine.FAST if len(rows) >= FAST_FROM else Engine.AUTO
     tables: list[HeatTable] = []
     lines: dict[str, FieldPair] = {}
     for heat in sorted(heats, key=lambda h: h.number):
-        played = by_heat.get(heat.number)
+        played = heat_boards.get(heat.number)
         if not played:
             continue
-        boards_of_heat: dict[int, list[TravellerLine]] = defaultdict(list)
-        for _, board, ns, ew, score, adjusted in played:
-            boards_of_heat[board].append(_line(str(ns), str(ew), score, adjusted))
-        own = score_session(
-            [Board(n, tuple(x)) for n, x in sorted(boards_of_heat.items())], method=Method.MP,
-            winners=heat.winners,
-        )  # fmt: skip
+        own = score_session(played, method=Method.MP, winners=heat.winners, engine=engine)
         # a two-winner heat lists its NS field, then its EW field
         standings = sorted(own.standings, key=lambda s: s.direction is Side.EW)
-        across = [by_id[pair_id(heat.number, int(s.pair))] for s in standings]
+        across = [by_id[s.pair] for s in standings]
         heat_ranks = rank_labels([s.percentage or Fraction(0) for s in across])
         mine = []
         for s, a, heat_rank in zip(standings, across, heat_ranks, strict=True):
-            number = int(s.pair)
+            number = int(s.pair.rpartition("-")[2])
             names, members = heat.pairs.get(number, ("", ()))
             line = FieldPair(
                 a.pair, heat.number, number, names, members, a.boards, a.total,

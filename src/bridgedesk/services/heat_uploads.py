@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bridgedesk.errors import EntryError
 from bridgedesk.events.simultaneous import HeatResults, check_heat
 from bridgedesk.store import movements_repo
 from bridgedesk.store import simultaneous as store
@@ -37,10 +36,8 @@ def _stored(
     now: dt.datetime | None,
 ) -> Upload:
     with unit.transaction():
-        found = {h.number: h for h in store.heats(unit, event)}
-        if number not in found:
-            raise EntryError(f"the event has no heat {number}")
-        check_heat(heat, found[number].spec, movements_repo.deals(unit, event))
+        spec = store.heat_spec(unit, event, number)
+        check_heat(heat, spec, movements_repo.deals(unit, event))
         return store.store_heat(unit, event, number, heat, who=who, reason=reason, now=now)
 
 

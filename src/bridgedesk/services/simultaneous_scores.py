@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,16 +71,14 @@ _LOCK = threading.Lock()
 
 
 def _heat_infos(unit: UnitOfWork, event: int | str) -> list[HeatInfo]:
-    pairs = store.heat_pairs(unit, event)
+    by_heat: dict[int, dict[int, tuple[str, tuple[str, ...]]]] = defaultdict(dict)
+    for (heat, n), (names, members) in store.heat_pairs(unit, event).items():
+        by_heat[heat][n] = (names, tuple(m for m in members.split(",") if m))
     out = []
     for h in store.heats(unit, event):
         if not h.results:
             continue
-        mine = {
-            n: (names, tuple(m for m in members.split(",") if m))
-            for (heat, n), (names, members) in pairs.items()
-            if heat == h.number
-        }
+        mine = by_heat.get(h.number, {})
         tables = h.tables or (len(mine) + 1) // 2
         out.append(HeatInfo(h.number, h.club, h.winners or 1, tables, mine))
     return out

@@ -49,6 +49,7 @@ __all__ = [
     "field_rows",
     "heat_of_token",
     "heat_pairs",
+    "heat_spec",
     "heats",
     "masterpoints_of",
     "simultaneous_events",
@@ -227,6 +228,18 @@ def heats(unit: UnitOfWork, ref: int | str) -> list[StoredHeat]:
         return _heats(s, ev)
 
 
+def heat_spec(unit: UnitOfWork, ref: int | str, number: int) -> HeatSpec:
+    """What heat ``number`` registered; one line when the event has no such heat."""
+    with unit.transaction(write=False) as s:
+        ev, _ = _sim(s, ref)
+        row = s.scalars(
+            select(HeatRow).where(HeatRow.event_id == ev.id, HeatRow.number == number)
+        ).first()
+        if row is None:
+            raise EntryError(f"the event has no heat {number}")
+        return HeatSpec(row.number, row.club, row.kind, row.tables)
+
+
 def heat_of_token(unit: UnitOfWork, ref: int | str, token: str) -> HeatSpec:
     """The heat whose token this is; one line when it is no heat's of the event."""
     with unit.transaction(write=False) as s:
@@ -243,8 +256,8 @@ def heat_of_token(unit: UnitOfWork, ref: int | str, token: str) -> HeatSpec:
 
 def _heat_row(s: OrmSession, ev: EventRow, number: int, lock: bool = False) -> HeatRow:
     query = select(HeatRow).where(HeatRow.event_id == ev.id, HeatRow.number == number)
-    if lock:
-        query = query.with_for_update()
+    if lock:  # the row as committed once locked, not as this transaction first read it
+        query = query.with_for_update().execution_options(populate_existing=True)
     row = s.scalars(query).first()
     if row is None:
         raise EntryError(f"{ev.name!r} has no heat {number}")
