@@ -21,7 +21,8 @@ import pytest
 from bridgedesk.bridge.seats import Side
 from bridgedesk.cli import main
 from bridgedesk.errors import FormatError, ScoringError
-from bridgedesk.formats.handicap_file import loads_ratings, parse_grades
+from bridgedesk.formats import handicap_file
+from bridgedesk.formats.handicap_file import parse_grades
 from bridgedesk.results.handicap import (
     Grades,
     Played,
@@ -92,8 +93,8 @@ def test_two_winners_are_ranked_in_each_direction() -> None:
         (lambda: Grades(((F(5), F(1)),)), "starts with the band from 0 masterpoints"),
         (lambda: parse_grades("0:6,20:2,5:4"), "each from more masterpoints"),
         (lambda: parse_grades("0:6,lots:2"), "not 'lots:2'"),
-        (lambda: loads_ratings("member,rating\n123,47.5\n456,4 7\n"), "not '4 7'"),
-        (lambda: loads_ratings("member,score\n123,47\n"), "header with member and rating"),
+        (lambda: handicap_file.loads("member,rating\n123,47.5\n456,4 7\n"), "not '4 7'"),
+        (lambda: handicap_file.loads("member,score\n123,47\n"), "header with member and rating"),
     ],
 )
 def test_refused_in_one_line(call: object, message: str) -> None:

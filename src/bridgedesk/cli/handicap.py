@@ -13,7 +13,7 @@ import typer
 from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import DbOption, EventArg, JsonOption, SessionOption
 from bridgedesk.cli._store import open_store
-from bridgedesk.formats.handicap_file import load_ratings, parse_grades
+from bridgedesk.formats import handicap_file
 from bridgedesk.reports.handicap import handicap_dict, handicap_text
 from bridgedesk.services.handicaps import HandicapAsked, handicap_session
 
@@ -46,8 +46,8 @@ def command(
     Example: bridgedesk handicap "Tuesday pairs" --ratings ratings.csv --share 90
     """
     asked = HandicapAsked(
-        load_ratings(ratings) if ratings is not None else None,
-        parse_grades(grades) if grades is not None else None,
+        handicap_file.load(ratings) if ratings is not None else None,
+        handicap_file.parse_grades(grades) if grades is not None else None,
         Fraction(share, 100),
     )
     with open_store(db) as db_store:

@@ -23,7 +23,7 @@ from bridgedesk import reading
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.results.handicap import Grades
 
-__all__ = ["load_ratings", "loads_ratings", "parse_grades"]
+__all__ = ["load", "loads", "parse_grades"]
 
 
 def _number(text: str) -> Fraction | None:
@@ -37,7 +37,7 @@ def _number(text: str) -> Fraction | None:
     return Fraction(value) if value.is_finite() else None
 
 
-def loads_ratings(text: str, file: str | None = None) -> dict[str, Fraction]:
+def loads(text: str, file: str | None = None) -> dict[str, Fraction]:
     """member -> rating (a percentage, 0-100) from the CSV text (module doc)."""
     reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
     with reading.csv_errors(lambda: reader.line_num, file):
@@ -65,9 +65,9 @@ def loads_ratings(text: str, file: str | None = None) -> dict[str, Fraction]:
     return out
 
 
-def load_ratings(path: str | Path) -> dict[str, Fraction]:
+def load(path: str | Path) -> dict[str, Fraction]:
     """The ratings file at ``path`` (module doc)."""
-    return loads_ratings(reading.read_text(path, what="the ratings file"), str(path))
+    return loads(reading.read_text(path, what="the ratings file"), str(path))
 
 
 def parse_grades(text: str) -> Grades:

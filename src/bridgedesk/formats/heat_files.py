@@ -39,7 +39,7 @@ from bridgedesk.reading import read_text
 from bridgedesk.scoring.results import Adjustment
 from bridgedesk.scoring.session import detect_winners
 
-__all__ = ["load", "loads", "loads_pbn", "loads_usebio"]
+__all__ = ["load", "loads"]
 
 
 def _text(el: ET.Element | None, name: str) -> str:
@@ -86,7 +86,7 @@ def _usebio_line(tl: ET.Element, board: int, filename: str, offset: int) -> Heat
         raise FormatError(f"NS {ns} v EW {ew}: {exc}", where) from None
 
 
-def loads_usebio(text: str, filename: str = "<usebio>") -> HeatResults:
+def _loads_usebio(text: str, filename: str = "<usebio>") -> HeatResults:
     """A heat from a USEBIO 1.2 document (module doc)."""
     try:
         root = ET.fromstring(text.encode("utf-8") if text.startswith("<?xml") else text)
@@ -145,7 +145,7 @@ def loads_usebio(text: str, filename: str = "<usebio>") -> HeatResults:
     )  # fmt: skip
 
 
-def loads_pbn(text: str, filename: str = "<pbn>") -> HeatResults:
+def _loads_pbn(text: str, filename: str = "<pbn>") -> HeatResults:
     """A heat from a PBN file of boards with ``ScoreTable`` results (module doc)."""
     read = pbn_scores.loads(text, filename)
     deals = {r.deal.board: r.deal.pbn() for r in pbn_deals.loads(text, filename=filename)}
@@ -184,9 +184,9 @@ def loads(text: str, filename: str = "<heat>") -> HeatResults:
     if head.startswith("{"):
         return heat_json.loads(text, filename)
     if head.startswith("<"):
-        return loads_usebio(head, filename)
+        return _loads_usebio(head, filename)
     if "[" in head[:2000]:
-        return loads_pbn(text, filename)
+        return _loads_pbn(text, filename)
     raise FormatError(
         "not a heat's results: give bridgedesk's heat export (JSON), USEBIO (XML) or PBN",
         Location(file=filename),

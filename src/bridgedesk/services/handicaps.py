@@ -3,7 +3,7 @@ handicap`` comes here.
 
 The session is scored as it is published (:func:`bridgedesk.services.event_scores.score_session`,
 one section); each pair's handicap comes from its players' ratings (a file the club
-keeps, :func:`bridgedesk.formats.handicap_file.load_ratings`) or from the masterpoints
+keeps, :func:`bridgedesk.formats.handicap_file.load`) or from the masterpoints
 the ledger holds for them through the day of the event, by the club's table of bands;
 then :func:`bridgedesk.results.handicap.handicap_ranking` ranks the pairs with and
 without their handicaps.  A player the method knows nothing of (no member number, no
