@@ -9,6 +9,7 @@ score for their side, as single-dummy programs do.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 from bridgedesk.bridge import SEATS, Seat, Strain
 from bridgedesk.deals.cards import SUITS, Card
@@ -68,12 +69,24 @@ def distinct_cards(view: PlayView) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def best_card(view: PlayView, layouts: Sequence[Layout]) -> Card:
-    """The card with the best average score for the controller's side over ``layouts``
-    (each giving the remaining cards of the two unseen seats)."""
-    choices = distinct_cards(view)
-    if len(choices) == 1:
-        return choices[0]
+@dataclass(frozen=True)
+class CardValue:
+    """A card's average over the layouts: the score for the controller's side, and the
+    tricks the side to play takes from here on."""
+
+    card: Card
+    score: float
+    tricks: float
+
+
+def card_values(
+    view: PlayView, layouts: Sequence[Layout], choices: Sequence[Card] | None = None
+) -> list[CardValue]:
+    """Every card of ``choices`` (default: :func:`distinct_cards`) with its averages over
+    ``layouts`` (each giving the remaining cards of the two unseen seats), best first:
+    the best average score, then the most tricks, then the lowest card."""
+    if choices is None:
+        choices = distinct_cards(view)
     if not layouts:
         raise PracticeError("no layouts to choose a card from")
     positions = [
@@ -83,8 +96,8 @@ def best_card(view: PlayView, layouts: Sequence[Layout]) -> Card:
     ours = view.seat.side is view.declarer.side
     sign = 1 if view.controller.side is view.declarer.side else -1
     left = TRICKS - view.tricks_done
-
-    def value(card: Card) -> tuple[float, float, int, int]:
+    values: list[CardValue] = []
+    for card in choices:
         total = 0
         tricks = 0
         for result in results:
@@ -92,9 +105,25 @@ def best_card(view: PlayView, layouts: Sequence[Layout]) -> Card:
             final = view.declarer_tricks + (future if ours else left - future)
             total += sign * declarer_score(view.contract, final)
             tricks += future
-        return (total / len(results), tricks / len(results), -card.rank, -card.suit.index)
+        values.append(CardValue(card, total / len(results), tricks / len(results)))
+    values.sort(key=lambda v: (-v.score, -v.tricks, v.card.rank, v.card.suit.index))
+    return values
 
-    return max(choices, key=value)
+
+def best_card(view: PlayView, layouts: Sequence[Layout]) -> Card:
+    """The card with the best average score for the controller's side over ``layouts``."""
+    choices = distinct_cards(view)
+    if len(choices) == 1:
+        return choices[0]
+    return card_values(view, layouts, choices)[0].card
 
 
-__all__ = ["Layout", "best_card", "best_contract", "candidate_strains", "distinct_cards"]
+__all__ = [
+    "CardValue",
+    "Layout",
+    "best_card",
+    "best_contract",
+    "candidate_strains",
+    "card_values",
+    "distinct_cards",
+]

@@ -6,8 +6,17 @@ the suits they have shown out of; their number of cards) and takes the
 contract or card with the best average double-dummy score over those layouts,
 as single-dummy programs do.  For the contract it solves no trumps and the
 suits in which declarer and dummy hold seven cards or more (and their longest
-suit): a trump suit with fewer is not worth the time.  All randomness comes from the ``rng`` it is
-given, so a seeded session plays the same way again.
+suit): a trump suit with fewer is not worth the time.
+
+The opening lead, where a sampling player gives most away, is chosen as a
+class teaches it and checked by simulation
+(:mod:`bridgedesk.practice.lead`): one conventional card from each suit,
+tried over more layouts, drawn to agree also with what the contract tells
+about declarer's hand (:class:`~bridgedesk.practice.sampling.ContractClue`);
+near ties go to the suit a class prefers.
+
+All randomness comes from the ``rng`` it is given, so a seeded session plays
+the same way again.
 """
 
 from __future__ import annotations
@@ -19,14 +28,15 @@ from bridgedesk.bridge import SEATS
 from bridgedesk.deals.cards import DECK, Card
 from bridgedesk.practice import dd
 from bridgedesk.practice.choice import (
-    best_card,
     best_contract,
     candidate_strains,
+    card_values,
     distinct_cards,
 )
 from bridgedesk.practice.contract import MiniContract
+from bridgedesk.practice.lead import conventional_leads, preference
 from bridgedesk.practice.players import ContractView, PlayView
-from bridgedesk.practice.sampling import constraints_of, sample_layouts
+from bridgedesk.practice.sampling import ContractClue, Layout, constraints_of, sample_layouts
 
 #: Layouts per card decision and per contract decision (see bench/practice_club.py).
 CARD_SAMPLES = 10
@@ -34,6 +44,21 @@ CONTRACT_SAMPLES = 8
 #: Layouts for the cards of the first trick, where each double-dummy solve of the
 #: full 52-card position costs the most.
 FIRST_TRICK_SAMPLES = 6
+#: Layouts for the opening lead (bench/practice_versus.py).
+LEAD_SAMPLES = 12
+#: Leads whose average score is within this many points of the best count as equal,
+#: and the class's preference decides among them.
+LEAD_MARGIN = 15.0
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A chosen card, the tricks its side takes from here on (average over the layouts
+    tried; ``None`` when there was no choice to make) and how many layouts were tried."""
+
+    card: Card
+    tricks: float | None
+    layouts: int
 
 
 @dataclass
@@ -42,6 +67,7 @@ class ClubPlayer:
     card_samples: int = CARD_SAMPLES
     contract_samples: int = CONTRACT_SAMPLES
     first_trick_samples: int = FIRST_TRICK_SAMPLES
+    lead_samples: int = LEAD_SAMPLES
     level: str = "club"
     double_dummy: bool = False
 
@@ -59,9 +85,11 @@ class ClubPlayer:
         return best_contract(dd.declarer_tricks(deals, view.declarer, strains))
 
     def choose_card(self, view: PlayView) -> Card:
-        choices = distinct_cards(view)
-        if len(choices) == 1:
-            return choices[0]
+        return self.evaluate(view).card
+
+    def _layouts(
+        self, view: PlayView, count: int, clue: ContractClue | None = None
+    ) -> list[Layout]:
         gone = {c for cards in view.played.values() for c in cards}
         seen = frozenset().union(*view.known.values())
         unseen = [c for c in DECK if c not in seen and c not in gone]
@@ -69,13 +97,43 @@ class ClubPlayer:
         sizes = {s: 13 - len(view.played[s]) for s in hidden}
         announced = {a.seat: a.hcp for a in view.declaration.announcements}
         first, second = constraints_of(hidden, sizes, announced, view.played, view.voids)
+        accept = None if clue is None else clue.accepts
+        return sample_layouts(unseen, first, second, self.rng, count, accept)
+
+    def evaluate(self, view: PlayView) -> Evaluation:
+        """The card to play, with the average it was chosen on."""
+        choices = distinct_cards(view)
+        if len(choices) == 1:
+            return Evaluation(choices[0], None, 0)
+        if view.tricks_done == 0 and not view.trick.cards:
+            return self._opening_lead(view)
         count = (
             self.card_samples
             if view.tricks_done
             else min(self.card_samples, self.first_trick_samples)
         )
-        layouts = sample_layouts(unseen, first, second, self.rng, count)
-        return best_card(view, layouts)
+        layouts = self._layouts(view, count)
+        best = card_values(view, layouts, choices)[0]
+        return Evaluation(best.card, best.tricks, len(layouts))
+
+    def _opening_lead(self, view: PlayView) -> Evaluation:
+        own = view.known[view.seat]
+        leads = {lead.card: lead for lead in conventional_leads(own, view.trump)}
+        dummy = view.known[view.declarer.partner]
+        clue = ContractClue(view.declarer, dummy, view.trump)
+        layouts = self._layouts(view, self.lead_samples, clue)
+        values = card_values(view, layouts, list(leads))
+        near = [v for v in values if values[0].score - v.score <= LEAD_MARGIN]
+        pick = max(near, key=lambda v: preference(leads[v.card], own, view.trump))
+        return Evaluation(pick.card, pick.tricks, len(layouts))
 
 
-__all__ = ["CARD_SAMPLES", "CONTRACT_SAMPLES", "FIRST_TRICK_SAMPLES", "ClubPlayer"]
+__all__ = [
+    "CARD_SAMPLES",
+    "CONTRACT_SAMPLES",
+    "FIRST_TRICK_SAMPLES",
+    "LEAD_MARGIN",
+    "LEAD_SAMPLES",
+    "ClubPlayer",
+    "Evaluation",
+]

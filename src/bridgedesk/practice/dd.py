@@ -17,6 +17,7 @@ from typing import Any
 
 from bridgedesk.bridge import SEATS, Seat, Strain
 from bridgedesk.deals.cards import SUITS, Card, Suit
+from bridgedesk.deals.deal import Deal
 from bridgedesk.practice.play import Trick
 
 _LOCK = threading.Lock()
@@ -111,4 +112,27 @@ def declarer_tricks(
     return out
 
 
-__all__ = ["Hands", "card_tricks", "declarer_tricks"]
+#: Solved whole deals, by (deal, declarer): the par, the review and the closed room's
+#: worker all want the same five counts.
+_SOLVED: dict[tuple[str, Seat], dict[Strain, int]] = {}
+_SOLVED_KEEP = 64
+
+
+def remember_deal_tricks(deal: Deal, declarer: Seat, tricks: Mapping[Strain, int]) -> None:
+    """Keep counts solved elsewhere (the closed room's process) for :func:`deal_tricks`."""
+    if len(_SOLVED) >= _SOLVED_KEEP:
+        _SOLVED.pop(next(iter(_SOLVED)))
+    _SOLVED[(deal.pbn(Seat.N), declarer)] = dict(tricks)
+
+
+def deal_tricks(deal: Deal, declarer: Seat) -> dict[Strain, int]:
+    """Declarer's double-dummy tricks in all five strains for a whole deal, solved once
+    per deal and declarer."""
+    known = _SOLVED.get((deal.pbn(Seat.N), declarer))
+    if known is None:
+        known = declarer_tricks([{s: deal.hand(s).cards for s in SEATS}], declarer)[0]
+        remember_deal_tricks(deal, declarer, known)
+    return dict(known)
+
+
+__all__ = ["Hands", "card_tricks", "deal_tricks", "declarer_tricks", "remember_deal_tricks"]
