@@ -31,6 +31,7 @@ import os
 import random
 import statistics
 import time
+from typing import Any
 
 from bridgedesk.bridge import SEATS, Seat, Side, imps
 from bridgedesk.deals.deal import Deal
@@ -38,11 +39,15 @@ from bridgedesk.deals.generate import random_deal
 from bridgedesk.practice import PlayState, dd, declaration
 from bridgedesk.practice.announce import Declaration
 from bridgedesk.practice.choice import best_contract, distinct_cards
-from bridgedesk.practice.club import ClubPlayer
+from bridgedesk.practice.club import CARD_SAMPLES, LEAD_SAMPLES, ClubPlayer
 from bridgedesk.practice.contract import MiniContract, declarer_score
 from bridgedesk.practice.expert import ExpertPlayer
 from bridgedesk.practice.players import ComputerPlayer, play_view
 from bridgedesk.practice.room import name_contract
+
+
+def _mean(values: list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -113,12 +118,12 @@ class Figures:
 
 
 def _players(
-    seed: int, board: int, declarer: Seat, club_declares: bool
+    seed: int, board: int, declarer: Seat, club_declares: bool, **club: Any
 ) -> dict[Seat, ComputerPlayer]:
     """Club players on one side (seeded by deal and seat), the expert on the other."""
     tag = "d" if club_declares else "e"
     return {
-        s: ClubPlayer(random.Random(f"{seed}/{board}/{s}/{tag}"))
+        s: ClubPlayer(random.Random(f"{seed}/{board}/{s}/{tag}"), **club)
         if (s.side is declarer.side) is club_declares
         else ExpertPlayer()
         for s in SEATS
@@ -130,7 +135,17 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lead-only", action="store_true")
+    parser.add_argument("--side", choices=("both", "declarer", "defence"), default="both")
+    parser.add_argument("--first", type=int, default=1, help="first deal (to split a run)")
+    parser.add_argument("--card-samples", type=int, default=CARD_SAMPLES)
+    parser.add_argument("--lead-samples", type=int, default=LEAD_SAMPLES)
+    parser.add_argument("--no-clues", action="store_true", help="layouts without the clues")
     args = parser.parse_args()
+    club = {
+        "card_samples": args.card_samples,
+        "lead_samples": args.lead_samples,
+        "clues": not args.no_clues,
+    }
     figures = Figures()
     lost_decl: list[int] = []
     lost_def: list[int] = []
@@ -139,7 +154,7 @@ def main() -> None:
     naming: list[float] = []
     best_named = 0
     wall = time.perf_counter()
-    for board in range(1, args.boards + 1):
+    for board in range(args.first, args.first + args.boards):
         deal, found = _deal(args.seed, board)
         declarer = found.declarer
         assert declarer is not None
@@ -147,36 +162,40 @@ def main() -> None:
         start = time.process_time()
         contract = name_contract(deal, found, ClubPlayer(rng))
         naming.append(time.process_time() - start)
-        row = dd.declarer_tricks([_hands(deal)], declarer)[0]
+        row = dd.deal_tricks(_hands(deal), declarer)
         best_named += contract == best_contract([row])
         target = row[contract.strain]
-        defenders = _players(args.seed, board, declarer, club_declares=False)
+        defenders = _players(args.seed, board, declarer, club_declares=False, **club)
         if args.lead_only:
             start_state = PlayState.start(deal, declarer, contract.strain)
             figures.lead(start_state, contract, found, defenders[declarer.lho])
             continue
-        attackers = _players(args.seed, board, declarer, club_declares=True)
-        a = figures.play(deal, found, contract, attackers, declarer.side).declarer_tricks
-        b = figures.play(deal, found, contract, defenders, declarer.lho.side).declarer_tricks
-        lost_decl.append(target - a)
-        lost_def.append(b - target)
+        attackers = _players(args.seed, board, declarer, club_declares=True, **club)
         best = declarer_score(contract, target)
-        imps_decl.append(imps(best - declarer_score(contract, a)))
-        imps_def.append(imps(declarer_score(contract, b) - best))
+        if args.side != "defence":
+            a = figures.play(deal, found, contract, attackers, declarer.side).declarer_tricks
+            lost_decl.append(target - a)
+            imps_decl.append(imps(best - declarer_score(contract, a)))
+        if args.side != "declarer":
+            b = figures.play(deal, found, contract, defenders, declarer.lho.side).declarer_tricks
+            lost_def.append(b - target)
+            imps_def.append(imps(declarer_score(contract, b) - best))
         if board % 10 == 0:
-            print(f"  {board} deals: declarer {statistics.mean(lost_decl):.2f}, defence "
-                  f"{statistics.mean(lost_def):.2f}, lead {statistics.mean(figures.lead_lost):.2f}",
+            print(f"  {board} deals: declarer {_mean(lost_decl):.2f}, defence "
+                  f"{_mean(lost_def):.2f}, lead {_mean(figures.lead_lost):.2f}",
                   flush=True)  # fmt: skip
     n = args.boards
     floor = statistics.median(figures.floors)
     load = os.getloadavg()
     print(f"{n} deals (seed {args.seed}), {os.cpu_count()} cores, load average {load[0]:.1f} "
           f"{load[1]:.1f} {load[2]:.1f}, wall {time.perf_counter() - wall:.0f} s")  # fmt: skip
-    lead = sum(figures.lead_lost) / n
-    if not args.lead_only:
-        d, e = sum(lost_decl) / n, sum(lost_def) / n
-        print(f"declarer: {d:.2f} tricks lost a deal ({sum(imps_decl) / n:.2f} IMP)")
-        print(f"defence:  {e:.2f} tricks lost a deal ({sum(imps_def) / n:.2f} IMP); opening lead "
+    lead = _mean(figures.lead_lost)
+    if lost_decl:
+        d = _mean(lost_decl)
+        print(f"declarer: {d:.2f} tricks lost a deal ({_mean(imps_decl):.2f} IMP)")
+    if lost_def:
+        e = _mean(lost_def)
+        print(f"defence:  {e:.2f} tricks lost a deal ({_mean(imps_def):.2f} IMP); opening lead "
               f"{lead:.2f} of them ({100 * lead / e if e else 0:.0f} %)")  # fmt: skip
     costly = sum(1 for x in figures.lead_lost if x)
     print(f"opening lead: {lead:.2f} tricks lost a deal; leads that cost a trick: {costly} of {n}")

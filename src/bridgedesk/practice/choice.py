@@ -15,11 +15,22 @@ from bridgedesk.bridge import SEATS, Seat, Strain
 from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import PracticeError
 from bridgedesk.practice import dd
-from bridgedesk.practice.contract import ALL_MINI_CONTRACTS, MiniContract, declarer_score
+from bridgedesk.practice.contract import (
+    ALL_MINI_CONTRACTS,
+    GAME_TRICKS,
+    PART_SCORE_TRICKS,
+    MiniContract,
+    declarer_score,
+)
 from bridgedesk.practice.play import TRICKS
 from bridgedesk.practice.players import PlayView
 
 Layout = Mapping[Seat, frozenset[Card]]
+#: Cards together in a suit that make a fit.
+FIT = 8
+#: Up to this many leads to choose from, each is solved on its own
+#: (:func:`bridgedesk.practice.dd.lead_tricks`), cheaper than solving every card.
+FEW_LEADS = 4
 
 
 def best_contract(rows: Sequence[Mapping[Strain, int]]) -> MiniContract:
@@ -43,11 +54,38 @@ def best_contract(rows: Sequence[Mapping[Strain, int]]) -> MiniContract:
 
 def candidate_strains(declarer: Collection[Card], dummy: Collection[Card]) -> tuple[Strain, ...]:
     """The strains worth solving for a contract: no trumps, every suit in which
-    declarer and dummy hold 7 or more cards together, and their longest suit."""
+    declarer and dummy hold 7 or more cards together, and their longest suit;
+    but with a fit of 8 cards or more, no suit shorter than 8, and with a major
+    fit, no minor (its game needs 11 tricks and scores less)."""
     lengths = {suit: sum(1 for c in (*declarer, *dummy) if c.suit is suit) for suit in SUITS}
     longest = max(SUITS, key=lambda suit: (lengths[suit], -suit.index))
     suits = [suit for suit in SUITS if lengths[suit] >= 7 or suit is longest]
+    if any(lengths[suit] >= FIT for suit in suits):
+        suits = [suit for suit in suits if lengths[suit] >= FIT]
+    if any(suit.index < 2 for suit in suits):
+        suits = [suit for suit in suits if suit.index < 2]
     return (Strain.NT, *(Strain(suit.value) for suit in suits))
+
+
+def estimated_tricks(hands: dd.Hands, declarer: Seat, strain: Strain) -> int:
+    """Declarer's double-dummy tricks in ``strain`` as far as a contract's score needs
+    them, from one or two yes-or-no searches (:func:`dd.declarer_reaches`): the game's
+    target when it is reached, else one short of it when a part score's 7 are reached,
+    else 6."""
+    game = GAME_TRICKS[strain]
+    if dd.declarer_reaches(hands, declarer, strain, game):
+        return game
+    if dd.declarer_reaches(hands, declarer, strain, PART_SCORE_TRICKS):
+        return game - 1
+    return PART_SCORE_TRICKS - 1
+
+
+def contract_value(rows: Sequence[Mapping[Strain, int]], strain: Strain) -> float:
+    """The best average score of a contract in ``strain`` over ``rows``."""
+    return max(
+        sum(declarer_score(MiniContract(strain, game), row[strain]) for row in rows) / len(rows)
+        for game in (True, False)
+    )
 
 
 def distinct_cards(view: PlayView) -> tuple[Card, ...]:
@@ -92,7 +130,10 @@ def card_values(
     positions = [
         {s: (view.known[s] if s in view.known else lay[s]) for s in SEATS} for lay in layouts
     ]
-    results = dd.card_tricks(positions, view.trick, view.trump)
+    if not view.trick.cards and len(choices) <= FEW_LEADS:
+        results = dd.lead_tricks(positions, view.trick, view.trump, choices)
+    else:
+        results = dd.card_tricks(positions, view.trick, view.trump)
     ours = view.seat.side is view.declarer.side
     sign = 1 if view.controller.side is view.declarer.side else -1
     left = TRICKS - view.tricks_done
@@ -125,5 +166,7 @@ __all__ = [
     "best_contract",
     "candidate_strains",
     "card_values",
+    "contract_value",
     "distinct_cards",
+    "estimated_tricks",
 ]

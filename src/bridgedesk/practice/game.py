@@ -22,7 +22,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from bridgedesk.bridge import Seat, Side, Strain
@@ -69,7 +69,9 @@ def closed_room(
     """The closed room's play and declarer's double-dummy tricks (for the par and the
     review): the work of the closed room's process."""
     assert found.declarer is not None
-    return play_closed(config, deal, found, redeal), dd.deal_tricks(deal, found.declarer)
+    return play_closed(config, deal, found, redeal), dd.deal_tricks(
+        dd.hands_of(deal), found.declarer
+    )
 
 
 def _lower_priority() -> None:  # pragma: no cover - runs in the closed room's process
@@ -293,10 +295,15 @@ class PracticeGame:
         if not state.is_over:
             raise PracticeError("the play of the deal is not finished")
         assert self.deal is not None
+        closed = None
         if self._closed is not None:
-            closed, tricks = self._closed.result()
-            dd.remember_deal_tricks(self.deal, self.declarer, tricks)
-        else:
+            try:
+                closed, tricks = self._closed.result()
+                dd.remember_deal_tricks(dd.hands_of(self.deal), self.declarer, tricks)
+            except BrokenExecutor:
+                # the closed room's process could not start or died: play the room here
+                closed = None
+        if closed is None:
             closed = play_closed(self.config, self.deal, found, self.redeal)
         result = BoardResult(
             self.deal, found, RoomResult.of(state, contract), closed, mini_par(self.deal, found)
@@ -327,7 +334,7 @@ class PracticeGame:
         declarer = result.declaration.declarer
         if declarer is None:
             raise PracticeError("a redealt board has no play to review")
-        return board_review(result, dd.deal_tricks(result.deal, declarer))
+        return board_review(result, dd.deal_tricks(dd.hands_of(result.deal), declarer))
 
     def close(self) -> None:
         if self._pool is not None and self._own_pool:

@@ -125,7 +125,9 @@ def reason_for(view: PlayView, card: Card) -> tuple[HintReason, LeadRule | None]
             return HintReason.PARTNER_WINS, None
         if position == 1 and card == min(c for c in legal if c.suit is led):
             return HintReason.SECOND_HAND_LOW, None
-        return HintReason.CANNOT_WIN, None
+        if not any(_beats(view, c, best) for c in legal):
+            return HintReason.CANNOT_WIN, None
+        return HintReason.FOLLOW, None
     if position == 3:
         return HintReason.WIN_CHEAPLY, None
     if position == 2:

@@ -6,8 +6,8 @@ suit):
 - the top of a sequence of three touching cards headed by an honour (K from
   KQJ, Q from QJ10), or of a near sequence (K from KQ10);
 - against a trump contract, the top of two touching honours (A from AK, K
-  from KQ), and the ace of a suit headed by the ace (no lead away from an
-  ace against a trump contract);
+  from KQ, Q from QJ), and the ace of a suit headed by the ace (no lead away
+  from an ace against a trump contract);
 - a singleton; the top of a doubleton;
 - from four cards or more, the fourth highest ("fourth best");
 - from three cards, low from an honour (the 3 from K-7-3), else the top
@@ -31,8 +31,7 @@ from enum import Enum
 
 from bridgedesk.deals.cards import SUITS, Card, Suit
 
-#: Ranks of the honours a sequence must be headed by (A K Q J, and the 10 as in J-10-9).
-_HONOUR = 11
+TEN, JACK, QUEEN, ACE = 10, 11, 12, 14
 
 
 class LeadRule(Enum):
@@ -58,10 +57,10 @@ class ConventionalLead:
 
 def _sequence_top(ranks: Sequence[int]) -> int | None:
     """The top of a three-card sequence (or near sequence, K-Q-10) headed by an honour."""
-    if len(ranks) < 3 or ranks[0] < 10:
+    if len(ranks) < 3 or ranks[0] < TEN:
         return None
     a, b, c = ranks[0], ranks[1], ranks[2]
-    if b == a - 1 and (c == a - 2 or (c == a - 3 and a >= _HONOUR)):
+    if b == a - 1 and (c == a - 2 or (c == a - 3 and a >= JACK)):
         return a
     return None
 
@@ -85,15 +84,15 @@ def suit_lead(cards: Collection[Card], suit: Suit, trump: Suit | None) -> Conven
     if top is not None:
         return lead(top, LeadRule.SEQUENCE)
     if trump is not None:
-        if ranks[0] >= 13 and ranks[1] == ranks[0] - 1:
+        if ranks[0] >= QUEEN and ranks[1] == ranks[0] - 1:
             return lead(ranks[0], LeadRule.TOUCHING_HONOURS)
-        if ranks[0] == 14:
+        if ranks[0] == ACE:
             return lead(ranks[0], LeadRule.ACE)
     if n == 2:
         return lead(ranks[0], LeadRule.DOUBLETON)
     if n >= 4:
         return lead(ranks[3], LeadRule.FOURTH_BEST)
-    if ranks[0] >= _HONOUR:
+    if ranks[0] >= JACK:
         return lead(ranks[-1], LeadRule.LOW_FROM_HONOUR)
     return lead(ranks[0], LeadRule.TOP_OF_NOTHING)
 

@@ -16,17 +16,13 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from bridgedesk.bridge import Seat
-from bridgedesk.deals.cards import SUITS, Card, Suit
+from bridgedesk.deals.cards import Card, Suit
 from bridgedesk.errors import PracticeError
 
 _RESTARTS = 30
 _STEPS = 40
-#: Draws allowed a layout before a clue gives way.
+#: Draws allowed a layout before a clue gives way (:mod:`bridgedesk.practice.clues`).
 ACCEPT_TRIES = 30
-#: A fit declarer is expected to hold in the trump suit with dummy; a major fit that
-#: would make no trumps unlikely.
-CLUE_FIT = 8
-CLUE_NT_MAJOR = 9
 
 
 @dataclass(frozen=True)
@@ -121,32 +117,6 @@ def sample_layouts(
     return kept + spare[len(spare) - (count - len(kept)) :]
 
 
-@dataclass(frozen=True)
-class ContractClue:
-    """What the contract declarer named tells the defenders about declarer's hand.
-
-    Declarers choose trumps where they and dummy hold a fit: in the club
-    level's own choices over 150 deals (bench/practice_versus.py's deals), the
-    trump suit was the longest suit declarer and dummy held together, or one
-    of eight cards or more, 96 times in 100, while declarers in no trumps had
-    no major fit of nine cards 95 times in 100.  Since dummy is seen before
-    the opening lead (002:32), each sampled declarer hand is checked against
-    that (:meth:`accepts`).
-    """
-
-    declarer: Seat
-    dummy: frozenset[Card]
-    trump: Suit | None
-
-    def accepts(self, layout: Layout) -> bool:
-        both = [*layout[self.declarer], *self.dummy]
-        lengths = {suit: sum(1 for c in both if c.suit is suit) for suit in SUITS}
-        if self.trump is None:
-            return lengths[Suit.S] < CLUE_NT_MAJOR and lengths[Suit.H] < CLUE_NT_MAJOR
-        trumps = lengths[self.trump]
-        return trumps >= CLUE_FIT or trumps == max(lengths.values())
-
-
 def constraints_of(
     seats: Collection[Seat],
     sizes: Mapping[Seat, int],
@@ -165,7 +135,6 @@ def constraints_of(
 
 
 __all__ = [
-    "ContractClue",
     "HandConstraint",
     "Layout",
     "constraints_of",

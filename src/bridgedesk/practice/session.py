@@ -68,7 +68,7 @@ def mini_par(deal: Deal, found: Declaration) -> MiniPar | None:
 
     if found.declarer is None:
         return None
-    return par_of(found.declarer, dd.deal_tricks(deal, found.declarer))
+    return par_of(found.declarer, dd.deal_tricks(dd.hands_of(deal), found.declarer))
 
 
 @dataclass(frozen=True)

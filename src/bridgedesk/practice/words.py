@@ -90,14 +90,13 @@ _EN: dict[str, str] = {
     "session_over": "Session over: {total:+d} IMPs",
     "waiting_closed": "Waiting for the closed room…",
     # the terminal's prompts
-    "prompt_contract": "Your contract (e.g. S game, NT part; ? help on/off; q saves and quits): ",
-    "prompt_card": "{seat} to play: a card (SA, H7, D10) or its number 1-{count}; "
-    "h hint, ? help on/off, q saves and quits: ",
+    "prompt_contract": "Your contract (e.g. S game, NT part; ? help, q quit): ",
+    "prompt_card": "{seat} to play: a card or 1-{count} (h hint, ? help, q quit): ",
     "prompt_review": "Enter: next board, p: play of both rooms, q: save and quit: ",
     "prompt_after_play": "Enter: next board, q: save and quit: ",
     "playable": "playable",
     "saved": "Saved; go on later with: bridgedesk practice --resume {path}",
-    "unknown_card": "Type a card such as SA, H7 or D10, or its number in the list.",
+    "unknown_card": "Type a card such as SA, H7 or D10 (or ♠A), or its number in the list.",
     "session_head": "MiniBridge, {boards} boards, level {level}, seed {seed}; session file {path}",
     # help: who declares
     "help_title": "Help",
@@ -263,9 +262,8 @@ _JA: dict[str, str] = {
     "session_total": "合計: {total:+d} IMP",
     "session_over": "セッション終了: 合計 {total:+d} IMP",
     "waiting_closed": "クローズドルームの結果を待っています…",
-    "prompt_contract": "コントラクト(例: S game, NT part。? ヘルプ切替、q 保存して終了): ",
-    "prompt_card": "{seat} の番: カード(SA, H7, D10)か番号 1-{count}。"
-    "h ヒント、? ヘルプ切替、q 保存して終了: ",
+    "prompt_contract": "コントラクト(例: S game, NT part。? ヘルプ、q 終了): ",
+    "prompt_card": "{seat} の番: カードか 1-{count}(h ヒント、? ヘルプ、q 終了): ",
     "prompt_review": "Enter: 次のボード、p: 両ルームのプレイ、q: 保存して終了: ",
     "prompt_after_play": "Enter: 次のボード、q: 保存して終了: ",
     "playable": "出せるカード",
