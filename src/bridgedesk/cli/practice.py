@@ -246,7 +246,7 @@ class _TerminalPlay:
         self.pause = pause
         self.console = Console(highlight=False)
         self.events: list[Text] = []
-        self.note: str | None = None  # a hint or a refusal, shown until the next card
+        self.note: Text | None = None  # a hint or a refusal, shown until the next card
 
     # -------------------------------------------------------------- saving
 
@@ -281,7 +281,7 @@ class _TerminalPlay:
                 self.play_board()
         except _QuitError:
             self.save()
-            self.console.print(self.w.say("saved", path=self.save_path))
+            self.console.print(Text(self.w.say("saved", path=self.save_path)))
             return
         self.save()
         totals = running_total(g.results)
@@ -394,7 +394,8 @@ class _TerminalPlay:
             extra: list[Any] = []
             if self.advice:
                 help = g.contract_help()
-                extra = [screen.contract_table(w, help), *explain.contract_lines(w, help)]
+                lines = explain.contract_lines(w, help)
+                extra = [screen.contract_table(w, help), *(Text(line) for line in lines)]
             self.draw(extra)
             text = self.ask(w["prompt_contract"])
             if text.lower() == "q":
@@ -406,7 +407,7 @@ class _TerminalPlay:
                 g.set_contract(parse_contract(text))
                 self.note = None
             except BridgedeskError as exc:
-                self.note = f"[red]{exc}[/]"
+                self.note = Text(str(exc), style="red")
 
     def person_card(self) -> None:
         g, w = self.game, self.w
@@ -414,7 +415,7 @@ class _TerminalPlay:
         legal = g.state.legal()
         self.draw()
         numbered = "  ".join(f"{i}:{Words.card(card)}" for i, card in enumerate(legal, 1))
-        self.console.print(f"{w['playable']}: {numbered}")
+        self.console.print(Text(f"{w['playable']}: {numbered}"))
         text = self.ask(w.say("prompt_card", seat=w.seat(seat), count=len(legal)))
         lowered = text.lower()
         if lowered == "q":
@@ -424,10 +425,10 @@ class _TerminalPlay:
             return
         if lowered == "h":
             with self.console.status(w["thinking"]):
-                self.note = explain.hint_line(w, g.hint())
+                self.note = Text(explain.hint_line(w, g.hint()), style="bold")
             return
         if not text:
-            self.note = w["unknown_card"]
+            self.note = Text(w["unknown_card"], style="red")
             return
         try:
             if text.isascii() and text.isdigit() and 1 <= int(text) <= len(legal):
@@ -436,7 +437,7 @@ class _TerminalPlay:
                 card = Card.parse(text)
             g.play(card)
         except BridgedeskError as exc:
-            self.note = f"[red]{exc}[/]"
+            self.note = Text(str(exc), style="red")
             return
         self.note = None
         self.event(w.say("plays", seat=w.seat(seat), card=Words.card(card)))

@@ -50,6 +50,8 @@ def hand_text(
         return out
     for suit in SUITS:
         out.append(Words.symbol(suit) + " ", style=suit_style(suit))
+        if not any(c.suit is suit for c in cards):
+            out.append("—", style="dim")
         for card in sorted((c for c in cards if c.suit is suit), reverse=True):
             rank = "10" if card.rank == 10 else card.rank_char
             style = suit_style(suit)
@@ -114,7 +116,9 @@ def table_view(
 
 
 def help_panel(w: Words, lines: Iterable[str]) -> Panel:
-    return Panel("\n".join(lines), title=w["help_title"], title_align="left", border_style="cyan")
+    return Panel(
+        Text("\n".join(lines)), title=w["help_title"], title_align="left", border_style="cyan"
+    )
 
 
 def contract_table(w: Words, help: ContractHelp) -> Table:

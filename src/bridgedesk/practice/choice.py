@@ -62,7 +62,7 @@ def candidate_strains(declarer: Collection[Card], dummy: Collection[Card]) -> tu
     suits = [suit for suit in SUITS if lengths[suit] >= 7 or suit is longest]
     if any(lengths[suit] >= FIT for suit in suits):
         suits = [suit for suit in suits if lengths[suit] >= FIT]
-    if any(suit.index < 2 for suit in suits):
+    if any(suit.index < 2 and lengths[suit] >= FIT for suit in suits):
         suits = [suit for suit in suits if suit.index < 2]
     return (Strain.NT, *(Strain(suit.value) for suit in suits))
 

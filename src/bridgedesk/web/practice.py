@@ -54,10 +54,9 @@ if TYPE_CHECKING:
     from bridgedesk.practice.game import PracticeGame
 
 STATIC = Path(__file__).parent / "static"
-#: How long (ms) a computer's card stays before the next is asked for, and a card
-#: played for you (your only legal card).
+#: How long (ms) a computer's card stays before the next is asked for (a card played
+#: for you, your only legal card, twice as long).
 STEP_DELAY_MS = 700
-FORCED_DELAY_MS = 1400
 _RED = (Suit.H, Suit.D)
 #: The header htmx sends with its requests: answer with the table alone.
 HxRequest = Annotated[str | None, Header(alias="HX-Request")]
@@ -160,7 +159,9 @@ def _seats_view(game: PracticeGame, w: Words) -> list[dict[str, Any]]:
     declarer = game.declarer
     dummy = declarer.partner
     turn = game.human_turn()
-    playable = set(state.legal()) if state is not None and turn is not None else set()
+    # a forced card is played for the person: nothing to click then
+    choosing = state is not None and game.waiting_for_person()
+    playable = set(state.legal()) if state is not None and choosing else set()
     visible = {Seat.S, dummy} | ({Seat.N} if game.human_declares else set())
     seats = []
     for seat in SEATS:
@@ -227,8 +228,7 @@ def _board_view(table: Table, w: Words) -> dict[str, Any]:
         }
         if not state.current.cards:  # the trick just won stays on the table until the next card
             view["trick"] = view["last_trick"]["cards"]
-    if table.advice:
-        view["help"] = _help_view(game, w)
+    view["help"] = _help_view(game, w) if table.advice else None
     return view
 
 
@@ -310,8 +310,9 @@ def _review_view(game: PracticeGame, w: Words) -> dict[str, Any]:
     }
 
 
-def _table_context(table: Table, w: Words) -> dict[str, Any]:
-    """Everything the table template shows, as plain values."""
+def _table_context(table: Table, w: Words, step_ms: int = STEP_DELAY_MS) -> dict[str, Any]:
+    """Everything the table template shows, as plain values (``step_ms``: how long a
+    computer's card stays before the next is asked for; twice that for a forced card)."""
     from bridgedesk.practice.session import running_total
 
     game = table.game
@@ -338,7 +339,7 @@ def _table_context(table: Table, w: Words) -> dict[str, Any]:
     if game.state is not None and not game.waiting_for_person():
         # a card the person does not choose is next, or the board's end: ask for it soon
         forced = game.forced_card() is not None
-        ctx["step_delay"] = FORCED_DELAY_MS if forced else STEP_DELAY_MS
+        ctx["step_delay"] = 2 * step_ms if forced else step_ms
         ctx["waiting"] = w["waiting_closed"] if game.board_over else w["thinking"]
     ctx["can_hint"] = game.waiting_for_person()
     return ctx
@@ -387,7 +388,7 @@ def _run_all(table: Table, w: Words) -> None:
             return
 
 
-def practice_router(store: GameStore | None = None) -> APIRouter:
+def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY_MS) -> APIRouter:
     """The ``/practice`` routes, keeping their games in ``store``."""
     games = store if store is not None else GameStore()
     router = APIRouter(prefix="/practice")
@@ -399,14 +400,14 @@ def practice_router(store: GameStore | None = None) -> APIRouter:
     def page(gid: str, lang: str) -> HTMLResponse:
         with games.lock:
             table = games.get(gid)
-            context = _table_context(table, Words(lang))
+            context = _table_context(table, Words(lang), step_ms)
         return render("table.html.j2", lang, gid=gid, seed=table.game.config.seed,
                       level=table.game.config.level, **context)  # fmt: skip
 
     def fragment(gid: str, lang: str) -> HTMLResponse:
         with games.lock:
             table = games.get(gid)
-            context = _table_context(table, Words(lang))
+            context = _table_context(table, Words(lang), step_ms)
         return render("_table.html.j2", lang, gid=gid, seed=table.game.config.seed,
                       level=table.game.config.level, **context)  # fmt: skip
 
@@ -555,9 +556,9 @@ def practice_router(store: GameStore | None = None) -> APIRouter:
 router = practice_router()
 
 
-def create_practice_app() -> FastAPI:
+def create_practice_app(*, step_ms: int = STEP_DELAY_MS) -> FastAPI:
     """A small app serving only the practice page (its own game store) and the static
-    files it uses (htmx)."""
+    files it uses (htmx); ``step_ms`` as for :func:`practice_router`."""
     from fastapi.staticfiles import StaticFiles
 
     store = GameStore()
@@ -568,13 +569,12 @@ def create_practice_app() -> FastAPI:
         store.close()
 
     app = FastAPI(title="bridgedesk practice", lifespan=lifespan)
-    app.include_router(practice_router(store))
+    app.include_router(practice_router(store, step_ms=step_ms))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 
 __all__ = [
-    "FORCED_DELAY_MS",
     "LANGS",
     "STEP_DELAY_MS",
     "GameStore",
