@@ -14,6 +14,7 @@ import json
 import re
 import secrets
 import time
+import unicodedata
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,7 +25,7 @@ from rich.text import Text
 from bridgedesk.bridge import SEATS, Seat, Side, Strain
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli import practice_screen as screen
-from bridgedesk.deals.cards import Card
+from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import BridgedeskError, PracticeError
 from bridgedesk.formats import dealfile, practice_json
 from bridgedesk.formats.practice_json import boards_json
@@ -35,7 +36,7 @@ from bridgedesk.practice.play import PlayState
 from bridgedesk.practice.players import levels
 from bridgedesk.practice.rules import Rules
 from bridgedesk.practice.session import DealSupply, SessionConfig, auto_session, running_total
-from bridgedesk.practice.words import LANGS, Words
+from bridgedesk.practice.words import LANGS, WORDS, Words
 
 app = typer.Typer(
     help="Practice MiniBridge against the computer, with a closed room and IMPs (002:12-57).",
@@ -62,15 +63,40 @@ _DEFAULT_SAVE = Path("bridgedesk-practice.json")
 
 
 def parse_contract(text: str) -> Any:
-    """``S game``, ``NT part``, ``HG``, ``CP``: a strain and game or part score."""
+    """``S game``, ``NT part``, ``HG``, ``CP``: a strain and game or part score; the
+    strains and kinds may also be written as the table shows them (``♠ game``,
+    ``スペード ゲーム``, ``ノートランプ パートスコア``)."""
 
-    m = _CONTRACT.match(text)
+    m = _CONTRACT.match(_as_letters(text))
     if m is None:
         raise PracticeError(
             f"cannot read the contract {text!r}: write a strain (S H D C NT) then game or part, "
             "e.g. 'S game' or 'NT part'"
         )
     return MiniContract(Strain.parse(m.group(1)), m.group(2).upper().startswith("G"))
+
+
+#: A contract's words as the table shows them, and the letters they stand for (the
+#: longer words first: "part score" before "part").
+_SPELLINGS = (
+    ("part", "P"),
+    ("game", "G"),
+    ("NT", "NT"),
+    *((f"suit_{suit.value}", suit.value) for suit in SUITS),
+)
+_SHORT = (("パート", "P"),)
+
+
+def _as_letters(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)  # full-width letters typed in Japanese
+    for lang in LANGS:
+        for key, letters in _SPELLINGS:
+            text = text.replace(WORDS[lang][key], f" {letters} ")
+    for word, letters in _SHORT:
+        text = text.replace(word, f" {letters} ")
+    for suit in SUITS:
+        text = text.replace(suit.symbol, f" {suit.value} ")
+    return " ".join(text.split())
 
 
 def _session(
@@ -266,7 +292,7 @@ class _TerminalPlay:
 
     def ask(self, prompt: str) -> str:
         try:
-            return self.console.input(prompt).strip()
+            return unicodedata.normalize("NFKC", self.console.input(prompt)).strip()
         except EOFError:
             raise _QuitError from None
 

@@ -262,7 +262,7 @@ _JA: dict[str, str] = {
     "session_total": "合計: {total:+d} IMP",
     "session_over": "セッション終了: 合計 {total:+d} IMP",
     "waiting_closed": "クローズドルームの結果を待っています…",
-    "prompt_contract": "コントラクト(例: S game, NT part。? ヘルプ、q 終了): ",
+    "prompt_contract": "コントラクト(例: スペード ゲーム, NT part。? ヘルプ、q 終了): ",
     "prompt_card": "{seat} の番: カードか 1-{count}(h ヒント、? ヘルプ、q 終了): ",
     "prompt_review": "Enter: 次のボード、p: 両ルームのプレイ、q: 保存して終了: ",
     "prompt_after_play": "Enter: 次のボード、q: 保存して終了: ",
