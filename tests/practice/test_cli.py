@@ -49,7 +49,6 @@ def check_board(board: dict[str, Any], deal: Deal) -> None:
     for name in ("open", "closed"):
         room = board["rooms"][name]
         c = room["contract"]
-
         contract = MiniContract(Strain.parse(c["strain"]), c["game"])
         assert c["tricks_needed"] == contract.tricks_needed
         assert len(room["play"]) == 52
