@@ -27,10 +27,12 @@ contract p95 under 0.5 s of CPU on the 2-core machine.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 from bridgedesk.bridge import SEATS, Seat, Side, imps
@@ -140,6 +142,7 @@ def main() -> None:
     parser.add_argument("--card-samples", type=int, default=CARD_SAMPLES)
     parser.add_argument("--lead-samples", type=int, default=LEAD_SAMPLES)
     parser.add_argument("--no-clues", action="store_true", help="layouts without the clues")
+    parser.add_argument("--json", type=Path, help="also write every deal's figures here")
     args = parser.parse_args()
     club = {
         "card_samples": args.card_samples,
@@ -152,6 +155,7 @@ def main() -> None:
     imps_decl: list[int] = []
     imps_def: list[int] = []
     naming: list[float] = []
+    contract_imps: list[int] = []
     best_named = 0
     wall = time.perf_counter()
     for board in range(args.first, args.first + args.boards):
@@ -164,6 +168,13 @@ def main() -> None:
         naming.append(time.process_time() - start)
         row = dd.deal_tricks(_hands(deal), declarer)
         best_named += contract == best_contract([row])
+        par = best_contract([row])
+        contract_imps.append(
+            imps(
+                declarer_score(par, row[par.strain])
+                - declarer_score(contract, row[contract.strain])
+            )
+        )
         target = row[contract.strain]
         defenders = _players(args.seed, board, declarer, club_declares=False, **club)
         if args.lead_only:
@@ -184,6 +195,24 @@ def main() -> None:
             print(f"  {board} deals: declarer {_mean(lost_decl):.2f}, defence "
                   f"{_mean(lost_def):.2f}, lead {_mean(figures.lead_lost):.2f}",
                   flush=True)  # fmt: skip
+    if args.json is not None:
+        args.json.write_text(
+            json.dumps(
+                {
+                    "lost_declarer": lost_decl,
+                    "lost_defence": lost_def,
+                    "imps_declarer": imps_decl,
+                    "imps_defence": imps_def,
+                    "lead_lost": figures.lead_lost,
+                    "naming": naming,
+                    "lead_cpu": figures.lead_cpu,
+                    "card_cpu": figures.card_cpu,
+                    "floors": figures.floors,
+                    "best_named": best_named,
+                    "contract_imps": contract_imps,
+                }
+            )
+        )
     n = args.boards
     floor = statistics.median(figures.floors)
     load = os.getloadavg()
@@ -199,8 +228,9 @@ def main() -> None:
               f"{lead:.2f} of them ({100 * lead / e if e else 0:.0f} %)")  # fmt: skip
     costly = sum(1 for x in figures.lead_lost if x)
     print(f"opening lead: {lead:.2f} tricks lost a deal; leads that cost a trick: {costly} of {n}")
+    below = _mean(contract_imps)
     print(f"contract: double-dummy best named on {best_named} of {n} "
-          f"({100 * best_named / n:.0f} %)")  # fmt: skip
+          f"({100 * best_named / n:.0f} %); {below:.2f} IMP a deal below it")  # fmt: skip
     print(f"floor: one double-dummy solve from the opening lead, CPU median {floor:.3f} s")
     for label, values in (
         ("naming a contract", naming),
