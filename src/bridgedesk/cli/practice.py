@@ -511,6 +511,10 @@ class _TerminalPlay:
         c.print(screen.review_view(w, review))
         total = running_total(g.results)[-1]
         c.print(Text(w.say("session_total", total=total), style="bold"))
+        cfg = g.config
+        c.print(Text(w.say("session_head", boards=cfg.boards, level=w[cfg.level]
+                           if cfg.level in ("club", "expert") else cfg.level,
+                           seed=cfg.seed, path=self.save_path), style="dim"))  # fmt: skip
         text = self.ask(w["prompt_review"])
         if text.lower() == "p":
             c.print(screen.play_view(w, review))
