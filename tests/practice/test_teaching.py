@@ -26,7 +26,7 @@ from bridgedesk.practice.advice import (
     declaring_help,
 )
 from bridgedesk.practice.announce import Announcement, declare
-from bridgedesk.practice.clues import ContractClue, LeadClue, clues_for
+from bridgedesk.practice.clues import ContractClue, LeadClue, LowCardClue, clues_for, low_cards
 from bridgedesk.practice.contract import score_breakdown
 from bridgedesk.practice.explain import (
     contract_lines,
@@ -271,6 +271,24 @@ def test_the_clues_from_the_contract_and_the_lead() -> None:
     state = _state(Strain.S, "D5 D9")
     kinds = {type(c) for c in clues_for(play_view(state, contract, found, double_dummy=False))}
     assert kinds == {LeadClue, ContractClue}  # West: partner led, declarer named spades
+
+
+def test_a_card_followed_without_winning_was_the_lowest() -> None:
+    # E D5, S D9, W D2, N D4: South wins; West and North followed low
+    state = _state(Strain.S, "D5 D9 D2 D4")
+    clues = low_cards(state.tricks, state.trump)
+    assert [(c.seat, str(c.card)) for c in clues] == [(Seat.W, "D2"), (Seat.N, "D4")]
+    north = clues[1]
+    assert north.accepts({Seat.N: frozenset(Hand.from_pbn("AQ73.K52.AJ.Q83").cards)})
+    assert not north.accepts({Seat.N: frozenset(Hand.from_pbn("AQ73.K52.AJ3.Q8").cards)})
+    # East, who cannot see North, now samples North's hand without a diamond below the 4
+    found = declaration(DEAL)
+    view = play_view(state, MiniContract(Strain.S, True), found, double_dummy=False)
+    assert view.seat is Seat.S  # South won: dummy leads, declarer chooses
+    state = _state(Strain.S, "D5 D9 D2 D4 C4")
+    view = play_view(state, MiniContract(Strain.S, True), found, double_dummy=False)
+    assert view.seat is Seat.W
+    assert any(isinstance(c, LowCardClue) and c.seat is Seat.N for c in clues_for(view))
 
 
 def test_leads_solved_one_by_one_agree_with_the_whole_solve() -> None:
