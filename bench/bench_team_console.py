@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fastapi.testclient import TestClient
 from tests.web import team_event as te
 
-from bridgedesk.store import team_draws, team_events, terminals, users
+from bridgedesk.services import draws
+from bridgedesk.store import team_events, terminals, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_entries import enter_team
 from bridgedesk.store.users import Role
@@ -36,15 +37,15 @@ from bridgedesk.web.app import create_app
 def _event(store: Store, teams: int, boards: int) -> int:
     import datetime as dt
 
-    from bridgedesk.cli._team_event import team_settings
     from bridgedesk.events import Event, Rating, ScoringMethod
+    from bridgedesk.services.event_setup import team_settings
 
     event = Event("Bench teams", dt.date(2026, 11, 24), Rating.WEEKLY, 3, ScoringMethod.TEAM_VP)
     settings = team_settings("round-robin", "vp", boards_per_match=boards)
     eid = team_events.create_team_event(store, event, settings)
     for t in range(1, teams + 1):
         enter_team(store, eid, te.players(t), name=f"Team {t}")
-    team_draws.make_draw(store, eid)
+    draws.make_draw(store, eid)
     return eid
 
 

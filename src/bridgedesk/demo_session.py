@@ -9,7 +9,7 @@ real one:
    list recommends for them (004:3048-3066); an odd field gets the phantom;
 3. deal the boards from the seed and solve them double dummy (par);
 4. simulate a result for every table and round (:mod:`bridgedesk.simulate`)
-   and import them all through :meth:`Store.import_results` (checked against
+   and import them all through :func:`bridgedesk.services.slips.import_slips` (checked against
    the movement);
 5. score the section and write the full report set.
 
@@ -44,13 +44,13 @@ from bridgedesk.events.adapters import phantom_number
 from bridgedesk.movements.choose import build_movement
 from bridgedesk.reports.bundle import write_all
 from bridgedesk.results.model import ScoredSession
-from bridgedesk.results.section import score_section
+from bridgedesk.services import slips
+from bridgedesk.services.event_scores import score_section
 from bridgedesk.simulate import simulate
 from bridgedesk.store.service import Store
 
 if TYPE_CHECKING:
     from bridgedesk.deals.analysis import BoardRecord
-    from bridgedesk.events import SectionResults
     from bridgedesk.movements.model import Movement
     from bridgedesk.store.service import Store
 
@@ -161,11 +161,9 @@ def _run(
     with Store.open(db) as store:
         eid = store.create_event(event)
         try:
-            snapshot, stored_deals, records = _play(
-                store, eid, movement, name, (pairs, seed, lang, dd, workers), timings
-            )
+            records = _play(store, eid, movement, name, (pairs, seed, lang, dd, workers), timings)
             t0 = time.perf_counter()
-            scored = score_section(snapshot, deals=stored_deals)
+            scored = score_section(store, eid, "A")
             files = write_all(scored, out, lang=lang, records=records)
         except BaseException:
             store.discard_event(eid)  # no half-made demo event stays behind
@@ -182,7 +180,7 @@ def _play(
     name: str,
     options: tuple[int, int, str, bool, int | None],
     timings: dict[str, float],
-) -> tuple[SectionResults, dict[int, str], list[BoardRecord]]:
+) -> list[BoardRecord]:
     """Enter the pairs, movement, deals and simulated results of event ``eid``.
 
     ``options`` are :func:`run`'s pairs, seed, lang, dd and workers.
@@ -228,9 +226,9 @@ def _play(
                     ),
                 )
             )  # fmt: skip
-    store.import_results(eid, rows, who="demo")
+    slips.import_slips(store, eid, rows, who="demo")
     timings["results"] = time.perf_counter() - t0
-    return store.section_results(eid), store.deals(eid), records
+    return records
 
 
 __all__ = ["NAMES", "DemoRun", "demo_people", "in_store", "run", "writable_dir"]

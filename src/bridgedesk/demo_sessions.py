@@ -9,7 +9,7 @@ its session's movement):
    (:func:`bridgedesk.store.sessions_repo.store_plan`);
 3. deal each session's boards from the seed and simulate every table;
 4. score every session and the combined ranking by competitor
-   (:func:`bridgedesk.store.event_results.score_event`) and write each
+   (:func:`bridgedesk.services.event_scores.score_event`) and write each
    session's reports, ``combined.html`` and ``results.json``
    (:func:`bridgedesk.reports.event_bundle.write_event`).
 
@@ -35,11 +35,12 @@ from bridgedesk.events import Entry, Event, Rating, Result, ScoringMethod
 from bridgedesk.movements.plan import recommend_plan
 from bridgedesk.reports.event_bundle import write_event
 from bridgedesk.results.model import ScoredEvent
+from bridgedesk.services import slips
+from bridgedesk.services.event_scores import score_event
 from bridgedesk.simulate import simulate
-from bridgedesk.store.event_results import played_sections, score_event
 from bridgedesk.store.service import Store
 from bridgedesk.store.session_deals import attach_session_deals
-from bridgedesk.store.sessions_repo import store_plan
+from bridgedesk.store.sessions_repo import played_sections, store_plan
 
 __all__ = ["SessionsRun", "run"]
 
@@ -95,7 +96,7 @@ def _run(pairs: int, sessions: int, seed: int, out: Path, db: Path, lang: str) -
             store_plan(store, eid, plan, sessions)
             for session, names in played_sections(store, eid).items():
                 _play(store, eid, session, names, seed, rng)
-            scored = score_event(store, eid, store.deals(eid))
+            scored = score_event(store, eid).scored
             files = write_event(scored, out, lang)
         except BaseException:
             store.discard_event(eid)  # no half-made demo event stays behind
@@ -132,4 +133,4 @@ def _play(
                     rnd, table, b, seat.ns, seat.ew, played.contract, played.declarer,
                     played.tricks, section=name, session=session,
                 )))  # fmt: skip
-    store.import_results(eid, rows, who="demo")
+    slips.import_slips(store, eid, rows, who="demo")

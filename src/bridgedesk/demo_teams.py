@@ -6,11 +6,11 @@ commands use, so every simulated room result is checked against the draw:
 1. create the team event (round robin on VPs, Swiss on VPs, or an AWL
    board-a-match) in a SQLite store;
 2. enter the teams, four players each with member numbers (names in UTF-8);
-3. make the draw (:func:`bridgedesk.store.team_draws.make_draw`);
+3. make the draw (:func:`bridgedesk.services.draws.make_draw`);
 4. deal each round's boards from the seed, simulate both rooms of every
    match (:mod:`bridgedesk.simulate`) and enter them as room results; a Swiss
    draws its next round from the standings after each round
-   (:func:`~bridgedesk.store.team_draws.next_round`);
+   (:func:`~bridgedesk.services.draws.next_round`);
 5. score the event and write every report (:mod:`bridgedesk.reports.team_bundle`).
 
 The same seed gives the same deals, results and reports.  Without ``db`` the
@@ -27,28 +27,30 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.deals.deal import Deal
 from bridgedesk.deals.generate import generate
 from bridgedesk.demo_session import demo_people, writable_dir
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.events import Entry, EntryKind, Event, Rating, Result
 from bridgedesk.events.model import ScoringMethod
+from bridgedesk.events.team_draw import DrawnMatch, TeamSlip
+from bridgedesk.events.team_settings import TeamForm, TeamSettings
 from bridgedesk.reports.team_bundle import write_all
-from bridgedesk.results.team_draw import DrawnMatch, TeamSlip
-from bridgedesk.results.team_model import ScoredTeamEvent, TeamScoring
-from bridgedesk.results.team_settings import TeamForm, TeamSettings
+from bridgedesk.results.team_model import ScoredTeamEvent
+from bridgedesk.services import draws, team_scores
+from bridgedesk.services.slips import import_slips
 from bridgedesk.simulate import simulate
-from bridgedesk.store import team_draws, team_events
+from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
-from bridgedesk.store.team_results import import_room_results
 
 __all__ = ["FORMS", "TeamDemoRun", "run"]
 
 #: The forms the demo plays, with their scoring and boards a match.
-FORMS: dict[str, tuple[TeamForm, TeamScoring, int]] = {
-    "round-robin": (TeamForm.ROUND_ROBIN, TeamScoring.VP, 6),
-    "swiss": (TeamForm.SWISS, TeamScoring.VP, 6),
-    "awl": (TeamForm.AWL, TeamScoring.BAM, 2),
+FORMS: dict[str, tuple[TeamForm, Method, int]] = {
+    "round-robin": (TeamForm.ROUND_ROBIN, Method.TEAM_VP, 6),
+    "swiss": (TeamForm.SWISS, Method.TEAM_VP, 6),
+    "awl": (TeamForm.AWL, Method.BOARD_A_MATCH, 2),
 }
 
 
@@ -107,13 +109,13 @@ def _run(teams: int, form: str, seed: int, out: Path, db: Path, lang: str) -> Te
         try:
             rng = random.Random(seed)
             _enter_teams(store, eid, teams, rng, lang)
-            report = team_draws.make_draw(store, eid)
+            report = draws.make_draw(store, eid)
             timings["setup"] = time.perf_counter() - start
             t0 = time.perf_counter()
             slips = _play(store, eid, settings, seed, rng)
             timings["results"] = time.perf_counter() - t0
             t0 = time.perf_counter()
-            scored, _ = team_draws.scored(store, eid)
+            scored, _ = team_scores.scored(store, eid)
             deals = {b: Deal.from_pbn(t, b) for b, t in store.deals(eid).items()}
             files = write_all(scored, out, lang, deals=deals)
             timings["score and reports"] = time.perf_counter() - t0
@@ -164,12 +166,12 @@ def _play(store: Store, eid: int, settings: TeamSettings, seed: int, rng: random
             deals = {d.board: d for d in generate(count, boards[0], seed=seed + boards[0])}
             for b in boards:
                 store.set_deal(eid, b, deals[b].pbn())
-            slips = _slips(todo, draw.forfeits, deals, rng)
-            import_room_results(store, eid, [(None, x) for x in slips], who="demo")
-            entered += len(slips)
+            made = _slips(todo, draw.forfeits, deals, rng)
+            import_slips(store, eid, [(None, x) for x in made], who="demo", batch=500)
+            entered += len(made)
         done |= {d.round for d in todo}
         if not settings.form.drawn_by_round:
             return entered
         if settings.rounds is not None and len(done) >= settings.rounds:
             return entered
-        team_draws.next_round(store, eid)
+        draws.next_round(store, eid)

@@ -60,12 +60,22 @@ class Location:
 
 
 class BridgedeskError(Exception):
-    """Base class of every user-facing bridgedesk error."""
+    """Base class of every user-facing bridgedesk error.
+
+    ``details`` are lines the refusal refers to ("listed above": each missing slip),
+    which the command line prints on standard error before the one line.
+    """
 
     def __init__(self, message: str, where: Location | None = None) -> None:
         self.message = message
         self.where = where if where is not None else Location()
+        self.details: tuple[str, ...] = ()
         super().__init__(str(self))
+
+    def noted(self, details: tuple[str, ...]) -> BridgedeskError:
+        """This error with the lines it refers to (``details``)."""
+        self.details = details
+        return self
 
     def __str__(self) -> str:
         if self.where:
@@ -84,6 +94,7 @@ class BridgedeskError(Exception):
         )
         clone = type(self).__new__(type(self))
         BridgedeskError.__init__(clone, self.message, merged)
+        clone.details = self.details
         return clone
 
 
@@ -125,6 +136,16 @@ class MasterpointError(BridgedeskError, ValueError):
 
 class EntryError(BridgedeskError, ValueError):
     """A result or entry that does not fit the event or movement; nothing was stored."""
+
+
+class ConflictError(EntryError):
+    """The result is in already: the board has one at this place or for these pairs, or
+    a deleted one waits to be put back (a table hears HTTP 409); nothing was stored."""
+
+
+class ForbiddenError(BridgedeskError):
+    """A request for what its sender may not have: a table asking for another table's
+    result or a closed round, a role below the one needed (HTTP 403)."""
 
 
 class StoreError(BridgedeskError):

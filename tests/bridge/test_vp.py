@@ -231,12 +231,13 @@ def test_bam_needs_two_boards() -> None:
 
 def test_unknown_scale_lists_the_known_ones() -> None:
     with pytest.raises(ScaleError) as info:
-        get_scale("10-0")
+        get_scale("15-0")
     message = str(info.value)
-    assert "'10-0'" in message
-    for name in ("wbf2013", "wbf25", "29-0", "bam"):
+    assert "'15-0'" in message
+    for name in ("wbf2013", "wbf25", "29-0", "bam", "10-0", "12-0", "20-0", "30-0", "40-0"):
         assert name in message
-    assert set(scale_names()) >= {"wbf2013", "wbf25", "29-0", "bam"}
+    assert set(scale_names()) >= {"wbf2013", "wbf25", "29-0", "bam", "10-0", "12-0", "20-0",
+                                  "30-0", "40-0"}  # fmt: skip
 
 
 def test_names_are_case_insensitive() -> None:
@@ -329,10 +330,13 @@ def test_bad_club_files(tmp_path: Path, change: dict[str, object], fragment: str
     assert str(path) in str(info.value)
 
 
-def test_based_on_a_formula_scale_is_refused(tmp_path: Path) -> None:
-    data = {"format": "bridgedesk-vp-scale", "version": 1, "name": "x", "based_on": "wbf2013"}
-    with pytest.raises(ScaleError, match="must name a table scale"):
-        load_scale_file(club_scale(tmp_path, data))
+def test_based_on_a_formula_scale_adds_its_win_points(tmp_path: Path) -> None:
+    data = {"format": "bridgedesk-vp-scale", "version": 1, "name": "x", "based_on": "wbf2013",
+            "win_bonus": 3, "draw_bonus": "1.5"}  # fmt: skip
+    scale = load_scale_file(club_scale(tmp_path, data))
+    assert scale.vp(17, 16) == (D("17.39"), D("5.61"))  # 14.39 + 3
+    assert scale.vp(0, 16) == (D("11.50"), D("11.50"))
+    assert scale.max_total(16) == 23 and scale.margin == "imps"
 
 
 def test_broken_json_and_missing_file(tmp_path: Path) -> None:
@@ -348,3 +352,57 @@ def test_broken_json_and_missing_file(tmp_path: Path) -> None:
 def test_bad_arguments(imps: object, boards: object) -> None:
     with pytest.raises(ScaleError):
         WBF.vp(imps, boards)  # type: ignore[arg-type]
+
+
+# --- The seed's other scales (004:1728-1738) ---------------------------------------
+
+# The ACBL's Swiss teams scales as printed by BridgeHands' encyclopedia
+# (bridgehands.com/V/Victory_Points.htm): IMP differences for 6-8 boards and for
+# 9-11 boards, and the VPs of each row.
+ACBL_30 = [("0", "0", 15), ("1", "1", 18), ("2", "2", 19), ("3", "3-4", 20), ("4", "5-6", 21),
+           ("5-6", "7-8", 22), ("7-8", "9-11", 23), ("9-10", "12-14", 24),
+           ("11-13", "15-17", 25), ("14-16", "18-21", 26), ("17-19", "22-25", 27),
+           ("20-23", "26-30", 28), ("24-27", "31-35", 29), ("28+", "36+", 30)]  # fmt: skip
+ACBL_20 = [("0", "0", 10), ("1-2", "1-2", 11), ("3-4", "3-5", 12), ("5-7", "6-9", 13),
+           ("8-10", "10-13", 14), ("11-13", "14-17", 15), ("14-16", "18-21", 16),
+           ("17-19", "22-25", 17), ("20-23", "26-30", 18), ("24-27", "31-35", 19),
+           ("28+", "36+", 20)]  # fmt: skip
+
+
+def margins(text: str) -> range:
+    """The IMP margins of a row: "5-6", "7", or "28+" (the next 20 tried)."""
+    if text.endswith("+"):
+        return range(int(text[:-1]), int(text[:-1]) + 20)
+    low, _, high = text.partition("-")
+    return range(int(low), int(high or low) + 1)
+
+
+@pytest.mark.parametrize(("name", "rows", "top"), [("30-0", ACBL_30, 30), ("20-0", ACBL_20, 20)])
+def test_acbl_scales_as_published(name: str, rows: list[tuple[str, str, int]], top: int) -> None:
+    for short, long, vp in rows:
+        for boards, cell in ((6, short), (7, short), (8, short), (9, long), (10, long), (11, long)):
+            for m in margins(cell):
+                assert get_scale(name).vp(m, boards) == (vp, top - vp), (name, boards, m)
+                assert get_scale(name).vp(-m, boards) == (top - vp, vp)
+    with pytest.raises(ScaleError, match="has tables for 6-8, 9-11 boards"):
+        get_scale(name).vp(3, 12)
+
+
+def test_ten_and_forty_are_the_wbf_curve_to_another_top() -> None:
+    # the published WBF values halved and doubled, each rounded to 2 decimals itself
+    ten, forty = get_scale("10-0"), get_scale("40-0")
+    for boards, values in ((14, KLINGER_14), (20, BCSTAR_20), (4, dict(enumerate(WBF_4)))):
+        for m, v in values.items():
+            assert abs(ten.vp(m, boards)[0] - D(v) / 2) <= D("0.005"), (boards, m)
+            assert abs(forty.vp(m, boards)[0] - D(v) * 2) <= D("0.01"), (boards, m)
+            assert sum(ten.vp(m, boards)) == 10 and sum(forty.vp(m, boards)) == 40
+    assert ten.vp(30, 4) == (10, 0) and forty.vp(-100, 4) == (0, 40)
+
+
+def test_twelve_is_ten_plus_two_win_points() -> None:
+    # 004:1736: the 10-0 scale with 2 points for the winner; a draw shares them
+    twelve, ten = get_scale("12-0"), get_scale("10-0")
+    assert twelve.vp(0, 4) == (6, 6)
+    assert twelve.vp(3, 4) == (ten.vp(3, 4)[0] + 2, ten.vp(3, 4)[1]) == (D("7.88"), D("4.12"))
+    assert twelve.vp(-3, 4) == (D("4.12"), D("7.88"))
+    assert twelve.max_total(4) == 12 and twelve.vp(50, 4) == (12, 0)

@@ -150,9 +150,11 @@ def test_vp_readable_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "calc", "vp", "17", "--boards", "16")
     assert code == 0
     assert "14.39 - 5.61" in out
-    code, _, err = run(capsys, "calc", "vp", "17", "--boards", "16", "--scale", "40-0")
+    code, _, err = run(capsys, "calc", "vp", "17", "--boards", "16", "--scale", "45-0")
     assert code == 2
-    assert "unknown VP scale '40-0': known scales are" in err
+    assert "unknown VP scale '45-0': known scales are" in err
+    code, out, _ = run(capsys, "calc", "vp", "17", "--boards", "16", "--scale", "40-0")
+    assert code == 0 and "28.79 - 11.21" in out
     code, _, err = run(capsys, "calc", "vp", "17", "--boards", "16", "--scale", "wbf25")
     assert code == 2
     assert "no table for 16 boards" in err

@@ -97,7 +97,7 @@ def test_print_html(tmp_path: Path) -> None:
     html = out.read_text(encoding="utf-8")
     assert html.count('class="page per2"') == 3  # 5 boards, 2 per page
     assert html.count('class="board"') == 5
-    assert "ボード 1" in html and "ディーラー: ノース" in html
+    assert "ボード 1" in html and 'ディーラー: <span class="word">ノース</span>' in html
     assert "両サイドノンバル" in html  # board 1 (002:74)
     assert html.count('<table class="dd">') == 5  # double dummy solved on the way
 

@@ -11,6 +11,12 @@ nonexistent paths.
 The README's promise is checked on every run: exit status 0, 1 or 2; on 2,
 standard error is one line ``error: ...``; no run raises (which in the console
 script would print a traceback).
+
+Every command's ordinary run is checked each time; its (parameter, hostile value)
+pairs, about 2,000 in all, are sampled by hypothesis, :data:`SAMPLES` a command a
+run, so the suite stays within its time and every pair is reached over runs (a
+failing pair is printed, and replayed first on the next run where hypothesis keeps
+its database).
 """
 
 from __future__ import annotations
@@ -27,8 +33,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bridgedesk.cli import main, root_command
+
+#: (parameter, hostile value) pairs a command is run with on each run of the suite.
+SAMPLES = 12
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -341,13 +352,23 @@ def test_hostile_arguments(
         monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
     cmd = COMMANDS[command]
     _check(_argv(world, command, cmd, None, ""), world.db)
-    for param in cmd.params:
-        kind = _kind(param)
-        name = param.opts[0] if param.param_type_name == "option" else param.name
-        if name in PLAYS.get(command, ()):
-            continue
-        for value in _hostile(world, kind):
-            _check(_argv(world, command, cmd, name, value), world.db)
+    pairs = [
+        (name, value)
+        for param in cmd.params
+        for name in [param.opts[0] if param.param_type_name == "option" else param.name]
+        if name not in PLAYS.get(command, ())
+        for value in _hostile(world, _kind(param))
+    ]
+    if not pairs:
+        return
+
+    @settings(max_examples=min(SAMPLES, len(pairs)),
+              suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+    @given(st.sampled_from(pairs))
+    def hostile(pair: tuple[str, str]) -> None:
+        _check(_argv(world, command, cmd, pair[0], pair[1]), world.db)
+
+    hostile()
 
 
 def test_every_command_is_walked() -> None:

@@ -375,8 +375,8 @@ def test_a_member_number_alone_takes_the_name_from_the_register(cli: Cli) -> Non
 
 
 def test_the_web_pages_rank_the_players_as_results_does(tmp_path: Path, cli: Cli) -> None:
+    from bridgedesk.services.live import live_section, ranking_document
     from bridgedesk.store.service import Store
-    from bridgedesk.web.scoring import live_section, ranking_document
 
     cli("demo", "--individuals", "9", "--no-dd", "--out", str(tmp_path / "demo"))
     printed = json.loads(cli("results", "1", "--format", "json"))

@@ -20,6 +20,7 @@ from tests.events.test_cli import Cli
 
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.events import make_result
+from bridgedesk.services import slips
 from bridgedesk.store.service import Store
 
 EVENT = "Club Swiss"
@@ -50,7 +51,7 @@ def enter(cli: Cli, rnd: int, tables: list[tuple[int, int]], boards: range,
         for t, (ns, ew) in enumerate(tables, start=1):
             for b in boards:
                 got = tricks.get((t, b), 9)
-                store.add_result(EVENT, make_result(
+                slips.enter(store, EVENT, make_result(
                     round=rnd, table=t, board=b, ns=ns, ew=ew, contract="3NT", declarer="N",
                     result="=" if got == 9 else f"{got - 9:+d}"))  # fmt: skip
 
@@ -164,7 +165,7 @@ def test_the_next_round_waits_for_every_slip(cli: Cli) -> None:
     enter(cli, 1, tables[:1], range(1, 3), {})
     with Store.open(cli.db) as store:
         ns, ew = tables[1]
-        store.add_result(EVENT, make_result(round=1, table=2, board=1, ns=ns, ew=ew,
+        slips.enter(store, EVENT, make_result(round=1, table=2, board=1, ns=ns, ew=ew,
                                             contract="3NT", declarer="N", result="="))  # fmt: skip
     before = dump(cli.db)
     err = cli("event", "round", EVENT, "--next", status=2)
@@ -203,10 +204,10 @@ def test_houston_pairs_imps_against_the_datum_then_vps(cli: Cli) -> None:
     with Store.open(cli.db) as store:
         for t, (ns, ew) in enumerate(tables, start=1):
             for b in (1, 2, 3):  # passed out everywhere: 0 IMPs
-                store.add_result(EVENT, make_result(round=1, table=t, board=b, ns=ns, ew=ew,
+                slips.enter(store, EVENT, make_result(round=1, table=t, board=b, ns=ns, ew=ew,
                                                     contract="PASS"))  # fmt: skip
             c, d, r = fig18[t - 1]
-            store.add_result(EVENT, make_result(round=1, table=t, board=4, ns=ns, ew=ew,
+            slips.enter(store, EVENT, make_result(round=1, table=t, board=4, ns=ns, ew=ew,
                                                 contract=c, declarer=d, result=r))  # fmt: skip
     doc = standings(cli)
     lines = {x["pair"]: x for x in doc["rounds"][0]["ranking"]}  # type: ignore[index]
@@ -262,7 +263,7 @@ def test_barometer_running_totals_after_each_round(cli: Cli, tmp_path: Path) -> 
         (["event", "new", "H", "--format", "swiss-pairs", "--sessions", "2"],
          "one session of one section"),
         (["event", "new", "H", "--convention", "pary", "--scoring", "ximp"],
-         "is for a matchpoint event"),
+         "is for an event scored by mp, not ximp"),
         (["event", "round", "Tuesday", "--next"], "has no round-by-round format"),
         (["event", "options", EVENT, "--format", "barometer", "--reason", "r"],
          "cannot change once a movement or a round is set"),
@@ -313,7 +314,7 @@ def test_the_rounds_page_in_chromium(cli: Cli, tmp_path: Path) -> None:
     cli("results", EVENT, "--format", "html", "--out", str(out_dir), "--lang", "ja")
     dom = open_page(out_dir / "index.html", tmp_path, "pair_rounds")
     assert dom.count("<table") == 2
-    assert "第 2 ラウンド終了時の順位" in dom and "スイスペア" in dom
+    assert "第2ラウンド後の順位" in dom and "スイスペア" in dom
     # the penalty: 1 board = 5 % of a round's 20 VPs (003:55-57), from the last round
     doc = standings(cli)
     final = {x["pair"]: x for x in doc["rounds"][1]["ranking"]}  # type: ignore[index]

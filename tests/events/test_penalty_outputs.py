@@ -18,6 +18,7 @@ from tests.events.store_dump import EVENT, cli_fixture, mitchell_event  # noqa: 
 from tests.events.test_cli import Cli
 
 from bridgedesk.events import GridMovement, make_result
+from bridgedesk.services import slips
 
 
 @pytest.fixture
@@ -32,7 +33,7 @@ def played(cli: Cli, mitchell: GridMovement) -> None:
                     made = f"{tricks - 9:+d}" if tricks != 9 else "="
                     slip = make_result(round=rnd, table=table, board=b, ns=a.ns, ew=a.ew,
                                        contract="3NT", declarer="N", result=made)  # fmt: skip
-                    store.add_result(1, slip)
+                    slips.enter(store, 1, slip)
 
 
 def totals(cli: Cli) -> dict[int, float]:
@@ -84,14 +85,14 @@ def test_no_penalty_no_column(cli: Cli, played: None) -> None:
 def test_a_penalty_counts_in_the_masterpoint_placing(cli: Cli, played: None) -> None:
     """The awards place the pairs by the ranking as published, penalty included (it was
     scored without the director's rulings before)."""
-    from bridgedesk.store.event_awards import score_stored_event
+    from bridgedesk.services.awards import scored_for_awards
     from bridgedesk.store.service import Store
 
     cli("result", "penalty", EVENT, "--pair", "2", "--mp", "1.5", "--reason", "slow play")
     published = totals(cli)
     store = Store.open(cli.db)
     try:
-        scored, _, _ = score_stored_event(store, EVENT, "A")
+        scored = scored_for_awards(store, EVENT, "A").sessions
     finally:
         store.close()
     placed = {int(s.pair): float(s.total) for s in scored[0].standings}

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from endplay.parsers import pbn as endplay_pbn
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.deals.generate import random_deal
 from bridgedesk.errors import BridgedeskError, FormatError
 from bridgedesk.formats import pbn, pbn_team_matches, team_results_json
-from bridgedesk.results.teams import ScoredTeamEvent, TeamScoring, score_team_event
+from bridgedesk.results.teams import ScoredTeamEvent, score_team_event
 from tests.reports.test_team_reports import _write, run
 from tests.results.team_files import awl_bam_file, round_robin_file
 from tests.results.test_teams import SEED_COMPARISON, _rooms
@@ -64,7 +65,7 @@ def test_round_trip_through_our_reader_scores_the_same(tmp_path: Path, seed: int
     pbn_team_matches.loads on top of formats.pbn, scored again: the same boards,
     IMPs, points and standings; the deals are in the file."""
     play = team_results_json.load(_write(tmp_path, round_robin_file(6, 3, seed=seed)))
-    play = replace(play, scoring=TeamScoring.IMP)
+    play = replace(play, scoring=Method.TEAM_IMPS)
     event = score_team_event(play)
     rng = random.Random(seed)
     deals = {b: random_deal(b, rng) for b in range(1, 16)}
@@ -84,7 +85,7 @@ def test_board_a_match_round_trip(tmp_path: Path) -> None:
     event = score_team_event(play)
     text = pbn_team_matches.dumps(event)
     back = pbn_team_matches.loads(text)
-    assert back.scoring is TeamScoring.BAM and 'Scoring "BAM"' in text
+    assert back.scoring is Method.BOARD_A_MATCH and 'Scoring "BAM"' in text
     _same_matches(event, score_team_event(replace(back, scoring=play.scoring)))
 
 

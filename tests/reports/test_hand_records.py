@@ -55,7 +55,7 @@ def test_pages_and_languages() -> None:
     with pytest.raises(BridgedeskError, match="2, 3 or 4"):
         render_html(records, per_page=5)
     with pytest.raises(BridgedeskError, match="unknown language"):
-        render_html(records, lang="sv")
+        render_html(records, lang="xx")
 
 
 def _png_size(path: Path) -> tuple[int, int]:

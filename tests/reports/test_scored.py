@@ -10,7 +10,7 @@ import pytest
 from bridgedesk.bridge import Side
 from bridgedesk.events import Entry, Event, Player, SectionResults, make_result
 from bridgedesk.events.seating import GridMovement, TableAssignment
-from bridgedesk.reports import labels
+from bridgedesk.reports import names
 from bridgedesk.reports.session import (
     ranking_html,
     ranking_text,
@@ -105,11 +105,11 @@ def test_formatting() -> None:
     assert fmt_total(F(-1, 3)) == "-0.33"
 
 
-def test_label_catalogues_agree() -> None:
-    assert labels.labels("en").keys() == labels.labels("ja").keys()
-    assert labels.method_name("mp", "ja") == "マッチポイント"
+def test_method_names_come_from_the_catalogs() -> None:
+    assert names.method_name("mp", "en") == "Matchpoints"
+    assert names.method_name("mp", "ja") == "マッチポイント"
     with pytest.raises(Exception, match="unknown language"):
-        labels.labels("sv")
+        names.method_name("mp", "xx")
 
 
 def test_no_results_is_a_clear_error() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.formats import team_results_json
 from bridgedesk.reports.team_sheets import sheets_html, team_sheets
 from bridgedesk.results.model import EventHeading
@@ -19,7 +20,6 @@ from bridgedesk.results.teams import (
     RoomScore,
     TeamEntry,
     TeamEventPlay,
-    TeamScoring,
     score_team_event,
 )
 from tests.reports.chromium import CHROMIUM, open_page
@@ -42,7 +42,7 @@ def _seed_event() -> TeamEventPlay:
                 lineup=Lineup("A-NS", "A-EW", "B-NS", "B-EW"),
             ),
         ),
-        scoring=TeamScoring.IMP,
+        scoring=Method.TEAM_IMPS,
     )  # fmt: skip
 
 

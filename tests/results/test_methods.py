@@ -7,7 +7,7 @@ import pytest
 from bridgedesk.bridge.methods import Adjustment, Method
 from bridgedesk.errors import ParseError, ScoringError
 from bridgedesk.events import model as events
-from bridgedesk.reports.labels import method_name
+from bridgedesk.reports.names import method_name
 from bridgedesk.scoring import results as scoring_results
 from bridgedesk.scoring import session as scoring_session
 from bridgedesk.scoring.results import Board, TravellerLine
@@ -19,7 +19,13 @@ def test_one_enum_everywhere() -> None:
     # The events model's long names are the same members.
     assert Method.MATCHPOINTS is Method.MP and Method.CROSS_IMPS is Method.XIMP
     assert Method.parse("calcutta") is Method.XIMP and Method.parse("board-a-match").value == "bam"
-    assert [m.value for m in Method] == ["mp", "ximp", "butler", "total", "imp", "vp", "bam"]
+    assert [m.value for m in Method] == [
+        "mp", "ximp", "butler", "total", "imp", "vp", "bam", "bam-vp", "mccallum",
+    ]  # fmt: skip
+    # one enum for pairs and teams: the team scorings are its members too
+    assert Method.teams() == (
+        Method.TEAM_IMPS, Method.TEAM_VP, Method.BOARD_A_MATCH, Method.BAM_VP, Method.MCCALLUM,
+    )  # fmt: skip
     with pytest.raises(ParseError, match="unknown scoring method"):
         Method.parse("rubber")
 

@@ -13,12 +13,11 @@ import pytest
 
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import ScoringError
+from bridgedesk.events.team_draw import MisSeat, RoomName
 from bridgedesk.formats import srr_flight_json
 from bridgedesk.results.model import EventHeading
 from bridgedesk.results.srr_pairs import (
     Flight,
-    MisSeat,
-    Room,
     can_share_field,
     corrected_play,
     pair_lines,
@@ -31,7 +30,6 @@ from bridgedesk.results.teams import (
     RoomScore,
     TeamEntry,
     TeamEventPlay,
-    TeamScoring,
     score_team_event,
 )
 from tests.reports.chromium import CHROMIUM, open_page
@@ -137,7 +135,7 @@ def _match(rooms: list[tuple[int, int, int]]) -> TeamEventPlay:
     boards = tuple(BoardRooms(b, RoomScore(o), RoomScore(c)) for b, o, c in rooms)
     return TeamEventPlay(
         EventHeading("seed"), (TeamEntry(1, "A"), TeamEntry(2, "B")),
-        (MatchPlay(1, 1, 2, boards, lineup=LINEUP),), scoring=TeamScoring.IMP,
+        (MatchPlay(1, 1, 2, boards, lineup=LINEUP),), scoring=Method.TEAM_IMPS,
     )  # fmt: skip
 
 
@@ -146,7 +144,7 @@ def test_misseated_before_the_other_room_is_played_compares_as_usual() -> None:
     of the pair that sat NS, so both rooms are the negation of the printed scores.
     Corrected, the match is the seed's: -6, +4, +1, 0 and 5 - 6 IMPs."""
     recorded = _match([(b, -o, -c) for b, o, c in PRINTED])
-    slip = MisSeat(1, 1, 2, Room.OPEN, (1, 2, 3, 4), other_played=False)
+    slip = MisSeat(1, 1, 2, RoomName.OPEN, (1, 2, 3, 4), other_played=False)
     match = score_team_event(corrected_play(recorded, [slip])).matches[0]
     assert [b.imps for b in match.boards] == [(-6, 6), (4, -4), (1, -1), (0, 0)]
     assert match.imps == (5, 6)
@@ -159,7 +157,7 @@ def test_misseated_after_the_other_room_leaves_the_team_comparison() -> None:
     """004:2655: boards 1 and 2 of the open room were played swapped after the closed
     room: they leave the team match (only +1 and 0 remain), the pairs keep them."""
     recorded = _match([(1, -50, 300), (2, -110, -50), (3, 450, 420), (4, -620, -620)])
-    slip = MisSeat(1, 1, 2, Room.OPEN, (1, 2), other_played=True)
+    slip = MisSeat(1, 1, 2, RoomName.OPEN, (1, 2), other_played=True)
     match = score_team_event(corrected_play(recorded, [slip])).matches[0]
     assert [b.board for b in match.boards] == [3, 4] and match.imps == (1, 0)
     lines = pair_lines(Flight("A", 4, recorded, (slip,)))
@@ -169,7 +167,7 @@ def test_misseated_after_the_other_room_leaves_the_team_comparison() -> None:
 
 def test_a_slip_on_an_unknown_match_is_refused() -> None:
     with pytest.raises(ScoringError, match="no match 2 v 1 in round 1"):
-        corrected_play(_match(PRINTED), [MisSeat(1, 2, 1, Room.OPEN, (1,), True)])
+        corrected_play(_match(PRINTED), [MisSeat(1, 2, 1, RoomName.OPEN, (1,), True)])
 
 
 # -- through teams score ----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The matches a stored team event reads off its movement (results/team_draw.py):
+"""The matches a stored team event reads off its movement (events/team_draw.py):
 every meeting the movement makes, each in an open and a closed room on the same
 boards with the seat rule "NS at home, EW away" (004:1631-1633)."""
 
@@ -11,8 +11,8 @@ import pytest
 
 from bridgedesk.errors import MovementError
 from bridgedesk.events.seating import GridMovement, TableAssignment
-from bridgedesk.results.team_draw import Room, matches_of, movement_draw, round_grid
-from bridgedesk.results.team_settings import TeamForm
+from bridgedesk.events.team_draw import Room, matches_of, movement_draw, round_grid
+from bridgedesk.events.team_settings import TeamForm
 
 CASES = (
     [(TeamForm.ROUND_ROBIN, n, 1, c) for n in range(3, 13) for c in (1, 2)]

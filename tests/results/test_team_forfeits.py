@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import ScoringError
 from bridgedesk.results.model import EventHeading
@@ -26,14 +27,13 @@ from bridgedesk.results.teams import (
     RoomScore,
     TeamEntry,
     TeamEventPlay,
-    TeamScoring,
     score_team_event,
 )
 from tests.events.team_cli import add_teams, draw_matches, enter, simulated_rooms
 from tests.events.test_cli import Cli
 
 
-def _play(scoring: TeamScoring, boards: int = 1) -> TeamEventPlay:
+def _play(scoring: Method, boards: int = 1) -> TeamEventPlay:
     def match(rnd: int, home: int, away: int, open_ns: int, closed_ns: int) -> MatchPlay:
         played = tuple(
             BoardRooms(b, RoomScore(open_ns), RoomScore(closed_ns)) for b in range(1, boards + 1)
@@ -58,24 +58,22 @@ def _play(scoring: TeamScoring, boards: int = 1) -> TeamEventPlay:
     ("scoring", "winner", "loser"),
     [
         # own average -10, 3's opponents +1, 1.2 x 0: +1; an IMP match is zero-sum
-        (TeamScoring.IMP, Fraction(1), Fraction(-1)),
+        (Method.TEAM_IMPS, Fraction(1), Fraction(-1)),
         # own average 30, 3's opponents 41, 1.2 x the stock 40 = 48; the loser 0
-        (TeamScoring.MCCALLUM, Fraction(48), Fraction(0)),
+        (Method.MCCALLUM, Fraction(48), Fraction(0)),
         # own average 0, 3's opponents 2 (4 won the board), 1.2 x 1 point; the loser 0
-        (TeamScoring.BAM, Fraction(2), Fraction(0)),
+        (Method.BOARD_A_MATCH, Fraction(2), Fraction(0)),
     ],
 )
-def test_a_walkover_in_each_scoring(
-    scoring: TeamScoring, winner: Fraction, loser: Fraction
-) -> None:
+def test_a_walkover_in_each_scoring(scoring: Method, winner: Fraction, loser: Fraction) -> None:
     event = score_team_event(_play(scoring))
     forfeit = next(m for m in event.matches if m.forfeited_by == 3)
     assert forfeit.points == (winner, loser)
     totals = {s.team: s.points for s in event.standings}
     played = {
-        TeamScoring.IMP: {1: -10, 2: 10 + 10, 3: -1, 4: 1 - 10},
-        TeamScoring.MCCALLUM: {1: 30, 2: 50 + 50, 3: 39, 4: 41 + 30},
-        TeamScoring.BAM: {1: 0, 2: 2 + 2, 3: 0, 4: 2 + 0},
+        Method.TEAM_IMPS: {1: -10, 2: 10 + 10, 3: -1, 4: 1 - 10},
+        Method.MCCALLUM: {1: 30, 2: 50 + 50, 3: 39, 4: 41 + 30},
+        Method.BOARD_A_MATCH: {1: 0, 2: 2 + 2, 3: 0, 4: 2 + 0},
     }[scoring]
     assert totals == {1: played[1] + winner, 2: played[2], 3: played[3] + loser, 4: played[4]}
 
@@ -87,7 +85,7 @@ def test_a_walkover_in_bam_vp() -> None:
     def vp(net: int) -> Fraction:
         return Fraction(bam.vp(net, 2)[0])
 
-    event = score_team_event(_play(TeamScoring.BAM_VP, boards=2))
+    event = score_team_event(_play(Method.BAM_VP, boards=2))
     forfeit = next(m for m in event.matches if m.forfeited_by == 3)
     own = 0 + vp(-940)  # team 1 lost both boards and the round's points
     against_3 = 4 + vp(80)  # team 4 won both boards from 3, by 80 points in all
@@ -96,10 +94,10 @@ def test_a_walkover_in_bam_vp() -> None:
 
 
 def test_a_bye_is_still_a_vp_rule() -> None:
-    play = _play(TeamScoring.IMP)
+    play = _play(Method.TEAM_IMPS)
     with pytest.raises(ScoringError, match="byes are scored in VPs"):
         score_team_event(
-            TeamEventPlay(play.event, play.teams, play.matches, TeamScoring.IMP, byes=((3, 1),))
+            TeamEventPlay(play.event, play.teams, play.matches, Method.TEAM_IMPS, byes=((3, 1),))
         )
 
 
@@ -153,7 +151,7 @@ def test_a_triangle_half_match_forfeited() -> None:
             MatchPlay(1, 2, 3, forfeited_by=3),
             MatchPlay(1, 3, 1, forfeited_by=3),
         ),
-        scoring=TeamScoring.VP,
+        scoring=Method.TEAM_VP,
         boards_per_match=4,
         form="swiss",
     )

@@ -14,7 +14,7 @@ import pytest
 
 from bridgedesk.bridge import Seat, board_vulnerability, imps, score_ns
 from bridgedesk.bridge.contract import ALL_CONTRACTS
-from bridgedesk.bridge.methods import Adjustment
+from bridgedesk.bridge.methods import Adjustment, Method
 from bridgedesk.cli import main
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.formats import team_matches_csv, team_results_json, team_standings_csv
@@ -25,7 +25,6 @@ from bridgedesk.results.teams import (
     RoomScore,
     TeamEntry,
     TeamEventPlay,
-    TeamScoring,
     score_team_event,
 )
 from bridgedesk.scoring.teams import MatchEntry, TeamBoard, round_robin
@@ -71,7 +70,7 @@ def test_comparison_of_the_seed_as_printed() -> None:
                 1, 1, 2, tuple(BoardRooms(b, RoomScore(o), RoomScore(c)) for b, o, c in printed)
             ),
         ),
-        scoring=TeamScoring.IMP,
+        scoring=Method.TEAM_IMPS,
     )
     match = score_team_event(play).matches[0]
     assert [b.net for b in match.boards] == [-250, 160, 30, 0]
@@ -361,7 +360,7 @@ def test_tie_break_head_to_head_then_quotient() -> None:
             MatchPlay(2, 2, 3, (board(2, 650, -100),)),  # 2 beats 3
             MatchPlay(2, 4, 1, (board(2, 650, -100),)),  # 4 beats 1
         ),
-        scoring=TeamScoring.IMP,
+        scoring=Method.TEAM_IMPS,
     )
     event = score_team_event(play)
     ranks = {s.team: (s.rank, s.tie_break) for s in event.standings}
@@ -374,7 +373,7 @@ def test_tie_break_head_to_head_then_quotient() -> None:
         play.event,
         play.teams,
         (*play.matches[:2], MatchPlay(2, 2, 3, (board(2, 620, -100),))),
-        scoring=TeamScoring.IMP,
+        scoring=Method.TEAM_IMPS,
     )
     ranks2 = {s.team: (s.rank, s.tie_break) for s in score_team_event(play2).standings}
     assert ranks2 == {
@@ -400,7 +399,7 @@ def test_mccallum_and_adjusted_board() -> None:
                 ),
             ),
         ),
-        scoring=TeamScoring.MCCALLUM,
+        scoring=Method.MCCALLUM,
         stock=30,
     )
     m = score_team_event(play).matches[0]

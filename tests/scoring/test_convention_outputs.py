@@ -20,6 +20,7 @@ import pytest
 from bridgedesk.cli import main
 from bridgedesk.events import GridMovement, TableAssignment, make_result
 from bridgedesk.formats import pbn_scores
+from bridgedesk.services import slips
 from bridgedesk.store.service import Store
 from tests.events.store_dump import cli_fixture, dump  # noqa: F401
 from tests.events.test_cli import Cli
@@ -55,11 +56,13 @@ def test_two_per_comparison_writes_the_ffb_figures(capsys: pytest.CaptureFixture
     assert line.split()[-4:] == ["42.00", "0.00", "100.00", "0.00"]
 
 
-def test_a_convention_goes_with_plain_matchpoints(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_convention_goes_with_its_methods(capsys: pytest.CaptureFixture[str]) -> None:
     err = score(capsys, str(FFB), "--method", "ximp", "--convention", "pary", status=2)
-    assert err.startswith("error: --convention jfr-pary is for plain matchpoint sessions")
+    assert err.startswith("error: the convention jfr-pary is for mp scoring, not ximp")
+    err = score(capsys, str(FFB), "--method", "butler", "--convention", "bbo", status=2)
+    assert err.startswith("error: the convention bbo is for mp, ximp scoring, not butler")
     err = score(capsys, str(FFB), "--convention", "nonsense", status=2)
-    assert "unknown matchpoint convention 'nonsense'" in err
+    assert "unknown scoring convention 'nonsense'" in err
 
 
 #: test_conventions.py's three boards: round, table, board, NS, EW, contract, declarer,
@@ -87,7 +90,7 @@ def stored(cli: Cli, convention: str) -> None:
         for rnd, table, board, ns, ew, c, d, r in SLIPS:
             slip = make_result(round=rnd, table=table, board=board, ns=ns, ew=ew, contract=c,
                                declarer=d, result=r)  # fmt: skip
-            store.add_result("Pary", slip)
+            slips.enter(store, "Pary", slip)
 
 
 def test_a_stored_event_scored_the_jfr_pary_way(cli: Cli) -> None:
@@ -99,7 +102,7 @@ def test_a_stored_event_scored_the_jfr_pary_way(cli: Cli) -> None:
     # the hand-worked figures of test_conventions.py: plain sums, % of what was played
     assert got == {1: (1.5, 30), 2: (3.5, 70), 3: (2, 50), 4: (2.5, 62.5), 5: (1, 20),
                    6: (3.5, 70)}  # fmt: skip
-    assert "matchpoint convention: jfr-pary" in cli("event", "options", "Pary")
+    assert "scoring convention: jfr-pary" in cli("event", "options", "Pary")
 
 
 def test_a_stored_event_with_two_per_comparison(cli: Cli) -> None:
@@ -112,3 +115,15 @@ def test_a_stored_event_with_two_per_comparison(cli: Cli) -> None:
     err = cli("event", "options", "Pary", "--convention", "jcbl", status=2)
     assert err == "error: changing the event's options needs --reason (the audit log)\n"
     assert dump(cli.db) == before
+
+
+def test_a_stored_event_scored_the_bbo_way(cli: Cli) -> None:
+    stored(cli, "bbo")
+    cli("result", "not-played", "Pary", "--round", "2", "--table", "3", "--board", "2",
+        "--reason", "slow play")  # fmt: skip
+    doc = json.loads(cli("results", "Pary", "--format", "json", "--final"))
+    got = {x["pair"]: x["percentage"] for x in doc["ranking"]}
+    # the mean of each pair's board percentages over the boards it played
+    # (test_conventions.py's boards 1-3): NS1 50, 0, 25; NS2 100, 100, 25; NS3 0, 100 ...
+    assert got == {1: 25, 2: 75, 3: 50, 4: 62.5, 5: 33.33, 6: 58.33}
+    assert "scoring convention: bbo" in cli("event", "options", "Pary")

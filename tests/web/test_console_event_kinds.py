@@ -11,10 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgedesk.events.pair_formats import PairFormat
-from bridgedesk.results.team_model import TeamScoring
-from bridgedesk.results.team_settings import TeamForm
+from bridgedesk.events.team_settings import TeamForm
+from bridgedesk.results.team_model import Method
 from bridgedesk.scoring.options import Convention
-from bridgedesk.store import pair_rounds, team_events, users
+from bridgedesk.store import event_options, team_events, users
 from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -61,22 +61,22 @@ def test_a_team_event_is_a_real_team_event(client: TestClient, stored: Stored) -
         vp_scale="wbf2013", date="2026-11-24", club="Kanto",
     )  # fmt: skip
     settings = team_events.settings(stored.store, eid)
-    assert settings.form is TeamForm.SWISS and settings.scoring is TeamScoring.VP
+    assert settings.form is TeamForm.SWISS and settings.scoring is Method.TEAM_VP
     assert (settings.rounds, settings.boards_per_match) == (7, 8)
     assert settings.swiss_rule is not None and settings.swiss_rule.value == "jcbl-2"
     info = stored.store.event(eid)
     assert info.event.club == "Kanto" and str(info.event.date) == "2026-11-24"
     # a knockout scored by default on IMPs, as the command does
     ko = _create(client, token, name="Cup", kind="teams", format="knockout")
-    assert team_events.settings(stored.store, ko).scoring is TeamScoring.IMP
+    assert team_events.settings(stored.store, ko).scoring is Method.TEAM_IMPS
 
 
 def test_pairs_by_round_individual_and_sessions(client: TestClient, stored: Stored) -> None:
     token = log_in(client, "boss")
     swiss = _create(client, token, name="Swiss pairs", format="swiss-pairs", scoring="mp")
-    assert pair_rounds.options(stored.store, swiss).format is PairFormat.SWISS_PAIRS
+    assert event_options.options(stored.store, swiss).format is PairFormat.SWISS_PAIRS
     conv = _create(client, token, name="EBU style", convention="two-per-comparison")
-    assert pair_rounds.options(stored.store, conv).convention is Convention.TWO_PER_COMPARISON
+    assert event_options.options(stored.store, conv).convention is Convention.TWO_PER_COMPARISON
     alone = _create(client, token, name="Individual", kind="individual")
     assert individual_event(stored.store, alone)
     two = _create(client, token, name="Two days", sessions="2", sections="A,B")
@@ -106,7 +106,7 @@ def test_pairs_by_round_individual_and_sessions(client: TestClient, stored: Stor
         ({"kind": "teams", "format": "swiss", "vp_scale": "/etc/passwd"}, "vp_scale",
          "--vp-scale '/etc/passwd': choose a built-in scale"),
         ({"kind": "pairs", "convention": "jfr-pary", "scoring": "ximp"}, "convention",
-         "the matchpoint convention jfr-pary is for a matchpoint event"),
+         "the convention jfr-pary is for an event scored by mp, not ximp"),
     ],
 )  # fmt: skip
 def test_a_refusal_is_the_commands_line_beside_its_field_and_stores_nothing(
@@ -190,7 +190,7 @@ def test_the_kinds_refusals_in_japanese(stored: Stored) -> None:
     """The refusals these pages add are known by code and said in Japanese, their
     values carried over (web/messages.py)."""
     from bridgedesk.errors import BridgedeskError
-    from bridgedesk.store.event_kinds import NewEvent, create_event_of_kind
+    from bridgedesk.services.event_setup import NewEvent, create_event_of_kind
     from bridgedesk.store.session_plans import plan_sessions
     from bridgedesk.web.messages import code_of, refusal
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgedesk.store import team_draws, team_events, terminals, users
+from bridgedesk.services import draws, slips
+from bridgedesk.store import team_events, terminals, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -46,7 +47,7 @@ def client(team_store: tuple[Store, int]) -> Iterator[TestClient]:
 
 def _drawn(store: Store, eid: int) -> None:
     te.add_teams(store, eid)
-    team_draws.make_draw(store, eid)
+    draws.make_draw(store, eid)
 
 
 def _alert(html: str) -> str:
@@ -323,9 +324,7 @@ def test_standings_publish_and_the_public_pages(
     log_in(client, "vic")
     # one room in: the standings are provisional and the missing rooms listed
     d = next(m for m in team_events.draw(store, eid).matches if m.away is not None)
-    from bridgedesk.store import team_results
-
-    team_results.add_room_result(store, eid, te.slip(d, "open", 1, ("4S", "N", "=")), who="k")
+    slips.enter(store, eid, te.slip(d, "open", 1, ("4S", "N", "=")), who="k")
     page = client.get(f"/d/teams/{eid}/publish").text
     assert f"round 1, {d.label}: 3 of 4 room results" in page
     assert 'id="provisional"' in client.get(f"/d/teams/{eid}/standings").text
@@ -393,10 +392,10 @@ def test_a_table_enters_its_room_and_sees_the_comparison(
     form = {"round": "1", "board": str(d.boards[0]), "contract": "4S", "declarer": "N",
             "result": "-1"}  # fmt: skip
     assert client.post("/t/team/results", data=form).status_code == 403
-    # a board of another match: the table's own check, beside the form
+    # a board of another match: the room's refusal (as `result team` gives it), beside the form
     answer = client.post("/t/team/results", data={**form, "csrf": csrf, "board": "5"})
     assert answer.status_code == 422
-    assert "plays boards 1-2, not 5" in _alert(answer.text)
+    assert f"the match {d.label} plays boards 1-2, not board 5" in _alert(answer.text)
     assert store.results(eid) == []
     answer = client.post("/t/team/results", data={**form, "csrf": csrf})
     assert answer.status_code == 200 and "board 1 4S N -1" in answer.text
@@ -410,9 +409,7 @@ def test_a_table_enters_its_room_and_sees_the_comparison(
     )
     # the open room from the console; the table then shows the comparison
     te_slip = te.slip(d, "open", d.boards[0], ("4S", "N", "="))
-    from bridgedesk.store import team_results
-
-    team_results.add_room_result(store, eid, te_slip, who="boss")
+    slips.enter(store, eid, te_slip, who="boss")
     page = client.get("/t/team").text
     assert 'class="grid comparison" data-round="1"' in page
     assert re.search(r'class="grid comparison".*?<td class="num">420</td><td class="num">-50</td>'
@@ -424,7 +421,7 @@ def test_a_swiss_draws_round_by_round_at_the_console(tmp_path: Path) -> None:
     import datetime as dt
 
     from bridgedesk.events import Event, Rating, ScoringMethod
-    from bridgedesk.store.event_kinds import team_settings
+    from bridgedesk.services.event_setup import team_settings
 
     store = Store.open(tmp_path / "swiss.sqlite3")
     users.add_user(store, "boss", Role.DIRECTOR, PASSWORD)

@@ -34,6 +34,7 @@ from bridgedesk.bridge.score import (
 )
 from bridgedesk.bridge.seats import SEATS, Seat, Side
 from bridgedesk.bridge.vp import (
+    BonusScale,
     TableScale,
     VPScale,
     WBF2013Scale,
@@ -49,6 +50,7 @@ __all__ = [
     "SEATS",
     "STRAINS",
     "BoardInfo",
+    "BonusScale",
     "Contract",
     "ContractResult",
     "Doubling",

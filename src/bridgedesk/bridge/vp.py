@@ -1,7 +1,7 @@
 """Victory-point scales: converting a match margin into VPs for the two sides.
 
 A scale is found by name with :func:`get_scale` (``wbf2013``, ``wbf25``,
-``29-0``, ``bam``) or loaded from a club's own JSON file by path.  Every scale
+``29-0``, ``bam``, ``10-0`` ...) or loaded from a club's own JSON file by path.  Every scale
 answers ``scale.vp(margin, boards)`` with a pair of exact :class:`~decimal.Decimal`
 values: the first for the side whose margin is given (so a negative margin gives
 the loser's value first), the second for its opponents.
@@ -14,6 +14,12 @@ the loser's value first), the second for its opponents.
 * ``29-0`` -- WBF 25 plus 4 win points (004:1736-1738).
 * ``bam`` -- the board-a-match VP table for a round of 2 boards and of 3 or more
   boards, on the total-point margin (004:1860-1872).
+* ``20-0`` and ``30-0`` -- the ACBL's 20- and 30-point Swiss teams scales, as
+  published for matches of 6-8 and of 9-11 boards (004:1734 names both sizes).
+* ``10-0`` and ``40-0`` -- the WBF 2013 curve drawn to a top of 10 and of 40
+  VPs (no published table of either was found; ``docs/calculator.md`` says why
+  this form was chosen); ``12-0`` -- the 10-0 scale plus 2 win points
+  (004:1736-1738).
 
 The JSON format of a table scale is described in ``docs/calculator.md`` and in
 :func:`load_scale_file`.
@@ -84,15 +90,15 @@ def _check_boards(boards: int) -> None:
 
 
 @cache
-def _wbf2013_hundredths(boards: int, correct: bool) -> tuple[int, ...]:
+def _wbf2013_hundredths(boards: int, correct: bool, top: int = 20) -> tuple[int, ...]:
     """The winner's VPs in hundredths for margins 0..ceil(blitz), blitz = 15 sqrt(boards).
 
     Each value is the formula rounded half up to 2 decimals (computed with 40
     significant digits, so the rounding is decided by the exact value), capped
-    at 20.  With ``correct`` the WBF's concavity step follows: while some
-    margin's gain over the previous margin is smaller than the next margin's
-    gain, that margin's value is raised by 0.01, so that every extra IMP is
-    worth no more than the one before.
+    at ``top`` (20 for the WBF scale).  With ``correct`` the WBF's concavity step
+    follows: while some margin's gain over the previous margin is smaller than
+    the next margin's gain, that margin's value is raised by 0.01, so that every
+    extra IMP is worth no more than the one before.
     """
     with localcontext() as ctx:
         ctx.prec = 40
@@ -100,15 +106,17 @@ def _wbf2013_hundredths(boards: int, correct: bool) -> tuple[int, ...]:
         ln_tau = tau.ln()
         denominator = 1 - tau**3
         blitz = 15 * Decimal(boards).sqrt()
-        top = int(blitz.to_integral_value(rounding="ROUND_CEILING"))
+        last = int(blitz.to_integral_value(rounding="ROUND_CEILING"))
+        full = 100 * top
+        half = Decimal(full) / 2
         values: list[int] = []
-        for imps in range(top + 1):
+        for imps in range(last + 1):
             if imps >= blitz:
-                values.append(2000)
+                values.append(full)
                 continue
             power = (3 * imps / blitz * ln_tau).exp()
-            exact = 1000 + 1000 * (1 - power) / denominator
-            values.append(min(2000, int(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))))
+            exact = half + half * (1 - power) / denominator
+            values.append(min(full, int(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))))
     if correct:
         changed = True
         while changed:
@@ -131,13 +139,16 @@ class WBF2013Scale(VPScale):
     two always sum to 20.  ``concave`` applies the WBF scoring panel's final
     correction (a value is raised by 0.01 where rounding would make an IMP worth
     more than the IMP before it); ``wbf2013-plain`` leaves it out, as some
-    software does.
+    software does.  ``top`` other than 20 draws the same curve up to another
+    maximum (the ``10-0`` and ``40-0`` scales: half and twice the WBF values,
+    each rounded to 2 decimals itself).
     """
 
     name: str = "wbf2013"
     title: str = "WBF 2013 continuous 20-point scale (any number of boards)"
     margin: Margin = "imps"
     concave: bool = True
+    top: int = 20
 
     def blitz(self, boards: int) -> Decimal:
         """The margin from which the winner has 20 VPs: ``15 * sqrt(boards)``."""
@@ -147,17 +158,20 @@ class WBF2013Scale(VPScale):
             return 15 * Decimal(boards).sqrt()
 
     def table(self, boards: int) -> tuple[Decimal, ...]:
-        """The winner's VPs for margins 0, 1, 2 ... up to the blitz (then 20)."""
+        """The winner's VPs for margins 0, 1, 2 ... up to the blitz (then the top)."""
         _check_boards(boards)
-        return tuple(Decimal(h).scaleb(-2) for h in _wbf2013_hundredths(boards, self.concave))
+        return tuple(
+            Decimal(h).scaleb(-2) for h in _wbf2013_hundredths(boards, self.concave, self.top)
+        )
 
     def winner_loser(self, margin: int, boards: int) -> tuple[Decimal, Decimal]:
-        values = _wbf2013_hundredths(boards, self.concave)
-        hundredths = values[margin] if margin < len(values) else 2000
-        return Decimal(hundredths).scaleb(-2), Decimal(2000 - hundredths).scaleb(-2)
+        values = _wbf2013_hundredths(boards, self.concave, self.top)
+        full = 100 * self.top
+        hundredths = values[margin] if margin < len(values) else full
+        return Decimal(hundredths).scaleb(-2), Decimal(full - hundredths).scaleb(-2)
 
     def max_total(self, boards: int) -> Decimal:
-        return Decimal(20)
+        return Decimal(self.top)
 
 
 # ---------------------------------------------------------------------------
@@ -233,6 +247,31 @@ class TableScale(VPScale):
         return best + max(self.win_bonus, 2 * self.draw_bonus)
 
 
+@dataclass(frozen=True, repr=False)
+class BonusScale(VPScale):
+    """Another scale plus win points: ``win_bonus`` to the winner of a match and
+    ``draw_bonus`` to each side of a drawn one (the seed's 12-0, a 10-0 scale
+    with 2 points for a win, 004:1736-1738), for a base that is not a table."""
+
+    name: str
+    title: str
+    base: VPScale
+    win_bonus: Decimal
+    draw_bonus: Decimal
+    margin: Margin = "imps"
+    source: str = ""
+    path: str | None = field(default=None, compare=False)
+
+    def winner_loser(self, margin: int, boards: int) -> tuple[Decimal, Decimal]:
+        winner, loser = self.base.winner_loser(margin, boards)
+        if margin == 0:
+            return winner + self.draw_bonus, loser + self.draw_bonus
+        return winner + self.win_bonus, loser
+
+    def max_total(self, boards: int) -> Decimal:
+        return self.base.max_total(boards) + max(self.win_bonus, 2 * self.draw_bonus)
+
+
 def _fail(message: str, where: str | None) -> ScaleError:
     return ScaleError(message, Location(file=where) if where else None)
 
@@ -256,7 +295,7 @@ def _whole(value: Any, what: str, where: str | None, minimum: int = 0) -> int:
     return value
 
 
-def scale_from_data(data: Any, where: str | None = None) -> TableScale:
+def scale_from_data(data: Any, where: str | None = None) -> TableScale | BonusScale:
     """Build a :class:`TableScale` from parsed JSON (see :func:`load_scale_file`)."""
     if not isinstance(data, dict):
         raise _fail("a VP scale file must hold one JSON object", where)
@@ -285,7 +324,9 @@ def scale_from_data(data: Any, where: str | None = None) -> TableScale:
             raise _fail('a scale "based_on" another takes its tables and margin from it', where)
         base = get_scale(str(data["based_on"]))
         if not isinstance(base, TableScale):
-            raise _fail(f'"based_on" must name a table scale, not {base.name!r}', where)
+            return BonusScale(name=name, title=title, base=base, win_bonus=win_bonus,
+                              draw_bonus=draw_bonus, margin=base.margin, source=source,
+                              path=where)  # fmt: skip
         return TableScale(
             name=name,
             title=title,
@@ -365,7 +406,7 @@ def scale_from_data(data: Any, where: str | None = None) -> TableScale:
     )
 
 
-def load_scale_file(path: str | Path) -> TableScale:
+def load_scale_file(path: str | Path) -> TableScale | BonusScale:
     """Load a club's VP scale from a JSON file.
 
     The file holds one object::
@@ -391,7 +432,14 @@ def load_scale_file(path: str | Path) -> TableScale:
 # The registry
 
 #: Shipped table scales: name -> data file in bridgedesk/bridge/data.
-_DATA_FILES: dict[str, str] = {"wbf25": "wbf25.json", "29-0": "wbf25-plus4.json", "bam": "bam.json"}
+_DATA_FILES: dict[str, str] = {
+    "wbf25": "wbf25.json",
+    "29-0": "wbf25-plus4.json",
+    "bam": "bam.json",
+    "20-0": "acbl20.json",
+    "30-0": "acbl30.json",
+    "12-0": "10-0-plus2.json",
+}
 _BUILTIN: dict[str, VPScale] = {
     "wbf2013": WBF2013Scale(),
     "wbf2013-plain": WBF2013Scale(
@@ -399,8 +447,25 @@ _BUILTIN: dict[str, VPScale] = {
         title="WBF 2013 formula rounded to 2 decimals, without the concavity correction",
         concave=False,
     ),
+    "10-0": WBF2013Scale(
+        name="10-0",
+        title="10-0: the WBF 2013 curve with a top of 10 VPs (any number of boards)",
+        top=10,
+    ),
+    "40-0": WBF2013Scale(
+        name="40-0",
+        title="40-0: the WBF 2013 curve with a top of 40 VPs (any number of boards)",
+        top=40,
+    ),
 }
-_ALIASES: dict[str, str] = {"wbf": "wbf2013", "wbf20": "wbf2013", "25-0": "wbf25", "b-a-m": "bam"}
+_ALIASES: dict[str, str] = {
+    "wbf": "wbf2013",
+    "wbf20": "wbf2013",
+    "25-0": "wbf25",
+    "b-a-m": "bam",
+    "acbl20": "20-0",
+    "acbl30": "30-0",
+}
 
 
 def scale_names() -> tuple[str, ...]:
@@ -409,7 +474,7 @@ def scale_names() -> tuple[str, ...]:
 
 
 @cache
-def _load_builtin(name: str) -> TableScale:
+def _load_builtin(name: str) -> TableScale | BonusScale:
     resource = resources.files("bridgedesk.bridge").joinpath("data").joinpath(_DATA_FILES[name])
     data = json.loads(resource.read_text(encoding="utf-8"), parse_float=Decimal)
     return scale_from_data(data, f"bridgedesk/bridge/data/{_DATA_FILES[name]}")

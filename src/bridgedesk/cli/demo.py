@@ -11,14 +11,15 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import demo_teams
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._team_event import run_teams
-from bridgedesk.cli.results import Lang
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.demo_individuals import run as run_individuals
 from bridgedesk.demo_session import run
 from bridgedesk.demo_sessions import run as sessions_run
 from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.session import ranking_text
+from bridgedesk.reports.teams import standings_text
 
 
 def command(
@@ -42,7 +43,7 @@ def command(
         Path | None,
         typer.Option("--db", help="SQLite file to keep the event in (default: a temporary one)."),
     ] = None,
-    lang: Annotated[Lang, typer.Option("--lang", help="Labels and names: en or ja.")] = Lang.en,
+    lang: LangOption = None,
     dd: Annotated[
         bool, typer.Option("--dd/--no-dd", help="Solve the deals double dummy (par, hand records).")
     ] = True,
@@ -81,18 +82,18 @@ def command(
     004:1576-1614: players ranked alone)
     """
     if teams is not None:
-        run_teams(teams, team_format, seed, out, db, lang.value)
+        run_teams(teams, team_format, seed, out, db, chosen(lang))
         return
 
     if sessions > 1:  # bridgedesk.demo_sessions
-        several(pairs, sessions, seed, out, db, lang.value)
+        several(pairs, sessions, seed, out, db, chosen(lang))
         return
     if individuals is not None:
-        result = run_individuals(individuals, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
+        result = run_individuals(individuals, seed=seed, out=out, db=db, lang=chosen(lang), dd=dd)
     else:
-        result = run(pairs=pairs, seed=seed, out=out, db=db, lang=lang.value, dd=dd)
+        result = run(pairs=pairs, seed=seed, out=out, db=db, lang=chosen(lang), dd=dd)
     typer.echo(f"{result.movement}; {len(result.scored.travellers)} boards")
-    typer.echo(ranking_text(result.scored, lang.value), nl=False)
+    typer.echo(ranking_text(result.scored, chosen(lang)), nl=False)
     typer.echo("")
     if result.db is None:
         typer.echo("the event was kept in a temporary database, now deleted (--db FILE keeps it)")
@@ -116,3 +117,18 @@ def several(pairs: int, sessions: int, seed: int, out: Path, db: Path | None, la
         typer.echo(f"event {made.event_id} stored in {made.db}")
     typer.echo(f"reports in {out}/ (open {out / 'combined.html'}): {len(made.files)} files")
     typer.echo(f"done in {made.seconds:.1f} s")
+
+
+def run_teams(teams: int, form: str, seed: int, out: Path, db: Path | None, lang: str) -> None:
+    """``demo --teams N``: run the demonstration team event and say what it wrote."""
+    made = demo_teams.run(teams=teams, form=form, seed=seed, out=out, db=db, lang=lang)
+    typer.echo(f"{made.draw}; {made.slips} room results entered")
+    typer.echo(standings_text(made.scored, lang), nl=False)
+    if made.db is None:
+        typer.echo("the event was kept in a temporary database, now deleted (--db FILE keeps it)")
+    else:
+        typer.echo(f"event {made.event_id} stored in {made.db}")
+    typer.echo(f"reports in {out}/ (open {out / 'index.html'}):")
+    for path in made.files:
+        typer.echo(f"  {path.name}")
+    typer.echo(f"done in {made.timings['total']:.1f} s")

@@ -9,11 +9,11 @@ the next round from the standings after the previous one
 movement, so that ``result add`` checks each slip against the draw; ``event draw``
 prints a round's draw again;
 ``results EVENT`` prints the standings after each round
-(:mod:`bridgedesk.cli.results_rounds`).  ``event options`` shows or changes the
+(:mod:`bridgedesk.services.publishing`).  ``event options`` shows or changes the
 event's format and scoring options (audited).
 
-The dispatcher :func:`bridgedesk.cli._pair_rounds.next_round` is what ``event round
---next`` runs for a pairs event; a team event's round is drawn elsewhere.
+``event round --next`` (:mod:`bridgedesk.cli.event_tables`) draws a pairs event's next
+round with :func:`bridgedesk.services.draws.next_pair_round`.
 """
 
 from __future__ import annotations
@@ -22,15 +22,17 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._pair_rounds import draw_lines
-from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
+from bridgedesk.bridge.methods import Convention, Method
+from bridgedesk.cli._options import ByOption, DbOption, EventArg, ReasonOption, ScoringOption
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
-from bridgedesk.events.pair_formats import PairFormat, Pairing
-from bridgedesk.results.event_options import EventOptions
+from bridgedesk.events.event_options import EventOptions
+from bridgedesk.reports.pair_rounds import draw_lines
 from bridgedesk.results.pair_rounds import round_boards
-from bridgedesk.scoring.options import Convention
-from bridgedesk.store import pair_rounds
+from bridgedesk.services.draws import pair_draws
+from bridgedesk.services.event_setup import change_rules
+from bridgedesk.store import event_options
 
 
 @app.command("draw")
@@ -53,9 +55,9 @@ def draw_command(
     Example: bridgedesk event draw "Club Swiss" --round 2
     """
     with open_store(db) as store:
-        if not pair_rounds.is_round_by_round(store, event):
+        if not event_options.is_round_by_round(store, event):
             raise EntryError(f"event {event} is not played round by round")
-        draws = pair_rounds.draws(store, event)
+        draws = pair_draws(store, event)
         show = round_ if round_ is not None else len(draws)
         if not 1 <= show <= len(draws):
             raise EntryError(f"round {show} is not drawn yet ({len(draws)} drawn)")
@@ -83,41 +85,40 @@ def options_command(
         str | None,
         typer.Option(
             "--convention",
-            help="Matchpoints: jcbl (1 a comparison), two-per-comparison (EBU, FFB, "
-            "ScoreBridge) or jfr-pary (no factoring).",
+            help=Convention.help_text() + " Fixed once a result is in.",
         ),
     ] = None,
-    reason: Annotated[str, typer.Option("--reason", help="Why (for the audit log).")] = "",
+    scoring: ScoringOption = None,
+    reason: ReasonOption = "",
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
-    """Show the event's format and scoring options, or change them (audited).
+    """Show the event's scoring method, format and options, or change them (audited).
+
+    The scoring method and the matchpoint convention are fixed once the first result is
+    in (every ranking published since was made by them).
 
     Example: bridgedesk event options "Tuesday pairs" --convention two-per-comparison
     --reason "EBU-style scores"
+
+    Example: bridgedesk event options "Tuesday pairs" --scoring ximp --reason "cross-IMPs"
     """
     with open_store(db) as store:
-        current = pair_rounds.options(store, event)
-        if all(v is None for v in (fmt, pairing, vp_scale, convention)):
-            _print(current)
+        if all(v is None for v in (fmt, pairing, vp_scale, convention, scoring)):
+            _print(store.event(event).event.scoring, event_options.options(store, event))
             return
-        new = EventOptions(
-            format=current.format if fmt is None
-            else None if fmt == "none" else PairFormat.parse(fmt),
-            pairing=current.pairing if pairing is None else Pairing.parse(pairing),
-            vp_scale=current.vp_scale if vp_scale is None else vp_scale,
-            convention=current.convention if convention is None
-            else Convention.parse(convention),
+        _, new = change_rules(
+            store, event, scoring=scoring, fmt=fmt, pairing=pairing, vp_scale=vp_scale,
+            convention=convention, who=who(by), reason=reason,
         )  # fmt: skip
-        if not reason.strip():
-            raise EntryError("changing the event's options needs --reason (the audit log)")
-        pair_rounds.set_options(store, event, new, who=who(by), reason=reason)
-    _print(new)
+        method = store.event(event).event.scoring
+    _print(method, new)
 
 
-def _print(o: EventOptions) -> None:
+def _print(method: Method, o: EventOptions) -> None:
+    typer.echo(f"scoring: {method.value}")
     typer.echo(f"format: {o.format.value if o.format else 'ordinary (a movement)'}")
     if o.format is not None:
         typer.echo(f"pairing: {o.draw.value}")
         typer.echo(f"vp scale: {o.vp_scale}")
-    typer.echo(f"matchpoint convention: {o.convention.value}")
+    typer.echo(f"scoring convention: {o.convention.value}")

@@ -7,31 +7,24 @@
   (:func:`session_movement`): one later session's movement, chosen by the director.
 * ``bridgedesk event final QUALIFYING NAME --cut N``: the final of a stored
   qualifying event (004:1985-2034).
-* ``bridgedesk results EVENT`` for such an event (:func:`show_event`): each
-  session's ranking, then the combined ranking with a column per session.
 """
 
 from __future__ import annotations
 
-import enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._paths import output_dir
-from bridgedesk.cli._slips import report_missing
-from bridgedesk.cli._store import DbOption, EventArg, open_store
+from bridgedesk.cli._options import DbOption, EventArg
+from bridgedesk.cli._store import open_store
 from bridgedesk.cli.event import app
-from bridgedesk.errors import BridgedeskError
-from bridgedesk.formats import movement_json, plan_json, results_json
+from bridgedesk.formats import movement_json, plan_json
 from bridgedesk.movements.choose import build_movement
 from bridgedesk.movements.model import Movement
-from bridgedesk.reports.event_bundle import event_text, write_event
 from bridgedesk.results.qualify import CutBy
-from bridgedesk.store import event_results
-from bridgedesk.store.finals import final_of_qualifying
+from bridgedesk.services.finals import final_of_qualifying
 from bridgedesk.store.session_plans import first_session_pairs, plan_sessions
 from bridgedesk.store.sessions_repo import (
     set_session_movement,
@@ -41,7 +34,6 @@ __all__ = [
     "later_session_movement",
     "plan_movement",
     "session_movement",
-    "show_event",
 ]
 
 
@@ -135,55 +127,6 @@ def later_session_movement(
     )
 
 
-class Format(enum.StrEnum):
-    text = "text"
-    html = "html"
-    json = "json"
-
-
-def show_event(
-    db: str | None,
-    event: str,
-    fmt: str,
-    out: Path | None,
-    lang: str,
-    final: bool,
-) -> None:
-    """``results EVENT`` for an event of several sessions or a final."""
-    if fmt not in {f.value for f in Format}:
-        raise BridgedeskError(
-            f"the event has several sessions: --format {fmt} writes one session; give "
-            "--session N (text, json and html cover the whole event)"
-        )
-    with open_store(db) as store:
-        missing, planned = event_results.missing_slips(store, event)
-        deals = store.deals(event)
-        scored = event_results.score_event(store, event, deals)
-    provisional = report_missing(
-        [str(x) for x in missing], planned, final, "bridgedesk result not-played --session N"
-    )
-    if fmt == Format.json:
-        text = results_json.dumps(scored)
-        if out is None:
-            typer.echo(text, nl=False)
-            return
-        output_dir(out)
-        (out / "results.json").write_text(text, encoding="utf-8")
-        typer.echo(str(out / "results.json"))
-        return
-    if fmt == Format.html:
-        for path in write_event(scored, output_dir(out if out is not None else Path("results")),
-                                lang):  # fmt: skip
-            typer.echo(str(path))
-        return
-    if out is not None:  # text with --out: the reports are written too
-        for path in write_event(scored, output_dir(out), lang):
-            typer.echo(str(path))
-    if provisional:
-        typer.echo(provisional)
-    typer.echo(event_text(scored, lang), nl=False)
-
-
 @app.command("final")
 def final_command(
     qualifying: EventArg,
@@ -231,13 +174,6 @@ def final_command(
     """
     out = [w.strip() for w in withdrawn.split(",") if w.strip()]
     with open_store(db) as store:
-        missing, _ = event_results.missing_slips(store, qualifying)
-        if missing:
-            for slip in missing:
-                typer.echo(f"missing slip: {slip}", err=True)
-            raise BridgedeskError(
-                f"the qualifying is not complete: {len(missing)} slips missing (listed above)"
-            )
         final = final_of_qualifying(
             store, qualifying, name, cut, cut_by, out, max_boards or None, date
         )

@@ -19,34 +19,33 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import (
+from bridgedesk.cli._lang import LangOption, chosen
+from bridgedesk.cli._options import (
     ByOption,
     DbOption,
     EventArg,
+    LastRoundOption,
     SectionOption,
     SessionOption,
-    open_store,
-    who,
+    TextOrJsonOption,
+    output_choice,
 )
-from bridgedesk.cli._team_event import team_round
+from bridgedesk.cli._store import open_store, who
+from bridgedesk.cli._team_draw import team_round
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError, MovementError
+from bridgedesk.reports.output import Output
+from bridgedesk.reports.pair_rounds import draw_lines
 from bridgedesk.reports.table_cards import cards_html
+from bridgedesk.services.draws import next_pair_round
 from bridgedesk.store import team_events
 from bridgedesk.store.terminals import CLOSED, HELD, set_round, table_codes
-
-
-class TablesFormat(enum.StrEnum):
-    text = "text"
-    json = "json"
 
 
 @app.command("tables")
 def tables(
     event: EventArg,
-    fmt: Annotated[TablesFormat, typer.Option("--format", help="text or json.")] = (
-        TablesFormat.text
-    ),
+    fmt: TextOrJsonOption = "text",
     cards: Annotated[
         bool, typer.Option("--cards", help="Print table cards (HTML, with a QR code each).")
     ] = False,
@@ -57,7 +56,7 @@ def tables(
         str, typer.Option("--url", help="The server's address as the tables reach it (cards).")
     ] = "http://127.0.0.1:8000",
     out: Annotated[Path | None, typer.Option("--out", help="Write the cards to this file.")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Cards' language: en or ja.")] = "en",
+    lang: LangOption = None,
     section: Annotated[
         str | None, typer.Option("--section", help="One section (default: all).")
     ] = None,
@@ -71,22 +70,20 @@ def tables(
     Example: bridgedesk event tables 3 --cards --url http://192.0.2.10:8000 --out cards.html
     """
 
-    if cards:  # checked before any code is made: a refused call changes nothing
-        from bridgedesk.reports.labels import labels
-
-        labels(lang)
+    form = output_choice(fmt, Output.TEXT, Output.JSON)
+    language = chosen(lang)  # checked before any code is made: a refused call changes nothing
     with open_store(db) as store:
         info = store.event(event)
         codes = table_codes(store, info.id, session=session, section=section, revoke=revoke)
     if cards:
-        html = cards_html(info.id, info.event.name, codes, url, lang)
+        html = cards_html(info.id, info.event.name, codes, url, language)
         if out is None:
             typer.echo(html, nl=False)
         else:
             out.write_text(html, encoding="utf-8")
             typer.echo(str(out))
         return
-    if fmt is TablesFormat.json:
+    if form is Output.JSON:
         rows = [{"section": c.section, "table": c.table, "code": c.code} for c in codes]
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -128,10 +125,7 @@ def round_(
             help="Pairs with --next: boards a table plays.",
         ),
     ] = 6,
-    last_round: Annotated[
-        bool,
-        typer.Option("--last-round", help="Swiss teams: the last round (ranked on the previous)."),
-    ] = False,
+    last_round: LastRoundOption = False,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,
@@ -157,12 +151,10 @@ def round_(
             return
         if last_round:
             raise MovementError("--last-round is for a Swiss team event")
-        # the hook of the round-by-round pair events (cli/_pair_rounds.py)
-        from bridgedesk.cli._pair_rounds import next_round
-
-        with open_store(db) as store:
-            for line in next_round(store, event, boards):
-                typer.echo(line)
+        with open_store(db) as store:  # Swiss pairs, barometer, Houston pairs
+            drawn = next_pair_round(store, event, boards)
+        for line in draw_lines(drawn.draw, drawn.boards, drawn.names):
+            typer.echo(line)
         return
     if round is None or action is None or last_round:
         raise EntryError("give a round and hold, close or open (or --next)")

@@ -10,30 +10,33 @@ input is rejected: the error names the file, line and board.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._score_options import (
-    FormatOpt,
-    FouledOpt,
-    MissingOpt,
-    RoundsOpt,
-    SectionsOpt,
+from bridgedesk.cli._options import InputEncodingOption
+from bridgedesk.cli.results import echo
+from bridgedesk.errors import ScoringError
+from bridgedesk.reports.output import Output
+from bridgedesk.results.qualify import CutBy
+from bridgedesk.services.file_scores import (
+    Cut,
+    FouledMethod,
+    Missing,
+    RoundsBy,
+    SectionsBy,
+    score_files,
 )
-from bridgedesk.cli._score_run import run
-
-if TYPE_CHECKING:
-    from bridgedesk.cli._score_run import Cut
 
 
 def command(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="A .pbn file with ScoreTables or a .json traveller file; several files are "
+            help="A .pbn file with ScoreTables, a .json traveller file, or a directory of "
+            "one tournament's saved BBO traveller or KoPS protocol pages; several are "
             "sessions added up, or sections with --sections."
         ),
     ],
@@ -41,8 +44,11 @@ def command(
         Method, typer.Option(help="Scoring method (mp, ximp, butler or total).")
     ] = Method.MP,
     missing: Annotated[
-        MissingOpt, typer.Option(help="Missing comparisons: Neuberg factoring or +0.5 each.")
-    ] = MissingOpt.neuberg,
+        Missing,
+        typer.Option(
+            help="Missing comparisons: Neuberg factoring, +0.5 each, or the ratio (N-1)/(n-1)."
+        ),
+    ] = Missing.NEUBERG,
     butler_drop: Annotated[
         int,
         typer.Option(
@@ -53,11 +59,11 @@ def command(
         int | None, typer.Option(min=1, max=2, help="1 or 2 winners (default: detected).")
     ] = None,
     fouled: Annotated[
-        FouledOpt,
+        FouledMethod,
         typer.Option(help="Fouled boards: the formula (sectional and up) or the simple method."),
-    ] = FouledOpt.formula,
+    ] = FouledMethod.FORMULA,
     sections: Annotated[
-        SectionsOpt | None,
+        SectionsBy | None,
         typer.Option(
             help="The files are sections of one session playing the same boards: score them "
             "as one field, or each apart with a percentage ranking across (004:1315-1320)."
@@ -91,7 +97,7 @@ def command(
         ),
     ] = None,
     rounds: Annotated[
-        RoundsOpt | None,
+        RoundsBy | None,
         typer.Option(
             help="The files are the rounds of a barometer (running ranking) or of Swiss pairs "
             "(VPs from each round's matchpoint % or Butler IMPs, 004:1505-1515)."
@@ -104,25 +110,14 @@ def command(
         str | None,
         typer.Option(help="With --method butler: Houston VPs per opponent on this VP scale."),
     ] = None,
-    convention: Annotated[
-        str,
-        typer.Option(
-            help="Matchpoints: jcbl (1 a comparison, factored), two-per-comparison (EBU, FFB, "
-            "ScoreBridge: 2 a comparison) or jfr-pary (over the results played, no factoring)."
-        ),
-    ] = "jcbl",
-    fmt: Annotated[FormatOpt, typer.Option("--format", help="Output format.")] = FormatOpt.text,
+    convention: Annotated[str, typer.Option(help=Convention.help_text())] = "jcbl",
+    fmt: Annotated[
+        Output, typer.Option("--format", help="text, json, pbn, usebio, csv or html.")
+    ] = Output.TEXT,
     strict: Annotated[
         bool, typer.Option(help="Reject irregular PBN and unknown JSON keys instead of ignoring.")
     ] = False,
-    encoding: Annotated[
-        str | None,
-        typer.Option(
-            help="Text encoding of the PBN files (default: told from their bytes: UTF-8, "
-            "Shift_JIS or Latin-1).",
-            show_default=False,
-        ),
-    ] = None,
+    encoding: InputEncodingOption = None,
     renumber: Annotated[
         Path | None,
         typer.Option(
@@ -173,21 +168,18 @@ def command(
 ) -> None:
     """Score results files (PBN ScoreTable or JSON travellers) and print the ranking."""
 
-    run(
-        files=files, method=method, missing=missing.value, butler_drop=butler_drop,
-        winners=winners, fouled=fouled.value, sections=sections, section_names=section_names,
+    done = score_files(
+        files=files, method=method, missing=missing, butler_drop=butler_drop,
+        winners=winners, fouled=fouled, sections=sections, section_names=section_names,
         qualifying=qualifying, carry_max_boards=carry_max_boards, flight=flight, rounds=rounds,
         vp_scale=vp_scale, houston_vp=houston_vp, fmt=fmt, strict=strict, out=out,
         encoding=encoding, renumber=renumber, sessions=sessions,
         cut=_cut(cut, cut_by, withdrawn), convention=convention,
     )  # fmt: skip
+    echo(done)
 
 
 def _cut(places: int | None, by: str, withdrawn: str | None) -> Cut | None:
-    from bridgedesk.cli._score_run import Cut
-    from bridgedesk.errors import ScoringError
-    from bridgedesk.results.qualify import CutBy
-
     if places is None:
         if withdrawn is not None or by != "overall":
             raise ScoringError("--cut-by and --withdrawn go with --cut N")

@@ -5,43 +5,26 @@
 board's two rooms), scores it (IMPs, VPs, B-a-M, B-a-M + VP or McCallum) and
 prints the standings as text, the scored event as JSON, two CSV files, the
 matches as PBN (both rooms of every board) or the HTML report set.  What it
-does once parsed is in :mod:`bridgedesk.cli._teams_run`.
+does once parsed is :func:`bridgedesk.services.file_scores.team_file_scores`.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._teams_run import run
-from bridgedesk.cli.results import Lang
+from bridgedesk.bridge.methods import Method
+from bridgedesk.cli._lang import LangOption, chosen
+from bridgedesk.cli._options import VpScaleOption
+from bridgedesk.cli.results import echo
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.reports.output import Output
+from bridgedesk.services.file_scores import team_file_scores
+from bridgedesk.services.publishing import write_team_event
 
 app = typer.Typer(help="Team events: score a results file.", no_args_is_help=True)
-
-
-class TeamFormat(StrEnum):
-    text = "text"
-    json = "json"
-    csv = "csv"
-    html = "html"
-    pbn = "pbn"
-
-
-class TeamScoringOpt(StrEnum):
-    imp = "imp"
-    vp = "vp"
-    bam = "bam"
-    bam_vp = "bam-vp"
-    mccallum = "mccallum"
-
-
-class PairsMethod(StrEnum):
-    mp = "mp"
-    butler = "butler"
-    ximp = "ximp"
 
 
 @app.callback()
@@ -53,18 +36,17 @@ def _group() -> None:
 def score(
     file: Annotated[Path, typer.Argument(help="The team results JSON (docs/teams.md).")],
     scoring: Annotated[
-        TeamScoringOpt | None,
+        Method | None,
         typer.Option(help="imp, vp, bam, bam-vp or mccallum (default: the file's, else vp)."),
     ] = None,
-    vp_scale: Annotated[
-        str | None,
-        typer.Option(help="A VP scale name (wbf2013, wbf25, 29-0 ...) or a scale file."),
-    ] = None,
+    vp_scale: VpScaleOption = None,
     stock: Annotated[
         int | None, typer.Option(help="McCallum stock: 30, 40, 50 or 60 (004:2615).")
     ] = None,
-    fmt: Annotated[TeamFormat, typer.Option("--format", help="Output format.")] = TeamFormat.text,
-    lang: Annotated[Lang, typer.Option("--lang", help="Labels: en or ja.")] = Lang.en,
+    fmt: Annotated[
+        Output, typer.Option("--format", help="text, json, csv, pbn or html.")
+    ] = Output.TEXT,
+    lang: LangOption = None,
     out: Annotated[
         Path | None,
         typer.Option(help="Directory for html and csv (json, pbn: a file); default: print."),
@@ -77,15 +59,15 @@ def score(
         ),
     ] = None,
     pairs_method: Annotated[
-        PairsMethod,
+        Method,
         typer.Option(help="SRR teams + pairs: rank the pairs by mp, butler or ximp."),
-    ] = PairsMethod.mp,
+    ] = Method.MP,
 ) -> None:
     """Score a team event's results: matches, standings, cross-table, Butler for pairs.
 
     Example: bridgedesk teams score autumn.json --scoring vp --format html --out autumn/
     """
-    run(
-        file, None if scoring is None else scoring.value, vp_scale, stock, fmt.value,
-        lang.value, out, flight or (), pairs_method.value,
-    )  # fmt: skip
+    if fmt in (Output.HTML, Output.CSV) and out is None:
+        raise BridgedeskError(f"--format {fmt.value} writes several files: give --out DIR")
+    event, pairs = team_file_scores(file, scoring, vp_scale, stock, flight or (), pairs_method)
+    echo(write_team_event(event, fmt, chosen(lang), out, pairs))

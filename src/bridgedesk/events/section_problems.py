@@ -1,6 +1,7 @@
 """What the movement check finds between a section's movement and its entries, as
 values: a stable code and its parameters, so a page prints it in its own language
-while ``bridgedesk`` keeps printing the English line (:attr:`SectionProblem.text`).
+(:meth:`SectionProblem.line`, the catalogs' sentence) and ``bridgedesk`` the English one
+(:attr:`SectionProblem.text`).
 
 Nothing is raised: the director decides.  Reported: entries the movement does not
 seat, seated pairs nobody entered, stationary requests the movement does not meet,
@@ -17,6 +18,7 @@ from enum import Enum
 
 from bridgedesk.events.model import Entry
 from bridgedesk.events.seating import SeatingPlan, seated_pairs, stationary_pairs
+from bridgedesk.i18n import LazyText, catalog, lazy_gettext
 
 __all__ = ["ProblemCode", "SectionProblem", "numbers", "section_problems"]
 
@@ -31,17 +33,26 @@ class ProblemCode(Enum):
     PHANTOM_MOVES = "phantom-moves"
 
 
-#: The English line of each problem (what the command line prints).
-ENGLISH = {
-    ProblemCode.NOT_SEATED: "entered but not seated by the movement: {pairs} (it seats {seated})",
-    ProblemCode.NOT_ENTERED: "seated by the movement but not entered: {pairs} "
-    "(enter them, or enter the missing one as the phantom)",
-    ProblemCode.STATIONARY_MOVES: "pair {pair} asked for a stationary seat but moves in this "
-    "movement; the stationary numbers are {stationary}",
-    ProblemCode.PHANTOMS: "{count} phantoms ({pairs}): a movement for fewer pairs would leave "
-    "fewer sit-outs",
-    ProblemCode.PHANTOM_MOVES: "phantom {pair} moves, so the sit-out moves from table to "
-    "table; a stationary number ({stationary}) is easier to run (004:872-880)",
+#: The sentence of each problem (English; translated by the catalogs).
+SENTENCES: dict[ProblemCode, LazyText] = {
+    ProblemCode.NOT_SEATED: lazy_gettext(
+        "entered but not seated by the movement: {pairs} (it seats {seated})"
+    ),
+    ProblemCode.NOT_ENTERED: lazy_gettext(
+        "seated by the movement but not entered: {pairs} "
+        "(enter them, or enter the missing one as the phantom)"
+    ),
+    ProblemCode.STATIONARY_MOVES: lazy_gettext(
+        "pair {pair} asked for a stationary seat but moves in this "
+        "movement; the stationary numbers are {stationary}"
+    ),
+    ProblemCode.PHANTOMS: lazy_gettext(
+        "{count} phantoms ({pairs}): a movement for fewer pairs would leave fewer sit-outs"
+    ),
+    ProblemCode.PHANTOM_MOVES: lazy_gettext(
+        "phantom {pair} moves, so the sit-out moves from table to "
+        "table; a stationary number ({stationary}) is easier to run (004:872-880)"
+    ),
 }
 
 
@@ -59,11 +70,16 @@ class SectionProblem:
 
     @property
     def text(self) -> str:
-        """The English line."""
+        """The English line (what the command line prints)."""
+        return self.line("en")
+
+    def line(self, lang: str) -> str:
+        """The line in ``lang``."""
+        _ = catalog(lang).gettext
         values = self.values
         if "stationary" in values and not values["stationary"]:
-            values["stationary"] = "none"
-        return ENGLISH[self.code].format(**values)
+            values["stationary"] = _("none")
+        return SENTENCES[self.code].in_(lang).format(**values)
 
 
 def numbers(values: Iterable[int]) -> str:

@@ -40,6 +40,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from bridgedesk.bridge import board_dealer, board_vulnerability
+from bridgedesk.bridge.methods import Method
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats import pbn
@@ -54,7 +55,6 @@ from bridgedesk.results.team_model import (
     ScoredTeamEvent,
     TeamEntry,
     TeamEventPlay,
-    TeamScoring,
 )
 
 OPEN = "Open"
@@ -224,7 +224,7 @@ def play_of(parsed: pbn.PbnFile) -> TeamEventPlay:
         raise FormatError("the PBN file holds no games", Location(file=parsed.filename))
     teams: dict[int, str] = {}
     rooms: dict[tuple[int, int, int, int | None], dict[int, dict[str, RoomScore]]] = {}
-    scoring = TeamScoring.IMP
+    scoring = Method.TEAM_IMPS
     for game in parsed.games:
         room = game.get("Room")
         if room not in (OPEN, CLOSED):
@@ -240,7 +240,7 @@ def play_of(parsed: pbn.PbnFile) -> TeamEventPlay:
         teams.setdefault(home, game.get("HomeTeam") or "")
         teams.setdefault(away, game.get("VisitTeam") or "")
         if (game.get("Scoring") or "").upper() == "BAM":
-            scoring = TeamScoring.BAM
+            scoring = Method.BOARD_A_MATCH
         match = rooms.setdefault((rnd, home, away, table), {})
         seen = match.setdefault(board, {})
         if room in seen:

@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from bridgedesk import reading
+from bridgedesk.events.team_draw import MisSeat, RoomName
 from bridgedesk.formats import team_results_json
 from bridgedesk.formats.jsonfile import JsonReader, read_text
-from bridgedesk.results.srr_pairs import Flight, MisSeat, Room
+from bridgedesk.results.srr_pairs import Flight
 
 
 def _misseat(rd: JsonReader, value: object, f: str, rnd: int, home: int, away: int) -> MisSeat:
@@ -49,7 +50,7 @@ def _misseat(rd: JsonReader, value: object, f: str, rnd: int, home: int, away: i
             f + ".other_room_played",
             f"{f}.other_room_played must be true or false (004:2653-2655)",
         )
-    return MisSeat(rnd, home, away, Room(room_text), tuple(boards), other)
+    return MisSeat(rnd, home, away, RoomName(room_text), tuple(boards), other)
 
 
 def _misseats(rd: JsonReader, data: dict[str, Any]) -> tuple[MisSeat, ...]:

@@ -48,7 +48,7 @@ from typing import Any
 from bridgedesk import reading
 from bridgedesk.bridge.board import board_vulnerability
 from bridgedesk.bridge.contract import Contract, format_result, parse_result
-from bridgedesk.bridge.methods import Adjustment
+from bridgedesk.bridge.methods import Adjustment, Method
 from bridgedesk.bridge.score import is_possible_score
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import BridgedeskError, Location, ScaleError
@@ -66,7 +66,6 @@ from bridgedesk.results.teams import (
     ScoredTeamEvent,
     TeamEntry,
     TeamEventPlay,
-    TeamScoring,
 )
 
 FORMAT = "bridgedesk-team-results-1"
@@ -254,11 +253,10 @@ def loads(text: str, path: str = "<string>") -> TeamEventPlay:
                 raise rd.fail(f + ".byes", f"{f}.byes: team {team} is not in teams")
             byes.append((rnd, team))
     scoring_text = rd.text(data.get("scoring", "vp"), "scoring")
-    try:
-        scoring = TeamScoring(scoring_text)
-    except ValueError:
-        names = ", ".join(s.value for s in TeamScoring)
-        raise rd.fail("scoring", f"scoring must be one of {names}, not {scoring_text!r}") from None
+    if scoring_text not in {m.value for m in Method.teams()}:
+        names = ", ".join(m.value for m in Method.teams())
+        raise rd.fail("scoring", f"scoring must be one of {names}, not {scoring_text!r}")
+    scoring = Method(scoring_text)
     bpm = data.get("boards_per_match")
     vp_scale = rd.text(data.get("vp_scale", "wbf2013"), "vp_scale")
     try:
@@ -344,7 +342,7 @@ def _match_dict(m: ScoredMatch) -> dict[str, Any]:
 
 def to_dict(event: ScoredTeamEvent) -> dict[str, Any]:
     """The scored event as plain JSON values (the shape in the module doc)."""
-    vp_like = event.scoring in (TeamScoring.VP, TeamScoring.BAM_VP, TeamScoring.MCCALLUM)
+    vp_like = event.scoring in (Method.TEAM_VP, Method.BAM_VP, Method.MCCALLUM)
     return {
         "format": FORMAT,
         "event": {

@@ -24,8 +24,8 @@ from pathlib import Path
 from bridgedesk import reading
 from bridgedesk.errors import BridgedeskError, FormatError, Location
 from bridgedesk.events.entry import make_result
+from bridgedesk.events.team_draw import ROOMS, TeamSlip
 from bridgedesk.formats.results_csv import data_lines
-from bridgedesk.results.team_draw import ROOMS, TeamSlip
 
 REQUIRED = ("round", "home", "away", "room", "board")
 OPTIONAL = ("contract", "declarer", "result", "tricks", "lead", "adjusted")

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bridgedesk.reports.combined_text import combined_text, words
+from bridgedesk.i18n import catalog
+from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.session import page_context, page_environment
 from bridgedesk.results.model import ScoredEvent
 from bridgedesk.results.numbers import fixed
@@ -29,15 +30,14 @@ def combined_html(
     combined = event.combined
     first = event.sessions[0]
     ctx: dict[str, Any] = page_context(first, lang, "ranking")
-    words_ = words(lang)
-    ctx["title"] = f"{words_['combined']} — {first.event.name}"
+    _ = catalog(lang).gettext
+    ctx["title"] = f"{_('Ranking over all sessions')} — {first.event.name}"
     ctx["average"] = ""  # a session's average says nothing of the sum of several
     ctx["movement"] = ""
     ctx["show_names"] = any(c.names for c in combined.ranking)
-    ctx["heading"] = words_["combined"]
+    ctx["heading"] = _("Ranking over all sessions")
     ctx["section_name"] = ""
     ctx["phantom_note"] = ""
-    ctx["words"] = words_
     ctx["sessions"] = [s.session for s in event.sessions]
     ctx["show_section"] = any(c.section_rank is not None for c in combined.ranking)
     ctx["show_carry"] = any(c.carry for c in combined.ranking)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from bridgedesk.formats import results_json
+from bridgedesk.i18n import catalog
 from bridgedesk.reports.bundle import inside, write_all, write_sections
 from bridgedesk.reports.combined import combined_html, combined_text
-from bridgedesk.reports.labels import labels
 from bridgedesk.reports.overall import overall_text
 from bridgedesk.reports.session import ranking_text
 from bridgedesk.results.model import ScoredEvent
@@ -25,7 +25,7 @@ def write_event(event: ScoredEvent, out: Path, lang: str = "en") -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     links: list[tuple[str, str]] = []
-    name = labels(lang)["session"]
+    name = catalog(lang).gettext("Session")
     for s in event.sessions:
         place = inside(out, f"session-{s.session}")
         if len(s.sections) > 1:
@@ -42,14 +42,14 @@ def write_event(event: ScoredEvent, out: Path, lang: str = "en") -> list[Path]:
 def event_text(scored: ScoredEvent, lang: str) -> str:
     """Each session's ranking (its sections alone, then across), then the combined one."""
     parts: list[str] = []
-    words = labels(lang)
+    _ = catalog(lang).gettext
     for s in scored.sessions:
-        parts.append(f"== {words['session']} {s.session} ==\n")
+        parts.append(f"== {_('Session')} {s.session} ==\n")
         if len(s.sections) == 1:
             parts.append(ranking_text(s, lang))
             continue
         for sec in s.sections:
-            parts.append(f"-- {words['section']} {sec.name} --\n")
+            parts.append(f"-- {_('Section')} {sec.name} --\n")
             parts.append(ranking_text(s.with_section(sec), lang))
         parts.append(overall_text(s, lang))
     if scored.combined is not None:

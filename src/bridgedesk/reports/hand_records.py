@@ -23,50 +23,10 @@ from bridgedesk.bridge.contract import Strain
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.cards import SUITS, Suit, rank_char
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.i18n import catalog, check_language
+from bridgedesk.reports.names import seat_name, vulnerability_name
 from bridgedesk.reports.templating import environment
 
-LANGS = ("en", "ja")
-_LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Hand records",
-        "board": "Board",
-        "dealer": "Dealer",
-        "vul": "Vul",
-        "hcp": "HCP",
-        "dd": "Double dummy",
-        "par": "Par",
-        "pass": "Passed out",
-        "N": "North",
-        "E": "East",
-        "S": "South",
-        "W": "West",
-        "None": "None",
-        "NS": "N-S",
-        "EW": "E-W",
-        "All": "Both",
-        "void": "—",
-    },
-    "ja": {
-        "title": "ハンドレコード",
-        "board": "ボード",
-        "dealer": "ディーラー",
-        "vul": "バル",
-        "hcp": "HCP",
-        "dd": "ダブルダミー",
-        "par": "パー",
-        "pass": "オールパス",
-        # seat and vulnerability words as the Micro Bridge help file writes them (002:73-84)
-        "N": "ノース",
-        "E": "イースト",
-        "S": "サウス",
-        "W": "ウエスト",
-        "None": "両サイドノンバル",
-        "NS": "NS バル",
-        "EW": "EW バル",
-        "All": "両サイドバル",
-        "void": "—",
-    },
-}
 _SUIT_CLASS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 _DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
 _DD_STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
@@ -91,17 +51,17 @@ def _hand_view(record: BoardRecord, seat: Seat, void: str) -> dict[str, Any]:
 
 def board_view(record: BoardRecord, lang: str = "en") -> dict[str, Any]:
     """The values the template shows for one board."""
-    labels = _LABELS[lang]
+    _ = catalog(lang).gettext
     deal = record.deal
     vul: Vulnerability = deal.vulnerability
     view: dict[str, Any] = {
         "number": deal.board,
-        "dealer": labels[deal.dealer.value],
+        "dealer": seat_name(deal.dealer, lang),
         "dealer_seat": deal.dealer.value,
-        "vul": labels[vul.value],
+        "vul": vulnerability_name(vul, lang),
         "ns_vul": vul.is_vulnerable(Seat.N),
         "ew_vul": vul.is_vulnerable(Seat.E),
-        "hands": {s.value: _hand_view(record, s, labels["void"]) for s in Seat},
+        "hands": {s.value: _hand_view(record, s, "—") for s in Seat},
         "dd": None,
         "par": None,
     }
@@ -121,7 +81,7 @@ def board_view(record: BoardRecord, lang: str = "en") -> dict[str, Any]:
         }
     if record.par is not None:
         par = record.par
-        contracts = ", ".join(str(c) for c in par.contracts) if par.contracts else labels["pass"]
+        contracts = ", ".join(str(c) for c in par.contracts) if par.contracts else _("Passed out")
         view["par"] = {"score": par.optimum_score(), "contracts": contracts}
     return view
 
@@ -138,18 +98,15 @@ def render_html(
     title: str | None = None,
 ) -> str:
     """A printable HTML document of hand records, ``per_page`` (2-4) boards per A4 page."""
-    if lang not in LANGS:
-        raise BridgedeskError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
+    check_language(lang)
     if per_page not in (2, 3, 4):
         raise BridgedeskError(f"boards per page must be 2, 3 or 4, got {per_page}")
-    labels = _LABELS[lang]
     boards = [board_view(r, lang) for r in records]
     pages = [boards[i : i + per_page] for i in range(0, len(boards), per_page)]
     template = _environment().get_template("hand_records.html.j2")
     html: str = template.render(
         lang=lang,
-        labels=labels,
-        title=title or labels["title"],
+        title=title or catalog(lang).gettext("Hand records"),
         pages=pages,
         per_page=per_page,
     )
@@ -208,4 +165,4 @@ def html_to_pdf(html: str, target: Path, *, timeout: float = 120) -> Path:
     return target
 
 
-__all__ = ["LANGS", "board_view", "chromium_args", "find_chromium", "html_to_pdf", "render_html"]
+__all__ = ["board_view", "chromium_args", "find_chromium", "html_to_pdf", "render_html"]

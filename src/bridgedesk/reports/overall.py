@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from bridgedesk.bridge import Side
-from bridgedesk.reports.labels import labels as get_labels
+from bridgedesk.i18n import catalog
 from bridgedesk.reports.session import page_context, page_environment
 from bridgedesk.results.model import ScoredSession, pair_order
 from bridgedesk.results.numbers import fixed
@@ -46,9 +46,9 @@ def overall(scored: ScoredSession) -> list[OverallLine]:
 
 def overall_text(sections: ScoredSession, lang: str = "en") -> str:
     """The ranking across sections as plain text."""
-    labels = get_labels(lang)
-    out = [f"{labels['overall']}", f"{labels['rank']:>5} {labels['pair']:>5}  {labels['total']:>8}"
-           f"  {labels['names']}"]  # fmt: skip
+    _ = catalog(lang).gettext
+    out = [f"{_('Ranking across sections')}", f"{_('Rank'):>5} {_('Pair'):>5}  {_('Total'):>8}"
+           f"  {_('Names')}"]  # fmt: skip
     for line in overall(sections):
         value = line.percentage if line.percentage is not None else line.measure
         out.append(

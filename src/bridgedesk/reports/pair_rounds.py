@@ -9,32 +9,23 @@ printed through :mod:`bridgedesk.results.numbers`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from bridgedesk.reports.labels import labels as get_labels
-from bridgedesk.reports.labels import method_name
+from bridgedesk.bridge.methods import Method
+from bridgedesk.events.pair_draw import Draw
+from bridgedesk.i18n import catalog
+from bridgedesk.reports.names import PAIR_FORMATS, method_name
 from bridgedesk.reports.templating import environment
 from bridgedesk.results.numbers import fixed, number
 from bridgedesk.results.pair_rounds import RoundsResult, RoundStandings
 
-_FORMAT_NAMES = {
-    "en": {"swiss-pairs": "Swiss pairs", "barometer": "Barometer", "houston": "Houston pairs"},
-    "ja": {"swiss-pairs": "スイスペア", "barometer": "バロメータ", "houston": "ヒューストンペア"},
-}
-_WORDS = {
-    "en": {"after": "Standings after round {n}", "pending": "not scored yet: {n} slip(s) missing",
-           "result_mp": "%", "result_imp": "IMPs", "result_points": "Points",
-           "provisional": "PROVISIONAL"},
-    "ja": {"after": "第 {n} ラウンド終了時の順位", "pending": "未集計: スリップ {n} 枚未着",
-           "result_mp": "%", "result_imp": "IMP", "result_points": "得点",
-           "provisional": "暫定"},
-}  # fmt: skip
 
-
-def _result_key(res: RoundsResult) -> str:
+def _result_label(res: RoundsResult, lang: str) -> str:
+    """The heading of a round's own result: its points, its percentage or its IMPs."""
     if not res.format.has_vps:
-        return "result_points"
-    return "result_mp" if res.method.value == "mp" else "result_imp"
+        return catalog(lang).pgettext("score", "Points")
+    return "%" if res.method is Method.MP else catalog(lang).gettext("IMPs")
 
 
 def _scoring(res: RoundsResult, lang: str) -> str:
@@ -73,21 +64,20 @@ def to_dict(res: RoundsResult) -> dict[str, Any]:
 
 
 def _block(res: RoundsResult, r: RoundStandings, lang: str) -> list[str]:
-    w = _WORDS[lang]
-    lab = get_labels(lang)
-    head = (f"{lab['rank']:>5} {lab['pair']:>5} {lab['opponents']:>5} "
-            f"{w[_result_key(res)]:>7} ")  # fmt: skip
-    head += f"{lab['vp']:>7} " if res.format.has_vps else ""
-    head += f"{lab['total']:>8}"
-    head += f" {lab['percent']:>6}" if not res.format.has_vps and res.method.value == "mp" else ""
-    head += f" {lab['penalty']:>7}"
-    out = [w["after"].format(n=r.round), head]
+    _ = catalog(lang).gettext
+    head = (f"{_('Rank'):>5} {_('Pair'):>5} {_('Opp'):>5} "
+            f"{_result_label(res, lang):>7} ")  # fmt: skip
+    head += f"{_('VP'):>7} " if res.format.has_vps else ""
+    head += f"{_('Total'):>8}"
+    head += f" {_('%'):>6}" if not res.format.has_vps and res.method is Method.MP else ""
+    head += f" {_('Penalty'):>7}"
+    out = [_("Standings after round {n}").format(n=r.round), head]
     for x in r.lines:
-        opp = lab["bye"] if x.opponent is None else x.opponent
+        opp = _("bye") if x.opponent is None else x.opponent
         line = f"{x.rank:>5} {x.pair:>5} {opp:>5} {fixed(x.result):>7} "
         line += f"{fixed(x.vp):>7} " if res.format.has_vps else ""
         line += f"{fixed(x.total):>8}"
-        if not res.format.has_vps and res.method.value == "mp":
+        if not res.format.has_vps and res.method is Method.MP:
             line += f" {fixed(x.percentage):>6}"
         line += f" {fixed(x.penalty) if x.penalty else '':>7}"
         if x.names:
@@ -98,14 +88,15 @@ def _block(res: RoundsResult, r: RoundStandings, lang: str) -> list[str]:
 
 def rounds_text(res: RoundsResult, lang: str = "en") -> str:
     """Every round's standings as plain text, the latest last."""
-    w = _WORDS[lang]
-    out = [f"{res.event.name}: {_FORMAT_NAMES[lang][res.format.value]}, {_scoring(res, lang)}"]
+    _ = catalog(lang).gettext
+    out = [f"{res.event.name}: {PAIR_FORMATS[res.format].in_(lang)}, {_scoring(res, lang)}"]
     if res.missing:
         pending = sorted({s.round for s in res.missing})
-        out.append(f"{w['provisional']}: round {', '.join(map(str, pending))} "
-                   + w["pending"].format(n=len(res.missing)))  # fmt: skip
+        rounds = ", ".join(map(str, pending))
+        missing = _("round {rounds} not scored yet: {n} slip(s) missing")
+        out.append(f"{_('PROVISIONAL')}: " + missing.format(rounds=rounds, n=len(res.missing)))
     if not res.rounds:
-        out.append("no round scored yet")
+        out.append(_("no round scored yet"))
     for r in res.rounds:
         out.append("")
         out += _block(res, r, lang)
@@ -114,16 +105,15 @@ def rounds_text(res: RoundsResult, lang: str = "en") -> str:
 
 def rounds_html(res: RoundsResult, lang: str = "en") -> str:
     """The standings after each round as one HTML page (latest round first)."""
-    lab = get_labels(lang)
-    w = _WORDS[lang]
-    heading = _FORMAT_NAMES[lang][res.format.value]
+    _ = catalog(lang).gettext
+    heading = PAIR_FORMATS[res.format].in_(lang)
     rounds = [
         {
-            "title": w["after"].format(n=r.round),
+            "title": _("Standings after round {n}").format(n=r.round),
             "boards": f"{r.boards[0]}-{r.boards[-1]}" if r.boards else "",
             "lines": [
                 {"rank": x.rank, "pair": x.pair, "names": x.names,
-                 "opponent": lab["bye"] if x.opponent is None else x.opponent,
+                 "opponent": _("bye") if x.opponent is None else x.opponent,
                  "result": fixed(x.result), "vp": fixed(x.vp), "total": fixed(x.total),
                  "percentage": fixed(x.percentage),
                  "penalty": fixed(x.penalty) if x.penalty else ""}
@@ -134,16 +124,29 @@ def rounds_html(res: RoundsResult, lang: str = "en") -> str:
     ]  # fmt: skip
     pending = ""
     if res.missing:
-        pending = f"{w['provisional']}: " + w["pending"].format(n=len(res.missing))
+        missing = _("not scored yet: {n} slip(s) missing").format(n=len(res.missing))
+        pending = f"{_('PROVISIONAL')}: {missing}"
     ctx = {
-        "lang": lang, "labels": lab, "title": f"{heading} — {res.event.name}",
+        "lang": lang, "title": f"{heading} — {res.event.name}",
         "heading": heading, "event": res.event, "movement": "", "average": "",
         "method": _scoring(res, lang), "section_name": "", "rounds": rounds,
         "has_vps": res.format.has_vps, "has_pct": not res.format.has_vps
-        and res.method.value == "mp", "result_label": w[_result_key(res)], "pending": pending,
+        and res.method is Method.MP, "result_label": _result_label(res, lang), "pending": pending,
     }  # fmt: skip
     html: str = environment(strict=True).get_template("pair_rounds.html.j2").render(**ctx)
     return html
 
 
-__all__ = ["rounds_html", "rounds_text", "to_dict"]
+def draw_lines(draw: Draw, boards: tuple[int, ...], names: Mapping[int, str]) -> list[str]:
+    """A round's draw as lines: every table's pairs and names, and the bye."""
+    out = [f"round {draw.round} ({draw.basis}): boards {boards[0]}-{boards[-1]} at every table"]
+    for table, (ns, ew) in enumerate(draw.tables, start=1):
+        out.append(
+            f"table {table:>2}: NS {ns:>3} v EW {ew:<3}  {names.get(ns, '')} v {names.get(ew, '')}"
+        )
+    if draw.bye is not None:
+        out.append(f"bye: pair {draw.bye} {names.get(draw.bye, '')}".rstrip())
+    return out
+
+
+__all__ = ["draw_lines", "rounds_html", "rounds_text", "to_dict"]

@@ -12,7 +12,7 @@ scored here.
 * the hand records, when deals are attached, through
   :mod:`bridgedesk.reports.hand_records` (the deals package's renderer).
 
-Labels come from :mod:`bridgedesk.reports.labels` (``lang`` ``en`` or ``ja``).
+Words come from the catalogs (:mod:`bridgedesk.i18n`: ``lang`` ``en``, ``ja`` or ``sv``).
 """
 
 from __future__ import annotations
@@ -23,52 +23,66 @@ from typing import Any
 
 from bridgedesk.bridge import Side, board_dealer, board_vulnerability
 from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.i18n import LazyText, catalog, lazy_gettext
 from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.hand_records import render_html as hand_html
-from bridgedesk.reports.labels import labels as get_labels
-from bridgedesk.reports.labels import method_name
+from bridgedesk.reports.names import method_name, shown_movement
 from bridgedesk.reports.templating import environment
 from bridgedesk.results.model import Line, ScoredEvent, ScoredSession, Standing, pair_order
 from bridgedesk.results.numbers import decimal, fixed, points
 
 #: The HTML files a full report set holds, in the order the index lists them.
 PAGES = ("ranking", "recap", "travellers", "scorecards")
+#: Each page's heading (the index links to a page by it).
+HEADINGS: dict[str, LazyText] = {
+    "ranking": lazy_gettext("Ranking"),
+    "recap": lazy_gettext("Recap sheet"),
+    "travellers": lazy_gettext("Travellers"),
+    "scorecards": lazy_gettext("Private score sheets"),
+    "results": lazy_gettext("Results"),
+    "overall": lazy_gettext("Ranking across sections"),
+}
 
 
 def page_environment() -> Any:
     return environment(strict=True)
 
 
-def _field_label(direction: Side | None, labels: dict[str, str]) -> str:
+def _field_label(direction: Side | None, lang: str) -> str:
     if direction is None:
         return ""
-    return labels["ns_field"] if direction is Side.NS else labels["ew_field"]
+    _ = catalog(lang).gettext
+    return _("North-South") if direction is Side.NS else _("East-West")
 
 
-def page_context(scored: ScoredSession, lang: str, heading_key: str) -> dict[str, Any]:
-    labels = get_labels(lang)
-    if scored.individual:  # players ranked alone (004:1582-1584)
-        labels = {
-            **labels,
-            "pair": labels["player"],
-            "ranking_by_pair": labels["ranking_by_player"],
-        }
+def page_context(scored: ScoredSession, lang: str, page: str) -> dict[str, Any]:
+    """What every page of a section shares; ``page`` names its heading (:data:`HEADINGS`)."""
+    _ = catalog(lang).gettext
+    heading = HEADINGS[page].in_(lang)
     section = scored.sections[0]
     movement = section.movement
     avg = scored.average
     return {
         "lang": lang,
-        "labels": labels,
-        "title": f"{labels[heading_key]} — {scored.event.name}",
-        "heading": labels[heading_key],
+        "title": f"{heading} — {scored.event.name}",
+        "heading": heading,
+        # players ranked alone are numbered as players (004:1582-1584)
+        "pair_word": _("Player") if scored.individual else _("Pair"),
+        "by_number_heading": _("Ranking by player number")
+        if scored.individual
+        else _("Ranking by pair number"),
         "event": scored.event,
-        "movement": "" if movement is None else movement.name,
+        "movement": "" if movement is None else shown_movement(movement, lang),
         "method": method_name(scored.method, lang),
         "average": points(avg) if avg is not None else "",
         "section_name": section.name if scored.multi else "",
         # a later session of an event names itself (session 1 pages stay as they were)
         "session_name": str(scored.session) if scored.session > 1 else "",
-        "phantom_note": labels["phantom_note"].format(n=section.phantom) if section.phantom else "",
+        "phantom_note": _("Pair {n} is the phantom: its opponents sit out those boards.").format(
+            n=section.phantom
+        )
+        if section.phantom
+        else "",
     }
 
 
@@ -85,7 +99,6 @@ def ranking_html(scored: ScoredSession, lang: str = "en") -> str:
 
 
 def _ranking_rows(scored: ScoredSession, ctx: dict[str, Any]) -> None:
-    labels = ctx["labels"]
 
     def row(s: Standing) -> dict[str, Any]:
         return {
@@ -100,7 +113,7 @@ def _ranking_rows(scored: ScoredSession, ctx: dict[str, Any]) -> None:
         }
 
     ctx["fields"] = [
-        {"label": _field_label(d, labels), "rows": [row(s) for s in rows]}
+        {"label": _field_label(d, ctx["lang"]), "rows": [row(s) for s in rows]}
         for d, rows in scored.section.fields()
     ]
     ctx["by_pair"] = [row(s) for s in scored.section.by_number()]
@@ -139,11 +152,10 @@ def recap_rows(scored: ScoredSession) -> list[tuple[Side | None, list[dict[str, 
 def recap_html(scored: ScoredSession, lang: str = "en") -> str:
     """The recap sheet by board (Fig 3) and by round (Fig 4), pairs in number order."""
     ctx = page_context(scored, lang, "recap")
-    labels = ctx["labels"]
     ctx["boards"] = scored.boards
     ctx["rounds"] = list(range(1, scored.section.rounds + 1))
     ctx["fields"] = [
-        {"label": _field_label(d, labels), "rows": rows} for d, rows in recap_rows(scored)
+        {"label": _field_label(d, ctx["lang"]), "rows": rows} for d, rows in recap_rows(scored)
     ]
     html: str = page_environment().get_template("recap.html.j2").render(**ctx)
     return html
@@ -255,8 +267,9 @@ def index_html(
 ) -> str:
     """The landing page: links to every report and download of the set."""
     ctx = page_context(scored, lang, "results")
-    labels = ctx["labels"]
-    ctx["links"] = [{"href": f"{p}.html", "text": labels[p]} for p in pages]
+    _ = catalog(lang).gettext
+    headings = {**HEADINGS, "hand_records": lazy_gettext("Hand records")}
+    ctx["links"] = [{"href": f"{p}.html", "text": headings[p].in_(lang)} for p in pages]
     ctx["downloads"] = [{"href": d, "text": d} for d in downloads]
     html: str = page_environment().get_template("index.html.j2").render(**ctx)
     return html
@@ -269,39 +282,38 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
     most the pair could score and its percentage (matchpoints), the boards it
     played, its rank across sections and its names when known.
     """
-    labels = get_labels(lang)
+    _ = catalog(lang).gettext
     event = scored.event
     section = scored.section
     movement = section.movement
-    winners = labels["winners_two" if section.winners == 2 else "winners_one"]
-    how = f" {labels['winners_detected']}" if scored.options.winners_detected else ""
+    winners = _("2 winners") if section.winners == 2 else _("1 winner")
+    how = f" {_('(detected from the pair numbers)')}" if scored.options.winners_detected else ""
     if scored.individual:
-        how = f", {labels['individual_totals']}"
+        how = f", {_('individual: totals per player')}"
     about = [
         event.name,
         "" if event.date is None else str(event.date),
-        "" if movement is None else movement.name,
-        labels["n_boards"].format(n=len(section.boards)),
+        "" if movement is None else shown_movement(movement, lang),
+        catalog(lang)
+        .ngettext("{n} board", "{n} boards", len(section.boards))
+        .format(n=len(section.boards)),
     ]
     lines = [
         f"{method_name(scored.method, lang)}, {winners}{how}",
         "  ".join(x for x in about if x),
     ]
-    who = labels["player" if scored.individual else "pair"]
+    who = _("Player") if scored.individual else _("Pair")
     penalised = any(s.penalty for s in section.ranking)  # the column only when one is given
     for direction, rows in section.fields():
         lines.append("")
         if direction is not None:
-            lines.append(_field_label(direction, labels))
+            lines.append(_field_label(direction, lang))
         overall = any(s.overall is not None for s in rows)
         names = any(s.names for s in rows)
-        head = (
-            f"{labels['rank']:>5} {who:>6} {labels['total']:>9} {labels['max']:>7} "
-            f"{labels['percent']:>7} {labels['boards']:>6}"
-        )
-        head += f" {labels['overall_rank']:>7}" if overall else ""
-        head += f" {labels['penalty']:>7}" if penalised else ""
-        lines.append(head + (f"  {labels['names']}" if names else ""))
+        head = f"{_('Rank'):>5} {who:>6} {_('Total'):>9} {_('Max'):>7} {_('%'):>7} {_('Boards'):>6}"
+        head += f" {_('Overall'):>7}" if overall else ""
+        head += f" {_('Penalty'):>7}" if penalised else ""
+        lines.append(head + (f"  {_('Names')}" if names else ""))
         for s in rows:
             text = (
                 f"{s.rank:>5} {s.pair:>6} {fixed(s.total):>9} {fixed(s.max):>7} "
@@ -311,31 +323,32 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
             text += f" {fixed(s.penalty) if s.penalty else '':>7}" if penalised else ""
             lines.append(text + (f"  {s.names}" if names else ""))
     if section.phantom:
-        lines += ["", labels["phantom_note"].format(n=section.phantom)]
+        phantom = _("Pair {n} is the phantom: its opponents sit out those boards.")
+        lines += ["", phantom.format(n=section.phantom)]
     return "\n".join(lines) + "\n"
 
 
-def event_text(event: ScoredEvent, lang: str = "en") -> str:
+def sessions_text(event: ScoredEvent, lang: str = "en") -> str:
     """Every session's ranking, then the carry-over, totals, flights and Houston VPs."""
-    labels = get_labels(lang)
+    _ = catalog(lang).gettext
     text = "\n".join(ranking_text(s, lang) for s in event.sessions)
-    pair = labels["pair"]
+    pair = _("Pair")
     lines: list[str] = []
     if event.carry_over:
-        lines += ["", labels["carry_over"]]
+        lines += ["", _("carry-over")]
         lines += [f"{p:>6} {decimal(c)!s:>9}" for p, c in event.carry_over.items()]
     combined = event.combined is not None and len(event.sessions) > 1
     if event.totals and not combined:  # else the combined ranking shows the totals
-        lines += ["", labels["totals_carry" if event.carry_over else "totals"]]
-        lines.append(f"{labels['rank']:>5} {pair:>6} {labels['total']:>9}")
+        lines += ["", _("Totals with carry-over") if event.carry_over else _("Totals")]
+        lines.append(f"{_('Rank'):>5} {pair:>6} {_('Total'):>9}")
         lines += [f"{t.rank:>5} {t.pair:>6} {decimal(t.total)!s:>9}" for t in event.totals]
     if event.flights:
-        lines += ["", labels["flights"]]
+        lines += ["", _("Flights")]
         for p, ranks in event.flights.items():
             shown = "  ".join(f"{f}: {r}" for f, r in ranks.items())
             lines.append(f"{p:>6}  {shown}")
     for session in event.houston:
-        lines += ["", labels["houston_vp"], f"{labels['rank']:>5} {pair:>6} {'VP':>9}"]
+        lines += ["", _("Houston VPs"), f"{_('Rank'):>5} {pair:>6} {'VP':>9}"]
         lines += [f"{x.rank:>5} {x.pair:>6} {decimal(x.vp)!s:>9}" for x in session]
     if event.combined is not None and combined:
         lines += ["", combined_text(event.combined, lang).rstrip("\n")]
@@ -374,8 +387,9 @@ def write_html(
         path.write_text(renderers[name](scored, lang), encoding="utf-8")
         written.append(path)
     if records:
+        _ = catalog(lang).gettext
         path = out / "hand_records.html"
-        title = f"{get_labels(lang)['hand_records']} — {scored.event_name}"
+        title = f"{_('Hand records')} — {scored.event_name}"
         path.write_text(hand_html(records, lang=lang, title=title), encoding="utf-8")
         written.append(path)
         pages.append("hand_records")
@@ -387,7 +401,6 @@ def write_html(
 
 __all__ = [
     "PAGES",
-    "event_text",
     "index_html",
     "ranking_html",
     "ranking_text",
@@ -395,6 +408,7 @@ __all__ = [
     "recap_rows",
     "results_html",
     "scorecards_html",
+    "sessions_text",
     "sheet_rows",
     "traveller_rows",
     "travellers_html",

@@ -12,7 +12,6 @@ from urllib.parse import urlencode
 
 import segno
 
-from bridgedesk.reports.labels import labels
 from bridgedesk.reports.templating import environment
 from bridgedesk.store.terminals import TableCode
 
@@ -38,9 +37,7 @@ def cards_html(
         for c in codes
     ]
     template = environment(strict=True).get_template("table_cards.html.j2")
-    html: str = template.render(
-        lang=lang, t=labels(lang), title=event_name, event=event, cards=cards, base=base
-    )
+    html: str = template.render(lang=lang, title=event_name, event=event, cards=cards, base=base)
     return html
 
 

@@ -25,46 +25,12 @@ from __future__ import annotations
 from typing import Any
 
 from bridgedesk.bridge import board_vulnerability
-from bridgedesk.reports.labels import labels as get_labels
 from bridgedesk.reports.team_pages import context as _context
 from bridgedesk.reports.team_pages import play_text as _play
 from bridgedesk.reports.team_pages import render as _render
 from bridgedesk.reports.team_pages import team_label as _team
 from bridgedesk.results.numbers import points
 from bridgedesk.results.teams import ComparedBoard, RoomScore, ScoredMatch, ScoredTeamEvent
-
-#: The words this page adds to the team catalogue.
-SHEET_LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "team_sheets": "Team private score sheets",
-        "our_ns": "Our NS",
-        "our_ew": "Our EW",
-        "versus": "v",
-        "running": "Running",
-        "home_match": "home",
-        "away_match": "away",
-        "pairs_line": "NS {ns} · EW {ew}",
-        "sheet_note": "Each board: our NS pair's score plus our EW pair's score, in IMPs "
-        "(004:1660-1668).",
-    },
-    "ja": {
-        "team_sheets": "チーム プライベートスコアシート",
-        "our_ns": "自チーム NS",
-        "our_ew": "自チーム EW",
-        "versus": "対",
-        "running": "累計",
-        "home_match": "ホーム",
-        "away_match": "アウェイ",
-        "pairs_line": "NS {ns} · EW {ew}",
-        "sheet_note": "各ボード: 自チーム NS ペアのスコアと EW ペアのスコアの合計を IMP に換算"
-        "（004:1660-1668）。",
-    },
-}
-
-
-def sheet_labels(lang: str) -> dict[str, str]:
-    """The team catalogue plus this page's words."""
-    return {**get_labels(lang), **SHEET_LABELS[lang]}
 
 
 def _signed(n: int | None) -> str:
@@ -151,13 +117,9 @@ def team_sheets(event: ScoredTeamEvent) -> list[dict[str, Any]]:
 
 def sheets_html(event: ScoredTeamEvent, lang: str = "en") -> str:
     """The private score sheets of every team (004:1640-1668), one team a page."""
-    ctx = _context(event, lang, "team_scorecards")
-    words = sheet_labels(lang)
-    ctx["labels"] = words
-    ctx["heading"] = words["team_sheets"]
-    ctx["title"] = f"{words['team_sheets']} — {event.event.name}"
+    ctx = _context(event, lang, "team_sheets")
     ctx["teams"] = team_sheets(event)
     return _render("team_sheets.html.j2", ctx)
 
 
-__all__ = ["SHEET_LABELS", "match_sheet", "sheet_labels", "sheets_html", "team_sheets"]
+__all__ = ["match_sheet", "sheets_html", "team_sheets"]

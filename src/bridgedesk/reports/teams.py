@@ -22,15 +22,14 @@ from typing import Any
 
 from bridgedesk.bridge import board_vulnerability
 from bridgedesk.bridge.methods import Method
-from bridgedesk.reports.labels import labels as get_labels
-from bridgedesk.reports.srr_pairs import SRR_LABELS
+from bridgedesk.i18n import catalog
+from bridgedesk.reports.team_pages import HEADINGS, scoring_name
 from bridgedesk.reports.team_pages import context as _context
 from bridgedesk.reports.team_pages import play_text as _play
 from bridgedesk.reports.team_pages import points_label as _points_label
 from bridgedesk.reports.team_pages import render as _render
-from bridgedesk.reports.team_pages import scoring_name
 from bridgedesk.reports.team_pages import team_label as _team
-from bridgedesk.reports.team_sheets import sheet_labels, sheets_html
+from bridgedesk.reports.team_sheets import sheets_html
 from bridgedesk.results.numbers import fixed, points
 from bridgedesk.results.teams import (
     ComparedBoard,
@@ -75,7 +74,8 @@ def _signed(n: int | None) -> str:
     return "" if n is None else f"{n:+d}" if n else "0"
 
 
-def _match_rows(event: ScoredTeamEvent, labels: dict[str, str]) -> list[dict[str, Any]]:
+def _match_rows(event: ScoredTeamEvent, lang: str) -> list[dict[str, Any]]:
+    _ = catalog(lang).gettext
     out = []
     for m in event.matches:
         row: dict[str, Any] = {
@@ -86,7 +86,7 @@ def _match_rows(event: ScoredTeamEvent, labels: dict[str, str]) -> list[dict[str
             "forfeit": "", "vp": "", "lineup": m.lineup, "triangle": _triangle(m),
         }  # fmt: skip
         if m.forfeited_by is not None:
-            row["forfeit"] = labels["forfeit"].format(team=_team(event, m.forfeited_by))
+            row["forfeit"] = _("forfeit by {team}").format(team=_team(event, m.forfeited_by))
             row["vp"] = f"{points(m.points[0])} – {points(m.points[1])}"
         row["boards"] = [
             {
@@ -114,7 +114,7 @@ def _triangle(m: ScoredMatch) -> tuple[str, str] | None:
 def scorecards_html(event: ScoredTeamEvent, lang: str = "en") -> str:
     """Every match compared board by board (004:1660-1668)."""
     ctx = _context(event, lang, "team_scorecards")
-    ctx["matches"] = _match_rows(event, ctx["labels"])
+    ctx["matches"] = _match_rows(event, lang)
     return _render("team_scorecards.html.j2", ctx)
 
 
@@ -285,8 +285,7 @@ def write_reports(
         path.write_text(html, encoding="utf-8")
         written.append(path)
     ctx = _context(event, lang, "results")
-    ctx["labels"] = {**sheet_labels(lang), **SRR_LABELS[lang]}
-    ctx["pages"] = [(p.name, ctx["labels"][_HEADINGS.get(p.stem, p.stem)]) for p in written]
+    ctx["pages"] = [(p.name, HEADINGS[_HEADINGS.get(p.stem, p.stem)].in_(lang)) for p in written]
     ctx["pages"] += list(links)
     index = target / "index.html"
     index.write_text(_render("team_index.html.j2", ctx), encoding="utf-8")
@@ -295,24 +294,24 @@ def write_reports(
 
 def standings_text(event: ScoredTeamEvent, lang: str = "en") -> str:
     """The standings as plain text, then each round's matches."""
-    labels = get_labels(lang)
-    head = _points_label(event, labels)
+    _ = catalog(lang).gettext
+    head = _points_label(event, lang)
     out = [
         f"{event.event.name} — {scoring_name(event, lang)}",
-        f"{labels['rank']:>5} {labels['team']:>5}  {head:>8}  {labels['names']}",
+        f"{_('Rank'):>5} {_('Team'):>5}  {head:>8}  {_('Names')}",
     ]
     for s in event.standings:
         out.append(f"{s.rank:>5} {s.team:>5}  {fixed(s.points):>8}  {s.name}")
     for r in _rounds(event):
         out.append("")
-        out.append(f"{labels['round']} {r['round']}")
+        out.append(f"{_('Round')} {r['round']}")
         for m in r["matches"]:
             played = f"{m['imps']} IMPs"
             if m["forfeit"] is not None:
-                played = labels["forfeit"].format(team=m["forfeit"])
+                played = _("forfeit by {team}").format(team=m["forfeit"])
             out.append(f"  {m['home']} v {m['away']}: {played}, {m['points']}")
         for b in r["byes"]:
-            out.append(f"  {b['team']}: {labels['bye']} {b['points']}")
+            out.append(f"  {b['team']}: {_('bye')} {b['points']}")
     return "\n".join(out) + "\n"
 
 
@@ -320,12 +319,12 @@ def butler_text(event: ScoredTeamEvent, lang: str = "en") -> str:
     """The pairs by Butler (or cross-) IMPs as plain text; empty without line-ups."""
     if not event.butler:
         return ""
-    labels = get_labels(lang)
+    _ = catalog(lang).gettext
     key = "pairs_ximp" if event.pairs_method is Method.XIMP else "pairs_butler"
     out = [
-        labels[key],
-        f"{labels['rank']:>5} {labels['pair']:>8} {labels['team']:>5} {labels['boards']:>6} "
-        f"{labels['imps']:>8} {labels['average_imps']:>10}",
+        HEADINGS[key].in_(lang),
+        f"{_('Rank'):>5} {_('Pair'):>8} {_('Team'):>5} {_('Boards'):>6} "
+        f"{_('IMPs'):>8} {_('IMPs/board'):>10}",
     ]
     for b in event.butler:
         out.append(

@@ -81,6 +81,8 @@ class MovementInfo:
     rounds: int
     tables: int
     winners: int
+    #: the boards a round (the most any table plays); 0 when unknown
+    boards_per_round: int = 0
 
 
 @dataclass(frozen=True)

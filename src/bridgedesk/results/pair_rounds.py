@@ -31,12 +31,12 @@ from fractions import Fraction
 from bridgedesk.bridge.methods import Method
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import ScoringError
+from bridgedesk.events.event_options import EventOptions
 from bridgedesk.events.model import SectionResults
 from bridgedesk.events.pair_draw import Draw
 from bridgedesk.events.pair_formats import PairFormat
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings, Slip
 from bridgedesk.events.seating import GridMovement
-from bridgedesk.results.event_options import EventOptions
 from bridgedesk.results.model import EventHeading, pair_order
 from bridgedesk.results.section import director_penalties, event_info, to_scoring
 from bridgedesk.scoring import results as sr

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Result, SectionResults
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
@@ -31,7 +31,6 @@ from bridgedesk.results.model import (
     ScoredSession,
 )
 from bridgedesk.scoring import results as sr
-from bridgedesk.scoring.options import Convention, MatchpointOptions
 from bridgedesk.scoring.session import SessionResult, score_session
 
 
@@ -106,14 +105,12 @@ def _section(
     ]
     movement = snapshot.movement
     winners = movement.winners if movement is not None else None
-    mp = convention.options if method is Method.MP else MatchpointOptions()
-    result = score_session(boards, method=method, winners=winners, scale=mp.scale,
-                           factor=mp.factor, common_top=mp.factor)  # fmt: skip
+    result = score_session(boards, method=method, winners=winners, convention=convention)
     # -- the director's penalties: a second pass, once the board's unit is known
     if rulings is not None and rulings.penalties:
         penalties = director_penalties(rulings.penalties, result)
         result = score_session(boards, method=method, winners=winners, penalties=penalties,
-                               scale=mp.scale, factor=mp.factor, common_top=mp.factor)  # fmt: skip
+                               convention=convention)  # fmt: skip
     placements = {
         (n, i): Placement(r.round, r.table, r.lead)
         for n, rs in travellers.items()
@@ -126,8 +123,9 @@ def _section(
     info = None
     rounds = None
     if movement is not None:
+        per_round = max((len(a.boards) for a in movement.grid.values()), default=0)
         info = MovementInfo(movement.name, movement.kind, movement.rounds, movement.tables,
-                            movement.winners)  # fmt: skip
+                            movement.winners, per_round)  # fmt: skip
     else:
         rounds = max((r.round for r in snapshot.results), default=0)
     return section_of(
@@ -149,7 +147,7 @@ def score_sections(
     to the writers.  ``rulings`` are the director's by section name
     (:mod:`bridgedesk.events.rulings`): fouled-board groups tag the results,
     penalties go to the scoring engine (see :func:`director_penalties`).
-    ``convention`` is the event's matchpoint convention (:mod:`bridgedesk.scoring.options`)."""
+    ``convention`` is the event's scoring convention (:mod:`bridgedesk.scoring.options`)."""
     first = snapshots[0]
     method = method or method_of(first)
     event = first.event

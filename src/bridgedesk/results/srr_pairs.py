@@ -32,11 +32,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 from fractions import Fraction
 
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import Location, ScoringError
+from bridgedesk.events.team_draw import MisSeat, RoomName
 from bridgedesk.results.team_model import (
     BoardRooms,
     Lineup,
@@ -54,31 +54,6 @@ SHARED_FIELDS: tuple[frozenset[int], ...] = (
     frozenset({7, 8}),
     frozenset({9, 10}),
 )
-
-
-class Room(Enum):
-    """The open room (home team NS) or the closed room (away team NS), 004:1631-1633."""
-
-    OPEN = "open"
-    CLOSED = "closed"
-
-
-@dataclass(frozen=True)
-class MisSeat:
-    """Pairs that sat NS/EW the wrong way round in one room of a match (004:2652-2655).
-
-    ``other_played`` says whether the two teams' other room on these boards had
-    already been played when the slip was found: if not, the later room was
-    played swapped too (the rule), and both rooms count; if so, the boards
-    leave the team comparison.
-    """
-
-    round: int
-    home: int
-    away: int
-    room: Room
-    boards: tuple[int, ...]
-    other_played: bool
 
 
 @dataclass(frozen=True)
@@ -169,10 +144,10 @@ def corrected_play(play: TeamEventPlay, misseats: Iterable[MisSeat]) -> TeamEven
 # -- the pairs' game ------------------------------------------------------------------------
 
 
-def _swapped_rooms(misseats: Iterable[MisSeat]) -> set[tuple[int, int, int, Room, int]]:
-    out: set[tuple[int, int, int, Room, int]] = set()
+def _swapped_rooms(misseats: Iterable[MisSeat]) -> set[tuple[int, int, int, RoomName, int]]:
+    out: set[tuple[int, int, int, RoomName, int]] = set()
     for s in misseats:
-        rooms = [s.room] if s.other_played else [Room.OPEN, Room.CLOSED]
+        rooms = [s.room] if s.other_played else [RoomName.OPEN, RoomName.CLOSED]
         for room in rooms:
             for b in s.boards:
                 out.add((s.round, s.home, s.away, room, b))
@@ -198,8 +173,8 @@ def pair_lines(flight: Flight, prefix: str = "") -> dict[int, list[TravellerLine
         lu: Lineup = m.lineup
         for b in m.boards:
             for room, score, ns, ew in (
-                (Room.OPEN, b.open, lu.home_ns, lu.away_ew),
-                (Room.CLOSED, b.closed, lu.away_ns, lu.home_ew),
+                (RoomName.OPEN, b.open, lu.home_ns, lu.away_ew),
+                (RoomName.CLOSED, b.closed, lu.away_ns, lu.home_ew),
             ):
                 if score is None:
                     continue
@@ -295,8 +270,6 @@ __all__ = [
     "SHARED_FIELDS",
     "TABLES",
     "Flight",
-    "MisSeat",
-    "Room",
     "SrrPairLine",
     "can_share_field",
     "corrected_play",

@@ -34,8 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.bridge.vp import VPScale, get_scale
-from bridgedesk.results.team_model import TeamScoring
 
 __all__ = ["Walkover", "walkover"]
 
@@ -69,16 +69,16 @@ class Walkover:
         return self.award(own, ())
 
 
-def walkover(scoring: TeamScoring, scale: VPScale, boards: int, stock: int) -> Walkover:
+def walkover(scoring: Method, scale: VPScale, boards: int, stock: int) -> Walkover:
     """The walkover values of ``scoring`` for a match of ``boards`` boards (module doc)."""
-    if scoring is TeamScoring.VP:
+    if scoring is Method.TEAM_VP:
         draw, low = scale.vp(0, boards)[0], scale.vp(-(10**6), boards)[0]
         return Walkover(Fraction(draw), Fraction(low))
-    if scoring is TeamScoring.IMP:
+    if scoring is Method.TEAM_IMPS:
         return Walkover(Fraction(0), None)
-    if scoring is TeamScoring.MCCALLUM:
+    if scoring is Method.MCCALLUM:
         return Walkover(Fraction(stock), Fraction(0))
-    if scoring is TeamScoring.BAM:
+    if scoring is Method.BOARD_A_MATCH:
         return Walkover(Fraction(boards), Fraction(0))
     bam = get_scale("bam")
     draw, low = bam.vp(0, boards)[0], bam.vp(-(10**6), boards)[0]

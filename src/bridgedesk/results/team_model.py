@@ -11,8 +11,7 @@ two rooms) is filled in by a results file or the store;
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from bridgedesk.bridge.methods import Adjustment, Method
@@ -22,21 +21,6 @@ from bridgedesk.events.model import Player
 from bridgedesk.results.model import EventHeading
 from bridgedesk.scoring.results import Play
 from bridgedesk.scoring.teams import CrossTable, TeamBoard
-
-
-class TeamScoring(Enum):
-    """How a team event's matches are scored and its teams ranked."""
-
-    IMP = "imp"
-    VP = "vp"
-    BAM = "bam"
-    BAM_VP = "bam-vp"
-    MCCALLUM = "mccallum"
-
-    @property
-    def board_a_match(self) -> bool:
-        return self in (TeamScoring.BAM, TeamScoring.BAM_VP)
-
 
 # -- what is handed in (by a results file or the store) ---------------------------------
 
@@ -123,7 +107,7 @@ class TeamEventPlay:
     event: EventHeading
     teams: tuple[TeamEntry, ...]
     matches: tuple[MatchPlay, ...]
-    scoring: TeamScoring = TeamScoring.VP
+    scoring: Method = Method.TEAM_VP
     vp_scale: str | VPScale = "wbf2013"
     stock: int = 40
     byes: tuple[tuple[int, int], ...] = ()
@@ -133,6 +117,14 @@ class TeamEventPlay:
     form: str = ""
     #: A knockout match's segments (sessions), their IMPs added; for the reports.
     segments: int = 1
+
+    def in_rounds(self, rounds: range) -> TeamEventPlay:
+        """The play of ``rounds`` only (a session's): their matches and byes."""
+        return replace(
+            self,
+            matches=tuple(m for m in self.matches if m.round in rounds),
+            byes=tuple(b for b in self.byes if b[0] in rounds),
+        )
 
 
 # -- what comes out ---------------------------------------------------------------------
@@ -261,7 +253,7 @@ class ScoredTeamEvent:
     """A team event scored: the one value the team writers read."""
 
     event: EventHeading
-    scoring: TeamScoring
+    scoring: Method
     scale: str
     teams: tuple[TeamEntry, ...]
     matches: tuple[ScoredMatch, ...]

@@ -7,9 +7,9 @@
   (:func:`~bridgedesk.events.swiss.pair_round`) draws the next round by the
   event's rule and rematch rule.  Seeds are the team numbers.  A forfeited
   match counts what the forfeit rule awards (003:228-250).  An odd field
-  plays a triangle each round (004:2698-2716, :mod:`bridgedesk.results.team_triangle`):
+  plays a triangle each round (004:2698-2716, :mod:`bridgedesk.events.team_triangle`):
   its three half-matches go into the history with the points each scored
-  (half each team's round score, :mod:`bridgedesk.results.team_triangle_scores`),
+  (half each team's round score, :mod:`bridgedesk.events.team_triangle_scores`),
   so a team's total is right, and the round's ``triangle`` lets the engine count
   the triangles each team has played.
 * **Knockout** (004:1762-1772): a seeded bracket on the team numbers
@@ -34,9 +34,9 @@ from bridgedesk.events.swiss import (
     SwissTeam,
     pair_round,
 )
-from bridgedesk.results.team_draw import DrawnMatch, by_round
+from bridgedesk.events.team_draw import DrawnMatch, by_round
+from bridgedesk.events.team_settings import TeamSettings
 from bridgedesk.results.team_model import ScoredMatch, ScoredTeamEvent
-from bridgedesk.results.team_settings import TeamSettings
 
 __all__ = ["knockout_first", "knockout_next", "swiss_next"]
 

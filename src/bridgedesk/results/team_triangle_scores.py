@@ -3,7 +3,7 @@
 A team that plays two matches in one round is in a triangle (the check of
 :func:`bridgedesk.results.teams.score_team_event` allows no other case).  Each of
 its two matches is a *half-match* on half the round's boards
-(:mod:`bridgedesk.results.team_triangle`).  The seed says how it scores
+(:mod:`bridgedesk.events.team_triangle`).  The seed says how it scores
 (004:2701): team A plays four boards against each of B and C, eight in all,
 "and the IMP margin of these eight boards is converted to VPs".  So:
 
@@ -30,12 +30,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.results.team_model import (
     BoardRooms,
     MatchPlay,
     ScoredMatch,
     TeamEventPlay,
-    TeamScoring,
 )
 
 __all__ = ["halves", "round_scores", "score_halves", "share_forfeits"]
@@ -99,7 +99,7 @@ def score_halves(
     out = list(scored)
     tri = halves(matches, play.form)
     round_boards = play.boards_per_match
-    if play.scoring is TeamScoring.IMP or not tri:
+    if play.scoring is Method.TEAM_IMPS or not tri:
         return out
     share: dict[tuple[int, int], Fraction] = {}
     for i in tri:

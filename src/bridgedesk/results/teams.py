@@ -24,7 +24,7 @@ average, the forfeiting team's opponents' average and 1.2 draws; the loser
 the least; a bye a walkover nobody forfeited) are the seed's VP rule carried
 over to every scoring (:mod:`bridgedesk.results.team_forfeits`).  An odd
 Swiss field's triangle is scored as 004:2701 says
-(:mod:`bridgedesk.results.team_triangle_scores`).
+(:mod:`bridgedesk.events.team_triangle_scores`).
 
 **Tie-break** (the seeds give none for teams): equal totals are separated by
 the points the tied teams scored in the matches among themselves, then by the
@@ -49,6 +49,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from bridgedesk.bridge.imps import imps
+from bridgedesk.bridge.methods import Method
 from bridgedesk.bridge.vp import VPScale, get_scale
 from bridgedesk.errors import Location, ScoringError
 from bridgedesk.results import team_triangle_scores as triangle_scores
@@ -65,7 +66,6 @@ from bridgedesk.results.team_model import (
     TeamBye,
     TeamEntry,
     TeamEventPlay,
-    TeamScoring,
     TeamStanding,
 )
 from bridgedesk.scoring.results import Board, TravellerLine
@@ -137,7 +137,7 @@ def _check(play: TeamEventPlay) -> None:
                 f"team {team} has a bye in round {rnd} but plays {seen[(rnd, team)][0]}"
             )
         seen[(rnd, team)] = ["a bye"]
-    if play.byes and play.scoring is not TeamScoring.VP and play.form != "knockout":
+    if play.byes and play.scoring is not Method.TEAM_VP and play.form != "knockout":
         raise ScoringError(
             f"byes are scored in VPs (a walkover nobody forfeited, 003:228-250); the event "
             f"is scored by {play.scoring.value}: use vp, or leave the byes out"
@@ -221,7 +221,7 @@ def score_team_event(play: TeamEventPlay) -> ScoredTeamEvent:
             {str(b.team): b.points for b in byes},
         ),
         byes=byes,
-        stock=play.stock if play.scoring is TeamScoring.MCCALLUM else None,
+        stock=play.stock if play.scoring is Method.MCCALLUM else None,
         butler=butler,
         pairs_method=play.pairs_method,
         pair_teams=pair_teams,
@@ -241,18 +241,18 @@ def _score_match(play: TeamEventPlay, m: MatchPlay, scale: VPScale) -> ScoredMat
     net: int | None = None
     mc: tuple[int, int] | None = None
     s = play.scoring
-    if s is TeamScoring.VP:
+    if s is Method.TEAM_VP:
         va, vb = scale.vp(im.margin, _match_boards(play, m))
         vp = (Fraction(va), Fraction(vb))
         points = vp
     elif s.board_a_match:
-        bm = bam_match(team_boards, with_vp=s is TeamScoring.BAM_VP)
+        bm = bam_match(team_boards, with_vp=s is Method.BAM_VP)
         bam = (bm.points_a, bm.points_b)
         net = bm.net_a
         if bm.vp_a is not None and bm.vp_b is not None:
             bam_vp = (Fraction(bm.vp_a), Fraction(bm.vp_b))
         points = (bm.total_a, bm.total_b)
-    elif s is TeamScoring.MCCALLUM:
+    elif s is Method.MCCALLUM:
         mc = mccallum(im.margin, play.stock)
         points = (Fraction(mc[0]), Fraction(mc[1]))
     else:
@@ -271,7 +271,7 @@ def _forfeit(
     earned: Mapping[int, Sequence[Fraction]],
     conceded: Mapping[int, Sequence[Fraction]],
     rule: Walkover,
-    scoring: TeamScoring,
+    scoring: Method,
 ) -> ScoredMatch:
     loser = m.forfeited_by
     assert loser is not None
@@ -281,7 +281,7 @@ def _forfeit(
     got = (pts[m.home], pts[m.away])
     return ScoredMatch(
         m.round, m.home, m.away, (), (0, 0), got, (m.penalty_home, m.penalty_away),
-        got if scoring is TeamScoring.VP else None, forfeited_by=loser, table=m.table,
+        got if scoring is Method.TEAM_VP else None, forfeited_by=loser, table=m.table,
     )  # fmt: skip
 
 
@@ -399,7 +399,6 @@ __all__ = [
     "TeamBye",
     "TeamEntry",
     "TeamEventPlay",
-    "TeamScoring",
     "TeamStanding",
     "score_team_event",
 ]

@@ -91,6 +91,7 @@ def _score_imp_like(
     out: dict[tuple[int, Side], Value] = {}
     both_real: list[Fraction] = []
     lone_rows: list[tuple[int, Side]] = []
+    fouled_board = board.is_fouled  # once per board: it looks at every result
     for side in (Side.NS, Side.EW):
         groups: dict[str | None, list[int]] = {}
         pending: list[int] = []
@@ -103,7 +104,7 @@ def _score_imp_like(
         real: list[Fraction] = []
         n_real = sum(len(ix) for ix in groups.values())
         for ix in groups.values():
-            if board.is_fouled and len(ix) < min_group:
+            if fouled_board and len(ix) < min_group:
                 lone_rows += [(i, side) for i in ix]
                 continue
             pool = [_weighted(board, i, side) for i in ix]
@@ -157,9 +158,29 @@ def _lone_sixty(real: list[Fraction]) -> Fraction:
     return SIXTY * sum(plus, Fraction(0)) / len(plus) if plus else Fraction(0)
 
 
-def cross_imp_board(board: Board, *, scores: int | None = None) -> ScoredBoard:
-    """Cross-IMPs of every side on ``board`` (004:1446-1486)."""
+def cross_imp_board(
+    board: Board, *, scores: int | None = None, per_comparison: bool = False
+) -> ScoredBoard:
+    """Cross-IMPs of every side on ``board`` (004:1446-1486).
+
+    ``per_comparison`` is the form BBO, KoPS and JFR publish: each played
+    result's IMPs divided by the number of other played results it was
+    compared with (an artificial score is in no comparison), nothing factored
+    up; a one-board penalty is then 5 IMPs (003:51 per comparison).
+    """
     big_n = len(board.results) if scores is None else scores
+    if per_comparison:
+        return _score_imp_like(
+            board,
+            "ximp",
+            _averaged_cross,
+            min_group=2,
+            adjusted=sixty_percent_average,
+            lone=_lone_sixty,
+            factor_up=False,
+            penalty_unit=Fraction(5),
+            scores=scores,
+        )
     return _score_imp_like(
         board,
         "ximp",
@@ -171,6 +192,13 @@ def cross_imp_board(board: Board, *, scores: int | None = None) -> ScoredBoard:
         penalty_unit=Fraction(5 * (big_n - 1)),  # 003:51
         scores=scores,
     )
+
+
+def _averaged_cross(pool: Sequence[Weighted]) -> list[Fraction]:
+    """Each score's cross-IMPs over the others in ``pool``, per comparison."""
+    if len(pool) < 2:
+        return [Fraction(0) for _ in pool]
+    return [v / (len(pool) - 1) for v in _cross(pool, imp_blend)]
 
 
 def total_points_board(board: Board, *, scores: int | None = None) -> ScoredBoard:

@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from bridgedesk.bridge.seats import Side
 from bridgedesk.errors import Location, ScoringError
+from bridgedesk.scoring.boards import score_board
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing, adjusted_points
 from bridgedesk.scoring.results import (
     Adjustment,
@@ -40,7 +41,6 @@ from bridgedesk.scoring.session import (
     PairKey,
     SessionResult,
     _standings,
-    score_board,
 )
 
 #: The players of a table in seat order N, E, S, W.

@@ -137,24 +137,32 @@ def matchpoint_board(
     fouled: FouledMethod = FouledMethod.FORMULA,
     scores: int | None = None,
     scale: int = 1,
+    played_only: bool = False,
 ) -> ScoredBoard:
     """Matchpoints of every side on ``board``.
 
     ``scores`` (N) is the number of scores the board should have; by default the
     number of results on the traveller, adjusted and not-played rows included.
+    With ``played_only`` (other programs' way, :mod:`bridgedesk.scoring.options`)
+    N is the number of played results: an artificial score is no part of the
+    field, so nothing is factored.
     Artificial adjusted scores come back as :class:`Adjustment` for the session
     to resolve (see :func:`adjusted_points`); not-played sides as None.
     """
     board.check(two_field=True)  # pair identities are the session's concern
-    big_n = len(board.results) if scores is None else scores
-    if big_n < len(board.results):
+    counted = len(board.results)
+    if played_only:
+        counted = sum(1 for r in board.results if _has_play(r))
+    big_n = counted if scores is None else scores
+    if big_n < counted:
         raise ScoringError(
-            f"the board has {len(board.results)} results but only {big_n} scores were expected",
+            f"the board has {counted} results but only {big_n} scores were expected",
             Location(board=board.number),
         )
     if scale not in (1, 2):
         raise ScoringError(f"matchpoint scale must be 1 (1/0.5/0) or 2 (2/1/0), not {scale}")
     values: dict[tuple[int, Side], Value] = {}
+    fouled_board = board.is_fouled  # once per board: it looks at every result
     for side in (Side.NS, Side.EW):
         groups: dict[str | None, list[int]] = {}
         for i, r in enumerate(board.results):
@@ -169,14 +177,14 @@ def matchpoint_board(
             within = group_matchpoints(outcomes)
             n = len(ix)
             for i, s in zip(ix, within, strict=True):
-                if not board.is_fouled:
+                if not fouled_board:
                     m = factor(s, n, big_n, missing)
                 elif fouled is FouledMethod.SIMPLE:
                     m = factor(s, n, big_n, Missing.HALF)
                 else:
                     m = _fouled_formula(s, n, big_n, sizes, g)
                 values[(i, side)] = m * scale
-    top = Fraction((big_n - 1) * scale)
+    top = Fraction(max(big_n - 1, 0) * scale)
     return ScoredBoard(
         number=board.number,
         method="mp",
@@ -188,6 +196,11 @@ def matchpoint_board(
         ),
         penalty_unit=top,
     )
+
+
+def _has_play(r: TravellerLine) -> bool:
+    """True when a side of the row has a table score (not only artificial scores)."""
+    return isinstance(r.ns_outcome, Weighted) or isinstance(r.ew_outcome, Weighted)
 
 
 def _side_weighted(r: TravellerLine, side: Side) -> Weighted:

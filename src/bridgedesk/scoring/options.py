@@ -1,88 +1,85 @@
-"""Named matchpoint conventions: how other programs and federations score a session.
+"""Named scoring conventions: how other programs and federations score a session.
 
 The arithmetic lives in :func:`bridgedesk.scoring.session.score_session`; this
-module names the combinations of its settings that programs are known for, so
-a director (or an event's settings) can ask for one by name.
+module names the combinations of its settings (:class:`ConventionRules`) that
+programs are known for; their names are the one enum
+:class:`bridgedesk.bridge.methods.Convention` (re-exported here), which every
+command, the console and the event's stored options offer.
 
 * ``jcbl`` -- 1 point per comparison won, a half per tie (004:1178-1180); each
   board brought to the common top and a pair that played fewer boards factored
-  up (004:1276-1302).  bridgedesk's default.
+  up (004:1276-1302); average plus is 60 % or the pair's session percentage if
+  higher (003:16-19).  bridgedesk's default, for every method.
 * ``two-per-comparison`` -- the same, with 2 points per comparison won and 1
   per tie (top 2N - 2): how EBU scoring programs, the FFB and ScoreBridge print
   matchpoints.  Percentages and ranks are the same as ``jcbl``.
-* ``jfr-pary`` -- no factoring (the Polish JFR Pary program): each board is
-  matchpointed over the scores actually on it, a pair's total is the plain sum
-  and its percentage that sum over the most it could have scored on the boards
-  it played; pairs are ranked by percentage.
+* ``jfr-pary`` -- the Polish JFR Pary program's matchpoints: no common top and
+  no factoring of a pair's total.  Each board is matchpointed over the results
+  on its traveller (an artificial score on it counts, so the played results are
+  brought to that number by the Neuberg formula, as JFR Pary's own pages show;
+  a board not played is not on the traveller), a pair's total is the plain sum
+  of its points and its percentage that sum over the most it could have scored
+  on the boards it played; pairs are ranked by percentage.
+* ``bbo`` -- Bridge Base Online's tournaments.  Matchpoints: each board over
+  its played results only (an artificial score is left out of the field and
+  nothing is factored), average plus and minus a flat 60 % and 40 % of the top
+  whatever the pair's session, a pair's score the mean of its board
+  percentages.  Cross-IMPs: the ``average-per-comparison`` form below.
+* ``average-per-comparison`` -- the cross-IMP form BBO, KoPS and JFR publish:
+  each played result is compared with every other played result of its
+  direction and its IMPs are divided by the number of comparisons (an
+  artificial score is left out of the comparisons, average is 0), no factoring;
+  a pair's score is the sum over its boards.
+
+The sources and the published files these are checked against are listed in
+``docs/results.md`` ("Other programs' conventions").
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
-from bridgedesk.errors import ScoringError
-from bridgedesk.scoring.results import Board, Penalty
-from bridgedesk.scoring.session import Method, SessionResult, score_session
+from bridgedesk.bridge.methods import Convention
 
 
 @dataclass(frozen=True)
-class MatchpointOptions:
-    """The settings one convention gives :func:`score_session`."""
+class ConventionRules:
+    """The settings one convention gives the scoring engine.
+
+    ``scale``: matchpoints per comparison won (1 or 2).  ``factor``: boards
+    brought to the common top and pairs that played fewer boards factored up
+    (004:1276-1302); without it totals are plain sums and matchpoint pairs are
+    ranked by percentage.  ``played_only``: an artificial adjusted score is
+    left out of its board's field (matchpoints over the played results only).
+    ``flat_adjusted``: matchpoint average plus / minus are always 60 / 40 % of
+    the top (not the pair's session percentage, 003:16-19).  ``board_mean``: a
+    matchpoint pair's percentage is the mean of its board percentages.
+    ``per_comparison``: cross-IMPs divided by the number of comparisons.
+    """
 
     scale: int = 1
     factor: bool = True
+    played_only: bool = False
+    flat_adjusted: bool = False
+    board_mean: bool = False
+    per_comparison: bool = False
 
 
-class Convention(Enum):
-    JCBL = "jcbl"
-    TWO_PER_COMPARISON = "two-per-comparison"
-    JFR_PARY = "jfr-pary"
-
-    @property
-    def options(self) -> MatchpointOptions:
-        return {
-            "jcbl": MatchpointOptions(),
-            "two-per-comparison": MatchpointOptions(scale=2),
-            "jfr-pary": MatchpointOptions(factor=False),
-        }[self.value]
-
-    @classmethod
-    def parse(cls, text: str) -> Convention:
-        key = text.strip().lower().replace("_", "-").replace(" ", "-")
-        aliases = {
-            "ebu": "two-per-comparison",
-            "ffb": "two-per-comparison",
-            "scorebridge": "two-per-comparison",
-            "pary": "jfr-pary",
-        }
-        key = aliases.get(key, key)
-        for member in cls:
-            if member.value == key:
-                return member
-        names = ", ".join(m.value for m in cls)
-        raise ScoringError(f"unknown matchpoint convention {text!r}: expected one of {names}")
+#: The settings of each named convention (its names and methods: :class:`Convention`).
+_RULES: dict[Convention, ConventionRules] = {
+    Convention.JCBL: ConventionRules(),
+    Convention.TWO_PER_COMPARISON: ConventionRules(scale=2),
+    Convention.JFR_PARY: ConventionRules(factor=False),
+    Convention.BBO: ConventionRules(
+        factor=False, played_only=True, flat_adjusted=True, board_mean=True, per_comparison=True
+    ),
+    Convention.AVERAGE_PER_COMPARISON: ConventionRules(factor=False, per_comparison=True),
+}
 
 
-def score_matchpoints(
-    boards: Sequence[Board],
-    convention: Convention = Convention.JCBL,
-    *,
-    winners: int | None = None,
-    penalties: Sequence[Penalty] = (),
-) -> SessionResult:
-    """Matchpoint a session by a named convention."""
-    opts = convention.options
-    return score_session(
-        boards,
-        method=Method.MP,
-        winners=winners,
-        penalties=penalties,
-        scale=opts.scale,
-        factor=opts.factor,
-        common_top=opts.factor,
-    )
+def rules_of(convention: Convention) -> ConventionRules:
+    """What ``convention`` asks of :func:`~bridgedesk.scoring.session.score_session`."""
+    return _RULES[convention]
 
 
-__all__ = ["Convention", "MatchpointOptions", "score_matchpoints"]
+__all__ = ["Convention", "ConventionRules", "rules_of"]

@@ -15,16 +15,24 @@ Also here: multi-session totals, the JCBL carry-over formula with its
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from math import lcm
 
 from bridgedesk.bridge.methods import Method as Method  # re-exported
 from bridgedesk.bridge.seats import Side
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import Location, ScoringError
-from bridgedesk.scoring.imp_pairs import butler_board, cross_imp_board, total_points_board
-from bridgedesk.scoring.matchpoints import FouledMethod, Missing, adjusted_points, matchpoint_board
+from bridgedesk.scoring.boards import Engine, score_boards
+from bridgedesk.scoring.matchpoints import (
+    ADJUSTED_PERCENT,
+    FouledMethod,
+    Missing,
+    adjusted_points,
+)
+from bridgedesk.scoring.options import Convention, ConventionRules, rules_of
 from bridgedesk.scoring.results import (
     Adjustment,
     Board,
@@ -110,40 +118,18 @@ def detect_winners(boards: Iterable[Board]) -> int:
 def rank_labels(values: Sequence[Fraction], places: int = 2) -> list[str]:
     """Ranks for ``values`` (higher is better), on the values rounded to ``places``.
 
-    Tied values share the place and are marked with "=": 1, 2=, 2=, 4.
+    Tied values share the place and are marked with "=": 1, 2=, 2=, 4.  The
+    values are sorted once and each place found by bisection (n log n: a
+    national field of thousands of pairs is ranked in milliseconds).
     """
     rounded = [round_half_up(v, places) for v in values]
-    counts: dict[Fraction, int] = {}
-    for v in rounded:
-        counts[v] = counts.get(v, 0) + 1
+    ascending = sorted(rounded)
     labels = []
     for v in rounded:
-        place = 1 + sum(1 for w in rounded if w > v)
-        labels.append(f"{place}=" if counts[v] > 1 else str(place))
+        above = len(ascending) - bisect_right(ascending, v)
+        tied = bisect_right(ascending, v) - bisect_left(ascending, v)
+        labels.append(f"{above + 1}=" if tied > 1 else str(above + 1))
     return labels
-
-
-def score_board(
-    board: Board,
-    method: Method,
-    *,
-    missing: Missing = Missing.NEUBERG,
-    fouled: FouledMethod = FouledMethod.FORMULA,
-    butler_drop: int = 1,
-    scores: int | None = None,
-    scale: int = 1,
-) -> ScoredBoard:
-    """Score one board by ``method`` (matchpoint adjustments left unresolved)."""
-    if not method.is_pairs:
-        raise ScoringError(f"{method} is a team method: a pairs session is scored by "
-                           "mp, ximp, butler or total")  # fmt: skip
-    if method is Method.MP:
-        return matchpoint_board(board, missing=missing, fouled=fouled, scores=scores, scale=scale)
-    if method is Method.XIMP:
-        return cross_imp_board(board, scores=scores)
-    if method is Method.TOTAL:
-        return total_points_board(board, scores=scores)
-    return butler_board(board, drop=butler_drop, scores=scores)
 
 
 def score_session(
@@ -159,6 +145,8 @@ def score_session(
     common_top: bool = True,
     sections: Mapping[str, str] | None = None,
     factor: bool = True,
+    convention: Convention | None = None,
+    engine: Engine = Engine.AUTO,
 ) -> SessionResult:
     """Score every board of one field and rank the pairs.
 
@@ -170,10 +158,19 @@ def score_session(
 
     ``factor=False`` is the other programs' way with no factoring at all (JFR
     Pary's, see :mod:`bridgedesk.scoring.options`): each board is matchpointed
-    over the scores actually played on it, a pair's total is the plain sum of
+    over the results on its traveller, a pair's total is the plain sum of
     its points, and its percentage is that sum over the most it could have
     scored on the boards it played (matchpoints are then ranked by percentage).
+
+    ``convention`` names all of these settings at once (and the other programs'
+    further rules: :class:`~bridgedesk.scoring.options.ConventionRules`); give
+    it or ``scale`` / ``common_top`` / ``factor``, not both.  ``engine`` chooses
+    the exact or the vectorised board scoring (:mod:`bridgedesk.scoring.boards`;
+    both give the same values).
     """
+    rules = _rules(convention, method, scale=scale, factor=factor, common_top=common_top)
+    if convention is not None:
+        common_top = rules.factor
     if winners is None:
         winners = detect_winners(boards)
     if winners not in (1, 2):
@@ -190,37 +187,40 @@ def score_session(
         seen_numbers.add(b.number)
         b.check(two_field=winners == 2)
     n_common = max((len(b.results) for b in boards), default=0) if common_top else None
-    scored = [
-        score_board(b, method, missing=missing, fouled=fouled, butler_drop=butler_drop,
-                    scores=n_common if factor else None, scale=scale)
-        for b in (boards if factor else [_played(b) for b in boards])
-    ]  # fmt: skip
-    if method is Method.MP:
-        scored = resolve_matchpoint_adjustments(scored, winners)
+    scored = score_boards(
+        boards if rules.factor else [_played(b) for b in boards], method, missing=missing,
+        fouled=fouled, butler_drop=butler_drop, scores=n_common if rules.factor else None,
+        scale=rules.scale, played_only=rules.played_only and method is Method.MP,
+        per_comparison=rules.per_comparison and method is Method.XIMP, engine=engine,
+    )  # fmt: skip
 
     def key(pair: str, side: Side) -> PairKey:
         return (pair, side if winners == 2 else None)
 
-    raw: dict[PairKey, Fraction] = {}
-    tops: dict[PairKey, Fraction] = {}
-    played: dict[PairKey, int] = {}
-    for sb in scored:
-        for sr in sb.results:
-            for side in (Side.NS, Side.EW):
-                k = key(sr.result.pair(side), side)
-                raw.setdefault(k, Fraction(0))
-                tops.setdefault(k, Fraction(0))
-                played.setdefault(k, 0)
-                v = sr.value(side)
-                if v is None:
-                    continue
-                assert isinstance(v, Fraction)
-                raw[k] += v
-                tops[k] += sb.top or 0
-                played[k] += 1
+    means: dict[PairKey, Fraction] | None = None
+    raw, tops, played = pair_totals(scored, winners)  # A / A+ / A- not yet in
+    if method is Method.MP:
+        if rules.board_mean:
+            means = _board_means(scored, key)
+        resolved = resolve_matchpoint_adjustments(
+            scored, winners, by_session=not rules.flat_adjusted, totals=(raw, tops)
+        )
+        for before, after in zip(scored, resolved, strict=True):
+            if after is before:
+                continue
+            for was, now in zip(before.results, after.results, strict=True):
+                for side in (Side.NS, Side.EW):
+                    v = now.value(side)
+                    if isinstance(was.value(side), Adjustment) and isinstance(v, Fraction):
+                        k = key(now.result.pair(side), side)
+                        raw[k] += v
+                        tops[k] += after.top or 0
+                        played[k] += 1
+        scored = resolved
     unit_default = max((sb.penalty_unit for sb in scored), default=Fraction(0))
     units = {sb.number: sb.penalty_unit for sb in scored}
     penalty: dict[PairKey, Fraction] = dict.fromkeys(raw, Fraction(0))
+    penalty_boards: dict[PairKey, Fraction] = dict.fromkeys(raw, Fraction(0))
     for p in penalties:
         matches = [k for k in raw if k[0] == p.pair]
         if not matches:
@@ -228,8 +228,104 @@ def score_session(
         unit = units.get(p.board, unit_default) if p.board is not None else unit_default
         for k in matches:
             penalty[k] += p.boards * unit
-    standings = _standings(raw, tops, played, penalty, method, winners, sections, factor)
+            penalty_boards[k] += p.boards
+    if means is not None:
+        # a penalty of b boards costs b boards' worth (100 % each) of the pair's mean
+        means = {k: m - 100 * penalty_boards[k] / played[k] if played[k] else m
+                 for k, m in means.items()}  # fmt: skip
+    standings = _standings(raw, tops, played, penalty, method, winners, sections, rules.factor,
+                           means)  # fmt: skip
     return SessionResult(method, winners, tuple(scored), tuple(standings))
+
+
+def _rules(
+    convention: Convention | None, method: Method, *, scale: int, factor: bool, common_top: bool
+) -> ConventionRules:
+    """The settings in force: the convention's, or the ones given one by one."""
+    if convention is None:
+        return ConventionRules(scale=scale, factor=factor)
+    if scale != 1 or not factor or not common_top:
+        raise ScoringError("give a convention or scale / factor / common_top, not both")
+    convention.check(method)
+    return rules_of(convention)
+
+
+def pair_totals(
+    scored: Sequence[ScoredBoard], winners: int
+) -> tuple[dict[PairKey, Fraction], dict[PairKey, Fraction], dict[PairKey, int]]:
+    """Each pair's points, the tops of the boards it has points on, and those boards.
+
+    Every pair on a traveller is listed (with 0 when it has no points); A / A+ /
+    A- not yet resolved and boards not played are left out.  The sums are exact
+    and linear in the field: each pair's points are added per denominator as
+    whole numbers and turned into one Fraction at the end (Neuberg values of a
+    big field have a different denominator on every board, and adding such
+    Fractions one by one costs a gcd of ever larger numbers each time).
+    """
+    fields: dict[Side | None, dict[str, dict[int, int]]] = {}
+    top_sum: dict[Side | None, dict[str, int]] = {}
+    boards: dict[Side | None, dict[str, int]] = {}
+    for side in (Side.NS, Side.EW):
+        f = side if winners == 2 else None
+        fields.setdefault(f, {})
+        top_sum.setdefault(f, {})
+        boards.setdefault(f, {})
+    for sb in scored:
+        top = sb.top or Fraction(0)
+        assert top.denominator == 1, "a board's top is a whole number of points"
+        top_int = top.numerator
+        for side in (Side.NS, Side.EW):
+            f = side if winners == 2 else None
+            points, tops, counts = fields[f], top_sum[f], boards[f]
+            for sr in sb.results:
+                pair = sr.result.ns if side is Side.NS else sr.result.ew
+                parts = points.get(pair)
+                if parts is None:
+                    parts = points[pair] = {}
+                    tops[pair] = 0
+                    counts[pair] = 0
+                v = sr.ns if side is Side.NS else sr.ew
+                if not isinstance(v, Fraction):
+                    continue
+                parts[v.denominator] = parts.get(v.denominator, 0) + v.numerator
+                tops[pair] += top_int
+                counts[pair] += 1
+    raw: dict[PairKey, Fraction] = {}
+    top_out: dict[PairKey, Fraction] = {}
+    played: dict[PairKey, int] = {}
+    for f, points in fields.items():
+        for pair, parts in points.items():
+            k: PairKey = (pair, f)
+            common = lcm(*parts)
+            raw[k] = Fraction(sum(n * (common // d) for d, n in parts.items()), common)
+            top_out[k] = Fraction(top_sum[f][pair])
+            played[k] = boards[f][pair]
+    return raw, top_out, played
+
+
+def _board_means(
+    scored: Sequence[ScoredBoard], key: Callable[[str, Side], PairKey]
+) -> dict[PairKey, Fraction]:
+    """Each pair's mean board percentage (the ``board_mean`` rule): its points over
+    the board's top, an artificial score its flat 60 / 50 / 40 %, a board whose
+    top is 0 (one played result) 50 %; boards not played are left out."""
+    total: dict[PairKey, Fraction] = {}
+    count: dict[PairKey, int] = {}
+    for sb in scored:
+        top = sb.top or 0
+        for sr in sb.results:
+            for side in (Side.NS, Side.EW):
+                v = sr.value(side)
+                if v is None:
+                    continue
+                if isinstance(v, Adjustment):
+                    pct = ADJUSTED_PERCENT[v]
+                else:
+                    pct = v / top * 100 if top else Fraction(50)
+                k = key(sr.result.pair(side), side)
+                total[k] = total.get(k, Fraction(0)) + pct
+                count[k] = count.get(k, 0) + 1
+    return {k: total[k] / count[k] for k in total}
 
 
 def _played(board: Board) -> Board:
@@ -250,6 +346,7 @@ def _standings(
     winners: int,
     sections: Mapping[str, str] | None,
     factor: bool = True,
+    means: Mapping[PairKey, Fraction] | None = None,
 ) -> list[PairStanding]:
     fields: dict[Side | None, list[PairKey]] = {}
     for k in raw:
@@ -270,6 +367,8 @@ def _standings(
             total = raw[k] * ratio - penalty[k]
             own_max = std_max if factor else tops[k]
             pct = total / own_max * 100 if method is Method.MP and own_max else None
+            if means is not None and k in means:
+                pct = means[k]
             rows.append(
                 PairStanding(
                     pair=k[0],
@@ -306,24 +405,33 @@ def _pair_order(pair: str) -> tuple[int, str]:
 
 
 def resolve_matchpoint_adjustments(
-    scored: Sequence[ScoredBoard], winners: int
+    scored: Sequence[ScoredBoard],
+    winners: int,
+    *,
+    by_session: bool = True,
+    totals: tuple[Mapping[PairKey, Fraction], Mapping[PairKey, Fraction]] | None = None,
 ) -> list[ScoredBoard]:
     """Turn A / A+ / A- into matchpoints using each pair's session percentage.
 
-    The percentage is over the boards the pair actually played (003:16-19).
+    The percentage is over the boards the pair actually played (003:16-19);
+    without ``by_session`` they are a flat 50 / 60 / 40 % of the top.  Boards
+    without an artificial score are returned as they are (the same objects).
+    ``totals`` are the pairs' real points and tops when the caller has them
+    (:func:`pair_totals` of ``scored``).
     """
-    real: dict[PairKey, Fraction] = {}
-    tops: dict[PairKey, Fraction] = {}
-    for sb in scored:
-        for sr in sb.results:
-            for side in (Side.NS, Side.EW):
-                v = sr.value(side)
-                if isinstance(v, Fraction):
-                    k = (sr.result.pair(side), side if winners == 2 else None)
-                    real[k] = real.get(k, Fraction(0)) + v
-                    tops[k] = tops.get(k, Fraction(0)) + (sb.top or 0)
+    if not any(isinstance(sr.ns, Adjustment) or isinstance(sr.ew, Adjustment)
+               for sb in scored for sr in sb.results):  # fmt: skip
+        return list(scored)
+    real: Mapping[PairKey, Fraction] = {}
+    tops: Mapping[PairKey, Fraction] = {}
+    if by_session:
+        real, tops = totals if totals is not None else pair_totals(scored, winners)[:2]
     out = []
     for sb in scored:
+        if not any(isinstance(sr.ns, Adjustment) or isinstance(sr.ew, Adjustment)
+                   for sr in sb.results):  # fmt: skip
+            out.append(sb)
+            continue
         rows = []
         for sr in sb.results:
             vals = []

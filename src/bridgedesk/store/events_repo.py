@@ -29,6 +29,7 @@ from bridgedesk.store.lookups import (
     section_row,
 )
 from bridgedesk.store.models import (
+    AwardBasisRow,
     CompetitorSeatRow,
     CorrectionRow,
     DealRow,
@@ -132,6 +133,7 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         for table in (LedgerAwardRow, LedgerAuditRow):
             if s.scalars(select(table.id).where(table.event_id == ev.id).limit(1)).first():
                 raise EntryError(f"event {ev.id} has masterpoint awards in the ledger: it is kept")
+        s.execute(delete(AwardBasisRow).where(AwardBasisRow.event_id == ev.id))
         final = s.scalars(select(FinalRow.event_id).where(FinalRow.qualifying_id == ev.id)).first()
         if final is not None:
             raise EntryError(f"event {ev.id} is the qualifying of final {final}: it is kept")

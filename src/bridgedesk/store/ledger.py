@@ -31,6 +31,7 @@ from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.ledger import Ledger, LedgerEntry, Member
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import (
+    AwardBasisRow,
     EntryPlayerRow,
     EntryRow,
     EventRow,
@@ -46,11 +47,14 @@ from bridgedesk.store.models import (
 from bridgedesk.store.unit import UnitOfWork, as_utc, utcnow
 
 __all__ = [
+    "AwardBasis",
     "AwardLike",
     "EventAwards",
     "LedgerAudit",
     "RecordedAward",
     "SqlRepository",
+    "award_bases",
+    "award_basis",
     "event_awards",
     "ledger_audit",
     "open_ledger",
@@ -287,6 +291,20 @@ class EventAwards:
 
 
 @dataclass(frozen=True)
+class AwardBasis:
+    """What an event's recorded awards were made from: the ``rules`` and ``options`` (a
+    JSON object) they were awarded under, the ranking they placed (``ranking``, a JSON
+    document, and its ``digest``), when and by whom they were recorded."""
+
+    rules: str
+    options: str
+    digest: str
+    ranking: str
+    at: dt.datetime | None = None
+    who: str = ""
+
+
+@dataclass(frozen=True)
 class LedgerAudit:
     """One audited write of an event's awards: ``old`` became ``new`` (JSON records)."""
 
@@ -348,6 +366,7 @@ def record_event_awards(
     kind: str | None = None,
     register: bool = True,
     now: dt.datetime | None = None,
+    basis: AwardBasis | None = None,
 ) -> EventAwards:
     """Write a stored, scored event's awards into the ledger, in one transaction.
 
@@ -357,6 +376,8 @@ def record_event_awards(
     ``who`` and ``reason``.  With ``register``, players entered in the event under
     a member number who are not in the ledger yet are registered as members; any
     other awarded player is a non-member whose points are held (000:141-151).
+    ``basis`` (what the awards were made from) is kept with them, in the same
+    transaction.
     """
     if not reason.strip():
         raise MasterpointError("recording awards needs a reason (it is kept in the audit log)")
@@ -399,6 +420,8 @@ def record_event_awards(
         ).all()
         old = [_entry_json(_entry(r), r.held) for r in old_rows]
         new = [_entry_json(e, not book.is_member(e.member, e.day)) for e in new_entries]
+        if basis is not None:
+            _keep_basis(s, ev.id, basis, who, as_utc(now) if now is not None else utcnow())
         if old == new:
             held = sum(1 for r in old_rows if r.held)
             return EventAwards(ev.id, len(old_rows) - held, held, 0, None)
@@ -421,6 +444,44 @@ def record_event_awards(
         s.add(audit)
         s.flush()
         return EventAwards(ev.id, recorded, held, len(old_rows), audit.id)
+
+
+def _keep_basis(s: OrmSession, event_id: int, basis: AwardBasis, who: str, at: dt.datetime) -> None:
+    row = s.get(AwardBasisRow, event_id)
+    if row is None:
+        row = AwardBasisRow(event_id=event_id)
+        s.add(row)
+    row.rules, row.options, row.digest, row.ranking = (
+        basis.rules, basis.options, basis.digest, basis.ranking,
+    )  # fmt: skip
+    row.at, row.who = at, who
+
+
+def award_basis(unit: UnitOfWork, ref: int | str) -> AwardBasis | None:
+    """What the event's recorded awards were made from (None: none recorded with one)."""
+    with unit.transaction(write=False) as s:
+        ev = event_row(s, ref)
+        row = s.get(AwardBasisRow, ev.id)
+        if row is None or not _has_awards(s, ev.id):
+            return None
+        return AwardBasis(row.rules, row.options, row.digest, row.ranking, row.at, row.who)
+
+
+def award_bases(unit: UnitOfWork) -> dict[int, AwardBasis]:
+    """Every stored event's :class:`AwardBasis`, by event id."""
+    with unit.transaction(write=False) as s:
+        return {
+            r.event_id: AwardBasis(r.rules, r.options, r.digest, r.ranking, r.at, r.who)
+            for r in s.scalars(select(AwardBasisRow))
+            if _has_awards(s, r.event_id)
+        }
+
+
+def _has_awards(s: OrmSession, event_id: int) -> bool:
+    found = s.scalars(
+        select(LedgerAwardRow.id).where(LedgerAwardRow.event_id == event_id).limit(1)
+    ).first()
+    return found is not None
 
 
 def ledger_audit(unit: UnitOfWork, ref: int | str) -> list[LedgerAudit]:

@@ -26,14 +26,14 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bridgedesk.store.base import NAMING as NAMING
 from bridgedesk.store.base import Base as Base
+from bridgedesk.store.team_models import EvenChanceEventRow as EvenChanceEventRow
+from bridgedesk.store.team_models import EvenChancePairRow as EvenChancePairRow
 from bridgedesk.store.team_models import TeamEventRow as TeamEventRow
 from bridgedesk.store.team_models import TeamLineupRow as TeamLineupRow
 from bridgedesk.store.team_models import TeamMatchRow as TeamMatchRow
+from bridgedesk.store.team_models import TeamMisseatRow as TeamMisseatRow
+from bridgedesk.store.team_models import TeamSessionsRow as TeamSessionsRow
 from bridgedesk.store.team_models import TeamWithdrawalRow as TeamWithdrawalRow
-from bridgedesk.store.team_session_models import EvenChanceEventRow as EvenChanceEventRow
-from bridgedesk.store.team_session_models import EvenChancePairRow as EvenChancePairRow
-from bridgedesk.store.team_session_models import TeamMisseatRow as TeamMisseatRow
-from bridgedesk.store.team_session_models import TeamSessionsRow as TeamSessionsRow
 
 
 class PlayerRow(Base):
@@ -267,6 +267,22 @@ class LedgerAuditRow(Base):
     reason: Mapped[str] = mapped_column(Text)
     old: Mapped[str] = mapped_column(Text)
     new: Mapped[str] = mapped_column(Text)
+
+
+class AwardBasisRow(Base):
+    """What an event's recorded awards were made from (migration 0014): the rules and
+    options they were awarded under, and the ranking they placed (``ranking``, JSON; its
+    ``digest``), so a later ruling that changes the ranking shows them stale."""
+
+    __tablename__ = "award_bases"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), primary_key=True)
+    rules: Mapped[str] = mapped_column(String(10))
+    options: Mapped[str] = mapped_column(Text)
+    digest: Mapped[str] = mapped_column(String(64))
+    ranking: Mapped[str] = mapped_column(Text)
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+    who: Mapped[str] = mapped_column(String(100))
 
 
 # -- double-dummy analyses, cached by deal (migration 0003) ---------------------------

@@ -3,7 +3,7 @@
 The event's deals (``deals``, :func:`bridgedesk.store.movements_repo.set_deal`)
 are its first session's.  The sessions of a JCBL plan number their boards from 1
 each, so a session that plays new boards keeps them here under its number, and
-its hand records and PBN export print them (:mod:`bridgedesk.store.event_results`).
+its hand records and PBN export print them (:mod:`bridgedesk.services.event_scores`).
 """
 
 from __future__ import annotations

@@ -59,6 +59,7 @@ __all__ = [
     "final_of",
     "make_final",
     "movement_name",
+    "played_sections",
     "set_session_movement",
     "split_seat",
     "store_plan",
@@ -407,6 +408,22 @@ def make_final(
         discard_event(unit, eid)
         raise
     return eid
+
+
+def played_sections(unit: UnitOfWork, ref: int | str) -> dict[int, list[str]]:
+    """Session -> the names of its sections that have a movement."""
+    with unit.transaction(write=False) as s:
+        ev = event_row(s, ref)
+        rows = s.execute(
+            select(SessionRow.number, SectionRow.name)
+            .join(SectionRow, SectionRow.session_id == SessionRow.id)
+            .where(SessionRow.event_id == ev.id, SectionRow.movement_id.is_not(None))
+            .order_by(SessionRow.number, SectionRow.name)
+        ).all()
+    out: dict[int, list[str]] = {}
+    for number, name in rows:
+        out.setdefault(number, []).append(name)
+    return out
 
 
 def final_of(unit: UnitOfWork, ref: int | str) -> FinalCut | None:

@@ -1,8 +1,8 @@
 """A stored SRR teams + pairs event as a flight: its play, its mis-seated rooms.
 
 An SRR teams + pairs event (``event new --kind teams --format srr-pairs``) is
-one *flight* (004:2633-2655): :func:`flight` reads it as the library's
-:class:`~bridgedesk.results.srr_pairs.Flight`, which
+one *flight* (004:2633-2655): :func:`bridgedesk.services.team_scores.flight` reads
+it as the library's :class:`~bridgedesk.results.srr_pairs.Flight`, which
 :func:`~bridgedesk.results.srr_pairs.srr_pairs_ranking` ranks alone or with the
 other stored flights of its field (flights of the same tables, or 5/6, 7/8,
 9/10 tables, 004:2650-2651).
@@ -25,16 +25,15 @@ from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.seating import format_boards
-from bridgedesk.results.srr_pairs import Flight, MisSeat, Room
-from bridgedesk.results.team_draw import boards_of, boards_text
-from bridgedesk.results.team_settings import TeamForm
+from bridgedesk.events.team_draw import MisSeat, RoomName, boards_of, boards_text
+from bridgedesk.events.team_rooms import TeamDraw
+from bridgedesk.events.team_settings import TeamForm
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import DirectorAuditRow, EventRow, TeamMisseatRow
-from bridgedesk.store.team_events import TeamDraw, read_draw, settings_of, team_row
-from bridgedesk.store.team_results import TeamSnapshot, team_play
+from bridgedesk.store.team_events import read_draw, settings_of, team_row
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
-__all__ = ["add_misseat", "flight", "is_srr_pairs", "misseats"]
+__all__ = ["add_misseat", "is_srr_pairs", "misseats"]
 
 
 def is_srr_pairs(unit: UnitOfWork, ref: int | str) -> bool:
@@ -54,7 +53,7 @@ def _misseats(s: OrmSession, ev: EventRow, draw: TeamDraw) -> tuple[MisSeat, ...
         assert d.open is not None and d.closed is not None
         this, other = (d.open, d.closed) if row.room == "open" else (d.closed, d.open)
         out.append(
-            MisSeat(row.round, row.home, row.away, Room(row.room), boards_of(row.boards),
+            MisSeat(row.round, row.home, row.away, RoomName(row.room), boards_of(row.boards),
                     other_played=other.round <= this.round)
         )  # fmt: skip
     return tuple(out)
@@ -123,14 +122,3 @@ def add_misseat(
         s.add(audit)
         s.flush()
         return audit.id
-
-
-def flight(unit: UnitOfWork, ref: int | str, snap: TeamSnapshot | None = None) -> Flight:
-    """The stored SRR + pairs event as a flight named after the event."""
-    snap = snap if snap is not None else team_play(unit, ref)
-    if snap.settings.form is not TeamForm.SRR_PAIRS:
-        raise EntryError(
-            f"event {snap.play.event.name!r} is a {snap.settings.form.value}, not an SRR "
-            "teams + pairs flight (004:2633-2655)"
-        )
-    return Flight(snap.play.event.name, len(snap.teams), snap.play, misseats(unit, ref))

@@ -1,42 +1,45 @@
 """Team events in the store: the event's settings, its teams, the draw, line-ups,
-withdrawals and forfeits.
+withdrawals, forfeits, its sessions and a knockout match's carry-over.
 
 A team event is an ordinary event (one session, section A) with a
 ``team_events`` row saying how it is played and scored
-(:class:`~bridgedesk.results.team_settings.TeamSettings`).  Its entries are
+(:class:`~bridgedesk.events.team_settings.TeamSettings`).  Its entries are
 teams of 4-6 players.  Its draw is stored twice over, each for its reader:
 
 * the section's movement grid seats the teams' pairs (team *t*'s pairs are
-  *t* and *t + N*), so room results are slips checked by
-  :func:`bridgedesk.events.entry.check_result` and corrected by
-  :mod:`bridgedesk.store.corrections` exactly as pairs results are;
+  *t* and *t + N*), so room results are slips placed on it
+  (:mod:`bridgedesk.events.team_rooms`), checked and corrected exactly as pairs
+  results are (:mod:`bridgedesk.services.slips`);
 * ``team_matches`` lists each match: round, home, away, boards, the grid
   places of its open and closed rooms (004:1631-1633), a forfeit
   (003:228-250), or a bye (``away`` empty).
 
 A Swiss or a knockout adds a round at a time (:func:`add_round`); a movement
-form is drawn whole (:func:`set_draw`).  Each function is one transaction of
-the unit of work it is given.
+form is drawn whole (:func:`set_draw`).  An event of several sessions keeps one
+grid, its rounds numbered through the event (session 2 of an 8 + 6 round event
+starts at round 9), and where each session ends (:func:`store_split`).  A director
+may give a knockout match a carry-over of IMPs (:func:`set_carry_over`, kept on the
+match).  Each function is one transaction of the unit of work it is given (those
+taking an ORM session run in the caller's).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session as OrmSession
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, EntryKind, Event
 from bridgedesk.events.seating import GridMovement
 from bridgedesk.events.swiss import Rematch, SwissRule
-from bridgedesk.results.team_draw import DrawnMatch, Room, boards_of, boards_text
-from bridgedesk.results.team_model import TeamScoring
-from bridgedesk.results.team_sessions import SessionSplit
-from bridgedesk.results.team_settings import TeamForm, TeamSettings
-from bridgedesk.store import team_sessions
+from bridgedesk.events.team_draw import DrawnMatch, Room, boards_of, boards_text
+from bridgedesk.events.team_rooms import TeamDraw
+from bridgedesk.events.team_sessions import SessionSplit, swiss_split
+from bridgedesk.events.team_settings import TeamForm, TeamSettings
 from bridgedesk.store.events_repo import discard_event, insert_entry, insert_event
 from bridgedesk.store.lookups import event_row, section_entries, section_row
 from bridgedesk.store.models import (
@@ -50,7 +53,8 @@ from bridgedesk.store.models import (
     TeamMatchRow,
     TeamWithdrawalRow,
 )
-from bridgedesk.store.team_session_models import (
+from bridgedesk.store.table_rounds import once
+from bridgedesk.store.team_models import (
     EvenChanceEventRow,
     EvenChancePairRow,
     TeamMisseatRow,
@@ -59,64 +63,34 @@ from bridgedesk.store.team_session_models import (
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
 __all__ = [
-    "TeamDraw",
     "add_round",
     "add_team",
     "carry_of",
+    "check_sessions",
     "create_team_event",
+    "declare_sessions",
     "discard_team_event",
     "draw",
+    "event_draw",
     "forfeit_match",
     "is_team_event",
     "lineups",
     "next_team_number",
     "read_draw",
     "section",
+    "session_count",
+    "session_counts",
+    "set_carry_over",
     "set_draw",
     "set_lineup",
     "settings",
     "settings_of",
+    "split_of",
+    "store_split",
     "team_row",
     "teams_entered",
     "withdraw_team",
 ]
-
-
-@dataclass(frozen=True)
-class TeamDraw:
-    """The stored draw: the grid, the matches, withdrawn teams (team -> from round)."""
-
-    grid: GridMovement | None
-    matches: tuple[DrawnMatch, ...]
-    forfeits: dict[tuple[int, int], int]
-    withdrawn: dict[int, int]
-    #: where the sessions end, for an event of several sessions once drawn
-    split: SessionSplit | None = None
-    #: Knockout carry-overs in IMPs: (round, home) -> (home's, away's).
-    carry: dict[tuple[int, int], tuple[Fraction, Fraction]] = field(default_factory=dict)
-
-    def match(self, rnd: int, home: int, away: int) -> DrawnMatch:
-        """The match ``home`` v ``away`` of round ``rnd``, or one line saying what is."""
-        for d in self.matches:
-            if d.round == rnd and (d.home, d.away) == (home, away):
-                return d
-        for d in self.matches:
-            if d.round == rnd and (d.home, d.away) == (away, home):
-                raise EntryError(
-                    f"round {rnd}: team {away} is at home against team {home}, not away "
-                    f"(the open room is {away}'s NS, 004:1631-1633): enter it as "
-                    f"--home {away} --away {home}"
-                )
-        rounds = sorted({d.round for d in self.matches})
-        if rnd not in rounds:
-            drawn = f"rounds {rounds[0]}-{rounds[-1]}" if rounds else "no round yet"
-            raise EntryError(f"round {rnd} is not drawn (the draw has {drawn})")
-        plays = [d for d in self.matches if d.round == rnd and home in (d.home, d.away)]
-        where = f"; team {home} plays {plays[0].label}" if plays else ""
-        raise EntryError(f"round {rnd} has no match {home} v {away}{where}")
-
-    def forfeited_by(self, d: DrawnMatch) -> int | None:
-        return self.forfeits.get((d.round, d.home))
 
 
 #: The rows of migration 0012 (sessions, mis-seated rooms, even-chance pairs).
@@ -128,7 +102,7 @@ EXTRA_TABLES = (TeamSessionsRow, TeamMisseatRow, EvenChancePairRow, EvenChanceEv
 def settings_of(row: TeamEventRow) -> TeamSettings:
     return TeamSettings(
         form=TeamForm(row.form),
-        scoring=TeamScoring(row.scoring),
+        scoring=Method(row.scoring),
         boards_per_match=row.boards_per_match,
         vp_scale=row.vp_scale,
         vp_scale_data=row.vp_scale_data,
@@ -149,10 +123,10 @@ def create_team_event(
     even_chance: bool = False,
 ) -> int:
     """Store a new team event (one section A; its ``sessions`` in
-    :mod:`bridgedesk.store.team_sessions`) with its settings; its id.  An
+    :func:`check_sessions`) with its settings; its id.  An
     ``even_chance`` event takes pairs, formed into teams later
     (:mod:`bridgedesk.store.even_chance_teams`)."""
-    team_sessions.check(team, sessions)
+    check_sessions(team, sessions)
     if len(event.sessions) != 1 or len(event.sessions[0].sections) != 1:
         raise EntryError(
             "a team event is stored as one session of one section: leave out --sessions "
@@ -176,7 +150,7 @@ def create_team_event(
                 segments=team.segments,
             )
         )
-        team_sessions.declare(s, ev.id, sessions)
+        declare_sessions(s, ev.id, sessions)
         if even_chance:
             s.add(EvenChanceEventRow(event_id=ev.id))
         return ev.id
@@ -314,9 +288,23 @@ def read_draw(s: OrmSession, ev: EventRow) -> TeamDraw:
         tuple(_drawn(r) for r in rows),
         {(r.round, r.home): r.forfeited_by for r in rows if r.forfeited_by is not None},
         withdrawn,
-        team_sessions.split_of(s, ev),
+        split_of(s, ev),
         {(r.round, r.home): carry_of(r.carry_over) for r in rows if r.carry_over},
     )
+
+
+def event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
+    """A team event's draw and how many teams it has, read once per transaction (a
+    batch of tables' slips reads it once); None for any other event."""
+    return once(s, ("team-draw", event_id), lambda: _event_draw(s, event_id))
+
+
+def _event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
+    if s.scalar(select(TeamEventRow.event_id).where(TeamEventRow.event_id == event_id)) is None:
+        return None
+    ev = s.get(EventRow, event_id)
+    assert ev is not None
+    return read_draw(s, ev), len(teams_entered(s, ev))
 
 
 def draw(unit: UnitOfWork, ref: int | str) -> TeamDraw:
@@ -380,7 +368,7 @@ def set_draw(
         s.execute(delete(TeamMatchRow).where(TeamMatchRow.event_id == ev.id))
         _insert_matches(s, ev, matches, withdrawn)
         _store_grid(s, sec, grid)
-        team_sessions.store_split(s, ev, split)
+        store_split(s, ev, split)
 
 
 def add_round(
@@ -581,3 +569,113 @@ def carry_of(text: str) -> tuple[Fraction, Fraction]:
     """A stored carry-over, ``HOME:AWAY`` in IMPs."""
     home, _, away = text.partition(":")
     return Fraction(home), Fraction(away)
+
+
+# -- its sessions (rounds numbered through the event, 004:3395-3425) ---------------
+
+#: Forms whose team catalogue movement splits into two sessions; the AWL into any number.
+_TWO = (TeamForm.ROUND_ROBIN, TeamForm.MIRROR_MITCHELL, TeamForm.STAGGER, TeamForm.SRR_PAIRS)
+
+
+def check_sessions(team: TeamSettings, sessions: int) -> None:
+    """Refuse a number of sessions the form cannot be split into (one line)."""
+    if sessions == 1:
+        return
+    if team.form is TeamForm.KNOCKOUT:
+        raise EntryError(
+            "a knockout is played match by match (004:1762-1772): leave out --sessions"
+        )
+    if team.form is TeamForm.SWISS:
+        swiss_split(team.rounds, sessions)
+    elif team.form in _TWO and sessions != 2:
+        raise EntryError(
+            f"a {team.form.value} is played in one or two sessions (004:3395-3425), "
+            f"not {sessions}; only an AWL takes more"
+        )
+
+
+def _sessions_row(s: OrmSession, ev: EventRow) -> TeamSessionsRow | None:
+    return s.scalars(select(TeamSessionsRow).where(TeamSessionsRow.event_id == ev.id)).first()
+
+
+def declare_sessions(s: OrmSession, event_id: int, sessions: int) -> None:
+    if sessions > 1:
+        s.add(TeamSessionsRow(event_id=event_id, sessions=sessions))
+
+
+def session_count(s: OrmSession, ev: EventRow) -> int:
+    row = _sessions_row(s, ev)
+    return 1 if row is None else row.sessions
+
+
+def store_split(s: OrmSession, ev: EventRow, split: SessionSplit | None) -> None:
+    row = _sessions_row(s, ev)
+    if row is not None:
+        row.last_rounds = None if split is None else split.text()
+
+
+def split_of(s: OrmSession, ev: EventRow) -> SessionSplit | None:
+    """Where the event's sessions end; None for a one-session event or before the draw."""
+    row = _sessions_row(s, ev)
+    if row is None or row.last_rounds is None:
+        return None
+    return SessionSplit.parse(row.last_rounds)
+
+
+def session_counts(unit: UnitOfWork) -> dict[int, int]:
+    """Event id -> sessions, for every team event of several (``event list``)."""
+    with unit.transaction(write=False) as s:
+        return {r.event_id: r.sessions for r in s.scalars(select(TeamSessionsRow))}
+
+
+# -- a knockout match's carry-over of IMPs (004:1762-1772) ---------------------------
+
+
+def set_carry_over(
+    unit: UnitOfWork,
+    ref: int | str,
+    rnd: int,
+    home: int,
+    away: int,
+    carry: tuple[Fraction, Fraction],
+    who: str,
+    reason: str,
+) -> int:
+    """Give a knockout match a carry-over of IMPs (each side's, e.g. from a seeding or an
+    earlier stage); the audit id.  ``(0, 0)`` takes it away.  The match's IMPs start
+    from it (:mod:`bridgedesk.results.teams`)."""
+    if any(c < 0 for c in carry):
+        raise EntryError(
+            f"a carry-over is IMPs each side starts with, none negative: got "
+            f"{carry[0]}:{carry[1]} (give the leader's IMPs, e.g. 7.5:0)"
+        )
+    if not reason.strip():
+        raise EntryError("give a --reason (it is kept in the director's audit log)")
+    with unit.transaction() as s:
+        ev = event_row(s, ref)
+        if settings_of(team_row(s, ev)).form.value != "knockout":
+            raise EntryError("a carry-over is for a knockout match (004:1762-1772)")
+        section(s, ev, lock=True)
+        found = [
+            r
+            for r in s.scalars(select(TeamMatchRow).where(TeamMatchRow.event_id == ev.id))
+            if r.round == rnd and (r.home, r.away) in ((home, away), (away, home))
+        ]
+        if not found:
+            read_draw(s, ev).match(rnd, home, away)  # says what the round has
+        row = found[0]
+        if (row.home, row.away) != (home, away):
+            raise EntryError(
+                f"round {rnd}: team {row.home} is at home against team {row.away}: give "
+                f"--home {row.home} --away {row.away} and the carry-over in that order"
+            )
+        old = row.carry_over
+        row.carry_over = None if not any(carry) else f"{carry[0]}:{carry[1]}"
+        new = {"round": rnd, "home": home, "away": away, "carry_over": row.carry_over, "was": old}
+        audit = DirectorAuditRow(
+            event_id=ev.id, action="team-carry-over", subject=f"round {rnd} {home} v {away}",
+            at=utcnow(), who=who, reason=reason, old="null", new=json.dumps(new),
+        )  # fmt: skip
+        s.add(audit)
+        s.flush()
+        return audit.id

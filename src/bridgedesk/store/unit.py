@@ -12,9 +12,11 @@ error reaches the caller as one line saying what to do
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
+from types import MappingProxyType
 from typing import Self
 
 from sqlalchemy import Engine
@@ -39,8 +41,22 @@ def as_utc(when: dt.datetime) -> dt.datetime:
     return when.astimezone(dt.UTC).replace(tzinfo=None)
 
 
+#: The transaction open in this thread or task on each unit of work (by ``id``), and
+#: whether it may write: a unit of work's calls inside it join it.
+_OPEN: ContextVar[Mapping[int, tuple[OrmSession, bool]]] = ContextVar(
+    "bridgedesk_open", default=MappingProxyType({})
+)
+
+
 class UnitOfWork:
-    """A bridgedesk database and the one way to work in it: :meth:`transaction`."""
+    """A bridgedesk database and the one way to work in it: :meth:`transaction`.
+
+    One business transaction may call many store functions: each opens its own
+    ``transaction()``, and inside an open one that call joins it (a read sees the
+    same snapshot; a write is a savepoint of the outer transaction), so a use case
+    that wraps its calls in one ``with unit.transaction(...)`` reads or writes them
+    all at once (``bridgedesk.services``).
+    """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -66,13 +82,35 @@ class UnitOfWork:
         A read-only one (``write=False``) never waits behind a writer on SQLite.
         An ``IntegrityError`` is passed on for the caller to name the row in
         question; any other database error becomes a one-line ``StoreError``.
+
+        Inside a transaction already open on this unit of work (same thread or
+        task) the block joins it: a read uses it as it is, a write runs in a
+        savepoint (a refusal undoes only its own changes) flushed when the block
+        ends, so a database error surfaces where it was made.  A write inside a
+        read-only transaction is a programming error.
         """
+        current = _OPEN.get().get(id(self))
+        if current is not None:
+            session, writable = current
+            if write and not writable:
+                raise RuntimeError("a write inside a read-only transaction")
+            if not write:
+                yield session
+                return
+            with session.begin_nested():
+                yield session
+                session.flush()
+            return
         try:
             with self.engine.connect() as conn:
                 if not write:
                     conn = conn.execution_options(**{READ_ONLY: True})
                 with OrmSession(bind=conn, expire_on_commit=False) as session, session.begin():
-                    yield session
+                    token = _OPEN.set({**_OPEN.get(), id(self): (session, write)})
+                    try:
+                        yield session
+                    finally:
+                        _OPEN.reset(token)
         except IntegrityError:
             raise  # the callers turn these into EntryErrors with the row in question
         except DBAPIError as exc:

@@ -18,27 +18,7 @@ from bridgedesk.store import individuals
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 
-__all__ = ["WORDS", "IndividualView", "individual_view"]
-
-#: The words for a player, in English and Japanese (the seats as the manual prints them).
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "N": "North",
-        "S": "South",
-        "E": "East",
-        "W": "West",
-        "goes_to": "Player {player} → table {table} {seat}",
-        "sits_out": "Player {player} sits out the next round",
-    },
-    "ja": {
-        "N": "ノース",
-        "S": "サウス",
-        "E": "イースト",
-        "W": "ウエスト",
-        "goes_to": "プレーヤー {player} → テーブル {table} {seat}",
-        "sits_out": "プレーヤー {player} は次のラウンドは休みです",
-    },
-}
+__all__ = ["IndividualView", "individual_view"]
 
 
 @dataclass(frozen=True)

@@ -30,11 +30,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response, Streamin
 
 from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.i18n import catalog
+from bridgedesk.services import live as scoring
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
 from bridgedesk.store.terminals import event_version, section_versions
-from bridgedesk.web import scoring
-from bridgedesk.web.labels import labels, language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import page, render
 from bridgedesk.web.threads import db_call
@@ -95,7 +96,7 @@ class Versions:
 
 @dataclass
 class Sections:
-    """Each section's live display (:func:`bridgedesk.web.scoring.live_section`) with
+    """Each section's live display (:func:`bridgedesk.services.live.live_section`) with
     the section's version (:func:`bridgedesk.store.terminals.section_versions`) it
     was computed at; used from worker threads (a lost race only computes twice)."""
 
@@ -171,10 +172,12 @@ def _hands(deals: dict[int, str], boards: list[int]) -> list[dict[str, Any]]:
 
 
 def live_context(
-    store: Store, event: int, session: int = 1, cache: Sections | None = None
+    store: Store, event: int, session: int | None = None, cache: Sections | None = None
 ) -> dict[str, Any]:
-    """What the live page shows; with ``cache``, unchanged sections are not scored again."""
+    """What the live page shows (the session being played, unless ``session``); with
+    ``cache``, unchanged sections are not scored again."""
     info = store.event(event)
+    session = session or scoring.live_session(store, event)
     names = scoring.section_names(store, event, session)
     if cache is None:
         cache, versions = Sections(), {}
@@ -188,14 +191,21 @@ def live_context(
     if over:
         boards = sorted({b for s in sections for b in s["complete_boards"]})
         hands = _hands(store.deals(event), boards)
-    return {"info": info, "event": info.event, "sections": sections, "over": over, "hands": hands}
+    return {
+        "info": info,
+        "event": info.event,
+        "sections": sections,
+        "over": over,
+        "hands": hands,
+        "overall": scoring.overall(store, event),
+    }
 
 
 @router.get("/", response_class=HTMLResponse)
 async def events(request: Request) -> Response:
     found = await db_call(request, _store(request).events)
-    t = labels(language(request))
-    return page(request, "events.html.j2", title=t["live"], events=found)
+    _ = catalog(language(request)).gettext
+    return page(request, "events.html.j2", title=_("Live results"), events=found)
 
 
 async def _fragment(request: Request, event: int) -> str:
@@ -215,9 +225,9 @@ async def _fragment(request: Request, event: int) -> str:
 
 
 async def ranking_document(
-    request: Request, event: int, section: str | None, session: int
+    request: Request, event: int, section: str | None, session: int | None
 ) -> dict[str, Any]:
-    """The ranking JSON of :func:`bridgedesk.web.scoring.ranking_document`, computed
+    """The ranking JSON of :func:`bridgedesk.services.live.ranking_document`, computed
     once per change of the event."""
     store = _store(request)
     doc: dict[str, Any] = await _versions(request.app).cached(
@@ -237,15 +247,20 @@ async def live_page(request: Request, event: int) -> Response:
         fragment = await _fragment(request, event)
         info = await db_call(request, _store(request).event, event)
     except BridgedeskError as exc:
-        t = labels(language(request))
+        _ = catalog(language(request)).gettext
         return page(
-            request, "error.html.j2", status_of(exc), title=t["live"], message=str(exc), back="/e/"
+            request,
+            "error.html.j2",
+            status_of(exc),
+            title=_("Live results"),
+            message=str(exc),
+            back="/e/",
         )
-    t = labels(language(request))
+    _ = catalog(language(request)).gettext
     return page(
         request,
         "live.html.j2",
-        title=f"{info.event.name} — {t['live']}",
+        title=f"{info.event.name} — {_('Live results')}",
         event=info.event,
         event_id=event,
         fragment=fragment,

@@ -2,7 +2,8 @@
 
 Server-rendered, usable without JavaScript: the entry form posts to
 ``/t/preview``, which shows the contract and the score for the opponents to
-accept; accepting posts the result to ``/t/results`` with an idempotency key
+accept (:func:`bridgedesk.services.slips.check_at_table`: every check, nothing
+stored); accepting posts the result to ``/t/results`` with an idempotency key
 made with the preview, so a doubled tap stores it once.  With JavaScript, htmx
 swaps the form and its confirmation in place, and ``static/table.js`` keeps an
 accepted result in the phone's storage and sends it to the JSON API until the
@@ -22,15 +23,15 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError, EntryError
-from bridgedesk.events.entry import make_result
 from bridgedesk.events.seating import format_boards
+from bridgedesk.i18n import catalog
+from bridgedesk.services import slips
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web.api import played_traveller, raise_table_dispute, store_result
-from bridgedesk.web.individual_seats import WORDS as PLAYER_WORDS
 from bridgedesk.web.individual_seats import individual_view
-from bridgedesk.web.labels import labels, language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import (
     TOKEN_COOKIE,
     LoginLimiter,
@@ -42,6 +43,7 @@ from bridgedesk.web.security import (
     status_of,
     terminal_of,
 )
+from bridgedesk.web.table_body import table_correction, table_slip
 from bridgedesk.web.team_tables import is_team
 from bridgedesk.web.templating import page, render
 from bridgedesk.web.threads import db_call
@@ -62,9 +64,9 @@ def _htmx(request: Request) -> bool:
 
 
 def _error_page(request: Request, exc: BridgedeskError, back: str = "/t/table") -> HTMLResponse:
-    t = labels(language(request))
+    _ = catalog(language(request)).gettext
     return page(
-        request, "error.html.j2", status_of(exc), title=t["error"], message=str(exc), back=back
+        request, "error.html.j2", status_of(exc), title=_("Not done"), message=str(exc), back=back
     )
 
 
@@ -81,11 +83,11 @@ async def _form(request: Request) -> dict[str, str]:
 def login_page(request: Request) -> Response:
     csrf = login_csrf(request)
     values = {k: request.query_params.get(k, "") for k in ("event", "section", "table", "code")}
-    t = labels(language(request))
+    _ = catalog(language(request)).gettext
     response = page(
         request,
         "login.html.j2",
-        title=t["terminal"],
+        title=_("Table terminal"),
         csrf=csrf,
         form=defaultdict(str, values),
         error="",
@@ -119,13 +121,13 @@ async def login(request: Request) -> Response:
             limiter.failed(client)
             raise
     except BridgedeskError as exc:
-        t = labels(language(request))
+        _ = catalog(language(request)).gettext
         csrf = login_csrf(request)
         response = page(
             request,
             "login.html.j2",
             status_of(exc),
-            title=t["terminal"],
+            title=_("Table terminal"),
             csrf=csrf,
             form=defaultdict(str, {**form, "code": ""}),
             error=str(exc),
@@ -199,7 +201,6 @@ def _panel_context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
         "boards_text": _numbers(state.boards),
         "moved": _moved(state),
         "individual": individual_view(store, state),  # the four players (web/individual_seats)
-        "player_words": PLAYER_WORDS,
         "played": state.played,
         "form": defaultdict(str),
         "results": RESULTS,
@@ -223,8 +224,8 @@ async def table_page(request: Request) -> Response:
         return RedirectResponse("/t/", status_code=303)
     except BridgedeskError as exc:
         return _error_page(request, exc, "/t/")
-    t = labels(language(request))
-    return page(request, "table.html.j2", title=t["terminal"], **context)
+    _ = catalog(language(request)).gettext
+    return page(request, "table.html.j2", title=_("Table terminal"), **context)
 
 
 @router.get("/table/panel", response_class=HTMLResponse)
@@ -279,21 +280,21 @@ def _body_of(form: Mapping[str, str]) -> dict[str, Any]:
 
 def _contract_text(body: Mapping[str, Any], lang: str) -> str:
     if body["contract"] == "PASS":
-        return labels(lang)["passed_out"]
+        return catalog(lang).gettext("Passed out")
     shown = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
     contract = str(body["contract"])
     level, rest = contract[0], contract[1:]
     strain = "NT" if rest.startswith("NT") else rest[:1]
     doubled = rest[len(strain) :]
-    lead = f" ({labels(lang)['lead']} {body['lead']})" if body.get("lead") else ""
+    lead = f" ({catalog(lang).gettext('Lead')} {body['lead']})" if body.get("lead") else ""
     return f"{level}{shown[strain]}{doubled} {body['declarer']} {body['result']}{lead}"
 
 
 def _score_text(score: int | None, lang: str) -> str:
-    t = labels(lang)
+    _ = catalog(lang).gettext
     if score is None or score == 0:
         return "0"
-    side = t["ns"] if score > 0 else t["ew"]
+    side = _("NS") if score > 0 else _("EW")
     return f"{side} +{abs(score)}"
 
 
@@ -301,31 +302,15 @@ def _preview(
     store: Store, terminal: term.Terminal, form: Mapping[str, str], lang: str, result_id: int = 0
 ) -> dict[str, Any]:
     """Check the form as the store will, without storing; the confirmation's context."""
-    state = term.table_state(store, terminal)
     body = _body_of(form)
     if result_id:
-        stored = term.stored_result(store, terminal, result_id)
-        if stored.round in state.closed:
-            raise term.ForbiddenError(
-                f"round {stored.round} is closed: only the director can change its results"
-            )
-        body.update(round=stored.round, board=stored.board, ns=stored.ns, ew=stored.ew)
+        change = table_correction(terminal, body)
+        checked = slips.check_correction_at_table(store, terminal, result_id, change)
     else:
+        state = term.table_state(store, terminal)
         body.update(ns=state.ns, ew=state.ew)
-        term.precheck(store, terminal, body)
-    checked = make_result(
-        round=int(body["round"]),
-        table=terminal.table,
-        board=int(body["board"]),
-        ns=int(body["ns"]),
-        ew=int(body["ew"]),
-        contract=body["contract"],
-        declarer=body["declarer"],
-        result=body["result"],
-        lead=body["lead"],
-        section=terminal.section,
-        session=terminal.session,
-    )
+        checked = slips.check_at_table(store, table_slip(terminal, body))
+    body.update(round=checked.round, board=checked.board, ns=checked.ns, ew=checked.ew)
     if checked.declarer is not None:
         body["declarer"] = Seat(checked.declarer).value
     return {
@@ -352,8 +337,8 @@ async def _entry_error(
     if _htmx(request):
         # htmx swaps only 2xx answers by default: the form comes back with its message
         return HTMLResponse(render("_entry.html.j2", lang, **context))
-    t = labels(lang)
-    return page(request, "table.html.j2", status, title=t["terminal"], **context)
+    _ = catalog(lang).gettext
+    return page(request, "table.html.j2", status, title=_("Table terminal"), **context)
 
 
 async def _confirmation(request: Request, result_id: int = 0) -> Response:
@@ -373,8 +358,8 @@ async def _confirmation(request: Request, result_id: int = 0) -> Response:
         return await _entry_error(request, store, terminal, form, exc)
     if _htmx(request):
         return HTMLResponse(render("_confirm.html.j2", lang, **context))
-    t = labels(lang)
-    return page(request, "confirm.html.j2", title=t["terminal"], terminal=terminal, **context)
+    _ = catalog(lang).gettext
+    return page(request, "confirm.html.j2", title=_("Table terminal"), terminal=terminal, **context)
 
 
 @router.post("/preview", response_class=HTMLResponse)
@@ -426,8 +411,8 @@ async def correct_page(request: Request, result_id: int) -> Response:
     context.update(
         form=defaultdict(str, form), correcting=True, action=f"/t/correct/{result_id}/preview"
     )
-    t = labels(language(request))
-    return page(request, "correct.html.j2", title=t["terminal"], **context)
+    _ = catalog(language(request)).gettext
+    return page(request, "correct.html.j2", title=_("Table terminal"), **context)
 
 
 @router.post("/correct/{result_id}/preview", response_class=HTMLResponse)
@@ -442,7 +427,8 @@ async def correct(request: Request, result_id: int) -> Response:
     try:
         terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
         body = {k: (form.get(k) or None) for k in ("contract", "declarer", "result", "lead")}
-        await db_call(request, term.correct_result, store, terminal, result_id, body)
+        change = table_correction(terminal, body)
+        await db_call(request, slips.correct_at_table, store, terminal, result_id, change)
     except BridgedeskError as exc:
         return _error_page(request, exc)
     return RedirectResponse("/t/table", status_code=303)
@@ -472,7 +458,7 @@ async def dispute(request: Request, result_id: int) -> Response:
 @router.get("/traveller/{board}", response_class=HTMLResponse)
 async def traveller(request: Request, board: int) -> Response:
     store = _store(request)
-    t = labels(language(request))
+    _ = catalog(language(request)).gettext
     try:
         terminal = await db_call(request, terminal_of, request, store)
         found = await db_call(request, played_traveller, store, terminal, board)
@@ -485,7 +471,7 @@ async def traveller(request: Request, board: int) -> Response:
         request,
         "traveller.html.j2",
         200 if found is not None else 403,
-        title=t["traveller_of"].format(board=board),
+        title=_("Traveller of board {board}").format(board=board),
         terminal=terminal,
         board=board,
         hidden=found is None,

@@ -15,11 +15,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.i18n import catalog
 from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.web.console.team_publish import standings_context
-from bridgedesk.web.console.team_words import team_words
-from bridgedesk.web.labels import labels, language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.team_reports import report_page
 from bridgedesk.web.templating import page, render
@@ -36,12 +36,12 @@ def _store(request: Request) -> Store:
 def _fragment(store: Store, event: int, lang: str) -> str:
     team_events.settings(store, event)  # one line for a pairs event
     context = standings_context(store, event)
-    return render("_team_live.html.j2", lang, tw=team_words(lang), event_id=event, **context)
+    return render("_team_live.html.j2", lang, event_id=event, **context)
 
 
 def _refused(request: Request, exc: BridgedeskError) -> HTMLResponse:
-    t = labels(language(request))
-    return page(request, "error.html.j2", status_of(exc), title=t["live"], message=str(exc),
+    _ = catalog(language(request)).gettext
+    return page(request, "error.html.j2", status_of(exc), title=_("Live results"), message=str(exc),
                 back="/e/")  # fmt: skip
 
 
@@ -57,7 +57,7 @@ async def team_live(request: Request, event: int) -> Response:
     return page(
         request,
         "team_live.html.j2",
-        title=f"{info.event.name} — {labels(lang)['live']}",
+        title=f"{info.event.name} — {catalog(lang).gettext('Live results')}",
         event=info.event,
         event_id=event,
         fragment=fragment,

@@ -2,23 +2,18 @@
 live pages: the same writers as ``bridgedesk results EVENT --out DIR`` for a team
 event (:mod:`bridgedesk.reports.teams`, :func:`bridgedesk.reports.team_bundle.write_all`),
 on the event scored as far as its results go
-(:func:`bridgedesk.store.team_draws.scored`)."""
+(:func:`bridgedesk.services.team_scores.scored`)."""
 
 from __future__ import annotations
 
-import io
-import tempfile
-import zipfile
 from collections.abc import Callable
-from pathlib import Path
 
-from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import EntryError
 from bridgedesk.reports import teams as team_reports
-from bridgedesk.reports.team_bundle import write_all
 from bridgedesk.reports.team_sheets import sheets_html
 from bridgedesk.results.teams import ScoredTeamEvent
-from bridgedesk.store import team_draws
+from bridgedesk.services import team_scores
+from bridgedesk.services.publishing import Publication, publish_zip
 from bridgedesk.store.service import Store
 
 #: The report pages by name (``standings.html`` ...), as the report set names them.
@@ -35,7 +30,7 @@ WRITERS: dict[str, Callable[[ScoredTeamEvent, str], str]] = {
 
 def report_page(store: Store, event: int, name: str, lang: str) -> str:
     """One report page of the event (``standings``, ``scorecards`` ...) as HTML."""
-    scored, _ = team_draws.scored(store, event)
+    scored, _ = team_scores.scored(store, event)
     if name not in team_reports.pages(scored):
         shown = ", ".join(team_reports.pages(scored))
         raise EntryError(f"this team event has no {name!r} page (it has {shown})")
@@ -43,16 +38,9 @@ def report_page(store: Store, event: int, name: str, lang: str) -> str:
 
 
 def report_zip(store: Store, event: int, lang: str) -> bytes:
-    """The whole report set (pages, CSV, JSON, PBN with both rooms) as a zip file."""
-    scored, _ = team_draws.scored(store, event)
-    deals = {b: Deal.from_pbn(text, b) for b, text in store.deals(event).items()}
-    buffer = io.BytesIO()
-    with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
-        written = write_all(scored, Path(tmp), lang, deals=deals)
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in written:
-                archive.write(path, path.relative_to(tmp).as_posix())
-    return buffer.getvalue()
+    """The whole report set (pages, CSV, JSON, PBN with both rooms, each session's), as
+    ``bridgedesk results EVENT --format html`` writes it, in a zip file."""
+    return publish_zip(store, event, Publication(lang=lang, settled=True))
 
 
 __all__ = ["WRITERS", "report_page", "report_zip"]

@@ -1,5 +1,6 @@
 """The web pages' Jinja2 environment (templates in ``web/templates``, autoescaped:
-a player called ``<script>`` is shown as text)."""
+a player called ``<script>`` is shown as text), with the catalogs' words in the
+request's language (:func:`bridgedesk.reports.templating.add_catalogs`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from bridgedesk.web.labels import LANG_COOKIE, labels, language
+from bridgedesk.i18n import LANGS, NATIVE_NAMES
+from bridgedesk.reports.templating import add_catalogs
+from bridgedesk.web.language import LANG_COOKIE, language
 from bridgedesk.web.messages import refusal
 
 
@@ -24,11 +27,14 @@ def environment() -> Environment:
         undefined=StrictUndefined,
     )
     env.globals["refused"] = refusal  # a refusal in the page's language, with its code
+    # the language switch of every page: each language named in its own words
+    env.globals["languages"] = [(code, NATIVE_NAMES[code]) for code in LANGS]
+    add_catalogs(env)
     return env
 
 
 def render(name: str, lang: str, **context: Any) -> str:
-    return environment().get_template(name).render(lang=lang, t=labels(lang), **context)
+    return environment().get_template(name).render(lang=lang, **context)
 
 
 def page(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:

@@ -1,213 +1,14 @@
-"""What ``masterpoints award`` awards: a ranking JSON, results files scored here, or a
-stored event, read into a :class:`bridgedesk.masterpoints.request.AwardInput`; and
-the values of its options that need parsing.
-
-The options that only some inputs take are checked here: ``--section`` and ``--db``
-with ``--from-event``; ``--method`` and ``--winners`` with results files;
-``--players`` and ``--flights`` with results files or a stored event (a ranking JSON
-names its players and flights itself).
-"""
+"""The awards ``masterpoints record`` reads back, as ``award --json`` printed them
+(what ``award`` is made from and what it does is :mod:`bridgedesk.services.award_requests`')."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from fractions import Fraction
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bridgedesk import reading
-from bridgedesk.errors import BridgedeskError, FormatError, Location, MasterpointError
-from bridgedesk.formats import pbn, pbn_scores, players_file, ranking_json, traveller_json
-from bridgedesk.formats.players_file import Roster
-from bridgedesk.formats.ranking_json import loads_matches
-from bridgedesk.masterpoints.jcbl.club import QualifyingRound
+from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.ledger import MAX_AWARD
-from bridgedesk.masterpoints.request import AwardInput, StoredEvent, is_series_table
-from bridgedesk.scoring.session import Method, SessionResult, score_session
-from bridgedesk.store.event_awards import score_stored_event
 from bridgedesk.store.ledger import RecordedAward
-from bridgedesk.store.service import Store
-
-if TYPE_CHECKING:
-    from bridgedesk.store.ledger import RecordedAward
-
-
-@dataclass(frozen=True)
-class InputOptions:
-    """The award command's options about its input (None / False: not given)."""
-
-    results: tuple[Path, ...]
-    stored: str | None = None
-    section: str | None = None
-    db: str | None = None
-    players: Path | None = None
-    method: str | None = None
-    winners: int | None = None
-    flights: str | None = None
-
-
-def _is_ranking_json(path: Path) -> bool:
-    if path.suffix.lower() != ".json":
-        return False
-    try:
-        data = reading.read_json(path)
-    except BridgedeskError:
-        return True  # let the ranking reader report it, with file and line
-    return not isinstance(data, dict) or "placings" in data or "boards" not in data
-
-
-def _refuse(given: dict[str, object], why: str) -> None:
-    for option, value in given.items():
-        if value is not None:
-            raise MasterpointError(f"{option} does not apply: {why}")
-
-
-def _read(path: Path) -> str:
-    """A ranking file's text: UTF-8, bounded, one error line otherwise."""
-    return reading.read_text(path)
-
-
-def _score_files(
-    paths: tuple[Path, ...], method: str, winners: int | None
-) -> tuple[list[SessionResult], Roster | None]:
-    """Score each results file (one per session); the roster from the first PBN's
-    TotalScoreTable member numbers, if any."""
-    sessions: list[SessionResult] = []
-    roster = None
-    for path in paths:
-        if not path.is_file():
-            raise FormatError("no such file", Location(file=str(path)))
-        parsed = None
-        if path.suffix.lower() == ".pbn":
-            parsed = pbn.load(path)
-            inp = pbn_scores.score_input(parsed, str(path))
-        elif path.suffix.lower() == ".json":
-            inp = traveller_json.load(path)
-        else:
-            raise FormatError(
-                "give a ranking .json, a .pbn results file or a .json traveller file",
-                Location(file=str(path)),
-            )
-        used = inp.check(winners)
-        sessions.append(
-            score_session(inp.boards, method=Method(method), winners=used, penalties=inp.penalties)
-        )
-        if roster is None and parsed is not None:
-            roster = players_file.pbn_roster(parsed, str(path))
-    return sessions, roster
-
-
-def _score_stored_event(
-    event: str, section: str, db: str | None
-) -> tuple[list[SessionResult], Roster | None, StoredEvent]:
-    """Score every session of a stored event's section (see
-    :func:`bridgedesk.store.event_awards.score_stored_event`); member numbers from its
-    entries (``None`` when no entry has any: ``--players`` must give them)."""
-
-    with Store.open(db) as store:
-        scored, players, facts = score_stored_event(store, event, section)
-    return scored, (Roster(players) if players else None), facts
-
-
-def load_input(options: InputOptions, table: str | None) -> AwardInput:
-    """The event to award, from the input options (``table``: the SBF table asked
-    for, whose series read the ranking JSON's matches)."""
-    results = options.results
-    if options.stored is None:
-        _refuse(
-            {"--section": options.section, "--db": options.db},
-            "they choose the stored event of --from-event",
-        )
-    if options.stored is None and not results:
-        raise MasterpointError("give a ranking JSON, results files, or --from-event EVENT")
-    if options.stored is not None and results:
-        raise MasterpointError("give either --from-event or results files, not both")
-    if options.stored is None and len(results) == 1 and _is_ranking_json(results[0]):
-        _refuse(
-            {
-                "--players": options.players,
-                "--flights": options.flights,
-                "--method": options.method,
-                "--winners": options.winners,
-            },
-            "a ranking JSON is ranked already: it gives the places, players and flights",
-        )
-        text = _read(results[0])
-        ranking = ranking_json.loads(text, str(results[0]))
-        matches = loads_matches(text, str(results[0])) if is_series_table(table) else None
-        return AwardInput(ranking=ranking, matches=matches)
-    stored: StoredEvent | None = None
-    if options.stored is not None:
-        _refuse(
-            {"--method": options.method, "--winners": options.winners},
-            "a stored event is scored by its own method",
-        )
-        scored, roster, stored = _score_stored_event(
-            options.stored, options.section or "A", options.db
-        )
-    elif any(_is_ranking_json(p) for p in results):
-        raise MasterpointError("a ranking JSON file is awarded alone, not with other files")
-    else:
-        scored, roster = _score_files(results, options.method or "mp", options.winners)
-    if options.players is not None:
-        roster = players_file.load(options.players)
-    if roster is None:
-        raise MasterpointError(
-            "no member numbers: give --players FILE (CSV pair,members[,flight] or JSON) "
-            "or a PBN file whose TotalScoreTable has MemberID columns"
-        )
-    order = tuple(options.flights.split(",")) if options.flights else ()
-    return AwardInput(
-        sessions=tuple(scored),
-        players=roster.players,
-        flights=roster.flights,
-        flight_order=order,
-        stored=stored,
-    )
-
-
-# --- option values -------------------------------------------------------------
-
-
-def parse_qualifying(text: str | None) -> QualifyingRound | None:
-    """``SESSIONS:TABLES+TABLES...:ENTRANTS`` -> a JCBL QualifyingRound."""
-    if text is None:
-        return None
-    parts = text.split(":")
-    try:
-        if len(parts) != 3:
-            raise ValueError
-        return QualifyingRound(
-            int(parts[0]), tuple(int(t) for t in parts[1].split("+")), int(parts[2])
-        )
-    except ValueError:
-        raise MasterpointError(
-            f"--qualifying must be SESSIONS:TABLES+TABLES...:ENTRANTS, e.g. 2:30+30:60, "
-            f"got {text!r}"
-        ) from None
-
-
-def group_map(items: list[str] | None) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for item in items or []:
-        name, sep, number = item.partition("=")
-        if not sep or not (number.isascii() and number.isdigit()):
-            raise MasterpointError(f"--group takes FIELD=N (N = 1 for group A), got {item!r}")
-        out[name] = int(number)
-    return out
-
-
-def parse_fraction(text: str | None, option: str) -> Fraction | None:
-    if text is None:
-        return None
-    try:
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise MasterpointError(f"{option} must be a number, got {text!r}") from None
-    if value <= 0:
-        raise MasterpointError(f"{option} must be above 0, got {text}")
-    return value
 
 
 def _points(value: Any, where: str) -> Decimal:
@@ -220,6 +21,18 @@ def _points(value: Any, where: str) -> Decimal:
     if isinstance(value, bool) or not points.is_finite() or not 0 <= points <= MAX_AWARD:
         raise MasterpointError(f"{where}: points must be a number 0-{MAX_AWARD}, got {value!r}")
     return points
+
+
+def ranking_digest(data: Any, name: str) -> str | None:
+    """The digest of the stored event's ranking the awards of ``award --json`` place
+    (None when they carry none: awards of results files or a ranking JSON)."""
+    found = {item.get("ranking") for item in data if isinstance(item, dict)}
+    if len(found) > 1:
+        raise MasterpointError(f"{name}: the awards were computed from different rankings")
+    digest = found.pop() if found else None
+    if digest is not None and not (isinstance(digest, str) and len(digest) == 64):
+        raise MasterpointError(f"{name}: the awards' ranking is not one `award --json` printed")
+    return digest
 
 
 def recorded_awards(data: Any, name: str) -> list[RecordedAward]:

@@ -10,14 +10,31 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgedesk.cli._ledger import open_ledger, read_ledger
-from bridgedesk.cli._store import DbOption
+from bridgedesk.cli._options import DbOption, JsonOption
 from bridgedesk.cli.masterpoints import _views as views
 from bridgedesk.cli.masterpoints._app import app
+from bridgedesk.cli.masterpoints._options import LedgerOption
 from bridgedesk.errors import MasterpointError
+from bridgedesk.services.awards import stale_awards
+from bridgedesk.services.ledgers import open_ledger, parse_day, read_ledger
+from bridgedesk.store.service import Store
 
-LedgerOption = Annotated[Path | None, typer.Option(help="ledger CSV file")]
-JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
+
+def warn_stale(ledger: Path | None, db: str | None, events: set[str]) -> None:
+    """On standard error: each stored event among ``events`` (their names) whose recorded
+    awards a later ruling has made stale, with the command that records them again."""
+    if ledger is not None:
+        return  # a ledger file keeps no stored events
+    with Store.open(db) as store:
+        found = stale_awards(store)
+    for eid, name, status in found:
+        if name in events or any(e.startswith(f"{name} (session ") for e in events):
+            typer.echo(
+                f"note: event {eid} ({name}): its recorded awards are stale (a ruling or "
+                f"correction since has changed its ranking); record them again: "
+                f"{status.command}",
+                err=True,
+            )
 
 
 @app.command("statement")
@@ -54,6 +71,7 @@ def statement_command(
             book.sbf_statement(m, year, month) if sbf else book.statement(m, year, month)
             for m in members
         ]
+    warn_stale(ledger, db, {line[1] for x in statements for line in x.lines})
     if as_json:
         docs = [views.sbf_statement_json(x) if sbf else views.statement_json(x) for x in statements]
         typer.echo(json.dumps(docs, ensure_ascii=False))
@@ -80,8 +98,8 @@ def ranks_command(
     kind); with --since, the members promoted in the period (for certificates)."""
 
     views.rule_set(rules)
-    day = views.parse_day(on, "--on") if on else date.max
-    before = views.parse_day(since, "--since") if since else None
+    day = parse_day(on, "--on") if on else date.max
+    before = parse_day(since, "--since") if since else None
     book = read_ledger(ledger, db)
     if rules == "jcbl":
         rows = views.jcbl_ranks(book, day, before)
@@ -112,6 +130,7 @@ def list_command(
     if event is not None:
         entries = [e for e in entries if e.event == event]
     entries.sort(key=lambda e: (e.day, e.member))
+    warn_stale(ledger, db, {e.event for e in entries})
     rows = [
         {
             "member": e.member,

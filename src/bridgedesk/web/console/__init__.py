@@ -16,13 +16,13 @@ from fastapi import APIRouter
 from bridgedesk.web.console import (
     deals,
     disputes,
+    draw,
     events,
     grid,
     individuals,
     login,
     members,
     movement,
-    pair_rounds,
     publish,
     results,
     sessions,
@@ -35,7 +35,7 @@ from bridgedesk.web.console.auth import install
 router = APIRouter()
 for _module in (
     login, events, members, movement, deals, grid, results, disputes, publish, sessions,
-    pair_rounds, individuals,
+    draw, individuals,
 ):  # fmt: skip
     router.include_router(_module.router)
 for _module in (teams, team_play, team_publish):  # a team event's pages (/d/teams/ID)

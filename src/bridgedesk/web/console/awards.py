@@ -5,7 +5,7 @@ or, when the director says it is SBF-rated, under the SBF rules by the table of
 its kind of event (001:609-1900: A bronze pairs, A1/A2 by size, C bronze
 individual, D silver pairs, F silver individual, GOLD gold pairs, with the
 boards played and the opponents met where the table uses them).  The awards are
-computed by :func:`bridgedesk.store.event_awards.event_awards` with the options
+computed by :func:`bridgedesk.services.awards.event_awards` with the options
 of ``bridgedesk masterpoints award --from-event`` (``--rules sbf --table D
 --boards 52``), and recorded by the same ``record``.
 
@@ -15,7 +15,7 @@ weekly, movement, the player, the club, the points; coloured by the class,
 valid for a year), else an award card with the event, date, club, player,
 member number, place and points (SBF sends no such card: its master pins and
 certificates are for master levels, 001:46-53, so the card's layout is the
-club's own).  Texts in English, Japanese and Swedish (``?in=sv``).
+club's own).  Texts in the catalogs' languages (``?in=sv``).
 """
 
 from __future__ import annotations
@@ -30,15 +30,13 @@ from bridgedesk.masterpoints.awards import Award
 from bridgedesk.masterpoints.jcbl.ranks import FmpCertificate
 from bridgedesk.masterpoints.request import AwardOptions
 from bridgedesk.reading import whole_number
-from bridgedesk.store.event_awards import event_awards
+from bridgedesk.services.awards import event_awards
 from bridgedesk.store.service import Store
 from bridgedesk.web.console.place import Place
 
 #: The SBF tables a stored pairs or individual event can be awarded by.
 SBF_TABLES = ("A", "A1", "A2", "C", "D", "F", "GOLD")
 RULES = ("jcbl", "sbf")
-#: Languages of the certificates.
-CERTIFICATE_LANGS = ("en", "ja", "sv")
 
 
 @dataclass(frozen=True)
@@ -91,83 +89,6 @@ def section_awards(store: Store, place: Place, choice: Choice) -> list[Award]:
     return event_awards(store, place.event, place.section, options=choice.options())
 
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Masterpoint award",
-        "fmp": "Fractional masterpoint certificate (FMP)",
-        "date": "Date",
-        "club": "Club",
-        "event": "Event",
-        "player": "Player",
-        "member": "Member number",
-        "place": "Place",
-        "points": "Points",
-        "tables": "Tables",
-        "class": "Class",
-        "valid": "Valid until",
-        "weekly": "Weekly",
-        "movement": "Movement",
-        "bp": "bronze points",
-        "sp": "silver points",
-        "gp": "gold points",
-        "black": "black points",
-        "red": "red points",
-        "print": "Print",
-        "none": "No awards.",
-    },
-    "ja": {
-        "title": "マスターポイント証",
-        "fmp": "フラクショナルポイント証（FMP証）",
-        "date": "日付",
-        "club": "クラブ",
-        "event": "大会",
-        "player": "氏名",
-        "member": "会員番号",
-        "place": "順位",
-        "points": "ポイント",
-        "tables": "テーブル数",
-        "class": "クラス",
-        "valid": "有効期限",
-        "weekly": "ウィークリー",
-        "movement": "ムーブメント",
-        "bp": "ブロンズポイント",
-        "sp": "シルバーポイント",
-        "gp": "ゴールドポイント",
-        "black": "ブラックポイント",
-        "red": "レッドポイント",
-        "print": "印刷",
-        "none": "マスターポイントはありません。",
-    },
-    "sv": {
-        "title": "Mästarpoäng",
-        "fmp": "Intyg om delmästarpoäng (FMP, JCBL)",
-        "date": "Datum",
-        "club": "Klubb",
-        "event": "Tävling",
-        "player": "Spelare",
-        "member": "Medlemsnummer",
-        "place": "Placering",
-        "points": "Poäng",
-        "tables": "Bord",
-        "class": "Klass",
-        "valid": "Giltigt till",
-        "weekly": "Veckotävling",
-        "movement": "Rörelse",
-        "bp": "bronspoäng",
-        "sp": "silverpoäng",
-        "gp": "guldpoäng",
-        "black": "svarta poäng",
-        "red": "röda poäng",
-        "print": "Skriv ut",
-        "none": "Inga mästarpoäng.",
-    },
-}
-
-
-def certificate_words(lang: str) -> dict[str, str]:
-    return _WORDS[lang if lang in _WORDS else "en"]
-
-
 def _movement_word(store: Store, place: Place) -> str:
     """The FMP card's movement box (000:25): Howell, Mitchell, Team or Individual."""
     entries = store.entries(place.event, section=place.section, session=place.session)
@@ -202,11 +123,9 @@ def certificates(store: Store, place: Place, choice: Choice) -> dict[str, Any]:
 
 
 __all__ = [
-    "CERTIFICATE_LANGS",
     "RULES",
     "SBF_TABLES",
     "Choice",
-    "certificate_words",
     "certificates",
     "choice_of",
     "section_awards",

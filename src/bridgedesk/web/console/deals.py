@@ -25,6 +25,7 @@ from bridgedesk.deals.generate import generate
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import dealfile
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.reports.bundle import records_from_deals
 from bridgedesk.reports.hand_records import render_html
 from bridgedesk.store.deal_files import attach_deals, span
@@ -33,7 +34,7 @@ from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import SectionPage, read_form, text_fields, upload_of
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -49,7 +50,7 @@ def _boards(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, 
     return {"deals": store.deals(place.event), "planned": sorted(planned)}
 
 
-_page = SectionPage("deals.html.j2", "deals", _boards)
+_page = SectionPage("deals.html.j2", lazy_gettext("Deals"), _boards)
 
 
 @router.get("/events/{event}/deals", response_class=HTMLResponse)
@@ -82,7 +83,11 @@ async def import_deals(request: Request, event: int) -> Response:
         boards = await db_call(request, attach_deals, store_of(request), place.event, records)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"import": str(exc)})
-    done = f"{len(boards)} deals attached (boards {span(boards)})"
+    done = (
+        catalog(place.lang)
+        .gettext("{n} deals attached (boards {boards})")
+        .format(n=len(boards), boards=span(boards))
+    )
     return RedirectResponse(place.url(f"/d/events/{event}/deals", done=done), status_code=303)
 
 
@@ -102,7 +107,11 @@ async def generate_deals(request: Request, event: int) -> Response:
         boards = await db_call(request, _deal, store_of(request), place, form)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"generate": str(exc)})
-    done = f"{len(boards)} boards dealt (boards {span(boards)})"
+    done = (
+        catalog(place.lang)
+        .gettext("{n} boards dealt (boards {boards})")
+        .format(n=len(boards), boards=span(boards))
+    )
     return RedirectResponse(place.url(f"/d/events/{event}/deals", done=done), status_code=303)
 
 

@@ -1,7 +1,7 @@
 """The console's new-event form: every kind and option of ``bridgedesk event new``.
 
-The form's fields are read into a :class:`~bridgedesk.store.event_kinds.NewEvent`
-and stored by :func:`~bridgedesk.store.event_kinds.create_event_of_kind`, the
+The form's fields are read into a :class:`~bridgedesk.services.event_setup.NewEvent`
+and stored by :func:`~bridgedesk.services.event_setup.create_event_of_kind`, the
 function the command calls, so a combination is refused with the command's own
 line; the page shows that line beside the field it is about (:func:`field_of`)
 and nothing is stored.  A VP scale is chosen by name here: a browser does not name
@@ -14,16 +14,22 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from bridgedesk.bridge.methods import Method
+from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.vp import scale_names
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Rating
 from bridgedesk.events.pair_formats import PairFormat
 from bridgedesk.events.swiss import SwissRule
-from bridgedesk.results.team_model import TeamScoring
-from bridgedesk.results.team_settings import TeamForm
-from bridgedesk.scoring.options import Convention
-from bridgedesk.store.event_kinds import Created, EventKind, NewEvent, create_event_of_kind
+from bridgedesk.events.team_settings import TeamForm
+from bridgedesk.reports.names import (
+    CONVENTIONS,
+    METHODS,
+    PAIR_FORMATS,
+    RATINGS,
+    SWISS_RULES,
+    TEAM_FORMS,
+)
+from bridgedesk.services.event_setup import Created, EventKind, NewEvent, create_event_of_kind
 from bridgedesk.store.service import Store
 
 __all__ = ["DEFAULTS", "choices", "create", "field_of", "new_event_of"]
@@ -84,17 +90,18 @@ def field_of(message: str) -> str:
 
 
 def choices() -> dict[str, Any]:
-    """The choices the form offers: the event model's own values."""
+    """The choices the form offers: the event model's own values, each with its name
+    for people (:mod:`bridgedesk.reports.names`, shown in the page's language)."""
     return {
         "kinds": tuple(k.value for k in EventKind),
-        "ratings": tuple(r.value for r in Rating),
-        "pair_scorings": tuple(m.value for m in Method),
-        "team_scorings": tuple(s.value for s in TeamScoring),
-        "pair_formats": tuple(f.value for f in PairFormat),
-        "team_forms": tuple(f.value for f in TeamForm),
-        "conventions": tuple(c.value for c in Convention),
+        "ratings": tuple((r.value, RATINGS[r]) for r in Rating),
+        "pair_scorings": tuple((m.value, METHODS[m]) for m in Method.pairs()),
+        "team_scorings": tuple((m.value, METHODS[m]) for m in Method.teams()),
+        "pair_formats": tuple((f.value, PAIR_FORMATS[f]) for f in PairFormat),
+        "team_forms": tuple((f.value, TEAM_FORMS[f]) for f in TeamForm),
+        "conventions": tuple((c.value, CONVENTIONS[c]) for c in Convention),
         "vp_scales": scale_names(),
-        "swiss_rules": tuple(r.value for r in SwissRule),
+        "swiss_rules": tuple((r.value, SWISS_RULES[r]) for r in SwissRule),
     }
 
 

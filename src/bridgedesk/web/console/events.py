@@ -18,6 +18,7 @@ from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.creation import parse_datetime
 from bridgedesk.formats import entries_csv
+from bridgedesk.i18n import catalog
 from bridgedesk.reading import decode
 from bridgedesk.store import entries as store_entries
 from bridgedesk.store import section_checks, team_events
@@ -36,9 +37,7 @@ from bridgedesk.web.console.pages import (
     upload_of,
 )
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.console.problem_words import problem_line
-from bridgedesk.web.console.words import words
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -64,7 +63,7 @@ def _events_page(
         request,
         "events.html.j2",
         session,
-        words(language(request))["events"],
+        catalog(language(request)).gettext("Events"),
         status,
         events=found,
         event_kinds={info.id: event_kind(store, info.id) for info in found},
@@ -102,7 +101,6 @@ def _overview(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str
         "entries": sorted(entries.items()),
         "movement": movement,
         "problems": section_checks.problems(store, place.event, place.section, place.session),
-        "problem_line": problem_line,
     }
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from bridgedesk.i18n import catalog
 from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import current_round, round_states
@@ -28,8 +29,7 @@ from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import console_page, fragment
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.console.words import words
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d")
@@ -110,7 +110,7 @@ async def grid_page(request: Request, event: int) -> Response:
         request,
         "grid.html.j2",
         session,
-        words(language(request))["grid"],
+        catalog(language(request)).gettext("Live grid"),
         place=place,
         poll=POLL_SECONDS,
         **context,

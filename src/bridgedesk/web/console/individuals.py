@@ -6,10 +6,10 @@ add EVENT --kind individual --player NAME``); the recommended individual movemen
 is stored with its reasons (:func:`bridgedesk.store.individual_plans.store_recommended`,
 as ``event movement EVENT --recommend``) and shown table by table with the four
 players' seats; a slip names the four players at N, S, E and W and is stored only
-where the movement seats them (:func:`bridgedesk.store.individuals.add_result`, as
+where the movement seats them (:func:`bridgedesk.services.slips.enter`, as
 ``result add EVENT --north --south --east --west``); the ranking is each player's,
 scored as ``bridgedesk results EVENT`` scores it
-(:func:`bridgedesk.web.scoring.scored_section`).  Corrections, rulings, missing
+(:func:`bridgedesk.services.event_scores.score_section`).  Corrections, rulings, missing
 slips and the report set are the results and publish pages'.
 """
 
@@ -23,7 +23,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import make_result
+from bridgedesk.events.slips import SeatedResult
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.results.numbers import fixed
+from bridgedesk.services import slips
+from bridgedesk.services.event_scores import score_section
 from bridgedesk.store import director, individuals
 from bridgedesk.store.individual_plans import store_recommended
 from bridgedesk.store.service import Store
@@ -33,7 +37,6 @@ from bridgedesk.web.console.kind_pages import kind_page
 from bridgedesk.web.console.kinds import INDIVIDUAL
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.scoring import scored_section
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -61,7 +64,7 @@ def _gather(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, 
             )  # fmt: skip
     ranking = None
     if plan is not None and results:
-        scored = scored_section(store, place.event, place.section, place.session)
+        scored = score_section(store, place.event, place.section, place.session)
         ranking = scored.sections[0].ranking
     return {
         "players": sorted(entries.items()),
@@ -76,7 +79,7 @@ def _gather(store: Store, place: Place, _query: Mapping[str, str]) -> dict[str, 
     }
 
 
-_page = SectionPage("players.html.j2", "players_page", _gather)
+_page = SectionPage("players.html.j2", lazy_gettext("Players"), _gather)
 
 
 @router.get("/events/{event}/players", response_class=HTMLResponse)
@@ -106,13 +109,21 @@ def _add(store: Store, place: Place, form: Mapping[str, str], _who: str) -> str:
         section=place.section,
         session=place.session,
     )
-    return f"entered player {entry.number}: {entry.names}"
+    return (
+        catalog(place.lang)
+        .gettext("entered player {n}: {names}")
+        .format(n=entry.number, names=entry.names)
+    )
 
 
 def _movement(store: Store, place: Place, _form: Mapping[str, str], _who: str) -> str:
     applied, reasons = store_recommended(store, place.event, place.section, place.session)
-    return "; ".join([f"{applied.plan.name}, boards 1-{len(applied.plan.boards)}", *reasons,
-                      *applied.notes])  # fmt: skip
+    boards = (
+        catalog(place.lang)
+        .gettext("{movement}, boards 1-{last}")
+        .format(movement=applied.plan.name, last=len(applied.plan.boards))
+    )
+    return "; ".join([boards, *reasons, *applied.notes])
 
 
 def _result(store: Store, place: Place, form: Mapping[str, str], who: str) -> str:
@@ -127,8 +138,12 @@ def _result(store: Store, place: Place, form: Mapping[str, str], who: str) -> st
         adjusted=form.get("adjusted", "").strip() or None,
         section=place.section, session=place.session,
     )  # fmt: skip
-    rid = individuals.add_result(store, place.event, result, (n, s, e, w), who)
-    return f"result {rid}: round {rnd} table {table} board {board} {result.result_text}"
+    rid = slips.enter(store, place.event, SeatedResult(result, (n, s, e, w)), who=who)
+    return (
+        catalog(place.lang)
+        .gettext("result {id}: round {round} table {table} board {board} {result}")
+        .format(id=rid, round=rnd, table=table, board=board, result=result.result_text)
+    )
 
 
 async def _act(request: Request, event: int, role: Role, where: str, run: Any) -> Response:

@@ -4,7 +4,7 @@ standings), an individual (the players) or a team event (the team pages)."""
 
 from __future__ import annotations
 
-from bridgedesk.store import pair_rounds, team_events
+from bridgedesk.store import event_options, team_events
 from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.service import Store
 
@@ -22,6 +22,6 @@ def event_kind(store: Store, event: int) -> str:
         return TEAMS
     if individual_event(store, event):
         return INDIVIDUAL
-    if pair_rounds.is_round_by_round(store, event):
+    if event_options.is_round_by_round(store, event):
         return ROUNDS
     return PAIRS

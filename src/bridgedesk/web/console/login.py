@@ -6,12 +6,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.i18n import catalog
 from bridgedesk.store import users
 from bridgedesk.store.users import Role
 from bridgedesk.web.console import auth
 from bridgedesk.web.console.pages import console_page, read_form, refill
-from bridgedesk.web.console.words import words
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -24,7 +24,7 @@ def _login_form(request: Request, status: int, error: str, form: dict[str, str])
         request,
         "login.html.j2",
         None,
-        words(language(request))["console"],
+        catalog(language(request)).gettext("Director's console"),
         status,
         csrf=csrf,
         form=refill({**form, "password": ""}),

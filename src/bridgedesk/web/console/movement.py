@@ -30,12 +30,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.movements.catalogue import KINDS
 from bridgedesk.movements.choose import recommended
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.recommend import Recommendation, recommend
 from bridgedesk.reading import whole_number
 from bridgedesk.reports.movement_cards import render_html
+from bridgedesk.reports.names import movement_name
 from bridgedesk.reports.table_cards import cards_html
 from bridgedesk.store.section_movement import (
     apply_movement,
@@ -49,7 +51,7 @@ from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -82,7 +84,7 @@ def _options(store: Store, place: Place, _asked: Mapping[str, str]) -> dict[str,
     return out
 
 
-_page = SectionPage("movement.html.j2", "movement", _options)
+_page = SectionPage("movement.html.j2", lazy_gettext("Movement"), _options)
 
 
 @router.get("/events/{event}/movement", response_class=HTMLResponse)
@@ -125,7 +127,16 @@ def _take(store: Store, place: Place, form: Mapping[str, str]) -> str:
     applied = apply_movement(
         store, place.event, m, section=place.section, session=place.session, from_round=start
     )
-    return applied.name if start is None else f"{applied.name} (from round {start})"
+    name = movement_name(
+        applied.name, m.kind, m.tables, m.round_count, m.boards_per_round, place.lang
+    )
+    if start is None:
+        return name
+    return (
+        catalog(place.lang)
+        .gettext("{movement} (from round {round})")
+        .format(movement=name, round=start)
+    )
 
 
 def _numbers(form: Mapping[str, str], name: str, needed: bool) -> list[int] | None:
@@ -187,7 +198,7 @@ async def movement_cards(request: Request, event: int) -> Response:
         m = await db_call(request, _chosen, store_of(request), place, query)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"choose": str(exc)}, query)
-    return HTMLResponse(render_html(m))
+    return HTMLResponse(render_html(m, language(request)))
 
 
 @router.get("/events/{event}/tables/cards", response_class=HTMLResponse)

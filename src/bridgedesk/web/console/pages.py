@@ -17,10 +17,10 @@ from fastapi.responses import HTMLResponse
 from starlette.datastructures import FormData
 
 from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.i18n import LazyText, catalog
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
-from bridgedesk.web.console.words import words
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import page, render
 from bridgedesk.web.threads import db_call
@@ -53,13 +53,13 @@ Gather = Callable[[Store, "Place", Mapping[str, str]], dict[str, Any]]
 
 @dataclass(frozen=True)
 class SectionPage:
-    """A page of one event's section: its template ``name``, its title (a word of the
-    console, or the event's name when None), what it shows (``gather``, given the
+    """A page of one event's section: its template ``name``, its title (translated in
+    the request's language, or the event's name when None), what it shows (``gather``, given the
     store, the place and the query) and what its form holds before anything was
     typed (``prefill``)."""
 
     name: str
-    title: str | None
+    title: LazyText | None
     gather: Gather
     prefill: Gather | None = None
 
@@ -79,9 +79,7 @@ class SectionPage:
         context = await db_call(request, self.gather, store, place, query)
         if form is None and self.prefill is not None:
             form = await db_call(request, self.prefill, store, place, query)
-        title = (
-            place.info.event.name if self.title is None else words(language(request))[self.title]
-        )
+        title = place.info.event.name if self.title is None else self.title.in_(language(request))
         return console_page(
             request,
             self.name,
@@ -109,13 +107,11 @@ def console_page(
     **context: Any,
 ) -> HTMLResponse:
     """A console page (``console/NAME``) in the request's language."""
-    lang = language(request)
     return page(
         request,
         f"console/{name}",
         status_code,
         title=title,
-        c=words(lang),
         session=session,
         can=_can(session),
         **context,
@@ -126,9 +122,7 @@ def fragment(request: Request, name: str, session: UserSession, **context: Any) 
     """A piece of a console page (an htmx swap)."""
     lang = language(request)
     return HTMLResponse(
-        render(
-            f"console/{name}", lang, c=words(lang), session=session, can=_can(session), **context
-        )
+        render(f"console/{name}", lang, session=session, can=_can(session), **context)
     )
 
 
@@ -150,8 +144,7 @@ def error_page(
         request,
         "console/error.html.j2",
         status if status is not None else status_of(exc),
-        title=words(lang)["error"],
-        c=words(lang),
+        title=catalog(lang).gettext("Not done"),
         session=None,
         can=_can(None),
         message=str(exc),

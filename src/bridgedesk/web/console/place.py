@@ -15,6 +15,7 @@ from fastapi import Request
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import EventInfo, Store
 from bridgedesk.web.console.kinds import TEAMS, event_kind
+from bridgedesk.web.language import language
 from bridgedesk.web.threads import db_call
 
 
@@ -30,6 +31,8 @@ class Place:
     section: str
     #: what the event is (:mod:`.kinds`): the navigation offers its pages
     kind: str = "pairs"
+    #: the request's language: what an action says it did is said in it
+    lang: str = "en"
 
     @property
     def sections(self) -> list[tuple[int, str]]:
@@ -67,7 +70,7 @@ async def place_of(request: Request, event: int, form: Mapping[str, str] | None 
             f"event {info.id} has no section {section!r} in session {number} "
             f"(sections: {', '.join(names)})"
         )
-    return Place(info.id, info, number, section, kind)
+    return Place(info.id, info, number, section, kind, language(request))
 
 
 __all__ = ["NoSuchPlaceError", "Place", "place_of"]

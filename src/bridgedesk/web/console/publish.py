@@ -2,44 +2,40 @@
 
 The report set is the one ``bridgedesk results EVENT --format html`` writes
 (:func:`bridgedesk.reports.bundle.write_all`: ranking, recap, travellers,
-score cards, hand records, CSV, JSON, PBN and USEBIO), scored by
-:func:`bridgedesk.web.scoring.scored_section` with the director's rulings,
+score cards, hand records, CSV, JSON, PBN and USEBIO), published by
+:func:`bridgedesk.services.publishing.publish` as that command does,
 zipped for download; the public live results (``/e/ID``) show the same
 ranking as it stands.  While slips are missing the set is marked provisional
 on this page (004:3838-3846).  The masterpoint awards (JCBL by the stored
 event's rating and class, or SBF by the table the director chooses, see
 :mod:`.awards`) are shown with their printable certificates, and a director
 records them in the ledger
-(:mod:`bridgedesk.store.event_awards`, as ``bridgedesk masterpoints award
+(:mod:`bridgedesk.services.awards`, as ``bridgedesk masterpoints award
 --from-event`` then ``record`` do).
 """
 
 from __future__ import annotations
 
-import io
-import tempfile
-import zipfile
 from collections.abc import Callable, Mapping
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.i18n import LANGS, catalog, lazy_gettext
 from bridgedesk.masterpoints.awards import Award
-from bridgedesk.reports.bundle import write_all, write_sections
-from bridgedesk.reports.event_bundle import write_event
-from bridgedesk.store import director, event_results
-from bridgedesk.store.event_awards import record
+from bridgedesk.services.awards import award_status, awards_of, record
+from bridgedesk.services.publishing import Publication, publish_zip
+from bridgedesk.store import director
+from bridgedesk.store.disputes import event_open_disputes
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.awards import (
-    CERTIFICATE_LANGS,
     SBF_TABLES,
     Choice,
-    certificate_words,
     certificates,
     choice_of,
     section_awards,
@@ -47,8 +43,7 @@ from bridgedesk.web.console.awards import (
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.sessions import combined_context
-from bridgedesk.web.labels import language
-from bridgedesk.web.scoring import scored_section, scored_sections
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import environment
 from bridgedesk.web.threads import db_call
@@ -90,15 +85,17 @@ def _status(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, A
         "awards_error": why,
         "choice": _choice(query),
         "sbf_tables": SBF_TABLES,
-        "certificate_langs": CERTIFICATE_LANGS,
+        "certificate_langs": LANGS,
         "missing": director.missing(store, place.event, place.section, place.session),
         "planned": director.planned(store, place.event, place.section, place.session),
         "entered": len(store.results(place.event, section=place.section, session=place.session)),
+        "disputes": event_open_disputes(store, place.event),
+        "award_status": award_status(store, place.event),
         **combined_context(store, place),  # several sessions or a final: ranked over them
     }
 
 
-_page = SectionPage("publish.html.j2", "publish", _status)
+_page = SectionPage("publish.html.j2", lazy_gettext("Publish"), _status)
 
 
 @router.get("/events/{event}/publish", response_class=HTMLResponse)
@@ -113,14 +110,22 @@ def _record(store: Store, place: Place, form: Mapping[str, str], who: str) -> st
     if not reason:
         raise EntryError("give the reason (it is kept in the ledger's audit log)")
     choice = choice_of(form)
-    awards = section_awards(store, place, choice)
-    done = record(store, place.event, awards, rules=choice.rules, who=who, reason=reason)
+    found = awards_of(store, place.event, place.section, options=choice.options())
+    made = record(
+        store, place.event, found.awards, rules=choice.rules, who=who, reason=reason,
+        options=choice.options(), section=place.section, computed_from=found.digest,
+        despite_disputes=form.get("despite_disputes") == "on",
+    )  # fmt: skip
+    done = made.done
+    _ = catalog(place.lang).gettext
     if done.audit is None:
-        return f"event {done.event_id}: the same {done.recorded + done.held} awards are stored"
-    note = f"event {done.event_id}: recorded {done.recorded} awards"
-    if done.held:
-        note += f", {done.held} held for players not yet members"
-    return note
+        same = _("event {event}: the same {n} awards are stored")
+        note = same.format(event=done.event_id, n=done.recorded + done.held)
+    else:
+        note = _("event {event}: recorded {n} awards").format(event=done.event_id, n=done.recorded)
+        if done.held:
+            note += _(", {n} held for players not yet members").format(n=done.held)
+    return f"{note}; {made.note}" if made.note else note
 
 
 @router.post("/events/{event}/masterpoints")
@@ -145,51 +150,43 @@ async def award_certificates(request: Request, event: int) -> Response:
     place = await place_of(request, event)
     query = dict(request.query_params)
     asked = query.get("in", "")
-    lang = asked if asked in CERTIFICATE_LANGS else language(request)
+    lang = asked if asked in LANGS else language(request)
     try:
         choice = choice_of(query)
         context = await db_call(request, certificates, store_of(request), place, choice)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"awards": str(exc)})
     path = f"/d/events/{event}/masterpoints/certificates"
-    links = {code: place.url(path, **choice.fields(), **{"in": code}) for code in CERTIFICATE_LANGS}
+    links = {code: place.url(path, **choice.fields(), **{"in": code}) for code in LANGS}
     template = environment().get_template("console/certificates.html.j2")
-    words = certificate_words(lang)
-    return HTMLResponse(template.render(lang=lang, w=words, links=links, **context))
+    return HTMLResponse(template.render(lang=lang, links=links, **context))
 
 
-def _zipped(write: Callable[[Path], list[Path]]) -> bytes:
-    """The files ``write`` puts into a temporary directory, as one zip file."""
-    buffer = io.BytesIO()
-    with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
-        written = write(Path(tmp))
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in written:
-                archive.write(path, path.relative_to(tmp).as_posix())
-    return buffer.getvalue()
+def report_zip(store: Store, place: Place, asked: Publication) -> bytes:
+    """The section's whole report set as a zip file (``results --section``)."""
+    return publish_zip(store, place.event, replace(asked, session=place.session,
+                                                   section=place.section))  # fmt: skip
 
 
-def report_zip(store: Store, place: Place, lang: str) -> bytes:
-    """The section's whole report set as a zip file."""
-    scored = scored_section(store, place.event, place.section, place.session)
-    return _zipped(lambda out: write_all(scored, out, lang=lang))
-
-
-def sections_zip(store: Store, place: Place, lang: str) -> bytes:
+def sections_zip(store: Store, place: Place, asked: Publication) -> bytes:
     """Every section of the place's session: each one's report set in its own folder
-    and ``index.html`` with the ranking across the sections, as one zip file."""
-    scored = scored_sections(store, place.event, place.session)
-    return _zipped(lambda out: write_sections(scored, out, lang=lang))
+    and ``index.html`` with the ranking across the sections, as one zip file
+    (``results --session``)."""
+    return publish_zip(store, place.event, replace(asked, session=place.session))
 
 
 async def _download(
-    request: Request, event: int, make: Callable[[Store, Place, str], bytes], what: str
+    request: Request, event: int, make: Callable[[Store, Place, Publication], bytes], what: str
 ) -> Response:
-    session = await need(request, Role.VIEWER)
+    """A report set to download: published settled (refused while a result is under
+    dispute), or by a director ``?despite_disputes=1`` (kept in the audit log)."""
+    despite = request.query_params.get("despite_disputes") == "1"
+    session = await need(request, Role.DIRECTOR if despite else Role.VIEWER)
     place = await place_of(request, event)
     lang = language(request)
+    asked = Publication(lang=lang, settled=True, despite_disputes=despite, who=session.user.name)
     try:
-        data = await db_call(request, make, store_of(request), place, lang)
+        data = await db_call(request, make, store_of(request), place, asked)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"download": str(exc)})
     name = f"event{place.event}-{place.session}-{what or place.section}-{lang}.zip"
@@ -206,11 +203,10 @@ async def download_sections(request: Request, event: int) -> Response:
     return await _download(request, event, sections_zip, "sections")
 
 
-def event_zip(store: Store, place: Place, lang: str) -> bytes:
+def event_zip(store: Store, place: Place, asked: Publication) -> bytes:
     """An event of several sessions (or a final): every session's reports, the combined
     ranking and ``results.json``, as ``bridgedesk results EVENT --format html`` writes."""
-    scored = event_results.score_event(store, place.event, store.deals(place.event))
-    return _zipped(lambda out: write_event(scored, out, lang))
+    return publish_zip(store, place.event, asked)
 
 
 @router.get("/events/{event}/publish/event.zip")

@@ -2,13 +2,14 @@
 
 Every action calls what the command line calls, so the checks and messages
 are the same: a result is a :func:`bridgedesk.events.make_result` slip stored
-by ``Store.add_result`` (``bridgedesk result add``); a correction is
-:func:`bridgedesk.events.correction.corrected` stored by
-``Store.correct_result`` with its reason (``result correct``; a director
-corrects as the director, also after the deadline); undo is
-``Store.undo_correction``; penalties are :func:`bridgedesk.store.director.add_penalty`
-(``result penalty``), fouled boards and boards not played (``result fouled``
-/ ``not-played``) and cancelled rulings likewise; rounds are held, closed and
+by :func:`bridgedesk.services.slips.enter` (``bridgedesk result add``); a
+correction is :func:`bridgedesk.events.correction.corrected` stored by
+:func:`~bridgedesk.services.slips.correct` with its reason (``result correct``;
+a director corrects as the director, also after the deadline); undo is
+:func:`~bridgedesk.services.slips.undo`; penalties are
+:func:`bridgedesk.services.rulings.penalty` (``result penalty``), fouled boards
+and boards not played (``result fouled`` / ``not-played``) likewise, and a
+cancelled ruling :func:`bridgedesk.store.director.cancel_ruling`; rounds are held, closed and
 opened by :func:`bridgedesk.store.terminals.set_round` (``event round``); the missing
 slips are :func:`bridgedesk.store.director.missing`.  A scorer enters and
 corrects; rulings and rounds need a director.
@@ -33,9 +34,11 @@ from bridgedesk.events.rulings import (
     parse_places,
 )
 from bridgedesk.formats import results_csv
+from bridgedesk.i18n import catalog, lazy_pgettext
 from bridgedesk.reading import decode
+from bridgedesk.services import rulings, slips
 from bridgedesk.store import director
-from bridgedesk.store.disputes import open_disputes, resolve_dispute
+from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import CLOSED, HELD, round_states, set_round
 from bridgedesk.store.users import Role, UserSession
@@ -49,8 +52,7 @@ from bridgedesk.web.console.pages import (
     upload_of,
 )
 from bridgedesk.web.console.place import Place, place_of
-from bridgedesk.web.console.words import words
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -126,7 +128,9 @@ def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     }
 
 
-_page = SectionPage("results.html.j2", "results", _context, _prefill)
+_page = SectionPage(
+    "results.html.j2", lazy_pgettext("entered results", "Results"), _context, _prefill
+)
 
 
 @router.get("/events/{event}/results", response_class=HTMLResponse)
@@ -178,11 +182,13 @@ def _enter(store: Store, place: Place, form: Mapping[str, str], session: UserSes
         section=place.section,
         session=place.session,
     )
-    rid = store.add_result(
-        place.event, result, who=session.user.name, override=form.get("override") or None
+    rid = slips.enter(
+        store, place.event, result, who=session.user.name, override=form.get("override") or None
     )
     return (
-        f"result {rid}: board {result.board} NS {result.ns} v EW {result.ew} {result.result_text}"
+        catalog(place.lang)
+        .gettext("result {id}: board {board} NS {ns} v EW {ew} {result}")
+        .format(id=rid, board=result.board, ns=result.ns, ew=result.ew, result=result.result_text)
     )
 
 
@@ -213,11 +219,15 @@ async def import_results(request: Request, event: int) -> Response:
         rows = results_csv.loads(decode(raw, name), name)
         store = store_of(request)
         report = await db_call(
-            request, lambda: store.import_results(place.event, rows, who=session.user.name)
+            request, lambda: slips.import_slips(store, place.event, rows, who=session.user.name)
         )
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"import": str(exc)})
-    done = f"imported {report.added} result(s) from {name}; {report.skipped} already stored"
+    done = (
+        catalog(place.lang)
+        .gettext("imported {added} result(s) from {file}; {skipped} already stored")
+        .format(added=report.added, file=name, skipped=report.skipped)
+    )
     return RedirectResponse(place.url(f"/d/events/{event}/results", done=done), status_code=303)
 
 
@@ -256,14 +266,14 @@ async def _correct_form(
     form: Mapping[str, str] | None = None,
 ) -> Response:
     r = stored.result
-    c = words(language(request))
+    _ = catalog(language(request)).gettext
     store = store_of(request)
     called = await db_call(request, open_disputes, store, place.event, place.section, place.session)
     return console_page(
         request,
         "correct.html.j2",
         session,
-        c["correct_result"].format(id=stored.id),
+        _("Correct result #{id}").format(id=stored.id),
         status,
         place=place,
         stored=stored,
@@ -294,15 +304,22 @@ def _correct(
         if session.user.role is not Role.DIRECTOR:
             raise RoleRefusedError(f"{session.user.name} is a {session.user.role}: only the "
                                    "director rules on a disputed result")  # fmt: skip
-        cid = resolve_dispute(
+        cid = rulings.rule_on_dispute(
             store, place.event, whole(form, "dispute"), who=session.user.name, reason=reason,
             new=new, override=stored.override, result_id=stored.id,
         )  # fmt: skip
-        return (
-            f"correction {cid}: result {stored.id} {stored.result.result_text} -> "
-            f"{new.result_text}; dispute {dispute} resolved"
+        resolved = catalog(place.lang).gettext(
+            "correction {id}: result {result} {old} -> {new}; dispute {dispute} resolved"
         )
-    cid = store.correct_result(
+        return resolved.format(
+            id=cid,
+            result=stored.id,
+            old=stored.result.result_text,
+            new=new.result_text,
+            dispute=dispute,
+        )
+    cid = slips.correct(
+        store,
         place.event,
         stored.id,
         new,
@@ -311,7 +328,11 @@ def _correct(
         director=session.user.role is Role.DIRECTOR,
         override=stored.override,
     )
-    return f"correction {cid}: result {stored.id} {stored.result.result_text} -> {new.result_text}"
+    return (
+        catalog(place.lang)
+        .gettext("correction {id}: result {result} {old} -> {new}")
+        .format(id=cid, result=stored.id, old=stored.result.result_text, new=new.result_text)
+    )
 
 
 @router.post("/events/{event}/results/{result_id}/correct")
@@ -346,12 +367,12 @@ async def history_page(request: Request, event: int) -> Response:
             place.event, board, section=place.section, session=place.session
         ),
     )
-    c = words(language(request))
+    _ = catalog(language(request)).gettext
     return console_page(
         request,
         "history.html.j2",
         session,
-        c["history_of"].format(board=board),
+        _("History of board {board}").format(board=board),
         place=place,
         board=board,
         lines=lines,
@@ -364,14 +385,16 @@ def _undo(store: Store, place: Place, form: Mapping[str, str], session: UserSess
     reason = form.get("reason", "").strip()
     if not reason:
         raise EntryError("give the reason for the undo (it is kept in the audit log)")
-    cid = store.undo_correction(
+    cid = slips.undo(
+        store,
         place.event,
         correction,
         who=session.user.name,
         reason=reason,
         director=session.user.role is Role.DIRECTOR,
     )
-    return f"correction {cid}: undid correction {correction}"
+    undid = catalog(place.lang).gettext("correction {id}: undid correction {undone}")
+    return undid.format(id=cid, undone=correction)
 
 
 # -- the director's hand: rounds and penalties ----------------------------------------------
@@ -387,7 +410,11 @@ def _round(store: Store, place: Place, form: Mapping[str, str], session: UserSes
         store, place.event, rnd, state, session.user.name, section=place.section,
         session=place.session,
     )  # fmt: skip
-    return f"section {place.section} round {rnd}: {state or 'open'}"
+    _ = catalog(place.lang).gettext
+    shown = {"held": _("held"), "closed": _("closed")}.get(state or "", _("open"))
+    return _("section {section} round {round}: {state}").format(
+        section=place.section, round=rnd, state=shown
+    )
 
 
 def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
@@ -404,11 +431,15 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
         reason,
         _maybe(form, "board"),
     )
-    rid = director.add_penalty(
+    rid = rulings.penalty(
         store, place.event, penalty, who=session.user.name, section=place.section,
         session=place.session,
     )  # fmt: skip
-    return f"ruling {rid}: penalty on pair {pair}, {penalty.text} ({reason})"
+    return (
+        catalog(place.lang)
+        .gettext("ruling {id}: penalty on pair {pair}, {penalty} ({reason})")
+        .format(id=rid, pair=pair, penalty=penalty.text, reason=reason)
+    )
 
 
 def _reason(form: Mapping[str, str], what: str) -> str:
@@ -431,21 +462,27 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
             raise EntryError(f"section {place.section} has no movement yet")
         places = fouled_places(movement, board, start, places)
     group = form.get("group", "").strip() or "2"
-    ids = director.mark_fouled(
+    ids = rulings.fouled(
         store, place.event, board, places, group, reason=reason, who=session.user.name,
         section=place.section, session=place.session,
     )  # fmt: skip
-    shown = ", ".join(f"round {r} table {t}" for r, t in places)
-    return f"ruling(s) {', '.join(map(str, ids))}: board {board} group {group}: {shown}"
+    _ = catalog(place.lang).gettext
+    shown = ", ".join(_("round {round} table {table}").format(round=r, table=t) for r, t in places)
+    return _("ruling(s) {ids}: board {board} group {group}: {places}").format(
+        ids=", ".join(map(str, ids)), board=board, group=group, places=shown
+    )
 
 
 def _not_played(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     rnd, table, board = whole(form, "round"), whole(form, "table"), whole(form, "board")
-    rid = director.mark_not_played(
+    rid = rulings.not_played(
         store, place.event, rnd, table, board, reason=_reason(form, "ruling"),
         who=session.user.name, section=place.section, session=place.session,
     )  # fmt: skip
-    return f"ruling {rid}: board {board} not played at round {rnd} table {table}"
+    not_played = catalog(place.lang).gettext(
+        "ruling {id}: board {board} not played at round {round} table {table}"
+    )
+    return not_played.format(id=rid, board=board, round=rnd, table=table)
 
 
 def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
@@ -453,7 +490,11 @@ def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     aid = director.cancel_ruling(
         store, place.event, ruling, reason=_reason(form, "cancellation"), who=session.user.name
     )
-    return f"audit {aid}: ruling {ruling} cancelled"
+    return (
+        catalog(place.lang)
+        .gettext("audit {id}: ruling {ruling} cancelled")
+        .format(id=aid, ruling=ruling)
+    )
 
 
 _Action = Callable[[Store, Place, Mapping[str, str], UserSession], str]

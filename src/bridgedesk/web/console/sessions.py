@@ -3,13 +3,13 @@
 The page shows each session's sections with their movements and missing slips,
 every pair's seat in each session (the renumbering between sessions the store
 keeps, :mod:`bridgedesk.store.competitors`) and the combined ranking with a column
-per session (:func:`bridgedesk.store.event_results.score_event`, what ``bridgedesk
+per session (:func:`bridgedesk.services.event_scores.score_event`, what ``bridgedesk
 results EVENT`` prints).  A director stores the recommended plan for N sessions
 (:func:`bridgedesk.store.session_plans.plan_sessions`, as ``bridgedesk event
 movement EVENT --recommend --sessions N``).  Each session and section is then run
 from the other pages by choosing it in the navigation (``?session=&section=``).
 Once every slip is in, a director makes the final of a qualifying event here
-(:func:`bridgedesk.store.finals.final_of_qualifying`, as ``bridgedesk event final``:
+(:func:`bridgedesk.services.finals.final_of_qualifying`, as ``bridgedesk event final``:
 the cut overall or per field, withdrawals, the carry-over's maximum).
 """
 
@@ -22,11 +22,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError, ScoringError
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.qualify import CutBy
-from bridgedesk.store import director, event_results
+from bridgedesk.services.event_scores import Shape, event_rules, score_event
+from bridgedesk.services.finals import final_of_qualifying
+from bridgedesk.store import director
 from bridgedesk.store.competitors import seats
-from bridgedesk.store.finals import final_of_qualifying
 from bridgedesk.store.service import Store
 from bridgedesk.store.session_plans import plan_sessions
 from bridgedesk.store.sessions_repo import final_of
@@ -50,7 +52,7 @@ def _sections(store: Store, place: Place) -> list[dict[str, Any]]:
             {
                 "session": number,
                 "section": name,
-                "movement": None if movement is None else movement.name,
+                "movement": movement,
                 "entries": len(store.entries(place.event, section=name, session=number)),
                 "missing": len(director.missing(store, place.event, name, number))
                 if movement is not None
@@ -91,19 +93,18 @@ def _seat_table(store: Store, place: Place) -> tuple[list[int], list[dict[str, A
 def combined_context(store: Store, place: Place) -> dict[str, Any]:
     """The combined ranking of an event of several sessions (or a final) for a page
     (``combined`` None when the event is one session or nothing is scored yet)."""
-    if not event_results.is_whole_event(store, place.event):
+    if event_rules(store, place.event).shape is not Shape.SESSIONS:
         return {"combined": None}
     try:
-        scored = event_results.score_event(store, place.event)
+        found = score_event(store, place.event, with_deals=False)
     except ScoringError:  # no results yet: nothing to rank
         return {"combined": None}
-    missing, planned = event_results.missing_slips(store, place.event)
     return {
-        "combined": scored.combined,
+        "combined": found.scored.combined,
         "fixed": fixed,
-        "scored_sessions": [s.session for s in scored.sessions],
-        "event_missing": missing,
-        "event_planned": planned,
+        "scored_sessions": [s.session for s in found.scored.sessions],
+        "event_missing": found.missing.slips,
+        "event_planned": found.missing.planned,
     }
 
 
@@ -123,7 +124,7 @@ def _prefill(_store: Store, place: Place, _query: Mapping[str, str]) -> dict[str
     return {"sessions": str(len(place.info.sections))}
 
 
-_page = SectionPage("sessions.html.j2", "sessions_page", _gather, _prefill)
+_page = SectionPage("sessions.html.j2", lazy_gettext("Sessions"), _gather, _prefill)
 
 
 @router.get("/events/{event}/sessions", response_class=HTMLResponse)
@@ -151,7 +152,8 @@ def _plan(store: Store, place: Place, form: Mapping[str, str]) -> str:
         sections=_number(form, "sections", "--sections", 1, 26),
         rounds=_number(form, "rounds", "--rounds", 1, 120),
     )
-    return f"{made.plan.row.describe()}: {count} sessions stored"
+    stored = catalog(place.lang).gettext("{plan}: {n} sessions stored")
+    return stored.format(plan=made.plan.row.describe(), n=count)
 
 
 async def _act(request: Request, event: int, where: str, run: Any) -> Response:

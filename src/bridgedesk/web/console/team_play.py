@@ -6,17 +6,17 @@ where the home team sits NS, the closed room where the away team does,
 004:1631-1633): each room *entered* when all its boards are in, *partial*,
 or *waiting*; a forfeit or a bye says so.  It reloads itself (htmx polling).
 
-A room result is a :class:`~bridgedesk.results.team_draw.TeamSlip` addressed as
+A room result is a :class:`~bridgedesk.events.team_draw.TeamSlip` addressed as
 ``bridgedesk result team`` addresses it (round, home, away, room, board), stored
-by :func:`bridgedesk.store.team_results.add_room_result` and corrected with a
-reason by :func:`~bridgedesk.store.team_results.correct_room_result`
+by :func:`bridgedesk.services.slips.enter` and corrected with a
+reason by :func:`~bridgedesk.services.slips.correct_room`
 (``--correct --reason``); a forfeit is
 :func:`bridgedesk.store.team_events.forfeit_match` (``result forfeit``).  So a
 result for the wrong room (home and away the wrong way round), a board the
 match does not play or a second result for a room is refused with the
 command line's own line, shown beside the form.  The chosen match's
 comparison, board by board, is the scored event's
-(:func:`bridgedesk.store.team_draws.scored`).
+(:func:`bridgedesk.services.team_scores.scored`).
 """
 
 from __future__ import annotations
@@ -33,17 +33,17 @@ from fastapi.responses import HTMLResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import make_result
 from bridgedesk.events.model import Result
-from bridgedesk.results.team_draw import ROOMS, DrawnMatch, TeamSlip
+from bridgedesk.events.team_draw import ROOMS, DrawnMatch, TeamSlip
+from bridgedesk.i18n import catalog
 from bridgedesk.results.team_model import ScoredMatch
-from bridgedesk.store import team_draws, team_events, team_results
+from bridgedesk.services import slips, team_scores
+from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import round_states
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import fragment
-from bridgedesk.web.console.team_words import team_words
 from bridgedesk.web.console.teams import TeamPage, reason_of, show, team_act, whole
-from bridgedesk.web.labels import language
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d/teams")
@@ -137,7 +137,6 @@ async def grid_cells(request: Request, event: int) -> Response:
         "teams/_grid.html.j2",
         session,
         event_id=event,
-        tw=team_words(language(request)),
         **context,
     )
 
@@ -154,7 +153,7 @@ def _chosen(query: Mapping[str, str]) -> tuple[int, int, int] | None:
 
 def _scored_match(store: Store, event: int, key: tuple[int, int, int]) -> ScoredMatch | None:
     try:
-        scored, _ = team_draws.scored(store, event)
+        scored, _ = team_scores.scored(store, event)
     except BridgedeskError:
         return None
     for m in scored.matches:
@@ -260,20 +259,29 @@ def _slip(form: Mapping[str, str]) -> TeamSlip:
     )  # fmt: skip
 
 
-def _where(slip: TeamSlip) -> str:
-    return f"round {slip.round}, {slip.home} v {slip.away}, {slip.room} room, board {slip.board}"
+def _where(slip: TeamSlip, lang: str) -> str:
+    _ = catalog(lang).gettext
+    room = _("open room") if slip.room == "open" else _("closed room")
+    return _("round {round}, {home} v {away}, {room}, board {board}").format(
+        round=slip.round, home=slip.home, away=slip.away, room=room, board=slip.board
+    )
 
 
-def _enter(store: Store, event: int, form: Mapping[str, str], session: UserSession) -> str:
+def _enter(
+    store: Store, event: int, form: Mapping[str, str], session: UserSession, lang: str
+) -> str:
     slip = _slip(form)
-    rid = team_results.add_room_result(store, event, slip, who=session.user.name)
-    return f"result {rid}: {_where(slip)}: {slip.result.result_text}"
+    rid = slips.enter(store, event, slip, who=session.user.name)
+    entered = catalog(lang).gettext("result {id}: {where}: {result}")
+    return entered.format(id=rid, where=_where(slip, lang), result=slip.result.result_text)
 
 
-def _correct(store: Store, event: int, form: Mapping[str, str], session: UserSession) -> str:
+def _correct(
+    store: Store, event: int, form: Mapping[str, str], session: UserSession, lang: str
+) -> str:
     slip = _slip(form)
     reason = reason_of(form)
-    cid, old, new = team_results.correct_room_result(
+    cid, old, new = slips.correct_room(
         store,
         event,
         slip,
@@ -281,24 +289,33 @@ def _correct(store: Store, event: int, form: Mapping[str, str], session: UserSes
         reason=reason,
         director=session.user.role.allows(Role.DIRECTOR),
     )
-    return f"correction {cid}: {_where(slip)}: {old.result_text} -> {new.result_text}"
+    corrected = catalog(lang).gettext("correction {id}: {where}: {old} -> {new}")
+    return corrected.format(
+        id=cid, where=_where(slip, lang), old=old.result_text, new=new.result_text
+    )
 
 
-def _forfeit(store: Store, event: int, form: Mapping[str, str], session: UserSession) -> str:
+def _forfeit(
+    store: Store, event: int, form: Mapping[str, str], session: UserSession, lang: str
+) -> str:
     rnd = whole(form, "round", "the round")
     team = whole(form, "team", "the team forfeiting")
     aid = team_events.forfeit_match(store, event, rnd, team, session.user.name, reason_of(form))
-    return f"audit {aid}: team {team} forfeits its round {rnd} match"
+    forfeits = catalog(lang).gettext("audit {id}: team {team} forfeits its round {round} match")
+    return forfeits.format(id=aid, team=team, round=rnd)
 
 
-def _lineup(store: Store, event: int, form: Mapping[str, str], _session: UserSession) -> str:
+def _lineup(
+    store: Store, event: int, form: Mapping[str, str], _session: UserSession, lang: str
+) -> str:
     """Which players of a team sit NS and EW in a round (``event lineup``, 004:1631-1633)."""
     rnd = whole(form, "round", "the round")
     team = whole(form, "team", "the team")
     ns = (whole(form, "ns1", "an NS player"), whole(form, "ns2", "an NS player"))
     ew = (whole(form, "ew1", "an EW player"), whole(form, "ew2", "an EW player"))
     team_events.set_lineup(store, event, rnd, team, ns, ew)
-    return f"round {rnd}, team {team}: NS players {ns[0]},{ns[1]}, EW players {ew[0]},{ew[1]}"
+    lineup = catalog(lang).gettext("round {round}, team {team}: NS players {ns}, EW players {ew}")
+    return lineup.format(round=rnd, team=team, ns=f"{ns[0]},{ns[1]}", ew=f"{ew[0]},{ew[1]}")
 
 
 def _back(event: int, form: Mapping[str, str], done: str) -> str:

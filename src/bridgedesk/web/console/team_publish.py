@@ -2,7 +2,7 @@
 cross-table and report pages, and its report set.
 
 The standings and the cross-table (004:1754-1760) are the scored event's
-(:func:`bridgedesk.store.team_draws.scored`, the same as ``bridgedesk
+(:func:`bridgedesk.services.team_scores.scored`, the same as ``bridgedesk
 results EVENT``); the match scorecards (the comparison of 004:1660-1668)
 and the other report pages are the report set's own pages
 (:mod:`bridgedesk.web.team_reports`).  While room results are missing the
@@ -22,12 +22,12 @@ from fastapi.responses import HTMLResponse, Response
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports import teams as team_reports
 from bridgedesk.results.numbers import fixed, points
-from bridgedesk.store import team_draws
+from bridgedesk.services import team_scores
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.teams import TeamPage, show
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.team_reports import report_page, report_zip
 from bridgedesk.web.threads import db_call
@@ -38,7 +38,7 @@ router = APIRouter(prefix="/d/teams")
 def standings_context(store: Store, event: int) -> dict[str, Any]:
     """The standings, the cross-table and the pages, or why there are none yet."""
     try:
-        scored, snap = team_draws.scored(store, event)
+        scored, snap = team_scores.scored(store, event)
     except BridgedeskError as exc:
         empty: list[Any] = []
         return dict.fromkeys(("standings", "cross", "cross_teams", "pages", "missing"), empty) | {

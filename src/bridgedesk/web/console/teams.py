@@ -6,8 +6,8 @@ command line calls, so the checks and the one-line refusals are the same:
 teams are entered and changed by :mod:`bridgedesk.store.team_entries`
 (``entry add --kind team``), withdrawn by
 :func:`bridgedesk.store.team_events.withdraw_team` (``event withdraw-team``);
-the draw is :func:`bridgedesk.store.team_draws.make_draw` (``event movement``)
-and :func:`~bridgedesk.store.team_draws.next_round` (``event round --next``);
+the draw is :func:`bridgedesk.services.draws.make_draw` (``event movement``)
+and :func:`~bridgedesk.services.draws.next_round` (``event round --next``);
 rounds are held, closed and opened by
 :func:`bridgedesk.store.terminals.set_round` (``event round``).  A refusal is
 shown beside the form that sent it, which keeps what was typed; nothing is
@@ -24,8 +24,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
-from bridgedesk.results.team_draw import by_round
-from bridgedesk.store import team_draws, team_events
+from bridgedesk.events.team_draw import by_round
+from bridgedesk.i18n import LazyText, catalog, lazy_gettext, lazy_pgettext
+from bridgedesk.services import draws
+from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_entries import edit_team, enter_team, team_players
 from bridgedesk.store.terminals import round_states, set_round
@@ -34,8 +36,7 @@ from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import console_page, read_form, refill
 from bridgedesk.web.console.place import NoSuchPlaceError
 from bridgedesk.web.console.results import ROUND_ACTIONS
-from bridgedesk.web.console.team_words import team_words
-from bridgedesk.web.labels import language
+from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -45,12 +46,20 @@ router = APIRouter(prefix="/d/teams")
 PLAYER_ROWS = 6
 
 Gather = Callable[[Store, int, Mapping[str, str]], dict[str, Any]]
+#: The team pages' titles, by the page's key (the navigation marks the page shown by it).
+PAGE_TITLES: dict[str, LazyText] = {
+    "teams": lazy_gettext("Teams"),
+    "team_grid": lazy_gettext("Matches"),
+    "team_results": lazy_pgettext("enter results page", "Results"),
+    "standings": lazy_gettext("Standings"),
+    "publish": lazy_gettext("Publish"),
+}
 
 
 @dataclass(frozen=True)
 class TeamPage:
-    """A page of a team event: its template (under ``console/teams/``), its title word
-    and what it shows (``gather``, given the store, the event and the query)."""
+    """A page of a team event: its template (under ``console/teams/``), its key in
+    :data:`PAGE_TITLES` and what it shows (``gather``, given the store, the event and the query)."""
 
     name: str
     title: str
@@ -75,14 +84,13 @@ class TeamPage:
         except BridgedeskError as exc:
             raise NoSuchPlaceError(str(exc)) from None
         context = await db_call(request, self.gather, store, event, query)
-        c = team_words(language(request))
+        title = PAGE_TITLES[self.title].in_(language(request))
         return console_page(
             request,
             f"teams/{self.name}",
             session,
-            f"{info.event.name} — {c[self.title]}",
+            f"{info.event.name} — {title}",
             status_code,
-            tw=c,
             event_id=event,
             info=info,
             team=team,
@@ -109,15 +117,18 @@ async def team_act(
     event: int,
     role: Role,
     where: str,
-    run: Callable[[Store, int, Mapping[str, str], UserSession], str],
+    run: Callable[[Store, int, Mapping[str, str], UserSession, str], str],
     page: TeamPage,
     back: Callable[[int, Mapping[str, str], str], str],
 ) -> Response:
-    """Do one action; on refusal ``page`` with its message beside the form ``where``."""
+    """Do one action; on refusal ``page`` with its message beside the form ``where``.
+    ``run`` says what it did in the request's language (its last argument)."""
     form = await read_form(request)
     session = await need(request, role, form)
     try:
-        done = await db_call(request, run, store_of(request), event, form, session)
+        done = await db_call(
+            request, run, store_of(request), event, form, session, language(request)
+        )
     except BridgedeskError as exc:
         return await page(request, session, event, status_of(exc), {where: str(exc)}, form)
     return RedirectResponse(back(event, form, done), status_code=303)
@@ -175,12 +186,15 @@ def _back(event: int, _form: Mapping[str, str], done: str) -> str:
 # -- teams -------------------------------------------------------------------------------------
 
 
-def _add(store: Store, event: int, form: Mapping[str, str], _session: UserSession) -> str:
+def _add(
+    store: Store, event: int, form: Mapping[str, str], _session: UserSession, lang: str
+) -> str:
+    _ = catalog(lang).gettext
     number = whole(form, "number", "the team's number") if form.get("number", "").strip() else None
     players = team_players(store, _people(form))
     got = enter_team(store, event, players, number=number, name=form.get("name"))
-    note = f"entered team {got.entry.number}: {got.entry.names}"
-    return note + ("; the draw was cleared, make it again" if got.draw_cleared else "")
+    note = _("entered team {n}: {names}").format(n=got.entry.number, names=got.entry.names)
+    return note + (_("; the draw was cleared, make it again") if got.draw_cleared else "")
 
 
 @router.post("/{event}/entries")
@@ -188,7 +202,9 @@ async def add_team(request: Request, event: int) -> Response:
     return await team_act(request, event, Role.DIRECTOR, "add", _add, overview, _back)
 
 
-def _edit(store: Store, event: int, form: Mapping[str, str], session: UserSession) -> str:
+def _edit(
+    store: Store, event: int, form: Mapping[str, str], session: UserSession, lang: str
+) -> str:
     number = whole(form, "number", "the team's number")
     edit_team(
         store,
@@ -199,7 +215,7 @@ def _edit(store: Store, event: int, form: Mapping[str, str], session: UserSessio
         people=_people(form),
         name=form.get("name", ""),
     )
-    return f"team {number} changed"
+    return catalog(lang).gettext("team {n} changed").format(n=number)
 
 
 @router.post("/{event}/entries/edit")
@@ -207,11 +223,14 @@ async def change_team(request: Request, event: int) -> Response:
     return await team_act(request, event, Role.DIRECTOR, "edit", _edit, overview, _back)
 
 
-def _withdraw(store: Store, event: int, form: Mapping[str, str], session: UserSession) -> str:
+def _withdraw(
+    store: Store, event: int, form: Mapping[str, str], session: UserSession, lang: str
+) -> str:
     number = whole(form, "number", "the team's number")
     rnd = whole(form, "from_round", "the first round missed")
     aid = team_events.withdraw_team(store, event, number, rnd, session.user.name, reason_of(form))
-    return f"audit {aid}: team {number} withdrawn from round {rnd}"
+    withdrawn = catalog(lang).gettext("audit {id}: team {n} withdrawn from round {round}")
+    return withdrawn.format(id=aid, n=number, round=rnd)
 
 
 @router.post("/{event}/entries/withdraw")
@@ -222,9 +241,12 @@ async def withdraw_team(request: Request, event: int) -> Response:
 # -- the draw and the rounds --------------------------------------------------------------------
 
 
-def _draw(store: Store, event: int, _form: Mapping[str, str], _session: UserSession) -> str:
-    report = team_draws.make_draw(store, event)
-    return f"draw: {report.name}" + (f" ({report.basis})" if report.basis else "")
+def _draw(
+    store: Store, event: int, _form: Mapping[str, str], _session: UserSession, lang: str
+) -> str:
+    report = draws.make_draw(store, event)
+    drawn = catalog(lang).gettext("draw: {name}").format(name=report.name)
+    return drawn + (f" ({report.basis})" if report.basis else "")
 
 
 @router.post("/{event}/draw")
@@ -232,9 +254,12 @@ async def make_draw(request: Request, event: int) -> Response:
     return await team_act(request, event, Role.DIRECTOR, "draw", _draw, overview, _back)
 
 
-def _next(store: Store, event: int, form: Mapping[str, str], _session: UserSession) -> str:
-    report = team_draws.next_round(store, event, last_round=bool(form.get("last_round")))
-    return f"round {report.matches[0].round} drawn ({report.basis or report.name})"
+def _next(
+    store: Store, event: int, form: Mapping[str, str], _session: UserSession, lang: str
+) -> str:
+    report = draws.next_round(store, event, last_round=bool(form.get("last_round")))
+    drawn = catalog(lang).gettext("round {round} drawn ({basis})")
+    return drawn.format(round=report.matches[0].round, basis=report.basis or report.name)
 
 
 @router.post("/{event}/next")
@@ -242,13 +267,17 @@ async def next_round(request: Request, event: int) -> Response:
     return await team_act(request, event, Role.DIRECTOR, "draw", _next, overview, _back)
 
 
-def _round(store: Store, event: int, form: Mapping[str, str], session: UserSession) -> str:
+def _round(
+    store: Store, event: int, form: Mapping[str, str], session: UserSession, lang: str
+) -> str:
+    _ = catalog(lang).gettext
     action = form.get("action", "")
     if action not in ROUND_ACTIONS:
         raise EntryError(f"a round is held, closed or opened, not {action!r}")
     rnd = whole(form, "round", "the round")
     set_round(store, event, rnd, ROUND_ACTIONS[action], session.user.name)
-    return f"round {rnd}: {action}"
+    done = {"hold": _("hold"), "close": _("close"), "open": _("open")}[action]
+    return _("round {round}: {state}").format(round=rnd, state=done)
 
 
 @router.post("/{event}/round")

@@ -1,0 +1,190 @@
+"""Live results: what the public pages, the ranking API and the table terminals show of
+an event while it is played, as plain values (dicts and lists) for the web app.
+
+Every number comes from :mod:`bridgedesk.services.event_scores` (the event's method,
+convention, rulings and an individual's plan), and the ranking document is exactly
+what ``bridgedesk results EVENT --format json`` prints
+(:func:`bridgedesk.services.publishing.publish`), so the live page, the API and the
+downloads cannot disagree.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from bridgedesk.errors import EntryError, ScoringError
+from bridgedesk.events.model import SectionResults
+from bridgedesk.events.seating import seats
+from bridgedesk.formats import results_json
+from bridgedesk.reports.output import Output
+from bridgedesk.reports.session import traveller_rows
+from bridgedesk.results.numbers import fixed
+from bridgedesk.services.event_scores import (
+    Shape,
+    event_rules,
+    score_event,
+    score_snapshot,
+    standings,
+)
+from bridgedesk.services.publishing import Publication, publish
+from bridgedesk.store.results_repo import section_results
+from bridgedesk.store.unit import UnitOfWork
+
+__all__ = [
+    "board_traveller",
+    "live_section",
+    "live_session",
+    "overall",
+    "planned",
+    "ranking_document",
+    "section_names",
+]
+
+
+def section_names(unit: UnitOfWork, event: int | str, session: int = 1) -> list[str]:
+    """The names of a session's sections."""
+    return event_rules(unit, event).sections(session)
+
+
+def ranking_document(
+    unit: UnitOfWork, event: int | str, section: str | None = None, session: int | None = None
+) -> dict[str, Any]:
+    """The results as ``bridgedesk results EVENT --format json`` prints them (the same
+    ``--section`` and ``--session``); a session of several sections needs ``section``."""
+    with unit.transaction(write=False):
+        rules = event_rules(unit, event)
+        if rules.shape is Shape.PAIRS or rules.shape is Shape.INDIVIDUAL:
+            names = rules.sections(session or 1)
+            if section is None and len(names) > 1:
+                raise EntryError(
+                    f"the session has sections {', '.join(names)}: give ?section= for one of them"
+                )
+        asked = Publication(Output.JSON, session=session, section=section)
+        done = publish(unit, event, asked)
+    found: dict[str, Any] = json.loads(done.text)
+    return found
+
+
+def planned(snapshot: SectionResults) -> dict[int, int]:
+    """How many results each board will have when every table has played it."""
+    if snapshot.movement is None:
+        return {}
+    phantoms = {n for n, e in snapshot.entries.items() if e.phantom}
+    counts: dict[int, int] = {}
+    for _, _, a in seats(snapshot.movement):
+        if a.ns in phantoms or a.ew in phantoms:
+            continue
+        for board in a.boards:
+            counts[board] = counts.get(board, 0) + 1
+    return counts
+
+
+def board_traveller(
+    unit: UnitOfWork, event: int | str, section: str, session: int, board: int
+) -> dict[str, Any]:
+    """One board's traveller as far as it has been played: results, scores, points."""
+    with unit.transaction(write=False):
+        snapshot = section_results(unit, event, section=section, session=session)
+        only = replace(snapshot, results=tuple(r for r in snapshot.results if r.board == board))
+        if not only.results:
+            return {"board": board, "top": None, "results": [], "complete": False}
+        scored = score_snapshot(unit, event, only, with_deals=False)
+    boards = results_json.to_dict(scored)["boards"]
+    found: dict[str, Any] = boards[0]
+    found["complete"] = len(only.results) >= planned(snapshot).get(board, 0)
+    return found
+
+
+def live_section(unit: UnitOfWork, event: int | str, snapshot: SectionResults) -> dict[str, Any]:
+    """A section's ranking, its completed boards' travellers and its progress, for display."""
+    counts = planned(snapshot)
+    entered: dict[int, int] = {}
+    for r in snapshot.results:
+        entered[r.board] = entered.get(r.board, 0) + 1
+    complete = sorted(b for b, n in counts.items() if entered.get(b, 0) >= n)
+    out: dict[str, Any] = {
+        "section": snapshot.section,
+        "movement": None if snapshot.movement is None else snapshot.movement.name,
+        "movement_plan": snapshot.movement,  # its name in the page's language: movement_title
+        "entered": len(snapshot.results),
+        "planned": sum(counts.values()),
+        "complete_boards": complete,
+        "fields": [],
+        "travellers": [],
+        "over": bool(counts) and len(complete) == len(counts),
+    }
+    if not snapshot.results:
+        return out
+    scored = score_snapshot(unit, event, snapshot, with_deals=False)
+    if event_rules(unit, event).shape is Shape.ROUNDS:
+        # drawn round by round: ranked by the standings (:func:`overall`), not by the
+        # section's matchpoints over every round
+        done = set(complete)
+        out["travellers"] = [t for t in traveller_rows(scored) if t["board"] in done]
+        return out
+    for direction, rows in scored.section.fields():
+        out["fields"].append(
+            {
+                "direction": None if direction is None else direction.value,
+                "rows": [
+                    {
+                        "rank": s.rank,
+                        "pair": s.pair,
+                        "names": s.names,
+                        "total": fixed(s.total),
+                        "percentage": fixed(s.percentage),
+                        "boards": s.boards,
+                    }
+                    for s in rows
+                ],
+            }
+        )
+    done = set(complete)
+    out["travellers"] = [t for t in traveller_rows(scored) if t["board"] in done]
+    return out
+
+
+def live_session(unit: UnitOfWork, event: int | str) -> int:
+    """The session the live page shows: the last one with a result (else the first)."""
+    with unit.transaction(write=False):
+        rules = event_rules(unit, event)
+        started = [
+            n
+            for n, names in rules.played.items()
+            if any(section_results(unit, event, x, n).results for x in names)
+        ]
+    return max(started, default=1)
+
+
+def overall(unit: UnitOfWork, event: int | str) -> dict[str, Any] | None:
+    """What the live page ranks over the whole event, as ``bridgedesk results`` does: an
+    event of several sessions (or a final) its ranking over the sessions; a Swiss pairs,
+    barometer or Houston event its standings after the last complete round; None for
+    an event ranked by its sections alone.  ``round`` is the standings' round (None:
+    the ranking over the sessions)."""
+    rules = event_rules(unit, event)
+    if rules.shape is Shape.SESSIONS:
+        try:
+            combined = score_event(unit, event, with_deals=False).scored.combined
+        except ScoringError:  # no result yet
+            return None
+        assert combined is not None
+        rows = [
+            {"rank": c.rank, "pair": c.pair, "names": c.names, "total": fixed(c.total),
+             "percentage": fixed(c.percentage), "boards": None}
+            for c in combined.ranking
+        ]  # fmt: skip
+        return {"round": None, "rows": rows}
+    if rules.shape is Shape.ROUNDS:
+        final = standings(unit, event).final
+        if final is None:
+            return None
+        rows = [
+            {"rank": x.rank, "pair": x.pair, "names": x.names, "total": fixed(x.total),
+             "percentage": fixed(x.percentage), "boards": None}
+            for x in final.lines
+        ]  # fmt: skip
+        return {"round": final.round, "rows": rows}
+    return None
