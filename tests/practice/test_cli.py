@@ -235,6 +235,10 @@ def test_a_new_session_does_not_overwrite_a_saved_one(
         ("スペード ゲーム", Strain.S, True),
         ("ノートランプ パートスコア", Strain.NT, False),
         ("ダイヤ パート", Strain.D, False),
+        ("ダイヤモンド ゲーム", Strain.D, True),
+        ("spader utgång", Strain.S, True),  # Swedish, as the table says it
+        ("Sang delkontrakt", Strain.NT, False),
+        ("klöver utgång", Strain.C, True),
         ("ＨＧ", Strain.H, True),  # full-width letters, as a Japanese keyboard types them
     ],
 )

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 import re
-import string
 
 import pytest
 
 from bridgedesk.bridge import SEATS, Seat, Side, Strain, imp_range
 from bridgedesk.deals import Deal
 from bridgedesk.deals.cards import Card, Hand, Suit
+from bridgedesk.errors import PracticeError
 from bridgedesk.practice import MiniContract, PlayState, dd, declaration
 from bridgedesk.practice.advice import (
     Role,
@@ -41,20 +41,29 @@ from bridgedesk.practice.players import play_view
 from bridgedesk.practice.review import BoardReview, RoomReview
 from bridgedesk.practice.room import RoomResult
 from bridgedesk.practice.session import par_of
-from bridgedesk.practice.words import WORDS, Words
+from bridgedesk.practice.words import Words
 
 # N 16, E 9, S 15, W 0: North declares; 8 spades together, 31 points (board 1, dealer N).
 DEAL = Deal.from_pbn("N:AQ73.K52.AJ4.Q83 K92.QJ7.Q1085.J72 J1086.A96.K9.AK104 54.10843.7632.965", 1)
-EN, JA = Words("en"), Words("ja")
+EN, JA, SV = Words("en"), Words("ja"), Words("sv")
 
 
-def test_every_text_has_both_languages_with_the_same_places() -> None:
-    assert WORDS["en"].keys() == WORDS["ja"].keys()
-    fields = string.Formatter()
-    for key, en in WORDS["en"].items():
-        places = {f for _, f, _, _ in fields.parse(en) if f}
-        ja = {f for _, f, _, _ in fields.parse(WORDS["ja"][key]) if f}
-        assert places == ja, key
+def test_the_names_come_from_the_catalogs_in_every_language() -> None:
+    """Seats, sides, suits and contracts as each language's table says them (the SBF's
+    sang, utgång and delkontrakt; 002's パートスコア); an unknown language is refused."""
+    assert [SV.seat(s) for s in SEATS] == ["Nord", "Öst", "Syd", "Väst"]
+    assert (JA.side(Side.NS), SV.side(Side.EW)) == ("ノース・サウス", "Öst-Väst")
+    assert (EN.suit(Suit.D), JA.suit(Suit.D), SV.suit(Suit.D)) == (
+        "diamonds",
+        "ダイヤモンド",
+        "ruter",
+    )
+    assert EN.contract(Strain.S, True) == "♠ game"
+    assert JA.contract(Strain.NT, False) == "ノートランプ パートスコア"
+    assert SV.contract(Strain.NT, True) == "sang utgång"
+    assert (JA.level("club"), SV.level("expert")) == ("クラブレベル", "expert")
+    with pytest.raises(PracticeError, match="unknown language 'de'"):
+        Words("de")
 
 
 # ------------------------------------------------------------------ the score
@@ -76,6 +85,7 @@ def test_the_seeds_example_explained() -> None:
     )
     assert lines[1] == "The IMP scale turns 20 to 40 points into 1 IMP."
     assert "+30 点で +1 IMP" in imps_lines(JA, review)[0]
+    assert imps_lines(SV, review)[0].endswith("+30 poäng, +1 IMP.")
     text = score_line(EN, "Your room", Seat.S, review.open)
     assert text == (
         "Your room: North-South made ♠ part score with 9 tricks: 3 x 30 = 90 trick points "

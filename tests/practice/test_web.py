@@ -170,7 +170,7 @@ def test_a_deal_in_chromium_in_japanese(tmp_path: Path) -> None:
         page.select_option("select[name=level]", "expert")
         page.click("#new-game button[type=submit]")
         page.wait_for_selector("#board")
-        assert "デクレアラー側" in page.inner_text("#help")  # who declares, and why
+        assert "ディクレアラー側" in page.inner_text("#help")  # who declares, and why
         # a card played by itself shows for a moment only: note it whenever it shows
         page.evaluate(FORCED_WATCH)
         page.screenshot(path=str(shots / "practice-ja-start.png"), full_page=True)

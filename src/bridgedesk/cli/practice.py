@@ -25,11 +25,13 @@ from rich.text import Text
 from bridgedesk.bridge import SEATS, Seat, Side, Strain
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli import practice_screen as screen
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import JsonOption
 from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import BridgedeskError, PracticeError
 from bridgedesk.formats import dealfile, practice_json
 from bridgedesk.formats.practice_json import boards_json
+from bridgedesk.i18n import LANGS
 from bridgedesk.practice import explain
 from bridgedesk.practice.contract import MiniContract
 from bridgedesk.practice.game import PracticeGame
@@ -37,7 +39,7 @@ from bridgedesk.practice.play import PlayState
 from bridgedesk.practice.players import levels
 from bridgedesk.practice.rules import Rules
 from bridgedesk.practice.session import DealSupply, SessionConfig, auto_session, running_total
-from bridgedesk.practice.words import LANGS, WORDS, Words
+from bridgedesk.practice.words import Words
 
 app = typer.Typer(
     help="Practice MiniBridge against the computer, with a closed room and IMPs (002:12-57).",
@@ -77,22 +79,26 @@ def parse_contract(text: str) -> Any:
     return MiniContract(Strain.parse(m.group(1)), m.group(2).upper().startswith("G"))
 
 
-#: A contract's words as the table shows them, and the letters they stand for (the
-#: longer words first: "part score" before "part").
-_SPELLINGS = (
-    ("part", "P"),
-    ("game", "G"),
-    ("NT", "NT"),
-    *((f"suit_{suit.value}", suit.value) for suit in SUITS),
-)
-_SHORT = (("パート", "P"),)
+#: Short words for a part score that the table's words do not cover.
+_SHORT = (("パート", "P"), ("ダイヤ", "D"))
+
+
+def _spellings(w: Words) -> list[tuple[str, str]]:
+    """A contract's words as the table shows them in ``w``'s language, and the letters
+    they stand for ("part score" is replaced before "part" is read)."""
+    return [
+        (w.kind(False), "P"),
+        (w.kind(True), "G"),
+        (w.strain(Strain.NT), "NT"),
+        *((w.suit(suit), suit.value) for suit in SUITS),
+    ]
 
 
 def _as_letters(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)  # full-width letters typed in Japanese
     for lang in LANGS:
-        for key, letters in _SPELLINGS:
-            text = text.replace(WORDS[lang][key], f" {letters} ")
+        for word, letters in _spellings(Words(lang)):
+            text = re.sub(re.escape(word), f" {letters} ", text, flags=re.IGNORECASE)
     for word, letters in _SHORT:
         text = text.replace(word, f" {letters} ")
     for suit in SUITS:
@@ -206,7 +212,7 @@ def practice(
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Go on with a saved session file.")
     ] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Words: en or ja.")] = "en",
+    lang: LangOption = None,
     advice: Annotated[
         bool,
         typer.Option(
@@ -224,8 +230,7 @@ def practice(
     """Play MiniBridge at South in the terminal (North too when North-South declare)."""
     if ctx.invoked_subcommand is not None:
         return
-    if lang not in LANGS:
-        raise PracticeError(f"unknown language {lang!r}: expected en or ja")
+    words = Words(chosen(lang))
 
     current = None
     if resume is not None:
@@ -246,7 +251,7 @@ def practice(
         results = ()
     game = PracticeGame(config, supply, results, play_forced=True)
     try:
-        _TerminalPlay(game, save, file_deals, Words(lang), advice, pause).run(current)
+        _TerminalPlay(game, save, file_deals, words, advice, pause).run(current)
     finally:
         game.close()
 
@@ -308,11 +313,17 @@ class _TerminalPlay:
                 self.play_board()
         except _QuitError:
             self.save()
-            self.console.print(Text(self.w.say("saved", path=self.save_path)))
+            self.console.print(
+                Text(
+                    self.w._("Saved; go on later with: bridgedesk practice --resume {path}").format(
+                        path=self.save_path
+                    )
+                )
+            )
             return
         self.save()
         totals = running_total(g.results)
-        over = self.w.say("session_over", total=totals[-1] if totals else 0)
+        over = self.w._("Session over: {total:+d} IMPs").format(total=totals[-1] if totals else 0)
         self.console.print(Text(over, style="bold"))
 
     # -------------------------------------------------------------- drawing
@@ -321,18 +332,23 @@ class _TerminalPlay:
         g, w = self.game, self.w
         deal, found = g.deal, g.found
         out = Text()
-        out.append(w.say("board_of", board=deal.board, boards=g.config.boards), style="bold")
-        out.append(f"   {w['dealer']} {w.seat(deal.dealer)}   {w['announcements']}: ")
+        out.append(
+            w._("Board {board} of {boards}").format(board=deal.board, boards=g.config.boards),
+            style="bold",
+        )
+        out.append("   " + w._("Dealer") + " " + w.seat(deal.dealer))
+        out.append("   " + w._("Announcements") + ": ")
         out.append(", ".join(f"{w.seat(a.seat)} {a.hcp}" for a in found.announcements))
-        out.append(f"\n{w['declarer']}: ")
+        out.append("\n" + w._("Declarer") + ": ")
         out.append(w.seat(g.declarer), style="bold")
         if g.contract is not None:
-            out.append(f"   {w['contract']}: ")
+            out.append("   " + w._("Contract") + ": ")
             out.append(explain.contract_text(w, g.contract), style="bold")
-            out.append(f" ({w['needed']} {g.contract.tricks_needed})")
+            out.append(" (" + w._("tricks needed") + f" {g.contract.tricks_needed})")
         if g.state is not None:
-            out.append("   " + w.say("tricks_count", ns=g.state.tricks_won(Side.NS),
-                                      ew=g.state.tricks_won(Side.EW)))  # fmt: skip
+            tricks = w._("Tricks: North-South {ns}, East-West {ew}")
+            ns, ew = g.state.tricks_won(Side.NS), g.state.tricks_won(Side.EW)
+            out.append("   " + tricks.format(ns=ns, ew=ew))
         return out
 
     def hands(self) -> tuple[dict[Seat, Any], dict[Seat, str]]:
@@ -351,11 +367,11 @@ class _TerminalPlay:
                 hands[seat] = None
             title = w.seat(seat)
             if seat is g.declarer:
-                title += f" ({w['declarer']})"
+                title += " (" + w._("Declarer") + ")"
             elif seat is dummy:
-                title += f" ({w['dummy']})"
+                title += " (" + w._("dummy") + ")"
             if seat is Seat.S:
-                title += f" - {w['you']}"
+                title += " - " + w._("you")
             titles[seat] = title
         return hands, titles
 
@@ -380,7 +396,7 @@ class _TerminalPlay:
         hands, titles = self.hands()
         c.clear()
         c.print(self.header())
-        c.print(screen.table_view(w, state, hands, titles, playable, turn, w["trick"]))
+        c.print(screen.table_view(w, state, hands, titles, playable, turn, w._("This trick")))
         for event in self.events[-_EVENTS:]:
             c.print(event)
         if self.advice:
@@ -408,7 +424,7 @@ class _TerminalPlay:
             self.computer_cards()
             self.save()
         if not g.closed_room_ready:
-            with self.console.status(w["waiting_closed"]):
+            with self.console.status(w._("Waiting for the closed room…")):
                 result = g.finish_board()
         else:
             result = g.finish_board()
@@ -424,7 +440,7 @@ class _TerminalPlay:
                 lines = explain.contract_lines(w, help)
                 extra = [screen.contract_table(w, help), *(Text(line) for line in lines)]
             self.draw(extra)
-            text = self.ask(w["prompt_contract"])
+            text = self.ask(w._("Your contract (e.g. S game, NT part; ? help, q quit): "))
             if text.lower() == "q":
                 raise _QuitError
             if text == "?":
@@ -442,8 +458,12 @@ class _TerminalPlay:
         legal = g.state.legal()
         self.draw()
         numbered = "  ".join(f"{i}:{Words.card(card)}" for i, card in enumerate(legal, 1))
-        self.console.print(Text(f"{w['playable']}: {numbered}"))
-        text = self.ask(w.say("prompt_card", seat=w.seat(seat), count=len(legal)))
+        self.console.print(Text(w._("playable") + ": " + numbered))
+        text = self.ask(
+            w._("{seat} to play: a card or 1-{count} (h hint, ? help, q quit): ").format(
+                seat=w.seat(seat), count=len(legal)
+            )
+        )
         lowered = text.lower()
         if lowered == "q":
             raise _QuitError
@@ -451,11 +471,14 @@ class _TerminalPlay:
             self.advice = not self.advice
             return
         if lowered == "h":
-            with self.console.status(w["thinking"]):
+            with self.console.status(w._("The computer is thinking…")):
                 self.note = Text(explain.hint_line(w, g.hint()), style="bold")
             return
         if not text:
-            self.note = Text(w["unknown_card"], style="red")
+            self.note = Text(
+                w._("Type a card such as SA, H7 or D10 (or ♠A), or its number in the list."),
+                style="red",
+            )
             return
         try:
             if text.isascii() and text.isdigit() and 1 <= int(text) <= len(legal):
@@ -467,7 +490,7 @@ class _TerminalPlay:
             self.note = Text(str(exc), style="red")
             return
         self.note = None
-        self.event(w.say("plays", seat=w.seat(seat), card=Words.card(card)))
+        self.event(w._("{seat} plays {card}").format(seat=w.seat(seat), card=Words.card(card)))
         self.trick_end()
 
     def computer_cards(self) -> None:
@@ -476,7 +499,7 @@ class _TerminalPlay:
         while True:
             thinking = g.state is not None and not g.board_over and g.human_turn() is None
             if thinking:
-                with self.console.status(w["thinking"]):
+                with self.console.status(w._("The computer is thinking…")):
                     move = g.step()
             else:
                 move = g.step()
@@ -484,9 +507,14 @@ class _TerminalPlay:
                 return
             seat, card = w.seat(move.seat), Words.card(move.card)
             if move.forced:
-                self.event(w.say("forced", seat=seat, card=card), style="bold yellow")
+                self.event(
+                    w._("{seat} played {card} by itself: the only card it could play.").format(
+                        seat=seat, card=card
+                    ),
+                    style="bold yellow",
+                )
             else:
-                self.event(w.say("plays", seat=seat, card=card))
+                self.event(w._("{seat} plays {card}").format(seat=seat, card=card))
             self.draw()
             time.sleep(self.pause * (2 if move.forced else 1))
             self.trick_end()
@@ -498,7 +526,7 @@ class _TerminalPlay:
             return
         last = state.tricks[-1]
         self.event(
-            self.w.say("trick_won", number=len(state.tricks),
+            self.w._("Trick {number} won by {seat}").format(number=len(state.tricks),
                        seat=self.w.seat(last.winner(state.trump))),
             style="dim",
         )  # fmt: skip
@@ -511,15 +539,21 @@ class _TerminalPlay:
         c.clear()
         c.print(screen.review_view(w, review))
         total = running_total(g.results)[-1]
-        c.print(Text(w.say("session_total", total=total), style="bold"))
+        c.print(Text(w._("Session total: {total:+d} IMPs").format(total=total), style="bold"))
         cfg = g.config
-        c.print(Text(w.say("session_head", boards=cfg.boards, level=w[cfg.level]
-                           if cfg.level in ("club", "expert") else cfg.level,
-                           seed=cfg.seed, path=self.save_path), style="dim"))  # fmt: skip
-        text = self.ask(w["prompt_review"])
+        head = w._("MiniBridge, boards: {boards}, level {level}, seed {seed}; session file {path}")
+        c.print(
+            Text(
+                head.format(
+                    boards=cfg.boards, level=w.level(cfg.level), seed=cfg.seed, path=self.save_path
+                ),
+                style="dim",
+            )
+        )
+        text = self.ask(w._("Enter: next board, p: play of both rooms, q: save and quit: "))
         if text.lower() == "p":
             c.print(screen.play_view(w, review))
-            text = self.ask(w["prompt_after_play"])
+            text = self.ask(w._("Enter: next board, q: save and quit: "))
         if text.lower() == "q" and not g.finished:
             raise _QuitError
 

@@ -5,7 +5,7 @@ terminal loop (:mod:`bridgedesk.cli.practice`) clears the screen and prints
 them again after every card, so the table stays in place.  Hearts and
 diamonds are red, spades and clubs in the terminal's own colour; the cards
 the person may play are shown reversed.  Hidden hands show only their
-number of cards.  The words are :mod:`bridgedesk.practice.words`'.
+number of cards.  The words are the catalogs' (:mod:`bridgedesk.practice.words`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from bridgedesk.bridge import SEATS, Seat
+from bridgedesk.bridge import SEATS, Seat, Side
 from bridgedesk.deals.cards import SUITS, Card, Suit
 from bridgedesk.practice import explain
 from bridgedesk.practice.advice import ContractHelp
@@ -101,7 +101,7 @@ def table_view(
         return hand_text(
             titles[seat] + (" ◀" if seat is to_play else ""),
             cards,
-            w.say("cards_left", count=count),
+            w._("{count} cards").format(count=count),
             playable if seat is to_play else (),
         )
 
@@ -116,16 +116,15 @@ def table_view(
 
 
 def help_panel(w: Words, lines: Iterable[str]) -> Panel:
-    return Panel(
-        Text("\n".join(lines)), title=w["help_title"], title_align="left", border_style="cyan"
-    )
+    return Panel(Text("\n".join(lines)), title=w._("Help"), title_align="left", border_style="cyan")
 
 
 def contract_table(w: Words, help: ContractHelp) -> Table:
     """Each contract's target and scores, the rules of thumb's choice marked."""
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-    for key in ("option_head", "option_target", "option_made", "option_over", "option_down"):
-        table.add_column(w[key], justify="left" if key == "option_head" else "right")
+    table.add_column(w._("Choice"), justify="left")
+    for heading in (w._("Target"), w._("Made exactly"), w._("Each trick more"), w._("One down")):
+        table.add_column(heading, justify="right")
     for row in explain.contract_rows(w, help):
         style = "bold green" if row.suggested else ""
         table.add_row(
@@ -142,12 +141,16 @@ def contract_table(w: Words, help: ContractHelp) -> Table:
 def review_view(w: Words, review: BoardReview) -> RenderableType:
     """All four hands, both rooms side by side, and the sentences explaining them."""
     hands: dict[Seat, Collection[Card] | None] = {s: review.hand(s) for s in SEATS}
-    titles = {s: w.seat(s) + (f" ({w['declarer']})" if s is review.declarer else "") for s in SEATS}
+    declarer = w._("Declarer")
+    titles = {s: w.seat(s) + (f" ({declarer})" if s is review.declarer else "") for s in SEATS}
     table = table_view(w, None, hands, titles, (), None, None)
     rooms = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for key in ("room", "contract", "declarer", "option_target", "tricks", "result", "score_ns"):
-        rooms.add_column(w[key])
-    for name, room in ((w["your_room"], review.open), (w["closed_room"], review.closed)):
+    headings = (w._("Room"), w._("Contract"), declarer, w._("Target"), w._("Tricks"),
+                w._("Result"), w.side(Side.NS))  # fmt: skip
+    for heading in headings:
+        rooms.add_column(heading)
+    open_name, closed_name = explain.room_names(w)
+    for name, room in ((open_name, review.open), (closed_name, review.closed)):
         contract = room.result.contract
         rooms.add_row(
             name,
@@ -159,15 +162,17 @@ def review_view(w: Words, review: BoardReview) -> RenderableType:
             f"{room.score_ns:+d}",
         )
     sentences = [
-        explain.score_line(w, w["your_room"], review.declarer, review.open),
-        explain.score_line(w, w["closed_room"], review.declarer, review.closed),
+        explain.score_line(w, open_name, review.declarer, review.open),
+        explain.score_line(w, closed_name, review.declarer, review.closed),
         *explain.imps_lines(w, review),
         explain.dd_line(w, review),
         *explain.par_lines(w, review),
     ]
     return Group(
-        Text(w.say("review", board=review.deal.board), style="bold underline"),
-        Text(w["all_hands"], style="bold"),
+        Text(
+            w._("Review of board {board}").format(board=review.deal.board), style="bold underline"
+        ),
+        Text(w._("All four hands"), style="bold"),
         table,
         Text(""),
         rooms,
@@ -179,11 +184,10 @@ def review_view(w: Words, review: BoardReview) -> RenderableType:
 def play_view(w: Words, review: BoardReview) -> RenderableType:
     """Both rooms' play, trick by trick: who led, the four cards, who won."""
     parts: list[RenderableType] = []
-    for name, room in ((w["your_room"], review.open), (w["closed_room"], review.closed)):
+    for name, room in zip(explain.room_names(w), (review.open, review.closed), strict=True):
         parts.append(
             Text(
-                w.say(
-                    "play_head",
+                w._("{room}: {contract} by {declarer}").format(
                     room=name,
                     contract=explain.contract_text(w, room.result.contract),
                     declarer=w.seat(review.declarer),
@@ -200,7 +204,7 @@ def _tricks_table(w: Words, room: RoomReview) -> Table:
     table.add_column("")
     for seat in SEATS:
         table.add_column(w.seat(seat))
-    table.add_column(w["won_by"])
+    table.add_column(w._("won by"))
     for number, (trick, winner) in enumerate(zip(room.tricks, room.winners, strict=True), 1):
         by_seat = dict(trick.plays())
         cells: list[Text] = []
@@ -209,7 +213,7 @@ def _tricks_table(w: Words, room: RoomReview) -> Table:
             if seat is trick.leader:
                 cell.stylize("underline")
             cells.append(cell)
-        table.add_row(w.say("trick_no", number=number), *cells, w.seat(winner))
+        table.add_row(f"{number}.", *cells, w.seat(winner))
     return table
 
 

@@ -18,8 +18,9 @@ scores) is on by default and switched with a button; a hint gives the card
 the computer would play, with its reason.  After each board the review shows
 all four hands, both rooms side by side, the score and the IMPs explained,
 the double-dummy tricks of every strain and the par, and both rooms' play
-trick by trick (002:49-57).  English or Japanese (``?lang=ja``): the words
-are :mod:`bridgedesk.practice.words`'.
+trick by trick (002:49-57).  In English, Japanese or Swedish (``?lang=ja``,
+remembered by the page's forms): every word is a message of the project's
+catalogs, through :mod:`bridgedesk.practice.words` and the templates' ``_()``.
 
 Games live in memory (:class:`GameStore`), one per browser session link;
 the rules, the players and the closed room are those of
@@ -34,22 +35,21 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Form, Header, HTTPException, Query
+from fastapi import APIRouter, FastAPI, Form, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.bridge import SEATS, Seat, Side, Strain
 from bridgedesk.deals.cards import SUITS, Card, Suit
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.practice.words import LANGS, Words, lang_of
+from bridgedesk.i18n import LANGS
+from bridgedesk.practice.words import Words, lang_of
+from bridgedesk.web.language import language
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
-
-    from jinja2 import Environment
 
     from bridgedesk.practice.game import PracticeGame
 
@@ -61,19 +61,6 @@ _RED = (Suit.H, Suit.D)
 #: The header htmx sends with its requests: answer with the table alone.
 HxRequest = Annotated[str | None, Header(alias="HX-Request")]
 _STRAIN_ORDER = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
-
-
-@lru_cache(maxsize=1)
-def _environment() -> Environment:
-    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
-
-    return Environment(
-        loader=PackageLoader("bridgedesk.web", "templates"),
-        autoescape=select_autoescape(["html", "j2"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=StrictUndefined,
-    )
 
 
 @dataclass
@@ -166,16 +153,16 @@ def _seats_view(game: PracticeGame, w: Words) -> list[dict[str, Any]]:
     seats = []
     for seat in SEATS:
         cards = deal.hand(seat).cards if state is None else state.remaining(seat)
-        role = "declarer" if seat is declarer else "dummy" if seat is dummy else None
+        role = w._("Declarer") if seat is declarer else w._("dummy") if seat is dummy else None
         seats.append(
             {
                 "seat": seat.value,
                 "name": w.seat(seat),
-                "role": None if role is None else w[role],
+                "role": role,
                 "you": seat is Seat.S,
                 "to_play": turn is seat,
                 "count": len(cards),
-                "count_text": w.say("cards_left", count=len(cards)),
+                "count_text": w._("{count} cards").format(count=len(cards)),
                 "suits": _hand_view(cards, playable if turn is seat else set())
                 if seat in visible
                 else None,
@@ -194,7 +181,7 @@ def _board_view(table: Table, w: Words) -> dict[str, Any]:
     turn = game.human_turn()
     view: dict[str, Any] = {
         "number": deal.board,
-        "of": w.say("board_of", board=deal.board, boards=game.config.boards),
+        "of": w._("Board {board} of {boards}").format(board=deal.board, boards=game.config.boards),
         "dealer": w.seat(deal.dealer),
         "announcements": ", ".join(f"{w.seat(a.seat)} {a.hcp}" for a in found.announcements),
         "declarer": w.seat(declarer),
@@ -209,8 +196,7 @@ def _board_view(table: Table, w: Words) -> dict[str, Any]:
         "turn": None if turn is None else w.seat(turn),
         "trick": {} if state is None else _trick_view(state.current.plays()),
         "last_trick": None,
-        "tricks": w.say(
-            "tricks_count",
+        "tricks": w._("Tricks: North-South {ns}, East-West {ew}").format(
             ns=0 if state is None else state.tricks_won(Side.NS),
             ew=0 if state is None else state.tricks_won(Side.EW),
         ),
@@ -266,17 +252,17 @@ def _review_view(game: PracticeGame, w: Words) -> dict[str, Any]:
     review = game.review()
     declarer = review.declarer
     rooms = []
-    for key, room in (("your_room", review.open), ("closed_room", review.closed)):
+    for name, room in zip(explain.room_names(w), (review.open, review.closed), strict=True):
         contract = room.result.contract
         rooms.append(
             {
-                "name": w[key],
+                "name": name,
                 "contract": explain.contract_text(w, contract),
                 "target": contract.tricks_needed,
                 "tricks": room.result.tricks,
                 "result": explain.result_text(w, room.breakdown),
                 "score_ns": f"{room.score_ns:+d}",
-                "sentence": explain.score_line(w, w[key], declarer, room),
+                "sentence": explain.score_line(w, name, declarer, room),
                 "play": [
                     {
                         "leader": trick.leader.value,
@@ -292,12 +278,12 @@ def _review_view(game: PracticeGame, w: Words) -> dict[str, Any]:
         )
     return {
         "board": review.deal.board,
-        "title": w.say("review", board=review.deal.board),
+        "title": w._("Review of board {board}").format(board=review.deal.board),
         "declarer": w.seat(declarer),
         "hands": [
             {
                 "seat": s.value,
-                "name": w.seat(s) + (f" ({w['declarer']})" if s is declarer else ""),
+                "name": w.seat(s) + (" (" + w._("Declarer") + ")" if s is declarer else ""),
                 "suits": _hand_view(review.hand(s), set()),
             }
             for s in SEATS
@@ -321,7 +307,7 @@ def _table_context(table: Table, w: Words, step_ms: int = STEP_DELAY_MS) -> dict
         "finished": game.finished,
         "board": None,
         "review": None,
-        "total": w.say("session_total", total=totals[-1] if totals else 0),
+        "total": w._("Session total: {total:+d} IMPs").format(total=totals[-1] if totals else 0),
         "advice": table.advice,
         "events": table.events[-6:],
         "note": table.note,
@@ -340,7 +326,11 @@ def _table_context(table: Table, w: Words, step_ms: int = STEP_DELAY_MS) -> dict
         # a card the person does not choose is next, or the board's end: ask for it soon
         forced = game.forced_card() is not None
         ctx["step_delay"] = 2 * step_ms if forced else step_ms
-        ctx["waiting"] = w["waiting_closed"] if game.board_over else w["thinking"]
+        ctx["waiting"] = (
+            w._("Waiting for the closed room…")
+            if game.board_over
+            else w._("The computer is thinking…")
+        )
     ctx["can_hint"] = game.waiting_for_person()
     return ctx
 
@@ -349,9 +339,12 @@ def _table_context(table: Table, w: Words, step_ms: int = STEP_DELAY_MS) -> dict
 
 
 def _event(table: Table, w: Words, seat: Seat, card: Card, *, forced: bool = False) -> None:
-    key = "forced" if forced else "plays"
+    if forced:
+        text = w._("{seat} played {card} by itself: the only card it could play.")
+    else:
+        text = w._("{seat} plays {card}")
     table.events.append(
-        {"text": w.say(key, seat=w.seat(seat), card=w.card(card)), "forced": forced}
+        {"text": text.format(seat=w.seat(seat), card=w.card(card)), "forced": forced}
     )
 
 
@@ -359,7 +352,9 @@ def _after_card(table: Table, w: Words) -> None:
     state = table.game.state
     if state is not None and state.tricks and not state.current.cards:
         last = state.tricks[-1]
-        text = w.say("trick_won", number=len(state.tricks), seat=w.seat(last.winner(state.trump)))
+        text = w._("Trick {number} won by {seat}").format(
+            number=len(state.tricks), seat=w.seat(last.winner(state.trump))
+        )
         table.events.append({"text": text, "forced": False})
 
 
@@ -394,8 +389,10 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
     router = APIRouter(prefix="/practice")
 
     def render(name: str, lang: str, **context: Any) -> HTMLResponse:
-        template = _environment().get_template(f"practice/{name}")
-        return HTMLResponse(template.render(w=Words(lang), lang=lang, **context))
+        from bridgedesk.web.templating import environment
+
+        template = environment().get_template(f"practice/{name}")
+        return HTMLResponse(template.render(lang=lang, level_name=Words(lang).level, **context))
 
     def page(gid: str, lang: str) -> HTMLResponse:
         with games.lock:
@@ -417,8 +414,8 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
         return RedirectResponse(f"/practice/{gid}?lang={lang}", status_code=303)
 
     @router.get("", response_class=HTMLResponse)
-    def start_page(lang: Annotated[str | None, Query()] = None) -> HTMLResponse:
-        return render("start.html.j2", lang_of(lang), error=None)
+    def start_page(request: Request) -> HTMLResponse:
+        return render("start.html.j2", language(request), error=None)
 
     @router.post("/new")
     def new_game(
@@ -460,8 +457,8 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
         return RedirectResponse(where, status_code=303)
 
     @router.get("/{gid}", response_class=HTMLResponse)
-    def table_page(gid: str, lang: Annotated[str | None, Query()] = None) -> HTMLResponse:
-        return page(gid, lang_of(lang))
+    def table_page(gid: str, request: Request) -> HTMLResponse:
+        return page(gid, language(request))
 
     def act(
         gid: str, lang: str, htmx: str | None, move: Callable[[Table, Words], None]
