@@ -205,7 +205,7 @@ def test_a_deal_in_chromium_in_japanese(tmp_path: Path) -> None:
         assert "ふり返り" in review and "クローズドルーム" in review and "IMP" in review
         assert "パー" in review and "ダブルダミー" in review
         page.click("#play-record summary")
-        assert page.locator("#play-record li").count() == 26
+        assert page.locator("#play-record tr.trick").count() == 26
         seen["forced"] = "自動で出ました" in page.evaluate("window.forcedSeen || ''")
         browser.close()
     assert seen == {"thinking": True, "forced": True, "red": True}, seen

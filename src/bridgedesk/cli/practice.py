@@ -348,7 +348,7 @@ class _TerminalPlay:
         if g.state is not None:
             tricks = w._("Tricks: North-South {ns}, East-West {ew}")
             ns, ew = g.state.tricks_won(Side.NS), g.state.tricks_won(Side.EW)
-            out.append("   " + tricks.format(ns=ns, ew=ew))
+            out.append("\n" + tricks.format(ns=ns, ew=ew))
         return out
 
     def hands(self) -> tuple[dict[Seat, Any], dict[Seat, str]]:

@@ -144,23 +144,24 @@ def review_view(w: Words, review: BoardReview) -> RenderableType:
     declarer = w._("Declarer")
     titles = {s: w.seat(s) + (f" ({declarer})" if s is review.declarer else "") for s in SEATS}
     table = table_view(w, None, hands, titles, (), None, None)
-    rooms = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    headings = (w._("Room"), w._("Contract"), declarer, w._("Target"), w._("Tricks"),
-                w._("Result"), w.side(Side.NS))  # fmt: skip
-    for heading in headings:
-        rooms.add_column(heading)
+    # the rooms side by side, one column each (narrow enough for an 80-column terminal)
     open_name, closed_name = explain.room_names(w)
-    for name, room in ((open_name, review.open), (closed_name, review.closed)):
-        contract = room.result.contract
-        rooms.add_row(
-            name,
-            explain.contract_text(w, contract),
-            w.seat(review.declarer),
-            str(contract.tricks_needed),
-            str(room.result.tricks),
-            explain.result_text(w, room.breakdown),
-            f"{room.score_ns:+d}",
-        )
+    rooms = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    rooms.add_column("")
+    rooms.add_column(open_name)
+    rooms.add_column(closed_name)
+    both = (review.open, review.closed)
+    contracts = [room.result.contract for room in both]
+    rows = (
+        (w._("Contract"), [explain.contract_text(w, c) for c in contracts]),
+        (declarer, [w.seat(review.declarer)] * 2),
+        (w._("Target"), [str(c.tricks_needed) for c in contracts]),
+        (w._("Tricks"), [str(room.result.tricks) for room in both]),
+        (w._("Result"), [explain.result_text(w, room.breakdown) for room in both]),
+        (w.side(Side.NS), [f"{room.score_ns:+d}" for room in both]),
+    )
+    for heading, cells in rows:
+        rooms.add_row(Text(heading, style="dim"), *cells)
     sentences = [
         explain.score_line(w, open_name, review.declarer, review.open),
         explain.score_line(w, closed_name, review.declarer, review.closed),

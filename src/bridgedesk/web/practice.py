@@ -266,9 +266,10 @@ def _review_view(game: PracticeGame, w: Words) -> dict[str, Any]:
                 "play": [
                     {
                         "leader": trick.leader.value,
+                        # in the seats' order (the columns), the lead marked
                         "cards": [
-                            {"seat": w.seat(s), "lead": i == 0, **_card_view(c)}
-                            for i, (s, c) in enumerate(trick.plays())
+                            {"lead": s is trick.leader, **_card_view(dict(trick.plays())[s])}
+                            for s in SEATS
                         ],
                         "winner": w.seat(winner),
                     }
@@ -280,6 +281,7 @@ def _review_view(game: PracticeGame, w: Words) -> dict[str, Any]:
         "board": review.deal.board,
         "title": w._("Review of board {board}").format(board=review.deal.board),
         "declarer": w.seat(declarer),
+        "seats": [w.seat(s) for s in SEATS],
         "hands": [
             {
                 "seat": s.value,
