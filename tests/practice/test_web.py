@@ -1,5 +1,5 @@
 """The /practice page: whole deals through HTTP (forms, and htmx a card at a time), in
-English and Japanese, and in Chromium in Japanese with screenshots."""
+English, Japanese and Swedish, and in Chromium in Japanese with screenshots."""
 
 from __future__ import annotations
 
@@ -53,17 +53,22 @@ def _play_through(client: TestClient, lang: str) -> str:
     raise AssertionError("the deal did not end")
 
 
-def test_a_deal_over_http_in_both_languages() -> None:
+def test_a_deal_over_http_in_every_language() -> None:
     with TestClient(create_practice_app()) as client:
         start = client.get("/practice")
         assert start.status_code == 200 and "MiniBridge practice" in start.text
+        # a Japanese browser gets the Japanese page; ?lang= chooses another
+        assert "ミニブリッジ練習" in client.get("/practice", headers={"Accept-Language": "ja"}).text
+        assert "Träna minibridge" in client.get("/practice?lang=sv").text
         html = _play_through(client, "en")
         assert "Closed room (computer)" in html and "IMPs" in html and "Session over" in html
         assert "Par, the best contract" in html and "With every card seen" in html
         _check_review_hands(html)
-        assert html.count("<li>") == 26  # both rooms' play, trick by trick
+        assert html.count('<tr class="trick">') == 26  # both rooms' play, trick by trick
         ja = _play_through(client, "ja")
         assert "クローズドルーム" in ja and "セッション終了" in ja and "パー" in ja
+        sv = _play_through(client, "sv")
+        assert "Slutet rum (datorn)" in sv and "Omgången är slut" in sv and "par" in sv
         assert client.get("/practice/nope").status_code == 404
 
 
