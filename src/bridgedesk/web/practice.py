@@ -396,23 +396,17 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
         template = environment().get_template(f"practice/{name}")
         return HTMLResponse(template.render(lang=lang, level_name=Words(lang).level, **context))
 
-    def page(gid: str, lang: str) -> HTMLResponse:
+    def page(gid: str, lang: str, template: str = "table.html.j2") -> HTMLResponse:
+        """The table as a whole page, or (``_table.html.j2``) the table alone for htmx."""
         with games.lock:
             table = games.get(gid)
             context = _table_context(table, Words(lang), step_ms)
-        return render("table.html.j2", lang, gid=gid, seed=table.game.config.seed,
-                      level=table.game.config.level, **context)  # fmt: skip
-
-    def fragment(gid: str, lang: str) -> HTMLResponse:
-        with games.lock:
-            table = games.get(gid)
-            context = _table_context(table, Words(lang), step_ms)
-        return render("_table.html.j2", lang, gid=gid, seed=table.game.config.seed,
+        return render(template, lang, gid=gid, seed=table.game.config.seed,
                       level=table.game.config.level, **context)  # fmt: skip
 
     def answer(gid: str, lang: str, htmx: str | None) -> Response:
         if htmx:
-            return fragment(gid, lang)
+            return page(gid, lang, "_table.html.j2")
         return RedirectResponse(f"/practice/{gid}?lang={lang}", status_code=303)
 
     @router.get("", response_class=HTMLResponse)
