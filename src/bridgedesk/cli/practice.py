@@ -367,7 +367,7 @@ class _TerminalPlay:
                 hands[seat] = None
             title = w.seat(seat)
             if seat is g.declarer:
-                title += " (" + w._("Declarer") + ")"
+                title += " (" + w._("declarer") + ")"
             elif seat is dummy:
                 title += " (" + w._("dummy") + ")"
             if seat is Seat.S:

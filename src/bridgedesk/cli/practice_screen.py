@@ -141,8 +141,8 @@ def contract_table(w: Words, help: ContractHelp) -> Table:
 def review_view(w: Words, review: BoardReview) -> RenderableType:
     """All four hands, both rooms side by side, and the sentences explaining them."""
     hands: dict[Seat, Collection[Card] | None] = {s: review.hand(s) for s in SEATS}
-    declarer = w._("Declarer")
-    titles = {s: w.seat(s) + (f" ({declarer})" if s is review.declarer else "") for s in SEATS}
+    role = w._("declarer")
+    titles = {s: w.seat(s) + (f" ({role})" if s is review.declarer else "") for s in SEATS}
     table = table_view(w, None, hands, titles, (), None, None)
     # the rooms side by side, one column each (narrow enough for an 80-column terminal)
     open_name, closed_name = explain.room_names(w)
@@ -154,7 +154,7 @@ def review_view(w: Words, review: BoardReview) -> RenderableType:
     contracts = [room.result.contract for room in both]
     rows = (
         (w._("Contract"), [explain.contract_text(w, c) for c in contracts]),
-        (declarer, [w.seat(review.declarer)] * 2),
+        (w._("Declarer"), [w.seat(review.declarer)] * 2),
         (w._("Target"), [str(c.tricks_needed) for c in contracts]),
         (w._("Tricks"), [str(room.result.tricks) for room in both]),
         (w._("Result"), [explain.result_text(w, room.breakdown) for room in both]),

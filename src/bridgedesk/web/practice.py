@@ -153,7 +153,7 @@ def _seats_view(game: PracticeGame, w: Words) -> list[dict[str, Any]]:
     seats = []
     for seat in SEATS:
         cards = deal.hand(seat).cards if state is None else state.remaining(seat)
-        role = w._("Declarer") if seat is declarer else w._("dummy") if seat is dummy else None
+        role = w._("declarer") if seat is declarer else w._("dummy") if seat is dummy else None
         seats.append(
             {
                 "seat": seat.value,
@@ -285,7 +285,7 @@ def _review_view(game: PracticeGame, w: Words) -> dict[str, Any]:
         "hands": [
             {
                 "seat": s.value,
-                "name": w.seat(s) + (" (" + w._("Declarer") + ")" if s is declarer else ""),
+                "name": w.seat(s) + (" (" + w._("declarer") + ")" if s is declarer else ""),
                 "suits": _hand_view(review.hand(s), set()),
             }
             for s in SEATS
