@@ -229,7 +229,10 @@ def _help_view(game: PracticeGame, w: Words) -> dict[str, Any]:
         help = game.contract_help()
         out["options"] = [
             {
-                "name": row.name,
+                # a suit's symbol stays with its word: "♠ part score" never breaks after ♠
+                "name": row.name
+                if row.contract.strain is Strain.NT
+                else row.name.replace(" ", "\u00a0", 1),
                 "target": row.target,
                 "made": f"{row.made:+d}",
                 "over": f"+{row.overtrick}",
