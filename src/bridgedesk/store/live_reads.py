@@ -1,0 +1,128 @@
+"""What the live results read of a section: all of it once, then only what is new.
+
+A section's live ranking is kept by each server process
+(:class:`bridgedesk.services.live_results.LiveResults`) and brought up to date
+after every change.  Most changes are one new result; reading the whole section
+again for each (the event, the movement, the entries with their players, every
+result) costs more than scoring the one board it is on.  So :func:`section_frame`
+reads the section whole, and :func:`section_news` reads, in one short read
+transaction, the section's stamp and only the result rows after the last one
+already read.
+
+The stamp says whether that is enough: the section's result rows (counted with the
+deleted ones, which stay as rows) and the event's last correction and last
+director's audit (a correction, a deletion, an undo, a ruling, an entry edited or
+withdrawn: each is audited).  When the corrections and audits are the ones already
+seen and the count went up by exactly the rows read after the last one, nothing
+else changed; otherwise the caller reads the section whole again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session as OrmSession
+
+from bridgedesk.events.model import Result, SectionResults
+from bridgedesk.events.seating import GridMovement
+from bridgedesk.store.lookups import event_row, section_entries, section_row
+from bridgedesk.store.lookups import section_results as result_rows
+from bridgedesk.store.models import CorrectionRow, DirectorAuditRow, ResultRow
+from bridgedesk.store.rows import event_info, result_of
+from bridgedesk.store.unit import UnitOfWork
+
+__all__ = ["SectionStamp", "event_stamp", "section_frame", "section_news"]
+
+
+@dataclass(frozen=True)
+class SectionStamp:
+    """Where a section's results stand: its result rows (``count``, deleted ones
+    included; ``last``: the highest id) and the event's last correction and
+    director's audit (0: none)."""
+
+    section_id: int
+    count: int
+    last: int
+    corrected: int
+    ruled: int
+
+    def follows(self, before: SectionStamp, added: int) -> bool:
+        """True when this stamp is ``before`` with ``added`` new rows and nothing else."""
+        return (
+            self.section_id == before.section_id
+            and self.corrected == before.corrected
+            and self.ruled == before.ruled
+            and self.count == before.count + added
+        )
+
+
+def _audits(s: OrmSession, event_id: int) -> tuple[int, int]:
+    corrected = s.scalar(
+        select(func.max(CorrectionRow.id)).where(CorrectionRow.event_id == event_id)
+    )
+    ruled = s.scalar(
+        select(func.max(DirectorAuditRow.id)).where(DirectorAuditRow.event_id == event_id)
+    )
+    return int(corrected or 0), int(ruled or 0)
+
+
+def event_stamp(unit: UnitOfWork, event_id: int) -> tuple[int, int]:
+    """The event's last correction and last director's audit (0: none): what changes
+    when anything but a new result changes (the module doc)."""
+    with unit.transaction(write=False) as s:
+        return _audits(s, event_id)
+
+
+def _stamp(s: OrmSession, event_id: int, section_id: int) -> SectionStamp:
+    count, last = s.execute(
+        select(func.count(ResultRow.id), func.max(ResultRow.id)).where(
+            ResultRow.section_id == section_id
+        )
+    ).one()
+    corrected = s.scalar(
+        select(func.max(CorrectionRow.id)).where(CorrectionRow.event_id == event_id)
+    )
+    ruled = s.scalar(
+        select(func.max(DirectorAuditRow.id)).where(DirectorAuditRow.event_id == event_id)
+    )
+    return SectionStamp(section_id, int(count or 0), int(last or 0), int(corrected or 0),
+                        int(ruled or 0))  # fmt: skip
+
+
+def section_frame(
+    unit: UnitOfWork, event: int | str, section: str, session: int
+) -> tuple[SectionStamp, SectionResults]:
+    """The section whole (as :func:`bridgedesk.store.results_repo.section_results` reads
+    it) and its stamp, read in one transaction."""
+    with unit.transaction(write=False) as s:
+        ev = event_row(s, event)
+        sec = section_row(s, ev, session, section)
+        stamp = _stamp(s, ev.id, sec.id)
+        snapshot = SectionResults(
+            event=event_info(ev).event,
+            session=session,
+            section=section,
+            movement=None if sec.movement is None else GridMovement.from_json(sec.movement.data),
+            entries=section_entries(s, sec),
+            results=tuple(r for _, r in result_rows(s, sec)),
+        )
+        return stamp, snapshot
+
+
+def section_news(
+    unit: UnitOfWork, event_id: int, stamp: SectionStamp, section: str, session: int
+) -> tuple[SectionStamp, tuple[Result, ...], int]:
+    """The section's stamp now, its results in force stored after ``stamp.last`` (oldest
+    first), and how many rows were stored after it (deleted ones included)."""
+    with unit.transaction(write=False) as s:
+        now = _stamp(s, event_id, stamp.section_id)
+        if now.last == stamp.last:
+            return now, (), 0
+        rows = s.scalars(
+            select(ResultRow)
+            .where(ResultRow.section_id == stamp.section_id, ResultRow.id > stamp.last)
+            .order_by(ResultRow.id)
+        ).all()
+        new = tuple(result_of(r, section, session) for r in rows if not r.withdrawn)
+        return now, new, len(rows)
