@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.services import slips
+from bridgedesk.services.event_scores import SectionRules
+from bridgedesk.services.live_results import LiveResults
 from bridgedesk.services.slips import TableSlip
 from bridgedesk.store import terminals
 from bridgedesk.store.service import Store
@@ -89,14 +91,14 @@ def test_only_the_changed_section_is_scored_again(
 ) -> None:
     stored = two_sections
     scored: list[str] = []
-    real = live.scoring.live_section
+    real = SectionRules.score
 
-    def counted(store: Store, event: int | str, snapshot: Any) -> dict[str, Any]:
+    def counted(rules: SectionRules, snapshot: Any, memo: Any = None) -> Any:
         scored.append(snapshot.section)
-        return real(store, event, snapshot)
+        return real(rules, snapshot, memo)
 
-    monkeypatch.setattr(live.scoring, "live_section", counted)
-    cache = live.Sections()
+    monkeypatch.setattr(SectionRules, "score", counted)
+    cache = LiveResults(stored.store)
     _enter(stored, "A", 1)
     _enter(stored, "B", 1)
     first = live.live_context(stored.store, stored.event, cache=cache)
