@@ -75,7 +75,8 @@ def pct(values: list[float], q: float) -> float:
 
 def line(what: str, times: list[float]) -> None:
     print(f"  {what:<30} p50 {pct(times, 0.5):7.1f} ms  p95 {pct(times, 0.95):7.1f} ms  "
-          f"p99 {pct(times, 0.99):7.1f} ms  max {pct(times, 1.0):7.1f} ms  ({len(times)})")  # fmt: skip
+          f"p99 {pct(times, 0.99):7.1f} ms  max {pct(times, 1.0):7.1f} ms  "
+          f"({len(times)})")  # fmt: skip
 
 
 @dataclass
@@ -221,7 +222,9 @@ class Floor:
         self.process.wait(timeout=30)
 
 
-def slips_of(codes: dict[tuple[str, int], str], grid: dict[str, Any]) -> dict[tuple[str, int], list[dict[str, Any]]]:  # fmt: skip
+def slips_of(
+    codes: dict[tuple[str, int], str], grid: dict[str, Any]
+) -> dict[tuple[str, int], list[dict[str, Any]]]:
     """Every table's slips, round by round."""
     out: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for section, number in codes:
@@ -239,7 +242,9 @@ def slips_of(codes: dict[tuple[str, int], str], grid: dict[str, Any]) -> dict[tu
     return out
 
 
-async def logins(base: str, eid: int, codes: dict[tuple[str, int], str]) -> dict[tuple[str, int], str]:  # fmt: skip
+async def logins(
+    base: str, eid: int, codes: dict[tuple[str, int], str]
+) -> dict[tuple[str, int], str]:
     async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT) as client:
         tokens = {}
         for (section, number), code in codes.items():
@@ -284,7 +289,7 @@ async def phase(
     return out, cpu, wall, views, fetches
 
 
-def ranking_cpu(db: str, eid: int, codes: dict[tuple[str, int], str], grid: dict[str, Any]) -> None:  # fmt: skip
+def ranking_cpu(db: str, eid: int, codes: dict[tuple[str, int], str], grid: dict[str, Any]) -> None:
     """In this process: the server's live results of a 20-table section, after one new
     result and unchanged (CPU time, best of 5)."""
     from bridgedesk.services import slips
@@ -318,7 +323,7 @@ def ranking_cpu(db: str, eid: int, codes: dict[tuple[str, int], str], grid: dict
                 continue
             try:
                 slips.enter_at_table(store, table_slip(terminal[n], body))
-            except Exception:  # noqa: BLE001  (a table waiting for its round)
+            except Exception:  # a table waiting for its round
                 continue
             todo.remove(("A", n, body))
             break
