@@ -146,3 +146,20 @@ def test_one_key_sent_to_two_server_processes_at_once_is_stored_once(any_db: str
     finally:
         other.close()
         stored.store.close()
+
+
+def test_a_terminal_known_from_memory_is_refused_once_its_code_is_revoked(
+    client: TestClient, stored: Stored
+) -> None:
+    """The result POST finds a pairs table's terminal in memory (no database read); the
+    write checks its login in its own transaction, so revoking still logs it out."""
+    auth = login(client, stored, 1)
+    assert post(client, auth, slip(stored, 1, 1)).status_code == 201
+    known = client.app.state.known_terminals  # type: ignore[attr-defined]
+    assert known.get(auth["Authorization"].removeprefix("Bearer ")) is not None
+    terminals.table_codes(stored.store, stored.event, revoke=True)
+    a = stored.movement.assignment(1, 1)
+    assert a is not None
+    answer = post(client, auth, slip(stored, 1, 1, board=a.boards[1]))
+    assert answer.status_code == 401, answer.text
+    assert len(stored.store.results(stored.event)) == 1  # never a silent write

@@ -29,6 +29,7 @@ from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
+from bridgedesk.web.known_terminals import posting_terminal
 from bridgedesk.web.messages import code_of
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
 from bridgedesk.web.table_body import table_correction, table_slip
@@ -157,7 +158,7 @@ async def state(request: Request) -> JSONResponse:
 async def add_result(request: Request) -> JSONResponse:
     store = _store(request)
     try:
-        terminal = await db_call(request, terminal_of, request, store, True)
+        terminal = await posting_terminal(request, store)  # its login checked by the write
         body = await _body(request)
         key = request.headers.get("idempotency-key")
         answer = await store_result(request, terminal, body, key)
