@@ -19,10 +19,11 @@ of ``--seconds`` each, one after another in this one process tree:
 2. **posts**: ``bridgedesk serve`` (one worker unless ``--workers``), result
    POSTs only;
 3. **viewers**: the same with ``--viewers`` people watching the live page as a
-   browser does: each listens to ``/e/ID/events`` (server-sent events) and
-   fetches ``/e/ID/live`` on every ``update``.  For each result answered 201,
-   the time until each viewer holds a page that includes it (its
-   ``data-version`` has the result's id) is the "on the page" delay.
+   browser does (``live.js``): each listens to ``/e/ID/events`` (server-sent
+   events) and fetches ``/e/ID/live`` on ``update``, one fetch at a time.  For
+   each result answered 201, the time until each viewer holds a page that
+   includes it (its ``data-version`` has the result's id) is the "on the page"
+   delay.
 
 Then, in this process on the same database, the CPU time of the server's live
 results (:class:`bridgedesk.services.live_results.LiveResults`, what ``serve``
@@ -151,26 +152,41 @@ async def viewer(
     base: str, eid: int, seen: list[tuple[float, int]], stop: asyncio.Event,
     fetch_times: list[float],
 ) -> None:  # fmt: skip
-    """A browser on ``/e/ID/``: listens to the stream, fetches the fragment on ``update``;
-    ``seen`` gets (when, the highest result id on the page) for each fragment."""
-    async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT) as client:
+    """A browser on ``/e/ID/`` as ``live.js`` drives it: listens to the stream and
+    fetches the fragment on ``update``, one fetch at a time (updates arriving meanwhile
+    ask for one more); ``seen`` gets (when, the highest result id on the page)."""
+    pending = asyncio.Event()
+
+    async def listen(client: httpx.AsyncClient) -> None:
         while not stop.is_set():
             try:
                 async with client.stream("GET", f"/e/{eid}/events") as stream:
                     async for text in stream.aiter_lines():
-                        if stop.is_set():
-                            return
-                        if not text.startswith("event: update"):
-                            continue
-                        t0 = time.monotonic()
-                        r = await client.get(f"/e/{eid}/live")
-                        now = time.monotonic()
-                        fetch_times.append(now - t0)
-                        found = _VERSION.search(r.content)
-                        if found:
-                            seen.append((now, int(found.group(2))))
+                        if text.startswith("event: update"):
+                            pending.set()
             except httpx.HTTPError:
                 await asyncio.sleep(0.2)
+
+    async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT) as client:
+        listening = asyncio.create_task(listen(client))
+        try:
+            while not stop.is_set():
+                await pending.wait()
+                pending.clear()
+                t0 = time.monotonic()
+                try:
+                    r = await client.get(f"/e/{eid}/live")
+                except httpx.HTTPError:
+                    continue
+                now = time.monotonic()
+                fetch_times.append(now - t0)
+                found = _VERSION.search(r.content)
+                if found:
+                    seen.append((now, int(found.group(2))))
+        finally:
+            listening.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listening
 
 
 def on_page_delays(created: dict[int, float], views: list[list[tuple[float, int]]]) -> list[float]:

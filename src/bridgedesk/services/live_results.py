@@ -52,7 +52,13 @@ from bridgedesk.services.event_scores import (
     event_rules,
     section_rules,
 )
-from bridgedesk.store.live_reads import SectionStamp, event_stamp, section_frame, section_news
+from bridgedesk.store.live_reads import (
+    SectionStamp,
+    event_stamp,
+    section_frame,
+    section_news,
+    section_stamps,
+)
 from bridgedesk.store.unit import UnitOfWork
 from bridgedesk.store.versions import event_version
 
@@ -144,11 +150,21 @@ class LiveResults:
                 found = self._sections[key] = _Kept()
             return found
 
-    def section(self, event: int, session: int, name: str) -> LiveSection:
-        """Section ``name`` of ``session`` as the store has it now."""
+    def stamps(self, event: int) -> dict[tuple[int, str], SectionStamp]:
+        """Every section's stamp now (one read): give one to :meth:`section` and
+        :meth:`rules`, and what has not changed since is not read again."""
+        return section_stamps(self.unit, event)
+
+    def section(
+        self, event: int, session: int, name: str, stamp: SectionStamp | None = None
+    ) -> LiveSection:
+        """Section ``name`` of ``session`` as the store has it now (``stamp``: its stamp
+        just read with :meth:`stamps`)."""
         kept = self._kept((event, session, name))
         with kept.lock:
             now = kept.current
+            if now is not None and stamp is not None and stamp == now.stamp:
+                return now
             if now is not None:
                 stamp, new, rows = section_news(self.unit, event, now.stamp, name, session)
                 if stamp == now.stamp:
@@ -179,10 +195,11 @@ class LiveResults:
         """The section's live display (:attr:`LiveSection.display`)."""
         return self.section(event, session, name).display
 
-    def rules(self, event: int) -> EventRules:
+    def rules(self, event: int, audits: tuple[int, int] | None = None) -> EventRules:
         """The event's rules, read again only when the event was corrected or ruled on
-        (:func:`bridgedesk.store.live_reads.event_stamp`)."""
-        stamp = event_stamp(self.unit, event)
+        (:func:`bridgedesk.store.live_reads.event_stamp`; ``audits``: the event's last
+        correction and audit, when just read)."""
+        stamp = audits if audits is not None else event_stamp(self.unit, event)
         found = self._rules.get(event)
         if found is not None and found[0] == stamp:
             return found[1]

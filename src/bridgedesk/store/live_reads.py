@@ -28,11 +28,23 @@ from bridgedesk.events.model import Result, SectionResults
 from bridgedesk.events.seating import GridMovement
 from bridgedesk.store.lookups import event_row, section_entries, section_row
 from bridgedesk.store.lookups import section_results as result_rows
-from bridgedesk.store.models import CorrectionRow, DirectorAuditRow, ResultRow
+from bridgedesk.store.models import (
+    CorrectionRow,
+    DirectorAuditRow,
+    ResultRow,
+    SectionRow,
+    SessionRow,
+)
 from bridgedesk.store.rows import event_info, result_of
 from bridgedesk.store.unit import UnitOfWork
 
-__all__ = ["SectionStamp", "event_stamp", "section_frame", "section_news"]
+__all__ = [
+    "SectionStamp",
+    "event_stamp",
+    "section_frame",
+    "section_news",
+    "section_stamps",
+]
 
 
 @dataclass(frozen=True)
@@ -88,6 +100,32 @@ def _stamp(s: OrmSession, event_id: int, section_id: int) -> SectionStamp:
     )
     return SectionStamp(section_id, int(count or 0), int(last or 0), int(corrected or 0),
                         int(ruled or 0))  # fmt: skip
+
+
+def section_stamps(unit: UnitOfWork, event_id: int) -> dict[tuple[int, str], SectionStamp]:
+    """Every section's stamp, by (session, section name), read in one transaction: what
+    the live page asks before it looks at any section (those whose stamp is the one
+    already seen are not read again)."""
+    with unit.transaction(write=False) as s:
+        rows = s.execute(
+            select(
+                SessionRow.number,
+                SectionRow.name,
+                SectionRow.id,
+                func.count(ResultRow.id),
+                func.max(ResultRow.id),
+            )
+            .select_from(SectionRow)
+            .join(SessionRow, SectionRow.session_id == SessionRow.id)
+            .outerjoin(ResultRow, ResultRow.section_id == SectionRow.id)
+            .where(SessionRow.event_id == event_id)
+            .group_by(SessionRow.number, SectionRow.name, SectionRow.id)
+        ).all()
+        corrected, ruled = _audits(s, event_id)
+        return {
+            (number, name): SectionStamp(sid, int(count), int(last or 0), corrected, ruled)
+            for number, name, sid, count, last in rows
+        }  # fmt: skip
 
 
 def section_frame(

@@ -35,7 +35,7 @@ from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.i18n import catalog
 from bridgedesk.services import live as scoring
-from bridgedesk.services.live_results import LiveResults
+from bridgedesk.services.live_results import LiveResults, LiveSection
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
 from bridgedesk.store.terminals import event_version
@@ -182,23 +182,31 @@ def live_context(
 ) -> dict[str, Any]:
     """What the live page shows (the session being played, unless ``session``); with
     ``cache`` (the process's live results), what did not change is not read or scored
-    again."""
+    again.  ``version`` is the event's version the content was made at, as
+    :func:`bridgedesk.store.versions.event_version` gives it."""
     cache = cache or LiveResults(store)
-    rules = cache.rules(event)
+    stamps = cache.stamps(event)  # one read: the sections whose stamp moved are read again
+    some = next(iter(stamps.values()), None)
+    rules = cache.rules(event, None if some is None else (some.corrected, some.ruled))
+
+    def section(number: int, name: str) -> LiveSection:
+        return cache.section(event, number, name, stamps.get((number, name)))
+
     if session is None:  # the last session with a result, else the first
         started = [
-            n
-            for n, names in rules.played.items()
-            if any(cache.section(event, n, x).snapshot.results for x in names)
+            n for n, names in rules.played.items() if any(stamps[(n, x)].count for x in names)
         ]
         session = max(started, default=1)
-    sections = [cache.section_scores(event, session, name) for name in rules.sections(session)]
+    sections = [section(session, name).display for name in rules.sections(session)]
     over = bool(sections) and all(s["over"] for s in sections)
     hands: list[dict[str, Any]] = []
     if over:
         boards = sorted({b for s in sections for b in s["complete_boards"]})
         hands = _hands(store.deals(event), boards)
+    count = sum(x.count for x in stamps.values())
+    last = max((x.last for x in stamps.values()), default=0)
     return {
+        "version": (count, last, 0 if some is None else some.corrected),
         "info": rules.info,
         "event": rules.info.event,
         "sections": sections,
@@ -222,9 +230,9 @@ async def _fragment(request: Request, event: int) -> str:
     cache = live_results(request.app)
 
     def compute() -> str:
-        version = event_version(store, event)  # read before the sections: never newer
         context = live_context(store, event, cache=cache)
-        return render("_live.html.j2", lang, version=".".join(map(str, version)), **context)
+        version = ".".join(map(str, context.pop("version")))
+        return render("_live.html.j2", lang, version=version, **context)
 
     html: str = await _versions(request.app).cached(store, event, ("live", event, lang), compute)
     return html
