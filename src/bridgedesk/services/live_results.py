@@ -211,7 +211,10 @@ class LiveResults:
         """:func:`bridgedesk.services.live.ranking_document` as the API's body: one
         section's from its :class:`LiveSection`, the whole event's (several sessions,
         rounds, teams) computed once per version of the event."""
-        rules = self.rules(event)
+        if section is not None:  # the section's own rules: read again with any audit
+            rules = self.section(event, session or 1, section).rules.rules
+        else:
+            rules = self.rules(event)
         one = rules.shape in (Shape.PAIRS, Shape.INDIVIDUAL) or (
             rules.shape is Shape.SESSIONS and (section is not None or session is not None)
         )

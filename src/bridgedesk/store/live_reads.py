@@ -20,8 +20,9 @@ else changed; otherwise the caller reads the section whole again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ScalarSelect, func, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.events.model import Result, SectionResults
@@ -69,62 +70,60 @@ class SectionStamp:
         )
 
 
-def _audits(s: OrmSession, event_id: int) -> tuple[int, int]:
-    corrected = s.scalar(
-        select(func.max(CorrectionRow.id)).where(CorrectionRow.event_id == event_id)
-    )
-    ruled = s.scalar(
-        select(func.max(DirectorAuditRow.id)).where(DirectorAuditRow.event_id == event_id)
-    )
-    return int(corrected or 0), int(ruled or 0)
+def _audits(event_id: int) -> tuple[ScalarSelect[Any], ScalarSelect[Any]]:
+    """The event's last correction and last director's audit, as scalar subqueries."""
+    corrected = select(func.max(CorrectionRow.id)).where(CorrectionRow.event_id == event_id)
+    ruled = select(func.max(DirectorAuditRow.id)).where(DirectorAuditRow.event_id == event_id)
+    return corrected.scalar_subquery(), ruled.scalar_subquery()
 
 
 def event_stamp(unit: UnitOfWork, event_id: int) -> tuple[int, int]:
     """The event's last correction and last director's audit (0: none): what changes
     when anything but a new result changes (the module doc)."""
     with unit.transaction(write=False) as s:
-        return _audits(s, event_id)
+        corrected, ruled = s.connection().execute(select(*_audits(event_id))).one()
+        return int(corrected or 0), int(ruled or 0)
 
 
 def _stamp(s: OrmSession, event_id: int, section_id: int) -> SectionStamp:
-    count, last = s.execute(
-        select(func.count(ResultRow.id), func.max(ResultRow.id)).where(
-            ResultRow.section_id == section_id
+    """One statement, on the connection (no ORM: this is read after every change)."""
+    count, last, corrected, ruled = (
+        s.connection()
+        .execute(
+            select(func.count(ResultRow.id), func.max(ResultRow.id), *_audits(event_id)).where(
+                ResultRow.section_id == section_id
+            )
         )
-    ).one()
-    corrected = s.scalar(
-        select(func.max(CorrectionRow.id)).where(CorrectionRow.event_id == event_id)
-    )
-    ruled = s.scalar(
-        select(func.max(DirectorAuditRow.id)).where(DirectorAuditRow.event_id == event_id)
+        .one()
     )
     return SectionStamp(section_id, int(count or 0), int(last or 0), int(corrected or 0),
                         int(ruled or 0))  # fmt: skip
 
 
 def section_stamps(unit: UnitOfWork, event_id: int) -> dict[tuple[int, str], SectionStamp]:
-    """Every section's stamp, by (session, section name), read in one transaction: what
+    """Every section's stamp, by (session, section name), read in one statement: what
     the live page asks before it looks at any section (those whose stamp is the one
     already seen are not read again)."""
     with unit.transaction(write=False) as s:
-        rows = s.execute(
-            select(
-                SessionRow.number,
-                SectionRow.name,
-                SectionRow.id,
-                func.count(ResultRow.id),
-                func.max(ResultRow.id),
+        rows = (
+            s.connection()
+            .execute(
+                select(
+                    SessionRow.number, SectionRow.name, SectionRow.id, func.count(ResultRow.id),
+                    func.max(ResultRow.id), *_audits(event_id),
+                )
+                .select_from(SectionRow)
+                .join(SessionRow, SectionRow.session_id == SessionRow.id)
+                .outerjoin(ResultRow, ResultRow.section_id == SectionRow.id)
+                .where(SessionRow.event_id == event_id)
+                .group_by(SessionRow.number, SectionRow.name, SectionRow.id)
             )
-            .select_from(SectionRow)
-            .join(SessionRow, SectionRow.session_id == SessionRow.id)
-            .outerjoin(ResultRow, ResultRow.section_id == SectionRow.id)
-            .where(SessionRow.event_id == event_id)
-            .group_by(SessionRow.number, SectionRow.name, SectionRow.id)
-        ).all()
-        corrected, ruled = _audits(s, event_id)
+            .all()
+        )  # fmt: skip
         return {
-            (number, name): SectionStamp(sid, int(count), int(last or 0), corrected, ruled)
-            for number, name, sid, count, last in rows
+            (number, name): SectionStamp(sid, int(count), int(last or 0), int(corrected or 0),
+                                         int(ruled or 0))
+            for number, name, sid, count, last, corrected, ruled in rows
         }  # fmt: skip
 
 

@@ -243,9 +243,14 @@ async def ranking_document(
 ) -> bytes:
     """The ranking JSON of :func:`bridgedesk.services.live.ranking_document` as the
     answer's body, made once per change of the event."""
-    store = _store(request)
-    cache = live_results(request.app)
-    body: bytes = await _versions(request.app).cached(
+    return await ranking_body(request.app, event, section, session)
+
+
+async def ranking_body(app: FastAPI, event: int, section: str | None, session: int | None) -> bytes:
+    """:func:`ranking_document` of the app (between two changes: the answer kept)."""
+    store: Store = app.state.store
+    cache = live_results(app)
+    body: bytes = await _versions(app).cached(
         store,
         event,
         ("ranking", event, section, session),
@@ -327,6 +332,7 @@ __all__ = [
     "Versions",
     "live_context",
     "live_results",
+    "ranking_body",
     "ranking_document",
     "router",
     "stop",
