@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -28,7 +30,9 @@ from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty
 from bridgedesk.services import live, rulings, slips
 from bridgedesk.services.live_results import LiveResults
 from bridgedesk.store.service import Store
-from tests.web.conftest import make_event
+from tests.web.conftest import any_db, make_event, new_postgres_db, postgres_server
+
+__all__ = ["any_db", "new_postgres_db", "postgres_server"]  # the fixtures this module takes
 
 
 @pytest.fixture(scope="module")
@@ -138,3 +142,54 @@ def test_an_unchanged_section_is_not_read_again(stores: tuple[Store, Store]) -> 
     assert cache.section(event, 1, "A") is first
     assert cache.section(event, 1, "A").display is first.display
     assert cache.section(event, 1, "A").ranking is first.ranking
+
+
+def test_kept_while_two_processes_write_at_once(any_db: str) -> None:
+    """Two stores (two server processes) enter a round's slips at once, and the director
+    gives penalties, while the live results are brought up to date again and again
+    (whole sections read again after each ruling): whatever was read in between
+    (on PostgreSQL each statement sees its own moment), the end is what scoring the
+    section from nothing gives."""
+    one, two = Store.open(any_db), Store.open(any_db)
+    try:
+        event = make_event(one, 8)
+        movement = one.movement(event, section="A")
+        assert movement is not None
+        todo = [
+            Result(rnd, table, board, a.ns, a.ew, contract=Contract.parse("3NT"),
+                   declarer=Seat.S, tricks=6 + (board + table) % 6)
+            for (rnd, table), a in sorted(movement.grid.items()) if rnd <= 4
+            for board in a.boards
+        ]  # fmt: skip
+        cache = LiveResults(one)
+        cache.section(event, 1, "A")
+
+        def write(store: Store, mine: list[Result]) -> None:
+            for result in mine:
+                slips.enter(store, event, result, who="test")
+
+        def rule() -> None:  # the director meanwhile: each ruling reads sections whole again
+            for _ in range(6):
+                played = sorted({r.result.ns for r in two.results(event)})
+                if played:  # a pair with a result (scoring refuses a penalty on another)
+                    given_ = ProceduralPenalty(played[-1], Fraction(1), PenaltyUnit.BOARDS, "slow")
+                    rulings.penalty(two, event, given_, who="td")
+                time.sleep(0.02)
+
+        writers = [
+            threading.Thread(target=write, args=(store, todo[i::2]))
+            for i, store in enumerate((one, two))
+        ] + [threading.Thread(target=rule)]
+        for w in writers:
+            w.start()
+        try:
+            while any(w.is_alive() for w in writers):
+                cache.section(event, 1, "A")
+        finally:
+            for w in writers:
+                w.join()
+        assert len(cache.section(event, 1, "A").snapshot.results) == len(todo)
+        assert _kept(cache, event) == _full(one, event)
+    finally:
+        two.close()
+        one.close()

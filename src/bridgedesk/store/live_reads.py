@@ -19,16 +19,14 @@ else changed; otherwise the caller reads the section whole again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import ScalarSelect, func, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.events.model import Result, SectionResults
-from bridgedesk.events.seating import GridMovement
-from bridgedesk.store.lookups import event_row, section_entries, section_row
-from bridgedesk.store.lookups import section_results as result_rows
+from bridgedesk.store.lookups import event_row, section_row
 from bridgedesk.store.models import (
     CorrectionRow,
     DirectorAuditRow,
@@ -36,7 +34,8 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
-from bridgedesk.store.rows import event_info, result_of
+from bridgedesk.store.results_repo import section_results
+from bridgedesk.store.rows import result_of
 from bridgedesk.store.unit import UnitOfWork
 
 __all__ = [
@@ -130,28 +129,28 @@ def section_stamps(unit: UnitOfWork, event_id: int) -> dict[tuple[int, str], Sec
 def section_frame(
     unit: UnitOfWork, event: int | str, section: str, session: int
 ) -> tuple[SectionStamp, SectionResults]:
-    """The section whole (as :func:`bridgedesk.store.results_repo.section_results` reads
-    it) and its stamp, read in one transaction."""
+    """The section whole (:func:`bridgedesk.store.results_repo.section_results`) and its
+    stamp.  On SQLite a read transaction is one snapshot; on PostgreSQL each statement
+    sees what was committed when it ran, so the stamp is read before and after the
+    section: when they differ (a slip came in meanwhile), the stamp given back can
+    follow no other (``count`` -1), and the next look reads the section whole again."""
     with unit.transaction(write=False) as s:
         ev = event_row(s, event)
-        sec = section_row(s, ev, session, section)
-        stamp = _stamp(s, ev.id, sec.id)
-        snapshot = SectionResults(
-            event=event_info(ev).event,
-            session=session,
-            section=section,
-            movement=None if sec.movement is None else GridMovement.from_json(sec.movement.data),
-            entries=section_entries(s, sec),
-            results=tuple(r for _, r in result_rows(s, sec)),
-        )
-        return stamp, snapshot
+        where = section_row(s, ev, session, section).id
+        before = _stamp(s, ev.id, where)
+        snapshot = section_results(unit, event, section, session)  # this same transaction
+        after = _stamp(s, ev.id, where)
+    return (after if after == before else replace(after, count=-1)), snapshot
 
 
 def section_news(
     unit: UnitOfWork, event_id: int, stamp: SectionStamp, section: str, session: int
 ) -> tuple[SectionStamp, tuple[Result, ...], int]:
     """The section's stamp now, its results in force stored after ``stamp.last`` (oldest
-    first), and how many rows were stored after it (deleted ones included)."""
+    first), and how many rows were stored after it (deleted ones included).  Read in
+    two statements: a slip committed between them (PostgreSQL) makes the rows more
+    than the count grew by, so :meth:`SectionStamp.follows` is false and the caller
+    reads the section whole."""
     with unit.transaction(write=False) as s:
         now = _stamp(s, event_id, stamp.section_id)
         if now.last == stamp.last:
