@@ -47,8 +47,12 @@ def stores() -> Iterator[tuple[Store, Store]]:
 
 
 def _full(store: Store, event: int) -> tuple[dict[str, Any], Any]:
-    """The section's display and ranking document scored from nothing (or the refusal)."""
-    shown = live.live_section(store, event, store.section_results(event, section="A"))
+    """The section's display and ranking document scored from nothing (or the refusals:
+    a penalised pair whose results were all deleted is refused by scoring)."""
+    try:
+        shown: Any = live.live_section(store, event, store.section_results(event, section="A"))
+    except BridgedeskError as exc:
+        shown = ("refused", str(exc))
     try:
         doc: Any = live.ranking_document(store, event, "A", 1)
     except BridgedeskError as exc:
@@ -57,7 +61,10 @@ def _full(store: Store, event: int) -> tuple[dict[str, Any], Any]:
 
 
 def _kept(cache: LiveResults, event: int) -> tuple[dict[str, Any], Any]:
-    shown = cache.section_scores(event, 1, "A")
+    try:
+        shown: Any = cache.section_scores(event, 1, "A")
+    except BridgedeskError as exc:
+        shown = ("refused", str(exc))
     try:
         doc: Any = json.loads(cache.ranking_json(event, "A", 1))
     except BridgedeskError as exc:
