@@ -74,7 +74,7 @@ def create_app(
                 the_store.close()
 
     app = FastAPI(title="bridgedesk", docs_url=None, redoc_url=None, lifespan=lifespan)
-    writer = ResultWriter(app, the_store)
+    writer = ResultWriter(app, the_store, on_stored=lambda events: live.touch(app, events))
     app.state.store = the_store
     app.state.writer = writer
     app.state.login_limiter = LoginLimiter(limit=login_limit, window=login_window)
