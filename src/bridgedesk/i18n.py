@@ -18,7 +18,9 @@ This module is the one place that:
 - chooses the language: the command line's ``--lang``, else ``BRIDGEDESK_LANG``,
   else the locale (:func:`cli_language`); a web page's ``?lang=``, else its cookie,
   else the browser's ``Accept-Language`` (:func:`web_language`);
-- formats numbers and dates the language's way (Babel, imported only then).
+- formats numbers and dates the language's way (Babel, imported only then);
+- says an error in a language (:func:`error_text`): its place, then its message (the
+  English message id with ``{placeholders}``) from the catalog, the parameters put in.
 
 It imports only the standard library and :mod:`bridgedesk.errors`, so every layer
 may import it (the ``i18n`` contract of ``pyproject.toml``).
@@ -36,7 +38,7 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from bridgedesk.errors import BridgedeskError
+from bridgedesk.errors import BridgedeskError, Location
 
 #: The languages bridgedesk speaks, English first (the default).
 LANGS = ("en", "ja", "sv")
@@ -199,6 +201,81 @@ def format_date(value: date, lang: str) -> str:
     return babel_date(value, format="long", locale=check_language(lang))
 
 
+#: How a place is said, one message per part of :class:`~bridgedesk.errors.Location`
+#: (``file`` is a name, said as it is).
+_PLACE_PARTS = (
+    ("round", lazy_pgettext("where", "round {round}")),
+    ("table", lazy_pgettext("where", "table {table}")),
+    ("board", lazy_pgettext("where", "board {board}")),
+    ("field", lazy_pgettext("where", "field {field}")),
+)
+
+
+def place_text(where: Location, lang: str) -> str:
+    """Where an error is, in ``lang`` ("file.pbn:3:7, round 2, table 3, board 5")."""
+    parts: list[str] = []
+    if where.file is not None:
+        pos = where.file
+        if where.line is not None:
+            pos += f":{where.line}" + (f":{where.column}" if where.column is not None else "")
+        parts.append(pos)
+    elif where.line is not None:
+        if where.column:
+            said = catalog(lang).pgettext("where", "line {line}, column {column}")
+            parts.append(said.format(line=where.line, column=where.column))
+        else:
+            parts.append(catalog(lang).pgettext("where", "line {line}").format(line=where.line))
+    for name, words in _PLACE_PARTS:
+        value = getattr(where, name)
+        if value is not None:
+            parts.append(words.in_(lang).format_map({name: value}))
+    return catalog(lang).pgettext("where", ", ").join(parts)
+
+
+def _param_text(value: object, lang: str) -> object:
+    if isinstance(value, LazyText):
+        return value.in_(lang)
+    if isinstance(value, BridgedeskError):
+        return error_text(value, lang)
+    return value
+
+
+def message_text(error: BridgedeskError, lang: str) -> str:
+    """The message of ``error`` in ``lang`` without its place: the catalog's words for a
+    coded error, its parameters put in (words and errors among them translated); the
+    English line for an error without a code."""
+    if not error.code:
+        return error.message
+    words = catalog(lang).gettext(error.msgid) if lang != DEFAULT else error.msgid
+    values = {name: _param_text(value, lang) for name, value in error.params.items()}
+    return words.format_map(values)
+
+
+def error_text(error: BridgedeskError, lang: str) -> str:
+    """``error`` as one line in ``lang``: its place, then its message. In English this
+    is ``str(error)``."""
+    if lang == DEFAULT and not error.code:
+        return str(error)
+    message = message_text(error, lang)
+    if not error.where:
+        return message
+    return (
+        catalog(lang)
+        .pgettext("where", "{place}: {message}")
+        .format(place=place_text(error.where, lang), message=message)
+    )
+
+
+def error_params(error: BridgedeskError, lang: str) -> dict[str, str | int]:
+    """The parameters of ``error`` as JSON values (numbers stay numbers, the rest text in
+    ``lang``)."""
+    out: dict[str, str | int] = {}
+    for name, value in error.params.items():
+        shown = _param_text(value, lang)
+        out[name] = shown if isinstance(shown, int) and not isinstance(shown, bool) else str(shown)
+    return out
+
+
 __all__ = [
     "DEFAULT",
     "DOMAIN",
@@ -213,9 +290,13 @@ __all__ = [
     "check_language",
     "cli_language",
     "compile_catalog",
+    "error_params",
+    "error_text",
     "format_date",
     "format_decimal",
     "lazy_gettext",
     "lazy_pgettext",
+    "message_text",
+    "place_text",
     "web_language",
 ]

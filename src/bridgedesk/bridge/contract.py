@@ -236,10 +236,22 @@ def tricks_from_offset(contract: Contract, offset: int) -> int:
         most_over = TRICKS - contract.tricks_needed
         most_down = contract.tricks_needed
         label = f"+{offset}" if offset > 0 else str(offset)
-        over = f", +1 to +{most_over}" if most_over else ""
+        if most_over:
+            raise ContractError(
+                "result {result} is impossible in {contract}: allowed are =, +1 to "
+                "+{most_over} and -1 to -{most_down}",
+                code="result.impossible",
+                result=label,
+                contract=str(contract),
+                most_over=most_over,
+                most_down=most_down,
+            )
         raise ContractError(
-            f"result {label} is impossible in {contract}: allowed are ={over} "
-            f"and -1 to -{most_down}"
+            "result {result} is impossible in {contract}: allowed are = and -1 to -{most_down}",
+            code="result.impossible",
+            result=label,
+            contract=str(contract),
+            most_down=most_down,
         )
     return tricks
 

@@ -29,7 +29,8 @@ from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
-from bridgedesk.web.messages import code_of
+from bridgedesk.web.language import language
+from bridgedesk.web.refusals import refusal_json
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
 from bridgedesk.web.table_body import table_correction, table_slip
 from bridgedesk.web.threads import db_call
@@ -38,14 +39,10 @@ from bridgedesk.web.writer import ResultWriter
 router = APIRouter(prefix="/api")
 
 
-def error(exc: BridgedeskError) -> JSONResponse:
-    """``{"error": the one line, "code": its stable code}`` (the code when it is known,
-    :mod:`bridgedesk.web.messages`)."""
-    body = {"error": str(exc)}
-    code = code_of(str(exc))
-    if code:
-        body["code"] = code
-    return JSONResponse(body, status_code=status_of(exc))
+def error(exc: BridgedeskError, request: Request) -> JSONResponse:
+    """``{"error", "code", "field", "params"}``: the refusal in the request's language
+    (:func:`bridgedesk.web.refusals.refusal_json`)."""
+    return JSONResponse(refusal_json(exc, language(request)), status_code=status_of(exc))
 
 
 def _store(request: Request) -> Store:
@@ -138,7 +135,7 @@ async def login(request: Request) -> JSONResponse:
             limiter.failed(client)
             raise
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse({"token": token})
 
 
@@ -149,7 +146,7 @@ async def state(request: Request) -> JSONResponse:
         terminal = await db_call(request, terminal_of, request, store)
         found = await db_call(request, term.table_state, store, terminal)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse(state_json(found))
 
 
@@ -162,7 +159,7 @@ async def add_result(request: Request) -> JSONResponse:
         key = request.headers.get("idempotency-key")
         answer = await store_result(request, terminal, body, key)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse(answer, status_code=201)
 
 
@@ -177,7 +174,7 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
             request, slips.correct_at_table, store, terminal, result_id, change
         )
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse({"id": result_id, "correction": correction})
 
 
@@ -203,7 +200,7 @@ async def dispute_result(request: Request, result_id: int) -> JSONResponse:
             raise EntryError("note is text")
         found = await db_call(request, raise_table_dispute, store, terminal, result_id, note)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse({"dispute": found, "result": result_id}, status_code=201)
 
 
@@ -227,7 +224,7 @@ async def traveller(request: Request, board: int) -> JSONResponse:
                 f"board {board}'s traveller shows once {terminal.label} has entered it"
             )
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse(found)
 
 
@@ -244,7 +241,7 @@ async def ranking(
         )  # an unknown event: 422 before caching
         doc = await live.ranking_document(request, event_id, section, session)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse(doc)
 
 

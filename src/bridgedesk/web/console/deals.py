@@ -82,7 +82,7 @@ async def import_deals(request: Request, event: int) -> Response:
         records = _read_upload(name, raw)
         boards = await db_call(request, attach_deals, store_of(request), place.event, records)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"import": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"import": exc})
     done = (
         catalog(place.lang)
         .gettext("{n} deals attached (boards {boards})")
@@ -106,7 +106,7 @@ async def generate_deals(request: Request, event: int) -> Response:
     try:
         boards = await db_call(request, _deal, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"generate": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"generate": exc})
     done = (
         catalog(place.lang)
         .gettext("{n} boards dealt (boards {boards})")
@@ -129,7 +129,7 @@ async def download_pbn(request: Request, event: int) -> Response:
     try:
         records = await db_call(request, _records, store_of(request), place)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"download": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"download": exc})
     with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
         path = Path(tmp) / "deals.pbn"
         dealfile.dump(records, path, event=place.info.event.name, generator="bridgedesk")
@@ -153,7 +153,7 @@ async def hand_records(request: Request, event: int) -> Response:
             deals = [r.deal for r in records]
             records = await db_call(request, lambda: analyse(deals, workers=1))
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"download": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"download": exc})
     return HTMLResponse(render_html(records, lang=language(request), title=place.info.event.name))
 
 

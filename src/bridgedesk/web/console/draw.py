@@ -105,7 +105,7 @@ async def draw_next(request: Request, event: int) -> Response:
     try:
         done = await db_call(request, _next, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"next": str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {"next": exc}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/draw", done=done), status_code=303)
 
 

@@ -38,6 +38,7 @@ from bridgedesk.web.console.pages import (
 )
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -54,7 +55,7 @@ def _events_page(
     request: Request,
     session: UserSession,
     status: int = 200,
-    errors: Mapping[str, str] | None = None,
+    errors: Mapping[str, Shown] | None = None,
     form: Any = None,
 ) -> Response:
     store = store_of(request)
@@ -86,7 +87,7 @@ async def create_event(request: Request) -> Response:
     try:
         made = await db_call(request, event_form.create, store_of(request), form, session.user.name)
     except BridgedeskError as exc:
-        errors = {event_form.field_of(str(exc)): str(exc)}
+        errors = {event_form.field_of(str(exc)): exc}
         return _events_page(request, session, status_of(exc), errors, form)
     return RedirectResponse(f"/d/events/{made.id}", status_code=303)
 
@@ -149,7 +150,7 @@ async def _entry_action(
     try:
         await db_call(request, run, store_of(request), place, form, session.user.name)
     except BridgedeskError as exc:
-        return await _event_page(request, session, place, status_of(exc), {action: str(exc)}, form)
+        return await _event_page(request, session, place, status_of(exc), {action: exc}, form)
     return RedirectResponse(place.url(f"/d/events/{event}"), status_code=303)
 
 
@@ -247,7 +248,7 @@ async def import_entries(request: Request, event: int) -> Response:
             ),
         )
     except BridgedeskError as exc:
-        return await _event_page(request, session, place, status_of(exc), {"import": str(exc)})
+        return await _event_page(request, session, place, status_of(exc), {"import": exc})
     return RedirectResponse(place.url(f"/d/events/{event}"), status_code=303)
 
 

@@ -153,7 +153,7 @@ async def _act(request: Request, event: int, role: Role, where: str, run: Any) -
     try:
         done = await db_call(request, run, store_of(request), place, form, session.user.name)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: exc}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/players", done=done), status_code=303)
 
 

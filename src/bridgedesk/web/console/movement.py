@@ -80,7 +80,7 @@ def _options(store: Store, place: Place, _asked: Mapping[str, str]) -> dict[str,
         out["rows"] = [(rec, _query(rec)) for rec in recommend(pairs)]
         out["best"] = recommended(pairs)
     except BridgedeskError as exc:
-        out["why_not"] = str(exc)
+        out["why_not"] = exc
     return out
 
 
@@ -173,7 +173,7 @@ async def _change(
     try:
         name = await db_call(request, run, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: exc}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/movement", done=name), status_code=303)
 
 
@@ -197,7 +197,7 @@ async def movement_cards(request: Request, event: int) -> Response:
     try:
         m = await db_call(request, _chosen, store_of(request), place, query)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"choose": str(exc)}, query)
+        return await _page(request, session, place, status_of(exc), {"choose": exc}, query)
     return HTMLResponse(render_html(m, language(request)))
 
 
@@ -214,7 +214,7 @@ async def table_cards(request: Request, event: int) -> Response:
             ),
         )
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"choose": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"choose": exc})
     base = str(request.base_url).rstrip("/")
     return HTMLResponse(
         cards_html(place.event, place.info.event.name, codes, base, language(request))

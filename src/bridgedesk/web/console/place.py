@@ -49,7 +49,7 @@ async def place_of(request: Request, event: int, form: Mapping[str, str] | None 
         store: Store = request.app.state.store
         info = await db_call(request, store.event, event)
     except BridgedeskError as exc:
-        raise NoSuchPlaceError(str(exc)) from None
+        raise exc.as_(NoSuchPlaceError) from None
     kind = await db_call(request, event_kind, store, info.id)
     if kind == TEAMS:  # its pages: console/teams.py
         raise NoSuchPlaceError(f"event {event} is a team event: its pages are /d/teams/{event}")

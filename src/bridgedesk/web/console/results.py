@@ -53,6 +53,7 @@ from bridgedesk.web.console.pages import (
 )
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -155,7 +156,7 @@ async def act(
     try:
         done = await db_call(request, run, store_of(request), place, form, session)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: exc}, form)
     target = (
         back(place, form, done)
         if back is not None
@@ -222,7 +223,7 @@ async def import_results(request: Request, event: int) -> Response:
             request, lambda: slips.import_slips(store, place.event, rows, who=session.user.name)
         )
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"import": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"import": exc})
     done = (
         catalog(place.lang)
         .gettext("imported {added} result(s) from {file}; {skipped} already stored")
@@ -252,7 +253,7 @@ async def correct_page(request: Request, event: int, result_id: int) -> Response
     try:
         stored = await db_call(request, _stored, store_of(request), place, result_id)
     except BridgedeskError as exc:
-        return await _page(request, session, place, 404, {"list": str(exc)})
+        return await _page(request, session, place, 404, {"list": exc})
     return await _correct_form(request, session, place, stored)
 
 
@@ -262,7 +263,7 @@ async def _correct_form(
     place: Place,
     stored: Any,
     status: int = 200,
-    error: str = "",
+    error: Shown = "",
     form: Mapping[str, str] | None = None,
 ) -> Response:
     r = stored.result
@@ -347,8 +348,8 @@ async def correct_result(request: Request, event: int, result_id: int) -> Respon
         try:
             stored = await db_call(request, _stored, store, place, result_id)
         except BridgedeskError:
-            return await _page(request, session, place, 404, {"list": str(exc)})
-        return await _correct_form(request, session, place, stored, status_of(exc), str(exc), form)
+            return await _page(request, session, place, 404, {"list": exc})
+        return await _correct_form(request, session, place, stored, status_of(exc), exc, form)
     return RedirectResponse(place.url(f"/d/events/{event}/results", done=done), status_code=303)
 
 

@@ -165,7 +165,7 @@ async def _act(request: Request, event: int, where: str, run: Any) -> Response:
     try:
         done = await db_call(request, run, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: exc}, form)
     if isinstance(done, int):
         return RedirectResponse(f"/d/events/{done}/sessions", status_code=303)
     return RedirectResponse(place.url(f"/d/events/{event}/sessions", done=done), status_code=303)

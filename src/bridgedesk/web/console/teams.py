@@ -37,6 +37,7 @@ from bridgedesk.web.console.pages import console_page, read_form, refill
 from bridgedesk.web.console.place import NoSuchPlaceError
 from bridgedesk.web.console.results import ROUND_ACTIONS
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -71,7 +72,7 @@ class TeamPage:
         session: UserSession,
         event: int,
         status_code: int = 200,
-        errors: Mapping[str, str] | None = None,
+        errors: Mapping[str, Shown] | None = None,
         form: Mapping[str, str] | None = None,
     ) -> HTMLResponse:
         store = store_of(request)
@@ -82,7 +83,7 @@ class TeamPage:
             info = await db_call(request, store.event, event)
             team = await db_call(request, team_events.settings, store, event)
         except BridgedeskError as exc:
-            raise NoSuchPlaceError(str(exc)) from None
+            raise exc.as_(NoSuchPlaceError) from None
         context = await db_call(request, self.gather, store, event, query)
         title = PAGE_TITLES[self.title].in_(language(request))
         return console_page(
@@ -130,7 +131,7 @@ async def team_act(
             request, run, store_of(request), event, form, session, language(request)
         )
     except BridgedeskError as exc:
-        return await page(request, session, event, status_of(exc), {where: str(exc)}, form)
+        return await page(request, session, event, status_of(exc), {where: exc}, form)
     return RedirectResponse(back(event, form, done), status_code=303)
 
 
