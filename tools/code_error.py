@@ -17,7 +17,8 @@ The English words are the same (``str(error)`` is unchanged, so the tests that r
 keep passing); a conversion (``!r``) or a format spec stays in the placeholder. A
 placeholder is named after its value's last name (``m.rounds`` -> ``rounds``), a call
 after its function's (``len(...)`` -> ``len``): rename one with NAME=PLACEHOLDER
-(``len=rounds``). The file is rewritten in place; run ``ruff format`` on it after,
+(``len=rounds``); ``@input=NAME`` adds ``Location(input=NAME)``, the form field
+or option the value was typed in (import ``Location`` if the module has not). The file is rewritten in place; run ``ruff format`` on it after,
 then ``make catalogs`` and give the new message its Japanese and Swedish.
 """
 
@@ -58,7 +59,8 @@ def _template(node: ast.expr, renames: dict[str, str]) -> tuple[str, dict[str, s
         source = ast.unparse(part.value)
         name = next((n for n, s in params.items() if s == source), None)
         if name is None:
-            base = renames.get(_name_of(part.value), _name_of(part.value)).lstrip("_") or "value"
+            found = _name_of(part.value)
+            base = renames.get(found, found.lower()).strip("_") or "value"
             if base in RESERVED:
                 base = f"given_{base}"
             name, n = base, 2
@@ -74,6 +76,21 @@ def _template(node: ast.expr, renames: dict[str, str]) -> tuple[str, dict[str, s
             spec = ":" + "".join(str(v.value) for v in part.format_spec.values)  # type: ignore[attr-defined]
         text.append("{" + name + conversion + spec + "}")
     return "".join(text), params
+
+
+def _literal(text: str, width: int = 72) -> str:
+    """``text`` as Python string literals of at most ``width`` characters each, cut after
+    a space (implicitly joined, so ``ruff format`` lays them out one a line)."""
+    pieces: list[str] = []
+    rest = text
+    while len(rest) > width:
+        cut = rest.rfind(" ", 0, width)
+        if cut <= 0:
+            break
+        pieces.append(rest[: cut + 1])
+        rest = rest[cut + 1 :]
+    pieces.append(rest)
+    return " ".join(repr(piece) for piece in pieces)
 
 
 def _call_at(tree: ast.AST, line: int) -> ast.Call:
@@ -102,20 +119,27 @@ def convert(source: str, line: int, code: str, renames: dict[str, str]) -> str:
         raise SystemExit(f"line {line} has a code already")
     if not call.args:
         raise SystemExit(f"line {line}: the error has no message")
+    given_input = renames.pop("@input", None)
     template, params = _template(call.args[0], renames)
     seg = ast.get_source_segment
-    parts = [repr(template)]
+    parts = [_literal(template)]
     parts += [seg(source, a) or ast.unparse(a) for a in call.args[1:]]
+    if given_input is not None:
+        if len(call.args) > 1:
+            raise SystemExit(f"line {line} has a place already: give its input by hand")
+        parts.append(f"Location(input={given_input!r})")
     parts += [seg(source, k) or ast.unparse(k) for k in call.keywords]
     parts.append(f"code={code!r}")
     parts += [f"{name}={value}" for name, value in params.items()]
     new = f"{seg(source, call.func)}({', '.join(parts)})"
-    lines = source.splitlines(keepends=True)
+    # ast's columns count UTF-8 bytes
+    lines = source.encode("utf-8").splitlines(keepends=True)
     start = sum(len(x) for x in lines[: call.lineno - 1]) + call.col_offset
     end = sum(len(x) for x in lines[: (call.end_lineno or call.lineno) - 1]) + (
         call.end_col_offset or 0
     )
-    return source[:start] + new + source[end:]
+    raw = source.encode("utf-8")
+    return (raw[:start] + new.encode("utf-8") + raw[end:]).decode("utf-8")
 
 
 def main(argv: list[str]) -> int:

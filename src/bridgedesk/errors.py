@@ -80,9 +80,7 @@ class Location:
 
     def __bool__(self) -> bool:
         """Whether the line says a place (``input`` is not said: the message names it)."""
-        return any(
-            getattr(self, f.name) is not None for f in fields(self) if f.name != "input"
-        )
+        return any(getattr(self, f.name) is not None for f in fields(self) if f.name != "input")
 
 
 class BridgedeskError(Exception):

@@ -110,6 +110,56 @@ class LazyText:
         return self.message
 
 
+class Phrase:
+    """A message with values, said when it is shown: a part of an error's line ("boards
+    1-3") or a note composed below the reports (a movement's relay, an award's reason).
+    ``str()`` is the English; :meth:`in_` the words of ``lang``, values put in (a value
+    that is itself a :class:`Phrase` or :class:`LazyText` is said in ``lang`` too).
+    Written ``phrase("boards {first}-{last}", first=1, last=3)``: ``make catalogs``
+    extracts the message."""
+
+    __slots__ = ("message", "params")
+
+    def __init__(self, message: str, params: Mapping[str, object]) -> None:
+        self.message = message
+        self.params = dict(params)
+
+    def in_(self, lang: str) -> str:
+        """The phrase in ``lang``."""
+        words = self.message if lang == DEFAULT else catalog(lang).gettext(self.message)
+        return words.format_map({k: said_in(v, lang) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.message.format_map({k: str(v) for k, v in self.params.items()})
+
+    def __repr__(self) -> str:
+        return f"phrase({self.message!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and (self.message, self.params) == (
+            other.message,
+            other.params,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.message, tuple(sorted((k, str(v)) for k, v in self.params.items()))))
+
+
+def phrase(message: str, **params: object) -> Phrase:
+    """Mark ``message`` for the catalogs, with the values of its ``{placeholders}``."""
+    return Phrase(message, params)
+
+
+def said_in(value: object, lang: str) -> object:
+    """A value as ``lang`` says it: a phrase, a lazy text or an error in its words, a
+    number or a name as it is."""
+    if isinstance(value, LazyText | Phrase):
+        return value.in_(lang)
+    if isinstance(value, BridgedeskError):
+        return error_text(value, lang)
+    return value
+
+
 def lazy_gettext(message: str) -> LazyText:
     """Mark ``message`` for the catalogs; translate it later with :meth:`LazyText.in_`."""
     return LazyText(message)
@@ -232,14 +282,6 @@ def place_text(where: Location, lang: str) -> str:
     return catalog(lang).pgettext("where", ", ").join(parts)
 
 
-def _param_text(value: object, lang: str) -> object:
-    if isinstance(value, LazyText):
-        return value.in_(lang)
-    if isinstance(value, BridgedeskError):
-        return error_text(value, lang)
-    return value
-
-
 def message_text(error: BridgedeskError, lang: str) -> str:
     """The message of ``error`` in ``lang`` without its place: the catalog's words for a
     coded error, its parameters put in (words and errors among them translated); the
@@ -247,7 +289,7 @@ def message_text(error: BridgedeskError, lang: str) -> str:
     if not error.code:
         return error.message
     words = catalog(lang).gettext(error.msgid) if lang != DEFAULT else error.msgid
-    values = {name: _param_text(value, lang) for name, value in error.params.items()}
+    values = {name: said_in(value, lang) for name, value in error.params.items()}
     return words.format_map(values)
 
 
@@ -271,7 +313,7 @@ def error_params(error: BridgedeskError, lang: str) -> dict[str, str | int]:
     ``lang``)."""
     out: dict[str, str | int] = {}
     for name, value in error.params.items():
-        shown = _param_text(value, lang)
+        shown = said_in(value, lang)
         out[name] = shown if isinstance(shown, int) and not isinstance(shown, bool) else str(shown)
     return out
 
@@ -284,6 +326,7 @@ __all__ = [
     "LOCALE_DIR",
     "NATIVE_NAMES",
     "LazyText",
+    "Phrase",
     "accepted_language",
     "catalog",
     "catalog_files",
@@ -297,6 +340,8 @@ __all__ = [
     "lazy_gettext",
     "lazy_pgettext",
     "message_text",
+    "phrase",
     "place_text",
+    "said_in",
     "web_language",
 ]

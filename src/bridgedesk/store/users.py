@@ -151,7 +151,7 @@ def remove_user(store: UnitOfWork, name: str) -> None:
 
 def log_in(store: UnitOfWork, name: str, password: str) -> tuple[str, UserSession]:
     """Check the password; a new session token (to keep in the cookie) and its session."""
-    wrong = LoginError("wrong user name or password")
+    wrong = LoginError("wrong user name or password", code="login.wrong-password")
     with store.transaction() as s:
         row = s.scalars(select(UserRow).where(UserRow.name == name.strip())).one_or_none()
         if row is None:

@@ -54,13 +54,13 @@ async def _body(request: Request) -> dict[str, Any]:
     try:
         raw = await request.body()
     except ClientDisconnect:
-        raise EntryError("the request was cut off: send it again") from None
+        raise EntryError("the request was cut off: send it again", code="request.cut-off") from None
     try:
         data = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise EntryError("the request body is not JSON") from None
+        raise EntryError("the request body is not JSON", code="request.not-json") from None
     if not isinstance(data, dict):
-        raise EntryError("the request body must be a JSON object")
+        raise EntryError("the request body must be a JSON object", code="request.not-an-object")
     return data
 
 
@@ -124,9 +124,11 @@ async def login(request: Request) -> JSONResponse:
         section = body.get("section", "A")
         code = body.get("code")
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (event, table, session)):
-            raise EntryError('"event", "table" (and "session") must be whole numbers')
+            raise EntryError(
+                '"event", "table" (and "session") must be whole numbers', code="table.login-numbers"
+            )
         if not isinstance(section, str) or not isinstance(code, str):
-            raise EntryError('"section" and "code" must be text')
+            raise EntryError('"section" and "code" must be text', code="table.login-text")
         try:
             token, _ = await db_call(
                 request, term.login, _store(request), event, section, table, code, session
@@ -197,7 +199,7 @@ async def dispute_result(request: Request, result_id: int) -> JSONResponse:
         body = await _body(request)
         note = body.get("note")
         if note is not None and not isinstance(note, str):
-            raise EntryError("note is text")
+            raise EntryError("note is text", code="dispute.note-text")
         found = await db_call(request, raise_table_dispute, store, terminal, result_id, note)
     except BridgedeskError as exc:
         return error(exc, request)
@@ -221,7 +223,10 @@ async def traveller(request: Request, board: int) -> JSONResponse:
         found = await db_call(request, played_traveller, store, terminal, board)
         if found is None:
             raise ForbiddenError(
-                f"board {board}'s traveller shows once {terminal.label} has entered it"
+                "board {board}'s traveller shows once {table} has entered it",
+                code="table.traveller-before-play",
+                board=board,
+                table=terminal.named,
             )
     except BridgedeskError as exc:
         return error(exc, request)

@@ -107,7 +107,7 @@ async def login(request: Request) -> Response:
         limiter.check(client)
         event, table = form.get("event", "").strip(), form.get("table", "").strip()
         if not (event.isdigit() and table.isdigit()):
-            raise EntryError("the event and table are numbers")
+            raise EntryError("the event and table are numbers", code="table.login-numbers")
         try:
             token, _ = await db_call(
                 request,
@@ -261,14 +261,18 @@ def _body_of(form: Mapping[str, str]) -> dict[str, Any]:
         contract, declarer, result = "PASS", None, None
     else:
         if not level:
-            raise EntryError("choose the contract's level (1-7) or passed out")
+            raise EntryError(
+                "choose the contract's level (1-7) or passed out", code="result.choose-level"
+            )
         if not form.get("strain"):
-            raise EntryError("choose the contract's strain (♣ ♦ ♥ ♠ NT)")
+            raise EntryError(
+                "choose the contract's strain (♣ ♦ ♥ ♠ NT)", code="result.choose-strain"
+            )
         contract = f"{level}{form['strain']}{form.get('doubled', '')}"
         declarer = form.get("declarer") or None
         result = form.get("result") or None
     if not form.get("board"):
-        raise EntryError("choose the board")
+        raise EntryError("choose the board", code="result.choose-board")
     return {
         "round": form.get("round", ""),
         "board": form.get("board", ""),

@@ -94,7 +94,11 @@ async def import_deals(request: Request, event: int) -> Response:
 def _deal(store: Store, place: Place, form: Mapping[str, str]) -> list[int]:
     text = form.get("boards", "").strip()
     if not (text.isascii() and text.isdigit() and 1 <= len(text) <= 3 and int(text) >= 1):
-        raise EntryError(f"the number of boards is a whole number from 1, not {text!r}")
+        raise EntryError(
+            "the number of boards is a whole number from 1, not {given!r}",
+            code="deals.not-a-count",
+            given=text,
+        )
     return attach_deals(store, place.event, [BoardRecord(d) for d in generate(int(text), 1)])
 
 

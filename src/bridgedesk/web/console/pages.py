@@ -42,10 +42,15 @@ async def upload_of(data: FormData, what: str, limit: int) -> tuple[str, bytes]:
     """The name and bytes of the form's ``file``, at most ``limit`` bytes."""
     upload = data.get("file")
     if upload is None or isinstance(upload, str) or not upload.filename:
-        raise EntryError(f"choose {what}")
+        raise EntryError("choose {what}", code="form.choose-file", what=what)
     raw = await upload.read(limit + 1)
     if len(raw) > limit:
-        raise EntryError(f"{upload.filename}: larger than {limit // 1000} kB")
+        raise EntryError(
+            "{file}: larger than {value} kB",
+            code="form.file-too-large",
+            file=upload.filename,
+            value=limit // 1000,
+        )
     return upload.filename, raw
 
 

@@ -109,7 +109,9 @@ async def publish_page(request: Request, event: int) -> Response:
 def _record(store: Store, place: Place, form: Mapping[str, str], who: str) -> str:
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError("give the reason (it is kept in the ledger's audit log)")
+        raise EntryError(
+            "give the reason (it is kept in the ledger's audit log)", code="awards.needs-reason"
+        )
     choice = choice_of(form)
     found = awards_of(store, place.event, place.section, options=choice.options())
     made = record(

@@ -23,7 +23,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected
 from bridgedesk.events.rulings import (
@@ -42,7 +42,8 @@ from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import CLOSED, HELD, round_states, set_round
 from bridgedesk.store.users import Role, UserSession
-from bridgedesk.web.console.auth import RoleRefusedError, need, store_of
+from bridgedesk.web.console.auth import RoleRefusedError, need, role_name, store_of
+from bridgedesk.web.console.fields import field_name
 from bridgedesk.web.console.pages import (
     SectionPage,
     console_page,
@@ -73,7 +74,13 @@ def _maybe(form: Mapping[str, str], name: str) -> int | None:
 def whole(form: Mapping[str, str], name: str) -> int:
     text = form.get(name, "").strip()
     if not (text.isascii() and text.isdigit() and 1 <= len(text) <= 6 and int(text) >= 1):
-        raise EntryError(f"{name} is a whole number from 1, not {text!r}")
+        raise EntryError(
+            "{field} is a whole number from 1, not {given!r}",
+            Location(input=name),
+            code="form.not-a-number",
+            field=field_name(name),
+            given=text,
+        )
     return int(text)
 
 
@@ -242,7 +249,12 @@ def _stored(store: Store, place: Place, result_id: int) -> Any:
         if r.id == result_id
     ]
     if not found:
-        raise EntryError(f"no result {result_id} in section {place.section}")
+        raise EntryError(
+            "no result {result_id} in section {section}",
+            code="result.not-in-section",
+            result_id=result_id,
+            section=place.section,
+        )
     return found[0]
 
 
@@ -291,7 +303,10 @@ def _correct(
     stored = _stored(store, place, result_id)
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError("give the reason for the correction (it is kept in the audit log)")
+        raise EntryError(
+            "give the reason for the correction (it is kept in the audit log)",
+            code="correction.needs-reason",
+        )
     new = corrected(
         stored.result,
         contract=form.get("contract", "").strip() or None,
@@ -303,8 +318,12 @@ def _correct(
     dispute = form.get("dispute", "").strip()
     if dispute:  # the director's ruling on a table's dispute: correct and clear the flag
         if session.user.role is not Role.DIRECTOR:
-            raise RoleRefusedError(f"{session.user.name} is a {session.user.role}: only the "
-                                   "director rules on a disputed result")  # fmt: skip
+            raise RoleRefusedError(
+                "{who} is a {role}: only the director rules on a disputed result",
+                code="role.refused",
+                who=session.user.name,
+                role=role_name(session.user.role),
+            )
         cid = rulings.rule_on_dispute(
             store, place.event, whole(form, "dispute"), who=session.user.name, reason=reason,
             new=new, override=stored.override, result_id=stored.id,
@@ -385,7 +404,10 @@ def _undo(store: Store, place: Place, form: Mapping[str, str], session: UserSess
     correction = whole(form, "correction")
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError("give the reason for the undo (it is kept in the audit log)")
+        raise EntryError(
+            "give the reason for the undo (it is kept in the audit log)",
+            code="correction.undo-needs-reason",
+        )
     cid = slips.undo(
         store,
         place.event,
@@ -405,7 +427,11 @@ def _round(store: Store, place: Place, form: Mapping[str, str], session: UserSes
     rnd = whole(form, "round")
     action = form.get("action", "")
     if action not in ROUND_ACTIONS:
-        raise EntryError(f"a round is held, closed or opened, not {action!r}")
+        raise EntryError(
+            "a round is held, closed or opened, not {given!r}",
+            code="round.unknown-action",
+            given=action,
+        )
     state = ROUND_ACTIONS[action]
     set_round(
         store, place.event, rnd, state, session.user.name, section=place.section,
@@ -424,7 +450,9 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
     try:
         unit = PenaltyUnit(form.get("unit", ""))
     except ValueError:
-        raise EntryError("choose the penalty's unit: boards, mp, percent or imp") from None
+        raise EntryError(
+            "choose the penalty's unit: boards, mp, percent or imp", code="penalty.unknown-unit"
+        ) from None
     penalty = ProceduralPenalty(
         pair,
         parse_amount(form.get("amount", ""), "the amount"),
@@ -446,7 +474,11 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
 def _reason(form: Mapping[str, str], what: str) -> str:
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError(f"give the reason for the {what} (it is printed and audited)")
+        raise EntryError(
+            "give the reason for the {what} (it is printed and audited)",
+            code="penalty.needs-reason",
+            what=what,
+        )
     return reason
 
 
@@ -460,7 +492,11 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     if start is not None:
         movement = store.movement(place.event, section=place.section, session=place.session)
         if movement is None:
-            raise EntryError(f"section {place.section} has no movement yet")
+            raise EntryError(
+                "section {section} has no movement yet",
+                code="result.no-movement-yet",
+                section=place.section,
+            )
         places = fouled_places(movement, board, start, places)
     group = form.get("group", "").strip() or "2"
     ids = rulings.fouled(
