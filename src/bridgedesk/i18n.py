@@ -110,39 +110,35 @@ class LazyText:
         return self.message
 
 
-class Phrase:
+class Phrase(str):
     """A message with values, said when it is shown: a part of an error's line ("boards
     1-3") or a note composed below the reports (a movement's relay, an award's reason).
-    ``str()`` is the English; :meth:`in_` the words of ``lang``, values put in (a value
-    that is itself a :class:`Phrase` or :class:`LazyText` is said in ``lang`` too).
-    Written ``phrase("boards {first}-{last}", first=1, last=3)``: ``make catalogs``
-    extracts the message."""
 
-    __slots__ = ("message", "params")
+    It is its English text (a ``str``: stored, compared and printed as such, the way the
+    ledger records an award's reason), and :meth:`in_` says it in another language from
+    the catalog, its values put in (a value that is itself a phrase or a
+    :class:`LazyText` is said in that language too). Written
+    ``phrase("boards {first}-{last}", first=1, last=3)``: ``make catalogs`` extracts
+    the message."""
 
-    def __init__(self, message: str, params: Mapping[str, object]) -> None:
-        self.message = message
-        self.params = dict(params)
+    message: str
+    params: dict[str, object]
+
+    def __new__(cls, message: str, params: Mapping[str, object]) -> Phrase:
+        made = super().__new__(cls, message.format_map(dict(params)))
+        made.message = message
+        made.params = dict(params)
+        return made
 
     def in_(self, lang: str) -> str:
         """The phrase in ``lang``."""
-        words = self.message if lang == DEFAULT else catalog(lang).gettext(self.message)
+        if lang == DEFAULT:
+            return str(self)
+        words = catalog(lang).gettext(self.message)
         return words.format_map({k: said_in(v, lang) for k, v in self.params.items()})
-
-    def __str__(self) -> str:
-        return self.message.format_map({k: str(v) for k, v in self.params.items()})
 
     def __repr__(self) -> str:
         return f"phrase({self.message!r}, **{self.params!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Phrase) and (self.message, self.params) == (
-            other.message,
-            other.params,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.message, tuple(sorted((k, str(v)) for k, v in self.params.items()))))
 
 
 def phrase(message: str, **params: object) -> Phrase:
