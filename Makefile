@@ -37,8 +37,8 @@ demo: $(STAMP)
 	$(BIN)/bridgedesk demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)

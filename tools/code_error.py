@@ -5,21 +5,22 @@
 rewrites the error constructed at FILE:LINE (the call of a ``...Error`` class that
 starts on or spans that line) from an English line::
 
-    raise EntryError(f"round {r} does not exist: rounds 1-{len(m.rounds)}", where)
+    raise EntryError(f"round {r} does not exist: rounds 1-{m.rounds}", where)
 
 to its message id with ``{placeholders}``, its code and its parameters::
 
     raise EntryError(
-        "round {r} does not exist: rounds 1-{rounds}", where, code=CODE, r=r, rounds=len(m.rounds)
+        "round {r} does not exist: rounds 1-{rounds}", where, code=CODE, r=r, rounds=m.rounds
     )
 
 The English words are the same (``str(error)`` is unchanged, so the tests that read it
 keep passing); a conversion (``!r``) or a format spec stays in the placeholder. A
 placeholder is named after its value's last name (``m.rounds`` -> ``rounds``), a call
 after its function's (``len(...)`` -> ``len``): rename one with NAME=PLACEHOLDER
-(``len=rounds``); ``@input=NAME`` adds ``Location(input=NAME)``, the form field
-or option the value was typed in (import ``Location`` if the module has not). The file is rewritten in place; run ``ruff format`` on it after,
-then ``make catalogs`` and give the new message its Japanese and Swedish.
+(``len=rounds``); ``@input=NAME`` adds ``Location(input=NAME)``, the form field or
+option the value was typed in (import ``Location`` if the module has not). The file is
+rewritten in place; run ``ruff format`` on it after, then ``make catalogs`` and give
+the new message its Japanese and Swedish.
 """
 
 from __future__ import annotations
