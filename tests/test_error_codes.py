@@ -66,7 +66,7 @@ NOT_YET: dict[str, int] = {
     "bridgedesk.events.team_draw": 5,
     "bridgedesk.events.team_rooms": 7,
     "bridgedesk.events.team_sessions": 4,
-    "bridgedesk.events.team_settings": 8,
+    "bridgedesk.events.team_settings": 7,
     "bridgedesk.events.team_triangle": 2,
     "bridgedesk.events.withdrawal": 3,
     "bridgedesk.formats.dealfile": 3,

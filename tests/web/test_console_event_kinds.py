@@ -161,7 +161,7 @@ def test_the_japanese_form(client: TestClient, stored: Stored) -> None:
                                                     "kind": "teams"})  # fmt: skip
     assert answer.status_code == 422 and "チーム戦" in answer.text
     assert (
-        'data-code="team-event-needs-format"' in answer.text
+        'data-code="event.team-needs-format"' in answer.text
         and "チーム戦には形式が必要です" in answer.text
     )
 

@@ -159,10 +159,21 @@ def test_japanese_pages_show_japanese_refusals(
     headers = {"Authorization": f"Bearer {login.json()['token']}", "Idempotency-Key": "k1"}
     body = {"round": 1, "board": a.boards[0], "ns": a.ns, "ew": a.ew, "contract": "3NT",
             "declarer": "S", "result": "="}  # fmt: skip
-    answer = client.post("/api/table/results", headers=headers, json=body)
+    answer = client.post("/api/table/results?lang=en", headers=headers, json=body)
     assert answer.status_code in (409, 422)
-    assert answer.json()["code"] == "result.already-entered"
-    assert "already has a result" in answer.json()["error"]
+    said = answer.json()
+    assert said["code"] == "result.already-entered"
+    assert "already has a result" in said["error"]
+    assert said["params"]["board"] == a.boards[0] and said["params"]["ns"] == a.ns
+    japanese = client.post("/api/table/results?lang=ja", headers=headers, json=body).json()
+    assert f"ボード {a.boards[0]} は第1ラウンドのテーブル 1 で入力済みです" in japanese["error"]
+    assert japanese["code"] == said["code"] and japanese["params"] == said["params"]
+    wrong = client.post(
+        "/api/table/login?lang=ja",
+        json={"event": eid, "section": "A", "table": 1, "code": "WRONG"},
+    ).json()
+    assert wrong == {"error": "大会・セクション・テーブル番号かテーブルコードが違います",
+                     "code": "table.wrong-code", "field": "code", "params": {}}  # fmt: skip
     # the table's page in Japanese shows the same refusal in Japanese
     phone = TestClient(client.app)
     csrf = page_login(phone, stored, 1)

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
-from bridgedesk.errors import EntryError, Location
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.creation import new_event
 from bridgedesk.events.event_options import EventOptions
 from bridgedesk.events.model import Event
@@ -253,6 +253,14 @@ def _team_event(asked: NewEvent) -> Prepared:
     )  # fmt: skip
 
 
+def _pair_format(text: str) -> PairFormat:
+    """The pairs event's format ``--format`` names (a refusal is about that input)."""
+    try:
+        return PairFormat.parse(text)
+    except BridgedeskError as exc:
+        raise exc.located(Location(input="format")) from None
+
+
 def prepare_event(asked: NewEvent) -> Prepared:
     """Check what ``asked`` describes and build the event, storing nothing (the
     command does this before it opens the store); one line when refused."""
@@ -301,7 +309,7 @@ def prepare_event(asked: NewEvent) -> Prepared:
     if asked.format is None and asked.convention is None:
         return Prepared(event, kind)
     opts = EventOptions(
-        format=None if asked.format is None else PairFormat.parse(asked.format),
+        format=None if asked.format is None else _pair_format(asked.format),
         convention=Convention.JCBL if asked.convention is None
         else Convention.parse(asked.convention),
     )  # fmt: skip
