@@ -328,3 +328,16 @@ def test_rewording_a_message_cannot_keep_a_stale_translation(lang: str) -> None:
     (reworded,) = _extracted(SOURCE.replace("only the director", "only a director"))
     assert reworded != said
     assert catalog(lang).gettext(reworded) == reworded
+
+
+def test_a_phrase_is_its_english_and_says_itself_in_a_language() -> None:
+    import copy
+    import pickle
+
+    from bridgedesk.events.seating import boards_phrase
+
+    said = boards_phrase([1, 2, 3])
+    assert said == "boards 1-3" and "boards" in said  # stored and compared as English
+    assert said.in_("ja") == "ボード 1〜3" and said.in_("sv") == "brickorna 1–3"
+    for again in (copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
+        assert again == said and again.in_("ja") == "ボード 1〜3"

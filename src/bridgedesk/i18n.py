@@ -140,6 +140,10 @@ class Phrase(str):
     def __repr__(self) -> str:
         return f"phrase({self.message!r}, **{self.params!r})"
 
+    def __getnewargs__(self) -> tuple[str, dict[str, object]]:  # type: ignore[override]
+        # a copy or a pickle is made again from the message and its values
+        return self.message, self.params
+
 
 def phrase(message: str, **params: object) -> Phrase:
     """Mark ``message`` for the catalogs, with the values of its ``{placeholders}``."""
