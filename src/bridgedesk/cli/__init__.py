@@ -26,6 +26,7 @@ import typer.main
 from typer.core import TyperCommand, TyperGroup
 
 from bridgedesk import __version__
+from bridgedesk.cli._lang import language_of, refusal_line
 from bridgedesk.errors import BridgedeskError
 
 #: Every command of ``bridgedesk``, in the order ``--help`` lists them: (name, the module
@@ -282,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     except BridgedeskError as exc:
         for line in exc.details:
             print(line, file=sys.stderr)
-        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
+        print(_one_line(refusal_line(exc, language_of(args))), file=sys.stderr)
         return 2
     except typer.TyperException as exc:
         # typer's own (vendored click) errors: usage errors, bad parameters...

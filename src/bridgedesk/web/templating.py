@@ -14,7 +14,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from bridgedesk.i18n import LANGS, NATIVE_NAMES
 from bridgedesk.reports.templating import add_catalogs
 from bridgedesk.web.language import LANG_COOKIE, language
-from bridgedesk.web.messages import refusal
+from bridgedesk.web.refusals import refusal
 
 
 @lru_cache(maxsize=1)

@@ -42,7 +42,7 @@ def standings_context(store: Store, event: int) -> dict[str, Any]:
     except BridgedeskError as exc:
         empty: list[Any] = []
         return dict.fromkeys(("standings", "cross", "cross_teams", "pages", "missing"), empty) | {
-            "why": str(exc)
+            "why": exc
         }
     teams = [t.number for t in scored.teams]
     cross = scored.cross
@@ -97,7 +97,7 @@ async def report(request: Request, event: int, name: str) -> Response:
             request, report_page, store_of(request), event, name, language(request)
         )
     except BridgedeskError as exc:
-        return await standings_page_of(request, session, event, status_of(exc), {"page": str(exc)})
+        return await standings_page_of(request, session, event, status_of(exc), {"page": exc})
     return HTMLResponse(html)
 
 
@@ -108,9 +108,7 @@ async def download(request: Request, event: int) -> Response:
     try:
         data = await db_call(request, report_zip, store_of(request), event, lang)
     except BridgedeskError as exc:
-        return await publish_page_of(
-            request, session, event, status_of(exc), {"download": str(exc)}
-        )
+        return await publish_page_of(request, session, event, status_of(exc), {"download": exc})
     return Response(
         data,
         media_type="application/zip",
