@@ -67,7 +67,7 @@ NOT_YET: dict[str, int] = {
     "bridgedesk.events.simultaneous": 10,
     "bridgedesk.events.swiss": 5,
     "bridgedesk.events.team_draw": 5,
-    "bridgedesk.events.team_rooms": 7,
+    "bridgedesk.events.team_rooms": 6,
     "bridgedesk.events.team_sessions": 4,
     "bridgedesk.events.team_settings": 7,
     "bridgedesk.events.team_triangle": 2,

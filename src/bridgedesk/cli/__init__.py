@@ -26,7 +26,6 @@ import typer.main
 from typer.core import TyperCommand, TyperGroup
 
 from bridgedesk import __version__
-from bridgedesk.cli._lang import language_of, refusal_line
 from bridgedesk.errors import BridgedeskError
 
 #: Every command of ``bridgedesk``, in the order ``--help`` lists them: (name, the module
@@ -283,6 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     except BridgedeskError as exc:
         for line in exc.details:
             print(line, file=sys.stderr)
+        from bridgedesk.cli._lang import language_of, refusal_line  # only when refusing
+
         print(_one_line(refusal_line(exc, language_of(args))), file=sys.stderr)
         return 2
     except typer.TyperException as exc:
