@@ -57,6 +57,15 @@ def role_name(role: Role) -> LazyText:
     return ROLE_NAMES[role]
 
 
+def zip_download(data: bytes, filename: str) -> Response:
+    """A zip archive the browser saves as ``filename`` (every console download)."""
+    return Response(
+        data,
+        media_type="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
 def store_of(request: Request) -> Store:
     store: Store = request.app.state.store
     return store

@@ -32,7 +32,7 @@ from bridgedesk.store import director
 from bridgedesk.store.disputes import event_open_disputes
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
-from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.auth import need, store_of, zip_download
 from bridgedesk.web.console.awards import (
     SBF_TABLES,
     Choice,
@@ -193,11 +193,7 @@ async def _download(
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"download": exc})
     name = f"event{place.event}-{place.session}-{what or place.section}-{lang}.zip"
-    return Response(
-        data,
-        media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return zip_download(data, name)
 
 
 @router.get("/events/{event}/publish/sections.zip")

@@ -25,7 +25,7 @@ from bridgedesk.results.numbers import fixed, points
 from bridgedesk.services import team_scores
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
-from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.auth import need, store_of, zip_download
 from bridgedesk.web.console.teams import TeamPage, show
 from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
@@ -109,11 +109,7 @@ async def download(request: Request, event: int) -> Response:
         data = await db_call(request, report_zip, store_of(request), event, lang)
     except BridgedeskError as exc:
         return await publish_page_of(request, session, event, status_of(exc), {"download": exc})
-    return Response(
-        data,
-        media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="teams{event}-{lang}.zip"'},
-    )
+    return zip_download(data, f"teams{event}-{lang}.zip")
 
 
 __all__ = ["router", "standings_context"]
