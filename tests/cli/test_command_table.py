@@ -3,6 +3,7 @@ a command is what each command says of itself, and nothing is imported before it
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -22,16 +23,52 @@ def test_table_help_is_the_commands_own(name: str, module: str, text: str, group
     assert (real.help or "").split("\n\n")[0].strip() == text
 
 
-def _imported(args: str) -> set[str]:
-    code = (
-        "import sys, contextlib, io\n"
-        "from bridgedesk.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    main({args})\n"
-        "print(' '.join(m for m in sys.modules if m.startswith('bridgedesk.cli.')))"
+#: Run in one interpreter: it imports ``bridgedesk.cli`` once, as ``bridgedesk`` does
+#: before it parses anything, then forks a child per command line; each child starts
+#: with the modules a new process has at that point, runs ``main`` on its line and
+#: reports (one line of JSON through a pipe) which ``bridgedesk.cli`` modules it holds
+#: after.  One interpreter start instead of one per command line: the same check.
+_FORKED = """
+import contextlib, io, json, os, sys
+from bridgedesk.cli import main
+found = []
+for args in json.loads(sys.argv[1]):
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        status = 1
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                main(args)
+            held = [m for m in sys.modules if m.startswith("bridgedesk.cli.")]
+            os.write(write, json.dumps(held).encode())
+            status = 0
+        except BaseException:
+            import traceback
+            traceback.print_exc()
+        finally:
+            os._exit(status)
+    os.close(write)
+    with os.fdopen(read, "rb") as answer:
+        said = answer.read()
+    _, status = os.waitpid(pid, 0)
+    assert status == 0 and said, (args, status)
+    found.append(json.loads(said))
+print(json.dumps(found))
+"""
+
+
+def _imported(*lines: list[str]) -> list[set[str]]:
+    """The ``bridgedesk.cli`` modules imported by running each command line in a new
+    process (forked from one that has only imported ``bridgedesk.cli``)."""
+    out = subprocess.run(
+        [sys.executable, "-c", _FORKED, json.dumps(lines)],
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return set(out.stdout.split())
+    return [set(held) for held in json.loads(out.stdout)]
 
 
 TABLE = {m for _, m, _ in (*cli._COMMANDS, *cli._GROUPS)} | {
@@ -40,16 +77,24 @@ TABLE = {m for _, m, _ in (*cli._COMMANDS, *cli._GROUPS)} | {
 
 
 def test_help_imports_no_command_and_a_command_only_its_own() -> None:
-    assert _imported("['--help']") == set()
-    assert _imported("['calc', 'imps', '50']") & TABLE == {"bridgedesk.cli.calc"}
-    assert _imported("['event', 'movement', '--help']") & TABLE == {
+    help_, calc, movement, listing, add, group = _imported(
+        ["--help"],
+        ["calc", "imps", "50"],
+        ["event", "movement", "--help"],
+        ["event", "list", "--help"],
+        ["result", "add", "--help"],
+        ["event", "--help"],
+    )
+    assert help_ == set()
+    assert calc & TABLE == {"bridgedesk.cli.calc"}
+    assert movement & TABLE == {
         "bridgedesk.cli.event",
         "bridgedesk.cli.event_movement",
         "bridgedesk.cli.event_sessions",  # event_movement uses its session movements
     }
-    assert _imported("['event', 'list', '--help']") & TABLE == {"bridgedesk.cli.event"}
-    assert _imported("['result', 'add', '--help']") & TABLE == {"bridgedesk.cli.result"}
-    assert _imported("['event', '--help']") & TABLE == {
+    assert listing & TABLE == {"bridgedesk.cli.event"}
+    assert add & TABLE == {"bridgedesk.cli.result"}
+    assert group & TABLE == {
         "bridgedesk.cli.event",
         *cli._EXTENSIONS["event"].values(),
     }

@@ -56,6 +56,22 @@ def _position(hands: Hands, trick: Trick, trump: Suit | None) -> Any:
     return deal
 
 
+#: Positions already solved by :func:`card_tricks`: the rooms of a board played by the
+#: expert on both sides go through the same positions card by card (its play is
+#: deterministic), so the closed room asks what the open room asked.  Bounded: the
+#: oldest answer goes first.
+_PLAYED: dict[tuple[str, int, tuple[str, ...], int, bool], dict[Card, int]] = {}
+_PLAYED_KEEP = 512
+
+
+def _played_key(
+    hands: Hands, trick: Trick, trump: Suit | None, optimal_only: bool
+) -> tuple[str, int, tuple[str, ...], int, bool]:
+    trump_index = -1 if trump is None else SUITS.index(trump)
+    cards = tuple(str(c) for c in trick.cards)
+    return (_pbn(hands), trick.leader.index, cards, trump_index, optimal_only)
+
+
 def card_tricks(
     positions: Sequence[Hands], trick: Trick, trump: Suit | None, *, optimal_only: bool = False
 ) -> list[dict[Card, int]]:
@@ -63,18 +79,29 @@ def card_tricks(
     the side to play takes after each legal card, playing double dummy from then on.
 
     With ``optimal_only`` only the cards that keep the best result are listed
-    (DDS finds them faster than the values of all cards)."""
+    (DDS finds them faster than the values of all cards).  A position solved before
+    (the same hands, trick and trump) is answered from :data:`_PLAYED`."""
     from endplay.dds import solve_all_boards, solve_board
     from endplay.dds.solve import SolveMode
 
     mode = SolveMode.OptimalAll if optimal_only else SolveMode.Default
-    deals = [_position(p, trick, trump) for p in positions]
+    keys = [_played_key(p, trick, trump, optimal_only) for p in positions]
     with _LOCK:
+        found = {key: _PLAYED[key] for key in keys if key in _PLAYED}
+        missing = [i for i, key in enumerate(keys) if key not in found]
+        deals = [_position(positions[i], trick, trump) for i in missing]
         if len(deals) == 1:
             solved = [solve_board(deals[0], mode)]
-        else:
+        elif deals:
             solved = list(solve_all_boards(deals, mode))
-    return [{_card(c): int(t) for c, t in board} for board in solved]
+        else:
+            solved = []
+        for i, board in zip(missing, solved, strict=True):
+            found[keys[i]] = answer = {_card(c): int(t) for c, t in board}
+            if len(_PLAYED) >= _PLAYED_KEEP:
+                _PLAYED.pop(next(iter(_PLAYED)))
+            _PLAYED[keys[i]] = answer
+    return [dict(found[key]) for key in keys]
 
 
 def lead_tricks(
