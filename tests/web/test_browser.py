@@ -52,8 +52,9 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Stored]]:
         stored.store.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One chromium for the tests of a module (each test opens its own contexts)."""
     flags = [a for a in chromium_args("") if not a.startswith(("--headless", "--user-data-dir"))]
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)

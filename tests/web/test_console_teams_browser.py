@@ -16,6 +16,11 @@ with a reason, checks the standings against the independent computation of
 :mod:`tests.web.team_event`, and publishes: the missing list empty, the report
 set downloaded, the public live page showing the standings.  Screenshots go
 to ``$BRIDGEDESK_SCREENSHOTS`` (else the test's temp dir).
+
+The walk is made once, in English; the Japanese pages are then loaded on the same
+event (the login, the draw, a wrong room refused, the tables' pages, the grid, the
+correction form, the standings, publishing and the public page), each with its words
+checked and its screenshot taken, instead of a second walk making the same clicks.
 """
 
 from __future__ import annotations
@@ -24,8 +29,6 @@ import io
 import zipfile
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bridgedesk.store import team_events, terminals
 from bridgedesk.store.service import Store
@@ -72,20 +75,22 @@ def _table_enters(browser: Any, base: str, event: int, table: int, code: str, la
     return page
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_an_eight_team_round_robin_from_the_console(
-    served: tuple[str, Store], browser: Any, shots: Path, lang: str
-) -> None:
-    base, store = served
-    event = te.create_event(store, f"Autumn teams ({lang})")
-    word = {
-        "en": ("Teams", "Every room result is in.", "Comparison"),
-        "ja": ("チーム", "ルームの結果はすべて揃っています。", "比較"),
-    }[lang]
-    context = browser.new_context(**LAPTOP, accept_downloads=True)
-    page = context.new_page()
+#: The words checked on the pages, by language.
+WORDS = {
+    "en": ("Teams", "Every room result is in.", "Comparison"),
+    "ja": ("チーム", "ルームの結果はすべて揃っています。", "比較"),
+}
 
-    # log in, with the keyboard; the event opens its team pages
+
+def _wrong_room_said(first: Any, lang: str) -> str:
+    return {
+        "en": f"team {first.home} is at home against team {first.away}, not away",
+        "ja": f"チーム {first.home} がホーム、チーム {first.away} がアウェイです",
+    }[lang]
+
+
+def _login(page: Any, base: str, event: int, lang: str) -> None:
+    """Log in, with the keyboard, from the event's address: the event opens its team pages."""
     page.goto(f"{base}/d/events/{event}?lang={lang}")
     assert "/d/login" in page.url
     page.fill("input[name=username]", "director")
@@ -93,7 +98,61 @@ def test_an_eight_team_round_robin_from_the_console(
     page.press("input[name=password]", "Enter")
     page.wait_for_selector("#add-team")
     assert page.url.startswith(f"{base}/d/teams/{event}")
-    assert page.inner_text("h2").startswith(word[0])
+    assert page.inner_text("h2").startswith(WORDS[lang][0])
+
+
+def _refuse_the_wrong_room(page: Any, store: Store, event: int, first: Any, lang: str) -> None:
+    """Home and away the wrong way round: refused beside the form, nothing stored."""
+    before = len(store.results(event))
+    _fill_slip(page, "#enter-room", {"home": str(first.away), "away": str(first.home),
+                                    "room": "closed", "board": "2", "contract": "4S",
+                                    "declarer": "N", "result": "="})  # fmt: skip
+    page.click("#enter-room button[type=submit]")
+    page.wait_for_selector("#enter-room p.error")
+    assert _wrong_room_said(first, lang) in page.inner_text("#enter-room p.error")
+    assert len(store.results(event)) == before
+
+
+def _check_phone(phone: Any, room: str, second: Any, lang: str) -> None:
+    assert phone.get_attribute("#seats", "data-room") == room
+    if room == "closed":  # both rooms in: the comparison, IMPs per board
+        assert WORDS[lang][2] in phone.inner_text("body")
+        table = phone.locator(f"table.comparison[data-round='{second.round}'] tbody tr")
+        assert table.count() == len(second.boards)
+
+
+def _check_download(page: Any) -> None:
+    with page.expect_download() as info:
+        page.click("#download")
+    data = zipfile.ZipFile(io.BytesIO(Path(info.value.path()).read_bytes()))
+    assert {"standings.html", "scorecards.html", "results.pbn", "results.json"} <= set(
+        data.namelist()
+    )
+    assert te.SCRIPT_TEAM not in data.read("standings.html").decode()  # escaped there too
+
+
+def _check_standings(page: Any, want: dict[int, Any]) -> None:
+    page.wait_for_selector("#standings")
+    shown = {
+        int(row.get_attribute("data-team")): row.locator("td.points").inner_text()
+        for row in page.locator("#standings tbody tr").all()
+    }
+    assert shown == {t: f"{v:.2f}" for t, v in want.items()}
+    assert page.locator("#cross-table tbody tr").count() == te.TEAMS
+
+
+def test_an_eight_team_round_robin_from_the_console(
+    served: tuple[str, Store], browser: Any, shots: Path
+) -> None:
+    base, store = served
+    lang = "en"
+    event = te.create_event(store, "Autumn teams")
+    word = WORDS[lang]
+    context = browser.new_context(**LAPTOP, accept_downloads=True)
+    page = context.new_page()
+
+    # log in, with the keyboard; the event opens its team pages
+    _login(page, base, event, lang)
 
     # the eight teams, from the team form
     for t in range(1, te.TEAMS + 1):
@@ -130,16 +189,7 @@ def test_an_eight_team_round_robin_from_the_console(
         page.press("#enter-room input[name=result]", "Enter")
         page.wait_for_selector("#done")
     # the wrong room: home and away the wrong way round, refused beside the form
-    _fill_slip(page, "#enter-room", {"home": str(first.away), "away": str(first.home),
-                                    "room": "closed", "board": "2", "contract": "4S",
-                                    "declarer": "N", "result": "="})  # fmt: skip
-    page.click("#enter-room button[type=submit]")
-    page.wait_for_selector("#enter-room p.error")
-    said = {
-        "en": f"team {first.home} is at home against team {first.away}, not away",
-        "ja": f"チーム {first.home} がホーム、チーム {first.away} がアウェイです",
-    }[lang]
-    assert said in page.inner_text("#enter-room p.error")
+    _refuse_the_wrong_room(page, store, event, first, lang)
     assert len(store.results(event)) == 2
     page.screenshot(path=str(shots / f"teams-wrong-room-{lang}.png"), full_page=True)
 
@@ -153,11 +203,14 @@ def test_an_eight_team_round_robin_from_the_console(
             browser, base, event, place.table, codes[place.table], lang, rooms,
             shots / f"teams-table-{room}-{lang}.png",
         )  # fmt: skip
-        assert phone.get_attribute("#seats", "data-room") == room
-        if room == "closed":  # both rooms in: the comparison, IMPs per board
-            assert word[2] in phone.inner_text("body")
-            table = phone.locator(f"table.comparison[data-round='{second.round}'] tbody tr")
-            assert table.count() == len(second.boards)
+        _check_phone(phone, room, second, lang)
+        phone.context.close()
+        # the same table's page in Japanese, at the same point of the event
+        phone = _table_enters(
+            browser, base, event, place.table, codes[place.table], "ja", [],
+            shots / f"teams-table-{room}-ja.png",
+        )  # fmt: skip
+        _check_phone(phone, room, second, "ja")
         phone.context.close()
 
     # the grid fills without a reload as the rest of the rooms come in
@@ -189,30 +242,69 @@ def test_an_eight_team_round_robin_from_the_console(
     page.wait_for_selector("#standings")
     drawn = list(team_events.draw(store, event).matches)
     want = te.standings(drawn, {**te.expected_rooms(drawn), **entered})
-    shown = {
-        int(row.get_attribute("data-team")): row.locator("td.points").inner_text()
-        for row in page.locator("#standings tbody tr").all()
-    }
-    assert shown == {t: f"{v:.2f}" for t, v in want.items()}
-    assert page.locator("#cross-table tbody tr").count() == te.TEAMS
+    _check_standings(page, want)
     page.screenshot(path=str(shots / f"teams-standings-{lang}.png"), full_page=True)
 
     # publish: nothing missing, the report set, the public pages
     page.click("nav.teams a[accesskey='5']")
     page.wait_for_selector("#none-missing")
     assert word[1] in page.inner_text("#none-missing")
-    with page.expect_download() as info:
-        page.click("#download")
-    data = zipfile.ZipFile(io.BytesIO(Path(info.value.path()).read_bytes()))
-    assert {"standings.html", "scorecards.html", "results.pbn", "results.json"} <= set(
-        data.namelist()
-    )
-    assert te.SCRIPT_TEAM not in data.read("standings.html").decode()  # escaped there too
+    _check_download(page)
     page.screenshot(path=str(shots / f"teams-publish-{lang}.png"), full_page=True)
     page.click("#public")
     page.wait_for_selector("#standings")
     assert "/teams/" in page.url
     public = page.inner_text("#standings")
     assert f"{max(want.values()):.2f}" in public
+    page.screenshot(path=str(shots / f"teams-public-{lang}.png"), full_page=True)
+    context.close()
+
+    _the_pages_in_japanese(browser, base, store, event, first, want, shots)
+
+
+def _the_pages_in_japanese(
+    browser: Any, base: str, store: Store, event: int, first: Any, want: dict[int, Any],
+    shots: Path,
+) -> None:  # fmt: skip
+    """The walk's pages in Japanese on the finished event: the same checks of the words
+    and values, the same screenshots."""
+    lang = "ja"
+    word = WORDS[lang]
+    context = browser.new_context(**LAPTOP, accept_downloads=True)
+    page = context.new_page()
+    _login(page, base, event, lang)
+    assert page.locator("#teams tbody tr").count() == te.TEAMS
+    assert te.SCRIPT_TEAM in page.inner_text("#teams")  # shown as text, not run
+    assert page.locator("#draw li").count() == 28
+    page.screenshot(path=str(shots / f"teams-draw-{lang}.png"), full_page=True)
+
+    page.click("nav.teams a[accesskey='4']")
+    page.wait_for_selector("#choose-match")
+    page.select_option("#choose-match select", f"{first.round},{first.home},{first.away}")
+    page.wait_for_selector("#scorecard")
+    _refuse_the_wrong_room(page, store, event, first, lang)
+    page.screenshot(path=str(shots / f"teams-wrong-room-{lang}.png"), full_page=True)
+
+    page.click("nav.teams a[accesskey='3']")
+    page.wait_for_selector("#team-grid")
+    assert page.locator("td[data-state=entered]").count() == 56
+    page.screenshot(path=str(shots / f"teams-grid-{lang}.png"), full_page=True)
+    page.click(f"#team-grid tr[data-round='1'][data-home='{first.home}'] a")
+    page.wait_for_selector("#correct-room")
+    page.screenshot(path=str(shots / f"teams-correction-{lang}.png"), full_page=True)
+
+    page.click("nav.teams a[accesskey='7']")
+    _check_standings(page, want)
+    page.screenshot(path=str(shots / f"teams-standings-{lang}.png"), full_page=True)
+
+    page.click("nav.teams a[accesskey='5']")
+    page.wait_for_selector("#none-missing")
+    assert word[1] in page.inner_text("#none-missing")
+    _check_download(page)
+    page.screenshot(path=str(shots / f"teams-publish-{lang}.png"), full_page=True)
+    page.click("#public")
+    page.wait_for_selector("#standings")
+    assert "/teams/" in page.url
+    assert f"{max(want.values()):.2f}" in page.inner_text("#standings")
     page.screenshot(path=str(shots / f"teams-public-{lang}.png"), full_page=True)
     context.close()
