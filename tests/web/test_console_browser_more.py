@@ -146,22 +146,13 @@ def test_a_dispute_from_the_table_to_the_directors_grid(
     context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_entry_by_lookup_arrow_switch_sections_and_sbf(
-    served: tuple[str, Stored], browser: Any, shots: Path, lang: str
-) -> None:
-    base, stored = served
-    eid, store = stored.event, stored.store
-    # the register: members of an earlier event
-    old = store.create_event(store.event(eid).event)
-    store.add_entry(old, Entry(1, (Player("Sato Taro", "1001"), Player("Suzuki Jiro", "1002"))))
-    # a name that is markup (without "/" or ",", which separate the names typed)
-    store.add_entry(old, Entry(2, (Player(MARKUP, "1003"), Player("Kato Mai", "1004"))))
-    context, page = _console(browser, base, lang)
+#: What the arrow switch says of a round the movement does not have, by language.
+NO_ROUND_99 = {"en": "round 99 does not exist", "ja": "第99ラウンドはありません"}
 
-    # a late pair by lookup: type part of a name, arrow down, Enter; then a number
-    page.goto(f"{base}/d/events/{eid}?lang={lang}&section=B")
-    page.wait_for_selector("#add-entry")
+
+def _find_members(page: Any, shots: Path, lang: str) -> None:
+    """Type part of a name in the entry form's find field, arrow down, Enter; then a
+    name that is markup, shown as text (the form's fields say who was taken)."""
     page.fill("#add-entry input[name=number]", "9")
     page.click("#add-entry input[name=find]")
     page.keyboard.type("sato")
@@ -179,6 +170,62 @@ def test_entry_by_lookup_arrow_switch_sections_and_sbf(
     page.keyboard.press("Enter")
     assert page.input_value("#add-entry input[name=names]") == f"Sato Taro, {MARKUP}"
     assert page.input_value("#add-entry input[name=members]") == "1001, 1003"
+
+
+def _refuse_round_99(page: Any, base: str, eid: int, shots: Path, lang: str) -> None:
+    page.goto(f"{base}/d/events/{eid}/movement?lang={lang}")
+    page.wait_for_selector("#arrow-switch")
+    page.fill("#arrow-switch input[name=rounds]", "5,99")
+    page.click("#arrow-switch button[type=submit]")
+    page.wait_for_selector("#arrow-switch p.error")
+    assert NO_ROUND_99[lang] in page.inner_text("#arrow-switch p.error")
+    page.screenshot(path=str(shots / f"console-arrow-refused-{lang}.png"), full_page=True)
+
+
+def _sbf_awards(page: Any, base: str, eid: int, lang: str) -> None:
+    """SBF, table A: the awards shown, their colours named in the page's language."""
+    page.goto(f"{base}/d/events/{eid}/publish?lang={lang}")
+    page.select_option("#award-rules select[name=rules]", "sbf")
+    page.select_option("#award-rules select[name=table]", "A")
+    page.click("#award-rules button[type=submit]")
+    page.wait_for_selector("#awards")
+    assert page.locator("#awards tbody tr").count() >= 6  # 3 pairs of 8 (001:609-720)
+    assert page.locator('#awards td[data-colour="bp"]').count() >= 6  # named in the language
+
+
+def _certificates(context: Any, page: Any, base: str, eid: int, shots: Path, lang: str) -> None:
+    """The SBF certificates in Swedish, then the JCBL ones in the page's language."""
+    cards = context.new_page()
+    cards.goto(base + str(page.get_attribute("#certificates-sv", "href")))
+    assert cards.locator("section.card").count() == page.locator("#awards tbody tr").count()
+    assert "bronspoäng" in cards.inner_text("body")
+    cards.screenshot(path=str(shots / f"console-certificates-sv-{lang}.png"), full_page=True)
+    cards.goto(f"{base}/d/events/{eid}/masterpoints/certificates?in={lang}")
+    assert cards.locator("section.card.fmp").count() > 0  # JCBL weekly: FMP cards
+    cards.screenshot(path=str(shots / f"console-certificates-fmp-{lang}.png"), full_page=True)
+    cards.close()
+
+
+def test_entry_by_lookup_arrow_switch_sections_and_sbf(
+    served: tuple[str, Stored], browser: Any, shots: Path
+) -> None:
+    """Walked in English; then the same pages in Japanese on the same event: the lookup,
+    the refused arrow switch, the SBF awards and the certificates, with their words and
+    screenshots (instead of a second walk storing the same results)."""
+    base, stored = served
+    lang = "en"
+    eid, store = stored.event, stored.store
+    # the register: members of an earlier event
+    old = store.create_event(store.event(eid).event)
+    store.add_entry(old, Entry(1, (Player("Sato Taro", "1001"), Player("Suzuki Jiro", "1002"))))
+    # a name that is markup (without "/" or ",", which separate the names typed)
+    store.add_entry(old, Entry(2, (Player(MARKUP, "1003"), Player("Kato Mai", "1004"))))
+    context, page = _console(browser, base, lang)
+
+    # a late pair by lookup: type part of a name, arrow down, Enter; then a number
+    page.goto(f"{base}/d/events/{eid}?lang={lang}&section=B")
+    page.wait_for_selector("#add-entry")
+    _find_members(page, shots, lang)
     with page.expect_navigation():
         page.click("#add-entry button[type=submit]")
     page.wait_for_selector("#entries")
@@ -190,14 +237,7 @@ def test_entry_by_lookup_arrow_switch_sections_and_sbf(
     withdraw_entry(store, eid, 9, who="director", reason="went home", section="B")
 
     # the arrow switch in rounds 5-6 of section A, from the movement page
-    page.goto(f"{base}/d/events/{eid}/movement?lang={lang}")
-    page.wait_for_selector("#arrow-switch")
-    page.fill("#arrow-switch input[name=rounds]", "5,99")
-    page.click("#arrow-switch button[type=submit]")
-    page.wait_for_selector("#arrow-switch p.error")
-    refusal = {"en": "round 99 does not exist", "ja": "第99ラウンドはありません"}[lang]
-    assert refusal in page.inner_text("#arrow-switch p.error")
-    page.screenshot(path=str(shots / f"console-arrow-refused-{lang}.png"), full_page=True)
+    _refuse_round_99(page, base, eid, shots, lang)
     page.fill("#arrow-switch input[name=rounds]", "5,6")
     page.click("#arrow-switch button[type=submit]")
     page.wait_for_selector(".box.ok")
@@ -221,25 +261,26 @@ def test_entry_by_lookup_arrow_switch_sections_and_sbf(
             players = store.entries(eid, section=section)[n].players
             members = [(p.name, f"{section}{n}{i}") for i, p in enumerate(players)]
             edit_entry(store, eid, n, who="t", reason="members", section=section, players=members)
-    page.goto(f"{base}/d/events/{eid}/publish?lang={lang}")
-    page.select_option("#award-rules select[name=rules]", "sbf")
-    page.select_option("#award-rules select[name=table]", "A")
-    page.click("#award-rules button[type=submit]")
-    page.wait_for_selector("#awards")
-    assert page.locator("#awards tbody tr").count() >= 6  # 3 pairs of 8 (001:609-720)
-    assert page.locator('#awards td[data-colour="bp"]').count() >= 6  # named in the language
+    _sbf_awards(page, base, eid, lang)
     page.fill("#record-awards input[name=reason]", "club night")
     page.click("#record-awards button[type=submit]")
     page.wait_for_selector(".box.ok")
     with open_ledger(store, write=False) as book:
         assert {e.rules for e in [*book.repository.awards(), *book.repository.pending()]} == {"sbf"}
     page.screenshot(path=str(shots / f"console-sbf-awards-{lang}.png"), full_page=True)
-    cards = context.new_page()
-    cards.goto(base + str(page.get_attribute("#certificates-sv", "href")))
-    assert cards.locator("section.card").count() == page.locator("#awards tbody tr").count()
-    assert "bronspoäng" in cards.inner_text("body")
-    cards.screenshot(path=str(shots / f"console-certificates-sv-{lang}.png"), full_page=True)
-    cards.goto(f"{base}/d/events/{eid}/masterpoints/certificates?in={lang}")
-    assert cards.locator("section.card.fmp").count() > 0  # JCBL weekly: FMP cards
-    cards.screenshot(path=str(shots / f"console-certificates-fmp-{lang}.png"), full_page=True)
+    _certificates(context, page, base, eid, shots, lang)
+    context.close()
+
+    # the same pages in Japanese, on the same event
+    lang = "ja"
+    context, page = _console(browser, base, lang)
+    page.goto(f"{base}/d/events/{eid}?lang={lang}&section=B")
+    page.wait_for_selector("#add-entry")
+    _find_members(page, shots, lang)
+    moved = store.movement(eid)
+    _refuse_round_99(page, base, eid, shots, lang)
+    assert store.movement(eid) == moved
+    _sbf_awards(page, base, eid, lang)
+    page.screenshot(path=str(shots / f"console-sbf-awards-{lang}.png"), full_page=True)
+    _certificates(context, page, base, eid, shots, lang)
     context.close()
