@@ -4,8 +4,10 @@ in a real browser (Playwright, Debian's chromium), in English and in Japanese
 sessions and shows the renumbering and the combined ranking; the players page enters
 the players, takes the individual movement and a slip naming four players.  The
 other slips go in through the store (the form's own checks are tested in
-test_console_sessions.py and test_console_individuals.py).  Screenshots go to
-``$BRIDGEDESK_SCREENSHOTS`` (else the test's temp dir)."""
+test_console_sessions.py and test_console_individuals.py).  Each event is walked
+once, in English; then its pages are loaded in Japanese (the refusal, the combined
+ranking, the players' ranking) with their words checked and their screenshots taken.
+Screenshots go to ``$BRIDGEDESK_SCREENSHOTS`` (else the test's temp dir)."""
 
 from __future__ import annotations
 
@@ -70,13 +72,9 @@ def _create(page: Any, name: str, kind: str, sessions: str = "1") -> int:
     return int(page.url.split("/d/events/")[1].split("?")[0])
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_two_sessions_from_the_console(
-    served: tuple[str, Store], browser: Any, shots: Path, tmp_path: Path, lang: str
-) -> None:
-    base, store = served
-    page = _log_in(browser, base, lang)
-    # a refused combination first: the command's line beside the kind, nothing stored
+def _refuse_teams_in_sections(page: Any, store: Store, shots: Path, lang: str) -> None:
+    """A refused combination: the command's line beside the kind, nothing stored."""
+    before = store.events()
     page.fill("#new-event input[name=name]", "Refused")
     page.select_option("#new-event select[name=kind]", "teams")
     page.fill("#new-event input[name=sections]", "A,B")
@@ -85,8 +83,31 @@ def test_two_sessions_from_the_console(
     said = {"en": "a team event is one section: leave out --sections",
             "ja": "チーム戦は 1 セクションです"}[lang]  # fmt: skip
     assert said in page.inner_text("#new-event p.error")
-    assert store.events() == []
+    assert store.events() == before
     page.screenshot(path=str(shots / f"console-kinds-refused-{lang}.png"), full_page=True)
+
+
+def _combined_ranking(page: Any, base: str, event: int, shots: Path, lang: str) -> None:
+    page.goto(f"{base}/d/events/{event}/sessions?lang={lang}")
+    page.wait_for_selector("#combined-ranking")
+    assert page.locator("#combined-ranking tbody tr").count() == 12
+    heading = {"en": "Combined ranking over all sessions", "ja": "全セッションの総合順位"}[lang]
+    assert heading in page.inner_text("#combined")
+    page.screenshot(path=str(shots / f"console-sessions-{lang}.png"), full_page=True)
+    with page.expect_download() as got:
+        page.click("#combined a.button")
+    assert got.value.suggested_filename.endswith(".zip")
+
+
+def test_two_sessions_from_the_console(
+    served: tuple[str, Store], browser: Any, shots: Path, tmp_path: Path
+) -> None:
+    base, store = served
+    lang = "en"
+    page = _log_in(browser, base, lang)
+    # a refused combination first: the command's line beside the kind, nothing stored
+    _refuse_teams_in_sections(page, store, shots, lang)
+    assert store.events() == []
     event = _create(page, f"Two evenings ({lang})", "pairs", "2")
     csv = tmp_path / "entries.csv"
     rows = ["pair,player1,member1,player2,member2"]
@@ -134,22 +155,29 @@ def test_two_sessions_from_the_console(
                     declarer="N", result=f"{won:+d}" if won != 3 else "=", session=session,
                 )  # fmt: skip
                 slip_service.enter(store, event, slip)
-    page.goto(f"{base}/d/events/{event}/sessions?lang={lang}")
-    page.wait_for_selector("#combined-ranking")
-    assert page.locator("#combined-ranking tbody tr").count() == 12
-    heading = {"en": "Combined ranking over all sessions", "ja": "全セッションの総合順位"}[lang]
-    assert heading in page.inner_text("#combined")
-    page.screenshot(path=str(shots / f"console-sessions-{lang}.png"), full_page=True)
-    with page.expect_download() as got:
-        page.click("#combined a.button")
-    assert got.value.suggested_filename.endswith(".zip")
+    _combined_ranking(page, base, event, shots, lang)
+    page.context.close()
+
+    # in Japanese: the refusal, then the combined ranking of the same event
+    page = _log_in(browser, base, "ja")
+    _refuse_teams_in_sections(page, store, shots, "ja")
+    _combined_ranking(page, base, event, shots, "ja")
+    page.context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
+def _players_ranking(page: Any, shots: Path, lang: str) -> None:
+    page.wait_for_selector("#player-ranking")
+    assert page.locator("#player-ranking tbody tr").count() == 12
+    heading = {"en": "Ranking of the players", "ja": "プレーヤーの順位"}[lang]
+    assert heading in page.inner_text("#player-ranking")
+    page.screenshot(path=str(shots / f"console-individual-{lang}.png"), full_page=True)
+
+
 def test_a_twelve_player_individual_from_the_console(
-    served: tuple[str, Store], browser: Any, shots: Path, lang: str
+    served: tuple[str, Store], browser: Any, shots: Path
 ) -> None:
     base, store = served
+    lang = "en"
     page = _log_in(browser, base, lang)
     event = _create(page, f"Spring individual ({lang})", "individual")
     page.click("nav.console a[accesskey='7']")
@@ -180,8 +208,13 @@ def test_a_twelve_player_individual_from_the_console(
         )  # fmt: skip
         slip_service.enter(store, event, SeatedResult(made, players))
     page.reload()
-    page.wait_for_selector("#player-ranking")
-    assert page.locator("#player-ranking tbody tr").count() == 12
-    heading = {"en": "Ranking of the players", "ja": "プレーヤーの順位"}[lang]
-    assert heading in page.inner_text("#player-ranking")
-    page.screenshot(path=str(shots / f"console-individual-{lang}.png"), full_page=True)
+    _players_ranking(page, shots, lang)
+    players_page = page.url
+    page.context.close()
+
+    # the same page in Japanese
+    page = _log_in(browser, base, "ja")
+    page.goto(players_page.split("?")[0] + "?lang=ja")
+    _players_ranking(page, shots, "ja")
+    assert SCRIPT_NAME in page.inner_text("#players")
+    page.context.close()
