@@ -59,6 +59,29 @@ def _no_reads_outside_repo() -> Iterator[None]:
         pytest.fail(f"the test opened {opened[0]!r}, outside the repository {REPO}")
 
 
+#: The Argon2id cost of the passwords the tests store: a few milliseconds instead of the
+#: library's default (64 MiB, three passes), which hundreds of console logins paid
+#: for nothing the tests look at.  The hash is still Argon2id, made and verified by the
+#: same code; ``tests/web/test_users.py`` keeps the default's parameters checked.
+TEST_PASSWORD_COST = {"time_cost": 1, "memory_cost": 1024, "parallelism": 1}
+
+
+@pytest.fixture(autouse=True)
+def _cheap_password_hashes(request: pytest.FixtureRequest) -> Iterator[None]:
+    users = sys.modules.get("bridgedesk.store.users")
+    if users is None or request.node.get_closest_marker("password_cost"):
+        yield
+        return
+    from argon2 import PasswordHasher
+
+    kept = users._HASHER
+    users._HASHER = PasswordHasher(**TEST_PASSWORD_COST)
+    try:
+        yield
+    finally:
+        users._HASHER = kept
+
+
 @pytest.fixture
 def repo_root() -> Path:
     return REPO

@@ -64,11 +64,16 @@ def test_user_commands(
     assert "no user 'sato'" in capsys.readouterr().err
 
 
+@pytest.mark.password_cost
 def test_only_an_argon2_hash_is_stored(store: Store) -> None:
     users.add_user(store, "tanaka", Role.DIRECTOR, "secret-password")
     with store.transaction(write=False) as s:
         stored = s.scalars(select(UserRow.password_hash)).one()
     assert stored.startswith("$argon2id$") and "secret-password" not in stored
+    # the library's default cost (the other tests store cheaper hashes, tests/conftest.py)
+    assert stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    _, session = users.log_in(store, "tanaka", "secret-password")
+    assert session.user.name == "tanaka"
 
 
 def test_roles_include_the_ones_below() -> None:
