@@ -82,6 +82,61 @@ def _cheap_password_hashes(request: pytest.FixtureRequest) -> Iterator[None]:
         users._HASHER = kept
 
 
+#: An empty store at the newest schema, made once per test process by the real
+#: migration; see :func:`_new_stores_from_a_migrated_copy`.
+_MIGRATED: list[bytes] = []
+
+
+def _new_sqlite_file(engine: Any) -> Path | None:
+    """The file of ``engine``'s SQLite store if it does not exist yet (a plain path: no
+    in-memory store, no URI options), else None."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or url.query or not url.database:
+        return None
+    if url.database == ":memory:" or url.database.startswith("file:"):
+        return None
+    path = Path(url.database)
+    return None if path.exists() else path
+
+
+@pytest.fixture(autouse=True)
+def _new_stores_from_a_migrated_copy(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A new SQLite store starts as a copy of one the real migrations made (once per
+    process), then goes through the real ``migrate``, which finds it up to date:
+    running the 17 migrations for each of the suite's new stores cost more than most of
+    the tests that wanted one.  Tests marked ``fresh_migration`` run them every time."""
+    db = sys.modules.get("bridgedesk.store.db")
+    if db is None or request.node.get_closest_marker("fresh_migration"):
+        yield
+        return
+    real = db.migrate
+
+    def migrate(engine: Any) -> None:
+        path = _new_sqlite_file(engine)
+        if path is not None:
+            if not _MIGRATED:
+                import tempfile
+
+                with tempfile.TemporaryDirectory() as tmp:
+                    made = Path(tmp) / "migrated.sqlite3"
+                    template = db.make_engine(made)
+                    real(template)
+                    template.dispose()
+                    _MIGRATED.append(made.read_bytes())
+            try:
+                with path.open("xb") as file:
+                    file.write(_MIGRATED[0])
+            except OSError:
+                pass  # the real migration meets the same place and says what is wrong
+        real(engine)
+
+    db.migrate = migrate
+    try:
+        yield
+    finally:
+        db.migrate = real
+
+
 @pytest.fixture
 def repo_root() -> Path:
     return REPO

@@ -62,6 +62,7 @@ def slip(**kw: object) -> Result:
     return make_result(**base)  # type: ignore[arg-type]
 
 
+@pytest.mark.fresh_migration  # the migrations themselves, not a copy of their store
 def test_migrations_build_exactly_the_models(store: Store) -> None:
     with store.engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
