@@ -193,6 +193,22 @@ def _check_download(page: Any) -> None:
     assert SCRIPT_NAME.replace(",", " ") not in ranking  # escaped in the reports too
 
 
+def _rulings_shown(page: Any, shots: Path, lang: str) -> None:
+    page.wait_for_selector("#rulings")
+    assert "slow play" in page.inner_text("#rulings")
+    page.screenshot(path=str(shots / f"console-results-{lang}.png"), full_page=True)
+
+
+def _publish_page(page: Any, shots: Path, lang: str) -> None:
+    """Publish: no slip missing, the report set downloads, the awards are shown."""
+    page.click("nav.console a[accesskey='5']")
+    page.wait_for_selector("#missing")
+    assert WORDS[lang][2] in page.inner_text("#missing")
+    page.screenshot(path=str(shots / f"console-publish-{lang}.png"), full_page=True)
+    _check_download(page)
+    assert page.locator("#awards tbody tr").count() > 0
+
+
 def test_a_weekly_game_from_the_console(
     served: tuple[str, Store], browser: Any, shots: Path, tmp_path: Path
 ) -> None:
@@ -200,7 +216,6 @@ def test_a_weekly_game_from_the_console(
     lang = "en"
     context = browser.new_context(**LAPTOP, accept_downloads=True)
     page = context.new_page()
-    want = WORDS[lang]
     event = _set_up(page, base, store, tmp_path, shots, lang)
     movement = store.movement(event)
     assert movement is not None
@@ -263,19 +278,12 @@ def test_a_weekly_game_from_the_console(
     page.fill("#penalty input[name=amount]", "0.5")
     page.fill("#penalty input[name=reason]", "slow play")
     page.click("#penalty button[type=submit]")
-    page.wait_for_selector("#rulings")
-    assert "slow play" in page.inner_text("#rulings")
-    page.screenshot(path=str(shots / f"console-results-{lang}.png"), full_page=True)
+    _rulings_shown(page, shots, lang)
 
-    # publish: no slip missing; the report set downloads
-    page.click("nav.console a[accesskey='5']")
-    page.wait_for_selector("#missing")
-    assert want[2] in page.inner_text("#missing")
-    page.screenshot(path=str(shots / f"console-publish-{lang}.png"), full_page=True)
-    _check_download(page)
+    # publish: no slip missing; the report set downloads; the awards shown
+    _publish_page(page, shots, lang)
 
-    # masterpoints: the awards shown, then recorded in the ledger
-    assert page.locator("#awards tbody tr").count() > 0
+    # masterpoints: the awards recorded in the ledger
     page.fill("#record-awards input[name=reason]", "Tuesday weekly game")
     page.click("#record-awards button[type=submit]")
     page.wait_for_selector(".box.ok")
@@ -294,7 +302,6 @@ def _the_pages_in_japanese(
     """The walk in Japanese: a second event set up the same way, then the played
     event's later pages, with the same checks of their words and the same screenshots."""
     lang = "ja"
-    want = WORDS[lang]
     context = browser.new_context(**LAPTOP, accept_downloads=True)
     page = context.new_page()
     _set_up(page, base, store, tmp_path, shots, lang)
@@ -315,15 +322,7 @@ def _the_pages_in_japanese(
     page.screenshot(path=str(shots / f"console-refused-{lang}.png"), full_page=True)
 
     page.click("nav.console a[accesskey='4']")
-    page.wait_for_selector("#rulings")
-    assert "slow play" in page.inner_text("#rulings")
-    page.screenshot(path=str(shots / f"console-results-{lang}.png"), full_page=True)
-
-    page.click("nav.console a[accesskey='5']")
-    page.wait_for_selector("#missing")
-    assert want[2] in page.inner_text("#missing")
-    page.screenshot(path=str(shots / f"console-publish-{lang}.png"), full_page=True)
-    _check_download(page)
-    assert page.locator("#awards tbody tr").count() > 0
+    _rulings_shown(page, shots, lang)
+    _publish_page(page, shots, lang)
     page.screenshot(path=str(shots / f"console-masterpoints-{lang}.png"), full_page=True)
     context.close()

@@ -141,13 +141,26 @@ def _check_standings(page: Any, want: dict[int, Any]) -> None:
     assert page.locator("#cross-table tbody tr").count() == te.TEAMS
 
 
+def _publish(page: Any, want: dict[int, Any], shots: Path, lang: str) -> None:
+    """Publish: nothing missing, the report set, then the public page's standings."""
+    page.click("nav.teams a[accesskey='5']")
+    page.wait_for_selector("#none-missing")
+    assert WORDS[lang][1] in page.inner_text("#none-missing")
+    _check_download(page)
+    page.screenshot(path=str(shots / f"teams-publish-{lang}.png"), full_page=True)
+    page.click("#public")
+    page.wait_for_selector("#standings")
+    assert "/teams/" in page.url
+    assert f"{max(want.values()):.2f}" in page.inner_text("#standings")
+    page.screenshot(path=str(shots / f"teams-public-{lang}.png"), full_page=True)
+
+
 def test_an_eight_team_round_robin_from_the_console(
     served: tuple[str, Store], browser: Any, shots: Path
 ) -> None:
     base, store = served
     lang = "en"
     event = te.create_event(store, "Autumn teams")
-    word = WORDS[lang]
     context = browser.new_context(**LAPTOP, accept_downloads=True)
     page = context.new_page()
 
@@ -246,17 +259,7 @@ def test_an_eight_team_round_robin_from_the_console(
     page.screenshot(path=str(shots / f"teams-standings-{lang}.png"), full_page=True)
 
     # publish: nothing missing, the report set, the public pages
-    page.click("nav.teams a[accesskey='5']")
-    page.wait_for_selector("#none-missing")
-    assert word[1] in page.inner_text("#none-missing")
-    _check_download(page)
-    page.screenshot(path=str(shots / f"teams-publish-{lang}.png"), full_page=True)
-    page.click("#public")
-    page.wait_for_selector("#standings")
-    assert "/teams/" in page.url
-    public = page.inner_text("#standings")
-    assert f"{max(want.values()):.2f}" in public
-    page.screenshot(path=str(shots / f"teams-public-{lang}.png"), full_page=True)
+    _publish(page, want, shots, lang)
     context.close()
 
     _the_pages_in_japanese(browser, base, store, event, first, want, shots)
@@ -269,7 +272,6 @@ def _the_pages_in_japanese(
     """The walk's pages in Japanese on the finished event: the same checks of the words
     and values, the same screenshots."""
     lang = "ja"
-    word = WORDS[lang]
     context = browser.new_context(**LAPTOP, accept_downloads=True)
     page = context.new_page()
     _login(page, base, event, lang)
@@ -297,14 +299,5 @@ def _the_pages_in_japanese(
     _check_standings(page, want)
     page.screenshot(path=str(shots / f"teams-standings-{lang}.png"), full_page=True)
 
-    page.click("nav.teams a[accesskey='5']")
-    page.wait_for_selector("#none-missing")
-    assert word[1] in page.inner_text("#none-missing")
-    _check_download(page)
-    page.screenshot(path=str(shots / f"teams-publish-{lang}.png"), full_page=True)
-    page.click("#public")
-    page.wait_for_selector("#standings")
-    assert "/teams/" in page.url
-    assert f"{max(want.values()):.2f}" in page.inner_text("#standings")
-    page.screenshot(path=str(shots / f"teams-public-{lang}.png"), full_page=True)
+    _publish(page, want, shots, lang)
     context.close()
