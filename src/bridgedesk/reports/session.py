@@ -316,7 +316,7 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
         lines.append(head + (f"  {_('Names')}" if names else ""))
         for s in rows:
             text = (
-                f"{s.rank:>5} {s.pair:>6} {fixed(s.total):>9} {fixed(s.max):>7} "
+                f"{s.rank:>5} {s.pair:>6} {fixed(s.total):>9} {fixed(s.out_of):>7} "
                 f"{fixed(s.percentage):>7} {s.boards:>6}"
             )
             text += f" {s.overall or '':>7}" if overall else ""

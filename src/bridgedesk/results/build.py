@@ -97,6 +97,7 @@ def _standing(s: scoring.PairStanding, who: Competitor | None) -> Standing:
         penalty=s.penalty,
         section=s.section,
         overall=s.overall,
+        out_of=s.out_of,
     )
 
 

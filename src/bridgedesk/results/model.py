@@ -234,8 +234,10 @@ class Traveller:
 class Standing:
     """A competitor's line in the ranking.
 
-    ``total`` is exact (factored up, penalties deducted); ``max`` and
-    ``percentage`` are for matchpoints; ``rank`` is "1", "2=", ... in the
+    ``total`` is exact (factored up, penalties deducted); ``max`` (the most the
+    boards played could give), ``out_of`` (the most the total is measured against,
+    factored like it: the field's maximum, 004:1297-1302) and ``percentage`` are for
+    matchpoints; ``rank`` is "1", "2=", ... in the
     competitor's field; ``overall`` ranks across sections.
     """
 
@@ -251,6 +253,7 @@ class Standing:
     penalty: Fraction = Fraction(0)
     section: str | None = None
     overall: str | None = None
+    out_of: Fraction | None = None
 
     @property
     def number(self) -> int | None:
