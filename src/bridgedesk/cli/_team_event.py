@@ -9,6 +9,7 @@ their commands' modules, which hand over as soon as they see a team event.
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from pathlib import Path
 
@@ -150,9 +151,12 @@ def team_movement(store: Store, event: str) -> None:
         typer.echo(line)
 
 
-def run_teams(teams: int, form: str, seed: int, out: Path, db: Path | None, lang: str) -> None:
+def run_teams(
+    teams: int, form: str, seed: int, out: Path, db: Path | None, lang: str,
+    date: dt.date | None = None,
+) -> None:  # fmt: skip
     """``demo --teams N``: run the demonstration team event and say what it wrote."""
-    made = demo_teams.run(teams=teams, form=form, seed=seed, out=out, db=db, lang=lang)
+    made = demo_teams.run(teams=teams, form=form, seed=seed, out=out, db=db, lang=lang, date=date)
     typer.echo(f"{made.draw}; {made.slips} room results entered")
     typer.echo(standings_text(made.scored, lang), nl=False)
     if made.db is None:

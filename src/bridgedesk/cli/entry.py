@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk.bridge import Side
 from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._store import (
@@ -20,6 +21,7 @@ from bridgedesk.cli._team_event import add_even_chance_pair, add_team_entry
 from bridgedesk.errors import EntryError
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.late_rover import rover_route
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import entries_csv
 from bridgedesk.store import entries, even_chance_teams, team_events
@@ -198,19 +200,15 @@ def list_entries(
 
 
 def field_numbers(movement: "SeatingPlan") -> dict[int, str]:
-    """Each seated pair's number as the movement gives it: ``NS 3`` / ``EW 3`` in a
-    two-field movement (EW numbered from 1 again), else the direction it starts in."""
+    """Each seated pair's number as the cards print it: ``NS 3`` / ``EW 1`` in a
+    two-field movement (each field numbered from 1, events.pair_numbers), else the
+    direction it starts in."""
 
-    ns: set[int] = set()
-    ew: set[int] = set()
-    for _, _, a in seats(movement):
-        ns.add(a.ns)
-        ew.add(a.ew)
-    offset = len(ns) if movement.winners == 2 and not ns & ew else 0
+    numbers = PairNumbers.of(movement)
     out: dict[int, str] = {}
     for _, _, a in sorted(seats(movement), key=lambda t: (t[0], t[1])):
-        out.setdefault(a.ns, f"NS {a.ns}")
-        out.setdefault(a.ew, f"EW {a.ew - offset}")
+        out.setdefault(a.ns, numbers.label(a.ns, Side.NS))
+        out.setdefault(a.ew, numbers.label(a.ew, Side.EW))
     return out
 
 

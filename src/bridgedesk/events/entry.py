@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from bridgedesk.bridge import Contract, Seat, parse_result
+from bridgedesk.bridge import Contract, Seat, Side, parse_result
 from bridgedesk.errors import EntryError, Location
 from bridgedesk.events.model import AdjustedScore, Entry, EntryKind, Result, parse_lead
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.seating import (
     SeatingPlan,
     format_boards,
@@ -147,17 +148,21 @@ def check_result(
         # A team section's entries are teams: their pairs are numbered by the team
         # movement and checked by the team store (bridgedesk.store.team_results).
         entries = None
+    numbers = PairNumbers.of(movement)  # the numbers on the cards (004:968-980)
     if entries is not None:
-        for side, pair in (("NS", result.ns), ("EW", result.ew)):
+        for side, pair in ((Side.NS, result.ns), (Side.EW, result.ew)):
             entry = entries.get(pair)
             if entry is None:
-                known = ", ".join(str(n) for n in sorted(entries)) or "none yet"
+                known = ", ".join(numbers.label(n) for n in sorted(entries)) or "none yet"
                 raise EntryError(
-                    f"{side} pair {pair} is not entered in this section (entered: {known})", where
+                    f"{_side_pair(numbers, pair, side)} is not entered in this section "
+                    f"(entered: {known})",
+                    where,
                 )
             if entry.phantom:
                 raise EntryError(
-                    f"{side} pair {pair} is the phantom: its opponents sit out and have no result",
+                    f"{_side_pair(numbers, pair, side)} is the phantom: its opponents sit out and "
+                    "have no result",
                     where,
                 )
     planned = movement.assignment(result.round, result.table)
@@ -172,13 +177,13 @@ def check_result(
         if (result.ns, result.ew) != (planned.ns, planned.ew):
             if (result.ns, result.ew) == (planned.ew, planned.ns):
                 raise EntryError(
-                    f"{label} seats NS {planned.ns} and EW {planned.ew}; "
+                    f"{label} seats {numbers.seated(planned.ns, planned.ew)}; "
                     f"the slip has them the other way round",
                     where,
                 )
             raise EntryError(
-                f"{label} seats NS {planned.ns} v EW {planned.ew}, "
-                f"not NS {result.ns} v EW {result.ew}",
+                f"{label} seats {numbers.seated(planned.ns, planned.ew)}, "
+                f"not {numbers.seated(result.ns, result.ew)}",
                 where,
             )
     else:
@@ -195,7 +200,7 @@ def check_result(
             result.board,
         ):
             continue
-        at = f"round {other.round} table {other.table}: NS {other.ns} v EW {other.ew}"
+        at = f"round {other.round} table {other.table}: {numbers.seated(other.ns, other.ew)}"
         if (other.round, other.table) == (result.round, result.table):
             raise EntryError(
                 f"board {result.board} already has a result at {label} ({at}, "
@@ -205,10 +210,21 @@ def check_result(
         for pair in (result.ns, result.ew):
             if pair in (other.ns, other.ew):
                 raise EntryError(
-                    f"pair {pair} already has a result on board {result.board} ({at}, "
+                    f"{_pair_named(numbers, pair)} already has a result on board "
+                    f"{result.board} ({at}, "
                     f"{other.result_text}); a pair plays each board once",
                     where,
                 )
+
+
+def _side_pair(numbers: PairNumbers, pair: int, side: Side) -> str:
+    """``NS pair 7`` in a one-field section, ``EW 1`` where the fields are numbered apart."""
+    return numbers.label(pair) if numbers.field_of(pair) else f"{side.value} pair {pair}"
+
+
+def _pair_named(numbers: PairNumbers, pair: int) -> str:
+    """``pair 7`` in a one-field section, ``EW 1`` where the fields are numbered apart."""
+    return numbers.label(pair) if numbers.field_of(pair) else f"pair {pair}"
 
 
 def validate_section(movement: SeatingPlan, entries: Mapping[int, Entry]) -> list[str]:

@@ -79,7 +79,7 @@ def page_context(scored: ScoredSession, lang: str, page: str) -> dict[str, Any]:
         # a later session of an event names itself (session 1 pages stay as they were)
         "session_name": str(scored.session) if scored.session > 1 else "",
         "phantom_note": _("Pair {n} is the phantom: its opponents sit out those boards.").format(
-            n=section.phantom
+            n=section.label(section.phantom)
         )
         if section.phantom
         else "",
@@ -103,7 +103,7 @@ def _ranking_rows(scored: ScoredSession, ctx: dict[str, Any]) -> None:
     def row(s: Standing) -> dict[str, Any]:
         return {
             "rank": s.rank,
-            "number": s.pair,
+            "number": scored.section.shown(s.pair),
             "direction": _direction(s.direction),
             "names": s.names,
             "total": fixed(s.total),
@@ -135,7 +135,7 @@ def recap_rows(scored: ScoredSession) -> list[tuple[Side | None, list[dict[str, 
             by_round = section.round_points(s.pair)
             table.append(
                 {
-                    "number": s.pair,
+                    "number": section.shown(s.pair),
                     "names": s.names,
                     "rank": s.rank,
                     "total": fixed(s.total),
@@ -179,8 +179,8 @@ def traveller_rows(scored: ScoredSession) -> list[dict[str, Any]]:
                 {
                     "round": line.round,
                     "table": line.table,
-                    "ns": line.ns,
-                    "ew": line.ew,
+                    "ns": scored.section.shown(line.ns),
+                    "ew": scored.section.shown(line.ew),
                     "contract": contract,
                     "by": by,
                     "result": result,
@@ -234,7 +234,7 @@ def sheet_rows(scored: ScoredSession, pair: str | int) -> list[dict[str, Any]]:
                 "table": s.table,
                 "board": s.board,
                 "side": s.side.value,
-                "opponent": s.opponent,
+                "opponent": scored.section.shown(s.opponent),
                 "contract": text,
                 "score": "" if s.score is None else str(s.score),
                 "points": points(s.points),
@@ -248,7 +248,7 @@ def scorecards_html(scored: ScoredSession, lang: str = "en") -> str:
     ctx = page_context(scored, lang, "scorecards")
     ctx["sheets"] = [
         {
-            "number": s.pair,
+            "number": scored.section.shown(s.pair),
             "direction": _direction(s.direction) if scored.winners == 2 else "",
             "names": s.names,
             "rank": s.rank,
@@ -316,7 +316,7 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
         lines.append(head + (f"  {_('Names')}" if names else ""))
         for s in rows:
             text = (
-                f"{s.rank:>5} {s.pair:>6} {fixed(s.total):>9} {fixed(s.out_of):>7} "
+                f"{s.rank:>5} {section.shown(s.pair):>6} {fixed(s.total):>9} {fixed(s.out_of):>7} "
                 f"{fixed(s.percentage):>7} {s.boards:>6}"
             )
             text += f" {s.overall or '':>7}" if overall else ""
@@ -324,7 +324,7 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
             lines.append(text + (f"  {s.names}" if names else ""))
     if section.phantom:
         phantom = _("Pair {n} is the phantom: its opponents sit out those boards.")
-        lines += ["", phantom.format(n=section.phantom)]
+        lines += ["", phantom.format(n=section.label(section.phantom))]
     return "\n".join(lines) + "\n"
 
 

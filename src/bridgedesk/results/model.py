@@ -41,6 +41,7 @@ from bridgedesk.bridge import Contract, Seat, Side, format_result
 from bridgedesk.bridge.methods import Adjustment, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import EntryKind, Player
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
 from bridgedesk.scoring.results import Outcome, TravellerLine
 from bridgedesk.scoring.session import SessionResult
@@ -300,6 +301,19 @@ class ScoredSection:
     matches: tuple[Match, ...] = ()
     #: The scoring engine's own result this section was made from (for masterpoints).
     engine: SessionResult | None = None
+    #: The numbers players know the pairs by: a two-field section's EW pairs numbered
+    #: from 1 in their field (004:968-980); competitor ids stay the stored numbers.
+    numbers: PairNumbers = field(default_factory=PairNumbers)
+
+    def shown(self, pair: str) -> str:
+        """The number a player knows ``pair`` by (``"10"`` of a Mitchell's EW 1 is ``"1"``)."""
+        n = pair_number(pair)
+        return pair if n is None else str(self.numbers.number(n))
+
+    def label(self, pair: str) -> str:
+        """``pair`` with its field where the fields are numbered apart (``EW 1``), else as it is."""
+        n = pair_number(pair)
+        return pair if n is None else self.numbers.label(n)
 
     @property
     def boards(self) -> tuple[int, ...]:

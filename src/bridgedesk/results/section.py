@@ -21,6 +21,7 @@ from fractions import Fraction
 from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Result, SectionResults
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
 from bridgedesk.results.build import Placement, section_of
 from bridgedesk.results.model import (
@@ -130,7 +131,7 @@ def _section(
         rounds = max((r.round for r in snapshot.results), default=0)
     return section_of(
         result, name=snapshot.section, seats=placements, competitors=competitors,
-        movement=info, phantom=phantom, rounds=rounds,
+        movement=info, phantom=phantom, rounds=rounds, numbers=PairNumbers.of(movement),
     )  # fmt: skip
 
 

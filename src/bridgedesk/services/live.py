@@ -93,6 +93,11 @@ def board_traveller(
         scored = score_snapshot(unit, event, only, with_deals=False)
     boards = results_json.to_dict(scored)["boards"]
     found: dict[str, Any] = boards[0]
+    numbers = scored.section.numbers
+    for line in found["results"]:  # the numbers on the cards (a Mitchell's EW 1)
+        for side in ("ns", "ew"):
+            if isinstance(line[side], int):
+                line[side] = numbers.number(line[side])
     found["complete"] = len(only.results) >= planned(snapshot).get(board, 0)
     return found
 
@@ -132,6 +137,7 @@ def live_section(unit: UnitOfWork, event: int | str, snapshot: SectionResults) -
                     {
                         "rank": s.rank,
                         "pair": s.pair,
+                        "number": scored.section.shown(s.pair),
                         "names": s.names,
                         "total": fixed(s.total),
                         "percentage": fixed(s.percentage),

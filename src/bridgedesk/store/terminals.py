@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import and_, or_, select
@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session as OrmSession
 from bridgedesk.errors import BridgedeskError, EntryError, StoreError
 from bridgedesk.events.entry import check_result, make_result
 from bridgedesk.events.model import Entry, EntryKind, Player, Result
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.seating import GridMovement, TableAssignment, format_boards
 from bridgedesk.store.corrections import correct_result as correct_stored_result
 from bridgedesk.store.models import (
@@ -104,6 +105,8 @@ class TableState:
     #: boards went (for the moving instructions).
     previous: tuple[int, TableAssignment, NextRound] | None = None
     phantoms: frozenset[int] = frozenset()
+    #: The numbers on the cards (a Mitchell's EW pairs numbered from 1, 004:968-980).
+    numbers: PairNumbers = field(default_factory=PairNumbers)
 
     @property
     def missing(self) -> tuple[int, ...]:
@@ -262,6 +265,7 @@ def _state(s: OrmSession, terminal: Terminal, names: bool = True) -> TableState:
         played=tuple(sorted({r.board for r in rows})),
         previous=previous,
         phantoms=frozenset(phantoms),
+        numbers=PairNumbers.of(movement),
     )
 
 
