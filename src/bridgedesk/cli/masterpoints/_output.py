@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
 
@@ -59,8 +59,11 @@ def print_certificates(
     movement: str,
     tables: int | None,
     ranking: Ranking,
+    names: Mapping[str, str] | None = None,
 ) -> None:
-    """One FMP certificate per award of a weekly game (000:17-54)."""
+    """One FMP certificate per award of a weekly game (000:17-54), made out to the
+    player by name (``names``: member number -> name, a stored event's entries), else
+    by member number."""
     if movement.lower() not in MOVEMENTS:
         raise MasterpointError(
             f"--movement must be Howell, Mitchell, Team or Individual, got {movement!r}"
@@ -69,7 +72,14 @@ def print_certificates(
         tables = math.ceil(len(ranking.placings) / 2)
     cards = [
         FmpCertificate(
-            issued, club, a.member, a.points, klass, tables, a.place, movement=movement
+            issued,
+            club,
+            (names or {}).get(a.member, a.member),
+            a.points,
+            klass,
+            tables,
+            a.place,
+            movement=movement,
         ).render()
         for a in awards
     ]

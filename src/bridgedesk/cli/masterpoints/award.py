@@ -170,9 +170,15 @@ def award_command(
     ] = None,
     certificates: Annotated[
         bool,
-        typer.Option(help="JCBL weekly: print the FMP certificates (needs --club, --date)"),
+        typer.Option(
+            help="JCBL weekly: print the FMP certificates (the club and date: a stored event's, "
+            "else --club, --date)"
+        ),
     ] = False,
-    club: Annotated[str | None, typer.Option(help="--certificates: the issuing club")] = None,
+    club: Annotated[
+        str | None,
+        typer.Option(help="--certificates: the issuing club [default: a stored event's club]"),
+    ] = None,
     movement: Annotated[
         str | None,
         typer.Option(help="--certificates: Howell, Mitchell, Team or Individual [default: Howell]"),
@@ -276,16 +282,22 @@ def award_command(
             raise MasterpointError(
                 "--certificates are FMP certificates of JCBL weekly games (--class)"
             )
-        if not club or when is None:
-            raise MasterpointError("--certificates needs --club NAME and --date YYYY-MM-DD")
+        facts = source.stored
+        issuer = club if club is not None else facts.club if facts is not None else ""
+        if not issuer or when is None:
+            raise MasterpointError(
+                "--certificates needs --club NAME (a stored event gives its own club) and "
+                "--date YYYY-MM-DD"
+            )
         print_certificates(
             done.awards,
             done.params.klass,
-            club,
+            issuer,
             when,
             movement or "Howell",
             tables if tables is not None else done.tables,
             done.ranking,
+            names=facts.names if facts is not None else None,
         )
         return
     if record is not None:
