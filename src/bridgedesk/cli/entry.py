@@ -93,6 +93,10 @@ def add(
         bool,
         typer.Option("--floater", help="Even-chance teams: the floater pair (004:2733)."),
     ] = False,
+    flight: Annotated[
+        str | None,
+        typer.Option("--flight", help="A stratified event's flight of the pair: A (top), B, C."),
+    ] = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
     db: DbOption = None,
@@ -117,6 +121,8 @@ def add(
             return
         if seed_points is not None or floater:
             raise EntryError("--seed-points and --floater are for an even-chance team event")
+        if flight is not None and (kind not in (None, "pair") or individual_event(store, event)):
+            raise EntryError("--flight places a pair in a stratified pairs event (004:1515-1532)")
         if kind == "individual" or (kind is None and individual_event(store, event)):
             if player is not None and len(player) > 1:
                 raise EntryError("an individual entry is one --player")
@@ -146,6 +152,7 @@ def add(
             stationary=stationary,
             phantom=phantom,
             late=late,
+            flight=flight,
         )
         got = store.add_entry(event, entry, section=section, session=session)
         grid = store.movement(event, section=section, session=session) if late else None
@@ -185,6 +192,8 @@ def list_entries(
     for number, e in sorted(entries.items()):
         members = ", ".join(p.member or "-" for p in e.players)
         flags = " ".join(f for f, on in (("stationary", e.stationary), ("late", e.late)) if on)
+        if e.flight:
+            flags = " ".join(x for x in (f"flight {e.flight}", flags) if x)
         label = f"  {labels.get(number, '(none)'):<6}" if labels else ""
         typer.echo(
             f"{number:>4}{label}  {e.names}"
@@ -261,20 +270,26 @@ def edit(
         bool | None,
         typer.Option("--stationary/--moving", help="Ask for (or drop) a stationary seat."),
     ] = None,
+    flight: Annotated[
+        str | None,
+        typer.Option("--flight", help='The pair\'s flight in a stratified event ("" clears it).'),
+    ] = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
-    """Change an entry's players or stationary request (audited).
+    """Change an entry's players, stationary request or flight (audited).
 
     Example: bridgedesk entry edit "Tuesday pairs" --pair 3 --members 123,789
     --reason "substitute for the second half"
     """
 
     players = changed_players(names, members)
-    if players is None and stationary is None:
-        raise EntryError("nothing to change: give --names, --members or --stationary/--moving")
+    if players is None and stationary is None and flight is None:
+        raise EntryError(
+            "nothing to change: give --names, --members, --stationary/--moving or --flight"
+        )
     with open_store(db) as store:
         aid = entries.edit_entry(
             store,
@@ -286,6 +301,7 @@ def edit(
             stationary=stationary,
             section=section,
             session=session,
+            flight=flight,
         )
     typer.echo(f"audit {aid}: entry {number} changed")
 

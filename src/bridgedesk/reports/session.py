@@ -110,8 +110,12 @@ def _ranking_rows(scored: ScoredSession, ctx: dict[str, Any]) -> None:
             "percentage": fixed(s.percentage),
             "boards": s.boards,
             "penalty": fixed(s.penalty) if s.penalty else "",
+            "flight": s.flight or "",
+            "flight_ranks": dict(s.flight_ranks),
         }
 
+    # a stratified event: each pair's flight and its rank in every flight (004:1525-1528)
+    ctx["flights"] = scored.section.flights
     ctx["fields"] = [
         {"label": _field_label(d, ctx["lang"]), "rows": [row(s) for s in rows]}
         for d, rows in scored.section.fields()
@@ -304,6 +308,8 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
     ]
     who = _("Player") if scored.individual else _("Pair")
     penalised = any(s.penalty for s in section.ranking)  # the column only when one is given
+    flights = section.flights  # a stratified event (004:1515-1532)
+    flight_heads = [_("Flight"), *flights] if flights else []
     for direction, rows in section.fields():
         lines.append("")
         if direction is not None:
@@ -313,6 +319,7 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
         head = f"{_('Rank'):>5} {who:>6} {_('Total'):>9} {_('Max'):>7} {_('%'):>7} {_('Boards'):>6}"
         head += f" {_('Overall'):>7}" if overall else ""
         head += f" {_('Penalty'):>7}" if penalised else ""
+        head += "".join(f" {x:>6}" for x in flight_heads)
         lines.append(head + (f"  {_('Names')}" if names else ""))
         for s in rows:
             text = (
@@ -321,6 +328,9 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
             )
             text += f" {s.overall or '':>7}" if overall else ""
             text += f" {fixed(s.penalty) if s.penalty else '':>7}" if penalised else ""
+            if flights:  # the pair's flight, then its rank in each flight (004:1525-1528)
+                text += f" {s.flight or '':>6}"
+                text += "".join(f" {s.flight_ranks.get(f, ''):>6}" for f in flights)
             lines.append(text + (f"  {s.names}" if names else ""))
     if section.phantom:
         phantom = _("Pair {n} is the phantom: its opponents sit out those boards.")

@@ -102,6 +102,7 @@ def _standing(s: scoring.PairStanding, who: Competitor | None) -> Standing:
         section=s.section,
         overall=s.overall,
         out_of=s.out_of,
+        flight=None if who is None else who.flight,
     )
 
 

@@ -105,6 +105,8 @@ class Competitor:
     kind: EntryKind = EntryKind.PAIR
     names: str = ""
     players: tuple[Player, ...] = ()
+    #: A stratified event's flight of the competitor (004:1515-1532).
+    flight: str | None = None
 
     @property
     def number(self) -> int | None:
@@ -255,6 +257,10 @@ class Standing:
     section: str | None = None
     overall: str | None = None
     out_of: Fraction | None = None
+    #: A stratified event's flight of the pair, and its rank in each flight it is
+    #: ranked in (flight A ranks every pair, B the pairs of B and below, 004:1525-1528).
+    flight: str | None = None
+    flight_ranks: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def number(self) -> int | None:
@@ -324,6 +330,11 @@ class ScoredSection:
             if t.board == board:
                 return t
         raise ScoringError(f"board {board} is not in section {self.name}")
+
+    @property
+    def flights(self) -> tuple[str, ...]:
+        """A stratified section's flights, top first (empty: not stratified)."""
+        return tuple(sorted({s.flight for s in self.ranking if s.flight is not None}))
 
     def fields(self) -> list[tuple[Side | None, tuple[Standing, ...]]]:
         """The ranking split by field (one field, or NS then EW), best first."""
