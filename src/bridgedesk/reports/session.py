@@ -143,6 +143,8 @@ def recap_rows(scored: ScoredSession) -> list[tuple[Side | None, list[dict[str, 
                     "names": s.names,
                     "rank": s.rank,
                     "total": fixed(s.total),
+                    # taken off the total (003:47-121): the row adds up on paper
+                    "penalty": f"-{fixed(s.penalty)}" if s.penalty else "",
                     "boards": [
                         points(by_board[b]) if b in by_board else None for b in scored.boards
                     ],
@@ -158,6 +160,7 @@ def recap_html(scored: ScoredSession, lang: str = "en") -> str:
     ctx = page_context(scored, lang, "recap")
     ctx["boards"] = scored.boards
     ctx["rounds"] = list(range(1, scored.section.rounds + 1))
+    ctx["penalised"] = any(s.penalty for s in scored.ranking)
     ctx["fields"] = [
         {"label": _field_label(d, ctx["lang"]), "rows": rows} for d, rows in recap_rows(scored)
     ]
