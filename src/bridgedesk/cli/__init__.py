@@ -72,6 +72,7 @@ _EXTENSIONS: dict[str, tuple[str, ...]] = {
         "bridgedesk.cli.event_rounds_pairs",
         "bridgedesk.cli.event_teams",
         "bridgedesk.cli.event_even_chance",
+        "bridgedesk.cli.event_forms",
     ),
     "result": (
         "bridgedesk.cli.result_director",

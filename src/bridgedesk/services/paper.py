@@ -9,45 +9,40 @@ the team and board numbers the director fills in before handing them out.  Every
 pair is numbered as the cards number it (:class:`~bridgedesk.events.pair_numbers.
 PairNumbers`: a Mitchell's EW 1).
 
-This module reads what the forms need from the store in one read transaction and
-returns values; :mod:`bridgedesk.reports.paper_forms` prints them (``bridgedesk
-event forms``, ``movement cards --event`` and the console's forms pages).
+This module reads what the forms need from the store in one read transaction;
+:mod:`bridgedesk.reports.paper_forms` prints them: :func:`forms` gives the pages
+(``bridgedesk event forms`` writes them, the console shows them), ``movement cards
+--event`` prints :func:`event_sheet`'s cards.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 
 from bridgedesk.bridge.methods import Method
-from bridgedesk.bridge.vp import TableScale, VPScale, get_scale
+from bridgedesk.bridge.vp import TableScale, get_scale
 from bridgedesk.errors import MovementError
 from bridgedesk.events.stored_sheet import master_sheet
 from bridgedesk.movements.individual import IndividualMovement
 from bridgedesk.movements.model import Movement
-from bridgedesk.services.team_scores import event_vp_scale
+from bridgedesk.reports.paper_forms import (
+    BamForm,
+    FormHeading,
+    bam_forms_html,
+    pickup_slips_html,
+    travellers_html,
+)
 from bridgedesk.store import events_repo, individuals, movements_repo, team_events
 from bridgedesk.store.unit import UnitOfWork
 
-__all__ = ["BamMatch", "EventSheet", "PaperEvent", "bam_matches", "event_sheet"]
-
-
-@dataclass(frozen=True)
-class PaperEvent:
-    """What a form's heading names: the event, its date and club, the section."""
-
-    name: str
-    date: dt.date | None
-    club: str
-    section: str
-    session: int
+__all__ = ["FORMS", "EventSheet", "bam_matches", "event_sheet", "forms"]
 
 
 @dataclass(frozen=True)
 class EventSheet:
     """A stored section's master sheet: a pairs or team ``movement``, or an individual's."""
 
-    event: PaperEvent
+    event: FormHeading
     movement: Movement | None = None
     individual: IndividualMovement | None = None
 
@@ -56,23 +51,13 @@ class EventSheet:
 VpStep = tuple[int, str, str]
 
 
-@dataclass(frozen=True)
-class BamMatch:
-    """One match of a board-a-match team event as its report form shows it: the
-    round, the two teams, its boards, and whether VPs are added (B-a-M + VP,
-    004:1825-1848) on the VP table ``vp`` for that many boards: (margin from,
-    VP of the winner, VP of the loser) steps."""
-
-    round: int
-    home: int
-    away: int
-    boards: tuple[int, ...]
-    vp: tuple[VpStep, ...] = ()
-
-
-def _heading(unit: UnitOfWork, event: int | str, section: str, session: int) -> PaperEvent:
+def _heading(unit: UnitOfWork, event: int | str, section: str, session: int) -> FormHeading:
     found = events_repo.event(unit, event).event
-    return PaperEvent(found.name, found.date, found.club, section, session)
+    return FormHeading(found.name, found.date, found.club, section, session)
+
+
+#: The forms :func:`forms` prints, by the name of their file.
+FORMS = ("pickup_slips", "travellers", "bam_forms")
 
 
 def event_sheet(
@@ -102,7 +87,7 @@ def _no_movement(event: int | str) -> MovementError:
     )
 
 
-def bam_matches(unit: UnitOfWork, event: int | str) -> tuple[PaperEvent, tuple[BamMatch, ...]]:
+def bam_matches(unit: UnitOfWork, event: int | str) -> tuple[FormHeading, tuple[BamForm, ...]]:
     """Every match of a board-a-match team event, for its report forms; refused for
     any other event in one line."""
     with unit.transaction(write=False):
@@ -116,9 +101,10 @@ def bam_matches(unit: UnitOfWork, event: int | str) -> tuple[PaperEvent, tuple[B
                 "its teams compare their private score sheets (004:1640-1668)"
             )
         draw = team_events.draw(unit, event)
-    scale = event_vp_scale(settings) if settings.scoring is Method.BAM_VP else None
+    # B-a-M + VP adds the round's margin on the seed's own table (004:1860-1872)
+    scale = "bam" if settings.scoring is Method.BAM_VP else None
     matches = [
-        BamMatch(m.round, m.home, m.away, m.boards, _vp_steps(scale, len(m.boards)))
+        BamForm(m.round, m.home, m.away, m.boards, _vp_steps(scale, len(m.boards)))
         for m in draw.matches
         if m.away is not None and m.boards
     ]
@@ -126,11 +112,45 @@ def bam_matches(unit: UnitOfWork, event: int | str) -> tuple[PaperEvent, tuple[B
     return heading, tuple(matches)
 
 
-def _vp_steps(scale: str | VPScale | None, boards: int) -> tuple[VpStep, ...]:
-    """The VP table of ``scale`` for a match of ``boards`` boards (a scale of tables
-    only: a continuous scale has no short legend), as (margin from, winner's VP,
-    loser's VP) steps."""
-    found = get_scale(scale) if isinstance(scale, str) else scale
+def _vp_steps(scale: str | None, boards: int) -> tuple[VpStep, ...]:
+    """The VP table of ``scale`` for a match of ``boards`` boards, as (margin from,
+    winner's VP, loser's VP) steps (none without a scale)."""
+    found = None if scale is None else get_scale(scale)
     if not isinstance(found, TableScale):
         return ()
     return tuple((low, str(win), str(lose)) for low, win, lose in found.table_for(boards).steps)
+
+
+def forms(
+    unit: UnitOfWork,
+    event: int | str,
+    section: str = "A",
+    session: int = 1,
+    lang: str = "en",
+    only: str | None = None,
+) -> dict[str, str]:
+    """The section's paper forms as HTML pages by name (:data:`FORMS`): its pick-up slips
+    and travelling score sheets, and a board-a-match team event's B-a-M report forms;
+    ``only`` one of them (refused in one line when the event has none of it)."""
+    if only is not None and only not in FORMS:
+        raise MovementError(f"the forms are {', '.join(FORMS)}, not {only!r}")
+    with unit.transaction(write=False):
+        sheet = event_sheet(unit, event, section, session)
+        board_a_match = team_events.is_team_event(unit, event) and (
+            team_events.settings(unit, event).scoring.board_a_match
+        )
+        matches = bam_matches(unit, event)[1] if board_a_match else ()
+    plan = sheet.movement if sheet.movement is not None else sheet.individual
+    assert plan is not None
+    pages: dict[str, str] = {}
+    if only in (None, "pickup_slips"):
+        pages["pickup_slips"] = pickup_slips_html(plan, sheet.event, lang)
+    if only in (None, "travellers"):
+        pages["travellers"] = travellers_html(plan, sheet.event, lang)
+    if only == "bam_forms" and not board_a_match:
+        raise MovementError(
+            f"event {event!r} is not a board-a-match team event: it has no B-a-M report forms"
+        )
+    if board_a_match and only in (None, "bam_forms"):
+        pages["bam_forms"] = bam_forms_html(matches, sheet.event, lang)
+    return pages

@@ -77,8 +77,7 @@ class TeamSnapshot:
 _PAIRED_TABLES = (TeamForm.ROUND_ROBIN, TeamForm.SRR_PAIRS, TeamForm.SWISS, TeamForm.KNOCKOUT)
 
 
-def event_vp_scale(team: TeamSettings) -> str | VPScale:
-    """The VP scale a team event converts on: a scale's name, or the event's own file."""
+def _scale(team: TeamSettings) -> str | VPScale:
     if team.vp_scale_data is None:
         return team.vp_scale
     return scale_from_data(loads_json(team.vp_scale_data, "the event's VP scale"))
@@ -212,7 +211,7 @@ def as_played(stored: StoredTeamEvent) -> TeamSnapshot:
         ),
         matches=tuple(matches),
         scoring=team.scoring,
-        vp_scale=event_vp_scale(team),
+        vp_scale=_scale(team),
         stock=team.stock,
         byes=tuple(byes),
         boards_per_match=team.boards_per_match,
