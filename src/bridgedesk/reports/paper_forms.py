@@ -162,7 +162,7 @@ def _vp_rows(steps: Sequence[tuple[int, str, str]]) -> list[dict[str, str]]:
 
 
 def bam_forms_html(matches: Sequence[BamForm], heading: FormHeading, lang: str = "en") -> str:
-    """A B-a-M report form for every match (module doc), two to an A4 page."""
+    """A B-a-M report form for every match (module doc), three to an A4 page."""
     title = catalog(lang).gettext("B-a-M report forms")
     forms = [
         {"round": m.round, "home": m.home, "away": m.away, "boards": m.boards,
