@@ -14,8 +14,9 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
-from bridgedesk.cli._ledger import read_ledger
 from bridgedesk.masterpoints.ledger import LedgerEntry, Member
+from bridgedesk.services.ledgers import read_ledger
+from bridgedesk.store.ledger import open_ledger
 from bridgedesk.store.service import Store
 
 MEMBERS = 1000
@@ -41,7 +42,7 @@ def main() -> None:
         db = sys.argv[1] if len(sys.argv) > 1 else str(Path(tmp) / "ledger.sqlite3")
         with Store.open(db) as store:
             start = time.perf_counter()
-            with store.ledger() as book:
+            with open_ledger(store) as book:
                 for m in sorted({e.member for e in entries}):
                     book.add_player(Member(m))
                 for e in entries:
@@ -49,7 +50,7 @@ def main() -> None:
             took = time.perf_counter() - start
             print(f"import {AWARDS} awards, {MEMBERS} members: {took:7.2f} s")
             start = time.perf_counter()
-            with store.ledger(write=False) as book:
+            with open_ledger(store, write=False) as book:
                 book.statement("10005", 2025, 6)
             print(f"one monthly statement:                  {time.perf_counter() - start:7.3f} s")
         start = time.perf_counter()

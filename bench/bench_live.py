@@ -30,9 +30,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_web import SECTIONS, setup
 
 from bridgedesk.services import live as scoring
+from bridgedesk.services import slips
 from bridgedesk.store import terminals
 from bridgedesk.store.service import Store
 from bridgedesk.web import live
+from bridgedesk.web.table_body import table_slip
 
 
 def cpu_ms(fn: Callable[[], object], times: int = 3) -> float:
@@ -61,10 +63,10 @@ def main() -> None:
                 tricks = str(7 + (i + table) % 4)
                 body = {"round": rnd, "board": board, "ns": a.ns, "ew": a.ew,
                         "contract": "3NT", "declarer": "S", "result": tricks}  # fmt: skip
-                later.append((terminal, body, None))
+                later.append(table_slip(terminal, body))
     last = later.pop()  # entered during the measurement
     for i in range(0, len(later), 64):
-        terminals.enter_results(store, later[i : i + 64])
+        slips.enter_at_tables(store, later[i : i + 64])
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{args.tables} tables in {len(SECTIONS)} sections, {len(later) + 1} results "
           f"({args.rounds} rounds); load average: {load}")  # fmt: skip
@@ -74,7 +76,7 @@ def main() -> None:
     live.live_context(store, eid, cache=cache)
     unchanged = cpu_ms(lambda: live.live_context(store, eid, cache=cache))
     print(f"  again, nothing changed (cached sections):  {unchanged:8.1f} ms CPU")
-    terminals.enter_results(store, [last])
+    slips.enter_at_tables(store, [last])
     t0 = time.process_time()
     live.live_context(store, eid, cache=cache)
     one = (time.process_time() - t0) * 1000

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from bridgedesk.events import Event, GridMovement, Result, TableAssignment, make_result
+from bridgedesk.services import slips
 from bridgedesk.store.service import Store
 
 TABLES = 13
@@ -64,12 +65,12 @@ def main() -> None:
             start = time.perf_counter()
             if db == "a":
                 for _, result in data:
-                    store.add_result(eid, result, who="bench")
+                    slips.enter(store, eid, result, who="bench")
             else:
-                store.import_results(eid, data, who="bench", batch=100)
+                slips.import_slips(store, eid, data, who="bench", batch=100)
             took = time.perf_counter() - start
             again = time.perf_counter()
-            report = store.import_results(eid, data, who="bench")
+            report = slips.import_slips(store, eid, data, who="bench")
             rerun = time.perf_counter() - again
             assert report.added == 0
         print(

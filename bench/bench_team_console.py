@@ -37,8 +37,8 @@ from bridgedesk.web.app import create_app
 def _event(store: Store, teams: int, boards: int) -> int:
     import datetime as dt
 
-    from bridgedesk.cli._team_event import team_settings
     from bridgedesk.events import Event, Rating, ScoringMethod
+    from bridgedesk.services.event_setup import team_settings
 
     event = Event("Bench teams", dt.date(2026, 11, 24), Rating.WEEKLY, 3, ScoringMethod.TEAM_VP)
     settings = team_settings("round-robin", "vp", boards_per_match=boards)

@@ -21,9 +21,9 @@ from bridgedesk.bridge import Contract
 from bridgedesk.demo_teams import run
 from bridgedesk.events import Result
 from bridgedesk.events.team_draw import TeamSlip
+from bridgedesk.services.slips import correct_room
 from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
-from bridgedesk.store.team_results import correct_room_result
 
 
 def main() -> None:
@@ -46,7 +46,7 @@ def main() -> None:
                 slip = TeamSlip(last.round, last.home, last.away, "open", board,
                                 Result(1, 1, board, 1, 2, Contract.PASS))  # fmt: skip
                 t0 = time.perf_counter()
-                correct_room_result(store, made.event_id, slip, who="bench", reason="timing")
+                correct_room(store, made.event_id, slip, who="bench", reason="timing")
                 print(f"  one correction: {time.perf_counter() - t0:.3f} s")
 
 

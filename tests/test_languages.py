@@ -86,6 +86,7 @@ CODES = frozenset(
         "zip",
         "SBF",
         "JCBL",
+        "BBO",
         "UTC",
         "AWL",
         "SRR",

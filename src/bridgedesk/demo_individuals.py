@@ -29,9 +29,11 @@ from bridgedesk.deals.dd import analyse
 from bridgedesk.deals.generate import generate
 from bridgedesk.demo_session import DemoRun, demo_people, in_store
 from bridgedesk.events import Event, Rating, Result, ScoringMethod
+from bridgedesk.events.slips import SeatedResult
 from bridgedesk.movements.individual import individual
 from bridgedesk.movements.recommend_individual import recommend_individual
 from bridgedesk.reports.bundle import write_all
+from bridgedesk.services import slips
 from bridgedesk.services.event_scores import score_section
 from bridgedesk.simulate import simulate
 from bridgedesk.store import individuals
@@ -116,13 +118,15 @@ def _play(
     timings["double dummy"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     by_board = {r.deal.board: r for r in records}
+    rows: list[tuple[int | None, slips.GivenSlip]] = []
     for (rnd, table), at in sorted(plan.seats.items()):
         for b in at.boards:
             rec = by_board[b]
             played = simulate(rec.deal, rec if dd else None, rng)
             slip = Result(rnd, table, b, at.north, at.east,
                           played.contract, played.declarer, played.tricks)  # fmt: skip
-            individuals.add_result(store, eid, slip, at.players, who="demo")
+            rows.append((None, SeatedResult(slip, at.players)))
+    slips.import_slips(store, eid, rows, who="demo")
     timings["results"] = time.perf_counter() - t0
     return records
 

@@ -9,7 +9,7 @@ real one:
    list recommends for them (004:3048-3066); an odd field gets the phantom;
 3. deal the boards from the seed and solve them double dummy (par);
 4. simulate a result for every table and round (:mod:`bridgedesk.simulate`)
-   and import them all through :meth:`Store.import_results` (checked against
+   and import them all through :func:`bridgedesk.services.slips.import_slips` (checked against
    the movement);
 5. score the section and write the full report set.
 
@@ -44,6 +44,7 @@ from bridgedesk.events.adapters import phantom_number
 from bridgedesk.movements.choose import build_movement
 from bridgedesk.reports.bundle import write_all
 from bridgedesk.results.model import ScoredSession
+from bridgedesk.services import slips
 from bridgedesk.services.event_scores import score_section
 from bridgedesk.simulate import simulate
 from bridgedesk.store.service import Store
@@ -235,7 +236,7 @@ def _play(
                     ),
                 )
             )  # fmt: skip
-    store.import_results(eid, rows, who="demo")
+    slips.import_slips(store, eid, rows, who="demo")
     timings["results"] = time.perf_counter() - t0
     return records
 

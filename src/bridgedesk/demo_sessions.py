@@ -35,6 +35,7 @@ from bridgedesk.events import Entry, Event, Rating, Result, ScoringMethod
 from bridgedesk.movements.plan import recommend_plan
 from bridgedesk.reports.event_bundle import write_event
 from bridgedesk.results.model import ScoredEvent
+from bridgedesk.services import slips
 from bridgedesk.services.event_scores import score_event
 from bridgedesk.simulate import simulate
 from bridgedesk.store.service import Store
@@ -136,4 +137,4 @@ def _play(
                     rnd, table, b, seat.ns, seat.ew, played.contract, played.declarer,
                     played.tricks, section=name, session=session,
                 )))  # fmt: skip
-    store.import_results(eid, rows, who="demo")
+    slips.import_slips(store, eid, rows, who="demo")

@@ -39,10 +39,10 @@ from bridgedesk.events.team_settings import TeamForm, TeamSettings
 from bridgedesk.reports.team_bundle import write_all
 from bridgedesk.results.team_model import ScoredTeamEvent
 from bridgedesk.services import draws, team_scores
+from bridgedesk.services.slips import import_slips
 from bridgedesk.simulate import simulate
 from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
-from bridgedesk.store.team_results import import_room_results
 
 __all__ = ["FORMS", "TeamDemoRun", "run"]
 
@@ -171,9 +171,9 @@ def _play(store: Store, eid: int, settings: TeamSettings, seed: int, rng: random
             deals = {d.board: d for d in generate(count, boards[0], seed=seed + boards[0])}
             for b in boards:
                 store.set_deal(eid, b, deals[b].pbn())
-            slips = _slips(todo, draw.forfeits, deals, rng)
-            import_room_results(store, eid, [(None, x) for x in slips], who="demo")
-            entered += len(slips)
+            made = _slips(todo, draw.forfeits, deals, rng)
+            import_slips(store, eid, [(None, x) for x in made], who="demo", batch=500)
+            entered += len(made)
         done |= {d.round for d in todo}
         if not settings.form.drawn_by_round:
             return entered

@@ -138,6 +138,16 @@ class EntryError(BridgedeskError, ValueError):
     """A result or entry that does not fit the event or movement; nothing was stored."""
 
 
+class ConflictError(EntryError):
+    """The result is in already: the board has one at this place or for these pairs, or
+    a deleted one waits to be put back (a table hears HTTP 409); nothing was stored."""
+
+
+class ForbiddenError(BridgedeskError):
+    """A request for what its sender may not have: a table asking for another table's
+    result or a closed round, a role below the one needed (HTTP 403)."""
+
+
 class StoreError(BridgedeskError):
     """The store cannot be opened or is not a bridgedesk database."""
 

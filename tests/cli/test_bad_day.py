@@ -388,9 +388,9 @@ def test_ctrl_c_during_an_import_leaves_the_store_consistent(
     with sqlite3.connect(db) as conn:
         conn.execute("delete from results")
     calls = {"n": 0}
-    from bridgedesk.store import results_repo
+    from bridgedesk.services import slips as slip_service
 
-    real_add = results_repo.insert_result
+    real_add = slip_service.insert_result
 
     def add(*args: object, **kwargs: object) -> object:
         calls["n"] += 1
@@ -398,7 +398,7 @@ def test_ctrl_c_during_an_import_leaves_the_store_consistent(
             raise KeyboardInterrupt
         return real_add(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(results_repo, "insert_result", add)
+    monkeypatch.setattr(slip_service, "insert_result", add)
     code, _, err = run(capsys, "result", "import", "1", slips, "--batch", "10", "--db", db)
     assert code == 130
     one_error(err, "interrupted", "run the command again")

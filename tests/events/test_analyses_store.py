@@ -109,7 +109,7 @@ def test_event_deals_get_their_analysis(store: Store) -> None:
     for d in deals:
         store.set_deal(eid, d.board, d.pbn())
     analyse_cached(store, deals[:2], CountingSolver())
-    records = store.event_records(eid)
+    records = event_records(store, eid)
     assert [r.deal for r in records] == deals
     assert [r.dd is not None for r in records] == [True, True, False]
     assert records[:2] == analyse(deals[:2], workers=1)
@@ -136,7 +136,7 @@ def test_analyse_command_with_db(
     deals = [r.deal for r in pbn_deals.load(file)]
     assert pbn_deals.load(result) == analyse(deals, workers=1)
     with Store.open(db) as store:
-        assert [r.dd is not None for r in store.event_records("Thursday")] == [True] * 4
+        assert [r.dd is not None for r in event_records(store, "Thursday")] == [True] * 4
     assert main(["deals", "analyse", str(file), "--event", "Thursday"]) == 2
     assert "--event needs --db" in capsys.readouterr().err
 

@@ -16,6 +16,7 @@ from tests.events.store_dump import EVENT, cli_fixture, dump, mitchell_event  # 
 from tests.events.test_cli import Cli
 
 from bridgedesk.events import GridMovement, make_result
+from bridgedesk.services import slips as slip_service
 from bridgedesk.store.service import Store
 
 
@@ -45,7 +46,7 @@ def enter(cli: Cli, *chosen: tuple[int, int, int, int, int]) -> None:
     with Store.open(cli.db) as store:
         for rnd, table, board, ns, ew in chosen:
             won = tricks(board, table) - 6
-            store.add_result(
+            slip_service.enter(store,
                 1,
                 make_result(
                     round=rnd, table=table, board=board, ns=ns, ew=ew,

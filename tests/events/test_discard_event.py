@@ -14,6 +14,7 @@ from tests.events.store_dump import EVENT, cli_fixture, dump, mitchell_event  # 
 from tests.events.test_cli import Cli
 
 from bridgedesk.events import GridMovement, make_result
+from bridgedesk.services import slips
 from bridgedesk.store import disputes, terminals
 from bridgedesk.store.base import Base
 from bridgedesk.store.service import Store
@@ -35,7 +36,7 @@ def test_nothing_of_a_discarded_event_stays(cli: Cli, mitchell: GridMovement) ->
     with mitchell_event(cli.db, mitchell) as store:
         a = mitchell.assignment(1, 1)
         assert a is not None
-        rid = store.add_result(1, make_result(round=1, table=1, board=a.boards[0], ns=a.ns,
+        rid = slips.enter(store, 1, make_result(round=1, table=1, board=a.boards[0], ns=a.ns,
                                               ew=a.ew, contract="3NT", declarer="N",
                                               result="="))  # fmt: skip
         codes = terminals.table_codes(store, 1)

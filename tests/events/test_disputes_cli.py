@@ -10,6 +10,7 @@ from tests.events.store_dump import EVENT, cli_fixture, dump, mitchell_event  # 
 from tests.events.test_cli import Cli
 
 from bridgedesk.events import GridMovement, make_result
+from bridgedesk.services import slips
 from bridgedesk.store import director
 from bridgedesk.store.disputes import disputes, raise_dispute
 from bridgedesk.store.service import Store
@@ -18,7 +19,8 @@ from bridgedesk.store.service import Store
 def _two_disputes(db: Path, mitchell: GridMovement) -> tuple[int, int]:
     with mitchell_event(db, mitchell) as store:
         ids = [
-            store.add_result(
+            slips.enter(
+                store,
                 1,
                 make_result(
                     round=1, table=1, board=b, ns=1, ew=4, contract="4S", declarer="N", result="="

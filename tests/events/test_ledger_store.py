@@ -19,7 +19,8 @@ from bridgedesk.events import Entry, Event, GridMovement, Player, Rating, Scorin
 from bridgedesk.events.entry import make_result
 from bridgedesk.masterpoints.award import Award
 from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger, LedgerEntry, Member
-from bridgedesk.store.ledger import RecordedAward
+from bridgedesk.services import slips
+from bridgedesk.store.ledger import RecordedAward, ledger_audit, open_ledger, record_event_awards
 from bridgedesk.store.service import Store
 
 SEED = Path(__file__).resolve().parents[2] / "docs" / "sources" / "000_7213318c585aab36.txt"
@@ -80,9 +81,9 @@ def fill_sample(book: Ledger, skip: str | None = None) -> None:
 
 def test_sample_statement_from_the_database(store: Store, db: str) -> None:
     # 000:56-84: the card, byte for byte, from awards stored in the database
-    with store.ledger() as book:
+    with open_ledger(store) as book:
         fill_sample(book)
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         statement = book.statement("59156", 2003, 11)
         assert statement.render_ja() == CARD
         assert statement.rank is not None and statement.rank.name_en == "Silver Life Master"
@@ -91,7 +92,7 @@ def test_sample_statement_from_the_database(store: Store, db: str) -> None:
         fill_sample(memory)
         assert memory.statement("59156", 2003, 11) == statement
     # reopening the database keeps everything
-    with Store.open(db) as again, again.ledger(write=False) as book:
+    with Store.open(db) as again, open_ledger(again, write=False) as book:
         assert book.statement("59156", 2003, 11).render_ja() == CARD
 
 
@@ -100,12 +101,12 @@ def test_ledger_players_are_the_stores_players(store: Store) -> None:
         Event("Club night", dt.date(2026, 1, 6), Rating.WEEKLY, 3, ScoringMethod.MATCHPOINTS)
     )
     store.add_entry(eid, Entry(1, (Player("Aiko", "100"), Player("Ben", "200"))))
-    with store.ledger() as book:
+    with open_ledger(store) as book:
         book.add_player(Member("100", joined=dt.date(2020, 1, 1)))  # name kept from events
         book.add_player(Member("300", "Chie"))
         with pytest.raises(MasterpointError, match="is 'Ben' in the register"):
             book.add_player(Member("200", "Someone else"))
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         assert [(p.member, p.name) for p in book.repository.players()] == [
             ("100", "Aiko"),
             ("300", "Chie"),
@@ -118,27 +119,27 @@ def test_ledger_players_are_the_stores_players(store: Store) -> None:
 
 
 def test_a_failed_ledger_transaction_writes_nothing(store: Store) -> None:
-    with pytest.raises(MasterpointError), store.ledger() as book:
+    with pytest.raises(MasterpointError), open_ledger(store) as book:
         book.add_player(Member("1"))
         book.record(jcbl("1", dt.date(2020, 1, 1), "x", Decimal("1.00"), "black"))
         raise MasterpointError("stop")
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         assert book.repository.players() == ()
         assert book.repository.awards() == ()
 
 
 def test_non_member_points_held_until_joining(store: Store) -> None:
     # 000:141-151: CCG and up if the player joins within one month, FMP while valid
-    with store.ledger() as book:
+    with open_ledger(store) as book:
         assert not book.record(jcbl("9", dt.date(2020, 3, 10), "CCG", Decimal("1.20"), "black"))
         assert not book.record(jcbl("9", dt.date(2020, 1, 10), "old", Decimal("0.50"), "black"))
         assert not book.record(jcbl("9", dt.date(2019, 6, 1), "FMP club", Decimal("0.30"), "black"))
         assert book.totals("9").mp == 0
-    with store.ledger() as book:
+    with open_ledger(store) as book:
         added, expired = book.join(Member("9", joined=dt.date(2020, 4, 10)))
         assert sorted(e.event for e in added) == ["CCG", "FMP club"]
         assert [e.event for e in expired] == ["old"]
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         assert book.totals("9").mp == Decimal("1.50")
         assert book.repository.pending() == ()
 
@@ -152,7 +153,8 @@ def scored_event(store: Store, mitchell: GridMovement, day: dt.date, name: str) 
     for n in range(1, 7):
         store.add_entry(eid, Entry(n, (Player(f"N{n}", f"{n}01"), Player(f"S{n}", f"{n}02"))))
     store.set_movement(eid, mitchell)
-    store.add_result(
+    slips.enter(
+        store,
         eid,
         make_result(board=1, round=1, table=1, ns=1, ew=4, contract="4S", declarer="N", result="="),
     )
@@ -167,11 +169,11 @@ def award(member: str, place: int, points: str, colour: str = "black") -> Award:
 def test_event_awards_recorded_replaced_and_audited(store: Store, mitchell: GridMovement) -> None:
     eid = scored_event(store, mitchell, dt.date(2026, 1, 6), "New year pairs")
     first = [award("101", 1, "1.20"), award("102", 1, "1.20"), award("201", 2, "0.84")]
-    done = store.record_awards(
-        eid, first, rules="jcbl", version="2007", who="office", reason="monthly run"
+    done = record_event_awards(
+        store, eid, first, rules="jcbl", version="2007", who="office", reason="monthly run"
     )
     assert (done.recorded, done.held, done.replaced) == (3, 0, 0) and done.audit is not None
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         assert book.totals("101").mp == Decimal("1.20")
         [entry] = book.repository.awards("201")
         assert entry == LedgerEntry(
@@ -190,22 +192,28 @@ def test_event_awards_recorded_replaced_and_audited(store: Store, mitchell: Grid
         assert len(book.repository.players()) == 12
 
     # the same awards again: nothing changes, nothing is audited
-    again = store.record_awards(
-        eid, first, rules="jcbl", version="2007", who="office", reason="run twice"
+    again = record_event_awards(
+        store, eid, first, rules="jcbl", version="2007", who="office", reason="run twice"
     )
     assert again.audit is None and again.recorded == 3
-    assert len(store.award_audit(eid)) == 1
+    assert len(ledger_audit(store, eid)) == 1
 
     # corrected awards replace the old ones; the audit keeps both
     second = [award("101", 1, "1.50"), award("102", 1, "1.50")]
-    done = store.record_awards(
-        eid, second, rules="jcbl", version="2007", who="director", reason="fouled board fixed"
+    done = record_event_awards(
+        store,
+        eid,
+        second,
+        rules="jcbl",
+        version="2007",
+        who="director",
+        reason="fouled board fixed",
     )
     assert (done.recorded, done.replaced) == (2, 3)
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         assert book.totals("101").mp == Decimal("1.50")
         assert book.repository.awards("201") == ()
-    audit = store.award_audit(eid)
+    audit = ledger_audit(store, eid)
     assert [a.action for a in audit] == ["award", "replace"]
     assert audit[1].who == "director" and audit[1].reason == "fouled board fixed"
     assert [a["points"] for a in audit[1].old] == ["1.20", "1.20", "0.84"]
@@ -215,18 +223,26 @@ def test_event_awards_recorded_replaced_and_audited(store: Store, mitchell: Grid
 def test_event_awards_to_a_non_member_are_held(store: Store, mitchell: GridMovement) -> None:
     eid = scored_event(store, mitchell, dt.date(2026, 1, 6), "Open pairs")
     awards = [award("101", 1, "1.20"), award("G-7", 2, "0.84")]  # a guest, no member number
-    done = store.record_awards(eid, awards, rules="jcbl", version="2007", who="o", reason="r")
+    done = record_event_awards(
+        store, eid, awards, rules="jcbl", version="2007", who="o", reason="r"
+    )
     assert (done.recorded, done.held) == (1, 1)
-    with store.ledger() as book:
+    with open_ledger(store) as book:
         assert [e.event for e in book.repository.pending("G-7")] == ["Open pairs"]
         added, _ = book.join(Member("G-7", "Guest", joined=dt.date(2026, 1, 20)))
         assert len(added) == 1
     # the released award stays the event's: re-awarding still replaces it
-    done = store.record_awards(
-        eid, [award("101", 1, "1.20")], rules="jcbl", version="2007", who="o", reason="guest out"
+    done = record_event_awards(
+        store,
+        eid,
+        [award("101", 1, "1.20")],
+        rules="jcbl",
+        version="2007",
+        who="o",
+        reason="guest out",
     )
     assert done.replaced == 2
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         assert book.totals("G-7").mp == 0
 
 
@@ -235,17 +251,23 @@ def test_event_awards_refused(store: Store, mitchell: GridMovement) -> None:
         Event("Unplayed", dt.date(2026, 2, 1), Rating.WEEKLY, 3, ScoringMethod.MATCHPOINTS)
     )
     with pytest.raises(MasterpointError, match="no results stored"):
-        store.record_awards(eid, [], rules="jcbl", version="2007", who="o", reason="r")
+        record_event_awards(store, eid, [], rules="jcbl", version="2007", who="o", reason="r")
     eid = scored_event(store, mitchell, dt.date(2026, 1, 6), "Played")
     with pytest.raises(MasterpointError, match="needs a reason"):
-        store.record_awards(eid, [], rules="jcbl", version="2007", who="o", reason=" ")
+        record_event_awards(store, eid, [], rules="jcbl", version="2007", who="o", reason=" ")
     with pytest.raises(MasterpointError, match="red or black"):
-        store.record_awards(
-            eid, [award("101", 1, "1", "sp")], rules="jcbl", version="2007", who="o", reason="r"
+        record_event_awards(
+            store,
+            eid,
+            [award("101", 1, "1", "sp")],
+            rules="jcbl",
+            version="2007",
+            who="o",
+            reason="r",
         )
     with pytest.raises(EntryError, match="no event named"):
-        store.record_awards("Nope", [], rules="jcbl", version="2007", who="o", reason="r")
-    assert store.award_audit(eid) == []
+        record_event_awards(store, "Nope", [], rules="jcbl", version="2007", who="o", reason="r")
+    assert ledger_audit(store, eid) == []
 
 
 def test_awarded_event_line_on_the_sample_statement(store: Store, mitchell: GridMovement) -> None:
@@ -254,11 +276,11 @@ def test_awarded_event_line_on_the_sample_statement(store: Store, mitchell: Grid
     day, name, rp, mp = card_events()[0]
     eid = scored_event(store, mitchell, day, name)
     store.add_entry(eid, Entry(7, (Player("橋 之介", "59156"), Player("X", "999"))))
-    with store.ledger() as book:
+    with open_ledger(store) as book:
         fill_sample(book, skip=name)
     awards = [award("59156", 1, str(rp), "red"), award("59156", 1, str(mp - rp), "black")]
-    store.record_awards(eid, awards, rules="jcbl", version="2007", who="o", reason="Nov run")
-    with store.ledger(write=False) as book:
+    record_event_awards(store, eid, awards, rules="jcbl", version="2007", who="o", reason="Nov run")
+    with open_ledger(store, write=False) as book:
         assert book.statement("59156", 2003, 11).render_ja() == CARD
 
 
@@ -276,7 +298,7 @@ def test_ledger_commands_default_to_the_events_database(
     capsys.readouterr()
     assert main(["masterpoints", "ranks", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)[0]["mp"] == "0.36"
-    with Store.open(tmp_path / "env.sqlite3") as store, store.ledger(write=False) as book:
+    with Store.open(tmp_path / "env.sqlite3") as store, open_ledger(store, write=False) as book:
         assert book.totals("1").mp == Decimal("0.36")
 
 
@@ -314,7 +336,7 @@ def test_commands_on_the_database(
     past.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "import", str(past), "--db", db)
     assert (code, out) == (0, "imported 18 awards into the database\n")
-    with Store.open(db) as store, store.ledger() as book:  # the card's member details
+    with Store.open(db) as store, open_ledger(store) as book:  # the card's member details
         book.add_player(Member("59156", "橋 之介", dt.date(1980, 4, 1), marker="*"))
         book.repository.set_seed_points("59156", dt.date(2003, 6, 30), 382)
         book.repository.set_seed_points("59156", dt.date(2003, 11, 30), 400)
@@ -384,8 +406,8 @@ def test_concurrent_re_awards_leave_one_whole_set(store: Store, mitchell: GridMo
     def write(name: str) -> None:
         try:
             for _ in range(3):
-                store.record_awards(
-                    eid, sets[name], rules="jcbl", version="2007", who=name, reason="race"
+                record_event_awards(
+                    store, eid, sets[name], rules="jcbl", version="2007", who=name, reason="race"
                 )
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
@@ -396,10 +418,10 @@ def test_concurrent_re_awards_leave_one_whole_set(store: Store, mitchell: GridMo
     for t in threads:
         t.join()
     assert errors == []
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         members = sorted(e.member for e in book.repository.awards())
     assert members in (["101", "102"], ["201", "202", "301"])
-    audit = store.award_audit(eid)
+    audit = ledger_audit(store, eid)
     assert 2 <= len(audit) <= 6
     last = [a["member"] for a in audit[-1].new]
     assert sorted(last) == members
@@ -426,14 +448,14 @@ def test_migration_0003_reverses_and_keeps_the_events(db: str) -> None:
         assert not names & {"ledger_members", "ledger_awards", "deal_analyses"}
     with Store.open(db) as store:  # opening upgrades again
         assert [e.event.name for e in store.events()] == ["Kept"]
-        with store.ledger(write=False) as book:
+        with open_ledger(store, write=False) as book:
             assert book.repository.players() == ()
 
 
 def test_annual_awards_from_the_database(capsys: pytest.CaptureFixture[str], db: str) -> None:
     # 000:110-126: most RP; newcomers under 20 MP at the start of the year (deemed MP
     # counts, 000:163); most MP per rank held at the start of the year
-    with Store.open(db) as store, store.ledger() as book:
+    with Store.open(db) as store, open_ledger(store) as book:
         for m in ("a", "b", "c", "d"):
             book.add_player(Member(m))
         for m, day, points, colour in [
@@ -470,7 +492,8 @@ def test_awards_from_the_award_engine_into_the_store(store: Store, mitchell: Gri
     for n in range(1, 7):
         store.add_entry(eid, Entry(n, (Player(f"N{n}", f"{n}01"), Player(f"S{n}", f"{n}02"))))
     store.set_movement(eid, mitchell)
-    store.add_result(
+    slips.enter(
+        store,
         eid,
         make_result(
             board=1, round=1, table=1, ns=1, ew=4, contract="3NT", declarer="S", result="+1"
@@ -479,9 +502,11 @@ def test_awards_from_the_award_engine_into_the_store(store: Store, mitchell: Gri
     ranking = Ranking(tuple(Placing(str(n), (f"{n}01", f"{n}02"), n) for n in range(1, 7)))
     paid = pay(ranking, "jcbl", WeeklyGame(3, GameKind.PAIRS))
     assert paid and all(a.reason for a in paid)
-    done = store.record_awards(eid, paid, rules="jcbl", version="2007", who="club", reason="r")
+    done = record_event_awards(
+        store, eid, paid, rules="jcbl", version="2007", who="club", reason="r"
+    )
     assert (done.recorded, done.held) == (len(paid), 0)
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         stored = book.repository.awards()
     assert [(e.member, e.place, e.points, e.colour, e.reason) for e in stored] == [
         (a.member, a.place, a.points, a.colour, a.reason) for a in paid

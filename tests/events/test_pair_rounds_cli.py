@@ -20,6 +20,7 @@ from tests.events.test_cli import Cli
 
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.events import make_result
+from bridgedesk.services import slips
 from bridgedesk.store.service import Store
 
 EVENT = "Club Swiss"
@@ -50,7 +51,7 @@ def enter(cli: Cli, rnd: int, tables: list[tuple[int, int]], boards: range,
         for t, (ns, ew) in enumerate(tables, start=1):
             for b in boards:
                 got = tricks.get((t, b), 9)
-                store.add_result(EVENT, make_result(
+                slips.enter(store, EVENT, make_result(
                     round=rnd, table=t, board=b, ns=ns, ew=ew, contract="3NT", declarer="N",
                     result="=" if got == 9 else f"{got - 9:+d}"))  # fmt: skip
 
@@ -164,7 +165,7 @@ def test_the_next_round_waits_for_every_slip(cli: Cli) -> None:
     enter(cli, 1, tables[:1], range(1, 3), {})
     with Store.open(cli.db) as store:
         ns, ew = tables[1]
-        store.add_result(EVENT, make_result(round=1, table=2, board=1, ns=ns, ew=ew,
+        slips.enter(store, EVENT, make_result(round=1, table=2, board=1, ns=ns, ew=ew,
                                             contract="3NT", declarer="N", result="="))  # fmt: skip
     before = dump(cli.db)
     err = cli("event", "round", EVENT, "--next", status=2)
@@ -203,10 +204,10 @@ def test_houston_pairs_imps_against_the_datum_then_vps(cli: Cli) -> None:
     with Store.open(cli.db) as store:
         for t, (ns, ew) in enumerate(tables, start=1):
             for b in (1, 2, 3):  # passed out everywhere: 0 IMPs
-                store.add_result(EVENT, make_result(round=1, table=t, board=b, ns=ns, ew=ew,
+                slips.enter(store, EVENT, make_result(round=1, table=t, board=b, ns=ns, ew=ew,
                                                     contract="PASS"))  # fmt: skip
             c, d, r = fig18[t - 1]
-            store.add_result(EVENT, make_result(round=1, table=t, board=4, ns=ns, ew=ew,
+            slips.enter(store, EVENT, make_result(round=1, table=t, board=4, ns=ns, ew=ew,
                                                 contract=c, declarer=d, result=r))  # fmt: skip
     doc = standings(cli)
     lines = {x["pair"]: x for x in doc["rounds"][0]["ranking"]}  # type: ignore[index]

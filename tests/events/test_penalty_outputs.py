@@ -18,6 +18,7 @@ from tests.events.store_dump import EVENT, cli_fixture, mitchell_event  # noqa: 
 from tests.events.test_cli import Cli
 
 from bridgedesk.events import GridMovement, make_result
+from bridgedesk.services import slips
 
 
 @pytest.fixture
@@ -32,7 +33,7 @@ def played(cli: Cli, mitchell: GridMovement) -> None:
                     made = f"{tricks - 9:+d}" if tricks != 9 else "="
                     slip = make_result(round=rnd, table=table, board=b, ns=a.ns, ew=a.ew,
                                        contract="3NT", declarer="N", result=made)  # fmt: skip
-                    store.add_result(1, slip)
+                    slips.enter(store, 1, slip)
 
 
 def totals(cli: Cli) -> dict[int, float]:

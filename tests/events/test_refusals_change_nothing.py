@@ -17,6 +17,7 @@ from tests.events.store_dump import EVENT, cli_fixture, dump, mitchell_event  # 
 from tests.events.test_cli import Cli
 
 from bridgedesk.events import GridMovement, make_result
+from bridgedesk.services import slips
 
 #: Commands with ``--db`` that only read the store (or write only files).
 READ_ONLY = {
@@ -38,7 +39,7 @@ REFUSALS: list[tuple[str, list[str], str]] = [
     ("event arrow-switch", [EVENT, "--rounds", "9"], "round 9 does not exist"),
     ("event bye-stand", [EVENT, "--stood-after", "1"], "is not a relay-and-bye Mitchell"),
     ("event deals", [EVENT, "{tmp}/bad.pbn"], "unexpected 'x'"),
-    ("event tables", [EVENT, "--cards", "--lang", "xx"], "unknown language"),
+    ("event tables", [EVENT, "--cards", "--lang", "xx"], "'xx' is not one of 'en', 'ja'"),
     ("event round", [EVENT, "--next"], "has no round-by-round format"),
     ("event round", [EVENT, "9", "close"], "round 9"),
     ("event options", [EVENT, "--convention", "ebu"], "needs --reason"),
@@ -97,7 +98,7 @@ def played(cli: Cli, mitchell: GridMovement, tmp_path: Path) -> Path:
     """conftest's 3-table Mitchell stored, round 1 table 1 in; the bad files beside it."""
     with mitchell_event(cli.db, mitchell) as store:
         for board in (1, 2):
-            store.add_result(1, make_result(round=1, table=1, board=board, ns=1, ew=4,
+            slips.enter(store, 1, make_result(round=1, table=1, board=board, ns=1, ew=4,
                                             contract="3NT", declarer="N", result="="))  # fmt: skip
     files = tmp_path / "files"
     files.mkdir()

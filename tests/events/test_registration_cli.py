@@ -12,6 +12,7 @@ from tests.events.store_dump import EVENT, cli_fixture, dump, mitchell_event  # 
 from tests.events.test_cli import Cli
 
 from bridgedesk.events import Entry, Event, GridMovement, Player, make_result
+from bridgedesk.services import slips
 from bridgedesk.store.director import audit_log
 from bridgedesk.store.service import Store
 
@@ -23,7 +24,7 @@ def event(cli: Cli, mitchell: GridMovement) -> str:
         slip = make_result(
             round=1, table=1, board=1, ns=1, ew=4, contract="3NT", declarer="N", result="="
         )
-        store.add_result(1, slip)
+        slips.enter(store, 1, slip)
     return EVENT
 
 

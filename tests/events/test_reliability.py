@@ -16,6 +16,7 @@ import pytest
 
 from bridgedesk.events import Event, GridMovement, Result
 from bridgedesk.events.entry import make_result
+from bridgedesk.services import slips
 from bridgedesk.store.service import Store
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
@@ -23,6 +24,7 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs PO
 # Rows of a whole session: the script and the test build them the same way.
 ROWS = """
 from bridgedesk.events.entry import make_result
+from bridgedesk.services import slips
 
 def session_rows(movement, tables=None):
     rows = []
@@ -81,7 +83,7 @@ def test_sigkill_during_import_then_resume(db: str, howell: GridMovement) -> Non
             print(done, flush=True)
             time.sleep(0.03)
 
-        store.import_results(1, rows, who="import", batch=1, progress=progress)
+        slips.import_slips(store, 1, rows, who="import", batch=1, progress=progress)
         print("finished", flush=True)
         """,
         str(db),
@@ -106,7 +108,7 @@ def test_sigkill_during_import_then_resume(db: str, howell: GridMovement) -> Non
         assert acknowledged <= len(stored) < total
         keys = [(r.result.board, r.result.ns, r.result.ew) for r in stored]
         assert len(set(keys)) == len(keys)
-        report = store.import_results(1, session_rows(howell), who="import")
+        report = slips.import_slips(store, 1, session_rows(howell), who="import")
         assert (report.added, report.skipped) == (total - len(stored), len(stored))
         assert len(store.results(1)) == total
 
@@ -124,7 +126,7 @@ while time.time() < start:
     time.sleep(0.001)
 try:
     for _, result in rows:
-        store.add_result(1, result, who=sys.argv[2])
+        slips.enter(store, 1, result, who=sys.argv[2])
 except EntryError as exc:
     print(exc, file=sys.stderr)
     sys.exit(3)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from bridgedesk.errors import EntryError, MovementError, StoreError
 from bridgedesk.events import Entry, Event, GridMovement, Player, Rating, Result, ScoringMethod
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Section, Session
+from bridgedesk.services import slips
 from bridgedesk.store.db import database_url
 from bridgedesk.store.models import Base
 from bridgedesk.store.service import Store
@@ -140,41 +143,41 @@ def test_late_pair_takes_the_phantom_number(store: Store, howell: GridMovement) 
         store.add_entry(eid, pair(n, f"a{n}", f"b{n}"))
     store.add_entry(eid, Entry(8, phantom=True))
     store.set_movement(eid, howell)
-    store.add_result(eid, slip(round=1, table=2, board=5, ns=2, ew=7))
+    slips.enter(store, eid, slip(round=1, table=2, board=5, ns=2, ew=7))
     number = store.add_entry(eid, Entry(99, (Player("x"), Player("y")), late=True))
     assert number == 8
     got = store.entries(eid)[8]
     assert not got.phantom and got.late and got.names == "x - y"
     # now pair 8 plays: round 1 table 1 is 8 v 1
-    store.add_result(eid, slip(round=1, table=1, board=1, ns=8, ew=1))
+    slips.enter(store, eid, slip(round=1, table=1, board=1, ns=8, ew=1))
 
 
 def test_late_pair_refused_once_round_2_is_in(store: Store, event: int) -> None:
-    store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
+    slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=6))
     with pytest.raises(EntryError, match="only before round 2"):
         store.add_entry(event, Entry(7, (Player("x"), Player("y")), late=True))
 
 
 def test_add_result_checked_and_stored(store: Store, event: int) -> None:
-    rid = store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6), who="td")
+    rid = slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=6), who="td")
     [stored] = store.results(event)
     assert stored.id == rid and stored.entered_by == "td"
     assert stored.result == slip(round=2, table=1, board=3, ns=1, ew=6)
     with pytest.raises(EntryError, match="round 2 table 1 plays boards 3-4, not 5"):
-        store.add_result(event, slip(round=2, table=1, board=5, ns=1, ew=6))
+        slips.enter(store, event, slip(round=2, table=1, board=5, ns=1, ew=6))
     with pytest.raises(EntryError, match="already has a result"):
-        store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6, contract="3NT"))
+        slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=6, contract="3NT"))
     assert len(store.results(event)) == 1  # rejected entries changed nothing
 
 
 def test_result_needs_a_movement(store: Store) -> None:
     eid = store.create_event(Event("No movement", dt.date(2026, 1, 1)))
     with pytest.raises(EntryError, match="no movement yet"):
-        store.add_result(eid, slip(round=1, table=1, board=1, ns=1, ew=4))
+        slips.enter(store, eid, slip(round=1, table=1, board=1, ns=1, ew=4))
 
 
 def test_new_movement_must_fit_results_in(store: Store, event: int, howell: GridMovement) -> None:
-    store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
+    slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=6))
     with pytest.raises(EntryError, match="does not fit result"):
         store.set_movement(event, howell)
     assert store.movement(event) is not None
@@ -182,24 +185,24 @@ def test_new_movement_must_fit_results_in(store: Store, event: int, howell: Grid
 
 
 def test_correction_is_audited_and_reversible(store: Store, event: int) -> None:
-    rid = store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
+    rid = slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=6))
     fixed = slip(round=2, table=1, board=3, ns=1, ew=6, contract="4S", declarer="N", result="+1")
     with pytest.raises(EntryError, match="needs a reason"):
-        store.correct_result(event, rid, fixed, who="td", reason=" ")
-    cid = store.correct_result(event, rid, fixed, who="td", reason="NS wrote = for +1")
+        slips.correct(store, event, rid, fixed, who="td", reason=" ")
+    cid = slips.correct(store, event, rid, fixed, who="td", reason="NS wrote = for +1")
     assert store.results(event)[0].result == fixed
     [c] = store.corrections(event)
     assert (c.id, c.action, c.who, c.reason) == (cid, "correct", "td", "NS wrote = for +1")
     assert c.old.tricks == 10 and c.new.tricks == 11
     # corrections are checked against the movement too
     with pytest.raises(EntryError, match="plays boards 3-4, not 5"):
-        store.correct_result(
-            event, rid, slip(round=2, table=1, board=5, ns=1, ew=6), who="td", reason="x"
+        slips.correct(
+            store, event, rid, slip(round=2, table=1, board=5, ns=1, ew=6), who="td", reason="x"
         )
-    uid = store.undo_correction(event, cid, who="td", reason="EW showed it was =")
+    uid = slips.undo(store, event, cid, who="td", reason="EW showed it was =")
     assert store.results(event)[0].result.tricks == 10
     with pytest.raises(EntryError, match="already undone"):
-        store.undo_correction(event, cid, who="td", reason="again")
+        slips.undo(store, event, cid, who="td", reason="again")
     history = store.board_history(event, 3)
     assert len(history) == 1
     assert [h.action for h in history[0].corrections] == ["correct", "undo"]
@@ -208,36 +211,53 @@ def test_correction_is_audited_and_reversible(store: Store, event: int) -> None:
 
 
 def test_undo_refused_when_changed_again(store: Store, event: int) -> None:
-    rid = store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
-    c1 = store.correct_result(
-        event, rid, slip(round=2, table=1, board=3, ns=1, ew=6, result="+1"), who="a", reason="r"
+    rid = slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=6))
+    c1 = slips.correct(
+        store,
+        event,
+        rid,
+        slip(round=2, table=1, board=3, ns=1, ew=6, result="+1"),
+        who="a",
+        reason="r",
     )
-    c2 = store.correct_result(
-        event, rid, slip(round=2, table=1, board=3, ns=1, ew=6, result="+2"), who="a", reason="r"
+    c2 = slips.correct(
+        store,
+        event,
+        rid,
+        slip(round=2, table=1, board=3, ns=1, ew=6, result="+2"),
+        who="a",
+        reason="r",
     )
     with pytest.raises(
         EntryError, match=f"changed again after correction {c1} \\(by correction {c2}"
     ):
-        store.undo_correction(event, c1, who="a", reason="r")
-    store.undo_correction(event, c2, who="a", reason="r")
-    store.undo_correction(event, c1, who="a", reason="r")
+        slips.undo(store, event, c1, who="a", reason="r")
+    slips.undo(store, event, c2, who="a", reason="r")
+    slips.undo(store, event, c1, who="a", reason="r")
     assert store.results(event)[0].result.tricks == 10
 
 
 def test_deadline_only_director_after(store: Store, event: int) -> None:
     # 003:123-159: after the deadline only the director corrects, reason recorded
-    rid = store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
+    rid = slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=6))
     store.set_deadline(event, dt.datetime(2026, 11, 24, 22, 0, tzinfo=dt.UTC))
     fixed = slip(round=2, table=1, board=3, ns=1, ew=6, result="-1")
     before = dt.datetime(2026, 11, 24, 21, 59)
     after = dt.datetime(2026, 11, 24, 22, 1)
     with pytest.raises(EntryError, match="only the director can correct"):
-        store.correct_result(event, rid, fixed, who="NS 1", reason="r", now=after)
-    cid = store.correct_result(
-        event, rid, fixed, who="td", reason="record error confirmed", director=True, now=after
+        slips.correct(store, event, rid, fixed, who="NS 1", reason="r", now=after)
+    cid = slips.correct(
+        store,
+        event,
+        rid,
+        fixed,
+        who="td",
+        reason="record error confirmed",
+        director=True,
+        now=after,
     )
     assert store.corrections(event)[0].after_deadline
-    store.undo_correction(event, cid, who="scorer", reason="r", now=before)
+    slips.undo(store, event, cid, who="scorer", reason="r", now=before)
     assert not store.corrections(event)[1].after_deadline
 
 
@@ -248,9 +268,9 @@ def test_import_is_idempotent(store: Store, event: int, mitchell: GridMovement) 
         for board in a.boards:
             line += 1
             rows.append((line, slip(round=rnd, table=table, board=board, ns=a.ns, ew=a.ew)))
-    first = store.import_results(event, rows[:5], batch=2)
+    first = slips.import_slips(store, event, rows[:5], batch=2)
     assert (first.added, first.skipped) == (5, 0)
-    again = store.import_results(event, rows, batch=4)
+    again = slips.import_slips(store, event, rows, batch=4)
     assert (again.added, again.skipped) == (13, 5)
     assert len(store.results(event)) == 18
 
@@ -261,24 +281,24 @@ def test_import_rejects_everything_on_one_bad_row(store: Store, event: int) -> N
         (3, slip(round=1, table=1, board=7, ns=1, ew=4)),
     ]
     with pytest.raises(EntryError, match=r"^line 3, round 1, table 1, board 7: .*plays boards 1-2"):
-        store.import_results(event, rows)
+        slips.import_slips(store, event, rows)
     assert store.results(event) == []
     # two rows for the same board and table in one file
     dup = [(2, rows[0][1]), (3, rows[0][1])]
     with pytest.raises(EntryError, match="line 3"):
-        store.import_results(event, dup)
+        slips.import_slips(store, event, dup)
 
 
 def test_import_conflict_with_stored_value(store: Store, event: int) -> None:
-    store.add_result(event, slip(round=1, table=1, board=1, ns=1, ew=4))
+    slips.enter(store, event, slip(round=1, table=1, board=1, ns=1, ew=4))
     other = slip(round=1, table=1, board=1, ns=1, ew=4, result="-1")
     with pytest.raises(EntryError, match="already stored as 4S N =, the file says 4S N -1"):
-        store.import_results(event, [(2, other)])
+        slips.import_slips(store, event, [(2, other)])
 
 
 def test_section_results_snapshot(store: Store, event: int, mitchell: GridMovement) -> None:
-    a = store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
-    store.add_result(event, slip(round=1, table=2, board=3, ns=2, ew=5, result="-1"))
+    a = slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=6))
+    slips.enter(store, event, slip(round=1, table=2, board=3, ns=2, ew=5, result="-1"))
     snap = store.section_results(event)
     assert snap.movement == mitchell
     assert snap.event.name == "Tuesday pairs" and sorted(snap.entries) == [1, 2, 3, 4, 5, 6]
@@ -316,14 +336,15 @@ def test_db_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_delete_and_undo_delete(store: Store, event: int) -> None:
-    rid = store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
-    cid = store.delete_result(event, rid, who="td", reason="entered twice by mistake")
+    rid = slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=6))
+    cid = slips.delete(store, event, rid, who="td", reason="entered twice by mistake")
     assert store.results(event) == []
     assert [r.withdrawn for r in store.results(event, include_withdrawn=True)] == [True]
     with pytest.raises(EntryError, match="already deleted"):
-        store.delete_result(event, rid, who="td", reason="again")
+        slips.delete(store, event, rid, who="td", reason="again")
     with pytest.raises(EntryError, match="is deleted: undo the deletion first"):
-        store.correct_result(
+        slips.correct(
+            store,
             event,
             rid,
             slip(round=2, table=1, board=3, ns=1, ew=6, result="+1"),
@@ -332,11 +353,11 @@ def test_delete_and_undo_delete(store: Store, event: int) -> None:
         )
     # the deleted row still holds its key: entering it again points to the undo
     with pytest.raises(EntryError, match="undo its deletion instead"):
-        store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=6))
+        slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=6))
     # a different result on the other board of the round is fine, and the deleted
     # one no longer blocks pair checks
-    store.add_result(event, slip(round=2, table=1, board=4, ns=1, ew=6))
-    store.undo_correction(event, cid, who="td", reason="it was right after all")
+    slips.enter(store, event, slip(round=2, table=1, board=4, ns=1, ew=6))
+    slips.undo(store, event, cid, who="td", reason="it was right after all")
     assert len(store.results(event)) == 2
     [h] = store.board_history(event, 3)
     assert [c.action for c in h.corrections] == ["delete", "undo"] and not h.current.withdrawn
@@ -385,13 +406,38 @@ def test_migration_from_0001_keeps_data(tmp_path: Path) -> None:
         assert version == scripts.get_current_head()  # upgraded to the newest migration
 
 
+def test_head_constant_is_alembics_head() -> None:
+    from alembic.script import ScriptDirectory
+
+    from bridgedesk.store import db
+
+    scripts = ScriptDirectory(str(Path(db.__file__).parent / "alembic"))
+    assert scripts.get_current_head() == db.HEAD
+
+
+def test_a_current_store_opens_without_alembic(tmp_path: Path) -> None:
+    # db.migrate reads the version with SQLAlchemy alone when it is db.HEAD; a new
+    # store (no version yet) loads Alembic to create the schema.
+    path = tmp_path / "club.sqlite3"
+    code = (
+        "import sys\n"
+        "from bridgedesk.store.service import Store\n"
+        f"with Store.open({str(path)!r}) as s:\n"
+        "    s.events()\n"
+        "print('alembic' in sys.modules)"
+    )
+    run = [sys.executable, "-c", code]
+    assert subprocess.run(run, capture_output=True, text=True, check=True).stdout == "True\n"
+    assert subprocess.run(run, capture_output=True, text=True, check=True).stdout == "False\n"
+
+
 def test_late_pair_with_a_new_movement_from_round_2(store: Store, event: int) -> None:
     # 004:884-898: with an even field a late pair can still join before round 2 if
     # tables are added; round 1 keeps the seats it was played with.
     from bridgedesk.events import TableAssignment
 
     for table, (ns, ew, boards) in enumerate([(1, 4, (1, 2)), (2, 5, (3, 4)), (3, 6, (5, 6))], 1):
-        store.add_result(event, slip(round=1, table=table, board=boards[0], ns=ns, ew=ew))
+        slips.enter(store, event, slip(round=1, table=table, board=boards[0], ns=ns, ew=ew))
     # test data: an arbitrary 4-table grid for rounds 2-3 that seats pair 7 (and phantom 8)
     later = {
         (2, 1): TableAssignment(1, 6, (3, 4)),
@@ -413,9 +459,9 @@ def test_late_pair_with_a_new_movement_from_round_2(store: Store, event: int) ->
     movement = store.movement(event)
     assert movement is not None and movement.tables == 4
     assert movement.name == "Mitchell 3 tables, then with table 4 from round 2"
-    store.add_result(event, slip(round=2, table=3, board=1, ns=3, ew=7))
+    slips.enter(store, event, slip(round=2, table=3, board=1, ns=3, ew=7))
     with pytest.raises(EntryError, match="round 2 table 1 seats NS 1 v EW 6"):
-        store.add_result(event, slip(round=2, table=1, board=3, ns=1, ew=5))
+        slips.enter(store, event, slip(round=2, table=1, board=3, ns=1, ew=5))
     with pytest.raises(MovementError, match="from round 2 to 3, not 1"):
         movement.switch(new, 1)
 
@@ -426,22 +472,21 @@ def test_racing_writers_cannot_both_give_a_pair_the_same_board(
     """Two slips for pair 1 on board 5 at different tables, entered at the same moment.
 
     No unique key catches this (the tables and opponents differ); the writers must take
-    turns on the section so the second sees the first.  check_result is slowed down so
-    both would read the board before either writes if they did not.
+    turns on the section so the second sees the first.  The slip's check is slowed down
+    so both would read the board before either writes if they did not.
     """
     import threading
     import time
 
-    from bridgedesk.events import entry as entry_module
-    from bridgedesk.store import results_repo
+    from bridgedesk.events import slips as slip_rules
 
     def slow_check(*args: object, **kwargs: object) -> None:
         time.sleep(0.4)
-        entry_module.check_result(*args, **kwargs)  # type: ignore[arg-type]
+        slip_rules.check_slip(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(results_repo, "check_result", slow_check)
+    monkeypatch.setattr(slips, "check_slip", slow_check)
     url = store.engine.url.render_as_string(hide_password=False)
-    slips = [
+    both = [
         (slip(round=3, table=1, board=5, ns=1, ew=5), None),
         (slip(round=2, table=1, board=5, ns=1, ew=6), "pairs swapped boards by mistake"),
     ]
@@ -450,12 +495,12 @@ def test_racing_writers_cannot_both_give_a_pair_the_same_board(
     def enter(result: Result, override: str | None) -> None:
         with Store.open(url) as other:
             try:
-                other.add_result(event, result, override=override)
+                slips.enter(other, event, result, override=override)
                 outcomes.append("stored")
             except EntryError as exc:
                 outcomes.append(str(exc))
 
-    threads = [threading.Thread(target=enter, args=s) for s in slips]
+    threads = [threading.Thread(target=enter, args=s) for s in both]
     for t in threads:
         t.start()
     for t in threads:

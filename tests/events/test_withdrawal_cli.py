@@ -14,6 +14,7 @@ from tests.events.store_dump import EVENT, cli_fixture, dump, mitchell_event  # 
 from tests.events.test_cli import Cli
 
 from bridgedesk.events import GridMovement, make_result
+from bridgedesk.services import slips
 from bridgedesk.store.director import audit_log
 from bridgedesk.store.service import Store
 
@@ -28,7 +29,7 @@ def enter_rounds(cli: Cli, mitchell: GridMovement, rounds: range, skip: int) -> 
                 if skip in (a.ns, a.ew) and rnd not in rounds:
                     continue
                 for b in a.boards:
-                    store.add_result(1, make_result(round=rnd, table=table, board=b, ns=a.ns,
+                    slips.enter(store, 1, make_result(round=rnd, table=table, board=b, ns=a.ns,
                                                     ew=a.ew, contract="3NT", declarer="N",
                                                     result="="))  # fmt: skip
 

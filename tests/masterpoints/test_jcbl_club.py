@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import ClubGame, award
 from bridgedesk.masterpoints.jcbl.club import (
@@ -110,7 +111,12 @@ def test_vm_pairs() -> None:
     assert vm_pairs(273, 234, 26, 10) == F(4, 5)
     assert vm_pairs(400, 234, 26, 10) == 1  # bounded to 1
     assert vm_pairs(100, 234, 26, 10) == 0  # bounded to 0
-    assert vm_pairs(50, 0, 24, 8, "imp") == F(3 * 50, 24 * 7 * 10) + F(3, 10)
+    assert vm_pairs(50, 0, 24, 8, Method.XIMP) == F(3 * 50, 24 * 7 * 10) + F(3, 10)
+    # Butler IMPs take the one IMP pairs scale (Sl 10); total points Sl 500
+    assert vm_pairs(50, 0, 24, 8, Method.BUTLER) == vm_pairs(50, 0, 24, 8, Method.XIMP)
+    assert vm_pairs(500, 0, 24, 8, Method.TOTAL) == F(3 * 500, 24 * 7 * 500) + F(3, 10)
+    with pytest.raises(MasterpointError, match="not vp"):
+        vm_pairs(10, 0, 24, 8, Method.TEAM_VP)  # a VP match is V/M = VP / M (000:445)
 
 
 def test_overall_formula_and_cap() -> None:

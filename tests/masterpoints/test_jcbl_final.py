@@ -41,6 +41,7 @@ from fractions import Fraction
 
 import pytest
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import Award, ClubGame, award
 from bridgedesk.masterpoints.jcbl.club import (
@@ -141,7 +142,7 @@ def test_l5_on_the_red_part_only() -> None:
     # A session of the qualifying: 24 boards on 20 tables, matchpoints (Sc 19),
     # Av = 24*19/2 = 228; pair 1 scores 266: V/M = 3*38/(24*19) + 0.3 = 0.55;
     # 3*1.25/5 * 24/24 * 0.55 = 0.4125 -> 0.41 black, without L5 (0.21 with it).
-    session = SessionScores(1, 24, F(20), "matchpoints", (SessionScore("1", F(266)),), F(228))
+    session = SessionScores(1, 24, F(20), Method.MP, (SessionScore("1", F(266)),), F(228))
     game = ClubGame(
         ClubEvent(EventKind.PAIRS, ClubRating.LOCAL, 20, 2, 40),
         sessions=(session,),

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import Award, ClubGame, award
 from bridgedesk.masterpoints.jcbl.club import (
@@ -53,7 +54,7 @@ def test_session_awards_beside_the_overall() -> None:
         1,
         26,
         F(10),
-        "matchpoints",
+        Method.MP,
         (
             SessionScore("1", F(156)),
             SessionScore("2", F(117)),
@@ -62,7 +63,7 @@ def test_session_awards_beside_the_overall() -> None:
         ),
         average=F(117),
     )
-    second = SessionScores(2, 26, F(10), "matchpoints", (SessionScore("3", F(156)),), F(117))
+    second = SessionScores(2, 26, F(10), Method.MP, (SessionScore("3", F(156)),), F(117))
     result = award(Ranking(pairs(20)), "jcbl", ClubGame(event, sessions=(first, second)))
     assert session_awards(result, 1) == {
         "1a": "0.39", "1b": "0.39", "2a": "0.15", "2b": "0.15", "4a": "0.49", "4b": "0.49",
@@ -88,7 +89,7 @@ def test_lower_flight_top_half_counts_as_above_average() -> None:
         1,
         24,
         F(4),
-        "matchpoints",
+        Method.MP,
         tuple(SessionScore(str(i), F(v)) for i, v in enumerate(scores, start=1)),
         average=F(36),
     )
@@ -121,7 +122,7 @@ def test_flight_b_pair_above_average_takes_the_better_stratum() -> None:
         1,
         24,
         F(4),
-        "matchpoints",
+        Method.MP,
         (SessionScore("1", F(50)), SessionScore("2", F(44)), SessionScore("3", F(30)),
          SessionScore("4", F(20))),
         average=F(36),
@@ -143,7 +144,7 @@ def test_vp_team_matches() -> None:
         1,
         32,
         F(3),
-        "vp",
+        Method.TEAM_VP,
         (SessionScore("1", F(15)), SessionScore("2", F(10)), SessionScore("3", F(0))),
         max_vp=F(20),
     )
@@ -159,14 +160,14 @@ def test_vp_team_matches() -> None:
         2,
         32,
         F(3),
-        "vp",
+        Method.TEAM_VP,
         (SessionScore("1", F(20), bye=True), SessionScore("2", F(20))),
         max_vp=F(20),
     )
     got = session_awards(award(Ranking(teams), "jcbl", ClubGame(event, sessions=(bye,))), 2)
     assert "1-0" not in got and got["2-0"] == "1.25"
     with pytest.raises(MasterpointError, match="won 25 VP of at most 20"):
-        bad = SessionScores(1, 32, F(3), "vp", (SessionScore("1", F(25)),), max_vp=F(20))
+        bad = SessionScores(1, 32, F(3), Method.TEAM_VP, (SessionScore("1", F(25)),), max_vp=F(20))
         award(Ranking(teams), "jcbl", ClubGame(event, sessions=(bad,)))
 
 
@@ -184,7 +185,7 @@ def test_session_substitute_and_out_of_limit_entrant() -> None:
         1,
         26,
         F(10),
-        "matchpoints",
+        Method.MP,
         (
             SessionScore("1", F(156), participation={"q": F(1, 2), "s": F(1, 2)}),
             SessionScore("2", F(156)),
@@ -202,11 +203,11 @@ def test_session_substitute_and_out_of_limit_entrant() -> None:
 
 def test_session_scores_are_checked() -> None:
     with pytest.raises(MasterpointError, match="scoring must be one of"):
-        SessionScores(1, 24, F(4), "butler", ())
+        SessionScores(1, 24, F(4), Method.BOARD_A_MATCH, ())
     with pytest.raises(MasterpointError, match="needs max_vp"):
-        SessionScores(1, 24, F(4), "vp", ())
+        SessionScores(1, 24, F(4), Method.TEAM_VP, ())
     event = ClubEvent(EventKind.PAIRS, ClubRating.CCG, 5, 1, 10)
-    unknown = SessionScores(1, 24, F(4), "matchpoints", (SessionScore("99", F(50)),), F(36))
+    unknown = SessionScores(1, 24, F(4), Method.MP, (SessionScore("99", F(50)),), F(36))
     with pytest.raises(MasterpointError, match="competitor 99 is not in the ranking"):
         award(Ranking(pairs(4)), "jcbl", ClubGame(event, sessions=(unknown,)))
 
@@ -239,7 +240,7 @@ def test_multi_session_overall_cap_is_times_sessions() -> None:
     assert cap(ClubRating.NATIONAL, 9) == 100
     # session awards keep the single-session cap (000:477: caps are figured apart
     # for overall and session awards)
-    session = SessionScores(1, 96, F(30), "vp", (SessionScore("1", F(20)),), max_vp=F(20))
+    session = SessionScores(1, 96, F(30), Method.TEAM_VP, (SessionScore("1", F(20)),), max_vp=F(20))
     teams = tuple(Placing(str(i), tuple(f"{i}-{k}" for k in range(4)), i) for i in range(1, 3))
     game = ClubGame(ClubEvent(EventKind.TEAMS, ClubRating.CCG, 2, 3, 2), sessions=(session,))
     # 3*1/4 * 96/24 * 1 = 3.00 > CCG cap 2.50 (not 2.50 x 3)
@@ -259,7 +260,7 @@ def test_session_awards_invariants(scores: list[int], rating: ClubRating) -> Non
         1,
         26,
         F(10),
-        "matchpoints",
+        Method.MP,
         tuple(SessionScore(str(i), F(v, 2)) for i, v in enumerate(scores, start=1)),
         average=F(117),
     )

@@ -57,7 +57,7 @@ def test_ranking_and_session_scores_from_the_engine() -> None:
     ]  # fmt: skip
     s = session_scores(result, 1)
     # B = 2, T = 4 (Sc 3), Av = 2*3/2 = 3; V = percentage x B x Sc: pair 7 83.33 % -> 5
-    assert (s.boards, s.tables, s.average, s.scoring) == (2, 4, 3, "matchpoints")
+    assert (s.boards, s.tables, s.average, s.scoring) == (2, 4, 3, Method.MP)
     assert {(x.field, x.competitor): x.score for x in s.scores}[("EW", "7")] == 5
 
 
@@ -108,7 +108,7 @@ def test_jcbl_ccg_two_sessions_overall_and_session_awards() -> None:
 def test_cross_imp_session_scores() -> None:
     # cross-IMP totals keep their own scale: Av = 0 (a cross-IMP field sums to 0), Sl = 10
     s = session_scores(scored(Method.XIMP), 1)
-    assert s.scoring == "imp" and s.average == 0
+    assert s.scoring is Method.XIMP and s.average == 0
     assert sum((x.score for x in s.scores if x.field == "NS"), Fraction(0)) == 0
 
 

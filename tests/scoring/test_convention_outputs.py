@@ -20,6 +20,7 @@ import pytest
 from bridgedesk.cli import main
 from bridgedesk.events import GridMovement, TableAssignment, make_result
 from bridgedesk.formats import pbn_scores
+from bridgedesk.services import slips
 from bridgedesk.store.service import Store
 from tests.events.store_dump import cli_fixture, dump  # noqa: F401
 from tests.events.test_cli import Cli
@@ -89,7 +90,7 @@ def stored(cli: Cli, convention: str) -> None:
         for rnd, table, board, ns, ew, c, d, r in SLIPS:
             slip = make_result(round=rnd, table=table, board=board, ns=ns, ew=ew, contract=c,
                                declarer=d, result=r)  # fmt: skip
-            store.add_result("Pary", slip)
+            slips.enter(store, "Pary", slip)
 
 
 def test_a_stored_event_scored_the_jfr_pary_way(cli: Cli) -> None:

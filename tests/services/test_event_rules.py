@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from bridgedesk.cli import main
 from bridgedesk.store import director, users
 from bridgedesk.store.disputes import raise_dispute
+from bridgedesk.store.ledger import open_ledger
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -71,6 +72,19 @@ def test_a_pairs_event_is_refused_a_team_method(cli: Cli, scoring: str) -> None:
     assert "no events yet" in cli("event", "list")
 
 
+@pytest.mark.parametrize("scoring", ["mp", "ximp", "butler", "total"])
+def test_a_team_event_is_refused_a_pairs_method(cli: Cli, scoring: str) -> None:
+    err = cli(
+        "event", "new", "Club teams", "--kind", "teams", "--format", "swiss", "--scoring",
+        scoring, status=2,
+    )  # fmt: skip
+    assert err == (
+        f"error: a team event is scored imp, vp, bam, bam-vp, mccallum, not {scoring} "
+        f"(--scoring {scoring} is for pairs and individuals)\n"
+    )
+    assert "no events yet" in cli("event", "list")
+
+
 def test_the_console_form_refuses_it_the_same_way(cli: Cli, console: TestClient) -> None:
     page = console.get("/d/").text
     select = page.split('name="scoring"', 1)[1].split("</select>", 1)[0]
@@ -89,7 +103,8 @@ def test_the_method_and_convention_change_until_the_first_result(
     cli("event", "new", "Ximp later", "--date", "2026-11-24")
     out = cli("event", "options", "2", "--scoring", "ximp", "--reason", "club decided")
     assert out.splitlines()[0] == "scoring: ximp"
-    assert "ximp" in cli("event", "list").splitlines()[-1]
+    (listed,) = (x for x in cli("event", "list").splitlines() if "Ximp later" in x)
+    assert "ximp" in listed
     err = cli("event", "options", "2", "--scoring", "vp", "--reason", "x", status=2)
     assert "a pairs event is scored mp, ximp, butler, total, not vp" in err
     # the demo event has its results in: both are fixed, and nothing changes
@@ -143,8 +158,8 @@ def test_masterpoints_wait_for_the_director(cli: Cli, disputed: int, console: Te
             "reason": "weekly"}  # fmt: skip
     answer = console.post("/d/events/1/masterpoints", data=form)
     assert "waits for the director" in answer.text
-    with Store.open(cli.db) as store:
-        assert not store.ledger().__enter__().repository.awards(None)
+    with Store.open(cli.db) as store, open_ledger(store) as book:
+        assert not book.repository.awards(None)
     out = cli("masterpoints", "record", "--event", "1", "--reason", "weekly",
               "--despite-disputes")  # fmt: skip
     assert out.startswith("recording the awards despite open disputes: 1 result")

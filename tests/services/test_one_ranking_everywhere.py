@@ -37,11 +37,12 @@ from bridgedesk.deals.generate import generate
 from bridgedesk.events.model import Entry, Player, Result
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty
 from bridgedesk.movements.catalogue import build
+from bridgedesk.services import rulings, slips
 from bridgedesk.services.awards import event_awards
 from bridgedesk.services.draws import next_pair_round
 from bridgedesk.services.event_setup import NewEvent, create_event_of_kind
 from bridgedesk.simulate import simulate
-from bridgedesk.store import director, users
+from bridgedesk.store import users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -79,7 +80,7 @@ def _play_movement(store: Store, event: int, seed: int) -> None:
             p = simulate(deals[b], None, rng)
             rows.append((None, Result(rnd, table, b, seat.ns, seat.ew, p.contract, p.declarer,
                                       p.tricks)))  # fmt: skip
-    store.import_results(event, rows, who="test")
+    slips.import_slips(store, event, rows, who="test")
 
 
 def pairs_event(db: Path, scoring: str, convention: str | None = None) -> Built:
@@ -94,7 +95,7 @@ def pairs_event(db: Path, scoring: str, convention: str | None = None) -> Built:
         _play_movement(store, eid, seed=7)
         if scoring != "butler":  # a Butler pairs penalty is in VPs (003:55-57): none here
             penalty = ProceduralPenalty(3, Fraction(1, 4), PenaltyUnit.BOARDS, "slow play")
-            director.add_penalty(store, eid, penalty, who="test")
+            rulings.penalty(store, eid, penalty, who="test")
     return Built(db, eid)
 
 
@@ -115,7 +116,7 @@ def swiss_pairs_event(db: Path) -> Built:
                     p = simulate(deals[b], None, rng)
                     rows.append((None, Result(drawn.draw.round, table, b, ns, ew, p.contract,
                                               p.declarer, p.tricks)))  # fmt: skip
-            store.import_results(eid, rows, who="test")
+            slips.import_slips(store, eid, rows, who="test")
     return Built(db, eid)
 
 

@@ -20,8 +20,9 @@ from decimal import ROUND_HALF_UP, Decimal, getcontext
 from bridgedesk.events import Event, Player, Rating, ScoringMethod
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.team_draw import DrawnMatch, TeamSlip
+from bridgedesk.services import slips
 from bridgedesk.services.event_setup import team_settings
-from bridgedesk.store import team_events, team_results
+from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_entries import enter_team
 
@@ -97,7 +98,7 @@ def enter_rest(store: Store, event: int, who: str = "scorer") -> int:
                 if (place.round, place.table, b) in done:
                     continue
                 played = words(d.round, d.home, b, room)
-                team_results.add_room_result(store, event, slip(d, room, b, played), who=who)
+                slips.enter(store, event, slip(d, room, b, played), who=who)
                 count += 1
     return count
 

@@ -10,8 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgedesk.cli import main
-from bridgedesk.errors import BridgedeskError
+from bridgedesk.errors import BridgedeskError, ConflictError
+from bridgedesk.services import slips
 from bridgedesk.store import terminals
+from bridgedesk.web.table_body import table_slip
 from tests.web.conftest import SCRIPT_NAME, Stored, login, make_event, stored_event
 
 
@@ -294,21 +296,21 @@ def test_a_batch_gives_each_request_its_own_answer(client: TestClient, stored: S
     assert a is not None
     good = slip(stored, 1, 1, board=a.boards[0])
     wrong = slip(stored, 1, 1, board=a.boards[0] + 10)
-    outcomes = terminals.enter_results(
+    outcomes = slips.enter_at_tables(
         stored.store,
         [
-            (terminal, good, "b-1"),
-            (terminal, wrong, "b-2"),  # refused: its savepoint is rolled back alone
-            (terminal, good, "b-3"),  # the same board and pairs under a new key
-            (terminal, good, "b-1"),  # a retry of the first
-            (terminal, slip(stored, 1, 1, board=a.boards[1]), None),
+            table_slip(terminal, good, "b-1"),
+            table_slip(terminal, wrong, "b-2"),  # refused: its savepoint is rolled back alone
+            table_slip(terminal, good, "b-3"),  # the same board and pairs under a new key
+            table_slip(terminal, good, "b-1"),  # a retry of the first
+            table_slip(terminal, slip(stored, 1, 1, board=a.boards[1])),
         ],
     )
     first = outcomes[0]
     assert isinstance(first, dict)
     assert isinstance(outcomes[1], BridgedeskError)
     assert "plays boards" in str(outcomes[1])
-    assert isinstance(outcomes[2], terminals.ConflictError)
+    assert isinstance(outcomes[2], ConflictError)
     assert outcomes[3] == first
     assert isinstance(outcomes[4], dict) and outcomes[4]["id"] != first["id"]
     assert sorted(r.result.board for r in stored.store.results(stored.event)) == list(a.boards)
@@ -319,10 +321,11 @@ def test_a_deleted_result_is_not_entered_again(client: TestClient, stored: Store
     auth = login(client, stored, 1)
     body = slip(stored, 1, 1)
     rid = post(client, auth, body).json()["id"]
-    stored.store.delete_result(stored.event, rid, who="td", reason="wrong table")
+    slips.delete(stored.store, stored.event, rid, who="td", reason="wrong table")
     again = post(client, auth, body)
     assert again.status_code == 409
     assert again.json()["error"] == (
-        f"result {rid} on board {body['board']} at this table was deleted: "
-        "ask the director to undo the deletion"
+        f"round 1, table 1, board {body['board']}: result {rid} on board {body['board']} at "
+        "this table was deleted; undo its deletion instead (ask the director; "
+        "`bridgedesk result history` shows the correction)"
     )

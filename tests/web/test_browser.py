@@ -22,6 +22,7 @@ import pytest
 from bridgedesk.cli import main
 from bridgedesk.events.entry import make_result
 from bridgedesk.reports.hand_records import chromium_args
+from bridgedesk.services import slips
 from tests.web.conftest import SCRIPT_NAME, Stored, running, stored_event
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -231,7 +232,7 @@ def test_a_correction_shows_in_the_live_ranking_without_reload(
             assert a is not None
             for board in a.boards:
                 _, _, _, result = _play(t + rnd, board)
-                stored.store.add_result(
+                slips.enter(stored.store,
                     stored.event,
                     make_result(round=rnd, table=t, board=board, ns=a.ns, ew=a.ew,
                                 contract="4S", declarer="N", result=result),

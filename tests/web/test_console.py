@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from bridgedesk.cli import main
 from bridgedesk.store import director, terminals, users
+from bridgedesk.store.ledger import open_ledger
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
 from tests.web.conftest import SCRIPT_NAME, Stored
@@ -298,7 +299,7 @@ def test_a_weekly_game_through_the_console(
     expected = sorted(
         (a["member"], Decimal(a["points"])) for a in json.loads(capsys.readouterr().out)
     )
-    with stored.store.ledger(write=False) as book:
+    with open_ledger(stored.store, write=False) as book:
         held = [*book.repository.awards(), *book.repository.pending()]
     assert sorted((e.member, e.points) for e in held) == expected and expected
 

@@ -16,7 +16,9 @@ from fastapi.testclient import TestClient
 
 from bridgedesk.cli import main
 from bridgedesk.events.entry import make_result
+from bridgedesk.services import slips
 from bridgedesk.store import users
+from bridgedesk.store.ledger import open_ledger
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
 from tests.web.conftest import SCRIPT_NAME, Stored, stored_event
@@ -38,7 +40,7 @@ def played(tmp_path: Path) -> Iterator[Stored]:
             for board in a.boards:
                 over = (a.ns * 7 + a.ew * 3 + board) % 5 - 2  # -2..+2 tricks
                 result = "=" if over == 0 else f"{over:+d}"
-                s.store.add_result(
+                slips.enter(s.store,
                     eid,
                     make_result(round=rnd, table=table, board=board, ns=a.ns, ew=a.ew,
                                 contract="2S", declarer="N", result=result),
@@ -101,7 +103,7 @@ def test_sbf_awards_shown_and_recorded(
         data={"csrf_token": token, "rules": "sbf", "table": "Z9", "reason": "club night"},
     )
     assert answer.status_code == 422
-    with played.store.ledger(write=False) as book:
+    with open_ledger(played.store, write=False) as book:
         assert not [*book.repository.awards(), *book.repository.pending()]
     # recorded under the SBF rules
     answer = client.post(
@@ -110,7 +112,7 @@ def test_sbf_awards_shown_and_recorded(
     )
     assert answer.status_code == 200 and "recorded 6 awards" in answer.text
     assert 'name="rules" value="sbf"' in answer.text  # the page stays on SBF
-    with played.store.ledger(write=False) as book:
+    with open_ledger(played.store, write=False) as book:
         held = [*book.repository.awards(), *book.repository.pending()]
     assert {e.rules for e in held} == {"sbf"} and len(held) == 6
     assert sum(e.points for e in held) == 2 * (16 + 11 + 8)

@@ -24,6 +24,7 @@ import httpx
 import pytest
 
 from bridgedesk.store import terminals, users
+from bridgedesk.store.ledger import open_ledger
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from tests.web import test_browser as phone_tests
@@ -241,7 +242,7 @@ def test_a_weekly_game_from_the_console(
     page.fill("#record-awards input[name=reason]", "Tuesday weekly game")
     page.click("#record-awards button[type=submit]")
     page.wait_for_selector(".box.ok")
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         held = [*book.repository.awards(), *book.repository.pending()]
     assert len(held) == page.locator("#awards tbody tr").count()
     page.screenshot(path=str(shots / f"console-masterpoints-{lang}.png"), full_page=True)

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from bridgedesk.events import make_result
+from bridgedesk.events.slips import SeatedResult
+from bridgedesk.services import slips as slip_service
 from bridgedesk.store import individuals, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
@@ -131,7 +133,7 @@ def test_two_sessions_from_the_console(
                     round=rnd, table=table, board=board, ns=at.ns, ew=at.ew, contract="3NT",
                     declarer="N", result=f"{won:+d}" if won != 3 else "=", session=session,
                 )  # fmt: skip
-                store.add_result(event, slip)
+                slip_service.enter(store, event, slip)
     page.goto(f"{base}/d/events/{event}/sessions?lang={lang}")
     page.wait_for_selector("#combined-ranking")
     assert page.locator("#combined-ranking tbody tr").count() == 12
@@ -176,7 +178,7 @@ def test_a_twelve_player_individual_from_the_console(
             round=rnd, table=table, board=board, ns=players[0], ew=players[2],
             contract=contract, declarer=declarer or None, result=result or None,
         )  # fmt: skip
-        individuals.add_result(store, event, made, players)
+        slip_service.enter(store, event, SeatedResult(made, players))
     page.reload()
     page.wait_for_selector("#player-ranking")
     assert page.locator("#player-ranking tbody tr").count() == 12

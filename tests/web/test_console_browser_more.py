@@ -18,8 +18,10 @@ import pytest
 
 from bridgedesk.events import Entry, Player
 from bridgedesk.events.entry import make_result
+from bridgedesk.services import slips
 from bridgedesk.store import disputes, users
 from bridgedesk.store.entries import edit_entry, withdraw_entry
+from bridgedesk.store.ledger import open_ledger
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from tests.web import test_browser as phone_tests
@@ -72,7 +74,7 @@ def _play(store: Store, event: int, section: str, rounds: range) -> None:
             assert a is not None
             for board in a.boards:
                 over = (a.ns * 7 + a.ew * 3 + board) % 5 - 2
-                store.add_result(
+                slips.enter(store,
                     event,
                     make_result(round=rnd, table=table, board=board, ns=a.ns, ew=a.ew,
                                 contract="2S", declarer="N",
@@ -229,7 +231,7 @@ def test_entry_by_lookup_arrow_switch_sections_and_sbf(
     page.fill("#record-awards input[name=reason]", "club night")
     page.click("#record-awards button[type=submit]")
     page.wait_for_selector(".box.ok")
-    with store.ledger(write=False) as book:
+    with open_ledger(store, write=False) as book:
         assert {e.rules for e in [*book.repository.awards(), *book.repository.pending()]} == {"sbf"}
     page.screenshot(path=str(shots / f"console-sbf-awards-{lang}.png"), full_page=True)
     cards = context.new_page()

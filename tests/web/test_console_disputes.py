@@ -10,9 +10,11 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import ConflictError, EntryError, ForbiddenError
 from bridgedesk.events.entry import make_result
-from bridgedesk.store import disputes, terminals, users
+from bridgedesk.services import slips
+from bridgedesk.services.rulings import rule_on_dispute
+from bridgedesk.store import disputes, users
 from bridgedesk.store.models import DirectorAuditRow, DisputeRow
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -41,7 +43,7 @@ def _enter_round_one(stored: Stored, table: int, first: int = 0, count: int = 2)
             round=1, table=table, board=board, ns=a.ns, ew=a.ew,
             contract="4S", declarer="N", result="=",
         )  # fmt: skip
-        ids.append(stored.store.add_result(stored.event, result, who=f"table A{table}"))
+        ids.append(slips.enter(stored.store, stored.event, result, who=f"table A{table}"))
     return ids
 
 
@@ -65,18 +67,18 @@ def test_raise_and_resolve_in_the_store(stored: Stored) -> None:
         "10 tricks",
     )
     # the same result again: refused (409), nothing added
-    with pytest.raises(terminals.ConflictError, match="already disputed"):
+    with pytest.raises(ConflictError, match="already disputed"):
         disputes.raise_dispute(stored.store, stored.event, first, who="table A1")
     # another table's result, at a table: refused (403)
     other = _enter_round_one(stored, 2)[0]
-    with pytest.raises(terminals.ForbiddenError):
+    with pytest.raises(ForbiddenError):
         disputes.raise_dispute(
             stored.store, stored.event, other, who="table A1", section_id=-1, table=1
         )
     assert len(_rows(stored, DisputeRow)) == 1
     # a ruling needs a reason; a refused correction leaves the dispute open and the result
     with pytest.raises(EntryError, match="reason"):
-        disputes.resolve_dispute(stored.store, stored.event, did, who="boss", reason=" ")
+        rule_on_dispute(stored.store, stored.event, did, who="boss", reason=" ")
     before = stored.store.results(stored.event)
     a = stored.movement.assignment(1, 1)
     assert a is not None
@@ -85,7 +87,7 @@ def test_raise_and_resolve_in_the_store(stored: Stored) -> None:
         declarer="S", result="=",
     )  # fmt: skip
     with pytest.raises(EntryError):  # board of the other result: already has one
-        disputes.resolve_dispute(stored.store, stored.event, did, who="boss", reason="x", new=clash)
+        rule_on_dispute(stored.store, stored.event, did, who="boss", reason="x", new=clash)
     assert stored.store.results(stored.event) == before
     assert disputes.open_disputes(stored.store, stored.event)[0].id == did
     # corrected: the result changes, audited as the director's correction; the flag clears
@@ -93,7 +95,7 @@ def test_raise_and_resolve_in_the_store(stored: Stored) -> None:
         round=1, table=1, board=a.boards[0], ns=a.ns, ew=a.ew, contract="4S",
         declarer="N", result="-1",
     )  # fmt: skip
-    cid = disputes.resolve_dispute(
+    cid = rule_on_dispute(
         stored.store, stored.event, did, who="boss", reason="nine tricks", new=fixed
     )
     assert cid is not None
@@ -106,8 +108,8 @@ def test_raise_and_resolve_in_the_store(stored: Stored) -> None:
     assert history[0].corrections[-1].reason == f"dispute {did}: nine tricks"
     assert history[0].corrections[-1].director
     # resolved once only
-    with pytest.raises(terminals.ConflictError, match="already corrected"):
-        disputes.resolve_dispute(stored.store, stored.event, did, who="boss", reason="again")
+    with pytest.raises(ConflictError, match="already corrected"):
+        rule_on_dispute(stored.store, stored.event, did, who="boss", reason="again")
     actions = [r.action for r in _rows(stored, DirectorAuditRow)]
     assert actions == ["dispute", "dispute-corrected"]
 

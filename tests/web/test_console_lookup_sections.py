@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from bridgedesk.events import Entry, Player
 from bridgedesk.events.entry import make_result
+from bridgedesk.services import slips
 from bridgedesk.store import users
 from bridgedesk.store.player_lookup import find_players
 from bridgedesk.store.users import Role
@@ -92,7 +93,7 @@ def test_every_section_at_once(two_sections: Stored) -> None:
                 a = m.assignment(rnd, table)
                 assert a is not None
                 for board in a.boards:
-                    stored.store.add_result(
+                    slips.enter(stored.store,
                         stored.event,
                         make_result(round=rnd, table=table, board=board, ns=a.ns, ew=a.ew,
                                     contract=made, declarer="N",

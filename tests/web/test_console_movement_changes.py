@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgedesk.events.entry import make_result
+from bridgedesk.services import slips
 from bridgedesk.store import users
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -31,7 +32,7 @@ def _round_one(stored: Stored) -> None:
         a = stored.movement.assignment(1, table)
         assert a is not None
         for board in a.boards:
-            stored.store.add_result(
+            slips.enter(stored.store,
                 stored.event,
                 make_result(round=1, table=table, board=board, ns=a.ns, ew=a.ew,
                             contract="3NT", declarer="S", result="="),

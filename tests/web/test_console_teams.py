@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgedesk.services import draws
+from bridgedesk.services import draws, slips
 from bridgedesk.store import team_events, terminals, users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
@@ -324,9 +324,7 @@ def test_standings_publish_and_the_public_pages(
     log_in(client, "vic")
     # one room in: the standings are provisional and the missing rooms listed
     d = next(m for m in team_events.draw(store, eid).matches if m.away is not None)
-    from bridgedesk.store import team_results
-
-    team_results.add_room_result(store, eid, te.slip(d, "open", 1, ("4S", "N", "=")), who="k")
+    slips.enter(store, eid, te.slip(d, "open", 1, ("4S", "N", "=")), who="k")
     page = client.get(f"/d/teams/{eid}/publish").text
     assert f"round 1, {d.label}: 3 of 4 room results" in page
     assert 'id="provisional"' in client.get(f"/d/teams/{eid}/standings").text
@@ -394,10 +392,10 @@ def test_a_table_enters_its_room_and_sees_the_comparison(
     form = {"round": "1", "board": str(d.boards[0]), "contract": "4S", "declarer": "N",
             "result": "-1"}  # fmt: skip
     assert client.post("/t/team/results", data=form).status_code == 403
-    # a board of another match: the table's own check, beside the form
+    # a board of another match: the room's refusal (as `result team` gives it), beside the form
     answer = client.post("/t/team/results", data={**form, "csrf": csrf, "board": "5"})
     assert answer.status_code == 422
-    assert "plays boards 1-2, not 5" in _alert(answer.text)
+    assert f"the match {d.label} plays boards 1-2, not board 5" in _alert(answer.text)
     assert store.results(eid) == []
     answer = client.post("/t/team/results", data={**form, "csrf": csrf})
     assert answer.status_code == 200 and "board 1 4S N -1" in answer.text
@@ -411,9 +409,7 @@ def test_a_table_enters_its_room_and_sees_the_comparison(
     )
     # the open room from the console; the table then shows the comparison
     te_slip = te.slip(d, "open", d.boards[0], ("4S", "N", "="))
-    from bridgedesk.store import team_results
-
-    team_results.add_room_result(store, eid, te_slip, who="boss")
+    slips.enter(store, eid, te_slip, who="boss")
     page = client.get("/t/team").text
     assert 'class="grid comparison" data-round="1"' in page
     assert re.search(r'class="grid comparison".*?<td class="num">420</td><td class="num">-50</td>'

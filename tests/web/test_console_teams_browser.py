@@ -10,7 +10,7 @@ of round 1 from the console's form, has a result for the wrong room
 stored, lets two tables enter their rooms of another match from their own
 pages (``/t/team``: the table knows its match and room, and shows the IMPs
 once both rooms are in), watches the match grid fill as the rest of the
-rooms come in (through :func:`bridgedesk.store.team_results.add_room_result`,
+rooms come in (through :func:`bridgedesk.services.slips.enter`,
 the function the console's form calls) without a reload, corrects a room
 with a reason, checks the standings against the independent computation of
 :mod:`tests.web.team_event`, and publishes: the missing list empty, the report

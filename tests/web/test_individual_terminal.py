@@ -17,6 +17,8 @@ from fastapi.testclient import TestClient
 from bridgedesk.cli import main
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.individual import IndividualPlan
+from bridgedesk.events.slips import SeatedResult
+from bridgedesk.services import slips
 from bridgedesk.store import individuals, terminals
 from bridgedesk.store.service import Store
 from bridgedesk.web.app import create_app
@@ -66,12 +68,9 @@ def test_the_four_players_and_their_moves(stored: Store) -> None:
         assert "<b>NS " not in page
         # round 1 played at table 1: each of the four is sent to its round-2 seat
         for board in seated.boards:
-            individuals.add_result(
-                stored, EVENT,
-                make_result(round=1, table=1, board=board, ns=seated.north, ew=seated.east,
-                            contract="3NT", declarer="N", result="="),
-                seated.players,
-            )  # fmt: skip
+            made = make_result(round=1, table=1, board=board, ns=seated.north, ew=seated.east,
+                               contract="3NT", declarer="N", result="=")  # fmt: skip
+            slips.enter(stored, EVENT, SeatedResult(made, seated.players))
         page = html.unescape(client.get("/t/table?lang=en").text)
         where = {p: (t, s) for (r, t), x in plan.seats.items() if r == 2
                  for s, p in zip("NSEW", x.players, strict=True)}  # fmt: skip

@@ -13,9 +13,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.services import slips
+from bridgedesk.services.slips import TableSlip
 from bridgedesk.store import terminals
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, writer
+from bridgedesk.web.table_body import table_slip
 from tests.web.conftest import Stored, login, stored_event
 from tests.web.test_api import post, slip
 
@@ -31,13 +34,13 @@ def test_a_retry_is_answered_from_memory_with_the_first_answer(
     client: TestClient, stored: Stored, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[int] = []
-    real = writer.enter_results
+    real = writer.enter_at_tables
 
     def counted(store: Store, requests: Any) -> Any:
         calls.append(len(requests))
         return real(store, requests)
 
-    monkeypatch.setattr(writer, "enter_results", counted)
+    monkeypatch.setattr(writer, "enter_at_tables", counted)
     auth = login(client, stored, 1)
     body = slip(stored, 1, 1)
     first = post(client, auth, body, key="k-1")
@@ -56,22 +59,28 @@ def test_remembered_answers_are_per_table_and_the_oldest_are_forgotten(stored: S
     _, t1 = terminals.login(stored.store, stored.event, "A", 1, stored.codes[("A", 1)])
     _, t2 = terminals.login(stored.store, stored.event, "A", 2, stored.codes[("A", 2)])
     answered = writer.Answered(size=2)
-    body = {"board": 1}
-    answered.add(t1, body, "k", {"id": 7})
-    assert answered.get(t1, body, "k") == {"id": 7}
-    assert answered.get(t2, body, "k") is None  # another table's key
-    assert answered.get(t1, {"board": 2}, "k") is None  # another body: the store decides
-    assert answered.get(t1, body, None) is None
-    answered.add(t1, body, "k2", {"id": 8})
-    answered.add(t1, body, "k3", {"id": 9})
-    assert answered.get(t1, body, "k") is None and answered.get(t1, body, "k3") == {"id": 9}
+    body = slip(stored, 1, 1)
+
+    def sent(t: terminals.Terminal, key: str | None, given: dict[str, Any] = body) -> TableSlip:
+        return table_slip(t, given, key)
+
+    answered.add(sent(t1, "k"), {"id": 7})
+    assert answered.get(sent(t1, "k")) == {"id": 7}
+    assert answered.get(sent(t2, "k", {**body, "ns": 2, "ew": 7})) is None  # another table's
+    other = {**body, "result": "+1"}
+    assert answered.get(sent(t1, "k", other)) is None  # another body: the store decides
+    assert answered.get(sent(t1, None)) is None
+    answered.add(sent(t1, "k2"), {"id": 8})
+    answered.add(sent(t1, "k3"), {"id": 9})
+    assert answered.get(sent(t1, "k")) is None and answered.get(sent(t1, "k3")) == {"id": 9}
 
 
 def _enter(stored: Stored, section: str, table: int) -> int:
     _, terminal = terminals.login(
         stored.store, stored.event, section, table, stored.codes[(section, table)]
     )
-    rid: int = terminals.enter_result(stored.store, terminal, slip(stored, 1, table))["id"]
+    sent = table_slip(terminal, slip(stored, 1, table))
+    rid: int = slips.enter_at_table(stored.store, sent)["id"]
     return rid
 
 
@@ -99,7 +108,7 @@ def test_only_the_changed_section_is_scored_again(
     # the same content as scoring everything again
     assert second["sections"] == live.live_context(stored.store, stored.event)["sections"]
     # a correction (here a deletion) may touch any section: all are scored again
-    stored.store.delete_result(stored.event, rid, who="td", reason="wrong table")
+    slips.delete(stored.store, stored.event, rid, who="td", reason="wrong table")
     scored.clear()
     third = live.live_context(stored.store, stored.event, cache=cache)
     assert scored == ["A", "B"]
@@ -120,7 +129,7 @@ def test_one_key_sent_to_two_server_processes_at_once_is_stored_once(any_db: str
         def send(store: Store) -> None:
             start.wait()
             try:
-                answers.append(terminals.enter_result(store, terminal, body, "same-key"))
+                answers.append(slips.enter_at_table(store, table_slip(terminal, body, "same-key")))
             except BridgedeskError as exc:  # pragma: no cover - the failure this test finds
                 answers.append(exc)
 

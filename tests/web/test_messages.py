@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.events.correction import corrected
 from bridgedesk.events.entry import make_result
+from bridgedesk.services import slips
 from bridgedesk.store import disputes, users
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -51,29 +52,34 @@ def test_real_refusals_are_known_and_translated(stored: Stored) -> None:
     store, eid = stored.store, stored.event
     a = stored.movement.assignment(1, 1)
     assert a is not None
-    first = store.add_result(eid, _slip(stored, 1, 1))  # type: ignore[arg-type]
+    first = slips.enter(store, eid, _slip(stored, 1, 1))  # type: ignore[arg-type]
+    second = slips.enter(store, eid, _slip(stored, 1, 1, 1))  # type: ignore[arg-type]
     cases = {
-        "board-already-entered": lambda: store.add_result(eid, _slip(stored, 1, 1)),
+        "board-already-entered": lambda: slips.enter(store, eid, _slip(stored, 1, 1)),
         "contract-needs-declarer": lambda: make_result(
             round=1, table=1, board=1, ns=1, ew=2, contract="4S", result="="
         ),
-        "no-such-round": lambda: store.add_result(
-            eid, make_result(round=99, table=1, board=1, ns=a.ns, ew=a.ew, contract="PASS")
+        "no-such-round": lambda: slips.enter(
+            store, eid, make_result(round=99, table=1, board=1, ns=a.ns, ew=a.ew, contract="PASS")
         ),
-        "wrong-pairs": lambda: store.add_result(
-            eid, make_result(round=1, table=1, board=a.boards[1], ns=5, ew=6, contract="PASS")
+        "wrong-pairs": lambda: slips.enter(
+            store,
+            eid,
+            make_result(round=1, table=1, board=a.boards[1], ns=5, ew=6, contract="PASS"),
         ),
-        "pairs-reversed": lambda: store.add_result(
+        "pairs-reversed": lambda: slips.enter(
+            store,
             eid,
             make_result(round=1, table=1, board=a.boards[1], ns=a.ew, ew=a.ns, contract="PASS"),
         ),
-        "board-not-at-table": lambda: store.add_result(
-            eid, make_result(round=1, table=1, board=25, ns=a.ns, ew=a.ew, contract="PASS")
+        "board-not-at-table": lambda: slips.enter(
+            store, eid, make_result(round=1, table=1, board=25, ns=a.ns, ew=a.ew, contract="PASS")
         ),
-        "correction-changes-nothing": lambda: store.correct_result(
-            eid, first, store.results(eid)[0].result, who="kim", reason="x"
+        "correction-changes-nothing": lambda: slips.correct(
+            store, eid, first, store.results(eid)[0].result, who="kim", reason="x"
         ),
-        "correction-needs-reason": lambda: store.correct_result(
+        "correction-needs-reason": lambda: slips.correct(
+            store,
             eid,
             first,
             corrected(store.results(eid)[0].result, result="+1"),
@@ -83,6 +89,10 @@ def test_real_refusals_are_known_and_translated(stored: Stored) -> None:
         "already-disputed": lambda: [
             disputes.raise_dispute(store, eid, first, who="table A1") for _ in range(2)
         ],
+        "result-deleted": lambda: (
+            slips.delete(store, eid, second, who="kim", reason="entered by mistake"),
+            slips.enter(store, eid, _slip(stored, 1, 1, 1)),
+        ),
     }
     for code, run in cases.items():
         message = _refused(run)
@@ -128,7 +138,7 @@ def test_japanese_pages_show_japanese_refusals(
     assert client.post(f"/d/events/{eid}/results", data=form).status_code == 200
     before = stored.store.results(eid)
     ja = client.post(f"/d/events/{eid}/results?lang=ja", data=form)
-    assert ja.status_code == 422
+    assert ja.status_code == 409  # the place has its result: a conflict at every door
     assert 'data-code="board-already-entered"' in ja.text
     assert f"ボード {a.boards[0]} は第1ラウンドのテーブル 1 で入力済みです" in ja.text
     en = client.post(f"/d/events/{eid}/results?lang=en", data=form)
@@ -149,7 +159,7 @@ def test_japanese_pages_show_japanese_refusals(
             "declarer": "S", "result": "="}  # fmt: skip
     answer = client.post("/api/table/results", headers=headers, json=body)
     assert answer.status_code in (409, 422)
-    assert answer.json()["code"] == "table-board-already-entered"
+    assert answer.json()["code"] == "board-already-entered"
     assert "already has a result" in answer.json()["error"]
     # the table's page in Japanese shows the same refusal in Japanese
     phone = TestClient(client.app)
@@ -157,5 +167,5 @@ def test_japanese_pages_show_japanese_refusals(
     form = {"csrf": csrf, "round": "1", "board": str(a.boards[0]), "level": "3", "strain": "NT",
             "doubled": "", "declarer": "S", "result": "=", "lead": ""}  # fmt: skip
     page = phone.post("/t/preview?lang=ja", data=form)
-    assert 'data-code="table-board-already-entered"' in page.text
-    assert f"ボード {a.boards[0]} は NS {a.ns} 対 EW {a.ew} の結果が入力済みです" in page.text
+    assert 'data-code="board-already-entered"' in page.text
+    assert f"ボード {a.boards[0]} は第1ラウンドのテーブル 1 で入力済みです" in page.text

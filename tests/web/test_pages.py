@@ -12,6 +12,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.testclient import TestClient
 
 from bridgedesk.events.entry import make_result
+from bridgedesk.services import slips
 from bridgedesk.store import terminals
 from bridgedesk.web.app import include_optional_routers
 from tests.web.conftest import SCRIPT_NAME, Stored
@@ -221,7 +222,7 @@ def test_live_results_show_only_completed_boards(client: TestClient, stored: Sto
         a = m.assignment(1, t)
         assert a is not None
         for b in a.boards:
-            stored.store.add_result(
+            slips.enter(stored.store,
                 stored.event,
                 make_result(round=1, table=t, board=b, ns=a.ns, ew=a.ew, contract="3NT",
                             declarer="S", result=str(7 + b % 4)),
@@ -272,7 +273,7 @@ def test_hand_records_show_after_the_session(client: TestClient, stored: Stored)
     for rnd, t, a in before:
         assert a is not None
         for b in a.boards:
-            stored.store.add_result(
+            slips.enter(stored.store,
                 stored.event,
                 make_result(round=rnd, table=t, board=b, ns=a.ns, ew=a.ew, contract="2H",
                             declarer="E", result="="),
@@ -285,7 +286,7 @@ def test_hand_records_show_after_the_session(client: TestClient, stored: Stored)
     shown = set(map(int, re.findall(r'class="grid traveller" data-board="(\d+)"', html)))
     assert shown == set(range(1, 15)) - playing  # completed boards only
     for b in a.boards:
-        stored.store.add_result(
+        slips.enter(stored.store,
             stored.event,
             make_result(round=rnd, table=t, board=b, ns=a.ns, ew=a.ew, contract="2H",
                         declarer="E", result="="),

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import errno
 import functools
+import gc
 import importlib
 import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import typer
@@ -31,7 +34,8 @@ from bridgedesk.errors import BridgedeskError
 #: ``app``, to which the modules in ``_EXTENSIONS`` add more commands.  A module is
 #: imported only when its command runs (or its own ``--help`` is asked for): ``bridgedesk
 #: --help`` imports none, ``bridgedesk calc imps 50`` only ``cli.calc`` and what it needs,
-#: so every command module imports what it uses at its top.  The help here is checked
+#: ``bridgedesk event list`` only ``cli.event`` (not the group's other modules), so every
+#: command module imports what it uses at its top.  The help here is checked
 #: against each module's own by ``tests/cli/test_command_table.py``.
 _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("demo", "bridgedesk.cli.demo",
@@ -53,7 +57,7 @@ _GROUPS: tuple[tuple[str, str, str], ...] = (
     ("event", "bridgedesk.cli.event", "Create and list events (tournaments)."),
     ("entry", "bridgedesk.cli.entry", "Enter pairs, teams or individuals in an event."),
     ("result", "bridgedesk.cli.result", "Enter, correct and import results."),
-    ("masterpoints", "bridgedesk.cli.masterpoints",
+    ("masterpoints", "bridgedesk.cli.masterpoints._app",
      "Masterpoint tables (JCBL, SBF), awards for a ranking, and the player ledger."),
     ("practice", "bridgedesk.cli.practice",
      "Practice MiniBridge against the computer, with a closed room and IMPs (002:12-57)."),
@@ -62,25 +66,52 @@ _GROUPS: tuple[tuple[str, str, str], ...] = (
     ("user", "bridgedesk.cli.user", "Accounts of the director's console (/d/)."),
     ("teams", "bridgedesk.cli.teams", "Team events: score a results file."),
 )  # fmt: skip
-#: Modules that add commands to a group above (imported with the group, for that only).
-_EXTENSIONS: dict[str, tuple[str, ...]] = {
-    "event": (
-        "bridgedesk.cli.event_movement",
-        "bridgedesk.cli.event_deals",
-        "bridgedesk.cli.event_tables",
-        "bridgedesk.cli.event_sessions",
-        "bridgedesk.cli.event_rounds_pairs",
-        "bridgedesk.cli.event_teams",
-        "bridgedesk.cli.event_even_chance",
-        "bridgedesk.cli.event_forms",
-    ),
-    "result": (
-        "bridgedesk.cli.result_director",
-        "bridgedesk.cli.result_withdrawal",
-        "bridgedesk.cli.result_teams",
-        "bridgedesk.cli.result_disputes",
-        "bridgedesk.cli.result_misseat",
-    ),
+#: Modules that add commands to a group above, by the commands each adds: a group's
+#: command imports the group's module and the one module holding it (``bridgedesk event
+#: list`` none of these, ``event movement`` ``cli.event_movement``), the group's ``--help``
+#: (or a name it does not know) every one, in this order.  ``tests/cli/test_command_table.py``
+#: checks that every command is where this table says.
+_EXTENSIONS: dict[str, dict[str, str]] = {
+    "event": {
+        "movement": "bridgedesk.cli.event_movement",
+        "arrow-switch": "bridgedesk.cli.event_movement",
+        "bye-stand": "bridgedesk.cli.event_movement",
+        "deals": "bridgedesk.cli.event_deals",
+        "tables": "bridgedesk.cli.event_tables",
+        "round": "bridgedesk.cli.event_tables",
+        "final": "bridgedesk.cli.event_sessions",
+        "draw": "bridgedesk.cli.event_rounds_pairs",
+        "options": "bridgedesk.cli.event_rounds_pairs",
+        "lineup": "bridgedesk.cli.event_teams",
+        "withdraw-team": "bridgedesk.cli.event_teams",
+        "carry-over": "bridgedesk.cli.event_teams",
+        "form-teams": "bridgedesk.cli.event_even_chance",
+        "forms": "bridgedesk.cli.event_forms",
+    },
+    "result": {
+        "penalty": "bridgedesk.cli.result_director",
+        "fouled": "bridgedesk.cli.result_director",
+        "not-played": "bridgedesk.cli.result_director",
+        "rulings": "bridgedesk.cli.result_director",
+        "cancel": "bridgedesk.cli.result_director",
+        "withdraw-pair": "bridgedesk.cli.result_withdrawal",
+        "team": "bridgedesk.cli.result_teams",
+        "forfeit": "bridgedesk.cli.result_teams",
+        "team-import": "bridgedesk.cli.result_teams",
+        "disputes": "bridgedesk.cli.result_disputes",
+        "resolve": "bridgedesk.cli.result_disputes",
+        "misseat": "bridgedesk.cli.result_misseat",
+    },
+    "masterpoints": {
+        "award": "bridgedesk.cli.masterpoints.award",
+        "statement": "bridgedesk.cli.masterpoints.ledger",
+        "ranks": "bridgedesk.cli.masterpoints.ledger",
+        "list": "bridgedesk.cli.masterpoints.ledger",
+        "annual": "bridgedesk.cli.masterpoints.ledger",
+        "import": "bridgedesk.cli.masterpoints.ledger_write",
+        "record": "bridgedesk.cli.masterpoints.ledger_write",
+        "table": "bridgedesk.cli.masterpoints.table",
+    },
 }
 
 
@@ -93,19 +124,58 @@ class _Pending(TyperCommand):
         self.group = group
 
 
-def _load(pending: _Pending) -> Any:
-    """The real command of ``pending``: its module imported, with its extensions."""
+def _load(pending: _Pending, rest: Sequence[str] | None = None) -> tuple[Any, bool]:
+    """The real command of ``pending``, and whether it is whole.
+
+    A group is loaded with the extension module holding ``rest[0]``, the subcommand
+    about to run, if :data:`_EXTENSIONS` names one, else with none; with every one
+    (whole) when ``rest`` is None or names no command of what was loaded (``--help``,
+    a mistyped name: the group lists, or suggests among, all its commands).
+    """
     module = importlib.import_module(pending.module)
     name = pending.name or ""
-    if pending.group:
-        for extension in _EXTENSIONS.get(name, ()):
-            importlib.import_module(extension)
+    if not pending.group:
+        single = typer.Typer()
+        single.command(name=name)(module.command)
+        return typer.main.get_group(single).commands[name], True
+    extensions = _EXTENSIONS.get(name, {})
+    wanted = rest[0] if rest else None
+    if rest is not None and wanted is not None:
+        if wanted in extensions:
+            importlib.import_module(extensions[wanted])
         group = typer.main.get_group(module.app)
-        group.name = name
-        return group
-    single = typer.Typer()
-    single.command(name=name)(module.command)
-    return typer.main.get_group(single).commands[name]
+        if wanted in group.commands:
+            group.name = name
+            return group, not extensions
+    for extension in dict.fromkeys(extensions.values()):
+        importlib.import_module(extension)
+    group = typer.main.get_group(module.app)
+    group.name = name
+    return group, True
+
+
+#: Whether :func:`_importing` has frozen what start-up made (once a process).
+_frozen = False
+
+
+@contextmanager
+def _importing() -> Iterator[None]:
+    """Import a command's modules with the cyclic garbage collector off, then (the
+    first time in a process) freeze what start-up made: the modules, their classes and
+    the command tree live as long as the process, so collections need never walk them
+    again.  Walking them took about a sixth of a store command's start-up CPU
+    (``bench/startup.py``); the command itself runs with the collector as it was."""
+    global _frozen
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if not _frozen:
+            gc.freeze()
+            _frozen = True
+        if collecting:
+            gc.enable()
 
 
 class _LazyGroup(TyperGroup):
@@ -115,14 +185,18 @@ class _LazyGroup(TyperGroup):
         if args:
             found = self.commands.get(args[0])
             if isinstance(found, _Pending):
-                self.commands[args[0]] = _load(found)
+                with _importing():
+                    loaded, whole = _load(found, args[1:])
+                if not whole:  # loaded for this one subcommand: not kept for the next
+                    return args[0], loaded, args[1:]
+                self.commands[args[0]] = loaded
         return super().resolve_command(ctx, args)
 
     def load_all(self) -> None:
         """Import every command (for tools and tests that walk the whole tree)."""
         for name, found in list(self.commands.items()):
             if isinstance(found, _Pending):
-                self.commands[name] = _load(found)
+                self.commands[name] = _load(found)[0]
 
 
 app = typer.Typer(

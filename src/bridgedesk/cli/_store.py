@@ -1,34 +1,13 @@
-"""What the event, entry and result commands share: ``--db``, ``--by`` and value parsing."""
+"""What the store's commands share besides their options (those are in
+:mod:`bridgedesk.cli._options`): opening the store, who makes a change, dates."""
 
 import getpass
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
-
-from bridgedesk.cli import _limits as limit
 from bridgedesk.events.creation import parse_date, parse_datetime
 
 if TYPE_CHECKING:
     from bridgedesk.store.service import Store
-
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        help="SQLite file or database URL (postgresql://...). Default: $BRIDGEDESK_DB, "
-        "else bridgedesk.sqlite3 in your data directory.",
-        show_default=False,
-    ),
-]
-ByOption = Annotated[
-    str | None,
-    typer.Option("--by", help="Who makes the change (for the audit log). Default: your login."),
-]
-SectionOption = Annotated[str, typer.Option("--section", help="Section name.")]
-SessionOption = Annotated[
-    int, typer.Option("--session", min=1, max=limit.SESSIONS, help="Session number.")
-]
-EventArg = Annotated[str, typer.Argument(help="The event: its id or its name.", show_default=False)]
 
 
 def open_store(db: str | None) -> "Store":
@@ -48,14 +27,4 @@ def who(by: str | None) -> str:
         return "director"
 
 
-__all__ = [
-    "ByOption",
-    "DbOption",
-    "EventArg",
-    "SectionOption",
-    "SessionOption",
-    "open_store",
-    "parse_date",
-    "parse_datetime",
-    "who",
-]
+__all__ = ["open_store", "parse_date", "parse_datetime", "who"]

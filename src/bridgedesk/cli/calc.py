@@ -30,6 +30,7 @@ from bridgedesk.bridge import (
     score_ns,
 )
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._options import JsonOption
 from bridgedesk.cli.calc_demo import command
 from bridgedesk.errors import BoardNumberError, ContractError, ParseError
 
@@ -42,8 +43,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
 def _emit_json(data: dict[str, Any]) -> None:
@@ -86,7 +85,7 @@ def score(
     vul: Annotated[
         str | None, typer.Option("--vul", help="Vulnerability: none, ns, ew or all.")
     ] = None,
-    as_json: JsonFlag = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Score one contract result, from both sides' point of view.
 
@@ -150,7 +149,7 @@ def score(
 @app.command(name="imps", context_settings=_NEGATIVE_OK)
 def imps_command(
     points: Annotated[str, typer.Argument(help="A point difference, e.g. 430 or -250.")],
-    as_json: JsonFlag = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Convert a point difference into IMPs (the sign follows the points)."""
     value = _whole(points, "the point difference")
@@ -173,7 +172,7 @@ def vp(
         str,
         typer.Option("--scale", help="wbf2013, wbf25, 29-0, bam, or a .json scale file."),
     ] = "wbf2013",
-    as_json: JsonFlag = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Convert a match margin into victory points: the winner's first."""
     value = _whole(margin, "the margin")
@@ -200,7 +199,7 @@ def vp(
 @app.command(context_settings=_NEGATIVE_OK)
 def board(
     number: Annotated[str, typer.Argument(help="The board number (1 or more).")],
-    as_json: JsonFlag = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Show a board's dealer and vulnerability."""
     value = _whole(number, "the board number")

@@ -24,6 +24,7 @@ from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._encoding import encodable
 from bridgedesk.cli._encoding import encoding as check_encoding
 from bridgedesk.cli._lang import LangOption, chosen
+from bridgedesk.cli._options import InputEncodingOption
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.dd import analyse as solve_all
 from bridgedesk.deals.deal import Deal
@@ -36,21 +37,15 @@ from bridgedesk.reports.output import output_file
 from bridgedesk.store.analyses import analyse_cached
 from bridgedesk.store.service import Store
 
-#: ``--encoding`` of the commands that read a deal file.
-InputEncoding = Annotated[
-    str | None,
-    typer.Option(
-        "--encoding",
-        help="Text encoding of the file read (default: told from its bytes: UTF-8, "
-        "Shift_JIS or Latin-1).",
-        show_default=False,
-    ),
-]
-
 app = typer.Typer(
     help="Hand records: generate deals, solve double dummy and par, convert, print.",
     no_args_is_help=True,
 )
+
+#: A deal file read (``analyse``, ``print``).
+DealFileArg = Annotated[Path, typer.Argument(help="Deal file (.pbn or .hnd).")]
+#: ``--split``: an .hnd file holds 32 boards (``generate``, ``convert``).
+SplitOption = Annotated[bool, typer.Option(help="Write more than 32 boards as several .hnd files.")]
 
 
 @app.command()
@@ -67,9 +62,7 @@ def generate(
         typer.Option(help="Make the set reproducible: the same seed gives the same deals."),
     ] = None,
     event: Annotated[str, typer.Option(help="Event name for the PBN Event tag.")] = "",
-    split: Annotated[
-        bool, typer.Option(help="Write more than 32 boards as several .hnd files.")
-    ] = False,
+    split: SplitOption = False,
     encoding: Annotated[
         str | None, typer.Option(help="Text encoding (default: cp932 for .hnd, utf-8 for .pbn).")
     ] = None,
@@ -102,7 +95,7 @@ def generate(
 
 @app.command()
 def analyse(
-    file: Annotated[Path, typer.Argument(help="Deal file (.pbn or .hnd).")],
+    file: DealFileArg,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="PBN file to write with the results.")
     ] = None,
@@ -124,7 +117,7 @@ def analyse(
         str | None,
         typer.Option(help="With --db: attach the deals to this stored event (id or name)."),
     ] = None,
-    encoding: InputEncoding = None,
+    encoding: InputEncodingOption = None,
 ) -> None:
     """Solve double dummy and par for every board, on all cores, and report the time."""
 
@@ -193,9 +186,7 @@ def analyse(
 def convert(
     source: Annotated[Path, typer.Argument(help="Deal file to read (.pbn or .hnd).")],
     target: Annotated[Path, typer.Argument(help="Deal file to write (.pbn or .hnd).")],
-    split: Annotated[
-        bool, typer.Option(help="Write more than 32 boards as several .hnd files.")
-    ] = False,
+    split: SplitOption = False,
     encoding: Annotated[
         str | None, typer.Option(help="Output encoding (default: cp932 for .hnd, utf-8 for .pbn).")
     ] = None,
@@ -230,7 +221,7 @@ def convert(
 
 @app.command("print")
 def print_(
-    file: Annotated[Path, typer.Argument(help="Deal file (.pbn or .hnd).")],
+    file: DealFileArg,
     fmt: Annotated[str, typer.Option("--format", "-f", help="html or pdf.")] = "html",
     lang: LangOption = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="File to write.")] = None,
@@ -247,7 +238,7 @@ def print_(
             show_default=False,
         ),
     ] = None,
-    encoding: InputEncoding = None,
+    encoding: InputEncodingOption = None,
 ) -> None:
     """Hand-record sheets: four hands in compass layout, dealer, vulnerability, HCP, DD, par."""
 

@@ -12,15 +12,16 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import demo_teams
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
-from bridgedesk.cli._team_event import run_teams
 from bridgedesk.demo_individuals import run as run_individuals
 from bridgedesk.demo_session import run
 from bridgedesk.demo_sessions import run as sessions_run
 from bridgedesk.events.creation import parse_date
 from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.session import ranking_text
+from bridgedesk.reports.teams import standings_text
 
 
 def command(
@@ -128,3 +129,21 @@ def several(
         typer.echo(f"event {made.event_id} stored in {made.db}")
     typer.echo(f"reports in {out}/ (open {out / 'combined.html'}): {len(made.files)} files")
     typer.echo(f"done in {made.seconds:.1f} s")
+
+
+def run_teams(
+    teams: int, form: str, seed: int, out: Path, db: Path | None, lang: str,
+    date: dt.date | None = None,
+) -> None:  # fmt: skip
+    """``demo --teams N``: run the demonstration team event and say what it wrote."""
+    made = demo_teams.run(teams=teams, form=form, seed=seed, out=out, db=db, lang=lang, date=date)
+    typer.echo(f"{made.draw}; {made.slips} room results entered")
+    typer.echo(standings_text(made.scored, lang), nl=False)
+    if made.db is None:
+        typer.echo("the event was kept in a temporary database, now deleted (--db FILE keeps it)")
+    else:
+        typer.echo(f"event {made.event_id} stored in {made.db}")
+    typer.echo(f"reports in {out}/ (open {out / 'index.html'}):")
+    for path in made.files:
+        typer.echo(f"  {path.name}")
+    typer.echo(f"done in {made.timings['total']:.1f} s")

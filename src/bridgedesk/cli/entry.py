@@ -8,16 +8,16 @@ import typer
 from bridgedesk.bridge import Side
 from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import (
+from bridgedesk.cli._options import (
     ByOption,
     DbOption,
     EventArg,
+    ReasonOption,
     SectionOption,
     SessionOption,
-    open_store,
-    who,
 )
-from bridgedesk.cli._team_event import add_even_chance_pair, add_team_entry
+from bridgedesk.cli._store import open_store, who
+from bridgedesk.cli._team_entry import add_even_chance_pair, add_team_entry
 from bridgedesk.errors import EntryError
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.late_rover import rover_route
@@ -33,6 +33,13 @@ if TYPE_CHECKING:
     from bridgedesk.events.seating import SeatingPlan
 
 app = typer.Typer(help="Enter pairs, teams or individuals in an event.", no_args_is_help=True)
+
+#: An entry's kind, when it is not the event's (``add`` and ``import``).
+KindOption = Annotated[
+    str | None, typer.Option("--kind", help="pair, team or individual [default: the event's].")
+]
+#: The entry a command changes (``edit`` and ``withdraw``).
+NumberOption = Annotated[int, typer.Option("--pair", "--number", min=1, help="The entry's number.")]
 
 
 @app.command("add")
@@ -56,9 +63,7 @@ def add(
     members: Annotated[
         str, typer.Option("--members", help="Member numbers in the same order, comma-separated.")
     ] = "",
-    kind: Annotated[
-        str | None, typer.Option("--kind", help="pair, team or individual [default: the event's].")
-    ] = None,
+    kind: KindOption = None,
     team: Annotated[
         str | None, typer.Option("--team", "--name", help="Team name (for teams).")
     ] = None,
@@ -221,16 +226,11 @@ def field_numbers(movement: "SeatingPlan") -> dict[int, str]:
     return out
 
 
-ReasonOption = Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")]
-
-
 @app.command("import")
 def import_entries(
     event: EventArg,
     file: Annotated[Path, typer.Argument(help="CSV: pair, player1, member1, player2, ...")],
-    kind: Annotated[
-        str | None, typer.Option("--kind", help="pair, team or individual [default: the event's].")
-    ] = None,
+    kind: KindOption = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,
@@ -260,7 +260,7 @@ def import_entries(
 @app.command("edit")
 def edit(
     event: EventArg,
-    number: Annotated[int, typer.Option("--pair", "--number", min=1, help="The entry's number.")],
+    number: NumberOption,
     reason: ReasonOption,
     names: Annotated[str | None, typer.Option("--names", help="The new player names.")] = None,
     members: Annotated[
@@ -309,7 +309,7 @@ def edit(
 @app.command("withdraw")
 def withdraw(
     event: EventArg,
-    number: Annotated[int, typer.Option("--pair", "--number", min=1, help="The entry's number.")],
+    number: NumberOption,
     reason: ReasonOption,
     section: SectionOption = "A",
     session: SessionOption = 1,

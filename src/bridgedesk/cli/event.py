@@ -6,10 +6,11 @@ import typer
 
 from bridgedesk.bridge.methods import Convention
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import DbOption, EventArg, open_store, parse_datetime, who
-from bridgedesk.cli._team_event import created_line
+from bridgedesk.cli._options import DbOption, EventArg, ScoringOption, VpScaleOption
+from bridgedesk.cli._store import open_store, parse_datetime, who
 from bridgedesk.errors import EntryError
-from bridgedesk.events.model import correction_deadline
+from bridgedesk.events.model import Event, correction_deadline
+from bridgedesk.events.team_settings import TeamSettings
 from bridgedesk.services.event_setup import NewEvent, prepare_event, store_prepared
 from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.team_events import session_counts
@@ -18,6 +19,22 @@ app = typer.Typer(
     help="Create and list events (tournaments).",
     no_args_is_help=True,
 )
+
+
+def created_line(
+    eid: int, event: Event, settings: TeamSettings, sessions: int = 1, even_chance: bool = False
+) -> str:
+    """What ``event new --kind teams`` prints of the team event it stored."""
+    extra = f", {settings.rounds} rounds" if settings.rounds else ""
+    extra += f", {sessions} sessions" if sessions > 1 else ""
+    extra += ", even-chance: pairs enter with --seed-points" if even_chance else ""
+    extra += {1: "", 2: ", double", 3: ", triple"}[settings.cycles]
+    extra += f", {settings.segments} segments" if settings.segments > 1 else ""
+    return (
+        f"event {eid}: {event.name} ({event.date}, teams, {settings.form.value}, "
+        f"{settings.scoring.value}, {settings.boards_per_match} "
+        f"board{'' if settings.boards_per_match == 1 else 's'} a match{extra})"
+    )
 
 
 @app.command("new")
@@ -34,14 +51,7 @@ def new(
         ),
     ] = "weekly",
     event_class: Annotated[int, typer.Option("--class", help="Event class 1-5.")] = 3,
-    scoring: Annotated[
-        str | None,
-        typer.Option(
-            "--scoring",
-            help="Pairs: mp (default), ximp, butler or total. Teams: imp, vp (default), bam, "
-            "bam-vp or mccallum.",
-        ),
-    ] = None,
+    scoring: ScoringOption = None,
     club: Annotated[str, typer.Option("--club", help="The organising club.")] = "",
     sessions: Annotated[
         int, typer.Option("--sessions", min=1, max=limit.SESSIONS, help="Number of sessions.")
@@ -67,9 +77,7 @@ def new(
             "mirror-mitchell, stagger or srr-pairs.",
         ),
     ] = None,
-    vp_scale: Annotated[
-        str | None, typer.Option("--vp-scale", help="Teams: a VP scale name or scale file.")
-    ] = None,
+    vp_scale: VpScaleOption = None,
     stock: Annotated[int, typer.Option("--stock", help="Teams: McCallum stock 30-60.")] = 40,
     boards_per_match: Annotated[
         int | None,
@@ -105,6 +113,9 @@ def new(
     db: DbOption = None,
 ) -> None:
     """Create an event and print its id.
+
+    Without --scoring a pairs or individual event is scored mp, a team event vp (a
+    knockout imp, an AWL or mirror Mitchell bam).
 
     Example: bridgedesk event new "Tuesday pairs" --date 2026-11-24 --rating weekly
     --class 3 --scoring mp

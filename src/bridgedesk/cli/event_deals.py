@@ -13,7 +13,8 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._store import DbOption, EventArg, SessionOption, open_store
+from bridgedesk.cli._options import DbOption, EventArg, InputEncodingOption, SessionOption
+from bridgedesk.cli._store import open_store
 from bridgedesk.cli.event import app
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats import dealfile
@@ -26,12 +27,7 @@ def deals(
     event: EventArg,
     file: Annotated[Path, typer.Argument(help="A .pbn or .hnd deal file.", show_default=False)],
     db: DbOption = None,
-    encoding: Annotated[
-        str | None,
-        typer.Option(
-            help="Text encoding of the file (default: told from its bytes).", show_default=False
-        ),
-    ] = None,
+    encoding: InputEncodingOption = None,
     session: SessionOption = 1,
 ) -> None:
     """Attach the deals of a PBN or HND file to an event (one per board).

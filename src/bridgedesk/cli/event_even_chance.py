@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import typer
 
-from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
+from bridgedesk.cli._options import ByOption, DbOption, EventArg
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.store import even_chance_teams
 

@@ -15,7 +15,8 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli._lang import LangOption, chosen
-from bridgedesk.cli._store import DbOption, EventArg, SectionOption, SessionOption, open_store
+from bridgedesk.cli._options import DbOption, EventArg, SectionOption, SessionOption
+from bridgedesk.cli._store import open_store
 from bridgedesk.cli.event import app
 from bridgedesk.reports.hand_records import html_to_pdf
 from bridgedesk.reports.output import output_dir

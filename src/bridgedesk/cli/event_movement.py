@@ -18,16 +18,16 @@ import typer
 
 from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import (
+from bridgedesk.cli._options import (
     ByOption,
     DbOption,
     EventArg,
+    ReasonOption,
     SectionOption,
     SessionOption,
-    open_store,
-    who,
 )
-from bridgedesk.cli._team_event import team_movement
+from bridgedesk.cli._store import open_store, who
+from bridgedesk.cli._team_draw import team_movement
 from bridgedesk.cli.event import app
 from bridgedesk.cli.event_sessions import later_session_movement, plan_movement, session_movement
 from bridgedesk.errors import MovementError
@@ -246,9 +246,7 @@ def bye_stand_command(
             show_default=False,
         ),
     ],
-    reason: Annotated[
-        str, typer.Option("--reason", help="Why (kept in the audit log).")
-    ] = "bye stand misplaced",
+    reason: ReasonOption = "bye stand misplaced",
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,

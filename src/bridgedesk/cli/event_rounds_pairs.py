@@ -23,7 +23,8 @@ from typing import Annotated
 import typer
 
 from bridgedesk.bridge.methods import Convention, Method
-from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
+from bridgedesk.cli._options import ByOption, DbOption, EventArg, ReasonOption, ScoringOption
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
 from bridgedesk.events.event_options import EventOptions
@@ -87,15 +88,8 @@ def options_command(
             help=Convention.help_text() + " Fixed once a result is in.",
         ),
     ] = None,
-    scoring: Annotated[
-        str | None,
-        typer.Option(
-            "--scoring",
-            help="The scoring method (pairs: mp, ximp, butler, total; teams: imp, vp, bam, "
-            "bam-vp, mccallum); fixed once a result is in.",
-        ),
-    ] = None,
-    reason: Annotated[str, typer.Option("--reason", help="Why (for the audit log).")] = "",
+    scoring: ScoringOption = None,
+    reason: ReasonOption = "",
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:

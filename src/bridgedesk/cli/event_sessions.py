@@ -17,7 +17,8 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import DbOption, EventArg, open_store
+from bridgedesk.cli._options import DbOption, EventArg
+from bridgedesk.cli._store import open_store
 from bridgedesk.cli.event import app
 from bridgedesk.formats import movement_json, plan_json
 from bridgedesk.movements.choose import build_movement

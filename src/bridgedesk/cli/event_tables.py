@@ -20,18 +20,21 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
-from bridgedesk.cli._store import (
+from bridgedesk.cli._options import (
     ByOption,
     DbOption,
     EventArg,
+    LastRoundOption,
     SectionOption,
     SessionOption,
-    open_store,
-    who,
+    TextOrJsonOption,
+    output_choice,
 )
-from bridgedesk.cli._team_event import team_round
+from bridgedesk.cli._store import open_store, who
+from bridgedesk.cli._team_draw import team_round
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError, MovementError
+from bridgedesk.reports.output import Output
 from bridgedesk.reports.pair_rounds import draw_lines
 from bridgedesk.reports.table_cards import cards_html
 from bridgedesk.services.draws import next_pair_round
@@ -39,17 +42,10 @@ from bridgedesk.store import team_events
 from bridgedesk.store.terminals import CLOSED, HELD, set_round, table_codes
 
 
-class TablesFormat(enum.StrEnum):
-    text = "text"
-    json = "json"
-
-
 @app.command("tables")
 def tables(
     event: EventArg,
-    fmt: Annotated[TablesFormat, typer.Option("--format", help="text or json.")] = (
-        TablesFormat.text
-    ),
+    fmt: TextOrJsonOption = "text",
     cards: Annotated[
         bool, typer.Option("--cards", help="Print table cards (HTML, with a QR code each).")
     ] = False,
@@ -74,6 +70,7 @@ def tables(
     Example: bridgedesk event tables 3 --cards --url http://192.0.2.10:8000 --out cards.html
     """
 
+    form = output_choice(fmt, Output.TEXT, Output.JSON)
     language = chosen(lang)  # checked before any code is made: a refused call changes nothing
     with open_store(db) as store:
         info = store.event(event)
@@ -86,7 +83,7 @@ def tables(
             out.write_text(html, encoding="utf-8")
             typer.echo(str(out))
         return
-    if fmt is TablesFormat.json:
+    if form is Output.JSON:
         rows = [{"section": c.section, "table": c.table, "code": c.code} for c in codes]
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -128,10 +125,7 @@ def round_(
             help="Pairs with --next: boards a table plays.",
         ),
     ] = 6,
-    last_round: Annotated[
-        bool,
-        typer.Option("--last-round", help="Swiss teams: the last round (ranked on the previous)."),
-    ] = False,
+    last_round: LastRoundOption = False,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,

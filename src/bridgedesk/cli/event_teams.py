@@ -5,7 +5,7 @@ carry-over`` to the ``event`` group (it is listed in ``_EXTENSIONS`` of
 :mod:`bridgedesk.cli`); ``event round
 EVENT [--next]`` (show the draw, or draw the next Swiss or knockout round) is
 the terminals' ``event round`` command, which hands a team event to
-:func:`bridgedesk.cli._team_event.team_round`.
+:func:`bridgedesk.cli._team_draw.team_round`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,17 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
+from bridgedesk.cli._options import (
+    AwayOption,
+    ByOption,
+    DbOption,
+    EventArg,
+    HomeOption,
+    ReasonOption,
+    RoundOption,
+    TeamOption,
+)
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.event import app
 from bridgedesk.errors import EntryError
 from bridgedesk.store import team_events
@@ -32,8 +42,8 @@ def _two(text: str, option: str) -> tuple[int, int]:
 @app.command("lineup")
 def lineup(
     event: EventArg,
-    rnd: Annotated[int, typer.Option("--round", min=1, max=limit.ROUNDS, help="Round.")],
-    team: Annotated[int, typer.Option("--team", min=1, max=limit.ENTRY_NUMBER, help="Team.")],
+    rnd: RoundOption,
+    team: TeamOption,
     ns: Annotated[str, typer.Option("--ns", help="The NS pair: two places in the team, 1,2.")],
     ew: Annotated[str, typer.Option("--ew", help="The EW pair: two places, e.g. 3,4.")],
     db: DbOption = None,
@@ -51,11 +61,11 @@ def lineup(
 @app.command("withdraw-team")
 def withdraw_team(
     event: EventArg,
-    team: Annotated[int, typer.Option("--team", min=1, max=limit.ENTRY_NUMBER, help="Team.")],
+    team: TeamOption,
     from_round: Annotated[
         int, typer.Option("--from-round", min=1, max=limit.ROUNDS, help="First round missed.")
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    reason: ReasonOption,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
@@ -85,11 +95,11 @@ def _imps(text: str) -> tuple[Fraction, Fraction]:
 @app.command("carry-over")
 def carry_over(
     event: EventArg,
-    rnd: Annotated[int, typer.Option("--round", min=1, max=limit.ROUNDS, help="Round.")],
-    home: Annotated[int, typer.Option("--home", min=1, max=limit.ENTRY_NUMBER, help="Home.")],
-    away: Annotated[int, typer.Option("--away", min=1, max=limit.ENTRY_NUMBER, help="Away.")],
+    rnd: RoundOption,
+    home: HomeOption,
+    away: AwayOption,
     imps: Annotated[str, typer.Option("--imps", help="HOME:AWAY IMPs carried, e.g. 7.5:0.")],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    reason: ReasonOption,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:

@@ -12,6 +12,9 @@ from bridgedesk.events.knockout import SingleKnockout, double_knockout_text, dra
 
 app = typer.Typer(help="Knockouts: print a seeded draw, single or double.", no_args_is_help=True)
 
+#: The teams of a knockout, seeded 1..N (``draw``, ``double``).
+TeamsOption = Annotated[int, typer.Option("--teams", max=limit.TEAMS, help="teams, seeded 1..N")]
+
 
 @app.callback()
 def _group() -> None:
@@ -37,7 +40,7 @@ def _winners(items: list[str]) -> dict[tuple[int, int], int]:
 
 @app.command()
 def draw(
-    teams: Annotated[int, typer.Option("--teams", max=limit.TEAMS, help="teams, seeded 1..N")],
+    teams: TeamsOption,
     winner: Annotated[
         list[str] | None, typer.Option("--winner", help="a result: ROUND-MATCH=TEAM")
     ] = None,
@@ -71,7 +74,7 @@ def _played(rounds: list[str]) -> list[list[tuple[int, int, int]]]:
 
 @app.command()
 def double(
-    teams: Annotated[int, typer.Option("--teams", max=limit.TEAMS, help="teams, seeded 1..N")],
+    teams: TeamsOption,
     rounds: Annotated[
         list[str] | None,
         typer.Option("--round", help="a round's results, e.g. 1-8=1,4-5=5 (repeat per round)"),

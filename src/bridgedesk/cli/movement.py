@@ -10,7 +10,13 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
-from bridgedesk.cli._store import DbOption, SectionOption, SessionOption
+from bridgedesk.cli._options import (
+    DbOption,
+    SectionOption,
+    SessionOption,
+    TextOrJsonOption,
+    output_choice,
+)
 from bridgedesk.errors import MovementError
 from bridgedesk.formats import movement_json, plan_json
 from bridgedesk.movements.budget import SEARCH_SECONDS
@@ -26,6 +32,7 @@ from bridgedesk.movements.srr import advice, team_options
 from bridgedesk.movements.team_catalogue import build_team
 from bridgedesk.movements.validate import ERROR, validate
 from bridgedesk.reports import movement_cards
+from bridgedesk.reports.output import Output
 
 if TYPE_CHECKING:
     from bridgedesk.movements.individual import IndividualMovement
@@ -88,8 +95,8 @@ def _team_sessions(
     )
 
 
-def _show_teams(ms: tuple[Movement, ...], fmt: str, lang: str) -> None:
-    if fmt == "json":
+def _show_teams(ms: tuple[Movement, ...], form: Output, lang: str) -> None:
+    if form is Output.JSON:
         if len(ms) == 1:
             typer.echo(movement_json.dumps(ms[0]), nl=False)
         else:
@@ -98,8 +105,8 @@ def _show_teams(ms: tuple[Movement, ...], fmt: str, lang: str) -> None:
         return
     for i, m in enumerate(ms, start=1):
         if len(ms) > 1:
-            typer.echo(f"session {i}" if fmt == "text" else f"<!-- session {i} -->")
-        if fmt == "text":
+            typer.echo(f"session {i}" if form is Output.TEXT else f"<!-- session {i} -->")
+        if form is Output.TEXT:
             typer.echo(movement_cards.master_text(m, lang), nl=False)
         else:
             typer.echo(movement_cards.render_html(m, lang))
@@ -141,37 +148,35 @@ def show(
 ) -> None:
     """Print a movement's master sheet with how it was made (text), its cards (html) or JSON."""
     language = chosen(lang)
-
-    if fmt not in ("text", "html", "json"):
-        raise MovementError(f"unknown format {fmt!r}; choose text, html or json")
+    form = output_choice(fmt, Output.TEXT, Output.HTML, Output.JSON)
     if teams is not None:
         ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
-        _show_teams(ms, fmt, language)
+        _show_teams(ms, form, language)
         return
     if kind == "individual":
-        _show_individual(players, rounds, boards_per_round, fmt, language)
+        _show_individual(players, rounds, boards_per_round, form, language)
         return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
     if ew_offset:
         m = m.with_ew_offset()
-    if fmt == "text":
+    if form is Output.TEXT:
         typer.echo(movement_cards.master_text(m, language), nl=False)
-    elif fmt == "html":
+    elif form is Output.HTML:
         typer.echo(movement_cards.render_html(m, language))
     else:
         typer.echo(movement_json.dumps(m), nl=False)
 
 
 def _show_individual(
-    players: int | None, rounds: int | None, boards_per_round: int | None, fmt: str, lang: str
+    players: int | None, rounds: int | None, boards_per_round: int | None, form: Output, lang: str
 ) -> None:
     if players is None:
         raise MovementError("an individual movement needs --players (8 to 19)")
     m = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
-    if fmt == "html":
+    if form is Output.HTML:
         typer.echo(movement_cards.render_individual_html(m, lang))
         return
-    if fmt == "text":
+    if form is Output.TEXT:
         typer.echo(movement_cards.individual_text(m, lang), nl=False)
         return
     typer.echo(movement_json.dumps(m), nl=False)
@@ -342,7 +347,7 @@ def recommend(
         int | None,
         typer.Option("--rounds", min=1, max=limit.ROUNDS, help="plan: rounds of session 1"),
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    fmt: TextOrJsonOption = "text",
     out: Annotated[
         Path | None,
         typer.Option(
@@ -359,12 +364,11 @@ def recommend(
     of each section and the renumbering between sessions.
     """
 
-    if fmt not in ("text", "json"):
-        raise MovementError(f"unknown format {fmt!r}; choose text or json")
+    form = output_choice(fmt, Output.TEXT, Output.JSON)
     if players is not None:
         if teams is not None or pairs is not None:
             raise MovementError("give one of --players, --pairs or --teams")
-        _recommend_individual(players, sessions, fmt)
+        _recommend_individual(players, sessions, form)
         return
     if teams is not None:
         _recommend_teams(teams, pairs, boards, minutes)
@@ -373,8 +377,8 @@ def recommend(
         raise MovementError(
             "give --pairs (pair movements), --players (individual) or --teams (team movements)"
         )
-    if sessions > 1 or sections is not None or fmt == "json" or out is not None:
-        _recommend_plan(pairs, sessions, sections, rounds, fmt, out)
+    if sessions > 1 or sections is not None or form is Output.JSON or out is not None:
+        _recommend_plan(pairs, sessions, sections, rounds, form, out)
         return
 
     found = rec(pairs, _range(boards), minutes, sessions)
@@ -401,7 +405,7 @@ def two_session(
         int, typer.Option("--second-rounds", min=1, max=limit.ROUNDS, help="rounds of session 2")
     ],
     boards_per_round: Bpr = None,
-    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    fmt: TextOrJsonOption = "text",
     time_limit: Annotated[
         float,
         typer.Option(
@@ -411,8 +415,7 @@ def two_session(
 ) -> None:
     """Both sessions of a one-section two-session game: Mitchell, then interwoven Howell."""
 
-    if fmt not in ("text", "json"):
-        raise MovementError(f"unknown format {fmt!r}; choose text or json")
+    form = output_choice(fmt, Output.TEXT, Output.JSON)
     kind = first.upper()
     if kind not in ("AM", "SM"):
         raise MovementError(f"--first is AM (appendix Mitchell) or SM (scrambled), not {first!r}")
@@ -421,7 +424,7 @@ def two_session(
         tables, kind, first_rounds, second_rounds, boards_per_round=bpr, time_budget=time_limit
     )
     again = len(meetings(one) & meetings(two))
-    if fmt == "json":
+    if form is Output.JSON:
         data = {
             "first": json.loads(movement_json.dumps(one)),
             "second": json.loads(movement_json.dumps(two)),
@@ -463,7 +466,7 @@ def double_howell_cmd(
 
 
 def _recommend_plan(
-    pairs: int, sessions: int, sections: int | None, rounds: int | None, fmt: str,
+    pairs: int, sessions: int, sections: int | None, rounds: int | None, form: Output,
     out: Path | None = None,
 ) -> None:  # fmt: skip
     """The rows of the lists for ``pairs`` pairs, then the first plan that builds."""
@@ -481,7 +484,7 @@ def _recommend_plan(
         text = out / "plan.txt"
         text.write_text(plan_text(plan), encoding="utf-8")
         written += [doc, text]
-    if fmt == "json":
+    if form is Output.JSON:
         typer.echo(plan_json.dumps(plan), nl=False)
         return
     rows = two_session_rows(pairs, sections, rounds)
@@ -495,12 +498,12 @@ def _recommend_plan(
             typer.echo(str(path))
 
 
-def _recommend_individual(players: int, sessions: int, fmt: str) -> None:
+def _recommend_individual(players: int, sessions: int, form: Output) -> None:
     """The individual movements for ``players`` players (004:3068-3078), never a pairs Howell."""
     if sessions != 1:
         raise MovementError("the individual list plans one session (004:3068-3078)")
     found = recommend_individual(players)
-    if fmt == "json":
+    if form is Output.JSON:
         rows = [
             {"kind": "individual", "players": r.players, "tables": r.tables,
              "boards_per_round": r.boards_per_round, "rounds": r.rounds, "boards": r.boards,

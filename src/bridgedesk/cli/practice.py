@@ -23,6 +23,7 @@ from rich.text import Text
 
 from bridgedesk.bridge import Seat, Strain
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._options import JsonOption
 from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import BridgedeskError, PracticeError
 from bridgedesk.formats import dealfile, practice_json
@@ -105,7 +106,7 @@ def auto(
     boards: BoardsOpt = None,
     level: LevelOpt = "club",
     rules: RulesOpt = "minibridge",
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
     show_play: Annotated[
         bool, typer.Option("--show-play", help="Print both rooms' play trick by trick.")
     ] = False,

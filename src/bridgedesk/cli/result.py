@@ -12,23 +12,31 @@ import typer
 from bridgedesk.bridge import Side
 from bridgedesk.cli import _individual
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import (
+from bridgedesk.cli._options import (
+    AdjustedOption,
+    BoardOption,
     ByOption,
+    CorrectedAdjustedOption,
+    CorrectedLeadOption,
     DbOption,
+    DirectorOption,
     EventArg,
+    LeadOption,
+    ReasonOption,
+    RoundOption,
     SectionOption,
     SessionOption,
-    open_store,
-    parse_datetime,
-    who,
+    TableOption,
 )
+from bridgedesk.cli._store import open_store, parse_datetime, who
 from bridgedesk.errors import BridgedeskError, EntryError, FormatError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected
 from bridgedesk.events.pair_numbers import PairNumbers
+from bridgedesk.events.slips import SeatedResult
 from bridgedesk.formats import results_csv
 from bridgedesk.reports.output import output_file
-from bridgedesk.store import individuals
+from bridgedesk.services import slips
 
 if TYPE_CHECKING:
     from bridgedesk.store.service import Store, StoredResult
@@ -38,10 +46,6 @@ app = typer.Typer(help="Enter, correct and import results.", no_args_is_help=Tru
 #: The result commands read a slip's words after the options (``4SX S -2``), so
 #: typer must let a word that looks like an option through to :func:`split_slip`.
 PASS_THROUGH = {"ignore_unknown_options": True}
-
-Board = Annotated[
-    int, typer.Option("--board", min=1, max=limit.BOARDS, help="Board number.", show_default=False)
-]
 
 Seat = Annotated[
     int | None,
@@ -104,15 +108,9 @@ def _lines(store: "Store", event: str, stored: "list[StoredResult]") -> list[str
 @app.command("add", context_settings=PASS_THROUGH)
 def add(
     event: EventArg,
-    round: Annotated[
-        int,
-        typer.Option("--round", min=1, max=limit.ROUNDS, help="Round number.", show_default=False),
-    ],
-    table: Annotated[
-        int,
-        typer.Option("--table", min=1, max=limit.TABLES, help="Table number.", show_default=False),
-    ],
-    board: Board,
+    round: RoundOption,
+    table: TableOption,
+    board: BoardOption,
     ns: Annotated[
         int | None,
         typer.Option(
@@ -130,10 +128,8 @@ def add(
     south: Seat = None,
     east: Seat = None,
     west: Seat = None,
-    lead: Annotated[str | None, typer.Option("--lead", help="Opening lead, e.g. HA.")] = None,
-    adjusted: Annotated[
-        str | None, typer.Option("--adjusted", help="Artificial score NS/EW, e.g. A+/A-.")
-    ] = None,
+    lead: LeadOption = None,
+    adjusted: AdjustedOption = None,
     override: Annotated[
         str | None,
         typer.Option(
@@ -175,10 +171,8 @@ def add(
             section=section,
             session=session,
         )
-        if players is not None:
-            rid = individuals.add_result(store, event, entered, players, who(by))
-        else:
-            rid = store.add_result(event, entered, who=who(by), override=override)
+        given = entered if players is None else SeatedResult(entered, players)
+        rid = slips.enter(store, event, given, who=who(by), override=override)
     score = entered.ns_score
     sides = numbers.seated(ns, ew) if players is None else "N {} S {} v E {} W {}".format(*players)
     typer.echo(
@@ -190,7 +184,7 @@ def add(
 @app.command("correct", context_settings=PASS_THROUGH)
 def correct(
     event: EventArg,
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    reason: ReasonOption,
     slip: SlipArgs = None,
     result_id: Annotated[
         int | None,
@@ -225,10 +219,8 @@ def correct(
         int | None,
         typer.Option("--new-ew", min=1, max=limit.ENTRY_NUMBER, help="Corrected EW pair."),
     ] = None,
-    lead: Annotated[str | None, typer.Option("--lead", help="Corrected lead.")] = None,
-    adjusted: Annotated[
-        str | None, typer.Option("--adjusted", help="Replace by an artificial score, e.g. A+/A-.")
-    ] = None,
+    lead: CorrectedLeadOption = None,
+    adjusted: CorrectedAdjustedOption = None,
     override: Annotated[
         str | None, typer.Option("--override", help="Director's reason for an unplanned seating.")
     ] = None,
@@ -283,7 +275,8 @@ def correct(
             ns=new_ns,
             ew=new_ew,
         )
-        cid = store.correct_result(
+        cid = slips.correct(
+            store,
             event,
             stored.id,
             new,
@@ -303,8 +296,8 @@ def delete(
         int,
         typer.Option("--id", min=1, max=limit.ROW_ID, help="The result's id.", show_default=False),
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
-    director: Annotated[bool, typer.Option("--director", help="Act as the director.")] = False,
+    reason: ReasonOption,
+    director: DirectorOption = False,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
@@ -313,7 +306,7 @@ def delete(
     Example: bridgedesk result delete "Tuesday pairs" --id 12 --reason "sit-out entered by mistake"
     """
     with open_store(db) as store:
-        cid = store.delete_result(event, result_id, who=who(by), reason=reason, director=director)
+        cid = slips.delete(store, event, result_id, who=who(by), reason=reason, director=director)
     typer.echo(f"correction {cid}: deleted result {result_id}")
 
 
@@ -324,8 +317,8 @@ def undo(
         int,
         typer.Argument(min=1, max=limit.ROW_ID, help="The correction's id.", show_default=False),
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
-    director: Annotated[bool, typer.Option("--director", help="Act as the director.")] = False,
+    reason: ReasonOption,
+    director: DirectorOption = False,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
@@ -334,16 +327,14 @@ def undo(
     Example: bridgedesk result undo "Tuesday pairs" 5 --reason "entered on the wrong board"
     """
     with open_store(db) as store:
-        cid = store.undo_correction(
-            event, correction, who=who(by), reason=reason, director=director
-        )
+        cid = slips.undo(store, event, correction, who=who(by), reason=reason, director=director)
     typer.echo(f"correction {cid}: undid correction {correction}")
 
 
 @app.command("history")
 def history(
     event: EventArg,
-    board: Board,
+    board: BoardOption,
     section: Annotated[str | None, typer.Option("--section", help="Only this section.")] = None,
     session: Annotated[
         int | None, typer.Option("--session", min=1, max=limit.SESSIONS, help="Only this session.")
@@ -420,20 +411,17 @@ def import_results(
     if file.suffix.lower() != ".csv":
         raise FormatError("results can be imported from .csv files", Location(file=str(file)))
     rows = results_csv.load_seated(file)
+    given: list[tuple[int | None, slips.GivenSlip]] = [
+        (line, r if players is None else SeatedResult(r, players)) for line, r, players in rows
+    ]
     with open_store(db) as store:
         try:
-            if any(players is not None for _, _, players in rows):  # an individual's slips
-                seated = [(line, r, p) for line, r, p in rows if p is not None]
-                added, skipped = individuals.import_results(store, event, seated, who=who(by))
-            else:
-                pairs = [(line, r) for line, r, _ in rows]
-                report = store.import_results(event, pairs, who=who(by), batch=batch)
-                added, skipped = report.added, report.skipped
-        except Exception as exc:
-            if isinstance(exc, BridgedeskError):
-                raise exc.located(Location(file=str(file))) from None
-            raise
-    typer.echo(f"imported {added} result(s) from {file.name}; {skipped} already stored")
+            report = slips.import_slips(store, event, given, who=who(by), batch=batch)
+        except BridgedeskError as exc:
+            raise exc.located(Location(file=str(file))) from None
+    typer.echo(
+        f"imported {report.added} result(s) from {file.name}; {report.skipped} already stored"
+    )
 
 
 @app.command("export")

@@ -2,7 +2,7 @@
 
 ``penalty`` (003:47-121), ``fouled`` (004:3531-3658, 003:161-226), ``not-played``
 (004:3838-3846), ``rulings`` and ``cancel``; every one is audited (who, when,
-why), see :mod:`bridgedesk.store.director`.  This module is listed in
+why), see :mod:`bridgedesk.services.rulings`.  This module is listed in
 ``_EXTENSIONS`` of :mod:`bridgedesk.cli`.
 """
 
@@ -12,15 +12,17 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._store import (
+from bridgedesk.cli._options import (
+    BoardOption,
     ByOption,
     DbOption,
     EventArg,
+    RoundOption,
     SectionOption,
     SessionOption,
-    open_store,
-    who,
+    TableOption,
 )
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import app
 from bridgedesk.errors import EntryError
 from bridgedesk.events.rulings import (
@@ -30,6 +32,7 @@ from bridgedesk.events.rulings import (
     parse_amount,
     parse_places,
 )
+from bridgedesk.services import rulings
 from bridgedesk.store import director
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
@@ -81,7 +84,7 @@ def penalty(
     unit, value, option = given[0]
     p = ProceduralPenalty(pair, parse_amount(value, option), unit, reason, board)
     with open_store(db) as store:
-        rid = director.add_penalty(store, event, p, who=who(by), section=section, session=session)
+        rid = rulings.penalty(store, event, p, who=who(by), section=section, session=session)
     typer.echo(f"ruling {rid}: penalty on pair {pair}, {p.text} ({reason})")
 
 
@@ -122,7 +125,7 @@ def fouled(
             if movement is None:
                 raise EntryError(f"section {section} has no movement yet")
             places = fouled_places(movement, board, from_round, places)
-        ids = director.mark_fouled(
+        ids = rulings.fouled(
             store,
             event,
             board,
@@ -140,9 +143,9 @@ def fouled(
 @app.command("not-played")
 def not_played(
     event: EventArg,
-    round_: Annotated[int, typer.Option("--round", min=1, help="Round.")],
-    table: Annotated[int, typer.Option("--table", min=1, help="Table.")],
-    board: Annotated[int, typer.Option("--board", min=1, help="Board.")],
+    round_: RoundOption,
+    table: TableOption,
+    board: BoardOption,
     reason: Reason,
     section: SectionOption = "A",
     session: SessionOption = 1,
@@ -157,7 +160,7 @@ def not_played(
     """
 
     with open_store(db) as store:
-        rid = director.mark_not_played(
+        rid = rulings.not_played(
             store,
             event,
             round_,

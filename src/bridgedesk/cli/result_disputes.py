@@ -17,18 +17,20 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import (
+from bridgedesk.cli._options import (
     ByOption,
+    CorrectedAdjustedOption,
+    CorrectedLeadOption,
     DbOption,
     EventArg,
     SectionOption,
     SessionOption,
-    open_store,
-    who,
 )
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import PASS_THROUGH, SlipArgs, app, split_slip
 from bridgedesk.events.correction import corrected
-from bridgedesk.store.disputes import Dispute, DisputeError, disputes, resolve_dispute
+from bridgedesk.services.rulings import rule_on_dispute
+from bridgedesk.store.disputes import Dispute, DisputeError, disputes
 
 
 def dispute_line(d: Dispute) -> str:
@@ -81,10 +83,8 @@ def resolve(
     ],
     reason: Annotated[str, typer.Option("--reason", help="The ruling's reason (audited).")],
     slip: SlipArgs = None,
-    lead: Annotated[str | None, typer.Option("--lead", help="Corrected lead.")] = None,
-    adjusted: Annotated[
-        str | None, typer.Option("--adjusted", help="Replace by an artificial score, e.g. A+/A-.")
-    ] = None,
+    lead: CorrectedLeadOption = None,
+    adjusted: CorrectedAdjustedOption = None,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
@@ -111,7 +111,7 @@ def resolve(
                 stored.result, contract=contract, declarer=declarer, result=result,
                 lead=lead, adjusted=adjusted,
             )  # fmt: skip
-        cid = resolve_dispute(store, event, dispute, who=who(by), reason=reason, new=new)
+        cid = rule_on_dispute(store, event, dispute, who=who(by), reason=reason, new=new)
     if cid is None:
         typer.echo(f"dispute {dispute}: the result is confirmed as entered")
     else:

@@ -8,10 +8,19 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
+from bridgedesk.cli._options import (
+    AwayOption,
+    ByOption,
+    DbOption,
+    EventArg,
+    HomeOption,
+    ReasonOption,
+    RoundOption,
+)
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import app
+from bridgedesk.cli.result_teams import RoomOption
 from bridgedesk.errors import EntryError
-from bridgedesk.events.team_draw import RoomName
 from bridgedesk.store import srr_flights
 
 
@@ -32,14 +41,12 @@ def boards_arg(text: str) -> tuple[int, ...]:
 @app.command("misseat")
 def misseat(
     event: EventArg,
-    rnd: Annotated[int, typer.Option("--round", min=1, max=limit.ROUNDS, help="Round.")],
-    home: Annotated[int, typer.Option("--home", min=1, max=limit.ENTRY_NUMBER, help="Home team.")],
-    away: Annotated[int, typer.Option("--away", min=1, max=limit.ENTRY_NUMBER, help="Away team.")],
-    room: Annotated[
-        RoomName, typer.Option("--room", help="open (home team NS) or closed (away team NS).")
-    ],
+    rnd: RoundOption,
+    home: HomeOption,
+    away: AwayOption,
+    room: RoomOption,
     boards: Annotated[str, typer.Option("--boards", help="The boards played, e.g. 1-4.")],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    reason: ReasonOption,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:

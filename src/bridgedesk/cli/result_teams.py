@@ -17,32 +17,44 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli import _limits as limit
-from bridgedesk.cli._store import ByOption, DbOption, EventArg, open_store, who
-from bridgedesk.cli.result import PASS_THROUGH, Board, SlipArgs, app, split_slip
-from bridgedesk.errors import EntryError
+from bridgedesk.cli._options import (
+    AdjustedOption,
+    AwayOption,
+    BoardOption,
+    ByOption,
+    DbOption,
+    EventArg,
+    HomeOption,
+    LeadOption,
+    ReasonOption,
+    RoundOption,
+)
+from bridgedesk.cli._store import open_store, who
+from bridgedesk.cli.result import PASS_THROUGH, SlipArgs, app, split_slip
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.team_draw import RoomName, TeamSlip
 from bridgedesk.formats import team_slips_csv
-from bridgedesk.store import team_events, team_results
+from bridgedesk.services import slips
+from bridgedesk.store import team_events
+
+#: A room of a team match (``result team`` and ``result misseat``).
+RoomOption = Annotated[
+    RoomName, typer.Option("--room", help="open (home team NS) or closed (away team NS).")
+]
 
 
 @app.command("team", context_settings=PASS_THROUGH)
 def team(
     event: EventArg,
-    rnd: Annotated[
-        int, typer.Option("--round", min=1, max=limit.ROUNDS, help="Round.", show_default=False)
-    ],
-    home: Annotated[int, typer.Option("--home", min=1, max=limit.ENTRY_NUMBER, help="Home team.")],
-    away: Annotated[int, typer.Option("--away", min=1, max=limit.ENTRY_NUMBER, help="Away team.")],
-    room: Annotated[
-        RoomName, typer.Option("--room", help="open (home team NS) or closed (away team NS).")
-    ],
-    board: Board,
+    rnd: RoundOption,
+    home: HomeOption,
+    away: AwayOption,
+    room: RoomOption,
+    board: BoardOption,
     slip: SlipArgs = None,
-    lead: Annotated[str | None, typer.Option("--lead", help="Opening lead, e.g. HA.")] = None,
-    adjusted: Annotated[
-        str | None, typer.Option("--adjusted", help="Artificial score NS/EW, e.g. A+/A-.")
-    ] = None,
+    lead: LeadOption = None,
+    adjusted: AdjustedOption = None,
     correct: Annotated[
         bool, typer.Option("--correct", help="Correct the room's stored result (needs --reason).")
     ] = False,
@@ -78,12 +90,12 @@ def team(
     with open_store(db) as store:
         if correct:
             assert reason is not None
-            cid, old, new = team_results.correct_room_result(
+            cid, old, new = slips.correct_room(
                 store, event, slip_, who=who(by), reason=reason, director=director
             )
             typer.echo(f"correction {cid}: {where}: {old.result_text} -> {new.result_text}")
             return
-        rid = team_results.add_room_result(store, event, slip_, who=who(by))
+        rid = slips.enter(store, event, slip_, who=who(by))
     score = played.ns_score
     typer.echo(
         f"result {rid}: {where}: {played.result_text}"
@@ -94,11 +106,11 @@ def team(
 @app.command("forfeit")
 def forfeit(
     event: EventArg,
-    rnd: Annotated[int, typer.Option("--round", min=1, max=limit.ROUNDS, help="Round.")],
+    rnd: RoundOption,
     team: Annotated[
         int, typer.Option("--team", min=1, max=limit.ENTRY_NUMBER, help="The team forfeiting.")
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    reason: ReasonOption,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
@@ -123,7 +135,10 @@ def team_import(
     Example: bridgedesk result team-import "Autumn teams" round1.csv (columns in
     docs/teams.md; an import run again skips what is stored)
     """
-    slips = team_slips_csv.load(file)
+    rows: list[tuple[int | None, slips.GivenSlip]] = list(team_slips_csv.load(file))
     with open_store(db) as store:
-        report = team_results.import_room_results(store, event, slips, who=who(by))
+        try:
+            report = slips.import_slips(store, event, rows, who=who(by), batch=500)
+        except BridgedeskError as exc:  # named by the file's line, as `result import` does
+            raise exc.located(Location(file=str(file))) from None
     typer.echo(f"{report.added} room results entered, {report.skipped} already stored")

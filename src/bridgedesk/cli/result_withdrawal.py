@@ -1,7 +1,8 @@
 """``bridgedesk result withdraw-pair``: a pair leaves a stored session part way (003:61-73).
 
 Added to the ``result`` group through ``_EXTENSIONS`` of :mod:`bridgedesk.cli`; the
-rule and what is stored are :mod:`bridgedesk.store.withdrawals`.
+rule is :mod:`bridgedesk.events.withdrawal`, applied by
+:func:`bridgedesk.services.rulings.withdraw_pair`.
 """
 
 from __future__ import annotations
@@ -10,17 +11,17 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._store import (
+from bridgedesk.cli._options import (
     ByOption,
     DbOption,
     EventArg,
+    ReasonOption,
     SectionOption,
     SessionOption,
-    open_store,
-    who,
 )
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import app
-from bridgedesk.store.withdrawals import withdraw_pair
+from bridgedesk.services.rulings import withdraw_pair
 
 
 @app.command("withdraw-pair")
@@ -30,7 +31,7 @@ def withdraw_pair_command(
     from_round: Annotated[
         int, typer.Option("--from-round", min=1, help="The first round it did not play.")
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    reason: ReasonOption,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,

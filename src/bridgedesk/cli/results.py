@@ -15,8 +15,8 @@ import typer
 
 from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
-from bridgedesk.cli._options import FormatOption, OutDirOption
-from bridgedesk.cli._store import DbOption, EventArg, open_store, who
+from bridgedesk.cli._options import DbOption, EventArg, FormatOption, OutDirOption
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.reports.output import Output
 from bridgedesk.services.publishing import Publication, Published, publish
 

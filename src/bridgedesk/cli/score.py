@@ -16,6 +16,7 @@ import typer
 
 from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.cli import _limits as limit
+from bridgedesk.cli._options import InputEncodingOption
 from bridgedesk.cli.results import echo
 from bridgedesk.errors import ScoringError
 from bridgedesk.reports.output import Output
@@ -116,14 +117,7 @@ def command(
     strict: Annotated[
         bool, typer.Option(help="Reject irregular PBN and unknown JSON keys instead of ignoring.")
     ] = False,
-    encoding: Annotated[
-        str | None,
-        typer.Option(
-            help="Text encoding of the PBN files (default: told from their bytes: UTF-8, "
-            "Shift_JIS or Latin-1).",
-            show_default=False,
-        ),
-    ] = None,
+    encoding: InputEncodingOption = None,
     renumber: Annotated[
         Path | None,
         typer.Option(

@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from bridgedesk.cli._limits import WORKERS
-from bridgedesk.cli._store import DbOption
+from bridgedesk.cli._options import DbOption
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.db import ENV_VAR, database_url
 from bridgedesk.store.service import Store

@@ -8,11 +8,13 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli._options import LastRoundOption, TextOrJsonOption, output_choice
 from bridgedesk.errors import PairingError
 from bridgedesk.events.even_chance import EntryPair, form_teams
 from bridgedesk.events.swiss import Rematch, SwissRule, Triangle, pair_round
 from bridgedesk.formats import swiss_draw
 from bridgedesk.formats.swiss_history import load
+from bridgedesk.reports.output import Output
 
 app = typer.Typer(help="Swiss teams: draw the next round.", no_args_is_help=True)
 
@@ -30,13 +32,11 @@ def pair(
         str,
         typer.Option("--rematch", help="never, not-consecutive, until-round:R or allowed"),
     ] = "never",
-    last_round: Annotated[
-        bool, typer.Option("--last-round", help="this is the last round: rank on the previous")
-    ] = False,
+    last_round: LastRoundOption = False,
     triangle: Annotated[
         str, typer.Option("--triangle", help="odd fields: one-round or two-rounds")
     ] = "one-round",
-    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    fmt: TextOrJsonOption = "text",
 ) -> None:
     """Pair the round after the last one in HISTORY.json (004:1778-1797, 004:2658-2716)."""
 
@@ -46,8 +46,7 @@ def pair(
     modes = {t.value: t for t in Triangle}
     if triangle not in modes:
         raise PairingError(f"unknown triangle mode {triangle!r}; choose one-round or two-rounds")
-    if fmt not in ("text", "json"):
-        raise PairingError(f"unknown format {fmt!r}; choose text or json")
+    form = output_choice(fmt, Output.TEXT, Output.JSON)
     p = pair_round(
         load(history),
         rules[rule],
@@ -55,7 +54,7 @@ def pair(
         last_round=last_round,
         triangle=modes[triangle],
     )
-    if fmt == "json":
+    if form is Output.JSON:
         typer.echo(swiss_draw.dumps(p), nl=False)
         return
     typer.echo(f"round {p.round} ({p.basis})")

@@ -17,6 +17,7 @@ import typer
 
 from bridgedesk.bridge.methods import Method
 from bridgedesk.cli._lang import LangOption, chosen
+from bridgedesk.cli._options import VpScaleOption
 from bridgedesk.cli.results import echo
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports.output import Output
@@ -38,10 +39,7 @@ def score(
         Method | None,
         typer.Option(help="imp, vp, bam, bam-vp or mccallum (default: the file's, else vp)."),
     ] = None,
-    vp_scale: Annotated[
-        str | None,
-        typer.Option(help="A VP scale name (wbf2013, wbf25, 29-0 ...) or a scale file."),
-    ] = None,
+    vp_scale: VpScaleOption = None,
     stock: Annotated[
         int | None, typer.Option(help="McCallum stock: 30, 40, 50 or 60 (004:2615).")
     ] = None,

@@ -5,7 +5,8 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._store import DbOption, open_store
+from bridgedesk.cli._options import DbOption
+from bridgedesk.cli._store import open_store
 
 app = typer.Typer(help="Accounts of the director's console (/d/).", no_args_is_help=True)
 

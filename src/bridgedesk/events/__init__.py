@@ -2,8 +2,9 @@
 
 The model (:mod:`bridgedesk.events.model`) is frozen dataclasses; a movement is
 seen through the :class:`~bridgedesk.events.seating.SeatingPlan` protocol; result
-slips are checked by :func:`~bridgedesk.events.entry.check_result`.  Storage is
-in :mod:`bridgedesk.store`.
+slips are checked by :func:`~bridgedesk.events.entry.check_result` and, with what
+is on the board already, by :mod:`bridgedesk.events.slips` (every door of
+:mod:`bridgedesk.services.slips`).  Storage is in :mod:`bridgedesk.store`.
 """
 
 from bridgedesk.events.entry import check_result, make_result, validate_section

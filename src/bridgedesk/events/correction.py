@@ -1,11 +1,27 @@
-"""A corrected result slip: ``bridgedesk result correct`` and the console's correction
-form build it here.  Without a new contract or artificial score the old
-contract line is kept (only the seating, the board or the lead change)."""
+"""Correcting a stored result: the corrected slip, and who may change what when.
+
+``bridgedesk result correct`` and the console's correction form build the new
+slip with :func:`corrected`: without a new contract or artificial score the
+old contract line is kept (only the seating, the board or the lead change).
+
+Every change to a stored result -- a correction, a deletion, the undo of either
+-- is audited with who made it and why, and after the event's correction
+deadline only the director may make it (003:123-159, :func:`check_change`); an
+undo puts back the state a correction replaced, and only while the result is
+still as that correction left it (:func:`check_undo`).  The new slip is then
+checked as an entered one is (:func:`bridgedesk.events.slips.check_slip`).
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+
+from bridgedesk.errors import EntryError
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Result
+
+#: A stored result's state: its value, the director's override reason, whether deleted.
+ResultState = tuple[Result, str | None, bool]
 
 
 def corrected(
@@ -46,4 +62,56 @@ def corrected(
     )
 
 
-__all__ = ["corrected"]
+def check_change(
+    old: ResultState,
+    new: ResultState,
+    *,
+    who: str,
+    reason: str,
+    director: bool,
+    at: dt.datetime,
+    deadline: dt.datetime | None,
+) -> bool:
+    """Refuse a change of a stored result from ``old`` to ``new`` made at ``at`` (naive
+    UTC, as ``deadline``) unless it has a reason and an author, is the director's
+    after the deadline, stays in its session and section, and changes something;
+    return whether it is made after the deadline (the audit says so)."""
+    if not reason.strip():
+        raise EntryError("a correction needs a reason (it is kept in the audit log)")
+    if not who.strip():
+        raise EntryError("a correction needs the name of who makes it")
+    late = deadline is not None and at > deadline
+    if late and not director:
+        assert deadline is not None
+        raise EntryError(
+            f"the correction deadline ({deadline:%Y-%m-%d %H:%M} UTC) has "
+            "passed: only the director can correct now, with a reason (003:123-159)"
+        )
+    if (new[0].session, new[0].section) != (old[0].session, old[0].section):
+        raise EntryError("a correction cannot move a result to another session or section")
+    if new == old:
+        raise EntryError("the correction changes nothing")
+    return late
+
+
+def check_undo(
+    correction: int,
+    result: int,
+    left: ResultState,
+    current: ResultState,
+    undone_by: int | None,
+    later: int | None,
+) -> None:
+    """An undo of ``correction`` (which left ``result`` as ``left``): refused when it is
+    undone already (by ``undone_by``) or the result was changed again since (``current``
+    differs; ``later`` is the last change)."""
+    if undone_by is not None:
+        raise EntryError(f"correction {correction} is already undone by {undone_by}")
+    if left != current:
+        raise EntryError(
+            f"result {result} was changed again after correction {correction} "
+            f"(by correction {later}); undo that one first"
+        )
+
+
+__all__ = ["ResultState", "check_change", "check_undo", "corrected"]

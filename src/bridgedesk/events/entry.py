@@ -17,7 +17,10 @@ then enters it with an ``override`` reason, which lifts the seating checks but
 never the "first time for both pairs" check.
 
 A rejected entry raises :class:`~bridgedesk.errors.EntryError` saying what the
-movement expected, e.g. ``round 2 table 4 plays boards 7-8, not 9``.
+movement expected, e.g. ``round 2 table 4 plays boards 7-8, not 9``; a place
+that has its result already raises its :class:`~bridgedesk.errors.ConflictError`.
+Every door checks a slip with these and the board's results through
+:func:`bridgedesk.events.slips.check_slip`.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from bridgedesk.bridge import Contract, Seat, Side, parse_result
-from bridgedesk.errors import EntryError, Location
+from bridgedesk.errors import ConflictError, EntryError, Location
 from bridgedesk.events.model import AdjustedScore, Entry, EntryKind, Result, parse_lead
 from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.seating import (
@@ -202,7 +205,7 @@ def check_result(
             continue
         at = f"round {other.round} table {other.table}: {numbers.seated(other.ns, other.ew)}"
         if (other.round, other.table) == (result.round, result.table):
-            raise EntryError(
+            raise ConflictError(
                 f"board {result.board} already has a result at {label} ({at}, "
                 f"{other.result_text}); correct it instead of entering it again",
                 where,

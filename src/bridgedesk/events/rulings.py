@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, Result
-from bridgedesk.events.seating import SeatingPlan, seats
+from bridgedesk.events.seating import SeatingPlan, format_boards, seats
 
 
 class PenaltyUnit(Enum):
@@ -199,14 +199,158 @@ def fouled_places(
     return out
 
 
+# -- what the director may rule ----------------------------------------------------------
+
+#: The units of a penalty by the scoring of a pairs event (003:47-59).
+PENALTY_UNITS: Mapping[str, tuple[PenaltyUnit, ...]] = {
+    "mp": (PenaltyUnit.BOARDS, PenaltyUnit.MATCHPOINTS, PenaltyUnit.PERCENT),
+    "ximp": (PenaltyUnit.BOARDS, PenaltyUnit.IMPS),
+    "total": (PenaltyUnit.BOARDS,),
+}
+#: The formats scored in VPs, whose penalty is a share of a round's maximum (003:55-57).
+VP_FORMATS = ("swiss-pairs", "houston")
+
+
+def _movement(movement: SeatingPlan | None, section: str) -> SeatingPlan:
+    if movement is None:
+        raise EntryError(f"section {section} has no movement yet: set it before entering results")
+    return movement
+
+
+def _check_board(movement: SeatingPlan, board: int) -> None:
+    boards = sorted({b for _, _, a in seats(movement) for b in a.boards})
+    if board not in boards:
+        raise EntryError(f"board {board} is not in this movement ({format_boards(boards)})")
+
+
+def _plays(movement: SeatingPlan, rnd: int, table: int, board: int) -> tuple[int, int]:
+    """The pairs the movement seats at round/table, checking they play ``board``."""
+    a = movement.assignment(rnd, table)
+    if a is None:
+        raise EntryError(f"round {rnd} table {table} is not in play in this movement")
+    if board not in a.boards:
+        raise EntryError(
+            f"round {rnd} table {table} plays {format_boards(a.boards)}, not board {board}"
+        )
+    return a.ns, a.ew
+
+
+def check_penalty(
+    penalty: ProceduralPenalty,
+    entries: Mapping[int, Entry],
+    section: str,
+    scoring: str,
+    event_format: str | None,
+    movement: SeatingPlan | None,
+) -> None:
+    """A penalty is on a pair entered in the section, in a unit the event's scoring
+    takes (a VP event's in boards or percent, 003:55-57), on a board of the movement."""
+    entry = entries.get(penalty.pair)
+    if entry is None or entry.phantom:
+        known = ", ".join(str(n) for n, e in sorted(entries.items()) if not e.phantom)
+        raise EntryError(
+            f"pair {penalty.pair} is not entered in section {section} "
+            f"(entered: {known or 'none yet'})"
+        )
+    if event_format in VP_FORMATS:
+        if penalty.unit not in (PenaltyUnit.BOARDS, PenaltyUnit.PERCENT):
+            raise EntryError(
+                f"a {event_format} event's penalty is given in --boards (5 % of a "
+                "round's maximum VPs each, 003:55-57) or --percent, "
+                f"not --{penalty.unit.value}"
+            )
+    else:
+        allowed = PENALTY_UNITS.get(scoring)
+        if allowed is None:
+            raise EntryError(
+                f"penalties on stored events cover pair events scored mp, ximp or total, "
+                f"not {scoring} (a Houston or VP penalty is in VPs, 003:55-57)"
+            )
+        if penalty.unit not in allowed:
+            raise EntryError(
+                f"a {scoring} event's penalty is given in "
+                + " or ".join(f"--{u.value}" for u in allowed)
+                + f", not --{penalty.unit.value}"
+            )
+    if penalty.board is not None:
+        _check_board(_movement(movement, section), penalty.board)
+
+
+def fouled_group(group: str, places: Sequence[tuple[int, int]]) -> str:
+    """The label of a fouled board's group (a short label other than ``1``, the hands
+    as dealt), with the places that played it named."""
+    label = group.strip()
+    if not label or len(label) > 10:
+        raise EntryError(f"a fouled-board group is a short label such as 2 or B, not {group!r}")
+    if label == "1":
+        raise EntryError("group 1 is the hands as dealt: name the other version(s) 2, 3 ...")
+    if not places:
+        raise EntryError("name the tables that played the changed hands (round and table)")
+    return label
+
+
+def check_fouled(
+    board: int,
+    places: Sequence[tuple[int, int]],
+    group: str,
+    section: str,
+    movement: SeatingPlan | None,
+    taken: Mapping[tuple[int, int], str],
+) -> None:
+    """The places (round, table) of a fouled board's ``group`` play the board, each in
+    one group only (``taken``: the board's places already in a group, by place)."""
+    plan = _movement(movement, section)
+    _check_board(plan, board)
+    grouped = dict(taken)
+    for rnd, table in places:
+        _plays(plan, rnd, table, board)
+        if (rnd, table) in grouped:
+            raise EntryError(
+                f"board {board} at round {rnd} table {table} is already in fouled group "
+                f"{grouped[(rnd, table)]}: cancel that ruling first"
+            )
+        grouped[(rnd, table)] = group
+
+
+def check_not_played(
+    rnd: int,
+    table: int,
+    board: int,
+    section: str,
+    movement: SeatingPlan | None,
+    results: Iterable[Result],
+    marks: Iterable[NotPlayed],
+) -> None:
+    """A board marked not played at a table is one the movement plans there, with no
+    result in (it is deleted first) and no mark yet (004:3838-3846)."""
+    ns, ew = _plays(_movement(movement, section), rnd, table, board)
+    for r in results:
+        if r.board == board and ((r.round, r.table) == (rnd, table) or (r.ns, r.ew) == (ns, ew)):
+            raise EntryError(
+                f"board {board} at round {rnd} table {table} has a result "
+                f"({r.result_text}): delete it with `bridgedesk result delete` first"
+            )
+    for mark in marks:
+        if (mark.round, mark.table, mark.board) == (rnd, table, board):
+            raise EntryError(
+                f"board {board} at round {rnd} table {table} is already marked not played"
+            )
+
+
 __all__ = [
+    "PENALTY_UNITS",
+    "VP_FORMATS",
     "FouledResult",
     "NotPlayed",
     "PenaltyUnit",
     "ProceduralPenalty",
     "Rulings",
     "Slip",
+    "check_fouled",
+    "check_not_played",
+    "check_penalty",
     "expected_slips",
+    "fouled_group",
     "fouled_places",
     "missing_slips",
     "parse_amount",

@@ -16,6 +16,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import MasterpointError
 
 __all__ = [
@@ -158,8 +159,10 @@ class SessionScore:
         return Fraction(self.participation.get(member, Fraction(1)))
 
 
-#: Scales of the JCBL V/M for pairs (000:437-441) and the VP form (000:423-431).
-SESSION_SCALES = ("matchpoints", "imp", "total-points", "vp")
+#: The scoring methods a JCBL session award reads: a pairs session on its V/M scale
+#: (000:437-441: matchpoints, IMPs for cross-IMPs and Butler, total points) and a VP
+#: team event's match (000:423-431).
+SESSION_METHODS = (Method.MP, Method.XIMP, Method.BUTLER, Method.TOTAL, Method.TEAM_VP)
 
 
 @dataclass(frozen=True)
@@ -167,16 +170,16 @@ class SessionScores:
     """The scores of one session, for JCBL session awards (000:423-469).
 
     ``boards``: B, the boards of the session (or of the match); ``tables``: the
-    tables in play (Sc = tables - 1, fractions cut); ``scoring``: ``matchpoints``,
-    ``imp``, ``total-points`` or ``vp``; ``average``: Av, the session's average
-    score (not used for ``vp``); ``max_vp``: M, the most VP one match can give
-    (``vp`` only, bonus VP excluded; 1 when matches are decided by wins).
+    tables in play (Sc = tables - 1, fractions cut); ``scoring``: the session's
+    method, one of :data:`SESSION_METHODS`; ``average``: Av, the session's average
+    score (not used for VPs); ``max_vp``: M, the most VP one match can give
+    (VPs only, bonus VP excluded; 1 when matches are decided by wins).
     """
 
     number: int
     boards: int
     tables: Fraction
-    scoring: str
+    scoring: Method
     scores: tuple[SessionScore, ...]
     average: Fraction = Fraction(0)
     max_vp: Fraction | None = None
@@ -185,14 +188,14 @@ class SessionScores:
         object.__setattr__(self, "scores", tuple(self.scores))
         object.__setattr__(self, "tables", Fraction(self.tables))
         object.__setattr__(self, "average", Fraction(self.average))
-        if self.scoring not in SESSION_SCALES:
+        if self.scoring not in SESSION_METHODS:
+            names = ", ".join(m.value for m in SESSION_METHODS)
             raise MasterpointError(
-                f"session {self.number}: scoring must be one of {', '.join(SESSION_SCALES)}, "
-                f"got {self.scoring!r}"
+                f"session {self.number}: scoring must be one of {names}, got {self.scoring.value!r}"
             )
         if self.boards < 1:
             raise MasterpointError(f"session {self.number}: boards must be 1 or more")
-        if self.scoring == "vp" and (self.max_vp is None or self.max_vp <= 0):
+        if self.scoring is Method.TEAM_VP and (self.max_vp is None or self.max_vp <= 0):
             raise MasterpointError(
                 f"session {self.number}: a VP session needs max_vp M > 0 (000:445)"
             )

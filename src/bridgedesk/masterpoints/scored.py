@@ -46,15 +46,6 @@ __all__ = [
     "session_tables",
 ]
 
-#: The scoring engine's methods -> the V/M scale (Sl) of 000:437-441.  The seed has one
-#: IMP pairs scale (Sl 10); Butler IMPs take it too.
-_SCALES = {
-    Method.MP: "matchpoints",
-    Method.XIMP: "imp",
-    Method.BUTLER: "imp",
-    Method.TOTAL: "total-points",
-}
-
 
 def session_tables(result: SessionResult) -> int:
     """Tables in play: the results of the most-played board (one per table)."""
@@ -80,7 +71,6 @@ def session_scores(
     if sc < 1:
         raise MasterpointError(f"session {number}: V/M needs 2 or more tables, got {t}")
     boards = max(s.boards for s in result.standings)
-    scale = _SCALES[result.method]
     scores: list[SessionScore] = []
     for s in result.standings:
         if result.method is Method.MP:
@@ -91,7 +81,7 @@ def session_scores(
             value = s.total
         scores.append(SessionScore(s.pair, value, standing_field(s)))
     average = Fraction(boards * sc, 2) if result.method is Method.MP else Fraction(0)
-    return SessionScores(number, boards, t, scale, tuple(scores), average)
+    return SessionScores(number, boards, t, result.method, tuple(scores), average)
 
 
 def ranking_from_sessions(

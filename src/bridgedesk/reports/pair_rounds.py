@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.events.pair_draw import Draw
 from bridgedesk.i18n import catalog
 from bridgedesk.reports.names import PAIR_FORMATS, method_name
@@ -24,7 +25,7 @@ def _result_label(res: RoundsResult, lang: str) -> str:
     """The heading of a round's own result: its points, its percentage or its IMPs."""
     if not res.format.has_vps:
         return catalog(lang).pgettext("score", "Points")
-    return "%" if res.method.value == "mp" else catalog(lang).gettext("IMPs")
+    return "%" if res.method is Method.MP else catalog(lang).gettext("IMPs")
 
 
 def _scoring(res: RoundsResult, lang: str) -> str:
@@ -68,7 +69,7 @@ def _block(res: RoundsResult, r: RoundStandings, lang: str) -> list[str]:
             f"{_result_label(res, lang):>7} ")  # fmt: skip
     head += f"{_('VP'):>7} " if res.format.has_vps else ""
     head += f"{_('Total'):>8}"
-    head += f" {_('%'):>6}" if not res.format.has_vps and res.method.value == "mp" else ""
+    head += f" {_('%'):>6}" if not res.format.has_vps and res.method is Method.MP else ""
     head += f" {_('Penalty'):>7}"
     out = [_("Standings after round {n}").format(n=r.round), head]
     for x in r.lines:
@@ -76,7 +77,7 @@ def _block(res: RoundsResult, r: RoundStandings, lang: str) -> list[str]:
         line = f"{x.rank:>5} {x.pair:>5} {opp:>5} {fixed(x.result):>7} "
         line += f"{fixed(x.vp):>7} " if res.format.has_vps else ""
         line += f"{fixed(x.total):>8}"
-        if not res.format.has_vps and res.method.value == "mp":
+        if not res.format.has_vps and res.method is Method.MP:
             line += f" {fixed(x.percentage):>6}"
         line += f" {fixed(x.penalty) if x.penalty else '':>7}"
         if x.names:
@@ -130,7 +131,7 @@ def rounds_html(res: RoundsResult, lang: str = "en") -> str:
         "heading": heading, "event": res.event, "movement": "", "average": "",
         "method": _scoring(res, lang), "section_name": "", "rounds": rounds,
         "has_vps": res.format.has_vps, "has_pct": not res.format.has_vps
-        and res.method.value == "mp", "result_label": _result_label(res, lang), "pending": pending,
+        and res.method is Method.MP, "result_label": _result_label(res, lang), "pending": pending,
     }  # fmt: skip
     html: str = environment(strict=True).get_template("pair_rounds.html.j2").render(**ctx)
     return html

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridgedesk import reading
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import BridgedeskError, MasterpointError
 from bridgedesk.formats import players_file, ranking_json
 from bridgedesk.formats.players_file import Roster
@@ -35,7 +36,7 @@ class InputOptions:
     section: str | None = None
     db: str | None = None
     players: Path | None = None
-    method: str | None = None
+    method: Method | None = None
     winners: int | None = None
     flights: str | None = None
 
@@ -124,7 +125,13 @@ def load_input(options: InputOptions, table: str | None) -> AwardSource:
     elif any(_is_ranking_json(p) for p in results):
         raise MasterpointError("a ranking JSON file is awarded alone, not with other files")
     else:
-        scored, roster = files_for_awards(results, options.method or "mp", options.winners)
+        method = options.method or Method.MP
+        if not method.is_pairs:
+            names = ", ".join(m.value for m in Method.pairs())
+            raise MasterpointError(
+                f"--method: results files are scored {names}, not {method.value}"
+            )
+        scored, roster = files_for_awards(results, method, options.winners)
     if options.players is not None:
         roster = players_file.load(options.players)
     if roster is None:

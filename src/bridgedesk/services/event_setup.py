@@ -146,13 +146,14 @@ def team_settings(
         forms = ", ".join(f.value for f in TeamForm)
         raise EntryError(f"a team event needs --format: {forms}")
     team_form = TeamForm.parse(form)
-    text = scoring or ("imp" if team_form is TeamForm.KNOCKOUT else "vp")
-    if team_form in (TeamForm.AWL, TeamForm.MIRROR_MITCHELL) and scoring is None:
-        text = "bam"
-    team_scoring = next((m for m in Method.teams() if m.value == text.strip().lower()), None)
-    if team_scoring is None:
-        names = ", ".join(m.value for m in Method.teams())
-        raise EntryError(f"a team event is scored {names}, not {text!r}")
+    if scoring is not None:
+        team_scoring = EventKind.TEAMS.method(scoring)
+    elif team_form is TeamForm.KNOCKOUT:
+        team_scoring = Method.TEAM_IMPS
+    elif team_form in (TeamForm.AWL, TeamForm.MIRROR_MITCHELL):
+        team_scoring = Method.BOARD_A_MATCH
+    else:
+        team_scoring = Method.TEAM_VP
     name, data = "wbf2013", None
     if vp_scale is not None:
         if vp_scale in scale_names():
@@ -231,7 +232,7 @@ def prepare_event(asked: NewEvent) -> Prepared:
     given = [option for option, value in team_only if value is not None]
     if given:
         raise EntryError(f"{given[0]} is for a team event (--kind teams)")
-    scoring = kind.method(asked.scoring or "mp")
+    scoring = kind.method(asked.scoring) if asked.scoring else Method.MP
     event = new_event(
         asked.name, date=asked.date, rating=asked.rating, class_=asked.class_,
         scoring=scoring.value, club=asked.club, sessions=asked.sessions,

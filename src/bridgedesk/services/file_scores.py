@@ -561,7 +561,7 @@ def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, A
 
 
 def files_for_awards(
-    paths: tuple[Path, ...], method: str, winners: int | None
+    paths: tuple[Path, ...], method: Method, winners: int | None
 ) -> tuple[list[SessionResult], Roster | None]:
     """Score each results file (one per session) for ``masterpoints award``; the roster
     from the first PBN's TotalScoreTable member numbers, if any."""
@@ -583,7 +583,7 @@ def files_for_awards(
             )
         used = inp.check(winners)
         sessions.append(
-            score_session(inp.boards, method=Method(method), winners=used, penalties=inp.penalties)
+            score_session(inp.boards, method=method, winners=used, penalties=inp.penalties)
         )
         if roster is None and parsed is not None:
             roster = players_file.pbn_roster(parsed, str(path))

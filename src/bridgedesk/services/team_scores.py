@@ -26,6 +26,7 @@ from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.model import Entry, Result
 from bridgedesk.events.team_draw import DrawnMatch, MisSeat, team_of
+from bridgedesk.events.team_rooms import TeamDraw
 from bridgedesk.events.team_settings import TeamForm, TeamSettings
 from bridgedesk.events.team_triangle import triangles
 from bridgedesk.reading import loads_json
@@ -44,7 +45,6 @@ from bridgedesk.results.teams import score_team_event
 from bridgedesk.scoring.results import Play
 from bridgedesk.store import srr_flights, team_events
 from bridgedesk.store.movements_repo import deals as stored_deals
-from bridgedesk.store.team_events import TeamDraw
 from bridgedesk.store.team_results import StoredTeamEvent, read_team_event
 from bridgedesk.store.unit import UnitOfWork
 

@@ -1,36 +1,35 @@
-"""A table terminal of a team event: which match and room the table plays, and its
-room results entered with the checks of both the table and the draw.
+"""A table terminal of a team event: which match and room the table plays, and the
+comparison of its boards once both rooms are in.
 
 A team event's grid seats the teams' pairs (:mod:`bridgedesk.store.team_events`),
 so a table logs in with its code like a pairs table and is at the round the
 terminals' rule gives (:func:`bridgedesk.store.terminals.table_state`).  The
 draw says which match that grid place is and whether it is the match's open
-room (the home team NS) or its closed room (the away team NS, 004:1631-1633).
-A result is first checked as any table's is
-(:func:`~bridgedesk.store.terminals.precheck`: the table's round, held or
-closed rounds, a board already entered), then stored as that room's slip
-through :func:`bridgedesk.store.team_results.add_room_result` (the draw's
-checks: the board is the match's, the match was not forfeited).  Once both
-rooms of a board are in, the table sees the comparison, the IMPs of the
-scored event (:func:`bridgedesk.services.team_scores.scored`).
+room (the home team NS) or its closed room (the away team NS, 004:1631-1633,
+:func:`bridgedesk.events.team_rooms.match_at`).  A result is entered through
+the tables' one door, :func:`bridgedesk.services.slips.enter_at_table`, which
+checks it as any table's (the table's round, held or closed rounds) and as the
+room's slip (the draw's checks: the board is the match's, the match was not
+forfeited, the room has no result on it yet).  Once both rooms of a board are
+in, the table sees the comparison, the IMPs of the scored event
+(:func:`bridgedesk.services.team_scores.scored`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Result
-from bridgedesk.events.team_draw import DrawnMatch, Room, TeamSlip
+from bridgedesk.events.team_draw import DrawnMatch, Room
+from bridgedesk.events.team_rooms import match_at
 from bridgedesk.results.team_model import ComparedBoard, ScoredMatch
 from bridgedesk.services.team_scores import scored
-from bridgedesk.store import team_events, team_results
-from bridgedesk.store.terminals import TableState, Terminal, precheck, table_state
+from bridgedesk.store import team_events
+from bridgedesk.store.terminals import TableState, Terminal, table_state
 from bridgedesk.store.unit import UnitOfWork
 
-__all__ = ["Compared", "TableMatch", "enter_table_result", "table_match"]
+__all__ = ["Compared", "TableMatch", "table_match"]
 
 
 @dataclass(frozen=True)
@@ -68,26 +67,15 @@ class TableMatch:
         return self.match.away if self.room == "open" else self.match.home
 
 
-def _placed(matches: tuple[DrawnMatch, ...], here: Room) -> tuple[DrawnMatch, str] | None:
-    for d in matches:
-        if d.away is None:
-            continue
-        if d.open == here:
-            return d, "open"
-        if d.closed == here:
-            return d, "closed"
-    return None
-
-
 def table_match(unit: UnitOfWork, terminal: Terminal) -> TableMatch:
     """The table's match and room at its round, its results and the comparisons."""
     state = table_state(unit, terminal)
     draw = team_events.draw(unit, terminal.event_id)
-    found = _placed(draw.matches, Room(state.round, terminal.table))
+    found = match_at(draw.matches, Room(state.round, terminal.table))
     played = [
         p
         for rnd in (state.round, state.round - 1)
-        if (p := _placed(draw.matches, Room(rnd, terminal.table))) is not None
+        if (p := match_at(draw.matches, Room(rnd, terminal.table))) is not None
     ]
     compared: list[Compared] = []
     if played:
@@ -113,23 +101,3 @@ def table_match(unit: UnitOfWork, terminal: Terminal) -> TableMatch:
         if s.result.round == state.round and s.result.table == terminal.table
     }
     return TableMatch(state, d, room, entered, tuple(compared))
-
-
-def enter_table_result(
-    unit: UnitOfWork, terminal: Terminal, body: Mapping[str, Any]
-) -> tuple[int, Result]:
-    """Check and store the table's room result (``body`` as the table API's: round,
-    board, contract, declarer, result, lead); its result id and the result."""
-    state = table_state(unit, terminal)
-    if state.ns is None or state.ew is None:
-        raise EntryError(f"{terminal.label} has no match in round {state.round}")
-    result = precheck(unit, terminal, {**body, "ns": state.ns, "ew": state.ew})
-    draw = team_events.draw(unit, terminal.event_id)
-    found = _placed(draw.matches, Room(result.round, terminal.table))
-    if found is None:
-        raise EntryError(f"{terminal.label} has no match in round {result.round}")
-    d, room = found
-    assert d.away is not None
-    slip = TeamSlip(d.round, d.home, d.away, room, result.board, result)
-    rid = team_results.add_room_result(unit, terminal.event_id, slip, who=terminal.label)
-    return rid, result

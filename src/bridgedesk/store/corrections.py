@@ -1,10 +1,12 @@
-"""Corrections to stored results: correct, delete, undo, each one audited.
+"""Corrections to stored results in the store: the audited change written, and read back.
 
-Every change to a stored result is kept in ``corrections`` with who, when, why
-and the result before and after, and can be undone (003:123-159).  After the
-event's correction deadline only the director may correct.  Each function is
-one transaction of the unit of work it is given
-(:class:`~bridgedesk.store.unit.UnitOfWork`).
+Every change to a stored result -- a correction, a deletion, the undo of either
+-- is kept in ``corrections`` with who, when, why and the result before and
+after, and can be undone (003:123-159).  Who may make which change, and when,
+is :mod:`bridgedesk.events.correction`; :mod:`bridgedesk.services.slips` checks
+it and the new slip, then writes here (:func:`write_change`) in its
+transaction, having read the result with its section locked
+(:func:`locked_result`, :func:`to_undo`).
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
-from bridgedesk.events.entry import check_result
+from bridgedesk.events.correction import ResultState
 from bridgedesk.events.model import Result
-from bridgedesk.store.lookups import event_row, movement_of, section_entries, section_results
+from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import CorrectionRow, EventRow, ResultRow, SectionRow
 from bridgedesk.store.results_repo import result_row, results
 from bridgedesk.store.rows import (
@@ -28,19 +30,18 @@ from bridgedesk.store.rows import (
     result_from_json,
     result_to_json,
 )
-from bridgedesk.store.unit import UnitOfWork, as_utc, utcnow
+from bridgedesk.store.unit import UnitOfWork
 
 __all__ = [
     "BoardHistory",
     "Correction",
+    "Undone",
     "board_history",
-    "correct_locked",
-    "correct_result",
     "corrections",
-    "delete_in",
-    "delete_result",
     "locked_result",
-    "undo_correction",
+    "state_of",
+    "to_undo",
+    "write_change",
 ]
 
 
@@ -73,53 +74,27 @@ class BoardHistory:
         return self.corrections[0].old if self.corrections else self.current.result
 
 
-@dataclass(frozen=True)
-class _By:
-    """Who makes a change, why, whether as the director, and when (None: now)."""
-
-    who: str
-    reason: str
-    director: bool
-    now: dt.datetime | None
-
-
-def _change(
+def write_change(
     s: OrmSession,
     ev: EventRow,
     row: ResultRow,
-    old: Result,
-    new: Result,
-    override: str | None,
+    old: ResultState,
+    new: ResultState,
+    *,
     action: str,
-    by: _By,
-    withdrawn: bool = False,
+    who: str,
+    reason: str,
+    director: bool,
+    late: bool,
+    at: dt.datetime,
     undoes: int | None = None,
 ) -> int:
-    """Move a result from its stored state to (new, override, withdrawn), audited."""
-    who, reason, director, now = by.who, by.reason, by.director, by.now
-    if not reason.strip():
-        raise EntryError("a correction needs a reason (it is kept in the audit log)")
-    if not who.strip():
-        raise EntryError("a correction needs the name of who makes it")
-    at = as_utc(now) if now is not None else utcnow()
-    late = ev.correction_deadline is not None and at > ev.correction_deadline
-    if late and not director:
-        raise EntryError(
-            f"the correction deadline ({ev.correction_deadline:%Y-%m-%d %H:%M} UTC) has "
-            "passed: only the director can correct now, with a reason (003:123-159)"
-        )
-    if (new.session, new.section) != (old.session, old.section):
-        raise EntryError("a correction cannot move a result to another session or section")
-    if (new, override, withdrawn) == (old, row.override_reason, row.withdrawn):
-        raise EntryError("the correction changes nothing")
-    sec = s.get(SectionRow, row.section_id)
-    assert sec is not None
-    if not withdrawn:
-        others = [r for other, r in section_results(s, sec, new.board) if other.id != row.id]
-        entries = section_entries(s, sec) or None
-        check_result(new, movement_of(sec), others, entries, override)
-    old_json = result_to_json(old, row.override_reason, row.withdrawn)
-    fill_result_row(row, new, override)
+    """Move ``row`` from its state ``old`` to ``new`` (value, override, deleted) and
+    write the audit line (``action``: correct, delete or undo); the line's id.  The
+    change is checked first (:func:`bridgedesk.events.correction.check_change`, the
+    slip's checks)."""
+    value, override, withdrawn = new
+    fill_result_row(row, value, override)
     row.withdrawn = withdrawn
     audit = CorrectionRow(
         event_id=ev.id,
@@ -130,8 +105,8 @@ def _change(
         reason=reason,
         director=director,
         after_deadline=late,
-        old=old_json,
-        new=result_to_json(new, override, withdrawn),
+        old=result_to_json(*old),
+        new=result_to_json(*new),
         undoes_id=undoes,
     )
     s.add(audit)
@@ -139,8 +114,8 @@ def _change(
         s.flush()
     except IntegrityError:
         raise EntryError(
-            f"board {new.board} already has a result for NS {new.ns} v EW {new.ew} "
-            f"at round {new.round} table {new.table} (perhaps a deleted one: undo "
+            f"board {value.board} already has a result for NS {value.ns} v EW {value.ew} "
+            f"at round {value.round} table {value.table} (perhaps a deleted one: undo "
             "its deletion instead)"
         ) from None
     return audit.id
@@ -157,102 +132,56 @@ def _lock_result_section(s: OrmSession, result_id: int) -> None:
     )
 
 
-def _locked(s: OrmSession, ref: int | str, result_id: int) -> tuple[EventRow, ResultRow, Result]:
-    """The event, and the result's row and value, its section locked first."""
-    ev = event_row(s, ref)
+def locked_result(s: OrmSession, ev: EventRow, result_id: int) -> tuple[ResultRow, Result]:
+    """The event's result ``result_id`` as its row and value, its section locked first
+    (a change reads it, checks, then writes)."""
     _lock_result_section(s, result_id)
-    row, result = result_row(s, ev, result_id)
-    return ev, row, result
+    return result_row(s, ev, result_id)
 
 
-def correct_result(
-    unit: UnitOfWork,
-    ref: int | str,
-    result_id: int,
-    new: Result,
-    *,
-    who: str,
-    reason: str,
-    director: bool = False,
-    override: str | None = None,
-    now: dt.datetime | None = None,
-) -> int:
-    """Replace a stored result, audited; return the correction's id.
-
-    After the event's correction deadline only the director may correct
-    (003:123-159); the reason is always recorded.
-    """
-    with unit.transaction() as s:
-        ev, row, old = _locked(s, ref, result_id)
-        if row.withdrawn:
-            raise EntryError(f"result {result_id} is deleted: undo the deletion first")
-        return _change(s, ev, row, old, new, override, "correct", _By(who, reason, director, now))
+def state_of(row: ResultRow, result: Result) -> ResultState:
+    """A result row's state as a correction records it (value, override, deleted)."""
+    return result, row.override_reason, row.withdrawn
 
 
-def delete_in(
-    s: OrmSession, ev: EventRow, row: ResultRow, result: Result, *, who: str, reason: str
-) -> int:
-    """Delete ``row`` (whose value is ``result``) by an audited director's correction, in
-    the caller's transaction (a pair withdrawn under 003:73, :mod:`.withdrawals`)."""
-    return _change(s, ev, row, result, result, row.override_reason, "delete",
-                   _By(who, reason, True, None), withdrawn=True)  # fmt: skip
+@dataclass(frozen=True)
+class Undone:
+    """What undoing a correction reads: the corrected result's row and state now, the
+    state the correction left and the one it replaced, the undo already made of it and
+    the last correction of that result (when the result was changed again since)."""
+
+    correction: int
+    row: ResultRow
+    current: ResultState
+    left: ResultState
+    replaced: ResultState
+    undone_by: int | None
+    later: int | None
 
 
-def delete_result(
-    unit: UnitOfWork,
-    ref: int | str,
-    result_id: int,
-    *,
-    who: str,
-    reason: str,
-    director: bool = False,
-    now: dt.datetime | None = None,
-) -> int:
-    """Withdraw a result that should not exist (audited; undo puts it back)."""
-    with unit.transaction() as s:
-        ev, row, old = _locked(s, ref, result_id)
-        if row.withdrawn:
-            raise EntryError(f"result {result_id} is already deleted")
-        by = _By(who, reason, director, now)
-        return _change(s, ev, row, old, old, row.override_reason, "delete", by, withdrawn=True)
-
-
-def undo_correction(
-    unit: UnitOfWork,
-    ref: int | str,
-    correction_id: int,
-    *,
-    who: str,
-    reason: str,
-    director: bool = False,
-    now: dt.datetime | None = None,
-) -> int:
-    """Put back the state a correction (or deletion) replaced; the undo is audited."""
-    with unit.transaction() as s:
-        ev = event_row(s, ref)
-        c = s.get(CorrectionRow, correction_id)
-        if c is None or c.event_id != ev.id:
-            raise EntryError(f"event {ev.name!r} has no correction {correction_id}")
-        _lock_result_section(s, c.result_id)
-        undone = s.scalars(select(CorrectionRow.id).where(CorrectionRow.undoes_id == c.id)).first()
-        if undone is not None:
-            raise EntryError(f"correction {c.id} is already undone by {undone}")
-        row, current = result_row(s, ev, c.result_id)
-        if result_from_json(c.new) != (current, row.override_reason, row.withdrawn):
-            later = s.scalars(
-                select(CorrectionRow.id)
-                .where(CorrectionRow.result_id == c.result_id, CorrectionRow.id > c.id)
-                .order_by(CorrectionRow.id.desc())
-            ).first()
-            raise EntryError(
-                f"result {c.result_id} was changed again after correction {c.id} "
-                f"(by correction {later}); undo that one first"
-            )
-        old, old_override, old_withdrawn = result_from_json(c.old)
-        by = _By(who, reason, director, now)
-        return _change(
-            s, ev, row, current, old, old_override, "undo", by, old_withdrawn, undoes=c.id
-        )
+def to_undo(s: OrmSession, ev: EventRow, correction_id: int) -> Undone:
+    """Correction ``correction_id`` of the event with what its undo is checked against,
+    the result's section locked first."""
+    c = s.get(CorrectionRow, correction_id)
+    if c is None or c.event_id != ev.id:
+        raise EntryError(f"event {ev.name!r} has no correction {correction_id}")
+    _lock_result_section(s, c.result_id)
+    undone = s.scalars(select(CorrectionRow.id).where(CorrectionRow.undoes_id == c.id)).first()
+    row, current = result_row(s, ev, c.result_id)
+    later = s.scalars(
+        select(CorrectionRow.id)
+        .where(CorrectionRow.result_id == c.result_id, CorrectionRow.id > c.id)
+        .order_by(CorrectionRow.id.desc())
+    ).first()
+    return Undone(
+        c.id,
+        row,
+        state_of(row, current),
+        result_from_json(c.new),
+        result_from_json(c.old),
+        undone,
+        later,
+    )
 
 
 def corrections(unit: UnitOfWork, ref: int | str, result_id: int | None = None) -> list[Correction]:
@@ -297,28 +226,3 @@ def board_history(
     for c in corrections(unit, ref):
         audits.setdefault(c.result_id, []).append(c)
     return [BoardHistory(r, tuple(audits.get(r.id, ()))) for r in current]
-
-
-def locked_result(
-    s: OrmSession, ref: int | str, result_id: int
-) -> tuple[EventRow, ResultRow, Result]:
-    """The event, and the result's row and value, its section locked first: for another
-    store module changing a result within its own transaction (disputes)."""
-    return _locked(s, ref, result_id)
-
-
-def correct_locked(
-    s: OrmSession,
-    ev: EventRow,
-    row: ResultRow,
-    old: Result,
-    new: Result,
-    *,
-    who: str,
-    reason: str,
-    director: bool = False,
-    override: str | None = None,
-) -> int:
-    """:func:`correct_result` within the caller's transaction, on a row it has from
-    :func:`locked_result`; the correction's id."""
-    return _change(s, ev, row, old, new, override, "correct", _By(who, reason, director, None))

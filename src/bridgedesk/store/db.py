@@ -12,8 +12,10 @@ a deferred transaction, which WAL lets run beside a writer.
 
 The schema is created and upgraded by the Alembic migrations shipped in
 ``store/alembic``.  Opening first reads the schema version in a read-only
-transaction, so a command that only reads never waits behind a writer; the
-write lock is taken only when the store is new or older than this bridgedesk.
+transaction, so a command that only reads never waits behind a writer; a store
+at :data:`HEAD` (the usual case) is then open without loading Alembic, whose
+import costs a store command about as much CPU as SQLAlchemy's own; the write
+lock is taken only when the store is new or older than this bridgedesk.
 A store written by a newer bridgedesk is refused with a clear message (nothing
 is changed).  A SQLite file that this user may not write (file mode 0444, or a
 read-only directory, where SQLite cannot create its ``-wal``/``-shm`` files)
@@ -32,7 +34,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from sqlalchemy import Connection, Engine, create_engine, event, inspect
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
@@ -43,6 +45,10 @@ BUSY_TIMEOUT = 30.0
 #: Execution option marking a read-only transaction (plain deferred BEGIN on SQLite).
 READ_ONLY = "bridgedesk_read_only"
 ENV_VAR = "BRIDGEDESK_DB"
+#: The newest migration in ``store/alembic/versions`` (its ``revision``): a store at
+#: this version needs no migration, which :func:`migrate` sees without loading Alembic.
+#: A new migration changes it (``tests/events/test_store.py`` checks it is Alembic's head).
+HEAD = "0014_services"
 #: Alembic keeps its running environment in module globals: one migration at a
 #: time per process (stores opened from several threads, e.g. by the web app).
 _MIGRATION_LOCK = threading.Lock()
@@ -234,19 +240,31 @@ def _version(conn: Connection, script: Any, where: str) -> str | None:
     return heads[0] if len(heads) == 1 else None
 
 
+def _at_head(conn: Connection) -> bool:
+    """True if the store's schema version is :data:`HEAD` (read with SQLAlchemy alone)."""
+    if not inspect(conn).has_table("alembic_version"):
+        return False
+    versions = conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    return versions == [HEAD]
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest migration; take the write lock only if needed.
 
     The version is read in a read-only transaction first: an up-to-date store
-    (the usual case) is never locked, so reads do not queue behind a writer.
+    (the usual case) is never locked, so reads do not queue behind a writer, and
+    Alembic is loaded only for a store not at :data:`HEAD` (new, older, newer or
+    foreign: the last two are refused).
     """
-    from alembic import command
-
-    config, script = _alembic()
-    head = script.get_current_head()
     where = describe(engine)
     try:
         with engine.connect() as conn, conn.execution_options(**{READ_ONLY: True}).begin():
+            if _at_head(conn):
+                return
+            from alembic import command
+
+            config, script = _alembic()
+            head = script.get_current_head()
             if _version(conn, script, where) == head:
                 return
         if is_read_only(engine):

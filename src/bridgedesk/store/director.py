@@ -1,13 +1,14 @@
-"""The director's rulings on stored events, each one audited.
+"""The director's rulings in the store, each one audited.
 
 Procedural penalties (003:47-121), fouled-board groups (004:3531-3658,
 003:161-226) and boards marked not played (004:3838-3846) are kept in
 ``rulings``; every ruling made or cancelled is written to ``director_audit``
 with who, when, why and the state before and after, as corrections to results
-are (:func:`bridgedesk.store.corrections.correct_result`).  Each function is
-one transaction of the unit of work it is given
-(:meth:`bridgedesk.store.unit.UnitOfWork.transaction`): it checks, then writes, or raises
-having changed nothing.
+are (:mod:`bridgedesk.store.corrections`).  A ruling is checked
+(:mod:`bridgedesk.events.rulings`) and recorded (``record_*`` here, in its
+transaction) by :mod:`bridgedesk.services.rulings`; the functions taking a unit
+of work are each one transaction: they check, then write, or raise having
+changed nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from bridgedesk.events.rulings import (
     expected_slips,
     missing_slips,
 )
-from bridgedesk.events.seating import format_boards, seats
 from bridgedesk.store.lookups import (
     event_row,
     movement_of,
@@ -140,173 +140,81 @@ def _record(
     return row.id
 
 
-def add_penalty(
-    unit: UnitOfWork,
-    ref: int | str,
-    penalty: ProceduralPenalty,
-    *,
-    who: str,
-    section: str = "A",
-    session: int = 1,
+def record_penalty(
+    s: OrmSession, ev: EventRow, sec: SectionRow, penalty: ProceduralPenalty, who: str
 ) -> int:
-    """Record a procedural penalty on a pair entered in the section; return its id."""
-    with unit.transaction() as s:
-        ev = event_row(s, ref)
-        sec = section_row(s, ev, session, section, lock=True)
-        entries = section_entries(s, sec)
-        entry = entries.get(penalty.pair)
-        if entry is None or entry.phantom:
-            known = ", ".join(str(n) for n, e in sorted(entries.items()) if not e.phantom)
-            raise EntryError(
-                f"pair {penalty.pair} is not entered in section {section} "
-                f"(entered: {known or 'none yet'})"
-            )
-        options = s.get(EventOptionsRow, ev.id)
-        if options is not None and options.format in ("swiss-pairs", "houston"):
-            # a VP event: a board's penalty is 5 % of a round's maximum VPs (003:55-57)
-            if penalty.unit not in (PenaltyUnit.BOARDS, PenaltyUnit.PERCENT):
-                raise EntryError(
-                    f"a {options.format} event's penalty is given in --boards (5 % of a "
-                    "round's maximum VPs each, 003:55-57) or --percent, "
-                    f"not --{penalty.unit.value}"
-                )
-        else:
-            _check_units(ev.scoring, penalty.unit)
-        if penalty.board is not None:
-            _check_board(sec, penalty.board)
-        row = RulingRow(
-            kind="penalty",
-            pair=penalty.pair,
-            board=penalty.board,
-            amount=str(penalty.amount),
-            unit=penalty.unit.value,
-            reason=penalty.reason,
-            who=who,
-        )
-        return _record(s, ev, sec, row, f"pair {penalty.pair}")
+    """Write a checked penalty on the section and its audit line; the ruling's id."""
+    row = RulingRow(
+        kind="penalty",
+        pair=penalty.pair,
+        board=penalty.board,
+        amount=str(penalty.amount),
+        unit=penalty.unit.value,
+        reason=penalty.reason,
+        who=who,
+    )
+    return _record(s, ev, sec, row, f"pair {penalty.pair}")
 
 
-def _check_units(scoring: str, unit: PenaltyUnit) -> None:
-    allowed = {
-        "mp": (PenaltyUnit.BOARDS, PenaltyUnit.MATCHPOINTS, PenaltyUnit.PERCENT),
-        "ximp": (PenaltyUnit.BOARDS, PenaltyUnit.IMPS),
-        "total": (PenaltyUnit.BOARDS,),
-    }.get(scoring)
-    if allowed is None:
-        raise EntryError(
-            f"penalties on stored events cover pair events scored mp, ximp or total, "
-            f"not {scoring} (a Houston or VP penalty is in VPs, 003:55-57)"
-        )
-    if unit not in allowed:
-        raise EntryError(
-            f"a {scoring} event's penalty is given in "
-            + " or ".join(f"--{u.value}" for u in allowed)
-            + f", not --{unit.value}"
-        )
-
-
-def _check_board(sec: SectionRow, board: int) -> None:
-    movement = movement_of(sec)
-    boards = sorted({b for _, _, a in seats(movement) for b in a.boards})
-    if board not in boards:
-        raise EntryError(f"board {board} is not in this movement ({format_boards(boards)})")
-
-
-def _plays(sec: SectionRow, rnd: int, table: int, board: int) -> tuple[int, int]:
-    """The pairs the movement seats at round/table, checking they play ``board``."""
-    movement = movement_of(sec)
-    a = movement.assignment(rnd, table)
-    if a is None:
-        raise EntryError(f"round {rnd} table {table} is not in play in this movement")
-    if board not in a.boards:
-        raise EntryError(
-            f"round {rnd} table {table} plays {format_boards(a.boards)}, not board {board}"
-        )
-    return a.ns, a.ew
-
-
-def mark_fouled(
-    unit: UnitOfWork,
-    ref: int | str,
+def record_fouled(
+    s: OrmSession,
+    ev: EventRow,
+    sec: SectionRow,
     board: int,
     places: Sequence[tuple[int, int]],
     group: str,
     *,
     reason: str,
     who: str,
-    section: str = "A",
-    session: int = 1,
 ) -> list[int]:
-    """Put the results of ``board`` at ``places`` (round, table) in fouled group ``group``.
-
-    The results not put in a group stay in group ``1``, the hands as dealt.
-    """
-    label = group.strip()
-    if not label or len(label) > 10:
-        raise EntryError(f"a fouled-board group is a short label such as 2 or B, not {group!r}")
-    if label == "1":
-        raise EntryError("group 1 is the hands as dealt: name the other version(s) 2, 3 ...")
-    if not places:
-        raise EntryError("name the tables that played the changed hands (round and table)")
-    with unit.transaction() as s:
-        ev = event_row(s, ref)
-        sec = section_row(s, ev, session, section, lock=True)
-        _check_board(sec, board)
-        taken = {(r.round, r.table_no): r.grp for r in _rows(s, sec, "fouled") if r.board == board}
-        ids = []
-        for rnd, table in places:
-            _plays(sec, rnd, table, board)
-            if (rnd, table) in taken:
-                raise EntryError(
-                    f"board {board} at round {rnd} table {table} is already in fouled group "
-                    f"{taken[(rnd, table)]}: cancel that ruling first"
-                )
-            row = RulingRow(
-                kind="fouled",
-                board=board,
-                round=rnd,
-                table_no=table,
-                grp=label,
-                reason=reason,
-                who=who,
-            )
-            ids.append(_record(s, ev, sec, row, f"board {board} round {rnd} table {table}"))
-            taken[(rnd, table)] = label
-        return ids
+    """Write a checked fouled-board group (one ruling a place) and its audit lines."""
+    ids = []
+    for rnd, table in places:
+        row = RulingRow(kind="fouled", board=board, round=rnd, table_no=table, grp=group,
+                        reason=reason, who=who)  # fmt: skip
+        ids.append(_record(s, ev, sec, row, f"board {board} round {rnd} table {table}"))
+    return ids
 
 
-def mark_not_played(
-    unit: UnitOfWork,
-    ref: int | str,
-    rnd: int,
-    table: int,
-    board: int,
-    *,
-    reason: str,
-    who: str,
-    section: str = "A",
-    session: int = 1,
+def record_not_played(
+    s: OrmSession, ev: EventRow, sec: SectionRow, mark: NotPlayed, who: str
 ) -> int:
-    """Mark a planned slip as not played (so the results can be made final)."""
-    with unit.transaction() as s:
-        ev = event_row(s, ref)
-        sec = section_row(s, ev, session, section, lock=True)
-        ns, ew = _plays(sec, rnd, table, board)
-        for _, r in section_results(s, sec, board):
-            if (r.round, r.table) == (rnd, table) or (r.ns, r.ew) == (ns, ew):
-                raise EntryError(
-                    f"board {board} at round {rnd} table {table} has a result "
-                    f"({r.result_text}): delete it with `bridgedesk result delete` first"
-                )
-        for mark in _rows(s, sec, "not-played"):
-            if (mark.round, mark.table_no, mark.board) == (rnd, table, board):
-                raise EntryError(
-                    f"board {board} at round {rnd} table {table} is already marked not played"
-                )
-        row = RulingRow(
-            kind="not-played", board=board, round=rnd, table_no=table, reason=reason, who=who
-        )
-        return _record(s, ev, sec, row, f"board {board} round {rnd} table {table}")
+    """Write a checked not-played mark and its audit line; the ruling's id."""
+    row = RulingRow(kind="not-played", board=mark.board, round=mark.round,
+                    table_no=mark.table, reason=mark.reason, who=who)  # fmt: skip
+    return _record(s, ev, sec, row, f"board {mark.board} round {mark.round} table {mark.table}")
+
+
+def add_marks(
+    s: OrmSession, sec: SectionRow, slips: Sequence[Slip], *, reason: str, who: str
+) -> None:
+    """Mark ``slips`` not played, audited by the caller's one line (a withdrawn pair's,
+    :func:`bridgedesk.services.rulings.withdraw_pair`)."""
+    for x in slips:
+        s.add(
+            RulingRow(section_id=sec.id, kind="not-played", board=x.board, round=x.round,
+                      table_no=x.table, reason=reason, who=who, at=utcnow(), cancelled=False)
+        )  # fmt: skip
+
+
+def fouled_taken(s: OrmSession, sec: SectionRow, board: int) -> dict[tuple[int, int], str]:
+    """The places (round, table) of ``board`` already in a fouled group, with the group."""
+    return {
+        (r.round, r.table_no): r.grp or ""
+        for r in _rows(s, sec, "fouled")
+        if r.board == board and r.round is not None and r.table_no is not None
+    }
+
+
+def not_played_marks(s: OrmSession, sec: SectionRow) -> tuple[NotPlayed, ...]:
+    """The section's not-played marks in force."""
+    return _rulings(_rows(s, sec, "not-played")).not_played
+
+
+def event_format(s: OrmSession, ev: EventRow) -> str | None:
+    """The event's format as its options store it (None for a plain pairs event)."""
+    options = s.get(EventOptionsRow, ev.id)
+    return None if options is None else options.format
 
 
 def cancel_ruling(unit: UnitOfWork, ref: int | str, ruling: int, *, reason: str, who: str) -> int:
@@ -435,15 +343,19 @@ def audit_log(unit: UnitOfWork, ref: int | str) -> list[AuditLine]:
 
 __all__ = [
     "AuditLine",
-    "add_penalty",
+    "add_marks",
     "audit",
     "audit_log",
     "cancel_ruling",
+    "event_format",
+    "fouled_taken",
     "log",
-    "mark_fouled",
-    "mark_not_played",
     "missing",
+    "not_played_marks",
     "planned",
+    "record_fouled",
+    "record_not_played",
+    "record_penalty",
     "ruling_lines",
     "rulings",
 ]

@@ -8,10 +8,10 @@ director, who corrects a scoring error until the correction period ends,
 003:123-159).  The result stays entered and is scored meanwhile, flagged as
 disputed; the director *confirms* it as it stands or *corrects* it, each time
 with a reason, which ends the dispute.  Raising and resolving are written to
-the director's audit log (``director_audit``) with who and when; a correction
-is also a normal audited correction (:mod:`bridgedesk.store.corrections`), in
-the same transaction, so a refused correction leaves the dispute open and
-nothing changed.
+the director's audit log (``director_audit``) with who and when; the director's ruling
+(:func:`bridgedesk.services.rulings.rule_on_dispute`) corrects as any correction
+does, in the same transaction, so a refused correction leaves the dispute open
+and nothing changed.
 """
 
 from __future__ import annotations
@@ -23,13 +23,11 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
-from bridgedesk.errors import EntryError
-from bridgedesk.events.model import Result
-from bridgedesk.store.corrections import correct_locked, locked_result
+from bridgedesk.errors import ConflictError, EntryError, ForbiddenError
+from bridgedesk.store.corrections import locked_result
 from bridgedesk.store.director import audit
 from bridgedesk.store.lookups import event_row, section_row
 from bridgedesk.store.models import DisputeRow, EventRow, ResultRow
-from bridgedesk.store.terminals import ConflictError, ForbiddenError
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
 __all__ = [
@@ -37,11 +35,12 @@ __all__ = [
     "CORRECTED",
     "Dispute",
     "DisputeError",
+    "dispute_to_rule",
     "disputes",
     "event_open_disputes",
     "open_disputes",
     "raise_dispute",
-    "resolve_dispute",
+    "record_ruling",
 ]
 
 CONFIRMED = "confirmed"
@@ -124,7 +123,8 @@ def raise_dispute(
     if not who.strip():
         raise DisputeError("a dispute needs the name of who raises it")
     with unit.transaction() as s:
-        ev, row, _old = locked_result(s, ref, result_id)
+        ev = event_row(s, ref)
+        row, _old = locked_result(s, ev, result_id)
         if section_id is not None and (row.section_id != section_id or row.table_no != table):
             raise ForbiddenError(f"result {result_id} was not entered at this table")
         if row.withdrawn:
@@ -152,56 +152,44 @@ def raise_dispute(
         return dispute.id
 
 
-def resolve_dispute(
-    unit: UnitOfWork,
-    ref: int | str,
-    dispute_id: int,
+def dispute_to_rule(
+    s: OrmSession, ev: EventRow, dispute_id: int, result_id: int | None = None
+) -> DisputeRow:
+    """The event's open dispute ``dispute_id`` for the director's ruling (``result_id``:
+    the result the caller means, refused if the dispute is of another)."""
+    row = s.get(DisputeRow, dispute_id)
+    if row is None or row.event_id != ev.id:
+        raise DisputeError(f"event {ev.name!r} has no dispute {dispute_id}")
+    if result_id is not None and row.result_id != result_id:
+        raise DisputeError(f"dispute {dispute_id} is of result {row.result_id}, not {result_id}")
+    if row.resolution is not None:
+        raise ConflictError(
+            f"dispute {dispute_id} was already {row.resolution} by {row.resolved_by}"
+        )
+    return row
+
+
+def record_ruling(
+    s: OrmSession,
+    ev: EventRow,
+    row: DisputeRow,
     *,
     who: str,
     reason: str,
-    new: Result | None = None,
-    override: str | None = None,
-    result_id: int | None = None,
-) -> int | None:
-    """The director's ruling on a dispute: confirm the result (``new`` None) or correct
-    it to ``new`` (an audited correction, made as the director); either clears the
-    flag.  ``result_id``: the result the caller means (refused if the dispute is of
-    another).  Returns the correction's id (None when confirmed)."""
-    reason = reason.strip()
-    if not reason:
-        raise DisputeError("give the reason for the ruling (it is kept in the audit log)")
-    with unit.transaction() as s:
-        ev = event_row(s, ref)
-        row = s.get(DisputeRow, dispute_id)
-        if row is None or row.event_id != ev.id:
-            raise DisputeError(f"event {ev.name!r} has no dispute {dispute_id}")
-        if result_id is not None and row.result_id != result_id:
-            raise DisputeError(
-                f"dispute {dispute_id} is of result {row.result_id}, not {result_id}"
-            )
-        if row.resolution is not None:
-            raise ConflictError(
-                f"dispute {dispute_id} was already {row.resolution} by {row.resolved_by}"
-            )
-        correction = None
-        if new is not None:
-            _ev, result, old = locked_result(s, ev.id, row.result_id)
-            keep = result.override_reason if override is None else override
-            correction = correct_locked(
-                s, ev, result, old, new, who=who, reason=f"dispute {dispute_id}: {reason}",
-                director=True, override=keep,
-            )  # fmt: skip
-        row.resolution = CONFIRMED if new is None else CORRECTED
-        row.resolved_by = who
-        row.resolved_at = utcnow()
-        row.reason = reason
-        row.correction_id = correction
-        audit(
-            s, ev, f"dispute-{row.resolution}", f"result {row.result_id}", who=who,
-            reason=reason, old={"dispute": row.id, "open": True},
-            new={"dispute": row.id, "resolution": row.resolution, "correction": correction},
-        )  # fmt: skip
-        return correction
+    correction: int | None,
+) -> None:
+    """Close dispute ``row`` as confirmed (``correction`` None) or corrected by that
+    correction, with the ruling's audit line, in the caller's transaction."""
+    row.resolution = CONFIRMED if correction is None else CORRECTED
+    row.resolved_by = who
+    row.resolved_at = utcnow()
+    row.reason = reason
+    row.correction_id = correction
+    audit(
+        s, ev, f"dispute-{row.resolution}", f"result {row.result_id}", who=who,
+        reason=reason, old={"dispute": row.id, "open": True},
+        new={"dispute": row.id, "resolution": row.resolution, "correction": correction},
+    )  # fmt: skip
 
 
 def _query(s: OrmSession, ev: EventRow, section_id: int | None) -> Sequence[Dispute]:

@@ -3,7 +3,8 @@
 An individual event is marked in ``individual_events`` when it is created
 (``bridgedesk event new NAME --kind individual``).  The pairs paths of the
 store ask here so they refuse what does not fit an individual: a pair entry,
-a pairs movement, a slip naming only NS and EW.  The individual paths are in
+a pairs movement (a slip naming only NS and EW is refused by
+:func:`bridgedesk.events.slips.check_kind`).  The individual paths are in
 :mod:`bridgedesk.store.individuals`.
 """
 
@@ -15,7 +16,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, EntryKind
 from bridgedesk.store.models import EventRow, IndividualEventRow
 
-__all__ = ["check_entry_kind", "is_individual", "refuse_pairs_movement", "refuse_pairs_slip"]
+__all__ = ["check_entry_kind", "is_individual", "refuse_pairs_movement"]
 
 
 def is_individual(s: OrmSession, ev: EventRow) -> bool:
@@ -54,13 +55,4 @@ def refuse_pairs_movement(s: OrmSession, ev: EventRow) -> None:
         raise EntryError(
             f"event {ev.name!r} is an individual: give it an individual movement "
             "(`bridgedesk event movement EVENT --recommend`)"
-        )
-
-
-def refuse_pairs_slip(s: OrmSession, ev: EventRow) -> None:
-    if is_individual(s, ev):
-        raise EntryError(
-            f"event {ev.name!r} is an individual: a slip names its four players "
-            "(`bridgedesk result add EVENT --round R --table T --board B "
-            "--north N --south S --east E --west W CONTRACT DECLARER RESULT`)"
         )

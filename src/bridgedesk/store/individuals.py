@@ -7,9 +7,9 @@ numbered in the section like pairs.  Its movement is one of
 replaced by the players' entry numbers (seat *k* is the *k*-th entry by
 number), kept as an :class:`~bridgedesk.events.individual.IndividualPlan`.
 A slip names the four players at N, S, E, W and is stored only where the plan
-seats them (:func:`add_result`); everything after entry -- corrections, the
-director's rulings, missing slips -- goes through the pairs paths of the store
-with North's and East's numbers as the slip's NS and EW.
+seats them (:func:`bridgedesk.services.slips.enter`); everything after entry --
+corrections, the director's rulings, missing slips -- goes the pairs' way, with
+North's and East's numbers as the slip's NS and EW.
 
 Each function is one transaction of the unit of work it is given: it checks,
 then writes, or raises having changed nothing.
@@ -17,17 +17,14 @@ then writes, or raises having changed nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
-from bridgedesk.errors import BridgedeskError, EntryError, Location
+from bridgedesk.errors import EntryError
 from bridgedesk.events.individual import KIND, IndividualPlan, IndividualTable
-from bridgedesk.events.model import Entry, EntryKind, Result, SectionResults
+from bridgedesk.events.model import Entry, EntryKind, SectionResults
 from bridgedesk.events.names import check_name
 from bridgedesk.movements.individual import (
     IndividualMovement,
@@ -39,16 +36,13 @@ from bridgedesk.store.events_repo import insert_entry
 from bridgedesk.store.individual_events import check_entry_kind, is_individual
 from bridgedesk.store.late_players import seat_late_player
 from bridgedesk.store.lookups import event_row, section_entries, section_row
-from bridgedesk.store.lookups import section_results as section_result_rows
 from bridgedesk.store.models import EntryRow, EventRow, MovementRow, ResultRow, SectionRow
-from bridgedesk.store.results_repo import insert_result, section_results
+from bridgedesk.store.results_repo import section_results
 from bridgedesk.store.unit import UnitOfWork
 
 __all__ = [
     "IndividualApplied",
     "add_player",
-    "add_result",
-    "import_results",
     "individual_event",
     "plan",
     "set_movement",
@@ -240,73 +234,6 @@ def plan(
     """The section's individual plan (None for a pairs event or before the movement)."""
     with unit.transaction(write=False) as s:
         return _plan_of(section_row(s, event_row(s, ref), session, section))
-
-
-def add_result(
-    unit: UnitOfWork,
-    ref: int | str,
-    result: Result,
-    players: tuple[int, int, int, int],
-    who: str = "",
-) -> int:
-    """Store one slip of an individual: ``players`` N, S, E, W must be the movement's at
-    the slip's round and table, ``result.ns`` North and ``result.ew`` East."""
-    with unit.transaction() as s:
-        ev = _individual_row(s, ref)
-        sec = section_row(s, ev, result.session, result.section, lock=True)
-        found = _plan_of(sec)
-        if found is None:
-            raise EntryError(
-                f"section {result.section} has no individual movement yet: "
-                "`bridgedesk event movement EVENT --recommend`"
-            )
-        found.check_slip(result, players)
-        rid = insert_result(s, ev, result, who, None)
-        assert rid is not None
-        return rid
-
-
-def import_results(
-    unit: UnitOfWork,
-    ref: int | str,
-    rows: Sequence[tuple[int | None, Result, tuple[int, int, int, int]]],
-    who: str = "",
-) -> tuple[int, int]:
-    """Store many slips of an individual, each checked as :func:`add_result` checks one;
-    all or none, in one transaction.  A slip already stored as it is is skipped (so an
-    import is simply run again); return (added, skipped)."""
-    added = skipped = 0
-    with unit.transaction() as s:
-        ev = _individual_row(s, ref)
-        stored: dict[tuple[int, str, int, int, int], Result] = {}
-        plans: dict[tuple[int, str], IndividualPlan] = {}
-        cache: dict[Any, Any] = {}
-        for line, result, players in rows:
-            try:
-                where = (result.session, result.section)
-                if where not in plans:
-                    sec = section_row(s, ev, result.session, result.section, lock=True)
-                    found = _plan_of(sec)
-                    if found is None:
-                        raise EntryError(f"section {result.section} has no individual movement yet")
-                    plans[where] = found
-                    stored.update((r.key, r) for _, r in section_result_rows(s, sec))
-                plans[where].check_slip(result, players)
-                if stored.get(result.key) == result:
-                    skipped += 1
-                    continue
-                insert_result(s, ev, result, who, None, cache)
-            except BridgedeskError as exc:
-                raise exc.located(Location(line=line)) from None
-            added += 1
-        try:
-            s.flush()
-        except IntegrityError:
-            raise EntryError(
-                "a slip of the file was entered at the same moment by someone else; "
-                "run the import again"
-            ) from None
-    return added, skipped
 
 
 def snapshot(

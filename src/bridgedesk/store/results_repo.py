@@ -1,34 +1,44 @@
-"""Results in the store: enter one, import many, read them back.
+"""Results in the store: what a slip's checks read, the slip written, results read back.
 
-Each function is one transaction of the unit of work it is given
-(:class:`~bridgedesk.store.unit.UnitOfWork`), except :func:`import_results`,
-which writes in batches.  Results are checked against the section's movement
-(:func:`bridgedesk.events.entry.check_result`) before they are stored; every
-later change is an audited correction (:mod:`bridgedesk.store.corrections`).
+The checks themselves are :mod:`bridgedesk.events.slips`, run by
+:mod:`bridgedesk.services.slips` for every door; this module only reads what
+they need, in the caller's transaction, and writes:
+
+* :func:`planned_section`: the section's movement (parsed once per process),
+  its entries as far as a check needs them (number, kind, phantom) and an
+  individual's plan, read once per transaction;
+* :func:`board_slips` (one board) and :func:`section_boards` (every board, for
+  an import): the results on the board, deleted ones included, as
+  :class:`~bridgedesk.events.slips.OnBoard`;
+* :func:`insert_result`: the slip's row, its natural key kept unique by the
+  database (a slip entered at the same moment elsewhere is refused here).
+
+Every later change is an audited correction (:mod:`bridgedesk.store.corrections`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from functools import lru_cache
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
-from bridgedesk.errors import BridgedeskError, EntryError, Location
-from bridgedesk.events.entry import check_result
-from bridgedesk.events.model import Entry, Result, SectionResults
+from bridgedesk.errors import ConflictError, EntryError, Location
+from bridgedesk.events.individual import KIND, IndividualPlan
+from bridgedesk.events.model import Entry, EntryKind, Player, Result, SectionResults
 from bridgedesk.events.seating import GridMovement
-from bridgedesk.store.individual_events import refuse_pairs_slip
-from bridgedesk.store.lookups import (
-    event_row,
-    movement_of,
-    section_entries,
-    section_row,
-)
+from bridgedesk.events.slips import OnBoard, PlannedSection
+from bridgedesk.store.lookups import event_row, section_entries, section_row
 from bridgedesk.store.lookups import section_results as result_rows
-from bridgedesk.store.models import EventRow, ResultRow, SectionRow, SessionRow
+from bridgedesk.store.models import (
+    EntryRow,
+    EventRow,
+    MovementRow,
+    ResultRow,
+    SectionRow,
+    SessionRow,
+)
 from bridgedesk.store.rows import (
     StoredResult,
     event_info,
@@ -36,34 +46,22 @@ from bridgedesk.store.rows import (
     result_of,
     stored_result,
 )
+from bridgedesk.store.table_rounds import grid, once
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
 __all__ = [
-    "ImportReport",
-    "add_result",
+    "board_slips",
     "find_result",
-    "import_results",
+    "flush_results",
     "insert_result",
+    "lock_sections",
+    "planned_section",
     "result_row",
     "results",
+    "section_boards",
+    "section_movement",
     "section_results",
 ]
-
-
-@dataclass(frozen=True)
-class ImportReport:
-    added: int
-    skipped: int
-
-
-@dataclass
-class _Ctx:
-    """A section loaded for checking: its row, movement, entries and results by board."""
-
-    section: SectionRow
-    movement: GridMovement
-    entries: dict[int, Entry] | None
-    results: dict[int, list[Result]]
 
 
 def section_results(
@@ -83,93 +81,132 @@ def section_results(
         )
 
 
-def add_result(
-    unit: UnitOfWork, ref: int | str, result: Result, who: str = "", override: str | None = None
-) -> int:
-    """Check ``result`` against the movement and store it; return its id."""
-    with unit.transaction() as s:
-        ev = event_row(s, ref)
-        refuse_pairs_slip(s, ev)
-        rid = insert_result(s, ev, result, who, override)
-        assert rid is not None
-        return rid
+# -- what a slip's checks read -------------------------------------------------------------
 
 
-def _context(
-    s: OrmSession,
-    ev: EventRow,
-    result: Result,
-    cache: dict[tuple[int, str], _Ctx],
-    board_only: bool = False,
-    lock: bool = False,
-) -> _Ctx:
-    """The section of ``result`` with what checking needs, loaded once per transaction
-    (only the results of ``result.board`` when ``board_only``)."""
-    key = (result.session, result.section)
-    ctx = cache.get(key)
-    if ctx is None:
-        sec = section_row(s, ev, *key, lock=lock)
-        by_board: dict[int, list[Result]] = {}
-        board = result.board if board_only else None
-        for _, r in result_rows(s, sec, board):
-            by_board.setdefault(r.board, []).append(r)
-        ctx = _Ctx(sec, movement_of(sec), section_entries(s, sec) or None, by_board)
-        cache[key] = ctx
-    return ctx
+@lru_cache(maxsize=32)
+def _individual(data: str) -> IndividualPlan:
+    """A stored individual plan (movement rows never change, so it is parsed once)."""
+    return IndividualPlan.from_json(data)
+
+
+def planned_section(s: OrmSession, section_id: int, name: str) -> PlannedSection:
+    """Section ``section_id``'s (named ``name``) movement, entries and individual plan,
+    each read once per transaction (a batch of slips reads them once)."""
+    found = section_movement(s, section_id)
+    entries = once(s, ("entries", section_id), lambda: _entries(s, section_id))
+    if found is None:
+        return PlannedSection(name, None, entries)
+    kind, data = found
+    return PlannedSection(name, grid(data), entries, _individual(data) if kind == KIND else None)
+
+
+def section_movement(s: OrmSession, section_id: int) -> tuple[str, str] | None:
+    """The kind and JSON of the section's movement (None before it is set), read once
+    per transaction."""
+    return once(s, ("movement", section_id), lambda: _movement_row(s, section_id))
+
+
+def _movement_row(s: OrmSession, section_id: int) -> tuple[str, str] | None:
+    found = s.execute(
+        select(MovementRow.kind, MovementRow.data)
+        .join(SectionRow, SectionRow.movement_id == MovementRow.id)
+        .where(SectionRow.id == section_id)
+    ).one_or_none()
+    return None if found is None else (found[0], found[1])
+
+
+def _entries(s: OrmSession, section_id: int) -> dict[int, Entry] | None:
+    """The section's entries as far as a slip's check reads them (number, kind,
+    phantom; the players stand in); None while none is entered."""
+    entries: dict[int, Entry] = {}
+    for number, kind, phantom in s.execute(
+        select(EntryRow.number, EntryRow.kind, EntryRow.phantom).where(
+            EntryRow.section_id == section_id
+        )
+    ):
+        if phantom:
+            entries[number] = Entry(number, phantom=True)
+        else:
+            k = EntryKind(kind)
+            entries[number] = Entry(number, tuple(Player("-") for _ in range(k.players[0])), k)
+    return entries or None
+
+
+def _on_board(row: ResultRow, section: str, session: int) -> OnBoard:
+    return OnBoard(row.id, result_of(row, section, session), row.withdrawn)
+
+
+def board_slips(
+    s: OrmSession, section_id: int, section: str, session: int, board: int
+) -> list[OnBoard]:
+    """The results on ``board`` of the section, deleted ones included, oldest first."""
+    rows = s.scalars(
+        select(ResultRow)
+        .where(ResultRow.section_id == section_id, ResultRow.board == board)
+        .order_by(ResultRow.id)
+    )
+    return [_on_board(r, section, session) for r in rows]
+
+
+def section_boards(
+    s: OrmSession, section_id: int, section: str, session: int
+) -> dict[int, list[OnBoard]]:
+    """The results of every board of the section (deleted ones included), by board."""
+    out: dict[int, list[OnBoard]] = {}
+    for r in s.scalars(
+        select(ResultRow).where(ResultRow.section_id == section_id).order_by(ResultRow.id)
+    ):
+        out.setdefault(r.board, []).append(_on_board(r, section, session))
+    return out
+
+
+def lock_sections(s: OrmSession, section_ids: list[int]) -> None:
+    """Lock the sections about to take slips, in one order, until the transaction ends
+    (PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises every writer)."""
+    s.execute(
+        select(SectionRow.id)
+        .where(SectionRow.id.in_(sorted(set(section_ids))))
+        .order_by(SectionRow.id)
+        .with_for_update()
+    )
+
+
+# -- writing a slip -----------------------------------------------------------------------
 
 
 def insert_result(
     s: OrmSession,
-    ev: EventRow,
+    section_id: int,
     result: Result,
     who: str,
-    override: str | None,
-    cache: dict[tuple[int, str], _Ctx] | None = None,
-) -> int | None:
-    """Check and insert one result in the caller's transaction (flushing, and
-    returning its id, unless ``cache`` batches the work)."""
-    if cache is None:
-        ctx = _context(s, ev, result, {}, board_only=True, lock=True)
-    else:
-        ctx = _context(s, ev, result, cache, lock=True)
-    existing = ctx.results.setdefault(result.board, [])
-    check_result(result, ctx.movement, existing, ctx.entries, override)
-    deleted = s.scalars(
-        select(ResultRow.id).where(
-            ResultRow.section_id == ctx.section.id,
-            ResultRow.withdrawn.is_(True),
-            ResultRow.board == result.board,
-            or_(
-                and_(ResultRow.ns == result.ns, ResultRow.ew == result.ew),
-                and_(ResultRow.round == result.round, ResultRow.table_no == result.table),
-            ),
-        )
-    ).first()
-    if deleted is not None:
-        raise EntryError(
-            f"result {deleted} on board {result.board} at this table was deleted; "
-            "undo its deletion instead (`bridgedesk result history` shows the correction)",
-            Location(round=result.round, table=result.table, board=result.board),
-        )
-    row = ResultRow(section_id=ctx.section.id, entered_by=who, entered_at=utcnow())
+    override: str | None = None,
+    flush: bool = True,
+) -> ResultRow:
+    """Write a checked slip to section ``section_id``; flushed (its id known) unless
+    ``flush`` is False (a batch then ends with :func:`flush_results`)."""
+    row = ResultRow(section_id=section_id, entered_by=who, entered_at=utcnow())
     fill_result_row(row, result, override)
     s.add(row)
-    existing.append(result)
-    if cache is not None:
-        return None
-    _flush_results(s, result)
-    return row.id
+    if flush:
+        flush_results(s, result)
+    return row
 
 
-def _flush_results(s: OrmSession, result: Result) -> None:
+def flush_results(s: OrmSession, result: Result) -> None:
+    """Write the slips added so far; a natural key taken meanwhile (another door entered
+    the board at the same moment) is refused, naming ``result``'s board."""
     try:
         s.flush()
     except IntegrityError:
-        raise EntryError(
+        raise ConflictError(
             f"board {result.board} already has a result for NS {result.ns} v EW "
             f"{result.ew}; correct it instead of entering it again",
             Location(round=result.round, table=result.table, board=result.board),
         ) from None
+
+
+# -- reading results back ------------------------------------------------------------------
 
 
 def results(
@@ -241,92 +278,3 @@ def find_result(
         if (found.result.ns, found.result.ew) == (ns, ew):
             return found
     raise EntryError(f"no result stored for board {board} NS {ns} v EW {ew}")
-
-
-# -- bulk import -------------------------------------------------------------------
-
-
-def import_results(
-    unit: UnitOfWork,
-    ref: int | str,
-    rows: Sequence[tuple[int | None, Result]],
-    who: str = "",
-    batch: int = 100,
-    progress: Callable[[int], None] | None = None,
-) -> ImportReport:
-    """Add many results; idempotent, so re-running after a crash adds no duplicates.
-
-    ``rows`` are (source line, result).  Everything is checked first, against
-    the store and against the other rows; nothing is written if any row is
-    rejected.  Rows are then written in transactions of ``batch`` rows; a row
-    whose identical result is already stored (same board and pairs, same
-    contract) is skipped, so an interrupted import can simply be run again.
-    ``progress`` is called with the number of rows done after each batch.
-    """
-    if batch < 1:
-        raise EntryError(f"batch size must be at least 1, got {batch}")
-    todo = _plan_import(unit, ref, rows)
-    skipped = len(rows) - len(todo)
-    added = 0
-    for start in range(0, len(todo), batch):
-        chunk = todo[start : start + batch]
-        with unit.transaction() as s:
-            ev = event_row(s, ref)
-            cache: dict[tuple[int, str], _Ctx] = {}
-            for line, result in chunk:
-                try:
-                    ctx = _context(s, ev, result, cache, lock=True)
-                    if _same_stored(ctx, result):
-                        skipped += 1
-                        continue
-                    insert_result(s, ev, result, who, None, cache)
-                except BridgedeskError as exc:
-                    raise exc.located(Location(line=line)) from None
-                added += 1
-            _flush_results(s, chunk[-1][1])
-        if progress is not None:
-            progress(skipped + added)
-    return ImportReport(added=added, skipped=skipped)
-
-
-def _same_stored(ctx: _Ctx, result: Result) -> bool:
-    """True if ``result`` is stored already; EntryError if stored differently."""
-    for stored in ctx.results.get(result.board, ()):
-        if (stored.ns, stored.ew) == (result.ns, result.ew):
-            if stored == result:
-                return True
-            raise EntryError(
-                f"board {result.board} NS {result.ns} v EW {result.ew} is already stored "
-                f"as {stored.result_text}, the file says {result.result_text}; "
-                "use `bridgedesk result correct` to change it"
-            )
-    return False
-
-
-def _plan_import(
-    unit: UnitOfWork, ref: int | str, rows: Sequence[tuple[int | None, Result]]
-) -> list[tuple[int | None, Result]]:
-    todo: list[tuple[int | None, Result]] = []
-    with unit.transaction(write=False) as s:
-        ev = event_row(s, ref)
-        refuse_pairs_slip(s, ev)
-        cache: dict[tuple[int, str], _Ctx] = {}
-        seen: dict[tuple[int, str, int, int, int], int | None] = {}
-        for line, result in rows:
-            try:
-                if result.key in seen:
-                    raise EntryError(
-                        f"board {result.board} NS {result.ns} v EW {result.ew} is also "
-                        f"on line {seen[result.key]}"
-                    )
-                seen[result.key] = line
-                ctx = _context(s, ev, result, cache)
-                if _same_stored(ctx, result):
-                    continue
-                known = ctx.results.setdefault(result.board, [])
-                check_result(result, ctx.movement, known, ctx.entries)
-            except BridgedeskError as exc:
-                raise exc.located(Location(line=line)) from None
-            known.append(result)
-            todo.append((line, result))
-    return todo

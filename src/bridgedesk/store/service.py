@@ -6,12 +6,15 @@ modules, each taking the unit of work as its first argument:
 
 * :mod:`~bridgedesk.store.events_repo`: events and entries;
 * :mod:`~bridgedesk.store.movements_repo`: movements and deals;
-* :mod:`~bridgedesk.store.results_repo`: results, entered one by one or imported;
-* :mod:`~bridgedesk.store.corrections`: audited corrections and their undo;
+* :mod:`~bridgedesk.store.results_repo`: results as stored;
+* :mod:`~bridgedesk.store.corrections`: audited corrections, read back;
 * :mod:`~bridgedesk.store.ledger` and :mod:`~bridgedesk.store.analyses`: the
   masterpoint ledger and cached double-dummy analyses.
 
-The director's rulings (:mod:`~bridgedesk.store.director`), registration
+Slips are entered, corrected, deleted and undone by
+:mod:`bridgedesk.services.slips` (one door for every surface, with the
+checks of :mod:`bridgedesk.events.slips`).  The director's rulings
+(:mod:`~bridgedesk.store.director`), registration
 (:mod:`~bridgedesk.store.entries`) and the table terminals
 (:mod:`~bridgedesk.store.terminals`) are called as functions with a ``Store``.
 Every method is one transaction: it checks, then writes, then commits, or
@@ -23,11 +26,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridgedesk.store import analyses, events_repo, movements_repo, results_repo
 from bridgedesk.store import corrections as corrections_repo
-from bridgedesk.store import ledger as ledger_repo
+from bridgedesk.store import events_repo, movements_repo, results_repo
 from bridgedesk.store.corrections import BoardHistory, Correction
-from bridgedesk.store.results_repo import ImportReport
 from bridgedesk.store.rows import EventInfo, StoredResult
 from bridgedesk.store.unit import UnitOfWork, as_utc, utcnow
 
@@ -35,7 +36,6 @@ __all__ = [
     "BoardHistory",
     "Correction",
     "EventInfo",
-    "ImportReport",
     "Store",
     "StoredResult",
     "as_utc",
@@ -63,25 +63,13 @@ class Store(UnitOfWork):
     set_deal = movements_repo.set_deal
     deals = movements_repo.deals
 
-    # -- results (store/results_repo.py) -------------------------------------------
+    # -- results and their corrections, as stored (store/results_repo.py,
+    # store/corrections.py); entered and corrected by bridgedesk.services.slips --------
     section_results = results_repo.section_results
-    add_result = results_repo.add_result
     results = results_repo.results
     find_result = results_repo.find_result
-    import_results = results_repo.import_results
-
-    # -- corrections (store/corrections.py) ----------------------------------------
-    correct_result = corrections_repo.correct_result
-    delete_result = corrections_repo.delete_result
-    undo_correction = corrections_repo.undo_correction
     corrections = corrections_repo.corrections
     board_history = corrections_repo.board_history
-
-    # -- the masterpoint ledger and cached deal analyses ---------------------------
-    ledger = ledger_repo.open_ledger
-    record_awards = ledger_repo.record_event_awards
-    award_audit = ledger_repo.ledger_audit
-    event_records = analyses.event_records
 
 
 def open_store(db: str | Path | None = None) -> Store:

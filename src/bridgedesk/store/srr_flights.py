@@ -26,10 +26,11 @@ from sqlalchemy.orm import Session as OrmSession
 from bridgedesk.errors import EntryError
 from bridgedesk.events.seating import format_boards
 from bridgedesk.events.team_draw import MisSeat, RoomName, boards_of, boards_text
+from bridgedesk.events.team_rooms import TeamDraw
 from bridgedesk.events.team_settings import TeamForm
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import DirectorAuditRow, EventRow, TeamMisseatRow
-from bridgedesk.store.team_events import TeamDraw, read_draw, settings_of, team_row
+from bridgedesk.store.team_events import read_draw, settings_of, team_row
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
 __all__ = ["add_misseat", "is_srr_pairs", "misseats"]

@@ -1,72 +1,51 @@
-"""Table terminals: where a table is, and the director's hold on a round.
+"""Table terminals in the store: the director's hold on a round, and what a table's
+round is read from (the movement, parsed once; the round controls; the phantoms).
 
-A table is at the first round of the movement whose boards it has not all
-entered; so it moves on as soon as its last board of a round is in.  The
-director can *hold* a round (tables that have finished it wait there) or
-*close* it (no table enters or corrects in it any more; only the director
-corrects, with ``bridgedesk result correct``).  A table never plays a round
-where the movement seats the phantom (its opponents sit out, 004:864-868) or
-where it is idle.  Moved out of :mod:`bridgedesk.store.terminals`, which
-re-exports these names.
+The rules -- which round a table is at, where its pairs and boards go, which
+rounds take a table's results -- are :mod:`bridgedesk.events.table_rounds`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
 from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.seating import GridMovement
-from bridgedesk.store.models import EntryRow, EventRow, RoundControlRow, SectionRow, SessionRow
+from bridgedesk.events.table_rounds import CLOSED, HELD
+from bridgedesk.store.models import (
+    CorrectionRow,
+    DirectorAuditRow,
+    DisputeRow,
+    EntryRow,
+    EventRow,
+    IdempotencyRow,
+    ResultRow,
+    RoundControlRow,
+    RulingRow,
+    SectionRow,
+    SessionRow,
+)
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
 __all__ = [
-    "CLOSED",
-    "HELD",
-    "NextRound",
-    "Place",
+    "KEEPS_READS",
     "controls",
-    "current_round",
     "event_named",
     "grid",
-    "next_round",
     "once",
     "phantoms",
-    "plays",
     "round_states",
     "session_sections",
     "set_round",
 ]
 
 T = TypeVar("T")
-HELD = "held"
-CLOSED = "closed"
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a pair sits in a round: table and direction (``NS``/``EW``)."""
-
-    pair: int
-    table: int
-    direction: str
-
-
-@dataclass(frozen=True)
-class NextRound:
-    """After this round: where this table's pairs go, what this table plays next,
-    and which table this table's boards go to."""
-
-    round: int
-    ns: Place | None
-    ew: Place | None
-    boards: tuple[int, ...]
-    boards_to: int | None
 
 
 @lru_cache(maxsize=32)
@@ -151,12 +130,37 @@ def round_states(
         return controls(s, secs[0].id)
 
 
+#: The rows whose writing leaves what :func:`once` read as it was: a slip, its
+#: Idempotency-Key, an audited change, a ruling, a dispute, an audit line.
+KEEPS_READS = (
+    ResultRow,
+    IdempotencyRow,
+    CorrectionRow,
+    RulingRow,
+    DisputeRow,
+    DirectorAuditRow,
+)
+_MEMO = "bridgedesk_once"
+
+
+@event.listens_for(OrmSession, "before_flush")
+def _forget(session: OrmSession, _context: object, _instances: object) -> None:
+    """Forget what :func:`once` read when a flush writes anything else."""
+    memo = session.info.get(_MEMO)
+    if memo and any(
+        not isinstance(row, KEEPS_READS)
+        for row in chain(session.new, session.dirty, session.deleted)
+    ):
+        memo.clear()
+
+
 def once(s: OrmSession, key: tuple[Any, ...], load: Callable[[], T]) -> T:
-    """``load()``, read once per transaction: a batch of results
-    (:func:`bridgedesk.store.terminals.enter_results`) reads each section's movement,
-    entries, phantoms and round controls once.  Only for what no terminal function
-    changes inside the transaction."""
-    memo: dict[tuple[Any, ...], Any] = s.info.setdefault("bridgedesk_once", {})
+    """``load()``, read once per transaction: a batch of slips
+    (:func:`bridgedesk.services.slips.enter_at_tables`) reads each section's movement,
+    entries, phantoms and round controls once.  A flush that writes a row of what is
+    read so (any but :data:`KEEPS_READS`) forgets every value read, so a transaction that
+    changes a movement or an entry and then enters a slip reads them again."""
+    memo: dict[tuple[Any, ...], Any] = s.info.setdefault(_MEMO, {})
     if key not in memo:
         memo[key] = load()
     found: T = memo[key]
@@ -187,79 +191,4 @@ def phantoms(s: OrmSession, section_id: int) -> set[int]:
                 )
             )
         ),
-    )
-
-
-def plays(movement: GridMovement, phantoms: set[int], rnd: int, table: int) -> bool:
-    a = movement.assignment(rnd, table)
-    return a is not None and a.ns not in phantoms and a.ew not in phantoms
-
-
-def current_round(
-    movement: GridMovement,
-    table: int,
-    entered: Mapping[int, set[int]],
-    controls: Mapping[int, str],
-    phantoms: set[int],
-) -> tuple[int, str]:
-    """The round a table is at and its status (``playing``, ``held``, ``finished``).
-
-    ``entered`` maps a round to the boards this table has entered in it.
-    """
-    last = 1
-    for rnd in range(1, movement.rounds + 1):
-        if not plays(movement, phantoms, rnd, table) or controls.get(rnd) == CLOSED:
-            continue
-        last = rnd
-        a = movement.assignment(rnd, table)
-        assert a is not None
-        if not set(a.boards) <= entered.get(rnd, set()):
-            return rnd, "playing"
-        later = any(entered.get(r) for r in range(rnd + 1, movement.rounds + 1))
-        if controls.get(rnd) == HELD and not later:
-            return rnd, HELD
-    return last, "finished"
-
-
-def _place(movement: GridMovement, phantoms: set[int], rnd: int, pair: int) -> Place | None:
-    for table in range(1, movement.tables + 1):
-        a = movement.assignment(rnd, table)
-        if a is None or not plays(movement, phantoms, rnd, table):
-            continue
-        if a.ns == pair:
-            return Place(pair, table, "NS")
-        if a.ew == pair:
-            return Place(pair, table, "EW")
-    return None
-
-
-def next_round(
-    movement: GridMovement, phantoms: set[int], rnd: int, table: int
-) -> NextRound | None:
-    """Where this table's pairs and boards go after ``rnd`` (None after the last round)."""
-    if rnd >= movement.rounds:
-        return None
-    here = movement.assignment(rnd, table)
-    following = rnd + 1
-    there = movement.assignment(following, table)
-    boards = (
-        () if there is None or not plays(movement, phantoms, following, table) else there.boards
-    )
-    boards_to = None
-    if here is not None:
-        for t in range(1, movement.tables + 1):
-            a = movement.assignment(following, t)
-            if a is not None and set(a.boards) & set(here.boards):
-                boards_to = t
-                break
-    places = [
-        None if here is None or pair in phantoms else _place(movement, phantoms, following, pair)
-        for pair in ((here.ns, here.ew) if here is not None else ())
-    ]
-    return NextRound(
-        following,
-        places[0] if places else None,
-        places[1] if len(places) > 1 else None,
-        tuple(boards),
-        boards_to,
     )

@@ -7,9 +7,9 @@ A team event is an ordinary event (one session, section A) with a
 teams of 4-6 players.  Its draw is stored twice over, each for its reader:
 
 * the section's movement grid seats the teams' pairs (team *t*'s pairs are
-  *t* and *t + N*), so room results are slips checked by
-  :func:`bridgedesk.events.entry.check_result` and corrected by
-  :mod:`bridgedesk.store.corrections` exactly as pairs results are;
+  *t* and *t + N*), so room results are slips placed on it
+  (:mod:`bridgedesk.events.team_rooms`), checked and corrected exactly as pairs
+  results are (:mod:`bridgedesk.services.slips`);
 * ``team_matches`` lists each match: round, home, away, boards, the grid
   places of its open and closed rooms (004:1631-1633), a forfeit
   (003:228-250), or a bye (``away`` empty).
@@ -26,7 +26,6 @@ taking an ORM session run in the caller's).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sqlalchemy import delete, func, select
@@ -38,6 +37,7 @@ from bridgedesk.events.model import Entry, EntryKind, Event
 from bridgedesk.events.seating import GridMovement
 from bridgedesk.events.swiss import Rematch, SwissRule
 from bridgedesk.events.team_draw import DrawnMatch, Room, boards_of, boards_text
+from bridgedesk.events.team_rooms import TeamDraw
 from bridgedesk.events.team_sessions import SessionSplit, swiss_split
 from bridgedesk.events.team_settings import TeamForm, TeamSettings
 from bridgedesk.store.events_repo import discard_event, insert_entry, insert_event
@@ -53,6 +53,7 @@ from bridgedesk.store.models import (
     TeamMatchRow,
     TeamWithdrawalRow,
 )
+from bridgedesk.store.table_rounds import once
 from bridgedesk.store.team_models import (
     EvenChanceEventRow,
     EvenChancePairRow,
@@ -62,7 +63,6 @@ from bridgedesk.store.team_models import (
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
 __all__ = [
-    "TeamDraw",
     "add_round",
     "add_team",
     "carry_of",
@@ -71,6 +71,7 @@ __all__ = [
     "declare_sessions",
     "discard_team_event",
     "draw",
+    "event_draw",
     "forfeit_match",
     "is_team_event",
     "lineups",
@@ -90,43 +91,6 @@ __all__ = [
     "teams_entered",
     "withdraw_team",
 ]
-
-
-@dataclass(frozen=True)
-class TeamDraw:
-    """The stored draw: the grid, the matches, withdrawn teams (team -> from round)."""
-
-    grid: GridMovement | None
-    matches: tuple[DrawnMatch, ...]
-    forfeits: dict[tuple[int, int], int]
-    withdrawn: dict[int, int]
-    #: where the sessions end, for an event of several sessions once drawn
-    split: SessionSplit | None = None
-    #: Knockout carry-overs in IMPs: (round, home) -> (home's, away's).
-    carry: dict[tuple[int, int], tuple[Fraction, Fraction]] = field(default_factory=dict)
-
-    def match(self, rnd: int, home: int, away: int) -> DrawnMatch:
-        """The match ``home`` v ``away`` of round ``rnd``, or one line saying what is."""
-        for d in self.matches:
-            if d.round == rnd and (d.home, d.away) == (home, away):
-                return d
-        for d in self.matches:
-            if d.round == rnd and (d.home, d.away) == (away, home):
-                raise EntryError(
-                    f"round {rnd}: team {away} is at home against team {home}, not away "
-                    f"(the open room is {away}'s NS, 004:1631-1633): enter it as "
-                    f"--home {away} --away {home}"
-                )
-        rounds = sorted({d.round for d in self.matches})
-        if rnd not in rounds:
-            drawn = f"rounds {rounds[0]}-{rounds[-1]}" if rounds else "no round yet"
-            raise EntryError(f"round {rnd} is not drawn (the draw has {drawn})")
-        plays = [d for d in self.matches if d.round == rnd and home in (d.home, d.away)]
-        where = f"; team {home} plays {plays[0].label}" if plays else ""
-        raise EntryError(f"round {rnd} has no match {home} v {away}{where}")
-
-    def forfeited_by(self, d: DrawnMatch) -> int | None:
-        return self.forfeits.get((d.round, d.home))
 
 
 #: The rows of migration 0012 (sessions, mis-seated rooms, even-chance pairs).
@@ -327,6 +291,20 @@ def read_draw(s: OrmSession, ev: EventRow) -> TeamDraw:
         split_of(s, ev),
         {(r.round, r.home): carry_of(r.carry_over) for r in rows if r.carry_over},
     )
+
+
+def event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
+    """A team event's draw and how many teams it has, read once per transaction (a
+    batch of tables' slips reads it once); None for any other event."""
+    return once(s, ("team-draw", event_id), lambda: _event_draw(s, event_id))
+
+
+def _event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
+    if s.scalar(select(TeamEventRow.event_id).where(TeamEventRow.event_id == event_id)) is None:
+        return None
+    ev = s.get(EventRow, event_id)
+    assert ev is not None
+    return read_draw(s, ev), len(teams_entered(s, ev))
 
 
 def draw(unit: UnitOfWork, ref: int | str) -> TeamDraw:

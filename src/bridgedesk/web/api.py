@@ -8,7 +8,9 @@ what the table may not touch (a closed round, another table's result, a
 traveller before the table has played the board), 409 when the board already
 has a result for those pairs, 422 ``{"error": "one line"}`` for bad input or
 the wrong round, table or board (the message says what was expected), 429
-after too many wrong codes.  The checks are those of ``bridgedesk result add``.
+after too many wrong codes.  A body is read into its slip here
+(:mod:`bridgedesk.web.table_body`); it is checked and stored by the tables' door
+of :mod:`bridgedesk.services.slips`, with the checks of ``bridgedesk result add``.
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, ForbiddenError
 from bridgedesk.services import live as scoring
+from bridgedesk.services import slips
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
 from bridgedesk.web.messages import code_of
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
+from bridgedesk.web.table_body import table_correction, table_slip
 from bridgedesk.web.threads import db_call
 from bridgedesk.web.writer import ResultWriter
 
@@ -107,7 +111,7 @@ async def store_result(
     if await team_tables.is_team(request, terminal):  # the draw's checks too
         return await team_tables.store_team_result(request, terminal, body)
     writer: ResultWriter = request.app.state.writer
-    return await writer.submit(terminal, body, key)
+    return await writer.submit(table_slip(terminal, body, key))
 
 
 @router.post("/table/login")
@@ -168,7 +172,10 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
     try:
         terminal = await db_call(request, terminal_of, request, store, True)
         body = await _body(request)
-        correction = await db_call(request, term.correct_result, store, terminal, result_id, body)
+        change = table_correction(terminal, body)
+        correction = await db_call(
+            request, slips.correct_at_table, store, terminal, result_id, change
+        )
     except BridgedeskError as exc:
         return error(exc)
     return JSONResponse({"id": result_id, "correction": correction})
@@ -216,7 +223,7 @@ async def traveller(request: Request, board: int) -> JSONResponse:
         terminal = await db_call(request, terminal_of, request, store)
         found = await db_call(request, played_traveller, store, terminal, board)
         if found is None:
-            raise term.ForbiddenError(
+            raise ForbiddenError(
                 f"board {board}'s traveller shows once {terminal.label} has entered it"
             )
     except BridgedeskError as exc:

@@ -60,7 +60,7 @@ class Known:
 
 
 KNOWN: tuple[Known, ...] = (
-    # -- results: bridgedesk.events.entry (``result add``, the tables, the console) --
+    # -- results: bridgedesk.events.entry and .slips (every door of services.slips) --
     Known(
         "contract-needs-declarer",
         r"contract (?P<c>\S+) needs a declarer: N, E, S or W",
@@ -154,17 +154,19 @@ KNOWN: tuple[Known, ...] = (
         "同じボードは1回しかプレーしません",
     ),
     Known(
-        "table-board-already-entered",
-        rf"board (?P<b>{_NUM}) already has a result for NS (?P<ns>{_NUM}) v EW (?P<ew>{_NUM}) "
-        rf"\((?P<res>{_ANY}), id (?P<id>{_NUM})\); correct it instead of entering it again",
-        "ボード {b} は NS {ns} 対 EW {ew} の結果が入力済みです（{res}、id {id}）。"
+        "board-entered-meanwhile",
+        rf"board (?P<b>{_NUM}) already has a result for NS (?P<ns>{_NUM}) v EW (?P<ew>{_NUM}); "
+        r"correct it instead of entering it again",
+        "ボード {b} は NS {ns} 対 EW {ew} の結果がたった今入力されました。"
         "入力し直さずに訂正してください",
     ),
     Known(
-        "table-result-deleted",
-        rf"result (?P<id>{_NUM}) on board (?P<b>{_NUM}) at this table was deleted: "
-        r"ask the director to undo the deletion",
-        "ボード {b} の結果 {id} は削除されています。ディレクターに取り消しを依頼してください",
+        "result-deleted",
+        rf"result (?P<id>{_NUM}) on board (?P<b>{_NUM}) at this table was deleted; undo its "
+        r"deletion instead \(ask the director; `bridgedesk result history` shows the "
+        r"correction\)",
+        "ボード {b} の結果 {id} は削除されています。入力し直さずに削除を取り消してください"
+        "（ディレクターに依頼してください）",
     ),
     # -- the console's own checks --
     Known(

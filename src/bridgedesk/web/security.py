@@ -22,15 +22,9 @@ from dataclasses import dataclass, field
 
 from fastapi import Request, Response
 
-from bridgedesk.errors import BridgedeskError
+from bridgedesk.errors import BridgedeskError, ConflictError, ForbiddenError
 from bridgedesk.store.service import Store
-from bridgedesk.store.terminals import (
-    ConflictError,
-    ForbiddenError,
-    NotLoggedInError,
-    Terminal,
-    authenticate,
-)
+from bridgedesk.store.terminals import NotLoggedInError, Terminal, authenticate
 
 TOKEN_COOKIE = "bd_table"
 LOGIN_CSRF_COOKIE = "bd_login"

@@ -2,7 +2,8 @@
 
 Server-rendered, usable without JavaScript: the entry form posts to
 ``/t/preview``, which shows the contract and the score for the opponents to
-accept; accepting posts the result to ``/t/results`` with an idempotency key
+accept (:func:`bridgedesk.services.slips.check_at_table`: every check, nothing
+stored); accepting posts the result to ``/t/results`` with an idempotency key
 made with the preview, so a doubled tap stores it once.  With JavaScript, htmx
 swaps the form and its confirmation in place, and ``static/table.js`` keeps an
 accepted result in the phone's storage and sends it to the JSON API until the
@@ -22,9 +23,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError, EntryError
-from bridgedesk.events.entry import make_result
 from bridgedesk.events.seating import format_boards
 from bridgedesk.i18n import catalog
+from bridgedesk.services import slips
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
@@ -42,6 +43,7 @@ from bridgedesk.web.security import (
     status_of,
     terminal_of,
 )
+from bridgedesk.web.table_body import table_correction, table_slip
 from bridgedesk.web.team_tables import is_team
 from bridgedesk.web.templating import page, render
 from bridgedesk.web.threads import db_call
@@ -300,31 +302,15 @@ def _preview(
     store: Store, terminal: term.Terminal, form: Mapping[str, str], lang: str, result_id: int = 0
 ) -> dict[str, Any]:
     """Check the form as the store will, without storing; the confirmation's context."""
-    state = term.table_state(store, terminal)
     body = _body_of(form)
     if result_id:
-        stored = term.stored_result(store, terminal, result_id)
-        if stored.round in state.closed:
-            raise term.ForbiddenError(
-                f"round {stored.round} is closed: only the director can change its results"
-            )
-        body.update(round=stored.round, board=stored.board, ns=stored.ns, ew=stored.ew)
+        change = table_correction(terminal, body)
+        checked = slips.check_correction_at_table(store, terminal, result_id, change)
     else:
+        state = term.table_state(store, terminal)
         body.update(ns=state.ns, ew=state.ew)
-        term.precheck(store, terminal, body)
-    checked = make_result(
-        round=int(body["round"]),
-        table=terminal.table,
-        board=int(body["board"]),
-        ns=int(body["ns"]),
-        ew=int(body["ew"]),
-        contract=body["contract"],
-        declarer=body["declarer"],
-        result=body["result"],
-        lead=body["lead"],
-        section=terminal.section,
-        session=terminal.session,
-    )
+        checked = slips.check_at_table(store, table_slip(terminal, body))
+    body.update(round=checked.round, board=checked.board, ns=checked.ns, ew=checked.ew)
     if checked.declarer is not None:
         body["declarer"] = Seat(checked.declarer).value
     return {
@@ -441,7 +427,8 @@ async def correct(request: Request, result_id: int) -> Response:
     try:
         terminal = await db_call(request, terminal_of, request, store, True, form.get("csrf", ""))
         body = {k: (form.get(k) or None) for k in ("contract", "declarer", "result", "lead")}
-        await db_call(request, term.correct_result, store, terminal, result_id, body)
+        change = table_correction(terminal, body)
+        await db_call(request, slips.correct_at_table, store, terminal, result_id, change)
     except BridgedeskError as exc:
         return _error_page(request, exc)
     return RedirectResponse("/t/table", status_code=303)

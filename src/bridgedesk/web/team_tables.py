@@ -5,10 +5,10 @@ A team table logs in at ``/t/`` like any table; ``/t/table`` sends a team
 event's table here.  The page says which match the table plays in its round
 and which room it is (the open room seats the home team NS, the closed room
 the away team NS, 004:1631-1633).  The form posts to ``/t/team/results``
-with the terminal's CSRF token; the result is checked and stored by
-:func:`bridgedesk.services.team_tables.enter_table_result` (the table's checks,
-then the draw's, as ``bridgedesk result team``), a refusal shown beside the
-form with nothing stored.  Corrections of a team table's results are made at
+with the terminal's CSRF token; the result is checked and stored by the tables' door,
+:func:`bridgedesk.services.slips.enter_at_table` (the table's checks, then the
+draw's, as ``bridgedesk result team``), a refusal shown beside the form with
+nothing stored.  Corrections of a team table's results are made at
 the console (``/d/teams/ID/results``), with a reason.
 """
 
@@ -24,12 +24,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.events.seating import format_boards
 from bridgedesk.i18n import catalog
-from bridgedesk.services import team_tables
+from bridgedesk.services import slips, team_tables
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
 from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of, terminal_of
+from bridgedesk.web.table_body import table_slip
 from bridgedesk.web.templating import page
 from bridgedesk.web.threads import db_call
 
@@ -61,14 +62,13 @@ async def is_team(request: Request, terminal: term.Terminal) -> bool:
 async def store_team_result(
     request: Request, terminal: term.Terminal, body: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """A team table's result sent to the table API (``POST /api/table/results``): the
-    checks and the storing of :func:`bridgedesk.services.team_tables.enter_table_result`,
-    answered as the API answers a pairs table's result."""
-    rid, result = await db_call(
-        request, team_tables.enter_table_result, _store(request), terminal, body
-    )
-    return {"id": rid, "board": result.board, "result": result.result_text,
-            "score_ns": result.ns_score}  # fmt: skip
+    """A team table's result sent to the table API (``POST /api/table/results``): its
+    pairs are the draw's; checked and stored by the tables' door
+    (:func:`bridgedesk.services.slips.enter_at_table`) and answered as a pairs
+    table's result is."""
+    slip = table_slip(terminal, body, pairs=False)
+    answer: dict[str, Any] = await db_call(request, slips.enter_at_table, _store(request), slip)
+    return answer
 
 
 def _context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
@@ -145,10 +145,12 @@ async def enter_result(request: Request) -> Response:
         "lead": (form.get("lead") or "").strip().upper() or None,
     }
     try:
-        rid, result = await db_call(request, team_tables.enter_table_result, store, terminal, body)
+        answer = await db_call(
+            request, slips.enter_at_table, store, table_slip(terminal, body, pairs=False)
+        )
     except BridgedeskError as exc:
         return await _page(request, terminal, status_of(exc), str(exc), form)
-    done = f"result {rid}: board {result.board} {result.result_text}"
+    done = f"result {answer['id']}: board {answer['board']} {answer['result']}"
     from urllib.parse import urlencode
 
     return RedirectResponse(f"/t/team?{urlencode({'done': done})}", status_code=303)

@@ -2,11 +2,14 @@
 
 When many tables send results at the same moment, each request waits for the
 one before it to commit (a database writes one transaction at a time, and each
-commit waits for the disk).  The writer takes every result waiting at that
+commit waits for the disk).  The writer takes every slip waiting at that
 moment and stores them in one transaction
-(:func:`bridgedesk.store.terminals.enter_results`), each in its own savepoint,
-so a batch costs one commit and a refused result does not hold the others
-back.  Each request still gets exactly its own answer or error.
+(:func:`bridgedesk.services.slips.enter_at_tables`, the tables' one door), each
+in its own savepoint, so a batch costs one commit and a refused result does not
+hold the others back.  Each request still gets exactly its own answer or error.
+A body is read into its slip before it is queued
+(:func:`bridgedesk.web.table_body.table_slip`), so one that does not read is
+answered at once and never joins a batch.
 
 A retried request (the same ``Idempotency-Key`` and body from the same table)
 that this process has already answered is answered again from memory
@@ -20,14 +23,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import OrderedDict
-from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI
 
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.services.slips import TableSlip, enter_at_table, enter_at_tables
 from bridgedesk.store.service import Store
-from bridgedesk.store.terminals import Terminal, canonical, enter_result, enter_results
 from bridgedesk.web.threads import db_call
 
 #: The most results stored in one transaction.
@@ -36,14 +38,14 @@ BATCH = 64
 #: How many answered keys a process remembers (the oldest are forgotten first).
 REMEMBER = 20_000
 
-_Item = tuple[Terminal, Mapping[str, Any], str | None, "asyncio.Future[dict[str, Any]]"]
+_Item = tuple[TableSlip, "asyncio.Future[dict[str, Any]]"]
 
 
 class Answered:
     """The answers this process gave to requests with an ``Idempotency-Key``.
 
     Keyed by section, table and key; each holds the request's digest
-    (:func:`bridgedesk.store.terminals.canonical`), so a key reused for another
+    (:func:`bridgedesk.web.table_body.canonical`), so a key reused for another
     body is still refused by the store.
     """
 
@@ -51,22 +53,19 @@ class Answered:
         self.size = size
         self._answers: OrderedDict[tuple[int, int, str], tuple[str, dict[str, Any]]] = OrderedDict()
 
-    def get(
-        self, terminal: Terminal, body: Mapping[str, Any], key: str | None
-    ) -> dict[str, Any] | None:
-        if key is None:
+    def get(self, slip: TableSlip) -> dict[str, Any] | None:
+        if slip.key is None:
             return None
-        found = self._answers.get((terminal.section_id, terminal.table, key))
-        if found is None or found[0] != canonical(body):
+        found = self._answers.get((slip.terminal.section_id, slip.terminal.table, slip.key))
+        if found is None or found[0] != slip.request:
             return None
         return dict(found[1])
 
-    def add(
-        self, terminal: Terminal, body: Mapping[str, Any], key: str | None, answer: dict[str, Any]
-    ) -> None:
-        if key is None:
+    def add(self, slip: TableSlip, answer: dict[str, Any]) -> None:
+        if slip.key is None:
             return
-        self._answers[(terminal.section_id, terminal.table, key)] = (canonical(body), dict(answer))
+        where = (slip.terminal.section_id, slip.terminal.table, slip.key)
+        self._answers[where] = (slip.request, dict(answer))
         while len(self._answers) > self.size:
             self._answers.popitem(last=False)
 
@@ -91,20 +90,18 @@ class ResultWriter:
                 await self._task
         self._task = None
 
-    async def submit(
-        self, terminal: Terminal, body: Mapping[str, Any], key: str | None
-    ) -> dict[str, Any]:
-        """Store one result (with the others waiting now); its answer, or its error."""
-        again = self.answered.get(terminal, body, key)
+    async def submit(self, slip: TableSlip) -> dict[str, Any]:
+        """Store one table's slip (with the others waiting now); its answer, or its error."""
+        again = self.answered.get(slip)
         if again is not None:
             return again
         if self._queue is None or self._task is None or self._task.done():
-            answer = await db_call(self.app, enter_result, self.store, terminal, body, key)
+            answer = await db_call(self.app, enter_at_table, self.store, slip)
         else:
             future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-            await self._queue.put((terminal, body, key, future))
+            await self._queue.put((slip, future))
             answer = await future
-        self.answered.add(terminal, body, key, answer)
+        self.answered.add(slip, answer)
         return answer
 
     async def _run(self) -> None:
@@ -113,15 +110,15 @@ class ResultWriter:
             items = [await self._queue.get()]
             while len(items) < self.batch and not self._queue.empty():
                 items.append(self._queue.get_nowait())
-            requests = [(t, b, k) for t, b, k, _ in items]
+            slips = [slip for slip, _ in items]
             try:
-                outcomes = await db_call(self.app, enter_results, self.store, requests)
+                outcomes = await db_call(self.app, enter_at_tables, self.store, slips)
             except Exception as exc:  # the database failed: every request hears of it
-                for *_, future in items:
+                for _, future in items:
                     if not future.done():
                         future.set_exception(exc)
                 continue
-            for (*_, future), outcome in zip(items, outcomes, strict=True):
+            for (_, future), outcome in zip(items, outcomes, strict=True):
                 if future.done():
                     continue
                 if isinstance(outcome, BridgedeskError):

@@ -1,59 +1,14 @@
-"""The values of ``masterpoints award``'s and ``record``'s options that need parsing:
-the JCBL qualifying round, groups, fractions, and the awards ``record`` reads back
-(what the award is made from is :mod:`bridgedesk.services.award_inputs`'s)."""
+"""The awards ``masterpoints record`` reads back, as ``award --json`` printed them
+(what ``award`` is made from and what it does is :mod:`bridgedesk.services.award_requests`')."""
 
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from fractions import Fraction
 from typing import Any
 
 from bridgedesk.errors import MasterpointError
-from bridgedesk.masterpoints.jcbl.club import QualifyingRound
 from bridgedesk.masterpoints.ledger import MAX_AWARD
 from bridgedesk.store.ledger import RecordedAward
-
-# --- option values -------------------------------------------------------------
-
-
-def parse_qualifying(text: str | None) -> QualifyingRound | None:
-    """``SESSIONS:TABLES+TABLES...:ENTRANTS`` -> a JCBL QualifyingRound."""
-    if text is None:
-        return None
-    parts = text.split(":")
-    try:
-        if len(parts) != 3:
-            raise ValueError
-        return QualifyingRound(
-            int(parts[0]), tuple(int(t) for t in parts[1].split("+")), int(parts[2])
-        )
-    except ValueError:
-        raise MasterpointError(
-            f"--qualifying must be SESSIONS:TABLES+TABLES...:ENTRANTS, e.g. 2:30+30:60, "
-            f"got {text!r}"
-        ) from None
-
-
-def group_map(items: list[str] | None) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for item in items or []:
-        name, sep, number = item.partition("=")
-        if not sep or not (number.isascii() and number.isdigit()):
-            raise MasterpointError(f"--group takes FIELD=N (N = 1 for group A), got {item!r}")
-        out[name] = int(number)
-    return out
-
-
-def parse_fraction(text: str | None, option: str) -> Fraction | None:
-    if text is None:
-        return None
-    try:
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise MasterpointError(f"{option} must be a number, got {text!r}") from None
-    if value <= 0:
-        raise MasterpointError(f"{option} must be above 0, got {text}")
-    return value
 
 
 def _points(value: Any, where: str) -> Decimal:

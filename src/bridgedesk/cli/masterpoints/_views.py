@@ -141,10 +141,3 @@ def sbf_ranks(
         rows.append(row)
     rows.sort(key=lambda r: (-Fraction(r["mp"]), r["member"]))
     return rows
-
-
-def parse_day(text: str, option: str = "--date") -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise MasterpointError(f"{option} must be YYYY-MM-DD, got {text!r}") from None

@@ -1,36 +1,31 @@
 """``bridgedesk masterpoints award``: award a ranking, results files or a stored event.
 
-The command gathers its options into :class:`~bridgedesk.masterpoints.request.AwardOptions`
-(what the event is) and :class:`._inputs.InputOptions` (where it comes from), reads
-the input, calls :func:`~bridgedesk.masterpoints.request.award_request` and prints,
-records or certifies the awards.  An option that does not apply is refused with a
-line saying why; what a stored event knows (its class or rating, name, date) is
-taken from it.
+The command declares its options, gathers them (the event's, the input's, what to do
+with the awards) into one :class:`~bridgedesk.services.award_requests.AwardAsked`
+for :func:`bridgedesk.services.award_requests.award` and prints what comes back:
+the awards (text, or the JSON ``masterpoints record`` reads), the FMP certificates,
+or the line saying what ``--record`` added to a ledger CSV.  Which option applies to
+which rules, input and output, and what a stored event gives of itself, is the
+service's (and :mod:`bridgedesk.masterpoints.request`'s) to decide.
 """
 
 from __future__ import annotations
 
-import enum
+import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from bridgedesk.bridge.methods import Method
+from bridgedesk.cli._options import DbOption, JsonOption
 from bridgedesk.cli.masterpoints._app import app
-from bridgedesk.cli.masterpoints._inputs import group_map, parse_fraction, parse_qualifying
-from bridgedesk.cli.masterpoints._output import print_awards, print_certificates, record_csv
-from bridgedesk.cli.masterpoints._views import parse_day
-from bridgedesk.errors import MasterpointError
-from bridgedesk.masterpoints.jcbl.weekly import WeeklyGame
-from bridgedesk.masterpoints.request import AwardOptions, award_request
-from bridgedesk.services.award_inputs import InputOptions, load_input
-
-
-class _MethodOpt(enum.StrEnum):
-    mp = "mp"
-    ximp = "ximp"
-    butler = "butler"
-    total = "total"
+from bridgedesk.cli.masterpoints._options import KindOption
+from bridgedesk.masterpoints.award import Award
+from bridgedesk.masterpoints.request import AwardOptions
+from bridgedesk.services.award_inputs import InputOptions
+from bridgedesk.services.award_requests import AwardAsked, award
 
 
 @app.command("award")
@@ -58,21 +53,11 @@ def award_command(
     section: Annotated[
         str | None, typer.Option(help="with --from-event: the section [default: A]")
     ] = None,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="with --from-event: SQLite file or database URL (default: $BRIDGEDESK_DB, else "
-            "the default database)",
-            show_default=False,
-        ),
-    ] = None,
+    db: DbOption = None,
     klass: Annotated[
         int | None, typer.Option("--class", min=1, max=5, help="JCBL weekly class 1-5")
     ] = None,
-    kind: Annotated[
-        str | None, typer.Option(help="JCBL: pairs, individual or teams [default: pairs]")
-    ] = None,
+    kind: KindOption = None,
     sessions: Annotated[
         int | None,
         typer.Option(min=1, help="JCBL: sessions (default: results files given, or 1)"),
@@ -159,7 +144,8 @@ def award_command(
         ),
     ] = None,
     method: Annotated[
-        _MethodOpt | None, typer.Option(help="results files: scoring method [default: mp]")
+        Method | None,
+        typer.Option(help="results files: scoring method, mp, ximp, butler or total [default: mp]"),
     ] = None,
     winners: Annotated[
         int | None, typer.Option(min=1, max=2, help="results files: 1 or 2 winners")
@@ -199,7 +185,7 @@ def award_command(
             "stored event's)",
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Award a ranking or scored results: every player's points, colour, place and reason.
 
@@ -208,101 +194,58 @@ def award_command(
     session's award.  SBF takes --table.  An option that does not apply to the event
     is an error.
     """
-    # deferred: see the package docstring
-
-    if rules not in ("jcbl", "sbf"):
-        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
-    if not certificates and (club is not None or movement is not None):
-        raise MasterpointError("--club and --movement do not apply: they are --certificates'")
-    if record is None and event is not None:
-        raise MasterpointError("--event does not apply: it names the event --record writes")
-    if record is None and not certificates and day is not None:
-        raise MasterpointError("--date does not apply: it dates --record or --certificates")
-    if certificates and (record is not None or as_json):
-        raise MasterpointError("--certificates prints certificates: without --record or --json")
-    options = AwardOptions(
-        rules=rules,
-        klass=klass,
-        kind=kind,
-        sessions=sessions,
-        restriction_class=restriction_class,
-        boards=boards,
-        max_vp=parse_fraction(max_vp, "--max-vp"),
-        table=table,
-        division=division,
-        divisions=divisions,
-        double_round=double_round,
-        met=met,
-        groups=groups,
-        group=group_map(group),
-        handicap=handicap,
-        simultaneous=simultaneous,
-        dm=dm,
-        abandoned=abandoned,
-        evenings=evenings,
-        rating=rating,
-        tables=tables,
-        competitors=competitors,
-        limits=tuple(limit or ()),
-        team_size=team_size,
-        bridge_center=bridge_center,
+    event_options = AwardOptions(
+        rules=rules, klass=klass, kind=kind, sessions=sessions,
+        restriction_class=restriction_class, boards=boards, table=table, division=division,
+        divisions=divisions, double_round=double_round, met=met, groups=groups,
+        handicap=handicap, simultaneous=simultaneous, dm=dm, abandoned=abandoned,
+        evenings=evenings, rating=rating, tables=tables, competitors=competitors,
+        limits=tuple(limit or ()), team_size=team_size, bridge_center=bridge_center,
         stage=stage,
-        qualifying=parse_qualifying(qualifying),
+    )  # fmt: skip
+    source = InputOptions(
+        tuple(results or ()), stored, section, db, players, method, winners, flights
     )
-    loaded = load_input(
-        InputOptions(
-            tuple(results or ()),
-            stored,
-            section,
-            db,
-            players,
-            None if method is None else method.value,
-            winners,
-            flights,
-        ),
-        table,
-    )
-    source = loaded.input
-    done = award_request(options, source)
-    name = event if event is not None else source.stored.name if source.stored else None
-    when = (
-        parse_day(day)
-        if day is not None
-        else source.stored.day
-        if source.stored is not None
-        else None
-    )
-    if isinstance(done.params, WeeklyGame) and tables is not None and not certificates:
-        raise MasterpointError(
-            "--tables does not apply: a weekly game's award does not depend on the tables "
-            "(they are printed on --certificates)"
+    done = award(
+        AwardAsked(
+            event_options, source, max_vp=max_vp, group=tuple(group or ()),
+            qualifying=qualifying, certificates=certificates, club=club, movement=movement,
+            record=record, event=event, day=day, as_json=as_json,
         )
-    if certificates:
-        if not isinstance(done.params, WeeklyGame):
-            raise MasterpointError(
-                "--certificates are FMP certificates of JCBL weekly games (--class)"
-            )
-        facts = source.stored
-        issuer = club if club is not None else facts.club if facts is not None else ""
-        if not issuer or when is None:
-            raise MasterpointError(
-                "--certificates needs --club NAME (a stored event gives its own club) and "
-                "--date YYYY-MM-DD"
-            )
-        print_certificates(
-            done.awards,
-            done.params.klass,
-            issuer,
-            when,
-            movement or "Howell",
-            tables if tables is not None else done.tables,
-            done.ranking,
-            names=facts.names if facts is not None else None,
-        )
+    )  # fmt: skip
+    if done.certificates:
+        typer.echo("\n".join(card.render() for card in done.certificates), nl=False)
         return
-    if record is not None:
-        if not name or when is None:
-            raise MasterpointError("--record needs --event NAME and --date YYYY-MM-DD")
-        kind_of = "" if rules == "sbf" else "fmp" if isinstance(done.params, WeeklyGame) else "ccg"
-        typer.echo(record_csv(record, done.awards, rules, name, when, kind_of), err=True)
-    print_awards(done.awards, as_json, loaded.ranking)
+    if done.recorded is not None:
+        typer.echo(done.recorded, err=True)
+    print_awards(done.awards, as_json, done.ranking)
+
+
+def print_awards(awards: Sequence[Award], as_json: bool, ranking: str | None = None) -> None:
+    """The awards as lines, or as the JSON ``record`` reads (with ``ranking``, the digest
+    of the stored event's ranking they place, which ``record`` checks is still it)."""
+    if as_json:
+        rows = [
+            {
+                "member": a.member,
+                "competitor": a.competitor,
+                "field": a.field,
+                "flight": a.flight,
+                "place": a.place,
+                "points": str(a.points),
+                "colour": a.colour,
+                "session": a.session,
+                "reason": a.reason,
+                **({"ranking": ranking} if ranking else {}),
+            }
+            for a in awards
+        ]
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    for a in awards:
+        where = " ".join(x for x in (a.field, a.flight or "") if x)
+        session = "" if a.session is None else f"s{a.session}"
+        typer.echo(
+            f"{a.member:>10}  {a.competitor:>5} {where:>4} {a.place:>3} {session:>3}  "
+            f"{a.points:>7} {a.colour:<5}  {a.reason}"
+        )

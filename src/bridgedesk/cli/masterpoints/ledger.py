@@ -10,15 +10,14 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgedesk.cli._ledger import open_ledger, read_ledger
-from bridgedesk.cli._store import DbOption
+from bridgedesk.cli._options import DbOption, JsonOption
 from bridgedesk.cli.masterpoints import _views as views
 from bridgedesk.cli.masterpoints._app import app
+from bridgedesk.cli.masterpoints._options import LedgerOption
 from bridgedesk.errors import MasterpointError
 from bridgedesk.services.awards import stale_awards
+from bridgedesk.services.ledgers import open_ledger, parse_day, read_ledger
 from bridgedesk.store.service import Store
-
-LedgerOption = Annotated[Path | None, typer.Option(help="ledger CSV file")]
 
 
 def warn_stale(ledger: Path | None, db: str | None, events: set[str]) -> None:
@@ -36,9 +35,6 @@ def warn_stale(ledger: Path | None, db: str | None, events: set[str]) -> None:
                 f"{status.command}",
                 err=True,
             )
-
-
-JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
 
 
 @app.command("statement")
@@ -102,8 +98,8 @@ def ranks_command(
     kind); with --since, the members promoted in the period (for certificates)."""
 
     views.rule_set(rules)
-    day = views.parse_day(on, "--on") if on else date.max
-    before = views.parse_day(since, "--since") if since else None
+    day = parse_day(on, "--on") if on else date.max
+    before = parse_day(since, "--since") if since else None
     book = read_ledger(ledger, db)
     if rules == "jcbl":
         rows = views.jcbl_ranks(book, day, before)

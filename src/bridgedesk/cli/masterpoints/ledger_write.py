@@ -10,19 +10,22 @@ from typing import Annotated
 import typer
 
 from bridgedesk import reading
-from bridgedesk.cli._ledger import RULE_VERSIONS, open_ledger
-from bridgedesk.cli._store import ByOption, DbOption, open_store, who
+from bridgedesk.cli._options import ByOption, DbOption
+from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.cli.masterpoints._inputs import ranking_digest, recorded_awards
+from bridgedesk.cli.masterpoints._options import LedgerOption
 from bridgedesk.errors import MasterpointError
 from bridgedesk.formats.ledger_csv import load_awards
+from bridgedesk.masterpoints.versions import RULE_VERSIONS
 from bridgedesk.services.awards import RecordedAwards, record, rerecord
+from bridgedesk.services.ledgers import open_ledger
 
 
 @app.command("import")
 def import_command(
     source: Annotated[Path, typer.Argument(help="CSV of past awards")],
-    ledger: Annotated[Path | None, typer.Option(help="ledger CSV (created if missing)")] = None,
+    ledger: LedgerOption = None,
     db: DbOption = None,
 ) -> None:
     """Load past awards from a CSV into the ledger (members created as needed).  An

@@ -7,8 +7,10 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk.cli._options import JsonOption
 from bridgedesk.cli.masterpoints import _tables
 from bridgedesk.cli.masterpoints._app import app
+from bridgedesk.cli.masterpoints._options import KindOption
 from bridgedesk.errors import MasterpointError
 
 
@@ -19,9 +21,7 @@ def table_command(
         str | None, typer.Argument(help="SBF table: A, A1, A2, B1, C, D, E1, F, H1, H1S")
     ] = None,
     klass: Annotated[int | None, typer.Option("--class", help="JCBL weekly class 1-5")] = None,
-    kind: Annotated[
-        str | None, typer.Option(help="JCBL: pairs, individual or teams [default: pairs]")
-    ] = None,
+    kind: KindOption = None,
     competitors: Annotated[int | None, typer.Option(help="JCBL: competitors (2 or more)")] = None,
     sessions: Annotated[
         int | None, typer.Option(min=1, help="JCBL: sessions S [default: 1]")
@@ -32,7 +32,7 @@ def table_command(
     simultaneous: Annotated[
         bool, typer.Option(help="SBF A: a simultaneous event's list (above 100 pairs)")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Print an award table computed from the federation's formula or data."""
 

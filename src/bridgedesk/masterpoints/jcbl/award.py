@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.awards import Award, best_of, ordered
 from bridgedesk.masterpoints.jcbl.club import (
@@ -364,7 +365,7 @@ def _session_vm(
     (place <= half the flight's competitors, 000:431-433); then
     ``3*(V-Av)/(B*Sc*Sl)+0.3`` bounded to 0..1.
     """
-    if session.scoring == "vp":
+    if session.scoring is Method.TEAM_VP:
         assert session.max_vp is not None
         vm = score.score / Fraction(session.max_vp)
         if not 0 <= vm <= 1:

@@ -29,12 +29,14 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
+from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.jcbl.weekly import award_places
 from bridgedesk.masterpoints.rounding import jcbl_round
 
 __all__ = [
     "OVERALL_LIMIT",
+    "SL_SCALES",
     "ClubEvent",
     "ClubRating",
     "EventKind",
@@ -96,6 +98,16 @@ def _coefficients() -> dict[str, Any]:
     )
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+#: The V/M scale (Sl, 000:437-441) of each pairs method, by the seed's names: its one IMP
+#: pairs scale (Sl 10) is Butler's too.
+SL_SCALES = {
+    Method.MP: "matchpoints",
+    Method.XIMP: "imp",
+    Method.BUTLER: "imp",
+    Method.TOTAL: "total-points",
+}
 
 
 def _lookup(table: str, key: str) -> Any:
@@ -297,11 +309,15 @@ def vm_pairs(
     average: Fraction | int,
     boards: int,
     tables: int | Fraction,
-    scoring: str = "matchpoints",
+    scoring: Method = Method.MP,
 ) -> Fraction:
     """V/M of a pair (or individual, B-a-M team) session: 3*(V-Av)/(B*Sc*Sl)+0.3 in 0..1
-    (000:423-461); Sc = tables - 1, Sl 1 matchpoints / 10 IMPs / 500 total points."""
-    sl = int(_lookup("Sl", scoring))
+    (000:423-461); Sc = tables - 1, Sl 1 matchpoints / 10 IMPs / 500 total points (the
+    scale of ``scoring``: :data:`SL_SCALES`)."""
+    if scoring not in SL_SCALES:
+        names = ", ".join(m.value for m in SL_SCALES)
+        raise MasterpointError(f"V/M of a pairs session is for {names}, not {scoring.value}")
+    sl = int(_lookup("Sl", SL_SCALES[scoring]))
     sc = math.floor(tables) - 1
     if boards < 1 or sc < 1:
         raise MasterpointError(

@@ -24,10 +24,9 @@ from urllib.parse import quote
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from bridgedesk.errors import BridgedeskError
+from bridgedesk.errors import BridgedeskError, ForbiddenError
 from bridgedesk.store import users
 from bridgedesk.store.service import Store
-from bridgedesk.store.terminals import ForbiddenError
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.security import CSRF_HEADER, LoginLimiter, client_of
 from bridgedesk.web.threads import db_call

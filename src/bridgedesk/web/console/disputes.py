@@ -6,7 +6,7 @@ stays entered, flagged, and the live grid shows its cell as disputed.  The
 director either *confirms* the result as entered, with a reason (this
 module), or *corrects* it with a reason on the correction page, which then
 resolves the dispute in the same transaction (:mod:`.results`).  Both call
-:func:`bridgedesk.store.disputes.resolve_dispute`, which clears the flag; a
+:func:`bridgedesk.services.rulings.rule_on_dispute`, which clears the flag; a
 refused ruling leaves the dispute open and changes nothing.
 """
 
@@ -18,7 +18,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from bridgedesk.errors import EntryError
-from bridgedesk.store.disputes import resolve_dispute
+from bridgedesk.services.rulings import rule_on_dispute
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.place import Place
@@ -32,7 +32,7 @@ def _confirm(store: Store, place: Place, form: Mapping[str, str], session: UserS
     reason = form.get("reason", "").strip()
     if not reason:
         raise EntryError("give the reason for confirming the result (it is kept in the audit log)")
-    resolve_dispute(store, place.event, dispute, who=session.user.name, reason=reason)
+    rule_on_dispute(store, place.event, dispute, who=session.user.name, reason=reason)
     return f"dispute {dispute}: the result is confirmed as entered"
 
 

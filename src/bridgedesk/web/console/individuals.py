@@ -6,7 +6,7 @@ add EVENT --kind individual --player NAME``); the recommended individual movemen
 is stored with its reasons (:func:`bridgedesk.store.individual_plans.store_recommended`,
 as ``event movement EVENT --recommend``) and shown table by table with the four
 players' seats; a slip names the four players at N, S, E and W and is stored only
-where the movement seats them (:func:`bridgedesk.store.individuals.add_result`, as
+where the movement seats them (:func:`bridgedesk.services.slips.enter`, as
 ``result add EVENT --north --south --east --west``); the ranking is each player's,
 scored as ``bridgedesk results EVENT`` scores it
 (:func:`bridgedesk.services.event_scores.score_section`).  Corrections, rulings, missing
@@ -23,8 +23,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import make_result
+from bridgedesk.events.slips import SeatedResult
 from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.results.numbers import fixed
+from bridgedesk.services import slips
 from bridgedesk.services.event_scores import score_section
 from bridgedesk.store import director, individuals
 from bridgedesk.store.individual_plans import store_recommended
@@ -136,7 +138,7 @@ def _result(store: Store, place: Place, form: Mapping[str, str], who: str) -> st
         adjusted=form.get("adjusted", "").strip() or None,
         section=place.section, session=place.session,
     )  # fmt: skip
-    rid = individuals.add_result(store, place.event, result, (n, s, e, w), who)
+    rid = slips.enter(store, place.event, SeatedResult(result, (n, s, e, w)), who=who)
     return (
         catalog(place.lang)
         .gettext("result {id}: round {round} table {table} board {board} {result}")

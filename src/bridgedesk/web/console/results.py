@@ -2,13 +2,14 @@
 
 Every action calls what the command line calls, so the checks and messages
 are the same: a result is a :func:`bridgedesk.events.make_result` slip stored
-by ``Store.add_result`` (``bridgedesk result add``); a correction is
-:func:`bridgedesk.events.correction.corrected` stored by
-``Store.correct_result`` with its reason (``result correct``; a director
-corrects as the director, also after the deadline); undo is
-``Store.undo_correction``; penalties are :func:`bridgedesk.store.director.add_penalty`
-(``result penalty``), fouled boards and boards not played (``result fouled``
-/ ``not-played``) and cancelled rulings likewise; rounds are held, closed and
+by :func:`bridgedesk.services.slips.enter` (``bridgedesk result add``); a
+correction is :func:`bridgedesk.events.correction.corrected` stored by
+:func:`~bridgedesk.services.slips.correct` with its reason (``result correct``;
+a director corrects as the director, also after the deadline); undo is
+:func:`~bridgedesk.services.slips.undo`; penalties are
+:func:`bridgedesk.services.rulings.penalty` (``result penalty``), fouled boards
+and boards not played (``result fouled`` / ``not-played``) likewise, and a
+cancelled ruling :func:`bridgedesk.store.director.cancel_ruling`; rounds are held, closed and
 opened by :func:`bridgedesk.store.terminals.set_round` (``event round``); the missing
 slips are :func:`bridgedesk.store.director.missing`.  A scorer enters and
 corrects; rulings and rounds need a director.
@@ -36,8 +37,9 @@ from bridgedesk.events.rulings import (
 from bridgedesk.formats import results_csv
 from bridgedesk.i18n import catalog, lazy_pgettext
 from bridgedesk.reading import decode
+from bridgedesk.services import rulings, slips
 from bridgedesk.store import director
-from bridgedesk.store.disputes import open_disputes, resolve_dispute
+from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import CLOSED, HELD, round_states, set_round
 from bridgedesk.store.users import Role, UserSession
@@ -186,8 +188,8 @@ def _enter(store: Store, place: Place, form: Mapping[str, str], session: UserSes
         section=place.section,
         session=place.session,
     )
-    rid = store.add_result(
-        place.event, result, who=session.user.name, override=form.get("override") or None
+    rid = slips.enter(
+        store, place.event, result, who=session.user.name, override=form.get("override") or None
     )
     return (
         catalog(place.lang)
@@ -229,7 +231,7 @@ async def import_results(request: Request, event: int) -> Response:
         rows = results_csv.loads(decode(raw, name), name)
         store = store_of(request)
         report = await db_call(
-            request, lambda: store.import_results(place.event, rows, who=session.user.name)
+            request, lambda: slips.import_slips(store, place.event, rows, who=session.user.name)
         )
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"import": str(exc)})
@@ -314,7 +316,7 @@ def _correct(
         if session.user.role is not Role.DIRECTOR:
             raise RoleRefusedError(f"{session.user.name} is a {session.user.role}: only the "
                                    "director rules on a disputed result")  # fmt: skip
-        cid = resolve_dispute(
+        cid = rulings.rule_on_dispute(
             store, place.event, whole(form, "dispute"), who=session.user.name, reason=reason,
             new=new, override=stored.override, result_id=stored.id,
         )  # fmt: skip
@@ -328,7 +330,8 @@ def _correct(
             new=new.result_text,
             dispute=dispute,
         )
-    cid = store.correct_result(
+    cid = slips.correct(
+        store,
         place.event,
         stored.id,
         new,
@@ -394,7 +397,8 @@ def _undo(store: Store, place: Place, form: Mapping[str, str], session: UserSess
     reason = form.get("reason", "").strip()
     if not reason:
         raise EntryError("give the reason for the undo (it is kept in the audit log)")
-    cid = store.undo_correction(
+    cid = slips.undo(
+        store,
         place.event,
         correction,
         who=session.user.name,
@@ -439,7 +443,7 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
         reason,
         _maybe(form, "board"),
     )
-    rid = director.add_penalty(
+    rid = rulings.penalty(
         store, place.event, penalty, who=session.user.name, section=place.section,
         session=place.session,
     )  # fmt: skip
@@ -470,7 +474,7 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
             raise EntryError(f"section {place.section} has no movement yet")
         places = fouled_places(movement, board, start, places)
     group = form.get("group", "").strip() or "2"
-    ids = director.mark_fouled(
+    ids = rulings.fouled(
         store, place.event, board, places, group, reason=reason, who=session.user.name,
         section=place.section, session=place.session,
     )  # fmt: skip
@@ -483,7 +487,7 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
 
 def _not_played(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     rnd, table, board = whole(form, "round"), whole(form, "table"), whole(form, "board")
-    rid = director.mark_not_played(
+    rid = rulings.not_played(
         store, place.event, rnd, table, board, reason=_reason(form, "ruling"),
         who=session.user.name, section=place.section, session=place.session,
     )  # fmt: skip

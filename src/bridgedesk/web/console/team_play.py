@@ -8,8 +8,8 @@ or *waiting*; a forfeit or a bye says so.  It reloads itself (htmx polling).
 
 A room result is a :class:`~bridgedesk.events.team_draw.TeamSlip` addressed as
 ``bridgedesk result team`` addresses it (round, home, away, room, board), stored
-by :func:`bridgedesk.store.team_results.add_room_result` and corrected with a
-reason by :func:`~bridgedesk.store.team_results.correct_room_result`
+by :func:`bridgedesk.services.slips.enter` and corrected with a
+reason by :func:`~bridgedesk.services.slips.correct_room`
 (``--correct --reason``); a forfeit is
 :func:`bridgedesk.store.team_events.forfeit_match` (``result forfeit``).  So a
 result for the wrong room (home and away the wrong way round), a board the
@@ -36,8 +36,8 @@ from bridgedesk.events.model import Result
 from bridgedesk.events.team_draw import ROOMS, DrawnMatch, TeamSlip
 from bridgedesk.i18n import catalog
 from bridgedesk.results.team_model import ScoredMatch
-from bridgedesk.services import team_scores
-from bridgedesk.store import team_events, team_results
+from bridgedesk.services import slips, team_scores
+from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import round_states
 from bridgedesk.store.users import Role, UserSession
@@ -271,7 +271,7 @@ def _enter(
     store: Store, event: int, form: Mapping[str, str], session: UserSession, lang: str
 ) -> str:
     slip = _slip(form)
-    rid = team_results.add_room_result(store, event, slip, who=session.user.name)
+    rid = slips.enter(store, event, slip, who=session.user.name)
     entered = catalog(lang).gettext("result {id}: {where}: {result}")
     return entered.format(id=rid, where=_where(slip, lang), result=slip.result.result_text)
 
@@ -281,7 +281,7 @@ def _correct(
 ) -> str:
     slip = _slip(form)
     reason = reason_of(form)
-    cid, old, new = team_results.correct_room_result(
+    cid, old, new = slips.correct_room(
         store,
         event,
         slip,

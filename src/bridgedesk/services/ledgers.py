@@ -1,27 +1,33 @@
-"""The ledger commands' storage: a ledger CSV file (``--ledger``) or the store (``--db``).
+"""Where a masterpoint ledger is kept: a ledger CSV file (``--ledger``) or the store
+(``--db``), opened as one unit of work either way.
 
-The ledger, CSV and store modules are imported when a ledger is opened, not with
-this module: it is loaded with every ``bridgedesk`` command, and the store alone costs
-about 250 ms to import (see :mod:`bridgedesk.cli.masterpoints`).
+The ledger commands read and write through :func:`open_ledger`; ``masterpoints award
+--record`` adds awards to a CSV ledger through it
+(:mod:`bridgedesk.services.award_requests`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from bridgedesk.errors import MasterpointError
 from bridgedesk.formats import ledger_csv
 from bridgedesk.masterpoints.ledger import InMemoryRepository, Ledger
-from bridgedesk.masterpoints.versions import RULE_VERSIONS
+from bridgedesk.store import ledger as ledger_repo
 from bridgedesk.store.service import Store
 
-if TYPE_CHECKING:
-    from bridgedesk.masterpoints.ledger import Ledger
+__all__ = ["open_ledger", "parse_day", "read_ledger"]
 
-__all__ = ["RULE_VERSIONS", "open_ledger", "read_ledger"]
+
+def parse_day(text: str, option: str = "--date") -> date:
+    """A ledger's date (an award's, a statement's), given as YYYY-MM-DD."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise MasterpointError(f"{option} must be YYYY-MM-DD, got {text!r}") from None
 
 
 @contextmanager
@@ -37,7 +43,7 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
     if ledger is not None and db is not None:
         raise MasterpointError("give the ledger once: --ledger FILE.csv or --db DATABASE")
     if ledger is None:
-        with Store.open(db) as store, store.ledger(write=write) as book:
+        with Store.open(db) as store, ledger_repo.open_ledger(store, write=write) as book:
             yield book
         return
     assert ledger is not None

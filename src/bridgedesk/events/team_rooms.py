@@ -1,0 +1,126 @@
+"""A team room's result placed on the team grid, checked against the draw.
+
+A room result is a slip addressed the way a team director reads a score sheet:
+round, home and away team, room (``open``: the home team's NS table,
+``closed``: the away team's, 004:1631-1633) and board (:class:`TeamSlip`).  The
+draw (:class:`TeamDraw`, as stored) says whether that match exists in that
+round, which boards it plays, whether it was forfeited (003:228-250), and at
+which grid place (round and table) each room plays; :func:`place_room` turns
+the slip into that place's ordinary slip, with the pairs the grid seats there,
+so that it is checked and stored like a pairs slip
+(:func:`bridgedesk.events.slips.check_slip`) and corrected the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from bridgedesk.errors import ConflictError, EntryError, Location
+from bridgedesk.events.model import Result
+from bridgedesk.events.seating import GridMovement, format_boards
+from bridgedesk.events.slips import OnBoard
+from bridgedesk.events.team_draw import ROOMS, DrawnMatch, Room, TeamSlip, pair_numbers
+from bridgedesk.events.team_sessions import SessionSplit
+
+__all__ = ["TeamDraw", "check_room_free", "match_at", "place_room"]
+
+
+@dataclass(frozen=True)
+class TeamDraw:
+    """The stored draw: the grid, the matches, withdrawn teams (team -> from round)."""
+
+    grid: GridMovement | None
+    matches: tuple[DrawnMatch, ...]
+    forfeits: dict[tuple[int, int], int]
+    withdrawn: dict[int, int]
+    #: where the sessions end, for an event of several sessions once drawn
+    split: SessionSplit | None = None
+    #: Knockout carry-overs in IMPs: (round, home) -> (home's, away's).
+    carry: dict[tuple[int, int], tuple[Fraction, Fraction]] = field(default_factory=dict)
+
+    def match(self, rnd: int, home: int, away: int) -> DrawnMatch:
+        """The match ``home`` v ``away`` of round ``rnd``, or one line saying what is."""
+        for d in self.matches:
+            if d.round == rnd and (d.home, d.away) == (home, away):
+                return d
+        for d in self.matches:
+            if d.round == rnd and (d.home, d.away) == (away, home):
+                raise EntryError(
+                    f"round {rnd}: team {away} is at home against team {home}, not away "
+                    f"(the open room is {away}'s NS, 004:1631-1633): enter it as "
+                    f"--home {away} --away {home}"
+                )
+        rounds = sorted({d.round for d in self.matches})
+        if rnd not in rounds:
+            drawn = f"rounds {rounds[0]}-{rounds[-1]}" if rounds else "no round yet"
+            raise EntryError(f"round {rnd} is not drawn (the draw has {drawn})")
+        plays = [d for d in self.matches if d.round == rnd and home in (d.home, d.away)]
+        where = f"; team {home} plays {plays[0].label}" if plays else ""
+        raise EntryError(f"round {rnd} has no match {home} v {away}{where}")
+
+    def forfeited_by(self, d: DrawnMatch) -> int | None:
+        return self.forfeits.get((d.round, d.home))
+
+
+def _room(d: DrawnMatch, room: str) -> Room:
+    if room not in ROOMS:
+        raise EntryError(f"the room is open (home NS) or closed (away NS), not {room!r}")
+    found = d.open if room == "open" else d.closed
+    assert found is not None  # a played match has both rooms
+    return found
+
+
+def place_room(draw: TeamDraw, slip: TeamSlip, teams: int) -> Result:
+    """The slip checked against the draw (the match, its boards, no forfeit), as the
+    result of the grid place its room plays at; ``teams``: how many are entered."""
+    d = draw.match(slip.round, slip.home, slip.away)
+    where = Location(round=slip.round, board=slip.board)
+    forfeit = draw.forfeited_by(d)
+    if forfeit is not None:
+        raise EntryError(
+            f"round {slip.round}: the match {d.label} was forfeited by team {forfeit} "
+            "(003:228-250); it has no results",
+            where,
+        )
+    if slip.board not in d.boards:
+        raise EntryError(
+            f"round {slip.round}: the match {d.label} plays {format_boards(d.boards)}, "
+            f"not board {slip.board}",
+            where,
+        )
+    room = _room(d, slip.room)
+    assert d.away is not None
+    cell = None if draw.grid is None else draw.grid.grid.get((room.round, room.table))
+    if cell is not None:  # the pairs the grid seats there (an SRR changes them, 004:2633)
+        ns, ew = cell.ns, cell.ew
+    else:
+        h_ns, h_ew = pair_numbers(d.home, teams)
+        a_ns, a_ew = pair_numbers(d.away, teams)
+        ns, ew = (h_ns, a_ew) if slip.room == "open" else (a_ns, h_ew)
+    return replace(slip.result, round=room.round, table=room.table, board=slip.board, ns=ns, ew=ew)
+
+
+def check_room_free(slip: TeamSlip, placed: Result, board: Sequence[OnBoard]) -> None:
+    """A room enters each board of its match once: refuse a second result (its
+    correction goes through ``result team ... --correct``)."""
+    for b in board:
+        if not b.deleted and (b.result.round, b.result.table) == (placed.round, placed.table):
+            raise ConflictError(
+                f"round {slip.round}: the {slip.room} room of {slip.home} v {slip.away} "
+                f"has a result on board {slip.board} already; correct it with "
+                f"`bridgedesk result team ... --correct --reason ...`"
+            )
+
+
+def match_at(matches: Sequence[DrawnMatch], here: Room) -> tuple[DrawnMatch, str] | None:
+    """The match played at grid place ``here`` and its room (open or closed), if any."""
+    for d in matches:
+        if d.away is None:
+            continue
+        if d.open == here:
+            return d, "open"
+        if d.closed == here:
+            return d, "closed"
+    return None
