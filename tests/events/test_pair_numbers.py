@@ -21,14 +21,20 @@ def cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Cli:
     return Cli(tmp_path / "club.sqlite3", capsys)
 
 
+def nine_table_mitchell(cli: Cli, name: str = EVENT, *options: str) -> str:
+    """A stored 9-table Mitchell of 18 pairs, 3 boards a round (``options``: more of
+    ``event new``'s)."""
+    cli("event", "new", name, "--date", "2026-11-24", *options)
+    for n in range(1, 19):
+        cli("entry", "add", name, "--pair", str(n), "--names", f"N{n}, S{n}")
+    cli("event", "movement", name, "--kind", "mitchell", "--tables", "9",
+        "--boards-per-round", "3")  # fmt: skip
+    return name
+
+
 @pytest.fixture
 def mitchell(cli: Cli) -> str:
-    cli("event", "new", EVENT, "--date", "2026-11-24")
-    for n in range(1, 19):
-        cli("entry", "add", EVENT, "--pair", str(n), "--names", f"N{n}, S{n}")
-    cli("event", "movement", EVENT, "--kind", "mitchell", "--tables", "9",
-        "--boards-per-round", "3")  # fmt: skip
-    return EVENT
+    return nine_table_mitchell(cli)
 
 
 def test_the_pair_printed_ew_1_is_typed_ew_1(cli: Cli, mitchell: str, tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
 from tests.events.test_cli import Cli
+from tests.events.test_pair_numbers import nine_table_mitchell
 from tests.reports.chromium import CHROMIUM
 from tests.web.test_console import PASSWORD, log_in
 
@@ -35,12 +36,7 @@ def cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Cli:
 
 @pytest.fixture
 def mitchell(cli: Cli) -> str:
-    cli("event", "new", MITCHELL, "--date", "2026-11-24", "--club", "丸の内 BC")
-    for n in range(1, 19):
-        cli("entry", "add", MITCHELL, "--pair", str(n), "--names", f"N{n}, S{n}")
-    cli("event", "movement", MITCHELL, "--kind", "mitchell", "--tables", "9",
-        "--boards-per-round", "3")  # fmt: skip
-    return MITCHELL
+    return nine_table_mitchell(cli, MITCHELL, "--club", "丸の内 BC")
 
 
 def _seat(table: int, rnd: int) -> tuple[int, int, range]:
