@@ -12,6 +12,7 @@ import pytest
 from tests.events.test_cli import Cli
 
 from bridgedesk.events import make_result
+from bridgedesk.services import slips
 from bridgedesk.store.service import Store
 
 EVENT = "Stratified pairs"
@@ -36,7 +37,7 @@ def played(cli: Cli) -> str:
         for (rnd, table), a in sorted(grid.grid.items()):
             for board in a.boards:
                 over = (a.ns * 5 + a.ew * 3 + board) % 5 - 2  # -2..+2 tricks, no two pairs tie
-                store.add_result(EVENT, make_result(
+                slips.enter(store, EVENT, make_result(
                     round=rnd, table=table, board=board, ns=a.ns, ew=a.ew, contract="2S",
                     declarer="N", result="=" if over == 0 else f"{over:+d}"))  # fmt: skip
     return EVENT

@@ -120,6 +120,7 @@ def test_the_report_set_prints_the_deal_files_double_dummy(
     from bridgedesk.cli import main
     from bridgedesk.events import make_result
     from bridgedesk.events.seating import GridMovement, TableAssignment
+    from bridgedesk.services import slips
     from bridgedesk.store.service import Store
 
     db = str(tmp_path / "club.sqlite3")
@@ -141,7 +142,7 @@ def test_the_report_set_prints_the_deal_files_double_dummy(
             for b in boards:
                 slip = make_result(round=1, table=table, board=b, ns=ns, ew=ew, contract="1NT",
                                    declarer="N", result="=")  # fmt: skip
-                store.add_result(1, slip)
+                slips.enter(store, 1, slip)
     data = Path(__file__).parent.parent / "formats" / "data" / "bridgecomposer_bkp.pbn"
     assert run("event", "deals", "Club pairs", str(data)) == "15 deals attached (boards 16-30)\n"
     run("results", "Club pairs", "--format", "html", "--out", str(tmp_path / "out"))
