@@ -24,7 +24,7 @@ READ_ONLY = {
     "results", "serve", "deals print", "event list", "entry list", "result history",
     "result list", "result export", "result rulings", "masterpoints statement",
     "masterpoints ranks", "masterpoints list", "masterpoints annual", "masterpoints award",
-    "user list", "event draw", "movement cards", "result disputes",
+    "user list", "event draw", "movement cards", "result disputes", "event forms",
 }  # fmt: skip
 
 #: (command, arguments after it, words the error must contain); ``{tmp}`` is a
