@@ -180,8 +180,8 @@ def check_result(
         if (result.ns, result.ew) != (planned.ns, planned.ew):
             if (result.ns, result.ew) == (planned.ew, planned.ns):
                 raise EntryError(
-                    f"{label} seats {numbers.seated(planned.ns, planned.ew)}; "
-                    f"the slip has them the other way round",
+                    f"{label} seats {numbers.label(planned.ns, Side.NS)} and "
+                    f"{numbers.label(planned.ew, Side.EW)}; the slip has them the other way round",
                     where,
                 )
             raise EntryError(
