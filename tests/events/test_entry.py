@@ -59,7 +59,7 @@ def test_override_lets_wrong_table_stand_if_first_time(mitchell: GridMovement) -
     # ...but not when pair 5 already played board 5 (round 1 table 3 is NS 3 v EW 6,
     # round 3 table 1 is NS 1 v EW 5 on boards 5-6)
     earlier = slip(round=3, table=1, board=5, ns=1, ew=5)
-    with pytest.raises(EntryError, match="NS 1 already has a result on board 5"):
+    with pytest.raises(EntryError, match="pair 1 already has a result on board 5"):
         check_result(wrong, mitchell, existing=[earlier], override="wrong table")
     with pytest.raises(EntryError, match="needs a reason"):
         check_result(wrong, mitchell, override="  ")

@@ -226,8 +226,9 @@ def _side_pair(numbers: PairNumbers, pair: int, side: Side) -> str:
 
 
 def _pair_named(numbers: PairNumbers, pair: int) -> str:
-    """``pair 7`` in a one-field section, ``EW 1`` where the fields are numbered apart."""
-    return numbers.label(pair) if numbers.field_of(pair) else f"pair {pair}"
+    """``pair 7``: the number the pair's card shows (a Mitchell's EW 1 is ``pair 1``; the
+    line names the table's NS and EW beside it)."""
+    return f"pair {numbers.number(pair)}"
 
 
 def validate_section(movement: SeatingPlan, entries: Mapping[int, Entry]) -> list[str]:
