@@ -404,7 +404,8 @@ def _solved(unit: UnitOfWork, found: Scores, asked: Publication) -> list[BoardRe
     if asked.fmt is not Output.HTML or not isinstance(found, SessionScores):
         return []
     scored = found.scored
-    deals = [Deal.from_pbn(scored.deals[b], b) for b in scored.boards if b in scored.deals]
+    boards = sorted({b for section in scored.sections for b in section.boards})  # A, B ...
+    deals = [Deal.from_pbn(scored.deals[b], b) for b in boards if b in scored.deals]
     known = analyses.cached(unit, deals)
     if not any(r is not None for r in known):
         return []
