@@ -165,8 +165,11 @@ def test_text_ranking_max_is_factored_like_the_total() -> None:
     scored = score_section(snapshot)
     three = scored.section.standing(3)
     assert (three.total, three.max, three.out_of, three.boards) == (4, 2, 4, 1)
-    rows = {line.split()[1]: line.split()[2:5] for line in ranking_text(scored).splitlines()
-            if line[:5].strip().rstrip("=").isdigit()}  # fmt: skip
-    assert rows["3"] == ["4.00", "4.00", "100.00"]
-    for total, most, pct in rows.values():
+    lines = [line.split() for line in ranking_text(scored).splitlines()
+             if line[:5].strip().rstrip("=").isdigit()]  # fmt: skip
+    # NS pairs first, then EW numbered 1-3 as their cards are (events.pair_numbers)
+    assert sorted(w[1] for w in lines[:3]) == sorted(w[1] for w in lines[3:]) == ["1", "2", "3"]
+    ns3 = next(w[2:5] for w in lines[:3] if w[1] == "3")
+    assert ns3 == ["4.00", "4.00", "100.00"]
+    for total, most, pct in (w[2:5] for w in lines):
         assert abs(float(total) / float(most) * 100 - float(pct)) < 0.01
