@@ -26,7 +26,7 @@ READ_ONLY = {
     "masterpoints ranks", "masterpoints list", "masterpoints annual", "masterpoints award",
     "user list", "event draw", "movement cards", "result disputes", "league list",
     "league results", "simultaneous list", "simultaneous audit", "simultaneous results",
-    "simultaneous export", "simultaneous upload", "handicap",
+    "simultaneous export", "simultaneous upload", "handicap", "event forms",
 }  # fmt: skip
 
 #: (command, arguments after it, words the error must contain); ``{tmp}`` is a
