@@ -135,10 +135,21 @@ def test_ranking_matches_the_independent_count(cli: Cli, played: list) -> None: 
 def test_penalties_take_off_what_they_say(cli: Cli, played: list) -> None:  # type: ignore[type-arg]
     want = expected_totals(played)
     # one board's top is 2 (3 scores a board): 0.5 board = 1 MP; 25 % of a top = 0.5 MP
-    out = cli("result", "penalty", EVENT, "--pair", "1", "--boards", "1/2", "--reason", "slow play")
-    assert out == "ruling 1: penalty on pair 1, 0.5 board(s) (slow play)\n"
-    cli("result", "penalty", EVENT, "--pair", "4", "--mp", "1.5", "--reason", "wrong board")
-    cli("result", "penalty", EVENT, "--pair", "2", "--percent", "25", "--reason", "etiquette")
+    out = cli(
+        "result", "penalty", EVENT, "--pair", "NS 1", "--boards", "1/2", "--reason", "slow play"
+    )
+    assert out == "ruling 1: penalty on pair NS 1, 0.5 board(s) (slow play)\n"
+    # EW 1 as its card says it (stored as 4, 004:968-980)
+    out = cli("result", "penalty", EVENT, "--pair", "ew1", "--mp", "1.5", "--reason", "wrong board")
+    assert out == "ruling 2: penalty on pair EW 1, 1.5 MP (wrong board)\n"
+    # a bare 2 is NS 2 or EW 2 in this Mitchell: refused, nothing stored
+    err = cli("result", "penalty", EVENT, "--pair", "2", "--percent", "25", "--reason", "x",
+              status=2)  # fmt: skip
+    assert err == (
+        "error: pair 2 is NS 2 or EW 2 in this section (its fields are numbered apart): "
+        "name it as NS 2 or EW 2\n"
+    )
+    cli("result", "penalty", EVENT, "--pair", "NS 2", "--percent", "25", "--reason", "etiquette")
     shown = shown_totals(cli("results", EVENT))
     want[("NS", 1)] -= 1
     want[("EW", 4)] -= Fraction(3, 2)
@@ -220,10 +231,10 @@ def test_not_played_refuses_a_slip_that_is_in(cli: Cli, played: list) -> None:  
     ("args", "message"),
     [
         (["--pair", "9", "--mp", "1"], "pair 9 is not entered in section A"),
-        (["--pair", "1", "--imp", "3"], "a mp event's penalty is given in --boards or --mp or"),
-        (["--pair", "1", "--mp", "1", "--boards", "1"], "give the penalty's size once"),
-        (["--pair", "1", "--percent", "150"], "more than a whole board's top"),
-        (["--pair", "1", "--mp", "x"], "--mp 'x': give a number"),
+        (["--pair", "NS 1", "--imp", "3"], "a mp event's penalty is given in --boards or --mp or"),
+        (["--pair", "NS 1", "--mp", "1", "--boards", "1"], "give the penalty's size once"),
+        (["--pair", "NS 1", "--percent", "150"], "more than a whole board's top"),
+        (["--pair", "NS 1", "--mp", "x"], "--mp 'x': give a number"),
     ],
 )
 def test_refused_penalties_change_nothing(
@@ -240,7 +251,7 @@ def test_refused_penalties_change_nothing(
 
 def test_a_penalty_needs_a_reason(cli: Cli, played: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
     before = dump(cli.db)
-    err = cli("result", "penalty", EVENT, "--pair", "1", "--mp", "1", "--reason", " ", status=2)
+    err = cli("result", "penalty", EVENT, "--pair", "NS 1", "--mp", "1", "--reason", " ", status=2)
     assert err == "error: a penalty needs a reason (it is printed and kept in the audit log)\n"
     assert dump(cli.db) == before
 

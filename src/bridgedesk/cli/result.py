@@ -75,7 +75,7 @@ def split_slip(slip: list[str] | None) -> tuple[str | None, str | None, str | No
     return contract, declarer, result
 
 
-def _numbers(store: "Store", event: str, section: str, session: int) -> PairNumbers:
+def pair_numbers(store: "Store", event: str, section: str, session: int) -> PairNumbers:
     """The section's pairs as the cards number them (an EW 1 of a Mitchell is typed 1)."""
     return PairNumbers.of(store.movement(event, section=section, session=session))
 
@@ -100,7 +100,7 @@ def _lines(store: "Store", event: str, stored: "list[StoredResult]") -> list[str
     for x in stored:
         key = (x.result.section, x.result.session)
         if key not in found:
-            found[key] = _numbers(store, event, *key)
+            found[key] = pair_numbers(store, event, *key)
         out.append(_line(x, found[key]))
     return out
 
@@ -155,7 +155,7 @@ def add(
     contract, declarer, result = split_slip(slip)
     ns, ew, players = _individual.slip_seats(ns, ew, (north, south, east, west), override)
     with open_store(db) as store:
-        numbers = PairNumbers() if players else _numbers(store, event, section, session)
+        numbers = PairNumbers() if players else pair_numbers(store, event, section, session)
         ns, ew = numbers.entered(ns, ew)  # the cards' numbers: EW 1 of a Mitchell is 1
         entered = make_result(
             round=round,
@@ -252,12 +252,12 @@ def correct(
                 raise EntryError(f"no result {result_id} in this event")
             stored = matches[0]
         elif board is not None and ns is not None and ew is not None:
-            ns, ew = _numbers(store, event, section, session).entered(ns, ew)
+            ns, ew = pair_numbers(store, event, section, session).entered(ns, ew)
             stored = store.find_result(event, board, ns, ew, section=section, session=session)
         else:
             raise EntryError("say which result: --id N, or --board B --ns X --ew Y")
         old = stored.result
-        numbers = _numbers(store, event, old.section, old.session)
+        numbers = pair_numbers(store, event, old.section, old.session)
         if new_ns is not None:
             new_ns = numbers.stored(Side.NS, new_ns)
         if new_ew is not None:

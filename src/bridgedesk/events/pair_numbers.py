@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bridgedesk.bridge import Side
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.events.seating import SeatingPlan, seats
 
 __all__ = ["PairNumbers"]
@@ -90,6 +91,25 @@ class PairNumbers:
             if where is side and number == typed:
                 return pair
         return typed
+
+    def named(self, pair: int, side: Side | None = None, option: str = "pair") -> int:
+        """The stored number of the pair a director names on its own (a penalty, a
+        withdrawal): ``EW 1`` (``side`` given) as :meth:`stored`; a bare number where
+        the fields are numbered apart names one pair only when it is not a number of
+        both fields (a through number such as ``10``); ``3`` of a Mitchell is NS 3 or
+        EW 3, refused so that the wrong pair is never penalised."""
+        if side is not None:
+            return self.stored(side, pair)
+        found = set(self.fields.values())
+        if (Side.NS, pair) in found and (Side.EW, pair) in found:
+            raise EntryError(
+                "pair {pair} is NS {pair} or EW {pair} in this section (its fields are "
+                "numbered apart): name it as NS {pair} or EW {pair}",
+                Location(input=option),
+                code="pair.which-field",
+                pair=pair,
+            )
+        return pair
 
     def entered(self, ns: int, ew: int) -> tuple[int, int]:
         """A slip's ``NS`` and ``EW`` numbers as typed, as the store numbers them."""
