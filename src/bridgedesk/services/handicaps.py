@@ -79,9 +79,13 @@ class PairPlayers:
 def session_players(
     unit: UnitOfWork, event: int | str, *, session: int = 1, section: str | None = None
 ) -> tuple[PairPlayers, ...]:
-    """The pairs of the session as its ranking lists them, with their players."""
+    """The pairs of the session by direction and number, with their players."""
     scores = event_scores.score_session(
         unit, event, session, None if section is None else [section], with_deals=False
+    )
+    ranking = sorted(
+        scores.scored.section.ranking,
+        key=lambda s: ("" if s.direction is None else s.direction.value, _number(s.pair)),
     )
     return tuple(
         PairPlayers(
@@ -90,8 +94,13 @@ def session_players(
             s.names,
             tuple((p.member or "", p.name or "") for p in s.players),
         )
-        for s in scores.scored.section.ranking
+        for s in ranking
     )
+
+
+def _number(pair: str) -> tuple[int, str]:
+    digits = "".join(c for c in pair if c.isdigit())
+    return (int(digits) if digits and len(digits) < 6 else 0, pair)
 
 
 def handicap_session(
