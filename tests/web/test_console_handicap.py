@@ -56,10 +56,11 @@ def _rows(page: str, table: str) -> list[list[str]]:
     found = re.search(rf'<table class="grid" id="{table}">(.*?)</table>', page, re.S)
     assert found is not None, f"no table {table}"
     body = found.group(1).split("<tbody>")[1]
+    cells = r"<td[^>]*>(.*?)</td>"
     return [
-        [html.unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+        [html.unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(cells, r, re.S)]
         for r in re.findall(r"<tr>(.*?)</tr>", body, re.S)
-    ]  # fmt: skip
+    ]
 
 
 def _typed(ratings: dict[str, int]) -> dict[str, str]:
@@ -208,10 +209,15 @@ def test_roles_and_the_csrf_check(
     assert answer.status_code == 403 and 'data-code="role.refused"' in answer.text
     keeper, keeper_csrf = clients["keeper"]
     assert keeper.post(f"/d/events/{played.event}/handicap", data=form).status_code == 403
-    done = keeper.post(f"/d/events/{played.event}/handicap",
-                       data={"csrf_token": keeper_csrf, **form}, follow_redirects=False)  # fmt: skip
+    done = keeper.post(
+        f"/d/events/{played.event}/handicap",
+        data={"csrf_token": keeper_csrf, **form},
+        follow_redirects=False,
+    )
     assert done.status_code == 303
     # recording awards is the director's
-    record = keeper.post(f"/d/events/{played.event}/handicap/masterpoints",
-                         data={"csrf_token": keeper_csrf, "reason": "x", "rules": "jcbl", **form})  # fmt: skip
+    record = keeper.post(
+        f"/d/events/{played.event}/handicap/masterpoints",
+        data={"csrf_token": keeper_csrf, "reason": "x", "rules": "jcbl", **form},
+    )
     assert record.status_code == 403

@@ -6,8 +6,8 @@ entries (:mod:`.events`), the movement (:mod:`.movement`) and its paper (:mod:`.
 the deals
 (:mod:`.deals`), the live grid
 (:mod:`.grid`), results, corrections, rulings and rounds (:mod:`.results`),
-the report set (:mod:`.publish`), handicap pairs (:mod:`.handicap`); league seasons (:mod:`.leagues`), simultaneous
-events (:mod:`.simultaneous`).  The app
+the report set (:mod:`.publish`), handicap pairs (:mod:`.handicap`); league seasons
+(:mod:`.leagues`), simultaneous events (:mod:`.simultaneous`).  The app
 includes :data:`router` and calls
 :func:`install` (see ``OPTIONAL_ROUTERS`` of :mod:`bridgedesk.web.app`).
 """

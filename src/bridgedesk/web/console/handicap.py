@@ -118,14 +118,22 @@ def _gather(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, A
         except BridgedeskError as exc:
             errors[exc.where.input if exc.where.input in ("split", "table") else "awards"] = exc
     scratch = sorted(lines, key=lambda x: (str(x.direction), -x.scratch, x.pair))
-    kept = {k: v for k, v in query.items()
-            if k in (*KEPT, "rules", "table", "split") or k.startswith(handicap_file.RATING_FIELD)}  # fmt: skip
+    kept = _kept(query)
     return {
         "pairs": pairs, "ranked": done, "lines": lines, "scratch": scratch, "fixed": fixed,
         "found_errors": errors, "awards": awards, "sbf_tables": SBF_TABLES,
         "choice": _choice(query), "splits": [s.value for s in Split], "kept": kept,
         "rating_field": handicap_file.RATING_FIELD,
     }  # fmt: skip
+
+
+def _kept(fields: Mapping[str, str]) -> dict[str, str]:
+    """The fields the page's address carries: the handicaps' and the awards' choice."""
+    return {
+        k: v
+        for k, v in fields.items()
+        if k in (*KEPT, "rules", "table", "split") or k.startswith(handicap_file.RATING_FIELD)
+    }
 
 
 def _choice(query: Mapping[str, str]) -> Choice:
@@ -177,15 +185,14 @@ async def choose(request: Request, event: int) -> Response:
               if k in KEPT or k.startswith(handicap_file.RATING_FIELD)}  # fmt: skip
     try:
         upload = data.get("file")
-        if fields.get("method") == "ratings" and not isinstance(upload, str | None):
-            if upload.filename:
-                name, raw = await upload_of(data, "the ratings file (CSV member,rating)",
-                                            MAX_RATINGS)  # fmt: skip
-                from_file = handicap_file.loads(decode(raw, name), name)
-                typed = {k: v for k, v in fields.items() if v.strip()}
-                fields.update({f"{handicap_file.RATING_FIELD}{m}": _exact(r)
-                               for m, r in from_file.items()})  # fmt: skip
-                fields.update(typed)
+        chosen = not isinstance(upload, str | None) and bool(upload.filename)
+        if fields.get("method") == "ratings" and chosen:
+            name, raw = await upload_of(data, "the ratings file (CSV member,rating)", MAX_RATINGS)
+            from_file = handicap_file.loads(decode(raw, name), name)
+            typed = {k: v for k, v in fields.items() if v.strip()}
+            prefix = handicap_file.RATING_FIELD
+            fields.update({f"{prefix}{m}": _exact(r) for m, r in from_file.items()})
+            fields.update(typed)
         await db_call(request, _check, store_of(request), place, fields)
     except BridgedeskError as exc:
         where = exc.where.input or "handicap"
@@ -229,8 +236,7 @@ async def record_awards(request: Request, event: int) -> Response:
         n = await db_call(request, _record, store_of(request), place, form, session.user.name)
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"record": exc}, form)
-    kept = {k: v for k, v in form.items() if k in (*KEPT, "rules", "table", "split")
-            or k.startswith(handicap_file.RATING_FIELD)}  # fmt: skip
+    kept = _kept(form)
     target = place.url(f"/d/events/{event}/handicap", done=n) + "&" + urlencode(kept)
     return RedirectResponse(target, status_code=303)
 
