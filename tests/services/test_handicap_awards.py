@@ -18,7 +18,9 @@ ranking the command prints, whose arithmetic tests/results/test_handicap.py chec
 from __future__ import annotations
 
 import json
+import sqlite3
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -135,3 +137,44 @@ def test_refused_in_one_line(
     code = main(["masterpoints", "award", "--from-event", "1", "--db", str(db), *rules, *more])
     err = capsys.readouterr().err
     assert code == 2 and message in err and err.count("\n") == 1, err
+
+
+def test_a_club_championship_pays_the_handicap_list_with_the_handicap_limit(
+    heat: tuple[Path, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The same session rated a club championship game (CCG): the overall award is
+    A*R*L*(4+0.2*T*S)*N/P (000:230-469) with pairs A = 1, P = 5, CCG R = 1, T = 4 tables,
+    S = 1 session and the place coefficients N = 1, 0.7, 0.5 (000:479): the scratch list
+    with L = 1 (no limit given), 0.96, 0.672, 0.48; the handicap list with "ハンディ付"
+    L3 = 10/16 (000:331-333), 0.60, 0.42, 0.30; each rounded to hundredths.  With
+    ``--handicap-both`` every pair keeps both lists' overall awards."""
+    db, ratings = heat
+    ccg = tmp_path / "ccg.sqlite3"
+    ccg.write_bytes(db.read_bytes())
+    with sqlite3.connect(ccg) as conn:
+        conn.execute("update events set rating = 'club-championship'")
+    places = _places((ccg, ratings), capsys)
+    awards = _json(capsys, "masterpoints", "award", "--rules", "jcbl", "--from-event", "1",
+                   "--db", str(ccg), "--handicap-ratings", str(ratings), "--handicap-both",
+                   "--json")  # fmt: skip
+    overall = [a for a in awards if a["session"] is None]
+    base = Fraction(1) * 1 * Fraction(4 * 5 + 4, 5) / 5  # A*R*(4+0.2*T*S)/P
+    coefficients = {1: Fraction(1), 2: Fraction(7, 10), 3: Fraction(1, 2)}
+
+    def hundredths(value: Fraction) -> Decimal:
+        return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"))
+
+    expected = []
+    for which, limit, index in (
+        ("scratch", Fraction(1), 0),
+        ("with handicap", Fraction(10, 16), 1),
+    ):
+        for pair, got in sorted(places.items(), key=lambda x: x[1][index]):
+            place = got[index]
+            if place in coefficients:
+                value = hundredths(base * limit * coefficients[place])
+                expected += [(which, f"Lun{int(pair):02d}{s}", place, value) for s in (1, 2)]
+    assert [(a["reason"].split(":")[0], a["member"], a["place"], Decimal(a["points"]))
+            for a in overall] == expected  # fmt: skip
+    by_hand = ("0.96", "0.67", "0.48", "0.60", "0.42", "0.30")
+    assert [x[3] for x in expected[::2]] == [Decimal(v) for v in by_hand]

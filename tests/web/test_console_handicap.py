@@ -172,7 +172,9 @@ def test_each_field_refused_beside_itself_and_nothing_changes(
     # beside its field: the refusal follows the field's input (or its group) on the page
     place = answer.text.index(f'data-code="{code}"')
     anchor = {"ratings": 'name="file"', "method": 'name="method"'}.get(field, f'name="{field}"')
-    assert answer.text.rfind(anchor, 0, place) > answer.text.rfind("</label>", 0, place) - 400
+    field_at = answer.text.rfind(anchor, 0, place)
+    assert field_at != -1 and place - field_at < 300, answer.text[field_at : place + 80]
+    assert answer.text.count('class="error"') == 1  # said once, there
     assert _dump(played) == before
     # the same in Japanese, from the address a viewer is given
     reader, _ = clients["reader"]

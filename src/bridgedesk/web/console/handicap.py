@@ -30,11 +30,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.formats import handicap_file
 from bridgedesk.i18n import lazy_gettext
+from bridgedesk.masterpoints.awards import Award
 from bridgedesk.masterpoints.handicap_lists import Split
 from bridgedesk.reading import decode
+from bridgedesk.results.handicap import HandicapLine
 from bridgedesk.results.numbers import fixed
 from bridgedesk.services.awards import record
-from bridgedesk.services.handicap_awards import handicap_awards
+from bridgedesk.services.handicap_awards import HandicapAwards, handicap_awards
 from bridgedesk.services.handicaps import HandicapAsked, handicap_session, session_players
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
@@ -92,7 +94,9 @@ def _split(query: Mapping[str, str]) -> Split:
     return Split(said)
 
 
-def _awards(store: Store, place: Place, asked: HandicapAsked, query: Mapping[str, str]) -> Any:
+def _awards(
+    store: Store, place: Place, asked: HandicapAsked, query: Mapping[str, str]
+) -> HandicapAwards:
     choice = choice_of(query)
     return handicap_awards(store, place.event, asked, choice.options(), split=_split(query),
                            section=place.section)  # fmt: skip
@@ -101,9 +105,9 @@ def _awards(store: Store, place: Place, asked: HandicapAsked, query: Mapping[str
 def _gather(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, Any]:
     errors: dict[str, Shown] = {}
     pairs = session_players(store, place.event, session=place.session, section=place.section)
-    lines: list[Any] = []
+    lines: list[HandicapLine] = []
     done = None
-    awards: list[Any] = []
+    awards: list[Award] = []
     try:
         asked = asked_of(query)
         if asked is not None:
