@@ -22,7 +22,10 @@ from fractions import Fraction
 from bridgedesk.i18n import phrase
 from bridgedesk.masterpoints.awards import Award, worth
 
-__all__ = ["PrizeList", "Split", "two_lists"]
+__all__ = ["PrizeList", "Split", "paid_on_two_lists", "two_lists"]
+
+#: How an award's reason starts on each list (the English ``award --json`` prints).
+_MARKS = ("scratch: ", "with handicap: ")
 
 
 class PrizeList(StrEnum):
@@ -46,6 +49,12 @@ def _named(awards: Sequence[Award], which: PrizeList) -> list[Award]:
                 for a in awards]  # fmt: skip
     return [dataclasses.replace(a, reason=phrase("with handicap: {reason}", reason=a.reason))
             for a in awards]  # fmt: skip
+
+
+def paid_on_two_lists(reason: object) -> bool:
+    """Whether an award's reason (as ``award --json`` printed it) says one of the two
+    lists of :func:`two_lists`."""
+    return str(reason).startswith(_MARKS)
 
 
 def two_lists(
