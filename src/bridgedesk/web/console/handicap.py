@@ -191,7 +191,8 @@ async def choose(request: Request, event: int) -> Response:
         upload = data.get("file")
         chosen = not isinstance(upload, str | None) and bool(upload.filename)
         if fields.get("method") == "ratings" and chosen:
-            name, raw = await upload_of(data, "the ratings file (CSV member,rating)", MAX_RATINGS)
+            what = lazy_gettext("a ratings CSV file (member,rating)")
+            name, raw = await upload_of(data, what, MAX_RATINGS)
             from_file = handicap_file.loads(decode(raw, name), name)
             typed = {k: v for k, v in fields.items() if v.strip()}
             prefix = handicap_file.RATING_FIELD
