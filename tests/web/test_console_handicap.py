@@ -227,3 +227,30 @@ def test_roles_and_the_csrf_check(
         data={"csrf_token": keeper_csrf, "reason": "x", "rules": "jcbl", **form},
     )
     assert record.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("more", "code"),
+    [
+        ({"reason": " "}, "awards.needs-reason"),
+        ({"reason": "x", "split": "twice"}, "handicap.unknown-split"),
+        ({"reason": "x", "rules": "fide"}, "awards.unknown-rules"),
+        ({"reason": "x", "method": "grades", "grades": "0:3,1:x"}, "handicap.band-format"),
+    ],
+)
+def test_recording_refused_changes_no_ledger(
+    clients: dict[str, tuple[TestClient, str]],
+    played: Stored,
+    more: dict[str, str],
+    code: str,
+) -> None:
+    boss, csrf = clients["boss"]
+    before = _dump(played)
+    form = {"csrf_token": csrf, "method": "grades", "grades": "0:3", "rules": "jcbl", **more}
+    answer = boss.post(f"/d/events/{played.event}/handicap/masterpoints", data=form)
+    assert answer.status_code in (400, 422) and f'data-code="{code}"' in answer.text
+    if code == "awards.needs-reason":  # the page as it was, the refusal in the record form
+        text = answer.text
+        assert 'id="awards"' in text
+        assert text.index('id="record-awards"') < text.index(f'data-code="{code}"')
+    assert _dump(played) == before

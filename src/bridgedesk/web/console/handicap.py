@@ -240,7 +240,15 @@ async def record_awards(request: Request, event: int) -> Response:
     try:
         n = await db_call(request, _record, store_of(request), place, form, session.user.name)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"record": exc}, form)
+        # the page as its address showed it (the rankings and awards the form was sent
+        # from), the refusal beside the recording form
+        scope = dict(request.scope)
+        scope["query_string"] = urlencode(
+            {**dict(request.query_params), **_kept(form), "session": place.session,
+             "section": place.section}
+        ).encode()  # fmt: skip
+        shown = Request(scope, request.receive)
+        return await _page(shown, session, place, status_of(exc), {"record": exc}, form)
     kept = _kept(form)
     target = place.url(f"/d/events/{event}/handicap", done=n) + "&" + urlencode(kept)
     return RedirectResponse(target, status_code=303)
