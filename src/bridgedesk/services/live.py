@@ -17,6 +17,7 @@ from typing import Any
 from bridgedesk.errors import EntryError, ScoringError
 from bridgedesk.events.model import SectionResults
 from bridgedesk.events.seating import seats
+from bridgedesk.events.visibility import SectionView
 from bridgedesk.formats import results_json
 from bridgedesk.reports.output import Output
 from bridgedesk.reports.session import traveller_rows
@@ -29,6 +30,7 @@ from bridgedesk.services.event_scores import (
     standings,
 )
 from bridgedesk.services.publishing import Publication, publish
+from bridgedesk.store import releases
 from bridgedesk.store.results_repo import section_results
 from bridgedesk.store.unit import UnitOfWork
 
@@ -100,10 +102,8 @@ def board_traveller(
 def live_section(unit: UnitOfWork, event: int | str, snapshot: SectionResults) -> dict[str, Any]:
     """A section's ranking, its completed boards' travellers and its progress, for display."""
     counts = planned(snapshot)
-    entered: dict[int, int] = {}
-    for r in snapshot.results:
-        entered[r.board] = entered.get(r.board, 0) + 1
-    complete = sorted(b for b, n in counts.items() if entered.get(b, 0) >= n)
+    view = SectionView.of(snapshot, releases.released(unit, event, snapshot.session))
+    complete = list(view.public_boards())  # the one rule: events.visibility
     out: dict[str, Any] = {
         "section": snapshot.section,
         "movement": None if snapshot.movement is None else snapshot.movement.name,
@@ -113,7 +113,8 @@ def live_section(unit: UnitOfWork, event: int | str, snapshot: SectionResults) -
         "complete_boards": complete,
         "fields": [],
         "travellers": [],
-        "over": bool(counts) and len(complete) == len(counts),
+        "over": view.over,
+        "hands_boards": [b for b in complete if view.public_hands(b)],
     }
     if not snapshot.results:
         return out

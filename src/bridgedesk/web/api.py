@@ -23,8 +23,7 @@ from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
 from bridgedesk.errors import BridgedeskError, EntryError, ForbiddenError
-from bridgedesk.services import live as scoring
-from bridgedesk.services import slips
+from bridgedesk.services import slips, visibility
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
@@ -207,24 +206,16 @@ async def dispute_result(request: Request, result_id: int) -> JSONResponse:
     return JSONResponse({"dispute": found, "result": result_id}, status_code=201)
 
 
-def played_traveller(store: Store, terminal: term.Terminal, board: int) -> dict[str, Any] | None:
-    """A board's traveller so far, or None while this table has not entered the board."""
-    if not term.has_played(store, terminal, board):
-        return None
-    return scoring.board_traveller(
-        store, terminal.event_id, terminal.section, terminal.session, board
-    )
-
-
 @router.get("/table/traveller/{board}")
 async def traveller(request: Request, board: int) -> JSONResponse:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store)
-        found = await db_call(request, played_traveller, store, terminal, board)
+        found = await db_call(request, visibility.table_traveller, store, terminal, board)
         if found is None:
             raise ForbiddenError(
-                f"board {board}'s traveller shows once {terminal.label} has entered it"
+                f"board {board}'s traveller shows once both pairs now at {terminal.label} "
+                "have played it"
             )
     except BridgedeskError as exc:
         return error(exc)
@@ -248,4 +239,4 @@ async def ranking(
     return JSONResponse(doc)
 
 
-__all__ = ["error", "played_traveller", "router", "state_json", "store_result"]
+__all__ = ["error", "router", "state_json", "store_result"]

@@ -32,6 +32,7 @@ from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.i18n import catalog
 from bridgedesk.services import live as scoring
+from bridgedesk.services import visibility
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
 from bridgedesk.store.terminals import event_version, section_versions
@@ -188,8 +189,8 @@ def live_context(
     ]
     over = bool(sections) and all(s["over"] for s in sections)
     hands: list[dict[str, Any]] = []
-    if over:
-        boards = sorted({b for s in sections for b in s["complete_boards"]})
+    boards = sorted({b for s in sections for b in s["hands_boards"]})  # events.visibility
+    if boards:
         hands = _hands(store.deals(event), boards)
     return {
         "info": info,
@@ -234,7 +235,7 @@ async def ranking_document(
         store,
         event,
         ("ranking", event, section, session),
-        lambda: scoring.ranking_document(store, event, section, session),
+        lambda: visibility.public_ranking(store, event, section, session),
     )
     return doc
 

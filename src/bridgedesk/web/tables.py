@@ -25,11 +25,11 @@ from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.seating import format_boards
 from bridgedesk.i18n import catalog
-from bridgedesk.services import slips
+from bridgedesk.services import slips, visibility
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
-from bridgedesk.web.api import played_traveller, raise_table_dispute, store_result
+from bridgedesk.web.api import raise_table_dispute, store_result
 from bridgedesk.web.individual_seats import individual_view
 from bridgedesk.web.language import language
 from bridgedesk.web.security import (
@@ -201,7 +201,7 @@ def _panel_context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
         "boards_text": _numbers(state.boards),
         "moved": _moved(state),
         "individual": individual_view(store, state),  # the four players (web/individual_seats)
-        "played": state.played,
+        "played": visibility.table_boards(store, terminal),  # events.visibility
         "form": defaultdict(str),
         "results": RESULTS,
         "error": "",
@@ -461,7 +461,7 @@ async def traveller(request: Request, board: int) -> Response:
     _ = catalog(language(request)).gettext
     try:
         terminal = await db_call(request, terminal_of, request, store)
-        found = await db_call(request, played_traveller, store, terminal, board)
+        found = await db_call(request, visibility.table_traveller, store, terminal, board)
         own = await db_call(request, _own_result, store, terminal, board)
     except term.NotLoggedInError:
         return RedirectResponse("/t/", status_code=303)

@@ -1,0 +1,132 @@
+"""What every screen may show of an event while it is played: the one rule of
+:mod:`bridgedesk.events.visibility` applied to what the store holds.
+
+* a table's travellers (the terminal's pages and its JSON API):
+  :func:`table_boards` (the boards whose traveller the pairs now at the table may
+  open) and :func:`table_traveller`;
+* the public documents (the ranking JSON): :func:`public_document` folds the
+  travellers nobody may see yet, keeps the hands until the session is over and
+  strips every member number;
+* the live pages read :func:`section_view` (through :mod:`bridgedesk.services.live`);
+* the director's release of a session (:func:`release`, audited).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bridgedesk.errors import EntryError
+from bridgedesk.events.visibility import SectionView
+from bridgedesk.services import live
+from bridgedesk.services.event_scores import event_rules
+from bridgedesk.store import releases
+from bridgedesk.store import terminals as term
+from bridgedesk.store.results_repo import section_results
+from bridgedesk.store.team_events import is_team_event
+from bridgedesk.store.unit import UnitOfWork
+
+__all__ = [
+    "public_document",
+    "public_ranking",
+    "release",
+    "section_view",
+    "strip_members",
+    "table_boards",
+    "table_traveller",
+]
+
+
+def section_view(unit: UnitOfWork, event: int | str, section: str, session: int) -> SectionView:
+    """The visibility of a stored section: its results so far and the director's release."""
+    with unit.transaction(write=False):
+        snapshot = section_results(unit, event, section=section, session=session)
+        return SectionView.of(snapshot, releases.released(unit, event, session))
+
+
+def _terminal_view(unit: UnitOfWork, terminal: term.Terminal) -> tuple[SectionView, tuple[int, ...]]:
+    state = term.table_state(unit, terminal)
+    view = section_view(unit, terminal.event_id, terminal.section, terminal.session)
+    seated = tuple(p for p in (state.ns, state.ew) if p is not None)
+    return view, seated
+
+
+def table_boards(unit: UnitOfWork, terminal: term.Terminal) -> tuple[int, ...]:
+    """The boards whose traveller the pairs now sitting at the table may open."""
+    with unit.transaction(write=False):
+        view, seated = _terminal_view(unit, terminal)
+    boards = {r.board for r in view.results}
+    return tuple(sorted(b for b in boards if view.at_table(seated, b)))
+
+
+def table_traveller(unit: UnitOfWork, terminal: term.Terminal, board: int) -> dict[str, Any] | None:
+    """A board's traveller so far, or None while a pair now at the table has not played
+    it (the director's release shows it)."""
+    with unit.transaction(write=False):
+        view, seated = _terminal_view(unit, terminal)
+        if not view.at_table(seated, board):
+            return None
+        return live.board_traveller(
+            unit, terminal.event_id, terminal.section, terminal.session, board
+        )
+
+
+def strip_members(value: Any) -> Any:
+    """``value`` (a JSON document's values) without any player's member number."""
+    if isinstance(value, dict):
+        return {k: strip_members(v) for k, v in value.items() if k != "member"}
+    if isinstance(value, list):
+        return [strip_members(v) for v in value]
+    return value
+
+
+def _fold(doc: dict[str, Any], view: SectionView) -> None:
+    """Keep in a session document only the travellers and hands everybody may see."""
+    boards = []
+    for board in doc.get("boards", []):
+        if not view.public(board["board"]):
+            continue
+        if not view.public_hands(board["board"]):
+            board.pop("deal", None)
+        boards.append(board)
+    doc["boards"] = boards
+
+
+def public_document(unit: UnitOfWork, event: int | str, doc: dict[str, Any]) -> dict[str, Any]:
+    """A results document (``bridgedesk results --format json``) as the public may see
+    it while the event is played: without member numbers, each session's travellers
+    of boards still in play folded, its hands kept until the session is over."""
+    shown: dict[str, Any] = strip_members(doc)
+    with unit.transaction(write=False):
+        if is_team_event(unit, event):
+            return shown
+        rules = event_rules(unit, event)
+        parts = shown["sessions"] if isinstance(shown.get("sessions"), list) else [shown]
+        for part in parts:
+            if not isinstance(part, dict) or not isinstance(part.get("boards"), list):
+                continue
+            session = part.get("session") or 1
+            names = rules.sections(session)
+            name = part.get("section") or (names[0] if names else None)
+            if name is None:
+                continue
+            _fold(part, section_view(unit, event, name, session))
+    return shown
+
+
+def public_ranking(
+    unit: UnitOfWork, event: int | str, section: str | None = None, session: int | None = None
+) -> dict[str, Any]:
+    """The ranking JSON as the public may see it (:func:`public_document` of
+    :func:`bridgedesk.services.live.ranking_document`)."""
+    with unit.transaction(write=False):
+        return public_document(unit, event, live.ranking_document(unit, event, section, session))
+
+
+def release(
+    unit: UnitOfWork, event: int | str, session: int, *, shown: bool, who: str, reason: str
+) -> int:
+    """The director releases a session's results to everybody before every table has
+    played (``shown``), or folds them again; audited.  The audit line's id."""
+    if session < 1:
+        raise EntryError(f"session {session} does not exist: sessions count from 1")
+    return releases.release(unit, event, session, shown=shown, who=who, reason=reason)
