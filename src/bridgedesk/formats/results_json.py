@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgedesk.bridge import board_dealer, board_vulnerability
+from bridgedesk.events.model import SectionResults
 from bridgedesk.results.combined import Combined
 from bridgedesk.results.model import Line, ScoredEvent, ScoredSession, Standing, pair_number
 from bridgedesk.results.numbers import number, real
@@ -124,6 +125,40 @@ def to_dict(scored: ScoredSession) -> dict[str, Any]:
     if scored.individual:
         doc["individual"] = True
     return doc
+
+
+def nothing_yet(snapshot: SectionResults) -> dict[str, Any]:
+    """The document of a stored section before its first result: its event, session,
+    section and movement, an empty ranking and no boards (a live client polls from
+    the start of play)."""
+    event, movement = snapshot.event, snapshot.movement
+    return {
+        "format": FORMAT,
+        "event": {
+            "name": event.name,
+            "date": event.date.isoformat(),
+            "club": event.club,
+            "rating": event.rating.value,
+            "class": event.class_,
+            "scoring": event.scoring.value,
+        },
+        "session": snapshot.session,
+        "section": snapshot.section,
+        "movement": None
+        if movement is None
+        else {
+            "name": movement.name,
+            "kind": movement.kind,
+            "rounds": movement.rounds,
+            "tables": movement.tables,
+            "winners": movement.winners,
+        },
+        "method": event.scoring.value,
+        "winners": None if movement is None else movement.winners,
+        "phantom": next((n for n, e in snapshot.entries.items() if e.phantom), None),
+        "ranking": [],
+        "boards": [],
+    }
 
 
 def event_dict(event: ScoredEvent) -> dict[str, Any]:

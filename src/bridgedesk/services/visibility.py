@@ -18,7 +18,8 @@ from typing import Any
 from bridgedesk.errors import EntryError
 from bridgedesk.events.visibility import SectionView
 from bridgedesk.services import live
-from bridgedesk.services.event_scores import event_rules
+from bridgedesk.formats import results_json
+from bridgedesk.services.event_scores import Shape, event_rules
 from bridgedesk.store import releases
 from bridgedesk.store import terminals as term
 from bridgedesk.store.results_repo import section_results
@@ -43,7 +44,9 @@ def section_view(unit: UnitOfWork, event: int | str, section: str, session: int)
         return SectionView.of(snapshot, releases.released(unit, event, session))
 
 
-def _terminal_view(unit: UnitOfWork, terminal: term.Terminal) -> tuple[SectionView, tuple[int, ...]]:
+def _terminal_view(
+    unit: UnitOfWork, terminal: term.Terminal
+) -> tuple[SectionView, tuple[int, ...]]:
     state = term.table_state(unit, terminal)
     view = section_view(unit, terminal.event_id, terminal.section, terminal.session)
     seated = tuple(p for p in (state.ns, state.ew) if p is not None)
@@ -119,6 +122,13 @@ def public_ranking(
     """The ranking JSON as the public may see it (:func:`public_document` of
     :func:`bridgedesk.services.live.ranking_document`)."""
     with unit.transaction(write=False):
+        rules = event_rules(unit, event)
+        names = rules.sections(session or 1)
+        if rules.shape in (Shape.PAIRS, Shape.INDIVIDUAL) and (section or len(names) == 1):
+            name = section or names[0]
+            snapshot = section_results(unit, event, section=name, session=session or 1)
+            if not snapshot.results:
+                return strip_members(results_json.nothing_yet(snapshot))
         return public_document(unit, event, live.ranking_document(unit, event, section, session))
 
 
