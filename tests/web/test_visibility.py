@@ -54,7 +54,9 @@ def _event(store: Store, kind: str, tables: int, bpr: int) -> tuple[int, GridMov
 
 
 @pytest.fixture(params=WALKS, ids=[w[0] for w in WALKS])
-def walk(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Store, int, GridMovement]]:
+def walk(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[tuple[Store, int, GridMovement]]:
     store = Store.open(str(tmp_path / "club.sqlite3"))
     eid, grid = _event(store, *request.param)
     yield store, eid, grid
@@ -100,8 +102,8 @@ def test_every_route_shows_a_board_only_to_those_who_played_it(
     with TestClient(app) as client:
         auth = {}
         for t in range(1, grid.tables + 1):
-            answer = client.post("/api/table/login", json={"event": eid, "section": "A",
-                                                          "table": t, "code": codes[t]})  # fmt: skip
+            asked = {"event": eid, "section": "A", "table": t, "code": codes[t]}
+            answer = client.post("/api/table/login", json=asked)
             auth[t] = {"Authorization": f"Bearer {answer.json()['token']}"}
         # before any result: an empty public ranking, nothing shown anywhere
         empty = client.get(f"/api/events/{eid}/ranking")
@@ -112,8 +114,9 @@ def test_every_route_shows_a_board_only_to_those_who_played_it(
                 a = grid.assignment(rnd, t)
                 assert a is not None
                 for b in a.boards:
-                    body = {"round": rnd, "board": b, "ns": a.ns, "ew": a.ew, "contract": "3NT",
-                            "declarer": "S", "result": ("=", "+1", "-1")[(rnd + t + b) % 3]}  # fmt: skip
+                    made = ("=", "+1", "-1")[(rnd + t + b) % 3]
+                    body = {"round": rnd, "board": b, "ns": a.ns, "ew": a.ew,
+                            "contract": "3NT", "declarer": "S", "result": made}  # fmt: skip
                     got = client.post("/api/table/results", json=body, headers=auth[t])
                     assert got.status_code == 201, got.text
             played = _played_by(grid, rnd)
@@ -127,7 +130,8 @@ def test_every_route_shows_a_board_only_to_those_who_played_it(
                     assert api.status_code == (200 if b in seen else 403), (rnd, t, b)
                 # the page asks the same rule: one board shown and one hidden, if any
                 hidden = sorted(set(grid.boards) - seen)
-                for b, want in ((min(seen, default=None), 200), (hidden[:1] or [None])[0], 403)):
+                asked = ((min(seen, default=None), 200), (hidden[0] if hidden else None, 403))
+                for b, want in asked:
                     if b is not None:
                         page = client.get(f"/t/traveller/{b}", headers=auth[t])
                         assert page.status_code == want, (rnd, t, b)
@@ -141,7 +145,10 @@ def test_every_route_shows_a_board_only_to_those_who_played_it(
             assert all(("deal" in b) == over for b in doc["boards"]), rnd
             assert "member" not in json.dumps(doc)
             live = client.get(f"/e/{eid}/live").text
-            assert set(map(int, re.findall(r'class="grid traveller" data-board="(\d+)"', live))) == public
+            assert (
+                set(map(int, re.findall(r'class="grid traveller" data-board="(\d+)"', live)))
+                == public
+            )
             assert bool(re.search(r'class="hands"', live)) == over, rnd
 
 

@@ -17,8 +17,8 @@ from typing import Any
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.visibility import SectionView
-from bridgedesk.services import live
 from bridgedesk.formats import results_json
+from bridgedesk.services import live
 from bridgedesk.services.event_scores import Shape, event_rules
 from bridgedesk.store import releases
 from bridgedesk.store import terminals as term
@@ -128,7 +128,8 @@ def public_ranking(
             name = section or names[0]
             snapshot = section_results(unit, event, section=name, session=session or 1)
             if not snapshot.results:
-                return strip_members(results_json.nothing_yet(snapshot))
+                empty: dict[str, Any] = strip_members(results_json.nothing_yet(snapshot))
+                return empty
         return public_document(unit, event, live.ranking_document(unit, event, section, session))
 
 
