@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, ForbiddenError
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Result
 
@@ -92,6 +92,20 @@ def check_change(
     if new == old:
         raise EntryError("the correction changes nothing")
     return late
+
+
+def check_role(result: int, *, director: bool, disputed: bool, undoes_director: bool) -> None:
+    """Refuse a change that is the director's alone when a scorer or a table makes it:
+    any change of a result whose dispute awaits the director's ruling (the ruling
+    is the director's, 003:123-159), and the undo of a correction the director made."""
+    if director:
+        return
+    if disputed:
+        raise ForbiddenError(
+            f"result {result} is disputed: only the director changes it (by ruling on the dispute)"
+        )
+    if undoes_director:
+        raise ForbiddenError(f"the director corrected result {result}: only the director undoes it")
 
 
 def check_undo(

@@ -73,7 +73,10 @@ def create_app(
             if own:
                 the_store.close()
 
-    app = FastAPI(title="bridgedesk", docs_url=None, redoc_url=None, lifespan=lifespan)
+    # no public schema: the console serves it to the director (web/console/schema.py)
+    app = FastAPI(
+        title="bridgedesk", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
     writer = ResultWriter(app, the_store)
     app.state.store = the_store
     app.state.writer = writer

@@ -38,7 +38,7 @@ from bridgedesk.store.team_events import is_team_event
 from bridgedesk.store.terminals import event_version, section_versions
 from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
-from bridgedesk.web.templating import page, render
+from bridgedesk.web.templating import page, refused_fragment, render
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/e")
@@ -273,7 +273,7 @@ async def live_fragment(request: Request, event: int) -> Response:
     try:
         return HTMLResponse(await _fragment(request, event))
     except BridgedeskError as exc:
-        return HTMLResponse(f'<div id="live">{exc}</div>', status_code=status_of(exc))
+        return refused_fragment(request, "live", exc)
 
 
 @router.get("/{event}/events")

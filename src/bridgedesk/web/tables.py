@@ -45,7 +45,7 @@ from bridgedesk.web.security import (
 )
 from bridgedesk.web.table_body import table_correction, table_slip
 from bridgedesk.web.team_tables import is_team
-from bridgedesk.web.templating import page, render
+from bridgedesk.web.templating import page, refused_fragment, render
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/t")
@@ -235,17 +235,8 @@ async def table_panel(request: Request) -> Response:
         terminal = await db_call(request, terminal_of, request, store)
         context = await db_call(request, _panel_context, store, terminal)
     except BridgedeskError as exc:
-        return HTMLResponse(
-            f'<div id="panel"><p class="box error">{_escape(str(exc))}</p></div>',
-            status_code=status_of(exc),
-        )
+        return refused_fragment(request, "panel", exc)
     return HTMLResponse(render("_panel.html.j2", language(request), **context))
-
-
-def _escape(text: str) -> str:
-    from markupsafe import escape
-
-    return str(escape(text))
 
 
 # -- entering a result -----------------------------------------------------------------------

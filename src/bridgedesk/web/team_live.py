@@ -22,7 +22,7 @@ from bridgedesk.web.console.team_publish import standings_context
 from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.team_reports import report_page
-from bridgedesk.web.templating import page, render
+from bridgedesk.web.templating import page, refused_fragment, render
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/e")
@@ -69,7 +69,7 @@ async def team_live_fragment(request: Request, event: int) -> Response:
     try:
         html = await db_call(request, _fragment, _store(request), event, language(request))
     except BridgedeskError as exc:
-        return HTMLResponse(f'<div id="live">{exc}</div>', status_code=status_of(exc))
+        return refused_fragment(request, "live", exc)
     return HTMLResponse(html)
 
 

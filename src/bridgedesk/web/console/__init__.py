@@ -5,7 +5,8 @@ command line: accounts and roles (:mod:`.auth`, :mod:`.login`), events and
 entries (:mod:`.events`), the movement (:mod:`.movement`), the deals
 (:mod:`.deals`), the live grid
 (:mod:`.grid`), results, corrections, rulings and rounds (:mod:`.results`),
-the report set (:mod:`.publish`).  The app includes :data:`router` and calls
+the report set (:mod:`.publish`), the app's OpenAPI schema for the director
+(:mod:`.schema`).  The app includes :data:`router` and calls
 :func:`install` (see ``OPTIONAL_ROUTERS`` of :mod:`bridgedesk.web.app`).
 """
 
@@ -25,6 +26,7 @@ from bridgedesk.web.console import (
     movement,
     publish,
     results,
+    schema,
     sessions,
     team_play,
     team_publish,
@@ -35,7 +37,7 @@ from bridgedesk.web.console.auth import install
 router = APIRouter()
 for _module in (
     login, events, members, movement, deals, grid, results, disputes, publish, sessions,
-    draw, individuals,
+    draw, individuals, schema,
 ):  # fmt: skip
     router.include_router(_module.router)
 for _module in (teams, team_play, team_publish):  # a team event's pages (/d/teams/ID)

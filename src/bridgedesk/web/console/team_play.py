@@ -43,7 +43,14 @@ from bridgedesk.store.terminals import round_states
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import fragment
-from bridgedesk.web.console.teams import TeamPage, reason_of, show, team_act, whole
+from bridgedesk.web.console.teams import (
+    TeamPage,
+    reason_of,
+    show,
+    team_act,
+    team_event_of,
+    whole,
+)
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d/teams")
@@ -131,6 +138,7 @@ show(router, "/{event}/grid", TeamPage("grid.html.j2", "team_grid", _grid))
 @router.get("/{event}/grid/cells", response_class=HTMLResponse)
 async def grid_cells(request: Request, event: int) -> Response:
     session = await need(request, Role.VIEWER)
+    await team_event_of(request, event)  # a pairs event's cells are not here: 404
     context = await db_call(request, _grid, store_of(request), event, {})
     return fragment(
         request,
