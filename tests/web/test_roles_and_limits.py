@@ -147,3 +147,18 @@ def test_a_penalty_in_round_one_leaves_every_page_working(
     slips.enter(stored.store, stored.event, second, who="boss")
     ranked = anyone.get(f"/api/events/{stored.event}/ranking").json()["ranking"]
     assert [row.get("penalty") for row in ranked if row["pair"] == a.ns] == [1]
+
+
+def test_the_code_guess_limit_holds_across_workers(stored: Stored) -> None:
+    """Two apps on one database stand for two worker processes: wrong codes sent to
+    one count at the other (each counted its own before: --workers 4 let four times
+    as many through)."""
+    one = create_app(store=stored.store, login_limit=4, poll_seconds=0.0)
+    two = create_app(store=stored.store, login_limit=4, poll_seconds=0.0)
+    wrong = {"event": stored.event, "section": "A", "table": 1, "code": "WRONG1"}
+    with TestClient(one) as a, TestClient(two) as b:
+        for client in (a, b, a, b):
+            assert client.post("/api/table/login", json=wrong).status_code == 401
+        for client in (a, b):
+            refused = client.post("/api/table/login", json=wrong)
+            assert refused.status_code == 429 and "too many" in refused.json()["error"]

@@ -118,7 +118,7 @@ async def login(request: Request) -> JSONResponse:
     limiter: LoginLimiter = request.app.state.login_limiter
     client = client_of(request)
     try:
-        limiter.check(client)
+        await db_call(request, limiter.check, client)
         body = await _body(request)
         event = body.get("event")
         table = body.get("table")
@@ -134,7 +134,7 @@ async def login(request: Request) -> JSONResponse:
                 request, term.login, _store(request), event, section, table, code, session
             )
         except term.NotLoggedInError:
-            limiter.failed(client)
+            await db_call(request, limiter.failed, client)
             raise
     except BridgedeskError as exc:
         return error(exc)

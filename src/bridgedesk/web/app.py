@@ -80,7 +80,7 @@ def create_app(
     writer = ResultWriter(app, the_store)
     app.state.store = the_store
     app.state.writer = writer
-    app.state.login_limiter = LoginLimiter(limit=login_limit, window=login_window)
+    app.state.login_limiter = LoginLimiter(the_store, limit=login_limit, window=login_window)
     app.state.secure_cookies = secure_cookies
     app.state.poll_seconds = poll_seconds
     app.include_router(api.router)

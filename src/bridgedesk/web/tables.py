@@ -103,7 +103,7 @@ async def login(request: Request) -> Response:
     client = client_of(request)
     try:
         check_login_csrf(request, form.get("csrf", ""))
-        limiter.check(client)
+        await db_call(request, limiter.check, client)
         event, table = form.get("event", "").strip(), form.get("table", "").strip()
         if not (event.isdigit() and table.isdigit()):
             raise EntryError("the event and table are numbers")
@@ -118,7 +118,7 @@ async def login(request: Request) -> Response:
                 form.get("code", ""),
             )
         except term.NotLoggedInError:
-            limiter.failed(client)
+            await db_call(request, limiter.failed, client)
             raise
     except BridgedeskError as exc:
         _ = catalog(language(request)).gettext
