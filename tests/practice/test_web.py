@@ -128,3 +128,43 @@ def test_a_deal_in_chromium(server: str, tmp_path: Path) -> None:
         page.screenshot(path=str(tmp_path / "practice-result.png"), full_page=True)
         browser.close()
     assert shot.exists() and shot.stat().st_size > 10_000
+
+
+def test_the_pool_of_games_is_bounded_and_forgets_the_idle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Anyone may start a game: the pool keeps ``limit`` games (the one left alone
+    longest goes), forgets a game idle too long, and deals one game at a time."""
+    from fastapi import HTTPException
+
+    from bridgedesk.web import practice
+
+    clock = [1000.0]
+    monkeypatch.setattr(practice.time, "monotonic", lambda: clock[0])
+    pool = practice.GameStore(limit=3, idle=60.0)
+    ids = [pool.add(object()) for _ in range(3)]  # type: ignore[arg-type]
+    clock[0] += 1
+    pool.get(ids[0])  # played: now the newest
+    fourth = pool.add(object())  # type: ignore[arg-type]
+    assert len(pool) == 3
+    with pytest.raises(HTTPException):
+        pool.get(ids[1])  # the one left alone longest was forgotten
+    pool.get(ids[0]), pool.get(ids[2]), pool.get(fourth)
+    clock[0] += 61
+    with pytest.raises(HTTPException):
+        pool.get(fourth)
+    # a start while another game is being dealt: 429 at once, nothing queued
+    games = practice.GameStore()
+    games.dealing.acquire()
+    busy = TestClient(_app_with(games)).post("/practice/new", data={"boards": "1"})  # type: ignore[arg-type]
+    assert busy.status_code == 429 and len(games) == 0
+
+
+def _app_with(games: object) -> object:
+    from fastapi import FastAPI
+
+    from bridgedesk.web.practice import practice_router
+
+    app = FastAPI()
+    app.include_router(practice_router(games))  # type: ignore[arg-type]
+    return app

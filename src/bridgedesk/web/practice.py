@@ -8,7 +8,8 @@ dummy, your hand(s), the trick in progress and the last trick, and at the end
 of a deal your result, the closed room's, the IMPs and the double-dummy par
 (002:49-57).  English or Japanese (``?lang=ja``).
 
-Games live in memory (:class:`GameStore`), one per browser session link;
+Games live in memory (:class:`GameStore`, bounded: the oldest and the idle are
+forgotten), one per browser session link;
 the rules, the players and the closed room are those of
 :mod:`bridgedesk.practice.game`.
 """
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any
@@ -134,23 +137,53 @@ def _environment() -> Environment:
 
 
 class GameStore:
-    """The games being played, by an unguessable id."""
+    """The games being played, by an unguessable id: a bounded pool.
 
-    def __init__(self) -> None:
-        self._games: dict[str, PracticeGame] = {}
+    Anyone on the club's network may start a game without logging in, so the pool
+    is kept small: at most ``limit`` games (starting one more forgets the game left
+    alone longest), a game untouched for ``idle`` seconds is forgotten, and one game
+    is dealt at a time (dealing costs seconds of CPU; a second start meanwhile is
+    refused with 429 instead of queueing behind it, so the table terminals served by
+    the same process are not starved).
+    """
+
+    def __init__(self, limit: int = 64, idle: float = 2 * 3600.0) -> None:
+        self.limit = limit
+        self.idle = idle
+        self._games: OrderedDict[str, tuple[float, PracticeGame]] = OrderedDict()
         self._errors: dict[str, str] = {}
         self.lock = threading.Lock()
+        self.dealing = threading.Semaphore(1)
+
+    def _evict(self, now: float) -> None:
+        for gid in [g for g, (seen, _) in self._games.items() if now - seen > self.idle]:
+            self._forget(gid)
+        while len(self._games) >= self.limit:
+            self._forget(next(iter(self._games)))
+
+    def _forget(self, gid: str) -> None:
+        self._games.pop(gid, None)
+        self._errors.pop(gid, None)
+
+    def __len__(self) -> int:
+        return len(self._games)
 
     def add(self, game: PracticeGame) -> str:
+        now = time.monotonic()
+        self._evict(now)
         gid = secrets.token_urlsafe(12)
-        self._games[gid] = game
+        self._games[gid] = (now, game)
         return gid
 
     def get(self, gid: str) -> PracticeGame:
-        game = self._games.get(gid)
-        if game is None:
-            raise HTTPException(status_code=404, detail="no such practice game")
-        return game
+        found = self._games.get(gid)
+        now = time.monotonic()
+        if found is None or now - found[0] > self.idle:
+            self._forget(gid)
+            raise HTTPException(status_code=404, detail="no such practice game (or it ended)")
+        self._games[gid] = (now, found[1])
+        self._games.move_to_end(gid)
+        return found[1]
 
     def set_error(self, gid: str, message: str) -> None:
         self._errors[gid] = message
@@ -323,11 +356,16 @@ def practice_router(store: GameStore | None = None) -> APIRouter:
             config = SessionConfig(seed=value, level=level, boards=boards)
         except (BridgedeskError, ValueError) as exc:
             return render("start.html.j2", code, error=str(exc))
-        game = PracticeGame(config, DealSupply(config))
-        with games.lock:
-            gid = games.add(game)
+        if not games.dealing.acquire(blocking=False):
+            raise HTTPException(status_code=429, detail="another game is being dealt: try again")
+        try:
+            game = PracticeGame(config, DealSupply(config))
             if game.start_board() and not game.needs_contract:
                 game.advance()
+        finally:
+            games.dealing.release()
+        with games.lock:
+            gid = games.add(game)
         return back(gid, code)
 
     @router.get("/{gid}", response_class=HTMLResponse)
