@@ -99,6 +99,7 @@ def state_json(state: term.TableState) -> dict[str, Any]:
             "ew": None if nxt.ew is None else vars(nxt.ew),
             "boards": list(nxt.boards),
             "boards_to": nxt.boards_to,
+            "boards_finished": nxt.boards_finished,
         },
     }
 

@@ -181,6 +181,7 @@ def _moved(state: term.TableState) -> dict[str, Any] | None:
         "round": before + 1,
         "places": places,
         "boards_to": nxt.boards_to,
+        "boards_finished": nxt.boards_finished,
         "boards_text": _numbers(here.boards),
     }
 
