@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from bridgedesk.bridge.contract import format_result
 from bridgedesk.errors import EntryError, ForbiddenError
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Result
@@ -60,6 +61,23 @@ def corrected(
         section=old.section,
         session=old.session,
     )
+
+
+def stored_fields(result: Result) -> dict[str, str]:
+    """The fields of a correction form as ``result`` fills them (the form starts from
+    the stored slip, so the director changes only what is wrong): an artificial
+    score, ``PASS``, or the contract, declarer, result (``=``, ``-2``, ``+1``) and lead."""
+    if result.adjusted is not None:
+        return {"adjusted": str(result.adjusted)}
+    if result.contract is None or result.contract.is_pass:
+        return {"contract": "PASS"}
+    assert result.declarer is not None and result.tricks is not None
+    return {
+        "contract": str(result.contract),
+        "declarer": result.declarer.value,
+        "result": format_result(result.contract, result.tricks),
+        "lead": result.lead or "",
+    }
 
 
 def check_change(
@@ -128,4 +146,11 @@ def check_undo(
         )
 
 
-__all__ = ["ResultState", "check_change", "check_undo", "corrected"]
+__all__ = [
+    "ResultState",
+    "check_change",
+    "check_role",
+    "check_undo",
+    "corrected",
+    "stored_fields",
+]

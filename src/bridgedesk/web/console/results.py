@@ -11,7 +11,7 @@ a director corrects as the director, also after the deadline); undo is
 and boards not played (``result fouled`` / ``not-played``) likewise, and a
 cancelled ruling :func:`bridgedesk.store.director.cancel_ruling`; rounds are held, closed and
 opened by :func:`bridgedesk.store.terminals.set_round` (``event round``); the missing
-slips are :func:`bridgedesk.store.director.missing`.  A scorer enters and
+slips, the late first, are :func:`bridgedesk.services.missing_slips.missing`.  A scorer enters and
 corrects; rulings and rounds need a director.
 """
 
@@ -25,7 +25,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import make_result
-from bridgedesk.events.correction import corrected
+from bridgedesk.events.correction import corrected, stored_fields
 from bridgedesk.events.rulings import (
     PenaltyUnit,
     ProceduralPenalty,
@@ -36,7 +36,7 @@ from bridgedesk.events.rulings import (
 from bridgedesk.formats import results_csv
 from bridgedesk.i18n import catalog, lazy_pgettext
 from bridgedesk.reading import decode
-from bridgedesk.services import rulings, slips
+from bridgedesk.services import missing_slips, rulings, slips
 from bridgedesk.store import director
 from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
@@ -117,8 +117,7 @@ def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
             and (cell is None or (r.result.round, r.result.table) == cell)
         ],
         "cell": cell,
-        "missing": director.missing(store, place.event, place.section, place.session),
-        "planned": director.planned(store, place.event, place.section, place.session),
+        "missing": missing_slips.missing(store, place.event, place.section, place.session),
         "rulings": director.ruling_lines(store, place.event, place.section, place.session),
         "controls": round_states(store, place.event, place.section, place.session),
         "rounds": [] if movement is None else list(range(1, movement.rounds + 1)),
@@ -280,7 +279,7 @@ async def _correct_form(
         dispute=next((d for d in called if d.result_id == stored.id), None),
         seats=SEATS,
         error=error,
-        form=refill(form or {"lead": r.lead or ""}),
+        form=refill(form or stored_fields(r)),  # the stored slip, to change what is wrong
     )
 
 
