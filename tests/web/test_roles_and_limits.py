@@ -59,8 +59,8 @@ def test_a_scorer_cannot_undo_the_directors_correction(
         slips.undo(stored.store, stored.event, cid, who="kim", reason="oops")
     _, kim, _ = clients
     csrf = console_login(kim, "kim")
-    answer = kim.post(f"/d/events/{stored.event}/undo",
-                      data={"csrf_token": csrf, "correction": str(cid), "reason": "oops"})  # fmt: skip
+    asked = {"csrf_token": csrf, "correction": str(cid), "reason": "oops"}
+    answer = kim.post(f"/d/events/{stored.event}/undo", data=asked)
     assert answer.status_code == 403
     assert [c.action for c in corrections.corrections(stored.store, stored.event)] == ["correct"]
     # the director may, and a scorer still undoes a scorer's correction
