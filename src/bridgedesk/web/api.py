@@ -109,7 +109,7 @@ async def store_result(
 ) -> dict[str, Any]:
     """Store a table's result through the process's writer (see :mod:`bridgedesk.web.writer`)."""
     if await team_tables.is_team(request, terminal):  # the draw's checks too
-        return await team_tables.store_team_result(request, terminal, body)
+        return await team_tables.store_team_result(request, terminal, body, key)
     writer: ResultWriter = request.app.state.writer
     return await writer.submit(table_slip(terminal, body, key))
 

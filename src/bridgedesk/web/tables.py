@@ -16,12 +16,14 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from bridgedesk.bridge import Seat
+from bridgedesk.bridge.score_table import score_table
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.seating import format_boards
 from bridgedesk.i18n import catalog
@@ -49,6 +51,8 @@ from bridgedesk.web.templating import page, refused_fragment, render
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/t")
+#: The terminal's scripts (``/static``).
+STATIC = Path(__file__).parent / "static"
 
 #: The result choices of the entry form, as the opponents say them.
 RESULTS = (*(f"-{n}" for n in range(13, 0, -1)), "=", *(f"+{n}" for n in range(1, 7)))
@@ -73,6 +77,27 @@ def _error_page(request: Request, exc: BridgedeskError, back: str = "/t/table") 
 async def _form(request: Request) -> dict[str, str]:
     data = await request.form()
     return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+# -- what the phone keeps ------------------------------------------------------------------
+
+
+@router.get("/scores.json")
+def scores() -> JSONResponse:
+    """Every contract's score (:func:`bridgedesk.bridge.score_table.score_table`): the
+    page shows a slip's score from it, with or without the network."""
+    return JSONResponse(score_table(), headers={"Cache-Control": "public, max-age=86400"})
+
+
+@router.get("/sw.js")
+def service_worker() -> FileResponse:
+    """The terminal's service worker, served under ``/t/`` so that its scope is the
+    terminal's pages (``static/table_sw.js``)."""
+    return FileResponse(
+        STATIC / "table_sw.js",
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/t/"},
+    )
 
 
 # -- logging in --------------------------------------------------------------------------
