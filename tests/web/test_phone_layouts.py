@@ -41,7 +41,7 @@ OVERFLOW = """() => {
   for (const el of document.querySelectorAll('body *')) {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || el.closest('.wide')) continue;
-    if (box.right > width + 0.5) out.push(el.tagName + '.' + el.className + ' ' + Math.round(box.right));
+    if (box.right > width + 0.5) out.push(el.tagName + '.' + el.className);
   }
   for (const el of document.querySelectorAll('.wide')) {
     if (el.scrollWidth > el.clientWidth + 1) out.push('cut: ' + el.firstElementChild.className);
