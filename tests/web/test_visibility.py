@@ -177,3 +177,50 @@ def test_the_directors_release_shows_everything_and_is_audited(
     log = [line for line in director.audit_log(store, eid) if line.action == "release"]
     assert [(line.who, line.new) for line in log] == [("TD", {"released": True}),
                                                       ("TD", {"released": False})]  # fmt: skip
+
+
+def test_a_team_match_shows_a_board_once_every_room_has_played_it(tmp_path: Path) -> None:
+    """An 8-team round robin walked room by room: the public JSON keeps a board of a
+    round only once both rooms of every match of that round have played it, and the
+    board-by-board pages wait while a board is in play at some tables; member numbers
+    never show."""
+    from bridgedesk.services import draws, slips
+    from bridgedesk.store import team_events
+    from tests.web import team_event as te
+
+    store = Store.open(str(tmp_path / "club.sqlite3"))
+    eid = te.create_event(store)
+    te.add_teams(store, eid)
+    draws.make_draw(store, eid)
+    matches = [d for d in team_events.draw(store, eid).matches if d.away is not None]
+    rounds = sorted({d.round for d in matches})[:2]
+    app = create_app(store=store, poll_seconds=0.0)
+    with TestClient(app) as client:
+        entered: set[tuple[int, int, str]] = set()  # (round, home, room)
+        for rnd in rounds:
+            in_round = [d for d in matches if d.round == rnd]
+            for d in in_round:
+                for room in ("open", "closed"):
+                    for board in d.boards:
+                        played = te.words(d.round, d.home, board, room)
+                        slips.enter(store, eid, te.slip(d, room, board, played), who="kim")
+                    entered.add((d.round, d.home, room))
+                    doc = client.get(f"/api/events/{eid}/ranking").json()
+                    assert "member" not in json.dumps(doc)
+                    shown = {(m["round"], b["board"]) for m in doc["matches"] for b in m["boards"]}
+                    done = {
+                        (x.round, b)
+                        for x in matches
+                        for b in x.boards
+                        if all((y.round, y.home, r) in entered for y in matches
+                               if y.round == x.round for r in ("open", "closed"))
+                    }  # fmt: skip
+                    assert shown == done, (rnd, d.home, room)
+                    page = client.get(f"/e/{eid}/teams/scorecards.html")
+                    partly = any(
+                        (y.round, y.home, r) not in entered
+                        for y in matches if y.round == rnd for r in ("open", "closed")
+                    )  # fmt: skip
+                    assert page.status_code == (403 if partly else 200), (rnd, d.home, room)
+                    assert client.get(f"/e/{eid}/teams/standings.html").status_code == 200
+    store.close()

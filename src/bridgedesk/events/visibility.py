@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 
 from bridgedesk.events.model import Result, SectionResults
 from bridgedesk.events.seating import GridMovement, seats
+from bridgedesk.events.team_rooms import TeamDraw
 
-__all__ = ["SectionView"]
+__all__ = ["SectionView", "TeamView"]
 
 
 def _planned(movement: GridMovement | None, phantoms: frozenset[int]) -> dict[int, int]:
@@ -111,3 +112,42 @@ class SectionView:
         """The boards whose results everybody may see, in order."""
         boards = set(self._planned) | set(self._played)
         return tuple(sorted(b for b in boards if self.public(b)))
+
+
+@dataclass(frozen=True)
+class TeamView:
+    """What may be seen publicly of a team event: a board of a round once every room
+    playing it in that round has its result (the matches of a round share its boards;
+    a forfeited match plays none), unless the director released the results."""
+
+    public: frozenset[tuple[int, int]]
+    partly: frozenset[tuple[int, int]]
+    released: bool = False
+
+    @classmethod
+    def of(
+        cls, draw: TeamDraw, entered: Iterable[tuple[int, int, int]], released: bool = False
+    ) -> TeamView:
+        """The view of ``draw`` with the room results ``entered`` (round, table, board)."""
+        have = set(entered)
+        rooms: dict[tuple[int, int], list[bool]] = {}
+        for d in draw.matches:
+            if d.away is None or d.open is None or d.closed is None or draw.forfeited_by(d):
+                continue
+            for board in d.boards:
+                rooms.setdefault((d.round, board), []).extend(
+                    (room.round, room.table, board) in have for room in (d.open, d.closed)
+                )
+        public = frozenset(k for k, v in rooms.items() if all(v))
+        partly = frozenset(k for k, v in rooms.items() if any(v) and not all(v))
+        return cls(public, partly, released)
+
+    def shows(self, rnd: int, board: int) -> bool:
+        """Whether board ``board`` of round ``rnd`` may be shown to everybody."""
+        return self.released or (rnd, board) in self.public
+
+    @property
+    def board_pages(self) -> bool:
+        """Whether the pages showing board by board (scorecards, sheets ...) may be
+        shown: no board is played at some tables and still to play at others."""
+        return self.released or not self.partly

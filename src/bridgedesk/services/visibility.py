@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridgedesk.errors import EntryError
-from bridgedesk.events.visibility import SectionView
+from bridgedesk.errors import EntryError, ForbiddenError
+from bridgedesk.events.visibility import SectionView, TeamView
 from bridgedesk.formats import results_json
 from bridgedesk.services import live
 from bridgedesk.services.event_scores import Shape, event_rules
-from bridgedesk.store import releases
+from bridgedesk.store import releases, team_events
 from bridgedesk.store import terminals as term
+from bridgedesk.store.results_repo import results as results_of
 from bridgedesk.store.results_repo import section_results
 from bridgedesk.store.team_events import is_team_event
 from bridgedesk.store.unit import UnitOfWork
@@ -34,6 +35,8 @@ __all__ = [
     "strip_members",
     "table_boards",
     "table_traveller",
+    "team_board_pages",
+    "team_view",
 ]
 
 
@@ -101,6 +104,11 @@ def public_document(unit: UnitOfWork, event: int | str, doc: dict[str, Any]) -> 
     shown: dict[str, Any] = strip_members(doc)
     with unit.transaction(write=False):
         if is_team_event(unit, event):
+            view = team_view(unit, event)
+            for match in shown.get("matches", []):
+                match["boards"] = [
+                    b for b in match.get("boards", []) if view.shows(match["round"], b["board"])
+                ]
             return shown
         rules = event_rules(unit, event)
         parts = shown["sessions"] if isinstance(shown.get("sessions"), list) else [shown]
@@ -114,6 +122,27 @@ def public_document(unit: UnitOfWork, event: int | str, doc: dict[str, Any]) -> 
                 continue
             _fold(part, section_view(unit, event, name, session))
     return shown
+
+
+def team_view(unit: UnitOfWork, event: int | str) -> TeamView:
+    """The visibility of a stored team event: its draw, the room results entered so far
+    and the director's release (of session 1)."""
+    with unit.transaction(write=False):
+        draw = team_events.draw(unit, event)
+        entered = [
+            (r.result.round, r.result.table, r.result.board) for r in results_of(unit, event)
+        ]
+        return TeamView.of(draw, entered, releases.released(unit, event, 1))
+
+
+def team_board_pages(unit: UnitOfWork, event: int | str) -> None:
+    """Refuse the public pages that show a team event board by board while a board is
+    played at some tables and still to play at others (:class:`ForbiddenError`)."""
+    if not team_view(unit, event).board_pages:
+        raise ForbiddenError(
+            "the board-by-board pages show once every table has played the boards in play "
+            "(the standings show now)"
+        )
 
 
 def public_ranking(

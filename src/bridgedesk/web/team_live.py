@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.i18n import catalog
+from bridgedesk.services import visibility
 from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.web.console.team_publish import standings_context
@@ -76,6 +77,8 @@ async def team_live_fragment(request: Request, event: int) -> Response:
 @router.get("/{event}/teams/{name}.html", response_class=HTMLResponse)
 async def team_report(request: Request, event: int, name: str) -> Response:
     try:
+        if name != "standings":  # board by board: not while boards are in play (visibility)
+            await db_call(request, visibility.team_board_pages, _store(request), event)
         html = await db_call(request, report_page, _store(request), event, name, language(request))
     except BridgedeskError as exc:
         return _refused(request, exc)
