@@ -162,3 +162,24 @@ def test_the_code_guess_limit_holds_across_workers(stored: Stored) -> None:
         for client in (a, b):
             refused = client.post("/api/table/login", json=wrong)
             assert refused.status_code == 429 and "too many" in refused.json()["error"]
+
+
+def test_a_viewer_at_the_console_sees_what_the_public_sees(
+    stored: Stored, clients: tuple[TestClient, TestClient, TestClient]
+) -> None:
+    from bridgedesk.bridge import Seat
+    from bridgedesk.deals.generate import generate
+
+    for deal in generate(len(stored.movement.boards), seed=1):
+        stored.store.set_deal(stored.event, deal.board, deal.pbn(Seat.N))
+    _first(stored)  # board b of round 1: other tables play it later
+    users.add_user(stored.store, "vic", Role.VIEWER, PASSWORD)
+    boss, _, anyone = clients
+    console_login(boss, "boss")
+    console_login(anyone, "vic")
+    url = f"/d/events/{stored.event}/results"
+    assert 'id="result-list"' in boss.get(url).text
+    assert 'id="result-list"' not in anyone.get(url).text
+    hands = f"/d/events/{stored.event}/deals/hand-records"
+    assert boss.get(hands).status_code == 200
+    assert anyone.get(hands).status_code == 403

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bridgedesk.errors import EntryError, ForbiddenError
@@ -28,6 +29,8 @@ from bridgedesk.store.team_events import is_team_event
 from bridgedesk.store.unit import UnitOfWork
 
 __all__ = [
+    "for_viewer",
+    "hands_for_viewer",
     "public_document",
     "public_ranking",
     "release",
@@ -74,6 +77,27 @@ def table_traveller(unit: UnitOfWork, terminal: term.Terminal, board: int) -> di
         return live.board_traveller(
             unit, terminal.event_id, terminal.section, terminal.session, board
         )
+
+
+def for_viewer(
+    unit: UnitOfWork, event: int | str, section: str, session: int, context: dict[str, Any]
+) -> dict[str, Any]:
+    """A console page's ``context`` as a viewer may see it (a viewer at the console sees
+    what the public sees): its ``results`` only of boards every table has played."""
+    if "results" not in context:
+        return context
+    view = section_view(unit, event, section, session)
+    shown = [r for r in context["results"] if view.public(r.result.board)]
+    return {**context, "results": shown}
+
+
+def hands_for_viewer(
+    unit: UnitOfWork, event: int | str, section: str, session: int, boards: Sequence[int]
+) -> list[int]:
+    """The ``boards`` whose hands a viewer at the console may see: once the session is
+    over (or released)."""
+    view = section_view(unit, event, section, session)
+    return [b for b in boards if view.public_hands(b)]
 
 
 def strip_members(value: Any) -> Any:
