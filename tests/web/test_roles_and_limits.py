@@ -25,11 +25,15 @@ from tests.web.test_console import log_in as console_login
 
 @pytest.fixture
 def clients(stored: Stored) -> Iterator[tuple[TestClient, TestClient, TestClient]]:
-    """The director's browser, a scorer's browser and anybody's phone on one app."""
+    """The director's and a scorer's browsers and anybody's phone, on an app that looks
+    for changes at every request (``poll_seconds=0``: no answer is a change late)."""
     users.add_user(stored.store, "boss", Role.DIRECTOR, PASSWORD)
     users.add_user(stored.store, "kim", Role.SCORER, PASSWORD)
-    app = create_app(store=stored.store, login_limit=5, poll_seconds=0.0)
-    with TestClient(app) as boss, TestClient(app) as kim, TestClient(app) as anyone:
+    with (
+        TestClient(create_app(store=stored.store, poll_seconds=0.0)) as boss,
+        TestClient(boss.app) as kim,
+        TestClient(boss.app) as anyone,
+    ):
         yield boss, kim, anyone
 
 

@@ -18,8 +18,16 @@ from typing import Any
 
 from bridgedesk.bridge import board_dealer, board_vulnerability
 from bridgedesk.events.model import SectionResults
+from bridgedesk.events.seating import GridMovement
 from bridgedesk.results.combined import Combined
-from bridgedesk.results.model import Line, ScoredEvent, ScoredSession, Standing, pair_number
+from bridgedesk.results.model import (
+    Line,
+    MovementInfo,
+    ScoredEvent,
+    ScoredSession,
+    Standing,
+    pair_number,
+)
 from bridgedesk.results.numbers import number, real
 
 FORMAT = "bridgedesk-results-1"
@@ -78,6 +86,18 @@ def _line(line: Line) -> dict[str, Any]:
     return row
 
 
+def _movement(movement: MovementInfo | GridMovement | None) -> dict[str, Any] | None:
+    if movement is None:
+        return None
+    return {
+        "name": movement.name,
+        "kind": movement.kind,
+        "rounds": movement.rounds,
+        "tables": movement.tables,
+        "winners": movement.winners,
+    }
+
+
 def to_dict(scored: ScoredSession) -> dict[str, Any]:
     """The JSON document as Python values (one section)."""
     section = scored.section
@@ -107,15 +127,7 @@ def to_dict(scored: ScoredSession) -> dict[str, Any]:
         },
         "session": scored.session,
         "section": section.name or None,
-        "movement": None
-        if movement is None
-        else {
-            "name": movement.name,
-            "kind": movement.kind,
-            "rounds": movement.rounds,
-            "tables": movement.tables,
-            "winners": movement.winners,
-        },
+        "movement": _movement(movement),
         "method": scored.method.value,
         "winners": section.winners,
         "phantom": _id(section.phantom),
@@ -144,15 +156,7 @@ def nothing_yet(snapshot: SectionResults) -> dict[str, Any]:
         },
         "session": snapshot.session,
         "section": snapshot.section,
-        "movement": None
-        if movement is None
-        else {
-            "name": movement.name,
-            "kind": movement.kind,
-            "rounds": movement.rounds,
-            "tables": movement.tables,
-            "winners": movement.winners,
-        },
+        "movement": _movement(movement),
         "method": event.scoring.value,
         "winners": None if movement is None else movement.winners,
         "phantom": next((n for n, e in snapshot.entries.items() if e.phantom), None),
