@@ -45,7 +45,7 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("results", "bridgedesk.cli.results",
      "Score an event and print its ranking or write its results and reports."),
     ("serve", "bridgedesk.cli.serve",
-     "Serve the table terminals (/t/), the live results (/e/) and the JSON API (/api/)."),
+     "Serve the table terminals (/t/), live results (/e/), the console (/d/) and the API (/api/)."),
 )  # fmt: skip
 _GROUPS: tuple[tuple[str, str, str], ...] = (
     ("calc", "bridgedesk.cli.calc",

@@ -83,8 +83,7 @@ def command(
     ] = None,
     db: DbOption = None,
 ) -> None:
-    """Serve the table terminals (/t/), the live results (/e/), the director's console
-    (/d/) and the JSON API (/api/).
+    """Serve the table terminals (/t/), live results (/e/), the console (/d/) and the API (/api/).
 
     Example: bridgedesk serve --db club.sqlite3 --host 0.0.0.0 --port 8000
     """
