@@ -22,7 +22,7 @@ from bridgedesk.services import slips
 #: Commands with ``--db`` that only read the store (or write only files).
 READ_ONLY = {
     "results", "serve", "deals print", "event list", "entry list", "result history",
-    "result list", "result export", "result rulings", "masterpoints statement",
+    "result list", "result missing", "result export", "result rulings", "masterpoints statement",
     "masterpoints ranks", "masterpoints list", "masterpoints annual", "masterpoints award",
     "user list", "event draw", "movement cards", "result disputes",
 }  # fmt: skip
