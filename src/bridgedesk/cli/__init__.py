@@ -44,6 +44,8 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
      "Score results files (PBN ScoreTable or JSON travellers) and print the ranking."),
     ("results", "bridgedesk.cli.results",
      "Score an event and print its ranking or write its results and reports."),
+    ("handicap", "bridgedesk.cli.handicap",
+     "Rank a pairs session with handicaps from ratings or masterpoints (004:4205)."),
     ("serve", "bridgedesk.cli.serve",
      "Serve the table terminals (/t/), live results (/e/), the console (/d/) and the API (/api/)."),
 )  # fmt: skip
@@ -65,6 +67,12 @@ _GROUPS: tuple[tuple[str, str, str], ...] = (
     ("knockout", "bridgedesk.cli.knockout", "Knockouts: print a seeded draw, single or double."),
     ("user", "bridgedesk.cli.user", "Accounts of the director's console (/d/)."),
     ("teams", "bridgedesk.cli.teams", "Team events: score a results file."),
+    ("league", "bridgedesk.cli.league",
+     "Leagues: a season of divisions over match days, half time, promotion."),
+    ("championship", "bridgedesk.cli.championship",
+     "Championships: a round robin's best teams in a knockout with carry-over."),
+    ("simultaneous", "bridgedesk.cli.simultaneous",
+     "Simultaneous events: heats at many clubs, scored across the whole field."),
 )  # fmt: skip
 #: Modules that add commands to a group above, by the commands each adds: a group's
 #: command imports the group's module and the one module holding it (``bridgedesk event

@@ -13,6 +13,7 @@ an individual's ``8&1``) stay text.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from bridgedesk.results.model import (
     ScoredEvent,
     ScoredSession,
     Standing,
+    Traveller,
     pair_number,
 )
 from bridgedesk.results.numbers import number, real
@@ -98,23 +100,29 @@ def _movement(movement: MovementInfo | GridMovement | None) -> dict[str, Any] | 
     }
 
 
-def to_dict(scored: ScoredSession) -> dict[str, Any]:
-    """The JSON document as Python values (one section)."""
+def board_dict(t: Traveller, deal: str | None) -> dict[str, Any]:
+    """One board of the document: its traveller (and its deal, when known)."""
+    board: dict[str, Any] = {
+        "board": t.board,
+        "dealer": board_dealer(t.board).value,
+        "vulnerability": str(board_vulnerability(t.board)),
+        "top": number(t.top),
+        "results": [_line(line) for line in t.lines],
+    }
+    if deal is not None:
+        board["deal"] = deal
+    return board
+
+
+def to_dict(
+    scored: ScoredSession, board: Callable[[Traveller, str | None], dict[str, Any]] = board_dict
+) -> dict[str, Any]:
+    """The JSON document as Python values (one section); ``board`` writes each board
+    (:func:`board_dict`, or one that remembers the boards it wrote)."""
     section = scored.section
     event = scored.event
     movement = section.movement
-    boards = []
-    for t in section.travellers:
-        board: dict[str, Any] = {
-            "board": t.board,
-            "dealer": board_dealer(t.board).value,
-            "vulnerability": str(board_vulnerability(t.board)),
-            "top": number(t.top),
-            "results": [_line(line) for line in t.lines],
-        }
-        if t.board in scored.deals:
-            board["deal"] = scored.deals[t.board]
-        boards.append(board)
+    boards = [board(t, scored.deals.get(t.board)) for t in section.travellers]
     doc: dict[str, Any] = {
         "format": FORMAT,
         "event": {
@@ -257,4 +265,4 @@ def dump(scored: ScoredSession | ScoredEvent, path: str | Path) -> Path:
     return target
 
 
-__all__ = ["FORMAT", "dump", "dumps", "event_dict", "session_dict", "to_dict"]
+__all__ = ["FORMAT", "board_dict", "dump", "dumps", "event_dict", "session_dict", "to_dict"]

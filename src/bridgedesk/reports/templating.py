@@ -139,6 +139,9 @@ def environment(strict: bool = False) -> Environment:
         autoescape=select_autoescape(["html", "j2"]),
         trim_blocks=True,
         lstrip_blocks=True,
+        # the templates are the package's own, changed only with the code: no stat of
+        # each file on every render (a server is restarted for new code anyway)
+        auto_reload=False,
         undefined=StrictUndefined if strict else Undefined,
     )
     add_catalogs(env)

@@ -316,6 +316,7 @@ def check_at_table(unit: UnitOfWork, slip: TableSlip) -> Result:
 
 def _enter_at_table(s: OrmSession, slip: TableSlip) -> dict[str, Any]:
     t = slip.terminal
+    terminals.check_login(s, t)  # the web may have known the terminal from memory
     if slip.key is not None:
         seen = terminals.answered(s, t, slip.key)
         if seen is not None:

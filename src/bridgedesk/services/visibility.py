@@ -13,7 +13,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bridgedesk.errors import EntryError, ForbiddenError
@@ -170,10 +171,15 @@ def team_board_pages(unit: UnitOfWork, event: int | str) -> None:
 
 
 def public_ranking(
-    unit: UnitOfWork, event: int | str, section: str | None = None, session: int | None = None
+    unit: UnitOfWork,
+    event: int | str,
+    section: str | None = None,
+    session: int | None = None,
+    ranking: Callable[[], bytes] | None = None,
 ) -> dict[str, Any]:
     """The ranking JSON as the public may see it (:func:`public_document` of
-    :func:`bridgedesk.services.live.ranking_document`)."""
+    :func:`bridgedesk.services.live.ranking_document`, or of the body ``ranking``
+    gives: the live results' kept answer)."""
     with unit.transaction(write=False):
         rules = event_rules(unit, event)
         names = rules.sections(session or 1)
@@ -183,6 +189,8 @@ def public_ranking(
             if not snapshot.results:
                 empty: dict[str, Any] = strip_members(results_json.nothing_yet(snapshot))
                 return empty
+        if ranking is not None:
+            return public_document(unit, event, json.loads(ranking()))
         return public_document(unit, event, live.ranking_document(unit, event, section, session))
 
 

@@ -13,6 +13,7 @@ import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import and_, select
+from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.store.models import (
@@ -32,6 +33,7 @@ __all__ = [
     "TableCode",
     "Terminal",
     "authenticate",
+    "check_login",
     "digest",
     "login",
     "new_code",
@@ -66,6 +68,8 @@ class Terminal:
     section_id: int
     table: int
     csrf: str
+    #: The table's code generation the login was made with (a revoked code's is older).
+    generation: int = 0
 
     @property
     def label(self) -> str:
@@ -193,5 +197,20 @@ def authenticate(unit: UnitOfWork, token: str | None) -> Terminal:
             raise NotLoggedInError("this table's login is unknown or was revoked: log in again")
         tok, section, session, event_id, event_name = found
         return Terminal(
-            event_id, event_name, session, section, tok.section_id, tok.table_no, tok.csrf
+            event_id, event_name, session, section, tok.section_id, tok.table_no, tok.csrf,
+            tok.generation,
+        )  # fmt: skip
+
+
+def check_login(s: OrmSession, terminal: Terminal) -> None:
+    """NotLoggedInError unless the terminal's login still holds (its table's code not
+    revoked since, its event not deleted): what a write checks in its own transaction
+    when the terminal was known from memory (:mod:`bridgedesk.web.known_terminals`)."""
+    generation = s.scalar(
+        select(TableCodeRow.generation).where(
+            TableCodeRow.section_id == terminal.section_id,
+            TableCodeRow.table_no == terminal.table,
         )
+    )
+    if generation is None or generation != terminal.generation:
+        raise NotLoggedInError("this table's login is unknown or was revoked: log in again")

@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.requests import ClientDisconnect
 
 from bridgedesk.errors import BridgedeskError, EntryError, ForbiddenError
@@ -28,6 +28,7 @@ from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
+from bridgedesk.web.known_terminals import posting_terminal
 from bridgedesk.web.messages import code_of
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
 from bridgedesk.web.table_body import table_correction, table_slip
@@ -157,7 +158,7 @@ async def state(request: Request) -> JSONResponse:
 async def add_result(request: Request) -> JSONResponse:
     store = _store(request)
     try:
-        terminal = await db_call(request, terminal_of, request, store, True)
+        terminal = await posting_terminal(request, store)  # its login checked by the write
         body = await _body(request)
         key = request.headers.get("idempotency-key")
         answer = await store_result(request, terminal, body, key)
@@ -226,18 +227,15 @@ async def traveller(request: Request, board: int) -> JSONResponse:
 @router.get("/events/{event_id}/ranking")
 async def ranking(
     request: Request, event_id: int, section: str | None = None, session: int | None = None
-) -> JSONResponse:
+) -> Response:
     """What ``bridgedesk results EVENT --format json`` prints (``?section=``, ``?session=``
     as its options): a pairs section's ranking and travellers, an event of several
     sessions ranked over them, a round-by-round event's standings, a team event's."""
-    try:
-        await db_call(
-            request, _store(request).event, event_id
-        )  # an unknown event: 422 before caching
-        doc = await live.ranking_document(request, event_id, section, session)
+    try:  # an unknown event is refused by the computation (never kept)
+        body = await live.ranking_document(request, event_id, section, session)
     except BridgedeskError as exc:
         return error(exc)
-    return JSONResponse(doc)
+    return Response(body, media_type="application/json")
 
 
 __all__ = ["error", "router", "state_json", "store_result"]

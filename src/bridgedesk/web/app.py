@@ -56,7 +56,7 @@ def create_app(
     poll_seconds: float = 0.5,
 ) -> FastAPI:
     """The app on ``store`` (or on the store at ``db``, opened and migrated now)."""
-    from bridgedesk.web import api, live, tables, team_live, team_tables, threads
+    from bridgedesk.web import api, live, simultaneous, tables, team_live, team_tables, threads
 
     own = store is None
     the_store = Store.open(db) if store is None else store
@@ -77,7 +77,7 @@ def create_app(
     app = FastAPI(
         title="bridgedesk", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
-    writer = ResultWriter(app, the_store)
+    writer = ResultWriter(app, the_store, on_stored=lambda events: live.touch(app, events))
     app.state.store = the_store
     app.state.writer = writer
     app.state.login_limiter = LoginLimiter(the_store, limit=login_limit, window=login_window)
@@ -88,6 +88,7 @@ def create_app(
     app.include_router(live.router)
     app.include_router(team_tables.router)  # a team event's tables and live pages
     app.include_router(team_live.router)
+    app.include_router(simultaneous.router)  # a simultaneous event's uploads and pages
     include_optional_routers(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -26,6 +26,9 @@ def environment() -> Environment:
         autoescape=select_autoescape(["html", "j2"]),
         trim_blocks=True,
         lstrip_blocks=True,
+        # the templates are the package's own, changed only with the code: no stat of
+        # each file on every render (a server is restarted for new code anyway)
+        auto_reload=False,
         undefined=StrictUndefined,
     )
     env.globals["refused"] = refusal  # a refusal in the page's language, with its code

@@ -5,7 +5,8 @@ command line: accounts and roles (:mod:`.auth`, :mod:`.login`), events and
 entries (:mod:`.events`), the movement (:mod:`.movement`), the deals
 (:mod:`.deals`), the live grid
 (:mod:`.grid`), results, corrections, rulings and rounds (:mod:`.results`),
-the report set (:mod:`.publish`), the app's OpenAPI schema for the director
+the report set (:mod:`.publish`); league seasons (:mod:`.leagues`), simultaneous
+events (:mod:`.simultaneous`); the app's OpenAPI schema for the director
 (:mod:`.schema`).  The app includes :data:`router` and calls
 :func:`install` (see ``OPTIONAL_ROUTERS`` of :mod:`bridgedesk.web.app`).
 """
@@ -21,6 +22,7 @@ from bridgedesk.web.console import (
     events,
     grid,
     individuals,
+    leagues,
     login,
     members,
     movement,
@@ -28,6 +30,7 @@ from bridgedesk.web.console import (
     results,
     schema,
     sessions,
+    simultaneous,
     team_play,
     team_publish,
     teams,
@@ -42,5 +45,7 @@ for _module in (
     router.include_router(_module.router)
 for _module in (teams, team_play, team_publish):  # a team event's pages (/d/teams/ID)
     router.include_router(_module.router)
+router.include_router(leagues.router)  # league seasons (/d/leagues)
+router.include_router(simultaneous.router)  # simultaneous events (/d/simultaneous)
 
 __all__ = ["install", "router"]
