@@ -140,7 +140,10 @@ def test_bad_input_gives_422_with_one_line(client: TestClient, stored: Stored) -
             assert words in message
     not_json = client.post("/api/table/results", content=b"{", headers=auth)
     assert not_json.status_code == 422 and not_json.json() == {
-        "error": "the request body is not JSON"
+        "error": "the request body is not JSON",
+        "code": "request.not-json",
+        "field": None,
+        "params": {},
     }
     assert stored.store.results(stored.event) == []
 

@@ -282,7 +282,9 @@ def main(argv: list[str] | None = None) -> int:
     except BridgedeskError as exc:
         for line in exc.details:
             print(line, file=sys.stderr)
-        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
+        from bridgedesk.cli._lang import language_of, refusal_line  # only when refusing
+
+        print(_one_line(refusal_line(exc, language_of(args))), file=sys.stderr)
         return 2
     except typer.TyperException as exc:
         # typer's own (vendored click) errors: usage errors, bad parameters...

@@ -416,7 +416,10 @@ def score(
         rules = event_rules(unit, event)
         if rules.shape is Shape.TEAMS:
             if section is not None:
-                raise EntryError("a team event is one section: leave out --section")
+                raise EntryError(
+                    "a team event is one section: leave out --section",
+                    code="event.team-one-section",
+                )
             return score_teams(unit, event, session, flights)
         if flights:
             raise EntryError("--flight is for an SRR teams + pairs event")

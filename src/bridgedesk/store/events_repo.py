@@ -82,7 +82,10 @@ def create_event(unit: UnitOfWork, event: Event, *, individual: bool = False) ->
     name becomes a directory of the report set, so ``../x`` is refused.
     """
     if individual and sum(len(session.sections) for session in event.sessions) != 1:
-        raise EntryError("an individual event has one session of one section (8-19 players)")
+        raise EntryError(
+            "an individual event has one session of one section (8-19 players)",
+            code="event.individual-one-section",
+        )
     with unit.transaction() as s:
         row = insert_event(s, event)
         if individual:

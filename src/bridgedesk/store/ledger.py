@@ -396,7 +396,10 @@ def record_event_awards(
     transaction.
     """
     if not reason.strip():
-        raise MasterpointError("recording awards needs a reason (it is kept in the audit log)")
+        raise MasterpointError(
+            "recording awards needs a reason (it is kept in the audit log)",
+            code="awards.needs-reason",
+        )
     if not who.strip():
         raise MasterpointError("recording awards needs the name of who records them")
     with unit.transaction() as s:

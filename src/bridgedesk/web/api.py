@@ -29,7 +29,8 @@ from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
 from bridgedesk.web.known_terminals import posting_terminal
-from bridgedesk.web.messages import code_of
+from bridgedesk.web.language import language
+from bridgedesk.web.refusals import refusal_json
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
 from bridgedesk.web.table_body import table_correction, table_slip
 from bridgedesk.web.threads import db_call
@@ -38,14 +39,10 @@ from bridgedesk.web.writer import ResultWriter
 router = APIRouter(prefix="/api")
 
 
-def error(exc: BridgedeskError) -> JSONResponse:
-    """``{"error": the one line, "code": its stable code}`` (the code when it is known,
-    :mod:`bridgedesk.web.messages`)."""
-    body = {"error": str(exc)}
-    code = code_of(str(exc))
-    if code:
-        body["code"] = code
-    return JSONResponse(body, status_code=status_of(exc))
+def error(exc: BridgedeskError, request: Request) -> JSONResponse:
+    """``{"error", "code", "field", "params"}``: the refusal in the request's language
+    (:func:`bridgedesk.web.refusals.refusal_json`)."""
+    return JSONResponse(refusal_json(exc, language(request)), status_code=status_of(exc))
 
 
 def _store(request: Request) -> Store:
@@ -57,13 +54,13 @@ async def _body(request: Request) -> dict[str, Any]:
     try:
         raw = await request.body()
     except ClientDisconnect:
-        raise EntryError("the request was cut off: send it again") from None
+        raise EntryError("the request was cut off: send it again", code="request.cut-off") from None
     try:
         data = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise EntryError("the request body is not JSON") from None
+        raise EntryError("the request body is not JSON", code="request.not-json") from None
     if not isinstance(data, dict):
-        raise EntryError("the request body must be a JSON object")
+        raise EntryError("the request body must be a JSON object", code="request.not-an-object")
     return data
 
 
@@ -128,9 +125,11 @@ async def login(request: Request) -> JSONResponse:
         section = body.get("section", "A")
         code = body.get("code")
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (event, table, session)):
-            raise EntryError('"event", "table" (and "session") must be whole numbers')
+            raise EntryError(
+                '"event", "table" (and "session") must be whole numbers', code="table.login-numbers"
+            )
         if not isinstance(section, str) or not isinstance(code, str):
-            raise EntryError('"section" and "code" must be text')
+            raise EntryError('"section" and "code" must be text', code="table.login-text")
         try:
             token, _ = await db_call(
                 request, term.login, _store(request), event, section, table, code, session
@@ -139,7 +138,7 @@ async def login(request: Request) -> JSONResponse:
             await db_call(request, limiter.failed, client)
             raise
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse({"token": token})
 
 
@@ -150,7 +149,7 @@ async def state(request: Request) -> JSONResponse:
         terminal = await db_call(request, terminal_of, request, store)
         found = await db_call(request, term.table_state, store, terminal)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse(state_json(found))
 
 
@@ -163,7 +162,7 @@ async def add_result(request: Request) -> JSONResponse:
         key = request.headers.get("idempotency-key")
         answer = await store_result(request, terminal, body, key)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse(answer, status_code=201)
 
 
@@ -178,7 +177,7 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
             request, slips.correct_at_table, store, terminal, result_id, change
         )
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse({"id": result_id, "correction": correction})
 
 
@@ -201,10 +200,10 @@ async def dispute_result(request: Request, result_id: int) -> JSONResponse:
         body = await _body(request)
         note = body.get("note")
         if note is not None and not isinstance(note, str):
-            raise EntryError("note is text")
+            raise EntryError("note is text", code="dispute.note-text")
         found = await db_call(request, raise_table_dispute, store, terminal, result_id, note)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse({"dispute": found, "result": result_id}, status_code=201)
 
 
@@ -216,11 +215,13 @@ async def traveller(request: Request, board: int) -> JSONResponse:
         found = await db_call(request, visibility.table_traveller, store, terminal, board)
         if found is None:
             raise ForbiddenError(
-                f"board {board}'s traveller shows once both pairs now at {terminal.label} "
-                "have played it"
+                "board {board}'s traveller shows once both pairs now at {table} have played it",
+                code="table.traveller-before-play",
+                board=board,
+                table=terminal.named,
             )
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse(found)
 
 
@@ -234,7 +235,7 @@ async def ranking(
     try:  # an unknown event is refused by the computation (never kept)
         body = await live.ranking_document(request, event_id, section, session)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return Response(body, media_type="application/json")
 
 

@@ -278,7 +278,7 @@ async def live_page(request: Request, event: int) -> Response:
             "error.html.j2",
             status_of(exc),
             title=_("Live results"),
-            message=str(exc),
+            message=exc,
             back="/e/",
         )
     _ = catalog(language(request)).gettext

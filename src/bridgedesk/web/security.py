@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fastapi import Request, Response
 
 from bridgedesk.errors import BridgedeskError, ConflictError, ForbiddenError
+from bridgedesk.i18n import LazyText, lazy_gettext
 from bridgedesk.store import login_failures
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import NotLoggedInError, Terminal, authenticate
@@ -36,6 +37,10 @@ class TooManyLoginsError(BridgedeskError):
     """Too many failed table logins from one address (HTTP 429)."""
 
 
+#: What a table's failed logins are (the limiter's default ``what``).
+WRONG_CODES = lazy_gettext("wrong table codes")
+
+
 @dataclass
 class LoginLimiter:
     """Failed logins per client address, counted in the database
@@ -45,8 +50,8 @@ class LoginLimiter:
     store: UnitOfWork
     limit: int = 10
     window: float = 60.0
-    #: What the failures were, for the refusal's message.
-    what: str = "wrong table codes"
+    #: What the failures were, for the refusal's message (a message of the catalogs).
+    what: LazyText = WRONG_CODES
     scope: str = "table"
 
     def check(self, client: str) -> None:
@@ -55,7 +60,10 @@ class LoginLimiter:
             waited = (utcnow() - first).total_seconds()
             wait = max(int(self.window - waited), 0) + 1
             raise TooManyLoginsError(
-                f"too many {self.what} from this address: try again in {wait} s"
+                "too many {what} from this address: try again in {wait} s",
+                code="login.too-many",
+                what=self.what,
+                wait=wait,
             )
 
     def failed(self, client: str) -> None:
@@ -99,7 +107,9 @@ def terminal_of(
     if write:
         given = request.headers.get(CSRF_HEADER) or form_csrf
         if not given or not secrets.compare_digest(given, terminal.csrf):
-            raise ForbiddenError("the form is out of date or forged (CSRF check): reload the page")
+            raise ForbiddenError(
+                "the form is out of date or forged (CSRF check): reload the page", code="form.csrf"
+            )
     return terminal
 
 
@@ -123,7 +133,9 @@ def set_login_csrf(response: Response, value: str, secure: bool) -> None:
 def check_login_csrf(request: Request, given: str) -> None:
     cookie = request.cookies.get(LOGIN_CSRF_COOKIE, "")
     if not cookie or not given or not secrets.compare_digest(cookie, given):
-        raise NotLoggedInError("the login form is out of date (CSRF check): reload the page")
+        raise NotLoggedInError(
+            "the login form is out of date (CSRF check): reload the page", code="table.login-csrf"
+        )
 
 
 __all__ = [

@@ -64,7 +64,7 @@ async def upload(request: Request, event: int) -> Response:
         heat = heat_json.loads(text, "the upload")
         done = await db_call(request, heat_uploads.receive, _store(request), event, token, heat)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse({"heat": done.heat, "outcome": done.outcome, "results": done.results})
 
 

@@ -22,7 +22,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from bridgedesk.errors import EntryError, ForbiddenError
+from bridgedesk.errors import EntryError, ForbiddenError, Location
 from bridgedesk.events.entry import make_result
 from bridgedesk.services.slips import TableCorrection, TableSlip
 from bridgedesk.store.terminals import Terminal
@@ -37,24 +37,46 @@ def _text(body: Mapping[str, Any], name: str, required: bool = False) -> str | N
     value = body.get(name)
     if value is None or value == "":
         if required:
-            raise EntryError(f"{name!r} is missing")
+            raise EntryError(
+                "{name!r} is missing", Location(input=name), code="request.missing", name=name
+            )
         return None
     if isinstance(value, bool) or not isinstance(value, str | int):
-        raise EntryError(f"{name!r} must be text, got {value!r}")
+        raise EntryError(
+            "{name!r} must be text, got {value!r}",
+            Location(input=name),
+            code="request.not-text",
+            name=name,
+            value=value,
+        )
     return str(value).strip()
 
 
 def _number(body: Mapping[str, Any], name: str) -> int:
     value = body.get(name)
     if isinstance(value, bool):
-        raise EntryError(f"{name!r} must be a whole number, got {value!r}")
+        raise EntryError(
+            "{name!r} must be a whole number, got {value!r}",
+            Location(input=name),
+            code="request.not-a-number",
+            name=name,
+            value=value,
+        )
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip().isdigit():
         return int(value.strip())
     if value is None:
-        raise EntryError(f"{name!r} is missing")
-    raise EntryError(f"{name!r} must be a whole number, got {value!r}")
+        raise EntryError(
+            "{name!r} is missing", Location(input=name), code="request.missing", name=name
+        )
+    raise EntryError(
+        "{name!r} must be a whole number, got {value!r}",
+        Location(input=name),
+        code="request.not-a-number",
+        name=name,
+        value=value,
+    )
 
 
 def canonical(body: Mapping[str, Any]) -> str:
@@ -66,9 +88,19 @@ def canonical(body: Mapping[str, Any]) -> str:
 def _check_terminal(terminal: Terminal, body: Mapping[str, Any]) -> None:
     """A body naming a table or an event names the terminal's own."""
     if body.get("table") not in (None, "") and _number(body, "table") != terminal.table:
-        raise EntryError(f"this terminal is table {terminal.table}, not table {body['table']}")
+        raise EntryError(
+            "this terminal is table {table}, not table {given}",
+            Location(input="table"),
+            code="table.other-table",
+            table=terminal.table,
+            given=body["table"],
+        )
     if body.get("event") not in (None, "") and str(body["event"]) != str(terminal.event_id):
-        raise ForbiddenError(f"this terminal belongs to event {terminal.event_id}")
+        raise ForbiddenError(
+            "this terminal belongs to event {event_id}",
+            code="table.other-event",
+            event_id=terminal.event_id,
+        )
 
 
 def table_slip(

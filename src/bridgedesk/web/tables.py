@@ -70,7 +70,7 @@ def _htmx(request: Request) -> bool:
 def _error_page(request: Request, exc: BridgedeskError, back: str = "/t/table") -> HTMLResponse:
     _ = catalog(language(request)).gettext
     return page(
-        request, "error.html.j2", status_of(exc), title=_("Not done"), message=str(exc), back=back
+        request, "error.html.j2", status_of(exc), title=_("Not done"), message=exc, back=back
     )
 
 
@@ -131,7 +131,7 @@ async def login(request: Request) -> Response:
         await db_call(request, limiter.check, client)
         event, table = form.get("event", "").strip(), form.get("table", "").strip()
         if not (event.isdigit() and table.isdigit()):
-            raise EntryError("the event and table are numbers")
+            raise EntryError("the event and table are numbers", code="table.login-numbers")
         try:
             token, _ = await db_call(
                 request,
@@ -155,7 +155,7 @@ async def login(request: Request) -> Response:
             title=_("Table terminal"),
             csrf=csrf,
             form=defaultdict(str, {**form, "code": ""}),
-            error=str(exc),
+            error=exc,
         )
         set_login_csrf(response, csrf, request.app.state.secure_cookies)
         return response
@@ -275,14 +275,18 @@ def _body_of(form: Mapping[str, str]) -> dict[str, Any]:
         contract, declarer, result = "PASS", None, None
     else:
         if not level:
-            raise EntryError("choose the contract's level (1-7) or passed out")
+            raise EntryError(
+                "choose the contract's level (1-7) or passed out", code="result.choose-level"
+            )
         if not form.get("strain"):
-            raise EntryError("choose the contract's strain (♣ ♦ ♥ ♠ NT)")
+            raise EntryError(
+                "choose the contract's strain (♣ ♦ ♥ ♠ NT)", code="result.choose-strain"
+            )
         contract = f"{level}{form['strain']}{form.get('doubled', '')}"
         declarer = form.get("declarer") or None
         result = form.get("result") or None
     if not form.get("board"):
-        raise EntryError("choose the board")
+        raise EntryError("choose the board", code="result.choose-board")
     return {
         "round": form.get("round", ""),
         "board": form.get("board", ""),
@@ -349,7 +353,7 @@ async def _entry_error(
 ) -> Response:
     lang = language(request)
     context = await db_call(request, _panel_context, store, terminal)
-    context.update(form=defaultdict(str, form), error=str(exc))
+    context.update(form=defaultdict(str, form), error=exc)
     status = status_of(exc) if isinstance(exc, BridgedeskError) else 422
     if _htmx(request):
         # htmx swaps only 2xx answers by default: the form comes back with its message

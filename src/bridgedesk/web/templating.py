@@ -15,7 +15,7 @@ from bridgedesk.errors import BridgedeskError
 from bridgedesk.i18n import LANGS, NATIVE_NAMES
 from bridgedesk.reports.templating import add_catalogs
 from bridgedesk.web.language import LANG_COOKIE, language
-from bridgedesk.web.messages import refusal
+from bridgedesk.web.refusals import refusal
 from bridgedesk.web.security import status_of
 
 
@@ -53,8 +53,8 @@ def page(request: Request, name: str, status_code: int = 200, **context: Any) ->
 
 def refused_fragment(request: Request, where: str, exc: BridgedeskError) -> HTMLResponse:
     """A fragment swapped in place of ``#where`` that says why the request was refused
-    (the one refusal template: its text escaped, in the request's language)."""
-    html = render("_refused_fragment.html.j2", language(request), where=where, message=str(exc))
+    (the one refusal template: its code, its text escaped, in the request's language)."""
+    html = render("_refused_fragment.html.j2", language(request), where=where, message=exc)
     return HTMLResponse(html, status_code=status_of(exc))
 
 

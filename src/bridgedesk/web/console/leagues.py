@@ -36,7 +36,7 @@ from bridgedesk.store import leagues as league_store
 from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
-from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.auth import need, store_of, zip_download
 from bridgedesk.web.console.pages import console_page, read_form, refill
 from bridgedesk.web.console.place import NoSuchPlaceError
 from bridgedesk.web.language import language
@@ -333,11 +333,7 @@ async def download(request: Request, league: int) -> Response:
         data = await db_call(request, _zip, store_of(request), league, lang)
     except BridgedeskError as exc:
         return await _league_page(request, session, league, status_of(exc), {"zip": str(exc)})
-    return Response(
-        data,
-        media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="league{league}-{lang}.zip"'},
-    )
+    return zip_download(data, f"league{league}-{lang}.zip")
 
 
 __all__ = ["router"]

@@ -39,7 +39,7 @@ from bridgedesk.services import (
 from bridgedesk.store import simultaneous as store
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
-from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.auth import need, store_of, zip_download
 from bridgedesk.web.console.pages import console_page, read_form, refill, text_fields, upload_of
 from bridgedesk.web.console.place import NoSuchPlaceError, place_of
 from bridgedesk.web.language import language
@@ -244,11 +244,7 @@ async def download(request: Request, event: int) -> Response:
         data = await db_call(request, _zip, store_of(request), event, lang)
     except BridgedeskError as exc:
         return await _event_page(request, session, event, status_of(exc), {"zip": str(exc)})
-    return Response(
-        data,
-        media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="sim{event}-{lang}.zip"'},
-    )
+    return zip_download(data, f"sim{event}-{lang}.zip")
 
 
 # -- a club's console: send its heat ------------------------------------------------------
