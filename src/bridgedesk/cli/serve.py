@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 
 from bridgedesk.cli._limits import WORKERS
 from bridgedesk.cli._options import DbOption
-from bridgedesk.errors import BridgedeskError
+from bridgedesk.errors import BridgedeskError, Location
 from bridgedesk.services import lan
 from bridgedesk.store.db import ENV_VAR, database_url
 from bridgedesk.store.service import Store
@@ -118,7 +118,12 @@ def check_address(proxy: str) -> str:
     try:
         ipaddress.ip_address(proxy)
     except ValueError:
-        raise BridgedeskError(f"--proxy {proxy[:40]!r} is not an IP address") from None
+        raise BridgedeskError(
+            "--proxy {proxy!r} is not an IP address",
+            Location(input="--proxy"),
+            code="serve.proxy-not-ip",
+            proxy=proxy[:40],
+        ) from None
     return proxy
 
 

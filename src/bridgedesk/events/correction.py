@@ -128,10 +128,16 @@ def check_role(result: int, *, director: bool, disputed: bool, undoes_director: 
         return
     if disputed:
         raise ForbiddenError(
-            f"result {result} is disputed: only the director changes it (by ruling on the dispute)"
+            "result {result} is disputed: only the director changes it (by ruling on the dispute)",
+            code="result.disputed-director-only",
+            result=result,
         )
     if undoes_director:
-        raise ForbiddenError(f"the director corrected result {result}: only the director undoes it")
+        raise ForbiddenError(
+            "the director corrected result {result}: only the director undoes it",
+            code="correction.undo-is-directors",
+            result=result,
+        )
 
 
 def check_undo(

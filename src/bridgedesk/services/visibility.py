@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bridgedesk.errors import EntryError, ForbiddenError
+from bridgedesk.errors import EntryError, ForbiddenError, Location
 from bridgedesk.events.visibility import SectionView, TeamView
 from bridgedesk.formats import results_json
 from bridgedesk.services import live
@@ -165,8 +165,9 @@ def team_board_pages(unit: UnitOfWork, event: int | str) -> None:
     played at some tables and still to play at others (:class:`ForbiddenError`)."""
     if not team_view(unit, event).board_pages:
         raise ForbiddenError(
-            "the board-by-board pages show once every table has played the boards in play "
-            "(the standings show now)"
+            "the board-by-board pages show once every table has played the boards in "
+            "play (the standings show now)",
+            code="visibility.team-boards-in-play",
         )
 
 
@@ -200,5 +201,10 @@ def release(
     """The director releases a session's results to everybody before every table has
     played (``shown``), or folds them again; audited.  The audit line's id."""
     if session < 1:
-        raise EntryError(f"session {session} does not exist: sessions count from 1")
+        raise EntryError(
+            "session {session} does not exist: sessions count from 1",
+            Location(input="session"),
+            code="release.no-such-session",
+            session=session,
+        )
     return releases.release(unit, event, session, shown=shown, who=who, reason=reason)

@@ -159,7 +159,10 @@ async def hand_records(request: Request, event: int) -> Response:
             )  # fmt: skip
             records = [r for r in records if r.deal.board in shown]
             if not records:
-                raise ForbiddenError("the hand records show once every table has played")
+                raise ForbiddenError(
+                    "the hand records show once every table has played",
+                    code="deals.hands-before-play",
+                )
         if request.query_params.get("dd"):
             from bridgedesk.deals.dd import analyse
 
