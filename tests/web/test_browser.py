@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,9 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Stored]]:
         stored.store.close()
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
+@contextmanager
+def launched() -> Iterator[Any]:
+    """Debian's chromium, launched by Playwright (a module's fixture keeps one open)."""
     flags = [a for a in chromium_args("") if not a.startswith(("--headless", "--user-data-dir"))]
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
@@ -61,6 +63,12 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with launched() as b:
+        yield b
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ result is stored once.  The same at a team table.  Screenshots at 360 and 390 px
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,10 @@ from bridgedesk.services import draws
 from bridgedesk.store import team_events, terminals
 from bridgedesk.store.service import Store
 from tests.web import team_event as te
-from tests.web.conftest import Stored, stored_event
-from tests.web.test_browser import CHROMIUM, _choose, browser, shots
+from tests.web.conftest import stored_in
+from tests.web.test_browser import CHROMIUM, _choose, launched, shots
 
-__all__ = ["browser", "shots"]  # the fixtures, from the table terminals' browser test
+__all__ = ["shots"]  # the fixture, from the table terminals' browser test
 
 pytestmark = [
     pytest.mark.browser,
@@ -69,6 +70,10 @@ class Server:
         self.server.should_exit = True
         self.thread.join(timeout=20)
 
+    @property
+    def up(self) -> bool:
+        return self.server is not None and not self.server.should_exit
+
 
 def _down(server: Server, context: Any) -> None:
     context.set_offline(True)
@@ -85,20 +90,41 @@ def _phone(width: int) -> dict[str, Any]:
     return {"viewport": {"width": width, "height": 780}, "is_mobile": True, "has_touch": True}
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[Server, Stored]]:
+@dataclass
+class Club:
+    """The module's one store and the one server on it; each test makes its event."""
+
+    server: Server
+    store: Store
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Club]:
     from bridgedesk.web.app import create_app
 
-    stored = stored_event(str(tmp_path / "club.sqlite3"), pairs=8)
-    app = create_app(store=stored.store, poll_seconds=0.2)
-    server = Server(app)
+    store = Store.open(str(tmp_path_factory.mktemp("offline") / "club.sqlite3"))
+    server = Server(create_app(store=store, poll_seconds=0.2))
     server.start()
     try:
-        yield server, stored
+        yield Club(server, store)
     finally:
-        if not server.server.should_exit:
+        if server.up:
             server.stop()
-        stored.store.close()
+        store.close()
+
+
+@pytest.fixture
+def served(club: Club) -> Club:
+    """The module's server, up again if a test before stopped it and failed."""
+    if not club.server.up:
+        club.server.start()
+    return club
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with launched() as b:
+        yield b
 
 
 def _ready_offline(page: Any, path: str) -> None:
@@ -122,9 +148,9 @@ def _score(board: int, contract: str, declarer: str, result: str) -> int:
 
 
 def test_two_results_entered_offline_survive_a_closed_tab(
-    served: tuple[Server, Stored], browser: Any, shots: Path
+    served: Club, browser: Any, shots: Path
 ) -> None:
-    server, stored = served
+    server, stored = served.server, stored_in(served.store, pairs=8)
     base = server.base
     a = stored.movement.assignment(1, 1)
     assert a is not None
@@ -175,29 +201,11 @@ def test_two_results_entered_offline_survive_a_closed_tab(
     context.close()
 
 
-@pytest.fixture
-def team_served(tmp_path: Path) -> Iterator[tuple[Server, Store, int]]:
-    from bridgedesk.web.app import create_app
-
-    store = Store.open(tmp_path / "club.sqlite3")
+def test_a_team_table_queues_offline_too(served: Club, browser: Any, shots: Path) -> None:
+    server, store = served.server, served.store
     eid = te.create_event(store)
     te.add_teams(store, eid)
     draws.make_draw(store, eid)
-    app = create_app(store=store, poll_seconds=0.2)
-    server = Server(app)
-    server.start()
-    try:
-        yield server, store, eid
-    finally:
-        if not server.server.should_exit:
-            server.stop()
-        store.close()
-
-
-def test_a_team_table_queues_offline_too(
-    team_served: tuple[Server, Store, int], browser: Any, shots: Path
-) -> None:
-    server, store, eid = team_served
     base = server.base
     codes = {c.table: c.code for c in terminals.table_codes(store, eid)}
     d = next(m for m in team_events.draw(store, eid).matches if m.away is not None)

@@ -8,6 +8,12 @@ round it is at now have; everybody may see ``b`` once every table that plays it 
 played it (rounds up to ``r``), its hands once the last round is in.  The skip
 Mitchell is the issue's example: in round 2, EW 12 at table 1 plays board 2 and
 meets board 1 only in round 4, though table 1 entered board 1 in round 1.
+
+One store and one app serve the module.  Every round, every table's panel is asked
+which travellers it offers (the whole rule, table by table) and the public routes are
+asked what they show; the traveller routes themselves are asked of tables and boards
+hypothesis draws (derandomized: the same sample every run), a hidden board drawn
+first among those the table itself entered earlier (the leak the issue found).
 """
 
 from __future__ import annotations
@@ -16,10 +22,12 @@ import datetime as dt
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
+from dataclasses import dataclass
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
 
 from bridgedesk.bridge import Seat
 from bridgedesk.deals.generate import generate
@@ -37,10 +45,35 @@ from bridgedesk.web.app import create_app
 WALKS = [("skip-mitchell", 6, 1), ("howell", 3, 2)]
 
 
+#: One derandomized example a walk (each walk makes its own event in the module's
+#: store, so a rerun starts afresh); no shrinking: a walk is seconds long.
+WALK_SETTINGS = settings(
+    max_examples=1, derandomize=True, deadline=None, database=None, phases=[Phase.generate]
+)
+
+
+@dataclass
+class Club:
+    """The module's one store and the one app (a test client) on it."""
+
+    store: Store
+    client: TestClient
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Club]:
+    store = Store.open(str(tmp_path_factory.mktemp("visibility") / "club.sqlite3"))
+    try:
+        with TestClient(create_app(store=store, poll_seconds=0.0)) as client:
+            yield Club(store, client)
+    finally:
+        store.close()
+
+
 def _event(store: Store, kind: str, tables: int, bpr: int) -> tuple[int, GridMovement]:
     eid = store.create_event(
-        Event("Walk", dt.date(2026, 11, 24), Rating.WEEKLY, 3, ScoringMethod.MATCHPOINTS,
-              sessions=(Session(1, (Section("A"),)),))
+        Event(f"Walk {kind}", dt.date(2026, 11, 24), Rating.WEEKLY, 3,
+              ScoringMethod.MATCHPOINTS, sessions=(Session(1, (Section("A"),)),))
     )  # fmt: skip
     movement = build(kind, tables=tables, boards_per_round=bpr)
     grid = as_grid(movement)
@@ -53,14 +86,15 @@ def _event(store: Store, kind: str, tables: int, bpr: int) -> tuple[int, GridMov
     return eid, grid
 
 
-@pytest.fixture(params=WALKS, ids=[w[0] for w in WALKS])
-def walk(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> Iterator[tuple[Store, int, GridMovement]]:
-    store = Store.open(str(tmp_path / "club.sqlite3"))
-    eid, grid = _event(store, *request.param)
-    yield store, eid, grid
-    store.close()
+def _logins(client: TestClient, store: Store, eid: int, tables: int) -> dict[int, dict[str, str]]:
+    """Every table's terminal logged in: its Authorization header."""
+    codes = {c.table: c.code for c in terminals.table_codes(store, eid)}
+    auth = {}
+    for t in range(1, tables + 1):
+        asked = {"event": eid, "section": "A", "table": t, "code": codes[t]}
+        answer = client.post("/api/table/login", json=asked)
+        auth[t] = {"Authorization": f"Bearer {answer.json()['token']}"}
+    return auth
 
 
 def _played_by(grid: GridMovement, last: int) -> dict[int, set[int]]:
@@ -93,134 +127,148 @@ class _None:
 _NONE = _None()
 
 
+@pytest.mark.parametrize("walk", WALKS, ids=[w[0] for w in WALKS])
+@WALK_SETTINGS
+@given(data=st.data())
 def test_every_route_shows_a_board_only_to_those_who_played_it(
-    walk: tuple[Store, int, GridMovement],
+    club: Club, walk: tuple[str, int, int], data: st.DataObject
 ) -> None:
-    store, eid, grid = walk
-    codes = {c.table: c.code for c in terminals.table_codes(store, eid)}
-    app = create_app(store=store, poll_seconds=0.0)
-    with TestClient(app) as client:
-        auth = {}
-        for t in range(1, grid.tables + 1):
-            asked = {"event": eid, "section": "A", "table": t, "code": codes[t]}
-            answer = client.post("/api/table/login", json=asked)
-            auth[t] = {"Authorization": f"Bearer {answer.json()['token']}"}
-        # before any result: an empty public ranking, nothing shown anywhere
-        empty = client.get(f"/api/events/{eid}/ranking")
-        assert empty.status_code == 200, empty.text
-        assert empty.json()["ranking"] == [] and empty.json()["boards"] == []
-        for rnd in range(1, grid.rounds + 1):
-            for t in range(1, grid.tables + 1):
-                a = grid.assignment(rnd, t)
-                assert a is not None
-                for b in a.boards:
-                    made = ("=", "+1", "-1")[(rnd + t + b) % 3]
-                    body = {"round": rnd, "board": b, "ns": a.ns, "ew": a.ew,
-                            "contract": "3NT", "declarer": "S", "result": made}  # fmt: skip
-                    got = client.post("/api/table/results", json=body, headers=auth[t])
-                    assert got.status_code == 201, got.text
-            played = _played_by(grid, rnd)
-            now = min(rnd + 1, grid.rounds)  # where each table is once its round is in
-            for t in range(1, grid.tables + 1):
-                a = grid.assignment(now, t)
-                assert a is not None
-                seen = {b for b, pairs in played.items() if {a.ns, a.ew} <= pairs}
-                for b in grid.boards:
-                    api = client.get(f"/api/table/traveller/{b}", headers=auth[t])
-                    assert api.status_code == (200 if b in seen else 403), (rnd, t, b)
-                # the page asks the same rule: one board shown and one hidden, if any
-                hidden = sorted(set(grid.boards) - seen)
-                asked = ((min(seen, default=None), 200), (hidden[0] if hidden else None, 403))
-                for b, want in asked:
-                    if b is not None:
-                        page = client.get(f"/t/traveller/{b}", headers=auth[t])
-                        assert page.status_code == want, (rnd, t, b)
-                panel = client.get("/t/table/panel", headers=auth[t]).text
-                offered = {int(x) for x in re.findall(r'href="/t/traveller/(\d+)"', panel)}
-                assert offered == seen, (rnd, t)
-            public = _public(grid, rnd)
-            over = rnd == grid.rounds
-            doc = client.get(f"/api/events/{eid}/ranking").json()
-            assert {b["board"] for b in doc["boards"]} == public, rnd
-            assert all(("deal" in b) == over for b in doc["boards"]), rnd
-            assert "member" not in json.dumps(doc)
-            live = client.get(f"/e/{eid}/live").text
-            assert (
-                set(map(int, re.findall(r'class="grid traveller" data-board="(\d+)"', live)))
-                == public
-            )
-            assert bool(re.search(r'class="hands"', live)) == over, rnd
+    store, client = club.store, club.client
+    eid, grid = _event(store, *walk)
+    auth = _logins(client, store, eid, grid.tables)
+    tables = range(1, grid.tables + 1)
+    # before any result: an empty public ranking, nothing shown anywhere
+    empty = client.get(f"/api/events/{eid}/ranking")
+    assert empty.status_code == 200, empty.text
+    assert empty.json()["ranking"] == [] and empty.json()["boards"] == []
+    entered: dict[int, set[int]] = {t: set() for t in tables}  # boards entered at each table
+    for rnd in range(1, grid.rounds + 1):
+        for t in tables:
+            a = grid.assignment(rnd, t)
+            assert a is not None
+            for b in a.boards:
+                made = ("=", "+1", "-1")[(rnd + t + b) % 3]
+                body = {"round": rnd, "board": b, "ns": a.ns, "ew": a.ew,
+                        "contract": "3NT", "declarer": "S", "result": made}  # fmt: skip
+                got = client.post("/api/table/results", json=body, headers=auth[t])
+                assert got.status_code == 201, got.text
+                entered[t].add(b)
+        played = _played_by(grid, rnd)
+        now = min(rnd + 1, grid.rounds)  # where each table is once its round is in
+        seen: dict[int, set[int]] = {}
+        for t in tables:
+            a = grid.assignment(now, t)
+            assert a is not None
+            seen[t] = {b for b, pairs in played.items() if {a.ns, a.ew} <= pairs}
+            # every table's panel offers exactly the travellers both its pairs may see
+            panel = client.get("/t/table/panel", headers=auth[t]).text
+            offered = {int(x) for x in re.findall(r'href="/t/traveller/(\d+)"', panel)}
+            assert offered == seen[t], (rnd, t)
+        # the traveller's JSON and page, asked of a sample of the tables: a board shown,
+        # and a hidden one, first among those this table entered for the pairs before
+        asked = data.draw(
+            st.lists(st.sampled_from(tables), min_size=1, max_size=2, unique=True),
+            label=f"tables asked after round {rnd}",
+        )
+        for t in asked:
+            hidden = set(grid.boards) - seen[t]
+            checks = []
+            if seen[t]:
+                checks.append((data.draw(st.sampled_from(sorted(seen[t]))), 200))
+            if hidden:
+                pool = sorted(entered[t] & hidden) or sorted(hidden)
+                checks.append((data.draw(st.sampled_from(pool)), 403))
+            for b, want in checks:
+                api = client.get(f"/api/table/traveller/{b}", headers=auth[t])
+                assert api.status_code == want, (rnd, t, b)
+                page = client.get(f"/t/traveller/{b}", headers=auth[t])
+                assert page.status_code == want, (rnd, t, b)
+        public = _public(grid, rnd)
+        over = rnd == grid.rounds
+        doc = client.get(f"/api/events/{eid}/ranking").json()
+        assert {b["board"] for b in doc["boards"]} == public, rnd
+        assert all(("deal" in b) == over for b in doc["boards"]), rnd
+        assert "member" not in json.dumps(doc)
+        live = client.get(f"/e/{eid}/live").text
+        assert (
+            set(map(int, re.findall(r'class="grid traveller" data-board="(\d+)"', live))) == public
+        )
+        assert bool(re.search(r'class="hands"', live)) == over, rnd
 
 
+@pytest.mark.parametrize("walk", WALKS, ids=[w[0] for w in WALKS])
 def test_the_directors_release_shows_everything_and_is_audited(
-    walk: tuple[Store, int, GridMovement],
+    club: Club, walk: tuple[str, int, int]
 ) -> None:
-    store, eid, grid = walk
+    store, client = club.store, club.client
+    eid, grid = _event(store, *walk)
     a = grid.assignment(1, 1)
     assert a is not None
-    app = create_app(store=store, poll_seconds=0.0)
-    with TestClient(app) as client:
-        code = {c.table: c.code for c in terminals.table_codes(store, eid)}[1]
-        token = client.post("/api/table/login", json={"event": eid, "section": "A", "table": 1,
-                                                      "code": code}).json()["token"]  # fmt: skip
-        body = {"round": 1, "board": a.boards[0], "ns": a.ns, "ew": a.ew, "contract": "PASS"}
-        auth = {"Authorization": f"Bearer {token}"}
-        assert client.post("/api/table/results", json=body, headers=auth).status_code == 201
-        assert client.get(f"/api/events/{eid}/ranking").json()["boards"] == []
-        release(store, eid, 1, shown=True, who="TD", reason="results on the club's screen")
-        doc = client.get(f"/api/events/{eid}/ranking").json()
-        assert [b["board"] for b in doc["boards"]] == [a.boards[0]]
-        assert "deal" in doc["boards"][0]
-        assert f'data-board="{a.boards[0]}"' in client.get(f"/e/{eid}/live").text
-        release(store, eid, 1, shown=False, who="TD", reason="by mistake")
-        assert client.get(f"/api/events/{eid}/ranking").json()["boards"] == []
+    auth = _logins(client, store, eid, 1)[1]
+    body = {"round": 1, "board": a.boards[0], "ns": a.ns, "ew": a.ew, "contract": "PASS"}
+    assert client.post("/api/table/results", json=body, headers=auth).status_code == 201
+    assert client.get(f"/api/events/{eid}/ranking").json()["boards"] == []
+    release(store, eid, 1, shown=True, who="TD", reason="results on the club's screen")
+    doc = client.get(f"/api/events/{eid}/ranking").json()
+    assert [b["board"] for b in doc["boards"]] == [a.boards[0]]
+    assert "deal" in doc["boards"][0]
+    assert f'data-board="{a.boards[0]}"' in client.get(f"/e/{eid}/live").text
+    release(store, eid, 1, shown=False, who="TD", reason="by mistake")
+    assert client.get(f"/api/events/{eid}/ranking").json()["boards"] == []
     log = [line for line in director.audit_log(store, eid) if line.action == "release"]
     assert [(line.who, line.new) for line in log] == [("TD", {"released": True}),
                                                       ("TD", {"released": False})]  # fmt: skip
 
 
-def test_a_team_match_shows_a_board_once_every_room_has_played_it(tmp_path: Path) -> None:
+@WALK_SETTINGS
+@given(data=st.data())
+def test_a_team_match_shows_a_board_once_every_room_has_played_it(
+    club: Club, data: st.DataObject
+) -> None:
     """An 8-team round robin walked room by room: the public JSON keeps a board of a
     round only once both rooms of every match of that round have played it, and the
     board-by-board pages wait while a board is in play at some tables; member numbers
-    never show."""
+    never show.  The routes are asked after the last room of each round (the round's
+    boards become public) and after rooms hypothesis draws among the others."""
     from bridgedesk.services import draws, slips
     from bridgedesk.store import team_events
     from tests.web import team_event as te
 
-    store = Store.open(str(tmp_path / "club.sqlite3"))
-    eid = te.create_event(store)
+    store, client = club.store, club.client
+    eid = te.create_event(store, name="Walk teams")
     te.add_teams(store, eid)
     draws.make_draw(store, eid)
     matches = [d for d in team_events.draw(store, eid).matches if d.away is not None]
     rounds = sorted({d.round for d in matches})[:2]
-    app = create_app(store=store, poll_seconds=0.0)
-    with TestClient(app) as client:
-        entered: set[tuple[int, int, str]] = set()  # (round, home, room)
-        for rnd in rounds:
-            in_round = [d for d in matches if d.round == rnd]
-            for d in in_round:
-                for room in ("open", "closed"):
-                    for board in d.boards:
-                        played = te.words(d.round, d.home, board, room)
-                        slips.enter(store, eid, te.slip(d, room, board, played), who="kim")
-                    entered.add((d.round, d.home, room))
-                    doc = client.get(f"/api/events/{eid}/ranking").json()
-                    assert "member" not in json.dumps(doc)
-                    shown = {(m["round"], b["board"]) for m in doc["matches"] for b in m["boards"]}
-                    done = {
-                        (x.round, b)
-                        for x in matches
-                        for b in x.boards
-                        if all((y.round, y.home, r) in entered for y in matches
-                               if y.round == x.round for r in ("open", "closed"))
-                    }  # fmt: skip
-                    assert shown == done, (rnd, d.home, room)
-                    page = client.get(f"/e/{eid}/teams/scorecards.html")
-                    partly = any(
-                        (y.round, y.home, r) not in entered
-                        for y in matches if y.round == rnd for r in ("open", "closed")
-                    )  # fmt: skip
-                    assert page.status_code == (403 if partly else 200), (rnd, d.home, room)
-                    assert client.get(f"/e/{eid}/teams/standings.html").status_code == 200
-    store.close()
+    entered: set[tuple[int, int, str]] = set()  # (round, home, room)
+    for rnd in rounds:
+        rooms = [(d, room) for d in matches if d.round == rnd for room in ("open", "closed")]
+        asked = data.draw(
+            st.sets(st.sampled_from(range(len(rooms) - 1)), min_size=1, max_size=2),
+            label=f"rooms after which round {rnd} is asked",
+        ) | {len(rooms) - 1}
+        for i, (d, room) in enumerate(rooms):
+            for board in d.boards:
+                played = te.words(d.round, d.home, board, room)
+                slips.enter(store, eid, te.slip(d, room, board, played), who="kim")
+            entered.add((d.round, d.home, room))
+            if i not in asked:
+                continue
+            doc = client.get(f"/api/events/{eid}/ranking").json()
+            assert "member" not in json.dumps(doc)
+            shown = {(m["round"], b["board"]) for m in doc["matches"] for b in m["boards"]}
+            done = {
+                (x.round, b)
+                for x in matches
+                for b in x.boards
+                if all((y.round, y.home, r) in entered for y in matches
+                       if y.round == x.round for r in ("open", "closed"))
+            }  # fmt: skip
+            assert shown == done, (rnd, d.home, room)
+            page = client.get(f"/e/{eid}/teams/scorecards.html")
+            partly = any(
+                (y.round, y.home, r) not in entered
+                for y in matches if y.round == rnd for r in ("open", "closed")
+            )  # fmt: skip
+            assert page.status_code == (403 if partly else 200), (rnd, d.home, room)
+            assert client.get(f"/e/{eid}/teams/standings.html").status_code == 200
