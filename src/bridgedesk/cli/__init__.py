@@ -101,6 +101,7 @@ _EXTENSIONS: dict[str, dict[str, str]] = {
         "not-played": "bridgedesk.cli.result_director",
         "rulings": "bridgedesk.cli.result_director",
         "cancel": "bridgedesk.cli.result_director",
+        "release": "bridgedesk.cli.result_director",
         "withdraw-pair": "bridgedesk.cli.result_withdrawal",
         "team": "bridgedesk.cli.result_teams",
         "forfeit": "bridgedesk.cli.result_teams",

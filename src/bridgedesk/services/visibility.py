@@ -22,7 +22,7 @@ from bridgedesk.events.visibility import SectionView, TeamView
 from bridgedesk.formats import results_json
 from bridgedesk.services import live
 from bridgedesk.services.event_scores import Shape, event_rules
-from bridgedesk.store import releases, team_events
+from bridgedesk.store import events_repo, releases, team_events
 from bridgedesk.store import terminals as term
 from bridgedesk.store.results_repo import results as results_of
 from bridgedesk.store.results_repo import section_results
@@ -35,6 +35,7 @@ __all__ = [
     "public_document",
     "public_ranking",
     "release",
+    "released",
     "section_view",
     "strip_members",
     "table_boards",
@@ -195,16 +196,41 @@ def public_ranking(
         return public_document(unit, event, live.ranking_document(unit, event, section, session))
 
 
+def released(unit: UnitOfWork, event: int | str, session: int = 1) -> bool:
+    """Whether the director has released the session's travellers and hands to everybody."""
+    return releases.released(unit, event, session)
+
+
 def release(
     unit: UnitOfWork, event: int | str, session: int, *, shown: bool, who: str, reason: str
 ) -> int:
-    """The director releases a session's results to everybody before every table has
-    played (``shown``), or folds them again; audited.  The audit line's id."""
-    if session < 1:
-        raise EntryError(
-            "session {session} does not exist: sessions count from 1",
-            Location(input="session"),
-            code="release.no-such-session",
-            session=session,
-        )
-    return releases.release(unit, event, session, shown=shown, who=who, reason=reason)
+    """The director releases a session's travellers and hands to everybody before every
+    table has played (``shown``), or folds them again (the rule of
+    :mod:`bridgedesk.events.visibility` then holds again); audited, with ``who`` and
+    ``reason``.  The audit line's id.  A session the event does not have, and a
+    release that changes nothing, are refused."""
+    with unit.transaction():
+        info = events_repo.event(unit, event)
+        sessions = sorted({number for number, _ in info.sections})
+        if session not in sessions:
+            raise EntryError(
+                "event {event!r} has no session {session} (its sessions: {sessions})",
+                Location(input="session"),
+                code="release.no-such-session",
+                event=info.event.name,
+                session=session,
+                sessions=", ".join(map(str, sessions)),
+            )
+        if releases.released(unit, info.id, session) == shown:
+            if shown:
+                raise EntryError(
+                    "session {session}'s travellers and hands are released already",
+                    code="release.already-released",
+                    session=session,
+                )
+            raise EntryError(
+                "session {session}'s travellers and hands are not released: nothing to fold",
+                code="release.not-released",
+                session=session,
+            )
+        return releases.release(unit, info.id, session, shown=shown, who=who, reason=reason)

@@ -11,8 +11,10 @@ a director corrects as the director, also after the deadline); undo is
 and boards not played (``result fouled`` / ``not-played``) likewise, and a
 cancelled ruling :func:`bridgedesk.store.director.cancel_ruling`; rounds are held, closed and
 opened by :func:`bridgedesk.store.terminals.set_round` (``event round``); the missing
-slips, the late first, are :func:`bridgedesk.services.missing_slips.missing`.  A scorer enters and
-corrects; rulings and rounds need a director.
+slips, the late first, are :func:`bridgedesk.services.missing_slips.missing`; the director's
+release of a session's travellers and hands is :func:`bridgedesk.services.visibility.release`
+(``result release``).  A scorer enters and corrects; rulings, rounds and releases need a
+director.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from bridgedesk.events.rulings import (
 from bridgedesk.formats import results_csv
 from bridgedesk.i18n import catalog, lazy_pgettext
 from bridgedesk.reading import decode
-from bridgedesk.services import missing_slips, rulings, slips
+from bridgedesk.services import missing_slips, rulings, slips, visibility
 from bridgedesk.store import director
 from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
@@ -132,6 +134,7 @@ def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
         "board_filter": board,
         "seats": SEATS,
         "units": [u.value for u in PenaltyUnit],
+        "released": visibility.released(store, place.event, place.session),
     }
 
 
@@ -533,6 +536,34 @@ def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     )
 
 
+#: The release form's two buttons: whether each shows the session to everybody.
+RELEASE_ACTIONS = {"release": True, "fold": False}
+
+
+def _release(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
+    """The director shows the session's travellers and hands to everybody before every
+    table has played, or folds them again (``bridgedesk result release``); audited."""
+    action = form.get("action", "")
+    if action not in RELEASE_ACTIONS:
+        raise EntryError(
+            "the travellers and hands are released or folded, not {given!r}",
+            code="release.unknown-action",
+            given=action,
+        )
+    shown = RELEASE_ACTIONS[action]
+    aid = visibility.release(
+        store, place.event, place.session, shown=shown, who=session.user.name,
+        reason=_reason(form, "release"),
+    )  # fmt: skip
+    _ = catalog(place.lang).gettext
+    said = (
+        _("audit {id}: session {session}'s travellers and hands shown to everybody")
+        if shown
+        else _("audit {id}: session {session}'s travellers and hands folded again")
+    )
+    return said.format(id=aid, session=place.session)
+
+
 _Action = Callable[[Store, Place, Mapping[str, str], UserSession], str]
 
 #: The actions that answer with the results page: (path, role, form, function).
@@ -543,6 +574,7 @@ ACTIONS: tuple[tuple[str, Role, str, _Action], ...] = (
     ("/fouled", Role.DIRECTOR, "fouled", _fouled),
     ("/not-played", Role.DIRECTOR, "not_played", _not_played),
     ("/rulings/cancel", Role.DIRECTOR, "rulings", _cancel),
+    ("/release", Role.DIRECTOR, "release", _release),
 )
 
 
