@@ -87,7 +87,7 @@ def test_the_console_releases_and_folds_the_travellers(console: TestClient, stor
     # a release needs its reason (refused beside the form, nothing stored)
     answer = console.post(url, data={"csrf_token": token, "action": "release", "reason": " "})
     assert answer.status_code == 422
-    beside = r'<section id="release">.*?data-code="penalty.needs-reason"'
+    beside = r'<section id="release">.*?data-code="release.needs-reason"'
     assert re.search(beside, answer.text, re.S)
     assert _releases(stored) == []
 
@@ -114,6 +114,50 @@ def test_the_console_releases_and_folds_the_travellers(console: TestClient, stor
     # the same page in Japanese and Swedish
     assert "トラベラーとハンド" in console.get(f"/d/events/{eid}/results?lang=ja").text
     assert "Protokoll och givar" in console.get(f"/d/events/{eid}/results?lang=sv").text
+
+
+def test_a_team_event_is_released_from_its_results_page(
+    console: TestClient, stored: Stored
+) -> None:
+    """One match of round 1 in, the round's others still playing: none of the round's
+    boards shows publicly and the scorecards wait; released from the team results page,
+    both show; folded, not."""
+    from bridgedesk.services import draws
+    from bridgedesk.store import team_events
+    from tests.web import team_event as te
+
+    store = stored.store
+    eid = te.create_event(store)
+    te.add_teams(store, eid)
+    draws.make_draw(store, eid)
+    d = next(m for m in team_events.draw(store, eid).matches if m.away is not None)
+    for room in ("open", "closed"):
+        for board in d.boards:
+            slips.enter(store, eid, te.slip(d, room, board, te.words(d.round, d.home, board, room)))
+
+    def shown() -> set[tuple[int, int]]:
+        doc = console.get(f"/api/events/{eid}/ranking").json()
+        return {(m["round"], b["board"]) for m in doc["matches"] for b in m["boards"]}
+
+    assert shown() == set()
+    assert console.get(f"/e/{eid}/teams/scorecards.html").status_code == 403
+    token = log_in(console, "boss")
+    page = console.get(f"/d/teams/{eid}/results").text
+    assert 'data-released="0"' in page and "every room playing it has" in page
+    url = f"/d/teams/{eid}/release"
+    answer = console.post(url, data={"csrf_token": token, "action": "release", "reason": REASON})
+    assert answer.status_code == 200 and 'data-released="1"' in answer.text
+    assert "session 1&#39;s travellers and hands shown to everybody" in answer.text
+    assert {(d.round, b) for b in d.boards} <= shown()
+    assert console.get(f"/e/{eid}/teams/scorecards.html").status_code == 200
+    answer = console.post(url, data={"csrf_token": token, "action": "fold", "reason": "early"})
+    assert answer.status_code == 200 and 'data-released="0"' in answer.text
+    assert shown() == set()
+    log = director.audit_log(store, eid)
+    assert [(x.action, x.who, x.new) for x in log if x.action == "release"] == [
+        ("release", "boss", {"released": True}),
+        ("release", "boss", {"released": False}),
+    ]
 
 
 def test_result_release_on_the_command_line(

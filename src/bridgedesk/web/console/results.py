@@ -55,6 +55,7 @@ from bridgedesk.web.console.pages import (
     upload_of,
 )
 from bridgedesk.web.console.place import Place, place_of
+from bridgedesk.web.console.release import release_form
 from bridgedesk.web.language import language
 from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
@@ -536,32 +537,8 @@ def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     )
 
 
-#: The release form's two buttons: whether each shows the session to everybody.
-RELEASE_ACTIONS = {"release": True, "fold": False}
-
-
 def _release(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
-    """The director shows the session's travellers and hands to everybody before every
-    table has played, or folds them again (``bridgedesk result release``); audited."""
-    action = form.get("action", "")
-    if action not in RELEASE_ACTIONS:
-        raise EntryError(
-            "the travellers and hands are released or folded, not {given!r}",
-            code="release.unknown-action",
-            given=action,
-        )
-    shown = RELEASE_ACTIONS[action]
-    aid = visibility.release(
-        store, place.event, place.session, shown=shown, who=session.user.name,
-        reason=_reason(form, "release"),
-    )  # fmt: skip
-    _ = catalog(place.lang).gettext
-    said = (
-        _("audit {id}: session {session}'s travellers and hands shown to everybody")
-        if shown
-        else _("audit {id}: session {session}'s travellers and hands folded again")
-    )
-    return said.format(id=aid, session=place.session)
+    return release_form(store, place.event, place.session, form, session.user.name, place.lang)
 
 
 _Action = Callable[[Store, Place, Mapping[str, str], UserSession], str]
