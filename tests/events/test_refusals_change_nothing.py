@@ -62,6 +62,7 @@ REFUSALS: list[tuple[str, list[str], str]] = [
                            "x"], "has a result"),
     ("result cancel", [EVENT, "7", "--reason", "r"], "has no ruling 7"),
     ("result resolve", [EVENT, "7", "--reason", "r"], "has no dispute 7"),
+    ("result release", [EVENT, "--fold", "--reason", "r"], "not released: nothing to fold"),
     ("result withdraw-pair", [EVENT, "--pair", "1", "--from-round", "1", "--reason", "r"],
      "has results in round 1"),
     ("event lineup", [EVENT, "--round", "1", "--team", "1", "--ns", "1,2", "--ew", "3,4"],
