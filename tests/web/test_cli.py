@@ -154,6 +154,10 @@ def test_serve_names_the_database_the_console_and_every_lan_address(
     assert (seen["proxy_headers"], seen["forwarded_allow_ips"]) == (True, "10.0.0.1")
     assert "this computer only" in capsys.readouterr().out
     assert main(["serve", "--db", str(db), "--proxy", "my proxy"]) == 2
+    assert "--proxy 'my proxy' is not an IP address" in capsys.readouterr().err
+    monkeypatch.setenv("BRIDGEDESK_LANG", "ja")
+    assert main(["serve", "--db", str(db), "--proxy", "my proxy"]) == 2
+    assert "--proxy 'my proxy' は IP アドレスではありません" in capsys.readouterr().err
 
 
 def test_cards_take_the_lan_address_instead_of_loopback(

@@ -59,8 +59,9 @@ def test_a_scorer_cannot_undo_the_directors_correction(
     new = _changed(stored, rid, "-1")
     cid = slips.correct(stored.store, stored.event, rid, new, who="boss",  # type: ignore[arg-type]
                         reason="ruling", director=True)  # fmt: skip
-    with pytest.raises(ForbiddenError, match="only the director undoes it"):
+    with pytest.raises(ForbiddenError, match="only the director undoes it") as refused:
         slips.undo(stored.store, stored.event, cid, who="kim", reason="oops")
+    assert refused.value.code == "correction.undo-is-directors"
     _, kim, _ = clients
     csrf = console_login(kim, "kim")
     asked = {"csrf_token": csrf, "correction": str(cid), "reason": "oops"}
@@ -81,8 +82,9 @@ def test_a_disputed_result_is_changed_by_the_director_alone(stored: Stored) -> N
         lambda: slips.correct(stored.store, stored.event, rid, new, who="kim", reason="x"),  # type: ignore[arg-type]
         lambda: slips.delete(stored.store, stored.event, rid, who="kim", reason="x"),
     ):
-        with pytest.raises(ForbiddenError, match="disputed: only the director"):
+        with pytest.raises(ForbiddenError, match="disputed: only the director") as refused:
             change()
+        assert refused.value.code == "result.disputed-director-only"
     assert corrections.corrections(stored.store, stored.event) == []
     [d] = disputes.open_disputes(stored.store, stored.event)
     rulings.rule_on_dispute(stored.store, stored.event, d.id, who="boss", reason="10 tricks",
@@ -186,4 +188,5 @@ def test_a_viewer_at_the_console_sees_what_the_public_sees(
     assert 'id="result-list"' not in anyone.get(url).text
     hands = f"/d/events/{stored.event}/deals/hand-records"
     assert boss.get(hands).status_code == 200
-    assert anyone.get(hands).status_code == 403
+    refused = anyone.get(hands)
+    assert refused.status_code == 403 and 'data-code="deals.hands-before-play"' in refused.text

@@ -271,4 +271,5 @@ def test_a_team_match_shows_a_board_once_every_room_has_played_it(
                 for y in matches if y.round == rnd for r in ("open", "closed")
             )  # fmt: skip
             assert page.status_code == (403 if partly else 200), (rnd, d.home, room)
+            assert ('data-code="visibility.team-boards-in-play"' in page.text) == partly
             assert client.get(f"/e/{eid}/teams/standings.html").status_code == 200
