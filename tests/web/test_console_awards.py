@@ -141,3 +141,14 @@ def test_certificates_in_three_languages(boss: tuple[TestClient, str], played: S
     )
     bad = client.get(f"/d/events/{eid}/masterpoints/certificates?rules=fifa")
     assert bad.status_code == 422 and "the rules are jcbl or sbf" in bad.text
+
+
+def test_fmp_card_of_an_event_without_a_club(boss: tuple[TestClient, str], played: Stored) -> None:
+    """Issue 25: the FMP card's club line (000:29) is the club's; an event stored without
+    a club leaves it blank to be written in, not filled with the event's name."""
+    client, _token = boss
+    html = client.get(f"/d/events/{played.event}/masterpoints/certificates?in=en").text
+    clubs = re.findall(r"<dt>Club</dt><dd>(.*?)</dd>", html)
+    assert clubs and set(clubs) == {""}
+    assert "Tuesday pairs" not in "".join(re.findall(r'<section class="card fmp.*?</section>',
+                                                     html, flags=re.S))  # fmt: skip

@@ -28,6 +28,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected, stored_fields
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import (
     PenaltyUnit,
     ProceduralPenalty,
@@ -97,8 +98,9 @@ def _prefill(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     a = None if movement is None else movement.assignment(int(rnd), int(table))
     if a is None:
         return form
-    form.setdefault("ns", str(a.ns))
-    form.setdefault("ew", str(a.ew))
+    numbers = PairNumbers.of(movement)  # the numbers on the cards (a Mitchell's EW 1)
+    form.setdefault("ns", str(numbers.number(a.ns)))
+    form.setdefault("ew", str(numbers.number(a.ew)))
     done = {
         s.result.board
         for s in store.results(place.event, section=place.section, session=place.session)
@@ -119,6 +121,7 @@ def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     movement = store.movement(place.event, section=place.section, session=place.session)
     called = open_disputes(store, place.event, place.section, place.session)
     return {
+        "numbers": PairNumbers.of(movement),
         "disputes": called,
         "disputed": {d.result_id: d for d in called},
         "results": [
@@ -179,12 +182,15 @@ async def act(
 
 
 def _enter(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
+    movement = store.movement(place.event, section=place.section, session=place.session)
+    numbers = PairNumbers.of(movement)
+    ns, ew = numbers.entered(whole(form, "ns"), whole(form, "ew"))  # as the cards number them
     result = make_result(
         round=whole(form, "round"),
         table=whole(form, "table"),
         board=whole(form, "board"),
-        ns=whole(form, "ns"),
-        ew=whole(form, "ew"),
+        ns=ns,
+        ew=ew,
         contract=form.get("contract", "").strip() or None,
         declarer=form.get("declarer") or None,
         result=form.get("result", "").strip() or None,
@@ -199,7 +205,13 @@ def _enter(store: Store, place: Place, form: Mapping[str, str], session: UserSes
     return (
         catalog(place.lang)
         .gettext("result {id}: board {board} NS {ns} v EW {ew} {result}")
-        .format(id=rid, board=result.board, ns=result.ns, ew=result.ew, result=result.result_text)
+        .format(
+            id=rid,
+            board=result.board,
+            ns=numbers.number(result.ns),
+            ew=numbers.number(result.ew),
+            result=result.result_text,
+        )
     )
 
 

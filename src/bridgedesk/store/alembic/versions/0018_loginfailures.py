@@ -1,8 +1,8 @@
 """Failed logins kept in the database, so that the limit on guessed codes and
 passwords holds across the server's worker processes.
 
-Revision ID: 0017_loginfailures
-Revises: 0016_simultaneous
+Revision ID: 0018_loginfailures
+Revises: 0017_flights
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0017_loginfailures"
-down_revision: str | None = "0016_simultaneous"
+revision: str = "0018_loginfailures"
+down_revision: str | None = "0017_flights"
 branch_labels: str | None = None
 depends_on: str | None = None
 
