@@ -91,6 +91,11 @@ def test_sbf_awards_shown_and_recorded(
     paid = {(int(place), int(points), colour) for _m, _p, place, points, colour in rows}
     assert sorted(paid) == [(1, 16, "bp"), (2, 11, "bp"), (3, 8, "bp")]
     assert len(rows) == 6
+    assert "SBF table A1, 8 in the scale, place 1" in page
+    # the reason in the reader's language: Swedish for an SBF club, as JCBL's in Japanese
+    sv = client.get(f"/d/events/{eid}/publish?rules=sbf&table=A&lang=sv").text
+    assert "SBF tabell A1, 8 i skalan, placering 1" in sv and "SBF table" not in sv
+    client.get(f"/d/events/{eid}/publish?lang=en")  # ?lang= is remembered: back to English
     expected = _cli_awards(played, capsys, "--rules", "sbf", "--table", "A")
     assert sorted((m, int(p)) for m, _c, _pl, p, _co in rows) == sorted(
         (a["member"], int(Decimal(a["points"]))) for a in expected

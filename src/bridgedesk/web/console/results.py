@@ -37,7 +37,7 @@ from bridgedesk.events.rulings import (
     parse_places,
 )
 from bridgedesk.formats import results_csv
-from bridgedesk.i18n import catalog, lazy_pgettext
+from bridgedesk.i18n import LazyText, catalog, lazy_gettext, lazy_pgettext
 from bridgedesk.reading import decode
 from bridgedesk.services import missing_slips, rulings, slips, visibility
 from bridgedesk.store import director
@@ -238,7 +238,7 @@ async def import_results(request: Request, event: int) -> Response:
     session = await need(request, Role.SCORER, form)
     place = await place_of(request, event, form)
     try:
-        name, raw = await upload_of(data, "a results CSV file", MAX_UPLOAD)
+        name, raw = await upload_of(data, lazy_gettext("a results CSV file"), MAX_UPLOAD)
         rows = results_csv.loads(decode(raw, name), name)
         store = store_of(request)
         report = await db_call(
@@ -461,7 +461,7 @@ def _round(store: Store, place: Place, form: Mapping[str, str], session: UserSes
 
 def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     pair = whole(form, "pair")
-    reason = _reason(form, "penalty")
+    reason = _reason(form, _PENALTY)
     try:
         unit = PenaltyUnit(form.get("unit", ""))
     except ValueError:
@@ -486,7 +486,14 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
     )
 
 
-def _reason(form: Mapping[str, str], what: str) -> str:
+#: What a director's reason is asked for ("give the reason for the {what}").
+_PENALTY = lazy_pgettext("the reason for the", "penalty")
+_FOULED = lazy_pgettext("the reason for the", "fouled board")
+_RULING = lazy_pgettext("the reason for the", "ruling")
+_CANCELLATION = lazy_pgettext("the reason for the", "cancellation")
+
+
+def _reason(form: Mapping[str, str], what: LazyText) -> str:
     reason = form.get("reason", "").strip()
     if not reason:
         raise EntryError(
@@ -501,7 +508,7 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     """A fouled board (004:3531-3658): the listed ROUND:TABLE places and/or every table
     playing it from a round on, as ``bridgedesk result fouled`` takes them."""
     board = whole(form, "board")
-    reason = _reason(form, "fouled board")
+    reason = _reason(form, _FOULED)
     places = parse_places(p for p in form.get("at", "").replace(";", ",").split(",") if p.strip())
     start = _maybe(form, "from_round")
     if start is not None:
@@ -528,7 +535,7 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
 def _not_played(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     rnd, table, board = whole(form, "round"), whole(form, "table"), whole(form, "board")
     rid = rulings.not_played(
-        store, place.event, rnd, table, board, reason=_reason(form, "ruling"),
+        store, place.event, rnd, table, board, reason=_reason(form, _RULING),
         who=session.user.name, section=place.section, session=place.session,
     )  # fmt: skip
     not_played = catalog(place.lang).gettext(
@@ -540,7 +547,7 @@ def _not_played(store: Store, place: Place, form: Mapping[str, str], session: Us
 def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     ruling = whole(form, "ruling")
     aid = director.cancel_ruling(
-        store, place.event, ruling, reason=_reason(form, "cancellation"), who=session.user.name
+        store, place.event, ruling, reason=_reason(form, _CANCELLATION), who=session.user.name
     )
     return (
         catalog(place.lang)
