@@ -53,7 +53,11 @@ def make_event(store: Store, pairs: int, sections: tuple[str, ...] = ("A",)) -> 
 
 
 def stored_event(db: str, pairs: int = 8, sections: tuple[str, ...] = ("A",)) -> Stored:
-    store = Store.open(db)
+    return stored_in(Store.open(db), pairs, sections)
+
+
+def stored_in(store: Store, pairs: int = 8, sections: tuple[str, ...] = ("A",)) -> Stored:
+    """A new event (:func:`make_event`) in an open ``store``, with its table codes."""
     eid = make_event(store, pairs, sections)
     movement = store.movement(eid, section=sections[0])
     assert movement is not None

@@ -2,8 +2,10 @@
 
 ``penalty`` (003:47-121), ``fouled`` (004:3531-3658, 003:161-226), ``not-played``
 (004:3838-3846), ``rulings`` and ``cancel``; every one is audited (who, when,
-why), see :mod:`bridgedesk.services.rulings`.  This module is listed in
-``_EXTENSIONS`` of :mod:`bridgedesk.cli`.
+why), see :mod:`bridgedesk.services.rulings`.  ``release`` shows a session's
+travellers and hands to everybody before every table has played them (or folds
+them again), :func:`bridgedesk.services.visibility.release`, audited likewise.
+This module is listed in ``_EXTENSIONS`` of :mod:`bridgedesk.cli`.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from bridgedesk.cli._options import (
     SectionOption,
     SessionOption,
     TableOption,
+    pair_name,
 )
 from bridgedesk.cli._store import open_store, who
-from bridgedesk.cli.result import app
+from bridgedesk.cli.result import app, pair_numbers
 from bridgedesk.errors import EntryError
 from bridgedesk.events.rulings import (
     PenaltyUnit,
@@ -32,7 +35,7 @@ from bridgedesk.events.rulings import (
     parse_amount,
     parse_places,
 )
-from bridgedesk.services import rulings
+from bridgedesk.services import rulings, visibility
 from bridgedesk.store import director
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
@@ -43,7 +46,10 @@ Amount = Annotated[str | None, typer.Option(show_default=False)]
 def penalty(
     event: EventArg,
     pair: Annotated[
-        int, typer.Option("--pair", "--player", min=1, help="The penalised pair (player).")
+        str,
+        typer.Option(
+            "--pair", "--player", help="The penalised pair (player): 7, or NS 3 / EW 1 (Mitchell)."
+        ),
     ],
     reason: Reason,
     boards: Annotated[
@@ -82,10 +88,13 @@ def penalty(
     if len(given) != 1:
         raise EntryError("give the penalty's size once: --boards, --mp, --percent or --imp")
     unit, value, option = given[0]
-    p = ProceduralPenalty(pair, parse_amount(value, option), unit, reason, board)
+    side, number = pair_name(pair)
+    amount = parse_amount(value, option)
     with open_store(db) as store:
+        numbers = pair_numbers(store, event, section, session)
+        p = ProceduralPenalty(numbers.named(number, side), amount, unit, reason, board)
         rid = rulings.penalty(store, event, p, who=who(by), section=section, session=session)
-    typer.echo(f"ruling {rid}: penalty on pair {pair}, {p.text} ({reason})")
+    typer.echo(f"ruling {rid}: penalty on pair {numbers.label(p.pair)}, {p.text} ({reason})")
 
 
 @app.command("fouled")
@@ -210,3 +219,27 @@ def cancel(
     with open_store(db) as store:
         aid = director.cancel_ruling(store, event, ruling, reason=reason, who=who(by))
     typer.echo(f"audit {aid}: ruling {ruling} cancelled")
+
+
+@app.command("release")
+def release(
+    event: EventArg,
+    reason: Reason,
+    fold: Annotated[
+        bool, typer.Option("--fold", help="Fold them again: the visibility rule holds again.")
+    ] = False,
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Show a session's travellers and hands to everybody now, before every table has
+    played them (the live pages, the ranking JSON, every table); --fold hides them again.
+    Audited.
+
+    Example: bridgedesk result release "Tuesday pairs" --reason "results on the club's screen"
+    """
+
+    with open_store(db) as store:
+        aid = visibility.release(store, event, session, shown=not fold, who=who(by), reason=reason)
+    state = "folded again" if fold else "shown to everybody"
+    typer.echo(f"audit {aid}: session {session}'s travellers and hands {state}")

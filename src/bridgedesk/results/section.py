@@ -16,12 +16,13 @@ out of the ranking.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Result, SectionResults
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
 from bridgedesk.results.build import Placement, section_of
 from bridgedesk.results.model import (
@@ -33,7 +34,7 @@ from bridgedesk.results.model import (
 )
 from bridgedesk.scoring import results as sr
 from bridgedesk.scoring.boards import BoardMemo
-from bridgedesk.scoring.session import SessionResult, score_session
+from bridgedesk.scoring.session import SessionResult, flight_ranks_of, score_session
 
 
 @dataclass
@@ -90,6 +91,9 @@ def director_penalties(
     IMP pairs: (scores - 1) x 5 IMPs; total points: (scores - 1) x 250), read
     from ``unscored``, the session scored without penalties.  ``--mp X`` and
     ``--imp X`` take exactly X off; ``--percent X`` is X % of one board's top.
+    While no board has two results (early in round 1) a board is worth nothing yet:
+    a penalty in matchpoints or IMPs counts from the first board compared, and the
+    live pages keep working meanwhile.
     """
     unit = max((b.penalty_unit for b in unscored.boards), default=Fraction(0))
     out = []
@@ -99,8 +103,8 @@ def director_penalties(
         elif p.unit is PenaltyUnit.PERCENT:
             boards = p.amount / 100
         else:
-            if not unit:
-                raise ScoringError("the session has no board to size a penalty on")
+            if not unit:  # no board has two results yet (round 1): sized once one has
+                continue
             boards = p.amount / unit
         out.append(sr.Penalty(str(p.pair), boards, None, p.reason))
     return out
@@ -158,7 +162,8 @@ def _section(
         for i, r in enumerate(rs)
     }
     competitors = {
-        str(n): Competitor(str(n), e.kind, e.names, e.players) for n, e in snapshot.entries.items()
+        str(n): Competitor(str(n), e.kind, e.names, e.players, e.flight)
+        for n, e in snapshot.entries.items()
     }
     phantom = next((str(n) for n, e in snapshot.entries.items() if e.phantom), None)
     info = None
@@ -169,10 +174,38 @@ def _section(
                             movement.winners, per_round)  # fmt: skip
     else:
         rounds = max((r.round for r in snapshot.results), default=0)
-    return section_of(
+    section = section_of(
         result, name=snapshot.section, seats=placements, competitors=competitors,
-        movement=info, phantom=phantom, rounds=rounds,
+        movement=info, phantom=phantom, rounds=rounds, numbers=PairNumbers.of(movement),
     )  # fmt: skip
+    return stratified(section, snapshot.event.name)
+
+
+def stratified(section: ScoredSection, event: str) -> ScoredSection:
+    """``section`` with each pair's rank in its flights, when its pairs have flights
+    (stratified pairs, 004:1515-1532): flight A ranks every pair of its field, flight B
+    the pairs of B and below, and so on (004:1525-1528), by the measure the field is
+    ranked by.  A pair left without a flight is refused, naming it."""
+    flights = {s.pair: s.flight for s in section.ranking if s.flight is not None}
+    if not flights:
+        return section
+    missing = [s for s in section.ranking if s.flight is None]
+    if missing:
+        first = section.label(missing[0].pair)
+        raise ScoringError(
+            "pair {first} has no flight, but the pairs of {event!r} are in flights: "
+            "give it one (`bridgedesk entry edit EVENT --pair N --flight B`)",
+            code="ranking.pair-without-flight",
+            first=first,
+            event=event,
+        )
+    order = section.flights
+    ranks: dict[str, dict[str, str]] = {}
+    for _direction, rows in section.fields():
+        values = {s.pair: s.percentage if s.percentage is not None else s.total for s in rows}
+        ranks.update(flight_ranks_of(values, {p: flights[p] for p in values}, order))
+    ranking = tuple(replace(s, flight_ranks=ranks[s.pair]) for s in section.ranking)
+    return replace(section, ranking=ranking)
 
 
 def score_sections(

@@ -11,8 +11,9 @@ what a stored event gives of itself (its name and date).  The option values that
 text on the command line (``--max-vp``, ``--group``, ``--qualifying``, ``--date``)
 are read here too, so a wrong one is refused in the same words whoever asks.
 
-The FMP certificates are those of a JCBL weekly game (000:17-54); the awards are
-recorded in a ledger CSV through :func:`bridgedesk.services.ledgers.open_ledger`
+The FMP certificates are those of a JCBL weekly game (000:17-54), made out to each
+player by name and issued by the club (a stored event's own, unless ``--club``); the
+awards are recorded in a ledger CSV through :func:`bridgedesk.services.ledgers.open_ledger`
 (a stored event's awards go into the database with ``masterpoints record``,
 :mod:`bridgedesk.services.awards`).
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -29,6 +30,7 @@ from pathlib import Path
 
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import Award
+from bridgedesk.masterpoints.handicap_lists import Split
 from bridgedesk.masterpoints.jcbl.club import QualifyingRound
 from bridgedesk.masterpoints.jcbl.ranks import FmpCertificate
 from bridgedesk.masterpoints.jcbl.weekly import WeeklyGame
@@ -36,7 +38,10 @@ from bridgedesk.masterpoints.ledger import LedgerEntry
 from bridgedesk.masterpoints.request import AwardOptions, award_request
 from bridgedesk.masterpoints.versions import RULE_VERSIONS
 from bridgedesk.services.award_inputs import InputOptions, load_input
+from bridgedesk.services.handicap_awards import handicap_awards
+from bridgedesk.services.handicaps import HandicapAsked
 from bridgedesk.services.ledgers import open_ledger, parse_day
+from bridgedesk.store.service import Store
 
 __all__ = [
     "MOVEMENTS",
@@ -77,6 +82,11 @@ class AwardAsked:
     event: str | None = None
     day: str | None = None
     as_json: bool = False
+    #: A stored handicap event: the handicaps (``--handicap-ratings`` or
+    #: ``--handicap-grades``), its scratch and handicap lists both paid.
+    handicap: HandicapAsked | None = None
+    #: ``--handicap-both``: a pair placed on both lists is paid both.
+    split: Split = Split.BETTER
 
 
 @dataclass(frozen=True)
@@ -177,6 +187,13 @@ def award(asked: AwardAsked) -> AwardDone:
     loaded = load_input(asked.input, options.table)
     source = loaded.input
     done = award_request(options, source)
+    if asked.handicap is not None:
+        done = dataclasses.replace(done, awards=_handicap_lists(asked, options))
+    elif asked.split is not Split.BETTER:
+        raise MasterpointError(
+            "--handicap-both does not apply: it pays the two lists of --handicap-ratings or "
+            "--handicap-grades"
+        )
     stored = source.stored
     name = asked.event if asked.event is not None else stored.name if stored else None
     when = parse_day(asked.day) if asked.day is not None else stored.day if stored else None
@@ -192,12 +209,18 @@ def award(asked: AwardAsked) -> AwardDone:
             raise MasterpointError(
                 "--certificates are FMP certificates of JCBL weekly games (--class)"
             )
-        if not asked.club or when is None:
-            raise MasterpointError("--certificates needs --club NAME and --date YYYY-MM-DD")
+        club = asked.club if asked.club is not None else stored.club if stored else ""
+        if not club or when is None:
+            raise MasterpointError(
+                "--certificates needs --club NAME (a stored event gives its own club) and "
+                "--date YYYY-MM-DD"
+            )
         tables = options.tables if options.tables is not None else done.tables
         if tables is None:  # pairs: two a table
             tables = math.ceil(len(done.ranking.placings) / 2)
-        cards = _certificates(awards, weekly.klass, asked.club, when, asked.movement, tables)
+        names = stored.names if stored is not None and stored.names else {}
+        issued = _Issued(weekly.klass, club, when, asked.movement, tables)
+        cards = _certificates(awards, issued, names)
         return AwardDone(awards, loaded.ranking, certificates=cards)
     recorded = None
     if asked.record is not None:
@@ -208,22 +231,55 @@ def award(asked: AwardAsked) -> AwardDone:
     return AwardDone(awards, loaded.ranking, recorded=recorded)
 
 
+def _handicap_lists(asked: AwardAsked, options: AwardOptions) -> tuple[Award, ...]:
+    """A stored handicap event's scratch and handicap lists, paid as the split says
+    (:mod:`bridgedesk.services.handicap_awards`)."""
+    given = asked.input
+    assert asked.handicap is not None
+    if given.stored is None or given.players is not None:
+        raise MasterpointError(
+            "--handicap-ratings and --handicap-grades award a stored event (--from-event), "
+            "its players' member numbers from its entries (without --players)"
+        )
+    with Store.open(given.db) as store:
+        found = handicap_awards(store, given.stored, asked.handicap, options, split=asked.split,
+                                section=given.section or "A")  # fmt: skip
+    return found.awards.awards
+
+
+@dataclass(frozen=True)
+class _Issued:
+    """What every FMP certificate of one weekly game says alike (000:17-54)."""
+
+    klass: int
+    club: str
+    day: date
+    movement: str | None
+    tables: int
+
+
 def _certificates(
-    awards: Sequence[Award],
-    klass: int,
-    club: str,
-    issued: date,
-    movement: str | None,
-    tables: int,
+    awards: Sequence[Award], issued: _Issued, names: Mapping[str, str]
 ) -> tuple[FmpCertificate, ...]:
-    """One FMP certificate per award of a weekly game (000:17-54)."""
-    named = movement or "Howell"
+    """One FMP certificate per award of a weekly game (000:17-54), made out to the player
+    by name (000:23-31; ``names``: member number -> name, a stored event's entries), else
+    by member number."""
+    named = issued.movement or "Howell"
     if named.lower() not in MOVEMENTS:
         raise MasterpointError(
             f"--movement must be Howell, Mitchell, Team or Individual, got {named!r}"
         )
     return tuple(
-        FmpCertificate(issued, club, a.member, a.points, klass, tables, a.place, movement=named)
+        FmpCertificate(
+            issued.day,
+            issued.club,
+            names.get(a.member, a.member),
+            a.points,
+            issued.klass,
+            issued.tables,
+            a.place,
+            movement=named,
+        )
         for a in awards
     )
 

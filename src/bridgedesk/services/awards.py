@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from bridgedesk.errors import BridgedeskError, EntryError, MasterpointError
 from bridgedesk.masterpoints.awards import Award
+from bridgedesk.masterpoints.handicap_lists import paid_on_two_lists
 from bridgedesk.masterpoints.request import AwardInput, AwardOptions, StoredEvent, award_request
 from bridgedesk.masterpoints.versions import RULE_VERSIONS
 from bridgedesk.results.model import ScoredSession
@@ -80,6 +81,8 @@ class ScoredForAwards:
     sessions: tuple[SessionResult, ...]
     players: dict[str, tuple[str, ...]]
     facts: StoredEvent
+    #: A stratified event's flight of each competitor (004:1515-1532): awards per flight.
+    flights: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def _session_result(scored: ScoredSession, rename: dict[tuple[str, str], str]) -> SessionResult:
@@ -101,14 +104,24 @@ def _session_result(scored: ScoredSession, rename: dict[tuple[str, str], str]) -
 
 
 def _players(
-    scored: ScoredSession, rename: dict[tuple[str, str], str], out: dict[str, tuple[str, ...]]
+    scored: ScoredSession,
+    rename: dict[tuple[str, str], str],
+    out: dict[str, tuple[str, ...]],
+    names: dict[str, str] | None = None,
+    flights: dict[str, str] | None = None,
 ) -> None:
+    """Each competitor's member numbers into ``out`` (each member's name into ``names``,
+    each competitor's flight into ``flights``), from the entries the ranking names."""
     for sec in scored.sections:
         for st in sec.ranking:
             members = tuple(p.member for p in st.players if p.member)
             who = rename.get((sec.name, st.pair), st.pair)
             if members:
                 out.setdefault(who, members)
+            if flights is not None and st.flight is not None:
+                flights.setdefault(who, st.flight)
+            if names is not None:
+                names.update({p.member: p.name for p in st.players if p.member and p.name})
 
 
 def scored_for_awards(unit: UnitOfWork, event: int | str, section: str) -> ScoredForAwards:
@@ -127,8 +140,12 @@ def scored_for_awards(unit: UnitOfWork, event: int | str, section: str) -> Score
         if isinstance(found, RoundScores):  # Swiss, barometer, Houston: placed by the rounds
             result = rounds_ranked(unit, event)
             players: dict[str, tuple[str, ...]] = {}
-            _players(score_section(unit, event, found.rules.sections(1)[0]), {}, players)
-            return ScoredForAwards((result,), players, _facts(found.rules, "pairs"))
+            who: dict[str, str] = {}
+            flights: dict[str, str] = {}
+            first = score_section(unit, event, found.rules.sections(1)[0])
+            _players(first, {}, players, who, flights)
+            facts = _facts(found.rules, "pairs", None, who)
+            return ScoredForAwards((result,), players, facts, flights)
         if not isinstance(found, SessionScores):
             raise MasterpointError(
                 f"event {event!r} is a team event: masterpoints are awarded to pairs and "
@@ -146,21 +163,33 @@ def scored_for_awards(unit: UnitOfWork, event: int | str, section: str) -> Score
             assert isinstance(found, SessionScores)
     result = _session_result(found.scored, {})
     players = {}
-    _players(found.scored, {}, players)
+    who = {}
+    flown: dict[str, str] = {}
+    _players(found.scored, {}, players, who, flown)
     kind = "individual" if rules.shape is Shape.INDIVIDUAL else "pairs"
-    return ScoredForAwards((result,), players, _facts(rules, kind))
+    return ScoredForAwards((result,), players, _facts(rules, kind, None, who), flown)
 
 
-def _facts(rules: EventRules, kind: str, places: dict[str, int] | None = None) -> StoredEvent:
-    """What the stored event knows of itself (its rating and class: the JCBL award)."""
+def _facts(
+    rules: EventRules,
+    kind: str,
+    places: dict[str, int] | None = None,
+    names: dict[str, str] | None = None,
+) -> StoredEvent:
+    """What the stored event knows of itself (its rating and class: the JCBL award; its
+    club and its players' names: the certificates)."""
     info = rules.info.event
-    return StoredEvent(info.name, info.date, info.rating.value, info.class_, kind, places)
+    return StoredEvent(
+        info.name, info.date, info.rating.value, info.class_, kind, places, info.club, names
+    )
 
 
 def _whole_event(found: EventScores, where: dict[tuple[int, str, str], str]) -> ScoredForAwards:
     """An event ranked over several sessions (module doc)."""
     scored: list[SessionResult] = []
     players: dict[str, tuple[str, ...]] = {}
+    names: dict[str, str] = {}
+    flights: dict[str, str] = {}
     for session in found.scored.sessions:
         rename = {
             (sec.name, st.pair): where[(session.session, sec.name, st.pair)]
@@ -169,11 +198,12 @@ def _whole_event(found: EventScores, where: dict[tuple[int, str, str], str]) -> 
             if (session.session, sec.name, st.pair) in where
         }
         scored.append(_session_result(session, rename))
-        _players(session, rename, players)
+        _players(session, rename, players, names, flights)
     combined = found.scored.combined
     assert combined is not None  # score_event always ranks the sessions it scored
     places = {c.pair: int(c.rank.rstrip("=")) for c in combined.ranking}
-    return ScoredForAwards(tuple(scored), players, _facts(found.rules, "pairs", places))
+    facts = _facts(found.rules, "pairs", places, names)
+    return ScoredForAwards(tuple(scored), players, facts, flights)
 
 
 def ranking_of(found: ScoredForAwards) -> tuple[str, str]:
@@ -215,7 +245,9 @@ def awards_of(
             "no member numbers: enter the players' member numbers to award masterpoints",
             code="awards.no-member-numbers",
         )
-    source = AwardInput(sessions=found.sessions, players=found.players, stored=found.facts)
+    source = AwardInput(
+        sessions=found.sessions, players=found.players, flights=found.flights, stored=found.facts
+    )
     asked = options if options is not None else AwardOptions(rules=rules)
     ranking, digest = ranking_of(found)
     return EventAwardList(tuple(award_request(asked, source).awards), ranking, digest)
@@ -232,11 +264,14 @@ def event_awards(
     return list(awards_of(unit, event, section, rules, options).awards)
 
 
-def _options_json(options: AwardOptions, section: str) -> str:
+def _options_json(options: AwardOptions, section: str, handicap: bool = False) -> str:
     """The award options a stored event's awards were made under (what :func:`rerecord`
-    asks again): the rules and the SBF table's facts, and the section."""
+    asks again): the rules and the SBF table's facts, and the section; ``handicap``:
+    paid on a scratch and a handicap list (whose handicaps are not stored)."""
     kept = {"rules": options.rules, "table": options.table, "boards": options.boards,
             "met": options.met, "section": section}  # fmt: skip
+    if handicap:
+        kept["handicap"] = True
     return json.dumps(kept, sort_keys=True)
 
 
@@ -279,7 +314,9 @@ def record(
     Refused while a result is under dispute, unless ``despite_disputes`` (which the
     director's audit log keeps); and refused when ``computed_from`` (the digest of the
     ranking the awards were computed from, ``award --json``) is not the event's ranking
-    now: a ruling or correction came in between, so they are computed again first."""
+    now: a ruling or correction came in between, so they are computed again first.
+    Awards paid on a handicap event's two lists (:mod:`bridgedesk.services.handicap_awards`,
+    their reasons say which) are marked so: :func:`rerecord` cannot repeat them."""
     if rules not in RULE_VERSIONS:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
     if not reason.strip():
@@ -297,7 +334,8 @@ def record(
                 "since (a ruling or correction came in): compute them again, e.g. "
                 f"`bridgedesk masterpoints record --event {event} --reason ...`"
             )
-        basis = AwardBasis(rules, _options_json(asked, section), digest, ranking)
+        handicap = any(paid_on_two_lists(a.reason) for a in awards)
+        basis = AwardBasis(rules, _options_json(asked, section, handicap), digest, ranking)
         done = record_event_awards(
             unit, event, awards, rules=rules, version=version or RULE_VERSIONS[rules], who=who,
             reason=reason, basis=basis,
@@ -372,6 +410,15 @@ def rerecord(
     with unit.transaction():
         basis = award_basis(unit, event)
         kept = json.loads(basis.options) if basis is not None else {}
+        if kept.get("handicap"):
+            raise MasterpointError(
+                "event {event}'s awards were paid on its scratch and its handicap list, whose "
+                "handicaps are not stored: award them again with `bridgedesk masterpoints award "
+                "--from-event {event} --handicap-ratings FILE | --handicap-grades BANDS` or on "
+                "the console's handicap page",
+                code="awards.handicap-not-stored",
+                event=event,
+            )
         chosen = rules or kept.get("rules", "jcbl")
         same = kept.get("rules") == chosen
         options = AwardOptions(

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Date,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -126,6 +127,8 @@ class EntryRow(Base):
     stationary: Mapped[bool] = mapped_column(Boolean, default=False)
     phantom: Mapped[bool] = mapped_column(Boolean, default=False)
     late: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: A stratified event's flight of the pair ("A" the top, 004:1515-1532).
+    flight: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
     players: Mapped[list[EntryPlayerRow]] = relationship(
         order_by="EntryPlayerRow.position", cascade="all, delete-orphan"
@@ -365,6 +368,19 @@ class RoundControlRow(Base):
     round: Mapped[int] = mapped_column(Integer)
     state: Mapped[str] = mapped_column(String(10))
     who: Mapped[str] = mapped_column(String(100))
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class LoginFailureRow(Base):
+    """A failed login (a wrong table code, a wrong console password) from ``client``,
+    counted by :mod:`bridgedesk.store.login_failures` in every server process."""
+
+    __tablename__ = "login_failures"
+    __table_args__ = (Index("ix_login_failures_scope_client", "scope", "client"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    scope: Mapped[str] = mapped_column(String(20))
+    client: Mapped[str] = mapped_column(String(64))
     at: Mapped[dt.datetime] = mapped_column(DateTime)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError, ForbiddenError, StoreError
 from bridgedesk.events.model import Entry, Result
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.seating import GridMovement, TableAssignment, format_boards
 from bridgedesk.events.table_rounds import (
     CLOSED,
@@ -92,6 +93,8 @@ class TableState:
     #: boards went (for the moving instructions).
     previous: tuple[int, TableAssignment, NextRound] | None = None
     phantoms: frozenset[int] = frozenset()
+    #: The numbers on the cards (a Mitchell's EW pairs numbered from 1, 004:968-980).
+    numbers: PairNumbers = field(default_factory=PairNumbers)
 
     @property
     def missing(self) -> tuple[int, ...]:
@@ -179,26 +182,13 @@ def _state(s: OrmSession, terminal: Terminal, names: bool = True) -> TableState:
         played=tuple(sorted({r.board for r in rows})),
         previous=previous,
         phantoms=frozenset(phantoms),
+        numbers=PairNumbers.of(movement),
     )
 
 
 def table_state(store: UnitOfWork, terminal: Terminal) -> TableState:
     with store.transaction(write=False) as s:
         return _state(s, terminal)
-
-
-def has_played(store: UnitOfWork, terminal: Terminal, board: int) -> bool:
-    """True once this table has entered a result on ``board``."""
-    with store.transaction(write=False) as s:
-        found = s.scalars(
-            select(ResultRow.id).where(
-                ResultRow.section_id == terminal.section_id,
-                ResultRow.table_no == terminal.table,
-                ResultRow.board == board,
-                ResultRow.withdrawn.is_(False),
-            )
-        ).first()
-        return found is not None
 
 
 # -- what a table's slips read and keep --------------------------------------------------
@@ -310,7 +300,6 @@ __all__ = [
     "current_round",
     "event_version",
     "grid",
-    "has_played",
     "login",
     "new_code",
     "next_round",

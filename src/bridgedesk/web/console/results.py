@@ -11,8 +11,10 @@ a director corrects as the director, also after the deadline); undo is
 and boards not played (``result fouled`` / ``not-played``) likewise, and a
 cancelled ruling :func:`bridgedesk.store.director.cancel_ruling`; rounds are held, closed and
 opened by :func:`bridgedesk.store.terminals.set_round` (``event round``); the missing
-slips are :func:`bridgedesk.store.director.missing`.  A scorer enters and
-corrects; rulings and rounds need a director.
+slips, the late first, are :func:`bridgedesk.services.missing_slips.missing`; the director's
+release of a session's travellers and hands is :func:`bridgedesk.services.visibility.release`
+(``result release``).  A scorer enters and corrects; rulings, rounds and releases need a
+director.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events import make_result
-from bridgedesk.events.correction import corrected
+from bridgedesk.events.correction import corrected, stored_fields
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import (
     PenaltyUnit,
     ProceduralPenalty,
@@ -34,9 +37,9 @@ from bridgedesk.events.rulings import (
     parse_places,
 )
 from bridgedesk.formats import results_csv
-from bridgedesk.i18n import catalog, lazy_pgettext
+from bridgedesk.i18n import LazyText, catalog, lazy_gettext, lazy_pgettext
 from bridgedesk.reading import decode
-from bridgedesk.services import rulings, slips
+from bridgedesk.services import missing_slips, rulings, slips, visibility
 from bridgedesk.store import director
 from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
@@ -53,6 +56,7 @@ from bridgedesk.web.console.pages import (
     upload_of,
 )
 from bridgedesk.web.console.place import Place, place_of
+from bridgedesk.web.console.release import release_form
 from bridgedesk.web.language import language
 from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
@@ -94,8 +98,9 @@ def _prefill(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     a = None if movement is None else movement.assignment(int(rnd), int(table))
     if a is None:
         return form
-    form.setdefault("ns", str(a.ns))
-    form.setdefault("ew", str(a.ew))
+    numbers = PairNumbers.of(movement)  # the numbers on the cards (a Mitchell's EW 1)
+    form.setdefault("ns", str(numbers.number(a.ns)))
+    form.setdefault("ew", str(numbers.number(a.ew)))
     done = {
         s.result.board
         for s in store.results(place.event, section=place.section, session=place.session)
@@ -116,6 +121,7 @@ def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     movement = store.movement(place.event, section=place.section, session=place.session)
     called = open_disputes(store, place.event, place.section, place.session)
     return {
+        "numbers": PairNumbers.of(movement),
         "disputes": called,
         "disputed": {d.result_id: d for d in called},
         "results": [
@@ -125,14 +131,14 @@ def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
             and (cell is None or (r.result.round, r.result.table) == cell)
         ],
         "cell": cell,
-        "missing": director.missing(store, place.event, place.section, place.session),
-        "planned": director.planned(store, place.event, place.section, place.session),
+        "missing": missing_slips.missing(store, place.event, place.section, place.session),
         "rulings": director.ruling_lines(store, place.event, place.section, place.session),
         "controls": round_states(store, place.event, place.section, place.session),
         "rounds": [] if movement is None else list(range(1, movement.rounds + 1)),
         "board_filter": board,
         "seats": SEATS,
         "units": [u.value for u in PenaltyUnit],
+        "released": visibility.released(store, place.event, place.session),
     }
 
 
@@ -176,12 +182,15 @@ async def act(
 
 
 def _enter(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
+    movement = store.movement(place.event, section=place.section, session=place.session)
+    numbers = PairNumbers.of(movement)
+    ns, ew = numbers.entered(whole(form, "ns"), whole(form, "ew"))  # as the cards number them
     result = make_result(
         round=whole(form, "round"),
         table=whole(form, "table"),
         board=whole(form, "board"),
-        ns=whole(form, "ns"),
-        ew=whole(form, "ew"),
+        ns=ns,
+        ew=ew,
         contract=form.get("contract", "").strip() or None,
         declarer=form.get("declarer") or None,
         result=form.get("result", "").strip() or None,
@@ -196,7 +205,13 @@ def _enter(store: Store, place: Place, form: Mapping[str, str], session: UserSes
     return (
         catalog(place.lang)
         .gettext("result {id}: board {board} NS {ns} v EW {ew} {result}")
-        .format(id=rid, board=result.board, ns=result.ns, ew=result.ew, result=result.result_text)
+        .format(
+            id=rid,
+            board=result.board,
+            ns=numbers.number(result.ns),
+            ew=numbers.number(result.ew),
+            result=result.result_text,
+        )
     )
 
 
@@ -223,7 +238,7 @@ async def import_results(request: Request, event: int) -> Response:
     session = await need(request, Role.SCORER, form)
     place = await place_of(request, event, form)
     try:
-        name, raw = await upload_of(data, "a results CSV file", MAX_UPLOAD)
+        name, raw = await upload_of(data, lazy_gettext("a results CSV file"), MAX_UPLOAD)
         rows = results_csv.loads(decode(raw, name), name)
         store = store_of(request)
         report = await db_call(
@@ -293,7 +308,7 @@ async def _correct_form(
         dispute=next((d for d in called if d.result_id == stored.id), None),
         seats=SEATS,
         error=error,
-        form=refill(form or {"lead": r.lead or ""}),
+        form=refill(form or stored_fields(r)),  # the stored slip, to change what is wrong
     )
 
 
@@ -446,7 +461,7 @@ def _round(store: Store, place: Place, form: Mapping[str, str], session: UserSes
 
 def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     pair = whole(form, "pair")
-    reason = _reason(form, "penalty")
+    reason = _reason(form, _PENALTY)
     try:
         unit = PenaltyUnit(form.get("unit", ""))
     except ValueError:
@@ -471,7 +486,14 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
     )
 
 
-def _reason(form: Mapping[str, str], what: str) -> str:
+#: What a director's reason is asked for ("give the reason for the {what}").
+_PENALTY = lazy_pgettext("the reason for the", "penalty")
+_FOULED = lazy_pgettext("the reason for the", "fouled board")
+_RULING = lazy_pgettext("the reason for the", "ruling")
+_CANCELLATION = lazy_pgettext("the reason for the", "cancellation")
+
+
+def _reason(form: Mapping[str, str], what: LazyText) -> str:
     reason = form.get("reason", "").strip()
     if not reason:
         raise EntryError(
@@ -486,7 +508,7 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     """A fouled board (004:3531-3658): the listed ROUND:TABLE places and/or every table
     playing it from a round on, as ``bridgedesk result fouled`` takes them."""
     board = whole(form, "board")
-    reason = _reason(form, "fouled board")
+    reason = _reason(form, _FOULED)
     places = parse_places(p for p in form.get("at", "").replace(";", ",").split(",") if p.strip())
     start = _maybe(form, "from_round")
     if start is not None:
@@ -513,7 +535,7 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
 def _not_played(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     rnd, table, board = whole(form, "round"), whole(form, "table"), whole(form, "board")
     rid = rulings.not_played(
-        store, place.event, rnd, table, board, reason=_reason(form, "ruling"),
+        store, place.event, rnd, table, board, reason=_reason(form, _RULING),
         who=session.user.name, section=place.section, session=place.session,
     )  # fmt: skip
     not_played = catalog(place.lang).gettext(
@@ -525,13 +547,17 @@ def _not_played(store: Store, place: Place, form: Mapping[str, str], session: Us
 def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     ruling = whole(form, "ruling")
     aid = director.cancel_ruling(
-        store, place.event, ruling, reason=_reason(form, "cancellation"), who=session.user.name
+        store, place.event, ruling, reason=_reason(form, _CANCELLATION), who=session.user.name
     )
     return (
         catalog(place.lang)
         .gettext("audit {id}: ruling {ruling} cancelled")
         .format(id=aid, ruling=ruling)
     )
+
+
+def _release(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
+    return release_form(store, place.event, place.session, form, session.user.name, place.lang)
 
 
 _Action = Callable[[Store, Place, Mapping[str, str], UserSession], str]
@@ -544,6 +570,7 @@ ACTIONS: tuple[tuple[str, Role, str, _Action], ...] = (
     ("/fouled", Role.DIRECTOR, "fouled", _fouled),
     ("/not-played", Role.DIRECTOR, "not_played", _not_played),
     ("/rulings/cancel", Role.DIRECTOR, "rulings", _cancel),
+    ("/release", Role.DIRECTOR, "release", _release),
 )
 
 
