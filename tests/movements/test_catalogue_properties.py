@@ -32,7 +32,7 @@ def test_howell_by_pairs(pairs: int, bpr: int) -> None:
 
 
 @given(pairs=st.integers(7, 30), data=st.data())
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=10, deadline=None)
 def test_short_howell_by_pairs(pairs: int, data: st.DataObject) -> None:
     tables = (pairs + 1) // 2
     rounds = data.draw(st.integers(tables, 2 * tables - 2))

@@ -179,7 +179,7 @@ def test_bad_requests_name_what_is_possible(call: object, hint: str) -> None:
 
 
 @given(tables=st.integers(3, 16), data=st.data())
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=10, deadline=None)
 def test_short_howell_any_round_count(tables: int, data: st.DataObject) -> None:
     from bridgedesk.movements.howell import short_howell
 
