@@ -372,11 +372,10 @@ def _club(options: AwardOptions, ranking: Ranking, sessions: int, tables: int | 
         kind = EventKind(options.kind or "pairs")
     except ValueError:
         raise MasterpointError(
-            "--rating must be one of {ratings} and --kind one of {kinds}; got "
-            "{rating!r}, {kind!r}",
+            "--rating must be one of {ratings} and --kind one of {kinds}; got {rating!r}, {kind!r}",
             code="masterpoint.rating-and-kind",
-            ratings=", ".join((r.value for r in ClubRating)),
-            kinds=", ".join((k.value for k in EventKind)),
+            ratings=", ".join(r.value for r in ClubRating),
+            kinds=", ".join(k.value for k in EventKind),
             rating=options.rating,
             kind=options.kind or "pairs",
         ) from None

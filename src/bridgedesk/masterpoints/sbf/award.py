@@ -294,11 +294,11 @@ def award_event(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
             try:
                 row = _sbf_row(event, size)
             except MasterpointError as exc:
-                place = phrase("field {name!r}", name=name) if name else phrase("the field")
+                scope = phrase("field {name!r}", name=name) if name else phrase("the field")
                 if flight is not None:
-                    place = phrase("{place}, flight {flight}", place=place, flight=flight)
+                    scope = phrase("{scope}, flight {flight}", scope=scope, flight=flight)
                 raise MasterpointError(
-                    "{place}: {error}", code="masterpoint.field-scale", place=place, error=exc
+                    "{scope}: {error}", code="masterpoint.field-scale", scope=scope, error=exc
                 ) from exc
             counts = ties(ranked)
             if event.table.upper() in ("B1", "E1") and any(c > 1 for c in counts.values()):
