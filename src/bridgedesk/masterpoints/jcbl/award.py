@@ -350,7 +350,7 @@ def _jcbl_sessions(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
                     reason = phrase(
                         "JCBL session {session} 3*R*L/P*B/24*V/M, {kind}, {rating}, B={b}, "
                         "{why}, V/M={vm}",
-                        number=session.number,
+                        session=session.number,
                         kind=event.kind.value,
                         rating=event.rating.value,
                         b=session.boards,
