@@ -19,13 +19,14 @@ numbered by starting table in each field (004:968-970).
 from __future__ import annotations
 
 from bridgedesk.errors import MovementError
+from bridgedesk.i18n import LazyText, lazy_gettext
 from bridgedesk.movements.model import Movement, Pair, Round, Seating, ew, ns, wrap
 from bridgedesk.movements.validate import validate
 
 MAX_TABLES = 40
 
 
-def _check(tables: int, rounds: int | None, max_rounds: int, what: str) -> int:
+def _check(tables: int, rounds: int | None, max_rounds: int, what: LazyText) -> int:
     if tables < 2 or tables > MAX_TABLES:
         raise MovementError(
             "a {what} exists here for 2 to {max_tables} tables, not {tables}",
@@ -142,7 +143,7 @@ def straight_mitchell(
             code="movement.mitchell-even-tables",
             tables=tables,
         )
-    rounds = _check(tables, rounds, tables, "straight Mitchell")
+    rounds = _check(tables, rounds, tables, lazy_gettext("straight Mitchell"))
     return _grid(
         "mitchell",
         tables,
@@ -173,7 +174,7 @@ def skip_mitchell(
             code="movement.skip-mitchell-odd-tables",
             tables=tables,
         )
-    rounds = _check(tables, rounds, tables - 1, "skip Mitchell")
+    rounds = _check(tables, rounds, tables - 1, lazy_gettext("skip Mitchell"))
     window = skip_window(tables, rounds)
     if window is None:
         after = rounds
@@ -218,7 +219,7 @@ def relay_mitchell(
             code="movement.relay-mitchell-tables",
             tables=tables,
         )
-    rounds = _check(tables, rounds, tables, "relay Mitchell")
+    rounds = _check(tables, rounds, tables, lazy_gettext("relay Mitchell"))
     half = tables // 2
     base = [t if t <= half else t + 1 for t in range(1, tables)] + [1]
     return _grid(
@@ -256,7 +257,7 @@ def one_and_half_appendix(
     base = (pairs - 3) // 2
     ring = base + 2  # base tables, appendix table, bye
     max_rounds = base if base % 2 else base - 1
-    rounds = _check(base, rounds, max_rounds, "1.5-table appendix base")
+    rounds = _check(base, rounds, max_rounds, lazy_gettext("1.5-table appendix base"))
     half = base // 2
     out: list[Round] = []
     for r in range(rounds):
@@ -405,7 +406,7 @@ def appendix_mitchell(
             max_extra=base - 2,
             extra=extra,
         )
-    rounds = _check(base, rounds, base, "appendix Mitchell")
+    rounds = _check(base, rounds, base, lazy_gettext("appendix Mitchell"))
     ring = list(range(extra + 1, base + extra + 1))  # tables the moving EW visit
     out: list[Round] = []
     for r in range(rounds):
