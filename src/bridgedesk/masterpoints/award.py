@@ -75,8 +75,11 @@ def award(ranking: Ranking, rules: Rules, params: Params) -> tuple[Award, ...]:
     if rules == "sbf" and isinstance(params, SbfSeries):
         return award_series(ranking, params)
     raise MasterpointError(
-        f"rules {rules!r} do not take {type(params).__name__} parameters "
-        "(jcbl: WeeklyGame or ClubGame, sbf: SbfEvent or SbfSeries)"
+        "rules {rules!r} do not take {given} parameters (jcbl: WeeklyGame or "
+        "ClubGame, sbf: SbfEvent or SbfSeries)",
+        code="masterpoint.rules-parameters",
+        rules=rules,
+        given=type(params).__name__,
     )
 
 
@@ -92,11 +95,17 @@ def award_combined(
     names = [name for name, _, _ in components]
     if len(names) < 2:
         raise MasterpointError(
-            f"a combined event has two or more component events, got {len(names)}"
+            "a combined event has two or more component events, got {count}",
+            code="masterpoint.combined-components",
+            count=len(names),
         )
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
-        raise MasterpointError(f"component event {repeated[0]!r} is listed twice")
+        raise MasterpointError(
+            "component event {event!r} is listed twice",
+            code="masterpoint.component-twice",
+            event=repeated[0],
+        )
     out: list[Award] = []
     for name, ranking, params in components:
         out.extend(

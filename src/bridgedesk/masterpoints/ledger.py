@@ -84,23 +84,42 @@ class LedgerEntry:
 
     def __post_init__(self) -> None:
         if not self.member.strip():
-            raise MasterpointError("member number is empty")
+            raise MasterpointError("member number is empty", code="masterpoint.member-empty")
         if not Decimal(self.points).is_finite():
-            raise MasterpointError(f"award points must be a number, got {self.points}")
+            raise MasterpointError(
+                "award points must be a number, got {points}",
+                code="masterpoint.points-not-a-number",
+                points=self.points,
+            )
         if self.points < 0:
-            raise MasterpointError(f"award points cannot be negative, got {self.points}")
+            raise MasterpointError(
+                "award points cannot be negative, got {points}",
+                code="masterpoint.points-negative",
+                points=self.points,
+            )
         if self.points > MAX_AWARD:
             raise MasterpointError(
-                f"award points must be at most {MAX_AWARD}, got {self.points:.6g}"
+                "award points must be at most {max_award}, got {points:.6g}",
+                code="masterpoint.points-too-many",
+                max_award=MAX_AWARD,
+                points=self.points,
             )
         allowed = (
             JCBL_COLOURS if self.rules == "jcbl" else SBF_COLOURS if self.rules == "sbf" else ()
         )
         if not allowed:
-            raise MasterpointError(f"rule set must be jcbl or sbf, got {self.rules!r}")
+            raise MasterpointError(
+                "rule set must be jcbl or sbf, got {rules!r}",
+                code="masterpoint.rule-set",
+                rules=self.rules,
+            )
         if self.colour not in allowed:
             raise MasterpointError(
-                f"{self.rules} awards are {' or '.join(allowed)}, got {self.colour!r}"
+                "{rules} awards are {colours}, got {colour!r}",
+                code="masterpoint.colour",
+                rules=self.rules,
+                colours=" or ".join(allowed),
+                colour=self.colour,
             )
 
 
@@ -264,9 +283,13 @@ def _whole(value: Decimal | Fraction) -> str:
 def _month(year: int, month: int) -> tuple[date, date]:
     """The first and last day of a month, checked (the day before it must exist too)."""
     if not 2 <= year <= 9999:
-        raise MasterpointError(f"year must be 2-9999, got {year}")
+        raise MasterpointError(
+            "year must be 2-9999, got {year}", code="masterpoint.year", year=year
+        )
     if not 1 <= month <= 12:
-        raise MasterpointError(f"month must be 1-12, got {month}")
+        raise MasterpointError(
+            "month must be 1-12, got {month}", code="masterpoint.month", month=month
+        )
     return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
 
 
@@ -354,7 +377,11 @@ class Ledger:
         valid (one year); other JCBL awards if within one month of earning them.
         """
         if player.joined is None:
-            raise MasterpointError(f"member {player.member}: joining needs a date")
+            raise MasterpointError(
+                "member {member}: joining needs a date",
+                code="masterpoint.joining-date",
+                member=player.member,
+            )
         self.repository.add_player(player)
         added: list[LedgerEntry] = []
         expired: list[LedgerEntry] = []
@@ -396,7 +423,9 @@ class Ledger:
     def _member(self, member: str) -> Member:
         player = self.repository.player(member)
         if player is None:
-            raise MasterpointError(f"no member {member} in the ledger")
+            raise MasterpointError(
+                "no member {member} in the ledger", code="masterpoint.no-member", member=member
+            )
         return player
 
     def statement(self, member: str, year: int, month: int) -> Statement:
@@ -439,7 +468,9 @@ class Ledger:
         no deemed MP of 20 or more; most MP) and the most MP per rank held at the start
         of the year, ranks of 20 MP and more (000:110-126, 000:163)."""
         if not 2 <= year <= 9999:
-            raise MasterpointError(f"year must be 2-9999, got {year}")
+            raise MasterpointError(
+                "year must be 2-9999, got {year}", code="masterpoint.year", year=year
+            )
         start, end = date(year, 1, 1), date(year, 12, 31)
         before = date(year - 1, 12, 31)
         deemed = deemed_mp or {}

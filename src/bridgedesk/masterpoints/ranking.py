@@ -65,9 +65,17 @@ class Placing:
 
     def __post_init__(self) -> None:
         if self.place < 1:
-            raise MasterpointError(f"competitor {self.competitor}: place must be 1 or more")
+            raise MasterpointError(
+                "competitor {competitor}: place must be 1 or more",
+                code="masterpoint.competitor-place",
+                competitor=self.competitor,
+            )
         if not self.players:
-            raise MasterpointError(f"competitor {self.competitor}: no players listed")
+            raise MasterpointError(
+                "competitor {competitor}: no players listed",
+                code="masterpoint.competitor-no-players",
+                competitor=self.competitor,
+            )
         object.__setattr__(self, "participation", MappingProxyType(dict(self.participation)))
 
     def played(self, member: str) -> Fraction:
@@ -94,12 +102,19 @@ class Ranking:
             key = (p.field, p.competitor)
             if key in seen:
                 raise MasterpointError(
-                    f"competitor {p.competitor} is listed twice in field {p.field!r}"
+                    "competitor {competitor} is listed twice in field {field!r}",
+                    code="masterpoint.competitor-twice",
+                    competitor=p.competitor,
+                    field=p.field,
                 )
             seen.add(key)
             if self.flights and p.flight not in self.flights:
                 raise MasterpointError(
-                    f"competitor {p.competitor}: flight {p.flight!r} is not one of {self.flights}"
+                    "competitor {competitor}: flight {flight!r} is not one of {flights}",
+                    code="masterpoint.competitor-flight",
+                    competitor=p.competitor,
+                    flight=p.flight,
+                    flights=self.flights,
                 )
 
     def fields(self) -> tuple[str, ...]:
@@ -197,21 +212,34 @@ class SessionScores:
         if self.scoring not in SESSION_METHODS:
             names = ", ".join(m.value for m in SESSION_METHODS)
             raise MasterpointError(
-                f"session {self.number}: scoring must be one of {names}, got {self.scoring.value!r}"
+                "session {number}: scoring must be one of {names}, got {scoring!r}",
+                code="masterpoint.session-scoring",
+                number=self.number,
+                names=names,
+                scoring=self.scoring.value,
             )
         if self.boards < 1:
-            raise MasterpointError(f"session {self.number}: boards must be 1 or more")
+            raise MasterpointError(
+                "session {number}: boards must be 1 or more",
+                code="masterpoint.session-boards",
+                number=self.number,
+            )
         if self.scoring is Method.TEAM_VP and (self.max_vp is None or self.max_vp <= 0):
             raise MasterpointError(
-                f"session {self.number}: a VP session needs max_vp M > 0 (000:445)"
+                "session {number}: a VP session needs max_vp M > 0 (000:445)",
+                code="masterpoint.session-max-vp",
+                number=self.number,
             )
         seen: set[tuple[str, str]] = set()
         for s in self.scores:
             key = (s.field, s.competitor)
             if key in seen:
                 raise MasterpointError(
-                    f"session {self.number}: competitor {s.competitor} is listed twice "
-                    f"in field {s.field!r}"
+                    "session {number}: competitor {competitor} is listed twice in field {field!r}",
+                    code="masterpoint.session-competitor-twice",
+                    number=self.number,
+                    competitor=s.competitor,
+                    field=s.field,
                 )
             seen.add(key)
 
@@ -258,12 +286,25 @@ def from_standings(
     for s in standings:
         label = s.rank.rstrip("=").strip()
         if not (label.isascii() and label.isdigit()):
-            raise MasterpointError(f"pair {s.pair}: rank {s.rank!r} is not a place")
+            raise MasterpointError(
+                "pair {pair}: rank {rank!r} is not a place",
+                code="masterpoint.rank-not-a-place",
+                pair=s.pair,
+                rank=s.rank,
+            )
         field_name = standing_field(s)
         key = member_key(players, field_name, s.pair)
         if key is None:
-            where = f" ({field_name})" if field_name else ""
-            raise MasterpointError(f"pair {s.pair}{where}: no member numbers given")
+            if field_name:
+                raise MasterpointError(
+                    "pair {pair} ({field}): no member numbers given",
+                    code="masterpoint.no-members-in-field",
+                    pair=s.pair,
+                    field=field_name,
+                )
+            raise MasterpointError(
+                "pair {pair}: no member numbers given", code="masterpoint.no-members", pair=s.pair
+            )
         flight = None
         if flights is not None:
             fkey = member_key(flights, field_name, s.pair)

@@ -203,7 +203,12 @@ _SBF_TABLES: Mapping[str, tuple[frozenset[str], str]] = {
 
 
 def _refuse(option: str, why: str) -> NoReturn:
-    raise MasterpointError(f"{OPTION_NAMES[option]} does not apply: {why}")
+    raise MasterpointError(
+        "{option} does not apply: {why}",
+        code="masterpoint.option-does-not-apply",
+        option=OPTION_NAMES[option],
+        why=why,
+    )
 
 
 def _owner(option: str) -> str:
@@ -267,7 +272,10 @@ class AwardInput:
 
     def __post_init__(self) -> None:
         if (self.ranking is None) == (not self.sessions):
-            raise MasterpointError("an award needs a ranking or scored sessions (not both)")
+            raise MasterpointError(
+                "an award needs a ranking or scored sessions (not both)",
+                code="masterpoint.ranking-or-sessions",
+            )
 
 
 @dataclass(frozen=True)
@@ -289,8 +297,12 @@ def _stored_rules(options: AwardOptions, stored: StoredEvent | None) -> AwardOpt
     if stored.kind is not None:
         if options.kind is not None and options.kind != stored.kind:
             raise MasterpointError(
-                f"event {stored.name!r} is a game of {stored.kind} (its entries), not of "
-                f"{options.kind}: --kind does not apply"
+                "event {name!r} is a game of {kind} (its entries), not of {given_kind}: "
+                "--kind does not apply",
+                code="masterpoint.stored-kind",
+                name=stored.name,
+                kind=stored.kind,
+                given_kind=options.kind,
             )
         options = dataclasses.replace(options, kind=stored.kind)
     if stored.rating == "weekly":
@@ -301,8 +313,12 @@ def _stored_rules(options: AwardOptions, stored: StoredEvent | None) -> AwardOpt
             )
         if options.klass is not None and options.klass != stored.klass:
             raise MasterpointError(
-                f"event {stored.name!r} is stored as a class {stored.klass} weekly game, "
-                f"not class {options.klass}: change the event, not the award"
+                "event {name!r} is stored as a class {klass} weekly game, not class "
+                "{given_class}: change the event, not the award",
+                code="masterpoint.stored-class",
+                name=stored.name,
+                klass=stored.klass,
+                given_class=options.klass,
             )
         return dataclasses.replace(options, klass=stored.klass)
     rating = STORED_RATINGS[stored.rating].value
@@ -310,8 +326,13 @@ def _stored_rules(options: AwardOptions, stored: StoredEvent | None) -> AwardOpt
         _refuse("klass", f"event {stored.name!r} is stored as a {stored.rating} game, not weekly")
     if options.rating is not None and options.rating != rating:
         raise MasterpointError(
-            f"event {stored.name!r} is stored as a {stored.rating} game (rating {rating}), "
-            f"not {options.rating}: change the event, not the award"
+            "event {name!r} is stored as a {stored_rating} game (rating "
+            "{stored_value}), not {given_rating}: change the event, not the award",
+            code="masterpoint.stored-rating",
+            name=stored.name,
+            stored_rating=stored.rating,
+            stored_value=rating,
+            given_rating=options.rating,
         )
     return dataclasses.replace(options, rating=rating)
 
@@ -323,11 +344,14 @@ def _weekly(options: AwardOptions, sessions: int) -> WeeklyGame:
         kind = GameKind(options.kind or "pairs")
     except ValueError:
         raise MasterpointError(
-            f"--kind must be pairs, individual or teams, got {options.kind!r}"
+            "--kind must be pairs, individual or teams, got {kind!r}",
+            code="masterpoint.kind",
+            kind=options.kind,
         ) from None
     if (options.boards is None) != (options.max_vp is None):
         raise MasterpointError(
-            "the weekly team formula ② needs both --boards and --max-vp (000:203-210)"
+            "the weekly team formula ② needs both --boards and --max-vp (000:203-210)",
+            code="masterpoint.weekly-team-boards",
         )
     if options.boards is not None and kind is not GameKind.TEAMS:
         _refuse("boards", f"--boards and --max-vp are for weekly teams, not {kind.value}")
@@ -348,16 +372,19 @@ def _club(options: AwardOptions, ranking: Ranking, sessions: int, tables: int | 
         kind = EventKind(options.kind or "pairs")
     except ValueError:
         raise MasterpointError(
-            f"--rating must be one of {', '.join(r.value for r in ClubRating)} and --kind one "
-            f"of {', '.join(k.value for k in EventKind)}; got {options.rating!r}, "
-            f"{options.kind or 'pairs'!r}"
+            "--rating must be one of {ratings} and --kind one of {kinds}; got {rating!r}, {kind!r}",
+            code="masterpoint.rating-and-kind",
+            ratings=", ".join(r.value for r in ClubRating),
+            kinds=", ".join(k.value for k in EventKind),
+            rating=options.rating,
+            kind=options.kind or "pairs",
         ) from None
     if options.team_size is not None and kind is not EventKind.TEAMS:
         _refuse("team_size", f"it is the players of a team, and this is a {kind.value} game")
     if options.bridge_center and rating is not ClubRating.CCG:
         _refuse("bridge_center", f"only a CCG run by a bridge centre pays no red, not {rating}")
     if tables is None:
-        raise MasterpointError("a CCG-and-up award needs --tables")
+        raise MasterpointError("a CCG-and-up award needs --tables", code="masterpoint.needs-tables")
     size = options.competitors or max(len(ranking.in_field(f)) for f in ranking.fields())
     return ClubGame(
         ClubEvent(
@@ -395,11 +422,16 @@ def _sbf(
         _sbf_table_options(options, table)
         if options.division and options.divisions and options.division > options.divisions:
             raise MasterpointError(
-                f"--division {options.division} is not one of --divisions {options.divisions}"
+                "--division {division} is not one of --divisions {divisions}",
+                code="masterpoint.division-of-divisions",
+                division=options.division,
+                divisions=options.divisions,
             )
         if scored or not matches:
             raise MasterpointError(
-                f"table {table} is awarded match by match: give a ranking JSON with matches"
+                "table {table} is awarded match by match: give a ranking JSON with matches",
+                code="masterpoint.match-by-match",
+                table=table,
             )
         return SbfSeries(
             table,
@@ -444,12 +476,15 @@ def parameters(
             return _club(options, ranking, sessions, options.tables or tables)
         if options.klass is None:
             raise MasterpointError(
-                "--rules jcbl needs --class 1-5 (weekly) or --rating (CCG and up)"
+                "--rules jcbl needs --class 1-5 (weekly) or --rating (CCG and up)",
+                code="masterpoint.jcbl-needs-class",
             )
         return _weekly(options, sessions)
     if options.rules == "sbf":
         return _sbf(options, matches, sessions_scored > 0)
-    raise MasterpointError(f"--rules must be jcbl or sbf, got {options.rules!r}")
+    raise MasterpointError(
+        "--rules must be jcbl or sbf, got {rules!r}", code="masterpoint.rules", rules=options.rules
+    )
 
 
 def award_request(options: AwardOptions, source: AwardInput) -> Awarded:

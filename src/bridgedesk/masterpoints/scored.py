@@ -65,17 +65,31 @@ def session_scores(
     boards any pair of the field played.
     """
     if not result.standings:
-        raise MasterpointError(f"session {number} has no standings")
+        raise MasterpointError(
+            "session {number} has no standings",
+            code="masterpoint.session-no-standings",
+            number=number,
+        )
     t = Fraction(session_tables(result) if tables is None else tables)
     sc = math.floor(t) - 1
     if sc < 1:
-        raise MasterpointError(f"session {number}: V/M needs 2 or more tables, got {t}")
+        raise MasterpointError(
+            "session {number}: V/M needs 2 or more tables, got {tables}",
+            code="masterpoint.session-vm-tables",
+            number=number,
+            tables=t,
+        )
     boards = max(s.boards for s in result.standings)
     scores: list[SessionScore] = []
     for s in result.standings:
         if result.method is Method.MP:
             if s.percentage is None:
-                raise MasterpointError(f"session {number}: pair {s.pair} has no percentage")
+                raise MasterpointError(
+                    "session {number}: pair {pair} has no percentage",
+                    code="masterpoint.session-no-percentage",
+                    number=number,
+                    pair=s.pair,
+                )
             value = s.percentage / 100 * boards * sc
         else:
             value = s.total
@@ -98,7 +112,7 @@ def ranking_from_sessions(
     ``places`` (competitor -> place, one field): the overall ranking made already
     (a stored event's combined ranking), given the members of each competitor."""
     if not results:
-        raise MasterpointError("no scored sessions to award")
+        raise MasterpointError("no scored sessions to award", code="masterpoint.no-scored-sessions")
     if places is not None:
         return _placed(places, players, flights, flight_order)
     if len(results) == 1 and not carry:
@@ -118,8 +132,16 @@ def ranking_from_sessions(
         for pair, _total, rank in combine_sessions(parts, carry):
             key = member_key(players, name, pair)
             if key is None:
-                where = f" ({name})" if name else ""
-                raise MasterpointError(f"pair {pair}{where}: no member numbers given")
+                if name:
+                    raise MasterpointError(
+                        "pair {pair} ({field}): no member numbers given",
+                        code="masterpoint.no-members-in-field",
+                        pair=pair,
+                        field=name,
+                    )
+                raise MasterpointError(
+                    "pair {pair}: no member numbers given", code="masterpoint.no-members", pair=pair
+                )
             flight = None
             if flights is not None:
                 fkey = member_key(flights, name, pair)
@@ -137,7 +159,11 @@ def _placed(
     placings: list[Placing] = []
     for who, place in places.items():
         if who not in players:
-            raise MasterpointError(f"competitor {who}: no member numbers given")
+            raise MasterpointError(
+                "competitor {competitor}: no member numbers given",
+                code="masterpoint.competitor-no-members",
+                competitor=who,
+            )
         flight = None if flights is None else flights.get(who)
         placings.append(Placing(who, tuple(players[who]), place, "", flight))
     return Ranking(tuple(placings), tuple(flight_order))
@@ -164,7 +190,11 @@ def ranking_from_matches(
     placings: list[Placing] = []
     for team in table.teams:
         if team not in players:
-            raise MasterpointError(f"team {team}: no member numbers given")
+            raise MasterpointError(
+                "team {team}: no member numbers given",
+                code="masterpoint.team-no-members",
+                team=team,
+            )
         placings.append(
             Placing(
                 team,

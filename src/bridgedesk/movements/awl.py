@@ -81,7 +81,11 @@ def awl(teams: int, *, boards_per_round: int = 2, rounds: int | None = None) -> 
     """The AWL master sheet for ``teams`` teams; ``rounds`` cuts rounds (004:1937-1943)."""
     if not MIN_TEAMS <= teams <= MAX_TEAMS:
         raise MovementError(
-            f"the AWL movement is for {MIN_TEAMS} to {MAX_TEAMS} teams, not {teams}"
+            "the AWL movement is for {min_teams} to {max_teams} teams, not {teams}",
+            code="movement.awl-teams",
+            min_teams=MIN_TEAMS,
+            max_teams=MAX_TEAMS,
+            teams=teams,
         )
     layout = _layout(teams)
     relay = teams % 2 == 0
@@ -137,7 +141,11 @@ def corresponding_rounds(m: Movement) -> dict[int, int]:
     for rnd in m.rounds:
         back = frozenset((s.ew.number, s.ns.number) for s in rnd.seatings)
         if back not in meets:
-            raise MovementError(f"round {rnd.number} has no corresponding round")
+            raise MovementError(
+                "round {round} has no corresponding round",
+                code="movement.awl-no-corresponding-round",
+                round=rnd.number,
+            )
         out[rnd.number] = meets[back]
     return out
 
@@ -145,7 +153,13 @@ def corresponding_rounds(m: Movement) -> dict[int, int]:
 def _rounds_to_cut(m: Movement, rounds: int) -> list[int]:
     full = m.round_count
     if not 1 <= rounds < full:
-        raise MovementError(f"an AWL for {m.tables} teams has 1 to {full} rounds, not {rounds}")
+        raise MovementError(
+            "an AWL for {tables} teams has 1 to {full} rounds, not {rounds}",
+            code="movement.awl-rounds",
+            tables=m.tables,
+            full=full,
+            rounds=rounds,
+        )
     partner = corresponding_rounds(m)
     cut = full - rounds
     out: list[int] = []
@@ -153,8 +167,13 @@ def _rounds_to_cut(m: Movement, rounds: int) -> list[int]:
     if cut % 2:
         if not singles:
             raise MovementError(
-                f"an AWL for {m.tables} teams can only cut rounds in corresponding pairs "
-                f"(004:1941): play {rounds - 1} or {rounds + 1} rounds, not {rounds}"
+                "an AWL for {tables} teams can only cut rounds in corresponding pairs "
+                "(004:1941): play {fewer} or {more} rounds, not {rounds}",
+                code="movement.awl-cut-in-pairs",
+                tables=m.tables,
+                fewer=rounds - 1,
+                more=rounds + 1,
+                rounds=rounds,
             )
         out.append(singles[0])
     for r in sorted(partner):
@@ -171,11 +190,19 @@ def omit_rounds(m: Movement, omit: list[int] | tuple[int, ...]) -> Movement:
     gone = set(omit)
     for r in sorted(gone):
         if r not in partner:
-            raise MovementError(f"round {r} does not exist; rounds are 1..{m.round_count}")
+            raise MovementError(
+                "round {round} does not exist; rounds are 1..{rounds}",
+                code="movement.awl-no-such-round",
+                round=r,
+                rounds=m.round_count,
+            )
         if partner[r] not in gone:
             raise MovementError(
-                f"round {r} can not be cut without round {partner[r]}: they are the two "
-                "halves of the same matches (004:1941)"
+                "round {round} can not be cut without round {partner}: they are the two "
+                "halves of the same matches (004:1941)",
+                code="movement.awl-cut-both-halves",
+                round=r,
+                partner=partner[r],
             )
     kept = [r for r in m.rounds if r.number not in gone]
     return replace(
@@ -210,8 +237,12 @@ def split_sessions(m: Movement, sessions: int, first: int | None = None) -> list
             classes.append(sorted({r, partner[r]}))
     if not 1 <= sessions <= len(classes):
         raise MovementError(
-            f"an AWL of {m.round_count} rounds can be played in 1 to {len(classes)} "
-            f"sessions, not {sessions}"
+            "an AWL of {rounds} rounds can be played in 1 to {most_sessions} "
+            "sessions, not {sessions}",
+            code="movement.awl-sessions",
+            rounds=m.round_count,
+            most_sessions=len(classes),
+            sessions=sessions,
         )
     out: list[list[int]] = []
     left = m.round_count
@@ -227,11 +258,17 @@ def split_sessions(m: Movement, sessions: int, first: int | None = None) -> list
             rounds += classes.pop(0)
         if i == 0 and first is not None and len(rounds) != first:
             raise MovementError(
-                f"session 1 of this AWL can not have exactly {first} rounds: "
-                "each match's two rounds stay in one session (004:1949)"
+                "session 1 of this AWL can not have exactly {first} rounds: each match's "
+                "two rounds stay in one session (004:1949)",
+                code="movement.awl-first-session-rounds",
+                first=first,
             )
         if not rounds:
-            raise MovementError(f"session {i + 1} would have no rounds")
+            raise MovementError(
+                "session {session} would have no rounds",
+                code="movement.awl-empty-session",
+                session=i + 1,
+            )
         left -= len(rounds)
         out.append(sorted(rounds))
     return out

@@ -28,7 +28,11 @@ class Deadline:
 
     def __init__(self, seconds: float | None, what: str) -> None:
         if seconds is not None and not seconds > 0:
-            raise MovementError(f"a search time limit must be positive, got {seconds}")
+            raise MovementError(
+                "a search time limit must be positive, got {seconds}",
+                code="movement.search-time-limit",
+                seconds=seconds,
+            )
         self.seconds = seconds
         self.what = what
         self._end = None if seconds is None else time.monotonic() + seconds
@@ -43,10 +47,13 @@ class Deadline:
         """Raise :class:`SearchTimeoutError` once the time is spent."""
         if self._end is not None and time.monotonic() > self._end:
             raise SearchTimeoutError(
-                f"no {self.what} found within {self.seconds:g} s; such a movement is unlikely "
-                "to exist for these sizes: choose other rounds or tables (the seed's "
+                "no {what} found within {seconds:g} s; such a movement is unlikely to "
+                "exist for these sizes: choose other rounds or tables (the seed's "
                 "two-session list, 004:2117-2170, names the sizes that work), or allow "
-                "more time"
+                "more time",
+                code="movement.search-timeout",
+                what=self.what,
+                seconds=self.seconds,
             )
 
 

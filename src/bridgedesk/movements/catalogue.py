@@ -50,12 +50,22 @@ def build(
     """
 
     if kind not in KINDS:
-        raise MovementError(f"unknown movement kind {kind!r}; choose one of {', '.join(KINDS)}")
+        raise MovementError(
+            "unknown movement kind {kind!r}; choose one of {kinds}",
+            code="movement.unknown-kind",
+            kind=kind,
+            kinds=", ".join(KINDS),
+        )
     if (tables is None) == (pairs is None):
-        raise MovementError("give either --tables or --pairs")
+        raise MovementError("give either --tables or --pairs", code="movement.tables-or-pairs")
     for name, value in (("tables", tables), ("pairs", pairs)):
         if value is not None and value < 1:
-            raise MovementError(f"--{name} must be at least 1, not {value}")
+            raise MovementError(
+                "--{name} must be at least 1, not {given}",
+                code="movement.option-at-least-1",
+                name=name,
+                given=value,
+            )
     bpr_default = 2 if "howell" in kind else 3
     bpr = boards_per_round if boards_per_round is not None else bpr_default
     if kind in ("howell", "three-quarter-howell", "short-howell"):
@@ -63,7 +73,13 @@ def build(
         full = 2 * t - 1
         if rounds is None or rounds == full:
             if kind != "howell" and rounds is None:
-                raise MovementError(f"{kind} needs --rounds, from {t} to {full - 1} for {t} tables")
+                raise MovementError(
+                    "{kind} needs --rounds, from {tables} to {most_rounds} for {tables} tables",
+                    code="movement.needs-rounds",
+                    kind=kind,
+                    tables=t,
+                    most_rounds=full - 1,
+                )
             return howell.complete_howell(tables, pairs=pairs, boards_per_round=bpr)
         return howell.short_howell(tables, pairs=pairs, rounds=rounds, boards_per_round=bpr)
     if kind == "appendix-howell":
@@ -75,14 +91,18 @@ def build(
         return _interwoven(_tables(tables, pairs), rounds, boards_per_round)
     if kind == "team-of-pairs":
         if pairs is None:
-            raise MovementError("team-of-pairs needs --pairs 4 or --pairs 5")
+            raise MovementError(
+                "team-of-pairs needs --pairs 4 or --pairs 5", code="movement.team-of-pairs-pairs"
+            )
         return team_of_pairs.team_of_pairs(pairs, boards_per_round=boards_per_round or 7)
     if kind in ("rover-mitchell", "appendix-mitchell"):
         if pairs is None and kind == "appendix-mitchell":
             assert tables is not None
             return _appendix_mitchell(tables, rounds, bpr)
         if pairs is None:
-            raise MovementError(f"{kind} needs --pairs (an odd number)")
+            raise MovementError(
+                "{kind} needs --pairs (an odd number)", code="movement.needs-odd-pairs", kind=kind
+            )
         if kind == "rover-mitchell":
             return rover.rover_mitchell(pairs, rounds=rounds, boards_per_round=bpr, base=base)
         if pairs % 2 == 0:
@@ -119,14 +139,26 @@ def _appendix_mitchell(tables: int, rounds: int | None, bpr: int) -> Movement:
         # 8, 9, 12 rounds and the like (the two-session list, 004:2117-2170)
 
         if not rounds < tables <= 2 * rounds - 2:
-            raise MovementError(
-                f"an appendix Mitchell of {rounds} rounds needs {rounds + 1} to {2 * rounds - 2} "
-                f"tables, not {tables}"
-                + (
-                    f"; for {tables} tables play " + " or ".join(map(str, choices)) + " rounds"
-                    if choices
-                    else ""
+            if choices:
+                raise MovementError(
+                    "an appendix Mitchell of {rounds} rounds needs {least_tables} to "
+                    "{most_tables} tables, not {tables}; for {tables} tables play {choices} "
+                    "rounds",
+                    code="movement.appendix-mitchell-rounds-choices",
+                    rounds=rounds,
+                    least_tables=rounds + 1,
+                    most_tables=2 * rounds - 2,
+                    tables=tables,
+                    choices=" or ".join(map(str, choices)),
                 )
+            raise MovementError(
+                "an appendix Mitchell of {rounds} rounds needs {least_tables} to "
+                "{most_tables} tables, not {tables}",
+                code="movement.appendix-mitchell-rounds",
+                rounds=rounds,
+                least_tables=rounds + 1,
+                most_tables=2 * rounds - 2,
+                tables=tables,
             )
         return cyclic_appendix_mitchell(tables, rounds, boards_per_round=bpr)
     if rounds is not None:
@@ -135,7 +167,9 @@ def _appendix_mitchell(tables: int, rounds: int | None, bpr: int) -> Movement:
         base = choices[-1]
     else:
         raise MovementError(
-            f"an appendix Mitchell needs 8 to 24 tables (7, 11 or 13 base tables), not {tables}"
+            "an appendix Mitchell needs 8 to 24 tables (7, 11 or 13 base tables), not {tables}",
+            code="movement.appendix-mitchell-tables",
+            tables=tables,
         )
     return mitchell.appendix_mitchell(base, tables - base, boards_per_round=bpr)
 
@@ -176,8 +210,11 @@ def _interwoven(tables: int, rounds: int | None, boards_per_round: int | None) -
         )
     if rounds is None:
         raise MovementError(
-            f"an interwoven Howell for {tables} tables needs --rounds "
-            f"({tables // 2 + 1} to {tables}; the two-session list uses 7-9 or 11-13)"
+            "an interwoven Howell for {tables} tables needs --rounds ({least_rounds} "
+            "to {tables}; the two-session list uses 7-9 or 11-13)",
+            code="movement.interwoven-needs-rounds",
+            tables=tables,
+            least_rounds=tables // 2 + 1,
         )
     first_kind = "AM" if rounds < tables else "SM"
     bpr = boards_per_round or (3 if rounds <= 9 else 2)

@@ -23,7 +23,9 @@ def recommended(pairs: int) -> Recommendation:
     for rec, _movement in _recommended_movements(pairs):
         return rec
     raise MovementError(
-        f"no recommended movement for {pairs} pairs can be generated; choose one with --kind"
+        "no recommended movement for {pairs} pairs can be generated; choose one with --kind",
+        code="movement.no-recommended",
+        pairs=pairs,
     )
 
 
@@ -56,7 +58,10 @@ def build_movement(
     """A movement by kind (or the recommended one for ``pairs`` when ``kind`` is None)."""
     if kind is None:
         if pairs is None:
-            raise MovementError("--recommend needs the pairs entered (or --pairs N)")
+            raise MovementError(
+                "--recommend needs the pairs entered (or --pairs N)",
+                code="movement.recommend-needs-pairs",
+            )
         for _rec, movement in _recommended_movements(pairs):
             return movement
         return _fallback(pairs)
@@ -66,7 +71,10 @@ def build_movement(
         return build(kind, tables=tables, rounds=rounds, boards_per_round=boards_per_round,
                      base=base)  # fmt: skip
     if pairs is None:
-        raise MovementError("give --tables or --pairs (or enter the pairs first)")
+        raise MovementError(
+            "give --tables or --pairs (or enter the pairs first)",
+            code="movement.tables-or-pairs-entered",
+        )
     return build(kind, pairs=pairs, rounds=rounds, boards_per_round=boards_per_round, base=base)
 
 

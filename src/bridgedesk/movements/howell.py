@@ -151,9 +151,19 @@ def complete_howell(
     if rounds is None:
         rounds = full
     if not 1 <= rounds <= full:
-        raise MovementError(f"a {tables}-table Howell has 1 to {full} rounds, not {rounds}")
+        raise MovementError(
+            "a {tables}-table Howell has 1 to {full} rounds, not {rounds}",
+            code="movement.howell-rounds",
+            tables=tables,
+            full=full,
+            rounds=rounds,
+        )
     if boards_per_round < 1:
-        raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")
+        raise MovementError(
+            "boards per round must be at least 1, not {boards_per_round}",
+            code="movement.boards-per-round",
+            boards_per_round=boards_per_round,
+        )
     if tables in FIELD_TABLES and not cyclic:
         mv = field_howell(tables, rounds, boards_per_round)
     else:
@@ -330,15 +340,25 @@ def short_howell(
     if not tables <= rounds <= full:
         low = max(5, (tables + 3) // 2)
         raise MovementError(
-            f"a {tables}-table Howell has {min(low, tables)} to {full} rounds, not {rounds}"
+            "a {tables}-table Howell has {least_rounds} to {full} rounds, not {rounds}",
+            code="movement.howell-rounds-range",
+            tables=tables,
+            least_rounds=min(low, tables),
+            full=full,
+            rounds=rounds,
         )
     if rounds == full:
         return complete_howell(tables, pairs=pairs, boards_per_round=boards_per_round)
     starter = short_starter(tables, rounds)
     if starter is None:
         raise MovementError(
-            f"no {rounds}-round arrangement found for {tables} tables; "
-            f"use {rounds + 1} rounds or the complete Howell ({full} rounds)"
+            "no {rounds}-round arrangement found for {tables} tables; use "
+            "{more_rounds} rounds or the complete Howell ({full} rounds)",
+            code="movement.no-arrangement-found",
+            rounds=rounds,
+            tables=tables,
+            more_rounds=rounds + 1,
+            full=full,
         )
     kind = "three-quarter-howell" if tables >= 8 else "short-howell"
     mv = _build_general(kind, tables, rounds, starter, rounds, boards_per_round)
@@ -356,10 +376,17 @@ def short_howell(
 
 def _size(tables: int | None, pairs: int | None) -> tuple[int, bool]:
     if (tables is None) == (pairs is None):
-        raise MovementError("give either the number of tables or the number of pairs")
+        raise MovementError(
+            "give either the number of tables or the number of pairs",
+            code="movement.tables-or-pairs-given",
+        )
     if pairs is not None:
         if pairs < 2:
-            raise MovementError(f"a pair movement needs at least 2 pairs, not {pairs}")
+            raise MovementError(
+                "a pair movement needs at least 2 pairs, not {pairs}",
+                code="movement.pair-movement-pairs",
+                pairs=pairs,
+            )
         return (pairs + 1) // 2, pairs % 2 == 1
     assert tables is not None
     return tables, False
@@ -407,8 +434,12 @@ def appendix_howell(
     check_tables(base_tables, "an appendix Howell base")
     if not 1 <= extra_tables <= base_tables - 1:
         raise MovementError(
-            f"a {base_tables}-table Howell takes 1 to {base_tables - 1} appendix tables, "
-            f"not {extra_tables}"
+            "a {base_tables}-table Howell takes 1 to {most_extra} appendix tables, "
+            "not {extra_tables}",
+            code="movement.howell-appendix-tables",
+            base_tables=base_tables,
+            most_extra=base_tables - 1,
+            extra_tables=extra_tables,
         )
     full = 2 * base_tables - 1
     if rounds is None or rounds == full:
@@ -417,9 +448,14 @@ def appendix_howell(
         base = short_howell(base_tables, rounds=rounds, boards_per_round=boards_per_round)
         if extra_tables > rounds - base_tables:
             raise MovementError(
-                f"a {rounds}-round {base_tables}-table Howell has {rounds - base_tables} "
-                f"tables where two moving pairs meet, so at most that many appendix "
-                f"tables, not {extra_tables}"
+                "a {rounds}-round {base_tables}-table Howell has {meeting_tables} tables "
+                "where two moving pairs meet, so at most that many appendix tables, not "
+                "{extra_tables}",
+                code="movement.howell-appendix-meetings",
+                rounds=rounds,
+                base_tables=base_tables,
+                meeting_tables=rounds - base_tables,
+                extra_tables=extra_tables,
             )
     transfer = [base_tables - i for i in range(extra_tables)]
     out_rounds: list[Round] = []

@@ -274,7 +274,11 @@ def search_starter(tables: int) -> tuple[tuple[int, int, int], ...]:
     if not candidates:
         candidates = _search_starters(tables, wanted=8, seed=tables, relay=True)
     if not candidates:  # pragma: no cover - the search always succeeds for 3..16 tables
-        raise MovementError(f"no Howell arrangement found for {tables} tables")
+        raise MovementError(
+            "no Howell arrangement found for {tables} tables",
+            code="movement.no-howell-arrangement",
+            tables=tables,
+        )
     best = None
     best_spread = 0
     for cand in candidates:
@@ -302,7 +306,11 @@ def residue_starter(tables: int) -> tuple[tuple[int, int, int], ...]:
     """
     q = 2 * tables - 1
     if q < 7 or q % 4 != 3 or any(q % d == 0 for d in range(2, q)):
-        raise MovementError(f"the residue construction needs 2T-1 a prime = 3 mod 4, not {q}")
+        raise MovementError(
+            "the residue construction needs 2T-1 a prime = 3 mod 4, not {pairs_less_one}",
+            code="movement.residue-prime",
+            pairs_less_one=q,
+        )
     squares = _squares(q, lambda a, b: a * b % q)
     c = next(c for c in range(2, q) if (c * c - 1) % q not in [0, *squares])
     rows = sorted(((x, -x % q, c * x % q) for x in squares), key=lambda r: r[2])
@@ -349,7 +357,9 @@ def _field(p: int, k: int) -> Callable[[int, int], int]:
         mul = make(digits(m))
         if all(mul(a, b) != 0 for a in range(1, q) for b in range(1, q)):
             return mul
-    raise MovementError(f"no field of {p}**{k} elements")  # pragma: no cover
+    raise MovementError(
+        "no field of {p}**{k} elements", code="movement.no-finite-field", p=p, k=k
+    )  # pragma: no cover
 
 
 def _field_add(p: int, k: int, a: int, b: int) -> int:
@@ -484,14 +494,25 @@ def search_balanced_starter(
             if best_spread <= target:
                 break
     if best is None:  # pragma: no cover - valid round 1s are plentiful for 3..16 tables
-        raise MovementError(f"no Howell arrangement found for {tables} tables")
+        raise MovementError(
+            "no Howell arrangement found for {tables} tables",
+            code="movement.no-howell-arrangement",
+            tables=tables,
+        )
     return best
 
 
 def check_tables(tables: int, what: str = "a complete Howell") -> None:
     if not MIN_TABLES <= tables <= MAX_TABLES:
         raise MovementError(
-            f"{what} exists here for {MIN_TABLES} to {MAX_TABLES} tables "
-            f"({2 * MIN_TABLES - 1} to {2 * MAX_TABLES} pairs), not {tables} tables; "
-            "use a Mitchell for more tables"
+            "{what} exists here for {min_tables} to {max_tables} tables ({min_pairs} "
+            "to {max_pairs} pairs), not {tables} tables; use a Mitchell for more "
+            "tables",
+            code="movement.howell-search-tables",
+            what=what,
+            min_tables=MIN_TABLES,
+            max_tables=MAX_TABLES,
+            min_pairs=2 * MIN_TABLES - 1,
+            max_pairs=2 * MAX_TABLES,
+            tables=tables,
         )

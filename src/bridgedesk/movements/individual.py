@@ -117,7 +117,11 @@ def search_starter(players: int) -> tuple[tuple[int, int, int, int], ...]:
             rng.shuffle(pool)
             if _fill(seats, pool, m, tables, rng, limit):
                 return tuple(tuple(seats[4 * t : 4 * t + 4]) for t in range(tables))  # type: ignore[misc]
-    raise MovementError(f"no individual movement found for {players} players")
+    raise MovementError(
+        "no individual movement found for {players} players",
+        code="movement.no-individual-found",
+        players=players,
+    )
 
 
 def _fill(
@@ -183,17 +187,31 @@ def individual(
     """The cyclic individual movement for ``players`` players (8 to 20)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise MovementError(
-            f"individual movements exist here for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-            f"not {players}"
+            "individual movements exist here for {min_players} to {max_players} "
+            "players, not {players}",
+            code="movement.individual-players",
+            min_players=MIN_PLAYERS,
+            max_players=MAX_PLAYERS,
+            players=players,
         )
     if boards_per_round < 1:
-        raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")
+        raise MovementError(
+            "boards per round must be at least 1, not {boards_per_round}",
+            code="movement.boards-per-round",
+            boards_per_round=boards_per_round,
+        )
     stationary = players % 4 == 0
     m = players - 1 if stationary else players
     if rounds is None:
         rounds = m
     if not 1 <= rounds <= m:
-        raise MovementError(f"{players} players play 1 to {m} rounds, not {rounds}")
+        raise MovementError(
+            "{players} players play 1 to {most} rounds, not {rounds}",
+            code="movement.individual-rounds",
+            players=players,
+            most=m,
+            rounds=rounds,
+        )
     starter = _starter(players)
     tables = len(starter)
 

@@ -60,17 +60,32 @@ def _pair_number(seat: Seat, tables: int, cycle: int, r: int) -> int:
 def _check_size(tables: int, rounds: int, what: str, most: int = 13) -> None:
     """The sizes built here: 5 to 13 rounds (the seed's lists use 7-13) on R to 2R-2 tables."""
     if not 5 <= rounds <= most:
-        raise MovementError(f"{what} is built here for 5 to {most} rounds, not {rounds}")
+        raise MovementError(
+            "{what} is built here for 5 to {most} rounds, not {rounds}",
+            code="movement.interwoven-rounds",
+            what=what,
+            most=most,
+            rounds=rounds,
+        )
     if not rounds <= tables <= 2 * rounds - 2:
         raise MovementError(
-            f"{what} of {rounds} rounds needs {rounds} to {2 * rounds - 2} tables "
-            f"(one ring of {rounds} moving pairs per group), not {tables}"
+            "{what} of {rounds} rounds needs {rounds} to {most_tables} tables (one "
+            "ring of {rounds} moving pairs per group), not {tables}",
+            code="movement.interwoven-tables",
+            what=what,
+            rounds=rounds,
+            most_tables=2 * rounds - 2,
+            tables=tables,
         )
     if what.endswith("interwoven Howell") and tables == rounds and tables % 2 == 0:
         raise MovementError(
-            f"an interwoven Howell of {rounds} rounds on {tables} tables would make two "
-            f"pairs meet twice; play {rounds - 1} rounds (as the seed's list does, e.g. "
-            "10(SM) + 9(IWH), 004:2131)"
+            "an interwoven Howell of {rounds} rounds on {tables} tables would make "
+            "two pairs meet twice; play {fewer_rounds} rounds (as the seed's list "
+            "does, e.g. 10(SM) + 9(IWH), 004:2131)",
+            code="movement.interwoven-meet-twice",
+            rounds=rounds,
+            tables=tables,
+            fewer_rounds=rounds - 1,
         )
 
 
@@ -385,8 +400,11 @@ def cyclic_appendix_mitchell(
     _check_size(tables, rounds, "an appendix Mitchell")
     if tables == rounds and tables % 2 == 0:
         raise MovementError(
-            f"{tables} tables and {rounds} rounds is a relay Mitchell, not an appendix one; "
-            "use relay-mitchell or scrambled-mitchell"
+            "{tables} tables and {rounds} rounds is a relay Mitchell, not an "
+            "appendix one; use relay-mitchell or scrambled-mitchell",
+            code="movement.appendix-is-relay",
+            tables=tables,
+            rounds=rounds,
         )
     m = _first_valid(
         tables,
@@ -399,7 +417,12 @@ def cyclic_appendix_mitchell(
         deadline=Deadline(time_budget, f"appendix Mitchell of {rounds} rounds on {tables} tables"),
     )
     if m is None:
-        raise MovementError(f"no appendix Mitchell found for {tables} tables and {rounds} rounds")
+        raise MovementError(
+            "no appendix Mitchell found for {tables} tables and {rounds} rounds",
+            code="movement.no-appendix-found",
+            tables=tables,
+            rounds=rounds,
+        )
     return m
 
 
@@ -432,7 +455,8 @@ def interwoven_howell(
     if first is not None and first.winners != 1:
         raise MovementError(
             "the first session must be numbered through (scrambled, one field) to be "
-            "checked against the interwoven Howell"
+            "checked against the interwoven Howell",
+            code="movement.first-session-numbered",
         )
     forbidden = frozenset(meetings(first)) if first is not None else frozenset()
     m = _first_valid(
@@ -448,8 +472,12 @@ def interwoven_howell(
     )
     if m is None:
         raise MovementError(
-            f"no interwoven Howell of {rounds} rounds for {tables} tables avoids the first "
-            "session's meetings; cut a round of the first session (004:2187-2189)"
+            "no interwoven Howell of {rounds} rounds for {tables} tables avoids the "
+            "first session's meetings; cut a round of the first session "
+            "(004:2187-2189)",
+            code="movement.interwoven-avoids-first",
+            rounds=rounds,
+            tables=tables,
         )
     return m
 
@@ -485,8 +513,12 @@ def two_sessions(
         _check_size(tables, first_rounds, "an appendix Mitchell")
         if tables == first_rounds and tables % 2 == 0:
             raise MovementError(
-                f"{tables} tables and {first_rounds} rounds is a relay Mitchell, not an "
-                "appendix one; use SM (the scrambled relay Mitchell) for the first session"
+                "{tables} tables and {first_rounds} rounds is a relay Mitchell, not an "
+                "appendix one; use SM (the scrambled relay Mitchell) for the first "
+                "session",
+                code="movement.first-session-relay",
+                tables=tables,
+                first_rounds=first_rounds,
             )
         # With odd groups one A-B table a round is played in the Howell: keep one
         # class of A-B couples free in the Mitchell for it.
@@ -525,11 +557,19 @@ def two_sessions(
                 continue
             return first, second
         raise MovementError(
-            f"no appendix Mitchell of {first_rounds} rounds and interwoven Howell of "
-            f"{second_rounds} rounds found for {tables} tables"
+            "no appendix Mitchell of {first_rounds} rounds and interwoven Howell of "
+            "{second_rounds} rounds found for {tables} tables",
+            code="movement.no-appendix-interwoven-found",
+            first_rounds=first_rounds,
+            second_rounds=second_rounds,
+            tables=tables,
         )
     if first_kind != "SM":
-        raise MovementError(f"the first session is AM or SM, not {first_kind!r}")
+        raise MovementError(
+            "the first session is AM or SM, not {first_kind!r}",
+            code="movement.first-session-kind",
+            first_kind=first_kind,
+        )
     first = mitchell.scrambled_mitchell(
         tables, rounds=first_rounds, boards_per_round=boards_per_round, relay=tables % 2 == 0
     )
@@ -610,5 +650,8 @@ def howell_fewer_rounds(tables: int, rounds: int, *, boards_per_round: int = 2) 
         if not errors(validate(m)):
             return m
     raise MovementError(
-        f"no {rounds}-round Howell found for {tables} tables; play {tables} or more rounds"
+        "no {rounds}-round Howell found for {tables} tables; play {tables} or more rounds",
+        code="movement.no-howell-found",
+        rounds=rounds,
+        tables=tables,
     )

@@ -28,8 +28,10 @@ TEAMS = (10, 14, 18, 22, 26, 30)
 def _check(teams: int) -> int:
     if teams not in TEAMS:
         raise MovementError(
-            f"the mirror Mitchell is for {', '.join(map(str, TEAMS))} teams "
-            f"(half the teams an odd number), not {teams}"
+            "the mirror Mitchell is for {known} teams (half the teams an odd number), not {teams}",
+            code="movement.mirror-mitchell-teams",
+            known=", ".join(map(str, TEAMS)),
+            teams=teams,
         )
     return teams // 2
 

@@ -19,25 +19,43 @@ numbered by starting table in each field (004:968-970).
 from __future__ import annotations
 
 from bridgedesk.errors import MovementError
+from bridgedesk.i18n import LazyText, lazy_gettext
 from bridgedesk.movements.model import Movement, Pair, Round, Seating, ew, ns, wrap
 from bridgedesk.movements.validate import validate
 
 MAX_TABLES = 40
 
 
-def _check(tables: int, rounds: int | None, max_rounds: int, what: str) -> int:
+def _check(tables: int, rounds: int | None, max_rounds: int, what: LazyText) -> int:
     if tables < 2 or tables > MAX_TABLES:
-        raise MovementError(f"a {what} exists here for 2 to {MAX_TABLES} tables, not {tables}")
+        raise MovementError(
+            "a {what} exists here for 2 to {max_tables} tables, not {tables}",
+            code="movement.mitchell-tables",
+            what=what,
+            max_tables=MAX_TABLES,
+            tables=tables,
+        )
     if rounds is None:
         return max_rounds
     if not 1 <= rounds <= max_rounds:
-        raise MovementError(f"a {tables}-table {what} has 1 to {max_rounds} rounds, not {rounds}")
+        raise MovementError(
+            "a {tables}-table {what} has 1 to {max_rounds} rounds, not {rounds}",
+            code="movement.mitchell-rounds",
+            tables=tables,
+            what=what,
+            max_rounds=max_rounds,
+            rounds=rounds,
+        )
     return rounds
 
 
 def _bpr(boards_per_round: int) -> int:
     if boards_per_round < 1:
-        raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")
+        raise MovementError(
+            "boards per round must be at least 1, not {boards_per_round}",
+            code="movement.boards-per-round",
+            boards_per_round=boards_per_round,
+        )
     return boards_per_round
 
 
@@ -49,11 +67,19 @@ def skip_window(tables: int, rounds: int) -> tuple[int, int] | None:
     None when no skip is needed (``Y <= N/2``).
     """
     if tables % 2:
-        raise MovementError(f"only an even number of tables skips; {tables} is odd")
+        raise MovementError(
+            "only an even number of tables skips; {tables} is odd",
+            code="movement.skip-odd-tables",
+            tables=tables,
+        )
     half = tables // 2
     if rounds > tables - 1:
         raise MovementError(
-            f"a {tables}-table skip Mitchell has at most {tables - 1} rounds, not {rounds}"
+            "a {tables}-table skip Mitchell has at most {max_rounds} rounds, not {rounds}",
+            code="movement.skip-mitchell-rounds",
+            tables=tables,
+            max_rounds=tables - 1,
+            rounds=rounds,
         )
     if rounds <= half:
         return None
@@ -112,10 +138,12 @@ def straight_mitchell(
     """The straight Mitchell: odd tables, as many rounds as tables (Fig 9)."""
     if tables % 2 == 0:
         raise MovementError(
-            f"a straight Mitchell needs an odd number of tables, not {tables}; "
-            "use skip-mitchell or relay-mitchell for an even number"
+            "a straight Mitchell needs an odd number of tables, not {tables}; use "
+            "skip-mitchell or relay-mitchell for an even number",
+            code="movement.mitchell-even-tables",
+            tables=tables,
         )
-    rounds = _check(tables, rounds, tables, "straight Mitchell")
+    rounds = _check(tables, rounds, tables, lazy_gettext("straight Mitchell"))
     return _grid(
         "mitchell",
         tables,
@@ -141,10 +169,12 @@ def skip_mitchell(
     """
     if tables % 2:
         raise MovementError(
-            f"a skip Mitchell needs an even number of tables, not {tables}; "
-            "use a straight mitchell for an odd number"
+            "a skip Mitchell needs an even number of tables, not {tables}; use a "
+            "straight mitchell for an odd number",
+            code="movement.skip-mitchell-odd-tables",
+            tables=tables,
         )
-    rounds = _check(tables, rounds, tables - 1, "skip Mitchell")
+    rounds = _check(tables, rounds, tables - 1, lazy_gettext("skip Mitchell"))
     window = skip_window(tables, rounds)
     if window is None:
         after = rounds
@@ -152,8 +182,14 @@ def skip_mitchell(
         after = window[1] if skip_after is None else skip_after
         if not window[0] <= after <= window[1]:
             raise MovementError(
-                f"with {tables} tables and {rounds} rounds EW may skip after round "
-                f"{window[0]} to {window[1]} (X = Y - N/2), not after round {after}"
+                "with {tables} tables and {rounds} rounds EW may skip after round "
+                "{first} to {last} (X = Y - N/2), not after round {after}",
+                code="movement.skip-after-round",
+                tables=tables,
+                rounds=rounds,
+                first=window[0],
+                last=window[1],
+                after=after,
             )
     shift = [r if r < after else r + 1 for r in range(rounds)]
     notes = () if window is None else (f"EW pairs skip one table after round {after}",)
@@ -179,9 +215,11 @@ def relay_mitchell(
     """
     if tables % 2 or tables < 4:
         raise MovementError(
-            f"a relay-and-bye Mitchell needs an even number of tables from 4, not {tables}"
+            "a relay-and-bye Mitchell needs an even number of tables from 4, not {tables}",
+            code="movement.relay-mitchell-tables",
+            tables=tables,
         )
-    rounds = _check(tables, rounds, tables, "relay Mitchell")
+    rounds = _check(tables, rounds, tables, lazy_gettext("relay Mitchell"))
     half = tables // 2
     base = [t if t <= half else t + 1 for t in range(1, tables)] + [1]
     return _grid(
@@ -212,12 +250,14 @@ def one_and_half_appendix(
     """
     if pairs % 2 == 0 or pairs < 9:
         raise MovementError(
-            f"the 1.5-table appendix Mitchell is for an odd number of pairs from 9, not {pairs}"
+            "the 1.5-table appendix Mitchell is for an odd number of pairs from 9, not {pairs}",
+            code="movement.appendix-mitchell-pairs",
+            pairs=pairs,
         )
     base = (pairs - 3) // 2
     ring = base + 2  # base tables, appendix table, bye
     max_rounds = base if base % 2 else base - 1
-    rounds = _check(base, rounds, max_rounds, "1.5-table appendix base")
+    rounds = _check(base, rounds, max_rounds, lazy_gettext("1.5-table appendix base"))
     half = base // 2
     out: list[Round] = []
     for r in range(rounds):
@@ -277,7 +317,12 @@ def scrambled_mitchell(
     arrows = tuple(range(n // 2 + 1, n + 1)) if arrow_rounds is None else arrow_rounds
     for a in arrows:
         if not 1 <= a <= base.round_count:
-            raise MovementError(f"arrow switch round {a} is not one of 1..{base.round_count}")
+            raise MovementError(
+                "arrow switch round {round} is not one of 1..{rounds}",
+                code="movement.arrow-switch-round",
+                round=a,
+                rounds=base.round_count,
+            )
     out: list[Round] = []
     for rnd in base.rounds:
         seats: list[Seating] = []
@@ -348,14 +393,20 @@ def appendix_mitchell(
     """
     if base % 2 == 0 or base % 3 == 0 or base < 5:
         raise MovementError(
-            f"an appendix Mitchell's base is an odd number of tables not divisible by 3 "
-            f"(7, 11, 13 in the seed), not {base}"
+            "an appendix Mitchell's base is an odd number of tables not divisible by "
+            "3 (7, 11, 13 in the seed), not {base}",
+            code="movement.appendix-mitchell-base",
+            base=base,
         )
     if not 1 <= extra <= base - 2:
         raise MovementError(
-            f"a {base}-table appendix Mitchell takes 1 to {base - 2} appendix tables, not {extra}"
+            "a {base}-table appendix Mitchell takes 1 to {max_extra} appendix tables, not {extra}",
+            code="movement.appendix-mitchell-extra",
+            base=base,
+            max_extra=base - 2,
+            extra=extra,
         )
-    rounds = _check(base, rounds, base, "appendix Mitchell")
+    rounds = _check(base, rounds, base, lazy_gettext("appendix Mitchell"))
     ring = list(range(extra + 1, base + extra + 1))  # tables the moving EW visit
     out: list[Round] = []
     for r in range(rounds):
@@ -401,17 +452,27 @@ def web_mitchell(tables: int, *, rounds: int = 13, boards_per_round: int = 2) ->
     """
     if tables % 2 or not 8 <= tables <= 40:
         raise MovementError(
-            f"a Web movement is for an even number of tables (16 to 22 in the seed), not {tables}"
+            "a Web movement is for an even number of tables (16 to 22 in the seed), not {tables}",
+            code="movement.web-tables",
+            tables=tables,
         )
     if not 2 <= rounds <= tables - 1:
         raise MovementError(
-            f"a {tables}-table Web movement has 2 to {tables - 1} rounds, not {rounds}"
+            "a {tables}-table Web movement has 2 to {max_rounds} rounds, not {rounds}",
+            code="movement.web-rounds",
+            tables=tables,
+            max_rounds=tables - 1,
+            rounds=rounds,
         )
     half = tables // 2
     if rounds < half:
         raise MovementError(
-            f"a {tables}-table Web movement needs at least {half} rounds (one board set "
-            f"per table in each subsection), not {rounds}"
+            "a {tables}-table Web movement needs at least {half} rounds (one board "
+            "set per table in each subsection), not {rounds}",
+            code="movement.web-too-few-rounds",
+            tables=tables,
+            half=half,
+            rounds=rounds,
         )
     for start in range(rounds):
         out: list[Round] = []
@@ -438,6 +499,9 @@ def web_mitchell(tables: int, *, rounds: int = 13, boards_per_round: int = 2) ->
         if not validate(m):
             return m
     raise MovementError(
-        f"no Web layout for {tables} tables and {rounds} rounds; "
-        "use fewer rounds or a skip or relay Mitchell"
+        "no Web layout for {tables} tables and {rounds} rounds; use fewer rounds "
+        "or a skip or relay Mitchell",
+        code="movement.web-no-layout",
+        tables=tables,
+        rounds=rounds,
     )

@@ -31,7 +31,11 @@ class Pair:
 
     def __post_init__(self) -> None:
         if self.number < 1:
-            raise MovementError(f"pair number {self.number} is not a positive number")
+            raise MovementError(
+                "pair number {number} is not a positive number",
+                code="movement.pair-number",
+                number=self.number,
+            )
 
     def __str__(self) -> str:
         if self.side is None:
@@ -110,13 +114,26 @@ class Movement:
 
     def __post_init__(self) -> None:
         if self.winners not in (1, 2):
-            raise MovementError(f"winners must be 1 or 2, not {self.winners}")
+            raise MovementError(
+                "winners must be 1 or 2, not {winners}",
+                code="movement.winners",
+                winners=self.winners,
+            )
         if self.boards_per_round < 1:
-            raise MovementError(f"boards per round must be at least 1, not {self.boards_per_round}")
+            raise MovementError(
+                "boards per round must be at least 1, not {boards_per_round}",
+                code="movement.boards-per-round",
+                boards_per_round=self.boards_per_round,
+            )
         if self.tables < 1 or self.board_sets < 1:
-            raise MovementError("a movement needs at least one table and one board set")
+            raise MovementError(
+                "a movement needs at least one table and one board set",
+                code="movement.needs-table-and-boards",
+            )
         if self.teams and self.winners != 2:
-            raise MovementError("a team movement has NS and EW fields (winners 2)")
+            raise MovementError(
+                "a team movement has NS and EW fields (winners 2)", code="movement.team-two-fields"
+            )
 
     # -- sizes ---------------------------------------------------------------
 
@@ -132,7 +149,10 @@ class Movement:
         """The board numbers of a set: set 1 is 1..b, set 2 is b+1..2b (004:962-966)."""
         if not 1 <= board_set <= self.board_sets:
             raise MovementError(
-                f"board set {board_set} does not exist; sets are 1..{self.board_sets}"
+                "board set {board_set} does not exist; sets are 1..{board_sets}",
+                code="movement.no-such-board-set",
+                board_set=board_set,
+                board_sets=self.board_sets,
             )
         first = (board_set - 1) * self.boards_per_round + 1
         return range(first, first + self.boards_per_round)
@@ -202,7 +222,10 @@ class Movement:
             if rnd.number == number:
                 return rnd
         raise MovementError(
-            f"round {number} does not exist; this movement has rounds 1..{self.round_count}"
+            "round {round} does not exist; this movement has rounds 1..{rounds}",
+            code="movement.no-such-round",
+            round=number,
+            rounds=self.round_count,
         )
 
     def seatings(self) -> Iterator[tuple[int, Seating]]:

@@ -151,7 +151,9 @@ def _plays(halves: Iterable[_Half]) -> list[_Play]:
         else:
             out.append((back, h))
     if waiting:  # pragma: no cover - the sheets pair every half
-        raise MovementError("a half-match has no other half on its set")
+        raise MovementError(
+            "a half-match has no other half on its set", code="movement.half-match-alone"
+        )
     return out
 
 
@@ -210,7 +212,9 @@ def _match_groups(plays: Sequence[_Play]) -> list[tuple[int, int]]:
     out = []
     for found in by_match.values():
         if len(found) != 2:  # pragma: no cover - two plays of each match
-            raise MovementError("a match is not played exactly twice")
+            raise MovementError(
+                "a match is not played exactly twice", code="movement.match-not-twice"
+            )
         out.append((found[0], found[1]))
     return out
 
@@ -227,15 +231,22 @@ def pair_round_robin_odd(teams: int, *, boards_per_round: int | None = None) -> 
     """The two-session pair round robin / SRR teams + pairs for 3-11 teams, odd (module doc)."""
     if teams not in ODD_TEAMS:
         raise MovementError(
-            f"bridgedesk has the odd pair round robin for {', '.join(map(str, ODD_TEAMS))} "
-            f"teams (004:3381-3408), not {teams}"
+            "bridgedesk has the odd pair round robin for {known} teams "
+            "(004:3381-3408), not {teams}",
+            code="movement.odd-pair-round-robin-teams",
+            known=", ".join(map(str, ODD_TEAMS)),
+            teams=teams,
         )
     bpr = boards_per_round or BOARDS_PER_ROUND[teams]
     halves = [*_awl_session(teams), *_square_session(teams)]
     plays = _plays(halves)
     seats = _solve(plays, _match_groups(plays))
     if seats is None:  # pragma: no cover - the stored squares are solvable (tests)
-        raise MovementError(f"the stored pair round robin for {teams} teams has no seating")
+        raise MovementError(
+            "the stored pair round robin for {teams} teams has no seating",
+            code="movement.odd-pair-round-robin-no-seating",
+            teams=teams,
+        )
     per, sets = teams - 1, teams + len(_data()[str(teams)]["sets"])
     by_round: dict[int, list[Seating]] = {}
     for h in halves:

@@ -125,7 +125,12 @@ class EventPlan:
     def renumbering(self, session: int) -> dict[str, str]:
         """Seat id in ``session`` (from 1) -> competitor."""
         if not 1 <= session <= len(self.sessions):
-            raise MovementError(f"the plan has sessions 1 to {len(self.sessions)}, not {session}")
+            raise MovementError(
+                "the plan has sessions 1 to {sessions}, not {session}",
+                code="movement.plan-no-such-session",
+                sessions=len(self.sessions),
+                session=session,
+            )
         return {seats[session - 1]: who for who, seats in self.seats.items()}
 
     def moves(self, session: int) -> list[tuple[str, str]]:
@@ -181,7 +186,11 @@ def two_session_rows(
     length the weekly list gives (004:3100-3112 say the same).
     """
     if pairs < 6:
-        raise MovementError(f"a two-session pair event needs at least 6 pairs, not {pairs}")
+        raise MovementError(
+            "a two-session pair event needs at least 6 pairs, not {pairs}",
+            code="movement.plan-pairs",
+            pairs=pairs,
+        )
     tables = (pairs + 1) // 2
     if tables <= 7:
         full = 2 * tables - 1
@@ -193,20 +202,30 @@ def two_session_rows(
         rows = [r for r in _rows() if r.tables == tables]
     if not rows:
         raise MovementError(
-            f"the JCBL two-session lists go to 45 tables (90 pairs), not {tables} tables"
+            "the JCBL two-session lists go to 45 tables (90 pairs), not {tables} tables",
+            code="movement.plan-tables",
+            tables=tables,
         )
     rows = [r for r in rows if _buildable(r)]
     if sections is not None:
         rows = [r for r in rows if len(r.sections) == sections]
         if not rows:
             raise MovementError(
-                f"the two-session lists have no {sections}-section row for {tables} tables "
-                f"(004:2117-2170, 004:3214-3307)"
+                "the two-session lists have no {sections}-section row for {tables} "
+                "tables (004:2117-2170, 004:3214-3307)",
+                code="movement.plan-no-sections-row",
+                sections=sections,
+                tables=tables,
             )
     if rounds is not None:
         rows = [r for r in rows if r.first[0][0] == rounds]
         if not rows:
-            raise MovementError(f"no row of the list for {tables} tables plays {rounds} rounds")
+            raise MovementError(
+                "no row of the list for {tables} tables plays {rounds} rounds",
+                code="movement.plan-no-rounds-row",
+                tables=tables,
+                rounds=rounds,
+            )
     return rows
 
 
@@ -235,7 +254,11 @@ def _section_movement(tables: int, rounds: int, code: str, bpr: int) -> Movement
         if rounds == 2 * tables - 1:
             return howell.complete_howell(tables, boards_per_round=bpr)
         return howell.short_howell(tables, rounds=rounds, boards_per_round=bpr)
-    raise MovementError(f"a section of the list plays SM, AM or H, not {code}")
+    raise MovementError(
+        "a section of the list plays SM, AM or H, not {section_kind}",
+        code="movement.plan-section-kind",
+        section_kind=code,
+    )
 
 
 def _identity(sections: list[tuple[str, Movement]]) -> dict[str, list[str]]:
@@ -251,7 +274,9 @@ def build_plan(pairs: int, row: PlanRow, sessions: int = 2) -> EventPlan:
     """Build every movement of ``row`` and the renumbering between its sessions."""
     if sessions not in (1, 2):
         raise MovementError(
-            f"the JCBL lists plan one or two sessions (004:2069-2452), not {sessions}"
+            "the JCBL lists plan one or two sessions (004:2069-2452), not {sessions}",
+            code="movement.plan-sessions",
+            sessions=sessions,
         )
     names = SECTION_NAMES[: len(row.sections)]
     many = len(row.sections) > 1
@@ -389,7 +414,9 @@ def recommend_plan(
     """
     if sessions not in (1, 2):
         raise MovementError(
-            f"the JCBL lists plan one or two sessions (004:2069-2452), not {sessions}"
+            "the JCBL lists plan one or two sessions (004:2069-2452), not {sessions}",
+            code="movement.plan-sessions",
+            sessions=sessions,
         )
     errors: list[str] = []
     for row in two_session_rows(pairs, sections, rounds):
@@ -398,7 +425,10 @@ def recommend_plan(
         except MovementError as exc:
             errors.append(f"{row.describe()}: {exc}")
     raise MovementError(
-        f"no row of the list for {pairs} pairs could be built: " + "; ".join(errors)
+        "no row of the list for {pairs} pairs could be built: {reasons}",
+        code="movement.plan-no-row-built",
+        pairs=pairs,
+        reasons="; ".join(errors),
     )
 
 

@@ -156,17 +156,32 @@ def recommend(
 ) -> list[Recommendation]:
     """Suitable movements for ``pairs`` pairs, in the order of the seed's list."""
     if pairs < 4:
-        raise MovementError(f"a pair game needs at least 4 pairs, not {pairs}")
+        raise MovementError(
+            "a pair game needs at least 4 pairs, not {pairs}",
+            code="movement.recommend-pairs",
+            pairs=pairs,
+        )
     if pairs > 60 and sessions == 2 and pairs <= 90:
         return _filter(_two_sessions(pairs), boards, minutes)
     if pairs > 60:
         raise MovementError(
-            f"{pairs} pairs need several sections; recommend handles 4 to 60 pairs in one section"
+            "{pairs} pairs need several sections; recommend handles 4 to 60 pairs in one section",
+            code="movement.recommend-one-section",
+            pairs=pairs,
         )
     if sessions not in (1, 2):
-        raise MovementError(f"sessions must be 1 or 2, not {sessions}")
+        raise MovementError(
+            "sessions must be 1 or 2, not {sessions}",
+            code="movement.recommend-sessions",
+            sessions=sessions,
+        )
     if boards is not None and boards[0] > boards[1]:
-        raise MovementError(f"the board range {boards[0]}..{boards[1]} is empty")
+        raise MovementError(
+            "the board range {least}..{most} is empty",
+            code="movement.board-range-empty",
+            least=boards[0],
+            most=boards[1],
+        )
     if pairs in (4, 5):
         base = (
             [
@@ -382,8 +397,10 @@ def _two_sessions(pairs: int) -> list[Recommendation]:
         )
     if not out:
         raise MovementError(
-            f"the two-session lists cover 8 to 45 tables (004:2117-2170, 004:3214-3307), "
-            f"not {tables}"
+            "the two-session lists cover 8 to 45 tables (004:2117-2170, "
+            "004:3214-3307), not {tables}",
+            code="movement.two-session-tables",
+            tables=tables,
         )
     return out
 

@@ -94,8 +94,12 @@ def recommend_individual(players: int) -> list[IndividualRecommendation]:
     """The individual movements for ``players`` players, the seed's list first."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise MovementError(
-            f"individual movements are built for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-            f"not {players} (004:3068-3078 lists 8 to 17)"
+            "individual movements are built for {min_players} to {max_players} "
+            "players, not {players} (004:3068-3078 lists 8 to 17)",
+            code="movement.individual-players-built",
+            min_players=MIN_PLAYERS,
+            max_players=MAX_PLAYERS,
+            players=players,
         )
     cycle = players - 1 if players % 4 == 0 else players
     tables = players // 4

@@ -35,7 +35,11 @@ def berger(teams: int) -> tuple[tuple[Match, ...], ...]:
     With an odd count the bye (team ``teams + 1``) is left out of the matches.
     """
     if teams < 2:
-        raise MovementError(f"a round robin needs at least 2 teams, not {teams}")
+        raise MovementError(
+            "a round robin needs at least 2 teams, not {teams}",
+            code="movement.round-robin-teams",
+            teams=teams,
+        )
     n = teams + teams % 2
     circle = n - 1
     out: list[tuple[Match, ...]] = []
@@ -55,7 +59,11 @@ def berger(teams: int) -> tuple[tuple[Match, ...], ...]:
 def schedule(teams: int, cycles: int = 1) -> tuple[tuple[Match, ...], ...]:
     """``cycles`` (1-3) Berger cycles, the even cycles with home and away exchanged."""
     if not 1 <= cycles <= 3:
-        raise MovementError(f"a round robin is single, double or triple (1-3), not {cycles}")
+        raise MovementError(
+            "a round robin is single, double or triple (1-3), not {cycles}",
+            code="movement.round-robin-cycles",
+            cycles=cycles,
+        )
     base = berger(teams)
     out: list[tuple[Match, ...]] = []
     for c in range(cycles):
@@ -68,7 +76,11 @@ def round_robin(teams: int, *, cycles: int = 1, boards_per_round: int = 8) -> Mo
     """The round robin of ``teams`` teams as a team movement (two tables a match)."""
     if not MIN_TEAMS <= teams <= MAX_TEAMS:
         raise MovementError(
-            f"a team round robin is for {MIN_TEAMS} to {MAX_TEAMS} teams, not {teams}"
+            "a team round robin is for {min_teams} to {max_teams} teams, not {teams}",
+            code="movement.team-round-robin-teams",
+            min_teams=MIN_TEAMS,
+            max_teams=MAX_TEAMS,
+            teams=teams,
         )
     rounds = schedule(teams, cycles)
     slots = teams // 2
@@ -120,8 +132,11 @@ def pair_round_robin(teams: int, *, boards_per_round: int = 5) -> Movement:
     """
     if teams % 2 or not 4 <= teams <= MAX_TEAMS:
         raise MovementError(
-            f"this pair round robin is for an even number of teams, 4 to {MAX_TEAMS}, not "
-            f"{teams}; odd counts: movements.pair_round_robin_odd"
+            "this pair round robin is for an even number of teams, 4 to {max_teams}, "
+            "not {teams}; odd counts: movements.pair_round_robin_odd",
+            code="movement.pair-round-robin-teams",
+            max_teams=MAX_TEAMS,
+            teams=teams,
         )
     one = round_robin(teams, boards_per_round=boards_per_round)
     later: list[Round] = []

@@ -108,14 +108,20 @@ def rover_mitchell(
     """
     if pairs % 2 == 0:
         raise MovementError(
-            f"a rover is for an odd number of pairs, not {pairs}; "
-            "use a Mitchell without rover for an even number"
+            "a rover is for an odd number of pairs, not {pairs}; use a Mitchell "
+            "without rover for an even number",
+            code="movement.rover-even-pairs",
+            pairs=pairs,
         )
     tables = (pairs - 1) // 2
     if not 3 <= tables <= MAX_TABLES:
         raise MovementError(
-            f"a rover Mitchell exists for 7 to {2 * MAX_TABLES + 1} pairs "
-            f"(3 to {MAX_TABLES} tables), not {pairs} pairs"
+            "a rover Mitchell exists for 7 to {max_pairs} pairs (3 to {max_tables} "
+            "tables), not {pairs} pairs",
+            code="movement.rover-pairs",
+            max_pairs=2 * MAX_TABLES + 1,
+            max_tables=MAX_TABLES,
+            pairs=pairs,
         )
     if base is None:
         base = "straight" if tables % 2 else "skip"
@@ -126,12 +132,21 @@ def rover_mitchell(
     elif base == "relay":
         mv = relay_mitchell(tables, rounds=rounds, boards_per_round=boards_per_round)
     else:
-        raise MovementError(f"a rover Mitchell's base is straight, skip or relay, not {base!r}")
+        raise MovementError(
+            "a rover Mitchell's base is straight, skip or relay, not {base!r}",
+            code="movement.rover-base",
+            base=base,
+        )
     limit = ROUND_LIMITS.get((tables, base))
     if limit is not None and mv.round_count > limit:
         raise MovementError(
-            f"a {tables}-table {base} Mitchell with a rover can be played for at most "
-            f"{limit} rounds (004:3781-3795), not {mv.round_count}"
+            "a {tables}-table {base} Mitchell with a rover can be played for at most "
+            "{limit} rounds (004:3781-3795), not {rounds}",
+            code="movement.rover-rounds",
+            tables=tables,
+            base=base,
+            limit=limit,
+            rounds=mv.round_count,
         )
     prefix = EXCEPTIONS.get((tables, base), ())
     path = _path(mv, prefix)
@@ -146,8 +161,11 @@ def rover_mitchell(
         )
     if path is None:
         raise MovementError(
-            f"no rover path without a rematch or a replayed board for {tables} tables "
-            f"and {mv.round_count} rounds; play fewer rounds or use a phantom"
+            "no rover path without a rematch or a replayed board for {tables} tables "
+            "and {rounds} rounds; play fewer rounds or use a phantom",
+            code="movement.no-rover-path",
+            tables=tables,
+            rounds=mv.round_count,
         )
     rover = ns(tables + 1)
     out: list[Round] = [Round(1, mv.rounds[0].seatings, (rover,))]

@@ -31,8 +31,9 @@ def meetings(m: Movement) -> set[frozenset[int]]:
     """Couples of pair numbers that meet in a one-field movement (phantom excluded)."""
     if m.winners != 1:
         raise MovementError(
-            "sections to re-number must number their pairs through (one field); "
-            "use a scrambled Mitchell for a Mitchell section"
+            "sections to re-number must number their pairs through (one field); use "
+            "a scrambled Mitchell for a Mitchell section",
+            code="movement.renumber-one-field",
         )
     out: set[frozenset[int]] = set()
     for _, s in m.seatings():
@@ -60,7 +61,9 @@ class Plan:
             for i, p in enumerate(numbers):
                 out[(src, p)] = (dst, first + i)
         if len(set(out.values())) != len(out):
-            raise MovementError("the plan puts two pairs in the same place")
+            raise MovementError(
+                "the plan puts two pairs in the same place", code="movement.plan-same-place"
+            )
         return cls(out)
 
     def describe(self) -> list[str]:
@@ -110,7 +113,9 @@ def swap_plan(first: list[Movement], second: list[Movement] | None = None) -> Pl
     """
     second = first if second is None else second
     if len(first) != len(second):
-        raise MovementError("both sessions need the same number of sections")
+        raise MovementError(
+            "both sessions need the same number of sections", code="movement.sessions-sections"
+        )
     identity = {(i, p): (i, p) for i, m in enumerate(first) for p in _pairs(m)}
     for i in range(len(first)):
         for j in range(i + 1, len(first)):
@@ -125,7 +130,8 @@ def swap_plan(first: list[Movement], second: list[Movement] | None = None) -> Pl
                     return plan
     raise MovementError(
         "no swap of pair numbers 1..k between two sections avoids every rematch; "
-        "choose other section sizes from the two-session list (004:2320-2380)"
+        "choose other section sizes from the two-session list (004:2320-2380)",
+        code="movement.no-swap-avoids-rematch",
     )
 
 
@@ -173,7 +179,12 @@ def sheet_rows(name: str) -> list[list[str]]:
     """The master-sheet cells of a two-session sheet (``9-interwoven-howell`` ...)."""
     data = _sheet_data()
     if name not in data:
-        raise MovementError(f"unknown two-session sheet {name!r}; choose one of {', '.join(data)}")
+        raise MovementError(
+            "unknown two-session sheet {name!r}; choose one of {sheets}",
+            code="movement.unknown-sheet",
+            name=name,
+            sheets=", ".join(data),
+        )
     sheet = data[name]
     if "rows" in sheet:
         return [list(r) for r in sheet["rows"]]
@@ -194,7 +205,13 @@ def two_session_sheet(
     rows = sheet_rows(name)
     if rounds is not None:
         if not 1 <= rounds <= len(rows):
-            raise MovementError(f"sheet {name} has 1 to {len(rows)} rounds, not {rounds}")
+            raise MovementError(
+                "sheet {name} has 1 to {most_rounds} rounds, not {rounds}",
+                code="movement.sheet-rounds",
+                name=name,
+                most_rounds=len(rows),
+                rounds=rounds,
+            )
         rows = rows[:rounds]
     sets = len(rows[0])
 
@@ -275,7 +292,9 @@ def group_plan(first: list[Movement], second: list[Movement] | None = None) -> P
     sources = [(i, b) for i, m in enumerate(first) for b in blocks(m)]
     targets = [(j, b) for j, m in enumerate(second) for b in blocks(m)]
     if sorted(len(b) for _, b in sources) != sorted(len(b) for _, b in targets):
-        raise MovementError("the two sessions' groups do not have the same sizes")
+        raise MovementError(
+            "the two sessions' groups do not have the same sizes", code="movement.groups-sizes"
+        )
 
     def score(s: int, t: int) -> tuple[int, int]:
         # pairs left where they were, then pairs keeping their number (only the
@@ -332,8 +351,9 @@ def group_plan(first: list[Movement], second: list[Movement] | None = None) -> P
             best, best_kept = Plan(moves), kept
     if best is None:
         raise MovementError(
-            "no way of moving whole groups between the sections avoids every rematch; "
-            "choose other section sizes (004:2320-2380)"
+            "no way of moving whole groups between the sections avoids every "
+            "rematch; choose other section sizes (004:2320-2380)",
+            code="movement.no-group-move-avoids-rematch",
         )
     return best
 
@@ -374,7 +394,10 @@ def double_howell(m: Movement) -> DoubleHowell:
     (004:2377: a pair sits out once).
     """
     if m.winners != 1:
-        raise MovementError("a Howell played twice is one field; this movement has two")
+        raise MovementError(
+            "a Howell played twice is one field; this movement has two",
+            code="movement.howell-twice-one-field",
+        )
     numbers = [p.number for p in m.pairs()]
     phantom = m.phantom.number if m.phantom is not None else None
     real = [n for n in numbers if n != phantom]

@@ -29,7 +29,10 @@ def stagger(teams: int, *, boards_per_round: int = 7) -> Movement:
     """Both sessions of the stagger for ``teams`` teams; session 2 plays sets N+1..2N."""
     if teams not in TEAMS:
         raise MovementError(
-            f"the stagger movement is for {', '.join(map(str, TEAMS))} teams, not {teams}"
+            "the stagger movement is for {known} teams, not {teams}",
+            code="movement.stagger-teams",
+            known=", ".join(map(str, TEAMS)),
+            teams=teams,
         )
     n = teams // 2
     rounds: list[Round] = []

@@ -55,19 +55,35 @@ def build_team(
 
     if kind not in TEAM_KINDS:
         raise MovementError(
-            f"unknown team movement {kind!r}; choose one of {', '.join(TEAM_KINDS)}"
+            "unknown team movement {kind!r}; choose one of {kinds}",
+            code="movement.unknown-team-kind",
+            kind=kind,
+            kinds=", ".join(TEAM_KINDS),
         )
     if sessions not in (1, 2) and not (kind == "awl" and sessions >= 1):
-        raise MovementError(f"--sessions is 1 or 2, not {sessions}")
+        raise MovementError(
+            "--sessions is 1 or 2, not {sessions}", code="movement.team-sessions", sessions=sessions
+        )
     if rounds is not None and kind not in ("awl", "mirror-mitchell"):
-        raise MovementError(f"--rounds applies to the AWL and the mirror Mitchell, not {kind}")
+        raise MovementError(
+            "--rounds applies to the AWL and the mirror Mitchell, not {kind}",
+            code="movement.rounds-not-for-kind",
+            kind=kind,
+        )
     if cycles != 1 and kind != "round-robin":
-        raise MovementError(f"--cycles applies to the round robin only, not {kind}")
+        raise MovementError(
+            "--cycles applies to the round robin only, not {kind}",
+            code="movement.cycles-not-for-kind",
+            kind=kind,
+        )
     if kind == "awl":
         bpr = boards_per_round or 2
         if sessions > 1:
             if rounds is not None:
-                raise MovementError("give --rounds or --sessions for an AWL, not both")
+                raise MovementError(
+                    "give --rounds or --sessions for an AWL, not both",
+                    code="movement.awl-rounds-or-sessions",
+                )
             return awl.awl_sessions(teams, boards_per_round=bpr, sessions=sessions)
         return (awl.awl(teams, boards_per_round=bpr, rounds=rounds),)
     if kind == "mirror-mitchell":
@@ -78,8 +94,13 @@ def build_team(
             first = mirror_mitchell.mirror_without_twins(teams, boards_per_round=bpr)
         else:
             raise MovementError(
-                f"a mirror Mitchell for {teams} teams has {teams // 2} rounds, or "
-                f"{teams // 2 - 1} without round 1 and its twin boards (004:3688), not {rounds}"
+                "a mirror Mitchell for {teams} teams has {full} rounds, or {short} "
+                "without round 1 and its twin boards (004:3688), not {rounds}",
+                code="movement.mirror-mitchell-rounds",
+                teams=teams,
+                full=teams // 2,
+                short=teams // 2 - 1,
+                rounds=rounds,
             )
         if sessions == 1:
             return (first,)
@@ -93,7 +114,9 @@ def build_team(
         if kind == "srr-pairs":
             if teams not in SRR_PAIRS_BOARDS:
                 raise MovementError(
-                    f"SRR teams + pairs is for 4 to 11 teams (004:2640), not {teams}"
+                    "SRR teams + pairs is for 4 to 11 teams (004:2640), not {teams}",
+                    code="movement.srr-teams-pairs",
+                    teams=teams,
                 )
             boards_per_round = boards_per_round or SRR_PAIRS_BOARDS[teams]
         if teams % 2:

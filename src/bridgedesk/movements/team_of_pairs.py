@@ -37,7 +37,9 @@ def team_of_pairs(pairs: int, *, boards_per_round: int = 7) -> Movement:
         )
     if pairs != 4:
         raise MovementError(
-            f"team of pairs is for 4 or 5 pairs, not {pairs}; use a Howell from 6 pairs"
+            "team of pairs is for 4 or 5 pairs, not {pairs}; use a Howell from 6 pairs",
+            code="movement.team-of-pairs-size",
+            pairs=pairs,
         )
     rounds = tuple(
         Round(

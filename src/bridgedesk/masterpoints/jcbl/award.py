@@ -78,12 +78,15 @@ class ClubGame:
         object.__setattr__(self, "sessions", tuple(self.sessions))
         if self.stage not in (None, "qualifying", "final"):
             raise MasterpointError(
-                f"stage must be 'qualifying' or 'final' (or none), got {self.stage!r}"
+                "stage must be 'qualifying' or 'final' (or none), got {stage!r}",
+                code="masterpoint.stage",
+                stage=self.stage,
             )
         if (self.stage == "final") != (self.qualifying is not None):
             raise MasterpointError(
-                "a final round needs its qualifying (sessions, tables, competitors), "
-                "and only a final round takes one"
+                "a final round needs its qualifying (sessions, tables, competitors), and "
+                "only a final round takes one",
+                code="masterpoint.final-needs-qualifying",
             )
 
 
@@ -309,13 +312,22 @@ def _jcbl_sessions(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
                 found = by_field.get((name, s.competitor))
                 if found is None and len(anywhere.get(s.competitor, ())) == 1:
                     found = anywhere[s.competitor][0]
+                if found is None and s.competitor not in anywhere:
+                    raise MasterpointError(
+                        "session {number}: competitor {competitor} is not in the ranking "
+                        "(its players are unknown)",
+                        code="masterpoint.session-competitor-not-ranked",
+                        number=session.number,
+                        competitor=s.competitor,
+                    )
                 if found is None:
                     raise MasterpointError(
-                        f"session {session.number}: competitor {s.competitor} is not in the "
-                        "ranking (its players are unknown)"
-                        if s.competitor not in anywhere
-                        else f"session {session.number}: competitor {s.competitor} is in "
-                        f"several fields of the ranking and not in field {name!r}"
+                        "session {number}: competitor {competitor} is in several fields of "
+                        "the ranking and not in field {field!r}",
+                        code="masterpoint.session-competitor-fields",
+                        number=session.number,
+                        competitor=s.competitor,
+                        field=name,
                     )
                 who[s.competitor] = found
             best: dict[str, Award] = {}
@@ -424,8 +436,12 @@ def _session_vm(
         vm = score.score / Fraction(session.max_vp)
         if not 0 <= vm <= 1:
             raise MasterpointError(
-                f"session {session.number}: competitor {score.competitor} won "
-                f"{score.score} VP of at most {session.max_vp}"
+                "session {number}: competitor {competitor} won {score} VP of at most {most}",
+                code="masterpoint.vp-over-max",
+                number=session.number,
+                competitor=score.competitor,
+                score=score.score,
+                most=session.max_vp,
             )
         return vm, f"V={_show(score.score)} M={session.max_vp}"
     why = f"V={_show(score.score)} Av={_show(session.average)} T={_show(session.tables)}"

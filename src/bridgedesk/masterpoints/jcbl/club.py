@@ -113,7 +113,13 @@ SL_SCALES = {
 def _lookup(table: str, key: str) -> Any:
     values = _coefficients()[table]
     if key not in values:
-        raise MasterpointError(f"{table} has no entry {key!r}; known: {', '.join(values)}")
+        raise MasterpointError(
+            "{table} has no entry {key!r}; known: {known}",
+            code="masterpoint.no-coefficient",
+            table=table,
+            key=key,
+            known=", ".join(values),
+        )
     return values[key]
 
 
@@ -127,7 +133,9 @@ def player_coefficient(kind: EventKind, team_size: int = 4) -> int:
     if kind is EventKind.TEAMS:
         if team_size < 4:
             raise MasterpointError(
-                f"team player coefficient needs 4 or more members, got {team_size}"
+                "team player coefficient needs 4 or more members, got {team_size}",
+                code="masterpoint.team-size",
+                team_size=team_size,
             )
         return team_size
     return int(_lookup("P", kind.value))
@@ -155,10 +163,20 @@ def l3_mp(mp: int, mode: str = "upper") -> int:
     for row in _coefficients()["L3_mp"]:
         if row["mp"] == mp:
             if mode not in row:
-                raise MasterpointError(f"no {mode} MP limit coefficient for {mp} MP")
+                raise MasterpointError(
+                    "no {mode} MP limit coefficient for {mp} MP",
+                    code="masterpoint.no-mp-limit-mode",
+                    mode=mode,
+                    mp=mp,
+                )
             return int(row[mode])
     known = ", ".join(str(r["mp"]) for r in _coefficients()["L3_mp"])
-    raise MasterpointError(f"no MP limit coefficient for {mp} MP; limits: {known}")
+    raise MasterpointError(
+        "no MP limit coefficient for {mp} MP; limits: {known}",
+        code="masterpoint.no-mp-limit",
+        mp=mp,
+        known=known,
+    )
 
 
 def l3_sp(sp: int, kind: EventKind) -> int:
@@ -167,7 +185,12 @@ def l3_sp(sp: int, kind: EventKind) -> int:
     for row in _coefficients()["L3_sp"]:
         if row[column] == sp:
             return int(row["coefficient"])
-    raise MasterpointError(f"no SP limit coefficient for {sp} SP in {column}")
+    raise MasterpointError(
+        "no SP limit coefficient for {sp} SP in {column}",
+        code="masterpoint.no-sp-limit",
+        sp=sp,
+        column=column,
+    )
 
 
 def l3_other(name: str) -> int:
@@ -182,7 +205,12 @@ def flight_factor(flight: int, flights: int) -> Fraction:
     middle flight X ``14 - 6*(X-2)/(Y-2)``.
     """
     if flights < 2 or not 1 <= flight <= flights:
-        raise MasterpointError(f"flight must be 1-{flights} of 2 or more flights, got {flight}")
+        raise MasterpointError(
+            "flight must be 1-{flights} of 2 or more flights, got {flight}",
+            code="masterpoint.flight",
+            flights=flights,
+            flight=flight,
+        )
     if flights <= 5:
         return Fraction(_lookup("L4", str(flights))[flight - 1])
     if flight == 1:
@@ -204,7 +232,11 @@ def l5_round(stage: str, qualifying_sessions: int) -> int:
         return l5("final")
     if stage == "qualifying":
         return l5("qualifying" if qualifying_sessions < 4 else "qualifying-4-or-more-sessions")
-    raise MasterpointError(f"a round is 'qualifying' or 'final', got {stage!r}")
+    raise MasterpointError(
+        "a round is 'qualifying' or 'final', got {stage!r}",
+        code="masterpoint.round-stage",
+        stage=stage,
+    )
 
 
 def final_sessions(final: int, qualifying: int) -> Fraction:
@@ -212,8 +244,11 @@ def final_sessions(final: int, qualifying: int) -> Fraction:
     plus half the qualifying's."""
     if final < 1 or qualifying < 1:
         raise MasterpointError(
-            f"a final round needs 1 or more final and qualifying sessions, got {final}, "
-            f"{qualifying}"
+            "a final round needs 1 or more final and qualifying sessions, got "
+            "{final}, {qualifying}",
+            code="masterpoint.final-round-sessions",
+            final=final,
+            qualifying=qualifying,
         )
     return Fraction(final) + Fraction(qualifying, 2)
 
@@ -238,15 +273,23 @@ class QualifyingRound:
     def __post_init__(self) -> None:
         object.__setattr__(self, "tables", tuple(self.tables))
         if self.sessions < 1:
-            raise MasterpointError(f"qualifying sessions must be 1 or more, got {self.sessions}")
+            raise MasterpointError(
+                "qualifying sessions must be 1 or more, got {sessions}",
+                code="masterpoint.qualifying-sessions",
+                sessions=self.sessions,
+            )
         if not self.tables or any(Fraction(t) < 2 for t in self.tables):
             raise MasterpointError(
-                "qualifying tables: give the tables of each qualifying session, 2 or more "
-                f"each, got {list(self.tables)}"
+                "qualifying tables: give the tables of each qualifying session, 2 or "
+                "more each, got {tables}",
+                code="masterpoint.qualifying-tables",
+                tables=list(self.tables),
             )
         if self.competitors < 2:
             raise MasterpointError(
-                f"qualifying competitors must be 2 or more, got {self.competitors}"
+                "qualifying competitors must be 2 or more, got {competitors}",
+                code="masterpoint.qualifying-competitors",
+                competitors=self.competitors,
             )
 
     @property
@@ -287,7 +330,11 @@ def session_factor(sessions: int | Fraction) -> Fraction:
     """S: the sessions up to 6, then (sessions - 6)/2 + 6 (000:403-409)."""
     s = Fraction(sessions)
     if s <= 0:
-        raise MasterpointError(f"sessions must be positive, got {sessions}")
+        raise MasterpointError(
+            "sessions must be positive, got {sessions}",
+            code="masterpoint.sessions-positive",
+            sessions=sessions,
+        )
     return s if s <= 6 else (s - 6) / 2 + 6
 
 
@@ -295,7 +342,9 @@ def place_factor(place: int, kind: EventKind) -> Fraction:
     """N (000:411-421): teams 1/place; pairs 1, 0.7, 0.5, then the larger of the
     previous factor x 0.8 and 1/place."""
     if place < 1:
-        raise MasterpointError(f"place must be 1 or more, got {place}")
+        raise MasterpointError(
+            "place must be 1 or more, got {place}", code="masterpoint.place", place=place
+        )
     if kind is EventKind.TEAMS:
         return Fraction(1, place)
     n = [Fraction(1), Fraction(7, 10), Fraction(1, 2)]
@@ -321,12 +370,20 @@ def vm_pairs(
     scale of ``scoring``: :data:`SL_SCALES`)."""
     if scoring not in SL_SCALES:
         names = ", ".join(m.value for m in SL_SCALES)
-        raise MasterpointError(f"V/M of a pairs session is for {names}, not {scoring.value}")
+        raise MasterpointError(
+            "V/M of a pairs session is for {names}, not {scoring}",
+            code="masterpoint.vm-scoring",
+            names=names,
+            scoring=scoring.value,
+        )
     sl = int(_lookup("Sl", SL_SCALES[scoring]))
     sc = math.floor(tables) - 1
     if boards < 1 or sc < 1:
         raise MasterpointError(
-            f"V/M needs boards >= 1 and 2 or more tables, got {boards}, {tables}"
+            "V/M needs boards >= 1 and 2 or more tables, got {boards}, {tables}",
+            code="masterpoint.vm-boards-tables",
+            boards=boards,
+            tables=tables,
         )
     value = 3 * (Fraction(score) - Fraction(average)) / (boards * sc * sl) + Fraction(3, 10)
     return min(Fraction(1), max(Fraction(0), value))
@@ -362,7 +419,9 @@ def session_exact(
 ) -> Fraction:
     """The session formula (000:469), capped at the rating's cap."""
     if not 0 <= vm <= 1:
-        raise MasterpointError(f"V/M must be within 0..1, got {vm}")
+        raise MasterpointError(
+            "V/M must be within 0..1, got {vm}", code="masterpoint.vm-range", vm=vm
+        )
     value = (
         3
         * rating_coefficient(rating)
@@ -387,8 +446,12 @@ def team_played_share(played: int, matches: int, credited_walkovers: int = 0) ->
     """
     if matches < 1 or not 0 <= played + credited_walkovers <= matches or played < 0:
         raise MasterpointError(
-            f"a player plays 0-{matches} of his team's matches, got {played} played and "
-            f"{credited_walkovers} walkovers credited"
+            "a player plays 0-{matches} of his team's matches, got {played} played "
+            "and {credited_walkovers} walkovers credited",
+            code="masterpoint.matches-played",
+            matches=matches,
+            played=played,
+            credited_walkovers=credited_walkovers,
         )
     return Fraction(played + credited_walkovers, matches)
 
@@ -509,7 +572,12 @@ def fixed_red_points(
     """
     events = {e["key"]: e for e in _fixed()["events"]}
     if event not in events:
-        raise MasterpointError(f"no fixed red points for {event!r}; known: {', '.join(events)}")
+        raise MasterpointError(
+            "no fixed red points for {event!r}; known: {known}",
+            code="masterpoint.no-fixed-red-points",
+            event=event,
+            known=", ".join(events),
+        )
     base = Fraction(Decimal(events[event]["points"]))
     return base * flight_coefficient * small_field_share(teams) * place_factor(place, kind)
 
@@ -518,7 +586,12 @@ def club_league_points(division: int, divisions: int) -> Fraction:
     """Club league fixed points: 100 / 50 / 32 for divisions 1-3; with 4 or more,
     division 2 = 50 and the lowest 32 with equal steps between (000:590-593)."""
     if not 1 <= division <= divisions:
-        raise MasterpointError(f"division must be 1-{divisions}, got {division}")
+        raise MasterpointError(
+            "division must be 1-{divisions}, got {division}",
+            code="masterpoint.division",
+            divisions=divisions,
+            division=division,
+        )
     if division == 1:
         return Fraction(100)
     if divisions <= 3:

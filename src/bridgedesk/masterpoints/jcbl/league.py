@@ -38,12 +38,16 @@ def winner_points(points: LeaguePoints, division: int, divisions: int, teams: in
     if points is LeaguePoints.JAPAN_LEAGUE:
         if division not in (1, 2):
             raise MasterpointError(
-                f"the Japan League pays divisions 1 and 2 (000:587-588), not division {division}"
+                "the Japan League pays divisions 1 and 2 (000:587-588), not division {division}",
+                code="masterpoint.japan-league-division",
+                division=division,
             )
         return fixed_red_points(f"japan-league-{division}", 1, EventKind.TEAMS, teams=teams)
     if points is LeaguePoints.CLUB_LEAGUE:
         return club_league_points(division, divisions)
-    raise MasterpointError("the league pays no masterpoints (--masterpoints none)")
+    raise MasterpointError(
+        "the league pays no masterpoints (--masterpoints none)", code="masterpoint.league-pays-none"
+    )
 
 
 def award_division(

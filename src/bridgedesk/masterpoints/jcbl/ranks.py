@@ -93,7 +93,11 @@ class FmpCertificate:
 
     def __post_init__(self) -> None:
         if self.klass not in FMP_COLOURS:
-            raise MasterpointError(f"FMP certificate class must be 1-5, got {self.klass}")
+            raise MasterpointError(
+                "FMP certificate class must be 1-5, got {klass}",
+                code="masterpoint.fmp-class",
+                klass=self.klass,
+            )
 
     @property
     def colour(self) -> str:
@@ -149,8 +153,10 @@ def transfer(points: Decimal | Fraction, country: str) -> Fraction:
     key = country.upper()
     if key not in TRANSFER_RATIOS:
         raise MasterpointError(
-            f"no fixed conversion ratio for {country!r} (decided case by case); "
-            f"known: {', '.join(TRANSFER_RATIOS)}"
+            "no fixed conversion ratio for {country!r} (decided case by case); known: {known}",
+            code="masterpoint.no-conversion-ratio",
+            country=country,
+            known=", ".join(TRANSFER_RATIOS),
         )
     return Fraction(points) / TRANSFER_RATIOS[key]
 
@@ -183,7 +189,11 @@ def deemed_level(deemed_mp: Decimal | Fraction) -> tuple[DeemedLevel, int]:
     """
     mp = Fraction(deemed_mp)
     if mp < 0:
-        raise MasterpointError(f"deemed MP cannot be negative, got {deemed_mp}")
+        raise MasterpointError(
+            "deemed MP cannot be negative, got {deemed_mp}",
+            code="masterpoint.deemed-negative",
+            deemed_mp=deemed_mp,
+        )
     for low, level, sp in _DEEMED:
         if mp >= low:
             return level, sp

@@ -81,9 +81,19 @@ class GameKind(StrEnum):
         return 2 if self is GameKind.TEAMS else 1
 
 
-def _check_class(klass: int, what: str = "class") -> None:
+def _check_class(klass: int, *, restriction: bool = False) -> None:
+    if klass not in CLASSES and restriction:
+        raise MasterpointError(
+            "JCBL weekly restriction class must be 1-5, got {klass}",
+            code="masterpoint.weekly-restriction-class",
+            klass=klass,
+        )
     if klass not in CLASSES:
-        raise MasterpointError(f"JCBL weekly {what} must be 1-5, got {klass}")
+        raise MasterpointError(
+            "JCBL weekly class must be 1-5, got {klass}",
+            code="masterpoint.weekly-class",
+            klass=klass,
+        )
 
 
 def class_coefficient(game_class: int, restriction_class: int | None = None) -> int:
@@ -95,31 +105,43 @@ def class_coefficient(game_class: int, restriction_class: int | None = None) -> 
     _check_class(game_class)
     if restriction_class is None:
         return game_class
-    _check_class(restriction_class, "restriction class")
+    _check_class(restriction_class, restriction=True)
     return min(game_class, restriction_class)
 
 
 def award_places(competitors: int | Fraction) -> int:
     """How many places receive points: 35 % of the competitors, rounded up (000:491)."""
     if competitors < 1:
-        raise MasterpointError(f"number of competitors must be at least 1, got {competitors}")
+        raise MasterpointError(
+            "number of competitors must be at least 1, got {competitors}",
+            code="masterpoint.competitors",
+            competitors=competitors,
+        )
     return math.ceil(AWARD_SHARE * competitors)
 
 
 def place_factor(place: int) -> Fraction:
     """0.7 ** (place - 1)."""
     if place < 1:
-        raise MasterpointError(f"place must be 1 or more, got {place}")
+        raise MasterpointError(
+            "place must be 1 or more, got {place}", code="masterpoint.place", place=place
+        )
     return PLACE_FACTOR ** (place - 1)
 
 
 def _check_field(competitors: int, sessions: int) -> None:
     if competitors < 2:
         raise MasterpointError(
-            f"a weekly game needs 2 or more competitors (2..n), got {competitors}"
+            "a weekly game needs 2 or more competitors (2..n), got {competitors}",
+            code="masterpoint.weekly-competitors",
+            competitors=competitors,
         )
     if sessions < 1:
-        raise MasterpointError(f"sessions must be 1 or more, got {sessions}")
+        raise MasterpointError(
+            "sessions must be 1 or more, got {sessions}",
+            code="masterpoint.sessions",
+            sessions=sessions,
+        )
 
 
 def weekly_first(klass: int, competitors: int, kind: GameKind, sessions: int = 1) -> Fraction:
@@ -175,8 +197,13 @@ def team_vp_points(
     v, m = to_fraction(won_vp), to_fraction(max_vp)
     if boards < 1 or m <= 0 or members < 1 or v < 0:
         raise MasterpointError(
-            "team VP formula needs boards >= 1, max VP > 0, members >= 1 and won VP >= 0; "
-            f"got boards={boards}, M={max_vp}, Pm={members}, V={won_vp}"
+            "team VP formula needs boards >= 1, max VP > 0, members >= 1 and won VP "
+            ">= 0; got boards={boards}, M={max_vp}, Pm={members}, V={won_vp}",
+            code="masterpoint.weekly-team-formula",
+            boards=boards,
+            max_vp=max_vp,
+            members=members,
+            won_vp=won_vp,
         )
     return min(klass * boards * v / (100 * m * members), WEEKLY_CAP)
 
@@ -189,7 +216,11 @@ def tied_points(values: Sequence[Fraction], first_place: int, count: int) -> Fra
     """
     if count < 1 or first_place < 1 or first_place + count - 1 > len(values):
         raise MasterpointError(
-            f"tie of {count} from place {first_place} does not fit {len(values)} places"
+            "tie of {count} from place {first_place} does not fit {places} places",
+            code="masterpoint.tie-places",
+            count=count,
+            first_place=first_place,
+            places=len(values),
         )
     covered = values[first_place - 1 : first_place - 1 + count]
     return sum(covered, Fraction(0)) / count
@@ -205,7 +236,9 @@ def series_table(
     """
     if not 4 <= len(first_place_points) <= 9:
         raise MasterpointError(
-            f"a series has 4-9 games (G1..Gi, 4 <= i <= 9), got {len(first_place_points)}"
+            "a series has 4-9 games (G1..Gi, 4 <= i <= 9), got {games}",
+            code="masterpoint.series-games",
+            games=len(first_place_points),
         )
     total = sum((to_fraction(g) for g in first_place_points), Fraction(0))
     first = min(total / 2, WEEKLY_CAP)

@@ -122,26 +122,40 @@ class SbfEvent:
     def __post_init__(self) -> None:
         if self.table.upper() == "RALLY":
             if self.starters is None or self.rally_events is None:
-                raise MasterpointError("a rally needs its starters and its number of events")
+                raise MasterpointError(
+                    "a rally needs its starters and its number of events",
+                    code="masterpoint.rally-needs",
+                )
             if self.rally_events < 6:
                 raise MasterpointError(
-                    "a rally earns its gold bonus over six or more silver events (001:463-465), "
-                    f"got {self.rally_events}"
+                    "a rally earns its gold bonus over six or more silver events "
+                    "(001:463-465), got {rally_events}",
+                    code="masterpoint.rally-events",
+                    rally_events=self.rally_events,
                 )
             if self.rally_kind not in tuple(RallyKind):
                 raise MasterpointError(
-                    f"rally_kind must be one of {', '.join(RallyKind)}, got {self.rally_kind!r}"
+                    "rally_kind must be one of {kinds}, got {rally_kind!r}",
+                    code="masterpoint.rally-kind",
+                    kinds=", ".join(RallyKind),
+                    rally_kind=self.rally_kind,
                 )
         if (self.table.upper() == "H2") != (self.sm_class is not None):
             raise MasterpointError(
-                "table H2 needs sm_class (junior, veteran, women, mixed), and only H2 takes it"
+                "table H2 needs sm_class (junior, veteran, women, mixed), and only H2 takes it",
+                code="masterpoint.sm-class",
             )
         if self.enhanced and self.table.upper() != "GOLD":
-            raise MasterpointError("only a gold event (table GOLD) has the enhanced scale")
+            raise MasterpointError(
+                "only a gold event (table GOLD) has the enhanced scale",
+                code="masterpoint.enhanced-gold-only",
+            )
         if self.final is not None and self.table.upper() != "D":
             raise MasterpointError(
-                f"finals after a qualifying are paid for silver pairs events (table D), "
-                f"got table {self.table!r}"
+                "finals after a qualifying are paid for silver pairs events (table D), "
+                "got table {table!r}",
+                code="masterpoint.finals-silver-pairs",
+                table=self.table,
             )
         object.__setattr__(self, "heats", tuple(self.heats))
         object.__setattr__(self, "group_of_field", MappingProxyType(dict(self.group_of_field)))
@@ -170,7 +184,11 @@ def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
         return gold_pairs(size, enhanced=event.enhanced, met=event.met, boards=event.boards)
     if event.simultaneous and key in ("A", "A1", "A2"):
         if size < 4:
-            raise MasterpointError(f"a bronze simultaneous needs 4 or more pairs, got {size}")
+            raise MasterpointError(
+                "a bronze simultaneous needs 4 or more pairs, got {size}",
+                code="masterpoint.bronze-simultaneous-pairs",
+                size=size,
+            )
         return ScaleRow("A-simultaneous", size, bp=bronze_simultaneous(size))
     if event.simultaneous and key == "D":
         return ScaleRow("D-simultaneous", size, sp=simultaneous_silver_bonus(size))
@@ -183,7 +201,10 @@ def _sbf_row(event: SbfEvent, size: int) -> ScaleRow:
     row = _silver_boards(event, table(key, size))
     if event.handicap:
         if row.sp or row.gp:
-            raise MasterpointError("handicap events award bronze points only (001:502-504)")
+            raise MasterpointError(
+                "handicap events award bronze points only (001:502-504)",
+                code="masterpoint.handicap-bronze",
+            )
         row = ScaleRow(row.table + "-hcp", size, bp=handicap_scale(row.bp))
     return row
 
@@ -202,10 +223,21 @@ def _silver_boards(event: SbfEvent, row: ScaleRow) -> ScaleRow:
         return row
     full, half = SILVER_BOARDS[key]
     if event.boards < half:
+        if key != "D":
+            raise MasterpointError(
+                "a silver individual event needs {full} boards (001:336-352), got {boards}",
+                code="masterpoint.silver-individual-boards",
+                full=full,
+                boards=event.boards,
+            )
         raise MasterpointError(
-            f"a silver {'pairs' if key == 'D' else 'individual'} event needs {full} boards"
-            + (f" ({half}-{full - 1} on half the silver scale)" if half < full else "")
-            + f" (001:336-352), got {event.boards}"
+            "a silver pairs event needs {full} boards ({half}-{least_full} on half the "
+            "silver scale) (001:336-352), got {boards}",
+            code="masterpoint.silver-pairs-boards",
+            full=full,
+            half=half,
+            least_full=full - 1,
+            boards=event.boards,
         )
     if event.boards < full:
         return half_silver_scale(row)
@@ -221,9 +253,20 @@ def award_event(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
         least = 8 if event.table.upper() == "D" else 4
         small = [h for h in event.heats if h < least]
         if small:
+            if least == 8:
+                raise MasterpointError(
+                    "every heat of a silver simultaneous needs {least} or more pairs "
+                    "(001:446, 001:455), got a heat of {pairs}",
+                    code="masterpoint.silver-heat-pairs",
+                    least=least,
+                    pairs=small[0],
+                )
             raise MasterpointError(
-                f"every heat of a {'silver' if least == 8 else 'bronze'} simultaneous needs "
-                f"{least} or more pairs (001:446, 001:455), got a heat of {small[0]}"
+                "every heat of a bronze simultaneous needs {least} or more pairs "
+                "(001:446, 001:455), got a heat of {pairs}",
+                code="masterpoint.bronze-heat-pairs",
+                least=least,
+                pairs=small[0],
             )
     if event.dm is not None:
         dm_bonus(event.dm, 1)  # checks the kind before anything is awarded
@@ -241,21 +284,31 @@ def award_event(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
             if event.groups is not None:
                 group = event.group_of_field.get(name)
                 if group is None:
-                    raise MasterpointError(f"field {name!r} has no group number (1-{event.groups})")
+                    raise MasterpointError(
+                        "field {name!r} has no group number (1-{groups})",
+                        code="masterpoint.field-group",
+                        name=name,
+                        groups=event.groups,
+                    )
                 size = group_field(competitors, event.groups, group)
             try:
                 row = _sbf_row(event, size)
             except MasterpointError as exc:
-                where = f"field {name!r}" if name else "the field"
+                scope = phrase("field {name!r}", name=name) if name else phrase("the field")
                 if flight is not None:
-                    where += f", flight {flight}"
-                raise MasterpointError(f"{where}: {exc.message}") from exc
+                    scope = phrase("{scope}, flight {flight}", scope=scope, flight=flight)
+                raise MasterpointError(
+                    "{scope}: {error}", code="masterpoint.field-scale", scope=scope, error=exc
+                ) from exc
             counts = ties(ranked)
             if event.table.upper() in ("B1", "E1") and any(c > 1 for c in counts.values()):
                 tied = min(p for p, c in counts.items() if c > 1)
                 raise MasterpointError(
-                    f"field {name!r}: team events must break ties for masterpoints "
-                    f"(001:494-495), place {tied} is shared"
+                    "field {name!r}: team events must break ties for masterpoints "
+                    "(001:494-495), place {tied} is shared",
+                    code="masterpoint.team-ties",
+                    name=name,
+                    tied=tied,
                 )
             for placing, place in ranked:
                 shared = share_places(row, place, counts[place], minimum)

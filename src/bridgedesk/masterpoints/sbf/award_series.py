@@ -61,7 +61,9 @@ class TeamMatch:
         object.__setattr__(self, "halves", MappingProxyType(dict(self.halves)))
         if self.walkover and self.conceded:
             raise MasterpointError(
-                f"team {self.team}: a match is a walkover or a conceded match, not both"
+                "team {team}: a match is a walkover or a conceded match, not both",
+                code="masterpoint.walkover-or-conceded",
+                team=self.team,
             )
 
 
@@ -126,15 +128,22 @@ def award_series(ranking: Ranking, series: SbfSeries) -> tuple[Award, ...]:
     placing_of: dict[str, Placing] = {}
     for p in ranking.placings:
         if p.competitor in placing_of:
-            raise MasterpointError(f"team {p.competitor} is ranked in two fields")
+            raise MasterpointError(
+                "team {team} is ranked in two fields",
+                code="masterpoint.team-two-fields",
+                team=p.competitor,
+            )
         placing_of[p.competitor] = p
     for name in ranking.fields():
         counts = ties([(p, p.place) for p in ranking.in_field(name)])
         shared = sorted(place for place, c in counts.items() if c > 1)
         if shared:
             raise MasterpointError(
-                f"field {name!r}: team events must break ties for masterpoints "
-                f"(001:494-495), place {shared[0]} is shared"
+                "field {name!r}: team events must break ties for masterpoints "
+                "(001:494-495), place {tied} is shared",
+                code="masterpoint.team-ties",
+                name=name,
+                tied=shared[0],
             )
     points: dict[tuple[str, str], Fraction] = {}
     halves: dict[tuple[str, str], int] = {}
@@ -143,12 +152,21 @@ def award_series(ranking: Ranking, series: SbfSeries) -> tuple[Award, ...]:
     colour: Denomination | None = None
     for number, match in enumerate(series.matches, start=1):
         if match.team not in placing_of:
-            raise MasterpointError(f"match {number}: team {match.team} is not in the ranking")
+            raise MasterpointError(
+                "match {number}: team {team} is not in the ranking",
+                code="masterpoint.match-team-not-ranked",
+                number=number,
+                team=match.team,
+            )
         team = placing_of[match.team]
         unknown = sorted(set(match.halves) - set(team.players))
         if unknown:
             raise MasterpointError(
-                f"match {number}: {unknown[0]} is not a player of team {match.team}"
+                "match {number}: {player} is not a player of team {team}",
+                code="masterpoint.match-not-a-player",
+                number=number,
+                player=unknown[0],
+                team=match.team,
             )
         if match.walkover:
             if match.result is MatchResult.WON:
@@ -171,7 +189,9 @@ def award_series(ranking: Ranking, series: SbfSeries) -> tuple[Award, ...]:
         if match.interrupted is not None:
             if series.table.upper() != "E3":
                 raise MasterpointError(
-                    f"match {number}: only table E3 pays interrupted matches (001:1463-1465)"
+                    "match {number}: only table E3 pays interrupted matches (001:1463-1465)",
+                    code="masterpoint.interrupted-e3-only",
+                    number=number,
                 )
             half = Fraction(match.interrupted) >= Fraction(1, 2)
             value = value / 2 if half else Fraction(0)

@@ -38,7 +38,12 @@ class Holding:
         for name in ("bp", "sp", "gp"):
             value = Fraction(getattr(self, name))
             if value < 0:
-                raise MasterpointError(f"{name} cannot be negative, got {value}")
+                raise MasterpointError(
+                    "{colour} cannot be negative, got {value}",
+                    code="masterpoint.holding-negative",
+                    colour=name,
+                    value=value,
+                )
             object.__setattr__(self, name, value)
 
     @property

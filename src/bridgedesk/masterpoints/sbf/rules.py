@@ -61,7 +61,12 @@ def share_places(
     is paid.
     """
     if count < 1 or first_place < 1:
-        raise MasterpointError(f"a tie needs count >= 1 and place >= 1, got {count}, {first_place}")
+        raise MasterpointError(
+            "a tie needs count >= 1 and place >= 1, got {count}, {first_place}",
+            code="masterpoint.tie",
+            count=count,
+            first_place=first_place,
+        )
     covered = [row.at(p) for p in range(first_place, first_place + count)]
     paid = [c for c in covered if c is not None]
     if not paid:
@@ -84,7 +89,11 @@ def final_winner_points(total_pairs: int, qualifying_rounds: int, final_rounds: 
     b = Fraction(total_pairs - qualifying_rounds - final_rounds - 1, 2)
     if b < 0:
         raise MasterpointError(
-            f"{total_pairs} pairs cannot have played {qualifying_rounds}+{final_rounds} rounds"
+            "{total_pairs} pairs cannot have played {qualifying_rounds}+{final_rounds} rounds",
+            code="masterpoint.final-rounds",
+            total_pairs=total_pairs,
+            qualifying_rounds=qualifying_rounds,
+            final_rounds=final_rounds,
         )
     return a + b
 
@@ -122,18 +131,30 @@ class SbfFinal:
         stage = self.stage.upper()
         object.__setattr__(self, "stage", stage)
         if len(stage) != 1 or not "A" <= stage <= "Z":
-            raise MasterpointError(f"a final is named by one letter A, B, C..., got {stage!r}")
+            raise MasterpointError(
+                "a final is named by one letter A, B, C..., got {stage!r}",
+                code="masterpoint.final-letter",
+                stage=stage,
+            )
         if self.transferred < 0:
-            raise MasterpointError(f"transferred sp places cannot be negative ({self.transferred})")
+            raise MasterpointError(
+                "transferred sp places cannot be negative ({transferred})",
+                code="masterpoint.transferred-negative",
+                transferred=self.transferred,
+            )
         if self.transferred and stage not in ("A", "B"):
             raise MasterpointError(
                 "the A final's sp places can be transferred to the B final only "
-                f"(001:431-439), not to final {stage}"
+                "(001:431-439), not to final {stage}",
+                code="masterpoint.transfer-to-b",
+                stage=stage,
             )
         if self.transferred and not self.carry_over:
             raise MasterpointError(
-                f"final {stage}: sp in a final need the carry-over from the qualifying "
-                "(001:387-389); without it the final pays bp"
+                "final {stage}: sp in a final need the carry-over from the qualifying "
+                "(001:387-389); without it the final pays bp",
+                code="masterpoint.final-carry-over",
+                stage=stage,
             )
 
 
@@ -153,8 +174,11 @@ def final_round_scale(final: SbfFinal, pairs: int) -> ScaleRow:
         a = final_scale(final.total_pairs, final.qualifying_rounds, final.final_rounds)
         if final.transferred >= len(a.sp):
             raise MasterpointError(
-                f"the A final pays sp to {len(a.sp)} places; {final.transferred} cannot all "
-                "go to the B final"
+                "the A final pays sp to {places} places; {transferred} cannot all go to "
+                "the B final",
+                code="masterpoint.transferred-places",
+                places=len(a.sp),
+                transferred=final.transferred,
             )
         keep = len(a.sp) - final.transferred
         if final.stage == "A":
@@ -215,7 +239,10 @@ def match_result(own_vp: Fraction | int, scale_total: int) -> MatchResult:
     """
     if scale_total not in _WIN_DRAW:
         raise MasterpointError(
-            f"win/draw limits exist for VP scales of {sorted(_WIN_DRAW)} total, got {scale_total}"
+            "win/draw limits exist for VP scales of {scales} total, got {scale_total}",
+            code="masterpoint.win-draw-scale",
+            scales=sorted(_WIN_DRAW),
+            scale_total=scale_total,
         )
     win, draw = _WIN_DRAW[scale_total]
     if own_vp >= win:
@@ -237,8 +264,12 @@ def distribute_match(
     total = sum(halves.values())
     if total > 4 * halves_per_match or any(h < 0 or h > halves_per_match for h in halves.values()):
         raise MasterpointError(
-            f"halves played must be 0-{halves_per_match} per player and at most "
-            f"{4 * halves_per_match} per team, got {dict(halves)}"
+            "halves played must be 0-{halves_per_match} per player and at most "
+            "{team_max} per team, got {halves}",
+            code="masterpoint.halves-played",
+            halves_per_match=halves_per_match,
+            team_max=4 * halves_per_match,
+            halves=dict(halves),
         )
     per_half = Fraction(team_points) / (4 * halves_per_match)
     return {player: per_half * h for player, h in halves.items()}
@@ -260,11 +291,24 @@ def e3_match_sp(boards: int, division: int, divisions: int, result: MatchResult)
     """Silver a team wins in one E3 league match: boards +/- the division offset,
     at least 2 for a win and 1 for a draw (001:1470-1472); half for a draw."""
     if divisions not in _E3_OFFSETS:
-        raise MasterpointError(f"an E3 league has 2-8 divisions, got {divisions}")
+        raise MasterpointError(
+            "an E3 league has 2-8 divisions, got {divisions}",
+            code="masterpoint.e3-divisions",
+            divisions=divisions,
+        )
     if not 1 <= division <= divisions:
-        raise MasterpointError(f"division must be 1-{divisions}, got {division}")
+        raise MasterpointError(
+            "division must be 1-{divisions}, got {division}",
+            code="masterpoint.division",
+            divisions=divisions,
+            division=division,
+        )
     if boards < 6:
-        raise MasterpointError(f"E3 matches have at least 6 boards, got {boards}")
+        raise MasterpointError(
+            "E3 matches have at least 6 boards, got {boards}",
+            code="masterpoint.e3-boards",
+            boards=boards,
+        )
     win = Fraction(max(2, boards + _E3_OFFSETS[divisions][division - 1]))
     if result is MatchResult.WON:
         return win
@@ -304,7 +348,11 @@ def gold_pairs(
     at three times the bronze table (D's red figures are twice it) to the best third.
     """
     if pairs < 24:
-        raise MasterpointError(f"a gold pair event needs at least 24 pairs, got {pairs}")
+        raise MasterpointError(
+            "a gold pair event needs at least 24 pairs, got {pairs}",
+            code="masterpoint.gold-pairs",
+            pairs=pairs,
+        )
     silver = table_d(pairs, met=met, boards=boards)
     if enhanced:
         gp: tuple[int, ...] = (10, 7, 5, 4)
@@ -390,7 +438,12 @@ def h1_final(pairs: int | None = None) -> ScaleRow:
     if pairs is None:
         return ScaleRow("H1", len(gp), gp=gp)
     if pairs < len(gp):
-        raise MasterpointError(f"an H1 final pays {len(gp)} gold places, got {pairs} pairs")
+        raise MasterpointError(
+            "an H1 final pays {places} gold places, got {pairs} pairs",
+            code="masterpoint.h1-final-pairs",
+            places=len(gp),
+            pairs=pairs,
+        )
     last = min(18, math.ceil(Fraction(pairs, 3)))
     bronze = bronze_simultaneous(pairs) if last > len(gp) else ()
     bp = tuple(3 * v for v in bronze[len(gp) : last])
@@ -415,7 +468,12 @@ def dm_bonus(kind: str, place: int) -> int:
     """DM final bonus in sp per player (001:1736-1770) for ``place`` 1-3, else 0;
     ``kind`` is ``teams-open``, ``pairs-open`` or ``other``."""
     if kind not in DM_BONUS:
-        raise MasterpointError(f"DM bonus kinds are {', '.join(DM_BONUS)}, got {kind!r}")
+        raise MasterpointError(
+            "DM bonus kinds are {kinds}, got {kind!r}",
+            code="masterpoint.dm-bonus-kind",
+            kinds=", ".join(DM_BONUS),
+            kind=kind,
+        )
     return DM_BONUS[kind][place - 1] if 1 <= place <= 3 else 0
 
 
@@ -424,7 +482,12 @@ def h2_final(kind: str, pairs: int, boards: int | None = None) -> ScaleRow:
     veteran, women, mixed), the following places from table D (with its board
     coefficient), bronze at three times the bronze tables (D's red figures x 3/2)."""
     if kind not in H2_FINAL:
-        raise MasterpointError(f"H2 finals are {', '.join(H2_FINAL)}, got {kind!r}")
+        raise MasterpointError(
+            "H2 finals are {kinds}, got {kind!r}",
+            code="masterpoint.h2-final-kind",
+            kinds=", ".join(H2_FINAL),
+            kind=kind,
+        )
     silver = table_d(pairs, boards=boards)
     fixed = H2_FINAL[kind]
     return ScaleRow(

@@ -79,7 +79,10 @@ def match_points(
     if key == "B3":
         if divisions not in B3_DIVISION_POINTS or not 1 <= division <= divisions:
             raise MasterpointError(
-                f"B3 has 2-6 divisions and division 1-{divisions}, got {division} of {divisions}"
+                "B3 has 2-6 divisions and division 1-{divisions}, got {division} of {divisions}",
+                code="masterpoint.b3-divisions",
+                divisions=divisions,
+                division=division,
             )
         return Denomination.BRONZE, _half(
             Fraction(B3_DIVISION_POINTS[divisions][division - 1]), result
@@ -88,33 +91,55 @@ def match_points(
         return Denomination.BRONZE, _half(Fraction(32), result)
     if key in ("E2", "E4", "G2A"):
         if boards is None or boards < 6:
-            raise MasterpointError(f"{key} matches have at least 6 boards, got {boards}")
+            raise MasterpointError(
+                "{key} matches have at least 6 boards, got {boards}",
+                code="masterpoint.match-boards",
+                key=key,
+                boards=boards,
+            )
         return Denomination.SILVER, _half(Fraction(boards), result)
     if key == "E3":
         if boards is None:
-            raise MasterpointError("E3 needs the boards per match")
+            raise MasterpointError(
+                "E3 needs the boards per match", code="masterpoint.e3-needs-boards"
+            )
         return Denomination.SILVER, e3_match_sp(boards, division, divisions, result)
     if key == "E5":
         return Denomination.SILVER, _half(Fraction(32), result)
     if key == "G1":
         per = {20: 12, 24: 16}
         if boards not in per:
-            raise MasterpointError(f"G1 matches have 20 or 24 boards, got {boards}")
+            raise MasterpointError(
+                "G1 matches have 20 or 24 boards, got {boards}",
+                code="masterpoint.g1-boards",
+                boards=boards,
+            )
         return Denomination.GOLD, _half(Fraction(per[boards]), result)
     if key == "G2B":
         stages = {"quarterfinal": 8, "semifinal": 12, "final": 16, "third": 12}
         if stage not in stages:
-            raise MasterpointError(f"G2b stage must be one of {', '.join(stages)}, got {stage!r}")
+            raise MasterpointError(
+                "G2b stage must be one of {stages}, got {stage!r}",
+                code="masterpoint.g2b-stage",
+                stages=", ".join(stages),
+                stage=stage,
+            )
         return Denomination.GOLD, _half(Fraction(stages[stage]), result)
     if key == "G2C":
         return Denomination.GOLD, _half(Fraction(6), result)
     if key == "G3":
         if division not in (1, 2):
-            raise MasterpointError(f"G3 covers Elitserien (1) and division 2, got {division}")
+            raise MasterpointError(
+                "G3 covers Elitserien (1) and division 2, got {division}",
+                code="masterpoint.g3-division",
+                division=division,
+            )
         return Denomination.GOLD, _half(Fraction(12 if division == 1 else 6), result)
     raise MasterpointError(
-        f"no match scale for table {table!r}; tables: B2, B3, B4, E2, E3, E4, E5, G1, G2a, G2b, "
-        "G2c, G3"
+        "no match scale for table {table!r}; tables: B2, B3, B4, E2, E3, E4, E5, "
+        "G1, G2a, G2b, G2c, G3",
+        code="masterpoint.no-match-scale",
+        table=table,
     )
 
 
@@ -124,9 +149,17 @@ def b2_bonus(teams: int, place: int, division: int = 1, rounds_factor: int = 1) 
     double (``rounds_factor`` 2, 001:1027-1029)."""
     rows = _data("b2")
     if teams not in rows:
-        raise MasterpointError(f"the B2 bonus table covers 4-12 teams, got {teams}")
+        raise MasterpointError(
+            "the B2 bonus table covers 4-12 teams, got {teams}",
+            code="masterpoint.b2-bonus-teams",
+            teams=teams,
+        )
     if division < 1:
-        raise MasterpointError(f"division must be 1 or more, got {division}")
+        raise MasterpointError(
+            "division must be 1 or more, got {division}",
+            code="masterpoint.division-positive",
+            division=division,
+        )
     row = rows[teams]
     if place < 1 or place > len(row) or division > len(B3_BONUS_SHARE):
         return 0
@@ -138,7 +171,11 @@ def g2a_gold(teams: int) -> tuple[int, ...]:
     for low, high, gold in G2A_GOLD:
         if low <= teams <= high:
             return gold
-    raise MasterpointError(f"the junior SM team final table starts at 6 teams, got {teams}")
+    raise MasterpointError(
+        "the junior SM team final table starts at 6 teams, got {teams}",
+        code="masterpoint.junior-final-teams",
+        teams=teams,
+    )
 
 
 def elitserien_bonus(points: Fraction) -> Fraction:

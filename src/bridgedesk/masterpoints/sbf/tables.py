@@ -37,6 +37,7 @@ from importlib import resources
 from typing import Any
 
 from bridgedesk.errors import MasterpointError
+from bridgedesk.i18n import LazyText, lazy_pgettext
 from bridgedesk.masterpoints.sbf.units import Denomination
 
 __all__ = [
@@ -142,10 +143,22 @@ def two_thirds_scale(first: int | Fraction, places: int, minimum: int = 0) -> tu
     return tuple(values)
 
 
-def _check(name: str, field: int, low: int, high: int, unit: str) -> None:
+#: What a table's size counts, as a refusal names it.
+_PAIRS = lazy_pgettext("a table's size in", "pairs")
+_TEAMS = lazy_pgettext("a table's size in", "teams")
+_PLAYERS = lazy_pgettext("a table's size in", "players")
+
+
+def _check(name: str, field: int, low: int, high: int, unit: LazyText) -> None:
     if not low <= field <= high:
         raise MasterpointError(
-            f"table {name} is defined for {low}-{high} {unit}, got {field} {unit}"
+            "table {name} is defined for {low}-{high} {unit}, got {field} {unit}",
+            code="masterpoint.table-size",
+            name=name,
+            low=low,
+            high=high,
+            unit=unit,
+            field=field,
         )
 
 
@@ -190,7 +203,7 @@ def _neighbours(rows: Mapping[int, Any], field: int) -> tuple[int, int]:
 
 def table_a1(pairs: int) -> tuple[int, ...]:
     """Table A1, bronze pairs 4-32: 2 bp per pair to the winner, 2/3 down, min 4."""
-    _check("A1", pairs, 4, 32, "pairs")
+    _check("A1", pairs, 4, 32, _PAIRS)
     return two_thirds_scale(2 * pairs, _third(pairs), minimum=4)
 
 
@@ -206,13 +219,13 @@ def table_a2(pairs: int) -> tuple[int, ...]:
     """Table A2, bronze pairs 32-100: the printed rows up to 40 pairs (001:736-744),
     from 42 pairs the table's principle (001:727-818), odd counts the mean of the
     neighbouring rows rounded up (001:824-827)."""
-    _check("A2", pairs, 32, 100, "pairs")
+    _check("A2", pairs, 32, 100, _PAIRS)
     return _bronze_row(pairs)
 
 
 def bronze_pairs(pairs: int) -> tuple[int, ...]:
     """A1 up to 32 pairs, A2 from 33 to 100."""
-    _check("A1/A2", pairs, 4, 100, "pairs")
+    _check("A1/A2", pairs, 4, 100, _PAIRS)
     return table_a1(pairs) if pairs <= 32 else table_a2(pairs)
 
 
@@ -273,9 +286,19 @@ def group_field(pairs: int, groups: int, group: int) -> int:
     """The pair count to enter the table with for group ``group`` (1 = A) of
     ``groups`` groups split by strength: pairs x coefficient, rounded up (001:697-720)."""
     if groups not in GROUP_COEFFICIENTS:
-        raise MasterpointError(f"group coefficients exist for 2-5 groups, got {groups}")
+        raise MasterpointError(
+            "group coefficients exist for 2-5 groups, got {groups}",
+            code="masterpoint.group-count",
+            groups=groups,
+        )
     if not 1 <= group <= groups:
-        raise MasterpointError(f"group must be 1-{groups} (A-{'ABCDE'[groups - 1]}), got {group}")
+        raise MasterpointError(
+            "group must be 1-{groups} (A-{last_letter}), got {group}",
+            code="masterpoint.group",
+            groups=groups,
+            last_letter="ABCDE"[groups - 1],
+            group=group,
+        )
     return math.ceil(pairs * GROUP_COEFFICIENTS[groups][group - 1])
 
 
@@ -287,7 +310,7 @@ def handicap_scale(values: tuple[int, ...]) -> tuple[int, ...]:
 def table_b1(teams: int) -> tuple[int, ...]:
     """Table B1, bronze team barometer: 3 bp per team to the winner, 2/3 down, min 4;
     above 32 teams table A2 x 1.5 rounded up (001:887-888)."""
-    _check("B1", teams, 4, 100, "teams")
+    _check("B1", teams, 4, 100, _TEAMS)
     if teams <= 32:
         return two_thirds_scale(3 * teams, _third(teams), minimum=4)
     return tuple(math.ceil(Fraction(3, 2) * v) for v in table_a2(teams))
@@ -295,7 +318,7 @@ def table_b1(teams: int) -> tuple[int, ...]:
 
 def table_c(players: int) -> tuple[int, ...]:
     """Table C, bronze individual 8-60 players."""
-    _check("C", players, 8, 60, "players")
+    _check("C", players, 8, 60, _PLAYERS)
     if players <= 32:
         return two_thirds_scale(Fraction(3, 2) * players, _third(players), minimum=4)
     return tuple(_data("c")[players])
@@ -314,7 +337,12 @@ def board_coefficient(boards: int | None) -> Fraction:
 def not_all_met_field(field: int, met: int) -> Fraction:
     """``1 + met + half of those not met`` (001:1243-1247)."""
     if not 0 <= met <= field - 1:
-        raise MasterpointError(f"opponents met must be 0-{field - 1}, got {met}")
+        raise MasterpointError(
+            "opponents met must be 0-{most}, got {met}",
+            code="masterpoint.opponents-met",
+            most=field - 1,
+            met=met,
+        )
     return 1 + met + Fraction(field - 1 - met, 2)
 
 
@@ -364,7 +392,7 @@ def table_d(pairs: int, *, met: int | None = None, boards: int | None = None) ->
     ``met``: opponents each pair met when not all meet all; ``boards``: boards
     played (the coefficient applies from 100).
     """
-    _check("D", pairs, 12, 100, "pairs")
+    _check("D", pairs, 12, 100, _PAIRS)
     figure = Fraction(pairs) if met is None else not_all_met_field(pairs, met)
     winner = min(100, math.ceil(math.ceil(figure) * board_coefficient(boards)))
     third = _third(pairs)
@@ -378,7 +406,7 @@ def table_e1(teams: int) -> ScaleRow:
 
     Up to 32 teams by formula; 34-40 teams are data, odd counts average the neighbours.
     """
-    _check("E1", teams, 8, 40, "teams")
+    _check("E1", teams, 8, 40, _TEAMS)
     if teams > 32:
         rows = _data("e1")
         if teams in rows:
@@ -401,7 +429,7 @@ def table_f(players: int, *, rounds: int | None = None) -> ScaleRow:
     ``rounds``: rounds played when not everyone partners everyone; the winner's figure
     is then ``0.75 * (1 + rounds + (players - 1 - rounds)/2)`` (001:1722-1731).
     """
-    _check("F", players, 16, 64, "players")
+    _check("F", players, 16, 64, _PLAYERS)
     c = table_c(min(players, 60)) if players <= 60 else None
     third = _third(players)
     if rounds is None and players > 32:
@@ -423,7 +451,9 @@ def table_f(players: int, *, rounds: int | None = None) -> ScaleRow:
     sp = two_thirds_scale(figure, min(silver_places(figure * Fraction(4, 3)), third))
     if c is None:
         raise MasterpointError(
-            f"table F bronze extension is defined up to 60 players, got {players}"
+            "table F bronze extension is defined up to 60 players, got {players}",
+            code="masterpoint.table-f-players",
+            players=players,
         )
     bp = tuple(2 * c[p] for p in range(len(sp), third))
     return ScaleRow("F", players, sp=sp, bp=bp)
@@ -459,7 +489,10 @@ def table(name: str, field: int) -> ScaleRow:
     if key == "F":
         return table_f(field)
     raise MasterpointError(
-        f"unknown SBF table {name!r}; tables with a size scale: {', '.join(TABLES)}"
+        "unknown SBF table {name!r}; tables with a size scale: {tables}",
+        code="masterpoint.unknown-sbf-table",
+        name=name,
+        tables=", ".join(TABLES),
     )
 
 
@@ -479,5 +512,9 @@ def beginners_scale(pairs: int) -> tuple[int, ...]:
     """Nybörjarträffen (001:497-500): up to 99 pairs the 50-pair bronze scale, from
     100 pairs the 100-pair scale (table A2)."""
     if pairs < 1:
-        raise MasterpointError(f"a beginners' meeting needs pairs, got {pairs}")
+        raise MasterpointError(
+            "a beginners' meeting needs pairs, got {pairs}",
+            code="masterpoint.beginners-pairs",
+            pairs=pairs,
+        )
     return table_a2(50 if pairs <= 99 else 100)
