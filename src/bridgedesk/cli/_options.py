@@ -20,8 +20,8 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge.methods import Method
-from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports.output import Output
 

@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge import (
     BoardInfo,
     Contract,
@@ -29,7 +30,6 @@ from bridgedesk.bridge import (
     parse_result,
     score_ns,
 )
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import JsonOption
 from bridgedesk.cli.calc_demo import command
 from bridgedesk.errors import BoardNumberError, ContractError, ParseError

@@ -20,7 +20,7 @@ from rich.progress import (
 )
 
 from bridgedesk import __version__
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.cli._encoding import encodable
 from bridgedesk.cli._encoding import encoding as check_encoding
 from bridgedesk.cli._lang import LangOption, chosen

@@ -4,8 +4,8 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge.methods import Convention
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import DbOption, EventArg, ScoringOption, VpScaleOption
 from bridgedesk.cli._store import open_store, parse_datetime, who
 from bridgedesk.errors import EntryError

@@ -16,8 +16,8 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.cli import _individual
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import (
     ByOption,
     DbOption,

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.errors import PairingError
 from bridgedesk.events.knockout import SingleKnockout, double_knockout_text, draw_text
 

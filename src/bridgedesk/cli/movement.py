@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import DbOption, TextOrJsonOption, output_choice
 from bridgedesk.errors import MovementError

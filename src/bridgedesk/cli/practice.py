@@ -21,8 +21,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge import Seat, Strain
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import JsonOption
 from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import BridgedeskError, PracticeError

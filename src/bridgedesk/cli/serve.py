@@ -16,9 +16,9 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli._limits import WORKERS
 from bridgedesk.cli._options import DbOption
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.limits import WORKERS
 from bridgedesk.store.db import ENV_VAR, database_url
 from bridgedesk.store.service import Store
 
