@@ -15,12 +15,10 @@ of :mod:`bridgedesk.services.slips`, with the checks of ``bridgedesk result add`
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from starlette.requests import ClientDisconnect
 
 from bridgedesk.errors import BridgedeskError, EntryError, ForbiddenError
 from bridgedesk.services import live as scoring
@@ -29,6 +27,7 @@ from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
+from bridgedesk.web.bodies import DisputeBody, LoginBody, json_object, parsed
 from bridgedesk.web.messages import code_of
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
 from bridgedesk.web.table_body import table_correction, table_slip
@@ -51,20 +50,6 @@ def error(exc: BridgedeskError) -> JSONResponse:
 def _store(request: Request) -> Store:
     store: Store = request.app.state.store
     return store
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    try:
-        raw = await request.body()
-    except ClientDisconnect:
-        raise EntryError("the request was cut off: send it again") from None
-    try:
-        data = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise EntryError("the request body is not JSON") from None
-    if not isinstance(data, dict):
-        raise EntryError("the request body must be a JSON object")
-    return data
 
 
 def state_json(state: term.TableState) -> dict[str, Any]:
@@ -120,19 +105,19 @@ async def login(request: Request) -> JSONResponse:
     client = client_of(request)
     try:
         limiter.check(client)
-        body = await _body(request)
-        event = body.get("event")
-        table = body.get("table")
-        session = body.get("session", 1)
-        section = body.get("section", "A")
-        code = body.get("code")
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (event, table, session)):
-            raise EntryError('"event", "table" (and "session") must be whole numbers')
-        if not isinstance(section, str) or not isinstance(code, str):
-            raise EntryError('"section" and "code" must be text')
+        given = parsed(LoginBody, await json_object(request))
+        if given.event is None or given.table is None or given.code is None:
+            raise EntryError('"event", "table" and "code" are needed to log in')
         try:
             token, _ = await db_call(
-                request, term.login, _store(request), event, section, table, code, session
+                request,
+                term.login,
+                _store(request),
+                given.event,
+                given.section or "A",
+                given.table,
+                given.code,
+                given.session or 1,
             )
         except term.NotLoggedInError:
             limiter.failed(client)
@@ -158,7 +143,7 @@ async def add_result(request: Request) -> JSONResponse:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store, True)
-        body = await _body(request)
+        body = await json_object(request)
         key = request.headers.get("idempotency-key")
         answer = await store_result(request, terminal, body, key)
     except BridgedeskError as exc:
@@ -171,7 +156,7 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store, True)
-        body = await _body(request)
+        body = await json_object(request)
         change = table_correction(terminal, body)
         correction = await db_call(
             request, slips.correct_at_table, store, terminal, result_id, change
@@ -197,10 +182,8 @@ async def dispute_result(request: Request, result_id: int) -> JSONResponse:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store, True)
-        body = await _body(request)
-        note = body.get("note")
-        if note is not None and not isinstance(note, str):
-            raise EntryError("note is text")
+        body = await json_object(request)
+        note = parsed(DisputeBody, body).note
         found = await db_call(request, raise_table_dispute, store, terminal, result_id, note)
     except BridgedeskError as exc:
         return error(exc)

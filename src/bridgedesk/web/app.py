@@ -20,6 +20,7 @@ from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from bridgedesk.store.service import Store
+from bridgedesk.web.bodies import BodyLimit
 from bridgedesk.web.security import LoginLimiter
 from bridgedesk.web.writer import ResultWriter
 
@@ -74,6 +75,7 @@ def create_app(
                 the_store.close()
 
     app = FastAPI(title="bridgedesk", docs_url=None, redoc_url=None, lifespan=lifespan)
+    app.add_middleware(BodyLimit)  # a body too large is refused before it is read
     writer = ResultWriter(app, the_store)
     app.state.store = the_store
     app.state.writer = writer

@@ -180,6 +180,12 @@ KNOWN: tuple[Known, ...] = (
         "{field}は整数で入力してください（{v} ではありません）",
     ),
     Known(
+        "number-out-of-range",
+        rf"(?P<field>[a-z_]+) is a whole number from (?P<low>{_NUM}) to (?P<high>{_NUM}), "
+        rf"not (?P<v>{_ANY})",
+        "{field}は{low}から{high}までの整数で入力してください（{v} ではありません）",
+    ),
+    Known(
         "entry-number",
         rf"the entry's number is a whole number(?: from 1)?, not (?P<v>{_QUOTED})",
         "エントリー番号は1以上の整数で入力してください（{v} ではありません）",
