@@ -57,7 +57,7 @@ def create_app(
     poll_seconds: float = 0.5,
 ) -> FastAPI:
     """The app on ``store`` (or on the store at ``db``, opened and migrated now)."""
-    from bridgedesk.web import api, live, tables, team_live, team_tables, threads
+    from bridgedesk.web import api, live, refusals, tables, team_live, team_tables, threads
 
     own = store is None
     the_store = Store.open(db) if store is None else store
@@ -76,6 +76,7 @@ def create_app(
 
     app = FastAPI(title="bridgedesk", docs_url=None, redoc_url=None, lifespan=lifespan)
     app.add_middleware(BodyLimit)  # a body too large is refused before it is read
+    refusals.install(app)  # what a route lets escape: one line, as the rest
     writer = ResultWriter(app, the_store)
     app.state.store = the_store
     app.state.writer = writer
