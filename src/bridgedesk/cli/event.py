@@ -111,6 +111,12 @@ def new(
         str | None, typer.Option("--convention", help=Convention.help_text())
     ] = None,
     db: DbOption = None,
+    create: Annotated[
+        bool,
+        typer.Option(
+            "--create", help="Start the new store in --db even if that file is empty (0 bytes)."
+        ),
+    ] = False,
 ) -> None:
     """Create an event and print its id.
 
@@ -133,7 +139,7 @@ def new(
         rematch=rematch, cycles=cycles, even_chance=even_chance, segments=segments,
     )  # fmt: skip
     prepared = prepare_event(asked)  # refused before the store is opened
-    with open_store(db) as store:
+    with open_store(db, create=create) as store:
         made = store_prepared(store, prepared, who=who(None))
     if made.team is not None:
         typer.echo(created_line(made.id, made.event, made.team, sessions, even_chance))
