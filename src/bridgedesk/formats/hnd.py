@@ -196,6 +196,14 @@ class _Reader:
                 else:
                     pending.append(line)
                 continue
+            if self.strict and not block and len(result.boards) == MAX_BOARDS:
+                # checked as the 33rd board starts, before the rest of the file is read
+                raise self.error(
+                    f"a .HND file holds at most {MAX_BOARDS} boards (002:65); "
+                    f"a board {MAX_BOARDS + 1} starts here",
+                    lineno,
+                    1,
+                )
             block.append((lineno, line, cells))
             if len(block) == 5:
                 result.boards.append(self._board(block, tuple(pending), tuple(inner)))
@@ -209,14 +217,6 @@ class _Reader:
                 1,
             )
         result.trailing = tuple(pending)
-        if len(result.boards) > MAX_BOARDS and self.strict:
-            extra = result.boards[MAX_BOARDS]
-            raise self.error(
-                f"a .HND file holds at most {MAX_BOARDS} boards (002:65); "
-                f"this one has {len(result.boards)}",
-                extra.line or 1,
-                1,
-            )
         return result
 
     def _board(
