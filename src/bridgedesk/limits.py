@@ -48,3 +48,6 @@ BATCH = 100_000
 SEED = 2**63 - 1
 #: Scores dropped at each end of a Butler datum; boards of a carry-over cap.
 SMALL_COUNT = 100
+#: Competitors (pairs, teams, players) of one event's field, as the masterpoint
+#: scales count them (a simultaneous event may run above a thousand pairs).
+COMPETITORS = 100_000

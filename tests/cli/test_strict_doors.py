@@ -146,3 +146,34 @@ def test_a_console_without_a_names_letters_gets_one_line_not_a_traceback(
     lines = err_text.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: standard output's encoding")
     assert "PYTHONIOENCODING=utf-8" in lines[0]
+
+
+def test_every_numeric_option_has_a_minimum_and_a_maximum() -> None:
+    """68 of 173 had none before issue 23 (``swiss form-teams --floater -4`` formed a team
+    with pair -4, ``movement recommend --minutes -3`` was taken)."""
+    from tests.cli.test_hostile import COMMANDS
+
+    unbounded = []
+    for path, cmd in COMMANDS.items():
+        for param in cmd.params:
+            annotation = param.type_descriptor.annotation
+            types = [a for a in getattr(annotation, "__args__", (annotation,)) if a is not None]
+            if any(t in (int, float) for t in types) and (param.min is None or param.max is None):
+                unbounded.append(f"{' '.join(path)} {param.opts[0] if param.opts else param.name}")
+    assert unbounded == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["swiss", "form-teams", "--pair", "1=3", "--pair", "2=1", "--floater", "-4"],
+        ["movement", "recommend", "--pairs", "10", "--minutes", "-3"],
+        ["calc", "score", "4S", "N", "--tricks", "99"],
+    ],
+)
+def test_numbers_out_of_range_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    one_error(err, "Invalid value")

@@ -76,11 +76,13 @@ def score(
         typer.Argument(help="The result: =, +N or -N (or give --tricks).", show_default=False),
     ] = None,
     tricks: Annotated[
-        int | None, typer.Option("--tricks", help="Tricks declarer took, 0-13.")
+        int | None, typer.Option("--tricks", min=0, max=13, help="Tricks declarer took, 0-13.")
     ] = None,
     board: Annotated[
         int | None,
-        typer.Option("--board", help="Board number (gives the vulnerability)."),
+        typer.Option(
+            "--board", min=1, max=limit.BOARDS, help="Board number (gives the vulnerability)."
+        ),
     ] = None,
     vul: Annotated[
         str | None, typer.Option("--vul", help="Vulnerability: none, ns, ew or all.")
@@ -166,7 +168,7 @@ def imps_command(
 def vp(
     margin: Annotated[str, typer.Argument(help="The IMP margin (total points for the bam scale).")],
     boards: Annotated[
-        int, typer.Option("--boards", max=limit.MATCH_BOARDS, help="Boards in the match.")
+        int, typer.Option("--boards", min=1, max=limit.MATCH_BOARDS, help="Boards in the match.")
     ],
     scale: Annotated[
         str,

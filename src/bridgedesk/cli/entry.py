@@ -37,7 +37,10 @@ KindOption = Annotated[
     str | None, typer.Option("--kind", help="pair, team or individual [default: the event's].")
 ]
 #: The entry a command changes (``edit`` and ``withdraw``).
-NumberOption = Annotated[int, typer.Option("--pair", "--number", min=1, help="The entry's number.")]
+NumberOption = Annotated[
+    int,
+    typer.Option("--pair", "--number", min=1, max=limit.ENTRY_NUMBER, help="The entry's number."),
+]
 
 
 @app.command("add")

@@ -50,7 +50,7 @@ def new(
             help="weekly, club-championship, local, sectional, regional or national.",
         ),
     ] = "weekly",
-    event_class: Annotated[int, typer.Option("--class", help="Event class 1-5.")] = 3,
+    event_class: Annotated[int, typer.Option("--class", min=1, max=5, help="Event class 1-5.")] = 3,
     scoring: ScoringOption = None,
     club: Annotated[str, typer.Option("--club", help="The organising club.")] = "",
     sessions: Annotated[
@@ -78,7 +78,9 @@ def new(
         ),
     ] = None,
     vp_scale: VpScaleOption = None,
-    stock: Annotated[int, typer.Option("--stock", help="Teams: McCallum stock 30-60.")] = 40,
+    stock: Annotated[
+        int, typer.Option("--stock", min=30, max=60, help="Teams: McCallum stock 30-60.")
+    ] = 40,
     boards_per_match: Annotated[
         int | None,
         typer.Option("--boards-per-match", min=1, max=64, help="Teams: boards a match."),

@@ -13,7 +13,9 @@ from bridgedesk.events.knockout import SingleKnockout, double_knockout_text, dra
 app = typer.Typer(help="Knockouts: print a seeded draw, single or double.", no_args_is_help=True)
 
 #: The teams of a knockout, seeded 1..N (``draw``, ``double``).
-TeamsOption = Annotated[int, typer.Option("--teams", max=limit.TEAMS, help="teams, seeded 1..N")]
+TeamsOption = Annotated[
+    int, typer.Option("--teams", min=2, max=limit.TEAMS, help="teams, seeded 1..N")
+]
 
 
 @app.callback()

@@ -100,7 +100,10 @@ def _session(
 @app.command("auto")
 def auto(
     seed: Annotated[
-        int, typer.Option("--seed", help="Session seed: the same seed plays the same.")
+        int,
+        typer.Option(
+            "--seed", min=0, max=limit.SEED, help="Session seed: the same seed plays the same."
+        ),
     ],
     deals: DealsOpt = None,
     boards: BoardsOpt = None,
@@ -167,7 +170,8 @@ def practice(
     deals: DealsOpt = None,
     boards: BoardsOpt = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Session seed (random if not given).")
+        int | None,
+        typer.Option("--seed", min=0, max=limit.SEED, help="Session seed (random if not given)."),
     ] = None,
     level: LevelOpt = "club",
     rules: RulesOpt = "minibridge",

@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.cli._options import (
     ByOption,
     DbOption,
@@ -27,9 +28,14 @@ from bridgedesk.services.rulings import withdraw_pair
 @app.command("withdraw-pair")
 def withdraw_pair_command(
     event: EventArg,
-    pair: Annotated[int, typer.Option("--pair", min=1, help="The pair that withdrew.")],
+    pair: Annotated[
+        int, typer.Option("--pair", min=1, max=limit.ENTRY_NUMBER, help="The pair that withdrew.")
+    ],
     from_round: Annotated[
-        int, typer.Option("--from-round", min=1, help="The first round it did not play.")
+        int,
+        typer.Option(
+            "--from-round", min=1, max=limit.ROUNDS, help="The first round it did not play."
+        ),
     ],
     reason: ReasonOption,
     section: SectionOption = "A",
