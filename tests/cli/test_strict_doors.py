@@ -177,3 +177,24 @@ def test_numbers_out_of_range_are_refused_in_one_line(
     code, _, err = run(capsys, *argv)
     assert code == 2
     one_error(err, "Invalid value")
+
+
+def test_missing_slips_are_summarised_unless_asked_for(
+    capsys: pytest.CaptureFixture[str], store_copy: Path
+) -> None:
+    """``results --final`` with most slips missing printed one line per slip (146 in the
+    issue) before its refusal; now the first three and the count, ``--missing`` all."""
+    with sqlite3.connect(store_copy) as conn:
+        conn.execute("delete from results where id > 8")
+    code, _, err = run(capsys, "results", "1", "--final", "--db", store_copy)
+    assert code == 2
+    summary, refusal = err.rstrip("\n").split("\n")
+    assert summary.startswith("missing slips: ") and "(--missing lists every one)" in summary
+    assert refusal.startswith("error: the results cannot be final: ")
+    count = int(summary.split("; ")[-1].split(" in all")[0])
+    code, _, err = run(capsys, "results", "1", "--final", "--missing", "--db", store_copy)
+    assert code == 2
+    lines = err.rstrip("\n").split("\n")
+    assert len(lines) == count + 1 and all(x.startswith("missing slip: ") for x in lines[:-1])
+    code, out, err = run(capsys, "results", "1", "--db", store_copy)  # provisional
+    assert code == 0 and err.count("\n") == 1 and "in all" in err
