@@ -196,5 +196,5 @@ def test_missing_slips_are_summarised_unless_asked_for(
     assert code == 2
     lines = err.rstrip("\n").split("\n")
     assert len(lines) == count + 1 and all(x.startswith("missing slip: ") for x in lines[:-1])
-    code, out, err = run(capsys, "results", "1", "--db", store_copy)  # provisional
+    code, _, err = run(capsys, "results", "1", "--db", store_copy)  # provisional
     assert code == 0 and err.count("\n") == 1 and "in all" in err
