@@ -51,3 +51,5 @@ SMALL_COUNT = 100
 #: Competitors (pairs, teams, players) of one event's field, as the masterpoint
 #: scales count them (a simultaneous event may run above a thousand pairs).
 COMPETITORS = 100_000
+#: Boards ``deals analyse`` solves in one run when asked to (``--max-boards``).
+ANALYSED_BOARDS = 1_000_000

@@ -198,3 +198,37 @@ def test_missing_slips_are_summarised_unless_asked_for(
     assert len(lines) == count + 1 and all(x.startswith("missing slip: ") for x in lines[:-1])
     code, _, err = run(capsys, "results", "1", "--db", store_copy)  # provisional
     assert code == 0 and err.count("\n") == 1 and "in all" in err
+
+
+@pytest.mark.parametrize("tamper", ["update alembic_version set version_num = '{base}'",
+                                    "delete from alembic_version"])  # fmt: skip
+def test_a_tampered_schema_version_says_what_to_do(
+    capsys: pytest.CaptureFixture[str], store_copy: Path, tamper: str
+) -> None:
+    """It said ``table events already exists`` before issue 23."""
+    from bridgedesk.store.db import _alembic
+
+    [base] = _alembic()[1].get_bases()
+    with sqlite3.connect(store_copy) as conn:
+        conn.execute(tamper.format(base=base))
+    before = _rows(store_copy)
+    code, _, err = run(capsys, "event", "list", "--db", store_copy)
+    assert code == 2
+    one_error(err, "schema version", "does not match its tables", "restore the store from a backup")
+    assert _rows(store_copy) == before
+
+
+def test_deals_analyse_refuses_a_file_larger_than_asked_before_solving(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file of 10,000 boards ran for hours with no bound (issue 23)."""
+    from bridgedesk.deals.analysis import BoardRecord
+    from bridgedesk.deals.generate import generate
+    from bridgedesk.formats import pbn_deals
+
+    big = tmp_path / "big.pbn"
+    deals = generate(12, 1, seed=5)
+    big.write_text(pbn_deals.dumps([BoardRecord(d) for d in deals], event="Big"), "utf-8")
+    code, _, err = run(capsys, "deals", "analyse", big, "--max-boards", "10", "--no-progress")
+    assert code == 2
+    one_error(err, "holds 12 boards, more than --max-boards 10", "--max-boards 12")

@@ -118,8 +118,21 @@ def analyse(
         typer.Option(help="With --db: attach the deals to this stored event (id or name)."),
     ] = None,
     encoding: InputEncodingOption = None,
+    max_boards: Annotated[
+        int,
+        typer.Option(
+            "--max-boards",
+            min=1,
+            max=limit.ANALYSED_BOARDS,
+            help="Refuse a file of more boards than this (each takes seconds of a core).",
+        ),
+    ] = limit.BOARDS,
 ) -> None:
-    """Solve double dummy and par for every board, on all cores, and report the time."""
+    """Solve double dummy and par for every board, on all cores, and report the time.
+
+    A file of more than --max-boards boards (default 999, a few sessions' worth) is
+    refused before any is solved: a library of 10,000 deals takes hours; give
+    --max-boards to analyse it all the same."""
 
     if out is not None and kind(out) != "pbn":
         raise BridgedeskError(
@@ -130,6 +143,12 @@ def analyse(
     if out is not None:
         output_file(out)
     records = dealfile.load(file, encoding=encoding)
+    if len(records) > max_boards:
+        raise BridgedeskError(
+            f"{file} holds {len(records)} boards, more than --max-boards {max_boards}: "
+            "solving each takes seconds of a core; give --max-boards "
+            f"{len(records)} to analyse them all, or split the file"
+        )
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1
     err = Console(stderr=True)
