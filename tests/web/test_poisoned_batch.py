@@ -9,11 +9,16 @@ tables' valid results are stored and answered 201.
 from __future__ import annotations
 
 import asyncio
+import json
+import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.entry import make_result
@@ -23,7 +28,9 @@ from bridgedesk.store import terminals
 from bridgedesk.web import threads
 from bridgedesk.web.app import create_app
 from bridgedesk.web.table_body import table_slip
+from tests.cli.test_hostile import NUMBERS, TEXTS
 from tests.web.conftest import Stored, stored_event
+from tests.web.test_hostile_web import JSON_VALUES
 
 TABLES = 4  # eight pairs: four tables
 
@@ -118,12 +125,38 @@ def test_the_writer_answers_each_request_of_a_poisoned_batch(stored: Stored) -> 
     assert sorted(r.result.table for r in stored.store.results(stored.event)) == [1, 2, 4]
 
 
-@pytest.mark.parametrize("bad", [{"round": 10**40}, {"round": "²"}, {"board": 10**19}])
+#: Hostile values of a slip's fields, as the web hostile walk sends them.
+HOSTILE = [
+    (field, value)
+    for field in ("round", "board", "ns", "ew", "contract", "declarer", "result", "lead", "table")
+    for value in (*NUMBERS, *TEXTS, *JSON_VALUES)
+    if value not in ("", None)
+    and (field, value) not in (("result", "-1"), ("lead", " "))  # a valid result and lead
+]
+
+
+@settings(max_examples=3, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(st.sampled_from(HOSTILE))
 def test_concurrent_tables_and_one_bad_request_over_http(
-    stored: Stored, bad: dict[str, object]
+    tmp_path: Path, bad_field: tuple[str, Any]
 ) -> None:
-    """Seven requests at once, as seven phones would send them: the valid ones are
-    stored and answered 201, the bad one 422, whatever batches they fall in."""
+    """Seven requests at once, as seven phones would send them, one with a hostile value
+    (sampled): the valid ones are stored and answered 201, the bad one 422, whatever
+    batches they fall in."""
+    stored = stored_event(str(tmp_path / f"club-{uuid.uuid4().hex}.sqlite3"))
+    try:
+        _poisoned(stored, {bad_field[0]: bad_field[1]})
+    finally:
+        stored.store.close()
+
+
+@pytest.mark.parametrize("bad", [{"round": 10**40}, {"round": "²"}, {"board": 10**19}])
+def test_the_issues_poisoned_batches(stored: Stored, bad: dict[str, object]) -> None:
+    _poisoned(stored, bad)
+
+
+def _poisoned(stored: Stored, bad: dict[str, object]) -> None:
     app = create_app(store=stored.store, login_limit=100)
     moves = [(t, {}) for t in range(1, TABLES + 1)]
     moves += [(t, {"board": body(stored, t)["board"] + 1}) for t in (1, 2)]  # second boards
@@ -146,7 +179,9 @@ def test_concurrent_tables_and_one_bad_request_over_http(
                 return await asyncio.gather(
                     *(
                         client.post(
-                            "/api/table/results", json=body(stored, t, **kw), headers=auth[t]
+                            "/api/table/results",
+                            content=json.dumps(body(stored, t, **kw)).encode("ascii"),
+                            headers={**auth[t], "content-type": "application/json"},
                         )
                         for t, kw in moves
                     )
@@ -155,6 +190,6 @@ def test_concurrent_tables_and_one_bad_request_over_http(
             await app.state.writer.stop()
 
     answers = asyncio.run(run())
-    assert [a.status_code for a in answers] == [201, 201, 201, 422, 201, 201, 201]
+    assert [a.status_code for a in answers] == [201, 201, 201, 422, 201, 201, 201], bad
     assert "\n" not in answers[3].json()["error"]
     assert len(stored.store.results(stored.event)) == 6
