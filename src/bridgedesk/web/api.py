@@ -7,8 +7,10 @@ repeated ``Idempotency-Key``), 401 without a valid token or code, 403 for
 what the table may not touch (a closed round, another table's result, a
 traveller before the table has played the board), 409 when the board already
 has a result for those pairs, 422 ``{"error": "one line"}`` for bad input or
-the wrong round, table or board (the message says what was expected), 429
-after too many wrong codes.  A body is read into its slip here
+the wrong round, table or board (the message says what was expected), 413 for
+a body over 64 KiB (refused before it is read), 429 after too many wrong codes.
+Bodies are read by :mod:`bridgedesk.web.bodies` (the bounded JSON reader, the
+command line's bounds on every field).  A body is read into its slip here
 (:mod:`bridgedesk.web.table_body`); it is checked and stored by the tables' door
 of :mod:`bridgedesk.services.slips`, with the checks of ``bridgedesk result add``.
 """
