@@ -56,7 +56,7 @@ browser:
 	fi
 
 unit: $(STAMP) browser fonts postgres
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -n 2 --dist worksteal -q
 
 test: lint typecheck unit
 

@@ -225,7 +225,8 @@ def test_a_bad_team_slips_file_is_refused_whole(cli: Cli, tmp_path: Path) -> Non
     path.write_text(header + "1,1,4,open,1,3NT,S,=\n1,1,4,closed,3,3NT,S,=\n", encoding="utf-8")
     err = cli("result", "team-import", "I", str(path), status=2)
     assert err == (
-        "error: line 3, round 1, board 3: round 1: the match 1 v 4 plays boards 1-2, not board 3\n"
+        f"error: {path}:3, round 1, board 3: "
+        "round 1: the match 1 v 4 plays boards 1-2, not board 3\n"
     )
     assert cli("results", "I").startswith("PROVISIONAL: 6 matches have room results missing\n")
     assert json.loads(cli("results", "I", "--format", "json"))["matches"] == []

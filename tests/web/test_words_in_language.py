@@ -17,6 +17,7 @@ from bridgedesk.events import Entry, Event, Player, Rating, ScoringMethod
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Section, Session
 from bridgedesk.movements.catalogue import build
+from bridgedesk.services import slips
 from bridgedesk.store import users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
@@ -122,7 +123,8 @@ def test_award_colours_in_the_page_language(tmp_path: Path) -> None:
     for (rnd, table), a in sorted(movement.grid.items()):  # every slip in
         for board in a.boards:
             made = "=" if (board + a.ns) % 2 else "-1"
-            store.add_result(
+            slips.enter(
+                store,
                 eid,
                 make_result(round=rnd, table=table, board=board, ns=a.ns, ew=a.ew,
                             contract="3NT", declarer="N", result=made),
