@@ -25,7 +25,7 @@ install: $(STAMP)
 # them.  tests/test_catalogs.py (make test) fails while a Japanese or Swedish one is empty.
 catalogs: $(STAMP)
 	mkdir -p build
-	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_pgettext:1c,2 \
+	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_pgettext:1c,2 -k phrase \
 	  --add-location=file --sort-by-file --width=100 --project=bridgedesk -o build/bridgedesk.pot .
 	for lang in en ja sv; do \
 	  $(BIN)/pybabel -q update -i build/bridgedesk.pot -d src/bridgedesk/locale -D bridgedesk \
@@ -37,8 +37,8 @@ demo: $(STAMP)
 	$(BIN)/bridgedesk demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)

@@ -7,9 +7,9 @@ with every table's results of ``--rounds`` rounds entered.  Prints the CPU time
 (``time.process_time``: what the machine's other load does not change) of
 
 * the whole live page's content scored from nothing (every section);
-* the same after one more result, with the server's per-section cache
-  (:class:`bridgedesk.web.live.Sections`): only that result's section is scored
-  again;
+* the same after one more result, with the server's live results
+  (:class:`bridgedesk.services.live_results.LiveResults`): only that result's
+  section is read and scored again, and in it only the new rows and their board;
 * the ranking JSON of one section (``/api/events/ID/ranking``).
 
 Asserts nothing; bounded by the number of results.
@@ -31,6 +31,7 @@ from bench_web import SECTIONS, setup
 
 from bridgedesk.services import live as scoring
 from bridgedesk.services import slips
+from bridgedesk.services.live_results import LiveResults
 from bridgedesk.store import terminals
 from bridgedesk.store.service import Store
 from bridgedesk.web import live
@@ -72,7 +73,7 @@ def main() -> None:
           f"({args.rounds} rounds); load average: {load}")  # fmt: skip
     full = cpu_ms(lambda: live.live_context(store, eid))
     print(f"live page content, every section scored:     {full:8.1f} ms CPU")
-    cache = live.Sections()
+    cache = LiveResults(store)
     live.live_context(store, eid, cache=cache)
     unchanged = cpu_ms(lambda: live.live_context(store, eid, cache=cache))
     print(f"  again, nothing changed (cached sections):  {unchanged:8.1f} ms CPU")

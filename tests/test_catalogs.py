@@ -25,7 +25,12 @@ from bridgedesk.i18n import LANGS, catalog, catalog_files, compile_catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The marking functions beyond gettext's own (Makefile's ``catalogs`` passes the same).
-KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "lazy_pgettext": ((1, "c"), 2)}
+KEYWORDS = {
+    **DEFAULT_KEYWORDS,
+    "lazy_gettext": None,
+    "lazy_pgettext": ((1, "c"), 2),
+    "phrase": None,
+}
 _PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 
 Key = tuple[str | None, str]

@@ -1,5 +1,6 @@
 """A Japanese or Swedish club reads no English word for people: the demo event's report
-set, the table terminal, the live page and the director's console in ``ja`` and ``sv``.
+set, the table terminal, the live page and the director's console in ``ja`` and ``sv``,
+and their commonest refusals (at the table API, in the console and on the command line).
 
 What counts as an English word for people is taken from the catalogs themselves:
 every English message of one to five words that the language translates differently
@@ -198,10 +199,84 @@ def test_pages_and_console_speak_the_language(
         page = client.get(f"{path}{'&' if '?' in path else '?'}lang={lang}")
         assert page.status_code == 200, (path, page.text[:300])
         english[path] = english_in(page.text, lang, data)
-    # Known and left for phase 2 of issue 24: the JCBL list's notes on a recommended
-    # movement (relays, stationary pairs) are composed in English by
-    # movements/recommend.py; they need messages with parameters, as errors will.
-    english[f"/d/events/{eid}/movement"] = [
-        w for w in english[f"/d/events/{eid}/movement"] if w not in ("pairs", "relay", "stay")
-    ]
     assert not any(english.values()), {k: v for k, v in english.items() if v}
+
+
+def _club_data(codes: dict[tuple[str, int], str]) -> tuple[str, ...]:
+    return ("Vårtävling", "Lunds BK", "boss", *(f"Ek{n}" for n in range(1, 9)),
+            *(f"Alm{n}" for n in range(1, 9)), *codes.values())  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_commonest_refusals_speak_the_language(
+    lang: str,
+    club: tuple[TestClient, int, dict[tuple[str, int], str]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    client, eid, codes = club
+    data = _club_data(codes)
+    said: dict[str, str] = {}
+    # the table API: a wrong table code, then slips a table gets wrong
+    wrong = client.post(
+        f"/api/table/login?lang={lang}",
+        json={"event": eid, "section": "A", "table": 1, "code": "WRONG1"},
+    )
+    assert wrong.status_code == 401
+    assert (wrong.json()["code"], wrong.json()["field"]) == ("table.wrong-code", "code")
+    said["wrong code"] = wrong.json()["error"]
+    login = client.post(
+        "/api/table/login", json={"event": eid, "section": "A", "table": 1, "code": codes[("A", 1)]}
+    )
+    headers = {"Authorization": f"Bearer {login.json()['token']}"}
+    state = client.get("/api/table/state", headers=headers).json()
+    slip = {"round": state["round"], "board": state["boards"][0], "ns": state["ns"],
+            "ew": state["ew"], "contract": "7NT", "declarer": "N", "result": "+2"}  # fmt: skip
+    wrong_slips = {
+        "result.impossible": slip,
+        "result.needs-declarer": {**slip, "contract": "4S", "declarer": "", "result": "="},
+        "result.board-not-at-table": {**slip, "board": 99, "result": "="},
+        "result.wrong-pairs": {**slip, "ns": 7, "ew": 8, "result": "="},
+        "table.other-round": {**slip, "round": state["round"] + 1, "result": "="},
+    }
+    for code, body in wrong_slips.items():
+        answer = client.post(f"/api/table/results?lang={lang}", headers=headers, json=body)
+        assert answer.status_code in (400, 403, 409, 422), answer.text
+        assert answer.json()["code"] == code, answer.json()
+        said[code] = answer.json()["error"]
+    # the console: a number that is not one, a result entered twice
+    _log_in(client)
+    page = client.get(f"/d/events/{eid}/results?lang={lang}")
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
+    assert token is not None
+    form = {"csrf_token": token[1], "round": str(state["round"]), "table": "1",
+            "board": str(state["boards"][0]), "ns": str(state["ns"]), "ew": str(state["ew"]),
+            "contract": "4S", "declarer": "N", "result": "="}  # fmt: skip
+    assert client.post(f"/d/events/{eid}/results", data=form).status_code == 200
+    for code, typed in (("result.already-entered", form), ("form.not-a-number",
+                        {**form, "round": "x"})):  # fmt: skip
+        answer = client.post(f"/d/events/{eid}/results?lang={lang}", data=typed)
+        shown = re.search(rf'<p data-code="{re.escape(code)}"[^>]*>([^<]*)</p>', answer.text)
+        assert shown is not None, (code, answer.text[:500])
+        said[code] = html.unescape(shown[1])
+    # the command line: an impossible result, in the language of BRIDGEDESK_LANG
+    monkeypatch.setenv("BRIDGEDESK_LANG", lang)
+    db = str(tmp_path / "club.sqlite3")
+    argv = ["result", "add", str(eid), "--round", "1", "--table", "1", "--board", "1",
+            "--ns", "1", "--ew", "2", "7NT", "N", "+2", "--db", db]  # fmt: skip
+    assert main(argv) == 2
+    said["command line"] = capsys.readouterr().err.strip()
+    assert said["command line"].count("\n") == 0
+    english = {what: english_in(text, lang, data) for what, text in said.items()}
+    assert not any(english.values()), {k: (v, said[k]) for k, v in english.items() if v}
+    if lang == "ja":
+        assert said["result.impossible"].endswith(
+            "：結果 +2 は 7NT ではありえません（入力できるのは = と -1〜-13）"
+        )
+        assert said["wrong code"] == "大会・セクション・テーブル番号かテーブルコードが違います"
+    else:
+        assert said["result.impossible"].endswith(
+            ": resultatet +2 är omöjligt i 7NT: tillåtet är = och -1 till -13"
+        )
+        assert said["wrong code"] == "fel tävling, sektion, bord eller kod"

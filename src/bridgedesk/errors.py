@@ -1,10 +1,29 @@
 """The errors bridgedesk raises for bad input.
 
 Every error meant for a director or a federation office derives from
-:class:`BridgedeskError`.  Its message says what was wrong and, where that is
-known, where: a file with line and column, or a board, table and round.  The
-command line prints ``error: <message>`` on one line and exits with status 2;
-anything else that escapes is a bug and keeps its traceback.
+:class:`BridgedeskError`.  It carries what a program needs to say it in the reader's
+language (``docs/languages.md``, "Errors"):
+
+- a stable ``code`` (``result.impossible``, ``table.wrong-code``): what went wrong, for
+  a program (the table API's ``"code"``, a page's ``data-code``), unchanged when the
+  English words are reworded;
+- its message: the English text with ``{placeholders}`` (the catalogs' message id,
+  extracted by :mod:`bridgedesk.catalog_extraction` from every raise that gives a
+  code) and the ``params`` that fill them;
+- where, when that is known (:class:`Location`): a file with line and column, a place
+  in a session (event, section, round, table, board), or the ``input`` it was typed
+  in (a form field, which is also the command-line option: ``vp_scale`` is
+  ``--vp-scale``).
+
+``str(error)`` is the English line.  The edges say it in the reader's language with
+:func:`bridgedesk.i18n.error_text`: the command line prints ``error: <line>`` and exits
+with status 2, a page shows it beside the form field named by ``where.input``, the
+table API answers ``{"error", "code", "field", "params"}``.  Anything else that
+escapes is a bug and keeps its traceback.
+
+An error raised without a code (its message one English line, not yet in the
+catalogs) is said in English everywhere; ``tests/test_error_codes.py`` lists where
+those are left.
 
 Errors for text that does not parse also derive from :class:`ValueError`, so a
 library user may catch either.
@@ -12,12 +31,26 @@ library user may catch either.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+#: A code: a dotted lower-case name, what it is about first (``result.impossible``).
+CODE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+")
+#: The names a message's parameters may not take (the constructor's own).
+RESERVED = frozenset({"message", "where", "code"})
 
 
 @dataclass(frozen=True)
 class Location:
-    """Where a problem is: any of a file position or a place in a session."""
+    """Where a problem is: a file position, a place in a session, the input it was typed in.
+
+    ``field`` is a field of a record in a file (a JSON key, a CSV column, a PBN tag)
+    and is part of the English line; ``input`` is the form field or command-line
+    option a person typed the value in (``rounds`` for ``--rounds`` and the event
+    form's ``rounds``): the message names it already, so it is not repeated in the
+    line, and a page shows the message beside that field.
+    """
 
     file: str | None = None
     line: int | None = None
@@ -26,6 +59,7 @@ class Location:
     table: int | None = None
     round: int | None = None
     field: str | None = None
+    input: str | None = None
 
     def __str__(self) -> str:
         parts: list[str] = []
@@ -45,29 +79,41 @@ class Location:
         return ", ".join(parts)
 
     def __bool__(self) -> bool:
-        return any(
-            v is not None
-            for v in (
-                self.file,
-                self.line,
-                self.column,
-                self.board,
-                self.table,
-                self.round,
-                self.field,
-            )
-        )
+        """Whether the line says a place (``input`` is not said: the message names it)."""
+        return any(getattr(self, f.name) is not None for f in fields(self) if f.name != "input")
 
 
 class BridgedeskError(Exception):
     """Base class of every user-facing bridgedesk error.
 
-    ``details`` are lines the refusal refers to ("listed above": each missing slip),
-    which the command line prints on standard error before the one line.
+    ``message`` is the English text; with a ``code`` it is a message id whose
+    ``{placeholders}`` the keyword ``params`` fill (``str.format``: ``{value!r}`` quotes
+    a value as Python writes it), so the same words can be said in another language
+    (:func:`bridgedesk.i18n.error_text`)::
+
+        raise EntryError(
+            "round {round} does not exist: the movement has rounds 1-{last}",
+            code="result.no-such-round", round=r, last=n,
+        )
+
+    A parameter may be a :class:`bridgedesk.i18n.LazyText` (a word translated with the
+    line) or another error (its line, translated in turn).  ``details`` are lines the
+    refusal refers to ("listed above": each missing slip), which the command line
+    prints on standard error before the one line.
     """
 
-    def __init__(self, message: str, where: Location | None = None) -> None:
-        self.message = message
+    def __init__(
+        self, message: str, where: Location | None = None, *, code: str = "", **params: object
+    ) -> None:
+        if code and not CODE.fullmatch(code):
+            raise ValueError(f"not an error code: {code!r}")
+        reserved = RESERVED & params.keys()
+        if reserved:
+            raise ValueError(f"parameter names reserved by the error: {sorted(reserved)}")
+        self.msgid = message
+        self.code = code
+        self.params: Mapping[str, object] = params
+        self.message = message.format_map(params) if code else message
         self.where = where if where is not None else Location()
         self.details: tuple[str, ...] = ()
         super().__init__(str(self))
@@ -93,9 +139,17 @@ class BridgedeskError(Exception):
             }
         )
         clone = type(self).__new__(type(self))
-        BridgedeskError.__init__(clone, self.message, merged)
+        BridgedeskError.__init__(clone, self.msgid, merged, code=self.code, **self.params)
         clone.details = self.details
         return clone
+
+    def as_(self, kind: type[BridgedeskError], where: Location | None = None) -> BridgedeskError:
+        """This error as a ``kind`` (a reader's :class:`FormatError` for a
+        :class:`ContractError` in its file), with its code and parameters, at ``where``
+        (the fields this error knows win)."""
+        clone = kind(self.msgid, self.where, code=self.code, **self.params)
+        clone.details = self.details
+        return clone.located(where) if where is not None else clone
 
 
 class ParseError(BridgedeskError, ValueError):

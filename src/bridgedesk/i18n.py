@@ -18,7 +18,9 @@ This module is the one place that:
 - chooses the language: the command line's ``--lang``, else ``BRIDGEDESK_LANG``,
   else the locale (:func:`cli_language`); a web page's ``?lang=``, else its cookie,
   else the browser's ``Accept-Language`` (:func:`web_language`);
-- formats numbers and dates the language's way (Babel, imported only then).
+- formats numbers and dates the language's way (Babel, imported only then);
+- says an error in a language (:func:`error_text`): its place, then its message (the
+  English message id with ``{placeholders}``) from the catalog, the parameters put in.
 
 It imports only the standard library and :mod:`bridgedesk.errors`, so every layer
 may import it (the ``i18n`` contract of ``pyproject.toml``).
@@ -36,7 +38,7 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from bridgedesk.errors import BridgedeskError
+from bridgedesk.errors import BridgedeskError, Location
 
 #: The languages bridgedesk speaks, English first (the default).
 LANGS = ("en", "ja", "sv")
@@ -106,6 +108,56 @@ class LazyText:
 
     def __str__(self) -> str:
         return self.message
+
+
+class Phrase(str):
+    """A message with values, said when it is shown: a part of an error's line ("boards
+    1-3") or a note composed below the reports (a movement's relay, an award's reason).
+
+    It is its English text (a ``str``: stored, compared and printed as such, the way the
+    ledger records an award's reason), and :meth:`in_` says it in another language from
+    the catalog, its values put in (a value that is itself a phrase or a
+    :class:`LazyText` is said in that language too). Written
+    ``phrase("boards {first}-{last}", first=1, last=3)``: ``make catalogs`` extracts
+    the message."""
+
+    message: str
+    params: dict[str, object]
+
+    def __new__(cls, message: str, params: Mapping[str, object]) -> Phrase:
+        made = super().__new__(cls, message.format_map(dict(params)))
+        made.message = message
+        made.params = dict(params)
+        return made
+
+    def in_(self, lang: str) -> str:
+        """The phrase in ``lang``."""
+        if lang == DEFAULT:
+            return str(self)
+        words = catalog(lang).gettext(self.message)
+        return words.format_map({k: said_in(v, lang) for k, v in self.params.items()})
+
+    def __repr__(self) -> str:
+        return f"phrase({self.message!r}, **{self.params!r})"
+
+    def __getnewargs__(self) -> tuple[str, dict[str, object]]:  # type: ignore[override]
+        # a copy or a pickle is made again from the message and its values
+        return self.message, self.params
+
+
+def phrase(message: str, **params: object) -> Phrase:
+    """Mark ``message`` for the catalogs, with the values of its ``{placeholders}``."""
+    return Phrase(message, params)
+
+
+def said_in(value: object, lang: str) -> object:
+    """A value as ``lang`` says it: a phrase, a lazy text or an error in its words, a
+    number or a name as it is."""
+    if isinstance(value, LazyText | Phrase):
+        return value.in_(lang)
+    if isinstance(value, BridgedeskError):
+        return error_text(value, lang)
+    return value
 
 
 def lazy_gettext(message: str) -> LazyText:
@@ -199,6 +251,73 @@ def format_date(value: date, lang: str) -> str:
     return babel_date(value, format="long", locale=check_language(lang))
 
 
+#: How a place is said, one message per part of :class:`~bridgedesk.errors.Location`
+#: (``file`` is a name, said as it is).
+_PLACE_PARTS = (
+    ("round", lazy_pgettext("where", "round {round}")),
+    ("table", lazy_pgettext("where", "table {table}")),
+    ("board", lazy_pgettext("where", "board {board}")),
+    ("field", lazy_pgettext("where", "field {field}")),
+)
+
+
+def place_text(where: Location, lang: str) -> str:
+    """Where an error is, in ``lang`` ("file.pbn:3:7, round 2, table 3, board 5")."""
+    parts: list[str] = []
+    if where.file is not None:
+        pos = where.file
+        if where.line is not None:
+            pos += f":{where.line}" + (f":{where.column}" if where.column is not None else "")
+        parts.append(pos)
+    elif where.line is not None:
+        if where.column:
+            said = catalog(lang).pgettext("where", "line {line}, column {column}")
+            parts.append(said.format(line=where.line, column=where.column))
+        else:
+            parts.append(catalog(lang).pgettext("where", "line {line}").format(line=where.line))
+    for name, words in _PLACE_PARTS:
+        value = getattr(where, name)
+        if value is not None:
+            parts.append(words.in_(lang).format_map({name: value}))
+    return catalog(lang).pgettext("where", ", ").join(parts)
+
+
+def message_text(error: BridgedeskError, lang: str) -> str:
+    """The message of ``error`` in ``lang`` without its place: the catalog's words for a
+    coded error, its parameters put in (words and errors among them translated); the
+    English line for an error without a code."""
+    if not error.code:
+        return error.message
+    words = catalog(lang).gettext(error.msgid) if lang != DEFAULT else error.msgid
+    values = {name: said_in(value, lang) for name, value in error.params.items()}
+    return words.format_map(values)
+
+
+def error_text(error: BridgedeskError, lang: str) -> str:
+    """``error`` as one line in ``lang``: its place, then its message. In English this
+    is ``str(error)``."""
+    if lang == DEFAULT and not error.code:
+        return str(error)
+    message = message_text(error, lang)
+    if not error.where:
+        return message
+    return (
+        catalog(lang)
+        .pgettext("where", "{place}: {message}")
+        .format(place=place_text(error.where, lang), message=message)
+    )
+
+
+def error_params(error: BridgedeskError, lang: str) -> dict[str, str | int]:
+    """The parameters of ``error`` as JSON values (numbers stay numbers, the rest text in
+    ``lang``)."""
+    out: dict[str, str | int] = {}
+    for name, value in error.params.items():
+        shown = said_in(value, lang)
+        out[name] = shown if isinstance(shown, int) and not isinstance(shown, bool) else str(shown)
+    return out
+
+
 __all__ = [
     "DEFAULT",
     "DOMAIN",
@@ -207,15 +326,22 @@ __all__ = [
     "LOCALE_DIR",
     "NATIVE_NAMES",
     "LazyText",
+    "Phrase",
     "accepted_language",
     "catalog",
     "catalog_files",
     "check_language",
     "cli_language",
     "compile_catalog",
+    "error_params",
+    "error_text",
     "format_date",
     "format_decimal",
     "lazy_gettext",
     "lazy_pgettext",
+    "message_text",
+    "phrase",
+    "place_text",
+    "said_in",
     "web_language",
 ]

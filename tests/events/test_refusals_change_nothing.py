@@ -24,7 +24,9 @@ READ_ONLY = {
     "results", "serve", "deals print", "event list", "entry list", "result history",
     "result list", "result export", "result rulings", "masterpoints statement",
     "masterpoints ranks", "masterpoints list", "masterpoints annual", "masterpoints award",
-    "user list", "event draw", "movement cards", "result disputes",
+    "user list", "event draw", "movement cards", "result disputes", "league list",
+    "league results", "simultaneous list", "simultaneous audit", "simultaneous results",
+    "simultaneous export", "simultaneous upload", "handicap",
 }  # fmt: skip
 
 #: (command, arguments after it, words the error must contain); ``{tmp}`` is a
@@ -90,6 +92,17 @@ REFUSALS: list[tuple[str, list[str], str]] = [
     ("user add", ["td", "--role", "boss"], "unknown role"),
     ("user passwd", ["nobody", "--password-stdin"], ""),
     ("user remove", ["nobody"], "no user 'nobody'"),
+    ("league new", ["X", "--day", "2026-04-12:1", "--vp-scale", "nope"], "not 'nope'"),
+    ("league draw", [EVENT], "no league named"),
+    ("league half-time", [EVENT, "--round", "1", "--home", "1"], "is a pairs event"),
+    ("league next", [EVENT, "--name", "Y", "--day", "2027-04-11:1"], "no league named"),
+    ("league awards", [EVENT, "--record"], "no league named"),
+    ("championship knockout", [EVENT, "--name", "K", "--teams", "4"], "is a pairs event"),
+    ("championship carry-over", [EVENT, "--round", "1"], "was not made from a round robin"),
+    ("simultaneous new", ["S", "--deals", "{tmp}/bad.pbn"], "unexpected 'x'"),
+    ("simultaneous heat", [EVENT, "--club", "C"], "is not a simultaneous event"),
+    ("simultaneous import", [EVENT, "{tmp}/bad.pbn", "--heat", "1"], "not a heat's results"),
+    ("simultaneous awards", [EVENT, "--record"], "is not a simultaneous event"),
 ]  # fmt: skip
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bridgedesk.bridge import SEATS, Seat
+from bridgedesk.bridge import SEATS, Seat, Strain
 from bridgedesk.cli import main
 from bridgedesk.deals import Deal
 from bridgedesk.formats import hnd
@@ -49,8 +49,6 @@ def check_board(board: dict[str, Any], deal: Deal) -> None:
     for name in ("open", "closed"):
         room = board["rooms"][name]
         c = room["contract"]
-        from bridgedesk.bridge import Strain
-
         contract = MiniContract(Strain.parse(c["strain"]), c["game"])
         assert c["tricks_needed"] == contract.tricks_needed
         assert len(room["play"]) == 52
@@ -223,3 +221,36 @@ def test_a_new_session_does_not_overwrite_a_saved_one(
     code, _, err = run(capsys, "practice", "--seed", "1", "--save", str(save))
     assert code == 2 and "--resume" in err
     assert save.read_text(encoding="utf-8") == "keep me"
+
+
+@pytest.mark.parametrize(
+    ("text", "strain", "game"),
+    [
+        ("S game", Strain.S, True),
+        ("NT part", Strain.NT, False),
+        ("HG", Strain.H, True),
+        ("cp", Strain.C, False),
+        ("♠ game", Strain.S, True),  # as the contract table shows it
+        ("no trumps part score", Strain.NT, False),
+        ("スペード ゲーム", Strain.S, True),
+        ("ノートランプ パートスコア", Strain.NT, False),
+        ("ダイヤ パート", Strain.D, False),
+        ("ダイヤモンド ゲーム", Strain.D, True),
+        ("spader utgång", Strain.S, True),  # Swedish, as the table says it
+        ("Sang delkontrakt", Strain.NT, False),
+        ("klöver utgång", Strain.C, True),
+        ("ＨＧ", Strain.H, True),  # full-width letters, as a Japanese keyboard types them
+    ],
+)
+def test_the_contract_as_typed(text: str, strain: Strain, game: bool) -> None:
+    from bridgedesk.cli.practice import parse_contract
+
+    assert parse_contract(text) == MiniContract(strain, game)
+
+
+def test_a_contract_that_cannot_be_read() -> None:
+    from bridgedesk.cli.practice import parse_contract
+    from bridgedesk.errors import PracticeError
+
+    with pytest.raises(PracticeError, match="cannot read the contract 'S'"):
+        parse_contract("S")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bridgedesk.bridge import SEATS, Seat, Strain
 from bridgedesk.deals import Deal
-from bridgedesk.deals.cards import DECK, Card
+from bridgedesk.deals.cards import DECK, Card, Hand
 from bridgedesk.deals.dd import solve
 from bridgedesk.deals.generate import random_deal
 from bridgedesk.practice import MiniContract, PlayState, declaration
@@ -141,11 +141,20 @@ def test_candidate_strains_for_the_club_contract() -> None:
     from bridgedesk.practice.choice import candidate_strains
 
     north, south = DEAL.hand(Seat.N).cards, DEAL.hand(Seat.S).cards
-    # N AQ73.K52.AJ4.Q83 + S J1086.A96.K9.AK104: spades 8, hearts 6, diamonds 5, clubs 7
-    assert candidate_strains(north, south) == (Strain.NT, Strain.S, Strain.C)
+    # N AQ73.K52.AJ4.Q83 + S J1086.A96.K9.AK104: spades 8, hearts 6, diamonds 5, clubs 7;
+    # with an 8-card fit the 7-card clubs are not tried
+    assert candidate_strains(north, south) == (Strain.NT, Strain.S)
     east, west = DEAL.hand(Seat.E).cards, DEAL.hand(Seat.W).cards
     # E K92.QJ7.Q1085.J72 + W 54.10843.7632.965: spades 5, hearts 7, diamonds 8, clubs 6
-    assert candidate_strains(east, west) == (Strain.NT, Strain.H, Strain.D)
+    assert candidate_strains(east, west) == (Strain.NT, Strain.D)
+    # no fit: every 7-card suit is tried (spades, hearts and diamonds 7, clubs 5)
+    assert candidate_strains(Hand.from_pbn("AQ73.K52.AJ4.Q83").cards,
+                             Hand.from_pbn("K98.A964.KQ52.K4").cards) == (
+        Strain.NT, Strain.S, Strain.H, Strain.D)  # fmt: skip
+    # a major fit (hearts 8) and a minor one (clubs 9): the minor is not tried
+    assert candidate_strains(Hand.from_pbn("A3.KQ52.A4.Q8532").cards,
+                             Hand.from_pbn("K98.A964.Q2.AK94").cards) == (
+        Strain.NT, Strain.H)  # fmt: skip
 
 
 def test_best_contract_over_rows() -> None:

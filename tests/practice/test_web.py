@@ -1,21 +1,35 @@
-"""The /practice page: a whole deal through HTTP, in English and Japanese, and in Chromium."""
+"""The /practice page: whole deals through HTTP (forms, and htmx a card at a time), in
+English, Japanese and Swedish, and in Chromium in Japanese with screenshots."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
-import socket
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgedesk.deals.cards import DECK
+from bridgedesk.bridge import SEATS
+from bridgedesk.deals.cards import DECK, SUITS
 from bridgedesk.web.practice import create_practice_app
+from tests.web.conftest import running
 
 CHROMIUM = Path("/usr/bin/chromium")
+HX = {"HX-Request": "true"}
+FORCED_SHOT = "practice-ja-forced.png"
+#: Keeps the text of the first "played by itself" line the page ever shows.
+FORCED_WATCH = """() => new MutationObserver(() => {
+  const e = document.querySelector('.events .forced');
+  if (e && !window.forcedSeen) window.forcedSeen = e.textContent;
+}).observe(document.body, {childList: true, subtree: true})"""
+
+
+def _gid(html: str) -> str:
+    found = re.search(r"/practice/([^/\"]+)/(?:contract|play|next|advice)", html)
+    assert found, html
+    return found.group(1)
 
 
 def _play_through(client: TestClient, lang: str) -> str:
@@ -29,102 +43,175 @@ def _play_through(client: TestClient, lang: str) -> str:
         if 'id="result"' in html:
             return html
         if 'name="choice"' in html:
-            gid = re.search(r'/practice/([^/"]+)/contract', html).group(1)  # type: ignore[union-attr]
-            page = client.post(f"/practice/{gid}/contract", data={"choice": "NTP", "lang": lang})
+            page = client.post(
+                f"/practice/{_gid(html)}/contract", data={"choice": "NTP", "lang": lang}
+            )
             continue
         cards = re.findall(r'class="card playable[^"]*" name="card" value="(\w+)"', html)
         assert cards, html
-        gid = re.search(r'/practice/([^/"]+)/play', html).group(1)  # type: ignore[union-attr]
-        page = client.post(f"/practice/{gid}/play", data={"card": cards[-1], "lang": lang})
+        page = client.post(f"/practice/{_gid(html)}/play", data={"card": cards[-1], "lang": lang})
     raise AssertionError("the deal did not end")
 
 
-def test_a_deal_over_http_in_both_languages() -> None:
-    client = TestClient(create_practice_app())
-    start = client.get("/practice")
-    assert start.status_code == 200 and "MiniBridge practice" in start.text
-    html = _play_through(client, "en")
-    assert "Closed room (computer)" in html and "IMPs" in html and "Session over" in html
-    assert "Double-dummy par" in html
-    assert html.count("<li>") == 26  # both rooms' play, trick by trick
-    ja = _play_through(client, "ja")
-    assert "クローズドルーム" in ja and "セッション終了" in ja
-    assert client.get("/practice/nope").status_code == 404
+def test_a_deal_over_http_in_every_language() -> None:
+    with TestClient(create_practice_app()) as client:
+        start = client.get("/practice")
+        assert start.status_code == 200 and "MiniBridge practice" in start.text
+        # a Japanese browser gets the Japanese page; ?lang= chooses another
+        assert "ミニブリッジ練習" in client.get("/practice", headers={"Accept-Language": "ja"}).text
+        assert "Träna minibridge" in client.get("/practice?lang=sv").text
+        html = _play_through(client, "en")
+        assert "Closed room (computer)" in html and "IMPs" in html and "Session over" in html
+        assert "Par, the best contract" in html and "With every card seen" in html
+        _check_review_hands(html)
+        assert html.count('<tr class="trick">') == 26  # both rooms' play, trick by trick
+        ja = _play_through(client, "ja")
+        assert "クローズドルーム" in ja and "セッション終了" in ja and "パー" in ja
+        sv = _play_through(client, "sv")
+        assert "Slutet rum (datorn)" in sv and "Omgången är slut" in sv and "par" in sv
+        assert client.get("/practice/nope").status_code == 404
+
+
+def _check_review_hands(html: str) -> None:
+    """The review shows the four hands of the deal played (seed 3's board 1)."""
+    from bridgedesk.practice.session import DealSupply, SessionConfig
+
+    config = SessionConfig(seed=3, level="expert", boards=1)
+    _, deal = next(DealSupply(config).deals(0))
+    section = html[html.index('id="review-hands"') : html.index('class="rooms"')]
+    parts = re.split(r'<div class="hand seat-(\w)">', section)[1:]
+    hands = list(zip(parts[::2], parts[1::2], strict=True))
+    assert [seat for seat, _ in hands] == [s.value for s in SEATS]
+    for seat, body in zip(SEATS, (b for _, b in hands), strict=True):
+        shown = re.findall(r'<span class="card(?: red)?">(\w+)</span>', body)
+        expected = [
+            "10" if r == 10 else "23456789TJQKA"[r - 2]
+            for suit in SUITS
+            for r in deal.hand(seat).ranks(suit)
+        ]
+        assert shown == expected, seat
+
+
+def test_a_card_at_a_time_with_htmx() -> None:
+    """With htmx each answer is the table alone; the computer's cards come one per /step,
+    the person's only legal card played for them and said so; help and hints."""
+    with TestClient(create_practice_app()) as client:
+        new = client.post("/practice/new", data={"boards": "1", "seed": "5", "level": "expert",
+                                                 "advice_shown": "1", "advice": "1"},
+                          headers=HX, follow_redirects=False)  # fmt: skip
+        assert new.status_code == 204 and new.headers["HX-Redirect"].startswith("/practice/")
+        html = client.get(new.headers["HX-Redirect"]).text
+        gid = _gid(html)
+        assert 'id="help"' in html and "declares" in html  # help is on: who declares, and why
+        off = client.post(f"/practice/{gid}/advice", headers=HX).text
+        assert "Turn help on" in off and 'id="help"' not in off
+        html = client.post(f"/practice/{gid}/advice", headers=HX).text
+        assert 'id="help"' in html
+        steps = forced = 0
+        for _ in range(300):
+            if 'id="result"' in html:
+                break
+            if 'name="choice"' in html:
+                assert "Made exactly" in html  # each contract's target and scores
+                html = client.post(
+                    f"/practice/{gid}/contract", data={"choice": "SP"}, headers=HX
+                ).text
+            elif 'id="step"' in html:
+                assert "The computer is thinking" in html or "closed room" in html
+                html = client.post(f"/practice/{gid}/step", headers=HX).text
+                steps += 1
+                forced += "by itself: the only card it could play" in html
+            else:
+                cards = re.findall(r'name="card" value="(\w+)"', html)
+                assert cards, html
+                if steps and "hint-button" in html and forced == 0:
+                    hint = client.post(f"/practice/{gid}/hint", headers=HX).text
+                    assert "The computer would play" in hint
+                html = client.post(
+                    f"/practice/{gid}/play", data={"card": cards[0]}, headers=HX
+                ).text
+            assert html.startswith('<div id="table"')  # the table alone, not a page
+        assert 'id="result"' in html
+        assert steps >= 26 and forced >= 1
 
 
 def test_an_illegal_card_is_refused_with_a_message() -> None:
-    client = TestClient(create_practice_app())
-    page = client.post("/practice/new", data={"boards": "1", "seed": "3", "level": "expert"})
-    html = page.text
-    if 'name="choice"' in html:
-        gid = re.search(r'/practice/([^/"]+)/contract', html).group(1)  # type: ignore[union-attr]
-        html = client.post(f"/practice/{gid}/contract", data={"choice": "SG"}).text
-    gid = re.search(r'/practice/([^/"]+)/play', html).group(1)  # type: ignore[union-attr]
-    playable = set(re.findall(r'name="card" value="(\w+)"', html))
-    assert playable
-    again = client.post(f"/practice/{gid}/play", data={"card": "ZZ"})
-    assert "Not allowed" in again.text and "unknown" in again.text
-    other = next(str(c) for c in DECK if str(c) not in playable)
-    again = client.post(f"/practice/{gid}/play", data={"card": other})
-    assert "Not allowed" in again.text
-    assert "does not hold" in again.text or "must follow suit" in again.text
-    bad = client.post("/practice/new", data={"boards": "1", "level": "grandmaster"})
-    assert "unknown level" in bad.text
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def server() -> Iterator[str]:
-    import uvicorn
-
-    port = _free_port()
-    config = uvicorn.Config(create_practice_app(), host="127.0.0.1", port=port, log_level="error")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with TestClient(create_practice_app()) as client:
+        page = client.post("/practice/new", data={"boards": "1", "seed": "3", "level": "expert"})
+        html = page.text
+        if 'name="choice"' in html:
+            html = client.post(f"/practice/{_gid(html)}/contract", data={"choice": "SG"}).text
+        gid = _gid(html)
+        playable = set(re.findall(r'name="card" value="(\w+)"', html))
+        assert playable
+        again = client.post(f"/practice/{gid}/play", data={"card": "ZZ"})
+        assert "Not allowed" in again.text and "unknown" in again.text
+        other = next(str(c) for c in DECK if str(c) not in playable)
+        again = client.post(f"/practice/{gid}/play", data={"card": other})
+        assert "Not allowed" in again.text
+        assert "does not hold" in again.text or "must follow suit" in again.text
+        bad = client.post("/practice/new", data={"boards": "1", "level": "grandmaster"})
+        assert "unknown level" in bad.text
 
 
 @pytest.mark.browser
+@pytest.mark.slow
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
-def test_a_deal_in_chromium(server: str, tmp_path: Path) -> None:
+def test_a_deal_in_chromium_in_japanese(tmp_path: Path) -> None:
+    """A whole board clicked through in Japanese: help on, the thinking state, red hearts
+    and diamonds, a card played by itself, and the review with all four hands."""
     playwright = pytest.importorskip("playwright.sync_api")
     from bridgedesk.reports.hand_records import chromium_args
 
-    args = [a for a in chromium_args(str(tmp_path / "profile")) if not a.startswith("--user-data")]
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=args)
-        page = browser.new_page(viewport={"width": 1000, "height": 800})
-        page.goto(f"{server}/practice?lang=en")
+    shots = Path(os.environ.get("BRIDGEDESK_SCREENSHOTS", tmp_path / "shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    flags = [a for a in chromium_args("") if not a.startswith(("--headless", "--user-data-dir"))]
+    with running(create_practice_app(step_ms=150)) as base, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        page.goto(f"{base}/practice?lang=ja")
         page.fill("input[name=seed]", "3")
         page.fill("input[name=boards]", "1")
         page.select_option("select[name=level]", "expert")
         page.click("#new-game button[type=submit]")
-        shot = tmp_path / "practice-play.png"
-        for _ in range(80):
+        page.wait_for_selector("#board")
+        assert "ディクレアラー側" in page.inner_text("#help")  # who declares, and why
+        # a card played by itself shows for a moment only: note it whenever it shows
+        page.evaluate(FORCED_WATCH)
+        page.screenshot(path=str(shots / "practice-ja-start.png"), full_page=True)
+        seen = {"thinking": False, "forced": False, "red": False}
+        for _ in range(400):
             if page.locator("#result").count():
                 break
+            if page.locator("#waiting").count() and not seen["thinking"]:
+                seen["thinking"] = "考えています" in page.inner_text("#status")
+                if seen["thinking"]:
+                    page.screenshot(path=str(shots / "practice-ja-thinking.png"), full_page=True)
+            if page.locator(".events .forced").count() and not (shots / FORCED_SHOT).exists():
+                page.screenshot(path=str(shots / FORCED_SHOT), full_page=True)
             if page.locator("button[name=choice]").count():
                 page.click("button[name=choice][value=NTP]")
                 continue
-            if not shot.exists() and page.locator("#last-trick .card").count():
-                page.screenshot(path=str(shot), full_page=True)  # dummy, trick, last trick
-            page.locator("button.card.playable").last.click()
-        assert page.locator("#result").count() == 1
-        assert page.locator("#over").count() == 1
-        imps = page.locator("#imps").inner_text()
-        assert re.fullmatch(r"[+-]\d+", imps)
-        page.screenshot(path=str(tmp_path / "practice-result.png"), full_page=True)
+            playable = page.locator("button.card.playable:not([disabled])")
+            if playable.count():
+                red = page.locator("button.card.playable.red")
+                if red.count() and not seen["red"]:
+                    color = red.first.evaluate("e => getComputedStyle(e).color")
+                    seen["red"] = color == "rgb(198, 40, 40)"
+                # the table may be replaced under the click: then look again
+                with contextlib.suppress(playwright.Error):
+                    playable.last.click(timeout=3000)
+            else:
+                page.wait_for_timeout(100)
+        page.wait_for_selector("#result")
+        page.screenshot(path=str(shots / "practice-ja-review.png"), full_page=True)
+        assert page.locator("#review-hands .hand").count() == 4
+        review = page.inner_text("#result")
+        assert "ふり返り" in review and "クローズドルーム" in review and "IMP" in review
+        assert "パー" in review and "ダブルダミー" in review
+        page.click("#play-record summary")
+        assert page.locator("#play-record tr.trick").count() == 26
+        seen["forced"] = "自動で出ました" in page.evaluate("window.forcedSeen || ''")
         browser.close()
-    assert shot.exists() and shot.stat().st_size > 10_000
+    assert seen == {"thinking": True, "forced": True, "red": True}, seen
+    assert (shots / "practice-ja-review.png").stat().st_size > 10_000

@@ -76,6 +76,7 @@ def test_wrong_code_and_codes_of_another_event_are_refused(
     bad = client.post("/api/table/login", json={"event": "x", "table": 1, "code": "A"})
     assert bad.status_code == 422
     assert bad.json()["error"] == "event is a whole number from 1 to 9223372036854775807, not 'x'"
+    assert (bad.json()["code"], bad.json()["field"]) == ("request.number-range", "event")
 
 
 def test_logins_are_rate_limited(client: TestClient, stored: Stored) -> None:
@@ -139,8 +140,12 @@ def test_bad_input_gives_422_with_one_line(client: TestClient, stored: Stored) -
         if words:
             assert words in message
     not_json = client.post("/api/table/results", content=b"{", headers=auth)
-    assert not_json.status_code == 422
-    assert not_json.json()["error"].startswith("the request body is not valid JSON: Expecting")
+    assert not_json.status_code == 422 and not_json.json() == {
+        "error": "the request body is not JSON",
+        "code": "request.not-json",
+        "field": None,
+        "params": {},
+    }
     assert stored.store.results(stored.event) == []
 
 

@@ -18,7 +18,7 @@ from bridgedesk.store import event_options, team_events, users
 from bridgedesk.store.individuals import individual_event
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
-from bridgedesk.web.console.event_form import field_of
+from bridgedesk.web.console.event_form import FIELDS
 from tests.web.conftest import SCRIPT_NAME, Stored
 from tests.web.test_console import PASSWORD, log_in
 
@@ -121,7 +121,7 @@ def test_a_refusal_is_the_commands_line_beside_its_field_and_stores_nothing(
     assert shown is not None and message in shown.group(1).replace("&#39;", "'"), answer.text
     # beside its field: the refusal follows the field's label
     assert answer.text.index(f'name="{field}"') < answer.text.index('class="error"')
-    assert field_of(shown.group(1).replace("&#39;", "'")) == field
+    assert field in FIELDS
     # what was typed is kept
     assert 'value="Refused"' in answer.text
 
@@ -161,7 +161,7 @@ def test_the_japanese_form(client: TestClient, stored: Stored) -> None:
                                                     "kind": "teams"})  # fmt: skip
     assert answer.status_code == 422 and "チーム戦" in answer.text
     assert (
-        'data-code="team-event-needs-format"' in answer.text
+        'data-code="event.team-needs-format"' in answer.text
         and "チーム戦には形式が必要です" in answer.text
     )
 
@@ -187,38 +187,41 @@ def test_movement_check_problems_in_japanese(client: TestClient, stored: Stored)
 
 
 def test_the_kinds_refusals_in_japanese(stored: Stored) -> None:
-    """The refusals these pages add are known by code and said in Japanese, their
-    values carried over (web/messages.py)."""
+    """The refusals these pages add carry their code and are said in Japanese and
+    Swedish from the catalogs, their values carried over (web/refusals.py)."""
     from bridgedesk.errors import BridgedeskError
     from bridgedesk.services.event_setup import NewEvent, create_event_of_kind
     from bridgedesk.store.session_plans import plan_sessions
-    from bridgedesk.web.messages import code_of, refusal
+    from bridgedesk.web.refusals import refusal
 
     store = stored.store
 
-    def refused(run: object) -> str:
+    def refused(run: object) -> BridgedeskError:
         with pytest.raises(BridgedeskError) as info:
             run()  # type: ignore[operator]
-        return str(info.value)
+        return info.value
 
     empty = create_event_of_kind(store, NewEvent("Empty", sessions=2), who="td").id
     cases = {
-        "team-event-one-section": lambda: create_event_of_kind(
+        "event.team-one-section": lambda: create_event_of_kind(
             store, NewEvent("T", kind="teams", sections="A,B"), who="td"),
-        "team-event-needs-format": lambda: create_event_of_kind(
+        "event.team-needs-format": lambda: create_event_of_kind(
             store, NewEvent("T", kind="teams"), who="td"),
-        "unknown-event-kind": lambda: create_event_of_kind(
+        "event.unknown-kind": lambda: create_event_of_kind(
             store, NewEvent("T", kind="clubs"), who="td"),
-        "individual-one-section": lambda: create_event_of_kind(
+        "event.individual-one-section": lambda: create_event_of_kind(
             store, NewEvent("I", kind="individual", sections="A,B"), who="td"),
-        "event-needs-name": lambda: create_event_of_kind(store, NewEvent(" "), who="td"),
-        "no-pairs-to-plan": lambda: plan_sessions(store, empty, 2),
+        "event.needs-name": lambda: create_event_of_kind(store, NewEvent(" "), who="td"),
+        "plan.no-pairs": lambda: plan_sessions(store, empty, 2),
     }  # fmt: skip
     for code, run in cases.items():
-        message = refused(run)
-        assert code_of(message) == code, message
-        assert refusal(message, "en").text == message
-        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", refusal(message, "ja").text)
-    assert refusal(refused(cases["unknown-event-kind"]), "ja").text == (
+        error = refused(run)
+        assert error.code == code, error
+        assert refusal(error, "en").text == str(error)
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", refusal(error, "ja").text)
+        assert refusal(error, "sv").text != str(error)
+    error = refused(cases["event.unknown-kind"])
+    assert error.where.input == "kind" and error.params == {"given": "clubs"}
+    assert refusal(error, "ja").text == (
         "種類はペア戦・チーム戦・個人戦のいずれかです（'clubs' ではありません）"
     )

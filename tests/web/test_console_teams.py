@@ -194,7 +194,7 @@ def test_room_results_wrong_room_correction_and_forfeit(
         f"round {d.round}: team {d.home} is at home against team {d.away}, not away (the open "
         f"room is {d.home}'s NS, 004:1631-1633): enter it as --home {d.home} --away {d.away}"
     )
-    assert 'data-code="team-home-away-reversed"' in answer.text
+    assert 'data-code="team.home-away-reversed"' in answer.text
     assert len(store.results(eid)) == 1
     # a second result for the room, and a board the match does not play
     again = {**base, "room": "open", "contract": "3NT", "declarer": "S", "result": "+1"}

@@ -38,12 +38,9 @@ def _csrf(html: str) -> str:
     return found.group(1)
 
 
-def test_a_console_correction_reaches_every_worker(
-    new_postgres_db: Callable[[], str],
-) -> None:
-    url = new_postgres_db()
-    stored = stored_event(url)
-    users.add_user(stored.store, "boss", Role.DIRECTOR, PASSWORD)
+def two_workers(url: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``uvicorn --workers 2`` on the store at ``url``, answering on 127.0.0.1: the
+    process and its address, once it answers (the caller terminates it)."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
@@ -52,16 +49,27 @@ def test_a_console_correction_reaches_every_worker(
          "--log-level", "warning"],
         env={**os.environ, "BRIDGEDESK_DB": url},
     )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"{base}/e/").status_code == 200:
+                return server, base
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            server.terminate()
+            raise AssertionError("the workers did not start")
+        time.sleep(0.2)
+
+
+def test_a_console_correction_reaches_every_worker(
+    new_postgres_db: Callable[[], str],
+) -> None:
+    url = new_postgres_db()
+    stored = stored_event(url)
+    users.add_user(stored.store, "boss", Role.DIRECTOR, PASSWORD)
+    server, base = two_workers(url)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/e/").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the workers did not start"
-            time.sleep(0.2)
         a = stored.movement.assignment(1, 1)
         assert a is not None
         with httpx.Client(base_url=base) as table:

@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.services import slips
+from bridgedesk.services.event_scores import SectionRules
+from bridgedesk.services.live_results import LiveResults
 from bridgedesk.services.slips import TableSlip
 from bridgedesk.store import terminals
 from bridgedesk.store.service import Store
@@ -89,14 +91,14 @@ def test_only_the_changed_section_is_scored_again(
 ) -> None:
     stored = two_sections
     scored: list[str] = []
-    real = live.scoring.live_section
+    real = SectionRules.score
 
-    def counted(store: Store, event: int | str, snapshot: Any) -> dict[str, Any]:
+    def counted(rules: SectionRules, snapshot: Any, memo: Any = None) -> Any:
         scored.append(snapshot.section)
-        return real(store, event, snapshot)
+        return real(rules, snapshot, memo)
 
-    monkeypatch.setattr(live.scoring, "live_section", counted)
-    cache = live.Sections()
+    monkeypatch.setattr(SectionRules, "score", counted)
+    cache = LiveResults(stored.store)
     _enter(stored, "A", 1)
     _enter(stored, "B", 1)
     first = live.live_context(stored.store, stored.event, cache=cache)
@@ -144,3 +146,20 @@ def test_one_key_sent_to_two_server_processes_at_once_is_stored_once(any_db: str
     finally:
         other.close()
         stored.store.close()
+
+
+def test_a_terminal_known_from_memory_is_refused_once_its_code_is_revoked(
+    client: TestClient, stored: Stored
+) -> None:
+    """The result POST finds a pairs table's terminal in memory (no database read); the
+    write checks its login in its own transaction, so revoking still logs it out."""
+    auth = login(client, stored, 1)
+    assert post(client, auth, slip(stored, 1, 1)).status_code == 201
+    known = client.app.state.known_terminals  # type: ignore[attr-defined]
+    assert known.get(auth["Authorization"].removeprefix("Bearer ")) is not None
+    terminals.table_codes(stored.store, stored.event, revoke=True)
+    a = stored.movement.assignment(1, 1)
+    assert a is not None
+    answer = post(client, auth, slip(stored, 1, 1, board=a.boards[1]))
+    assert answer.status_code == 401, answer.text
+    assert len(stored.store.results(stored.event)) == 1  # never a silent write

@@ -16,6 +16,7 @@ from enum import Enum
 from typing import ClassVar
 
 from bridgedesk.errors import ContractError
+from bridgedesk.i18n import phrase
 
 #: Tricks in a deal; a result is 0..TRICKS tricks for declarer.
 TRICKS = 13
@@ -56,7 +57,11 @@ class Strain(Enum):
         key = text.strip().upper()
         strain = _STRAIN_NAMES.get(key)
         if strain is None:
-            raise ContractError(f"unknown strain {text!r}: expected C, D, H, S or NT")
+            raise ContractError(
+                "unknown strain {given!r}: expected C, D, H, S or NT",
+                code="contract.unknown-strain",
+                given=text,
+            )
         return strain
 
     def __str__(self) -> str:
@@ -103,7 +108,7 @@ _PASS_WORDS = frozenset(
     {"PASS", "P", "AP", "ALLPASS", "PASSED", "PASSEDOUT", "PASSOUT", "PO", "ALLPASSED"}
 )
 _CONTRACT_RE = re.compile(r"(?P<level>\d+)(?P<strain>NT|[A-Z♠♥♦♣♤♡♢♧])(?P<rest>.*)")
-_ALLOWED = "write a contract like 4S, 3NT (or 3N), 2HX, 6NTXX, or PASS"
+_ALLOWED = phrase("write a contract like 4S, 3NT (or 3N), 2HX, 6NTXX, or PASS")
 
 
 @dataclass(frozen=True)
@@ -123,7 +128,9 @@ class Contract:
     def __post_init__(self) -> None:
         if self.level == 0 and self.strain is None:
             if self.doubling is not Doubling.UNDOUBLED:
-                raise ContractError("a passed-out board cannot be doubled")
+                raise ContractError(
+                    "a passed-out board cannot be doubled", code="contract.pass-doubled"
+                )
             return
         if isinstance(self.level, bool) or not isinstance(self.level, int):
             raise ContractError(f"contract level must be a whole number 1-7, got {self.level!r}")
@@ -164,26 +171,53 @@ class Contract:
         (Contract.parse('4SX'), Contract.parse('3NT'), Contract.parse('PASS'))
         """
         if not isinstance(text, str):
-            raise ContractError(f"a contract must be text, got {text!r}; {_ALLOWED}")
+            raise ContractError(
+                "a contract must be text, got {given!r}; {allowed}",
+                code="contract.not-text",
+                given=text,
+                allowed=_ALLOWED,
+            )
         key = re.sub(r"[\s\-_.]", "", text).upper()
         if key in _PASS_WORDS:
             return cls.PASS
         if not key:
-            raise ContractError(f"empty contract {text!r}; {_ALLOWED}")
+            raise ContractError(
+                "empty contract {given!r}; {allowed}",
+                code="contract.empty",
+                given=text,
+                allowed=_ALLOWED,
+            )
         match = _CONTRACT_RE.fullmatch(key)
         if match is None:
             if key[0].isascii() and key[0].isdigit():
-                raise ContractError(f"bad contract {text!r}: no strain after the level; {_ALLOWED}")
+                raise ContractError(
+                    "bad contract {given!r}: no strain after the level; {allowed}",
+                    code="contract.no-strain",
+                    given=text,
+                    allowed=_ALLOWED,
+                )
             raise ContractError(
-                f"bad contract {text!r}: it must start with a level 1-7; {_ALLOWED}"
+                "bad contract {given!r}: it must start with a level 1-7; {allowed}",
+                code="contract.no-level",
+                given=text,
+                allowed=_ALLOWED,
             )
         level = int(match["level"])
         if not 1 <= level <= 7:
-            raise ContractError(f"bad contract {text!r}: level {level} is not 1-7; {_ALLOWED}")
+            raise ContractError(
+                "bad contract {given!r}: level {level} is not 1-7; {allowed}",
+                code="contract.bad-level",
+                given=text,
+                level=level,
+                allowed=_ALLOWED,
+            )
         strain = _STRAIN_NAMES.get(match["strain"])
         if strain is None:
             raise ContractError(
-                f"bad contract {text!r}: strain {match['strain']!r} is not C, D, H, S or NT"
+                "bad contract {given!r}: strain {strain!r} is not C, D, H, S or NT",
+                code="contract.bad-strain",
+                given=text,
+                strain=match["strain"],
             )
         # "4S*" / "4S**" and "4SR" (redoubled) are common traveller shorthands.
         rest = match["rest"].replace("*", "X").replace("R", "XX")
@@ -192,10 +226,19 @@ class Contract:
         if doubling is None:
             if set(rest) == {"X"}:
                 raise ContractError(
-                    f"bad contract {text!r}: {match['rest']!r} is not a doubling; "
-                    "after the strain write nothing, X (doubled) or XX (redoubled)"
+                    "bad contract {given!r}: {rest!r} is not a doubling; after the strain "
+                    "write nothing, X (doubled) or XX (redoubled)",
+                    code="contract.bad-doubling",
+                    given=text,
+                    rest=match["rest"],
                 )
-            raise ContractError(f"bad contract {text!r}: unexpected {match['rest']!r}; {_ALLOWED}")
+            raise ContractError(
+                "bad contract {given!r}: unexpected {rest!r}; {allowed}",
+                code="contract.unexpected",
+                given=text,
+                rest=match["rest"],
+                allowed=_ALLOWED,
+            )
         return cls(level, strain, doubling)
 
     def __str__(self) -> str:
@@ -221,25 +264,47 @@ ALL_CONTRACTS: tuple[Contract, ...] = tuple(
 def check_tricks(tricks: int) -> int:
     """Return ``tricks`` if it is a whole number 0-13, else raise ContractError."""
     if isinstance(tricks, bool) or not isinstance(tricks, int):
-        raise ContractError(f"tricks must be a whole number 0-{TRICKS}, got {tricks!r}")
+        raise ContractError(
+            "tricks must be a whole number 0-{most}, got {given!r}",
+            code="result.bad-tricks",
+            most=TRICKS,
+            given=tricks,
+        )
     if not 0 <= tricks <= TRICKS:
-        raise ContractError(f"tricks must be 0-{TRICKS}, got {tricks}")
+        raise ContractError(
+            "tricks must be 0-{most}, got {given}",
+            code="result.bad-tricks",
+            most=TRICKS,
+            given=tricks,
+        )
     return tricks
 
 
 def tricks_from_offset(contract: Contract, offset: int) -> int:
     """Tricks taken when declarer made ``offset`` tricks more (+) or fewer (-) than needed."""
     if contract.is_pass:
-        raise ContractError("a passed-out board has no result")
+        raise ContractError("a passed-out board has no result", code="result.passed-out")
     tricks = contract.tricks_needed + offset
     if not 0 <= tricks <= TRICKS:
         most_over = TRICKS - contract.tricks_needed
         most_down = contract.tricks_needed
         label = f"+{offset}" if offset > 0 else str(offset)
-        over = f", +1 to +{most_over}" if most_over else ""
+        if most_over:
+            raise ContractError(
+                "result {result} is impossible in {contract}: allowed are =, +1 to "
+                "+{most_over} and -1 to -{most_down}",
+                code="result.impossible",
+                result=label,
+                contract=str(contract),
+                most_over=most_over,
+                most_down=most_down,
+            )
         raise ContractError(
-            f"result {label} is impossible in {contract}: allowed are ={over} "
-            f"and -1 to -{most_down}"
+            "result {result} is impossible in {contract}: allowed are = and -1 to -{most_down}",
+            code="result.impossible",
+            result=label,
+            contract=str(contract),
+            most_down=most_down,
         )
     return tricks
 
@@ -260,20 +325,34 @@ def parse_result(text: str, contract: Contract) -> int:
     (8, 9)
     """
     if contract.is_pass:
-        raise ContractError(f"result {text!r} given for a passed-out board, which has none")
+        raise ContractError(
+            "result {given!r} given for a passed-out board, which has none",
+            code="result.passed-out",
+            given=text,
+        )
     key = text.strip().replace("−", "-").replace(" ", "")
     if key.upper() in ("=", "M", "MADE", "+0", "-0"):
         return contract.tricks_needed
     match = _RESULT_RE.fullmatch(key)
     if match is None:
         raise ContractError(
-            f"bad result {text!r} for {contract}: write =, +N (overtricks), -N (down) "
-            f"or the tricks taken 0-{TRICKS}"
+            "bad result {given!r} for {contract}: write =, +N (overtricks), -N "
+            "(down) or the tricks taken 0-{most}",
+            code="result.bad-result",
+            given=text,
+            contract=contract,
+            most=TRICKS,
         )
     if match["tricks"] is not None:
         tricks = int(match["tricks"])
         if tricks > TRICKS:
-            raise ContractError(f"bad result {text!r}: tricks must be 0-{TRICKS}, got {tricks}")
+            raise ContractError(
+                "bad result {given!r}: tricks must be 0-{most}, got {tricks}",
+                code="result.bad-result",
+                given=text,
+                most=TRICKS,
+                tricks=tricks,
+            )
         return tricks
     n = int(match["n"])
     return tricks_from_offset(contract, n if match["sign"] == "+" else -n)

@@ -44,6 +44,8 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
      "Score results files (PBN ScoreTable or JSON travellers) and print the ranking."),
     ("results", "bridgedesk.cli.results",
      "Score an event and print its ranking or write its results and reports."),
+    ("handicap", "bridgedesk.cli.handicap",
+     "Rank a pairs session with handicaps from ratings or masterpoints (004:4205)."),
     ("serve", "bridgedesk.cli.serve",
      "Serve the table terminals (/t/), the live results (/e/) and the JSON API (/api/)."),
 )  # fmt: skip
@@ -65,6 +67,12 @@ _GROUPS: tuple[tuple[str, str, str], ...] = (
     ("knockout", "bridgedesk.cli.knockout", "Knockouts: print a seeded draw, single or double."),
     ("user", "bridgedesk.cli.user", "Accounts of the director's console (/d/)."),
     ("teams", "bridgedesk.cli.teams", "Team events: score a results file."),
+    ("league", "bridgedesk.cli.league",
+     "Leagues: a season of divisions over match days, half time, promotion."),
+    ("championship", "bridgedesk.cli.championship",
+     "Championships: a round robin's best teams in a knockout with carry-over."),
+    ("simultaneous", "bridgedesk.cli.simultaneous",
+     "Simultaneous events: heats at many clubs, scored across the whole field."),
 )  # fmt: skip
 #: Modules that add commands to a group above, by the commands each adds: a group's
 #: command imports the group's module and the one module holding it (``bridgedesk event
@@ -291,7 +299,9 @@ def main(argv: list[str] | None = None) -> int:
     except BridgedeskError as exc:
         for line in exc.details:
             print(line, file=sys.stderr)
-        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
+        from bridgedesk.cli._lang import language_of, refusal_line  # only when refusing
+
+        print(_one_line(refusal_line(exc, language_of(args))), file=sys.stderr)
         return 2
     except typer.TyperException as exc:
         # typer's own (vendored click) errors: usage errors, bad parameters...

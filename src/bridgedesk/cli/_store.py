@@ -25,9 +25,11 @@ def open_store(db: str | None, *, create: bool = False) -> "Store":
         path = Path(db)
         if path.is_file() and path.stat().st_size == 0:
             raise BridgedeskError(
-                f"--db {db}: the file is empty (0 bytes), not a bridgedesk store; give the "
+                "--db {db}: the file is empty (0 bytes), not a bridgedesk store; give the "
                 "store's path, or start a new store in it with `bridgedesk event new NAME "
-                "--create`"
+                "--create`",
+                code="store.empty-file",
+                db=db,
             )
     return Store.open(db)
 

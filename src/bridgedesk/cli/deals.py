@@ -145,9 +145,13 @@ def analyse(
     records = dealfile.load(file, encoding=encoding)
     if len(records) > max_boards:
         raise BridgedeskError(
-            f"{file} holds {len(records)} boards, more than --max-boards {max_boards}: "
-            "solving each takes seconds of a core; give --max-boards "
-            f"{len(records)} to analyse them all, or split the file"
+            "{file} holds {boards} boards, more than --max-boards {most}: solving each "
+            "takes seconds of a core; give --max-boards {boards} to analyse them all, or "
+            "split the file",
+            code="deals.too-many-boards",
+            file=str(file),
+            boards=len(records),
+            most=max_boards,
         )
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1

@@ -13,27 +13,33 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import time
+import unicodedata
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from bridgedesk import limits as limit
-from bridgedesk.bridge import Seat, Strain
+from bridgedesk.bridge import SEATS, Seat, Side, Strain
+from bridgedesk.cli import practice_screen as screen
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import JsonOption
 from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import BridgedeskError, PracticeError
 from bridgedesk.formats import dealfile, practice_json
 from bridgedesk.formats.practice_json import boards_json
+from bridgedesk.i18n import LANGS
+from bridgedesk.practice import explain
 from bridgedesk.practice.contract import MiniContract
 from bridgedesk.practice.game import PracticeGame
 from bridgedesk.practice.play import PlayState
 from bridgedesk.practice.players import levels
 from bridgedesk.practice.rules import Rules
 from bridgedesk.practice.session import DealSupply, SessionConfig, auto_session, running_total
+from bridgedesk.practice.words import Words
 
 app = typer.Typer(
     help="Practice MiniBridge against the computer, with a closed room and IMPs (002:12-57).",
@@ -60,15 +66,44 @@ _DEFAULT_SAVE = Path("bridgedesk-practice.json")
 
 
 def parse_contract(text: str) -> Any:
-    """``S game``, ``NT part``, ``HG``, ``CP``: a strain and game or part score."""
+    """``S game``, ``NT part``, ``HG``, ``CP``: a strain and game or part score; the
+    strains and kinds may also be written as the table shows them (``♠ game``,
+    ``スペード ゲーム``, ``ノートランプ パートスコア``)."""
 
-    m = _CONTRACT.match(text)
+    m = _CONTRACT.match(_as_letters(text))
     if m is None:
         raise PracticeError(
             f"cannot read the contract {text!r}: write a strain (S H D C NT) then game or part, "
             "e.g. 'S game' or 'NT part'"
         )
     return MiniContract(Strain.parse(m.group(1)), m.group(2).upper().startswith("G"))
+
+
+#: Short words for a part score that the table's words do not cover.
+_SHORT = (("パート", "P"), ("ダイヤ", "D"))
+
+
+def _spellings(w: Words) -> list[tuple[str, str]]:
+    """A contract's words as the table shows them in ``w``'s language, and the letters
+    they stand for ("part score" is replaced before "part" is read)."""
+    return [
+        (w.kind(False), "P"),
+        (w.kind(True), "G"),
+        (w.strain(Strain.NT), "NT"),
+        *((w.suit(suit), suit.value) for suit in SUITS),
+    ]
+
+
+def _as_letters(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)  # full-width letters typed in Japanese
+    for lang in LANGS:
+        for word, letters in _spellings(Words(lang)):
+            text = re.sub(re.escape(word), f" {letters} ", text, flags=re.IGNORECASE)
+    for word, letters in _SHORT:
+        text = text.replace(word, f" {letters} ")
+    for suit in SUITS:
+        text = text.replace(suit.symbol, f" {suit.value} ")
+    return " ".join(text.split())
 
 
 def _session(
@@ -181,10 +216,25 @@ def practice(
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Go on with a saved session file.")
     ] = None,
+    lang: LangOption = None,
+    advice: Annotated[
+        bool,
+        typer.Option(
+            "--advice/--no-advice",
+            help="Help at the two decisions (who declares, which contract); '?' switches it.",
+        ),
+    ] = True,
+    pause: Annotated[
+        float,
+        typer.Option(
+            "--pause", min=0.0, max=5.0, help="Seconds each computer card stays before the next."
+        ),
+    ] = 0.6,
 ) -> None:
     """Play MiniBridge at South in the terminal (North too when North-South declare)."""
     if ctx.invoked_subcommand is not None:
         return
+    words = Words(chosen(lang))
 
     current = None
     if resume is not None:
@@ -203,9 +253,9 @@ def practice(
             )
         config, supply, file_deals = _session(deals, boards, seed, level, rules)
         results = ()
-    game = PracticeGame(config, supply, results)
+    game = PracticeGame(config, supply, results, play_forced=True)
     try:
-        _TerminalPlay(game, save, file_deals).run(current)
+        _TerminalPlay(game, save, file_deals, words, advice, pause).run(current)
     finally:
         game.close()
 
@@ -214,12 +264,25 @@ class _QuitError(Exception):
     pass
 
 
+#: Events kept on the screen under the table (cards played, tricks won).
+_EVENTS = 8
+
+
 class _TerminalPlay:
-    def __init__(self, game: Any, save: Path, file_deals: Any) -> None:
+    """The terminal loop: the table redrawn in place after every card."""
+
+    def __init__(
+        self, game: Any, save: Path, file_deals: Any, words: Words, advice: bool, pause: float
+    ) -> None:
         self.game = game
         self.save_path = save
         self.file_deals = file_deals
+        self.w = words
+        self.advice = advice
+        self.pause = pause
         self.console = Console(highlight=False)
+        self.events: list[Text] = []
+        self.note: Text | None = None  # a hint or a refusal, shown until the next card
 
     # -------------------------------------------------------------- saving
 
@@ -239,154 +302,264 @@ class _TerminalPlay:
 
     def ask(self, prompt: str) -> str:
         try:
-            return self.console.input(prompt).strip()
+            return unicodedata.normalize("NFKC", self.console.input(prompt)).strip()
         except EOFError:
             raise _QuitError from None
 
     def run(self, current: Any) -> None:
         g = self.game
-        c = self.console
-        c.print(
-            f"[bold]bridgedesk practice[/]  MiniBridge, {g.config.boards} boards, level "
-            f"{g.config.level}, seed {g.config.seed}; session file {self.save_path}"
-        )
         try:
             if current is not None:
                 g.start_board(redeal=current.redeal)
                 g.replay(current.contract, current.play)
-                self.play_board(resumed=True)
+                self.play_board()
             while g.start_board():
                 self.play_board()
         except _QuitError:
             self.save()
-            c.print(f"saved; go on later with: bridgedesk practice --resume {self.save_path}")
+            self.console.print(
+                Text(
+                    self.w._("Saved; go on later with: bridgedesk practice --resume {path}").format(
+                        path=self.save_path
+                    )
+                )
+            )
             return
         self.save()
-
         totals = running_total(g.results)
-        c.print(f"[bold]Session over[/]: {totals[-1] if totals else 0:+d} IMPs")
+        over = self.w._("Session over: {total:+d} IMPs").format(total=totals[-1] if totals else 0)
+        self.console.print(Text(over, style="bold"))
 
-    def play_board(self, resumed: bool = False) -> None:
-        g = self.game
-        c = self.console
+    # -------------------------------------------------------------- drawing
+
+    def header(self) -> Text:
+        g, w = self.game, self.w
         deal, found = g.deal, g.found
-        c.rule(f"Board {deal.board}")
-        c.print(
-            f"dealer {deal.dealer.english}, announcements: "
-            + ", ".join(f"{a.seat.english} {a.hcp}" for a in found.announcements)
+        out = Text()
+        out.append(
+            w._("Board {board} of {boards}").format(board=deal.board, boards=g.config.boards),
+            style="bold",
         )
-        c.print(f"declarer [bold]{g.declarer.english}[/], dummy {g.declarer.partner.english}")
+        out.append("   " + w._("Dealer") + " " + w.seat(deal.dealer))
+        out.append("   " + w._("Announcements") + ": ")
+        out.append(", ".join(f"{w.seat(a.seat)} {a.hcp}" for a in found.announcements))
+        out.append("\n" + w._("Declarer") + ": ")
+        out.append(w.seat(g.declarer), style="bold")
+        if g.contract is not None:
+            out.append("   " + w._("Contract") + ": ")
+            out.append(explain.contract_text(w, g.contract), style="bold")
+            out.append(" (" + w._("tricks needed") + f" {g.contract.tricks_needed})")
+        if g.state is not None:
+            tricks = w._("Tricks: North-South {ns}, East-West {ew}")
+            ns, ew = g.state.tricks_won(Side.NS), g.state.tricks_won(Side.EW)
+            out.append("\n" + tricks.format(ns=ns, ew=ew))
+        return out
+
+    def hands(self) -> tuple[dict[Seat, Any], dict[Seat, str]]:
+        g, w = self.game, self.w
+        dummy = g.declarer.partner
+        state = g.state
+        shown = {Seat.S, dummy} | ({Seat.N} if g.human_declares else set())
+        hands: dict[Seat, Any] = {}
+        titles: dict[Seat, str] = {}
+        for seat in SEATS:
+            visible = seat in shown and (seat is not dummy or g.contract is not None or
+                                         g.human_declares)  # fmt: skip
+            if visible:
+                hands[seat] = g.deal.hand(seat).cards if state is None else state.remaining(seat)
+            else:
+                hands[seat] = None
+            title = w.seat(seat)
+            if seat is g.declarer:
+                title += " (" + w._("declarer") + ")"
+            elif seat is dummy:
+                title += " (" + w._("dummy") + ")"
+            if seat is Seat.S:
+                title += " - " + w._("you")
+            titles[seat] = title
+        return hands, titles
+
+    def advice_lines(self) -> list[str]:
+        g, w = self.game, self.w
+        state = g.state
+        if g.contract is None:
+            return explain.declaring_lines(w, g.declaring_help())
+        if state is not None and len(state.played) < 4:
+            lines = explain.declaring_lines(w, g.declaring_help())
+            if not g.human_declares:
+                lines.append(explain.named_line(w, g.declarer, g.contract))
+            return lines
+        return [explain.target_line(w, g.declarer, g.contract, state)]
+
+    def draw(self, prompt_help: list[Any] | None = None) -> None:
+        """Clear the screen and draw the board as it stands."""
+        g, w, c = self.game, self.w, self.console
+        state = g.state
+        turn = g.human_turn()
+        playable = set(state.legal()) if state is not None and turn is not None else set()
+        hands, titles = self.hands()
+        c.clear()
+        c.print(self.header())
+        c.print(screen.table_view(w, state, hands, titles, playable, turn, w._("This trick")))
+        for event in self.events[-_EVENTS:]:
+            c.print(event)
+        if self.advice:
+            c.print(screen.help_panel(w, self.advice_lines()))
+            for extra in prompt_help or ():
+                c.print(extra)
+        if self.note:
+            c.print(self.note)
+
+    def event(self, text: str, style: str = "") -> None:
+        self.events.append(Text(text, style=style))
+
+    # -------------------------------------------------------------- a board
+
+    def play_board(self) -> None:
+        g, w = self.game, self.w
+        self.events = []
+        self.note = None
         if g.needs_contract:
-            self.show_hands(contract_time=True)
-            while g.contract is None:
-                text = self.ask("Your contract (e.g. S game, NT part; q to save and quit): ")
-                if text.lower() == "q":
-                    raise _QuitError
-                try:
-                    g.set_contract(parse_contract(text))
-                except BridgedeskError as exc:
-                    c.print(f"[red]{exc}[/]")
-        c.print(f"contract: [bold]{g.contract}[/] ({g.contract.tricks_needed} tricks needed)")
+            self.name_contract()
         self.save()
-        self.report(g.advance())
+        self.computer_cards()
         while not g.board_over:
-            seat = g.human_turn()
-            self.show_hands()
-            legal = g.state.legal()
-            numbered = "  ".join(f"{i}:{card}" for i, card in enumerate(legal, 1))
-            c.print(f"playable: {numbered}")
-            text = self.ask(
-                f"{seat.english} to play (card such as SA, or 1-{len(legal)}; q quits): "
-            )
+            self.person_card()
+            self.computer_cards()
+            self.save()
+        if not g.closed_room_ready:
+            with self.console.status(w._("Waiting for the closed room…")):
+                result = g.finish_board()
+        else:
+            result = g.finish_board()
+        self.save()
+        self.show_review(result)
+
+    def name_contract(self) -> None:
+        g, w = self.game, self.w
+        while g.contract is None:
+            extra: list[Any] = []
+            if self.advice:
+                help = g.contract_help()
+                lines = explain.contract_lines(w, help)
+                extra = [screen.contract_table(w, help), *(Text(line) for line in lines)]
+            self.draw(extra)
+            text = self.ask(w._("Your contract (e.g. S game, NT part; ? help, q quit): "))
             if text.lower() == "q":
                 raise _QuitError
-            try:
-                card = (
-                    legal[int(text) - 1]
-                    if (text.isascii() and text.isdigit()) and 1 <= int(text) <= len(legal)
-                    else Card.parse(text)
-                )
-                g.play(card)
-            except BridgedeskError as exc:
-                c.print(f"[red]{exc}[/]")
+            if text == "?":
+                self.advice = not self.advice
                 continue
-            c.print(f"{seat.english} plays {card}")
-            self.report(g.advance())
-            self.save()
-        c.print("waiting for the closed room..." if not resumed else "")
-        result = g.finish_board()
-        self.save()
-        self.show_result(result)
-        text = self.ask("Enter: next board, p: play of both rooms, q: save and quit: ")
+            try:
+                g.set_contract(parse_contract(text))
+                self.note = None
+            except BridgedeskError as exc:
+                self.note = Text(str(exc), style="red")
+
+    def person_card(self) -> None:
+        g, w = self.game, self.w
+        seat = g.human_turn()
+        legal = g.state.legal()
+        self.draw()
+        numbered = "  ".join(f"{i}:{Words.card(card)}" for i, card in enumerate(legal, 1))
+        self.console.print(Text(w._("playable") + ": " + numbered))
+        text = self.ask(
+            w._("{seat} to play: a card or 1-{count} (h hint, ? help, q quit): ").format(
+                seat=w.seat(seat), count=len(legal)
+            )
+        )
+        lowered = text.lower()
+        if lowered == "q":
+            raise _QuitError
+        if lowered == "?":
+            self.advice = not self.advice
+            return
+        if lowered == "h":
+            with self.console.status(w._("The computer is thinking…")):
+                self.note = Text(explain.hint_line(w, g.hint()), style="bold")
+            return
+        if not text:
+            self.note = Text(
+                w._("Type a card such as SA, H7 or D10 (or ♠A), or its number in the list."),
+                style="red",
+            )
+            return
+        try:
+            if text.isascii() and text.isdigit() and 1 <= int(text) <= len(legal):
+                card = legal[int(text) - 1]
+            else:
+                card = Card.parse(text)
+            g.play(card)
+        except BridgedeskError as exc:
+            self.note = Text(str(exc), style="red")
+            return
+        self.note = None
+        self.event(w._("{seat} plays {card}").format(seat=w.seat(seat), card=Words.card(card)))
+        self.trick_end()
+
+    def computer_cards(self) -> None:
+        """The computer's cards and the person's forced ones, each shown for a moment."""
+        g, w = self.game, self.w
+        while True:
+            thinking = g.state is not None and not g.board_over and g.human_turn() is None
+            if thinking:
+                with self.console.status(w._("The computer is thinking…")):
+                    move = g.step()
+            else:
+                move = g.step()
+            if move is None:
+                return
+            seat, card = w.seat(move.seat), Words.card(move.card)
+            if move.forced:
+                self.event(
+                    w._("{seat} played {card} by itself: the only card it could play.").format(
+                        seat=seat, card=card
+                    ),
+                    style="bold yellow",
+                )
+            else:
+                self.event(w._("{seat} plays {card}").format(seat=seat, card=card))
+            self.draw()
+            time.sleep(self.pause * (2 if move.forced else 1))
+            self.trick_end()
+
+    def trick_end(self) -> None:
+        """After a trick's fourth card: say who won it, and leave it on the table a moment."""
+        state = self.game.state
+        if state is None or state.current.cards or not state.tricks:
+            return
+        last = state.tricks[-1]
+        self.event(
+            self.w._("Trick {number} won by {seat}").format(number=len(state.tricks),
+                       seat=self.w.seat(last.winner(state.trump))),
+            style="dim",
+        )  # fmt: skip
+        self.draw()
+        time.sleep(self.pause)
+
+    def show_review(self, result: Any) -> None:
+        g, w, c = self.game, self.w, self.console
+        review = g.review(result)
+        c.clear()
+        c.print(screen.review_view(w, review))
+        total = running_total(g.results)[-1]
+        c.print(Text(w._("Session total: {total:+d} IMPs").format(total=total), style="bold"))
+        cfg = g.config
+        head = w._("MiniBridge, boards: {boards}, level {level}, seed {seed}; session file {path}")
+        c.print(
+            Text(
+                head.format(
+                    boards=cfg.boards, level=w.level(cfg.level), seed=cfg.seed, path=self.save_path
+                ),
+                style="dim",
+            )
+        )
+        text = self.ask(w._("Enter: next board, p: play of both rooms, q: save and quit: "))
         if text.lower() == "p":
-            c.print(_play_text(result))
-            text = self.ask("Enter: next board, q: save and quit: ")
+            c.print(screen.play_view(w, review))
+            text = self.ask(w._("Enter: next board, q: save and quit: "))
         if text.lower() == "q" and not g.finished:
             raise _QuitError
-
-    def report(self, plays: list[tuple[Seat, Card]]) -> None:
-        g = self.game
-        for seat, card in plays:
-            self.console.print(f"{seat.english} plays {card}")
-        state = g.state
-        if state is not None and state.tricks and not state.current.cards and plays:
-            last = state.tricks[-1]
-            self.console.print(
-                f"trick {len(state.tricks)} won by {last.winner(state.trump).english}"
-            )
-
-    def show_hands(self, contract_time: bool = False) -> None:
-        g = self.game
-        state = g.state
-        legal = set() if state is None or contract_time else set(state.legal())
-        to_play = None if state is None else state.to_play
-        table = Table(show_header=True, box=None, pad_edge=False)
-        shown = [Seat.N, Seat.S] if g.human_declares else [g.declarer.partner, Seat.S]
-        for seat in shown:
-            label = seat.english + (" (dummy)" if seat is g.declarer.partner else "")
-            table.add_column(label)
-        rows: list[list[Text]] = [[] for _ in SUITS]
-        for seat in shown:
-            cards = g.deal.hand(seat).cards if state is None else state.remaining(seat)
-            for i, suit in enumerate(SUITS):
-                line = Text(f"{suit.symbol} ")
-                for card in sorted((x for x in cards if x.suit is suit), reverse=True):
-                    playable = seat is to_play and card in legal
-                    line.append(card.rank_char, style="bold reverse green" if playable else "")
-                    line.append(" ")
-                rows[i].append(line)
-        for row in rows:
-            table.add_row(*row)
-        self.console.print(table)
-        if state is not None:
-            if state.tricks:
-                last = state.tricks[-1]
-                self.console.print(
-                    "last trick: "
-                    + " ".join(f"{s}:{c}" for s, c in last.plays())
-                    + f" (won by {last.winner(state.trump)})"
-                )
-            trick = " ".join(f"{s}:{c}" for s, c in state.current.plays()) or "-"
-            ns = state.tricks_won(Seat.N.side)
-            self.console.print(
-                f"this trick: {trick}    tricks NS {ns}  EW {len(state.tricks) - ns}"
-            )
-
-    def show_result(self, result: Any) -> None:
-        o, cl, par = result.open, result.closed, result.par
-        c = self.console
-        c.print(
-            f"[bold]Your room[/]: {o.contract} by {result.declaration.declarer}, "
-            f"{o.tricks} tricks, NS {o.score_ns:+d}"
-        )
-        c.print(
-            f"Closed room: {cl.contract} by {result.declaration.declarer}, "
-            f"{cl.tricks} tricks, NS {cl.score_ns:+d}"
-        )
-        total = running_total(self.game.results)[-1]
-        c.print(f"IMPs: [bold]{result.imps_ns:+d}[/]   session total {total:+d}")
-        if par is not None:
-            c.print(f"double-dummy par: {par.contract} {par.tricks} tricks, NS {par.score_ns:+d}")
 
 
 __all__ = ["app", "parse_contract"]

@@ -77,20 +77,28 @@ def check_change(
     after the deadline, stays in its session and section, and changes something;
     return whether it is made after the deadline (the audit says so)."""
     if not reason.strip():
-        raise EntryError("a correction needs a reason (it is kept in the audit log)")
+        raise EntryError(
+            "a correction needs a reason (it is kept in the audit log)",
+            code="correction.needs-reason",
+        )
     if not who.strip():
-        raise EntryError("a correction needs the name of who makes it")
+        raise EntryError("a correction needs the name of who makes it", code="correction.needs-who")
     late = deadline is not None and at > deadline
     if late and not director:
         assert deadline is not None
         raise EntryError(
-            f"the correction deadline ({deadline:%Y-%m-%d %H:%M} UTC) has "
-            "passed: only the director can correct now, with a reason (003:123-159)"
+            "the correction deadline ({deadline:%Y-%m-%d %H:%M} UTC) has passed: "
+            "only the director can correct now, with a reason (003:123-159)",
+            code="correction.deadline-passed",
+            deadline=deadline,
         )
     if (new[0].session, new[0].section) != (old[0].session, old[0].section):
-        raise EntryError("a correction cannot move a result to another session or section")
+        raise EntryError(
+            "a correction cannot move a result to another session or section",
+            code="correction.moves-section",
+        )
     if new == old:
-        raise EntryError("the correction changes nothing")
+        raise EntryError("the correction changes nothing", code="correction.changes-nothing")
     return late
 
 
@@ -106,11 +114,20 @@ def check_undo(
     undone already (by ``undone_by``) or the result was changed again since (``current``
     differs; ``later`` is the last change)."""
     if undone_by is not None:
-        raise EntryError(f"correction {correction} is already undone by {undone_by}")
+        raise EntryError(
+            "correction {correction} is already undone by {undone_by}",
+            code="correction.already-undone",
+            correction=correction,
+            undone_by=undone_by,
+        )
     if left != current:
         raise EntryError(
-            f"result {result} was changed again after correction {correction} "
-            f"(by correction {later}); undo that one first"
+            "result {result} was changed again after correction {correction} (by "
+            "correction {later}); undo that one first",
+            code="correction.changed-again",
+            result=result,
+            correction=correction,
+            later=later,
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bridgedesk.errors import EntryError, ParseError
+from bridgedesk.errors import EntryError, Location, ParseError
 from bridgedesk.events.model import Event, Rating, ScoringMethod, Section, Session
 
 
@@ -13,7 +13,12 @@ def parse_date(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text.strip())
     except ValueError:
-        raise ParseError(f"bad date {text!r}: write it as YYYY-MM-DD, e.g. 2026-11-24") from None
+        raise ParseError(
+            "bad date {given!r}: write it as YYYY-MM-DD, e.g. 2026-11-24",
+            Location(input="date"),
+            code="event.bad-date",
+            given=text,
+        ) from None
 
 
 def parse_datetime(text: str) -> dt.datetime:
@@ -22,8 +27,11 @@ def parse_datetime(text: str) -> dt.datetime:
         return dt.datetime.fromisoformat(text.strip())
     except ValueError:
         raise ParseError(
-            f"bad date and time {text!r}: write YYYY-MM-DDTHH:MM (UTC) or add a zone, "
-            "e.g. 2026-11-24T21:30+09:00"
+            "bad date and time {given!r}: write YYYY-MM-DDTHH:MM (UTC) or add a "
+            "zone, e.g. 2026-11-24T21:30+09:00",
+            Location(input="deadline"),
+            code="event.bad-deadline",
+            given=text,
         ) from None
 
 
@@ -43,7 +51,12 @@ def new_event(
     the same in every session; ``date`` defaults to today."""
     names = tuple(s.strip() for s in sections.split(",") if s.strip())
     if not names or len(set(names)) != len(names):
-        raise EntryError(f"--sections needs distinct names, e.g. A,B; got {sections!r}")
+        raise EntryError(
+            "--sections needs distinct names, e.g. A,B; got {sections!r}",
+            Location(input="sections"),
+            code="event.sections-not-distinct",
+            sections=sections,
+        )
     return Event(
         name=name,
         date=parse_date(date) if date else dt.date.today(),

@@ -26,13 +26,14 @@ Every door checks a slip with these and the board's results through
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from bridgedesk.bridge import Contract, Seat, parse_result
-from bridgedesk.errors import ConflictError, EntryError, Location
+from bridgedesk.errors import BridgedeskError, ConflictError, EntryError, Location
 from bridgedesk.events.model import AdjustedScore, Entry, EntryKind, Result, parse_lead
 from bridgedesk.events.seating import (
     SeatingPlan,
-    format_boards,
+    boards_phrase,
     seats,
 )
 from bridgedesk.events.section_problems import section_problems
@@ -46,13 +47,26 @@ def played(
     if parsed.is_pass:
         if declarer not in (None, "", "-") or result not in (None, "", "-", "0"):
             raise EntryError(
-                f"a passed-out board takes no declarer or result, got {declarer} {result}"
+                "a passed-out board takes no declarer or result, got {declarer} {result}",
+                code="result.passed-out-played",
+                declarer=declarer,
+                result=result,
             )
         return parsed, None, None
     if not declarer:
-        raise EntryError(f"contract {parsed} needs a declarer: N, E, S or W")
+        raise EntryError(
+            "contract {contract} needs a declarer: N, E, S or W",
+            Location(input="declarer"),
+            code="result.needs-declarer",
+            contract=str(parsed),
+        )
     if not result:
-        raise EntryError(f"contract {parsed} needs a result: =, +N, -N or the tricks taken")
+        raise EntryError(
+            "contract {contract} needs a result: =, +N, -N or the tricks taken",
+            Location(input="result"),
+            code="result.needs-result",
+            contract=str(parsed),
+        )
     return parsed, Seat.parse(declarer), parse_result(result, parsed)
 
 
@@ -76,7 +90,11 @@ def make_result(
     try:
         if adjusted:
             if contract:
-                raise EntryError("give either a contract or an adjusted score, not both")
+                raise EntryError(
+                    "give either a contract or an adjusted score, not both",
+                    Location(input="adjusted"),
+                    code="result.contract-and-adjusted",
+                )
             return Result(
                 round,
                 table,
@@ -88,7 +106,11 @@ def make_result(
                 session=session,
             )
         if not contract:
-            raise EntryError("a result needs a contract (or PASS) or an adjusted score")
+            raise EntryError(
+                "a result needs a contract (or PASS) or an adjusted score",
+                Location(input="contract"),
+                code="result.needs-contract",
+            )
         parsed, seat, tricks = played(contract, declarer, result)
         return Result(
             round,
@@ -106,8 +128,9 @@ def make_result(
     except EntryError as exc:
         raise exc.located(where) from None
     except ValueError as exc:
-        message = getattr(exc, "message", str(exc))
-        raise EntryError(message, where) from None
+        if isinstance(exc, BridgedeskError):
+            raise exc.as_(EntryError, where) from None
+        raise EntryError(str(exc), where) from None
 
 
 def _where(result: Result) -> Location:
@@ -130,21 +153,30 @@ def check_result(
     """
     where = _where(result)
     if override is not None and not override.strip():
-        raise EntryError("a director override needs a reason", where)
+        raise EntryError(
+            "a director override needs a reason", where, code="result.override-needs-reason"
+        )
     if override is not None and getattr(movement, "kind", "") == "individual":
         raise EntryError(  # its South and West are the movement's (events.individual)
             "an individual's result is stored only where the movement seats its four players",
             where,
+            code="result.individual-override",
         )
     if not 1 <= result.round <= movement.rounds:
         raise EntryError(
-            f"round {result.round} does not exist: the movement has rounds 1-{movement.rounds}",
-            where,
+            "round {round} does not exist: the movement has rounds 1-{rounds}",
+            replace(where, input="round"),
+            code="result.no-such-round",
+            round=result.round,
+            rounds=movement.rounds,
         )
     if not 1 <= result.table <= movement.tables:
         raise EntryError(
-            f"table {result.table} does not exist: the movement has tables 1-{movement.tables}",
-            where,
+            "table {table} does not exist: the movement has tables 1-{tables}",
+            replace(where, input="table"),
+            code="result.no-such-table",
+            table=result.table,
+            tables=movement.tables,
         )
     if entries is not None and any(e.kind is EntryKind.TEAM for e in entries.values()):
         # A team section's entries are teams: their pairs are numbered by the team
@@ -154,42 +186,80 @@ def check_result(
         for side, pair in (("NS", result.ns), ("EW", result.ew)):
             entry = entries.get(pair)
             if entry is None:
-                known = ", ".join(str(n) for n in sorted(entries)) or "none yet"
+                if not entries:
+                    raise EntryError(
+                        "{side} pair {pair} is not entered in this section (entered: none yet)",
+                        replace(where, input=side.lower()),
+                        code="result.pair-not-entered",
+                        side=side,
+                        pair=pair,
+                    )
                 raise EntryError(
-                    f"{side} pair {pair} is not entered in this section (entered: {known})", where
+                    "{side} pair {pair} is not entered in this section (entered: {entered})",
+                    replace(where, input=side.lower()),
+                    code="result.pair-not-entered",
+                    side=side,
+                    pair=pair,
+                    entered=", ".join(str(n) for n in sorted(entries)),
                 )
             if entry.phantom:
                 raise EntryError(
-                    f"{side} pair {pair} is the phantom: its opponents sit out and have no result",
-                    where,
+                    "{side} pair {pair} is the phantom: its opponents sit out and have no result",
+                    replace(where, input=side.lower()),
+                    code="result.pair-is-phantom",
+                    side=side,
+                    pair=pair,
                 )
     planned = movement.assignment(result.round, result.table)
-    label = f"round {result.round} table {result.table}"
+    at_table = {"round": result.round, "table": result.table}
     if override is None:
         if planned is None:
-            raise EntryError(f"{label} is not in play (a bye or idle table)", where)
+            raise EntryError(
+                "round {round} table {table} is not in play (a bye or idle table)",
+                where,
+                code="result.table-idle",
+                **at_table,
+            )
         if result.board not in planned.boards:
             raise EntryError(
-                f"{label} plays {format_boards(planned.boards)}, not {result.board}", where
+                "round {round} table {table} plays {boards}, not {board}",
+                replace(where, input="board"),
+                code="result.board-not-at-table",
+                **at_table,
+                boards=boards_phrase(planned.boards),
+                board=result.board,
             )
         if (result.ns, result.ew) != (planned.ns, planned.ew):
             if (result.ns, result.ew) == (planned.ew, planned.ns):
                 raise EntryError(
-                    f"{label} seats NS {planned.ns} and EW {planned.ew}; "
-                    f"the slip has them the other way round",
-                    where,
+                    "round {round} table {table} seats NS {ns} and EW {ew}; "
+                    "the slip has them the other way round",
+                    replace(where, input="ns"),
+                    code="result.pairs-reversed",
+                    **at_table,
+                    ns=planned.ns,
+                    ew=planned.ew,
                 )
             raise EntryError(
-                f"{label} seats NS {planned.ns} v EW {planned.ew}, "
-                f"not NS {result.ns} v EW {result.ew}",
-                where,
+                "round {round} table {table} seats NS {ns} v EW {ew}, "
+                "not NS {given_ns} v EW {given_ew}",
+                replace(where, input="ns"),
+                code="result.wrong-pairs",
+                **at_table,
+                ns=planned.ns,
+                ew=planned.ew,
+                given_ns=result.ns,
+                given_ew=result.ew,
             )
     else:
         boards = {b for _, _, a in seats(movement) for b in a.boards}
         if result.board not in boards:
             raise EntryError(
-                f"board {result.board} is not in this movement ({format_boards(sorted(boards))})",
-                where,
+                "board {board} is not in this movement ({boards})",
+                replace(where, input="board"),
+                code="result.board-not-in-movement",
+                board=result.board,
+                boards=boards_phrase(sorted(boards)),
             )
     for other in existing:
         if (other.session, other.section, other.board) != (
@@ -198,19 +268,35 @@ def check_result(
             result.board,
         ):
             continue
-        at = f"round {other.round} table {other.table}: NS {other.ns} v EW {other.ew}"
+        there = {
+            "other_round": other.round,
+            "other_table": other.table,
+            "ns": other.ns,
+            "ew": other.ew,
+            "result": other.result_text,
+        }
         if (other.round, other.table) == (result.round, result.table):
             raise ConflictError(
-                f"board {result.board} already has a result at {label} ({at}, "
-                f"{other.result_text}); correct it instead of entering it again",
+                "board {board} already has a result at round {round} table {table} (round "
+                "{other_round} table {other_table}: NS {ns} v EW {ew}, {result}); correct it "
+                "instead of entering it again",
                 where,
+                code="result.already-entered",
+                board=result.board,
+                **at_table,
+                **there,
             )
         for pair in (result.ns, result.ew):
             if pair in (other.ns, other.ew):
                 raise EntryError(
-                    f"pair {pair} already has a result on board {result.board} ({at}, "
-                    f"{other.result_text}); a pair plays each board once",
+                    "pair {pair} already has a result on board {board} (round {other_round} "
+                    "table {other_table}: NS {ns} v EW {ew}, {result}); a pair plays each "
+                    "board once",
                     where,
+                    code="result.pair-played-board",
+                    pair=pair,
+                    board=result.board,
+                    **there,
                 )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.vp import get_scale
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.events.pair_formats import PairFormat, Pairing
 
 
@@ -54,8 +54,12 @@ class EventOptions:
         if self.convention is not Convention.JCBL and method not in self.convention.methods:
             names = ", ".join(m.value for m in self.convention.methods)
             raise EntryError(
-                f"the convention {self.convention.value} is for an event scored by {names}, "
-                f"not {method.value}"
+                "the convention {convention} is for an event scored by {methods}, not {method}",
+                Location(input="convention"),
+                code="event.convention-method",
+                convention=self.convention.value,
+                methods=names,
+                method=method.value,
             )
 
 

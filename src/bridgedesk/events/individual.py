@@ -132,7 +132,11 @@ class IndividualPlan:
             raise EntryError("an individual slip's NS and EW are its North and East", where)
         if not 1 <= rnd <= self.rounds:
             raise EntryError(
-                f"round {rnd} does not exist: the movement has rounds 1-{self.rounds}", where
+                "round {round} does not exist: the movement has rounds 1-{rounds}",
+                where,
+                code="result.no-such-round",
+                round=rnd,
+                rounds=self.rounds,
             )
         planned = self.table(rnd, table)
         if planned is None:

@@ -26,14 +26,20 @@ def arrow_switch(
     bad = [r for r in chosen if not 1 <= r <= movement.rounds]
     if bad:
         raise MovementError(
-            f"round {bad[0]} does not exist: the movement has rounds 1-{movement.rounds}"
+            "round {round} does not exist: the movement has rounds 1-{rounds}",
+            code="result.no-such-round",
+            round=bad[0],
+            rounds=movement.rounds,
         )
     at = None if tables is None else sorted(set(tables))
     if at is not None:
         wrong = [t for t in at if not 1 <= t <= movement.tables]
         if wrong:
             raise MovementError(
-                f"table {wrong[0]} does not exist: the movement has tables 1-{movement.tables}"
+                "table {table} does not exist: the movement has tables 1-{tables}",
+                code="result.no-such-table",
+                table=wrong[0],
+                tables=movement.tables,
             )
     grid = dict(movement.grid)
     for (rnd, table), a in movement.grid.items():

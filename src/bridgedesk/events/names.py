@@ -67,8 +67,12 @@ def check_member(member: str, whose: str = "a player") -> str:
     if len(member) > LONGEST_MEMBER or not _MEMBER.match(member):
         shown = repr(member) if len(member) <= 40 else repr(member[:37]) + "..."
         raise EntryError(
-            f"{whose}'s member number {shown}: use letters, digits and - only, starting "
-            f"with a letter or digit, at most {LONGEST_MEMBER} characters"
+            "{whose}'s member number {member}: use letters, digits and - only, starting "
+            "with a letter or digit, at most {longest} characters",
+            code="entry.member-number",
+            whose=whose,
+            member=shown,
+            longest=LONGEST_MEMBER,
         )
     return member
 

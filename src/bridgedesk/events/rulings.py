@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, Result
-from bridgedesk.events.seating import SeatingPlan, format_boards, seats
+from bridgedesk.events.seating import SeatingPlan, boards_phrase, format_boards, seats
 
 
 class PenaltyUnit(Enum):
@@ -220,7 +220,12 @@ def _movement(movement: SeatingPlan | None, section: str) -> SeatingPlan:
 def _check_board(movement: SeatingPlan, board: int) -> None:
     boards = sorted({b for _, _, a in seats(movement) for b in a.boards})
     if board not in boards:
-        raise EntryError(f"board {board} is not in this movement ({format_boards(boards)})")
+        raise EntryError(
+            "board {board} is not in this movement ({boards})",
+            code="ruling.board-not-in-movement",
+            board=board,
+            boards=boards_phrase(boards),
+        )
 
 
 def _plays(movement: SeatingPlan, rnd: int, table: int, board: int) -> tuple[int, int]:
@@ -248,9 +253,19 @@ def check_penalty(
     entry = entries.get(penalty.pair)
     if entry is None or entry.phantom:
         known = ", ".join(str(n) for n, e in sorted(entries.items()) if not e.phantom)
+        if not known:
+            raise EntryError(
+                "pair {pair} is not entered in section {section} (entered: none yet)",
+                code="ruling.pair-not-entered",
+                pair=penalty.pair,
+                section=section,
+            )
         raise EntryError(
-            f"pair {penalty.pair} is not entered in section {section} "
-            f"(entered: {known or 'none yet'})"
+            "pair {pair} is not entered in section {section} (entered: {entered})",
+            code="ruling.pair-not-entered",
+            pair=penalty.pair,
+            section=section,
+            entered=known,
         )
     if event_format in VP_FORMATS:
         if penalty.unit not in (PenaltyUnit.BOARDS, PenaltyUnit.PERCENT):

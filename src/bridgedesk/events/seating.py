@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from bridgedesk.errors import MovementError
+from bridgedesk.i18n import Phrase, phrase
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,17 @@ def format_boards(boards: tuple[int, ...] | list[int]) -> str:
     if ordered == list(range(ordered[0], ordered[-1] + 1)):
         return f"boards {ordered[0]}-{ordered[-1]}"
     return "boards " + ", ".join(str(b) for b in ordered)
+
+
+def boards_phrase(boards: tuple[int, ...] | list[int]) -> Phrase:
+    """:func:`format_boards` as a phrase, said in the reader's language (an error's
+    part)."""
+    ordered = sorted(boards)
+    if len(ordered) == 1:
+        return phrase("board {board}", board=ordered[0])
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return phrase("boards {first}-{last}", first=ordered[0], last=ordered[-1])
+    return phrase("boards {boards}", boards=", ".join(str(b) for b in ordered))
 
 
 def seats(movement: SeatingPlan) -> Iterator[tuple[int, int, TableAssignment]]:

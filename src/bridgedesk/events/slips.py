@@ -103,7 +103,9 @@ def check_slip(
     """
     if section.movement is None:
         raise EntryError(
-            f"section {section.name} has no movement yet: set it before entering results"
+            "section {section} has no movement yet: set it before entering results",
+            code="result.no-movement-yet",
+            section=section.name,
         )
     others = [b for b in board if b.id != replacing]
     live = [b.result for b in others if not b.deleted]
@@ -115,10 +117,13 @@ def check_slip(
             or (old.round, old.table) == (result.round, result.table)
         ):
             raise ConflictError(
-                f"result {b.id} on board {result.board} at this table was deleted; undo "
-                "its deletion instead (ask the director; `bridgedesk result history` "
-                "shows the correction)",
+                "result {result_id} on board {board} at this table was deleted; undo its "
+                "deletion instead (ask the director; `bridgedesk result history` shows "
+                "the correction)",
                 _where(result),
+                code="result.deleted-undo-instead",
+                result_id=b.id,
+                board=result.board,
             )
 
 
@@ -126,14 +131,18 @@ def check_kind(event: str, individual: bool, seated: bool) -> None:
     """An individual event takes slips naming four players, any other event pairs'."""
     if individual and not seated:
         raise EntryError(
-            f"event {event!r} is an individual: a slip names its four players "
-            "(`bridgedesk result add EVENT --round R --table T --board B "
-            "--north N --south S --east E --west W CONTRACT DECLARER RESULT`)"
+            "event {event!r} is an individual: a slip names its four players "
+            "(`bridgedesk result add EVENT --round R --table T --board B --north N "
+            "--south S --east E --west W CONTRACT DECLARER RESULT`)",
+            code="result.individual-needs-players",
+            event=event,
         )
     if seated and not individual:
         raise EntryError(
-            f"event {event!r} is not an individual event "
-            "(`bridgedesk event new NAME --kind individual` makes one)"
+            "event {event!r} is not an individual event (`bridgedesk event new NAME "
+            "--kind individual` makes one)",
+            code="event.not-individual",
+            event=event,
         )
 
 
@@ -141,8 +150,10 @@ def check_players(slip: SeatedResult, section: PlannedSection) -> None:
     """An individual's slip: the plan seats its four players at its table and round."""
     if section.individual is None:
         raise EntryError(
-            f"section {section.name} has no individual movement yet: "
-            "`bridgedesk event movement EVENT --recommend`"
+            "section {section} has no individual movement yet: `bridgedesk event "
+            "movement EVENT --recommend`",
+            code="result.no-individual-movement",
+            section=section.name,
         )
     section.individual.check_slip(slip.result, slip.players)
 
@@ -156,8 +167,12 @@ def check_repeated(
     file (in ``seen``, which this adds to) has the same ones."""
     if result.key in seen:
         raise EntryError(
-            f"board {result.board} NS {result.ns} v EW {result.ew} is also on line "
-            f"{seen[result.key]}"
+            "board {board} NS {ns} v EW {ew} is also on line {seen}",
+            code="result.twice-in-file",
+            board=result.board,
+            ns=result.ns,
+            ew=result.ew,
+            seen=seen[result.key],
         )
     seen[result.key] = line
 
@@ -172,8 +187,13 @@ def stored_already(result: Result, board: Sequence[OnBoard]) -> bool:
         if stored == result:
             return True
         raise EntryError(
-            f"board {result.board} NS {result.ns} v EW {result.ew} is already stored "
-            f"as {stored.result_text}, the file says {result.result_text}; "
-            "use `bridgedesk result correct` to change it"
+            "board {board} NS {ns} v EW {ew} is already stored as {stored}, the file "
+            "says {given}; use `bridgedesk result correct` to change it",
+            code="result.stored-otherwise",
+            board=result.board,
+            ns=result.ns,
+            ew=result.ew,
+            stored=stored.result_text,
+            given=result.result_text,
         )
     return False

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bridgedesk.errors import EntryError, ForbiddenError
+from bridgedesk.errors import EntryError, ForbiddenError, Location
 from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement
+from bridgedesk.i18n import Phrase
 
 __all__ = [
     "CLOSED",
@@ -69,7 +70,7 @@ class TableRound:
     """A table's place in the session as its checks need it: the table's label, the
     round it plays now and its status (playing, held, finished), the closed rounds."""
 
-    label: str
+    label: Phrase
     round: int
     status: str
     closed: frozenset[int]
@@ -79,13 +80,38 @@ def check_table_round(at: TableRound, rnd: int) -> None:
     """Refuse a table's slip of round ``rnd`` unless the table plays that round now
     (a closed round is the director's alone: :class:`ForbiddenError`)."""
     if rnd in at.closed:
-        raise ForbiddenError(f"round {rnd} is closed: only the director can change its results")
+        raise ForbiddenError(
+            "round {round} is closed: only the director can change its results",
+            code="round.closed",
+            round=rnd,
+        )
     if rnd == at.round and at.status == PLAYING:
         return
     if at.status == FINISHED:
-        raise EntryError(f"{at.label} has finished (its last round was {at.round})")
-    why = " (all its boards are in; the director holds the round)" if at.status == HELD else ""
-    raise EntryError(f"{at.label} is at round {at.round}{why}, not round {rnd}")
+        raise EntryError(
+            "{table} has finished (its last round was {last})",
+            code="table.finished",
+            table=at.label,
+            last=at.round,
+        )
+    if at.status == HELD:
+        raise EntryError(
+            "{table} is at round {now} (all its boards are in; the director holds the "
+            "round), not round {round}",
+            Location(input="round"),
+            code="table.round-held",
+            table=at.label,
+            now=at.round,
+            round=rnd,
+        )
+    raise EntryError(
+        "{table} is at round {now}, not round {round}",
+        Location(input="round"),
+        code="table.other-round",
+        table=at.label,
+        now=at.round,
+        round=rnd,
+    )
 
 
 def check_table_change(
@@ -99,17 +125,28 @@ def check_table_change(
     the contract, declarer, result and lead: the round, board and pairs ``given`` with
     the correction must be the stored ones."""
     if deleted:
-        raise EntryError(f"result {result_id} is deleted: ask the director")
+        raise EntryError(
+            "result {result_id} is deleted: ask the director",
+            code="result.deleted-ask-director",
+            result_id=result_id,
+        )
     if stored.round in closed:
         raise ForbiddenError(
-            f"round {stored.round} is closed: only the director can change its results"
+            "round {round} is closed: only the director can change its results",
+            code="round.closed",
+            round=stored.round,
         )
     fixed = {"round": stored.round, "board": stored.board, "ns": stored.ns, "ew": stored.ew}
     for name, value in fixed.items():
         if name in given and given[name] != value:
             raise EntryError(
-                f"a table corrects only the contract, declarer, result and lead "
-                f"(result {result_id} is {name} {value})"
+                "a table corrects only the contract, declarer, result and lead (result "
+                "{result_id} is {name} {value})",
+                Location(input=name),
+                code="table.corrects-only-play",
+                result_id=result_id,
+                name=name,
+                value=value,
             )
 
 

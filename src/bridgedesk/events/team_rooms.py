@@ -48,9 +48,13 @@ class TeamDraw:
         for d in self.matches:
             if d.round == rnd and (d.home, d.away) == (away, home):
                 raise EntryError(
-                    f"round {rnd}: team {away} is at home against team {home}, not away "
-                    f"(the open room is {away}'s NS, 004:1631-1633): enter it as "
-                    f"--home {away} --away {home}"
+                    "round {round}: team {home} is at home against team {away}, not away "
+                    "(the open room is {home}'s NS, 004:1631-1633): enter it as "
+                    "--home {home} --away {away}",
+                    code="team.home-away-reversed",
+                    round=rnd,
+                    home=away,
+                    away=home,
                 )
         rounds = sorted({d.round for d in self.matches})
         if rnd not in rounds:

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bridgedesk.bridge.methods import Method
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.events.swiss import Rematch, SwissRule
+from bridgedesk.i18n import phrase
 
 
 class TeamForm(Enum):
@@ -71,12 +72,12 @@ ALLOWED: dict[TeamForm, tuple[Method, ...]] = {
 }  # fmt: skip
 
 _WHY = {
-    TeamForm.AWL: "an AWL is a board-a-match movement (004:1874-1876)",
-    TeamForm.MIRROR_MITCHELL: "a mirror Mitchell is a board-a-match movement (004:3676)",
-    TeamForm.KNOCKOUT: "a knockout match is won on IMPs (004:1762-1772)",
-    TeamForm.SWISS: "a Swiss is drawn on each team's points per match (004:1778-1797)",
-    TeamForm.STAGGER: "a stagger plays matches of several boards (004:3705-3737)",
-    TeamForm.SRR_PAIRS: "an SRR plays matches of several boards (004:2633-2655)",
+    TeamForm.AWL: phrase("an AWL is a board-a-match movement (004:1874-1876)"),
+    TeamForm.MIRROR_MITCHELL: phrase("a mirror Mitchell is a board-a-match movement (004:3676)"),
+    TeamForm.KNOCKOUT: phrase("a knockout match is won on IMPs (004:1762-1772)"),
+    TeamForm.SWISS: phrase("a Swiss is drawn on each team's points per match (004:1778-1797)"),
+    TeamForm.STAGGER: phrase("a stagger plays matches of several boards (004:3705-3737)"),
+    TeamForm.SRR_PAIRS: phrase("an SRR plays matches of several boards (004:2633-2655)"),
     TeamForm.ROUND_ROBIN: "",
 }
 
@@ -113,9 +114,23 @@ class TeamSettings:
         if self.scoring not in allowed:
             names = " or ".join(s.value for s in allowed)
             why = _WHY[self.form]
+            if why:
+                raise EntryError(
+                    "--format {form} is not scored {scoring}: {why}; use --scoring {names}",
+                    Location(input="scoring"),
+                    code="event.team-scoring",
+                    form=self.form.value,
+                    scoring=self.scoring.value,
+                    why=why,
+                    names=names,
+                )
             raise EntryError(
-                f"--format {self.form.value} is not scored {self.scoring.value}: "
-                f"{why + '; ' if why else ''}use --scoring {names}"
+                "--format {form} is not scored {scoring}: use --scoring {names}",
+                Location(input="scoring"),
+                code="event.team-scoring",
+                form=self.form.value,
+                scoring=self.scoring.value,
+                names=names,
             )
         if not 1 <= self.boards_per_match <= 64:
             raise EntryError(f"boards a match must be 1-64, not {self.boards_per_match}")

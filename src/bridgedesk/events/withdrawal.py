@@ -64,14 +64,21 @@ def plan_withdrawal(
     """Pair ``pair`` played no board from round ``from_round`` on; ``rounds_played``:
     the rounds of its results in force, ``marks`` the section's not-played marks."""
     if movement is None:
-        raise EntryError(f"section {section} has no movement yet: nothing to withdraw from")
+        raise EntryError(
+            "section {section} has no movement yet: nothing to withdraw from",
+            code="withdrawal.no-movement-yet",
+            section=section,
+        )
     entry = entries.get(pair)
     if entry is None or entry.phantom:
         what = "is the phantom" if entry is not None else "is not entered"
         raise EntryError(f"pair {pair} {what} in section {section}")
     if not 1 <= from_round <= movement.rounds:
         raise EntryError(
-            f"round {from_round} does not exist: the movement has rounds 1-{movement.rounds}"
+            "round {round} does not exist: the movement has rounds 1-{rounds}",
+            code="result.no-such-round",
+            round=from_round,
+            rounds=movement.rounds,
         )
     slips = [x for x in expected_slips(movement, entries) if pair in (x.ns, x.ew)]
     if not slips:

@@ -198,11 +198,12 @@ class _Reader:
                 continue
             if self.strict and not block and len(result.boards) == MAX_BOARDS:
                 # checked as the 33rd board starts, before the rest of the file is read
-                raise self.error(
-                    f"a .HND file holds at most {MAX_BOARDS} boards (002:65); "
-                    f"a board {MAX_BOARDS + 1} starts here",
-                    lineno,
-                    1,
+                raise FormatError(
+                    "a .HND file holds at most {most} boards (002:65); a board {board} starts here",
+                    Location(file=self.filename, line=lineno, column=1),
+                    code="hnd.too-many-boards",
+                    most=MAX_BOARDS,
+                    board=MAX_BOARDS + 1,
                 )
             block.append((lineno, line, cells))
             if len(block) == 5:

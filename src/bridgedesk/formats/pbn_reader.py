@@ -371,11 +371,15 @@ class _Reader:
         if duplicate and name in GAME_TAGS:
             first = next(t for t in self.open_tags if t.name == name)
             if first.raw != value:  # two games run together: keeping one would lose the other
-                raise self.error(
-                    f"tag {name} occurs twice in one game with different values ({first.raw!r} "
-                    f"at line {first.line}, then {value!r}); separate games with an empty line",
-                    lineno,
-                    column,
+                raise FormatError(
+                    "tag {tag} occurs twice in one game with different values ({first} at "
+                    "line {first_line}, then {second}); separate games with an empty line",
+                    Location(file=self.filename, line=lineno, column=column),
+                    code="pbn.game-tag-twice",
+                    tag=name,
+                    first=repr(first.raw),
+                    first_line=first.line,
+                    second=repr(value),
                 )
         info = _OpenTag(name, value, lineno, column)
         self.raw_brace = 0

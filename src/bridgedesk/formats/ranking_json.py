@@ -98,10 +98,14 @@ def loads(text: str, file: str | None = None) -> Ranking:
         if isinstance(value, str):
             count = reading.whole_number(value)
         if count is None or not 0 <= count <= MAX_COMPETITORS:
+            given = repr(value)
             raise FormatError(
-                f'"competitors" of {key!r}: a whole number from 0 to {MAX_COMPETITORS}, '
-                f"not {value!r}"[:200],
+                '"competitors" of {key}: a whole number from 0 to {most}, not {value}',
                 where,
+                code="ranking.competitors",
+                key=repr(key)[:60],
+                most=MAX_COMPETITORS,
+                value=given if len(given) <= 60 else given[:57] + "...",
             )
         counts[str(key)] = count
     try:

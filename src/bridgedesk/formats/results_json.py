@@ -13,12 +13,20 @@ an individual's ``8&1``) stay text.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from bridgedesk.bridge import board_dealer, board_vulnerability
 from bridgedesk.results.combined import Combined
-from bridgedesk.results.model import Line, ScoredEvent, ScoredSession, Standing, pair_number
+from bridgedesk.results.model import (
+    Line,
+    ScoredEvent,
+    ScoredSession,
+    Standing,
+    Traveller,
+    pair_number,
+)
 from bridgedesk.results.numbers import number, real
 
 FORMAT = "bridgedesk-results-1"
@@ -77,23 +85,29 @@ def _line(line: Line) -> dict[str, Any]:
     return row
 
 
-def to_dict(scored: ScoredSession) -> dict[str, Any]:
-    """The JSON document as Python values (one section)."""
+def board_dict(t: Traveller, deal: str | None) -> dict[str, Any]:
+    """One board of the document: its traveller (and its deal, when known)."""
+    board: dict[str, Any] = {
+        "board": t.board,
+        "dealer": board_dealer(t.board).value,
+        "vulnerability": str(board_vulnerability(t.board)),
+        "top": number(t.top),
+        "results": [_line(line) for line in t.lines],
+    }
+    if deal is not None:
+        board["deal"] = deal
+    return board
+
+
+def to_dict(
+    scored: ScoredSession, board: Callable[[Traveller, str | None], dict[str, Any]] = board_dict
+) -> dict[str, Any]:
+    """The JSON document as Python values (one section); ``board`` writes each board
+    (:func:`board_dict`, or one that remembers the boards it wrote)."""
     section = scored.section
     event = scored.event
     movement = section.movement
-    boards = []
-    for t in section.travellers:
-        board: dict[str, Any] = {
-            "board": t.board,
-            "dealer": board_dealer(t.board).value,
-            "vulnerability": str(board_vulnerability(t.board)),
-            "top": number(t.top),
-            "results": [_line(line) for line in t.lines],
-        }
-        if t.board in scored.deals:
-            board["deal"] = scored.deals[t.board]
-        boards.append(board)
+    boards = [board(t, scored.deals.get(t.board)) for t in section.travellers]
     doc: dict[str, Any] = {
         "format": FORMAT,
         "event": {
@@ -218,4 +232,4 @@ def dump(scored: ScoredSession | ScoredEvent, path: str | Path) -> Path:
     return target
 
 
-__all__ = ["FORMAT", "dump", "dumps", "event_dict", "session_dict", "to_dict"]
+__all__ = ["FORMAT", "board_dict", "dump", "dumps", "event_dict", "session_dict", "to_dict"]

@@ -279,7 +279,11 @@ def _outcome(spec: Any, board: int, where: Location) -> tuple[Outcome, Play | No
             raise FormatError('"contract" must be text such as "4SX" or "PASS"', where)
         declarer = spec.get("declarer")
         if declarer is not None and not isinstance(declarer, str):
-            raise FormatError('"declarer" must be text: "N", "E", "S" or "W"', where)
+            raise FormatError(
+                '"declarer" must be text: "N", "E", "S" or "W"',
+                where,
+                code="traveller.declarer-not-text",
+            )
         play, computed = checked_score(board, contract, declarer, tricks, score, where)
         return Weighted.of(computed), play
     if score is None:

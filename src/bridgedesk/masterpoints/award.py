@@ -31,6 +31,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from bridgedesk.errors import MasterpointError
+from bridgedesk.i18n import phrase
 from bridgedesk.masterpoints.awards import Award, Rules
 from bridgedesk.masterpoints.jcbl.award import ClubGame, award_club, award_weekly
 from bridgedesk.masterpoints.jcbl.weekly import WeeklyGame
@@ -99,7 +100,7 @@ def award_combined(
     out: list[Award] = []
     for name, ranking, params in components:
         out.extend(
-            dataclasses.replace(a, reason=f"{name}: {a.reason}")
+            dataclasses.replace(a, reason=phrase("{name}: {reason}", name=name, reason=a.reason))
             for a in award(ranking, rules, params)
         )
     return tuple(out)

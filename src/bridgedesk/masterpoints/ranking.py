@@ -10,6 +10,7 @@ stratified event, its own flight.
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -120,14 +121,19 @@ class Ranking:
         """
         placings = self.in_field(name)
         if not self.flights:
-            ranked = [(p, 1 + sum(1 for q in placings if q.place < p.place)) for p in placings]
-            return [(None, ranked, self.field_size(name))]
+            return [(None, _recounted(placings), self.field_size(name))]
         out: list[tuple[str | None, list[tuple[Placing, int]], int]] = []
         for index, flight in enumerate(self.flights):
             eligible = [p for p in placings if self.flights.index(p.flight or "") >= index]
-            ranked = [(p, 1 + sum(1 for q in eligible if q.place < p.place)) for p in eligible]
-            out.append((flight, ranked, len(eligible)))
+            out.append((flight, _recounted(eligible), len(eligible)))
         return out
+
+
+def _recounted(placings: Sequence[Placing]) -> list[tuple[Placing, int]]:
+    """Each placing with its place among ``placings``: 1 + how many placed better (a
+    sorted list's count, so a national field of thousands stays linear-logarithmic)."""
+    places = sorted(p.place for p in placings)
+    return [(p, 1 + bisect_left(places, p.place)) for p in placings]
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from importlib import resources
 from typing import Any
 
 from bridgedesk.errors import MovementError
+from bridgedesk.i18n import Phrase, phrase
 from bridgedesk.movements.rover import ROUND_LIMITS
 
 MINUTES_PER_BOARD = 7
@@ -82,6 +83,23 @@ class Recommendation:
         )
 
 
+#: The notes of the weekly list's rows (``data/weekly.json``), said in the reader's
+#: language.
+_NOTES = {
+    "no A/B table": phrase("no A/B table"),
+    "relay": phrase("relay"),
+    "relay Mitchell": phrase("relay Mitchell"),
+    "relay, no A/B table": phrase("relay, no A/B table"),
+    "skip Mitchell": phrase("skip Mitchell"),
+    "straight Mitchell": phrase("straight Mitchell"),
+}
+
+
+def _note(text: str) -> str:
+    """A row's note as a phrase (said in the reader's language); another as it is."""
+    return _NOTES.get(text, text)
+
+
 @lru_cache(maxsize=1)
 def _weekly() -> list[dict[str, Any]]:
     text = resources.files("bridgedesk.movements").joinpath("data/weekly.json").read_text("utf-8")
@@ -99,7 +117,7 @@ def _mitchell_rows(tables: int) -> list[dict[str, Any]]:
             "pairs": [2 * tables, 2 * tables + 1],
             "kind": kind,
             "options": options,
-            "note": "Mitchell (beyond the seed's list, same pattern)",
+            "note": phrase("Mitchell (beyond the seed's list, same pattern)"),
         }
     ]
 
@@ -111,13 +129,23 @@ def _kind_for(row: dict[str, Any], pairs: int) -> tuple[str, int, bool, str]:
     tables = (pairs + 1) // 2
     if kind == "howell":
         if tables > sheet:
-            return "appendix-howell", tables, True, f"pairs {2 * sheet}-{pairs} stationary"
-        stationary = f"pair {2 * sheet}" + (" (phantom)" if pairs % 2 else "")
-        return "howell", tables, True, stationary
-    stationary = f"NS 1-{sheet}"
+            stay = phrase("pairs {first}-{last} stationary", first=2 * sheet, last=pairs)
+            return "appendix-howell", tables, True, stay
+        if pairs % 2:
+            return "howell", tables, True, phrase("pair {pair} (phantom)", pair=2 * sheet)
+        return "howell", tables, True, phrase("pair {pair}", pair=2 * sheet)
+    stationary = phrase("NS 1-{last}", last=sheet)
     if pairs % 2:
-        return "rover-mitchell", sheet, True, stationary + f", rover NS {sheet + 1}"
+        rover = phrase("{stationary}, rover NS {rover}", stationary=stationary, rover=sheet + 1)
+        return "rover-mitchell", sheet, True, rover
     return kind, sheet, True, stationary
+
+
+def _stay(first: int, last: int, phantom: bool) -> Phrase:
+    """Which pairs stay at their tables in a Howell of fewer rounds than it has."""
+    if phantom:
+        return phrase("pairs {first}-{last} stay, {last} is the phantom", first=first, last=last)
+    return phrase("pairs {first}-{last} stay", first=first, last=last)
 
 
 def recommend(
@@ -150,8 +178,10 @@ def recommend(
                     b,
                     r,
                     sessions,
-                    "all tables relay",
-                    "NS 4" if pairs == 4 else "pair 6 (phantom)",
+                    phrase("all tables relay"),
+                    phrase("NS {pair}", pair=4)
+                    if pairs == 4
+                    else phrase("pair {pair} (phantom)", pair=6),
                     "team of pairs scored by IMPs (004:1536-1566)",
                     pairs == 4 or pairs == 5,
                 )
@@ -171,8 +201,8 @@ def recommend(
                     5,
                     sessions,
                     "",
-                    "pair 6 (phantom)",
-                    "team of pairs on the 3-table Howell (004:1546)",
+                    phrase("pair {pair} (phantom)", pair=6),
+                    phrase("team of pairs on the 3-table Howell (004:1546)"),
                     True,
                 )
                 for b in (4, 5)
@@ -202,40 +232,42 @@ def recommend(
                     first_stay = rounds + 1 if rounds >= sheet else 2 * rounds + 1
                     if rounds < sheet:
                         kind_here = "short-howell"
-                    stay_text = f"pairs {first_stay}-{2 * sheet} stay" + (
-                        f", {2 * sheet} is the phantom" if pairs % 2 else ""
-                    )
+                    stay_text = _stay(first_stay, 2 * sheet, pairs % 2 == 1)
                 if not buildable and kind == "appendix-howell" and 5 <= rounds < tables:
                     # too few rounds for an A/B table on this sheet: the same pairs
                     # play a Howell of fewer rounds than tables on all the tables
                     # (as the list's 11 tables x 10 rounds, 004:3141)
                     buildable = tables <= 2 * rounds - 2
                     kind_here = "short-howell"
-                    stay_text = f"pairs {2 * rounds + 1}-{2 * tables} stay" + (
-                        f", {2 * tables} is the phantom" if pairs % 2 else ""
-                    )
-            relays = str(row["note"]) if "relay" in str(row["note"]) else ""
+                    stay_text = _stay(2 * rounds + 1, 2 * tables, pairs % 2 == 1)
+            relays: str = _note(str(row["note"])) if "relay" in str(row["note"]) else ""
             if kind == "appendix-howell" and kind_here == "appendix-howell":
-                relays = (relays + "; " if relays else "") + "A/B tables relay"
+                relays = (
+                    phrase("{relays}; A/B tables relay", relays=relays)
+                    if relays
+                    else phrase("A/B tables relay")
+                )
             elif kind == "appendix-howell":
-                relays = "some tables relay"
+                relays = phrase("some tables relay")
             if kind in ("relay-mitchell",):
-                relays = f"tables 1 and {sheet} relay"
-            note = str(row["note"])
+                relays = phrase("tables 1 and {last} relay", last=sheet)
+            note = _note(str(row["note"]))
             rover_base: str | None = None
             if kind == "rover-mitchell":
                 rover_base = "straight" if sheet % 2 else "skip"
                 if row["kind"] == "relay-mitchell":
                     rover_base = "relay"
-                    relays = f"tables 1 and {sheet} relay"
+                    relays = phrase("tables 1 and {last} relay", last=sheet)
                 limit = ROUND_LIMITS.get((sheet, rover_base))
                 if limit is not None and rounds > limit:
                     # the seed's other way with odd pairs: a phantom (004:1088)
                     kind_here, tables_here = "mitchell", (pairs + 1) // 2
-                    stay_text = f"NS 1-{tables_here}, NS {tables_here} is the phantom"
-                    note += (
-                        f"; a rover can play only {limit} rounds here (004:3783), so "
-                        "the phantom arrangement (004:1088)"
+                    stay_text = phrase("NS 1-{last}, NS {last} is the phantom", last=tables_here)
+                    note = phrase(
+                        "{note}; a rover can play only {limit} rounds here (004:3783), so "
+                        "the phantom arrangement (004:1088)",
+                        note=note,
+                        limit=limit,
                     )
             out.append(
                 Recommendation(
@@ -341,7 +373,7 @@ def _two_sessions(pairs: int) -> list[Recommendation]:
                 2,
                 "",
                 how,
-                str(row.get("note", "")),
+                _note(str(row.get("note", ""))),
                 buildable,
                 None,
                 (_session_text(second, codes), int(second[0][0])),

@@ -9,16 +9,28 @@ score for their side, as single-dummy programs do.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 from bridgedesk.bridge import SEATS, Seat, Strain
 from bridgedesk.deals.cards import SUITS, Card
 from bridgedesk.errors import PracticeError
 from bridgedesk.practice import dd
-from bridgedesk.practice.contract import ALL_MINI_CONTRACTS, MiniContract, declarer_score
+from bridgedesk.practice.contract import (
+    ALL_MINI_CONTRACTS,
+    GAME_TRICKS,
+    PART_SCORE_TRICKS,
+    MiniContract,
+    declarer_score,
+)
 from bridgedesk.practice.play import TRICKS
 from bridgedesk.practice.players import PlayView
 
 Layout = Mapping[Seat, frozenset[Card]]
+#: Cards together in a suit that make a fit.
+FIT = 8
+#: Up to this many leads to choose from, each is solved on its own
+#: (:func:`bridgedesk.practice.dd.lead_tricks`), cheaper than solving every card.
+FEW_LEADS = 4
 
 
 def best_contract(rows: Sequence[Mapping[Strain, int]]) -> MiniContract:
@@ -42,11 +54,38 @@ def best_contract(rows: Sequence[Mapping[Strain, int]]) -> MiniContract:
 
 def candidate_strains(declarer: Collection[Card], dummy: Collection[Card]) -> tuple[Strain, ...]:
     """The strains worth solving for a contract: no trumps, every suit in which
-    declarer and dummy hold 7 or more cards together, and their longest suit."""
+    declarer and dummy hold 7 or more cards together, and their longest suit;
+    but with a fit of 8 cards or more, no suit shorter than 8, and with a major
+    fit, no minor (its game needs 11 tricks and scores less)."""
     lengths = {suit: sum(1 for c in (*declarer, *dummy) if c.suit is suit) for suit in SUITS}
     longest = max(SUITS, key=lambda suit: (lengths[suit], -suit.index))
     suits = [suit for suit in SUITS if lengths[suit] >= 7 or suit is longest]
+    if any(lengths[suit] >= FIT for suit in suits):
+        suits = [suit for suit in suits if lengths[suit] >= FIT]
+    if any(suit.index < 2 and lengths[suit] >= FIT for suit in suits):
+        suits = [suit for suit in suits if suit.index < 2]
     return (Strain.NT, *(Strain(suit.value) for suit in suits))
+
+
+def estimated_tricks(hands: dd.Hands, declarer: Seat, strain: Strain) -> int:
+    """Declarer's double-dummy tricks in ``strain`` as far as a contract's score needs
+    them, from one or two yes-or-no searches (:func:`dd.declarer_reaches`): the game's
+    target when it is reached, else one short of it when a part score's 7 are reached,
+    else 6."""
+    game = GAME_TRICKS[strain]
+    if dd.declarer_reaches(hands, declarer, strain, game):
+        return game
+    if dd.declarer_reaches(hands, declarer, strain, PART_SCORE_TRICKS):
+        return game - 1
+    return PART_SCORE_TRICKS - 1
+
+
+def contract_value(rows: Sequence[Mapping[Strain, int]], strain: Strain) -> float:
+    """The best average score of a contract in ``strain`` over ``rows``."""
+    return max(
+        sum(declarer_score(MiniContract(strain, game), row[strain]) for row in rows) / len(rows)
+        for game in (True, False)
+    )
 
 
 def distinct_cards(view: PlayView) -> tuple[Card, ...]:
@@ -68,23 +107,38 @@ def distinct_cards(view: PlayView) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def best_card(view: PlayView, layouts: Sequence[Layout]) -> Card:
-    """The card with the best average score for the controller's side over ``layouts``
-    (each giving the remaining cards of the two unseen seats)."""
-    choices = distinct_cards(view)
-    if len(choices) == 1:
-        return choices[0]
+@dataclass(frozen=True)
+class CardValue:
+    """A card's average over the layouts: the score for the controller's side, and the
+    tricks the side to play takes from here on."""
+
+    card: Card
+    score: float
+    tricks: float
+
+
+def card_values(
+    view: PlayView, layouts: Sequence[Layout], choices: Sequence[Card] | None = None
+) -> list[CardValue]:
+    """Every card of ``choices`` (default: :func:`distinct_cards`) with its averages over
+    ``layouts`` (each giving the remaining cards of the two unseen seats), best first:
+    the best average score, then the most tricks, then the lowest card."""
+    if choices is None:
+        choices = distinct_cards(view)
     if not layouts:
         raise PracticeError("no layouts to choose a card from")
     positions = [
         {s: (view.known[s] if s in view.known else lay[s]) for s in SEATS} for lay in layouts
     ]
-    results = dd.card_tricks(positions, view.trick, view.trump)
+    if not view.trick.cards and len(choices) <= FEW_LEADS:
+        results = dd.lead_tricks(positions, view.trick, view.trump, choices)
+    else:
+        results = dd.card_tricks(positions, view.trick, view.trump)
     ours = view.seat.side is view.declarer.side
     sign = 1 if view.controller.side is view.declarer.side else -1
     left = TRICKS - view.tricks_done
-
-    def value(card: Card) -> tuple[float, float, int, int]:
+    values: list[CardValue] = []
+    for card in choices:
         total = 0
         tricks = 0
         for result in results:
@@ -92,9 +146,27 @@ def best_card(view: PlayView, layouts: Sequence[Layout]) -> Card:
             final = view.declarer_tricks + (future if ours else left - future)
             total += sign * declarer_score(view.contract, final)
             tricks += future
-        return (total / len(results), tricks / len(results), -card.rank, -card.suit.index)
+        values.append(CardValue(card, total / len(results), tricks / len(results)))
+    values.sort(key=lambda v: (-v.score, -v.tricks, v.card.rank, v.card.suit.index))
+    return values
 
-    return max(choices, key=value)
+
+def best_card(view: PlayView, layouts: Sequence[Layout]) -> Card:
+    """The card with the best average score for the controller's side over ``layouts``."""
+    choices = distinct_cards(view)
+    if len(choices) == 1:
+        return choices[0]
+    return card_values(view, layouts, choices)[0].card
 
 
-__all__ = ["Layout", "best_card", "best_contract", "candidate_strains", "distinct_cards"]
+__all__ = [
+    "CardValue",
+    "Layout",
+    "best_card",
+    "best_contract",
+    "candidate_strains",
+    "card_values",
+    "contract_value",
+    "distinct_cards",
+    "estimated_tricks",
+]

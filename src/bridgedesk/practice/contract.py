@@ -94,6 +94,58 @@ def declarer_score(contract: MiniContract, tricks: int) -> int:
     return trick_points(contract.strain, tricks) + bonus
 
 
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """How a declaring side's score is made up, to explain it to a beginner.
+
+    Made: the points of each trick over six, in order, and the bonus.  Failed:
+    the tricks short, 100 each to the defenders (002:44).
+    """
+
+    contract: MiniContract
+    tricks: int
+    trick_points: tuple[int, ...]
+    bonus: int
+    undertricks: int
+
+    @property
+    def made(self) -> bool:
+        return self.undertricks == 0
+
+    @property
+    def overtricks(self) -> int:
+        return max(0, self.tricks - self.contract.tricks_needed)
+
+    @property
+    def total(self) -> int:
+        """The declaring side's score (negative when the contract failed)."""
+        if self.undertricks:
+            return -UNDERTRICK_PENALTY * self.undertricks
+        return sum(self.trick_points) + self.bonus
+
+
+def score_breakdown(contract: MiniContract, tricks: int) -> ScoreBreakdown:
+    """The parts of :func:`declarer_score` (their total is that score).
+
+    >>> from bridgedesk.bridge import Strain
+    >>> b = score_breakdown(MiniContract(Strain.NT, False), 9)
+    >>> b.trick_points, b.bonus, b.total
+    ((40, 30, 30), 50, 150)
+    """
+    score = declarer_score(contract, tricks)
+    short = max(0, contract.tricks_needed - tricks)
+    if short:
+        return ScoreBreakdown(contract, tricks, (), 0, short)
+    points = tuple(
+        trick_points(contract.strain, BOOK + k) - trick_points(contract.strain, BOOK + k - 1)
+        for k in range(1, tricks - BOOK + 1)
+    )
+    bonus = GAME_BONUS if contract.game else PART_SCORE_BONUS
+    breakdown = ScoreBreakdown(contract, tricks, points, bonus, 0)
+    assert breakdown.total == score
+    return breakdown
+
+
 def score_ns(declarer: Seat, contract: MiniContract, tricks: int) -> int:
     """The score from North-South's side for ``declarer`` taking ``tricks`` tricks."""
     return declarer.side.sign * declarer_score(contract, tricks)
@@ -107,7 +159,9 @@ __all__ = [
     "PART_SCORE_TRICKS",
     "UNDERTRICK_PENALTY",
     "MiniContract",
+    "ScoreBreakdown",
     "declarer_score",
+    "score_breakdown",
     "score_ns",
     "trick_points",
 ]

@@ -17,7 +17,8 @@ from typing import Any
 
 from bridgedesk.bridge import SEATS, Seat, Strain
 from bridgedesk.deals.cards import SUITS, Card, Suit
-from bridgedesk.practice.play import Trick
+from bridgedesk.deals.deal import Deal
+from bridgedesk.practice.play import TRICKS, Trick
 
 _LOCK = threading.Lock()
 #: endplay's Denom order (spades, hearts, diamonds, clubs, no trumps).
@@ -76,6 +77,57 @@ def card_tricks(
     return [{_card(c): int(t) for c, t in board} for board in solved]
 
 
+def lead_tricks(
+    positions: Sequence[Hands], trick: Trick, trump: Suit | None, cards: Sequence[Card]
+) -> list[dict[Card, int]]:
+    """For each position, the tricks the leader's side takes after leading each of
+    ``cards``: a solve from the next seat after each card (one best card each),
+    cheaper than :func:`card_tricks` when only a few cards are worth asking about."""
+    from endplay.dds import solve_all_boards
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Card as ECard
+
+    if trick.cards:
+        raise ValueError("lead_tricks is for a lead: the trick must be empty")
+    left = len(next(iter(positions[0].values()))) if positions else 0
+    boards = []
+    for hands in positions:
+        for card in cards:
+            deal = _position(hands, trick, trump)
+            deal.play(ECard(str(card)))
+            boards.append(deal)
+    with _LOCK:
+        solved = list(solve_all_boards(boards, SolveMode.OptimalOne))
+    out: list[dict[Card, int]] = []
+    for i in range(len(positions)):
+        row = solved[i * len(cards) : (i + 1) * len(cards)]
+        out.append(
+            {card: left - max(t for _, t in board) for card, board in zip(cards, row, strict=True)}
+        )
+    return out
+
+
+def declarer_reaches(hands: Hands, declarer: Seat, strain: Strain, tricks: int) -> bool:
+    """Whether declarer takes ``tricks`` tricks or more double dummy in ``strain``: one
+    search for a yes or no (the defenders' target of defeating it), several times
+    cheaper than counting the tricks (:func:`declarer_tricks`)."""
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal as EDeal
+    from endplay.types import Denom, Player
+
+    if tricks <= 0:
+        return True
+    beat = TRICKS + 1 - tricks  # the defenders' tricks that defeat it
+    deal = EDeal(_pbn(hands))
+    deal.first = Player(declarer.lho.index)
+    deal.trump = Denom(_DENOMS.index(strain))
+    with _LOCK:
+        found = list(solve_board(deal, SolveMode.TargetOne, beat))
+    # a reached target comes back as one card scored with it; a missed one as nothing
+    return not (found and found[0][1] >= beat)
+
+
 def declarer_tricks(
     deals: Sequence[Hands], declarer: Seat, strains: Sequence[Strain] = _DENOMS
 ) -> list[dict[Strain, int]]:
@@ -111,4 +163,40 @@ def declarer_tricks(
     return out
 
 
-__all__ = ["Hands", "card_tricks", "declarer_tricks"]
+#: Solved whole deals, by (deal, declarer): the expert's contract, the par, the review
+#: and the closed room's process all want the same five counts.
+_SOLVED: dict[tuple[str, Seat], dict[Strain, int]] = {}
+_SOLVED_KEEP = 64
+
+
+def hands_of(deal: Deal) -> dict[Seat, frozenset[Card]]:
+    return {s: deal.hand(s).cards for s in SEATS}
+
+
+def remember_deal_tricks(hands: Hands, declarer: Seat, tricks: Mapping[Strain, int]) -> None:
+    """Keep counts solved elsewhere (the closed room's process) for :func:`deal_tricks`."""
+    if len(_SOLVED) >= _SOLVED_KEEP:
+        _SOLVED.pop(next(iter(_SOLVED)))
+    _SOLVED[(_pbn(hands), declarer)] = dict(tricks)
+
+
+def deal_tricks(hands: Hands, declarer: Seat) -> dict[Strain, int]:
+    """Declarer's double-dummy tricks in all five strains for a whole deal, solved once
+    per deal and declarer."""
+    known = _SOLVED.get((_pbn(hands), declarer))
+    if known is None:
+        known = declarer_tricks([hands], declarer)[0]
+        remember_deal_tricks(hands, declarer, known)
+    return dict(known)
+
+
+__all__ = [
+    "Hands",
+    "card_tricks",
+    "deal_tricks",
+    "declarer_reaches",
+    "declarer_tricks",
+    "hands_of",
+    "lead_tricks",
+    "remember_deal_tricks",
+]

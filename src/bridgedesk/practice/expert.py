@@ -31,7 +31,7 @@ class ExpertPlayer:
         if view.hidden is None:
             raise PracticeError("the expert level needs the whole deal")
         hands = {s: (view.known[s] if s in view.known else view.hidden[s]) for s in SEATS}
-        return best_contract(dd.declarer_tricks([hands], view.declarer))
+        return best_contract([dd.deal_tricks(hands, view.declarer)])
 
     def choose_card(self, view: PlayView) -> Card:
         if view.hidden is None:

@@ -3,26 +3,40 @@
 :class:`PracticeGame` drives the open room of each board step by step for a
 user interface (the terminal or the browser).  The person plays South, and
 North too when North-South declare (the declarer plays dummy's cards, 002:36,
-and names the contract after seeing dummy, 002:32).  While the person plays,
-the closed room is played by the computer in a background thread, as the
-seed describes (002:53); its result is ready, or waited for, when the board
-ends.  After each board the result, the closed room's, the IMPs and the
-double-dummy par are in :attr:`PracticeGame.results`.
+and names the contract after seeing dummy, 002:32).  :meth:`PracticeGame.step`
+plays one card the person does not choose: a computer's, or with
+``play_forced`` the person's only legal card, so an interface can show each
+card with a pause.
+
+The closed room (002:53) is played by the computer in its own process, at
+a lower priority, so it never takes the double-dummy solver or the processor
+from the cards of the open room; it also solves the deal for the review.
+Without ``background`` it is played after the board instead.  Its result is
+ready, or waited for, when the board ends.  After each board the result, the
+closed room's, the IMPs and the double-dummy par are in
+:attr:`PracticeGame.results`, and :meth:`PracticeGame.review` explains it.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
 
-from bridgedesk.bridge import Seat, Side
+from bridgedesk.bridge import Seat, Side, Strain
 from bridgedesk.deals.cards import Card
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import PracticeError
+from bridgedesk.practice import dd
+from bridgedesk.practice.advice import ContractHelp, DeclaringHelp, contract_help, declaring_help
 from bridgedesk.practice.announce import Declaration, declaration
 from bridgedesk.practice.contract import MiniContract
+from bridgedesk.practice.hint import Hint, hint
 from bridgedesk.practice.play import PlayState
-from bridgedesk.practice.players import ComputerPlayer
+from bridgedesk.practice.players import ComputerPlayer, play_view
+from bridgedesk.practice.review import BoardReview, board_review
 from bridgedesk.practice.room import RoomResult, name_contract, next_card
 from bridgedesk.practice.session import (
     OPEN,
@@ -34,6 +48,44 @@ from bridgedesk.practice.session import (
 )
 
 HUMAN = Seat.S
+#: How much lower the closed room's process runs (``nice``), so the open room's
+#: players come first on a busy machine.
+CLOSED_ROOM_NICENESS = 10
+
+
+@dataclass(frozen=True)
+class Move:
+    """A card played by :meth:`PracticeGame.step`: by the computer, or the person's
+    only legal card played for them (``forced``)."""
+
+    seat: Seat
+    card: Card
+    forced: bool = False
+
+
+def closed_room(
+    config: SessionConfig, deal: Deal, found: Declaration, redeal: int
+) -> tuple[RoomResult, dict[Strain, int]]:
+    """The closed room's play and declarer's double-dummy tricks (for the par and the
+    review): the work of the closed room's process."""
+    assert found.declarer is not None
+    return play_closed(config, deal, found, redeal), dd.deal_tricks(
+        dd.hands_of(deal), found.declarer
+    )
+
+
+def _lower_priority() -> None:  # pragma: no cover - runs in the closed room's process
+    os.nice(CLOSED_ROOM_NICENESS)
+
+
+def closed_room_executor() -> Executor:
+    """A one-process pool for closed rooms, started afresh (``spawn``: safe beside the
+    web server's threads) and run at a lower priority."""
+    return ProcessPoolExecutor(
+        max_workers=1,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_lower_priority,
+    )
 
 
 class PracticeGame:
@@ -46,7 +98,13 @@ class PracticeGame:
         results: Sequence[BoardResult] = (),
         *,
         background: bool = True,
+        executor: Executor | None = None,
+        play_forced: bool = False,
     ) -> None:
+        """``background``: play each closed room in a process of its own (``executor``
+        when given, shared and not shut down here; else one made for this game),
+        otherwise after the board.  ``play_forced``: :meth:`step` also plays the
+        person's card when it is the only one they may play."""
         self.config = config
         self.supply = supply
         self.results: list[BoardResult] = list(results)
@@ -56,13 +114,15 @@ class PracticeGame:
             self.index = len(self.results)
         else:
             self.index = sum(1 for r in self.results if not r.redeal)
-        self._pool = ThreadPoolExecutor(max_workers=1) if background else None
+        self._own_pool = background and executor is None
+        self._pool: Executor | None = executor if background else None
+        self.play_forced = play_forced
         self.deal: Deal | None = None
         self.found: Declaration | None = None
         self.redeal = 0
         self.contract: MiniContract | None = None
         self.state: PlayState | None = None
-        self._closed: Future[RoomResult] | RoomResult | None = None
+        self._closed: Future[tuple[RoomResult, dict[Strain, int]]] | None = None
         self._players: dict[Seat, ComputerPlayer] = {}
 
     # ------------------------------------------------------------ boards
@@ -98,8 +158,10 @@ class PracticeGame:
             for seat in Seat
             if seat is not HUMAN
         }
+        if self._own_pool and self._pool is None:
+            self._pool = closed_room_executor()
         if self._pool is not None:
-            self._closed = self._pool.submit(play_closed, self.config, deal, found, k)
+            self._closed = self._pool.submit(closed_room, self.config, deal, found, k)
         else:
             self._closed = None
         assert found.declarer is not None
@@ -147,17 +209,66 @@ class PracticeGame:
         seat = self.state.to_play
         return seat if self.state.controller(seat) in self.human_seats() else None
 
+    def forced_card(self) -> Card | None:
+        """The person's only legal card, when it is their turn and they have one only."""
+        if self.state is None or self.human_turn() is None:
+            return None
+        legal = self.state.legal()
+        return legal[0] if len(legal) == 1 else None
+
+    def waiting_for_person(self) -> bool:
+        """Whether the next card is the person's to choose (with ``play_forced``, a
+        forced card is not)."""
+        if self.human_turn() is None:
+            return False
+        return not (self.play_forced and self.forced_card() is not None)
+
+    def step(self) -> Move | None:
+        """Play the next card the person does not choose; ``None`` when it is the
+        person's choice or the deal is over."""
+        state, contract, found = self._playing()
+        if state.is_over or self.waiting_for_person():
+            return None
+        seat = state.to_play
+        forced = self.forced_card()
+        if forced is not None:
+            self.state = state.play(forced)
+            return Move(seat, forced, forced=True)
+        card = next_card(state, contract, found, self._players[state.controller(seat)])
+        self.state = state.play(card)
+        return Move(seat, card)
+
     def advance(self) -> list[tuple[Seat, Card]]:
         """Let the computer play until it is the person's turn or the deal is over."""
-        state, contract, found = self._playing()
         made: list[tuple[Seat, Card]] = []
-        while not state.is_over and self.human_turn() is None:
-            seat = state.to_play
-            card = next_card(state, contract, found, self._players[state.controller(seat)])
-            state = state.play(card)
-            self.state = state
-            made.append((seat, card))
+        while (move := self.step()) is not None:
+            made.append((move.seat, move.card))
         return made
+
+    # ------------------------------------------------------------ help
+
+    def declaring_help(self) -> DeclaringHelp:
+        """Who declares this board and why (:mod:`bridgedesk.practice.advice`)."""
+        if self.found is None:
+            raise PracticeError("no board in play")
+        return declaring_help(self.found, HUMAN)
+
+    def contract_help(self) -> ContractHelp:
+        """The contracts to choose from, with targets, scores and the rules of thumb."""
+        if self.deal is None:
+            raise PracticeError("no board in play")
+        declarer = self.declarer
+        return contract_help(self.deal.hand(declarer).cards, self.deal.hand(declarer.partner).cards)
+
+    def hint(self) -> Hint:
+        """The card the computer would play for the person now, and why (it sees only
+        what the person sees)."""
+        state, contract, found = self._playing()
+        if self.human_turn() is None:
+            raise PracticeError("it is not your turn")
+        assert self.deal is not None
+        rng = self.config.rng("hint", self.deal.board, self.redeal, len(state.played))
+        return hint(play_view(state, contract, found, double_dummy=False), rng)
 
     def play(self, card: Card) -> None:
         """The person plays ``card`` for the seat to play."""
@@ -184,11 +295,15 @@ class PracticeGame:
         if not state.is_over:
             raise PracticeError("the play of the deal is not finished")
         assert self.deal is not None
-        if isinstance(self._closed, Future):
-            closed = self._closed.result()
-        elif isinstance(self._closed, RoomResult):
-            closed = self._closed
-        else:
+        closed = None
+        if self._closed is not None:
+            try:
+                closed, tricks = self._closed.result()
+                dd.remember_deal_tricks(dd.hands_of(self.deal), self.declarer, tricks)
+            except BrokenExecutor:
+                # the closed room's process could not start or died: play the room here
+                closed = None
+        if closed is None:
             closed = play_closed(self.config, self.deal, found, self.redeal)
         result = BoardResult(
             self.deal, found, RoomResult.of(state, contract), closed, mini_par(self.deal, found)
@@ -204,9 +319,33 @@ class PracticeGame:
         self.index += 1
         return result
 
+    @property
+    def closed_room_ready(self) -> bool:
+        """Whether finishing the board would not wait for the closed room."""
+        return self._closed is None or self._closed.done()
+
+    def review(self, result: BoardResult | None = None) -> BoardReview:
+        """The review of ``result`` (the last board played by default)."""
+        played = [r for r in self.results if not r.redeal]
+        if result is None:
+            if not played:
+                raise PracticeError("no board has been played yet")
+            result = played[-1]
+        declarer = result.declaration.declarer
+        if declarer is None:
+            raise PracticeError("a redealt board has no play to review")
+        return board_review(result, dd.deal_tricks(dd.hands_of(result.deal), declarer))
+
     def close(self) -> None:
-        if self._pool is not None:
+        if self._pool is not None and self._own_pool:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-__all__ = ["HUMAN", "PracticeGame"]
+__all__ = [
+    "CLOSED_ROOM_NICENESS",
+    "HUMAN",
+    "Move",
+    "PracticeGame",
+    "closed_room",
+    "closed_room_executor",
+]

@@ -66,6 +66,8 @@ class PlayView:
     tricks_done: int
     declarer_tricks: int
     hidden: Mapping[Seat, frozenset[Card]] | None = None
+    #: the completed tricks, in order (everyone saw them played)
+    history: tuple[Trick, ...] = ()
 
     @property
     def unseen(self) -> tuple[Seat, ...]:
@@ -115,6 +117,7 @@ def play_view(
         tricks_done=len(state.tricks),
         declarer_tricks=state.declarer_tricks,
         hidden={s: remaining[s] for s in SEATS if s not in seen} if double_dummy else None,
+        history=state.tricks,
     )
 
 

@@ -6,21 +6,27 @@ less the honours it has already played (the counts are public, 002:31), and
 the suits it has shown out of by not following.  :func:`sample_layouts` draws
 layouts of the unseen cards between the two unseen hands that respect all of
 that: cards of a suit one hand is void in go to the other; the rest are dealt
-at random and then exchanged, a pair at a time, until the HCP counts match.
+at random until a deal gives each hand its HCP count, so that every layout
+consistent with the counts is equally likely (when a few hundred deals give
+none, the last is mended by exchanging cards a pair at a time until the
+counts match).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from bridgedesk.bridge import Seat
 from bridgedesk.deals.cards import Card, Suit
 from bridgedesk.errors import PracticeError
 
+_EXACT_TRIES = 200
 _RESTARTS = 30
 _STEPS = 40
+#: Draws allowed a layout before a clue gives way (:mod:`bridgedesk.practice.clues`).
+ACCEPT_TRIES = 30
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,16 @@ def sample_layout(
         to_first, to_second, free = [], [], sorted(unseen)
         slots = first.cards
     base = _hcp(to_first) - first.hcp
+    # every split with the right counts is equally likely: draw splits until one holds
+    # exactly the announced points (most do within a few dozen draws) ...
+    for _ in range(_EXACT_TRIES):
+        rng.shuffle(free)
+        if base + _hcp(free[:slots]) == 0:
+            return {
+                first.seat: frozenset(to_first) | frozenset(free[:slots]),
+                second.seat: frozenset(to_second) | frozenset(free[slots:]),
+            }
+    # ... else move towards the counts a pair of cards at a time
     best: tuple[int, list[Card], list[Card]] | None = None
     for _ in range(_RESTARTS):
         rng.shuffle(free)
@@ -89,15 +105,30 @@ def sample_layout(
     }
 
 
+Layout = dict[Seat, frozenset[Card]]
+
+
 def sample_layouts(
     unseen: Collection[Card],
     first: HandConstraint,
     second: HandConstraint,
     rng: random.Random,
     count: int,
-) -> list[dict[Seat, frozenset[Card]]]:
-    """``count`` layouts drawn by :func:`sample_layout`."""
-    return [sample_layout(unseen, first, second, rng) for _ in range(count)]
+    accept: Callable[[Layout], bool] | None = None,
+) -> list[Layout]:
+    """``count`` layouts drawn by :func:`sample_layout`; with ``accept``, only layouts it
+    accepts, drawn again up to :data:`ACCEPT_TRIES` times a layout (the last draws are
+    kept when too few pass, so a contradicted clue never stops the play)."""
+    if accept is None:
+        return [sample_layout(unseen, first, second, rng) for _ in range(count)]
+    kept: list[Layout] = []
+    spare: list[Layout] = []
+    for _ in range(count * ACCEPT_TRIES):
+        layout = sample_layout(unseen, first, second, rng)
+        (kept if accept(layout) else spare).append(layout)
+        if len(kept) == count:
+            return kept
+    return kept + spare[len(spare) - (count - len(kept)) :]
 
 
 def constraints_of(
@@ -117,4 +148,10 @@ def constraints_of(
     return a, b
 
 
-__all__ = ["HandConstraint", "constraints_of", "sample_layout", "sample_layouts"]
+__all__ = [
+    "HandConstraint",
+    "Layout",
+    "constraints_of",
+    "sample_layout",
+    "sample_layouts",
+]

@@ -20,10 +20,10 @@ exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bridgedesk.bridge import SEATS, Seat, imps
+from bridgedesk.bridge import SEATS, Seat, Strain, imps
 from bridgedesk.deals.deal import Deal
 from bridgedesk.deals.generate import random_deal
 from bridgedesk.errors import PracticeError
@@ -55,16 +55,20 @@ class MiniPar:
     score_ns: int
 
 
+def par_of(declarer: Seat, dd_tricks: Mapping[Strain, int]) -> MiniPar:
+    """The best-scoring contract on declarer's double-dummy tricks ``dd_tricks``."""
+    contract = best_contract([dd_tricks])
+    tricks = dd_tricks[contract.strain]
+    return MiniPar(contract, tricks, score_ns(declarer, contract, tricks))
+
+
 def mini_par(deal: Deal, found: Declaration) -> MiniPar | None:
     """The double-dummy par of ``deal`` under MiniBridge: the declarer is fixed by the
     announcements, so par is declarer's best-scoring contract on its DD tricks."""
 
     if found.declarer is None:
         return None
-    row = dd.declarer_tricks([{s: deal.hand(s).cards for s in SEATS}], found.declarer)[0]
-    contract = best_contract([row])
-    tricks = row[contract.strain]
-    return MiniPar(contract, tricks, score_ns(found.declarer, contract, tricks))
+    return par_of(found.declarer, dd.deal_tricks(dd.hands_of(deal), found.declarer))
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,7 @@ __all__ = [
     "computer_players",
     "declarer_score",
     "mini_par",
+    "par_of",
     "play_closed",
     "running_total",
     "team_imps",

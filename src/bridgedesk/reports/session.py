@@ -28,7 +28,14 @@ from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.hand_records import render_html as hand_html
 from bridgedesk.reports.names import method_name, shown_movement
 from bridgedesk.reports.templating import environment
-from bridgedesk.results.model import Line, ScoredEvent, ScoredSession, Standing, pair_order
+from bridgedesk.results.model import (
+    Line,
+    ScoredEvent,
+    ScoredSession,
+    Standing,
+    Traveller,
+    pair_order,
+)
 from bridgedesk.results.numbers import decimal, fixed, points
 
 #: The HTML files a full report set holds, in the order the index lists them.
@@ -169,39 +176,39 @@ def _signed(score: int | None) -> str:
 
 def traveller_rows(scored: ScoredSession) -> list[dict[str, Any]]:
     """Each board's traveller as display values (scores from each side's view)."""
-    out = []
-    for t in scored.travellers:
-        lines = []
-        for line in t.lines:
-            score = line.score_ns
-            contract, by, result = _contract_cells(line)
-            lines.append(
-                {
-                    "round": line.round,
-                    "table": line.table,
-                    "ns": line.ns,
-                    "ew": line.ew,
-                    "contract": contract,
-                    "by": by,
-                    "result": result,
-                    "ns_score": _signed(score) if score is not None and score > 0 else "",
-                    "ew_score": _signed(-score) if score is not None and score < 0 else "",
-                    "score": score,
-                    "ns_points": points(line.ns_points),
-                    "ew_points": points(line.ew_points),
-                }
-            )
-        vul = board_vulnerability(t.board)
-        out.append(
+    return [traveller_row(t) for t in scored.travellers]
+
+
+def traveller_row(t: Traveller) -> dict[str, Any]:
+    """One board's traveller as display values (:func:`traveller_rows`)."""
+    lines = []
+    for line in t.lines:
+        score = line.score_ns
+        contract, by, result = _contract_cells(line)
+        lines.append(
             {
-                "board": t.board,
-                "dealer": board_dealer(t.board).value,
-                "vul": str(vul),
-                "top": points(t.top) if t.top is not None else "",
-                "lines": lines,
+                "round": line.round,
+                "table": line.table,
+                "ns": line.ns,
+                "ew": line.ew,
+                "contract": contract,
+                "by": by,
+                "result": result,
+                "ns_score": _signed(score) if score is not None and score > 0 else "",
+                "ew_score": _signed(-score) if score is not None and score < 0 else "",
+                "score": score,
+                "ns_points": points(line.ns_points),
+                "ew_points": points(line.ew_points),
             }
         )
-    return out
+    vul = board_vulnerability(t.board)
+    return {
+        "board": t.board,
+        "dealer": board_dealer(t.board).value,
+        "vul": str(vul),
+        "top": points(t.top) if t.top is not None else "",
+        "lines": lines,
+    }
 
 
 def _contract_cells(line: Line) -> tuple[str, str, str]:
@@ -410,6 +417,7 @@ __all__ = [
     "scorecards_html",
     "sessions_text",
     "sheet_rows",
+    "traveller_row",
     "traveller_rows",
     "travellers_html",
     "write_html",

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bridgedesk.bridge import Seat, Vulnerability
-from bridgedesk.i18n import catalog, format_date, format_decimal
+from bridgedesk.i18n import catalog, format_date, format_decimal, said_in
 from bridgedesk.reports.names import (
     movement_kind_name,
     name_of,
@@ -114,6 +114,12 @@ def add_catalogs(env: Environment) -> None:
         places = len(text.partition(".")[2])
         return format_decimal(Decimal(text), _lang(context), places)
 
+    @pass_context
+    def said(context: Context, value: object) -> object:
+        """A phrase (a movement's note, an award's reason) or an error in the page's
+        language; a name or a number as it is."""
+        return said_in(value, _lang(context))
+
     env.filters.update(date_text=date_text, number_text=number_text)
     env.globals.update(
         seat_name=seat,
@@ -121,6 +127,7 @@ def add_catalogs(env: Environment) -> None:
         named=named,
         movement_title=movement_title,
         movement_kind=movement_kind,
+        said=said,
     )
     env.add_extension("jinja2.ext.i18n")
     env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -139,6 +146,9 @@ def environment(strict: bool = False) -> Environment:
         autoescape=select_autoescape(["html", "j2"]),
         trim_blocks=True,
         lstrip_blocks=True,
+        # the templates are the package's own, changed only with the code: no stat of
+        # each file on every render (a server is restarted for new code anyway)
+        auto_reload=False,
         undefined=StrictUndefined if strict else Undefined,
     )
     add_catalogs(env)

@@ -16,6 +16,7 @@ out of the ranking.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from bridgedesk.bridge.methods import Convention, Method
@@ -31,7 +32,40 @@ from bridgedesk.results.model import (
     ScoredSession,
 )
 from bridgedesk.scoring import results as sr
+from bridgedesk.scoring.boards import BoardMemo
 from bridgedesk.scoring.session import SessionResult, score_session
+
+
+@dataclass
+class SectionMemo:
+    """What scoring a stored section again keeps from the last time: each board's
+    traveller built from its stored results (by the results and their fouled-board
+    groups) and each board checked and scored (:class:`BoardMemo`).  The live results
+    keep one per section, so a new result costs the scoring of its own board and the
+    totals, not of every board; the values are those of scoring from nothing."""
+
+    boards: dict[int, tuple[tuple[Result, ...], tuple[str | None, ...], sr.Board]] = field(
+        default_factory=dict
+    )
+    scored: BoardMemo = field(default_factory=BoardMemo)
+
+    def board(
+        self, number: int, results: Sequence[Result], groups: Sequence[str | None]
+    ) -> sr.Board:
+        """Board ``number``'s traveller for the engine (the one built before if its results
+        and groups are the same)."""
+        rs, gs = tuple(results), tuple(groups)
+        found = self.boards.get(number)
+        if found is not None and found[0] == rs and found[1] == gs:
+            return found[2]
+        built = sr.Board(number, tuple(to_scoring(r, g) for r, g in zip(rs, gs, strict=True)))
+        self.boards[number] = (rs, gs, built)
+        return built
+
+    def keep(self, numbers: set[int]) -> None:
+        for n in set(self.boards) - numbers:
+            del self.boards[n]
+        self.scored.keep(numbers)
 
 
 def to_scoring(result: Result, group: str | None = None) -> sr.TravellerLine:
@@ -92,6 +126,7 @@ def _section(
     method: Method,
     rulings: Rulings | None = None,
     convention: Convention = Convention.JCBL,
+    memo: SectionMemo | None = None,
 ) -> ScoredSection:
     if not snapshot.results:
         raise ScoringError(
@@ -100,17 +135,23 @@ def _section(
         )
     travellers = snapshot.travellers()
     group = rulings.group_of if rulings is not None else (lambda _r: None)
-    boards = [
-        sr.Board(n, tuple(to_scoring(r, group(r)) for r in rs)) for n, rs in travellers.items()
-    ]
+    if memo is None:
+        boards = [
+            sr.Board(n, tuple(to_scoring(r, group(r)) for r in rs)) for n, rs in travellers.items()
+        ]
+    else:
+        boards = [memo.board(n, rs, [group(r) for r in rs]) for n, rs in travellers.items()]
+        memo.keep(set(travellers))
+    scored = memo.scored if memo is not None else None
     movement = snapshot.movement
     winners = movement.winners if movement is not None else None
-    result = score_session(boards, method=method, winners=winners, convention=convention)
+    result = score_session(boards, method=method, winners=winners, convention=convention,
+                           memo=scored)  # fmt: skip
     # -- the director's penalties: a second pass, once the board's unit is known
     if rulings is not None and rulings.penalties:
         penalties = director_penalties(rulings.penalties, result)
         result = score_session(boards, method=method, winners=winners, penalties=penalties,
-                               convention=convention)  # fmt: skip
+                               convention=convention, memo=scored)  # fmt: skip
     placements = {
         (n, i): Placement(r.round, r.table, r.lead)
         for n, rs in travellers.items()
@@ -140,6 +181,7 @@ def score_sections(
     deals: Mapping[int, str] | None = None,
     rulings: Mapping[str, Rulings] | None = None,
     convention: Convention = Convention.JCBL,
+    memo: Mapping[str, SectionMemo] | None = None,
 ) -> ScoredSession:
     """Score each section of one session on its own (004:1315-1320) into one value.
 
@@ -147,7 +189,9 @@ def score_sections(
     to the writers.  ``rulings`` are the director's by section name
     (:mod:`bridgedesk.events.rulings`): fouled-board groups tag the results,
     penalties go to the scoring engine (see :func:`director_penalties`).
-    ``convention`` is the event's scoring convention (:mod:`bridgedesk.scoring.options`)."""
+    ``convention`` is the event's scoring convention (:mod:`bridgedesk.scoring.options`);
+    ``memo`` by section name keeps what an earlier scoring of it can lend
+    (:class:`SectionMemo`)."""
     first = snapshots[0]
     method = method or method_of(first)
     event = first.event
@@ -156,7 +200,10 @@ def score_sections(
         event=event_info(first),
         method=method,
         sections=tuple(
-            _section(s, method, (rulings or {}).get(s.section), convention) for s in snapshots
+            _section(
+                s, method, (rulings or {}).get(s.section), convention, (memo or {}).get(s.section)
+            )
+            for s in snapshots
         ),
         session=first.session,
         deals=dict(deals or {}),
@@ -177,6 +224,7 @@ def score_section(
 
 
 __all__ = [
+    "SectionMemo",
     "director_penalties",
     "event_info",
     "method_of",

@@ -93,6 +93,17 @@ class MatchPlay:
     lineup: Lineup | None = None
     #: A knockout match's carry-over: the IMPs each side starts with (004:1762-1772).
     carry_over: tuple[Fraction, Fraction] | None = None
+    #: The pairs from a board on, when they changed at half time (004:1672-1686):
+    #: ``(first board, line-up)``; ``lineup`` holds before the first of them.
+    halves: tuple[tuple[int, Lineup], ...] = ()
+
+    def lineup_on(self, board: int) -> Lineup | None:
+        """The pairs that played ``board`` of the match."""
+        found = self.lineup
+        for first, lineup in self.halves:
+            if board >= first:
+                found = lineup
+        return found
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ the points the tied teams scored in the matches among themselves, then by the
 IMP quotient (IMPs won / IMPs lost; board-a-match: net total points); teams
 still equal share the place ("2=").
 
-**Butler for pairs**: when a match names the pairs in each room, every room
+**Butler for pairs**: when a match names the pairs in each room (and, where they
+changed at half time, the second half's, 004:1672-1686), every room
 result becomes a traveller line and the whole field is scored by the engine's
 Butler (or cross-IMP) method; pairs are ranked by IMPs per board played, which
 is the order of their totals when all played the same number of boards.
@@ -352,17 +353,19 @@ def _butler(play: TeamEventPlay) -> tuple[tuple[ButlerLine, ...], dict[str, int]
     for m in play.matches:
         if m.lineup is None or m.forfeited_by is not None:
             continue
-        lu = m.lineup
-        for pair, team in ((lu.home_ns, m.home), (lu.home_ew, m.home), (lu.away_ns, m.away),
-                           (lu.away_ew, m.away)):  # fmt: skip
-            if pair_teams.setdefault(pair, team) != team:
-                raise ScoringError(
-                    f"pair {pair} plays for team {pair_teams[pair]} and team {team}",
-                    Location(round=m.round),
-                )
+        for seated in (m.lineup, *(h for _, h in m.halves)):
+            for pair, team in ((seated.home_ns, m.home), (seated.home_ew, m.home),
+                               (seated.away_ns, m.away), (seated.away_ew, m.away)):  # fmt: skip
+                if pair_teams.setdefault(pair, team) != team:
+                    raise ScoringError(
+                        f"pair {pair} plays for team {pair_teams[pair]} and team {team}",
+                        Location(round=m.round),
+                    )
         for b in m.boards:
             if b.open is None or b.closed is None:
                 continue
+            lu = m.lineup_on(b.board)
+            assert lu is not None
             lines.setdefault(b.board, []).append(
                 TravellerLine.played(lu.home_ns, lu.away_ew, b.open.score_ns, play=b.open.play)
             )

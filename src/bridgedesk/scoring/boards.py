@@ -16,8 +16,9 @@ measures both engines and prints where they cross.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
+from typing import Any
 
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import ScoringError
@@ -38,6 +39,50 @@ class Engine(Enum):
     AUTO = "auto"
     EXACT = "exact"
     FAST = "fast"
+
+
+class BoardMemo:
+    """Boards already checked and scored, each kept by its number with the board it was
+    scored from and the settings it was scored with.
+
+    A live ranking scores its section again after every new result, but only the
+    board that result is on has changed: given the same board (the same value,
+    usually the same object) and the same settings, :func:`score_boards` and
+    :func:`~bridgedesk.scoring.session.score_session` take its scored board and
+    its check from here instead of doing them again.  Scoring is a pure function
+    of the board and the settings, so what comes back is what scoring it again
+    would give; a board whose results changed (a new, corrected or deleted
+    result) is a different value and is scored anew.
+    """
+
+    def __init__(self) -> None:
+        self._boards: dict[int, tuple[Board, dict[Any, ScoredBoard], set[bool]]] = {}
+
+    def _entry(self, board: Board) -> tuple[Board, dict[Any, ScoredBoard], set[bool]]:
+        found = self._boards.get(board.number)
+        if found is None or not (found[0] is board or found[0] == board):
+            found = self._boards[board.number] = (board, {}, set())
+        return found
+
+    def check(self, board: Board, two_field: bool) -> None:
+        """:meth:`Board.check`, once per board and field shape."""
+        checked = self._entry(board)[2]
+        if two_field not in checked:
+            board.check(two_field=two_field)
+            checked.add(two_field)
+
+    def scored(self, board: Board, settings: Any, score: Callable[[], ScoredBoard]) -> ScoredBoard:
+        """The board scored with ``settings`` (``score()`` the first time)."""
+        known = self._entry(board)[1]
+        found = known.get(settings)
+        if found is None:
+            found = known[settings] = score()
+        return found
+
+    def keep(self, numbers: set[int]) -> None:
+        """Forget the boards not among ``numbers`` (gone from the section)."""
+        for n in set(self._boards) - numbers:
+            del self._boards[n]
 
 
 def score_board(
@@ -83,14 +128,26 @@ def score_boards(
     played_only: bool = False,
     per_comparison: bool = False,
     engine: Engine = Engine.AUTO,
+    memo: BoardMemo | None = None,
 ) -> list[ScoredBoard]:
     """Score every board of a session (in order), by ``engine``.
 
     The vectorised engine serves matchpoints with Neuberg factoring and
     classic cross-IMPs (``played_only`` and ``per_comparison`` off); asked for
     anything else, :attr:`Engine.FAST` is refused and :attr:`Engine.AUTO`
-    scores exactly.
+    scores exactly.  With ``memo``, each board scored before with the same settings
+    is taken from it (:class:`BoardMemo`) and the others are scored exactly.
     """
+    if memo is not None:
+        settings = (method, missing, fouled, butler_drop, scores, scale, played_only,
+                    per_comparison)  # fmt: skip
+        return [
+            memo.scored(b, settings, lambda b=b: score_board(  # type: ignore[misc]
+                b, method, missing=missing, fouled=fouled, butler_drop=butler_drop,
+                scores=scores, scale=scale, played_only=played_only,
+                per_comparison=per_comparison))
+            for b in boards
+        ]  # fmt: skip
     vectorised = method is Method.XIMP or (method is Method.MP and missing is Missing.NEUBERG)
     vectorised = vectorised and not (played_only or per_comparison)
     if engine is Engine.FAST and not vectorised:
@@ -119,4 +176,4 @@ def score_boards(
     ]  # fmt: skip
 
 
-__all__ = ["FAST_FROM", "Engine", "score_board", "score_boards"]
+__all__ = ["FAST_FROM", "BoardMemo", "Engine", "score_board", "score_boards"]

@@ -19,6 +19,7 @@ Everything here is a frozen value; nothing is parsed from text.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -50,7 +51,9 @@ class Weighted:
 
     @classmethod
     def of(cls, score_ns: int) -> Weighted:
-        return cls(((Fraction(1), int(score_ns)),))
+        if cls is not Weighted:
+            return cls(((Fraction(1), int(score_ns)),))
+        return _single(int(score_ns))
 
     @classmethod
     def blend(cls, parts: Iterable[tuple[Fraction | int | str, int]]) -> Weighted:
@@ -76,6 +79,13 @@ class Weighted:
         if self.is_single:
             return str(self.parts[0][1])
         return " + ".join(f"{w}*{s}" for w, s in self.parts)
+
+
+@functools.lru_cache(maxsize=8192)
+def _single(score_ns: int) -> Weighted:
+    """An ordinary score, made once: a field of 180,000 results has a few hundred
+    different scores (the value is frozen, so every line may share it)."""
+    return Weighted(((Fraction(1), score_ns),))
 
 
 Outcome = Weighted | Adjustment

@@ -12,13 +12,12 @@ def round_half_up(value: Fraction, places: int = 2) -> Fraction:
     >>> round_half_up(Fraction(1, 8)), round_half_up(Fraction(-1, 8))
     (Fraction(13, 100), Fraction(-13, 100))
     """
-    unit = Fraction(1, 10**places)
-    q = abs(value) / unit
-    whole = int(q)
-    if q - whole >= Fraction(1, 2):
+    scale = 10**places
+    # in whole numbers: |value| x scale = whole + rest / denominator
+    whole, rest = divmod(abs(value.numerator) * scale, value.denominator)
+    if 2 * rest >= value.denominator:
         whole += 1
-    out = whole * unit
-    return out if value >= 0 else -out
+    return Fraction(whole if value.numerator >= 0 else -whole, scale)
 
 
 def to_decimal(value: Fraction, places: int = 2) -> Decimal:

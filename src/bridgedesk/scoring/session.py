@@ -25,7 +25,7 @@ from bridgedesk.bridge.methods import Method as Method  # re-exported
 from bridgedesk.bridge.seats import Side
 from bridgedesk.bridge.vp import get_scale
 from bridgedesk.errors import Location, ScoringError
-from bridgedesk.scoring.boards import Engine, score_boards
+from bridgedesk.scoring.boards import BoardMemo, Engine, score_boards
 from bridgedesk.scoring.matchpoints import (
     ADJUSTED_PERCENT,
     FouledMethod,
@@ -147,6 +147,7 @@ def score_session(
     factor: bool = True,
     convention: Convention | None = None,
     engine: Engine = Engine.AUTO,
+    memo: BoardMemo | None = None,
 ) -> SessionResult:
     """Score every board of one field and rank the pairs.
 
@@ -166,7 +167,9 @@ def score_session(
     further rules: :class:`~bridgedesk.scoring.options.ConventionRules`); give
     it or ``scale`` / ``common_top`` / ``factor``, not both.  ``engine`` chooses
     the exact or the vectorised board scoring (:mod:`bridgedesk.scoring.boards`;
-    both give the same values).
+    both give the same values).  ``memo`` keeps the boards checked and scored (the
+    live results score a section again after each new result): a board met before
+    is not checked or scored again (:class:`~bridgedesk.scoring.boards.BoardMemo`).
     """
     rules = _rules(convention, method, scale=scale, factor=factor, common_top=common_top)
     if convention is not None:
@@ -185,13 +188,17 @@ def score_session(
         if b.number in seen_numbers:
             raise ScoringError("the board appears twice in the session", Location(board=b.number))
         seen_numbers.add(b.number)
-        b.check(two_field=winners == 2)
+        if memo is None:
+            b.check(two_field=winners == 2)
+        else:
+            memo.check(b, winners == 2)
     n_common = max((len(b.results) for b in boards), default=0) if common_top else None
     scored = score_boards(
         boards if rules.factor else [_played(b) for b in boards], method, missing=missing,
         fouled=fouled, butler_drop=butler_drop, scores=n_common if rules.factor else None,
         scale=rules.scale, played_only=rules.played_only and method is Method.MP,
         per_comparison=rules.per_comparison and method is Method.XIMP, engine=engine,
+        memo=memo if rules.factor else None,
     )  # fmt: skip
 
     def key(pair: str, side: Side) -> PairKey:

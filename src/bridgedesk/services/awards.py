@@ -212,7 +212,8 @@ def awards_of(
     found = scored_for_awards(unit, event, section)
     if not found.players:
         raise MasterpointError(
-            "no member numbers: enter the players' member numbers to award masterpoints"
+            "no member numbers: enter the players' member numbers to award masterpoints",
+            code="awards.no-member-numbers",
         )
     source = AwardInput(sessions=found.sessions, players=found.players, stored=found.facts)
     asked = options if options is not None else AwardOptions(rules=rules)
@@ -282,7 +283,9 @@ def record(
     if rules not in RULE_VERSIONS:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
     if not reason.strip():
-        raise EntryError("give the reason (it is kept in the ledger's audit log)")
+        raise EntryError(
+            "give the reason (it is kept in the ledger's audit log)", code="awards.needs-reason"
+        )
     asked = options if options is not None else AwardOptions(rules=rules)
     with unit.transaction():
         note = _refuse_disputes(unit, event, despite_disputes, "recording the awards")

@@ -40,7 +40,7 @@ from bridgedesk.results.event_ranking import event_ranking, final_carry
 from bridgedesk.results.individual import score_individual_section
 from bridgedesk.results.model import ScoredEvent, ScoredSession
 from bridgedesk.results.pair_rounds import RoundsResult, ranked_by_rounds, score_rounds
-from bridgedesk.results.section import score_sections
+from bridgedesk.results.section import SectionMemo, score_sections
 from bridgedesk.scoring.session import SessionResult
 from bridgedesk.services.team_scores import TeamScores, score_teams
 from bridgedesk.store import director, event_options, events_repo, individuals, team_events
@@ -58,6 +58,7 @@ __all__ = [
     "Missing",
     "RoundScores",
     "Scores",
+    "SectionRules",
     "SessionScores",
     "Shape",
     "event_missing",
@@ -68,6 +69,7 @@ __all__ = [
     "score_section",
     "score_session",
     "score_snapshot",
+    "section_rules",
     "standings",
 ]
 
@@ -192,6 +194,7 @@ def _section_scored(
     deals: Mapping[int, str] | None,
     convention: Convention,
     plan: IndividualPlan | None,
+    memo: Mapping[str, SectionMemo] | None = None,
 ) -> ScoredSession:
     """Sections of one session scored as the event's rules say (module doc)."""
     if plan is not None:  # an individual's players ranked alone (004:1576-1614)
@@ -199,7 +202,43 @@ def _section_scored(
         return score_individual_section(
             first, plan, deals=deals, rulings=rulings.get(first.section)
         )
-    return score_sections(snapshots, deals=deals, rulings=rulings, convention=convention)
+    return score_sections(snapshots, deals=deals, rulings=rulings, convention=convention,
+                          memo=memo)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SectionRules:
+    """What scoring one section of a session takes besides its results, read once: the
+    event's rules, the director's rulings on the section, an individual's plan and the
+    session's deals.  The live results read them again only when the event has been
+    corrected or ruled on (:mod:`bridgedesk.services.live_results`)."""
+
+    rules: EventRules
+    section: str
+    session: int
+    rulings: Rulings
+    plan: IndividualPlan | None
+    deals: Mapping[int, str]
+
+    def score(self, snapshot: SectionResults, memo: SectionMemo | None = None) -> ScoredSession:
+        """``snapshot`` (this section's results) scored by the event's rules, as
+        :func:`score_session` scores the section; ``memo`` lends the boards scored
+        before (:class:`~bridgedesk.results.section.SectionMemo`): the same values."""
+        memos = None if memo is None else {self.section: memo}
+        return _section_scored([snapshot], {self.section: self.rulings}, self.deals,
+                               self.rules.convention, self.plan, memos)  # fmt: skip
+
+
+def section_rules(
+    unit: UnitOfWork, event: int | str, section: str, session: int = 1
+) -> SectionRules:
+    """The :class:`SectionRules` of one section, read in one transaction."""
+    with unit.transaction(write=False):
+        rules = event_rules(unit, event)
+        return SectionRules(
+            rules, section, session, director.rulings(unit, event, section, session),
+            individuals.plan(unit, event, section, session), _deals(unit, event, session),
+        )  # fmt: skip
 
 
 def _deals(unit: UnitOfWork, event: int | str, session: int) -> dict[int, str]:
@@ -367,7 +406,10 @@ def score(
         rules = event_rules(unit, event)
         if rules.shape is Shape.TEAMS:
             if section is not None:
-                raise EntryError("a team event is one section: leave out --section")
+                raise EntryError(
+                    "a team event is one section: leave out --section",
+                    code="event.team-one-section",
+                )
             return score_teams(unit, event, session, flights)
         if flights:
             raise EntryError("--flight is for an SRR teams + pairs event")

@@ -28,13 +28,14 @@ from pathlib import Path
 
 from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.vp import get_scale, load_scale_file, scale_names
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.creation import new_event
 from bridgedesk.events.event_options import EventOptions
 from bridgedesk.events.model import Event
 from bridgedesk.events.pair_formats import PairFormat, Pairing
 from bridgedesk.events.swiss import Rematch, SwissRule
 from bridgedesk.events.team_settings import DEFAULT_BOARDS, TeamForm, TeamSettings
+from bridgedesk.i18n import lazy_pgettext
 from bridgedesk.store import event_options, team_events
 from bridgedesk.store.events_repo import create_event
 from bridgedesk.store.individuals import individual_event
@@ -56,6 +57,14 @@ __all__ = [
 ]
 
 
+#: An event of each kind, as a refusal begins ("a pairs event is scored ...").
+_KIND_WORDS = {
+    "pairs": lazy_pgettext("event kind", "a pairs"),
+    "teams": lazy_pgettext("event kind", "a team"),
+    "individual": lazy_pgettext("event kind", "an individual"),
+}
+
+
 class EventKind(Enum):
     """What an event's competitors are (``event new --kind``)."""
 
@@ -68,7 +77,12 @@ class EventKind(Enum):
         try:
             return cls(text.strip().lower())
         except ValueError:
-            raise EntryError(f"--kind is pairs, teams or individual, not {text!r}") from None
+            raise EntryError(
+                "--kind is pairs, teams or individual, not {given!r}",
+                Location(input="kind"),
+                code="event.unknown-kind",
+                given=text,
+            ) from None
 
     def methods(self) -> tuple[Method, ...]:
         """The scoring methods an event of this kind takes (module doc)."""
@@ -79,11 +93,24 @@ class EventKind(Enum):
         found = Method.parse(text)
         if found not in self.methods():
             names = ", ".join(m.value for m in self.methods())
-            what = {"pairs": "a pairs", "teams": "a team", "individual": "an individual"}
+            if found.is_teams:
+                raise EntryError(
+                    "{kind} event is scored {methods}, not {method} (--scoring {method} is "
+                    "for a team event)",
+                    Location(input="scoring"),
+                    code="event.scoring-kind",
+                    kind=_KIND_WORDS[self.value],
+                    methods=names,
+                    method=found.value,
+                )
             raise EntryError(
-                f"{what[self.value]} event is scored {names}, not {found.value} "
-                f"(--scoring {found.value} is for "
-                + ("a team event)" if found.is_teams else "pairs and individuals)")
+                "{kind} event is scored {methods}, not {method} (--scoring {method} is for "
+                "pairs and individuals)",
+                Location(input="scoring"),
+                code="event.scoring-kind",
+                kind=_KIND_WORDS[self.value],
+                methods=names,
+                method=found.value,
             )
         return found
 
@@ -144,7 +171,12 @@ def team_settings(
     before it is kept)."""
     if form is None:
         forms = ", ".join(f.value for f in TeamForm)
-        raise EntryError(f"a team event needs --format: {forms}")
+        raise EntryError(
+            "a team event needs --format: {forms}",
+            Location(input="format"),
+            code="event.team-needs-format",
+            forms=forms,
+        )
     team_form = TeamForm.parse(form)
     if scoring is not None:
         team_scoring = EventKind.TEAMS.method(scoring)
@@ -166,7 +198,10 @@ def team_settings(
         rules = {r.value: r for r in SwissRule}
         if swiss_rule not in rules:
             raise EntryError(
-                f"unknown --swiss-rule {swiss_rule!r}; choose jcbl-1, jcbl-2 or jcbl-3"
+                "unknown --swiss-rule {given!r}; choose jcbl-1, jcbl-2 or jcbl-3",
+                Location(input="swiss_rule"),
+                code="event.unknown-swiss-rule",
+                given=swiss_rule,
             )
         rule = rules[swiss_rule]
     bpm = boards_per_match or DEFAULT_BOARDS.get(team_form, 8)
@@ -191,9 +226,17 @@ class Prepared:
 
 def _team_event(asked: NewEvent) -> Prepared:
     if asked.sections != "A":
-        raise EntryError("a team event is one section: leave out --sections")
+        raise EntryError(
+            "a team event is one section: leave out --sections",
+            Location(input="sections"),
+            code="event.team-one-section",
+        )
     if asked.convention is not None:
-        raise EntryError("--convention is for a pairs event (matchpoints)")
+        raise EntryError(
+            "--convention is for a pairs event (matchpoints)",
+            Location(input="convention"),
+            code="event.convention-pairs-only",
+        )
     settings = team_settings(
         asked.format, asked.scoring, vp_scale=asked.vp_scale, stock=asked.stock,
         boards_per_match=asked.boards_per_match, rounds=asked.rounds,
@@ -210,12 +253,20 @@ def _team_event(asked: NewEvent) -> Prepared:
     )  # fmt: skip
 
 
+def _pair_format(text: str) -> PairFormat:
+    """The pairs event's format ``--format`` names (a refusal is about that input)."""
+    try:
+        return PairFormat.parse(text)
+    except BridgedeskError as exc:
+        raise exc.located(Location(input="format")) from None
+
+
 def prepare_event(asked: NewEvent) -> Prepared:
     """Check what ``asked`` describes and build the event, storing nothing (the
     command does this before it opens the store); one line when refused."""
     kind = EventKind.parse(asked.kind)
     if not asked.name.strip():
-        raise EntryError("give the event's name")
+        raise EntryError("give the event's name", Location(input="name"), code="event.needs-name")
     if kind is EventKind.TEAMS:
         return _team_event(asked)
     team_only = (
@@ -228,10 +279,19 @@ def prepare_event(asked: NewEvent) -> Prepared:
         ("--segments", None if asked.segments == 1 else asked.segments),
     )
     if asked.even_chance:
-        raise EntryError("--even-chance is for a team event (--kind teams)")
+        raise EntryError(
+            "--even-chance is for a team event (--kind teams)",
+            Location(input="even_chance"),
+            code="event.even-chance-teams-only",
+        )
     given = [option for option, value in team_only if value is not None]
     if given:
-        raise EntryError(f"{given[0]} is for a team event (--kind teams)")
+        raise EntryError(
+            "{option} is for a team event (--kind teams)",
+            Location(input=given[0].removeprefix("--").replace("-", "_")),
+            code="event.team-only-option",
+            option=given[0],
+        )
     scoring = kind.method(asked.scoring) if asked.scoring else Method.MP
     event = new_event(
         asked.name, date=asked.date, rating=asked.rating, class_=asked.class_,
@@ -240,12 +300,16 @@ def prepare_event(asked: NewEvent) -> Prepared:
     )  # fmt: skip
     if kind is EventKind.INDIVIDUAL:
         if asked.format is not None or asked.convention is not None:
-            raise EntryError("--format and --convention are for a pairs event")
+            raise EntryError(
+                "--format and --convention are for a pairs event",
+                Location(input="format"),
+                code="event.individual-no-format",
+            )
         return Prepared(event, kind)
     if asked.format is None and asked.convention is None:
         return Prepared(event, kind)
     opts = EventOptions(
-        format=None if asked.format is None else PairFormat.parse(asked.format),
+        format=None if asked.format is None else _pair_format(asked.format),
         convention=Convention.JCBL if asked.convention is None
         else Convention.parse(asked.convention),
     )  # fmt: skip
@@ -313,14 +377,20 @@ def change_rules(
     one its kind takes, and the method and convention are fixed once a result is in
     (module doc).  ``fmt`` ``none`` makes an ordinary event.  Returns (before, after)."""
     if not reason.strip():
-        raise EntryError("changing the event's options needs --reason (the audit log)")
+        raise EntryError(
+            "changing the event's options needs --reason (the audit log)",
+            Location(input="reason"),
+            code="event.options-need-reason",
+        )
     with unit.transaction():
         kind = kind_of(unit, ref)
         method = None if scoring is None else kind.method(scoring)
         if kind is EventKind.TEAMS and (fmt or pairing or convention or vp_scale):
             raise EntryError(
-                "a team event's form and VP scale are set when it is created "
-                "(`event new --kind teams`); only its --scoring can change here"
+                "a team event's form and VP scale are set when it is created (`event new "
+                "--kind teams`); only its --scoring can change here",
+                Location(input="format"),
+                code="event.team-options-fixed",
             )
         current = event_options.options(unit, ref)
         new = replace(

@@ -11,6 +11,7 @@ downloads cannot disagree.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -19,9 +20,11 @@ from bridgedesk.events.model import SectionResults
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import results_json
 from bridgedesk.reports.output import Output
-from bridgedesk.reports.session import traveller_rows
+from bridgedesk.reports.session import traveller_row
+from bridgedesk.results.model import ScoredSession, Traveller
 from bridgedesk.results.numbers import fixed
 from bridgedesk.services.event_scores import (
+    EventRules,
     Shape,
     event_rules,
     score_event,
@@ -39,6 +42,7 @@ __all__ = [
     "overall",
     "planned",
     "ranking_document",
+    "section_display",
     "section_names",
 ]
 
@@ -99,6 +103,22 @@ def board_traveller(
 
 def live_section(unit: UnitOfWork, event: int | str, snapshot: SectionResults) -> dict[str, Any]:
     """A section's ranking, its completed boards' travellers and its progress, for display."""
+    scored = score_snapshot(unit, event, snapshot, with_deals=False) if snapshot.results else None
+    by_rounds = event_rules(unit, event).shape is Shape.ROUNDS
+    return section_display(snapshot, scored, by_rounds)
+
+
+def section_display(
+    snapshot: SectionResults,
+    scored: ScoredSession | None,
+    by_rounds: bool,
+    rows: Callable[[Traveller], dict[str, Any]] = traveller_row,
+) -> dict[str, Any]:
+    """:func:`live_section` of a section already scored (``scored``: None before its first
+    result); ``by_rounds``: an event drawn round by round, ranked by its standings
+    (:func:`overall`), not by the section's matchpoints over every round; ``rows``
+    writes a board's traveller (one that remembers the boards it wrote, or
+    :func:`~bridgedesk.reports.session.traveller_row`)."""
     counts = planned(snapshot)
     entered: dict[int, int] = {}
     for r in snapshot.results:
@@ -115,16 +135,13 @@ def live_section(unit: UnitOfWork, event: int | str, snapshot: SectionResults) -
         "travellers": [],
         "over": bool(counts) and len(complete) == len(counts),
     }
-    if not snapshot.results:
+    if scored is None:
         return out
-    scored = score_snapshot(unit, event, snapshot, with_deals=False)
-    if event_rules(unit, event).shape is Shape.ROUNDS:
-        # drawn round by round: ranked by the standings (:func:`overall`), not by the
-        # section's matchpoints over every round
-        done = set(complete)
-        out["travellers"] = [t for t in traveller_rows(scored) if t["board"] in done]
+    done = set(complete)
+    out["travellers"] = [rows(t) for t in scored.travellers if t.board in done]
+    if by_rounds:
         return out
-    for direction, rows in scored.section.fields():
+    for direction, lines in scored.section.fields():
         out["fields"].append(
             {
                 "direction": None if direction is None else direction.value,
@@ -137,12 +154,10 @@ def live_section(unit: UnitOfWork, event: int | str, snapshot: SectionResults) -
                         "percentage": fixed(s.percentage),
                         "boards": s.boards,
                     }
-                    for s in rows
+                    for s in lines
                 ],
             }
         )
-    done = set(complete)
-    out["travellers"] = [t for t in traveller_rows(scored) if t["board"] in done]
     return out
 
 
@@ -158,13 +173,15 @@ def live_session(unit: UnitOfWork, event: int | str) -> int:
     return max(started, default=1)
 
 
-def overall(unit: UnitOfWork, event: int | str) -> dict[str, Any] | None:
+def overall(
+    unit: UnitOfWork, event: int | str, rules: EventRules | None = None
+) -> dict[str, Any] | None:
     """What the live page ranks over the whole event, as ``bridgedesk results`` does: an
     event of several sessions (or a final) its ranking over the sessions; a Swiss pairs,
     barometer or Houston event its standings after the last complete round; None for
     an event ranked by its sections alone.  ``round`` is the standings' round (None:
-    the ranking over the sessions)."""
-    rules = event_rules(unit, event)
+    the ranking over the sessions); ``rules``: the event's, when read already."""
+    rules = rules or event_rules(unit, event)
     if rules.shape is Shape.SESSIONS:
         try:
             combined = score_event(unit, event, with_deals=False).scored.combined

@@ -33,7 +33,7 @@ import io
 import json
 import tempfile
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -79,6 +79,7 @@ __all__ = [
     "srr_pairs_rows",
     "write_scores",
     "write_team_event",
+    "zipped",
 ]
 
 #: What a team event is published as, and the refusal of anything else.
@@ -390,16 +391,22 @@ def write_scores(found: Scores, asked: Publication) -> Published:
     return _one_session(found, asked)
 
 
-def publish_zip(unit: UnitOfWork, event: int | str, asked: Publication) -> bytes:
-    """The report set ``bridgedesk results EVENT --format html`` writes for ``asked``, as
-    one zip file (the console's downloads)."""
+def zipped(write: Callable[[Path], Published]) -> bytes:
+    """What ``write`` publishes into a directory (a new, empty one), as one zip file of
+    the files it says it wrote (the console's downloads)."""
     buffer = io.BytesIO()
     with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
-        done = publish(unit, event, replace(asked, fmt=Output.HTML, out=Path(tmp)))
+        done = write(Path(tmp))
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in done.files:
                 archive.write(path, path.relative_to(tmp).as_posix())
     return buffer.getvalue()
+
+
+def publish_zip(unit: UnitOfWork, event: int | str, asked: Publication) -> bytes:
+    """The report set ``bridgedesk results EVENT --format html`` writes for ``asked``, as
+    one zip file (the console's downloads)."""
+    return zipped(lambda out: publish(unit, event, replace(asked, fmt=Output.HTML, out=out)))
 
 
 def _check(rules: EventRules, asked: Publication) -> None:

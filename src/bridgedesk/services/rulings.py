@@ -153,7 +153,10 @@ def withdraw_pair(
     and A+ to its opponents on each lost slip; else its results deleted and its slips
     marked not played.  Every step audited, one line for the whole."""
     if not reason.strip():
-        raise EntryError("a withdrawal needs a reason (it is kept in the audit log)")
+        raise EntryError(
+            "a withdrawal needs a reason (it is kept in the audit log)",
+            code="withdrawal.needs-reason",
+        )
     with unit.transaction() as s:
         ev = event_row(s, ref)
         sec = section_row(s, ev, session, section, lock=True)
@@ -203,7 +206,10 @@ def rule_on_dispute(
     another).  The correction's id (None when confirmed)."""
     reason = reason.strip()
     if not reason:
-        raise disputes.DisputeError("give the reason for the ruling (it is kept in the audit log)")
+        raise disputes.DisputeError(
+            "give the reason for the ruling (it is kept in the audit log)",
+            code="ruling.needs-reason",
+        )
     with unit.transaction() as s:
         ev = event_row(s, ref)
         row = disputes.dispute_to_rule(s, ev, dispute_id, result_id)

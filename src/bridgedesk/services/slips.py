@@ -58,6 +58,7 @@ from bridgedesk.events.slips import (
 from bridgedesk.events.table_rounds import check_table_change, check_table_round
 from bridgedesk.events.team_draw import Room, TeamSlip
 from bridgedesk.events.team_rooms import check_room_free, match_at, place_room
+from bridgedesk.i18n import lazy_pgettext
 from bridgedesk.store import corrections, terminals
 from bridgedesk.store.individual_events import is_individual
 from bridgedesk.store.lookups import event_row, section_row
@@ -100,6 +101,10 @@ GivenSlip = Result | SeatedResult | TeamSlip
 TABLE_REASON = "corrected at the table before the round closed"
 
 
+#: A team match's rooms, as a refusal names them.
+ROOMS = {"open": lazy_pgettext("room", "open"), "closed": lazy_pgettext("room", "closed")}
+
+
 @dataclass(frozen=True)
 class ImportReport:
     """What an import did: slips added, and slips skipped as stored already."""
@@ -121,7 +126,9 @@ class TableSlip:
 
     def __post_init__(self) -> None:
         if self.key is not None and not 1 <= len(self.key) <= 100:
-            raise EntryError("the Idempotency-Key must be 1-100 characters")
+            raise EntryError(
+                "the Idempotency-Key must be 1-100 characters", code="request.bad-idempotency-key"
+            )
 
 
 @dataclass(frozen=True)
@@ -224,7 +231,9 @@ def import_slips(
     each batch.
     """
     if batch < 1:
-        raise EntryError(f"batch size must be at least 1, got {batch}")
+        raise EntryError(
+            "batch size must be at least 1, got {batch}", code="import.bad-batch", batch=batch
+        )
     with unit.transaction(write=False) as s:
         todo = _checked_rows(_Event(s, event_row(s, ref)), rows, lock=False)
     skipped = len(rows) - len(todo)
@@ -326,13 +335,16 @@ def check_at_table(unit: UnitOfWork, slip: TableSlip) -> Result:
 
 def _enter_at_table(s: OrmSession, slip: TableSlip) -> dict[str, Any]:
     t = slip.terminal
+    terminals.check_login(s, t)  # the web may have known the terminal from memory
     if slip.key is not None:
         seen = terminals.answered(s, t, slip.key)
         if seen is not None:
             if seen[0] != slip.request:
                 raise EntryError(
-                    f"Idempotency-Key {slip.key!r} was used for another request: "
-                    "send a new key for a new result"
+                    "Idempotency-Key {given!r} was used for another request: send a new key "
+                    "for a new result",
+                    code="request.idempotency-key-reused",
+                    given=slip.key,
                 )
             return seen[1]
     placed = _checked_at_table(s, t, slip.result)
@@ -359,7 +371,12 @@ def _checked_at_table(s: OrmSession, terminal: Terminal, result: Result) -> Resu
         draw, teams = team
         found = match_at(draw.matches, Room(result.round, terminal.table))
         if found is None:
-            raise EntryError(f"{terminal.label} has no match in round {result.round}")
+            raise EntryError(
+                "{table} has no match in round {round}",
+                code="table.no-match",
+                table=terminal.named,
+                round=result.round,
+            )
         d, room = found
         assert d.away is not None
         slip = TeamSlip(d.round, d.home, d.away, room, result.board, result)
@@ -391,7 +408,11 @@ def correct(
         ev = event_row(s, ref)
         row, old = corrections.locked_result(s, ev, result_id)
         if row.withdrawn:
-            raise EntryError(f"result {result_id} is deleted: undo the deletion first")
+            raise EntryError(
+                "result {result_id} is deleted: undo the deletion first",
+                code="result.deleted-undo-first",
+                result_id=result_id,
+            )
         by = _By(who, reason, director, now)
         return _change(s, ev, row, (old, row.override_reason, False), (new, override, False),
                        "correct", by)  # fmt: skip
@@ -419,8 +440,14 @@ def correct_room(
         ]
         if not stored:
             raise EntryError(
-                f"round {slip.round}: the {slip.room} room of {slip.home} v {slip.away} has "
-                f"no result on board {slip.board} to correct; enter it"
+                "round {round}: the {room} room of {home} v {away} has no result on board "
+                "{board} to correct; enter it",
+                code="team.nothing-to-correct",
+                round=slip.round,
+                room=ROOMS.get(slip.room, slip.room),
+                home=slip.home,
+                away=slip.away,
+                board=slip.board,
             )
         cid = correct(unit, door.ev.id, stored[0].id, placed, who=who, reason=reason,
                       director=director)  # fmt: skip
@@ -488,7 +515,11 @@ def delete(
         ev = event_row(s, ref)
         row, old = corrections.locked_result(s, ev, result_id)
         if row.withdrawn:
-            raise EntryError(f"result {result_id} is already deleted")
+            raise EntryError(
+                "result {result_id} is already deleted",
+                code="result.already-deleted",
+                result_id=result_id,
+            )
         by = _By(who, reason, director, now)
         return _change(s, ev, row, (old, row.override_reason, False),
                        (old, row.override_reason, True), "delete", by)  # fmt: skip

@@ -127,6 +127,33 @@ def _lineup(
     )
 
 
+def _second_half(
+    d: DrawnMatch,
+    teams: dict[int, Entry],
+    stored: StoredTeamEvent,
+) -> tuple[tuple[int, Lineup], ...]:
+    """The match's pairs from the second half on, when they changed at half time
+    (004:1672-1686): each team's stored second half, or its first half's pairs."""
+    assert d.away is not None
+    halves = [stored.halves.get((d.round, t)) for t in (d.home, d.away)]
+    found = [h for h in halves if h is not None]
+    if not found or any(len(teams[t].players) < 4 for t in (d.home, d.away)):
+        return ()
+    seats: list[tuple[tuple[int, int], ...]] = []
+    for team, half in zip((d.home, d.away), halves, strict=True):
+        if half is not None:
+            seats.append((half.seats.ns, half.seats.ew))
+        else:
+            seats.append(stored.lineups.get((d.round, team), ((1, 2), (3, 4))))
+    (h_ns, h_ew), (a_ns, a_ew) = seats[0], seats[1]
+    home, away = teams[d.home], teams[d.away]
+    lineup = Lineup(
+        _pair_name(home, h_ns), _pair_name(home, h_ew), _pair_name(away, a_ns),
+        _pair_name(away, a_ew),
+    )  # fmt: skip
+    return ((found[0].first_board, lineup),)
+
+
 def _triangle_table(drawn: Sequence[DrawnMatch], d: DrawnMatch, trio: tuple[int, ...]) -> int:
     """A triangle's match number, from its first table as the round's matches number
     their pairs of tables (:mod:`bridgedesk.events.team_triangle`)."""
@@ -199,9 +226,10 @@ def as_played(stored: StoredTeamEvent) -> TeamSnapshot:
             table = (d.open.table + 1) // 2 if team.form in _PAIRED_TABLES else d.open.table
             if d.round in trios and d.home in trios[d.round]:
                 table = _triangle_table(draw.matches, d, trios[d.round])
+            halves = _second_half(d, teams, stored) if lineup is not None else ()
             matches.append(
                 MatchPlay(d.round, d.home, d.away, tuple(boards), table=table, lineup=lineup,
-                          carry_over=draw.carry.get((d.round, d.home)))
+                          carry_over=draw.carry.get((d.round, d.home)), halves=halves)
             )  # fmt: skip
     info = stored.event
     play = TeamEventPlay(

@@ -114,9 +114,14 @@ def write_change(
         s.flush()
     except IntegrityError:
         raise EntryError(
-            f"board {value.board} already has a result for NS {value.ns} v EW {value.ew} "
-            f"at round {value.round} table {value.table} (perhaps a deleted one: undo "
-            "its deletion instead)"
+            "board {board} already has a result for NS {ns} v EW {ew} at round "
+            "{round} table {table} (perhaps a deleted one: undo its deletion instead)",
+            code="result.correction-clashes",
+            board=value.board,
+            ns=value.ns,
+            ew=value.ew,
+            round=value.round,
+            table=value.table,
         ) from None
     return audit.id
 
@@ -164,7 +169,12 @@ def to_undo(s: OrmSession, ev: EventRow, correction_id: int) -> Undone:
     the result's section locked first."""
     c = s.get(CorrectionRow, correction_id)
     if c is None or c.event_id != ev.id:
-        raise EntryError(f"event {ev.name!r} has no correction {correction_id}")
+        raise EntryError(
+            "event {event!r} has no correction {correction_id}",
+            code="correction.no-such-correction",
+            event=ev.name,
+            correction_id=correction_id,
+        )
     _lock_result_section(s, c.result_id)
     undone = s.scalars(select(CorrectionRow.id).where(CorrectionRow.undoes_id == c.id)).first()
     row, current = result_row(s, ev, c.result_id)

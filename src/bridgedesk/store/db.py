@@ -48,7 +48,7 @@ ENV_VAR = "BRIDGEDESK_DB"
 #: The newest migration in ``store/alembic/versions`` (its ``revision``): a store at
 #: this version needs no migration, which :func:`migrate` sees without loading Alembic.
 #: A new migration changes it (``tests/events/test_store.py`` checks it is Alembic's head).
-HEAD = "0014_services"
+HEAD = "0016_simultaneous"
 #: Alembic keeps its running environment in module globals: one migration at a
 #: time per process (stores opened from several threads, e.g. by the web app).
 _MIGRATION_LOCK = threading.Lock()
@@ -284,10 +284,13 @@ def migrate(engine: Engine) -> None:
                     raise
                 # the tables are ahead of the version the store says it has
                 raise StoreError(
-                    f"{where}: the store's schema version ({version or 'none'}) does not "
-                    "match its tables, which are already newer (the version was changed by "
-                    "hand, or two stores were mixed): restore the store from a backup, or "
-                    "give another --db; nothing was changed"
+                    "{store}: the store's schema version ({version}) does not match its "
+                    "tables, which are already newer (the version was changed by hand, or "
+                    "two stores were mixed): restore the store from a backup, or give "
+                    "another --db; nothing was changed",
+                    code="store.schema-mismatch",
+                    store=where,
+                    version=version or "none",
                 ) from None
     except DBAPIError as exc:
         raise StoreError(explain(exc, where)) from exc

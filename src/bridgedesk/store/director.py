@@ -78,7 +78,11 @@ def audit(
 ) -> int:
     """Write one audit line (the caller's transaction commits it)."""
     if not reason.strip():
-        raise EntryError(f"{action} needs a reason (it is kept in the audit log)")
+        raise EntryError(
+            "{action} needs a reason (it is kept in the audit log)",
+            code="director.needs-reason",
+            action=action,
+        )
     if not who.strip():
         raise EntryError(f"{action} needs the name of who makes it")
     row = DirectorAuditRow(

@@ -119,21 +119,38 @@ def raise_dispute(
     """
     note = note.strip()
     if len(note) > MAX_NOTE:
-        raise DisputeError(f"the note is {len(note)} characters long: at most {MAX_NOTE}")
+        raise DisputeError(
+            "the note is {length} characters long: at most {most}",
+            code="dispute.note-too-long",
+            length=len(note),
+            most=MAX_NOTE,
+        )
     if not who.strip():
-        raise DisputeError("a dispute needs the name of who raises it")
+        raise DisputeError("a dispute needs the name of who raises it", code="dispute.needs-who")
     with unit.transaction() as s:
         ev = event_row(s, ref)
         row, _old = locked_result(s, ev, result_id)
         if section_id is not None and (row.section_id != section_id or row.table_no != table):
-            raise ForbiddenError(f"result {result_id} was not entered at this table")
+            raise ForbiddenError(
+                "result {result_id} was not entered at this table",
+                code="result.not-this-tables",
+                result_id=result_id,
+            )
         if row.withdrawn:
-            raise DisputeError(f"result {result_id} is deleted: there is nothing to dispute")
+            raise DisputeError(
+                "result {result_id} is deleted: there is nothing to dispute",
+                code="dispute.result-deleted",
+                result_id=result_id,
+            )
         already = _open_on(s, result_id)
         if already is not None:
             raise ConflictError(
-                f"result {result_id} (board {row.board}) is already disputed, since "
-                f"{already.raised_at:%H:%M} UTC: the director has been called"
+                "result {result_id} (board {board}) is already disputed, since "
+                "{since:%H:%M} UTC: the director has been called",
+                code="dispute.already-raised",
+                result_id=result_id,
+                board=row.board,
+                since=already.raised_at,
             )
         dispute = DisputeRow(
             event_id=ev.id,
@@ -159,12 +176,33 @@ def dispute_to_rule(
     the result the caller means, refused if the dispute is of another)."""
     row = s.get(DisputeRow, dispute_id)
     if row is None or row.event_id != ev.id:
-        raise DisputeError(f"event {ev.name!r} has no dispute {dispute_id}")
+        raise DisputeError(
+            "event {event!r} has no dispute {dispute_id}",
+            code="dispute.no-such-dispute",
+            event=ev.name,
+            dispute_id=dispute_id,
+        )
     if result_id is not None and row.result_id != result_id:
-        raise DisputeError(f"dispute {dispute_id} is of result {row.result_id}, not {result_id}")
+        raise DisputeError(
+            "dispute {dispute_id} is of result {result_id}, not {result_id2}",
+            code="dispute.other-result",
+            dispute_id=dispute_id,
+            result_id=row.result_id,
+            result_id2=result_id,
+        )
     if row.resolution is not None:
+        if row.resolution == CONFIRMED:
+            raise ConflictError(
+                "dispute {dispute_id} was already confirmed by {resolved_by}",
+                code="dispute.already-resolved",
+                dispute_id=dispute_id,
+                resolved_by=row.resolved_by,
+            )
         raise ConflictError(
-            f"dispute {dispute_id} was already {row.resolution} by {row.resolved_by}"
+            "dispute {dispute_id} was already corrected by {resolved_by}",
+            code="dispute.already-resolved",
+            dispute_id=dispute_id,
+            resolved_by=row.resolved_by,
         )
     return row
 

@@ -61,7 +61,9 @@ def _resolve(s: OrmSession, people: Sequence[tuple[str | None, str | None]]) -> 
         row = s.scalars(select(PlayerRow).where(PlayerRow.member == member)).first()
         if row is None:
             raise EntryError(
-                f"member {member} is not in the player register: give the name as well"
+                "member {member} is not in the player register: give the name as well",
+                code="entry.member-not-registered",
+                member=member,
             )
         out.append(Player(row.name, member))
     return tuple(out)

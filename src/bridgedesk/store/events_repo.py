@@ -42,6 +42,7 @@ from bridgedesk.store.models import (
     FinalRow,
     IdempotencyRow,
     IndividualEventRow,
+    LeagueDivisionRow,
     LedgerAuditRow,
     LedgerAwardRow,
     MovementRow,
@@ -51,8 +52,10 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionDealRow,
     SessionRow,
+    SimultaneousRow,
     TableCodeRow,
     TableTokenRow,
+    TeamOriginRow,
 )
 from bridgedesk.store.rows import EventInfo, entry_of, event_info
 from bridgedesk.store.unit import UnitOfWork, as_utc, utcnow
@@ -79,7 +82,10 @@ def create_event(unit: UnitOfWork, event: Event, *, individual: bool = False) ->
     name becomes a directory of the report set, so ``../x`` is refused.
     """
     if individual and sum(len(session.sections) for session in event.sessions) != 1:
-        raise EntryError("an individual event has one session of one section (8-19 players)")
+        raise EntryError(
+            "an individual event has one session of one section (8-19 players)",
+            code="event.individual-one-section",
+        )
     with unit.transaction() as s:
         row = insert_event(s, event)
         if individual:
@@ -137,6 +143,18 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         final = s.scalars(select(FinalRow.event_id).where(FinalRow.qualifying_id == ev.id)).first()
         if final is not None:
             raise EntryError(f"event {ev.id} is the qualifying of final {final}: it is kept")
+        knockout = s.scalars(
+            select(TeamOriginRow.event_id).where(TeamOriginRow.qualifying_id == ev.id)
+        ).first()
+        if knockout is not None:
+            raise EntryError(f"event {ev.id} qualified the knockout {knockout}: it is kept")
+        if s.get(SimultaneousRow, ev.id) is not None:
+            raise EntryError(f"event {ev.id} is a simultaneous event with heats: it is kept")
+        league = s.scalars(
+            select(LeagueDivisionRow.league_id).where(LeagueDivisionRow.event_id == ev.id)
+        ).first()
+        if league is not None:
+            raise EntryError(f"event {ev.id} is a division of league {league}: it is kept")
         sessions = list(s.scalars(select(SessionRow.id).where(SessionRow.event_id == ev.id)))
         sections = list(s.scalars(select(SectionRow.id).where(SectionRow.session_id.in_(sessions))))
         movements = {

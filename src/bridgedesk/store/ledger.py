@@ -35,6 +35,9 @@ from bridgedesk.store.models import (
     EntryPlayerRow,
     EntryRow,
     EventRow,
+    HeatPairRow,
+    HeatResultRow,
+    HeatRow,
     LedgerAuditRow,
     LedgerAwardRow,
     LedgerMemberRow,
@@ -319,7 +322,8 @@ class LedgerAudit:
 
 
 def _event_members(s: OrmSession, event_id: int) -> set[str]:
-    """Member numbers of the players entered in a stored event."""
+    """Member numbers of the players entered in a stored event (a simultaneous event's:
+    of its heats' pairs)."""
     rows = s.scalars(
         select(PlayerRow.member)
         .join(EntryPlayerRow, EntryPlayerRow.player_id == PlayerRow.id)
@@ -328,7 +332,12 @@ def _event_members(s: OrmSession, event_id: int) -> set[str]:
         .join(SessionRow, SessionRow.id == SectionRow.session_id)
         .where(SessionRow.event_id == event_id, PlayerRow.member.is_not(None))
     ).all()
-    return {m for m in rows if m}
+    heats = s.scalars(
+        select(HeatPairRow.members)
+        .join(HeatRow, HeatRow.id == HeatPairRow.heat_id)
+        .where(HeatRow.event_id == event_id)
+    ).all()
+    return {m for m in rows if m} | {m for text in heats for m in text.split(",") if m}
 
 
 def _has_results(s: OrmSession, event_id: int) -> bool:
@@ -339,6 +348,13 @@ def _has_results(s: OrmSession, event_id: int) -> bool:
         .where(SessionRow.event_id == event_id, ResultRow.withdrawn.is_(False))
         .limit(1)
     ).first()
+    if found is None:  # a simultaneous event's results are its heats'
+        found = s.scalars(
+            select(HeatResultRow.id)
+            .join(HeatRow, HeatRow.id == HeatResultRow.heat_id)
+            .where(HeatRow.event_id == event_id)
+            .limit(1)
+        ).first()
     return found is not None
 
 
@@ -380,7 +396,10 @@ def record_event_awards(
     transaction.
     """
     if not reason.strip():
-        raise MasterpointError("recording awards needs a reason (it is kept in the audit log)")
+        raise MasterpointError(
+            "recording awards needs a reason (it is kept in the audit log)",
+            code="awards.needs-reason",
+        )
     if not who.strip():
         raise MasterpointError("recording awards needs the name of who records them")
     with unit.transaction() as s:

@@ -3,7 +3,9 @@
 Every change to these models needs an Alembic migration in ``store/alembic/versions``
 (a test compares the migrated schema with these models).  The declarative base is
 in :mod:`bridgedesk.store.base`; a team event's tables in
-:mod:`bridgedesk.store.team_models`, re-exported here.  Times are stored as
+:mod:`bridgedesk.store.team_models`, a league's in
+:mod:`bridgedesk.store.league_models` and a simultaneous event's in
+:mod:`bridgedesk.store.simultaneous_models`, re-exported here.  Times are stored as
 naive UTC; scores from North-South's point of view.
 """
 
@@ -26,12 +28,22 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bridgedesk.store.base import NAMING as NAMING
 from bridgedesk.store.base import Base as Base
+from bridgedesk.store.league_models import LeagueDayRow as LeagueDayRow
+from bridgedesk.store.league_models import LeagueDivisionRow as LeagueDivisionRow
+from bridgedesk.store.league_models import LeagueRow as LeagueRow
+from bridgedesk.store.simultaneous_models import HeatPairRow as HeatPairRow
+from bridgedesk.store.simultaneous_models import HeatResultRow as HeatResultRow
+from bridgedesk.store.simultaneous_models import HeatRow as HeatRow
+from bridgedesk.store.simultaneous_models import HeatUploadRow as HeatUploadRow
+from bridgedesk.store.simultaneous_models import SimultaneousRow as SimultaneousRow
 from bridgedesk.store.team_models import EvenChanceEventRow as EvenChanceEventRow
 from bridgedesk.store.team_models import EvenChancePairRow as EvenChancePairRow
 from bridgedesk.store.team_models import TeamEventRow as TeamEventRow
+from bridgedesk.store.team_models import TeamHalfRow as TeamHalfRow
 from bridgedesk.store.team_models import TeamLineupRow as TeamLineupRow
 from bridgedesk.store.team_models import TeamMatchRow as TeamMatchRow
 from bridgedesk.store.team_models import TeamMisseatRow as TeamMisseatRow
+from bridgedesk.store.team_models import TeamOriginRow as TeamOriginRow
 from bridgedesk.store.team_models import TeamSessionsRow as TeamSessionsRow
 from bridgedesk.store.team_models import TeamWithdrawalRow as TeamWithdrawalRow
 

@@ -108,7 +108,10 @@ def place_movement(
             check_result(result, grid, accepted, entries, row.override_reason)
         except EntryError as exc:
             raise EntryError(
-                f"the new movement does not fit result {row.id} already in: {exc}"
+                "the new movement does not fit result {result_id} already in: {why}",
+                code="movement.does-not-fit-results",
+                result_id=row.id,
+                why=exc,
             ) from None
         accepted.append(result)
     mrow = MovementRow(name=grid.name, kind=grid.kind, data=grid.to_json())

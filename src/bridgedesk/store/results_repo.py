@@ -200,9 +200,13 @@ def flush_results(s: OrmSession, result: Result) -> None:
         s.flush()
     except IntegrityError:
         raise ConflictError(
-            f"board {result.board} already has a result for NS {result.ns} v EW "
-            f"{result.ew}; correct it instead of entering it again",
+            "board {board} already has a result for NS {ns} v EW {ew}; correct it "
+            "instead of entering it again",
             Location(round=result.round, table=result.table, board=result.board),
+            code="result.entered-meanwhile",
+            board=result.board,
+            ns=result.ns,
+            ew=result.ew,
         ) from None
 
 
@@ -257,8 +261,10 @@ def result_row(s: OrmSession, ev: EventRow, result_id: int) -> tuple[ResultRow, 
     ).one_or_none()
     if found is None:
         raise EntryError(
-            f"event {ev.name!r} has no result {result_id}; "
-            "`bridgedesk result history` shows the ids"
+            "event {event!r} has no result {result_id}; `bridgedesk result history` shows the ids",
+            code="result.no-such-result",
+            event=ev.name,
+            result_id=result_id,
         )
     row, name, number = found
     return row, result_of(row, name, number)
@@ -277,4 +283,10 @@ def find_result(
     for found in results(unit, ref, board=board, section=section, session=session):
         if (found.result.ns, found.result.ew) == (ns, ew):
             return found
-    raise EntryError(f"no result stored for board {board} NS {ns} v EW {ew}")
+    raise EntryError(
+        "no result stored for board {board} NS {ns} v EW {ew}",
+        code="result.none-stored",
+        board=board,
+        ns=ns,
+        ew=ew,
+    )

@@ -58,6 +58,8 @@ def plan_sessions(
     ``sessions`` sessions; refused, changing nothing, once a result is in."""
     count = pairs if pairs is not None else first_session_pairs(store, ref)
     if count < 1:
-        raise EntryError("no pairs are entered in the first session: enter them first")
+        raise EntryError(
+            "no pairs are entered in the first session: enter them first", code="plan.no-pairs"
+        )
     plan = recommend_plan(count, sessions=min(sessions, 2), sections=sections, rounds=rounds)
     return PlanMade(plan, store_plan(store, ref, plan, sessions), sessions)

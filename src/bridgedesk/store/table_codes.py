@@ -13,8 +13,10 @@ import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import and_, select
+from sqlalchemy.orm import Session as OrmSession
 
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
+from bridgedesk.i18n import Phrase, phrase
 from bridgedesk.store.models import (
     EventRow,
     SectionRow,
@@ -32,6 +34,7 @@ __all__ = [
     "TableCode",
     "Terminal",
     "authenticate",
+    "check_login",
     "digest",
     "login",
     "new_code",
@@ -66,10 +69,18 @@ class Terminal:
     section_id: int
     table: int
     csrf: str
+    #: The table's code generation the login was made with (a revoked code's is older).
+    generation: int = 0
 
     @property
     def label(self) -> str:
+        """The table as the audit log names who made a change (``table A3``)."""
         return f"table {self.section}{self.table}"
+
+    @property
+    def named(self) -> Phrase:
+        """The table as a refusal names it, in the reader's language."""
+        return phrase("table {section}{table}", section=self.section, table=self.table)
 
 
 def new_code() -> str:
@@ -95,7 +106,13 @@ def table_codes(
         if section is not None:
             rows = [r for r in rows if r.name == section]
             if not rows:
-                raise EntryError(f"event {ev.name!r} has no section {section} in session {session}")
+                raise EntryError(
+                    "event {event!r} has no section {section} in session {session}",
+                    code="table.no-such-section",
+                    event=ev.name,
+                    section=section,
+                    session=session,
+                )
         seen = False
         for sec in rows:
             if sec.movement is None:
@@ -124,8 +141,11 @@ def table_codes(
                 out.append(TableCode(session, sec.name, table, row.code))
         if not seen:
             raise EntryError(
-                f"no section of event {ev.name!r} session {session} has a movement yet: "
-                "set one with `bridgedesk event movement` first"
+                "no section of event {event!r} session {session} has a movement yet: set "
+                "one with `bridgedesk event movement` first",
+                code="table.no-movement-yet",
+                event=ev.name,
+                session=session,
             )
     return out
 
@@ -138,7 +158,9 @@ def login(
     unit: UnitOfWork, event: int, section: str, table: int, code: str, session: int = 1
 ) -> tuple[str, Terminal]:
     """Check a table's code; return a new bearer token and the terminal it names."""
-    refused = NotLoggedInError("wrong event, section, table or code")
+    refused = NotLoggedInError(
+        "wrong event, section, table or code", Location(input="code"), code="table.wrong-code"
+    )
     with unit.transaction() as s:
         found = s.execute(
             select(TableCodeRow, SectionRow.name)
@@ -172,7 +194,7 @@ def login(
 def authenticate(unit: UnitOfWork, token: str | None) -> Terminal:
     """The terminal a bearer token belongs to; NotLoggedInError when it is unknown or revoked."""
     if not token:
-        raise NotLoggedInError("log in with the table's code first")
+        raise NotLoggedInError("log in with the table's code first", code="table.not-logged-in")
     with unit.transaction(write=False) as s:
         found = s.execute(
             select(TableTokenRow, SectionRow.name, SessionRow.number, EventRow.id, EventRow.name)
@@ -190,8 +212,26 @@ def authenticate(unit: UnitOfWork, token: str | None) -> Terminal:
             .where(TableTokenRow.token_hash == digest(token))
         ).one_or_none()
         if found is None:
-            raise NotLoggedInError("this table's login is unknown or was revoked: log in again")
+            raise NotLoggedInError(
+                "this table's login is unknown or was revoked: log in again",
+                code="table.login-revoked",
+            )
         tok, section, session, event_id, event_name = found
         return Terminal(
-            event_id, event_name, session, section, tok.section_id, tok.table_no, tok.csrf
+            event_id, event_name, session, section, tok.section_id, tok.table_no, tok.csrf,
+            tok.generation,
+        )  # fmt: skip
+
+
+def check_login(s: OrmSession, terminal: Terminal) -> None:
+    """NotLoggedInError unless the terminal's login still holds (its table's code not
+    revoked since, its event not deleted): what a write checks in its own transaction
+    when the terminal was known from memory (:mod:`bridgedesk.web.known_terminals`)."""
+    generation = s.scalar(
+        select(TableCodeRow.generation).where(
+            TableCodeRow.section_id == terminal.section_id,
+            TableCodeRow.table_no == terminal.table,
         )
+    )
+    if generation is None or generation != terminal.generation:
+        raise NotLoggedInError("this table's login is unknown or was revoked: log in again")

@@ -103,7 +103,12 @@ def set_round(
             raise EntryError(f"section {section} has no movement yet")
         rounds = grid(sec.movement.data).rounds
         if not 1 <= round <= rounds:
-            raise EntryError(f"round {round} does not exist: the movement has rounds 1-{rounds}")
+            raise EntryError(
+                "round {round} does not exist: the movement has rounds 1-{rounds}",
+                code="result.no-such-round",
+                round=round,
+                rounds=rounds,
+            )
         row = s.scalars(
             select(RoundControlRow).where(
                 RoundControlRow.section_id == sec.id, RoundControlRow.round == round

@@ -57,7 +57,9 @@ from bridgedesk.store.table_rounds import once
 from bridgedesk.store.team_models import (
     EvenChanceEventRow,
     EvenChancePairRow,
+    TeamHalfRow,
     TeamMisseatRow,
+    TeamOriginRow,
     TeamSessionsRow,
 )
 from bridgedesk.store.unit import UnitOfWork, utcnow
@@ -93,8 +95,12 @@ __all__ = [
 ]
 
 
-#: The rows of migration 0012 (sessions, mis-seated rooms, even-chance pairs).
-EXTRA_TABLES = (TeamSessionsRow, TeamMisseatRow, EvenChancePairRow, EvenChanceEventRow)
+#: The rows of migrations 0012 (sessions, mis-seated rooms, even-chance pairs) and 0015
+#: (second halves, a knockout's teams' origins).
+EXTRA_TABLES = (
+    TeamSessionsRow, TeamMisseatRow, EvenChancePairRow, EvenChanceEventRow, TeamHalfRow,
+    TeamOriginRow,
+)  # fmt: skip
 
 # -- the event and its settings ------------------------------------------------------
 

@@ -1,11 +1,14 @@
 """The tables of a stored team event (:mod:`bridgedesk.store.team_events`): its settings,
 the matches of its draw, line-ups and withdrawals (migration ``0009_teamstore``); its
 sessions, the mis-seated rooms of an SRR + pairs event and the pairs of an even-chance
-team event (migration ``0012_teamsessions``)."""
+team event (migration ``0012_teamsessions``); a team's pairs in a match's second half
+and where a knockout's team qualified (migration ``0015_leagues``)."""
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, ForeignKey, Integer, String, Text, UniqueConstraint
+import datetime as dt
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bridgedesk.store.base import Base
@@ -136,3 +139,39 @@ class EvenChancePairRow(Base):
     seed_points: Mapped[str] = mapped_column(String(20))
     floater: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     team: Mapped[int | None] = mapped_column(Integer)
+
+
+class TeamHalfRow(Base):
+    """A team's pairs in the second half of a match (004:1672-1686): the players NS and EW
+    (places in the entry, ``"1,2"``), whether its pairs moved, and the match's first
+    board of the second half.  The first half is the round's line-up."""
+
+    __tablename__ = "team_half_seats"
+    __table_args__ = (UniqueConstraint("event_id", "round", "team"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    home: Mapped[int] = mapped_column(Integer)
+    team: Mapped[int] = mapped_column(Integer)
+    ns: Mapped[str] = mapped_column(String(10))
+    ew: Mapped[str] = mapped_column(String(10))
+    moved: Mapped[bool] = mapped_column(Boolean)
+    first_board: Mapped[int] = mapped_column(Integer)
+    who: Mapped[str] = mapped_column(String(100))
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class TeamOriginRow(Base):
+    """Where a team of a knockout came from: its team number in the round robin that
+    qualified it (a championship's qualifying, :mod:`bridgedesk.services.championships`),
+    so a match's carry-over can be taken from the two teams' round-robin meeting."""
+
+    __tablename__ = "team_origins"
+    __table_args__ = (UniqueConstraint("event_id", "team"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    team: Mapped[int] = mapped_column(Integer)
+    qualifying_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    origin: Mapped[int] = mapped_column(Integer)

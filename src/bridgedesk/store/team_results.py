@@ -10,7 +10,7 @@ event as played from it and scores it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bridgedesk.events.model import Entry, Event, Result
 from bridgedesk.events.team_rooms import TeamDraw
@@ -25,6 +25,7 @@ from bridgedesk.store.team_events import (
     team_row,
     teams_entered,
 )
+from bridgedesk.store.team_halves import SecondHalf, second_halves
 from bridgedesk.store.unit import UnitOfWork
 
 __all__ = ["StoredTeamEvent", "read_team_event"]
@@ -36,8 +37,9 @@ __all__ = ["StoredTeamEvent", "read_team_event"]
 @dataclass(frozen=True)
 class StoredTeamEvent:
     """A team event read in one transaction, as stored: its heading, settings, teams,
-    draw, the room results by grid place ``(round, table, board)`` and the line-ups
-    (``(round, team)`` -> the players' seats), for
+    draw, the room results by grid place ``(round, table, board)``, the line-ups
+    (``(round, team)`` -> the players' seats) and the second halves whose pairs changed
+    at half time (``(round, team)`` -> its pairs, 004:1672-1686), for
     :func:`bridgedesk.services.team_scores.team_play` to make the event as played."""
 
     event: Event
@@ -46,6 +48,7 @@ class StoredTeamEvent:
     draw: TeamDraw
     results: dict[tuple[int, int, int], Result]
     lineups: dict[tuple[int, int], tuple[tuple[int, int], ...]]
+    halves: dict[tuple[int, int], SecondHalf] = field(default_factory=dict)
 
 
 def read_team_event(unit: UnitOfWork, ref: int | str) -> StoredTeamEvent:
@@ -57,4 +60,6 @@ def read_team_event(unit: UnitOfWork, ref: int | str) -> StoredTeamEvent:
         draw = read_draw(s, ev)
         sec = section(s, ev)
         by_place = {(r.round, r.table, r.board): r for _, r in section_results(s, sec)}
-        return StoredTeamEvent(event_info(ev).event, team, teams, draw, by_place, lineups(s, ev))
+        return StoredTeamEvent(
+            event_info(ev).event, team, teams, draw, by_place, lineups(s, ev), second_halves(s, ev)
+        )

@@ -58,6 +58,7 @@ from bridgedesk.store.table_codes import (
     TableCode,
     Terminal,
     authenticate,
+    check_login,
     login,
     new_code,
     table_codes,
@@ -131,7 +132,9 @@ def _movement_of(s: OrmSession, terminal: Terminal) -> GridMovement:
     found = section_movement(s, terminal.section_id)
     if found is None:
         raise EntryError(
-            f"section {terminal.section} has no movement yet: set it before entering results"
+            "section {section} has no movement yet: set it before entering results",
+            code="result.no-movement-yet",
+            section=terminal.section,
         )
     return grid(found[1])
 
@@ -218,7 +221,7 @@ def table_round(s: OrmSession, terminal: Terminal) -> TableRound:
     rnd, status = current_round(
         movement, terminal.table, entered, controls, _phantoms(s, terminal.section_id)
     )
-    return TableRound(terminal.label, rnd, status, closed_rounds(s, terminal))
+    return TableRound(terminal.named, rnd, status, closed_rounds(s, terminal))
 
 
 def closed_rounds(s: OrmSession, terminal: Terminal) -> frozenset[int]:
@@ -231,7 +234,12 @@ def table_result(s: OrmSession, terminal: Terminal, result_id: int) -> tuple[Res
     table's)."""
     row = s.get(ResultRow, result_id)
     if row is None or row.section_id != terminal.section_id or row.table_no != terminal.table:
-        raise ForbiddenError(f"result {result_id} was not entered at {terminal.label}")
+        raise ForbiddenError(
+            "result {result_id} was not entered at {table}",
+            code="result.not-this-tables",
+            result_id=result_id,
+            table=terminal.named,
+        )
     return row, _row_result(row, terminal.section, terminal.session)
 
 
@@ -274,7 +282,9 @@ def remember(
     try:
         s.flush()
     except IntegrityError:  # pragma: no cover - the section lock orders writers
-        raise StoreError("the same Idempotency-Key arrived twice at once: retry") from None
+        raise StoreError(
+            "the same Idempotency-Key arrived twice at once: retry", code="table.idempotency-race"
+        ) from None
 
 
 def describe_boards(boards: tuple[int, ...]) -> str:
@@ -295,6 +305,7 @@ __all__ = [
     "Terminal",
     "answered",
     "authenticate",
+    "check_login",
     "closed_rounds",
     "current_round",
     "event_version",

@@ -32,7 +32,10 @@ __all__ = ["UnitOfWork", "as_utc", "too_large", "utcnow"]
 def too_large() -> EntryError:
     """The refusal of a number SQLite cannot keep (its integers have 64 bits): such a
     number can name nothing stored."""
-    return EntryError("a number given is too large (more than 18 digits); nothing was changed")
+    return EntryError(
+        "a number given is too large (more than 18 digits); nothing was changed",
+        code="store.number-too-large",
+    )
 
 
 def utcnow() -> dt.datetime:

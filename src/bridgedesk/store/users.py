@@ -57,7 +57,11 @@ class Role(enum.StrEnum):
         try:
             return cls(text.strip().lower())
         except ValueError:
-            raise EntryError(f"unknown role {text!r}: choose director, scorer or viewer") from None
+            raise EntryError(
+                "unknown role {given!r}: choose director, scorer or viewer",
+                code="user.unknown-role",
+                given=text,
+            ) from None
 
     def allows(self, needed: Role) -> bool:
         order = list(Role)
@@ -87,17 +91,25 @@ def _check_name(name: str) -> str:
     name = name.strip()
     if not _NAME.fullmatch(name):
         raise EntryError(
-            f"bad user name {name!r}: 1-64 letters, digits, '.', '_' or '-', "
-            "starting with a letter or digit"
+            "bad user name {given!r}: 1-64 letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit",
+            code="user.bad-name",
+            given=name,
         )
     return name
 
 
 def _check_password(password: str) -> None:
     if len(password) < MIN_PASSWORD:
-        raise EntryError(f"the password is too short: at least {MIN_PASSWORD} characters")
+        raise EntryError(
+            "the password is too short: at least {least} characters",
+            code="user.password-short",
+            least=MIN_PASSWORD,
+        )
     if len(password) > 1024:
-        raise EntryError("the password is too long: at most 1024 characters")
+        raise EntryError(
+            "the password is too long: at most 1024 characters", code="user.password-long"
+        )
 
 
 def _user(row: UserRow) -> User:
@@ -107,7 +119,11 @@ def _user(row: UserRow) -> User:
 def _row(s: OrmSession, name: str) -> UserRow:
     row = s.scalars(select(UserRow).where(UserRow.name == name.strip())).one_or_none()
     if row is None:
-        raise EntryError(f"no user {name.strip()!r}; see `bridgedesk user list`")
+        raise EntryError(
+            "no user {given!r}; see `bridgedesk user list`",
+            code="user.no-such-user",
+            given=name.strip(),
+        )
     return row
 
 
@@ -116,7 +132,11 @@ def add_user(store: UnitOfWork, name: str, role: Role, password: str) -> User:
     _check_password(password)
     with store.transaction() as s:
         if s.scalars(select(UserRow.id).where(UserRow.name == name)).first() is not None:
-            raise EntryError(f"user {name!r} already exists; use `bridgedesk user passwd`")
+            raise EntryError(
+                "user {name!r} already exists; use `bridgedesk user passwd`",
+                code="user.exists",
+                name=name,
+            )
         row = UserRow(
             name=name, role=role.value, password_hash=_HASHER.hash(password), created_at=utcnow()
         )
@@ -151,7 +171,7 @@ def remove_user(store: UnitOfWork, name: str) -> None:
 
 def log_in(store: UnitOfWork, name: str, password: str) -> tuple[str, UserSession]:
     """Check the password; a new session token (to keep in the cookie) and its session."""
-    wrong = LoginError("wrong user name or password")
+    wrong = LoginError("wrong user name or password", code="login.wrong-password")
     with store.transaction() as s:
         row = s.scalars(select(UserRow).where(UserRow.name == name.strip())).one_or_none()
         if row is None:
@@ -175,7 +195,7 @@ def log_in(store: UnitOfWork, name: str, password: str) -> tuple[str, UserSessio
 def session_of(store: UnitOfWork, token: str | None) -> UserSession:
     """The session a cookie's token stands for."""
     if not token:
-        raise LoginError("please log in")
+        raise LoginError("please log in", code="login.needed")
     with store.transaction(write=False) as s:
         found = s.execute(
             select(UserSessionRow, UserRow)
@@ -183,10 +203,14 @@ def session_of(store: UnitOfWork, token: str | None) -> UserSession:
             .where(UserSessionRow.token_hash == _digest(token))
         ).one_or_none()
         if found is None:
-            raise LoginError("your session has ended: please log in again")
+            raise LoginError(
+                "your session has ended: please log in again", code="login.session-ended"
+            )
         session, row = found
         if utcnow() - session.created_at > SESSION_LIFETIME:
-            raise LoginError("your session has ended: please log in again")
+            raise LoginError(
+                "your session has ended: please log in again", code="login.session-ended"
+            )
         return UserSession(_user(row), session.csrf)
 
 

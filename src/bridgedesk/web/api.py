@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError, ForbiddenError
 from bridgedesk.services import live as scoring
@@ -30,7 +30,9 @@ from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
 from bridgedesk.web.bodies import DisputeBody, LoginBody, json_object, parsed
-from bridgedesk.web.messages import code_of
+from bridgedesk.web.known_terminals import posting_terminal
+from bridgedesk.web.language import language
+from bridgedesk.web.refusals import refusal_json
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
 from bridgedesk.web.table_body import table_correction, table_slip
 from bridgedesk.web.threads import db_call
@@ -39,14 +41,10 @@ from bridgedesk.web.writer import ResultWriter
 router = APIRouter(prefix="/api")
 
 
-def error(exc: BridgedeskError) -> JSONResponse:
-    """``{"error": the one line, "code": its stable code}`` (the code when it is known,
-    :mod:`bridgedesk.web.messages`)."""
-    body = {"error": str(exc)}
-    code = code_of(str(exc))
-    if code:
-        body["code"] = code
-    return JSONResponse(body, status_code=status_of(exc))
+def error(exc: BridgedeskError, request: Request) -> JSONResponse:
+    """``{"error", "code", "field", "params"}``: the refusal in the request's language
+    (:func:`bridgedesk.web.refusals.refusal_json`)."""
+    return JSONResponse(refusal_json(exc, language(request)), status_code=status_of(exc))
 
 
 def _store(request: Request) -> Store:
@@ -109,7 +107,9 @@ async def login(request: Request) -> JSONResponse:
         limiter.check(client)
         given = parsed(LoginBody, await json_object(request))
         if given.event is None or given.table is None or given.code is None:
-            raise EntryError('"event", "table" and "code" are needed to log in')
+            raise EntryError(
+                '"event", "table" and "code" are needed to log in', code="table.login-missing"
+            )
         try:
             token, _ = await db_call(
                 request,
@@ -125,7 +125,7 @@ async def login(request: Request) -> JSONResponse:
             limiter.failed(client)
             raise
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse({"token": token})
 
 
@@ -136,7 +136,7 @@ async def state(request: Request) -> JSONResponse:
         terminal = await db_call(request, terminal_of, request, store)
         found = await db_call(request, term.table_state, store, terminal)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse(state_json(found))
 
 
@@ -144,12 +144,12 @@ async def state(request: Request) -> JSONResponse:
 async def add_result(request: Request) -> JSONResponse:
     store = _store(request)
     try:
-        terminal = await db_call(request, terminal_of, request, store, True)
+        terminal = await posting_terminal(request, store)  # its login checked by the write
         body = await json_object(request)
         key = request.headers.get("idempotency-key")
         answer = await store_result(request, terminal, body, key)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse(answer, status_code=201)
 
 
@@ -164,7 +164,7 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
             request, slips.correct_at_table, store, terminal, result_id, change
         )
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse({"id": result_id, "correction": correction})
 
 
@@ -188,7 +188,7 @@ async def dispute_result(request: Request, result_id: int) -> JSONResponse:
         note = parsed(DisputeBody, body).note
         found = await db_call(request, raise_table_dispute, store, terminal, result_id, note)
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse({"dispute": found, "result": result_id}, status_code=201)
 
 
@@ -209,28 +209,28 @@ async def traveller(request: Request, board: int) -> JSONResponse:
         found = await db_call(request, played_traveller, store, terminal, board)
         if found is None:
             raise ForbiddenError(
-                f"board {board}'s traveller shows once {terminal.label} has entered it"
+                "board {board}'s traveller shows once {table} has entered it",
+                code="table.traveller-before-play",
+                board=board,
+                table=terminal.named,
             )
     except BridgedeskError as exc:
-        return error(exc)
+        return error(exc, request)
     return JSONResponse(found)
 
 
 @router.get("/events/{event_id}/ranking")
 async def ranking(
     request: Request, event_id: int, section: str | None = None, session: int | None = None
-) -> JSONResponse:
+) -> Response:
     """What ``bridgedesk results EVENT --format json`` prints (``?section=``, ``?session=``
     as its options): a pairs section's ranking and travellers, an event of several
     sessions ranked over them, a round-by-round event's standings, a team event's."""
-    try:
-        await db_call(
-            request, _store(request).event, event_id
-        )  # an unknown event: 422 before caching
-        doc = await live.ranking_document(request, event_id, section, session)
+    try:  # an unknown event is refused by the computation (never kept)
+        body = await live.ranking_document(request, event_id, section, session)
     except BridgedeskError as exc:
-        return error(exc)
-    return JSONResponse(doc)
+        return error(exc, request)
+    return Response(body, media_type="application/json")
 
 
 __all__ = ["error", "played_traveller", "router", "state_json", "store_result"]

@@ -57,7 +57,16 @@ def create_app(
     poll_seconds: float = 0.5,
 ) -> FastAPI:
     """The app on ``store`` (or on the store at ``db``, opened and migrated now)."""
-    from bridgedesk.web import api, live, refusals, tables, team_live, team_tables, threads
+    from bridgedesk.web import (
+        api,
+        live,
+        simultaneous,
+        tables,
+        team_live,
+        team_tables,
+        threads,
+        unanswered,
+    )
 
     own = store is None
     the_store = Store.open(db) if store is None else store
@@ -76,8 +85,8 @@ def create_app(
 
     app = FastAPI(title="bridgedesk", docs_url=None, redoc_url=None, lifespan=lifespan)
     app.add_middleware(BodyLimit)  # a body too large is refused before it is read
-    refusals.install(app)  # what a route lets escape: one line, as the rest
-    writer = ResultWriter(app, the_store)
+    unanswered.install(app)  # what a route lets escape: one line, as the rest
+    writer = ResultWriter(app, the_store, on_stored=lambda events: live.touch(app, events))
     app.state.store = the_store
     app.state.writer = writer
     app.state.login_limiter = LoginLimiter(limit=login_limit, window=login_window)
@@ -88,6 +97,7 @@ def create_app(
     app.include_router(live.router)
     app.include_router(team_tables.router)  # a team event's tables and live pages
     app.include_router(team_live.router)
+    app.include_router(simultaneous.router)  # a simultaneous event's uploads and pages
     include_optional_routers(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -1,15 +1,17 @@
 """What the web app is sent, read as strictly as the files are: the request bodies.
 
 Every request body reaches the app's code through here, and any bytes at all
-give either the values or one :class:`~bridgedesk.errors.EntryError` line, in
-bounded time and memory, as :mod:`bridgedesk.reading` does for files:
+give either the values or one coded :class:`~bridgedesk.errors.EntryError` (its
+``where.input`` the field), in bounded time and memory, as :mod:`bridgedesk.reading`
+does for files:
 
 - :class:`BodyLimit` refuses a body larger than its route takes with 413
   before it is read (from its ``Content-Length``, or while it streams in):
-  :data:`MAX_TABLE_BODY` for the table API and the table pages, the largest
-  file bridgedesk reads (:data:`bridgedesk.reading.MAX_FILE_BYTES`) for the
+  :data:`MAX_TABLE_BODY` for the table API and the table pages,
+  :data:`MAX_HEAT_UPLOAD` for a simultaneous heat's upload, the largest file
+  bridgedesk reads (:data:`bridgedesk.reading.MAX_FILE_BYTES`) for the
   director's console, whose forms upload files;
-- :func:`json_object` reads a JSON body with :func:`bridgedesk.reading.loads_json`
+- :func:`json_object` reads a JSON body with :func:`bridgedesk.reading.parse_json`
   (numbers of at most 30 digits, no ``NaN``, nesting within the parser's depth)
   from strict UTF-8, and refuses a lone surrogate (``"\\udcff"``) anywhere in it;
 - the models (:class:`LoginBody`, :class:`SlipBody`, :class:`CorrectionBody`,
@@ -23,6 +25,7 @@ bounded time and memory, as :mod:`bridgedesk.reading` does for files:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Annotated, Any, TypeVar
 
@@ -31,10 +34,13 @@ from pydantic_core import PydanticCustomError
 from starlette.requests import ClientDisconnect, Request
 
 from bridgedesk import limits
-from bridgedesk.errors import EntryError
-from bridgedesk.reading import MAX_FILE_BYTES, loads_json
+from bridgedesk.errors import EntryError, Location
+from bridgedesk.reading import MAX_FILE_BYTES, MAX_NUMBER_DIGITS, NumberRefusedError, parse_json
+from bridgedesk.web.language import language
+from bridgedesk.web.refusals import refusal_json
 
 __all__ = [
+    "MAX_HEAT_UPLOAD",
     "MAX_TABLE_BODY",
     "BodyLimit",
     "CorrectionBody",
@@ -42,13 +48,15 @@ __all__ = [
     "LoginBody",
     "SlipBody",
     "body_limit",
-    "checked_text",
     "json_object",
     "parsed",
+    "unreadable",
 ]
 
 #: The largest body a table's request may have: a slip is a few hundred bytes.
 MAX_TABLE_BODY = 64 * 1024
+#: The largest heat upload taken (a heat of 60 tables and 36 boards is about 0.4 MB).
+MAX_HEAT_UPLOAD = 8_000_000
 #: The longest text a field of a table's request may hold, by field.
 CODE_LENGTH = 64
 NOTE_LENGTH = 2000
@@ -64,6 +72,8 @@ M = TypeVar("M", bound=BaseModel)
 
 def body_limit(path: str) -> int:
     """The largest body a request to ``path`` may send."""
+    if path.startswith("/api/simultaneous/"):
+        return MAX_HEAT_UPLOAD
     if path.startswith(("/api/", "/t/", "/e/")):
         return MAX_TABLE_BODY
     return MAX_FILE_BYTES
@@ -88,7 +98,7 @@ class BodyLimit:
         limit = self.limit_of(scope["path"])
         declared = dict(scope.get("headers", ())).get(b"content-length")
         if declared is not None and not (declared.isdigit() and int(declared[:20]) <= limit):
-            await self._refuse(send, limit)
+            await self._too_large(scope, send, limit)
             return
         received = 0
         started = False
@@ -111,12 +121,17 @@ class BodyLimit:
             await self.app(scope, bounded, sending)
         except _TooLargeError:
             if not started:
-                await self._refuse(send, limit)
+                await self._too_large(scope, send, limit)
 
     @staticmethod
-    async def _refuse(send: Send, limit: int) -> None:
+    async def _too_large(scope: Message, send: Send, limit: int) -> None:
         size = f"{limit // 1024} KiB" if limit < 1024 * 1024 else f"{limit // (1024 * 1024)} MiB"
-        line = f'{{"error": "the request body is larger than {size}; nothing was read"}}'
+        refused = EntryError(
+            "the request body is larger than {size}; nothing was read",
+            code="request.too-large",
+            size=size,
+        )
+        line = json.dumps(refusal_json(refused, language(Request(scope))))
         await send(
             {
                 "type": "http.response.start",
@@ -124,7 +139,7 @@ class BodyLimit:
                 "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
             }
         )
-        await send({"type": "http.response.body", "body": line.encode("ascii")})
+        await send({"type": "http.response.body", "body": line.encode("utf-8")})
 
 
 def _has_surrogate(value: Any) -> bool:
@@ -142,26 +157,37 @@ async def json_object(request: Request) -> dict[str, Any]:
     try:
         raw = await request.body()
     except ClientDisconnect:
-        raise EntryError("the request was cut off: send it again") from None
+        raise EntryError("the request was cut off: send it again", code="request.cut-off") from None
     try:
-        text = raw.decode("utf-8") if raw else "{}"
-    except UnicodeDecodeError:
-        raise EntryError("the request body is not JSON") from None
-    data = loads_json(
-        text, error=lambda message, _where: EntryError(f"the request body is {message}")
-    )
+        data = parse_json(raw.decode("utf-8") if raw else "{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise EntryError("the request body is not JSON", code="request.not-json") from None
+    except NumberRefusedError:
+        raise EntryError(
+            "the request body holds a number that is not finite or has more than {digits} digits",
+            code="request.number-refused",
+            digits=MAX_NUMBER_DIGITS,
+        ) from None
+    except RecursionError:
+        raise EntryError(
+            "the request body nests lists or objects too deeply", code="request.too-deep"
+        ) from None
     if not isinstance(data, dict):
-        raise EntryError("the request body must be a JSON object")
+        raise EntryError("the request body must be a JSON object", code="request.not-an-object")
     if _has_surrogate(data):
-        raise EntryError("the request body holds a lone surrogate (\\udXXX), which is no text")
+        raise EntryError(
+            "the request body holds a lone surrogate (\\udXXX), which is no text",
+            code="request.surrogate",
+        )
     return data
 
 
 # -- the fields ---------------------------------------------------------------------------
 
 
-def _refuse(message: str) -> PydanticCustomError:
-    return PydanticCustomError("bridgedesk", message)
+def _refuse(kind: str, **context: Any) -> PydanticCustomError:
+    """A field's refusal, said by :func:`parsed` with the code and words of ``kind``."""
+    return PydanticCustomError(kind, kind, context)
 
 
 def _whole(low: int, high: int) -> Callable[[Any], int | None]:
@@ -169,38 +195,30 @@ def _whole(low: int, high: int) -> Callable[[Any], int | None]:
     ``high``; an empty text is no value."""
 
     def read(value: Any) -> int | None:
-        wanted = f"a whole number from {low} to {high}"  # "round is ..., not '²'"
         if value is None or value == "":
             return None
         if isinstance(value, str):
             text = value.strip()
             if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
-                raise _refuse(f"is {wanted}")
+                raise _refuse("number", low=low, high=high)  # "²" is no number
             value = int(text)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _refuse(f"is {wanted}")
-        if not low <= value <= high:
-            raise _refuse(f"is {wanted}")
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise _refuse("number", low=low, high=high)
         return value
 
     return read
 
 
-def checked_text(value: str, longest: int) -> str:
-    """``value`` stripped, if it is at most ``longest`` characters of text: no control
-    characters (NUL, ``\\x1a``, a line break) and no lone surrogate; one line otherwise."""
-    text = value.strip()
-    if len(text) > longest:
-        raise EntryError(f"is text of at most {longest} characters")
-    bad = next((c for c in text if c < " " or c == "\x7f" or "\ud800" <= c <= "\udfff"), None)
-    if bad is not None:
-        raise EntryError(f"is text without control characters such as {bad!r}")
-    return text
+def _control(text: str) -> str | None:
+    """The first control character (NUL, ``\\x1a``, a line break) or lone surrogate of
+    ``text``, if it holds one."""
+    return next((c for c in text if c < " " or c == "\x7f" or "\ud800" <= c <= "\udfff"), None)
 
 
 def _text(longest: int, numbers: bool = False) -> Callable[[Any], str | None]:
     """A field's reader: text (or a number given for it, when ``numbers``) of at most
-    ``longest`` characters; an empty text is no value."""
+    ``longest`` characters, stripped, without control characters; an empty text is no
+    value."""
 
     def read(value: Any) -> str | None:
         if value is None:
@@ -208,11 +226,14 @@ def _text(longest: int, numbers: bool = False) -> Callable[[Any], str | None]:
         if numbers and isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, str):
-            raise _refuse("is text")
-        try:
-            return checked_text(value, longest) or None
-        except EntryError as exc:
-            raise _refuse(exc.message) from None
+            raise _refuse("text")
+        text = value.strip()
+        if len(text) > longest:
+            raise _refuse("long", longest=longest)
+        bad = _control(text)
+        if bad is not None:
+            raise _refuse("control", char=repr(bad))
+        return text or None
 
     return read
 
@@ -269,12 +290,58 @@ class DisputeBody(_Body):
     note: Annotated[str | None, BeforeValidator(_text(NOTE_LENGTH))] = None
 
 
-def _line(exc: ValidationError) -> str:
+def _refusal(exc: ValidationError) -> EntryError:
+    """The first field of ``exc`` that does not read, as one coded line naming it."""
     first = exc.errors(include_url=False)[0]
     name = ".".join(str(p) for p in first["loc"]) or "the request body"
-    given = first.get("input")
-    shown = repr(given) if len(repr(given)) <= 40 else repr(given)[:37] + "..."
-    return f"{name} {first['msg']}, not {shown}"
+    given = repr(first.get("input"))
+    shown = given if len(given) <= 40 else given[:37] + "..."
+    where = Location(input=name)
+    context = first.get("ctx") or {}
+    kind = first["type"]
+    if kind == "number":
+        return EntryError(
+            "{name} is a whole number from {low} to {high}, not {value}",
+            where,
+            code="request.number-range",
+            name=name,
+            low=context["low"],
+            high=context["high"],
+            value=shown,
+        )
+    if kind == "text":
+        return EntryError(
+            "{name} is text, not {value}", where, code="request.not-text", name=name, value=shown
+        )
+    if kind == "long":
+        return EntryError(
+            "{name} is text of at most {longest} characters",
+            where,
+            code="request.text-too-long",
+            name=name,
+            longest=context["longest"],
+        )
+    if kind == "control":
+        return EntryError(
+            "{name} is text without control characters such as {char}",
+            where,
+            code="request.control-character",
+            name=name,
+            char=context["char"],
+        )
+    return unreadable(name, shown)
+
+
+def unreadable(name: str, shown: str) -> EntryError:
+    """The refusal of a value ``name`` that does not read into its type (``shown`` as
+    Python writes it)."""
+    return EntryError(
+        "{name} cannot be {value}",
+        Location(input=name),
+        code="request.unreadable",
+        name=name,
+        value=shown,
+    )
 
 
 def parsed(model: type[M], data: Mapping[str, Any]) -> M:
@@ -283,4 +350,4 @@ def parsed(model: type[M], data: Mapping[str, Any]) -> M:
     try:
         return model.model_validate(dict(data))
     except ValidationError as exc:
-        raise EntryError(_line(exc)) from None
+        raise _refusal(exc) from None

@@ -8,20 +8,23 @@ which says ``update`` whenever a result of the event is added, corrected or
 deleted, by this server or any other process on the same database; the page
 then fetches ``/e/{event}/live`` (the same content as a fragment) with htmx.
 
-Each server process checks the database for changes at most once every
-``poll_seconds`` per event, however many people watch, and renders a
-fragment once per change and language: requests arriving while it is being
-rendered wait for that one rendering.  A section is scored again only when
-one of its results was added (or anything of the event corrected, deleted or
-ruled on): a new result in section A leaves B's scored ranking as it was
-(:class:`Sections`).
+A result stored by this process's writer (:mod:`bridgedesk.web.writer`) wakes
+the event's streams at once (:meth:`Versions.touch`); a change made elsewhere (a
+correction at the console, another worker, the command line) is seen by polling
+the database's version of the event, at most once every ``poll_seconds`` per
+event however many people watch.  The fragment and the ranking JSON are made once
+per version of the event (and language): requests arriving while one is being made
+wait for it.  The sections' values come from the process's
+:class:`~bridgedesk.services.live_results.LiveResults`, which reads and scores only
+what changed since.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,9 +35,10 @@ from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.i18n import catalog
 from bridgedesk.services import live as scoring
+from bridgedesk.services.live_results import LiveResults, LiveSection
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
-from bridgedesk.store.terminals import event_version, section_versions
+from bridgedesk.store.terminals import event_version
 from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import page, render
@@ -50,7 +54,8 @@ HEARTBEAT_SECONDS = 15.0
 
 @dataclass
 class Versions:
-    """The last known version of each watched event, refreshed at most every ``every`` s."""
+    """The last known version of each watched event, read from the store at most every
+    ``every`` s unless this process changed it (:meth:`touch`)."""
 
     every: float
     app: FastAPI
@@ -61,6 +66,7 @@ class Versions:
     running: dict[tuple[Any, ...], tuple[tuple[int, int, int], asyncio.Future[Any]]] = field(
         default_factory=dict
     )
+    changed: dict[int, asyncio.Event] = field(default_factory=dict)
 
     async def get(self, store: Store, event: int) -> tuple[int, int, int]:
         async with self.lock:
@@ -71,6 +77,24 @@ class Versions:
             version = await db_call(self.app, event_version, store, event)
             self.known[event] = (time.monotonic(), version)
             return version
+
+    def touch(self, events: Iterable[int]) -> None:
+        """This process has just stored results of ``events``: their version is read
+        again at the next :meth:`get`, and their streams wake now (call in the loop)."""
+        for event in events:
+            self.known.pop(event, None)
+            waking = self.changed.pop(event, None)
+            if waking is not None:
+                waking.set()
+
+    async def wait(self, event: int, timeout: float) -> None:
+        """Until this process touches ``event``, or ``timeout`` s (another process may
+        have changed it: the caller asks the store)."""
+        waking = self.changed.get(event)
+        if waking is None:
+            waking = self.changed[event] = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(waking.wait(), timeout)
 
     async def cached(
         self, store: Store, event: int, key: tuple[Any, ...], compute: Callable[[], Any]
@@ -94,30 +118,6 @@ class Versions:
         return value
 
 
-@dataclass
-class Sections:
-    """Each section's live display (:func:`bridgedesk.services.live.live_section`) with
-    the section's version (:func:`bridgedesk.store.terminals.section_versions`) it
-    was computed at; used from worker threads (a lost race only computes twice)."""
-
-    known: dict[tuple[int, int, str], tuple[tuple[int, ...], dict[str, Any]]] = field(
-        default_factory=dict
-    )
-
-    def section(
-        self, store: Store, event: int, session: int, name: str, version: tuple[int, ...] | None
-    ) -> dict[str, Any]:
-        key = (event, session, name)
-        found = self.known.get(key)
-        if version is not None and found is not None and found[0] == version:
-            return found[1]
-        snapshot = store.section_results(event, section=name, session=session)
-        value = scoring.live_section(store, event, snapshot)
-        if version is not None:
-            self.known[key] = (version, value)
-        return value
-
-
 def _versions(app: FastAPI) -> Versions:
     found = getattr(app.state, "versions", None)
     if found is None:
@@ -127,12 +127,18 @@ def _versions(app: FastAPI) -> Versions:
     return found
 
 
-def _sections(app: FastAPI) -> Sections:
-    found = getattr(app.state, "live_sections", None)
+def touch(app: FastAPI, events: Iterable[int]) -> None:
+    """Results of ``events`` were just stored by this process (see :meth:`Versions.touch`)."""
+    _versions(app).touch(events)
+
+
+def live_results(app: FastAPI) -> LiveResults:
+    """The process's live results (one per app, made on first use)."""
+    found = getattr(app.state, "live_results", None)
     if found is None:
-        found = Sections()
-        app.state.live_sections = found
-    assert isinstance(found, Sections)
+        found = LiveResults(app.state.store)
+        app.state.live_results = found
+    assert isinstance(found, LiveResults)
     return found
 
 
@@ -172,32 +178,41 @@ def _hands(deals: dict[int, str], boards: list[int]) -> list[dict[str, Any]]:
 
 
 def live_context(
-    store: Store, event: int, session: int | None = None, cache: Sections | None = None
+    store: Store, event: int, session: int | None = None, cache: LiveResults | None = None
 ) -> dict[str, Any]:
     """What the live page shows (the session being played, unless ``session``); with
-    ``cache``, unchanged sections are not scored again."""
-    info = store.event(event)
-    session = session or scoring.live_session(store, event)
-    names = scoring.section_names(store, event, session)
-    if cache is None:
-        cache, versions = Sections(), {}
-    else:
-        versions = section_versions(store, event)  # read before the sections: never newer
-    sections = [
-        cache.section(store, event, session, name, versions.get((session, name))) for name in names
-    ]
+    ``cache`` (the process's live results), what did not change is not read or scored
+    again.  ``version`` is the event's version the content was made at, as
+    :func:`bridgedesk.store.versions.event_version` gives it."""
+    cache = cache or LiveResults(store)
+    stamps = cache.stamps(event)  # one read: the sections whose stamp moved are read again
+    some = next(iter(stamps.values()), None)
+    rules = cache.rules(event, None if some is None else (some.corrected, some.ruled))
+
+    def section(number: int, name: str) -> LiveSection:
+        return cache.section(event, number, name, stamps.get((number, name)))
+
+    if session is None:  # the last session with a result, else the first
+        started = [
+            n for n, names in rules.played.items() if any(stamps[(n, x)].count for x in names)
+        ]
+        session = max(started, default=1)
+    sections = [section(session, name).display for name in rules.sections(session)]
     over = bool(sections) and all(s["over"] for s in sections)
     hands: list[dict[str, Any]] = []
     if over:
         boards = sorted({b for s in sections for b in s["complete_boards"]})
         hands = _hands(store.deals(event), boards)
+    count = sum(x.count for x in stamps.values())
+    last = max((x.last for x in stamps.values()), default=0)
     return {
-        "info": info,
-        "event": info.event,
+        "version": (count, last, 0 if some is None else some.corrected),
+        "info": rules.info,
+        "event": rules.info.event,
         "sections": sections,
         "over": over,
         "hands": hands,
-        "overall": scoring.overall(store, event),
+        "overall": scoring.overall(store, event, rules),
     }
 
 
@@ -212,13 +227,12 @@ async def _fragment(request: Request, event: int) -> str:
     """The live content, rendered once per change of the event and language."""
     lang = language(request)
     store = _store(request)
-
-    sections = _sections(request.app)
+    cache = live_results(request.app)
 
     def compute() -> str:
-        version = event_version(store, event)
-        context = live_context(store, event, cache=sections)
-        return render("_live.html.j2", lang, version=".".join(map(str, version)), **context)
+        context = live_context(store, event, cache=cache)
+        version = ".".join(map(str, context.pop("version")))
+        return render("_live.html.j2", lang, version=version, **context)
 
     html: str = await _versions(request.app).cached(store, event, ("live", event, lang), compute)
     return html
@@ -226,17 +240,23 @@ async def _fragment(request: Request, event: int) -> str:
 
 async def ranking_document(
     request: Request, event: int, section: str | None, session: int | None
-) -> dict[str, Any]:
-    """The ranking JSON of :func:`bridgedesk.services.live.ranking_document`, computed
-    once per change of the event."""
-    store = _store(request)
-    doc: dict[str, Any] = await _versions(request.app).cached(
+) -> bytes:
+    """The ranking JSON of :func:`bridgedesk.services.live.ranking_document` as the
+    answer's body, made once per change of the event."""
+    return await ranking_body(request.app, event, section, session)
+
+
+async def ranking_body(app: FastAPI, event: int, section: str | None, session: int | None) -> bytes:
+    """:func:`ranking_document` of the app (between two changes: the answer kept)."""
+    store: Store = app.state.store
+    cache = live_results(app)
+    body: bytes = await _versions(app).cached(
         store,
         event,
         ("ranking", event, section, session),
-        lambda: scoring.ranking_document(store, event, section, session),
+        lambda: cache.ranking_json(event, section, session),
     )
-    return doc
+    return body
 
 
 @router.get("/{event}/", response_class=HTMLResponse)
@@ -253,7 +273,7 @@ async def live_page(request: Request, event: int) -> Response:
             "error.html.j2",
             status_of(exc),
             title=_("Live results"),
-            message=str(exc),
+            message=exc,
             back="/e/",
         )
     _ = catalog(language(request)).gettext
@@ -292,7 +312,7 @@ async def live_events(request: Request, event: int) -> Response:
         while not versions.closing and time.monotonic() - started < STREAM_SECONDS:
             if await request.is_disconnected():
                 return
-            await asyncio.sleep(versions.every)
+            await versions.wait(event, versions.every)
             now = await versions.get(store, event)
             if now != seen:
                 seen = now
@@ -308,4 +328,13 @@ async def live_events(request: Request, event: int) -> Response:
     )
 
 
-__all__ = ["live_context", "ranking_document", "router", "stop"]
+__all__ = [
+    "Versions",
+    "live_context",
+    "live_results",
+    "ranking_body",
+    "ranking_document",
+    "router",
+    "stop",
+    "touch",
+]

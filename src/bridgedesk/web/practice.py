@@ -2,305 +2,419 @@
 
 A self-contained FastAPI :class:`~fastapi.APIRouter` for the web app to
 include (``app.include_router(router)``); :func:`create_practice_app` makes a
-small app of it alone (for tests and for trying the page).  The page is plain
-HTML forms, one button per card: click a playable card to play it.  It shows
-dummy, your hand(s), the trick in progress and the last trick, and at the end
-of a deal your result, the closed room's, the IMPs and the double-dummy par
-(002:49-57).  English or Japanese (``?lang=ja``).
+small app of it alone (for tests and for trying the page).  The page shows
+the four seats round the table (your hand, dummy, the others' card counts),
+the trick in progress and the last trick; click a playable card to play it.
+
+With htmx (served under ``/static``) a click replaces only the table, and
+the computer's cards then come one at a time: the table asks for the next
+card (``/step``) a moment after showing the last, with "the computer is
+thinking" on screen meanwhile; a card you could not choose (your only legal
+card) is played for you and said so.  Without JavaScript the forms still
+work, one page per click, the computer's cards all played at once.
+
+Help at the two decisions (who declares and why; each contract's target and
+scores) is on by default and switched with a button; a hint gives the card
+the computer would play, with its reason.  After each board the review shows
+all four hands, both rooms side by side, the score and the IMPs explained,
+the double-dummy tricks of every strain and the par, and both rooms' play
+trick by trick (002:49-57).  In English, Japanese or Swedish (``?lang=ja``,
+remembered by the page's forms): every word is a message of the project's
+catalogs, through :mod:`bridgedesk.practice.words` and the templates' ``_()``.
 
 Games live in memory (:class:`GameStore`), one per browser session link;
 the rules, the players and the closed room are those of
-:mod:`bridgedesk.practice.game`.
+:mod:`bridgedesk.practice.game`.  The closed rooms of all the games are
+played in one shared process (:func:`~bridgedesk.practice.game.closed_room_executor`).
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Form, HTTPException, Query
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi import APIRouter, FastAPI, Form, Header, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from bridgedesk.bridge import Seat, Strain
-from bridgedesk.deals.cards import SUITS, Card
+from bridgedesk.bridge import SEATS, Seat, Side, Strain
+from bridgedesk.deals.cards import SUITS, Card, Suit
 from bridgedesk.errors import BridgedeskError
-
-LANGS = ("en", "ja")  # the practice page's own words (TEXT) until they move to the catalogs
+from bridgedesk.i18n import LANGS
+from bridgedesk.practice.words import Words, lang_of
+from bridgedesk.web.language import language
 
 if TYPE_CHECKING:
-    from jinja2 import Environment
+    from concurrent.futures import Executor
 
     from bridgedesk.practice.game import PracticeGame
 
-#: The page's words.  Seat and strain names are looked up by their value.
-TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "MiniBridge practice",
-        "intro": "You sit South; the computer plays the other seats and the whole closed room.",
-        "boards": "Boards",
-        "seed": "Seed (empty: random)",
-        "level": "Computer level",
-        "club": "club",
-        "expert": "expert",
-        "start": "Start",
-        "board": "Board",
-        "dealer": "Dealer",
-        "announcements": "Announcements",
-        "declarer": "Declarer",
-        "dummy": "dummy",
-        "contract": "Contract",
-        "name_contract": "Name the contract",
-        "game": "game",
-        "part": "part score",
-        "needed": "tricks needed",
-        "your_turn": "Your turn: click a highlighted card for",
-        "trick": "This trick",
-        "last_trick": "Last trick",
-        "won_by": "won by",
-        "tricks": "Tricks",
-        "result": "Result",
-        "your_room": "Your room (open)",
-        "closed_room": "Closed room (computer)",
-        "imps": "IMPs",
-        "total": "Session total",
-        "par": "Double-dummy par",
-        "next": "Next board",
-        "over": "Session over",
-        "show_play": "The play of both rooms, trick by trick",
-        "N": "North",
-        "E": "East",
-        "S": "South",
-        "W": "West",
-        "NT": "no trumps",
-        "error": "Not allowed",
-    },
-    "ja": {
-        "title": "ミニブリッジ練習",
-        "intro": "あなたはサウスです。他の3人とクローズドルームはコンピューターがプレイします。",
-        "boards": "ボード数",
-        "seed": "シード(空欄: ランダム)",
-        "level": "コンピューターの強さ",
-        "club": "クラブ",
-        "expert": "エキスパート",
-        "start": "開始",
-        "board": "ボード",
-        "dealer": "ディーラー",
-        "announcements": "HCP の公表",
-        "declarer": "デクレアラー",
-        "dummy": "ダミー",
-        "contract": "コントラクト",
-        "name_contract": "コントラクトを宣言してください",
-        "game": "ゲーム",
-        "part": "パートスコア",
-        "needed": "必要なトリック",
-        "your_turn": "あなたの番です。明るいカードをクリック:",
-        "trick": "このトリック",
-        "last_trick": "前のトリック",
-        "won_by": "勝者",
-        "tricks": "トリック",
-        "result": "結果",
-        "your_room": "あなたのテーブル(オープンルーム)",
-        "closed_room": "クローズドルーム(コンピューター)",
-        "imps": "IMP",
-        "total": "合計",
-        "par": "ダブルダミーのパー",
-        "next": "次のボード",
-        "over": "セッション終了",
-        "show_play": "両ルームのプレイ(トリックごと)",
-        "N": "ノース",
-        "E": "イースト",
-        "S": "サウス",
-        "W": "ウエスト",
-        "NT": "ノートランプ",
-        "error": "できません",
-    },
-}
+STATIC = Path(__file__).parent / "static"
+#: How long (ms) a computer's card stays before the next is asked for (a card played
+#: for you, your only legal card, twice as long).
+STEP_DELAY_MS = 700
+_RED = (Suit.H, Suit.D)
+#: The header htmx sends with its requests: answer with the table alone.
+HxRequest = Annotated[str | None, Header(alias="HX-Request")]
+_STRAIN_ORDER = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
 
 
-@lru_cache(maxsize=1)
-def _environment() -> Environment:
-    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+@dataclass
+class Table:
+    """One browser's game and what its page shows besides the game itself."""
 
-    return Environment(
-        loader=PackageLoader("bridgedesk.web", "templates"),
-        autoescape=select_autoescape(["html", "j2"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=StrictUndefined,
-    )
+    game: PracticeGame
+    advice: bool = True
+    events: list[dict[str, Any]] = field(default_factory=list)
+    note: str | None = None  # a hint, shown until the next card
+    error: str | None = None  # a refused move, shown once
 
 
 class GameStore:
-    """The games being played, by an unguessable id."""
+    """The games being played, by an unguessable id, and the closed rooms' process."""
 
     def __init__(self) -> None:
-        self._games: dict[str, PracticeGame] = {}
-        self._errors: dict[str, str] = {}
+        self._tables: dict[str, Table] = {}
         self.lock = threading.Lock()
+        self._executor: Executor | None = None
 
-    def add(self, game: PracticeGame) -> str:
+    def executor(self) -> Executor:
+        """The one process all this store's closed rooms are played in (started when
+        the first game starts)."""
+        from bridgedesk.practice.game import closed_room_executor
+
+        if self._executor is None:
+            self._executor = closed_room_executor()
+        return self._executor
+
+    def add(self, table: Table) -> str:
         gid = secrets.token_urlsafe(12)
-        self._games[gid] = game
+        self._tables[gid] = table
         return gid
 
-    def get(self, gid: str) -> PracticeGame:
-        game = self._games.get(gid)
-        if game is None:
+    def get(self, gid: str) -> Table:
+        table = self._tables.get(gid)
+        if table is None:
             raise HTTPException(status_code=404, detail="no such practice game")
-        return game
+        return table
 
-    def set_error(self, gid: str, message: str) -> None:
-        self._errors[gid] = message
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
 
-    def pop_error(self, gid: str) -> str | None:
-        return self._errors.pop(gid, None)
 
-
-def _lang(lang: str | None) -> str:
-    return lang if lang in LANGS else "en"
+# ------------------------------------------------------------------ views
 
 
 def _card_view(card: Card) -> dict[str, Any]:
     return {
         "code": str(card),
         "suit": card.suit.value,
-        "symbol": card.suit.symbol,
+        "symbol": Words.symbol(card.suit),
         "rank": "10" if card.rank == 10 else card.rank_char,
-        "red": card.suit.value in ("H", "D"),
+        "red": card.suit in _RED,
     }
 
 
 def _hand_view(cards: frozenset[Card], playable: set[Card]) -> list[dict[str, Any]]:
-    rows = []
-    for suit in SUITS:
-        in_suit = sorted((c for c in cards if c.suit is suit), reverse=True)
-        rows.append(
-            {
-                "symbol": suit.symbol,
-                "red": suit.value in ("H", "D"),
-                "cards": [{**_card_view(c), "playable": c in playable} for c in in_suit],
-            }
-        )
-    return rows
+    return [
+        {
+            "symbol": Words.symbol(suit),
+            "red": suit in _RED,
+            "cards": [
+                {**_card_view(c), "playable": c in playable}
+                for c in sorted((c for c in cards if c.suit is suit), reverse=True)
+            ],
+        }
+        for suit in SUITS
+    ]
 
 
-def _table_context(game: PracticeGame) -> dict[str, Any]:
-    """Everything the table template shows, as plain values."""
-    from bridgedesk.practice.session import running_total
+def _trick_view(plays: tuple[tuple[Seat, Card], ...]) -> dict[str, Any]:
+    return {s.value: _card_view(c) for s, c in plays}
 
-    ctx: dict[str, Any] = {"finished": game.finished, "board": None, "result": None}
-    totals = running_total(game.results)
-    ctx["total"] = totals[-1] if totals else 0
-    played = [r for r in game.results if not r.redeal]
-    last = played[-1] if played else None
-    if game.deal is None:
-        if last is not None:
-            ctx["result"] = _result_view(last)
-        return ctx
-    deal, found, state = game.deal, game.found, game.state
-    assert found is not None
+
+def _seats_view(game: PracticeGame, w: Words) -> list[dict[str, Any]]:
+    """The four seats: title, and cards when the person sees them (else a count)."""
+    deal, state = game.deal, game.state
+    assert deal is not None
     declarer = game.declarer
+    dummy = declarer.partner
     turn = game.human_turn()
-    playable = set(state.legal()) if state is not None and turn is not None else set()
-    shown = [Seat.N, Seat.S] if game.human_declares else [declarer.partner, Seat.S]
-    hands = []
-    for seat in shown:
+    # a forced card is played for the person: nothing to click then
+    choosing = state is not None and game.waiting_for_person()
+    playable = set(state.legal()) if state is not None and choosing else set()
+    visible = {Seat.S, dummy} | ({Seat.N} if game.human_declares else set())
+    seats = []
+    for seat in SEATS:
         cards = deal.hand(seat).cards if state is None else state.remaining(seat)
-        hands.append(
+        role = w._("declarer") if seat is declarer else w._("dummy") if seat is dummy else None
+        seats.append(
             {
                 "seat": seat.value,
-                "dummy": seat is declarer.partner,
+                "name": w.seat(seat),
+                "role": role,
+                "you": seat is Seat.S,
                 "to_play": turn is seat,
-                "suits": _hand_view(cards, playable if turn is seat else set()),
+                "count": len(cards),
+                "count_text": w._("{count} cards").format(count=len(cards)),
+                "suits": _hand_view(cards, playable if turn is seat else set())
+                if seat in visible
+                else None,
             }
         )
-    ctx["board"] = {
+    return seats
+
+
+def _board_view(table: Table, w: Words) -> dict[str, Any]:
+    from bridgedesk.practice import explain
+
+    game = table.game
+    deal, found, state = game.deal, game.found, game.state
+    assert deal is not None and found is not None
+    declarer = game.declarer
+    turn = game.human_turn()
+    view: dict[str, Any] = {
         "number": deal.board,
-        "dealer": deal.dealer.value,
-        "announcements": [{"seat": a.seat.value, "hcp": a.hcp} for a in found.announcements],
-        "declarer": declarer.value,
+        "of": w._("Board {board} of {boards}").format(board=deal.board, boards=game.config.boards),
+        "dealer": w.seat(deal.dealer),
+        "announcements": ", ".join(f"{w.seat(a.seat)} {a.hcp}" for a in found.announcements),
+        "declarer": w.seat(declarer),
         "contract": None
         if game.contract is None
         else {
-            "strain": game.contract.strain.value,
-            "game": game.contract.game,
+            "name": explain.contract_text(w, game.contract),
             "needed": game.contract.tricks_needed,
         },
         "needs_contract": game.needs_contract,
-        "hands": hands,
-        "turn": None if turn is None else turn.value,
-        "trick": []
-        if state is None
-        else [{"seat": s.value, **_card_view(c)} for s, c in state.current.plays()],
+        "seats": _seats_view(game, w),
+        "turn": None if turn is None else w.seat(turn),
+        "trick": {} if state is None else _trick_view(state.current.plays()),
         "last_trick": None,
-        "tricks_ns": 0 if state is None else state.tricks_won(Seat.N.side),
-        "tricks_ew": 0 if state is None else state.tricks_won(Seat.E.side),
+        "tricks": w._("Tricks: North-South {ns}, East-West {ew}").format(
+            ns=0 if state is None else state.tricks_won(Side.NS),
+            ew=0 if state is None else state.tricks_won(Side.EW),
+        ),
+        "strains": [
+            {"code": s.value, "game": g, "name": w.contract(s, g)}
+            for s in _STRAIN_ORDER
+            for g in (True, False)
+        ],
     }
     if state is not None and state.tricks:
-        t = state.tricks[-1]
-        ctx["board"]["last_trick"] = {
-            "cards": [{"seat": s.value, **_card_view(c)} for s, c in t.plays()],
-            "winner": t.winner(state.trump).value,
+        last = state.tricks[-1]
+        view["last_trick"] = {
+            "cards": _trick_view(last.plays()),
+            "winner": w.seat(last.winner(state.trump)),
         }
+        if not state.current.cards:  # the trick just won stays on the table until the next card
+            view["trick"] = view["last_trick"]["cards"]
+    view["help"] = _help_view(game, w) if table.advice else None
+    return view
+
+
+def _help_view(game: PracticeGame, w: Words) -> dict[str, Any]:
+    from bridgedesk.practice import explain
+
+    state = game.state
+    out: dict[str, Any] = {"lines": [], "options": None}
+    if game.contract is None or state is None or len(state.played) < 4:
+        out["lines"] = explain.declaring_lines(w, game.declaring_help())
+    if game.contract is None:
+        help = game.contract_help()
+        out["options"] = [
+            {
+                # a suit's symbol stays with its word: "♠ part score" never breaks after ♠
+                "name": row.name
+                if row.contract.strain is Strain.NT
+                else row.name.replace(" ", "\u00a0", 1),
+                "target": row.target,
+                "made": f"{row.made:+d}",
+                "over": f"+{row.overtrick}",
+                "down": f"{row.down_one:+d}",
+                "suggested": row.suggested,
+            }
+            for row in explain.contract_rows(w, help)
+        ]
+        out["lines"] += explain.contract_lines(w, help)
+    elif state is not None:
+        if len(state.played) < 4 and not game.human_declares:
+            out["lines"].append(explain.named_line(w, game.declarer, game.contract))
+        out["lines"].append(explain.target_line(w, game.declarer, game.contract, state))
+    return out
+
+
+def _review_view(game: PracticeGame, w: Words) -> dict[str, Any]:
+    from bridgedesk.practice import explain
+
+    review = game.review()
+    declarer = review.declarer
+    rooms = []
+    for name, room in zip(explain.room_names(w), (review.open, review.closed), strict=True):
+        contract = room.result.contract
+        rooms.append(
+            {
+                "name": name,
+                "contract": explain.contract_text(w, contract),
+                "target": contract.tricks_needed,
+                "tricks": room.result.tricks,
+                "result": explain.result_text(w, room.breakdown),
+                "score_ns": f"{room.score_ns:+d}",
+                "sentence": explain.score_line(w, name, declarer, room),
+                "play": [
+                    {
+                        "leader": trick.leader.value,
+                        # in the seats' order (the columns), the lead marked
+                        "cards": [
+                            {"lead": s is trick.leader, **_card_view(dict(trick.plays())[s])}
+                            for s in SEATS
+                        ],
+                        "winner": w.seat(winner),
+                    }
+                    for trick, winner in zip(room.tricks, room.winners, strict=True)
+                ],
+            }
+        )
+    return {
+        "board": review.deal.board,
+        "title": w._("Review of board {board}").format(board=review.deal.board),
+        "declarer": w.seat(declarer),
+        "seats": [w.seat(s) for s in SEATS],
+        "hands": [
+            {
+                "seat": s.value,
+                "name": w.seat(s) + (" (" + w._("declarer") + ")" if s is declarer else ""),
+                "suits": _hand_view(review.hand(s), set()),
+            }
+            for s in SEATS
+        ],
+        "rooms": rooms,
+        "imps": f"{review.imps:+d}",
+        "imps_lines": explain.imps_lines(w, review),
+        "dd_line": explain.dd_line(w, review),
+        "par_lines": explain.par_lines(w, review),
+    }
+
+
+def _table_context(table: Table, w: Words, step_ms: int = STEP_DELAY_MS) -> dict[str, Any]:
+    """Everything the table template shows, as plain values (``step_ms``: how long a
+    computer's card stays before the next is asked for; twice that for a forced card)."""
+    from bridgedesk.practice.session import running_total
+
+    game = table.game
+    totals = running_total(game.results)
+    ctx: dict[str, Any] = {
+        "finished": game.finished,
+        "board": None,
+        "review": None,
+        "total": w._("Session total: {total:+d} IMPs").format(total=totals[-1] if totals else 0),
+        "advice": table.advice,
+        "events": table.events[-6:],
+        "note": table.note,
+        "error": table.error,
+        "step_delay": None,
+        "waiting": None,
+        "can_hint": False,
+    }
+    table.error = None
+    if game.deal is None:
+        if any(not r.redeal for r in game.results):
+            ctx["review"] = _review_view(game, w)
+        return ctx
+    ctx["board"] = _board_view(table, w)
+    if game.state is not None and not game.waiting_for_person():
+        # a card the person does not choose is next, or the board's end: ask for it soon
+        forced = game.forced_card() is not None
+        ctx["step_delay"] = 2 * step_ms if forced else step_ms
+        ctx["waiting"] = (
+            w._("Waiting for the closed room…")
+            if game.board_over
+            else w._("The computer is thinking…")
+        )
+    ctx["can_hint"] = game.waiting_for_person()
     return ctx
 
 
-def _room_view(result: Any, room: Any) -> dict[str, Any]:
-    from bridgedesk.practice.play import PlayState
+# ------------------------------------------------------------------ moves
 
-    state = PlayState.replay(
-        result.deal, result.declaration.declarer, room.contract.strain, room.play
+
+def _event(table: Table, w: Words, seat: Seat, card: Card, *, forced: bool = False) -> None:
+    if forced:
+        text = w._("{seat} played {card} by itself: the only card it could play.")
+    else:
+        text = w._("{seat} plays {card}")
+    table.events.append(
+        {"text": text.format(seat=w.seat(seat), card=w.card(card)), "forced": forced}
     )
-    return {
-        "strain": room.contract.strain.value,
-        "game": room.contract.game,
-        "tricks": room.tricks,
-        "score_ns": room.score_ns,
-        "play": [
-            {
-                "cards": [{"seat": s.value, **_card_view(c)} for s, c in t.plays()],
-                "winner": t.winner(state.trump).value,
-            }
-            for t in state.tricks
-        ],
-    }
 
 
-def _result_view(result: Any) -> dict[str, Any]:
-    par = result.par
-    return {
-        "board": result.deal.board,
-        "declarer": result.declaration.declarer.value,
-        "open": _room_view(result, result.open),
-        "closed": _room_view(result, result.closed),
-        "imps": result.imps_ns,
-        "par": None if par is None else {"strain": par.contract.strain.value,
-                                         "game": par.contract.game, "tricks": par.tricks,
-                                         "score_ns": par.score_ns},
-    }  # fmt: skip
+def _after_card(table: Table, w: Words) -> None:
+    state = table.game.state
+    if state is not None and state.tricks and not state.current.cards:
+        last = state.tricks[-1]
+        text = w._("Trick {number} won by {seat}").format(
+            number=len(state.tricks), seat=w.seat(last.winner(state.trump))
+        )
+        table.events.append({"text": text, "forced": False})
 
 
-def practice_router(store: GameStore | None = None) -> APIRouter:
+def _step(table: Table, w: Words) -> bool:
+    """One card the person does not choose; at the board's end, the board finished.
+    ``False`` when nothing was left to do."""
+    game = table.game
+    if game.deal is None or game.state is None:
+        return False
+    if game.board_over:
+        game.finish_board()
+        table.events = []
+        return True
+    move = game.step()
+    if move is None:
+        return False
+    _event(table, w, move.seat, move.card, forced=move.forced)
+    _after_card(table, w)
+    return True
+
+
+def _run_all(table: Table, w: Words) -> None:
+    """Every card the person does not choose, at once (a page without JavaScript)."""
+    while _step(table, w):
+        if table.game.deal is None:
+            return
+
+
+def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY_MS) -> APIRouter:
     """The ``/practice`` routes, keeping their games in ``store``."""
     games = store if store is not None else GameStore()
     router = APIRouter(prefix="/practice")
 
     def render(name: str, lang: str, **context: Any) -> HTMLResponse:
-        template = _environment().get_template(f"practice/{name}")
-        words = TEXT[lang]
-        html = template.render(t=words, lang=lang, strains=[s.value for s in _STRAIN_ORDER],
-                               **context)  # fmt: skip
-        return HTMLResponse(html)
+        from bridgedesk.web.templating import environment
 
-    def back(gid: str, lang: str) -> RedirectResponse:
+        template = environment().get_template(f"practice/{name}")
+        return HTMLResponse(template.render(lang=lang, level_name=Words(lang).level, **context))
+
+    def page(gid: str, lang: str, template: str = "table.html.j2") -> HTMLResponse:
+        """The table as a whole page, or (``_table.html.j2``) the table alone for htmx."""
+        with games.lock:
+            table = games.get(gid)
+            context = _table_context(table, Words(lang), step_ms)
+        return render(template, lang, gid=gid, seed=table.game.config.seed,
+                      level=table.game.config.level, **context)  # fmt: skip
+
+    def answer(gid: str, lang: str, htmx: str | None) -> Response:
+        if htmx:
+            return page(gid, lang, "_table.html.j2")
         return RedirectResponse(f"/practice/{gid}?lang={lang}", status_code=303)
 
     @router.get("", response_class=HTMLResponse)
-    def start_page(lang: Annotated[str | None, Query()] = None) -> HTMLResponse:
-        return render("start.html.j2", _lang(lang), error=None)
+    def start_page(request: Request) -> HTMLResponse:
+        return render("start.html.j2", language(request), error=None)
 
     @router.post("/new")
     def new_game(
@@ -308,12 +422,15 @@ def practice_router(store: GameStore | None = None) -> APIRouter:
         seed: Annotated[str, Form()] = "",
         level: Annotated[str, Form()] = "club",
         lang: Annotated[str, Form()] = "en",
+        advice: Annotated[str, Form()] = "",
+        advice_shown: Annotated[str, Form()] = "",
+        hx: HxRequest = None,
     ) -> Any:
         from bridgedesk.practice.game import PracticeGame
         from bridgedesk.practice.players import levels
         from bridgedesk.practice.session import DealSupply, SessionConfig
 
-        code = _lang(lang)
+        code = lang_of(lang)
         try:
             if level not in levels():
                 raise BridgedeskError(f"unknown level {level!r}")
@@ -323,82 +440,142 @@ def practice_router(store: GameStore | None = None) -> APIRouter:
             config = SessionConfig(seed=value, level=level, boards=boards)
         except (BridgedeskError, ValueError) as exc:
             return render("start.html.j2", code, error=str(exc))
-        game = PracticeGame(config, DealSupply(config))
         with games.lock:
-            gid = games.add(game)
-            if game.start_board() and not game.needs_contract:
-                game.advance()
-        return back(gid, code)
+            game = PracticeGame(
+                config, DealSupply(config), executor=games.executor(), play_forced=True
+            )
+            # the form's checkbox; a form without it (an older page, a script) keeps help on
+            table = Table(game, advice=bool(advice) or not advice_shown)
+            gid = games.add(table)
+            game.start_board()
+            if not hx:
+                _run_all(table, Words(code))
+        where = f"/practice/{gid}?lang={code}"
+        if hx:  # the page loads afresh and asks for the computer's cards one at a time
+            return Response(status_code=204, headers={"HX-Redirect": where})
+        return RedirectResponse(where, status_code=303)
 
     @router.get("/{gid}", response_class=HTMLResponse)
-    def table(gid: str, lang: Annotated[str | None, Query()] = None) -> HTMLResponse:
-        code = _lang(lang)
-        with games.lock:
-            game = games.get(gid)
-            context = _table_context(game)
-            error = games.pop_error(gid)
-        return render("table.html.j2", code, gid=gid, error=error, seed=game.config.seed,
-                      level=game.config.level, **context)  # fmt: skip
+    def table_page(gid: str, request: Request) -> HTMLResponse:
+        return page(gid, language(request))
 
-    def act(gid: str, lang: str, move: Callable[[PracticeGame], None]) -> RedirectResponse:
-        """Apply ``move`` to the game; a refused move is shown on the page, nothing changes."""
+    def act(
+        gid: str, lang: str, htmx: str | None, move: Callable[[Table, Words], None]
+    ) -> Response:
+        """Apply ``move``; a refused move is shown on the page and nothing changes.
+        Without htmx, every computer card after it is played too."""
+        code = lang_of(lang)
+        w = Words(code)
         with games.lock:
-            game = games.get(gid)
+            table = games.get(gid)
             try:
-                move(game)
+                move(table, w)
+                if not htmx:
+                    _run_all(table, w)
             except BridgedeskError as exc:
-                games.set_error(gid, str(exc))
-        return back(gid, _lang(lang))
+                table.error = str(exc)
+        return answer(gid, code, htmx)
 
     @router.post("/{gid}/contract")
     def contract(
-        gid: str, choice: Annotated[str, Form()], lang: Annotated[str, Form()] = "en"
-    ) -> RedirectResponse:
+        gid: str, choice: Annotated[str, Form()], lang: Annotated[str, Form()] = "en",
+        hx: HxRequest = None,
+    ) -> Response:  # fmt: skip
         """``choice`` is a strain and G (game) or P (part score): ``NTG``, ``SP``..."""
         from bridgedesk.practice.contract import MiniContract
 
-        def move(game: PracticeGame) -> None:
+        def move(table: Table, w: Words) -> None:
             if choice[-1:] not in ("G", "P"):
                 raise BridgedeskError(f"unknown contract {choice!r}")
-            game.set_contract(MiniContract(Strain.parse(choice[:-1]), choice.endswith("G")))
-            game.advance()
+            table.game.set_contract(MiniContract(Strain.parse(choice[:-1]), choice.endswith("G")))
+            table.note = None
 
-        return act(gid, lang, move)
+        return act(gid, lang, hx, move)
 
     @router.post("/{gid}/play")
     def play(
-        gid: str, card: Annotated[str, Form()], lang: Annotated[str, Form()] = "en"
-    ) -> RedirectResponse:
-        def move(game: PracticeGame) -> None:
-            game.play(Card.parse(card))
-            game.advance()
-            if game.board_over:
-                game.finish_board()
+        gid: str, card: Annotated[str, Form()], lang: Annotated[str, Form()] = "en",
+        hx: HxRequest = None,
+    ) -> Response:  # fmt: skip
+        def move(table: Table, w: Words) -> None:
+            game = table.game
+            seat = game.human_turn()
+            chosen = Card.parse(card)
+            game.play(chosen)
+            assert seat is not None
+            table.note = None
+            _event(table, w, seat, chosen)
+            _after_card(table, w)
 
-        return act(gid, lang, move)
+        return act(gid, lang, hx, move)
+
+    @router.post("/{gid}/step")
+    def step(gid: str, lang: Annotated[str, Form()] = "en", hx: HxRequest = None) -> Response:
+        """The next card the person does not choose (the table asks a moment after
+        showing the last one), or the end of the board."""
+
+        def move(table: Table, w: Words) -> None:
+            _step(table, w)
+
+        return act(gid, lang, hx, move)
+
+    @router.post("/{gid}/hint")
+    def hint(gid: str, lang: Annotated[str, Form()] = "en", hx: HxRequest = None) -> Response:
+        from bridgedesk.practice import explain
+
+        def move(table: Table, w: Words) -> None:
+            table.note = explain.hint_line(w, table.game.hint())
+
+        return act(gid, lang, hx, move)
+
+    @router.post("/{gid}/advice")
+    def advice(gid: str, lang: Annotated[str, Form()] = "en", hx: HxRequest = None) -> Response:
+        def move(table: Table, w: Words) -> None:
+            table.advice = not table.advice
+
+        return act(gid, lang, hx, move)
 
     @router.post("/{gid}/next")
-    def next_board(gid: str, lang: Annotated[str, Form()] = "en") -> RedirectResponse:
-        def move(game: PracticeGame) -> None:
-            if game.deal is None and game.start_board() and not game.needs_contract:
-                game.advance()
+    def next_board(gid: str, lang: Annotated[str, Form()] = "en", hx: HxRequest = None) -> Response:
+        def move(table: Table, w: Words) -> None:
+            game = table.game
+            if game.deal is None:
+                table.events, table.note = [], None
+                game.start_board()
 
-        return act(gid, lang, move)
+        return act(gid, lang, hx, move)
 
     return router
 
-
-_STRAIN_ORDER = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
 
 #: The router for the web app to include.
 router = practice_router()
 
 
-def create_practice_app() -> FastAPI:
-    """A small app serving only the practice page (its own game store)."""
-    app = FastAPI(title="bridgedesk practice")
-    app.include_router(practice_router(GameStore()))
+def create_practice_app(*, step_ms: int = STEP_DELAY_MS) -> FastAPI:
+    """A small app serving only the practice page (its own game store) and the static
+    files it uses (htmx); ``step_ms`` as for :func:`practice_router`."""
+    from fastapi.staticfiles import StaticFiles
+
+    store = GameStore()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(title="bridgedesk practice", lifespan=lifespan)
+    app.include_router(practice_router(store, step_ms=step_ms))
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 
-__all__ = ["LANGS", "TEXT", "GameStore", "create_practice_app", "practice_router", "router"]
+__all__ = [
+    "LANGS",
+    "STEP_DELAY_MS",
+    "GameStore",
+    "Table",
+    "create_practice_app",
+    "practice_router",
+    "router",
+]

@@ -1,60 +1,53 @@
-"""Whatever a route lets escape unanswered, answered in one line as the rest are.
+"""A refusal as a page or the table API says it: in the reader's language, with its code
+and the field it is about.
 
-A route answers its own refusals (a page with the form again, ``{"error"}``
-from the JSON API).  Two kinds can still reach the app unanswered, and would be
-a 500 and a traceback: a :class:`~bridgedesk.errors.BridgedeskError` a route
-did not expect (a team page asked for a pairs event), and FastAPI's refusal of a
-path or query value that does not read (``/api/events/²/ranking``).  These
-handlers answer them as refusals: the status of
-:func:`bridgedesk.web.security.status_of` (422 for a value that does not read),
-``{"error": one line}`` under ``/api/``, the error page elsewhere.
+A :class:`~bridgedesk.errors.BridgedeskError` carries a stable code, its parameters and
+where it is (``docs/languages.md``, "Errors"); its words come from the catalogs
+(:func:`bridgedesk.i18n.error_text`). A page shows :func:`refusal` (``data-code`` and the
+text, beside the form field ``where.input`` names); the table API answers
+:func:`refusal_json`. A refusal given as text (a page's own line) is shown as it is.
 """
 
 from __future__ import annotations
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from starlette.responses import Response
+from dataclasses import dataclass
+from typing import Any
 
-from bridgedesk.errors import BridgedeskError, EntryError
-from bridgedesk.i18n import catalog
-from bridgedesk.web.api import error
-from bridgedesk.web.language import language
-from bridgedesk.web.security import status_of
-from bridgedesk.web.templating import page
+from bridgedesk.errors import BridgedeskError
+from bridgedesk.i18n import error_params, error_text
 
-__all__ = ["install"]
+#: What a page shows as a refusal: an error, or a line of its own.
+Shown = BridgedeskError | str
 
 
-def _answer(request: Request, exc: BridgedeskError) -> Response:
-    if request.url.path.startswith("/api/"):
-        return error(exc)
-    _ = catalog(language(request)).gettext
-    return page(
-        request, "error.html.j2", status_of(exc), title=_("Not done"), message=str(exc), back="/"
-    )
+@dataclass(frozen=True)
+class Refusal:
+    """A refusal as a page shows it: its code ("" for an error without one), its words
+    in the page's language, and the form field it is about ("" when none)."""
+
+    code: str
+    text: str
+    field: str
 
 
-async def refused(request: Request, exc: Exception) -> Response:
-    """A refusal no route answered."""
-    assert isinstance(exc, BridgedeskError)
-    return _answer(request, exc)
+def refusal(shown: Shown, lang: str) -> Refusal:
+    """``shown`` for a page in ``lang``."""
+    if isinstance(shown, BridgedeskError):
+        return Refusal(shown.code, error_text(shown, lang), shown.where.input or "")
+    return Refusal("", shown, "")
 
 
-async def unreadable(request: Request, exc: Exception) -> Response:
-    """A path or query value FastAPI could not read into its type."""
-    assert isinstance(exc, RequestValidationError)
-    first = exc.errors()[0] if exc.errors() else {}
-    name = str(first.get("loc", ("", "the request"))[-1])
-    given = repr(first.get("input"))
-    shown = given if len(given) <= 40 else given[:37] + "..."
-    return _answer(
-        request, EntryError(f"{name} does not read: {first.get('msg', '')}, not {shown}")
-    )
+def refusal_json(error: BridgedeskError, lang: str) -> dict[str, Any]:
+    """The table API's body of a refusal: ``error`` (the line in ``lang``, which the
+    terminal shows), ``code`` (null for an error without one), ``field`` (the request's
+    field it is about, or null) and ``params`` (the values the line says, for a
+    program)."""
+    return {
+        "error": error_text(error, lang),
+        "code": error.code or None,
+        "field": error.where.input,
+        "params": error_params(error, lang),
+    }
 
 
-def install(app: FastAPI) -> None:
-    """The handlers on ``app`` (a route's own answers and more particular handlers, such
-    as the console's for a login needed, come first)."""
-    app.add_exception_handler(BridgedeskError, refused)
-    app.add_exception_handler(RequestValidationError, unreadable)
+__all__ = ["Refusal", "Shown", "refusal", "refusal_json"]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from fastapi import Request, Response
 
 from bridgedesk.errors import BridgedeskError, ConflictError, ForbiddenError
+from bridgedesk.i18n import LazyText, lazy_gettext
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import NotLoggedInError, Terminal, authenticate
 
@@ -35,12 +36,16 @@ class TooManyLoginsError(BridgedeskError):
     """Too many failed table logins from one address (HTTP 429)."""
 
 
+#: What a table's failed logins are (the limiter's default ``what``).
+WRONG_CODES = lazy_gettext("wrong table codes")
+
+
 @dataclass
 class LoginLimiter:
     limit: int = 10
     window: float = 60.0
-    #: What the failures were, for the refusal's message.
-    what: str = "wrong table codes"
+    #: What the failures were, for the refusal's message (a message of the catalogs).
+    what: LazyText = WRONG_CODES
     _failures: dict[str, deque[float]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -55,7 +60,10 @@ class LoginLimiter:
             if len(recent) >= self.limit:
                 wait = int(self.window - (now - recent[0])) + 1
                 raise TooManyLoginsError(
-                    f"too many {self.what} from this address: try again in {wait} s"
+                    "too many {what} from this address: try again in {wait} s",
+                    code="login.too-many",
+                    what=self.what,
+                    wait=wait,
                 )
 
     def failed(self, client: str) -> None:
@@ -100,7 +108,9 @@ def terminal_of(
     if write:
         given = request.headers.get(CSRF_HEADER) or form_csrf
         if not given or not secrets.compare_digest(given, terminal.csrf):
-            raise ForbiddenError("the form is out of date or forged (CSRF check): reload the page")
+            raise ForbiddenError(
+                "the form is out of date or forged (CSRF check): reload the page", code="form.csrf"
+            )
     return terminal
 
 
@@ -124,7 +134,9 @@ def set_login_csrf(response: Response, value: str, secure: bool) -> None:
 def check_login_csrf(request: Request, given: str) -> None:
     cookie = request.cookies.get(LOGIN_CSRF_COOKIE, "")
     if not cookie or not given or not secrets.compare_digest(cookie, given):
-        raise NotLoggedInError("the login form is out of date (CSRF check): reload the page")
+        raise NotLoggedInError(
+            "the login form is out of date (CSRF check): reload the page", code="table.login-csrf"
+        )
 
 
 __all__ = [

@@ -23,7 +23,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from bridgedesk.errors import EntryError, ForbiddenError
+from bridgedesk.errors import EntryError, ForbiddenError, Location
 from bridgedesk.events.entry import make_result
 from bridgedesk.services.slips import TableCorrection, TableSlip
 from bridgedesk.store.terminals import Terminal
@@ -39,7 +39,9 @@ T = TypeVar("T")
 
 def _needed(value: T | None, name: str) -> T:
     if value is None:
-        raise EntryError(f"{name!r} is missing")
+        raise EntryError(
+            "{name!r} is missing", Location(input=name), code="request.missing", name=name
+        )
     return value
 
 
@@ -52,9 +54,19 @@ def canonical(body: Mapping[str, Any]) -> str:
 def _check_terminal(terminal: Terminal, body: SlipBody) -> None:
     """A body naming a table or an event names the terminal's own."""
     if body.table is not None and body.table != terminal.table:
-        raise EntryError(f"this terminal is table {terminal.table}, not table {body.table}")
+        raise EntryError(
+            "this terminal is table {table}, not table {given}",
+            Location(input="table"),
+            code="table.other-table",
+            table=terminal.table,
+            given=body.table,
+        )
     if body.event is not None and body.event != terminal.event_id:
-        raise ForbiddenError(f"this terminal belongs to event {terminal.event_id}")
+        raise ForbiddenError(
+            "this terminal belongs to event {event_id}",
+            code="table.other-event",
+            event_id=terminal.event_id,
+        )
 
 
 def table_slip(

@@ -33,6 +33,7 @@ from bridgedesk.web.api import played_traveller, raise_table_dispute, store_resu
 from bridgedesk.web.bodies import LoginBody, parsed
 from bridgedesk.web.individual_seats import individual_view
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import refusal
 from bridgedesk.web.security import (
     TOKEN_COOKIE,
     LoginLimiter,
@@ -67,7 +68,7 @@ def _htmx(request: Request) -> bool:
 def _error_page(request: Request, exc: BridgedeskError, back: str = "/t/table") -> HTMLResponse:
     _ = catalog(language(request)).gettext
     return page(
-        request, "error.html.j2", status_of(exc), title=_("Not done"), message=str(exc), back=back
+        request, "error.html.j2", status_of(exc), title=_("Not done"), message=exc, back=back
     )
 
 
@@ -107,7 +108,7 @@ async def login(request: Request) -> Response:
         limiter.check(client)
         given = parsed(LoginBody, {k: form.get(k) for k in ("event", "section", "table", "code")})
         if given.event is None or given.table is None:
-            raise EntryError("the event and table are numbers")
+            raise EntryError("the event and table are numbers", code="table.login-numbers")
         try:
             token, _ = await db_call(
                 request,
@@ -131,7 +132,7 @@ async def login(request: Request) -> Response:
             title=_("Table terminal"),
             csrf=csrf,
             form=defaultdict(str, {**form, "code": ""}),
-            error=str(exc),
+            error=exc,
         )
         set_login_csrf(response, csrf, request.app.state.secure_cookies)
         return response
@@ -236,8 +237,10 @@ async def table_panel(request: Request) -> Response:
         terminal = await db_call(request, terminal_of, request, store)
         context = await db_call(request, _panel_context, store, terminal)
     except BridgedeskError as exc:
+        said = refusal(exc, language(request))
         return HTMLResponse(
-            f'<div id="panel"><p class="box error">{_escape(str(exc))}</p></div>',
+            f'<div id="panel"><p class="box error" data-code="{_escape(said.code)}">'
+            f"{_escape(said.text)}</p></div>",
             status_code=status_of(exc),
         )
     return HTMLResponse(render("_panel.html.j2", language(request), **context))
@@ -259,14 +262,18 @@ def _body_of(form: Mapping[str, str]) -> dict[str, Any]:
         contract, declarer, result = "PASS", None, None
     else:
         if not level:
-            raise EntryError("choose the contract's level (1-7) or passed out")
+            raise EntryError(
+                "choose the contract's level (1-7) or passed out", code="result.choose-level"
+            )
         if not form.get("strain"):
-            raise EntryError("choose the contract's strain (♣ ♦ ♥ ♠ NT)")
+            raise EntryError(
+                "choose the contract's strain (♣ ♦ ♥ ♠ NT)", code="result.choose-strain"
+            )
         contract = f"{level}{form['strain']}{form.get('doubled', '')}"
         declarer = form.get("declarer") or None
         result = form.get("result") or None
     if not form.get("board"):
-        raise EntryError("choose the board")
+        raise EntryError("choose the board", code="result.choose-board")
     return {
         "round": form.get("round", ""),
         "board": form.get("board", ""),
@@ -333,7 +340,7 @@ async def _entry_error(
 ) -> Response:
     lang = language(request)
     context = await db_call(request, _panel_context, store, terminal)
-    context.update(form=defaultdict(str, form), error=str(exc))
+    context.update(form=defaultdict(str, form), error=exc)
     status = status_of(exc) if isinstance(exc, BridgedeskError) else 422
     if _htmx(request):
         # htmx swaps only 2xx answers by default: the form comes back with its message

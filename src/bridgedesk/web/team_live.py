@@ -41,7 +41,7 @@ def _fragment(store: Store, event: int, lang: str) -> str:
 
 def _refused(request: Request, exc: BridgedeskError) -> HTMLResponse:
     _ = catalog(language(request)).gettext
-    return page(request, "error.html.j2", status_of(exc), title=_("Live results"), message=str(exc),
+    return page(request, "error.html.j2", status_of(exc), title=_("Live results"), message=exc,
                 back="/e/")  # fmt: skip
 
 

@@ -29,6 +29,7 @@ from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of, terminal_of
 from bridgedesk.web.table_body import table_slip
 from bridgedesk.web.templating import page
@@ -91,7 +92,7 @@ async def _page(
     request: Request,
     terminal: term.Terminal,
     status: int = 200,
-    error: str = "",
+    error: Shown = "",
     form: Mapping[str, str] | None = None,
 ) -> Response:
     lang = language(request)
@@ -122,7 +123,7 @@ async def table_page(request: Request) -> Response:
 
 def _refused(request: Request, exc: BridgedeskError) -> HTMLResponse:
     _ = catalog(language(request)).gettext
-    return page(request, "error.html.j2", status_of(exc), title=_("Not done"), message=str(exc),
+    return page(request, "error.html.j2", status_of(exc), title=_("Not done"), message=exc,
                 back="/t/")  # fmt: skip
 
 
@@ -149,7 +150,7 @@ async def enter_result(request: Request) -> Response:
             request, slips.enter_at_table, store, table_slip(terminal, body, pairs=False)
         )
     except BridgedeskError as exc:
-        return await _page(request, terminal, status_of(exc), str(exc), form)
+        return await _page(request, terminal, status_of(exc), exc, form)
     done = f"result {answer['id']}: board {answer['board']} {answer['result']}"
     from urllib.parse import urlencode
 

@@ -14,7 +14,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from bridgedesk.i18n import LANGS, NATIVE_NAMES
 from bridgedesk.reports.templating import add_catalogs
 from bridgedesk.web.language import LANG_COOKIE, language
-from bridgedesk.web.messages import refusal
+from bridgedesk.web.refusals import refusal
 
 
 @lru_cache(maxsize=1)
@@ -24,6 +24,9 @@ def environment() -> Environment:
         autoescape=select_autoescape(["html", "j2"]),
         trim_blocks=True,
         lstrip_blocks=True,
+        # the templates are the package's own, changed only with the code: no stat of
+        # each file on every render (a server is restarted for new code anyway)
+        auto_reload=False,
         undefined=StrictUndefined,
     )
     env.globals["refused"] = refusal  # a refusal in the page's language, with its code

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import MasterpointError
+from bridgedesk.i18n import Phrase, lazy_pgettext, phrase
 from bridgedesk.masterpoints.awards import Award, best_of, ordered
 from bridgedesk.masterpoints.jcbl.club import (
     ClubEvent,
@@ -108,16 +109,19 @@ def award_weekly(ranking: Ranking, game: WeeklyGame) -> tuple[Award, ...]:
                 # formula ② has no place in it: the 35 % range (000:491) limits the
                 # place awards ①, a team further down still gets ② for its won VP
                 value = tied_points(values, place, count) if place <= paid else Fraction(0)
-                reason = (
-                    f"JCBL weekly K={game.k} C={competitors} P={game.kind.game_factor} "
-                    f"S={game.sessions}: K*C*P*S/100*0.7^(N-1)"
+                reason = phrase(
+                    "JCBL weekly K={k} C={c} P={p} S={s}: K*C*P*S/100*0.7^(N-1)",
+                    k=game.k,
+                    c=competitors,
+                    p=game.kind.game_factor,
+                    s=game.sessions,
                 )
                 if count > 1:
-                    reason += f", tie for places {place}-{place + count - 1} averaged"
+                    reason = _tie(reason, place, count)
                 if values[0] < Fraction(
                     game.k * competitors * game.kind.game_factor * game.sessions, 100
                 ):
-                    reason += ", capped at 1.00"
+                    reason = phrase("{reason}, capped at {cap}", reason=reason, cap="1.00")
                 if (
                     game.boards is not None
                     and game.max_vp is not None
@@ -129,16 +133,20 @@ def award_weekly(ranking: Ranking, game: WeeklyGame) -> tuple[Award, ...]:
                     )
                     if second > value:
                         value = second
-                        reason = (
-                            f"JCBL weekly team K*B*V/(100*M*Pm) K={game.k} B={game.boards} "
-                            f"V={placing.won_vp} M={game.max_vp} Pm={members}"
+                        reason = phrase(
+                            "JCBL weekly team K*B*V/(100*M*Pm) K={k} B={b} V={v} M={m} Pm={pm}",
+                            k=game.k,
+                            b=game.boards,
+                            v=placing.won_vp,
+                            m=game.max_vp,
+                            pm=members,
                         )
                 for member in placing.players:
                     share = _jcbl_share(placing, member)
                     points = jcbl_round(value * share)
                     if points == 0:
                         continue
-                    why = reason if share == 1 else reason + f", {share} for partial play"
+                    why = reason if share == 1 else _partial(reason, share)
                     best_of(
                         best,
                         Award(
@@ -165,7 +173,7 @@ def award_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
     original = event.competitors
     played_sessions = event.sessions
     l5: int | None = None
-    stage_note = ""
+    stage_note: Phrase | str = ""
     if game.stage == "final":
         assert game.qualifying is not None
         q = game.qualifying
@@ -174,13 +182,17 @@ def award_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
         original = q.competitors
         played_sessions = event.sessions + q.sessions
         l5 = l5_round("final", q.sessions)
-        stage_note = (
-            f", final: T = qualifying tables {'+'.join(_show(Fraction(t)) for t in q.tables)},"
-            f" S = {event.sessions} + {q.sessions}/2, 35 % of {q.competitors} entrants"
+        stage_note = phrase(
+            ", final: T = qualifying tables {tables}, S = {sessions} + {qualifying}/2, "
+            "35 per cent of {entrants} entrants",
+            tables="+".join(_show(Fraction(t)) for t in q.tables),
+            sessions=event.sessions,
+            qualifying=q.sessions,
+            entrants=q.competitors,
         )
     elif game.stage == "qualifying":
         l5 = l5_round("qualifying", event.sessions)
-        stage_note = ", qualifying"
+        stage_note = phrase(", qualifying")
     split = red_share(
         event.rating,
         played_sessions,
@@ -232,13 +244,18 @@ def award_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
                 if place > paid:
                     continue
                 count = counts[place]
-                reason = (
-                    f"JCBL overall A*R*L*(4+0.2*T*S)*N/P, {event.kind.value}, "
-                    f"{event.rating.value}, T={_show(Fraction(tables))}, S={_show(sessions)}, "
-                    f"place {place}{stage_note}"
+                reason = phrase(
+                    "JCBL overall A*R*L*(4+0.2*T*S)*N/P, {kind}, {rating}, T={t}, S={s}, "
+                    "place {place}{stage}",
+                    kind=event.kind.value,
+                    rating=event.rating.value,
+                    t=_show(Fraction(tables)),
+                    s=_show(sessions),
+                    place=place,
+                    stage=stage_note,
                 )
                 if count > 1:
-                    reason += f", tie for places {place}-{place + count - 1} averaged"
+                    reason = _tie(reason, place, count)
                 for member in placing.players:
                     if _club_share(placing, member, event.kind) == 0:
                         continue
@@ -249,11 +266,22 @@ def award_club(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
                             continue
                         why = reason
                         if extra:
-                            why += f", L5={extra[0]}/16 on the red part only"
+                            why = phrase(
+                                "{reason}, L5={l5}/16 on the red part only",
+                                reason=why,
+                                l5=extra[0],
+                            )
                         if capped[colour] and limit is not None:
-                            why += f", capped at {jcbl_round(limit)}"
+                            why = phrase(
+                                "{reason}, capped at {cap}", reason=why, cap=jcbl_round(limit)
+                            )
                         if part != 1:
-                            why += f", {part} of it {colour}"
+                            why = phrase(
+                                "{reason}, {part} of it {colour}",
+                                reason=why,
+                                part=part,
+                                colour=COLOURS.get(colour, colour),
+                            )
                         candidate = Award(
                             member, placing.competitor, name, flight, place, points, colour, why
                         )
@@ -307,9 +335,15 @@ def _jcbl_sessions(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
                     value = session_exact(
                         event.kind, event.rating, limits, session.boards, vm, event.team_size
                     )
-                    reason = (
-                        f"JCBL session {session.number} 3*R*L/P*B/24*V/M, {event.kind.value}, "
-                        f"{event.rating.value}, B={session.boards}, {why}, V/M={_show(vm)}"
+                    reason = phrase(
+                        "JCBL session {session} 3*R*L/P*B/24*V/M, {kind}, {rating}, B={b}, "
+                        "{why}, V/M={vm}",
+                        session=session.number,
+                        kind=event.kind.value,
+                        rating=event.rating.value,
+                        b=session.boards,
+                        why=why,
+                        vm=_show(vm),
                     )
                     placing = who[s.competitor]
                     for member in placing.players:
@@ -327,13 +361,33 @@ def _jcbl_sessions(ranking: Ranking, game: ClubGame) -> tuple[Award, ...]:
                                 place,
                                 points,
                                 "black",
-                                reason if share == 1 else f"{reason}, {share} for partial play",
+                                reason if share == 1 else _partial(reason, share),
                                 session.number,
                             ),
                         )
             order = {s.competitor: i for i, s in enumerate(scores)}
             out.extend(sorted(best.values(), key=lambda a: (a.place, order[a.competitor])))
     return tuple(out)
+
+
+#: The colours of JCBL masterpoints, as a reason names them.
+COLOURS = {"black": lazy_pgettext("colour", "black"), "red": lazy_pgettext("colour", "red")}
+
+
+def _tie(reason: Phrase, place: int, count: int) -> Phrase:
+    """``reason`` of a place shared by ``count`` competitors (000: the tied places'
+    awards averaged)."""
+    return phrase(
+        "{reason}, tie for places {first}-{last} averaged",
+        reason=reason,
+        first=place,
+        last=place + count - 1,
+    )
+
+
+def _partial(reason: Phrase, share: Fraction) -> Phrase:
+    """``reason`` of a player who played a ``share`` of the boards."""
+    return phrase("{reason}, {share} for partial play", reason=reason, share=share)
 
 
 def _show(value: Fraction) -> str:

@@ -300,7 +300,12 @@ def place_factor(place: int, kind: EventKind) -> Fraction:
         return Fraction(1, place)
     n = [Fraction(1), Fraction(7, 10), Fraction(1, 2)]
     while len(n) < place:
-        n.append(max(n[-1] * Fraction(4, 5), Fraction(1, len(n) + 1)))
+        k = len(n)
+        # once place k > 4 is paid 1/k, every later place p is 1/p: 0.8/k < 1/(k+1) for
+        # k > 4 (place 11 on), so a field of thousands costs no more than one of eleven
+        if k > 4 and n[-1] == Fraction(1, k):
+            return Fraction(1, place)
+        n.append(max(n[-1] * Fraction(4, 5), Fraction(1, k + 1)))
     return n[place - 1]
 
 

@@ -5,7 +5,9 @@ command line: accounts and roles (:mod:`.auth`, :mod:`.login`), events and
 entries (:mod:`.events`), the movement (:mod:`.movement`), the deals
 (:mod:`.deals`), the live grid
 (:mod:`.grid`), results, corrections, rulings and rounds (:mod:`.results`),
-the report set (:mod:`.publish`).  The app includes :data:`router` and calls
+the report set (:mod:`.publish`); league seasons (:mod:`.leagues`), simultaneous
+events (:mod:`.simultaneous`).  The app
+includes :data:`router` and calls
 :func:`install` (see ``OPTIONAL_ROUTERS`` of :mod:`bridgedesk.web.app`).
 """
 
@@ -20,12 +22,14 @@ from bridgedesk.web.console import (
     events,
     grid,
     individuals,
+    leagues,
     login,
     members,
     movement,
     publish,
     results,
     sessions,
+    simultaneous,
     team_play,
     team_publish,
     teams,
@@ -40,5 +44,7 @@ for _module in (
     router.include_router(_module.router)
 for _module in (teams, team_play, team_publish):  # a team event's pages (/d/teams/ID)
     router.include_router(_module.router)
+router.include_router(leagues.router)  # league seasons (/d/leagues)
+router.include_router(simultaneous.router)  # simultaneous events (/d/simultaneous)
 
 __all__ = ["install", "router"]

@@ -25,6 +25,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from bridgedesk.errors import BridgedeskError, ForbiddenError
+from bridgedesk.i18n import LazyText, lazy_gettext, lazy_pgettext
 from bridgedesk.store import users
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
@@ -41,6 +42,28 @@ class LoginNeededError(Exception):
 
 class RoleRefusedError(ForbiddenError):
     """The account's role does not allow this page or action (HTTP 403)."""
+
+
+#: The roles as a refusal names them (``store.users.Role``).
+ROLE_NAMES = {
+    Role.DIRECTOR: lazy_pgettext("role", "director"),
+    Role.SCORER: lazy_pgettext("role", "scorer"),
+    Role.VIEWER: lazy_pgettext("role", "viewer"),
+}
+
+
+def role_name(role: Role) -> LazyText:
+    """The role, said in the page's language."""
+    return ROLE_NAMES[role]
+
+
+def zip_download(data: bytes, filename: str) -> Response:
+    """A zip archive the browser saves as ``filename`` (every console download)."""
+    return Response(
+        data,
+        media_type="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
 
 
 def store_of(request: Request) -> Store:
@@ -68,13 +91,18 @@ async def need(request: Request, role: Role, form: Mapping[str, str] | None = No
         raise LoginNeededError from None
     if not session.user.role.allows(role):
         raise RoleRefusedError(
-            f"{session.user.name} is a {session.user.role}: this needs a {role} "
-            "(ask the director for a higher role)"
+            "{who} is a {role}: this needs a {need} (ask the director for a higher role)",
+            code="role.refused",
+            who=session.user.name,
+            role=role_name(session.user.role),
+            need=role_name(role),
         )
     if form is not None:
         given = request.headers.get(CSRF_HEADER) or form.get("csrf_token", "")
         if not given or not secrets.compare_digest(given, session.csrf):
-            raise ForbiddenError("the form is out of date or forged (CSRF check): reload the page")
+            raise ForbiddenError(
+                "the form is out of date or forged (CSRF check): reload the page", code="form.csrf"
+            )
     return session
 
 
@@ -97,7 +125,9 @@ def set_login_csrf(request: Request, response: Response, value: str) -> None:
 def check_login_csrf(request: Request, given: str) -> None:
     cookie = request.cookies.get(LOGIN_CSRF_COOKIE, "")
     if not cookie or not given or not secrets.compare_digest(cookie, given):
-        raise ForbiddenError("the login form is out of date (CSRF check): reload the page")
+        raise ForbiddenError(
+            "the login form is out of date (CSRF check): reload the page", code="login.csrf"
+        )
 
 
 async def log_in(request: Request, name: str, password: str) -> str:
@@ -124,7 +154,7 @@ def install(app: FastAPI) -> None:
     """The console's login limiter and the answers to a missing session or role."""
     base: LoginLimiter = app.state.login_limiter
     app.state.console_limiter = LoginLimiter(
-        limit=base.limit, window=base.window, what="failed console logins"
+        limit=base.limit, window=base.window, what=lazy_gettext("failed console logins")
     )
 
     async def login_needed(request: Request, _exc: Exception) -> Response:

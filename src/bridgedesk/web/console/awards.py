@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.events.model import EntryKind, Rating
 from bridgedesk.masterpoints.awards import Award
 from bridgedesk.masterpoints.jcbl.ranks import FmpCertificate
@@ -32,6 +32,7 @@ from bridgedesk.masterpoints.request import AwardOptions
 from bridgedesk.reading import whole_number
 from bridgedesk.services.awards import event_awards
 from bridgedesk.store.service import Store
+from bridgedesk.web.console.fields import field_name
 from bridgedesk.web.console.place import Place
 
 #: The SBF tables a stored pairs or individual event can be awarded by.
@@ -68,7 +69,13 @@ def _count(form: Mapping[str, str], name: str) -> int | None:
         return None
     value = whole_number(text, max_digits=4)
     if value is None or value < 1:
-        raise EntryError(f"{name} is a whole number from 1, not {text!r}")
+        raise EntryError(
+            "{field} is a whole number from 1, not {given!r}",
+            Location(input=name),
+            code="form.not-a-number",
+            field=field_name(name),
+            given=text,
+        )
     return value
 
 
@@ -76,12 +83,20 @@ def choice_of(form: Mapping[str, str]) -> Choice:
     """The rules chosen (JCBL by default); a wrong value is refused, naming it."""
     rules = form.get("rules", "").strip().lower() or "jcbl"
     if rules not in RULES:
-        raise EntryError(f"the rules are jcbl or sbf, not {rules!r}")
+        raise EntryError(
+            "the rules are jcbl or sbf, not {given!r}", code="awards.unknown-rules", given=rules
+        )
     if rules == "jcbl":
         return Choice()
     table = form.get("table", "").strip().upper() or "A"
     if table not in SBF_TABLES:
-        raise EntryError(f"the SBF table is one of {', '.join(SBF_TABLES)}, not {table!r}")
+        raise EntryError(
+            "the SBF table is one of {tables}, not {given!r}",
+            Location(input="table"),
+            code="awards.unknown-sbf-table",
+            tables=", ".join(SBF_TABLES),
+            given=table,
+        )
     return Choice("sbf", table, _count(form, "boards"), _count(form, "met"))
 
 

@@ -82,7 +82,7 @@ async def import_deals(request: Request, event: int) -> Response:
         records = _read_upload(name, raw)
         boards = await db_call(request, attach_deals, store_of(request), place.event, records)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"import": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"import": exc})
     done = (
         catalog(place.lang)
         .gettext("{n} deals attached (boards {boards})")
@@ -94,7 +94,11 @@ async def import_deals(request: Request, event: int) -> Response:
 def _deal(store: Store, place: Place, form: Mapping[str, str]) -> list[int]:
     text = form.get("boards", "").strip()
     if not (text.isascii() and text.isdigit() and 1 <= len(text) <= 3 and int(text) >= 1):
-        raise EntryError(f"the number of boards is a whole number from 1, not {text!r}")
+        raise EntryError(
+            "the number of boards is a whole number from 1, not {given!r}",
+            code="deals.not-a-count",
+            given=text,
+        )
     return attach_deals(store, place.event, [BoardRecord(d) for d in generate(int(text), 1)])
 
 
@@ -106,7 +110,7 @@ async def generate_deals(request: Request, event: int) -> Response:
     try:
         boards = await db_call(request, _deal, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"generate": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"generate": exc})
     done = (
         catalog(place.lang)
         .gettext("{n} boards dealt (boards {boards})")
@@ -129,7 +133,7 @@ async def download_pbn(request: Request, event: int) -> Response:
     try:
         records = await db_call(request, _records, store_of(request), place)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"download": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"download": exc})
     with tempfile.TemporaryDirectory(prefix="bridgedesk-") as tmp:
         path = Path(tmp) / "deals.pbn"
         dealfile.dump(records, path, event=place.info.event.name, generator="bridgedesk")
@@ -153,7 +157,7 @@ async def hand_records(request: Request, event: int) -> Response:
             deals = [r.deal for r in records]
             records = await db_call(request, lambda: analyse(deals, workers=1))
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"download": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"download": exc})
     return HTMLResponse(render_html(records, lang=language(request), title=place.info.event.name))
 
 

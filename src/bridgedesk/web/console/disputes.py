@@ -31,7 +31,10 @@ def _confirm(store: Store, place: Place, form: Mapping[str, str], session: UserS
     dispute = whole(form, "dispute")
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError("give the reason for confirming the result (it is kept in the audit log)")
+        raise EntryError(
+            "give the reason for confirming the result (it is kept in the audit log)",
+            code="dispute.needs-reason",
+        )
     rule_on_dispute(store, place.event, dispute, who=session.user.name, reason=reason)
     return f"dispute {dispute}: the result is confirmed as entered"
 

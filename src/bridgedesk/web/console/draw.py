@@ -86,7 +86,11 @@ async def draw_page(request: Request, event: int) -> Response:
 def _next(store: Store, place: Place, form: Mapping[str, str]) -> str:
     text = form.get("boards", "").strip() or str(DEFAULT_BOARDS_PER_ROUND)
     if not (text.isascii() and text.isdigit() and len(text) <= 2):
-        raise EntryError(f"the boards a round is a whole number, not {text!r}")
+        raise EntryError(
+            "the boards a round is a whole number, not {given!r}",
+            code="draw.not-a-count",
+            given=text,
+        )
     drawn = next_pair_round(store, place.event, int(text))
     boards = drawn.boards
     return (
@@ -105,7 +109,7 @@ async def draw_next(request: Request, event: int) -> Response:
     try:
         done = await db_call(request, _next, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"next": str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {"next": exc}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/draw", done=done), status_code=303)
 
 

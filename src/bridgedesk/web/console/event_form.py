@@ -3,20 +3,19 @@
 The form's fields are read into a :class:`~bridgedesk.services.event_setup.NewEvent`
 and stored by :func:`~bridgedesk.services.event_setup.create_event_of_kind`, the
 function the command calls, so a combination is refused with the command's own
-line; the page shows that line beside the field it is about (:func:`field_of`)
+line; the page shows that line beside the field its ``where.input`` names (:func:`shown_at`)
 and nothing is stored.  A VP scale is chosen by name here: a browser does not name
 files on the server.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.bridge.vp import scale_names
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.model import Rating
 from bridgedesk.events.pair_formats import PairFormat
 from bridgedesk.events.swiss import SwissRule
@@ -31,62 +30,27 @@ from bridgedesk.reports.names import (
 )
 from bridgedesk.services.event_setup import Created, EventKind, NewEvent, create_event_of_kind
 from bridgedesk.store.service import Store
+from bridgedesk.web.console.fields import field_name
 
-__all__ = ["DEFAULTS", "choices", "create", "field_of", "new_event_of"]
+__all__ = ["DEFAULTS", "FIELDS", "choices", "create", "new_event_of", "shown_at"]
 
 #: What the form holds before anything is typed.
 DEFAULTS = {"kind": "pairs", "sessions": "1", "sections": "A", "class": "3", "cycles": "1"}
 
-#: The option a refusal names (``--rounds``), as the form's field.
-_OPTION_FIELDS = {
-    "--kind": "kind",
-    "--format": "format",
-    "--scoring": "scoring",
-    "--convention": "convention",
-    "--sessions": "sessions",
-    "--sections": "sections",
-    "--vp-scale": "vp_scale",
-    "--stock": "stock",
-    "--boards-per-match": "boards_per_match",
-    "--rounds": "rounds",
-    "--swiss-rule": "swiss_rule",
-    "--rematch": "rematch",
-    "--cycles": "cycles",
-    "--deadline": "deadline",
-    "--even-chance": "even_chance",
-}
-#: Words of a refusal that name no option but say which field it is about.
-_WORDS_FIELDS = (
-    ("event's name", "name"),
-    ("bad date and time", "deadline"),
-    ("bad date", "date"),
-    ("rating", "rating"),
-    ("class", "class"),
-    ("team format", "format"),
-    ("event format", "format"),
-    ("convention", "convention"),
-    ("stock", "stock"),
-    ("rematch", "rematch"),
-    ("scored", "scoring"),
-    ("scoring", "scoring"),
-    ("scale", "vp_scale"),
-)
-_OPTION = re.compile(r"--[a-z][a-z-]*")
+#: The form's fields that show a refusal beside them (``console/events.html.j2``): the
+#: options of ``bridgedesk event new`` (``--vp-scale`` is ``vp_scale``).
+FIELDS = frozenset({
+    "kind", "name", "date", "club", "rating", "class", "scoring", "convention", "format",
+    "sessions", "sections", "deadline", "vp_scale", "stock", "boards_per_match", "rounds",
+    "swiss_rule", "rematch", "cycles", "even_chance",
+})  # fmt: skip
 
 
-def field_of(message: str) -> str:
-    """The form field a refusal is about: the option it says to use, else the first it
-    names, else its words (``"kind"`` when nothing says)."""
-    advice = re.search(r"use (--[a-z][a-z-]*)", message)
-    named = ([advice.group(1)] if advice else []) + _OPTION.findall(message)
-    for option in named:
-        if option in _OPTION_FIELDS:
-            return _OPTION_FIELDS[option]
-    lower = message.lower()
-    for words, field in _WORDS_FIELDS:
-        if words in lower:
-            return field
-    return "kind"
+def shown_at(error: BridgedeskError) -> str:
+    """The form field a refusal is shown beside: the one its ``where.input`` names, else
+    the first (``kind``)."""
+    named = (error.where.input or "").replace("-", "_").lstrip("_")
+    return named if named in FIELDS else "kind"
 
 
 def choices() -> dict[str, Any]:
@@ -115,10 +79,24 @@ def _whole(form: Mapping[str, str], name: str, what: str, low: int, high: int) -
     if not text:
         return None
     if not (text.isascii() and text.isdigit() and len(text) <= 4):
-        raise EntryError(f"{what} is a whole number, not {text!r}")
+        raise EntryError(
+            "{field} is a whole number, not {given!r}",
+            Location(input=name),
+            code="form.not-a-number",
+            field=field_name(what),
+            given=text,
+        )
     value = int(text)
     if not low <= value <= high:
-        raise EntryError(f"{what} is {low}-{high}, not {value}")
+        raise EntryError(
+            "{field} is {low}-{high}, not {value}",
+            Location(input=name),
+            code="form.out-of-range",
+            field=field_name(what),
+            low=low,
+            high=high,
+            value=value,
+        )
     return value
 
 
@@ -127,7 +105,11 @@ def new_event_of(form: Mapping[str, str]) -> NewEvent:
     vp_scale = _text(form, "vp_scale")
     if vp_scale is not None and vp_scale not in scale_names():
         raise EntryError(
-            f"--vp-scale {vp_scale!r}: choose a built-in scale ({', '.join(scale_names())})"
+            "--vp-scale {given!r}: choose a built-in scale ({scales})",
+            Location(input="vp_scale"),
+            code="event.unknown-vp-scale",
+            given=vp_scale,
+            scales=", ".join(scale_names()),
         )
     return NewEvent(
         name=form.get("name", "").strip(),

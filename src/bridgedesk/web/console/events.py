@@ -38,6 +38,7 @@ from bridgedesk.web.console.pages import (
 )
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -54,7 +55,7 @@ def _events_page(
     request: Request,
     session: UserSession,
     status: int = 200,
-    errors: Mapping[str, str] | None = None,
+    errors: Mapping[str, Shown] | None = None,
     form: Any = None,
 ) -> Response:
     store = store_of(request)
@@ -86,7 +87,7 @@ async def create_event(request: Request) -> Response:
     try:
         made = await db_call(request, event_form.create, store_of(request), form, session.user.name)
     except BridgedeskError as exc:
-        errors = {event_form.field_of(str(exc)): str(exc)}
+        errors = {event_form.shown_at(exc): exc}
         return _events_page(request, session, status_of(exc), errors, form)
     return RedirectResponse(f"/d/events/{made.id}", status_code=303)
 
@@ -127,7 +128,11 @@ async def event_page(request: Request, event: int) -> Response:
 def _add(store: Store, place: Place, form: Mapping[str, str]) -> int:
     text = form.get("number", "").strip()
     if not (text.isascii() and text.isdigit() and 1 <= len(text) <= 4 and int(text) >= 1):
-        raise EntryError(f"the entry's number is a whole number from 1, not {text!r}")
+        raise EntryError(
+            "the entry's number is a whole number from 1, not {given!r}",
+            code="entry.not-a-number",
+            given=text,
+        )
     entry = Entry(
         number=int(text),
         players=players_of(store, form.get("names", ""), form.get("members", "")),
@@ -149,7 +154,7 @@ async def _entry_action(
     try:
         await db_call(request, run, store_of(request), place, form, session.user.name)
     except BridgedeskError as exc:
-        return await _event_page(request, session, place, status_of(exc), {action: str(exc)}, form)
+        return await _event_page(request, session, place, status_of(exc), {action: exc}, form)
     return RedirectResponse(place.url(f"/d/events/{event}"), status_code=303)
 
 
@@ -175,14 +180,18 @@ def _withdraw(store: Store, place: Place, form: Mapping[str, str], who: str) -> 
 def _number(form: Mapping[str, str]) -> int:
     text = form.get("number", "")
     if not (text.isascii() and text.isdigit() and len(text) <= 4):
-        raise EntryError(f"the entry's number is a whole number, not {text!r}")
+        raise EntryError(
+            "the entry's number is a whole number, not {given!r}",
+            code="entry.not-a-number",
+            given=text,
+        )
     return int(text)
 
 
 def _reason(form: Mapping[str, str]) -> str:
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError("give the reason (it is kept in the audit log)")
+        raise EntryError("give the reason (it is kept in the audit log)", code="form.needs-reason")
     return reason
 
 
@@ -195,7 +204,10 @@ def _edit(store: Store, place: Place, form: Mapping[str, str], who: str) -> int:
     players = changed_players(form.get("names"), form.get("members"))
     stationary = {"yes": True, "no": False}.get(form.get("stationary", ""))
     if players is None and stationary is None:
-        raise EntryError("nothing to change: give names, member numbers or the stationary seat")
+        raise EntryError(
+            "nothing to change: give names, member numbers or the stationary seat",
+            code="entry.nothing-to-change",
+        )
     return store_entries.edit_entry(
         store,
         place.event,
@@ -247,7 +259,7 @@ async def import_entries(request: Request, event: int) -> Response:
             ),
         )
     except BridgedeskError as exc:
-        return await _event_page(request, session, place, status_of(exc), {"import": str(exc)})
+        return await _event_page(request, session, place, status_of(exc), {"import": exc})
     return RedirectResponse(place.url(f"/d/events/{event}"), status_code=303)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.slips import SeatedResult
 from bridgedesk.i18n import catalog, lazy_gettext
@@ -33,6 +33,7 @@ from bridgedesk.store.individual_plans import store_recommended
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.fields import field_name
 from bridgedesk.web.console.kind_pages import kind_page
 from bridgedesk.web.console.kinds import INDIVIDUAL
 from bridgedesk.web.console.pages import SectionPage, read_form
@@ -93,7 +94,13 @@ async def players_page(request: Request, event: int) -> Response:
 def _whole(form: Mapping[str, str], name: str) -> int:
     text = form.get(name, "").strip()
     if not (text.isascii() and text.isdigit() and 1 <= len(text) <= 4 and int(text) >= 1):
-        raise EntryError(f"{name} is a whole number from 1, not {text!r}")
+        raise EntryError(
+            "{field} is a whole number from 1, not {given!r}",
+            Location(input=name),
+            code="form.not-a-number",
+            field=field_name(name),
+            given=text,
+        )
     return int(text)
 
 
@@ -153,7 +160,7 @@ async def _act(request: Request, event: int, role: Role, where: str, run: Any) -
     try:
         done = await db_call(request, run, store_of(request), place, form, session.user.name)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: exc}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/players", done=done), status_code=303)
 
 

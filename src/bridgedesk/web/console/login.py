@@ -12,13 +12,14 @@ from bridgedesk.store.users import Role
 from bridgedesk.web.console import auth
 from bridgedesk.web.console.pages import console_page, read_form, refill
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d")
 
 
-def _login_form(request: Request, status: int, error: str, form: dict[str, str]) -> Response:
+def _login_form(request: Request, status: int, error: Shown, form: dict[str, str]) -> Response:
     csrf = auth.login_csrf(request)
     response = console_page(
         request,
@@ -47,9 +48,9 @@ async def login(request: Request) -> Response:
         auth.check_login_csrf(request, form.get("csrf_token", ""))
         token = await auth.log_in(request, form.get("username", ""), form.get("password", ""))
     except users.LoginError as exc:
-        return _login_form(request, 401, str(exc), form)
+        return _login_form(request, 401, exc, form)
     except BridgedeskError as exc:
-        return _login_form(request, status_of(exc), str(exc), form)
+        return _login_form(request, status_of(exc), exc, form)
     done = RedirectResponse(auth.safe_next(form.get("next", "")), status_code=303)
     auth.set_session_cookie(request, done, token)
     return done

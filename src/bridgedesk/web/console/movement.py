@@ -29,7 +29,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.movements.catalogue import KINDS
 from bridgedesk.movements.choose import recommended
@@ -49,6 +49,7 @@ from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import table_codes
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.fields import field_name
 from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.language import language
@@ -80,7 +81,7 @@ def _options(store: Store, place: Place, _asked: Mapping[str, str]) -> dict[str,
         out["rows"] = [(rec, _query(rec)) for rec in recommend(pairs)]
         out["best"] = recommended(pairs)
     except BridgedeskError as exc:
-        out["why_not"] = str(exc)
+        out["why_not"] = exc
     return out
 
 
@@ -99,7 +100,13 @@ def _number(form: Mapping[str, str], name: str) -> int | None:
     if not text:
         return None
     if not (text.isascii() and text.isdigit() and len(text) <= 3):
-        raise EntryError(f"{name.replace('_', ' ')} is a whole number, not {text!r}")
+        raise EntryError(
+            "{field} is a whole number, not {given!r}",
+            Location(input=name),
+            code="form.not-a-number",
+            field=field_name(name.replace("_", " ")),
+            given=text,
+        )
     return int(text)
 
 
@@ -123,7 +130,11 @@ def _take(store: Store, place: Place, form: Mapping[str, str]) -> str:
     m = _chosen(store, place, form)
     start = _number(form, "from_round")
     if start is not None and start < 2:
-        raise EntryError(f"from round is 2 or more (round 1 is a new movement), not {start}")
+        raise EntryError(
+            "from round is 2 or more (round 1 is a new movement), not {given}",
+            code="movement.from-round",
+            given=start,
+        )
     applied = apply_movement(
         store, place.event, m, section=place.section, session=place.session, from_round=start
     )
@@ -146,7 +157,13 @@ def _numbers(form: Mapping[str, str], name: str, needed: bool) -> list[int] | No
         return None
     values = [whole_number(w, max_digits=4) for w in text.split(",") if w.strip()]
     if not values or any(v is None for v in values):
-        raise EntryError(f"{name} {text!r}: write numbers separated by commas, e.g. 5,6")
+        raise EntryError(
+            "{field} {given!r}: write numbers separated by commas, e.g. 5,6",
+            Location(input=name),
+            code="form.not-numbers",
+            field=field_name(name.replace("_", " ")),
+            given=text,
+        )
     return [v for v in values if v is not None]
 
 
@@ -173,7 +190,7 @@ async def _change(
     try:
         name = await db_call(request, run, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: exc}, form)
     return RedirectResponse(place.url(f"/d/events/{event}/movement", done=name), status_code=303)
 
 
@@ -197,7 +214,7 @@ async def movement_cards(request: Request, event: int) -> Response:
     try:
         m = await db_call(request, _chosen, store_of(request), place, query)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"choose": str(exc)}, query)
+        return await _page(request, session, place, status_of(exc), {"choose": exc}, query)
     return HTMLResponse(render_html(m, language(request)))
 
 
@@ -214,7 +231,7 @@ async def table_cards(request: Request, event: int) -> Response:
             ),
         )
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"choose": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"choose": exc})
     base = str(request.base_url).rstrip("/")
     return HTMLResponse(
         cards_html(place.event, place.info.event.name, codes, base, language(request))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
@@ -21,6 +21,7 @@ from bridgedesk.i18n import LazyText, catalog
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import page, render
 from bridgedesk.web.threads import db_call
@@ -41,10 +42,15 @@ async def upload_of(data: FormData, what: str, limit: int) -> tuple[str, bytes]:
     """The name and bytes of the form's ``file``, at most ``limit`` bytes."""
     upload = data.get("file")
     if upload is None or isinstance(upload, str) or not upload.filename:
-        raise EntryError(f"choose {what}")
+        raise EntryError("choose {what}", code="form.choose-file", what=what)
     raw = await upload.read(limit + 1)
     if len(raw) > limit:
-        raise EntryError(f"{upload.filename}: larger than {limit // 1000} kB")
+        raise EntryError(
+            "{file}: larger than {value} kB",
+            code="form.file-too-large",
+            file=upload.filename,
+            value=limit // 1000,
+        )
     return upload.filename, raw
 
 
@@ -69,7 +75,7 @@ class SectionPage:
         session: UserSession,
         place: Place,
         status_code: int = 200,
-        errors: Mapping[str, str] | None = None,
+        errors: Mapping[str, Shown] | None = None,
         form: Mapping[str, str] | None = None,
     ) -> HTMLResponse:
         """The page with the refusals beside their forms (``errors`` by form), what was
@@ -131,8 +137,12 @@ def _can(session: UserSession | None) -> dict[str, bool]:
     return {r.value: role is not None and role.allows(r) for r in Role}
 
 
-def refill(form: Mapping[str, str]) -> defaultdict[str, str]:
-    """The form as typed, for showing again beside its refusal."""
+V = TypeVar("V")
+
+
+def refill(form: Mapping[str, V]) -> defaultdict[str, V | str]:
+    """The form as typed (or the refusals by form), for showing again; "" for what is
+    not there."""
     return defaultdict(str, form)
 
 
@@ -147,7 +157,7 @@ def error_page(
         title=catalog(lang).gettext("Not done"),
         session=None,
         can=_can(None),
-        message=str(exc),
+        message=exc,
         back=back,
     )
 

@@ -49,10 +49,14 @@ async def place_of(request: Request, event: int, form: Mapping[str, str] | None 
         store: Store = request.app.state.store
         info = await db_call(request, store.event, event)
     except BridgedeskError as exc:
-        raise NoSuchPlaceError(str(exc)) from None
+        raise exc.as_(NoSuchPlaceError) from None
     kind = await db_call(request, event_kind, store, info.id)
     if kind == TEAMS:  # its pages: console/teams.py
-        raise NoSuchPlaceError(f"event {event} is a team event: its pages are /d/teams/{event}")
+        raise NoSuchPlaceError(
+            "event {event} is a team event: its pages are /d/teams/{event}",
+            code="place.team-event",
+            event=event,
+        )
 
     def given(name: str) -> str:
         value = (form or {}).get(name) or request.query_params.get(name) or ""
@@ -67,8 +71,12 @@ async def place_of(request: Request, event: int, form: Mapping[str, str] | None 
     section = given("section") or names[0]
     if section not in names:
         raise NoSuchPlaceError(
-            f"event {info.id} has no section {section!r} in session {number} "
-            f"(sections: {', '.join(names)})"
+            "event {id} has no section {section!r} in session {number} (sections: {sections})",
+            code="place.no-such-section",
+            id=info.id,
+            section=section,
+            number=number,
+            sections=", ".join(names),
         )
     return Place(info.id, info, number, section, kind, language(request))
 

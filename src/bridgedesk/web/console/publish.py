@@ -32,7 +32,7 @@ from bridgedesk.store import director
 from bridgedesk.store.disputes import event_open_disputes
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
-from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.auth import need, store_of, zip_download
 from bridgedesk.web.console.awards import (
     SBF_TABLES,
     Choice,
@@ -44,6 +44,7 @@ from bridgedesk.web.console.pages import SectionPage, read_form
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.console.sessions import combined_context
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import environment
 from bridgedesk.web.threads import db_call
@@ -51,7 +52,7 @@ from bridgedesk.web.threads import db_call
 router = APIRouter(prefix="/d")
 
 
-def _awards(store: Store, place: Place, query: Mapping[str, str]) -> tuple[list[Award], str]:
+def _awards(store: Store, place: Place, query: Mapping[str, str]) -> tuple[list[Award], Shown]:
     """The awards of the section as it stands (JCBL, or SBF when chosen), or why
     there are none yet."""
     if not store.results(place.event, section=place.section, session=place.session):
@@ -59,7 +60,7 @@ def _awards(store: Store, place: Place, query: Mapping[str, str]) -> tuple[list[
     try:
         return section_awards(store, place, choice_of(query)), ""
     except BridgedeskError as exc:
-        return [], str(exc)
+        return [], exc
 
 
 def _choice(query: Mapping[str, str]) -> Choice:
@@ -108,7 +109,9 @@ async def publish_page(request: Request, event: int) -> Response:
 def _record(store: Store, place: Place, form: Mapping[str, str], who: str) -> str:
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError("give the reason (it is kept in the ledger's audit log)")
+        raise EntryError(
+            "give the reason (it is kept in the ledger's audit log)", code="awards.needs-reason"
+        )
     choice = choice_of(form)
     found = awards_of(store, place.event, place.section, options=choice.options())
     made = record(
@@ -137,7 +140,7 @@ async def record_awards(request: Request, event: int) -> Response:
     try:
         done = await db_call(request, _record, store_of(request), place, form, session.user.name)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"awards": str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {"awards": exc}, form)
     chosen = _choice(form).fields()
     target = place.url(f"/d/events/{event}/publish", done=done, **chosen)
     return RedirectResponse(target, status_code=303)
@@ -155,7 +158,7 @@ async def award_certificates(request: Request, event: int) -> Response:
         choice = choice_of(query)
         context = await db_call(request, certificates, store_of(request), place, choice)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"awards": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"awards": exc})
     path = f"/d/events/{event}/masterpoints/certificates"
     links = {code: place.url(path, **choice.fields(), **{"in": code}) for code in LANGS}
     template = environment().get_template("console/certificates.html.j2")
@@ -188,13 +191,9 @@ async def _download(
     try:
         data = await db_call(request, make, store_of(request), place, asked)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"download": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"download": exc})
     name = f"event{place.event}-{place.session}-{what or place.section}-{lang}.zip"
-    return Response(
-        data,
-        media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return zip_download(data, name)
 
 
 @router.get("/events/{event}/publish/sections.zip")

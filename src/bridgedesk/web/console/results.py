@@ -23,7 +23,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected
 from bridgedesk.events.rulings import (
@@ -42,7 +42,8 @@ from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import CLOSED, HELD, round_states, set_round
 from bridgedesk.store.users import Role, UserSession
-from bridgedesk.web.console.auth import RoleRefusedError, need, store_of
+from bridgedesk.web.console.auth import RoleRefusedError, need, role_name, store_of
+from bridgedesk.web.console.fields import field_name
 from bridgedesk.web.console.pages import (
     SectionPage,
     console_page,
@@ -53,6 +54,7 @@ from bridgedesk.web.console.pages import (
 )
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -72,7 +74,13 @@ def _maybe(form: Mapping[str, str], name: str) -> int | None:
 def whole(form: Mapping[str, str], name: str) -> int:
     text = form.get(name, "").strip()
     if not (text.isascii() and text.isdigit() and 1 <= len(text) <= 6 and int(text) >= 1):
-        raise EntryError(f"{name} is a whole number from 1, not {text!r}")
+        raise EntryError(
+            "{field} is a whole number from 1, not {given!r}",
+            Location(input=name),
+            code="form.not-a-number",
+            field=field_name(name),
+            given=text,
+        )
     return int(text)
 
 
@@ -155,7 +163,7 @@ async def act(
     try:
         done = await db_call(request, run, store_of(request), place, form, session)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: exc}, form)
     target = (
         back(place, form, done)
         if back is not None
@@ -222,7 +230,7 @@ async def import_results(request: Request, event: int) -> Response:
             request, lambda: slips.import_slips(store, place.event, rows, who=session.user.name)
         )
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {"import": str(exc)})
+        return await _page(request, session, place, status_of(exc), {"import": exc})
     done = (
         catalog(place.lang)
         .gettext("imported {added} result(s) from {file}; {skipped} already stored")
@@ -241,7 +249,12 @@ def _stored(store: Store, place: Place, result_id: int) -> Any:
         if r.id == result_id
     ]
     if not found:
-        raise EntryError(f"no result {result_id} in section {place.section}")
+        raise EntryError(
+            "no result {result_id} in section {section}",
+            code="result.not-in-section",
+            result_id=result_id,
+            section=place.section,
+        )
     return found[0]
 
 
@@ -252,7 +265,7 @@ async def correct_page(request: Request, event: int, result_id: int) -> Response
     try:
         stored = await db_call(request, _stored, store_of(request), place, result_id)
     except BridgedeskError as exc:
-        return await _page(request, session, place, 404, {"list": str(exc)})
+        return await _page(request, session, place, 404, {"list": exc})
     return await _correct_form(request, session, place, stored)
 
 
@@ -262,7 +275,7 @@ async def _correct_form(
     place: Place,
     stored: Any,
     status: int = 200,
-    error: str = "",
+    error: Shown = "",
     form: Mapping[str, str] | None = None,
 ) -> Response:
     r = stored.result
@@ -290,7 +303,10 @@ def _correct(
     stored = _stored(store, place, result_id)
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError("give the reason for the correction (it is kept in the audit log)")
+        raise EntryError(
+            "give the reason for the correction (it is kept in the audit log)",
+            code="correction.needs-reason",
+        )
     new = corrected(
         stored.result,
         contract=form.get("contract", "").strip() or None,
@@ -302,8 +318,12 @@ def _correct(
     dispute = form.get("dispute", "").strip()
     if dispute:  # the director's ruling on a table's dispute: correct and clear the flag
         if session.user.role is not Role.DIRECTOR:
-            raise RoleRefusedError(f"{session.user.name} is a {session.user.role}: only the "
-                                   "director rules on a disputed result")  # fmt: skip
+            raise RoleRefusedError(
+                "{who} is a {role}: only the director rules on a disputed result",
+                code="role.refused",
+                who=session.user.name,
+                role=role_name(session.user.role),
+            )
         cid = rulings.rule_on_dispute(
             store, place.event, whole(form, "dispute"), who=session.user.name, reason=reason,
             new=new, override=stored.override, result_id=stored.id,
@@ -347,8 +367,8 @@ async def correct_result(request: Request, event: int, result_id: int) -> Respon
         try:
             stored = await db_call(request, _stored, store, place, result_id)
         except BridgedeskError:
-            return await _page(request, session, place, 404, {"list": str(exc)})
-        return await _correct_form(request, session, place, stored, status_of(exc), str(exc), form)
+            return await _page(request, session, place, 404, {"list": exc})
+        return await _correct_form(request, session, place, stored, status_of(exc), exc, form)
     return RedirectResponse(place.url(f"/d/events/{event}/results", done=done), status_code=303)
 
 
@@ -384,7 +404,10 @@ def _undo(store: Store, place: Place, form: Mapping[str, str], session: UserSess
     correction = whole(form, "correction")
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError("give the reason for the undo (it is kept in the audit log)")
+        raise EntryError(
+            "give the reason for the undo (it is kept in the audit log)",
+            code="correction.undo-needs-reason",
+        )
     cid = slips.undo(
         store,
         place.event,
@@ -404,7 +427,11 @@ def _round(store: Store, place: Place, form: Mapping[str, str], session: UserSes
     rnd = whole(form, "round")
     action = form.get("action", "")
     if action not in ROUND_ACTIONS:
-        raise EntryError(f"a round is held, closed or opened, not {action!r}")
+        raise EntryError(
+            "a round is held, closed or opened, not {given!r}",
+            code="round.unknown-action",
+            given=action,
+        )
     state = ROUND_ACTIONS[action]
     set_round(
         store, place.event, rnd, state, session.user.name, section=place.section,
@@ -423,7 +450,9 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
     try:
         unit = PenaltyUnit(form.get("unit", ""))
     except ValueError:
-        raise EntryError("choose the penalty's unit: boards, mp, percent or imp") from None
+        raise EntryError(
+            "choose the penalty's unit: boards, mp, percent or imp", code="penalty.unknown-unit"
+        ) from None
     penalty = ProceduralPenalty(
         pair,
         parse_amount(form.get("amount", ""), "the amount"),
@@ -445,7 +474,11 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
 def _reason(form: Mapping[str, str], what: str) -> str:
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError(f"give the reason for the {what} (it is printed and audited)")
+        raise EntryError(
+            "give the reason for the {what} (it is printed and audited)",
+            code="penalty.needs-reason",
+            what=what,
+        )
     return reason
 
 
@@ -459,7 +492,11 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     if start is not None:
         movement = store.movement(place.event, section=place.section, session=place.session)
         if movement is None:
-            raise EntryError(f"section {place.section} has no movement yet")
+            raise EntryError(
+                "section {section} has no movement yet",
+                code="result.no-movement-yet",
+                section=place.section,
+            )
         places = fouled_places(movement, board, start, places)
     group = form.get("group", "").strip() or "2"
     ids = rulings.fouled(

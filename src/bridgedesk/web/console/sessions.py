@@ -21,7 +21,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from bridgedesk.errors import BridgedeskError, EntryError, ScoringError
+from bridgedesk.errors import BridgedeskError, EntryError, Location, ScoringError
 from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.results.numbers import fixed
 from bridgedesk.results.qualify import CutBy
@@ -139,7 +139,15 @@ def _number(form: Mapping[str, str], name: str, what: str, low: int, high: int) 
     if not text:
         return None
     if not (text.isascii() and text.isdigit() and len(text) <= 3 and low <= int(text) <= high):
-        raise EntryError(f"{what} is a whole number {low}-{high}, not {text!r}")
+        raise EntryError(
+            "{option} is a whole number {low}-{high}, not {given!r}",
+            Location(input=name),
+            code="form.out-of-range",
+            option=what,
+            low=low,
+            high=high,
+            given=text,
+        )
     return int(text)
 
 
@@ -165,7 +173,7 @@ async def _act(request: Request, event: int, where: str, run: Any) -> Response:
     try:
         done = await db_call(request, run, store_of(request), place, form)
     except BridgedeskError as exc:
-        return await _page(request, session, place, status_of(exc), {where: str(exc)}, form)
+        return await _page(request, session, place, status_of(exc), {where: exc}, form)
     if isinstance(done, int):
         return RedirectResponse(f"/d/events/{done}/sessions", status_code=303)
     return RedirectResponse(place.url(f"/d/events/{event}/sessions", done=done), status_code=303)
@@ -180,14 +188,16 @@ async def store_plan(request: Request, event: int) -> Response:
 def _final(store: Store, place: Place, form: Mapping[str, str]) -> int:
     name = form.get("name", "").strip()
     if not name:
-        raise EntryError("give the final's name")
+        raise EntryError("give the final's name", code="final.needs-name")
     cut = _number(form, "cut", "--cut", 1, 999)
     if cut is None:
-        raise EntryError("give --cut: the pairs kept (overall, or in each field)")
+        raise EntryError(
+            "give --cut: the pairs kept (overall, or in each field)", code="final.needs-cut"
+        )
     try:
         by = CutBy(form.get("cut_by", "overall"))
     except ValueError:
-        raise EntryError("--cut-by is overall or field") from None
+        raise EntryError("--cut-by is overall or field", code="final.cut-by") from None
     boards = _number(form, "max_boards", "--max-boards", 0, 99)
     made = final_of_qualifying(
         store,

@@ -237,7 +237,11 @@ def _slip(form: Mapping[str, str]) -> TeamSlip:
     """The form as ``result team`` reads its options (round, home, away, room, board)."""
     room = form.get("room", "")
     if room not in ROOMS:
-        raise EntryError(f"the room is open (home NS) or closed (away NS), not {room!r}")
+        raise EntryError(
+            "the room is open (home NS) or closed (away NS), not {given!r}",
+            code="team.unknown-room",
+            given=room,
+        )
     board = whole(form, "board", "the board")
     rnd = whole(form, "round", "the round")
     # The table and pairs are the draw's; 1 and 2 stand in until the slip is placed.

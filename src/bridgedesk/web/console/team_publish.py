@@ -25,7 +25,7 @@ from bridgedesk.results.numbers import fixed, points
 from bridgedesk.services import team_scores
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
-from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.auth import need, store_of, zip_download
 from bridgedesk.web.console.teams import TeamPage, show
 from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
@@ -42,7 +42,7 @@ def standings_context(store: Store, event: int) -> dict[str, Any]:
     except BridgedeskError as exc:
         empty: list[Any] = []
         return dict.fromkeys(("standings", "cross", "cross_teams", "pages", "missing"), empty) | {
-            "why": str(exc)
+            "why": exc
         }
     teams = [t.number for t in scored.teams]
     cross = scored.cross
@@ -97,7 +97,7 @@ async def report(request: Request, event: int, name: str) -> Response:
             request, report_page, store_of(request), event, name, language(request)
         )
     except BridgedeskError as exc:
-        return await standings_page_of(request, session, event, status_of(exc), {"page": str(exc)})
+        return await standings_page_of(request, session, event, status_of(exc), {"page": exc})
     return HTMLResponse(html)
 
 
@@ -108,14 +108,8 @@ async def download(request: Request, event: int) -> Response:
     try:
         data = await db_call(request, report_zip, store_of(request), event, lang)
     except BridgedeskError as exc:
-        return await publish_page_of(
-            request, session, event, status_of(exc), {"download": str(exc)}
-        )
-    return Response(
-        data,
-        media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="teams{event}-{lang}.zip"'},
-    )
+        return await publish_page_of(request, session, event, status_of(exc), {"download": exc})
+    return zip_download(data, f"teams{event}-{lang}.zip")
 
 
 __all__ = ["router", "standings_context"]

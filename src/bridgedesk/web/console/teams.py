@@ -23,7 +23,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.team_draw import by_round
 from bridgedesk.i18n import LazyText, catalog, lazy_gettext, lazy_pgettext
 from bridgedesk.services import draws
@@ -33,10 +33,12 @@ from bridgedesk.store.team_entries import edit_team, enter_team, team_players
 from bridgedesk.store.terminals import round_states, set_round
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
+from bridgedesk.web.console.fields import field_name
 from bridgedesk.web.console.pages import console_page, read_form, refill
 from bridgedesk.web.console.place import NoSuchPlaceError
 from bridgedesk.web.console.results import ROUND_ACTIONS
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -71,7 +73,7 @@ class TeamPage:
         session: UserSession,
         event: int,
         status_code: int = 200,
-        errors: Mapping[str, str] | None = None,
+        errors: Mapping[str, Shown] | None = None,
         form: Mapping[str, str] | None = None,
     ) -> HTMLResponse:
         store = store_of(request)
@@ -82,7 +84,7 @@ class TeamPage:
             info = await db_call(request, store.event, event)
             team = await db_call(request, team_events.settings, store, event)
         except BridgedeskError as exc:
-            raise NoSuchPlaceError(str(exc)) from None
+            raise exc.as_(NoSuchPlaceError) from None
         context = await db_call(request, self.gather, store, event, query)
         title = PAGE_TITLES[self.title].in_(language(request))
         return console_page(
@@ -130,7 +132,7 @@ async def team_act(
             request, run, store_of(request), event, form, session, language(request)
         )
     except BridgedeskError as exc:
-        return await page(request, session, event, status_of(exc), {where: str(exc)}, form)
+        return await page(request, session, event, status_of(exc), {where: exc}, form)
     return RedirectResponse(back(event, form, done), status_code=303)
 
 
@@ -138,14 +140,20 @@ def whole(form: Mapping[str, str], name: str, what: str) -> int:
     """A whole number from 1 the form must give."""
     text = form.get(name, "").strip()
     if not (text.isascii() and text.isdigit() and 1 <= len(text) <= 4 and int(text) >= 1):
-        raise EntryError(f"{what} is a whole number from 1, not {text!r}")
+        raise EntryError(
+            "{field} is a whole number from 1, not {given!r}",
+            Location(input=name),
+            code="form.not-a-number",
+            field=field_name(what),
+            given=text,
+        )
     return int(text)
 
 
 def reason_of(form: Mapping[str, str]) -> str:
     reason = form.get("reason", "").strip()
     if not reason:
-        raise EntryError("give the reason (it is kept in the audit log)")
+        raise EntryError("give the reason (it is kept in the audit log)", code="form.needs-reason")
     return reason
 
 
@@ -273,7 +281,11 @@ def _round(
     _ = catalog(lang).gettext
     action = form.get("action", "")
     if action not in ROUND_ACTIONS:
-        raise EntryError(f"a round is held, closed or opened, not {action!r}")
+        raise EntryError(
+            "a round is held, closed or opened, not {given!r}",
+            code="round.unknown-action",
+            given=action,
+        )
     rnd = whole(form, "round", "the round")
     set_round(store, event, rnd, ROUND_ACTIONS[action], session.user.name)
     done = {"hold": _("hold"), "close": _("close"), "open": _("open")}[action]

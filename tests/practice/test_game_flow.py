@@ -1,0 +1,74 @@
+"""A board played step by step: forced cards played for the person, the closed room in
+its own process giving what it gives when played after the board, hints, the review."""
+
+from __future__ import annotations
+
+from bridgedesk.bridge import SEATS, Strain
+from bridgedesk.deals.dd import solve
+from bridgedesk.practice.expert import ExpertPlayer
+from bridgedesk.practice.game import PracticeGame
+from bridgedesk.practice.room import name_contract, next_card
+from bridgedesk.practice.session import BoardResult, DealSupply, SessionConfig
+
+
+def _play(game: PracticeGame) -> tuple[BoardResult, list[bool], int]:
+    """Play one board as the expert would; the forced flags of the moves and the hints."""
+    me = ExpertPlayer()
+    game.start_board()
+    assert game.deal is not None and game.found is not None
+    if game.needs_contract:
+        game.set_contract(name_contract(game.deal, game.found, me))
+    forced: list[bool] = []
+    hints = 0
+    while not game.board_over:
+        before = game.state
+        move = game.step()
+        if move is not None:
+            assert before is not None
+            if move.forced:  # the person's only legal card, played for them
+                assert before.legal() == (move.card,)
+                assert game.human_turn() is not None or before.to_play in game.human_seats()
+            forced.append(move.forced)
+            continue
+        assert game.state is not None and game.contract is not None
+        assert len(game.state.legal()) > 1 or not game.play_forced  # choices only
+        if hints < 2:
+            hint = game.hint()
+            assert hint.card in game.state.legal()
+            hints += 1
+        game.play(next_card(game.state, game.contract, game.found, me))
+    return game.finish_board(), forced, hints
+
+
+def test_forced_cards_and_the_closed_room_in_its_own_process() -> None:
+    config = SessionConfig(seed=11, level="expert", boards=1)
+    here = PracticeGame(config, DealSupply(config), background=False, play_forced=True)
+    there = PracticeGame(config, DealSupply(config), background=True, play_forced=True)
+    try:
+        a, forced_a, hints = _play(here)
+        b, forced_b, _ = _play(there)
+    finally:
+        here.close()
+        there.close()
+    assert hints == 2
+    # the last trick's card at least is played for the person
+    assert any(forced_a) and forced_a == forced_b
+    # the same closed room and par whichever process played it
+    assert a == b and a.closed is not None and a.par is not None
+    review = there.review()
+    assert review.open.result == a.open and review.closed.result == a.closed
+    assert {s: review.hand(s) for s in SEATS} == {s: a.deal.hand(s).cards for s in SEATS}
+    # declarer's double-dummy tricks: DDS's whole table, solved independently
+    record = solve(a.deal)
+    assert record.dd is not None
+    declarer = review.declarer
+    assert review.dd_tricks == {strain: record.dd[declarer, strain] for strain in Strain}
+    assert review.par == a.par and a.par.tricks == review.dd_tricks[a.par.contract.strain]
+    assert len(review.open.tricks) == len(review.closed.tricks) == 13
+
+
+def test_without_play_forced_the_person_plays_every_card() -> None:
+    config = SessionConfig(seed=11, level="expert", boards=1)
+    game = PracticeGame(config, DealSupply(config), background=False)
+    _, forced, _ = _play(game)
+    assert forced and not any(forced)
