@@ -53,7 +53,12 @@ def make_event(store: Store, pairs: int, sections: tuple[str, ...] = ("A",)) -> 
 
 
 def stored_event(db: str, pairs: int = 8, sections: tuple[str, ...] = ("A",)) -> Stored:
-    store = Store.open(db)
+    return stored_in(Store.open(db), pairs, sections)
+
+
+def stored_in(store: Store, pairs: int = 8, sections: tuple[str, ...] = ("A",)) -> Stored:
+    """A new event in ``store`` (a module's tests may share one store, each with its own
+    event: no results of another test on its boards)."""
     eid = make_event(store, pairs, sections)
     movement = store.movement(eid, section=sections[0])
     assert movement is not None
