@@ -294,8 +294,7 @@ def _refusal(exc: ValidationError) -> EntryError:
     """The first field of ``exc`` that does not read, as one coded line naming it."""
     first = exc.errors(include_url=False)[0]
     name = ".".join(str(p) for p in first["loc"]) or "the request body"
-    given = repr(first.get("input"))
-    shown = given if len(given) <= 40 else given[:37] + "..."
+    shown = _shown(first.get("input"))
     where = Location(input=name)
     context = first.get("ctx") or {}
     kind = first["type"]
@@ -329,18 +328,23 @@ def _refusal(exc: ValidationError) -> EntryError:
             name=name,
             char=context["char"],
         )
-    return unreadable(name, shown)
+    return unreadable(name, first.get("input"))
 
 
-def unreadable(name: str, shown: str) -> EntryError:
-    """The refusal of a value ``name`` that does not read into its type (``shown`` as
-    Python writes it)."""
+def _shown(value: Any) -> str:
+    """``value`` as Python writes it, cut to 40 characters."""
+    given = repr(value)
+    return given if len(given) <= 40 else given[:37] + "..."
+
+
+def unreadable(name: str, value: Any) -> EntryError:
+    """The refusal of a ``value`` of ``name`` that does not read into its type."""
     return EntryError(
         "{name} cannot be {value}",
         Location(input=name),
         code="request.unreadable",
         name=name,
-        value=shown,
+        value=_shown(value),
     )
 
 

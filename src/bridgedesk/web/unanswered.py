@@ -48,9 +48,7 @@ async def unread(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     first = exc.errors()[0] if exc.errors() else {}
     name = str(first.get("loc", ("", "the request"))[-1])
-    given = repr(first.get("input"))
-    shown = given if len(given) <= 40 else given[:37] + "..."
-    return _answer(request, unreadable(name, shown))
+    return _answer(request, unreadable(name, first.get("input")))
 
 
 def install(app: FastAPI) -> None:
