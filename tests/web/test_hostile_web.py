@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -130,9 +131,15 @@ def _csrf(html: str, name: str) -> str:
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     db = tmp_path_factory.mktemp("hostile-web") / "club.sqlite3"
     stored = stored_event(str(db))
-    users.add_user(stored.store, "boss", Role.DIRECTOR, PASSWORD)
     app = create_app(store=stored.store, login_limit=100_000, poll_seconds=0.05)
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with (
+        pytest.MonkeyPatch.context() as patch,
+        TestClient(app, raise_server_exceptions=False) as client,
+    ):
+        # the walk is about the routes, not password hashing: Argon2 at its cheapest for
+        # the director's account and every login the walk sends (each costs a second else)
+        patch.setattr(users, "_HASHER", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+        users.add_user(stored.store, "boss", Role.DIRECTOR, PASSWORD)
         page = client.get("/d/login")
         client.post(
             "/d/login",
