@@ -48,21 +48,31 @@ def run(
     lang: str = "en",
     dd: bool = True,
     workers: int | None = None,
+    date: dt.date | None = None,
 ) -> DemoRun:
-    """Run the whole demonstration individual; see the module docstring."""
+    """Run the whole demonstration individual (dated ``date``, default today); see the
+    module docstring."""
 
     recommend_individual(players)  # refuses a count with no movement before anything else
-    return in_store(out, db, lambda path: _run(players, seed, out, path, lang, dd, workers))
+    day = date or dt.date.today()
+    return in_store(out, db, lambda path: _run(players, seed, out, path, lang, dd, workers, day))
 
 
 def _run(
-    players: int, seed: int, out: Path, db: Path, lang: str, dd: bool, workers: int | None
+    players: int,
+    seed: int,
+    out: Path,
+    db: Path,
+    lang: str,
+    dd: bool,
+    workers: int | None,
+    day: dt.date,
 ) -> DemoRun:
     timings: dict[str, float] = {}
     start = time.perf_counter()
     event = Event(
         name="デモ個人戦" if lang == "ja" else "Demo individual",
-        date=dt.date(2026, 11, 24),
+        date=day,
         rating=Rating.WEEKLY,
         class_=3,
         scoring=ScoringMethod.MATCHPOINTS,

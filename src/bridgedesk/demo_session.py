@@ -110,10 +110,13 @@ def run(
     lang: str = "en",
     dd: bool = True,
     workers: int | None = None,
+    date: dt.date | None = None,
 ) -> DemoRun:
-    """Run the whole demonstration session; see the module docstring."""
+    """Run the whole demonstration session (dated ``date``, default today); see the
+    module docstring."""
 
-    return in_store(out, db, lambda path: _run(pairs, seed, out, path, lang, dd, workers))
+    day = date or dt.date.today()
+    return in_store(out, db, lambda path: _run(pairs, seed, out, path, lang, dd, workers, day))
 
 
 def in_store(out: Path, db: Path | None, play: Callable[[Path], DemoRun]) -> DemoRun:
@@ -141,7 +144,14 @@ def writable_dir(out: Path) -> None:
 
 
 def _run(
-    pairs: int, seed: int, out: Path, db: Path, lang: str, dd: bool, workers: int | None
+    pairs: int,
+    seed: int,
+    out: Path,
+    db: Path,
+    lang: str,
+    dd: bool,
+    workers: int | None,
+    day: dt.date,
 ) -> DemoRun:
     timings: dict[str, float] = {}
     start = time.perf_counter()
@@ -152,7 +162,7 @@ def _run(
     )
     event = Event(
         name="デモ・ウィークリー" if lang == "ja" else "Demo weekly pairs",
-        date=dt.date(2026, 11, 24),
+        date=day,
         rating=Rating.WEEKLY,
         class_=3,
         scoring=ScoringMethod.MATCHPOINTS,

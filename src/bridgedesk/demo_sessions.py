@@ -65,22 +65,26 @@ def run(
     out: Path = Path("bridgedesk-demo"),
     db: Path | None = None,
     lang: str = "en",
+    date: dt.date | None = None,
 ) -> SessionsRun:
-    """Run the simulated event; see the module docstring."""
+    """Run the simulated event (dated ``date``, default today); see the module docstring."""
     writable_dir(out)
+    day = date or dt.date.today()
     if db is not None:
-        return _run(pairs, sessions, seed, out, db, lang)
+        return _run(pairs, sessions, seed, out, db, lang, day)
     with tempfile.TemporaryDirectory(prefix="bridgedesk-demo-") as tmp:
-        made = _run(pairs, sessions, seed, out, Path(tmp) / "demo.sqlite3", lang)
+        made = _run(pairs, sessions, seed, out, Path(tmp) / "demo.sqlite3", lang, day)
     return replace(made, db=None)
 
 
-def _run(pairs: int, sessions: int, seed: int, out: Path, db: Path, lang: str) -> SessionsRun:
+def _run(
+    pairs: int, sessions: int, seed: int, out: Path, db: Path, lang: str, day: dt.date
+) -> SessionsRun:
     start = time.perf_counter()
     plan = recommend_plan(pairs, sessions=min(sessions, 2))
     event = Event(
         name="デモ・2セッション" if lang == "ja" else "Demo two-session pairs",
-        date=dt.date(2026, 11, 24),
+        date=day,
         rating=Rating.WEEKLY,
         class_=3,
         scoring=ScoringMethod.MATCHPOINTS,

@@ -74,15 +74,18 @@ def run(
     out: Path = Path("bridgedesk-team-demo"),
     db: Path | None = None,
     lang: str = "en",
+    date: dt.date | None = None,
 ) -> TeamDemoRun:
-    """Run the whole demonstration team event; see the module docstring."""
+    """Run the whole demonstration team event (dated ``date``, default today); see the
+    module docstring."""
     if form not in FORMS:
         raise BridgedeskError(f"the team demo plays {', '.join(FORMS)}, not {form!r}")
     writable_dir(out)
+    day = date or dt.date.today()
     if db is not None:
-        return _run(teams, form, seed, out, db, lang)
+        return _run(teams, form, seed, out, db, lang, day)
     with tempfile.TemporaryDirectory(prefix="bridgedesk-team-demo-") as tmp:
-        made = _run(teams, form, seed, out, Path(tmp) / "demo.sqlite3", lang)
+        made = _run(teams, form, seed, out, Path(tmp) / "demo.sqlite3", lang, day)
     return replace(made, db=None)
 
 
@@ -92,14 +95,16 @@ def _settings(teams: int, form: str) -> TeamSettings:
     return TeamSettings(team_form, scoring, boards, rounds=rounds)
 
 
-def _run(teams: int, form: str, seed: int, out: Path, db: Path, lang: str) -> TeamDemoRun:
+def _run(
+    teams: int, form: str, seed: int, out: Path, db: Path, lang: str, day: dt.date
+) -> TeamDemoRun:
     timings: dict[str, float] = {}
     start = time.perf_counter()
     settings = _settings(teams, form)
     ja = lang == "ja"
     event = Event(
         name="デモ・チーム戦" if ja else f"Demo teams ({form})",
-        date=dt.date(2026, 11, 24),
+        date=day,
         rating=Rating.WEEKLY,
         scoring=ScoringMethod.TEAM_VP,
         club="bridgedesk クラブ" if ja else "bridgedesk club",

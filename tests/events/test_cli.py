@@ -95,7 +95,7 @@ def test_result_add_and_rejections(cli: Cli, event: str) -> None:
         "-2",
     )
     # board 3: dealer S, EW vulnerable (004:421-434): 4SX -2 not vulnerable = -300
-    assert out == "result 1: board 3 NS 1 v EW 6 4SX S -2 (NS -300)\n"
+    assert out == "result 1: board 3 NS 1 v EW 3 4SX S -2 (NS -300)\n"  # EW 6 is EW 3 on the cards
     err = cli(
         "result",
         "add",
@@ -179,7 +179,7 @@ def test_override_with_reason(cli: Cli, event: str) -> None:
         "--override",
         "EW 5 sat at table 1",
     )
-    assert out == "result 1: board 5 NS 1 v EW 5 PASS (NS +0)\n"
+    assert out == "result 1: board 5 NS 1 v EW 2 PASS (NS +0)\n"
     assert "(director: EW 5 sat at table 1)" in cli("result", "list", event)
 
 
@@ -227,7 +227,7 @@ def test_correct_history_undo(cli: Cli, event: str) -> None:
     assert "Missing option" in err or "--reason" in err
     hist = cli("result", "history", event, "--board", "1")
     lines = hist.splitlines()
-    assert lines[0].startswith("#1     board  1  round 1 table 1  NS 1 v EW 4  4S N +1  NS +450")
+    assert lines[0].startswith("#1     board  1  round 1 table 1  NS 1 v EW 1  4S N +1  NS +450")
     assert "by table 1: 4S N =" in lines[1]
     assert "correction 1" in lines[2] and "by td: 4S N = -> 4S N +1 (NS wrote = for +1)" in lines[2]
     assert cli("result", "undo", event, "1", "--reason", "EW disagreed") == (

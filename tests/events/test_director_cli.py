@@ -26,6 +26,11 @@ def event(cli: Cli, mitchell: GridMovement) -> str:
     return EVENT
 
 
+#: The stored 3-table Mitchell keeps its EW pairs as 4-6; its cards, slips and ranking
+#: number them EW 1-3 (bridgedesk.events.pair_numbers, 004:968-980).
+EW_OFFSET = 3
+
+
 def tricks(board: int, table: int) -> int:
     """3NT by North with 8, 9 or 10 tricks: the NS scores order as the tricks do."""
     return 8 + (board * 2 + table * table) % 3
@@ -88,6 +93,11 @@ def expected_totals(
     return totals
 
 
+def as_ranked(totals: dict[tuple[str, int], Fraction]) -> dict[tuple[str, int], str]:
+    """The 3-table Mitchell's totals as its ranking prints them: EW pairs 4-6 as EW 1-3."""
+    return {(d, p - EW_OFFSET if d == "EW" else p): f2(v) for (d, p), v in totals.items()}
+
+
 def shown_totals(text: str) -> dict[tuple[str, int], str]:
     """(field, pair) -> total as the ranking prints it."""
     out: dict[tuple[str, int], str] = {}
@@ -118,26 +128,37 @@ def played(cli: Cli, event: str, mitchell: GridMovement) -> list[tuple[int, int,
 def test_ranking_matches_the_independent_count(cli: Cli, played: list) -> None:  # type: ignore[type-arg]
     shown = shown_totals(cli("results", EVENT))
     want = expected_totals(played)
-    assert shown == {k: f2(v) for k, v in want.items()}
+    assert shown == as_ranked(want)
     assert "PROVISIONAL" not in cli("results", EVENT, "--final")
 
 
 def test_penalties_take_off_what_they_say(cli: Cli, played: list) -> None:  # type: ignore[type-arg]
     want = expected_totals(played)
     # one board's top is 2 (3 scores a board): 0.5 board = 1 MP; 25 % of a top = 0.5 MP
-    out = cli("result", "penalty", EVENT, "--pair", "1", "--boards", "1/2", "--reason", "slow play")
-    assert out == "ruling 1: penalty on pair 1, 0.5 board(s) (slow play)\n"
-    cli("result", "penalty", EVENT, "--pair", "4", "--mp", "1.5", "--reason", "wrong board")
-    cli("result", "penalty", EVENT, "--pair", "2", "--percent", "25", "--reason", "etiquette")
+    out = cli(
+        "result", "penalty", EVENT, "--pair", "NS 1", "--boards", "1/2", "--reason", "slow play"
+    )
+    assert out == "ruling 1: penalty on pair NS 1, 0.5 board(s) (slow play)\n"
+    # EW 1 as its card says it (stored as 4, 004:968-980)
+    out = cli("result", "penalty", EVENT, "--pair", "ew1", "--mp", "1.5", "--reason", "wrong board")
+    assert out == "ruling 2: penalty on pair EW 1, 1.5 MP (wrong board)\n"
+    # a bare 2 is NS 2 or EW 2 in this Mitchell: refused, nothing stored
+    err = cli("result", "penalty", EVENT, "--pair", "2", "--percent", "25", "--reason", "x",
+              status=2)  # fmt: skip
+    assert err == (
+        "error: pair 2 is NS 2 or EW 2 in this section (its fields are numbered apart): "
+        "name it as NS 2 or EW 2\n"
+    )
+    cli("result", "penalty", EVENT, "--pair", "NS 2", "--percent", "25", "--reason", "etiquette")
     shown = shown_totals(cli("results", EVENT))
     want[("NS", 1)] -= 1
     want[("EW", 4)] -= Fraction(3, 2)
     want[("NS", 2)] -= Fraction(1, 2)
-    assert shown == {k: f2(v) for k, v in want.items()}
+    assert shown == as_ranked(want)
     # cancelled, audited: the totals come back
     cli("result", "cancel", EVENT, "2", "--reason", "appeal upheld")
     want[("EW", 4)] += Fraction(3, 2)
-    assert shown_totals(cli("results", EVENT))[("EW", 4)] == f2(want[("EW", 4)])
+    assert shown_totals(cli("results", EVENT))[("EW", 1)] == f2(want[("EW", 4)])
     listed = cli("result", "rulings", EVENT)
     assert "penalty pair 1: 0.5 board(s) -- slow play" in listed and "pair 4" not in listed
     with Store.open(cli.db) as store:
@@ -158,7 +179,7 @@ def test_a_fouled_board_is_scored_by_group(cli: Cli, played: list) -> None:  # t
               "--reason", "E-W hands swapped")  # fmt: skip
     assert f"board 1 group 2: round {rnd} table {table}" in out
     want = expected_totals(played, {(1, table): "2"})
-    assert shown_totals(cli("results", EVENT)) == {k: f2(v) for k, v in want.items()}
+    assert shown_totals(cli("results", EVENT)) == as_ranked(want)
     err = cli("result", "fouled", EVENT, "--board", "1", "--at", f"{rnd}:{table}",
               "--reason", "again", status=2)  # fmt: skip
     assert (
@@ -176,7 +197,7 @@ def test_final_refuses_while_a_slip_is_missing(
     before = dump(cli.db)
     code_err = cli("results", EVENT, "--final", status=2)
     assert code_err.splitlines() == [
-        f"missing slip: round {rnd} table {table} board {board} (NS {ns} v EW {ew})",
+        f"missing slip: round {rnd} table {table} board {board} (NS {ns} v EW {ew - EW_OFFSET})",
         "error: the results cannot be final: 1 of 18 slips missing (listed above); enter "
         "them, or mark a board not played with `bridgedesk result not-played`",
     ]
@@ -191,7 +212,7 @@ def test_final_refuses_while_a_slip_is_missing(
     # (004:1292-1296), the others' scores on it made up by the Neuberg formula
     want = expected_totals(all_slips[:-1])
     shown = shown_totals(final)
-    assert set(shown) == set(want)
+    assert set(shown) == set(as_ranked(want))
 
 
 def test_not_played_refuses_a_slip_that_is_in(cli: Cli, played: list) -> None:  # type: ignore[type-arg]
@@ -210,10 +231,10 @@ def test_not_played_refuses_a_slip_that_is_in(cli: Cli, played: list) -> None:  
     ("args", "message"),
     [
         (["--pair", "9", "--mp", "1"], "pair 9 is not entered in section A"),
-        (["--pair", "1", "--imp", "3"], "a mp event's penalty is given in --boards or --mp or"),
-        (["--pair", "1", "--mp", "1", "--boards", "1"], "give the penalty's size once"),
-        (["--pair", "1", "--percent", "150"], "more than a whole board's top"),
-        (["--pair", "1", "--mp", "x"], "--mp 'x': give a number"),
+        (["--pair", "NS 1", "--imp", "3"], "a mp event's penalty is given in --boards or --mp or"),
+        (["--pair", "NS 1", "--mp", "1", "--boards", "1"], "give the penalty's size once"),
+        (["--pair", "NS 1", "--percent", "150"], "more than a whole board's top"),
+        (["--pair", "NS 1", "--mp", "x"], "--mp 'x': give a number"),
     ],
 )
 def test_refused_penalties_change_nothing(
@@ -230,7 +251,7 @@ def test_refused_penalties_change_nothing(
 
 def test_a_penalty_needs_a_reason(cli: Cli, played: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
     before = dump(cli.db)
-    err = cli("result", "penalty", EVENT, "--pair", "1", "--mp", "1", "--reason", " ", status=2)
+    err = cli("result", "penalty", EVENT, "--pair", "NS 1", "--mp", "1", "--reason", " ", status=2)
     assert err == "error: a penalty needs a reason (it is printed and kept in the audit log)\n"
     assert dump(cli.db) == before
 

@@ -30,7 +30,7 @@ def test_wrong_board_says_which_boards(mitchell: GridMovement) -> None:
 
 
 def test_wrong_pairs(mitchell: GridMovement) -> None:
-    with pytest.raises(EntryError, match="seats NS 1 v EW 6, not NS 1 v EW 5"):
+    with pytest.raises(EntryError, match="seats NS 1 v EW 3, not NS 1 v EW 2"):
         check_result(slip(round=2, table=1, board=3, ns=1, ew=5), mitchell)
     with pytest.raises(EntryError, match="other way round"):
         check_result(slip(round=2, table=1, board=3, ns=6, ew=1), mitchell)

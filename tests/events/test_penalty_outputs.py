@@ -97,3 +97,24 @@ def test_a_penalty_counts_in_the_masterpoint_placing(cli: Cli, played: None) -> 
         store.close()
     placed = {int(s.pair): float(s.total) for s in scored[0].standings}
     assert placed == published
+
+
+def test_the_recap_row_of_a_penalised_pair_adds_up(cli: Cli, played: None, tmp_path: Path) -> None:
+    """Issue 25: on the recap sheet (Fig 3 and 4, 004:555-588) a penalised pair's board
+    (and round) points less its penalty are its total, so the row adds up on paper."""
+    import re
+
+    cli("result", "penalty", EVENT, "--pair", "2", "--mp", "1.5", "--reason", "slow play")
+    out = tmp_path / "web"
+    cli("results", EVENT, "--format", "html", "--out", str(out))
+    recap = (out / "recap.html").read_text("utf-8")
+    for by in ("board", "round"):
+        table = recap[recap.index(f'data-by="{by}"') :]
+        table = table[: table.index("</table>")]
+        assert ">Penalty</th>" in table
+        for row in re.findall(r"<tr><td class=\"num\">(.*?)</tr>", table, flags=re.S):
+            cells = re.findall(r"<td[^>]*>(.*?)</td>", '<td class="num">' + row)
+            number, total, penalty, points = cells[0], cells[3], cells[4], cells[5:]
+            paid = sum(float(p) for p in points if p) + (float(penalty) if penalty else 0)
+            assert abs(paid - float(total)) < 0.01, (by, number, cells)
+            assert (penalty == "-1.50") == (number == "2")

@@ -26,7 +26,7 @@ READ_ONLY = {
     "masterpoints ranks", "masterpoints list", "masterpoints annual", "masterpoints award",
     "user list", "event draw", "movement cards", "result disputes", "league list",
     "league results", "simultaneous list", "simultaneous audit", "simultaneous results",
-    "simultaneous export", "simultaneous upload", "handicap",
+    "simultaneous export", "simultaneous upload", "handicap", "event forms",
 }  # fmt: skip
 
 #: (command, arguments after it, words the error must contain); ``{tmp}`` is a
@@ -62,7 +62,7 @@ REFUSALS: list[tuple[str, list[str], str]] = [
                            "x"], "has a result"),
     ("result cancel", [EVENT, "7", "--reason", "r"], "has no ruling 7"),
     ("result resolve", [EVENT, "7", "--reason", "r"], "has no dispute 7"),
-    ("result withdraw-pair", [EVENT, "--pair", "1", "--from-round", "1", "--reason", "r"],
+    ("result withdraw-pair", [EVENT, "--pair", "NS 1", "--from-round", "1", "--reason", "r"],
      "has results in round 1"),
     ("event lineup", [EVENT, "--round", "1", "--team", "1", "--ns", "1,2", "--ew", "3,4"],
      "is a pairs event"),

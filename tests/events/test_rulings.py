@@ -38,7 +38,9 @@ def test_missing_slips(mitchell: GridMovement) -> None:
     assert Slip(1, 2, 4, 2, 5) in missing and Slip(1, 2, 3, 2, 5) not in missing
     assert Slip(1, 1, 2, 1, 4) not in missing  # in, at round 2 table 3
     assert Slip(2, 3, 2, 3, 5) in missing  # the pairs the movement put there still owe it
-    assert str(missing[0]) == "round 1 table 2 board 4 (NS 2 v EW 5)"
+    # the slip names its pairs as their cards do: stored EW 5 is EW 2 (004:968-980)
+    assert missing[0].cards == (2, 2)
+    assert str(missing[0]) == "round 1 table 2 board 4 (NS 2 v EW 2)"
 
 
 def test_fouled_groups() -> None:

@@ -37,10 +37,10 @@ def enter_rounds(cli: Cli, mitchell: GridMovement, rounds: range, skip: int) -> 
 def test_less_than_half_lost_gives_averages(cli: Cli, mitchell: GridMovement) -> None:
     enter_rounds(cli, mitchell, range(1, 3), skip=3)
     assert "PROVISIONAL: 2 of 18 slips missing" in cli("results", EVENT)
-    out = cli("result", "withdraw-pair", EVENT, "--pair", "3", "--from-round", "3",
+    out = cli("result", "withdraw-pair", EVENT, "--pair", "NS 3", "--from-round", "3",
               "--reason", "illness", "--by", "td")  # fmt: skip
     assert out == (
-        "pair 3: 2 of its 6 boards not played: A- to it, A+ to its opponents (003:65-69) "
+        "pair NS 3: 2 of its 6 boards not played: A- to it, A+ to its opponents (003:65-69) "
         "on 2 slip(s)\n"
     )
     doc = json.loads(cli("results", EVENT, "--format", "json", "--final"))
@@ -64,9 +64,9 @@ def test_half_or_more_lost_removes_the_pair(cli: Cli, mitchell: GridMovement) ->
     enter_rounds(cli, mitchell, range(1, 2), skip=1)
     before = json.loads(cli("results", EVENT, "--format", "json"))
     assert 1 in {x["pair"] for x in before["ranking"]}
-    out = cli("result", "withdraw-pair", EVENT, "--pair", "1", "--from-round", "2",
+    out = cli("result", "withdraw-pair", EVENT, "--pair", "NS 1", "--from-round", "2",
               "--reason", "left early")  # fmt: skip
-    assert out.startswith("pair 1: 4 of its 6 boards not played: half or more")
+    assert out.startswith("pair NS 1: 4 of its 6 boards not played: half or more")
     assert "2 result(s) deleted, 6 slip(s) marked not played" in out
     doc = json.loads(cli("results", EVENT, "--format", "json", "--final"))
     assert 1 not in {x["pair"] for x in doc["ranking"]}
@@ -82,7 +82,7 @@ def test_half_or_more_lost_removes_the_pair(cli: Cli, mitchell: GridMovement) ->
 def test_a_pair_that_played_on_cannot_withdraw(cli: Cli, mitchell: GridMovement) -> None:
     enter_rounds(cli, mitchell, range(1, 3), skip=3)
     before = dump(cli.db)
-    err = cli("result", "withdraw-pair", EVENT, "--pair", "3", "--from-round", "2",
+    err = cli("result", "withdraw-pair", EVENT, "--pair", "NS 3", "--from-round", "2",
               "--reason", "x", status=2)  # fmt: skip
     assert err == (
         "error: pair 3 has results in round 2: it played on; withdraw it from a later "
@@ -90,8 +90,8 @@ def test_a_pair_that_played_on_cannot_withdraw(cli: Cli, mitchell: GridMovement)
     )
     for args, message in (
         (["--pair", "9", "--from-round", "2", "--reason", "x"], "pair 9 is not entered"),
-        (["--pair", "3", "--from-round", "4", "--reason", "x"], "round 4 does not exist"),
-        (["--pair", "3", "--from-round", "3", "--reason", " "], "needs a reason"),
+        (["--pair", "NS 3", "--from-round", "4", "--reason", "x"], "round 4 does not exist"),
+        (["--pair", "NS 3", "--from-round", "3", "--reason", " "], "needs a reason"),
     ):
         assert message in cli("result", "withdraw-pair", EVENT, *args, status=2)
     assert dump(cli.db) == before
@@ -100,7 +100,8 @@ def test_a_pair_that_played_on_cannot_withdraw(cli: Cli, mitchell: GridMovement)
 def test_an_ew_pair_gets_its_average_minus_on_the_ew_side(cli: Cli, mitchell: GridMovement) -> None:
     pair = 4
     enter_rounds(cli, mitchell, range(1, 3), skip=pair)
-    cli("result", "withdraw-pair", EVENT, "--pair", str(pair), "--from-round", "3",
+    # EW 1 of the cards, stored as 4 (004:968-980)
+    cli("result", "withdraw-pair", EVENT, "--pair", "EW 1", "--from-round", "3",
         "--reason", "x")  # fmt: skip
     doc = json.loads(cli("results", EVENT, "--format", "json", "--final"))
     adjusted = {r["adjusted"] for b in doc["boards"] for r in b["results"] if r["adjusted"]}

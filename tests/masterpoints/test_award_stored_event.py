@@ -99,3 +99,26 @@ def test_from_event_takes_what_the_store_knows(
     assert code == 0 and "6 were in the ledger already" in err
     code, out, _ = _run(capsys, "masterpoints", "list", "--ledger", ledger, "--json")
     assert len(json.loads(out)) == 6
+
+
+def test_fmp_certificates_of_a_stored_event_name_the_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25: the FMP card is made out to the player by name (000:23-31: "橋 之介・
+    マクブリッジ様"), as the event's entries hold it, with the event's own club and date."""
+    from bridgedesk.store.service import Store
+
+    db = tmp_path / "club.sqlite3"
+    assert _run(capsys, "demo", "--pairs", 8, "--seed", 4, "--no-dd", "--db", db,
+                "--date", "2026-11-24", "--out", tmp_path / "out")[0] == 0  # fmt: skip
+    with Store.open(db) as store:
+        names = {p.member: p.name for e in store.entries(1).values() for p in e.players}
+    code, out, err = _run(capsys, "masterpoints", "award", "--from-event", 1, "--db", db,
+                          "--rules", "jcbl", "--class", 3, "--certificates")  # fmt: skip
+    assert code == 0, err
+    cards = [c.splitlines() for c in out.strip().split("\n\n")]
+    assert len(cards) == 6
+    for card in cards:
+        assert card[0] == "Date 2026.11.24" and card[4] == "Club bridgedesk club"
+        assert card[3].endswith("様") and card[3][:-1] in names.values()
+    assert not any(card[3][:-1] in names for card in cards)  # no member number

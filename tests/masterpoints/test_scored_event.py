@@ -354,6 +354,6 @@ def test_cli_fmp_certificates_for_a_weekly_game(capsys: pytest.CaptureFixture[st
     ]  # fmt: skip
     code, _, err = run(capsys, "award", str(PBN), "--rules", "jcbl", "--class", "3",
                        "--certificates")  # fmt: skip
-    assert code == 2 and "--certificates needs --club NAME and --date" in err
+    assert code == 2 and "--certificates needs --club NAME" in err
     code, _, err = run(capsys, "award", str(PBN), "--rules", "sbf", "--certificates")
     assert code == 2 and "FMP certificates of JCBL weekly games" in err

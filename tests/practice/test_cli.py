@@ -254,3 +254,22 @@ def test_a_contract_that_cannot_be_read() -> None:
 
     with pytest.raises(PracticeError, match="cannot read the contract 'S'"):
         parse_contract("S")
+
+
+def test_auto_speaks_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """``practice auto --lang``: the same boards, the words of the game's screens."""
+    args = ("practice", "auto", "--boards", "1", "--seed", "5", "--level", "expert", "--show-play")
+    code, en, err = run(capsys, *args)
+    assert code == 0, err
+    code, ja, err = run(capsys, *args, "--lang", "ja")
+    assert code == 0, err
+    code, sv, err = run(capsys, *args, "--lang", "sv")
+    assert code == 0, err
+    assert "open room:" in en and "won by" in en and "game" in en
+    assert "オープンルーム：" in ja and "クローズドルーム：" in ja and "の勝ち" in ja
+    assert "open room" not in ja and "tricks" not in ja and "合計：" in ja
+    assert "öppet rum:" in sv and "vunnet av" in sv and "totalt:" in sv
+    # the same play: the tricks' cards are the same in every language
+    cards = [[line.split("   ")[0] for line in out.splitlines() if ". N:" in line or ". E:" in line
+              or ". S:" in line or ". W:" in line] for out in (en, ja, sv)]  # fmt: skip
+    assert cards[0] == cards[1] == cards[2] and len(cards[0]) == 26

@@ -3,10 +3,13 @@ its own process giving what it gives when played after the board, hints, the rev
 
 from __future__ import annotations
 
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
 from bridgedesk.bridge import SEATS, Strain
 from bridgedesk.deals.dd import solve
 from bridgedesk.practice.expert import ExpertPlayer
-from bridgedesk.practice.game import PracticeGame
+from bridgedesk.practice.game import ClosedRooms, PracticeGame
 from bridgedesk.practice.room import name_contract, next_card
 from bridgedesk.practice.session import BoardResult, DealSupply, SessionConfig
 
@@ -72,3 +75,45 @@ def test_without_play_forced_the_person_plays_every_card() -> None:
     game = PracticeGame(config, DealSupply(config), background=False)
     _, forced, _ = _play(game)
     assert forced and not any(forced)
+
+
+def _refuse_to_start() -> None:
+    """An initializer that fails, as a spawned process does when the script that started
+    it has no ``__main__`` guard: the pool is broken."""
+    raise RuntimeError("this process cannot start")
+
+
+def test_a_broken_closed_room_pool_is_started_again() -> None:
+    """A closed room's process that broke is replaced at the next board; a game whose
+    pool breaks for good plays its closed room itself (the same result), never a 500."""
+    fork = multiprocessing.get_context("fork")
+    made: list[ProcessPoolExecutor] = []
+
+    def broken_then_sound() -> ProcessPoolExecutor:
+        pool = ProcessPoolExecutor(
+            max_workers=1, mp_context=fork, initializer=None if made else _refuse_to_start
+        )
+        made.append(pool)
+        return pool
+
+    rooms = ClosedRooms(broken_then_sound)
+    config = SessionConfig(seed=11, level="expert", boards=2)
+    here = PracticeGame(config, DealSupply(config), background=False, play_forced=True)
+    there = PracticeGame(config, DealSupply(config), executor=rooms, play_forced=True)
+    never = PracticeGame(
+        config, DealSupply(config), play_forced=True,
+        executor=ClosedRooms(lambda: ProcessPoolExecutor(1, fork, _refuse_to_start)),
+    )  # fmt: skip
+    try:
+        for _ in range(2):
+            a, _, _ = _play(here)
+            b, _, _ = _play(there)
+            c, _, _ = _play(never)
+            assert a == b == c and a.closed is not None
+    finally:
+        for game in (here, there, never):
+            game.close()
+        rooms.shutdown()
+    # the first pool broke (its board's closed room was played after the board), the
+    # second started at the next board and played it
+    assert len(made) == 2 and rooms.restarts == 1

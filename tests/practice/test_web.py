@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from bridgedesk.bridge import SEATS
 from bridgedesk.deals.cards import DECK, SUITS
-from bridgedesk.web.practice import create_practice_app
+from bridgedesk.web.practice import GameStore, create_practice_app
 from tests.web.conftest import running
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -215,3 +215,31 @@ def test_a_deal_in_chromium_in_japanese(tmp_path: Path) -> None:
         browser.close()
     assert seen == {"thinking": True, "forced": True, "red": True}, seen
     assert (shots / "practice-ja-review.png").stat().st_size > 10_000
+
+
+def test_the_games_kept_are_bounded_and_idle_ones_dropped() -> None:
+    """No one fills the server with games: at most ``limit`` at once, 429 (with
+    Retry-After) beyond, a game left alone for ``idle`` seconds dropped when room is
+    needed, a game in use kept."""
+    now = [0.0]
+    games = GameStore(limit=2, idle=600, clock=lambda: now[0])
+    with TestClient(create_practice_app(games=games)) as client:
+
+        def new() -> str:
+            answer = client.post("/practice/new", data={"boards": "1", "seed": "3"}, headers=HX)
+            assert answer.status_code == 204, answer.text
+            return answer.headers["HX-Redirect"].split("/")[-1].split("?")[0]
+
+        first, second = new(), new()
+        full = client.post("/practice/new", data={"boards": "1", "seed": "3"}, headers=HX)
+        assert full.status_code == 429 and full.headers["Retry-After"] == "60"
+        assert "every practice table is in use" in full.text
+        assert len(games) == 2
+        now[0] = 500.0
+        assert client.get(f"/practice/{second}").status_code == 200  # in use
+        now[0] = 700.0  # the first untouched for 700 s, the second for 200 s
+        third = new()
+        assert client.get(f"/practice/{first}").status_code == 404
+        assert client.get(f"/practice/{second}").status_code == 200
+        assert client.get(f"/practice/{third}").status_code == 200
+        assert len(games) == 2

@@ -107,3 +107,50 @@ def test_pdf_without_a_browser_says_what_to_do(
     monkeypatch.setattr(hand_records, "find_chromium", lambda: None)
     with pytest.raises(BridgedeskError, match="needs Chromium"):
         hand_records.html_to_pdf("<html></html>", tmp_path / "x.pdf")
+
+
+def test_the_report_set_prints_the_deal_files_double_dummy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25: a deal file that holds each deal's double-dummy table and par (here
+    BridgeComposer's export of a Czech club pairs, boards 16-30, tests/formats/data)
+    gives them to the event's hand records without ``--dd`` (nothing is solved)."""
+    import re
+
+    from bridgedesk.cli import main
+    from bridgedesk.events import make_result
+    from bridgedesk.events.seating import GridMovement, TableAssignment
+    from bridgedesk.services import slips
+    from bridgedesk.store.service import Store
+
+    db = str(tmp_path / "club.sqlite3")
+    boards = tuple(range(16, 31))
+
+    def run(*args: str) -> str:
+        code = main([*args, "--db", db])
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        return out
+
+    run("event", "new", "Club pairs", "--date", "2026-11-24")
+    for n in range(1, 5):
+        run("entry", "add", "Club pairs", "--pair", str(n), "--names", f"N{n}, S{n}")
+    grid = {(1, 1): TableAssignment(1, 2, boards), (1, 2): TableAssignment(3, 4, boards)}
+    with Store.open(db) as store:
+        store.set_movement(1, GridMovement("two tables", "howell", 1, 2, 1, grid))
+        for table, (ns, ew) in ((1, (1, 2)), (2, (3, 4))):
+            for b in boards:
+                slip = make_result(round=1, table=table, board=b, ns=ns, ew=ew, contract="1NT",
+                                   declarer="N", result="=")  # fmt: skip
+                slips.enter(store, 1, slip)
+    data = Path(__file__).parent.parent / "formats" / "data" / "bridgecomposer_bkp.pbn"
+    assert run("event", "deals", "Club pairs", str(data)) == "15 deals attached (boards 16-30)\n"
+    run("results", "Club pairs", "--format", "html", "--out", str(tmp_path / "out"))
+    html = (tmp_path / "out" / "hand_records.html").read_text("utf-8")
+    assert html.count('<table class="dd">') == 15
+    board = html[html.index('id="board-16"') :]
+    rows = re.findall(r"<tr><th>([NSEW])</th>(.*?)</tr>", board[: board.index("</table>")])
+    cells = {seat: re.findall(r"<td>(.*?)</td>", rest) for seat, rest in rows}
+    # the file's OptimumResultTable for board 16: N makes 6 6 4 7 7 tricks in NT S H D C
+    assert cells["N"] == ["–", "–", "–", "1", "1"] and cells["E"] == ["1", "1", "2", "–", "–"]
+    assert "EW 100" in board[: board.index("</article>")]  # OptimumScore "NS -100"

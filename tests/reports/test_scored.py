@@ -142,3 +142,34 @@ def test_adjusted_score_in_reports() -> None:
     lines = root.findall("EVENT/SESSION/SECTION/BOARD/TRAVELLER_LINE")
     assert lines[3].findtext("ADJUSTED_SCORE") == "A+/A-"
     assert lines[3].find("CONTRACT") is None
+
+
+def test_text_ranking_max_is_factored_like_the_total() -> None:
+    """Issue 25: a pair that missed a board has its total factored up to the field's
+    boards (004:1297-1302); the Max printed beside it is the field's, so Total / Max is
+    the percentage printed (here NS 3 played board 1 only: 2 of 2, factored to 4 of 4)."""
+    grid = {(1, t): TableAssignment(t, t + 3, (1, 2)) for t in (1, 2, 3)}
+    movement = GridMovement("3 tables", "mitchell", 1, 3, 2, grid)
+    slips = [
+        make_result(round=1, table=t, board=1, ns=t, ew=t + 3, contract="3NT", declarer="N",
+                    result=str(7 + t))
+        for t in (1, 2, 3)
+    ] + [
+        make_result(round=1, table=t, board=2, ns=t, ew=t + 3, contract="2S", declarer="S",
+                    result=str(6 + t))
+        for t in (1, 2)  # table 3 did not play board 2
+    ]  # fmt: skip
+    entries = {n: Entry(n, (Player(f"a{n}"), Player(f"b{n}"))) for n in range(1, 7)}
+    snapshot = SectionResults(Event("E", dt.date(2026, 1, 1)), 1, "A", movement, entries,
+                              tuple(slips))  # fmt: skip
+    scored = score_section(snapshot)
+    three = scored.section.standing(3)
+    assert (three.total, three.max, three.out_of, three.boards) == (4, 2, 4, 1)
+    lines = [line.split() for line in ranking_text(scored).splitlines()
+             if line[:5].strip().rstrip("=").isdigit()]  # fmt: skip
+    # NS pairs first, then EW numbered 1-3 as their cards are (events.pair_numbers)
+    assert sorted(w[1] for w in lines[:3]) == sorted(w[1] for w in lines[3:]) == ["1", "2", "3"]
+    ns3 = next(w[2:5] for w in lines[:3] if w[1] == "3")
+    assert ns3 == ["4.00", "4.00", "100.00"]
+    for total, most, pct in (w[2:5] for w in lines):
+        assert abs(float(total) / float(most) * 100 - float(pct)) < 0.01

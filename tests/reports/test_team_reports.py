@@ -155,3 +155,38 @@ def test_knockout_bracket(tmp_path: Path) -> None:
     html = (tmp_path / "html" / "bracket.html").read_text(encoding="utf-8")
     won = re.findall(r'<tr class="won"><td class="names">([^<]+)</td><td class="num">(\d+)', html)
     assert won == [("1 T1", "10"), ("3 T3", "10"), ("3 T3", "1")]
+
+
+def test_butler_text_keeps_its_columns(tmp_path: Path) -> None:
+    """Issue 25: the team results text's Butler table stays aligned whatever the pair's
+    names (they are the last column) and in Japanese (wide characters count twice)."""
+    from bridgedesk.reports.text_columns import width
+
+    event = score_team_event(team_results_json.load(_write(tmp_path, round_robin_file(8, 4, 7))))
+    for lang in ("en", "ja"):
+        lines = team_reports.butler_text(event, lang).splitlines()[1:]
+        assert len(lines) == 1 + len(event.butler)
+        head = lines[0]
+        # every number column ends where its heading ends
+        ends = [i + width(w) for i, w in _words(head)][:5]
+        for line, b in zip(lines[1:], event.butler, strict=True):
+            assert [i + width(w) for i, w in _words(line)][:5] == ends, (lang, line)
+            assert line.endswith(b.pair)
+
+
+def _words(line: str) -> list[tuple[int, str]]:
+    """Each word of ``line`` with the display column it starts at."""
+    from bridgedesk.reports.text_columns import width
+
+    out, column, word, start = [], 0, "", 0
+    for ch in line + " ":
+        if ch == " ":
+            if word:
+                out.append((start, word))
+            word = ""
+        else:
+            if not word:
+                start = column
+            word += ch
+        column += width(ch)
+    return out

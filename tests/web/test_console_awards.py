@@ -91,6 +91,11 @@ def test_sbf_awards_shown_and_recorded(
     paid = {(int(place), int(points), colour) for _m, _p, place, points, colour in rows}
     assert sorted(paid) == [(1, 16, "bp"), (2, 11, "bp"), (3, 8, "bp")]
     assert len(rows) == 6
+    assert "SBF table A1, 8 in the scale, place 1" in page
+    # the reason in the reader's language: Swedish for an SBF club, as JCBL's in Japanese
+    sv = client.get(f"/d/events/{eid}/publish?rules=sbf&table=A&lang=sv").text
+    assert "SBF tabell A1, 8 i skalan, placering 1" in sv and "SBF table" not in sv
+    client.get(f"/d/events/{eid}/publish?lang=en")  # ?lang= is remembered: back to English
     expected = _cli_awards(played, capsys, "--rules", "sbf", "--table", "A")
     assert sorted((m, int(p)) for m, _c, _pl, p, _co in rows) == sorted(
         (a["member"], int(Decimal(a["points"]))) for a in expected
@@ -141,3 +146,14 @@ def test_certificates_in_three_languages(boss: tuple[TestClient, str], played: S
     )
     bad = client.get(f"/d/events/{eid}/masterpoints/certificates?rules=fifa")
     assert bad.status_code == 422 and "the rules are jcbl or sbf" in bad.text
+
+
+def test_fmp_card_of_an_event_without_a_club(boss: tuple[TestClient, str], played: Stored) -> None:
+    """Issue 25: the FMP card's club line (000:29) is the club's; an event stored without
+    a club leaves it blank to be written in, not filled with the event's name."""
+    client, _token = boss
+    html = client.get(f"/d/events/{played.event}/masterpoints/certificates?in=en").text
+    clubs = re.findall(r"<dt>Club</dt><dd>(.*?)</dd>", html)
+    assert clubs and set(clubs) == {""}
+    assert "Tuesday pairs" not in "".join(re.findall(r'<section class="card fmp.*?</section>',
+                                                     html, flags=re.S))  # fmt: skip

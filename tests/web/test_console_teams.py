@@ -157,8 +157,12 @@ def test_the_draw_and_the_rounds(client: TestClient, team_store: tuple[Store, in
     answer = client.post(f"/d/teams/{eid}/draw", data={"csrf_token": token})
     assert _alert(answer.text).startswith("a team event needs at least 2 teams; 0 entered")
     te.add_teams(store, eid)
+    assert 'id="make-draw"' in client.get(f"/d/teams/{eid}").text
     answer = client.post(f"/d/teams/{eid}/draw", data={"csrf_token": token})
     assert "draw: round-robin 8 teams, 7 rounds x 2 boards" in answer.text
+    # drawn: the page no longer offers to draw it again
+    assert 'id="make-draw"' not in answer.text
+    assert 'id="make-draw"' not in client.get(f"/d/teams/{eid}").text
     draw = team_events.draw(store, eid)
     assert len([d for d in draw.matches if d.away is not None]) == 28
     assert answer.text.count("/results?round=") == 28

@@ -149,6 +149,15 @@ def test_japanese_pages_show_japanese_refusals(
     bad = client.post(f"/d/events/{eid}/results?lang=ja", data={**form, "round": "x"})
     assert "ラウンドは1以上の整数で入力してください（&#39;x&#39; ではありません）" in bad.text
     assert 'data-code="form.not-a-number"' in bad.text
+    # the words the caller puts in are the reader's too (a reason asked for, a file)
+    no_reason = client.post(
+        f"/d/events/{eid}/penalty?lang=ja",
+        data={"csrf_token": token, "pair": "1", "unit": "boards", "amount": "1", "reason": " "},
+    )
+    assert "ペナルティの理由を入力してください" in no_reason.text
+    no_file = client.post(f"/d/events/{eid}/results/import?lang=sv", data={"csrf_token": token})
+    assert "välj en CSV-fil med resultat" in no_file.text, no_file.text[-600:]
+    client.get(f"/d/events/{eid}/results?lang=en")  # ?lang= is remembered: English again
     forged = client.post(f"/d/events/{eid}/penalty?lang=ja", data={"pair": "1"})
     assert forged.status_code == 403 and "フォームが古いか不正です" in forged.text
     # the JSON API: the line in the terminal's language, its code, field and values

@@ -94,6 +94,7 @@ _EXTENSIONS: dict[str, dict[str, str]] = {
         "withdraw-team": "bridgedesk.cli.event_teams",
         "carry-over": "bridgedesk.cli.event_teams",
         "form-teams": "bridgedesk.cli.event_even_chance",
+        "forms": "bridgedesk.cli.event_forms",
     },
     "result": {
         "penalty": "bridgedesk.cli.result_director",

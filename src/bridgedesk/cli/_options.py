@@ -21,8 +21,9 @@ from typing import Annotated
 import typer
 
 from bridgedesk import limits as limit
+from bridgedesk.bridge import Side
 from bridgedesk.bridge.methods import Method
-from bridgedesk.errors import BridgedeskError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.reports.output import Output
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "TextOrJsonOption",
     "VpScaleOption",
     "output_choice",
+    "pair_name",
 ]
 
 # --- the store ---------------------------------------------------------------------
@@ -158,3 +160,24 @@ def output_choice(text: str, *allowed: Output) -> Output:
     names = [choice.value for choice in allowed]
     listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
     raise BridgedeskError(f"unknown format {text!r}; choose {listed}")
+
+
+def pair_name(text: str, option: str = "--pair") -> tuple[Side | None, int]:
+    """A pair as a director names it: ``7``, or ``NS 3`` / ``EW 1`` (``EW1``, ``ew 1``)
+    where a Mitchell numbers its fields apart (:meth:`PairNumbers.named
+    <bridgedesk.events.pair_numbers.PairNumbers.named>` finds the stored pair)."""
+    words = text.strip().upper()
+    side = None
+    for candidate in Side:
+        if words.startswith(candidate.value):
+            side, words = candidate, words[len(candidate.value) :].strip()
+            break
+    if not (words.isascii() and words.isdigit()) or len(words) > 6 or int(words) < 1:
+        raise EntryError(
+            "{option} {text!r} is not a pair: give its number, or NS 3 / EW 1",
+            Location(input=option.lstrip("-")),
+            code="option.not-a-pair",
+            option=option,
+            text=text,
+        )
+    return side, int(words)

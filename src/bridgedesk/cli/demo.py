@@ -6,6 +6,7 @@ See :mod:`bridgedesk.demo_session`.  The calculator's demonstration is
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Annotated
 
@@ -17,6 +18,7 @@ from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.demo_individuals import run as run_individuals
 from bridgedesk.demo_session import run
 from bridgedesk.demo_sessions import run as sessions_run
+from bridgedesk.events.creation import parse_date
 from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.session import ranking_text
 from bridgedesk.reports.teams import standings_text
@@ -62,6 +64,9 @@ def command(
             "--individuals", min=8, max=19, help="Play an individual of N players instead."
         ),
     ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help="The event's date YYYY-MM-DD (default: today).")
+    ] = None,
 ) -> None:
     """Run a simulated club session end to end and write its full report set.
 
@@ -81,17 +86,20 @@ def command(
     Example: bridgedesk demo --individuals 12 --out demo-individual (an individual event,
     004:1576-1614: players ranked alone)
     """
+    day = parse_date(date) if date is not None else dt.date.today()
     if teams is not None:
-        run_teams(teams, team_format, seed, out, db, chosen(lang))
+        run_teams(teams, team_format, seed, out, db, chosen(lang), day)
         return
 
     if sessions > 1:  # bridgedesk.demo_sessions
-        several(pairs, sessions, seed, out, db, chosen(lang))
+        several(pairs, sessions, seed, out, db, chosen(lang), day)
         return
     if individuals is not None:
-        result = run_individuals(individuals, seed=seed, out=out, db=db, lang=chosen(lang), dd=dd)
+        result = run_individuals(
+            individuals, seed=seed, out=out, db=db, lang=chosen(lang), dd=dd, date=day
+        )
     else:
-        result = run(pairs=pairs, seed=seed, out=out, db=db, lang=chosen(lang), dd=dd)
+        result = run(pairs=pairs, seed=seed, out=out, db=db, lang=chosen(lang), dd=dd, date=day)
     typer.echo(f"{result.movement}; {len(result.scored.travellers)} boards")
     typer.echo(ranking_text(result.scored, chosen(lang)), nl=False)
     typer.echo("")
@@ -105,9 +113,13 @@ def command(
     typer.echo(f"done in {result.timings['total']:.1f} s")
 
 
-def several(pairs: int, sessions: int, seed: int, out: Path, db: Path | None, lang: str) -> None:
+def several(
+    pairs: int, sessions: int, seed: int, out: Path, db: Path | None, lang: str, day: dt.date
+) -> None:
     """``demo --sessions N``: the event of :mod:`bridgedesk.demo_sessions`."""
-    made = sessions_run(pairs=pairs, sessions=sessions, seed=seed, out=out, db=db, lang=lang)
+    made = sessions_run(
+        pairs=pairs, sessions=sessions, seed=seed, out=out, db=db, lang=lang, date=day
+    )
     typer.echo(made.plan)
     if made.scored.combined is not None:
         typer.echo(combined_text(made.scored.combined, lang), nl=False)
@@ -119,9 +131,12 @@ def several(pairs: int, sessions: int, seed: int, out: Path, db: Path | None, la
     typer.echo(f"done in {made.seconds:.1f} s")
 
 
-def run_teams(teams: int, form: str, seed: int, out: Path, db: Path | None, lang: str) -> None:
+def run_teams(
+    teams: int, form: str, seed: int, out: Path, db: Path | None, lang: str,
+    date: dt.date | None = None,
+) -> None:  # fmt: skip
     """``demo --teams N``: run the demonstration team event and say what it wrote."""
-    made = demo_teams.run(teams=teams, form=form, seed=seed, out=out, db=db, lang=lang)
+    made = demo_teams.run(teams=teams, form=form, seed=seed, out=out, db=db, lang=lang, date=date)
     typer.echo(f"{made.draw}; {made.slips} room results entered")
     typer.echo(standings_text(made.scored, lang), nl=False)
     if made.db is None:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bridgedesk import limits as limit
+from bridgedesk.bridge import Side
 from bridgedesk.cli import _individual
 from bridgedesk.cli._options import (
     ByOption,
@@ -20,6 +21,7 @@ from bridgedesk.cli._team_entry import add_even_chance_pair, add_team_entry
 from bridgedesk.errors import EntryError
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.late_rover import rover_route
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import entries_csv
 from bridgedesk.store import entries, even_chance_teams, team_events
@@ -99,6 +101,10 @@ def add(
         bool,
         typer.Option("--floater", help="Even-chance teams: the floater pair (004:2733)."),
     ] = False,
+    flight: Annotated[
+        str | None,
+        typer.Option("--flight", help="A stratified event's flight of the pair: A (top), B, C."),
+    ] = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
     db: DbOption = None,
@@ -123,6 +129,8 @@ def add(
             return
         if seed_points is not None or floater:
             raise EntryError("--seed-points and --floater are for an even-chance team event")
+        if flight is not None and (kind not in (None, "pair") or individual_event(store, event)):
+            raise EntryError("--flight places a pair in a stratified pairs event (004:1515-1532)")
         if kind == "individual" or (kind is None and individual_event(store, event)):
             if player is not None and len(player) > 1:
                 raise EntryError("an individual entry is one --player")
@@ -152,6 +160,7 @@ def add(
             stationary=stationary,
             phantom=phantom,
             late=late,
+            flight=flight,
         )
         got = store.add_entry(event, entry, section=section, session=session)
         grid = store.movement(event, section=section, session=session) if late else None
@@ -191,6 +200,8 @@ def list_entries(
     for number, e in sorted(entries.items()):
         members = ", ".join(p.member or "-" for p in e.players)
         flags = " ".join(f for f, on in (("stationary", e.stationary), ("late", e.late)) if on)
+        if e.flight:
+            flags = " ".join(x for x in (f"flight {e.flight}", flags) if x)
         label = f"  {labels.get(number, '(none)'):<6}" if labels else ""
         typer.echo(
             f"{number:>4}{label}  {e.names}"
@@ -206,19 +217,15 @@ def list_entries(
 
 
 def field_numbers(movement: "SeatingPlan") -> dict[int, str]:
-    """Each seated pair's number as the movement gives it: ``NS 3`` / ``EW 3`` in a
-    two-field movement (EW numbered from 1 again), else the direction it starts in."""
+    """Each seated pair's number as the cards print it: ``NS 3`` / ``EW 1`` in a
+    two-field movement (each field numbered from 1, events.pair_numbers), else the
+    direction it starts in."""
 
-    ns: set[int] = set()
-    ew: set[int] = set()
-    for _, _, a in seats(movement):
-        ns.add(a.ns)
-        ew.add(a.ew)
-    offset = len(ns) if movement.winners == 2 and not ns & ew else 0
+    numbers = PairNumbers.of(movement)
     out: dict[int, str] = {}
     for _, _, a in sorted(seats(movement), key=lambda t: (t[0], t[1])):
-        out.setdefault(a.ns, f"NS {a.ns}")
-        out.setdefault(a.ew, f"EW {a.ew - offset}")
+        out.setdefault(a.ns, numbers.label(a.ns, Side.NS))
+        out.setdefault(a.ew, numbers.label(a.ew, Side.EW))
     return out
 
 
@@ -266,20 +273,26 @@ def edit(
         bool | None,
         typer.Option("--stationary/--moving", help="Ask for (or drop) a stationary seat."),
     ] = None,
+    flight: Annotated[
+        str | None,
+        typer.Option("--flight", help='The pair\'s flight in a stratified event ("" clears it).'),
+    ] = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
-    """Change an entry's players or stationary request (audited).
+    """Change an entry's players, stationary request or flight (audited).
 
     Example: bridgedesk entry edit "Tuesday pairs" --pair 3 --members 123,789
     --reason "substitute for the second half"
     """
 
     players = changed_players(names, members)
-    if players is None and stationary is None:
-        raise EntryError("nothing to change: give --names, --members or --stationary/--moving")
+    if players is None and stationary is None and flight is None:
+        raise EntryError(
+            "nothing to change: give --names, --members, --stationary/--moving or --flight"
+        )
     with open_store(db) as store:
         aid = entries.edit_entry(
             store,
@@ -291,6 +304,7 @@ def edit(
             stationary=stationary,
             section=section,
             session=session,
+            flight=flight,
         )
     typer.echo(f"audit {aid}: entry {number} changed")
 

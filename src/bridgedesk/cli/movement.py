@@ -10,7 +10,13 @@ import typer
 
 from bridgedesk import limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
-from bridgedesk.cli._options import DbOption, TextOrJsonOption, output_choice
+from bridgedesk.cli._options import (
+    DbOption,
+    SectionOption,
+    SessionOption,
+    TextOrJsonOption,
+    output_choice,
+)
 from bridgedesk.errors import MovementError
 from bridgedesk.formats import movement_json, plan_json
 from bridgedesk.movements.budget import SEARCH_SECONDS
@@ -29,6 +35,7 @@ from bridgedesk.reports import movement_cards
 from bridgedesk.reports.output import Output
 
 if TYPE_CHECKING:
+    from bridgedesk.movements.individual import IndividualMovement
     from bridgedesk.movements.model import Movement
 
 app = typer.Typer(
@@ -185,8 +192,10 @@ def _show_individual(
 
 @app.command()
 def cards(
-    kind: Kind,
     out: Annotated[Path, typer.Option("--out", help="directory to write into")],
+    kind: Annotated[
+        str | None, typer.Argument(help=_KIND_HELP + " (not with --event: the event's own)")
+    ] = None,
     tables: Tables = None,
     pairs: Pairs = None,
     rounds: Rounds = None,
@@ -197,19 +206,47 @@ def cards(
     sessions: Sessions = 1,
     cycles: Cycles = 1,
     event: Annotated[
-        str | None, typer.Option("--event", help="individual: a stored event's own numbers")
+        str | None,
+        typer.Option("--event", help="a stored event's own movement, numbered as it is played"),
     ] = None,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
     db: DbOption = None,
     lang: LangOption = None,
 ) -> None:
     """Write the master sheet, table guide cards and pair slips (text and A4 HTML).
 
-    Example: bridgedesk movement cards individual --event "Spring individual" --out cards/
+    Example: bridgedesk movement cards --event "Tuesday pairs" --out cards/
 
     Example: bridgedesk movement cards howell --tables 7 --out cards/ --lang ja
     """
     language = chosen(lang)
 
+    if event is not None:  # the stored event's own rounds and numbers (services.paper)
+        built = (tables, pairs, rounds, boards_per_round, base, players, teams)
+        if kind not in (None, "individual") or any(x is not None for x in built):
+            raise MovementError(
+                "--event prints the event's own movement: give no KIND, --tables, --pairs, "
+                "--rounds, --boards-per-round, --base, --players or --teams"
+            )
+        # the store (SQLAlchemy) only for --event: `movement show` stays light
+        from bridgedesk.cli import _individual
+        from bridgedesk.cli._store import open_store
+        from bridgedesk.services.paper import event_sheet
+
+        if kind == "individual":  # refused for a pairs or team event
+            _write_individual(_individual.sheet(db, event), out, language)
+            return
+        with open_store(db) as store:
+            found = event_sheet(store, event, section, session)
+        if found.individual is not None:
+            _write_individual(found.individual, out, language)
+        elif found.movement is not None:
+            for path in movement_cards.write_cards(found.movement, out, language):
+                typer.echo(str(path))
+        return
+    if kind is None:
+        raise MovementError("give the movement's KIND (e.g. howell), or --event EVENT")
     if teams is not None:
         ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
         for i, m in enumerate(ms, start=1):
@@ -218,26 +255,24 @@ def cards(
                 typer.echo(str(path))
         return
     if kind == "individual":
-        if event is not None:  # the stored event's own numbers
-            # the store (SQLAlchemy) only for --event: `movement show` stays light
-            from bridgedesk.cli import _individual
-
-            ind = _individual.sheet(db, event)
-        elif players is None:
+        if players is None:
             raise MovementError("an individual movement needs --players (8 to 19)")
-        else:
-            ind = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
-        out.mkdir(parents=True, exist_ok=True)
-        path = out / "movement.txt"
-        path.write_text(movement_cards.individual_text(ind, language, notes=False), "utf-8")
-        html = out / "movement.html"
-        html.write_text(movement_cards.render_individual_html(ind, language), encoding="utf-8")
-        typer.echo(str(path))
-        typer.echo(str(html))
+        ind = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
+        _write_individual(ind, out, language)
         return
     m = _build(kind, tables, pairs, rounds, boards_per_round, base)
     for path in movement_cards.write_cards(m, out, language):
         typer.echo(str(path))
+
+
+def _write_individual(ind: IndividualMovement, out: Path, language: str) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "movement.txt"
+    path.write_text(movement_cards.individual_text(ind, language, notes=False), "utf-8")
+    html = out / "movement.html"
+    html.write_text(movement_cards.render_individual_html(ind, language), encoding="utf-8")
+    typer.echo(str(path))
+    typer.echo(str(html))
 
 
 @app.command()

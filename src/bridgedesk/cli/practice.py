@@ -148,51 +148,81 @@ def auto(
     show_play: Annotated[
         bool, typer.Option("--show-play", help="Print both rooms' play trick by trick.")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """The computer plays every seat of both rooms; prints each board and the IMPs."""
 
     config, supply, _ = _session(deals, boards, seed, level, rules)
+    w = Words(chosen(lang))
     results = []
     for result in auto_session(config, supply):
         results.append(result)
         if not as_json:
-            typer.echo(_board_line(result, running_total(results)[-1]))
+            typer.echo(_board_line(w, result, running_total(results)[-1]))
             if show_play and not result.redeal:
-                typer.echo(_play_text(result))
+                typer.echo(_play_text(w, result))
     if as_json:
         typer.echo(json.dumps(boards_json(results), ensure_ascii=False))
     else:
         totals = running_total(results)
-        typer.echo(f"total: {totals[-1] if totals else 0:+d} IMPs to the open room's North-South")
+        total = f"{totals[-1] if totals else 0:+d}"
+        typer.echo(w._("total: {total} IMPs to the open room's North-South").format(total=total))
 
 
-def _board_line(result: Any, total: int) -> str:
+def _board_line(w: Words, result: Any, total: int) -> str:
+    """One board of ``practice auto`` in ``w``'s language (seats and contracts as letters)."""
     d = result.deal
-    head = f"board {d.board:>2} dealer {d.dealer} "
+    head = w._("board {board} dealer {dealer}").format(board=f"{d.board:>2}", dealer=d.dealer)
     hcp = " ".join(f"{a.seat}{a.hcp}" for a in result.declaration.announcements)
     if result.redeal:
-        return f"{head}HCP {hcp}: 20-20, dealt again"
+        return f"{head} " + w._("HCP {hcp}: 20-20, dealt again").format(hcp=hcp)
     o, c = result.open, result.closed
     par = result.par
-    par_text = "" if par is None else f"  par {par.contract} {par.tricks} ({par.score_ns:+d})"
-    return (
-        f"{head}HCP {hcp}  declarer {result.declaration.declarer}  "
-        f"open {o.contract} {o.tricks} tricks {o.score_ns:+d}  "
-        f"closed {c.contract} {c.tricks} tricks {c.score_ns:+d}  "
-        f"{result.imps_ns:+d} IMPs (total {total:+d}){par_text}"
-    )
-
-
-def _play_text(result: Any) -> str:
-    lines: list[str] = []
-    for name, room in (("open", result.open), ("closed", result.closed)):
-        lines.append(f"  {name} room: {room.contract} by {result.declaration.declarer}")
-        state = PlayState.replay(
-            result.deal, result.declaration.declarer, room.contract.strain, room.play
+    par_text = (
+        ""
+        if par is None
+        else "  "
+        + w._("par {contract} {tricks} ({score})").format(
+            contract=_said(w, par.contract), tricks=par.tricks, score=f"{par.score_ns:+d}"
         )
+    )
+    line = w._(
+        "HCP {hcp}  declarer {declarer}  open {open} {open_tricks} tricks {open_score}  "
+        "closed {closed} {closed_tricks} tricks {closed_score}  {imps} IMPs (total {total})"
+    ).format(
+        hcp=hcp,
+        declarer=result.declaration.declarer,
+        open=_said(w, o.contract),
+        open_tricks=o.tricks,
+        open_score=f"{o.score_ns:+d}",
+        closed=_said(w, c.contract),
+        closed_tricks=c.tricks,
+        closed_score=f"{c.score_ns:+d}",
+        imps=f"{result.imps_ns:+d}",
+        total=f"{total:+d}",
+    )
+    return f"{head} {line}{par_text}"
+
+
+def _said(w: Words, contract: MiniContract) -> str:
+    """A contract as the game's screens say it (``♥ game``, ``ハート ゲーム``)."""
+    return w.contract(contract.strain, contract.game)
+
+
+def _play_text(w: Words, result: Any) -> str:
+    lines: list[str] = []
+    rooms = (
+        (w._("open room: {contract} by {declarer}"), result.open),
+        (w._("closed room: {contract} by {declarer}"), result.closed),
+    )
+    for said, room in rooms:
+        declarer = result.declaration.declarer
+        lines.append("  " + said.format(contract=_said(w, room.contract), declarer=declarer))
+        state = PlayState.replay(result.deal, declarer, room.contract.strain, room.play)
         for i, trick in enumerate(state.tricks, 1):
             cards = "  ".join(f"{s}:{c}" for s, c in trick.plays())
-            lines.append(f"    {i:>2}. {cards}   won by {trick.winner(state.trump)}")
+            won = w._("won by {seat}").format(seat=trick.winner(state.trump))
+            lines.append(f"    {i:>2}. {cards}   {won}")
     return "\n".join(lines)
 
 

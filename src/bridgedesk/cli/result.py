@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bridgedesk import limits as limit
+from bridgedesk.bridge import Side
 from bridgedesk.cli import _individual
 from bridgedesk.cli._options import (
     AdjustedOption,
@@ -31,13 +32,14 @@ from bridgedesk.cli._store import open_store, parse_datetime, who
 from bridgedesk.errors import BridgedeskError, EntryError, FormatError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.slips import SeatedResult
 from bridgedesk.formats import results_csv
 from bridgedesk.reports.output import output_file
 from bridgedesk.services import slips
 
 if TYPE_CHECKING:
-    from bridgedesk.store.service import StoredResult
+    from bridgedesk.store.service import Store, StoredResult
 
 app = typer.Typer(help="Enter, correct and import results.", no_args_is_help=True)
 
@@ -73,16 +75,34 @@ def split_slip(slip: list[str] | None) -> tuple[str | None, str | None, str | No
     return contract, declarer, result
 
 
-def _line(stored: "StoredResult") -> str:
+def pair_numbers(store: "Store", event: str, section: str, session: int) -> PairNumbers:
+    """The section's pairs as the cards number them (an EW 1 of a Mitchell is typed 1)."""
+    return PairNumbers.of(store.movement(event, section=section, session=session))
+
+
+def _line(stored: "StoredResult", numbers: PairNumbers | None = None) -> str:
     r = stored.result
     score = r.ns_score
     shown = "" if score is None else f"  NS {score:+d}"
     lead = f"  lead {r.lead}" if r.lead else ""
     override = f"  (director: {stored.override})" if stored.override else ""
+    pairs = (numbers or PairNumbers()).seated(r.ns, r.ew)
     return (
         f"#{stored.id:<5} board {r.board:>2}  round {r.round} table {r.table}  "
-        f"NS {r.ns} v EW {r.ew}  {r.result_text}{shown}{lead}{override}"
+        f"{pairs}  {r.result_text}{shown}{lead}{override}"
     )
+
+
+def _lines(store: "Store", event: str, stored: "list[StoredResult]") -> list[str]:
+    """Each stored result as a line, its pairs as its section's cards number them."""
+    found: dict[tuple[str, int], PairNumbers] = {}
+    out = []
+    for x in stored:
+        key = (x.result.section, x.result.session)
+        if key not in found:
+            found[key] = pair_numbers(store, event, *key)
+        out.append(_line(x, found[key]))
+    return out
 
 
 @app.command("add", context_settings=PASS_THROUGH)
@@ -134,25 +154,27 @@ def add(
 
     contract, declarer, result = split_slip(slip)
     ns, ew, players = _individual.slip_seats(ns, ew, (north, south, east, west), override)
-    entered = make_result(
-        round=round,
-        table=table,
-        board=board,
-        ns=ns,
-        ew=ew,
-        contract=contract,
-        declarer=declarer,
-        result=result,
-        lead=lead,
-        adjusted=adjusted,
-        section=section,
-        session=session,
-    )
-    given = entered if players is None else SeatedResult(entered, players)
     with open_store(db) as store:
+        numbers = PairNumbers() if players else pair_numbers(store, event, section, session)
+        ns, ew = numbers.entered(ns, ew)  # the cards' numbers: EW 1 of a Mitchell is 1
+        entered = make_result(
+            round=round,
+            table=table,
+            board=board,
+            ns=ns,
+            ew=ew,
+            contract=contract,
+            declarer=declarer,
+            result=result,
+            lead=lead,
+            adjusted=adjusted,
+            section=section,
+            session=session,
+        )
+        given = entered if players is None else SeatedResult(entered, players)
         rid = slips.enter(store, event, given, who=who(by), override=override)
     score = entered.ns_score
-    sides = f"NS {ns} v EW {ew}" if players is None else "N {} S {} v E {} W {}".format(*players)
+    sides = numbers.seated(ns, ew) if players is None else "N {} S {} v E {} W {}".format(*players)
     typer.echo(
         f"result {rid}: board {board} {sides} {entered.result_text}"
         + ("" if score is None else f" (NS {score:+d})")
@@ -230,10 +252,16 @@ def correct(
                 raise EntryError(f"no result {result_id} in this event")
             stored = matches[0]
         elif board is not None and ns is not None and ew is not None:
+            ns, ew = pair_numbers(store, event, section, session).entered(ns, ew)
             stored = store.find_result(event, board, ns, ew, section=section, session=session)
         else:
             raise EntryError("say which result: --id N, or --board B --ns X --ew Y")
         old = stored.result
+        numbers = pair_numbers(store, event, old.section, old.session)
+        if new_ns is not None:
+            new_ns = numbers.stored(Side.NS, new_ns)
+        if new_ew is not None:
+            new_ew = numbers.stored(Side.EW, new_ew)
         new = corrected(
             old,
             contract=contract,
@@ -319,10 +347,11 @@ def history(
     """
     with open_store(db) as store:
         lines = store.board_history(event, board, section=section, session=session)
+        shown = _lines(store, event, [h.current for h in lines])
     if not lines:
         typer.echo(f"no results on board {board} yet")
-    for h in lines:
-        typer.echo(_line(h.current) + ("  [deleted]" if h.current.withdrawn else ""))
+    for h, text in zip(lines, shown, strict=True):
+        typer.echo(text + ("  [deleted]" if h.current.withdrawn else ""))
         first = h.current
         typer.echo(
             f"        entered {first.entered_at:%Y-%m-%d %H:%M} by {first.entered_by or '-'}"
@@ -353,10 +382,11 @@ def list_results(
     """
     with open_store(db) as store:
         results = store.results(event, board=board)
+        shown = _lines(store, event, results)
     if not results:
         typer.echo("no results yet")
-    for r in results:
-        typer.echo(_line(r))
+    for text in shown:
+        typer.echo(text)
 
 
 @app.command("import")

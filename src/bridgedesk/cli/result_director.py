@@ -22,9 +22,10 @@ from bridgedesk.cli._options import (
     SectionOption,
     SessionOption,
     TableOption,
+    pair_name,
 )
 from bridgedesk.cli._store import open_store, who
-from bridgedesk.cli.result import app
+from bridgedesk.cli.result import app, pair_numbers
 from bridgedesk.errors import EntryError
 from bridgedesk.events.rulings import (
     PenaltyUnit,
@@ -44,9 +45,9 @@ Amount = Annotated[str | None, typer.Option(show_default=False)]
 def penalty(
     event: EventArg,
     pair: Annotated[
-        int,
+        str,
         typer.Option(
-            "--pair", "--player", min=1, max=limit.ENTRY_NUMBER, help="The penalised pair (player)."
+            "--pair", "--player", help="The penalised pair (player): 7, or NS 3 / EW 1 (Mitchell)."
         ),
     ],
     reason: Reason,
@@ -87,10 +88,13 @@ def penalty(
     if len(given) != 1:
         raise EntryError("give the penalty's size once: --boards, --mp, --percent or --imp")
     unit, value, option = given[0]
-    p = ProceduralPenalty(pair, parse_amount(value, option), unit, reason, board)
+    side, number = pair_name(pair)
+    amount = parse_amount(value, option)
     with open_store(db) as store:
+        numbers = pair_numbers(store, event, section, session)
+        p = ProceduralPenalty(numbers.named(number, side), amount, unit, reason, board)
         rid = rulings.penalty(store, event, p, who=who(by), section=section, session=session)
-    typer.echo(f"ruling {rid}: penalty on pair {pair}, {p.text} ({reason})")
+    typer.echo(f"ruling {rid}: penalty on pair {numbers.label(p.pair)}, {p.text} ({reason})")
 
 
 @app.command("fouled")

@@ -19,9 +19,10 @@ from bridgedesk.cli._options import (
     ReasonOption,
     SectionOption,
     SessionOption,
+    pair_name,
 )
 from bridgedesk.cli._store import open_store, who
-from bridgedesk.cli.result import app
+from bridgedesk.cli.result import app, pair_numbers
 from bridgedesk.services.rulings import withdraw_pair
 
 
@@ -29,7 +30,7 @@ from bridgedesk.services.rulings import withdraw_pair
 def withdraw_pair_command(
     event: EventArg,
     pair: Annotated[
-        int, typer.Option("--pair", min=1, max=limit.ENTRY_NUMBER, help="The pair that withdrew.")
+        str, typer.Option("--pair", help="The pair that withdrew: 7, or NS 3 / EW 1 (Mitchell).")
     ],
     from_round: Annotated[
         int,
@@ -53,10 +54,13 @@ def withdraw_pair_command(
     Example: bridgedesk result withdraw-pair "Tuesday pairs" --pair 7 --from-round 5
     --reason "illness"
     """
+    side, number = pair_name(pair)
     with open_store(db) as store:
-        done = withdraw_pair(store, event, pair, from_round, reason=reason, who=who(by),
+        numbers = pair_numbers(store, event, section, session)
+        stored = numbers.named(number, side)
+        done = withdraw_pair(store, event, stored, from_round, reason=reason, who=who(by),
                              section=section, session=session)  # fmt: skip
-    lost = f"pair {pair}: {done.lost} of its {done.boards} boards not played"
+    lost = f"pair {numbers.label(stored)}: {done.lost} of its {done.boards} boards not played"
     if done.removed:
         typer.echo(
             f"{lost}: half or more, so its scores are removed (003:73): "

@@ -28,9 +28,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from bridgedesk.bridge import Contract, Seat, parse_result
+from bridgedesk.bridge import Contract, Seat, Side, parse_result
 from bridgedesk.errors import BridgedeskError, ConflictError, EntryError, Location
 from bridgedesk.events.model import AdjustedScore, Entry, EntryKind, Result, parse_lead
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.seating import (
     SeatingPlan,
     boards_phrase,
@@ -182,33 +183,34 @@ def check_result(
         # A team section's entries are teams: their pairs are numbered by the team
         # movement and checked by the team store (bridgedesk.store.team_results).
         entries = None
+    numbers = PairNumbers.of(movement)  # the numbers on the cards (004:968-980)
     if entries is not None:
-        for side, pair in (("NS", result.ns), ("EW", result.ew)):
+        for side, pair in ((Side.NS, result.ns), (Side.EW, result.ew)):
             entry = entries.get(pair)
             if entry is None:
                 if not entries:
                     raise EntryError(
                         "{side} pair {pair} is not entered in this section (entered: none yet)",
-                        replace(where, input=side.lower()),
+                        replace(where, input=side.value.lower()),
                         code="result.pair-not-entered",
-                        side=side,
-                        pair=pair,
+                        side=side.value,
+                        pair=numbers.number(pair),
                     )
                 raise EntryError(
                     "{side} pair {pair} is not entered in this section (entered: {entered})",
-                    replace(where, input=side.lower()),
+                    replace(where, input=side.value.lower()),
                     code="result.pair-not-entered",
-                    side=side,
-                    pair=pair,
-                    entered=", ".join(str(n) for n in sorted(entries)),
+                    side=side.value,
+                    pair=numbers.number(pair),
+                    entered=", ".join(numbers.label(n) for n in sorted(entries)),
                 )
             if entry.phantom:
                 raise EntryError(
                     "{side} pair {pair} is the phantom: its opponents sit out and have no result",
-                    replace(where, input=side.lower()),
+                    replace(where, input=side.value.lower()),
                     code="result.pair-is-phantom",
-                    side=side,
-                    pair=pair,
+                    side=side.value,
+                    pair=numbers.number(pair),
                 )
     planned = movement.assignment(result.round, result.table)
     at_table = {"round": result.round, "table": result.table}
@@ -237,8 +239,8 @@ def check_result(
                     replace(where, input="ns"),
                     code="result.pairs-reversed",
                     **at_table,
-                    ns=planned.ns,
-                    ew=planned.ew,
+                    ns=numbers.number(planned.ns),
+                    ew=numbers.number(planned.ew),
                 )
             raise EntryError(
                 "round {round} table {table} seats NS {ns} v EW {ew}, "
@@ -246,10 +248,10 @@ def check_result(
                 replace(where, input="ns"),
                 code="result.wrong-pairs",
                 **at_table,
-                ns=planned.ns,
-                ew=planned.ew,
-                given_ns=result.ns,
-                given_ew=result.ew,
+                ns=numbers.number(planned.ns),
+                ew=numbers.number(planned.ew),
+                given_ns=numbers.number(result.ns),
+                given_ew=numbers.number(result.ew),
             )
     else:
         boards = {b for _, _, a in seats(movement) for b in a.boards}
@@ -271,8 +273,8 @@ def check_result(
         there = {
             "other_round": other.round,
             "other_table": other.table,
-            "ns": other.ns,
-            "ew": other.ew,
+            "ns": numbers.number(other.ns),
+            "ew": numbers.number(other.ew),
             "result": other.result_text,
         }
         if (other.round, other.table) == (result.round, result.table):
@@ -294,7 +296,7 @@ def check_result(
                     "board once",
                     where,
                     code="result.pair-played-board",
-                    pair=pair,
+                    pair=numbers.number(pair),
                     board=result.board,
                     **there,
                 )

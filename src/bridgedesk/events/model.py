@@ -24,7 +24,7 @@ from bridgedesk.bridge import (
 )
 from bridgedesk.bridge.methods import Adjustment as Adjustment  # re-exported
 from bridgedesk.bridge.methods import Method
-from bridgedesk.errors import ContractError, EntryError, ParseError
+from bridgedesk.errors import ContractError, EntryError, Location, ParseError
 from bridgedesk.events.seating import GridMovement
 
 _E = TypeVar("_E", bound=Enum)
@@ -100,6 +100,20 @@ class Player:
             raise EntryError("a player needs a name")
 
 
+def check_flight(text: str) -> str:
+    """A flight's name as entered: a letter or two and digits (``A``, ``B``, ``C1``),
+    upper case; anything else is refused in one line."""
+    name = text.strip().upper()
+    if not (1 <= len(name) <= 8 and name.isascii() and name.isalnum()):
+        raise EntryError(
+            "a flight is named by letters and digits, like A, B or C, not {text!r}",
+            Location(input="flight"),
+            code="entry.flight-name",
+            text=text,
+        )
+    return name
+
+
 @dataclass(frozen=True)
 class Entry:
     """A pair, team or individual in a section, under its number there.
@@ -107,7 +121,8 @@ class Entry:
     ``stationary`` asks for a seat that does not move (a player who cannot walk
     around, 004:810-948); ``phantom`` is the missing pair of an odd field whose
     opponents sit out (004:872-880); ``late`` marks a pair added after the start,
-    which the rules allow only before round 2 (004:884-898).
+    which the rules allow only before round 2 (004:884-898); ``flight`` is a
+    stratified event's flight of the pair (``A`` the top, 004:1515-1532).
     """
 
     number: int
@@ -117,10 +132,13 @@ class Entry:
     stationary: bool = False
     phantom: bool = False
     late: bool = False
+    flight: str | None = None
 
     def __post_init__(self) -> None:
         if self.number < 1:
             raise EntryError(f"entry numbers start at 1, got {self.number}")
+        if self.flight is not None:
+            object.__setattr__(self, "flight", check_flight(self.flight))
         if self.phantom:
             if self.players:
                 raise EntryError(f"phantom pair {self.number} cannot have players")

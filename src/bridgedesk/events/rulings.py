@@ -18,12 +18,13 @@ missing (:func:`missing_slips`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, Result
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.seating import SeatingPlan, boards_phrase, format_boards, seats
 
 
@@ -87,19 +88,25 @@ class NotPlayed:
 
 @dataclass(frozen=True)
 class Slip:
-    """A result slip the movement expects: round, table, board and the pairs."""
+    """A result slip the movement expects: round, table, board and the pairs (as
+    stored); ``cards``: the pairs as their cards number them (a Mitchell's EW 1,
+    :class:`~bridgedesk.events.pair_numbers.PairNumbers`), when that differs."""
 
     round: int
     table: int
     board: int
     ns: int
     ew: int
+    shown: tuple[int, int] | None = field(default=None, compare=False)
+
+    @property
+    def cards(self) -> tuple[int, int]:
+        """The NS and EW numbers the players know (and type on a slip)."""
+        return (self.ns, self.ew) if self.shown is None else self.shown
 
     def __str__(self) -> str:
-        return (
-            f"round {self.round} table {self.table} board {self.board} "
-            f"(NS {self.ns} v EW {self.ew})"
-        )
+        ns, ew = self.cards
+        return f"round {self.round} table {self.table} board {self.board} (NS {ns} v EW {ew})"
 
 
 @dataclass(frozen=True)
@@ -131,13 +138,19 @@ def expected_slips(movement: SeatingPlan, entries: Mapping[int, Entry] | None = 
     A table where the phantom sits has no slip (its opponents sit out).
     """
     phantoms = {n for n, e in (entries or {}).items() if e.phantom}
+    numbers = PairNumbers.of(movement)
     out = [
-        Slip(rnd, table, board, a.ns, a.ew)
+        Slip(rnd, table, board, a.ns, a.ew, _cards(numbers, a.ns, a.ew))
         for rnd, table, a in seats(movement)
         if a.ns not in phantoms and a.ew not in phantoms
         for board in a.boards
     ]
     return sorted(out, key=lambda s: (s.round, s.table, s.board))
+
+
+def _cards(numbers: PairNumbers, ns: int, ew: int) -> tuple[int, int] | None:
+    """A table's pairs as their cards number them, where that is not as stored."""
+    return (numbers.number(ns), numbers.number(ew)) if numbers.two_fields else None
 
 
 def missing_slips(

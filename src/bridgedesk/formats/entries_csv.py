@@ -12,8 +12,9 @@ number.  A member number alone is enough: the name comes from the store's player
 register.  ``stationary`` (``yes``/``y``/``1``/``x``/``true``) asks for a seat that
 does not move (004:810-948).  Also accepted: ``names`` and ``members`` columns
 holding a pair's two names / member numbers separated by ``;`` or ``/``, and a
-``team`` column for team names.  A file saved by Excel (UTF-8 with a BOM) reads
-as well.
+``team`` column for team names and a ``flight`` column for a stratified event's
+flights (``A`` the top, 004:1515-1532).  A file saved by Excel (UTF-8 with a BOM)
+reads as well.
 """
 
 from __future__ import annotations
@@ -34,13 +35,14 @@ _SPLIT = re.compile(r"\s*[;/]\s*")
 @dataclass(frozen=True)
 class EntryLine:
     """One row: the number (None: the next free one), each player's name and member
-    number (either may be None), the stationary request and a team name."""
+    number (either may be None), the stationary request, a team name and a flight."""
 
     line: int
     number: int | None
     players: tuple[tuple[str | None, str | None], ...]
     stationary: bool = False
     team: str | None = None
+    flight: str | None = None
 
 
 def _cell(row: dict[str, str | None], key: str) -> str:
@@ -94,9 +96,18 @@ def loads(text: str, file: str | None = None) -> list[EntryLine]:
         flag = _cell(row, "stationary").lower()
         if flag not in _YES | _NO:
             raise FormatError(f"stationary {flag!r}: write yes or leave it empty", where)
+        flight = _cell(row, "flight")
+        if flight and not (len(flight) <= 8 and flight.isascii() and flight.isalnum()):
+            raise FormatError(
+                "flight {flight!r}: name it by letters, like A, B or C",
+                where,
+                code="entry.flight-name-csv",
+                flight=flight,
+            )
         out.append(
-            EntryLine(line, number, tuple(players), flag in _YES, _cell(row, "team") or None)
-        )
+            EntryLine(line, number, tuple(players), flag in _YES, _cell(row, "team") or None,
+                      flight.upper() or None)
+        )  # fmt: skip
     if not out:
         raise FormatError("the entries CSV has no rows", Location(file, 1))
     return out

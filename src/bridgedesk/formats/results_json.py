@@ -57,6 +57,9 @@ def _standing(s: Standing) -> dict[str, Any]:
         row["section"] = s.section
     if s.overall is not None:
         row["overall"] = s.overall
+    if s.flight is not None:  # stratified pairs (004:1515-1532)
+        row["flight"] = s.flight
+        row["flight_ranks"] = dict(s.flight_ranks)
     return row
 
 

@@ -235,7 +235,8 @@ class StoredEvent:
     entries, the kind of game (``pairs``, ``individual`` or ``teams``; None if mixed);
     ``places``: for an event ranked over several sessions, each competitor's place in
     the combined ranking as the event publishes it (004:1315-1320), which the overall
-    awards follow instead of adding the sessions by number."""
+    awards follow instead of adding the sessions by number; ``club`` and ``names``
+    (member number -> name) are what its certificates print."""
 
     name: str
     day: date
@@ -243,6 +244,10 @@ class StoredEvent:
     klass: int
     kind: str | None = None
     places: Mapping[str, int] | None = None
+    #: The organising club (printed on a weekly game's FMP certificates, 000:23-31).
+    club: str = ""
+    #: Each player's name by member number, from the entries (the certificates').
+    names: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,14 @@ closed room's, the IMPs and the double-dummy par are in
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from bridgedesk.bridge import Seat, Side, Strain
 from bridgedesk.deals.cards import Card
@@ -46,6 +49,8 @@ from bridgedesk.practice.session import (
     mini_par,
     play_closed,
 )
+
+_T = TypeVar("_T")
 
 HUMAN = Seat.S
 #: How much lower the closed room's process runs (``nice``), so the open room's
@@ -78,14 +83,52 @@ def _lower_priority() -> None:  # pragma: no cover - runs in the closed room's p
     os.nice(CLOSED_ROOM_NICENESS)
 
 
-def closed_room_executor() -> Executor:
-    """A one-process pool for closed rooms, started afresh (``spawn``: safe beside the
-    web server's threads) and run at a lower priority."""
+def _spawned_pool() -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=1,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_lower_priority,
     )
+
+
+class ClosedRooms(Executor):
+    """A one-process pool for closed rooms, started afresh (``spawn``: safe beside the
+    web server's threads) and run at a lower priority, that starts a new process when
+    its process broke (it died, or could not start: a script without a ``__main__``
+    guard).  A pool broken again at once is given up for that submission
+    (:class:`BrokenExecutor`): the game then plays its closed room itself."""
+
+    def __init__(self, start: Callable[[], Executor] = _spawned_pool) -> None:
+        self._start = start
+        self._pool: Executor | None = None
+        self._lock = threading.Lock()
+        self.restarts = 0
+
+    def submit(self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> Future[_T]:
+        with self._lock:
+            for attempt in (1, 2):
+                if self._pool is None:
+                    self._pool = self._start()
+                try:
+                    return self._pool.submit(fn, *args, **kwargs)
+                except BrokenExecutor:
+                    self._pool.shutdown(wait=False, cancel_futures=True)
+                    self._pool = None
+                    self.restarts += 1
+                    if attempt == 2:
+                        raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+                self._pool = None
+
+
+def closed_room_executor() -> Executor:
+    """The closed rooms' process pool (:class:`ClosedRooms`)."""
+    return ClosedRooms()
 
 
 class PracticeGame:
@@ -160,10 +203,12 @@ class PracticeGame:
         }
         if self._own_pool and self._pool is None:
             self._pool = closed_room_executor()
+        self._closed = None
         if self._pool is not None:
-            self._closed = self._pool.submit(closed_room, self.config, deal, found, k)
-        else:
-            self._closed = None
+            # no process for it (BrokenExecutor): the closed room is played after the board
+            with contextlib.suppress(BrokenExecutor):
+                self._closed = self._pool.submit(closed_room, self.config, deal, found, k)
+
         assert found.declarer is not None
         if not self.human_declares:
             player = self._players[found.declarer]
@@ -344,6 +389,7 @@ class PracticeGame:
 __all__ = [
     "CLOSED_ROOM_NICENESS",
     "HUMAN",
+    "ClosedRooms",
     "Move",
     "PracticeGame",
     "closed_room",

@@ -81,7 +81,12 @@ def board_view(record: BoardRecord, lang: str = "en") -> dict[str, Any]:
         }
     if record.par is not None:
         par = record.par
-        contracts = ", ".join(str(c) for c in par.contracts) if par.contracts else _("Passed out")
+        # a file may give the par score without its contract (PBN OptimumScore alone)
+        contracts = (
+            ", ".join(str(c) for c in par.contracts)
+            if par.contracts
+            else (_("Passed out") if par.score == 0 else "")
+        )
         view["par"] = {"score": par.optimum_score(), "contracts": contracts}
     return view
 

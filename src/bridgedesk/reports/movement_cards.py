@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
-from unicodedata import east_asian_width
 
 from bridgedesk.bridge import Side
 from bridgedesk.i18n import LazyText, catalog, lazy_pgettext
 from bridgedesk.movements.model import Movement, Pair
 from bridgedesk.reports.names import movement_kind_name
 from bridgedesk.reports.templating import environment
+from bridgedesk.reports.text_columns import columns
 
 if TYPE_CHECKING:
     from bridgedesk.movements.individual import IndividualMovement
@@ -167,17 +167,8 @@ def master_text(m: Movement, lang: str = "en", notes: bool = True) -> str:
     return "\n".join(out) + "\n"
 
 
-def _width(text: str) -> int:
-    """Columns a terminal gives ``text``: two for a wide (Japanese) character."""
-    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
-
-
 def _grid(head: list[str], rows: list[list[str]]) -> list[str]:
-    widths = [max(_width(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    return [
-        "  ".join(c + " " * (w - _width(c)) for c, w in zip(r, widths, strict=True)).rstrip()
-        for r in [head, *rows]
-    ]
+    return columns(head, rows)
 
 
 def _table_head(lang: str) -> list[str]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from bridgedesk.bridge import Side, board_dealer, board_vulnerability
 from bridgedesk.deals.analysis import BoardRecord
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.i18n import LazyText, catalog, lazy_gettext
 from bridgedesk.reports.combined_text import combined_text
 from bridgedesk.reports.hand_records import render_html as hand_html
@@ -35,6 +36,7 @@ from bridgedesk.results.model import (
     Standing,
     Traveller,
     pair_order,
+    shown_pair,
 )
 from bridgedesk.results.numbers import decimal, fixed, points
 
@@ -86,7 +88,7 @@ def page_context(scored: ScoredSession, lang: str, page: str) -> dict[str, Any]:
         # a later session of an event names itself (session 1 pages stay as they were)
         "session_name": str(scored.session) if scored.session > 1 else "",
         "phantom_note": _("Pair {n} is the phantom: its opponents sit out those boards.").format(
-            n=section.phantom
+            n=section.label(section.phantom)
         )
         if section.phantom
         else "",
@@ -110,15 +112,19 @@ def _ranking_rows(scored: ScoredSession, ctx: dict[str, Any]) -> None:
     def row(s: Standing) -> dict[str, Any]:
         return {
             "rank": s.rank,
-            "number": s.pair,
+            "number": scored.section.shown(s.pair),
             "direction": _direction(s.direction),
             "names": s.names,
             "total": fixed(s.total),
             "percentage": fixed(s.percentage),
             "boards": s.boards,
             "penalty": fixed(s.penalty) if s.penalty else "",
+            "flight": s.flight or "",
+            "flight_ranks": dict(s.flight_ranks),
         }
 
+    # a stratified event: each pair's flight and its rank in every flight (004:1525-1528)
+    ctx["flights"] = scored.section.flights
     ctx["fields"] = [
         {"label": _field_label(d, ctx["lang"]), "rows": [row(s) for s in rows]}
         for d, rows in scored.section.fields()
@@ -142,10 +148,12 @@ def recap_rows(scored: ScoredSession) -> list[tuple[Side | None, list[dict[str, 
             by_round = section.round_points(s.pair)
             table.append(
                 {
-                    "number": s.pair,
+                    "number": section.shown(s.pair),
                     "names": s.names,
                     "rank": s.rank,
                     "total": fixed(s.total),
+                    # taken off the total (003:47-121): the row adds up on paper
+                    "penalty": f"-{fixed(s.penalty)}" if s.penalty else "",
                     "boards": [
                         points(by_board[b]) if b in by_board else None for b in scored.boards
                     ],
@@ -161,6 +169,7 @@ def recap_html(scored: ScoredSession, lang: str = "en") -> str:
     ctx = page_context(scored, lang, "recap")
     ctx["boards"] = scored.boards
     ctx["rounds"] = list(range(1, scored.section.rounds + 1))
+    ctx["penalised"] = any(s.penalty for s in scored.ranking)
     ctx["fields"] = [
         {"label": _field_label(d, ctx["lang"]), "rows": rows} for d, rows in recap_rows(scored)
     ]
@@ -176,11 +185,13 @@ def _signed(score: int | None) -> str:
 
 def traveller_rows(scored: ScoredSession) -> list[dict[str, Any]]:
     """Each board's traveller as display values (scores from each side's view)."""
-    return [traveller_row(t) for t in scored.travellers]
+    return [traveller_row(t, scored.section.numbers) for t in scored.travellers]
 
 
-def traveller_row(t: Traveller) -> dict[str, Any]:
-    """One board's traveller as display values (:func:`traveller_rows`)."""
+def traveller_row(t: Traveller, numbers: PairNumbers | None = None) -> dict[str, Any]:
+    """One board's traveller as display values (:func:`traveller_rows`); ``numbers``: the
+    section's numbering, so a Mitchell's EW pairs show the numbers on their cards."""
+    found = numbers if numbers is not None else PairNumbers()
     lines = []
     for line in t.lines:
         score = line.score_ns
@@ -189,8 +200,8 @@ def traveller_row(t: Traveller) -> dict[str, Any]:
             {
                 "round": line.round,
                 "table": line.table,
-                "ns": line.ns,
-                "ew": line.ew,
+                "ns": shown_pair(found, line.ns),
+                "ew": shown_pair(found, line.ew),
                 "contract": contract,
                 "by": by,
                 "result": result,
@@ -241,7 +252,7 @@ def sheet_rows(scored: ScoredSession, pair: str | int) -> list[dict[str, Any]]:
                 "table": s.table,
                 "board": s.board,
                 "side": s.side.value,
-                "opponent": s.opponent,
+                "opponent": scored.section.shown(s.opponent),
                 "contract": text,
                 "score": "" if s.score is None else str(s.score),
                 "points": points(s.points),
@@ -255,7 +266,7 @@ def scorecards_html(scored: ScoredSession, lang: str = "en") -> str:
     ctx = page_context(scored, lang, "scorecards")
     ctx["sheets"] = [
         {
-            "number": s.pair,
+            "number": scored.section.shown(s.pair),
             "direction": _direction(s.direction) if scored.winners == 2 else "",
             "names": s.names,
             "rank": s.rank,
@@ -311,6 +322,8 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
     ]
     who = _("Player") if scored.individual else _("Pair")
     penalised = any(s.penalty for s in section.ranking)  # the column only when one is given
+    flights = section.flights  # a stratified event (004:1515-1532)
+    flight_heads = [_("Flight"), *flights] if flights else []
     for direction, rows in section.fields():
         lines.append("")
         if direction is not None:
@@ -320,18 +333,22 @@ def ranking_text(scored: ScoredSession, lang: str = "en") -> str:
         head = f"{_('Rank'):>5} {who:>6} {_('Total'):>9} {_('Max'):>7} {_('%'):>7} {_('Boards'):>6}"
         head += f" {_('Overall'):>7}" if overall else ""
         head += f" {_('Penalty'):>7}" if penalised else ""
+        head += "".join(f" {x:>6}" for x in flight_heads)
         lines.append(head + (f"  {_('Names')}" if names else ""))
         for s in rows:
             text = (
-                f"{s.rank:>5} {s.pair:>6} {fixed(s.total):>9} {fixed(s.max):>7} "
+                f"{s.rank:>5} {section.shown(s.pair):>6} {fixed(s.total):>9} {fixed(s.out_of):>7} "
                 f"{fixed(s.percentage):>7} {s.boards:>6}"
             )
             text += f" {s.overall or '':>7}" if overall else ""
             text += f" {fixed(s.penalty) if s.penalty else '':>7}" if penalised else ""
+            if flights:  # the pair's flight, then its rank in each flight (004:1525-1528)
+                text += f" {s.flight or '':>6}"
+                text += "".join(f" {s.flight_ranks.get(f, ''):>6}" for f in flights)
             lines.append(text + (f"  {s.names}" if names else ""))
     if section.phantom:
         phantom = _("Pair {n} is the phantom: its opponents sit out those boards.")
-        lines += ["", phantom.format(n=section.phantom)]
+        lines += ["", phantom.format(n=section.label(section.phantom))]
     return "\n".join(lines) + "\n"
 
 

@@ -30,6 +30,7 @@ from bridgedesk.reports.team_pages import points_label as _points_label
 from bridgedesk.reports.team_pages import render as _render
 from bridgedesk.reports.team_pages import team_label as _team
 from bridgedesk.reports.team_sheets import sheets_html
+from bridgedesk.reports.text_columns import columns
 from bridgedesk.results.numbers import fixed, points
 from bridgedesk.results.teams import (
     ComparedBoard,
@@ -321,17 +322,13 @@ def butler_text(event: ScoredTeamEvent, lang: str = "en") -> str:
         return ""
     _ = catalog(lang).gettext
     key = "pairs_ximp" if event.pairs_method is Method.XIMP else "pairs_butler"
-    out = [
-        HEADINGS[key].in_(lang),
-        f"{_('Rank'):>5} {_('Pair'):>8} {_('Team'):>5} {_('Boards'):>6} "
-        f"{_('IMPs'):>8} {_('IMPs/board'):>10}",
+    head = [_("Rank"), _("Team"), _("Boards"), _("IMPs"), _("IMPs/board"), _("Pair")]
+    rows = [
+        [b.rank, str(b.team), str(b.boards), points(b.imps), fixed(b.average), b.pair]
+        for b in event.butler
     ]
-    for b in event.butler:
-        out.append(
-            f"{b.rank:>5} {b.pair:>8} {b.team:>5} {b.boards:>6} {points(b.imps):>8} "
-            f"{fixed(b.average):>10}"
-        )
-    return "\n".join(out) + "\n"
+    lines = columns(head, rows, right=[True, True, True, True, True, False])
+    return "\n".join([HEADINGS[key].in_(lang), *lines]) + "\n"
 
 
 __all__ = [

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.results.model import (
     Competitor,
     Line,
@@ -48,11 +49,13 @@ def section_of(
     movement: MovementInfo | None = None,
     phantom: str | None = None,
     rounds: int | None = None,
+    numbers: PairNumbers | None = None,
 ) -> ScoredSection:
     """The scored section of ``result``.
 
     ``seats`` gives (board, index of the result on its traveller) -> round,
-    table and lead; ``competitors`` names the pairs of the ranking.
+    table and lead; ``competitors`` names the pairs of the ranking; ``numbers``
+    the numbers players know the pairs by (a Mitchell's EW 1, events.pair_numbers).
     """
     seats = seats or {}
     competitors = competitors or {}
@@ -80,6 +83,7 @@ def section_of(
         phantom=phantom,
         rounds=rounds,
         engine=result,
+        numbers=numbers or PairNumbers(),
     )
 
 
@@ -97,6 +101,8 @@ def _standing(s: scoring.PairStanding, who: Competitor | None) -> Standing:
         penalty=s.penalty,
         section=s.section,
         overall=s.overall,
+        out_of=s.out_of,
+        flight=None if who is None else who.flight,
     )
 
 

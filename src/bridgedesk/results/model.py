@@ -41,6 +41,7 @@ from bridgedesk.bridge import Contract, Seat, Side, format_result
 from bridgedesk.bridge.methods import Adjustment, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import EntryKind, Player
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.scoring.matchpoints import FouledMethod, Missing
 from bridgedesk.scoring.results import Outcome, TravellerLine
 from bridgedesk.scoring.session import SessionResult
@@ -52,6 +53,13 @@ if TYPE_CHECKING:
 def pair_number(pair: str) -> int | None:
     """The plain number of a competitor id (``"12"`` -> 12; ``"A3"``, ``"8&1"`` -> None)."""
     return int(pair) if pair.isascii() and pair.isdigit() else None
+
+
+def shown_pair(numbers: PairNumbers, pair: str) -> str:
+    """The number a player knows competitor ``pair`` by in a section numbered ``numbers``
+    (``"10"`` of a Mitchell's EW 1 is ``"1"``; ids that are not numbers as they are)."""
+    n = pair_number(pair)
+    return pair if n is None else str(numbers.number(n))
 
 
 def pair_order(pair: str) -> tuple[int, str]:
@@ -105,6 +113,8 @@ class Competitor:
     kind: EntryKind = EntryKind.PAIR
     names: str = ""
     players: tuple[Player, ...] = ()
+    #: A stratified event's flight of the competitor (004:1515-1532).
+    flight: str | None = None
 
     @property
     def number(self) -> int | None:
@@ -235,8 +245,10 @@ class Traveller:
 class Standing:
     """A competitor's line in the ranking.
 
-    ``total`` is exact (factored up, penalties deducted); ``max`` and
-    ``percentage`` are for matchpoints; ``rank`` is "1", "2=", ... in the
+    ``total`` is exact (factored up, penalties deducted); ``max`` (the most the
+    boards played could give), ``out_of`` (the most the total is measured against,
+    factored like it: the field's maximum, 004:1297-1302) and ``percentage`` are for
+    matchpoints; ``rank`` is "1", "2=", ... in the
     competitor's field; ``overall`` ranks across sections.
     """
 
@@ -252,6 +264,11 @@ class Standing:
     penalty: Fraction = Fraction(0)
     section: str | None = None
     overall: str | None = None
+    out_of: Fraction | None = None
+    #: A stratified event's flight of the pair, and its rank in each flight it is
+    #: ranked in (flight A ranks every pair, B the pairs of B and below, 004:1525-1528).
+    flight: str | None = None
+    flight_ranks: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def number(self) -> int | None:
@@ -298,6 +315,18 @@ class ScoredSection:
     matches: tuple[Match, ...] = ()
     #: The scoring engine's own result this section was made from (for masterpoints).
     engine: SessionResult | None = None
+    #: The numbers players know the pairs by: a two-field section's EW pairs numbered
+    #: from 1 in their field (004:968-980); competitor ids stay the stored numbers.
+    numbers: PairNumbers = field(default_factory=PairNumbers)
+
+    def shown(self, pair: str) -> str:
+        """The number a player knows ``pair`` by (``"10"`` of a Mitchell's EW 1 is ``"1"``)."""
+        return shown_pair(self.numbers, pair)
+
+    def label(self, pair: str) -> str:
+        """``pair`` with its field where the fields are numbered apart (``EW 1``), else as it is."""
+        n = pair_number(pair)
+        return pair if n is None else self.numbers.label(n)
 
     @property
     def boards(self) -> tuple[int, ...]:
@@ -308,6 +337,11 @@ class ScoredSection:
             if t.board == board:
                 return t
         raise ScoringError(f"board {board} is not in section {self.name}")
+
+    @property
+    def flights(self) -> tuple[str, ...]:
+        """A stratified section's flights, top first (empty: not stratified)."""
+        return tuple(sorted({s.flight for s in self.ranking if s.flight is not None}))
 
     def fields(self) -> list[tuple[Side | None, tuple[Standing, ...]]]:
         """The ranking split by field (one field, or NS then EW), best first."""

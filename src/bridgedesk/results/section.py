@@ -16,12 +16,13 @@ out of the ranking.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Result, SectionResults
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
 from bridgedesk.results.build import Placement, section_of
 from bridgedesk.results.model import (
@@ -33,7 +34,7 @@ from bridgedesk.results.model import (
 )
 from bridgedesk.scoring import results as sr
 from bridgedesk.scoring.boards import BoardMemo
-from bridgedesk.scoring.session import SessionResult, score_session
+from bridgedesk.scoring.session import SessionResult, flight_ranks_of, score_session
 
 
 @dataclass
@@ -158,7 +159,8 @@ def _section(
         for i, r in enumerate(rs)
     }
     competitors = {
-        str(n): Competitor(str(n), e.kind, e.names, e.players) for n, e in snapshot.entries.items()
+        str(n): Competitor(str(n), e.kind, e.names, e.players, e.flight)
+        for n, e in snapshot.entries.items()
     }
     phantom = next((str(n) for n, e in snapshot.entries.items() if e.phantom), None)
     info = None
@@ -169,10 +171,38 @@ def _section(
                             movement.winners, per_round)  # fmt: skip
     else:
         rounds = max((r.round for r in snapshot.results), default=0)
-    return section_of(
+    section = section_of(
         result, name=snapshot.section, seats=placements, competitors=competitors,
-        movement=info, phantom=phantom, rounds=rounds,
+        movement=info, phantom=phantom, rounds=rounds, numbers=PairNumbers.of(movement),
     )  # fmt: skip
+    return stratified(section, snapshot.event.name)
+
+
+def stratified(section: ScoredSection, event: str) -> ScoredSection:
+    """``section`` with each pair's rank in its flights, when its pairs have flights
+    (stratified pairs, 004:1515-1532): flight A ranks every pair of its field, flight B
+    the pairs of B and below, and so on (004:1525-1528), by the measure the field is
+    ranked by.  A pair left without a flight is refused, naming it."""
+    flights = {s.pair: s.flight for s in section.ranking if s.flight is not None}
+    if not flights:
+        return section
+    missing = [s for s in section.ranking if s.flight is None]
+    if missing:
+        first = section.label(missing[0].pair)
+        raise ScoringError(
+            "pair {first} has no flight, but the pairs of {event!r} are in flights: "
+            "give it one (`bridgedesk entry edit EVENT --pair N --flight B`)",
+            code="ranking.pair-without-flight",
+            first=first,
+            event=event,
+        )
+    order = section.flights
+    ranks: dict[str, dict[str, str]] = {}
+    for _direction, rows in section.fields():
+        values = {s.pair: s.percentage if s.percentage is not None else s.total for s in rows}
+        ranks.update(flight_ranks_of(values, {p: flights[p] for p in values}, order))
+    ranking = tuple(replace(s, flight_ranks=ranks[s.pair]) for s in section.ranking)
+    return replace(section, ranking=ranking)
 
 
 def score_sections(

@@ -54,9 +54,11 @@ class PairStanding:
 
     ``total`` is exact: factored up to the field's number of boards, penalties
     deducted.  ``max`` is the most the pair could have scored on the boards it
-    played (matchpoints only); ``percentage`` is ``total`` over the field's
-    maximum (matchpoints only).  ``rank`` is "1", "2=", ... within the pair's
-    field; ``overall`` ranks across fields by percentage when there are several.
+    played (matchpoints only); ``out_of`` the most its ``total`` is measured
+    against: the field's maximum when the total is factored up (004:1297-1302),
+    else ``max``; ``percentage`` is ``total`` over ``out_of`` (matchpoints only).
+    ``rank`` is "1", "2=", ... within the pair's field; ``overall`` ranks across
+    fields by percentage when there are several.
     """
 
     pair: str
@@ -70,6 +72,7 @@ class PairStanding:
     penalty: Fraction
     rank: str
     overall: str | None = None
+    out_of: Fraction | None = None
 
     @property
     def key(self) -> PairKey:
@@ -388,6 +391,7 @@ def _standings(
                     percentage=pct,
                     penalty=penalty[k],
                     rank="",
+                    out_of=own_max if method is Method.MP else None,
                 )
             )
         measure = _by_percentage if not factor and method is Method.MP else _by_total

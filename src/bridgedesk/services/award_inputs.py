@@ -72,7 +72,7 @@ def _score_stored_event(
 
     with Store.open(db) as store:
         found = scored_for_awards(store, event, section)
-    roster = Roster(found.players) if found.players else None
+    roster = Roster(found.players, found.flights) if found.players else None
     return list(found.sessions), roster, found.facts, ranking_of(found)[1]
 
 

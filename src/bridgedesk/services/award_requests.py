@@ -11,8 +11,9 @@ what a stored event gives of itself (its name and date).  The option values that
 text on the command line (``--max-vp``, ``--group``, ``--qualifying``, ``--date``)
 are read here too, so a wrong one is refused in the same words whoever asks.
 
-The FMP certificates are those of a JCBL weekly game (000:17-54); the awards are
-recorded in a ledger CSV through :func:`bridgedesk.services.ledgers.open_ledger`
+The FMP certificates are those of a JCBL weekly game (000:17-54), made out to each
+player by name and issued by the club (a stored event's own, unless ``--club``); the
+awards are recorded in a ledger CSV through :func:`bridgedesk.services.ledgers.open_ledger`
 (a stored event's awards go into the database with ``masterpoints record``,
 :mod:`bridgedesk.services.awards`).
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -192,12 +193,18 @@ def award(asked: AwardAsked) -> AwardDone:
             raise MasterpointError(
                 "--certificates are FMP certificates of JCBL weekly games (--class)"
             )
-        if not asked.club or when is None:
-            raise MasterpointError("--certificates needs --club NAME and --date YYYY-MM-DD")
+        club = asked.club if asked.club is not None else stored.club if stored else ""
+        if not club or when is None:
+            raise MasterpointError(
+                "--certificates needs --club NAME (a stored event gives its own club) and "
+                "--date YYYY-MM-DD"
+            )
         tables = options.tables if options.tables is not None else done.tables
         if tables is None:  # pairs: two a table
             tables = math.ceil(len(done.ranking.placings) / 2)
-        cards = _certificates(awards, weekly.klass, asked.club, when, asked.movement, tables)
+        names = stored.names if stored is not None and stored.names else {}
+        issued = _Issued(weekly.klass, club, when, asked.movement, tables)
+        cards = _certificates(awards, issued, names)
         return AwardDone(awards, loaded.ranking, certificates=cards)
     recorded = None
     if asked.record is not None:
@@ -208,22 +215,39 @@ def award(asked: AwardAsked) -> AwardDone:
     return AwardDone(awards, loaded.ranking, recorded=recorded)
 
 
+@dataclass(frozen=True)
+class _Issued:
+    """What every FMP certificate of one weekly game says alike (000:17-54)."""
+
+    klass: int
+    club: str
+    day: date
+    movement: str | None
+    tables: int
+
+
 def _certificates(
-    awards: Sequence[Award],
-    klass: int,
-    club: str,
-    issued: date,
-    movement: str | None,
-    tables: int,
+    awards: Sequence[Award], issued: _Issued, names: Mapping[str, str]
 ) -> tuple[FmpCertificate, ...]:
-    """One FMP certificate per award of a weekly game (000:17-54)."""
-    named = movement or "Howell"
+    """One FMP certificate per award of a weekly game (000:17-54), made out to the player
+    by name (000:23-31; ``names``: member number -> name, a stored event's entries), else
+    by member number."""
+    named = issued.movement or "Howell"
     if named.lower() not in MOVEMENTS:
         raise MasterpointError(
             f"--movement must be Howell, Mitchell, Team or Individual, got {named!r}"
         )
     return tuple(
-        FmpCertificate(issued, club, a.member, a.points, klass, tables, a.place, movement=named)
+        FmpCertificate(
+            issued.day,
+            issued.club,
+            names.get(a.member, a.member),
+            a.points,
+            issued.klass,
+            issued.tables,
+            a.place,
+            movement=named,
+        )
         for a in awards
     )
 

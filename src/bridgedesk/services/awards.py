@@ -80,6 +80,8 @@ class ScoredForAwards:
     sessions: tuple[SessionResult, ...]
     players: dict[str, tuple[str, ...]]
     facts: StoredEvent
+    #: A stratified event's flight of each competitor (004:1515-1532): awards per flight.
+    flights: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def _session_result(scored: ScoredSession, rename: dict[tuple[str, str], str]) -> SessionResult:
@@ -101,14 +103,24 @@ def _session_result(scored: ScoredSession, rename: dict[tuple[str, str], str]) -
 
 
 def _players(
-    scored: ScoredSession, rename: dict[tuple[str, str], str], out: dict[str, tuple[str, ...]]
+    scored: ScoredSession,
+    rename: dict[tuple[str, str], str],
+    out: dict[str, tuple[str, ...]],
+    names: dict[str, str] | None = None,
+    flights: dict[str, str] | None = None,
 ) -> None:
+    """Each competitor's member numbers into ``out`` (each member's name into ``names``,
+    each competitor's flight into ``flights``), from the entries the ranking names."""
     for sec in scored.sections:
         for st in sec.ranking:
             members = tuple(p.member for p in st.players if p.member)
             who = rename.get((sec.name, st.pair), st.pair)
             if members:
                 out.setdefault(who, members)
+            if flights is not None and st.flight is not None:
+                flights.setdefault(who, st.flight)
+            if names is not None:
+                names.update({p.member: p.name for p in st.players if p.member and p.name})
 
 
 def scored_for_awards(unit: UnitOfWork, event: int | str, section: str) -> ScoredForAwards:
@@ -127,8 +139,12 @@ def scored_for_awards(unit: UnitOfWork, event: int | str, section: str) -> Score
         if isinstance(found, RoundScores):  # Swiss, barometer, Houston: placed by the rounds
             result = rounds_ranked(unit, event)
             players: dict[str, tuple[str, ...]] = {}
-            _players(score_section(unit, event, found.rules.sections(1)[0]), {}, players)
-            return ScoredForAwards((result,), players, _facts(found.rules, "pairs"))
+            who: dict[str, str] = {}
+            flights: dict[str, str] = {}
+            first = score_section(unit, event, found.rules.sections(1)[0])
+            _players(first, {}, players, who, flights)
+            facts = _facts(found.rules, "pairs", None, who)
+            return ScoredForAwards((result,), players, facts, flights)
         if not isinstance(found, SessionScores):
             raise MasterpointError(
                 f"event {event!r} is a team event: masterpoints are awarded to pairs and "
@@ -146,21 +162,33 @@ def scored_for_awards(unit: UnitOfWork, event: int | str, section: str) -> Score
             assert isinstance(found, SessionScores)
     result = _session_result(found.scored, {})
     players = {}
-    _players(found.scored, {}, players)
+    who = {}
+    flown: dict[str, str] = {}
+    _players(found.scored, {}, players, who, flown)
     kind = "individual" if rules.shape is Shape.INDIVIDUAL else "pairs"
-    return ScoredForAwards((result,), players, _facts(rules, kind))
+    return ScoredForAwards((result,), players, _facts(rules, kind, None, who), flown)
 
 
-def _facts(rules: EventRules, kind: str, places: dict[str, int] | None = None) -> StoredEvent:
-    """What the stored event knows of itself (its rating and class: the JCBL award)."""
+def _facts(
+    rules: EventRules,
+    kind: str,
+    places: dict[str, int] | None = None,
+    names: dict[str, str] | None = None,
+) -> StoredEvent:
+    """What the stored event knows of itself (its rating and class: the JCBL award; its
+    club and its players' names: the certificates)."""
     info = rules.info.event
-    return StoredEvent(info.name, info.date, info.rating.value, info.class_, kind, places)
+    return StoredEvent(
+        info.name, info.date, info.rating.value, info.class_, kind, places, info.club, names
+    )
 
 
 def _whole_event(found: EventScores, where: dict[tuple[int, str, str], str]) -> ScoredForAwards:
     """An event ranked over several sessions (module doc)."""
     scored: list[SessionResult] = []
     players: dict[str, tuple[str, ...]] = {}
+    names: dict[str, str] = {}
+    flights: dict[str, str] = {}
     for session in found.scored.sessions:
         rename = {
             (sec.name, st.pair): where[(session.session, sec.name, st.pair)]
@@ -169,11 +197,12 @@ def _whole_event(found: EventScores, where: dict[tuple[int, str, str], str]) -> 
             if (session.session, sec.name, st.pair) in where
         }
         scored.append(_session_result(session, rename))
-        _players(session, rename, players)
+        _players(session, rename, players, names, flights)
     combined = found.scored.combined
     assert combined is not None  # score_event always ranks the sessions it scored
     places = {c.pair: int(c.rank.rstrip("=")) for c in combined.ranking}
-    return ScoredForAwards(tuple(scored), players, _facts(found.rules, "pairs", places))
+    facts = _facts(found.rules, "pairs", places, names)
+    return ScoredForAwards(tuple(scored), players, facts, flights)
 
 
 def ranking_of(found: ScoredForAwards) -> tuple[str, str]:
@@ -215,7 +244,9 @@ def awards_of(
             "no member numbers: enter the players' member numbers to award masterpoints",
             code="awards.no-member-numbers",
         )
-    source = AwardInput(sessions=found.sessions, players=found.players, stored=found.facts)
+    source = AwardInput(
+        sessions=found.sessions, players=found.players, flights=found.flights, stored=found.facts
+    )
     asked = options if options is not None else AwardOptions(rules=rules)
     ranking, digest = ranking_of(found)
     return EventAwardList(tuple(award_request(asked, source).awards), ranking, digest)

@@ -21,7 +21,7 @@ from bridgedesk.events.seating import seats
 from bridgedesk.formats import results_json
 from bridgedesk.reports.output import Output
 from bridgedesk.reports.session import traveller_row
-from bridgedesk.results.model import ScoredSession, Traveller
+from bridgedesk.results.model import ScoredSession
 from bridgedesk.results.numbers import fixed
 from bridgedesk.services.event_scores import (
     EventRules,
@@ -97,6 +97,11 @@ def board_traveller(
         scored = score_snapshot(unit, event, only, with_deals=False)
     boards = results_json.to_dict(scored)["boards"]
     found: dict[str, Any] = boards[0]
+    numbers = scored.section.numbers
+    for line in found["results"]:  # the numbers on the cards (a Mitchell's EW 1)
+        for side in ("ns", "ew"):
+            if isinstance(line[side], int):
+                line[side] = numbers.number(line[side])
     found["complete"] = len(only.results) >= planned(snapshot).get(board, 0)
     return found
 
@@ -112,7 +117,7 @@ def section_display(
     snapshot: SectionResults,
     scored: ScoredSession | None,
     by_rounds: bool,
-    rows: Callable[[Traveller], dict[str, Any]] = traveller_row,
+    rows: Callable[..., dict[str, Any]] = traveller_row,
 ) -> dict[str, Any]:
     """:func:`live_section` of a section already scored (``scored``: None before its first
     result); ``by_rounds``: an event drawn round by round, ranked by its standings
@@ -138,7 +143,8 @@ def section_display(
     if scored is None:
         return out
     done = set(complete)
-    out["travellers"] = [rows(t) for t in scored.travellers if t.board in done]
+    numbers = scored.section.numbers
+    out["travellers"] = [rows(t, numbers) for t in scored.travellers if t.board in done]
     if by_rounds:
         return out
     for direction, lines in scored.section.fields():
@@ -149,6 +155,7 @@ def section_display(
                     {
                         "rank": s.rank,
                         "pair": s.pair,
+                        "number": scored.section.shown(s.pair),
                         "names": s.names,
                         "total": fixed(s.total),
                         "percentage": fixed(s.percentage),

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.formats import pbn_team_matches, results_json, srr_pairs_csv, team_results_json
@@ -67,7 +68,7 @@ from bridgedesk.services.event_scores import (
     score,
 )
 from bridgedesk.services.team_scores import SrrPairs, TeamScores
-from bridgedesk.store import director
+from bridgedesk.store import analyses, director
 from bridgedesk.store.disputes import event_open_disputes
 from bridgedesk.store.unit import UnitOfWork
 
@@ -158,7 +159,9 @@ def _html_dir(out: Path | None) -> Path:
     return output_dir(out if out is not None else Path("results"))
 
 
-def _one_session(found: SessionScores, asked: Publication) -> Published:
+def _one_session(
+    found: SessionScores, asked: Publication, solved: Sequence[BoardRecord] = ()
+) -> Published:
     scored = found.scored
     fmt = asked.fmt
     hint = "bridgedesk result not-played"
@@ -170,8 +173,8 @@ def _one_session(found: SessionScores, asked: Publication) -> Published:
         return Published((line + "\n" if line else "") + text, notes)
     if fmt is Output.HTML:
         target = _html_dir(asked.out)
-        records = None
-        if asked.dd and scored.deals:
+        records = list(solved) or None  # the double dummy the deal file held (or --dd)
+        if asked.dd and scored.deals and not all(r.dd is not None for r in solved):
             from bridgedesk.deals.dd import analyse
 
             plain = bundle.records_from_deals(scored.deals, scored.boards)
@@ -379,16 +382,35 @@ def _teams(found: TeamScores, asked: Publication) -> Published:
     return Published(provisional + done.text, notes, tuple(written) + done.files)
 
 
-def write_scores(found: Scores, asked: Publication) -> Published:
+def write_scores(
+    found: Scores, asked: Publication, solved: Sequence[BoardRecord] = ()
+) -> Published:
     """Print or write an event already scored, as its shape takes it (module doc); the
-    format is one the shape takes (:func:`publish` checks it first)."""
+    format is one the shape takes (:func:`publish` checks it first).  ``solved``: the
+    session's deals with the double-dummy tables and par already known (the hand
+    records print them)."""
     if isinstance(found, TeamScores):
         return _teams(found, asked)
     if isinstance(found, EventScores):
         return _whole_event(found, asked)
     if isinstance(found, RoundScores):
         return _rounds(found, asked)
-    return _one_session(found, asked)
+    return _one_session(found, asked, solved)
+
+
+def _solved(unit: UnitOfWork, found: Scores, asked: Publication) -> list[BoardRecord]:
+    """The session's deals with the double dummy and par the store knows (a deal file
+    that held them, ``event deals``; a deal solved before), for its hand records;
+    empty when none of them is known, or for a shape whose report set has none."""
+    if asked.fmt is not Output.HTML or not isinstance(found, SessionScores):
+        return []
+    scored = found.scored
+    boards = sorted({b for section in scored.sections for b in section.boards})  # A, B ...
+    deals = [Deal.from_pbn(scored.deals[b], b) for b in boards if b in scored.deals]
+    known = analyses.cached(unit, deals)
+    if not any(r is not None for r in known):
+        return []
+    return [BoardRecord(d) if r is None else r for d, r in zip(deals, known, strict=True)]
 
 
 def zipped(write: Callable[[Path], Published]) -> bytes:
@@ -485,7 +507,8 @@ def publish(unit: UnitOfWork, event: int | str, asked: Publication) -> Published
         found = score(
             unit, event, session=asked.session, section=asked.section, flights=asked.flights
         )
-    done = write_scores(found, asked)
+        solved = _solved(unit, found, asked)
+    done = write_scores(found, asked, solved)
     if not disputed:
         return done
     text = done.text

@@ -119,6 +119,7 @@ def _fill(target: EntryRow, source: EntryRow) -> None:
     target.stationary = source.stationary
     target.phantom = source.phantom
     target.late = source.late
+    target.flight = source.flight
     if [p.player_id for p in target.players] != [p.player_id for p in source.players]:
         target.players.clear()
         for p in source.players:

@@ -36,7 +36,7 @@ from bridgedesk.store.unit import UnitOfWork
 class EntryLine(Protocol):
     """One row to enter (as :class:`bridgedesk.formats.entries_csv.EntryLine` reads it):
     the source line, the number (None: the next free one), each player's (name,
-    member number), the stationary request and a team name."""
+    member number), the stationary request, a team name and a flight."""
 
     @property
     def line(self) -> int: ...
@@ -48,6 +48,8 @@ class EntryLine(Protocol):
     def stationary(self) -> bool: ...
     @property
     def team(self) -> str | None: ...
+    @property
+    def flight(self) -> str | None: ...
 
 
 def _resolve(s: OrmSession, people: Sequence[tuple[str | None, str | None]]) -> tuple[Player, ...]:
@@ -86,6 +88,7 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "stationary": entry.stationary,
         "phantom": entry.phantom,
         "late": entry.late,
+        **({"flight": entry.flight} if entry.flight else {}),
     }
 
 
@@ -124,6 +127,7 @@ def import_entries(
                     kind=kind,
                     team_name=line.team,
                     stationary=line.stationary,
+                    flight=line.flight,
                 )
                 check_entry_kind(s, ev, entry)
                 numbers.append(insert_entry(s, sec, entry))
@@ -163,9 +167,10 @@ def edit_entry(
     section: str = "A",
     session: int = 1,
     team_name: str | None = None,
+    flight: str | None = None,
 ) -> int:
-    """Change an entry's players, stationary request and/or team name (audited; an
-    empty ``team_name`` clears it); return the audit id."""
+    """Change an entry's players, stationary request, team name and/or flight (audited;
+    an empty ``team_name`` or ``flight`` clears it); return the audit id."""
     with unit.transaction() as s:
         ev = event_row(s, ref)
         sec = section_row(s, ev, session, section, lock=True)
@@ -181,12 +186,14 @@ def edit_entry(
             team_name=old.team_name if team_name is None else (team_name or None),
             stationary=old.stationary if stationary is None else stationary,
             late=old.late,
+            flight=old.flight if flight is None else (flight or None),
         )
         if new == old:
             raise EntryError("the edit changes nothing")
         check_entry(new)
         row.stationary = new.stationary
         row.team_name = new.team_name
+        row.flight = new.flight
         if new.players != old.players:
             row.players.clear()
             s.flush()

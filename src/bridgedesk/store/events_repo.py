@@ -279,6 +279,7 @@ def insert_entry(s: OrmSession, sec: SectionRow, entry: Entry) -> int:
     target.kind = entry.kind.value
     target.team_name = entry.team_name
     target.stationary = entry.stationary
+    target.flight = entry.flight
     for position, player in enumerate(entry.players):
         target.players.append(EntryPlayerRow(position=position, player=player_row(s, player)))
     try:

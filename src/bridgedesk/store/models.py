@@ -126,6 +126,8 @@ class EntryRow(Base):
     stationary: Mapped[bool] = mapped_column(Boolean, default=False)
     phantom: Mapped[bool] = mapped_column(Boolean, default=False)
     late: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: A stratified event's flight of the pair ("A" the top, 004:1515-1532).
+    flight: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
     players: Mapped[list[EntryPlayerRow]] = relationship(
         order_by="EntryPlayerRow.position", cascade="all, delete-orphan"

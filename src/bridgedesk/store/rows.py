@@ -182,4 +182,5 @@ def entry_of(row: EntryRow) -> Entry:
         stationary=row.stationary,
         phantom=row.phantom,
         late=row.late,
+        flight=row.flight,
     )

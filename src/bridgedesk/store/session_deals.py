@@ -15,6 +15,7 @@ from sqlalchemy import delete, select
 from bridgedesk.bridge import Seat
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.errors import EntryError
+from bridgedesk.store import analyses
 from bridgedesk.store.lookups import event_row
 from bridgedesk.store.models import SessionDealRow
 from bridgedesk.store.unit import UnitOfWork
@@ -45,6 +46,7 @@ def attach_session_deals(
                     event_id=ev.id, session=session, board=r.deal.board, pbn=r.deal.pbn(Seat.N)
                 )
             )
+        analyses.save(unit, records)  # the double dummy and par the file holds, if any
     return boards
 
 

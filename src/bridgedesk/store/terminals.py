@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError, ForbiddenError, StoreError
 from bridgedesk.events.model import Entry, Result
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.seating import GridMovement, TableAssignment, format_boards
 from bridgedesk.events.table_rounds import (
     CLOSED,
@@ -92,6 +93,8 @@ class TableState:
     #: boards went (for the moving instructions).
     previous: tuple[int, TableAssignment, NextRound] | None = None
     phantoms: frozenset[int] = frozenset()
+    #: The numbers on the cards (a Mitchell's EW pairs numbered from 1, 004:968-980).
+    numbers: PairNumbers = field(default_factory=PairNumbers)
 
     @property
     def missing(self) -> tuple[int, ...]:
@@ -179,6 +182,7 @@ def _state(s: OrmSession, terminal: Terminal, names: bool = True) -> TableState:
         played=tuple(sorted({r.board for r in rows})),
         previous=previous,
         phantoms=frozenset(phantoms),
+        numbers=PairNumbers.of(movement),
     )
 
 

@@ -22,7 +22,9 @@ trick by trick (002:49-57).  In English, Japanese or Swedish (``?lang=ja``,
 remembered by the page's forms): every word is a message of the project's
 catalogs, through :mod:`bridgedesk.practice.words` and the templates' ``_()``.
 
-Games live in memory (:class:`GameStore`), one per browser session link;
+Games live in memory (:class:`GameStore`), one per browser session link, at most
+:data:`MAX_GAMES` at once (a game left alone for :data:`IDLE_SECONDS` is dropped; a new
+game beyond that is answered 429), so no one can fill the server's memory with games;
 the rules, the players and the closed room are those of
 :mod:`bridgedesk.practice.game`.  The closed rooms of all the games are
 played in one shared process (:func:`~bridgedesk.practice.game.closed_room_executor`).
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -61,6 +64,9 @@ _RED = (Suit.H, Suit.D)
 #: The header htmx sends with its requests: answer with the table alone.
 HxRequest = Annotated[str | None, Header(alias="HX-Request")]
 _STRAIN_ORDER = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
+#: Games kept at once by one server process, and how long one may sit untouched.
+MAX_GAMES = 64
+IDLE_SECONDS = 2 * 60 * 60
 
 
 @dataclass
@@ -72,15 +78,24 @@ class Table:
     events: list[dict[str, Any]] = field(default_factory=list)
     note: str | None = None  # a hint, shown until the next card
     error: str | None = None  # a refused move, shown once
+    used: float = 0.0  # when it was last asked for (the store's clock)
 
 
 class GameStore:
-    """The games being played, by an unguessable id, and the closed rooms' process."""
+    """The games being played, by an unguessable id, and the closed rooms' process:
+    at most ``limit`` games; one untouched for ``idle`` seconds is dropped when room
+    is needed, and a new game is refused (429) while every place is in use."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        limit: int = MAX_GAMES,
+        idle: float = IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._tables: dict[str, Table] = {}
         self.lock = threading.Lock()
         self._executor: Executor | None = None
+        self.limit, self.idle, self.clock = limit, idle, clock
 
     def executor(self) -> Executor:
         """The one process all this store's closed rooms are played in (started when
@@ -91,8 +106,27 @@ class GameStore:
             self._executor = closed_room_executor()
         return self._executor
 
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def make_room(self) -> None:
+        """Drop the games left alone too long; 429 when every place is still in use."""
+        now = self.clock()
+        for gid, table in list(self._tables.items()):
+            if now - table.used >= self.idle:
+                del self._tables[gid]
+                table.game.close()
+        if len(self._tables) >= self.limit:
+            raise HTTPException(
+                status_code=429,
+                detail="every practice table is in use: try again in a few minutes",
+                headers={"Retry-After": "60"},
+            )
+
     def add(self, table: Table) -> str:
+        self.make_room()
         gid = secrets.token_urlsafe(12)
+        table.used = self.clock()
         self._tables[gid] = table
         return gid
 
@@ -100,6 +134,7 @@ class GameStore:
         table = self._tables.get(gid)
         if table is None:
             raise HTTPException(status_code=404, detail="no such practice game")
+        table.used = self.clock()
         return table
 
     def close(self) -> None:
@@ -441,6 +476,7 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
         except (BridgedeskError, ValueError) as exc:
             return render("start.html.j2", code, error=str(exc))
         with games.lock:
+            games.make_room()  # before the game is made: 429 when the tables are full
             game = PracticeGame(
                 config, DealSupply(config), executor=games.executor(), play_forced=True
             )
@@ -552,12 +588,12 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
 router = practice_router()
 
 
-def create_practice_app(*, step_ms: int = STEP_DELAY_MS) -> FastAPI:
-    """A small app serving only the practice page (its own game store) and the static
-    files it uses (htmx); ``step_ms`` as for :func:`practice_router`."""
+def create_practice_app(*, step_ms: int = STEP_DELAY_MS, games: GameStore | None = None) -> FastAPI:
+    """A small app serving only the practice page (its own game store, or ``games``) and
+    the static files it uses (htmx); ``step_ms`` as for :func:`practice_router`."""
     from fastapi.staticfiles import StaticFiles
 
-    store = GameStore()
+    store = games if games is not None else GameStore()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -174,7 +174,7 @@ def _moved(state: term.TableState) -> dict[str, Any] | None:
             continue
         places.append(
             {
-                "pair": pair,
+                "pair": state.numbers.label(pair),
                 "table": None if place is None else place.table,
                 "direction": "" if place is None else place.direction,
             }

@@ -181,9 +181,15 @@ def award_command(
     ] = None,
     certificates: Annotated[
         bool,
-        typer.Option(help="JCBL weekly: print the FMP certificates (needs --club, --date)"),
+        typer.Option(
+            help="JCBL weekly: print the FMP certificates (the club and date: a stored event's, "
+            "else --club, --date)"
+        ),
     ] = False,
-    club: Annotated[str | None, typer.Option(help="--certificates: the issuing club")] = None,
+    club: Annotated[
+        str | None,
+        typer.Option(help="--certificates: the issuing club [default: a stored event's club]"),
+    ] = None,
     movement: Annotated[
         str | None,
         typer.Option(help="--certificates: Howell, Mitchell, Team or Individual [default: Howell]"),

@@ -15,6 +15,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from bridgedesk.errors import MasterpointError
+from bridgedesk.i18n import phrase
 from bridgedesk.masterpoints.awards import Award, best_of, ordered
 from bridgedesk.masterpoints.ranking import Placing, Ranking, ties
 from bridgedesk.masterpoints.sbf.rules import (
@@ -261,9 +262,18 @@ def award_event(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                 if shared is None:
                     continue
                 colour, points = shared
-                reason = f"SBF table {row.table}, {size} in the scale, place {place}"
+                reason = phrase(
+                    "SBF table {table}, {size} in the scale, place {place}",
+                    table=row.table,
+                    size=size,
+                    place=place,
+                )
                 if counts[place] > 1:
-                    reason += f", shared by {counts[place]} (rounded up)"
+                    reason = phrase(
+                        "{reason}, shared by {count} (rounded up)",
+                        reason=reason,
+                        count=counts[place],
+                    )
                 barometer = event.table.upper() in ("B1", "E1")
                 for member in placing.players:
                     played = placing.played(member)
@@ -272,12 +282,18 @@ def award_event(ranking: Ranking, event: SbfEvent) -> tuple[Award, ...]:
                         if played <= 0:
                             continue
                         mine = math.ceil(points * played)
-                        why = f"{reason}, reserve's share {played} of a multi-evening event"
+                        why = phrase(
+                            "{reason}, reserve's share {played} of a multi-evening event",
+                            reason=reason,
+                            played=played,
+                        )
                     elif played < (Fraction(1, 3) if barometer else Fraction(1, 2)):
                         continue
                     elif barometer and played < 1:
                         mine = math.ceil(points * played)
-                        why = f"{reason}, {played} of the matches played"
+                        why = phrase(
+                            "{reason}, {played} of the matches played", reason=reason, played=played
+                        )
                     best_of(
                         best,
                         Award(
@@ -326,9 +342,16 @@ def _dm_awards(
             played = placing.played(member)
             if played <= 0 or (not team and played < Fraction(1, 2)):
                 continue
-            reason = f"SBF DM final bonus {kind}, place {place}: {bonus} sp per player"
+            reason = phrase(
+                "SBF DM final bonus {kind}, place {place}: {bonus} sp per player",
+                kind=kind,
+                place=place,
+                bonus=bonus,
+            )
             if team:
-                reason += " (team bonus: the district's rules decide its split)"
+                reason = phrase(
+                    "{reason} (team bonus: the district's rules decide its split)", reason=reason
+                )
             out.append(
                 Award(
                     member,

@@ -2,7 +2,8 @@
 
 Server-rendered pages (Jinja2, htmx) on the same service functions as the
 command line: accounts and roles (:mod:`.auth`, :mod:`.login`), events and
-entries (:mod:`.events`), the movement (:mod:`.movement`), the deals
+entries (:mod:`.events`), the movement (:mod:`.movement`) and its paper (:mod:`.paper`),
+the deals
 (:mod:`.deals`), the live grid
 (:mod:`.grid`), results, corrections, rulings and rounds (:mod:`.results`),
 the report set (:mod:`.publish`); league seasons (:mod:`.leagues`), simultaneous
@@ -26,6 +27,7 @@ from bridgedesk.web.console import (
     login,
     members,
     movement,
+    paper,
     publish,
     results,
     sessions,
@@ -38,7 +40,7 @@ from bridgedesk.web.console.auth import install
 
 router = APIRouter()
 for _module in (
-    login, events, members, movement, deals, grid, results, disputes, publish, sessions,
+    login, events, members, movement, paper, deals, grid, results, disputes, publish, sessions,
     draw, individuals,
 ):  # fmt: skip
     router.include_router(_module.router)

@@ -130,7 +130,7 @@ def certificates(store: Store, place: Place, choice: Choice) -> dict[str, Any]:
         fmp = None
         if weekly and tables:
             fmp = FmpCertificate(
-                event.date, event.club or event.name, names.get(a.member, a.member),
+                event.date, event.club, names.get(a.member, a.member),
                 a.points, event.class_, tables, a.place, movement=_movement_word(store, place),
             )  # fmt: skip
         cards.append({"award": a, "name": names.get(a.member, ""), "fmp": fmp})

@@ -78,7 +78,7 @@ async def import_deals(request: Request, event: int) -> Response:
     session = await need(request, Role.DIRECTOR, form)
     place = await place_of(request, event, form)
     try:
-        name, raw = await upload_of(data, "a .pbn or .hnd deal file", MAX_UPLOAD)
+        name, raw = await upload_of(data, lazy_gettext("a .pbn or .hnd deal file"), MAX_UPLOAD)
         records = _read_upload(name, raw)
         boards = await db_call(request, attach_deals, store_of(request), place.event, records)
     except BridgedeskError as exc:

@@ -18,7 +18,7 @@ from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.creation import parse_datetime
 from bridgedesk.formats import entries_csv
-from bridgedesk.i18n import catalog
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.reading import decode
 from bridgedesk.store import entries as store_entries
 from bridgedesk.store import section_checks, team_events
@@ -244,7 +244,7 @@ async def import_entries(request: Request, event: int) -> Response:
     session = await need(request, Role.DIRECTOR, form)
     place = await place_of(request, event, form)
     try:
-        name, raw = await upload_of(data, "a CSV file of entries", MAX_UPLOAD)
+        name, raw = await upload_of(data, lazy_gettext("a CSV file of entries"), MAX_UPLOAD)
         lines = entries_csv.loads(decode(raw, name), name)
         await db_call(
             request,

@@ -21,6 +21,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.i18n import catalog
 from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
@@ -57,6 +58,7 @@ def grid_rows(store: Store, place: Place) -> dict[str, Any]:
         return {"rows": [], "rounds": [], "controls": {}, "counts": {}}
     entries = store.entries(place.event, section=place.section, session=place.session)
     phantoms = {n for n, e in entries.items() if e.phantom}
+    numbers = PairNumbers.of(movement)  # the cards' numbers: a Mitchell's EW 1 is 1
     entered: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     for stored in store.results(place.event, section=place.section, session=place.session):
         r = stored.result
@@ -91,7 +93,10 @@ def grid_rows(store: Store, place: Place) -> dict[str, Any]:
             if called[(rnd, t)]:
                 state = "disputed"
             counts[state] += 1
-            cells.append(Cell(rnd, t, state, a.ns, a.ew, a.boards, len(done), called[(rnd, t)]))
+            cells.append(
+                Cell(rnd, t, state, numbers.number(a.ns), numbers.number(a.ew), a.boards,
+                     len(done), called[(rnd, t)])
+            )  # fmt: skip
         rows.append((t, cells))
     return {
         "rows": rows,

@@ -38,8 +38,9 @@ def text_fields(data: FormData) -> dict[str, str]:
     return {k: v for k, v in data.items() if isinstance(v, str)}
 
 
-async def upload_of(data: FormData, what: str, limit: int) -> tuple[str, bytes]:
-    """The name and bytes of the form's ``file``, at most ``limit`` bytes."""
+async def upload_of(data: FormData, what: LazyText, limit: int) -> tuple[str, bytes]:
+    """The name and bytes of the form's ``file``, at most ``limit`` bytes; ``what`` the
+    file asked for, in the reader's language when it is missing."""
     upload = data.get("file")
     if upload is None or isinstance(upload, str) or not upload.filename:
         raise EntryError("choose {what}", code="form.choose-file", what=what)

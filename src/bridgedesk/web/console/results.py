@@ -26,6 +26,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events import make_result
 from bridgedesk.events.correction import corrected
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import (
     PenaltyUnit,
     ProceduralPenalty,
@@ -34,7 +35,7 @@ from bridgedesk.events.rulings import (
     parse_places,
 )
 from bridgedesk.formats import results_csv
-from bridgedesk.i18n import catalog, lazy_pgettext
+from bridgedesk.i18n import LazyText, catalog, lazy_gettext, lazy_pgettext
 from bridgedesk.reading import decode
 from bridgedesk.services import rulings, slips
 from bridgedesk.store import director
@@ -94,8 +95,9 @@ def _prefill(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     a = None if movement is None else movement.assignment(int(rnd), int(table))
     if a is None:
         return form
-    form.setdefault("ns", str(a.ns))
-    form.setdefault("ew", str(a.ew))
+    numbers = PairNumbers.of(movement)  # the numbers on the cards (a Mitchell's EW 1)
+    form.setdefault("ns", str(numbers.number(a.ns)))
+    form.setdefault("ew", str(numbers.number(a.ew)))
     done = {
         s.result.board
         for s in store.results(place.event, section=place.section, session=place.session)
@@ -116,6 +118,7 @@ def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
     movement = store.movement(place.event, section=place.section, session=place.session)
     called = open_disputes(store, place.event, place.section, place.session)
     return {
+        "numbers": PairNumbers.of(movement),
         "disputes": called,
         "disputed": {d.result_id: d for d in called},
         "results": [
@@ -176,12 +179,15 @@ async def act(
 
 
 def _enter(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
+    movement = store.movement(place.event, section=place.section, session=place.session)
+    numbers = PairNumbers.of(movement)
+    ns, ew = numbers.entered(whole(form, "ns"), whole(form, "ew"))  # as the cards number them
     result = make_result(
         round=whole(form, "round"),
         table=whole(form, "table"),
         board=whole(form, "board"),
-        ns=whole(form, "ns"),
-        ew=whole(form, "ew"),
+        ns=ns,
+        ew=ew,
         contract=form.get("contract", "").strip() or None,
         declarer=form.get("declarer") or None,
         result=form.get("result", "").strip() or None,
@@ -196,7 +202,13 @@ def _enter(store: Store, place: Place, form: Mapping[str, str], session: UserSes
     return (
         catalog(place.lang)
         .gettext("result {id}: board {board} NS {ns} v EW {ew} {result}")
-        .format(id=rid, board=result.board, ns=result.ns, ew=result.ew, result=result.result_text)
+        .format(
+            id=rid,
+            board=result.board,
+            ns=numbers.number(result.ns),
+            ew=numbers.number(result.ew),
+            result=result.result_text,
+        )
     )
 
 
@@ -223,7 +235,7 @@ async def import_results(request: Request, event: int) -> Response:
     session = await need(request, Role.SCORER, form)
     place = await place_of(request, event, form)
     try:
-        name, raw = await upload_of(data, "a results CSV file", MAX_UPLOAD)
+        name, raw = await upload_of(data, lazy_gettext("a results CSV file"), MAX_UPLOAD)
         rows = results_csv.loads(decode(raw, name), name)
         store = store_of(request)
         report = await db_call(
@@ -446,7 +458,7 @@ def _round(store: Store, place: Place, form: Mapping[str, str], session: UserSes
 
 def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     pair = whole(form, "pair")
-    reason = _reason(form, "penalty")
+    reason = _reason(form, _PENALTY)
     try:
         unit = PenaltyUnit(form.get("unit", ""))
     except ValueError:
@@ -471,7 +483,14 @@ def _penalty(store: Store, place: Place, form: Mapping[str, str], session: UserS
     )
 
 
-def _reason(form: Mapping[str, str], what: str) -> str:
+#: What a director's reason is asked for ("give the reason for the {what}").
+_PENALTY = lazy_pgettext("the reason for the", "penalty")
+_FOULED = lazy_pgettext("the reason for the", "fouled board")
+_RULING = lazy_pgettext("the reason for the", "ruling")
+_CANCELLATION = lazy_pgettext("the reason for the", "cancellation")
+
+
+def _reason(form: Mapping[str, str], what: LazyText) -> str:
     reason = form.get("reason", "").strip()
     if not reason:
         raise EntryError(
@@ -486,7 +505,7 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     """A fouled board (004:3531-3658): the listed ROUND:TABLE places and/or every table
     playing it from a round on, as ``bridgedesk result fouled`` takes them."""
     board = whole(form, "board")
-    reason = _reason(form, "fouled board")
+    reason = _reason(form, _FOULED)
     places = parse_places(p for p in form.get("at", "").replace(";", ",").split(",") if p.strip())
     start = _maybe(form, "from_round")
     if start is not None:
@@ -513,7 +532,7 @@ def _fouled(store: Store, place: Place, form: Mapping[str, str], session: UserSe
 def _not_played(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     rnd, table, board = whole(form, "round"), whole(form, "table"), whole(form, "board")
     rid = rulings.not_played(
-        store, place.event, rnd, table, board, reason=_reason(form, "ruling"),
+        store, place.event, rnd, table, board, reason=_reason(form, _RULING),
         who=session.user.name, section=place.section, session=place.session,
     )  # fmt: skip
     not_played = catalog(place.lang).gettext(
@@ -525,7 +544,7 @@ def _not_played(store: Store, place: Place, form: Mapping[str, str], session: Us
 def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
     ruling = whole(form, "ruling")
     aid = director.cancel_ruling(
-        store, place.event, ruling, reason=_reason(form, "cancellation"), who=session.user.name
+        store, place.event, ruling, reason=_reason(form, _CANCELLATION), who=session.user.name
     )
     return (
         catalog(place.lang)

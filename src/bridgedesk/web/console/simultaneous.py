@@ -25,7 +25,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.formats import dealfile, heat_files
-from bridgedesk.i18n import catalog
+from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.reading import decode
 from bridgedesk.reports.output import Output
 from bridgedesk.results.numbers import fixed
@@ -98,7 +98,9 @@ async def create(request: Request) -> Response:
     form = text_fields(data)
     session = await need(request, Role.DIRECTOR, form)
     try:
-        name, raw = await upload_of(data, "the deal set (a .pbn or .hnd file)", MAX_UPLOAD)
+        name, raw = await upload_of(
+            data, lazy_gettext("the deal set (a .pbn or .hnd file)"), MAX_UPLOAD
+        )
         eid = await db_call(request, _create, store_of(request), form, name, raw)
     except BridgedeskError as exc:
         return await db_call(
@@ -202,7 +204,9 @@ async def import_heat(request: Request, event: int) -> Response:
         number = _whole(form, "heat", "the heat")
         if number is None:
             raise EntryError("say which heat the file is")
-        name, raw = await upload_of(data, "the heat's file (JSON, USEBIO or PBN)", MAX_UPLOAD)
+        name, raw = await upload_of(
+            data, lazy_gettext("the heat's file (JSON, USEBIO or PBN)"), MAX_UPLOAD
+        )
         heat = heat_files.loads(decode(raw, name), name)
         run = functools.partial(
             heat_uploads.import_heat, who=session.user.name, reason=form.get("reason", "")
