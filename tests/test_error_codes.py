@@ -135,7 +135,7 @@ NOT_YET: dict[str, int] = {
     "bridgedesk.results.model": 3,
     "bridgedesk.results.pair_rounds": 3,
     "bridgedesk.results.qualify": 3,
-    "bridgedesk.results.section": 3,
+    "bridgedesk.results.section": 2,
     "bridgedesk.results.srr_pairs": 11,
     "bridgedesk.results.team_model": 2,
     "bridgedesk.results.team_rounds": 4,

@@ -22,7 +22,7 @@ from bridgedesk.services import slips
 #: Commands with ``--db`` that only read the store (or write only files).
 READ_ONLY = {
     "results", "serve", "deals print", "event list", "entry list", "result history",
-    "result list", "result export", "result rulings", "masterpoints statement",
+    "result list", "result missing", "result export", "result rulings", "masterpoints statement",
     "masterpoints ranks", "masterpoints list", "masterpoints annual", "masterpoints award",
     "user list", "event draw", "movement cards", "result disputes", "league list",
     "league results", "simultaneous list", "simultaneous audit", "simultaneous results",
@@ -62,6 +62,7 @@ REFUSALS: list[tuple[str, list[str], str]] = [
                            "x"], "has a result"),
     ("result cancel", [EVENT, "7", "--reason", "r"], "has no ruling 7"),
     ("result resolve", [EVENT, "7", "--reason", "r"], "has no dispute 7"),
+    ("result release", [EVENT, "--fold", "--reason", "r"], "not released: nothing to fold"),
     ("result withdraw-pair", [EVENT, "--pair", "NS 1", "--from-round", "1", "--reason", "r"],
      "has results in round 1"),
     ("event lineup", [EVENT, "--round", "1", "--team", "1", "--ns", "1,2", "--ew", "3,4"],

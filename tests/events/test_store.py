@@ -14,7 +14,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 
-from bridgedesk.errors import EntryError, MovementError, StoreError
+from bridgedesk.errors import EntryError, ForbiddenError, MovementError, StoreError
 from bridgedesk.events import Entry, Event, GridMovement, Player, Rating, Result, ScoringMethod
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Section, Session
@@ -257,7 +257,10 @@ def test_deadline_only_director_after(store: Store, event: int) -> None:
         now=after,
     )
     assert store.corrections(event)[0].after_deadline
-    slips.undo(store, event, cid, who="scorer", reason="r", now=before)
+    # the director's correction is undone by the director alone (issue 22)
+    with pytest.raises(ForbiddenError, match="only the director undoes it"):
+        slips.undo(store, event, cid, who="scorer", reason="r", now=before)
+    slips.undo(store, event, cid, who="td", reason="r", director=True, now=before)
     assert not store.corrections(event)[1].after_deadline
 
 

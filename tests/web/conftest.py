@@ -57,8 +57,7 @@ def stored_event(db: str, pairs: int = 8, sections: tuple[str, ...] = ("A",)) ->
 
 
 def stored_in(store: Store, pairs: int = 8, sections: tuple[str, ...] = ("A",)) -> Stored:
-    """A new event in ``store`` (a module's tests may share one store, each with its own
-    event: no results of another test on its boards)."""
+    """A new event (:func:`make_event`) in an open ``store``, with its table codes."""
     eid = make_event(store, pairs, sections)
     movement = store.movement(eid, section=sections[0])
     assert movement is not None

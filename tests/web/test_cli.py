@@ -129,3 +129,52 @@ def test_serve_refuses_a_taken_port_and_a_bad_host(
     assert main(["serve", "--db", db, "--host", "my host"]) == 2
     assert "--host 'my host' is not an IP address or a host name" in capsys.readouterr().err
     assert started == []
+
+
+def test_serve_names_the_database_the_console_and_every_lan_address(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    from bridgedesk.services import lan
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
+    monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.0.2.7", "198.51.100.3"])
+    monkeypatch.setenv("BRIDGEDESK_DB", str(tmp_path / "unused.sqlite3"))
+    db = tmp_path / "club.sqlite3"
+    assert main(["serve", "--db", str(db), "--host", "0.0.0.0", "--port", "8124"]) == 0
+    out = capsys.readouterr().out
+    assert str(db.resolve()) in out
+    assert "http://192.0.2.7:8124/d/" in out and "http://192.0.2.7:8124/t/" in out
+    assert "http://192.0.2.7:8124/, http://198.51.100.3:8124/" in out
+    # no proxy named: no X-Forwarded-For believed, from anywhere
+    assert seen["proxy_headers"] is False
+    assert main(["serve", "--db", str(db), "--port", "8124", "--proxy", "10.0.0.1"]) == 0
+    assert (seen["proxy_headers"], seen["forwarded_allow_ips"]) == (True, "10.0.0.1")
+    assert "this computer only" in capsys.readouterr().out
+    assert main(["serve", "--db", str(db), "--proxy", "my proxy"]) == 2
+    assert "--proxy 'my proxy' is not an IP address" in capsys.readouterr().err
+    monkeypatch.setenv("BRIDGEDESK_LANG", "ja")
+    assert main(["serve", "--db", str(db), "--proxy", "my proxy"]) == 2
+    assert "--proxy 'my proxy' は IP アドレスではありません" in capsys.readouterr().err
+
+
+def test_cards_take_the_lan_address_instead_of_loopback(
+    stored: Stored, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    from bridgedesk.services import lan
+
+    monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.0.2.7"])
+    out = tmp_path / "cards.html"
+    args = ["event", "tables", str(stored.event), "--cards", "--out", str(out), "--db", _db(stored)]
+    assert main(args) == 0
+    assert "cards use 192.0.2.7" in capsys.readouterr().err
+    html = out.read_text("utf-8")
+    assert "http://192.0.2.7:8000/t/" in html and "127.0.0.1:8000" not in html
+    # no network at all: the loopback address stays, and the card page says so
+    monkeypatch.setattr(lan, "lan_addresses", lambda: [])
+    assert main(args) == 0
+    assert "phones at the tables cannot reach it" in capsys.readouterr().err
+    assert 'class="warning"' in out.read_text("utf-8")

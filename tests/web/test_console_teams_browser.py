@@ -67,7 +67,10 @@ def _table_enters(browser: Any, base: str, event: int, table: int, code: str, la
             page.select_option("#team-entry select[name=declarer]", declarer)
             page.select_option("#team-entry select[name=result]", result)
         page.click("#team-entry button[type=submit]")
-        page.wait_for_selector("#done")
+        # the phone queues the result, sends it, and the page says what was stored
+        page.wait_for_function(
+            f"(document.querySelector('#done') || {{}}).textContent?.includes('board {board} ')"
+        )
     page.screenshot(path=str(shot), full_page=True)
     return page
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 
+from bridgedesk.services.visibility import release
 from bridgedesk.store import users
 from bridgedesk.store.users import Role
 from tests.web.conftest import stored_event
@@ -106,6 +107,8 @@ def test_a_console_correction_reaches_every_worker(
             assert answer.status_code == 303, answer.text
         # 4S by North one down, nobody vulnerable on board 1: NS -50
         assert a.boards[0] == 1
+        # board 1 is still in play at other tables: the public sees it once released
+        release(stored.store, stored.event, 1, shown=True, who="boss", reason="every worker")
         with httpx.Client(base_url=base) as anyone:
             for _ in range(6):  # either process answers with the correction
                 ranking = anyone.get(f"/api/events/{stored.event}/ranking").json()

@@ -137,7 +137,8 @@ def test_traveller_page_hidden_before_play(client: TestClient, stored: Stored) -
     a = stored.movement.assignment(1, 1)
     assert a is not None
     hidden = client.get(f"/t/traveller/{a.boards[0]}")
-    assert hidden.status_code == 403 and "shows once this table has played it" in hidden.text
+    assert hidden.status_code == 403
+    assert "shows once both pairs now at this table have played it" in hidden.text
     shown = client.post("/t/preview", data=entry(stored, 1, 1, a.boards[0], csrf))
     client.post("/t/results", data=_hidden(shown.text))
     seen = client.get(f"/t/traveller/{a.boards[0]}")

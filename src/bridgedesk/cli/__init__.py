@@ -47,7 +47,7 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("handicap", "bridgedesk.cli.handicap",
      "Rank a pairs session with handicaps from ratings or masterpoints (004:4205)."),
     ("serve", "bridgedesk.cli.serve",
-     "Serve the table terminals (/t/), the live results (/e/) and the JSON API (/api/)."),
+     "Serve the table terminals (/t/), live results (/e/), the console (/d/) and the API (/api/)."),
 )  # fmt: skip
 _GROUPS: tuple[tuple[str, str, str], ...] = (
     ("calc", "bridgedesk.cli.calc",
@@ -102,6 +102,7 @@ _EXTENSIONS: dict[str, dict[str, str]] = {
         "not-played": "bridgedesk.cli.result_director",
         "rulings": "bridgedesk.cli.result_director",
         "cancel": "bridgedesk.cli.result_director",
+        "release": "bridgedesk.cli.result_director",
         "withdraw-pair": "bridgedesk.cli.result_withdrawal",
         "team": "bridgedesk.cli.result_teams",
         "forfeit": "bridgedesk.cli.result_teams",

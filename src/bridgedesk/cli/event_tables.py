@@ -38,6 +38,7 @@ from bridgedesk.reports.output import Output
 from bridgedesk.reports.pair_rounds import draw_lines
 from bridgedesk.reports.table_cards import cards_html
 from bridgedesk.services.draws import next_pair_round
+from bridgedesk.services.lan import table_base
 from bridgedesk.store import team_events
 from bridgedesk.store.terminals import CLOSED, HELD, set_round, table_codes
 
@@ -53,7 +54,12 @@ def tables(
         bool, typer.Option("--revoke", help="Make new codes; every table logs in again.")
     ] = False,
     url: Annotated[
-        str, typer.Option("--url", help="The server's address as the tables reach it (cards).")
+        str,
+        typer.Option(
+            "--url",
+            help="The server's address as the tables reach it (cards); this computer's "
+            "network address by default.",
+        ),
     ] = "http://127.0.0.1:8000",
     out: Annotated[Path | None, typer.Option("--out", help="Write the cards to this file.")] = None,
     lang: LangOption = None,
@@ -76,7 +82,10 @@ def tables(
         info = store.event(event)
         codes = table_codes(store, info.id, session=session, section=section, revoke=revoke)
     if cards:
-        html = cards_html(info.id, info.event.name, codes, url, language)
+        base, warning = table_base(url)  # a loopback address reaches no phone
+        if warning:
+            typer.echo(f"warning: {warning}", err=True)
+        html = cards_html(info.id, info.event.name, codes, base, language, warning)
         if out is None:
             typer.echo(html, nl=False)
         else:

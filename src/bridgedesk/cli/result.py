@@ -36,7 +36,7 @@ from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.slips import SeatedResult
 from bridgedesk.formats import results_csv
 from bridgedesk.reports.output import output_file
-from bridgedesk.services import slips
+from bridgedesk.services import missing_slips, slips
 
 if TYPE_CHECKING:
     from bridgedesk.store.service import Store, StoredResult
@@ -387,6 +387,38 @@ def list_results(
         typer.echo("no results yet")
     for text in shown:
         typer.echo(text)
+
+
+@app.command("missing")
+def missing(
+    event: EventArg,
+    section: SectionOption = "A",
+    session: SessionOption = 1,
+    every: Annotated[
+        bool, typer.Option("--all", help="Also list the slips of the rounds to come.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """List the slips still missing, the late ones first (rounds the field has left),
+    then the round being played; the rounds to come are counted (``--all`` lists them).
+
+    Example: bridgedesk result missing "Tuesday pairs" --section B
+    """
+    with open_store(db) as store:
+        found = missing_slips.missing(store, event, section, session)
+    if not len(found):
+        typer.echo(f"every slip is in ({found.planned} planned)")
+        return
+    typer.echo(f"{len(found)} of {found.planned} slips missing; round {found.round} is played")
+    for slip in found.late:
+        typer.echo(f"late  {slip}")
+    for slip in found.due:
+        typer.echo(f"now   {slip}")
+    if every:
+        for slip in found.later:
+            typer.echo(f"later {slip}")
+    elif found.later:
+        typer.echo(f"and {len(found.later)} in the rounds to come (--all lists them)")
 
 
 @app.command("import")

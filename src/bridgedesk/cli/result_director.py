@@ -2,8 +2,10 @@
 
 ``penalty`` (003:47-121), ``fouled`` (004:3531-3658, 003:161-226), ``not-played``
 (004:3838-3846), ``rulings`` and ``cancel``; every one is audited (who, when,
-why), see :mod:`bridgedesk.services.rulings`.  This module is listed in
-``_EXTENSIONS`` of :mod:`bridgedesk.cli`.
+why), see :mod:`bridgedesk.services.rulings`.  ``release`` shows a session's
+travellers and hands to everybody before every table has played them (or folds
+them again), :func:`bridgedesk.services.visibility.release`, audited likewise.
+This module is listed in ``_EXTENSIONS`` of :mod:`bridgedesk.cli`.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from bridgedesk.events.rulings import (
     parse_amount,
     parse_places,
 )
-from bridgedesk.services import rulings
+from bridgedesk.services import rulings, visibility
 from bridgedesk.store import director
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
@@ -228,3 +230,27 @@ def cancel(
     with open_store(db) as store:
         aid = director.cancel_ruling(store, event, ruling, reason=reason, who=who(by))
     typer.echo(f"audit {aid}: ruling {ruling} cancelled")
+
+
+@app.command("release")
+def release(
+    event: EventArg,
+    reason: Reason,
+    fold: Annotated[
+        bool, typer.Option("--fold", help="Fold them again: the visibility rule holds again.")
+    ] = False,
+    session: SessionOption = 1,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """Show a session's travellers and hands to everybody now, before every table has
+    played them (the live pages, the ranking JSON, every table); --fold hides them again.
+    Audited.
+
+    Example: bridgedesk result release "Tuesday pairs" --reason "results on the club's screen"
+    """
+
+    with open_store(db) as store:
+        aid = visibility.release(store, event, session, shown=not fold, who=who(by), reason=reason)
+    state = "folded again" if fold else "shown to everybody"
+    typer.echo(f"audit {aid}: session {session}'s travellers and hands {state}")

@@ -15,10 +15,12 @@ import socket
 from typing import Annotated
 
 import typer
+from sqlalchemy.engine import make_url
 
 from bridgedesk.cli._options import DbOption
-from bridgedesk.errors import BridgedeskError
+from bridgedesk.errors import BridgedeskError, Location
 from bridgedesk.limits import WORKERS
+from bridgedesk.services import lan
 from bridgedesk.store.db import ENV_VAR, database_url
 from bridgedesk.store.service import Store
 
@@ -71,25 +73,31 @@ def command(
     workers: Annotated[
         int, typer.Option("--workers", min=1, max=WORKERS, help="Server processes.")
     ] = 1,
+    proxy: Annotated[
+        str | None,
+        typer.Option(
+            "--proxy",
+            help="The address of a reverse proxy in front of the server: only its "
+            "X-Forwarded-For is believed (none is, without it).",
+        ),
+    ] = None,
     db: DbOption = None,
 ) -> None:
-    """Serve the table terminals (/t/), the live results (/e/) and the JSON API (/api/).
+    """Serve the table terminals (/t/), live results (/e/), the console (/d/) and the API (/api/).
 
     Example: bridgedesk serve --db club.sqlite3 --host 0.0.0.0 --port 8000
     """
     import uvicorn
 
     check_host(host)
+    if proxy is not None:
+        check_address(proxy)
     url = database_url(db)
     Store.open(url).close()  # create or upgrade the schema once, before the workers start
     check_free(host, port)
     os.environ[ENV_VAR] = url
-    shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    base = f"http://{shown}:{port}"
-    typer.echo(f"bridgedesk serving {url.split('://', 1)[0]} database at {base}")
-    typer.echo(f"  live results:    {base}/e/")
-    typer.echo(f"  table terminals: {base}/t/  (codes: bridgedesk event tables EVENT)")
-    typer.echo("  stop with Ctrl-C")
+    for line in banner(url, host, port):
+        typer.echo(line)
     uvicorn.run(
         "bridgedesk.web.app:app_from_environment",
         factory=True,
@@ -98,4 +106,50 @@ def command(
         workers=workers,
         log_level="warning",
         timeout_keep_alive=KEEP_ALIVE,
+        # a client's address is the socket's: a table's wrong codes are counted by it,
+        # and a header anyone can send must not reset the count (--proxy to trust one)
+        proxy_headers=proxy is not None,
+        forwarded_allow_ips=proxy,
     )
+
+
+def check_address(proxy: str) -> str:
+    """``--proxy``: an IP address, else a one-line refusal."""
+    try:
+        ipaddress.ip_address(proxy)
+    except ValueError:
+        raise BridgedeskError(
+            "--proxy {proxy!r} is not an IP address",
+            Location(input="--proxy"),
+            code="serve.proxy-not-ip",
+            proxy=proxy[:40],
+        ) from None
+    return proxy
+
+
+def banner(url: str, host: str, port: int, addresses: list[str] | None = None) -> list[str]:
+    """What ``serve`` prints: the database, where the pages are, and every address on
+    the club's network the phones can use (none when it listens on this computer only)."""
+    database = make_url(url).render_as_string(hide_password=True)
+    if database.startswith("sqlite"):
+        database = make_url(url).database or database
+    if host in ("0.0.0.0", "::"):
+        seen = lan.lan_addresses() if addresses is None else addresses
+    elif lan.is_loopback(host):
+        seen = []
+    else:
+        seen = [host]
+    shown = "localhost" if lan.is_loopback(host) else (seen[0] if seen else host)
+    base = f"http://{shown}:{port}"
+    lines = [
+        f"bridgedesk serving {database}",
+        f"  live results:      {base}/e/",
+        f"  table terminals:   {base}/t/  (codes: bridgedesk event tables EVENT)",
+        f"  director's console: {base}/d/",
+    ]
+    if seen:
+        lines.append("  on the club's network: " + ", ".join(f"http://{a}:{port}/" for a in seen))
+    else:
+        lines.append("  this computer only: phones cannot reach it (--host 0.0.0.0 for the LAN)")
+    lines.append("  stop with Ctrl-C")
+    return lines

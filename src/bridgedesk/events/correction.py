@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bridgedesk.errors import EntryError
+from bridgedesk.bridge.contract import format_result
+from bridgedesk.errors import EntryError, ForbiddenError
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Result
 
@@ -62,6 +63,23 @@ def corrected(
     )
 
 
+def stored_fields(result: Result) -> dict[str, str]:
+    """The fields of a correction form as ``result`` fills them (the form starts from
+    the stored slip, so the director changes only what is wrong): an artificial
+    score, ``PASS``, or the contract, declarer, result (``=``, ``-2``, ``+1``) and lead."""
+    if result.adjusted is not None:
+        return {"adjusted": str(result.adjusted)}
+    if result.contract is None or result.contract.is_pass:
+        return {"contract": "PASS"}
+    assert result.declarer is not None and result.tricks is not None
+    return {
+        "contract": str(result.contract),
+        "declarer": result.declarer.value,
+        "result": format_result(result.contract, result.tricks),
+        "lead": result.lead or "",
+    }
+
+
 def check_change(
     old: ResultState,
     new: ResultState,
@@ -102,6 +120,26 @@ def check_change(
     return late
 
 
+def check_role(result: int, *, director: bool, disputed: bool, undoes_director: bool) -> None:
+    """Refuse a change that is the director's alone when a scorer or a table makes it:
+    any change of a result whose dispute awaits the director's ruling (the ruling
+    is the director's, 003:123-159), and the undo of a correction the director made."""
+    if director:
+        return
+    if disputed:
+        raise ForbiddenError(
+            "result {result} is disputed: only the director changes it (by ruling on the dispute)",
+            code="result.disputed-director-only",
+            result=result,
+        )
+    if undoes_director:
+        raise ForbiddenError(
+            "the director corrected result {result}: only the director undoes it",
+            code="correction.undo-is-directors",
+            result=result,
+        )
+
+
 def check_undo(
     correction: int,
     result: int,
@@ -131,4 +169,11 @@ def check_undo(
         )
 
 
-__all__ = ["ResultState", "check_change", "check_undo", "corrected"]
+__all__ = [
+    "ResultState",
+    "check_change",
+    "check_role",
+    "check_undo",
+    "corrected",
+    "stored_fields",
+]

@@ -63,6 +63,9 @@ class NextRound:
     ew: Place | None
     boards: tuple[int, ...]
     boards_to: int | None
+    #: no table plays this table's boards in a later round: they are finished (else,
+    #: without ``boards_to``, they wait on the relay for a later round)
+    boards_finished: bool = False
 
 
 @dataclass(frozen=True)
@@ -206,12 +209,19 @@ def next_round(
         () if there is None or not plays(movement, phantoms, following, table) else there.boards
     )
     boards_to = None
+    finished = False
     if here is not None:
         for t in range(1, movement.tables + 1):
             a = movement.assignment(following, t)
             if a is not None and set(a.boards) & set(here.boards):
                 boards_to = t
                 break
+        finished = boards_to is None and not any(
+            set(a.boards) & set(here.boards)
+            for r in range(following, movement.rounds + 1)
+            for t in range(1, movement.tables + 1)
+            if (a := movement.assignment(r, t)) is not None
+        )
     places = [
         None if here is None or pair in phantoms else _place(movement, phantoms, following, pair)
         for pair in ((here.ns, here.ew) if here is not None else ())
@@ -222,4 +232,5 @@ def next_round(
         places[1] if len(places) > 1 else None,
         tuple(boards),
         boards_to,
+        finished,
     )

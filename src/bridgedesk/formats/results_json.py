@@ -18,9 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from bridgedesk.bridge import board_dealer, board_vulnerability
+from bridgedesk.events.model import SectionResults
+from bridgedesk.events.seating import GridMovement
 from bridgedesk.results.combined import Combined
 from bridgedesk.results.model import (
     Line,
+    MovementInfo,
     ScoredEvent,
     ScoredSession,
     Standing,
@@ -88,6 +91,18 @@ def _line(line: Line) -> dict[str, Any]:
     return row
 
 
+def _movement(movement: MovementInfo | GridMovement | None) -> dict[str, Any] | None:
+    if movement is None:
+        return None
+    return {
+        "name": movement.name,
+        "kind": movement.kind,
+        "rounds": movement.rounds,
+        "tables": movement.tables,
+        "winners": movement.winners,
+    }
+
+
 def board_dict(t: Traveller, deal: str | None) -> dict[str, Any]:
     """One board of the document: its traveller (and its deal, when known)."""
     board: dict[str, Any] = {
@@ -123,15 +138,7 @@ def to_dict(
         },
         "session": scored.session,
         "section": section.name or None,
-        "movement": None
-        if movement is None
-        else {
-            "name": movement.name,
-            "kind": movement.kind,
-            "rounds": movement.rounds,
-            "tables": movement.tables,
-            "winners": movement.winners,
-        },
+        "movement": _movement(movement),
         "method": scored.method.value,
         "winners": section.winners,
         "phantom": _id(section.phantom),
@@ -141,6 +148,32 @@ def to_dict(
     if scored.individual:
         doc["individual"] = True
     return doc
+
+
+def nothing_yet(snapshot: SectionResults) -> dict[str, Any]:
+    """The document of a stored section before its first result: its event, session,
+    section and movement, an empty ranking and no boards (a live client polls from
+    the start of play)."""
+    event, movement = snapshot.event, snapshot.movement
+    return {
+        "format": FORMAT,
+        "event": {
+            "name": event.name,
+            "date": event.date.isoformat(),
+            "club": event.club,
+            "rating": event.rating.value,
+            "class": event.class_,
+            "scoring": event.scoring.value,
+        },
+        "session": snapshot.session,
+        "section": snapshot.section,
+        "movement": _movement(movement),
+        "method": event.scoring.value,
+        "winners": None if movement is None else movement.winners,
+        "phantom": next((n for n, e in snapshot.entries.items() if e.phantom), None),
+        "ranking": [],
+        "boards": [],
+    }
 
 
 def event_dict(event: ScoredEvent) -> dict[str, Any]:

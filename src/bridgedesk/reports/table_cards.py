@@ -30,14 +30,22 @@ def qr_svg(text: str) -> str:
 
 
 def cards_html(
-    event: int, event_name: str, codes: Sequence[TableCode], base: str, lang: str = "en"
+    event: int,
+    event_name: str,
+    codes: Sequence[TableCode],
+    base: str,
+    lang: str = "en",
+    warning: str | None = None,
 ) -> str:
+    """The table cards (two an A4 page); ``warning`` is shown on screen above them,
+    never printed (an address no phone reaches)."""
     cards = [
         {"code": c, "url": login_url(base, event, c), "qr": qr_svg(login_url(base, event, c))}
         for c in codes
     ]
     template = environment(strict=True).get_template("table_cards.html.j2")
-    html: str = template.render(lang=lang, title=event_name, event=event, cards=cards, base=base)
+    html: str = template.render(lang=lang, title=event_name, event=event, cards=cards, base=base,
+                                          warning=warning)  # fmt: skip
     return html
 
 

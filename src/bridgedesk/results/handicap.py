@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bridgedesk.bridge.seats import Side
-from bridgedesk.errors import ScoringError
+from bridgedesk.errors import Location, ScoringError
 from bridgedesk.scoring.session import rank_labels
 
 __all__ = [
@@ -55,9 +55,17 @@ class Grades:
     def __post_init__(self) -> None:
         froms = [f for f, _ in self.bands]
         if not froms or froms[0] != 0:
-            raise ScoringError("a handicap table starts with the band from 0 masterpoints")
+            raise ScoringError(
+                "a handicap table starts with the band from 0 masterpoints",
+                Location(input="grades"),
+                code="handicap.bands-from-zero",
+            )
         if froms != sorted(set(froms)):
-            raise ScoringError("a handicap table's bands go up, each from more masterpoints")
+            raise ScoringError(
+                "a handicap table's bands go up, each from more masterpoints",
+                Location(input="grades"),
+                code="handicap.bands-go-up",
+            )
 
     def handicap(self, masterpoints: Fraction) -> Fraction:
         """The handicap of a player holding ``masterpoints``."""
@@ -71,14 +79,19 @@ class Grades:
 def rating_handicap(ratings: Sequence[Fraction]) -> Fraction:
     """50 minus the mean of the players' ratings (percentages), in points."""
     if not ratings:
-        raise ScoringError("a handicap from ratings needs the players' ratings")
+        raise ScoringError(
+            "a handicap from ratings needs the players' ratings", code="handicap.no-ratings"
+        )
     return PAR - sum(ratings, Fraction(0)) / len(ratings)
 
 
 def grade_handicap(masterpoints: Sequence[Fraction], grades: Grades) -> Fraction:
     """The mean of the players' handicaps by the club's table."""
     if not masterpoints:
-        raise ScoringError("a handicap from masterpoints needs the players' masterpoints")
+        raise ScoringError(
+            "a handicap from masterpoints needs the players' masterpoints",
+            code="handicap.no-masterpoints",
+        )
     return sum((grades.handicap(m) for m in masterpoints), Fraction(0)) / len(masterpoints)
 
 
@@ -121,11 +134,17 @@ def handicap_ranking(
     """Each pair's percentage with ``share`` of its handicap added, ranked in its field
     (one, or each direction), beside its place as played."""
     if not 0 < share <= 1:
-        raise ScoringError(f"the share of the handicap applied is above 0 and at most 100 %, "
-                           f"not {float(share * 100):g} %")  # fmt: skip
+        raise ScoringError(
+            "the share of the handicap applied is above 0 and at most 100 %, not {share} %",
+            Location(input="share"),
+            code="handicap.share-out-of-range",
+            share=f"{float(share * 100):g}",
+        )
     missing = [p.pair for p in played if p.pair not in handicaps]
     if missing:
-        raise ScoringError(f"pair {missing[0]} has no handicap")
+        raise ScoringError(
+            "pair {pair} has no handicap", code="handicap.pair-without-handicap", pair=missing[0]
+        )
     lines: list[HandicapLine] = []
     for direction in dict.fromkeys(p.direction for p in played):
         field = [p for p in played if p.direction == direction]

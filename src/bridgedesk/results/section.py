@@ -91,6 +91,9 @@ def director_penalties(
     IMP pairs: (scores - 1) x 5 IMPs; total points: (scores - 1) x 250), read
     from ``unscored``, the session scored without penalties.  ``--mp X`` and
     ``--imp X`` take exactly X off; ``--percent X`` is X % of one board's top.
+    While no board has two results (early in round 1) a board is worth nothing yet:
+    a penalty in matchpoints or IMPs counts from the first board compared, and the
+    live pages keep working meanwhile.
     """
     unit = max((b.penalty_unit for b in unscored.boards), default=Fraction(0))
     out = []
@@ -100,8 +103,8 @@ def director_penalties(
         elif p.unit is PenaltyUnit.PERCENT:
             boards = p.amount / 100
         else:
-            if not unit:
-                raise ScoringError("the session has no board to size a penalty on")
+            if not unit:  # no board has two results yet (round 1): sized once one has
+                continue
             boards = p.amount / unit
         out.append(sr.Penalty(str(p.pair), boards, None, p.reason))
     return out

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from bridgedesk.errors import MasterpointError
 from bridgedesk.masterpoints.award import Award
+from bridgedesk.masterpoints.handicap_lists import Split
 from bridgedesk.masterpoints.jcbl.club import QualifyingRound
 from bridgedesk.masterpoints.jcbl.ranks import FmpCertificate
 from bridgedesk.masterpoints.jcbl.weekly import WeeklyGame
@@ -37,7 +38,10 @@ from bridgedesk.masterpoints.ledger import LedgerEntry
 from bridgedesk.masterpoints.request import AwardOptions, award_request
 from bridgedesk.masterpoints.versions import RULE_VERSIONS
 from bridgedesk.services.award_inputs import InputOptions, load_input
+from bridgedesk.services.handicap_awards import handicap_awards
+from bridgedesk.services.handicaps import HandicapAsked
 from bridgedesk.services.ledgers import open_ledger, parse_day
+from bridgedesk.store.service import Store
 
 __all__ = [
     "MOVEMENTS",
@@ -78,6 +82,11 @@ class AwardAsked:
     event: str | None = None
     day: str | None = None
     as_json: bool = False
+    #: A stored handicap event: the handicaps (``--handicap-ratings`` or
+    #: ``--handicap-grades``), its scratch and handicap lists both paid.
+    handicap: HandicapAsked | None = None
+    #: ``--handicap-both``: a pair placed on both lists is paid both.
+    split: Split = Split.BETTER
 
 
 @dataclass(frozen=True)
@@ -178,6 +187,13 @@ def award(asked: AwardAsked) -> AwardDone:
     loaded = load_input(asked.input, options.table)
     source = loaded.input
     done = award_request(options, source)
+    if asked.handicap is not None:
+        done = dataclasses.replace(done, awards=_handicap_lists(asked, options))
+    elif asked.split is not Split.BETTER:
+        raise MasterpointError(
+            "--handicap-both does not apply: it pays the two lists of --handicap-ratings or "
+            "--handicap-grades"
+        )
     stored = source.stored
     name = asked.event if asked.event is not None else stored.name if stored else None
     when = parse_day(asked.day) if asked.day is not None else stored.day if stored else None
@@ -213,6 +229,22 @@ def award(asked: AwardAsked) -> AwardDone:
         kind = "" if options.rules == "sbf" else "fmp" if weekly is not None else "ccg"
         recorded = _record(asked.record, awards, options.rules, name, when, kind)
     return AwardDone(awards, loaded.ranking, recorded=recorded)
+
+
+def _handicap_lists(asked: AwardAsked, options: AwardOptions) -> tuple[Award, ...]:
+    """A stored handicap event's scratch and handicap lists, paid as the split says
+    (:mod:`bridgedesk.services.handicap_awards`)."""
+    given = asked.input
+    assert asked.handicap is not None
+    if given.stored is None or given.players is not None:
+        raise MasterpointError(
+            "--handicap-ratings and --handicap-grades award a stored event (--from-event), "
+            "its players' member numbers from its entries (without --players)"
+        )
+    with Store.open(given.db) as store:
+        found = handicap_awards(store, given.stored, asked.handicap, options, split=asked.split,
+                                section=given.section or "A")  # fmt: skip
+    return found.awards.awards
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from bridgedesk.errors import BridgedeskError, EntryError, MasterpointError
 from bridgedesk.masterpoints.awards import Award
+from bridgedesk.masterpoints.handicap_lists import paid_on_two_lists
 from bridgedesk.masterpoints.request import AwardInput, AwardOptions, StoredEvent, award_request
 from bridgedesk.masterpoints.versions import RULE_VERSIONS
 from bridgedesk.results.model import ScoredSession
@@ -263,11 +264,14 @@ def event_awards(
     return list(awards_of(unit, event, section, rules, options).awards)
 
 
-def _options_json(options: AwardOptions, section: str) -> str:
+def _options_json(options: AwardOptions, section: str, handicap: bool = False) -> str:
     """The award options a stored event's awards were made under (what :func:`rerecord`
-    asks again): the rules and the SBF table's facts, and the section."""
+    asks again): the rules and the SBF table's facts, and the section; ``handicap``:
+    paid on a scratch and a handicap list (whose handicaps are not stored)."""
     kept = {"rules": options.rules, "table": options.table, "boards": options.boards,
             "met": options.met, "section": section}  # fmt: skip
+    if handicap:
+        kept["handicap"] = True
     return json.dumps(kept, sort_keys=True)
 
 
@@ -310,7 +314,9 @@ def record(
     Refused while a result is under dispute, unless ``despite_disputes`` (which the
     director's audit log keeps); and refused when ``computed_from`` (the digest of the
     ranking the awards were computed from, ``award --json``) is not the event's ranking
-    now: a ruling or correction came in between, so they are computed again first."""
+    now: a ruling or correction came in between, so they are computed again first.
+    Awards paid on a handicap event's two lists (:mod:`bridgedesk.services.handicap_awards`,
+    their reasons say which) are marked so: :func:`rerecord` cannot repeat them."""
     if rules not in RULE_VERSIONS:
         raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
     if not reason.strip():
@@ -328,7 +334,8 @@ def record(
                 "since (a ruling or correction came in): compute them again, e.g. "
                 f"`bridgedesk masterpoints record --event {event} --reason ...`"
             )
-        basis = AwardBasis(rules, _options_json(asked, section), digest, ranking)
+        handicap = any(paid_on_two_lists(a.reason) for a in awards)
+        basis = AwardBasis(rules, _options_json(asked, section, handicap), digest, ranking)
         done = record_event_awards(
             unit, event, awards, rules=rules, version=version or RULE_VERSIONS[rules], who=who,
             reason=reason, basis=basis,
@@ -403,6 +410,15 @@ def rerecord(
     with unit.transaction():
         basis = award_basis(unit, event)
         kept = json.loads(basis.options) if basis is not None else {}
+        if kept.get("handicap"):
+            raise MasterpointError(
+                "event {event}'s awards were paid on its scratch and its handicap list, whose "
+                "handicaps are not stored: award them again with `bridgedesk masterpoints award "
+                "--from-event {event} --handicap-ratings FILE | --handicap-grades BANDS` or on "
+                "the console's handicap page",
+                code="awards.handicap-not-stored",
+                event=event,
+            )
         chosen = rules or kept.get("rules", "jcbl")
         same = kept.get("rules") == chosen
         options = AwardOptions(

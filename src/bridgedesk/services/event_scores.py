@@ -43,7 +43,14 @@ from bridgedesk.results.pair_rounds import RoundsResult, ranked_by_rounds, score
 from bridgedesk.results.section import SectionMemo, score_sections
 from bridgedesk.scoring.session import SessionResult
 from bridgedesk.services.team_scores import TeamScores, score_teams
-from bridgedesk.store import director, event_options, events_repo, individuals, team_events
+from bridgedesk.store import (
+    director,
+    event_options,
+    events_repo,
+    individuals,
+    releases,
+    team_events,
+)
 from bridgedesk.store.competitors import seats
 from bridgedesk.store.movements_repo import deals
 from bridgedesk.store.results_repo import section_results
@@ -219,6 +226,8 @@ class SectionRules:
     rulings: Rulings
     plan: IndividualPlan | None
     deals: Mapping[int, str]
+    #: the director released the session's results (:mod:`bridgedesk.events.visibility`)
+    released: bool = False
 
     def score(self, snapshot: SectionResults, memo: SectionMemo | None = None) -> ScoredSession:
         """``snapshot`` (this section's results) scored by the event's rules, as
@@ -238,6 +247,7 @@ def section_rules(
         return SectionRules(
             rules, section, session, director.rulings(unit, event, section, session),
             individuals.plan(unit, event, section, session), _deals(unit, event, session),
+            releases.released(unit, event, session),
         )  # fmt: skip
 
 

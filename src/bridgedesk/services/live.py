@@ -18,6 +18,7 @@ from typing import Any
 from bridgedesk.errors import EntryError, ScoringError
 from bridgedesk.events.model import SectionResults
 from bridgedesk.events.seating import seats
+from bridgedesk.events.visibility import SectionView
 from bridgedesk.formats import results_json
 from bridgedesk.reports.output import Output
 from bridgedesk.reports.session import traveller_row
@@ -32,6 +33,7 @@ from bridgedesk.services.event_scores import (
     standings,
 )
 from bridgedesk.services.publishing import Publication, publish
+from bridgedesk.store import releases
 from bridgedesk.store.results_repo import section_results
 from bridgedesk.store.unit import UnitOfWork
 
@@ -110,7 +112,8 @@ def live_section(unit: UnitOfWork, event: int | str, snapshot: SectionResults) -
     """A section's ranking, its completed boards' travellers and its progress, for display."""
     scored = score_snapshot(unit, event, snapshot, with_deals=False) if snapshot.results else None
     by_rounds = event_rules(unit, event).shape is Shape.ROUNDS
-    return section_display(snapshot, scored, by_rounds)
+    released = releases.released(unit, event, snapshot.session)
+    return section_display(snapshot, scored, by_rounds, released=released)
 
 
 def section_display(
@@ -118,6 +121,7 @@ def section_display(
     scored: ScoredSession | None,
     by_rounds: bool,
     rows: Callable[..., dict[str, Any]] = traveller_row,
+    released: bool = False,
 ) -> dict[str, Any]:
     """:func:`live_section` of a section already scored (``scored``: None before its first
     result); ``by_rounds``: an event drawn round by round, ranked by its standings
@@ -125,10 +129,8 @@ def section_display(
     writes a board's traveller (one that remembers the boards it wrote, or
     :func:`~bridgedesk.reports.session.traveller_row`)."""
     counts = planned(snapshot)
-    entered: dict[int, int] = {}
-    for r in snapshot.results:
-        entered[r.board] = entered.get(r.board, 0) + 1
-    complete = sorted(b for b, n in counts.items() if entered.get(b, 0) >= n)
+    view = SectionView.of(snapshot, released)  # the director's release: events.visibility
+    complete = list(view.public_boards())  # the one rule: events.visibility
     out: dict[str, Any] = {
         "section": snapshot.section,
         "movement": None if snapshot.movement is None else snapshot.movement.name,
@@ -138,7 +140,8 @@ def section_display(
         "complete_boards": complete,
         "fields": [],
         "travellers": [],
-        "over": bool(counts) and len(complete) == len(counts),
+        "over": view.over,
+        "hands_boards": [b for b in complete if view.public_hands(b)],
     }
     if scored is None:
         return out

@@ -109,7 +109,9 @@ class LiveSection:
         (:func:`bridgedesk.services.live.live_section`)."""
         with self._lock:
             by_rounds = self.rules.rules.shape is Shape.ROUNDS
-            return live.section_display(self.snapshot, self.scored, by_rounds, self._rows)
+            return live.section_display(
+                self.snapshot, self.scored, by_rounds, self._rows, self.rules.released
+            )
 
     @cached_property
     def ranking(self) -> bytes:

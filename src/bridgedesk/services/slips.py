@@ -42,7 +42,7 @@ from typing import Any
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import BridgedeskError, EntryError, Location
-from bridgedesk.events.correction import ResultState, check_change, check_undo
+from bridgedesk.events.correction import ResultState, check_change, check_role, check_undo
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.model import Result
 from bridgedesk.events.slips import (
@@ -59,7 +59,7 @@ from bridgedesk.events.table_rounds import check_table_change, check_table_round
 from bridgedesk.events.team_draw import Room, TeamSlip
 from bridgedesk.events.team_rooms import check_room_free, match_at, place_room
 from bridgedesk.i18n import lazy_pgettext
-from bridgedesk.store import corrections, terminals
+from bridgedesk.store import corrections, disputes, terminals
 from bridgedesk.store.individual_events import is_individual
 from bridgedesk.store.lookups import event_row, section_row
 from bridgedesk.store.models import EventRow, ResultRow, SectionRow
@@ -541,7 +541,8 @@ def undo(
         u = corrections.to_undo(s, ev, correction_id)
         check_undo(u.correction, u.row.id, u.left, u.current, u.undone_by, u.later)
         by = _By(who, reason, director, now)
-        return _change(s, ev, u.row, u.current, u.replaced, "undo", by, undoes=u.correction)
+        return _change(s, ev, u.row, u.current, u.replaced, "undo", by, undoes=u.correction,
+                       undoes_director=u.by_director)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -555,11 +556,20 @@ class _By:
 
 
 def _checked_change(
-    s: OrmSession, ev: EventRow, row: ResultRow, old: ResultState, new: ResultState, by: _By
+    s: OrmSession,
+    ev: EventRow,
+    row: ResultRow,
+    old: ResultState,
+    new: ResultState,
+    by: _By,
+    undoes_director: bool = False,
 ) -> tuple[dt.datetime, bool]:
-    """The change refused unless it may be made (:func:`check_change`) and the new slip
-    fits (its checks as entered, this result left out); when, and whether late."""
+    """The change refused unless it may be made (:func:`check_change`; the director's
+    alone, :func:`check_role`) and the new slip fits (its checks as entered, this
+    result left out); when, and whether late."""
     at = as_utc(by.now) if by.now is not None else utcnow()
+    check_role(row.id, director=by.director, disputed=disputes.awaits_ruling(s, row.id),
+               undoes_director=undoes_director)  # fmt: skip
     late = check_change(old, new, who=by.who, reason=by.reason, director=by.director, at=at,
                         deadline=ev.correction_deadline)  # fmt: skip
     value, override, deleted = new
@@ -579,8 +589,9 @@ def _change(
     action: str,
     by: _By,
     undoes: int | None = None,
+    undoes_director: bool = False,
 ) -> int:
-    at, late = _checked_change(s, ev, row, old, new, by)
+    at, late = _checked_change(s, ev, row, old, new, by, undoes_director)
     return corrections.write_change(
         s, ev, row, old, new, action=action, who=by.who, reason=by.reason,
         director=by.director, late=late, at=at, undoes=undoes,

@@ -162,6 +162,8 @@ class Undone:
     replaced: ResultState
     undone_by: int | None
     later: int | None
+    #: whether the correction undone was the director's
+    by_director: bool = False
 
 
 def to_undo(s: OrmSession, ev: EventRow, correction_id: int) -> Undone:
@@ -191,6 +193,7 @@ def to_undo(s: OrmSession, ev: EventRow, correction_id: int) -> Undone:
         result_from_json(c.old),
         undone,
         later,
+        c.director,
     )
 
 

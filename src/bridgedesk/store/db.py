@@ -48,7 +48,7 @@ ENV_VAR = "BRIDGEDESK_DB"
 #: The newest migration in ``store/alembic/versions`` (its ``revision``): a store at
 #: this version needs no migration, which :func:`migrate` sees without loading Alembic.
 #: A new migration changes it (``tests/events/test_store.py`` checks it is Alembic's head).
-HEAD = "0017_flights"
+HEAD = "0018_loginfailures"
 #: Alembic keeps its running environment in module globals: one migration at a
 #: time per process (stores opened from several threads, e.g. by the web app).
 _MIGRATION_LOCK = threading.Lock()

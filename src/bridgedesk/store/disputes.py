@@ -35,6 +35,7 @@ __all__ = [
     "CORRECTED",
     "Dispute",
     "DisputeError",
+    "awaits_ruling",
     "dispute_to_rule",
     "disputes",
     "event_open_disputes",
@@ -99,6 +100,11 @@ def _open_on(s: OrmSession, result_id: int) -> DisputeRow | None:
     return s.scalars(
         select(DisputeRow).where(DisputeRow.result_id == result_id, DisputeRow.resolution.is_(None))
     ).first()
+
+
+def awaits_ruling(s: OrmSession, result_id: int) -> bool:
+    """Whether result ``result_id`` has a dispute the director has not ruled on."""
+    return _open_on(s, result_id) is not None
 
 
 def raise_dispute(

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Date,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -367,6 +368,19 @@ class RoundControlRow(Base):
     round: Mapped[int] = mapped_column(Integer)
     state: Mapped[str] = mapped_column(String(10))
     who: Mapped[str] = mapped_column(String(100))
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class LoginFailureRow(Base):
+    """A failed login (a wrong table code, a wrong console password) from ``client``,
+    counted by :mod:`bridgedesk.store.login_failures` in every server process."""
+
+    __tablename__ = "login_failures"
+    __table_args__ = (Index("ix_login_failures_scope_client", "scope", "client"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    scope: Mapped[str] = mapped_column(String(20))
+    client: Mapped[str] = mapped_column(String(64))
     at: Mapped[dt.datetime] = mapped_column(DateTime)
 
 

@@ -191,20 +191,6 @@ def table_state(store: UnitOfWork, terminal: Terminal) -> TableState:
         return _state(s, terminal)
 
 
-def has_played(store: UnitOfWork, terminal: Terminal, board: int) -> bool:
-    """True once this table has entered a result on ``board``."""
-    with store.transaction(write=False) as s:
-        found = s.scalars(
-            select(ResultRow.id).where(
-                ResultRow.section_id == terminal.section_id,
-                ResultRow.table_no == terminal.table,
-                ResultRow.board == board,
-                ResultRow.withdrawn.is_(False),
-            )
-        ).first()
-        return found is not None
-
-
 # -- what a table's slips read and keep --------------------------------------------------
 
 
@@ -314,7 +300,6 @@ __all__ = [
     "current_round",
     "event_version",
     "grid",
-    "has_played",
     "login",
     "new_code",
     "next_round",

@@ -20,7 +20,8 @@ __all__ = ["event_version", "section_versions"]
 
 
 def event_version(store: UnitOfWork, event_id: int) -> tuple[int, int, int]:
-    """A value that changes whenever a result of the event is added, corrected or deleted."""
+    """A value that changes whenever a result of the event is added, corrected or deleted,
+    or the director rules or releases results (the audit log)."""
     with store.transaction(write=False) as s:
         count, last = s.execute(
             select(func.count(ResultRow.id), func.max(ResultRow.id))
@@ -31,7 +32,11 @@ def event_version(store: UnitOfWork, event_id: int) -> tuple[int, int, int]:
         corrected = s.scalar(
             select(func.max(CorrectionRow.id)).where(CorrectionRow.event_id == event_id)
         )
-        return int(count or 0), int(last or 0), int(corrected or 0)
+        ruled = s.scalar(
+            select(func.max(DirectorAuditRow.id)).where(DirectorAuditRow.event_id == event_id)
+        )
+        # both ids only grow: their sum changes with either (a ruling, a release)
+        return int(count or 0), int(last or 0), int(corrected or 0) + int(ruled or 0)
 
 
 def section_versions(store: UnitOfWork, event_id: int) -> dict[tuple[int, str], tuple[int, ...]]:

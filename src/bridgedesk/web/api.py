@@ -23,8 +23,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError, ForbiddenError
-from bridgedesk.services import live as scoring
-from bridgedesk.services import slips
+from bridgedesk.services import slips, visibility
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
@@ -85,6 +84,7 @@ def state_json(state: term.TableState) -> dict[str, Any]:
             "ew": None if nxt.ew is None else vars(nxt.ew),
             "boards": list(nxt.boards),
             "boards_to": nxt.boards_to,
+            "boards_finished": nxt.boards_finished,
         },
     }
 
@@ -94,7 +94,7 @@ async def store_result(
 ) -> dict[str, Any]:
     """Store a table's result through the process's writer (see :mod:`bridgedesk.web.writer`)."""
     if await team_tables.is_team(request, terminal):  # the draw's checks too
-        return await team_tables.store_team_result(request, terminal, body)
+        return await team_tables.store_team_result(request, terminal, body, key)
     writer: ResultWriter = request.app.state.writer
     return await writer.submit(table_slip(terminal, body, key))
 
@@ -104,7 +104,7 @@ async def login(request: Request) -> JSONResponse:
     limiter: LoginLimiter = request.app.state.login_limiter
     client = client_of(request)
     try:
-        limiter.check(client)
+        await db_call(request, limiter.check, client)
         given = parsed(LoginBody, await json_object(request))
         if given.event is None or given.table is None or given.code is None:
             raise EntryError(
@@ -122,7 +122,7 @@ async def login(request: Request) -> JSONResponse:
                 given.session or 1,
             )
         except term.NotLoggedInError:
-            limiter.failed(client)
+            await db_call(request, limiter.failed, client)
             raise
     except BridgedeskError as exc:
         return error(exc, request)
@@ -192,24 +192,15 @@ async def dispute_result(request: Request, result_id: int) -> JSONResponse:
     return JSONResponse({"dispute": found, "result": result_id}, status_code=201)
 
 
-def played_traveller(store: Store, terminal: term.Terminal, board: int) -> dict[str, Any] | None:
-    """A board's traveller so far, or None while this table has not entered the board."""
-    if not term.has_played(store, terminal, board):
-        return None
-    return scoring.board_traveller(
-        store, terminal.event_id, terminal.section, terminal.session, board
-    )
-
-
 @router.get("/table/traveller/{board}")
 async def traveller(request: Request, board: int) -> JSONResponse:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store)
-        found = await db_call(request, played_traveller, store, terminal, board)
+        found = await db_call(request, visibility.table_traveller, store, terminal, board)
         if found is None:
             raise ForbiddenError(
-                "board {board}'s traveller shows once {table} has entered it",
+                "board {board}'s traveller shows once both pairs now at {table} have played it",
                 code="table.traveller-before-play",
                 board=board,
                 table=terminal.named,
@@ -233,4 +224,4 @@ async def ranking(
     return Response(body, media_type="application/json")
 
 
-__all__ = ["error", "played_traveller", "router", "state_json", "store_result"]
+__all__ = ["error", "router", "state_json", "store_result"]

@@ -83,13 +83,16 @@ def create_app(
             if own:
                 the_store.close()
 
-    app = FastAPI(title="bridgedesk", docs_url=None, redoc_url=None, lifespan=lifespan)
+    # no public schema: the console serves it to the director (web/console/schema.py)
+    app = FastAPI(
+        title="bridgedesk", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
     app.add_middleware(BodyLimit)  # a body too large is refused before it is read
     unanswered.install(app)  # what a route lets escape: one line, as the rest
     writer = ResultWriter(app, the_store, on_stored=lambda events: live.touch(app, events))
     app.state.store = the_store
     app.state.writer = writer
-    app.state.login_limiter = LoginLimiter(limit=login_limit, window=login_window)
+    app.state.login_limiter = LoginLimiter(the_store, limit=login_limit, window=login_window)
     app.state.secure_cookies = secure_cookies
     app.state.poll_seconds = poll_seconds
     app.include_router(api.router)

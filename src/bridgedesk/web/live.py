@@ -35,13 +35,14 @@ from bridgedesk.bridge import Seat
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.i18n import catalog
 from bridgedesk.services import live as scoring
-from bridgedesk.services.live_results import LiveResults, LiveSection
+from bridgedesk.services import visibility
+from bridgedesk.services.live_results import LiveResults, LiveSection, json_bytes
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
 from bridgedesk.store.terminals import event_version
 from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
-from bridgedesk.web.templating import page, render
+from bridgedesk.web.templating import page, refused_fragment, render
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/e")
@@ -200,8 +201,8 @@ def live_context(
     sections = [section(session, name).display for name in rules.sections(session)]
     over = bool(sections) and all(s["over"] for s in sections)
     hands: list[dict[str, Any]] = []
-    if over:
-        boards = sorted({b for s in sections for b in s["complete_boards"]})
+    boards = sorted({b for s in sections for b in s["hands_boards"]})  # events.visibility
+    if boards:
         hands = _hands(store.deals(event), boards)
     count = sum(x.count for x in stamps.values())
     last = max((x.last for x in stamps.values()), default=0)
@@ -254,7 +255,11 @@ async def ranking_body(app: FastAPI, event: int, section: str | None, session: i
         store,
         event,
         ("ranking", event, section, session),
-        lambda: cache.ranking_json(event, section, session),
+        lambda: json_bytes(  # what the public may see of it (events.visibility)
+            visibility.public_ranking(
+                store, event, section, session, lambda: cache.ranking_json(event, section, session)
+            )
+        ),
     )
     return body
 
@@ -292,7 +297,7 @@ async def live_fragment(request: Request, event: int) -> Response:
     try:
         return HTMLResponse(await _fragment(request, event))
     except BridgedeskError as exc:
-        return HTMLResponse(f'<div id="live">{exc}</div>', status_code=status_of(exc))
+        return refused_fragment(request, "live", exc)
 
 
 @router.get("/{event}/events")

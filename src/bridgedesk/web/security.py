@@ -9,23 +9,24 @@
   double-submit token: a random cookie that the form must repeat.
 * Table logins are rate-limited per client address: after ``limit`` failed
   logins within ``window`` seconds, further logins are refused (HTTP 429)
-  until the window has passed.  The count is per server process.
+  until the window has passed.  The count is kept in the database, so it holds
+  across worker processes; the client's address is the socket's (``bridgedesk
+  serve`` believes no ``X-Forwarded-For`` unless told of a proxy with ``--proxy``).
 """
 
 from __future__ import annotations
 
 import secrets
-import threading
-import time
-from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from fastapi import Request, Response
 
 from bridgedesk.errors import BridgedeskError, ConflictError, ForbiddenError
 from bridgedesk.i18n import LazyText, lazy_gettext
+from bridgedesk.store import login_failures
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import NotLoggedInError, Terminal, authenticate
+from bridgedesk.store.unit import UnitOfWork, utcnow
 
 TOKEN_COOKIE = "bd_table"
 LOGIN_CSRF_COOKIE = "bd_login"
@@ -42,33 +43,31 @@ WRONG_CODES = lazy_gettext("wrong table codes")
 
 @dataclass
 class LoginLimiter:
+    """Failed logins per client address, counted in the database
+    (:mod:`bridgedesk.store.login_failures`) so that every worker process sees them
+    all; ``scope`` keeps the table codes' count apart from the console's."""
+
+    store: UnitOfWork
     limit: int = 10
     window: float = 60.0
     #: What the failures were, for the refusal's message (a message of the catalogs).
     what: LazyText = WRONG_CODES
-    _failures: dict[str, deque[float]] = field(default_factory=dict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    scope: str = "table"
 
     def check(self, client: str) -> None:
-        now = time.monotonic()
-        with self._lock:
-            recent = self._failures.get(client)
-            if recent is None:
-                return
-            while recent and now - recent[0] > self.window:
-                recent.popleft()
-            if len(recent) >= self.limit:
-                wait = int(self.window - (now - recent[0])) + 1
-                raise TooManyLoginsError(
-                    "too many {what} from this address: try again in {wait} s",
-                    code="login.too-many",
-                    what=self.what,
-                    wait=wait,
-                )
+        count, first = login_failures.recent(self.store, self.scope, client, self.window)
+        if count >= self.limit and first is not None:
+            waited = (utcnow() - first).total_seconds()
+            wait = max(int(self.window - waited), 0) + 1
+            raise TooManyLoginsError(
+                "too many {what} from this address: try again in {wait} s",
+                code="login.too-many",
+                what=self.what,
+                wait=wait,
+            )
 
     def failed(self, client: str) -> None:
-        with self._lock:
-            self._failures.setdefault(client, deque()).append(time.monotonic())
+        login_failures.failed(self.store, self.scope, client, self.window)
 
 
 def status_of(exc: BridgedeskError) -> int:

@@ -16,24 +16,25 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from bridgedesk.bridge import Seat
+from bridgedesk.bridge.score_table import score_table
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.events.seating import format_boards
 from bridgedesk.i18n import catalog
-from bridgedesk.services import slips
+from bridgedesk.services import slips, visibility
 from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
-from bridgedesk.web.api import played_traveller, raise_table_dispute, store_result
+from bridgedesk.web.api import raise_table_dispute, store_result
 from bridgedesk.web.bodies import LoginBody, parsed
 from bridgedesk.web.individual_seats import individual_view
 from bridgedesk.web.language import language
-from bridgedesk.web.refusals import refusal
 from bridgedesk.web.security import (
     TOKEN_COOKIE,
     LoginLimiter,
@@ -47,10 +48,12 @@ from bridgedesk.web.security import (
 )
 from bridgedesk.web.table_body import table_correction, table_slip
 from bridgedesk.web.team_tables import is_team
-from bridgedesk.web.templating import page, render
+from bridgedesk.web.templating import page, refused_fragment, render
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/t")
+#: The terminal's scripts (``/static``).
+STATIC = Path(__file__).parent / "static"
 
 #: The result choices of the entry form, as the opponents say them.
 RESULTS = (*(f"-{n}" for n in range(13, 0, -1)), "=", *(f"+{n}" for n in range(1, 7)))
@@ -75,6 +78,27 @@ def _error_page(request: Request, exc: BridgedeskError, back: str = "/t/table") 
 async def _form(request: Request) -> dict[str, str]:
     data = await request.form()
     return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+# -- what the phone keeps ------------------------------------------------------------------
+
+
+@router.get("/scores.json")
+def scores() -> JSONResponse:
+    """Every contract's score (:func:`bridgedesk.bridge.score_table.score_table`): the
+    page shows a slip's score from it, with or without the network."""
+    return JSONResponse(score_table(), headers={"Cache-Control": "public, max-age=86400"})
+
+
+@router.get("/sw.js")
+def service_worker() -> FileResponse:
+    """The terminal's service worker, served under ``/t/`` so that its scope is the
+    terminal's pages (``static/table_sw.js``)."""
+    return FileResponse(
+        STATIC / "table_sw.js",
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/t/"},
+    )
 
 
 # -- logging in --------------------------------------------------------------------------
@@ -105,7 +129,7 @@ async def login(request: Request) -> Response:
     client = client_of(request)
     try:
         check_login_csrf(request, form.get("csrf", ""))
-        limiter.check(client)
+        await db_call(request, limiter.check, client)
         given = parsed(LoginBody, {k: form.get(k) for k in ("event", "section", "table", "code")})
         if given.event is None or given.table is None:
             raise EntryError("the event and table are numbers", code="table.login-numbers")
@@ -120,7 +144,7 @@ async def login(request: Request) -> Response:
                 given.code or "",
             )
         except term.NotLoggedInError:
-            limiter.failed(client)
+            await db_call(request, limiter.failed, client)
             raise
     except BridgedeskError as exc:
         _ = catalog(language(request)).gettext
@@ -183,6 +207,7 @@ def _moved(state: term.TableState) -> dict[str, Any] | None:
         "round": before + 1,
         "places": places,
         "boards_to": nxt.boards_to,
+        "boards_finished": nxt.boards_finished,
         "boards_text": _numbers(here.boards),
     }
 
@@ -203,7 +228,7 @@ def _panel_context(store: Store, terminal: term.Terminal) -> dict[str, Any]:
         "boards_text": _numbers(state.boards),
         "moved": _moved(state),
         "individual": individual_view(store, state),  # the four players (web/individual_seats)
-        "played": state.played,
+        "played": visibility.table_boards(store, terminal),  # events.visibility
         "form": defaultdict(str),
         "results": RESULTS,
         "error": "",
@@ -237,19 +262,8 @@ async def table_panel(request: Request) -> Response:
         terminal = await db_call(request, terminal_of, request, store)
         context = await db_call(request, _panel_context, store, terminal)
     except BridgedeskError as exc:
-        said = refusal(exc, language(request))
-        return HTMLResponse(
-            f'<div id="panel"><p class="box error" data-code="{_escape(said.code)}">'
-            f"{_escape(said.text)}</p></div>",
-            status_code=status_of(exc),
-        )
+        return refused_fragment(request, "panel", exc)
     return HTMLResponse(render("_panel.html.j2", language(request), **context))
-
-
-def _escape(text: str) -> str:
-    from markupsafe import escape
-
-    return str(escape(text))
 
 
 # -- entering a result -----------------------------------------------------------------------
@@ -469,7 +483,7 @@ async def traveller(request: Request, board: int) -> Response:
     _ = catalog(language(request)).gettext
     try:
         terminal = await db_call(request, terminal_of, request, store)
-        found = await db_call(request, played_traveller, store, terminal, board)
+        found = await db_call(request, visibility.table_traveller, store, terminal, board)
         own = await db_call(request, _own_result, store, terminal, board)
     except term.NotLoggedInError:
         return RedirectResponse("/t/", status_code=303)

@@ -16,13 +16,14 @@ from fastapi.responses import HTMLResponse, Response
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.i18n import catalog
+from bridgedesk.services import visibility
 from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.web.console.team_publish import standings_context
 from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
 from bridgedesk.web.team_reports import report_page
-from bridgedesk.web.templating import page, render
+from bridgedesk.web.templating import page, refused_fragment, render
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/e")
@@ -69,13 +70,15 @@ async def team_live_fragment(request: Request, event: int) -> Response:
     try:
         html = await db_call(request, _fragment, _store(request), event, language(request))
     except BridgedeskError as exc:
-        return HTMLResponse(f'<div id="live">{exc}</div>', status_code=status_of(exc))
+        return refused_fragment(request, "live", exc)
     return HTMLResponse(html)
 
 
 @router.get("/{event}/teams/{name}.html", response_class=HTMLResponse)
 async def team_report(request: Request, event: int, name: str) -> Response:
     try:
+        if name != "standings":  # board by board: not while boards are in play (visibility)
+            await db_call(request, visibility.team_board_pages, _store(request), event)
         html = await db_call(request, report_page, _store(request), event, name, language(request))
     except BridgedeskError as exc:
         return _refused(request, exc)

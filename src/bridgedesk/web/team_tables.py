@@ -14,6 +14,7 @@ the console (``/d/teams/ID/results``), with a reason.
 
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
@@ -61,13 +62,14 @@ async def is_team(request: Request, terminal: term.Terminal) -> bool:
 
 
 async def store_team_result(
-    request: Request, terminal: term.Terminal, body: Mapping[str, Any]
+    request: Request, terminal: term.Terminal, body: Mapping[str, Any], key: str | None = None
 ) -> dict[str, Any]:
     """A team table's result sent to the table API (``POST /api/table/results``): its
     pairs are the draw's; checked and stored by the tables' door
-    (:func:`bridgedesk.services.slips.enter_at_table`) and answered as a pairs
-    table's result is."""
-    slip = table_slip(terminal, body, pairs=False)
+    (:func:`bridgedesk.services.slips.enter_at_table`) with its ``Idempotency-Key``
+    (a retry gets the first answer, never a 409), and answered as a pairs table's
+    result is."""
+    slip = table_slip(terminal, body, key, pairs=False)
     answer: dict[str, Any] = await db_call(request, slips.enter_at_table, _store(request), slip)
     return answer
 
@@ -105,6 +107,7 @@ async def _page(
         error=error,
         form=defaultdict(str, form or {}),
         done=request.query_params.get("done", ""),
+        key=(form or {}).get("key") or secrets.token_urlsafe(16),  # a doubled tap: stored once
         **context,
     )
 
@@ -146,9 +149,8 @@ async def enter_result(request: Request) -> Response:
         "lead": (form.get("lead") or "").strip().upper() or None,
     }
     try:
-        answer = await db_call(
-            request, slips.enter_at_table, store, table_slip(terminal, body, pairs=False)
-        )
+        slip = table_slip(terminal, body, form.get("key") or None, pairs=False)
+        answer = await db_call(request, slips.enter_at_table, store, slip)
     except BridgedeskError as exc:
         return await _page(request, terminal, status_of(exc), exc, form)
     done = f"result {answer['id']}: board {answer['board']} {answer['result']}"

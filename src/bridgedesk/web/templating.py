@@ -11,10 +11,12 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from bridgedesk.errors import BridgedeskError
 from bridgedesk.i18n import LANGS, NATIVE_NAMES
 from bridgedesk.reports.templating import add_catalogs
 from bridgedesk.web.language import LANG_COOKIE, language
 from bridgedesk.web.refusals import refusal
+from bridgedesk.web.security import status_of
 
 
 @lru_cache(maxsize=1)
@@ -49,4 +51,11 @@ def page(request: Request, name: str, status_code: int = 200, **context: Any) ->
     return response
 
 
-__all__ = ["environment", "page", "render"]
+def refused_fragment(request: Request, where: str, exc: BridgedeskError) -> HTMLResponse:
+    """A fragment swapped in place of ``#where`` that says why the request was refused
+    (the one refusal template: its code, its text escaped, in the request's language)."""
+    html = render("_refused_fragment.html.j2", language(request), where=where, message=exc)
+    return HTMLResponse(html, status_code=status_of(exc))
+
+
+__all__ = ["environment", "page", "refused_fragment", "render"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -23,10 +24,13 @@ from bridgedesk.bridge.methods import Method
 from bridgedesk.cli._options import DbOption, JsonOption
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.cli.masterpoints._options import KindOption
+from bridgedesk.formats import handicap_file
 from bridgedesk.masterpoints.award import Award
+from bridgedesk.masterpoints.handicap_lists import Split
 from bridgedesk.masterpoints.request import AwardOptions
 from bridgedesk.services.award_inputs import InputOptions
 from bridgedesk.services.award_requests import AwardAsked, award
+from bridgedesk.services.handicaps import HandicapAsked
 
 
 @app.command("award")
@@ -210,6 +214,30 @@ def award_command(
             "stored event's)",
         ),
     ] = None,
+    handicap_ratings: Annotated[
+        Path | None,
+        typer.Option(
+            help="--from-event, a handicap event: pay its scratch and its handicap places, "
+            "the handicaps from this CSV member,rating (docs/handicap.md)"
+        ),
+    ] = None,
+    handicap_grades: Annotated[
+        str | None,
+        typer.Option(
+            help="--from-event, a handicap event: the handicaps from the ledger's "
+            "masterpoints by the club's bands FROM:HANDICAP,... (docs/handicap.md)"
+        ),
+    ] = None,
+    handicap_share: Annotated[
+        int, typer.Option(min=1, max=100, help="percent of the handicap applied")
+    ] = 100,
+    handicap_both: Annotated[
+        bool,
+        typer.Option(
+            help="a pair placed on both lists is paid both (default: the list that pays more, "
+            "SBF 001:502-516)"
+        ),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Award a ranking or scored results: every player's points, colour, place and reason.
@@ -228,6 +256,13 @@ def award_command(
         limits=tuple(limit or ()), team_size=team_size, bridge_center=bridge_center,
         stage=stage,
     )  # fmt: skip
+    handicaps = None
+    if handicap_ratings is not None or handicap_grades is not None or handicap_share != 100:
+        handicaps = HandicapAsked(
+            handicap_file.load(handicap_ratings) if handicap_ratings is not None else None,
+            handicap_file.parse_grades(handicap_grades) if handicap_grades is not None else None,
+            Fraction(handicap_share, 100),
+        )
     source = InputOptions(
         tuple(results or ()), stored, section, db, players, method, winners, flights
     )
@@ -235,7 +270,8 @@ def award_command(
         AwardAsked(
             event_options, source, max_vp=max_vp, group=tuple(group or ()),
             qualifying=qualifying, certificates=certificates, club=club, movement=movement,
-            record=record, event=event, day=day, as_json=as_json,
+            record=record, event=event, day=day, as_json=as_json, handicap=handicaps,
+            split=Split.BOTH if handicap_both else Split.BETTER,
         )
     )  # fmt: skip
     if done.certificates:

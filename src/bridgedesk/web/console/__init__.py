@@ -6,9 +6,9 @@ entries (:mod:`.events`), the movement (:mod:`.movement`) and its paper (:mod:`.
 the deals
 (:mod:`.deals`), the live grid
 (:mod:`.grid`), results, corrections, rulings and rounds (:mod:`.results`),
-the report set (:mod:`.publish`); league seasons (:mod:`.leagues`), simultaneous
-events (:mod:`.simultaneous`).  The app
-includes :data:`router` and calls
+the report set (:mod:`.publish`), handicap pairs (:mod:`.handicap`); league seasons
+(:mod:`.leagues`), simultaneous events (:mod:`.simultaneous`); the app's OpenAPI schema
+for the director (:mod:`.schema`).  The app includes :data:`router` and calls
 :func:`install` (see ``OPTIONAL_ROUTERS`` of :mod:`bridgedesk.web.app`).
 """
 
@@ -22,6 +22,7 @@ from bridgedesk.web.console import (
     draw,
     events,
     grid,
+    handicap,
     individuals,
     leagues,
     login,
@@ -30,6 +31,7 @@ from bridgedesk.web.console import (
     paper,
     publish,
     results,
+    schema,
     sessions,
     simultaneous,
     team_play,
@@ -41,7 +43,7 @@ from bridgedesk.web.console.auth import install
 router = APIRouter()
 for _module in (
     login, events, members, movement, paper, deals, grid, results, disputes, publish, sessions,
-    draw, individuals,
+    draw, individuals, schema, handicap,
 ):  # fmt: skip
     router.include_router(_module.router)
 for _module in (teams, team_play, team_publish):  # a team event's pages (/d/teams/ID)

@@ -134,11 +134,11 @@ async def log_in(request: Request, name: str, password: str) -> str:
     """A new session token for a right name and password; rate-limited per address."""
     limiter = limiter_of(request)
     client = client_of(request)
-    limiter.check(client)
+    await db_call(request, limiter.check, client)
     try:
         token, _ = await db_call(request, users.log_in, store_of(request), name, password)
     except users.LoginError:
-        limiter.failed(client)
+        await db_call(request, limiter.failed, client)
         raise
     return token
 
@@ -154,7 +154,11 @@ def install(app: FastAPI) -> None:
     """The console's login limiter and the answers to a missing session or role."""
     base: LoginLimiter = app.state.login_limiter
     app.state.console_limiter = LoginLimiter(
-        limit=base.limit, window=base.window, what=lazy_gettext("failed console logins")
+        base.store,
+        limit=base.limit,
+        window=base.window,
+        what=lazy_gettext("failed console logins"),
+        scope="console",
     )
 
     async def login_needed(request: Request, _exc: Exception) -> Response:

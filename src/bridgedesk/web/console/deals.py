@@ -22,12 +22,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.generate import generate
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, ForbiddenError
 from bridgedesk.events.seating import seats
 from bridgedesk.formats import dealfile
 from bridgedesk.i18n import catalog, lazy_gettext
 from bridgedesk.reports.bundle import records_from_deals
 from bridgedesk.reports.hand_records import render_html
+from bridgedesk.services import visibility
 from bridgedesk.store.deal_files import attach_deals, span
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
@@ -151,6 +152,17 @@ async def hand_records(request: Request, event: int) -> Response:
     place = await place_of(request, event)
     try:
         records = await db_call(request, _records, store_of(request), place)
+        if session.user.role is Role.VIEWER:  # the hands once the session is over
+            shown = await db_call(
+                request, visibility.hands_for_viewer, store_of(request), place.event,
+                place.section, place.session, [r.deal.board for r in records],
+            )  # fmt: skip
+            records = [r for r in records if r.deal.board in shown]
+            if not records:
+                raise ForbiddenError(
+                    "the hand records show once every table has played",
+                    code="deals.hands-before-play",
+                )
         if request.query_params.get("dd"):
             from bridgedesk.deals.dd import analyse
 

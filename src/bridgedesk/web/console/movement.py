@@ -39,6 +39,7 @@ from bridgedesk.reading import whole_number
 from bridgedesk.reports.movement_cards import render_html
 from bridgedesk.reports.names import movement_name
 from bridgedesk.reports.table_cards import cards_html
+from bridgedesk.services.lan import table_base
 from bridgedesk.store.section_movement import (
     apply_movement,
     choose_movement,
@@ -232,9 +233,10 @@ async def table_cards(request: Request, event: int) -> Response:
         )
     except BridgedeskError as exc:
         return await _page(request, session, place, status_of(exc), {"choose": exc})
-    base = str(request.base_url).rstrip("/")
+    # the director's browser on this computer (localhost) reaches it; no phone does
+    base, warning = table_base(str(request.base_url))
     return HTMLResponse(
-        cards_html(place.event, place.info.event.name, codes, base, language(request))
+        cards_html(place.event, place.info.event.name, codes, base, language(request), warning)
     )
 
 

@@ -18,6 +18,7 @@ from starlette.datastructures import FormData
 
 from bridgedesk.errors import BridgedeskError, EntryError
 from bridgedesk.i18n import LazyText, catalog
+from bridgedesk.services import visibility
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.language import language
@@ -84,6 +85,11 @@ class SectionPage:
         store = request.app.state.store
         query = dict(request.query_params)
         context = await db_call(request, self.gather, store, place, query)
+        if session.user.role is Role.VIEWER:  # a viewer sees what the public sees
+            context = await db_call(
+                request, visibility.for_viewer, store, place.event, place.section,
+                place.session, context,
+            )  # fmt: skip
         if form is None and self.prefill is not None:
             form = await db_call(request, self.prefill, store, place, query)
         title = place.info.event.name if self.title is None else self.title.in_(language(request))

@@ -11,8 +11,10 @@ a director corrects as the director, also after the deadline); undo is
 and boards not played (``result fouled`` / ``not-played``) likewise, and a
 cancelled ruling :func:`bridgedesk.store.director.cancel_ruling`; rounds are held, closed and
 opened by :func:`bridgedesk.store.terminals.set_round` (``event round``); the missing
-slips are :func:`bridgedesk.store.director.missing`.  A scorer enters and
-corrects; rulings and rounds need a director.
+slips, the late first, are :func:`bridgedesk.services.missing_slips.missing`; the director's
+release of a session's travellers and hands is :func:`bridgedesk.services.visibility.release`
+(``result release``).  A scorer enters and corrects; rulings, rounds and releases need a
+director.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events import make_result
-from bridgedesk.events.correction import corrected
+from bridgedesk.events.correction import corrected, stored_fields
 from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import (
     PenaltyUnit,
@@ -37,7 +39,7 @@ from bridgedesk.events.rulings import (
 from bridgedesk.formats import results_csv
 from bridgedesk.i18n import LazyText, catalog, lazy_gettext, lazy_pgettext
 from bridgedesk.reading import decode
-from bridgedesk.services import rulings, slips
+from bridgedesk.services import missing_slips, rulings, slips, visibility
 from bridgedesk.store import director
 from bridgedesk.store.disputes import open_disputes
 from bridgedesk.store.service import Store
@@ -54,6 +56,7 @@ from bridgedesk.web.console.pages import (
     upload_of,
 )
 from bridgedesk.web.console.place import Place, place_of
+from bridgedesk.web.console.release import release_form
 from bridgedesk.web.language import language
 from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
@@ -128,14 +131,14 @@ def _context(store: Store, place: Place, query: Mapping[str, str]) -> dict[str, 
             and (cell is None or (r.result.round, r.result.table) == cell)
         ],
         "cell": cell,
-        "missing": director.missing(store, place.event, place.section, place.session),
-        "planned": director.planned(store, place.event, place.section, place.session),
+        "missing": missing_slips.missing(store, place.event, place.section, place.session),
         "rulings": director.ruling_lines(store, place.event, place.section, place.session),
         "controls": round_states(store, place.event, place.section, place.session),
         "rounds": [] if movement is None else list(range(1, movement.rounds + 1)),
         "board_filter": board,
         "seats": SEATS,
         "units": [u.value for u in PenaltyUnit],
+        "released": visibility.released(store, place.event, place.session),
     }
 
 
@@ -305,7 +308,7 @@ async def _correct_form(
         dispute=next((d for d in called if d.result_id == stored.id), None),
         seats=SEATS,
         error=error,
-        form=refill(form or {"lead": r.lead or ""}),
+        form=refill(form or stored_fields(r)),  # the stored slip, to change what is wrong
     )
 
 
@@ -553,6 +556,10 @@ def _cancel(store: Store, place: Place, form: Mapping[str, str], session: UserSe
     )
 
 
+def _release(store: Store, place: Place, form: Mapping[str, str], session: UserSession) -> str:
+    return release_form(store, place.event, place.session, form, session.user.name, place.lang)
+
+
 _Action = Callable[[Store, Place, Mapping[str, str], UserSession], str]
 
 #: The actions that answer with the results page: (path, role, form, function).
@@ -563,6 +570,7 @@ ACTIONS: tuple[tuple[str, Role, str, _Action], ...] = (
     ("/fouled", Role.DIRECTOR, "fouled", _fouled),
     ("/not-played", Role.DIRECTOR, "not_played", _not_played),
     ("/rulings/cancel", Role.DIRECTOR, "rulings", _cancel),
+    ("/release", Role.DIRECTOR, "release", _release),
 )
 
 

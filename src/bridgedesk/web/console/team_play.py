@@ -16,7 +16,9 @@ result for the wrong room (home and away the wrong way round), a board the
 match does not play or a second result for a room is refused with the
 command line's own line, shown beside the form.  The chosen match's
 comparison, board by board, is the scored event's
-(:func:`bridgedesk.services.team_scores.scored`).
+(:func:`bridgedesk.services.team_scores.scored`).  The director may show every
+board to everybody before every room has played it (``result release``,
+:mod:`bridgedesk.web.console.release`).
 """
 
 from __future__ import annotations
@@ -36,14 +38,22 @@ from bridgedesk.events.model import Result
 from bridgedesk.events.team_draw import ROOMS, DrawnMatch, TeamSlip
 from bridgedesk.i18n import catalog
 from bridgedesk.results.team_model import ScoredMatch
-from bridgedesk.services import slips, team_scores
+from bridgedesk.services import slips, team_scores, visibility
 from bridgedesk.store import team_events
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import round_states
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of
 from bridgedesk.web.console.pages import fragment
-from bridgedesk.web.console.teams import TeamPage, reason_of, show, team_act, whole
+from bridgedesk.web.console.release import release_form
+from bridgedesk.web.console.teams import (
+    TeamPage,
+    reason_of,
+    show,
+    team_act,
+    team_event_of,
+    whole,
+)
 from bridgedesk.web.threads import db_call
 
 router = APIRouter(prefix="/d/teams")
@@ -131,6 +141,7 @@ show(router, "/{event}/grid", TeamPage("grid.html.j2", "team_grid", _grid))
 @router.get("/{event}/grid/cells", response_class=HTMLResponse)
 async def grid_cells(request: Request, event: int) -> Response:
     session = await need(request, Role.VIEWER)
+    await team_event_of(request, event)  # a pairs event's cells are not here: 404
     context = await db_call(request, _grid, store_of(request), event, {})
     return fragment(
         request,
@@ -226,6 +237,7 @@ def _results(store: Store, event: int, query: Mapping[str, str]) -> dict[str, An
         "squads": squads,
         "rooms": ROOMS,
         "seats": SEATS,
+        "released": visibility.released(store, event),
     }
 
 
@@ -322,6 +334,14 @@ def _lineup(
     return lineup.format(round=rnd, team=team, ns=f"{ns[0]},{ns[1]}", ew=f"{ew[0]},{ew[1]}")
 
 
+def _release(
+    store: Store, event: int, form: Mapping[str, str], session: UserSession, lang: str
+) -> str:
+    """The director shows every board of the event to everybody now (a team event is
+    one session), or folds them again."""
+    return release_form(store, event, 1, form, session.user.name, lang)
+
+
 def _back(event: int, form: Mapping[str, str], done: str) -> str:
     query = {k: form.get(k, "") for k in ("round", "home", "away")}
     return f"/d/teams/{event}/results?{urlencode({**query, 'done': done})}"
@@ -340,6 +360,13 @@ async def correct_result(request: Request, event: int) -> Response:
 @router.post("/{event}/lineup")
 async def lineup(request: Request, event: int) -> Response:
     return await team_act(request, event, Role.DIRECTOR, "lineup", _lineup, results_page_of, _back)
+
+
+@router.post("/{event}/release")
+async def release(request: Request, event: int) -> Response:
+    return await team_act(
+        request, event, Role.DIRECTOR, "release", _release, results_page_of, _back
+    )
 
 
 @router.post("/{event}/forfeit")

@@ -25,9 +25,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.team_draw import by_round
+from bridgedesk.events.team_settings import TeamSettings
 from bridgedesk.i18n import LazyText, catalog, lazy_gettext, lazy_pgettext
 from bridgedesk.services import draws
 from bridgedesk.store import team_events
+from bridgedesk.store.rows import EventInfo
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_entries import edit_team, enter_team, team_players
 from bridgedesk.store.terminals import round_states, set_round
@@ -58,6 +60,18 @@ PAGE_TITLES: dict[str, LazyText] = {
 }
 
 
+async def team_event_of(request: Request, event: int) -> tuple[EventInfo, TeamSettings]:
+    """The team event ``event`` and its settings; a missing event or a pairs event is
+    no place of the team pages (:class:`NoSuchPlaceError`: 404)."""
+    store = store_of(request)
+    try:
+        info = await db_call(request, store.event, event)
+        team = await db_call(request, team_events.settings, store, event)
+    except BridgedeskError as exc:
+        raise exc.as_(NoSuchPlaceError) from None
+    return info, team
+
+
 @dataclass(frozen=True)
 class TeamPage:
     """A page of a team event: its template (under ``console/teams/``), its key in
@@ -80,11 +94,7 @@ class TeamPage:
         # a refused form's match (round, home, away) stays chosen, unless the URL names one
         query = {k: v for k, v in (form or {}).items() if k in ("round", "home", "away")}
         query.update(request.query_params)
-        try:
-            info = await db_call(request, store.event, event)
-            team = await db_call(request, team_events.settings, store, event)
-        except BridgedeskError as exc:
-            raise exc.as_(NoSuchPlaceError) from None
+        info, team = await team_event_of(request, event)
         context = await db_call(request, self.gather, store, event, query)
         title = PAGE_TITLES[self.title].in_(language(request))
         return console_page(

@@ -51,3 +51,9 @@
     if (event.key === "Escape") { event.preventDefault(); find.focus(); }
   });
 })();
+// A page's print button ([data-print]) prints it: the console's navigation and forms stay
+// off the paper (console.css, @media print).
+document.addEventListener("click", function (event) {
+  var button = event.target.closest && event.target.closest("[data-print]");
+  if (button) window.print();
+});
