@@ -152,7 +152,7 @@ NOT_YET: dict[str, int] = {
     "bridgedesk.store.team_events": 25,
     "bridgedesk.store.team_halves": 1,
     "bridgedesk.store.team_origins": 1,
-    "bridgedesk.store.unit": 2,
+    "bridgedesk.store.unit": 1,
     "bridgedesk.web.console.deals": 2,
     "bridgedesk.web.console.kind_pages": 1,
     "bridgedesk.web.console.leagues": 6,

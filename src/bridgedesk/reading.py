@@ -207,6 +207,20 @@ def checked_decimal(text: str) -> Decimal:
     return value
 
 
+def parse_json(text: str, *, decimals: bool = False, finite_only: bool = True) -> Any:
+    """The value of JSON ``text`` (a byte-order mark dropped), for a caller that says
+    each failure itself: :class:`json.JSONDecodeError` for text that is no JSON,
+    :class:`NumberRefusedError` for a number refused (:func:`loads_json`) and
+    :class:`RecursionError` for nesting too deep for the parser."""
+    text = text.removeprefix("\ufeff")
+    floats: Callable[[str], Any] = checked_decimal if decimals else _checked_float
+    if not finite_only:
+        return json.loads(text, parse_int=_checked_int)
+    return json.loads(
+        text, parse_constant=_refuse_constant, parse_int=_checked_int, parse_float=floats
+    )
+
+
 def loads_json(
     text: str,
     filename: str | None = None,
@@ -222,14 +236,8 @@ def loads_json(
     and overflowing floats through as Python's :mod:`json` reads them, for a
     caller that checks each value and names it in its message.
     """
-    text = text.removeprefix("\ufeff")
-    floats: Callable[[str], Any] = checked_decimal if decimals else _checked_float
     try:
-        if not finite_only:
-            return json.loads(text, parse_int=_checked_int)
-        return json.loads(
-            text, parse_constant=_refuse_constant, parse_int=_checked_int, parse_float=floats
-        )
+        return parse_json(text, decimals=decimals, finite_only=finite_only)
     except json.JSONDecodeError as exc:
         where = Location(file=filename, line=exc.lineno, column=exc.colno)
         raise _error(error, f"not valid JSON: {exc.msg}", where) from None
@@ -293,6 +301,7 @@ __all__ = [
     "csv_rows",
     "decode",
     "loads_json",
+    "parse_json",
     "position",
     "read_bytes",
     "read_json",

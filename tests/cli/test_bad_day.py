@@ -421,8 +421,10 @@ HOSTILE_NAMES = ('=HYPERLINK("http://x","y")', "+SUM(1)", "-2+3", "@cmd")
 
 
 def formula_like(cell: str) -> bool:
-    """What a spreadsheet would run: a first character of OWASP's list, not a number."""
-    return cell[:1] != "" and cell[0] in "=+-@\t\r" and not re.fullmatch(r"[+-]?\d+(\.\d+)?", cell)
+    """What a spreadsheet would run: a first character of OWASP's list, not a number, not
+    "=" alone (a bridge result made exactly: nothing to compute)."""
+    number = re.fullmatch(r"[+-]?\d+(\.\d+)?", cell)
+    return cell[:1] != "" and cell[0] in "=+-@\t\r" and not number and cell != "="
 
 
 def test_csv_exports_neutralise_formulas(
@@ -454,6 +456,7 @@ def test_csv_cells_round_trip() -> None:
     for sample in samples:
         assert restore(neutral(sample)) == sample
     assert neutral("=1+1") == "'=1+1"
+    assert neutral("=") == "=" and restore("'=") == "="  # a bridge result, made exactly
     assert neutral("-500") == "-500"
     assert neutral("'=x") == "''=x"
     assert neutral("Sato") == "Sato"
@@ -468,8 +471,10 @@ def test_result_export_is_neutral_and_imports_back(
     code, _, err = run(capsys, "result", "export", "1", "--out", out, "--db", store_copy)
     assert code == 0, err
     text = out.read_text("utf-8")
-    made_exactly = [row for row in csv.reader(io.StringIO(text)) if "'=" in row]
+    rows = list(csv.reader(io.StringIO(text)))
+    made_exactly = [row for row in rows if "=" in row]
     assert made_exactly, "no result made exactly in the demo"
+    assert not any("'=" in row for row in rows)  # a result made exactly is no formula (issue 23)
     with Store.open(store_copy) as store:
         stored = sorted((r.result for r in store.results(1)), key=repr)
     assert sorted((r for _, r in results_csv.load(out)), key=repr) == stored

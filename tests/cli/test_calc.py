@@ -77,14 +77,20 @@ def test_score_readable(capsys: pytest.CaptureFixture[str]) -> None:
         (("8S", "S", "=", "--vul", "ns"), "bad contract '8S': level 8 is not 1-7"),
         (("4Z", "S", "=", "--vul", "ns"), "bad contract '4Z'"),
         (("3NTXXX", "S", "=", "--vul", "ns"), "'XXX' is not a doubling"),
-        (("4S", "S", "--tricks", "14", "--vul", "ns"), "tricks must be 0-13, got 14"),
-        (("4S", "S", "--tricks", "-1", "--vul", "ns"), "tricks must be 0-13, got -1"),
+        (
+            ("4S", "S", "--tricks", "14", "--vul", "ns"),
+            "'--tricks': Input should be less than or equal to 13",
+        ),
+        (
+            ("4S", "S", "--tricks", "-1", "--vul", "ns"),
+            "'--tricks': Input should be greater than or equal to 0",
+        ),
         (("4S", "S", "-11", "--vul", "ns"), "-11 is impossible in 4S"),
         (("4S", "S", "=", "--tricks", "10", "--vul", "ns"), "not both"),
         (("4S", "--vul", "ns"), "needs a declarer"),
         (("4S", "Q", "=", "--vul", "ns"), "unknown seat 'Q'"),
         (("4S", "S", "=", "--vul", "red"), "unknown vulnerability 'red'"),
-        (("4S", "S", "=", "--board", "0"), "board number must be"),
+        (("4S", "S", "=", "--board", "0"), "'--board': Input should be greater than or equal to 1"),
         (("PASS", "N", "=", "--vul", "ns"), "passed-out board"),
         ((), "Missing argument"),
         (("4S", "S", "=", "--vul", "ns", "--bogus"), "--bogus"),
@@ -163,7 +169,7 @@ def test_vp_readable_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--boards" in err
     code, _, err = run(capsys, "calc", "vp", "17", "--boards", "0")
     assert code == 2
-    assert "number of boards" in err
+    assert "'--boards': Input should be greater than or equal to 1" in err
 
 
 @pytest.mark.parametrize(

@@ -318,7 +318,7 @@ def test_refused_commands_leave_the_store_as_it_was(cli: Cli, tmp_path: Path) ->
     assert err.startswith("error: session 1 section A has results already")
     assert dump(cli.db) == before
     err = cli("results", EVENT, "--final", status=2)
-    assert "slips missing" in err and "missing slip: session 1 section A round" in err
+    assert "slips missing" in err and "missing slips: session 1 section A round" in err
     assert dump(cli.db) == before
     err = cli("results", EVENT, "--format", "csv", status=2)
     assert "give --session N" in err

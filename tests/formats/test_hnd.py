@@ -233,3 +233,15 @@ def test_hnd_round_trip(deals: list[Deal], ten: str) -> None:
     assert hnd.loads(text, strict=True).deals == deals
     for line in text.split("\r\n"):
         assert len(line) <= 70
+
+
+def test_the_32_board_limit_is_checked_as_board_33_starts() -> None:
+    """Strict reading stops at the 33rd board (issue 23): what follows it, here a broken
+    board and a megabyte of lines, is never parsed."""
+    deal = hnd.loads(SAMPLE).deals[0]
+    text = hnd.dumps([deal.with_board(n + 1) for n in range(32)])
+    start = len(text.splitlines()) + 1
+    text += hnd.dumps([deal.with_board(33)]) + "broken\n" * 150_000
+    with pytest.raises(FormatError, match=r"at most 32 boards.*board 33 starts here") as found:
+        hnd.loads(text, strict=True)
+    assert f":{start}:" in str(found.value) or f"line {start}" in str(found.value)

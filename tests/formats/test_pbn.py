@@ -343,3 +343,18 @@ def test_comment_after_the_last_game_is_kept() -> None:
     assert "; end of file" in pbn.dumps(games, export=False)
     inherited = pbn.loads('[Event "##E"]\n\n[Board "2"]\n\n{ bye }\n')
     assert "{ bye }" in pbn.dumps(inherited)
+
+
+def test_a_second_deal_in_one_game_is_refused_not_dropped() -> None:
+    """Two games without the empty line between them (issue 23): the second [Deal] was
+    ignored as a repeated tag pair, and its cards lost without a word."""
+    deal = "N:AKQJ.AKQ.AKQ.AKQ2 T98.JT9.JT9.JT93 765.876.876.8765 432.5432.5432.4"
+    first = f'[Board "1"]\n[Deal "{deal}"]\n'
+    second = f'[Deal "{deal.replace("N:", "E:")}"]\n'
+    with pytest.raises(FormatError, match="tag Deal occurs twice in one game") as found:
+        pbn.loads(first + second)
+    assert "separate games with an empty line" in str(found.value)
+    assert found.value.where.line == 3
+    # the same tag pair repeated is still ignored (PBN 2.1, 3.4); two games read as two
+    assert len(pbn.loads(first + f'[Deal "{deal}"]\n').games) == 1
+    assert len(pbn.loads(first + "\n" + first.replace('"1"', '"2"')).games) == 2

@@ -9,10 +9,13 @@ to a few seconds; a longer run is ``BRIDGEDESK_FUZZ_EXAMPLES=5000 pytest tests/f
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -126,6 +129,60 @@ def test_arbitrary_text_in_the_sample(reader: Reader) -> None:
     run()
 
 
+#: Values a JSON file may hold where another type is due: issue 23's ``"declarer": 7``.
+JSON_VALUES: list[Any] = [
+    7, 0, -1, 1.5, 10**20, True, False, None, "", "N", "²", "4SX", [], [1, "N"], {}, {"a": 1},
+]  # fmt: skip
+JSON_READERS = [r for r in READERS if r.suffix == ".json"]
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every place in a JSON document (its keys' and items' paths), the root first."""
+    yield path
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
+    for key, inner in items:
+        yield from _places(inner, (*path, key))
+
+
+def _with(document: Any, path: tuple[Any, ...], new: Any) -> Any:
+    if not path:
+        return new
+    copy = json.loads(json.dumps(document))
+    parent = copy
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = new
+    return copy
+
+
+@pytest.mark.parametrize("reader", JSON_READERS, ids=[r.name for r in JSON_READERS])
+def test_json_values_of_another_type(reader: Reader) -> None:
+    """A valid JSON file with values replaced by values of other types (a number where text
+    is due, a list where a number is, ``null`` anywhere), not only characters changed."""
+    document = json.loads(reader.sample.decode("utf-8-sig"))
+    places = list(_places(document))
+
+    @FUZZ
+    @given(st.lists(st.tuples(st.sampled_from(places), st.sampled_from(JSON_VALUES)), min_size=1,
+                    max_size=3))  # fmt: skip
+    def run(changes: list[tuple[tuple[Any, ...], Any]]) -> None:
+        changed = document
+        for path, value in changes:
+            try:
+                changed = _with(changed, path, value)
+            except (KeyError, IndexError, TypeError):
+                continue  # an earlier change took that place away
+        read_any(reader, json.dumps(changed).encode("utf-8"))
+
+    run()
+
+
 def test_the_timer_stops_an_endless_reader() -> None:
     """The per-example timer works: a reader that never answers is stopped and reported."""
 
@@ -146,3 +203,18 @@ def test_anything_else_than_a_bridgedesk_error_fails_the_fuzz_check() -> None:
 
     with pytest.raises(ValueError, match="4300"):
         read_any(Reader("crash", ".txt", crash, b""), b"")
+
+
+@pytest.mark.parametrize("declarer", [7, True, ["N"], {"seat": "N"}])
+def test_a_declarer_that_is_not_text_is_one_line(declarer: Any, tmp_path: Path) -> None:
+    """Issue 23's traveller: ``"declarer": 7`` raised ``AttributeError``."""
+    from bridgedesk.errors import FormatError
+    from bridgedesk.formats import traveller_json
+    from tests.fuzz.readers import TRAVELLER_SAMPLE
+
+    document = json.loads(TRAVELLER_SAMPLE)
+    document["boards"][0]["results"][0]["declarer"] = declarer
+    path = tmp_path / "travellers.json"
+    path.write_text(json.dumps(document), "utf-8")
+    with pytest.raises(FormatError, match='"declarer" must be text'):
+        traveller_json.load(path).check()

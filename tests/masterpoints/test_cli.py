@@ -53,8 +53,14 @@ def test_sbf_table_json(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["jcbl-weekly", "--class", "6", "--competitors", "10"], "class must be 1-5, got 6"),
-        (["jcbl-weekly", "--class", "3", "--competitors", "0"], "2 or more competitors"),
+        (
+            ["jcbl-weekly", "--class", "6", "--competitors", "10"],
+            "'--class': Input should be less than or equal to 5",
+        ),
+        (
+            ["jcbl-weekly", "--class", "3", "--competitors", "0"],
+            "'--competitors': Input should be greater than or equal to 2",
+        ),
         (["jcbl-weekly", "--class", "3", "--competitors", "9", "--kind", "x"], "pairs, individual"),
         (["sbf", "A1", "--pairs", "40"], "A1 is defined for 4-32 pairs, got 40"),
         (["sbf", "A2", "--pairs", "120"], "A2 is defined for 32-100 pairs"),

@@ -44,9 +44,15 @@ def test_show_json_round_trips(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "hint"),
     [
         (["howell", "--tables", "40"], "3 to 16 tables"),
-        (["howell", "--tables", "6", "--rounds", "0"], "5 to 11 rounds"),
+        (
+            ["howell", "--tables", "6", "--rounds", "0"],
+            "'--rounds': Input should be greater than or equal to 1",
+        ),
         (["rover-mitchell", "--pairs", "16"], "odd number of pairs"),
-        (["mitchell", "--tables", "7", "--rounds", "0"], "1 to 7 rounds"),
+        (
+            ["mitchell", "--tables", "7", "--rounds", "0"],
+            "'--rounds': Input should be greater than or equal to 1",
+        ),
         (["spiral", "--tables", "7"], "choose one of howell"),
         (["mitchell", "--tables", "7", "--format", "pdf"], "text, html or json"),
     ],

@@ -75,7 +75,9 @@ def test_wrong_code_and_codes_of_another_event_are_refused(
         crossed = {**wrong, "code": codes[1]}
         assert client.post("/api/table/login", json=crossed).status_code == 401
     bad = client.post("/api/table/login", json={"event": "x", "table": 1, "code": "A"})
-    assert bad.status_code == 422 and "whole numbers" in bad.json()["error"]
+    assert bad.status_code == 422
+    assert bad.json()["error"] == "event is a whole number from 1 to 9223372036854775807, not 'x'"
+    assert (bad.json()["code"], bad.json()["field"]) == ("request.number-range", "event")
 
 
 def test_logins_are_rate_limited(client: TestClient, stored: Stored) -> None:

@@ -264,6 +264,22 @@ def _os_error(exc: OSError) -> str:
     return f"{where}: {what}" + (f"; {hint}" if hint else "")
 
 
+def _console_can_show_any_name() -> None:
+    """A console whose encoding lacks a name's letters (``LANG=en_US.ISO-8859-1`` and
+    "山田", cp932 and "Göran") shows them escaped (``G\\xf6ran``) instead of failing;
+    standard error always does, so the one-line refusal can be printed.  Standard output
+    redirected to a file stays strict: a name written wrong would go unnoticed there, so
+    :func:`main` refuses it in one line instead."""
+    streams = [sys.stderr] + (
+        [sys.stdout] if sys.stdout is not None and sys.stdout.isatty() else []
+    )
+    for stream in streams:
+        reconfigure = getattr(stream, "reconfigure", None)
+        encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "")
+        if reconfigure is not None and not encoding.startswith("utf"):
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status.
 
@@ -275,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     was interrupted was not stored and the command can simply be run again.
     """
     args = sys.argv[1:] if argv is None else list(argv)
+    _console_can_show_any_name()
     for position, arg in enumerate(args, start=1):
         if "\x00" in arg:
             print(f"error: argument {position}: contains a NUL character", file=sys.stderr)
@@ -310,6 +327,15 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except OSError as exc:
         print(f"error: {_one_line(_os_error(exc))}", file=sys.stderr)
+        return 2
+    except UnicodeEncodeError as exc:
+        # standard output redirected to a file in an encoding without a name's letters
+        bad = exc.object[exc.start : exc.end]
+        print(
+            f"error: standard output's encoding {exc.encoding} cannot write {bad!r}; set "
+            "PYTHONIOENCODING=utf-8, or write a file with --out where the command has it",
+            file=sys.stderr,
+        )
         return 2
     except UnicodeDecodeError as exc:
         # a reader met bytes that are not text in its encoding (the readers name the

@@ -20,9 +20,9 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge import Side
 from bridgedesk.bridge.methods import Method
-from bridgedesk.cli import _limits as limit
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.reports.output import Output
 

@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge import (
     BoardInfo,
     Contract,
@@ -29,7 +30,6 @@ from bridgedesk.bridge import (
     parse_result,
     score_ns,
 )
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import JsonOption
 from bridgedesk.cli.calc_demo import command
 from bridgedesk.errors import BoardNumberError, ContractError, ParseError
@@ -76,11 +76,13 @@ def score(
         typer.Argument(help="The result: =, +N or -N (or give --tricks).", show_default=False),
     ] = None,
     tricks: Annotated[
-        int | None, typer.Option("--tricks", help="Tricks declarer took, 0-13.")
+        int | None, typer.Option("--tricks", min=0, max=13, help="Tricks declarer took, 0-13.")
     ] = None,
     board: Annotated[
         int | None,
-        typer.Option("--board", help="Board number (gives the vulnerability)."),
+        typer.Option(
+            "--board", min=1, max=limit.BOARDS, help="Board number (gives the vulnerability)."
+        ),
     ] = None,
     vul: Annotated[
         str | None, typer.Option("--vul", help="Vulnerability: none, ns, ew or all.")
@@ -166,7 +168,7 @@ def imps_command(
 def vp(
     margin: Annotated[str, typer.Argument(help="The IMP margin (total points for the bam scale).")],
     boards: Annotated[
-        int, typer.Option("--boards", max=limit.MATCH_BOARDS, help="Boards in the match.")
+        int, typer.Option("--boards", min=1, max=limit.MATCH_BOARDS, help="Boards in the match.")
     ],
     scale: Annotated[
         str,

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.cli._options import ByOption, DbOption, EventArg
 from bridgedesk.cli._store import open_store, parse_date, who
 from bridgedesk.errors import EntryError

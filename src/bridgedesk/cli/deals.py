@@ -20,7 +20,7 @@ from rich.progress import (
 )
 
 from bridgedesk import __version__
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.cli._encoding import encodable
 from bridgedesk.cli._encoding import encoding as check_encoding
 from bridgedesk.cli._lang import LangOption, chosen
@@ -118,8 +118,21 @@ def analyse(
         typer.Option(help="With --db: attach the deals to this stored event (id or name)."),
     ] = None,
     encoding: InputEncodingOption = None,
+    max_boards: Annotated[
+        int,
+        typer.Option(
+            "--max-boards",
+            min=1,
+            max=limit.ANALYSED_BOARDS,
+            help="Refuse a file of more boards than this (each takes seconds of a core).",
+        ),
+    ] = limit.BOARDS,
 ) -> None:
-    """Solve double dummy and par for every board, on all cores, and report the time."""
+    """Solve double dummy and par for every board, on all cores, and report the time.
+
+    A file of more than --max-boards boards (default 999, a few sessions' worth) is
+    refused before any is solved: a library of 10,000 deals takes hours; give
+    --max-boards to analyse it all the same."""
 
     if out is not None and kind(out) != "pbn":
         raise BridgedeskError(
@@ -130,6 +143,16 @@ def analyse(
     if out is not None:
         output_file(out)
     records = dealfile.load(file, encoding=encoding)
+    if len(records) > max_boards:
+        raise BridgedeskError(
+            "{file} holds {boards} boards, more than --max-boards {most}: solving each "
+            "takes seconds of a core; give --max-boards {boards} to analyse them all, or "
+            "split the file",
+            code="deals.too-many-boards",
+            file=str(file),
+            boards=len(records),
+            most=max_boards,
+        )
     deals = [r.deal for r in records]
     n_workers = workers or os.cpu_count() or 1
     err = Console(stderr=True)

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from bridgedesk import demo_teams
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.demo_individuals import run as run_individuals
 from bridgedesk.demo_session import run

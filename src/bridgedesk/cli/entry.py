@@ -5,9 +5,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge import Side
 from bridgedesk.cli import _individual
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import (
     ByOption,
     DbOption,
@@ -39,7 +39,10 @@ KindOption = Annotated[
     str | None, typer.Option("--kind", help="pair, team or individual [default: the event's].")
 ]
 #: The entry a command changes (``edit`` and ``withdraw``).
-NumberOption = Annotated[int, typer.Option("--pair", "--number", min=1, help="The entry's number.")]
+NumberOption = Annotated[
+    int,
+    typer.Option("--pair", "--number", min=1, max=limit.ENTRY_NUMBER, help="The entry's number."),
+]
 
 
 @app.command("add")

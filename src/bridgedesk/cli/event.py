@@ -4,8 +4,8 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge.methods import Convention
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import DbOption, EventArg, ScoringOption, VpScaleOption
 from bridgedesk.cli._store import open_store, parse_datetime, who
 from bridgedesk.errors import EntryError
@@ -50,7 +50,7 @@ def new(
             help="weekly, club-championship, local, sectional, regional or national.",
         ),
     ] = "weekly",
-    event_class: Annotated[int, typer.Option("--class", help="Event class 1-5.")] = 3,
+    event_class: Annotated[int, typer.Option("--class", min=1, max=5, help="Event class 1-5.")] = 3,
     scoring: ScoringOption = None,
     club: Annotated[str, typer.Option("--club", help="The organising club.")] = "",
     sessions: Annotated[
@@ -78,7 +78,9 @@ def new(
         ),
     ] = None,
     vp_scale: VpScaleOption = None,
-    stock: Annotated[int, typer.Option("--stock", help="Teams: McCallum stock 30-60.")] = 40,
+    stock: Annotated[
+        int, typer.Option("--stock", min=30, max=60, help="Teams: McCallum stock 30-60.")
+    ] = 40,
     boards_per_match: Annotated[
         int | None,
         typer.Option("--boards-per-match", min=1, max=64, help="Teams: boards a match."),
@@ -111,6 +113,12 @@ def new(
         str | None, typer.Option("--convention", help=Convention.help_text())
     ] = None,
     db: DbOption = None,
+    create: Annotated[
+        bool,
+        typer.Option(
+            "--create", help="Start the new store in --db even if that file is empty (0 bytes)."
+        ),
+    ] = False,
 ) -> None:
     """Create an event and print its id.
 
@@ -133,7 +141,7 @@ def new(
         rematch=rematch, cycles=cycles, even_chance=even_chance, segments=segments,
     )  # fmt: skip
     prepared = prepare_event(asked)  # refused before the store is opened
-    with open_store(db) as store:
+    with open_store(db, create=create) as store:
         made = store_prepared(store, prepared, who=who(None))
     if made.team is not None:
         typer.echo(created_line(made.id, made.event, made.team, sessions, even_chance))

@@ -16,8 +16,8 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.cli import _individual
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import (
     ByOption,
     DbOption,
@@ -85,6 +85,7 @@ def movement(
         typer.Option(
             "--from-round",
             min=2,
+            max=limit.ROUNDS,
             help="Keep the rounds before it and play the new movement from it on "
             "(a late pair, A/B tables, 004:884-898).",
         ),

@@ -22,6 +22,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.cli._options import ByOption, DbOption, EventArg, ReasonOption, ScoringOption
 from bridgedesk.cli._store import open_store, who
@@ -39,7 +40,10 @@ from bridgedesk.store import event_options
 def draw_command(
     event: EventArg,
     round_: Annotated[
-        int | None, typer.Option("--round", min=1, help="The round (default: the last drawn).")
+        int | None,
+        typer.Option(
+            "--round", min=1, max=limit.ROUNDS, help="The round (default: the last drawn)."
+        ),
     ] = None,
     db: DbOption = None,
 ) -> None:

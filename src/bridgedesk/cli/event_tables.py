@@ -18,7 +18,7 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import (
     ByOption,
@@ -111,7 +111,9 @@ class RoundState(enum.StrEnum):
 @app.command("round")
 def round_(
     event: EventArg,
-    round: Annotated[int | None, typer.Argument(help="The round.", show_default=False)] = None,
+    round: Annotated[
+        int | None, typer.Argument(min=1, max=limit.ROUNDS, help="The round.", show_default=False)
+    ] = None,
     action: Annotated[
         RoundState | None,
         typer.Argument(help="hold (tables wait), close (only the director corrects) or open."),

@@ -6,14 +6,16 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.errors import PairingError
 from bridgedesk.events.knockout import SingleKnockout, double_knockout_text, draw_text
 
 app = typer.Typer(help="Knockouts: print a seeded draw, single or double.", no_args_is_help=True)
 
 #: The teams of a knockout, seeded 1..N (``draw``, ``double``).
-TeamsOption = Annotated[int, typer.Option("--teams", max=limit.TEAMS, help="teams, seeded 1..N")]
+TeamsOption = Annotated[
+    int, typer.Option("--teams", min=2, max=limit.TEAMS, help="teams, seeded 1..N")
+]
 
 
 @app.callback()

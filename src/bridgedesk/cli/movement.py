@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import (
     DbOption,
@@ -51,25 +51,33 @@ _KIND_HELP = (
 )
 
 Kind = Annotated[str, typer.Argument(help=_KIND_HELP)]
-Tables = Annotated[int | None, typer.Option("--tables", max=limit.TABLES, help="number of tables")]
-Pairs = Annotated[int | None, typer.Option("--pairs", max=limit.PAIRS, help="number of pairs")]
-Rounds = Annotated[int | None, typer.Option("--rounds", max=limit.ROUNDS, help="rounds to play")]
+Tables = Annotated[
+    int | None, typer.Option("--tables", min=1, max=limit.TABLES, help="number of tables")
+]
+Pairs = Annotated[
+    int | None, typer.Option("--pairs", min=1, max=limit.PAIRS, help="number of pairs")
+]
+Rounds = Annotated[
+    int | None, typer.Option("--rounds", min=1, max=limit.ROUNDS, help="rounds to play")
+]
 Bpr = Annotated[
     int | None,
-    typer.Option("--boards-per-round", max=limit.BOARDS_PER_ROUND, help="boards a round"),
+    typer.Option("--boards-per-round", min=1, max=limit.BOARDS_PER_ROUND, help="boards a round"),
 ]
 Players = Annotated[
-    int | None, typer.Option("--players", max=limit.PLAYERS, help="individual: players")
+    int | None, typer.Option("--players", min=1, max=limit.PLAYERS, help="individual: players")
 ]
 Base = Annotated[str | None, typer.Option("--base", help="a rover's base: straight, skip or relay")]
 Teams = Annotated[
-    int | None, typer.Option("--teams", max=limit.TEAMS, help="a team movement for N teams")
+    int | None, typer.Option("--teams", min=1, max=limit.TEAMS, help="a team movement for N teams")
 ]
 Sessions = Annotated[
-    int, typer.Option("--sessions", max=limit.ROUNDS, help="team movements: sessions (AWL: any)")
+    int,
+    typer.Option("--sessions", min=1, max=limit.ROUNDS, help="team movements: sessions (AWL: any)"),
 ]
 Cycles = Annotated[
-    int, typer.Option("--cycles", max=limit.SMALL_COUNT, help="round robin: 1, 2 or 3 cycles")
+    int,
+    typer.Option("--cycles", min=1, max=limit.SMALL_COUNT, help="round robin: 1, 2 or 3 cycles"),
 ]
 
 
@@ -319,20 +327,22 @@ def _range(text: str | None) -> tuple[int, int] | None:
 @app.command()
 def recommend(
     pairs: Annotated[
-        int | None, typer.Option("--pairs", max=limit.PAIRS, help="pairs present")
+        int | None, typer.Option("--pairs", min=1, max=limit.PAIRS, help="pairs present")
     ] = None,
     boards: Annotated[str | None, typer.Option("--boards", help="MIN..MAX boards")] = None,
     minutes: Annotated[
-        int | None, typer.Option("--minutes", max=limit.MINUTES, help="time available")
+        int | None, typer.Option("--minutes", min=1, max=limit.MINUTES, help="time available")
     ] = None,
-    sessions: Annotated[int, typer.Option("--sessions", max=limit.SESSIONS, help="1 or 2")] = 1,
+    sessions: Annotated[
+        int, typer.Option("--sessions", min=1, max=limit.SESSIONS, help="1 or 2")
+    ] = 1,
     teams: Annotated[
         int | None,
-        typer.Option("--teams", max=limit.TEAMS, help="teams present: the SRR team tables"),
+        typer.Option("--teams", min=1, max=limit.TEAMS, help="teams present: the SRR team tables"),
     ] = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", max=limit.PLAYERS, help="players present: an individual"),
+        typer.Option("--players", min=1, max=limit.PLAYERS, help="players present: an individual"),
     ] = None,
     sections: Annotated[
         int | None,

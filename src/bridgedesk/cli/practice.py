@@ -22,8 +22,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge import SEATS, Seat, Side, Strain
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli import practice_screen as screen
 from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import JsonOption
@@ -135,7 +135,10 @@ def _session(
 @app.command("auto")
 def auto(
     seed: Annotated[
-        int, typer.Option("--seed", help="Session seed: the same seed plays the same.")
+        int,
+        typer.Option(
+            "--seed", min=0, max=limit.SEED, help="Session seed: the same seed plays the same."
+        ),
     ],
     deals: DealsOpt = None,
     boards: BoardsOpt = None,
@@ -232,7 +235,8 @@ def practice(
     deals: DealsOpt = None,
     boards: BoardsOpt = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Session seed (random if not given).")
+        int | None,
+        typer.Option("--seed", min=0, max=limit.SEED, help="Session seed (random if not given)."),
     ] = None,
     level: LevelOpt = "club",
     rules: RulesOpt = "minibridge",

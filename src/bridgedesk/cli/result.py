@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge import Side
 from bridgedesk.cli import _individual
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import (
     AdjustedOption,
     BoardOption,

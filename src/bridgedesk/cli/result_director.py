@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.cli._options import (
     BoardOption,
     ByOption,
@@ -61,7 +62,8 @@ def penalty(
     ] = None,
     imp: Annotated[str | None, typer.Option("--imp", help="In IMPs (IMP pairs).")] = None,
     board: Annotated[
-        int | None, typer.Option("--board", min=1, help="The board it was given on (shown).")
+        int | None,
+        typer.Option("--board", min=1, max=limit.BOARDS, help="The board it was given on (shown)."),
     ] = None,
     section: SectionOption = "A",
     session: SessionOption = 1,
@@ -100,7 +102,9 @@ def penalty(
 @app.command("fouled")
 def fouled(
     event: EventArg,
-    board: Annotated[int, typer.Option("--board", min=1, help="The fouled board.")],
+    board: Annotated[
+        int, typer.Option("--board", min=1, max=limit.BOARDS, help="The fouled board.")
+    ],
     reason: Reason,
     at: Annotated[
         list[str] | None,
@@ -108,7 +112,12 @@ def fouled(
     ] = None,
     from_round: Annotated[
         int | None,
-        typer.Option("--from-round", min=1, help="Every table playing it from this round on."),
+        typer.Option(
+            "--from-round",
+            min=1,
+            max=limit.ROUNDS,
+            help="Every table playing it from this round on.",
+        ),
     ] = None,
     group: Annotated[
         str, typer.Option("--group", help="The changed hands' group (the dealt hands are 1).")
@@ -206,7 +215,9 @@ def list_rulings(
 @app.command("cancel")
 def cancel(
     event: EventArg,
-    ruling: Annotated[int, typer.Argument(help="The ruling's id.", show_default=False)],
+    ruling: Annotated[
+        int, typer.Argument(min=1, max=limit.ROW_ID, help="The ruling's id.", show_default=False)
+    ],
     reason: Reason,
     by: ByOption = None,
     db: DbOption = None,

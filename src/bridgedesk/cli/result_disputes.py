@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.cli._options import (
     ByOption,
     CorrectedAdjustedOption,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.cli._options import (
     AwayOption,
     ByOption,

@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.cli._options import (
     ByOption,
     DbOption,
@@ -32,7 +33,10 @@ def withdraw_pair_command(
         str, typer.Option("--pair", help="The pair that withdrew: 7, or NS 3 / EW 1 (Mitchell).")
     ],
     from_round: Annotated[
-        int, typer.Option("--from-round", min=1, help="The first round it did not play.")
+        int,
+        typer.Option(
+            "--from-round", min=1, max=limit.ROUNDS, help="The first round it did not play."
+        ),
     ],
     reason: ReasonOption,
     section: SectionOption = "A",

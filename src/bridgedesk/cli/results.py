@@ -13,10 +13,11 @@ from typing import Annotated
 
 import typer
 
-from bridgedesk.cli import _limits as limit
+from bridgedesk import limits as limit
 from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import DbOption, EventArg, FormatOption, OutDirOption
 from bridgedesk.cli._store import open_store, who
+from bridgedesk.errors import BridgedeskError
 from bridgedesk.reports.output import Output
 from bridgedesk.services.publishing import Publication, Published, publish
 
@@ -52,6 +53,13 @@ def command(
             "--despite-disputes",
             help="With --final: publish although a result is under dispute (said in the "
             "output, kept in the director's audit log).",
+        ),
+    ] = False,
+    missing: Annotated[
+        bool,
+        typer.Option(
+            "--missing",
+            help="List every missing slip (without it, the first few and how many in all).",
         ),
     ] = False,
     session: Annotated[
@@ -97,13 +105,29 @@ def command(
         despite_disputes=despite_disputes, who=who(None),
     )  # fmt: skip
     with open_store(db) as store:
-        done = publish(store, event, asked)
-    echo(done)
+        try:
+            done = publish(store, event, asked)
+        except BridgedeskError as exc:
+            raise exc.noted(summarised(exc.details, missing)) from None
+    echo(done, missing)
 
 
-def echo(done: Published) -> None:
+#: Missing slips listed by name before the rest are counted (``--missing``: all).
+FIRST_MISSING = 3
+
+
+def summarised(notes: tuple[str, ...], every: bool = False) -> tuple[str, ...]:
+    """The missing slips as standard error shows them: each one with ``every``, else
+    the first :data:`FIRST_MISSING` and how many in all, on one line."""
+    if every or len(notes) <= FIRST_MISSING:
+        return notes
+    first = "; ".join(n.removeprefix("missing slip: ") for n in notes[:FIRST_MISSING])
+    return (f"missing slips: {first}; {len(notes)} in all (--missing lists every one)",)
+
+
+def echo(done: Published, every: bool = False) -> None:
     """What a publication printed and wrote, as the command line shows it."""
-    for line in done.notes:
+    for line in summarised(done.notes, every):
         typer.echo(line, err=True)
     if done.text:
         typer.echo(done.text, nl=False)

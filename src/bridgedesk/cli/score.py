@@ -14,8 +14,8 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge.methods import Convention, Method
-from bridgedesk.cli import _limits as limit
 from bridgedesk.cli._options import InputEncodingOption
 from bridgedesk.cli.results import echo
 from bridgedesk.errors import ScoringError

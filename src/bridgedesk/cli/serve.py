@@ -17,9 +17,9 @@ from typing import Annotated
 import typer
 from sqlalchemy.engine import make_url
 
-from bridgedesk.cli._limits import WORKERS
 from bridgedesk.cli._options import DbOption
 from bridgedesk.errors import BridgedeskError, Location
+from bridgedesk.limits import WORKERS
 from bridgedesk.services import lan
 from bridgedesk.store.db import ENV_VAR, database_url
 from bridgedesk.store.service import Store

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.cli._options import LastRoundOption, TextOrJsonOption, output_choice
 from bridgedesk.errors import PairingError
 from bridgedesk.events.even_chance import EntryPair, form_teams
@@ -69,7 +70,10 @@ def pair(
 def form_teams_cmd(
     pair: Annotated[list[str], typer.Option("--pair", help="an entry: PAIR=SEED_POINTS")],
     floater: Annotated[
-        int | None, typer.Option("--floater", help="the floater pair for an odd count")
+        int | None,
+        typer.Option(
+            "--floater", min=1, max=limit.ENTRY_NUMBER, help="the floater pair for an odd count"
+        ),
     ] = None,
 ) -> None:
     """Even-chance teams: best pair with worst, and so on (004:2725-2734)."""

@@ -41,7 +41,8 @@ def score(
     ] = None,
     vp_scale: VpScaleOption = None,
     stock: Annotated[
-        int | None, typer.Option(help="McCallum stock: 30, 40, 50 or 60 (004:2615).")
+        int | None,
+        typer.Option(min=30, max=60, help="McCallum stock: 30, 40, 50 or 60 (004:2615)."),
     ] = None,
     fmt: Annotated[
         Output, typer.Option("--format", help="text, json, csv, pbn or html.")

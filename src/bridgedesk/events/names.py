@@ -8,7 +8,15 @@ DIR`` writes ``DIR/<section>/``), so they are checked when they are entered:
   line, a report or a file name), at most :data:`LONGEST` characters;
 * a section name: letters, digits, spaces, ``-`` and ``_`` only, starting with
   a letter or digit (``A``, ``B``, ``North``, ``東``), at most
-  :data:`LONGEST_SECTION` characters -- never ``..`` or a path.
+  :data:`LONGEST_SECTION` characters -- never ``..`` or a path;
+* a member number (a federation's or a club's): ASCII letters, digits and ``-``,
+  starting with a letter or digit, at most :data:`LONGEST_MEMBER` characters
+  (``12345678``, ``SBF-4711``), so it is never a formula a spreadsheet runs
+  (``=cmd|...``), a negative number, a NUL or a number no register uses.
+
+:func:`check_entry` applies them to an entry: every door that stores one
+(``entry add``, ``entry import``, the console's forms and uploads) calls it
+through the store (:func:`bridgedesk.store.events_repo.insert_entry`).
 """
 
 from __future__ import annotations
@@ -17,13 +25,18 @@ import re
 import unicodedata
 
 from bridgedesk.errors import EntryError
+from bridgedesk.events.model import Entry
 
 #: Longest event, club, team or player name.
 LONGEST = 200
 #: Longest section name (the store keeps 10 characters).
 LONGEST_SECTION = 10
 
+#: Longest member number (the JCBL's have 8 digits, the SBF's up to 7).
+LONGEST_MEMBER = 20
+
 _SECTION = re.compile(r"[^\W_][\w\- ]*\Z")
+_MEMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*\Z")
 
 
 def check_name(text: str, what: str, *, empty: bool = False, longest: int = LONGEST) -> str:
@@ -49,4 +62,38 @@ def check_section_name(name: str) -> str:
     return name
 
 
-__all__ = ["LONGEST", "LONGEST_SECTION", "check_name", "check_section_name"]
+def check_member(member: str, whose: str = "a player") -> str:
+    """``member`` if it may be a member number; :class:`EntryError` saying why not."""
+    if len(member) > LONGEST_MEMBER or not _MEMBER.match(member):
+        shown = repr(member) if len(member) <= 40 else repr(member[:37]) + "..."
+        raise EntryError(
+            "{whose}'s member number {member}: use letters, digits and - only, starting "
+            "with a letter or digit, at most {longest} characters",
+            code="entry.member-number",
+            whose=whose,
+            member=shown,
+            longest=LONGEST_MEMBER,
+        )
+    return member
+
+
+def check_entry(entry: Entry) -> Entry:
+    """``entry`` if its team name, its players' names and member numbers may be stored."""
+    if entry.team_name is not None:
+        check_name(entry.team_name, "the team's name")
+    for player in entry.players:
+        check_name(player.name, "a player's name")
+        if player.member is not None:
+            check_member(player.member, player.name)
+    return entry
+
+
+__all__ = [
+    "LONGEST",
+    "LONGEST_MEMBER",
+    "LONGEST_SECTION",
+    "check_entry",
+    "check_member",
+    "check_name",
+    "check_section_name",
+]

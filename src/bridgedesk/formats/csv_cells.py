@@ -7,7 +7,8 @@ machine.  Following the OWASP guidance on CSV injection, every CSV bridgedesk
 writes passes its cells through :func:`neutral`, which puts a single quote
 before such a cell (spreadsheets show the text and drop the quote).  Plain
 numbers (``-500``, ``+1``, ``-0.5``) are left alone: they are no formula and
-their columns stay numeric.
+their columns stay numeric; so is a bridge result made exactly, ``=`` alone
+(an equals sign with nothing after it computes nothing).
 
 The readers of bridgedesk's own CSV files call :func:`restore` on every cell,
 so a name written as ``'=Sato`` reads back as ``=Sato``; a cell that itself
@@ -42,7 +43,7 @@ _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z")
 def _formula_like(text: str) -> bool:
     """True if ``text``, after any leading quotes, starts like a formula."""
     bare = text.lstrip("'")
-    return bare[:1] in TRIGGERS and not _NUMBER.match(bare)
+    return bare[:1] in TRIGGERS and bare != "=" and not _NUMBER.match(bare)
 
 
 def neutral(cell: object) -> str:
@@ -53,8 +54,8 @@ def neutral(cell: object) -> str:
 
 def restore(cell: str) -> str:
     """The text :func:`neutral` was given (for readers of bridgedesk's CSV files)."""
-    if cell.startswith("'") and _formula_like(cell[1:]):
-        return cell[1:]
+    if cell.startswith("'") and (_formula_like(cell[1:]) or cell == "'="):  # "'=": files
+        return cell[1:]  # written before "=" was left alone
     return cell
 
 

@@ -196,6 +196,15 @@ class _Reader:
                 else:
                     pending.append(line)
                 continue
+            if self.strict and not block and len(result.boards) == MAX_BOARDS:
+                # checked as the 33rd board starts, before the rest of the file is read
+                raise FormatError(
+                    "a .HND file holds at most {most} boards (002:65); a board {board} starts here",
+                    Location(file=self.filename, line=lineno, column=1),
+                    code="hnd.too-many-boards",
+                    most=MAX_BOARDS,
+                    board=MAX_BOARDS + 1,
+                )
             block.append((lineno, line, cells))
             if len(block) == 5:
                 result.boards.append(self._board(block, tuple(pending), tuple(inner)))
@@ -209,14 +218,6 @@ class _Reader:
                 1,
             )
         result.trailing = tuple(pending)
-        if len(result.boards) > MAX_BOARDS and self.strict:
-            extra = result.boards[MAX_BOARDS]
-            raise self.error(
-                f"a .HND file holds at most {MAX_BOARDS} boards (002:65); "
-                f"this one has {len(result.boards)}",
-                extra.line or 1,
-                1,
-            )
         return result
 
     def _board(

@@ -22,7 +22,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bridgedesk import reading
+from bridgedesk import limits, reading
 from bridgedesk.bridge import Side
 from bridgedesk.errors import FormatError, Location, MovementError
 from bridgedesk.formats.jsonfile import JsonReader, read_text
@@ -103,15 +103,22 @@ def dump(m: Movement | IndividualMovement, path: str | Path) -> None:
 
 
 class _Reader(JsonReader):
-    def int_(self, data: dict[str, Any], key: str, field: str, minimum: int = 1) -> int:
+    def int_(
+        self,
+        data: dict[str, Any],
+        key: str,
+        field: str,
+        minimum: int = 1,
+        maximum: int = limits.ENTRY_NUMBER,
+    ) -> int:
         if key not in data:
             raise self.fail(f"{field}{key}", f"missing {field}{key}")
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(f"{field}{key}", f"{field}{key} must be a whole number, not {value!r}")
-        if value < minimum:
+        if not minimum <= value <= maximum:
             raise self.fail(
-                f"{field}{key}", f"{field}{key} must be at least {minimum}, not {value}"
+                f"{field}{key}", f"{field}{key} must be from {minimum} to {maximum}, not {value}"
             )
         return value
 
@@ -145,8 +152,8 @@ def loads(text: str, path: str = "<string>") -> Movement:
     winners = rd.int_(data, "winners", "")
     if winners not in (1, 2):
         raise rd.fail("winners", f"winners must be 1 or 2, not {winners}")
-    bpr = rd.int_(data, "boards_per_round", "")
-    sets = rd.int_(data, "board_sets", "")
+    bpr = rd.int_(data, "boards_per_round", "", maximum=limits.BOARDS)
+    sets = rd.int_(data, "board_sets", "", maximum=limits.BOARDS)
     rounds: list[Round] = []
     for i, rv in enumerate(rd.list_(data, "rounds_detail", ""), start=1):
         f = f"rounds_detail[{i - 1}]."

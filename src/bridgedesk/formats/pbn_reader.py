@@ -30,6 +30,12 @@ _NAME_RE = re.compile(r"[A-Za-z0-9_]+")
 _LINE_END = re.compile(r"\r\n|\n|\r")
 
 
+#: Tags that hold a game's cards: repeated with another value, they are two games
+#: missing the empty line between them, refused even in import format (PBN 2.1, 3.4
+#: ignores a repeated tag pair, which would drop the second game's deal silently).
+GAME_TAGS = frozenset({"Deal"})
+
+
 @dataclass
 class _OpenTag:
     """A tag being read, with the section data and comments gathered so far."""
@@ -362,6 +368,19 @@ class _Reader:
                 lineno,
                 column,
             )
+        if duplicate and name in GAME_TAGS:
+            first = next(t for t in self.open_tags if t.name == name)
+            if first.raw != value:  # two games run together: keeping one would lose the other
+                raise FormatError(
+                    "tag {tag} occurs twice in one game with different values ({first} at "
+                    "line {first_line}, then {second}); separate games with an empty line",
+                    Location(file=self.filename, line=lineno, column=column),
+                    code="pbn.game-tag-twice",
+                    tag=name,
+                    first=repr(first.raw),
+                    first_line=first.line,
+                    second=repr(value),
+                )
         info = _OpenTag(name, value, lineno, column)
         self.raw_brace = 0
         if duplicate and is_table_tag(name):

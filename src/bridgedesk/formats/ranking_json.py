@@ -36,6 +36,10 @@ from bridgedesk.masterpoints.sbf.rules import MatchResult
 __all__ = ["dumps", "loads", "loads_matches"]
 
 
+#: The most competitors a ranking may count in one flight (far above any event's).
+MAX_COMPETITORS = 100_000
+
+
 def _fraction(value: Any, where: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise FormatError(f"{where}: expected a number, got {value!r}")
@@ -88,12 +92,24 @@ def loads(text: str, file: str | None = None) -> Ranking:
     competitors = data.get("competitors", {})
     if not isinstance(flights, list) or not isinstance(competitors, dict):
         raise FormatError('"flights" must be a list and "competitors" an object', where)
+    counts: dict[str, int] = {}
+    for key, value in competitors.items():
+        count = value if isinstance(value, int) and not isinstance(value, bool) else None
+        if isinstance(value, str):
+            count = reading.whole_number(value)
+        if count is None or not 0 <= count <= MAX_COMPETITORS:
+            given = repr(value)
+            raise FormatError(
+                '"competitors" of {key}: a whole number from 0 to {most}, not {value}',
+                where,
+                code="ranking.competitors",
+                key=repr(key)[:60],
+                most=MAX_COMPETITORS,
+                value=given if len(given) <= 60 else given[:57] + "...",
+            )
+        counts[str(key)] = count
     try:
-        return Ranking(
-            tuple(placings),
-            tuple(str(f) for f in flights),
-            {str(k): int(v) for k, v in competitors.items()},
-        )
+        return Ranking(tuple(placings), tuple(str(f) for f in flights), counts)
     except MasterpointError as exc:
         raise FormatError(exc.message, where) from exc
 

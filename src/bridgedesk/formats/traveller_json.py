@@ -277,7 +277,14 @@ def _outcome(spec: Any, board: int, where: Location) -> tuple[Outcome, Play | No
         contract = spec["contract"]
         if not isinstance(contract, str):
             raise FormatError('"contract" must be text such as "4SX" or "PASS"', where)
-        play, computed = checked_score(board, contract, spec.get("declarer"), tricks, score, where)
+        declarer = spec.get("declarer")
+        if declarer is not None and not isinstance(declarer, str):
+            raise FormatError(
+                '"declarer" must be text: "N", "E", "S" or "W"',
+                where,
+                code="traveller.declarer-not-text",
+            )
+        play, computed = checked_score(board, contract, declarer, tricks, score, where)
         return Weighted.of(computed), play
     if score is None:
         raise FormatError('a result needs "score_ns", a "contract", "adjusted", "weighted", '

@@ -29,6 +29,7 @@ decimals half up.  Text is UTF-8.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -71,10 +72,21 @@ ORDER: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 
+#: What XML 1.0 may not hold at all (not even escaped): control characters but tab and
+#: line breaks, lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` with each character XML cannot hold replaced by U+FFFD, so the document
+    is well-formed whatever a name stored before names were checked holds."""
+    return _NOT_XML.sub("\ufffd", text)
+
+
 def _add(parent: ET.Element, name: str, text: str | int | None) -> ET.Element:
     el = ET.SubElement(parent, name)
     if text is not None:
-        el.text = str(text)
+        el.text = xml_text(str(text))
     return el
 
 
@@ -152,4 +164,4 @@ def dump(scored: ScoredSession, path: str | Path) -> Path:
     return target
 
 
-__all__ = ["ORDER", "VERSION", "dump", "dumps", "to_element"]
+__all__ = ["ORDER", "VERSION", "dump", "dumps", "to_element", "xml_text"]

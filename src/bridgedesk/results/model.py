@@ -63,9 +63,10 @@ def shown_pair(numbers: PairNumbers, pair: str) -> str:
 
 
 def pair_order(pair: str) -> tuple[int, str]:
-    """Sort key for competitor ids: by number, then as text."""
-    digits = "".join(c for c in pair if c.isdigit())
-    return (int(digits) if digits else 0, pair)
+    """Sort key for competitor ids: by number (its ASCII digits: ``"²"`` is a digit to
+    ``str.isdigit`` but no number), then as text."""
+    digits = "".join(c for c in pair if c.isascii() and c.isdigit())
+    return (int(digits[:18]) if digits else 0, pair)
 
 
 @dataclass(frozen=True)

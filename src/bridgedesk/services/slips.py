@@ -74,7 +74,7 @@ from bridgedesk.store.results_repo import (
 from bridgedesk.store.team_events import event_draw as team_draw
 from bridgedesk.store.team_events import team_row
 from bridgedesk.store.terminals import Terminal
-from bridgedesk.store.unit import UnitOfWork, as_utc, utcnow
+from bridgedesk.store.unit import UnitOfWork, as_utc, too_large, utcnow
 
 __all__ = [
     "GivenSlip",
@@ -289,14 +289,20 @@ def _checked_rows(
 
 def enter_at_tables(
     unit: UnitOfWork, slips: Sequence[TableSlip]
-) -> list[dict[str, Any] | BridgedeskError]:
+) -> list[dict[str, Any] | Exception]:
     """The tables' slips waiting at one moment, in one transaction (one commit, one
     disk sync), each in its own savepoint: a refused one changes nothing and the
     others still go in.  The answers (or refusals) come back in the order of
     ``slips``, each what :func:`enter_at_table` would have given alone in that order:
     ``{"id", "board", "result", "score_ns"}``, given again to a retry with the same
-    ``Idempotency-Key`` and request."""
-    out: list[dict[str, Any] | BridgedeskError] = []
+    ``Idempotency-Key`` and request.
+
+    Whatever one slip raises stays that slip's outcome, so one table's request never
+    costs another its result: a :class:`~bridgedesk.errors.BridgedeskError` is its
+    refusal, a number too large for the store is refused as
+    :func:`~bridgedesk.store.unit.too_large`, and any other exception (a bug) is
+    given back as it is, with its traceback, for that request alone to answer 500."""
+    out: list[dict[str, Any] | Exception] = []
     with unit.transaction() as s:
         lock_sections(s, [x.terminal.section_id for x in slips])
         for slip in slips:
@@ -305,13 +311,17 @@ def enter_at_tables(
                     out.append(_enter_at_table(s, slip))
             except BridgedeskError as exc:
                 out.append(exc)
+            except OverflowError:
+                out.append(too_large())
+            except Exception as exc:  # a bug: its own request answers 500, the others go in
+                out.append(exc)
     return out
 
 
 def enter_at_table(unit: UnitOfWork, slip: TableSlip) -> dict[str, Any]:
     """Store one table's slip (see :func:`enter_at_tables`); its refusal raised."""
     [outcome] = enter_at_tables(unit, [slip])
-    if isinstance(outcome, BridgedeskError):
+    if isinstance(outcome, Exception):
         raise outcome
     return outcome
 

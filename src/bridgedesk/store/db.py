@@ -273,10 +273,25 @@ def migrate(engine: Engine) -> None:
                 "bridgedesk: open it once as a user who may write the file and its directory"
             )
         with _MIGRATION_LOCK, engine.begin() as conn:
-            if _version(conn, script, where) == head:
+            version = _version(conn, script, where)
+            if version == head:
                 return  # another process upgraded it meanwhile
             config.attributes["connection"] = conn
-            command.upgrade(config, "head")
+            try:
+                command.upgrade(config, "head")
+            except (DBAPIError, SQLAlchemyError) as exc:
+                if "already exists" not in str(exc):
+                    raise
+                # the tables are ahead of the version the store says it has
+                raise StoreError(
+                    "{store}: the store's schema version ({version}) does not match its "
+                    "tables, which are already newer (the version was changed by hand, or "
+                    "two stores were mixed): restore the store from a backup, or give "
+                    "another --db; nothing was changed",
+                    code="store.schema-mismatch",
+                    store=where,
+                    version=version or "none",
+                ) from None
     except DBAPIError as exc:
         raise StoreError(explain(exc, where)) from exc
     except SQLAlchemyError as exc:

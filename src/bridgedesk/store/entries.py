@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.model import Entry, EntryKind, Player
+from bridgedesk.events.names import check_entry
 from bridgedesk.events.renumber import stationary_swaps
 from bridgedesk.events.seating import SeatingPlan
 from bridgedesk.store.competitors import follow
@@ -189,6 +190,7 @@ def edit_entry(
         )
         if new == old:
             raise EntryError("the edit changes nothing")
+        check_entry(new)
         row.stationary = new.stationary
         row.team_name = new.team_name
         row.flight = new.flight

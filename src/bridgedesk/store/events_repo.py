@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, EntryKind, Event
-from bridgedesk.events.names import check_name, check_section_name
+from bridgedesk.events.names import check_entry, check_name, check_section_name
 from bridgedesk.events.seating import seated_pairs
 from bridgedesk.store.competitors import follow
 from bridgedesk.store.individual_events import check_entry_kind
@@ -218,12 +218,7 @@ def add_entry(
     does not seat it, the late pair roves from round 2, each round in the seat of a
     different pair who has the bye (:mod:`bridgedesk.store.late_pairs`, audited).
     """
-    if entry.team_name is not None:
-        check_name(entry.team_name, "the team's name")
-    for player in entry.players:
-        check_name(player.name, "a player's name")
-        if player.member is not None:
-            check_name(player.member, f"{player.name}'s member number", longest=40)
+    check_entry(entry)
     with unit.transaction() as s:
         ev = event_row(s, ref)
         sec = section_row(s, ev, session, section, lock=True)
@@ -236,7 +231,9 @@ def add_entry(
 
 
 def insert_entry(s: OrmSession, sec: SectionRow, entry: Entry) -> int:
-    """Insert one entry into ``sec`` (see :func:`add_entry`), in the caller's transaction."""
+    """Insert one entry into ``sec`` (see :func:`add_entry`), in the caller's transaction
+    (every door's entry checked first, :func:`bridgedesk.events.names.check_entry`)."""
+    check_entry(entry)
     section = sec.name
     existing = {
         r.number: r for r in s.scalars(select(EntryRow).where(EntryRow.section_id == sec.id))

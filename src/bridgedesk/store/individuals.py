@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session as OrmSession
 from bridgedesk.errors import EntryError
 from bridgedesk.events.individual import KIND, IndividualPlan, IndividualTable
 from bridgedesk.events.model import Entry, EntryKind, SectionResults
-from bridgedesk.events.names import check_name
+from bridgedesk.events.names import check_member, check_name
 from bridgedesk.movements.individual import (
     IndividualMovement,
     IndividualRound,
@@ -95,7 +95,7 @@ def add_player(
     if name is not None:
         check_name(name, "a player's name")
     if member is not None:
-        check_name(member, "the member number", longest=40)
+        check_member(member, name or "a player")
     if not (name or member):
         raise EntryError("a player needs --player NAME or --member NUMBER (from the register)")
     players = register_players(unit, [(name or None, member or None)])

@@ -56,8 +56,8 @@ def grid(data: str) -> GridMovement:
 
 def event_named(s: OrmSession, ref: int | str) -> EventRow:
     text = str(ref).strip()
-    if text.isdigit():
-        row = s.get(EventRow, int(text))
+    if text.isascii() and text.isdigit():  # "²".isdigit() is True, but it is no id
+        row = s.get(EventRow, int(text)) if len(text) <= 18 else None
     else:
         rows = s.scalars(select(EventRow).where(EventRow.name == text)).all()
         if len(rows) > 1:

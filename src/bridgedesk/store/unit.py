@@ -26,7 +26,16 @@ from sqlalchemy.orm import Session as OrmSession
 from bridgedesk.errors import EntryError, StoreError
 from bridgedesk.store.db import READ_ONLY, describe, explain, open_engine
 
-__all__ = ["UnitOfWork", "as_utc", "utcnow"]
+__all__ = ["UnitOfWork", "as_utc", "too_large", "utcnow"]
+
+
+def too_large() -> EntryError:
+    """The refusal of a number SQLite cannot keep (its integers have 64 bits): such a
+    number can name nothing stored."""
+    return EntryError(
+        "a number given is too large (more than 18 digits); nothing was changed",
+        code="store.number-too-large",
+    )
 
 
 def utcnow() -> dt.datetime:
@@ -116,7 +125,4 @@ class UnitOfWork:
         except DBAPIError as exc:
             raise StoreError(explain(exc, describe(self.engine))) from exc
         except OverflowError:
-            # SQLite keeps 64-bit integers; a larger number cannot name anything stored
-            raise EntryError(
-                "a number given is too large (more than 18 digits); nothing was changed"
-            ) from None
+            raise too_large() from None

@@ -7,20 +7,20 @@ repeated ``Idempotency-Key``), 401 without a valid token or code, 403 for
 what the table may not touch (a closed round, another table's result, a
 traveller before the table has played the board), 409 when the board already
 has a result for those pairs, 422 ``{"error": "one line"}`` for bad input or
-the wrong round, table or board (the message says what was expected), 429
-after too many wrong codes.  A body is read into its slip here
+the wrong round, table or board (the message says what was expected), 413 for
+a body over 64 KiB (refused before it is read), 429 after too many wrong codes.
+Bodies are read by :mod:`bridgedesk.web.bodies` (the bounded JSON reader, the
+command line's bounds on every field).  A body is read into its slip here
 (:mod:`bridgedesk.web.table_body`); it is checked and stored by the tables' door
 of :mod:`bridgedesk.services.slips`, with the checks of ``bridgedesk result add``.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
-from starlette.requests import ClientDisconnect
 
 from bridgedesk.errors import BridgedeskError, EntryError, ForbiddenError
 from bridgedesk.services import slips, visibility
@@ -28,6 +28,7 @@ from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
+from bridgedesk.web.bodies import DisputeBody, LoginBody, json_object, parsed
 from bridgedesk.web.known_terminals import posting_terminal
 from bridgedesk.web.language import language
 from bridgedesk.web.refusals import refusal_json
@@ -48,20 +49,6 @@ def error(exc: BridgedeskError, request: Request) -> JSONResponse:
 def _store(request: Request) -> Store:
     store: Store = request.app.state.store
     return store
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    try:
-        raw = await request.body()
-    except ClientDisconnect:
-        raise EntryError("the request was cut off: send it again", code="request.cut-off") from None
-    try:
-        data = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise EntryError("the request body is not JSON", code="request.not-json") from None
-    if not isinstance(data, dict):
-        raise EntryError("the request body must be a JSON object", code="request.not-an-object")
-    return data
 
 
 def state_json(state: term.TableState) -> dict[str, Any]:
@@ -118,21 +105,21 @@ async def login(request: Request) -> JSONResponse:
     client = client_of(request)
     try:
         await db_call(request, limiter.check, client)
-        body = await _body(request)
-        event = body.get("event")
-        table = body.get("table")
-        session = body.get("session", 1)
-        section = body.get("section", "A")
-        code = body.get("code")
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (event, table, session)):
+        given = parsed(LoginBody, await json_object(request))
+        if given.event is None or given.table is None or given.code is None:
             raise EntryError(
-                '"event", "table" (and "session") must be whole numbers', code="table.login-numbers"
+                '"event", "table" and "code" are needed to log in', code="table.login-missing"
             )
-        if not isinstance(section, str) or not isinstance(code, str):
-            raise EntryError('"section" and "code" must be text', code="table.login-text")
         try:
             token, _ = await db_call(
-                request, term.login, _store(request), event, section, table, code, session
+                request,
+                term.login,
+                _store(request),
+                given.event,
+                given.section or "A",
+                given.table,
+                given.code,
+                given.session or 1,
             )
         except term.NotLoggedInError:
             await db_call(request, limiter.failed, client)
@@ -158,7 +145,7 @@ async def add_result(request: Request) -> JSONResponse:
     store = _store(request)
     try:
         terminal = await posting_terminal(request, store)  # its login checked by the write
-        body = await _body(request)
+        body = await json_object(request)
         key = request.headers.get("idempotency-key")
         answer = await store_result(request, terminal, body, key)
     except BridgedeskError as exc:
@@ -171,7 +158,7 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store, True)
-        body = await _body(request)
+        body = await json_object(request)
         change = table_correction(terminal, body)
         correction = await db_call(
             request, slips.correct_at_table, store, terminal, result_id, change
@@ -197,10 +184,8 @@ async def dispute_result(request: Request, result_id: int) -> JSONResponse:
     store = _store(request)
     try:
         terminal = await db_call(request, terminal_of, request, store, True)
-        body = await _body(request)
-        note = body.get("note")
-        if note is not None and not isinstance(note, str):
-            raise EntryError("note is text", code="dispute.note-text")
+        body = await json_object(request)
+        note = parsed(DisputeBody, body).note
         found = await db_call(request, raise_table_dispute, store, terminal, result_id, note)
     except BridgedeskError as exc:
         return error(exc, request)

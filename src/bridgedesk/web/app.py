@@ -20,6 +20,7 @@ from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from bridgedesk.store.service import Store
+from bridgedesk.web.bodies import BodyLimit
 from bridgedesk.web.security import LoginLimiter
 from bridgedesk.web.writer import ResultWriter
 
@@ -56,7 +57,16 @@ def create_app(
     poll_seconds: float = 0.5,
 ) -> FastAPI:
     """The app on ``store`` (or on the store at ``db``, opened and migrated now)."""
-    from bridgedesk.web import api, live, simultaneous, tables, team_live, team_tables, threads
+    from bridgedesk.web import (
+        api,
+        live,
+        simultaneous,
+        tables,
+        team_live,
+        team_tables,
+        threads,
+        unanswered,
+    )
 
     own = store is None
     the_store = Store.open(db) if store is None else store
@@ -77,6 +87,8 @@ def create_app(
     app = FastAPI(
         title="bridgedesk", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
+    app.add_middleware(BodyLimit)  # a body too large is refused before it is read
+    unanswered.install(app)  # what a route lets escape: one line, as the rest
     writer = ResultWriter(app, the_store, on_stored=lambda events: live.touch(app, events))
     app.state.store = the_store
     app.state.writer = writer

@@ -27,14 +27,16 @@ from bridgedesk.formats import heat_json
 from bridgedesk.services import heat_uploads, simultaneous_scores
 from bridgedesk.store.service import Store
 from bridgedesk.web.api import error
+from bridgedesk.web.bodies import MAX_HEAT_UPLOAD
 from bridgedesk.web.language import language
 from bridgedesk.web.security import bearer
 from bridgedesk.web.threads import db_call
 
 router = APIRouter()
 
-#: The largest heat upload taken (a heat of 60 tables and 36 boards is about 0.4 MB).
-MAX_UPLOAD = 8_000_000
+#: The largest heat upload taken (:class:`bridgedesk.web.bodies.BodyLimit` refuses a
+#: larger one before it is read).
+MAX_UPLOAD = MAX_HEAT_UPLOAD
 
 
 def _store(request: Request) -> Store:

@@ -32,6 +32,7 @@ from bridgedesk.store import disputes
 from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web.api import raise_table_dispute, store_result
+from bridgedesk.web.bodies import LoginBody, parsed
 from bridgedesk.web.individual_seats import individual_view
 from bridgedesk.web.language import language
 from bridgedesk.web.security import (
@@ -129,18 +130,18 @@ async def login(request: Request) -> Response:
     try:
         check_login_csrf(request, form.get("csrf", ""))
         await db_call(request, limiter.check, client)
-        event, table = form.get("event", "").strip(), form.get("table", "").strip()
-        if not (event.isdigit() and table.isdigit()):
+        given = parsed(LoginBody, {k: form.get(k) for k in ("event", "section", "table", "code")})
+        if given.event is None or given.table is None:
             raise EntryError("the event and table are numbers", code="table.login-numbers")
         try:
             token, _ = await db_call(
                 request,
                 term.login,
                 _store(request),
-                int(event),
-                form.get("section", "A").strip().upper(),
-                int(table),
-                form.get("code", ""),
+                given.event,
+                (given.section or "A").upper(),
+                given.table,
+                given.code or "",
             )
         except term.NotLoggedInError:
             await db_call(request, limiter.failed, client)

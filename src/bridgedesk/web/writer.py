@@ -6,7 +6,11 @@ commit waits for the disk).  The writer takes every slip waiting at that
 moment and stores them in one transaction
 (:func:`bridgedesk.services.slips.enter_at_tables`, the tables' one door), each
 in its own savepoint, so a batch costs one commit and a refused result does not
-hold the others back.  Each request still gets exactly its own answer or error.
+hold the others back.  Each request still gets exactly its own answer or error:
+a refusal answers its own request 422 (or 403, 409), a bug in one request's
+slip answers that request 500 (logged with its traceback by the server) while
+the rest of the batch is stored and answered 201.  Only a failure of the whole
+transaction (the database gone) reaches every request of the batch.
 A body is read into its slip before it is queued
 (:func:`bridgedesk.web.table_body.table_slip`), so one that does not read is
 answered at once and never joins a batch.
@@ -28,7 +32,6 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from bridgedesk.errors import BridgedeskError
 from bridgedesk.services.slips import TableSlip, enter_at_table, enter_at_tables
 from bridgedesk.store.service import Store
 from bridgedesk.web.threads import db_call
@@ -139,13 +142,13 @@ class ResultWriter:
                 {
                     slip.terminal.event_id
                     for slip, outcome in zip(slips, outcomes, strict=True)
-                    if not isinstance(outcome, BridgedeskError)
+                    if not isinstance(outcome, Exception)
                 }
             )
             for (_, future), outcome in zip(items, outcomes, strict=True):
                 if future.done():
                     continue
-                if isinstance(outcome, BridgedeskError):
+                if isinstance(outcome, Exception):  # this request's refusal, or its bug
                     future.set_exception(outcome)
                 else:
                     future.set_result(outcome)

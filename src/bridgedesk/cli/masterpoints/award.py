@@ -19,6 +19,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.bridge.methods import Method
 from bridgedesk.cli._options import DbOption, JsonOption
 from bridgedesk.cli.masterpoints._app import app
@@ -64,14 +65,20 @@ def award_command(
     kind: KindOption = None,
     sessions: Annotated[
         int | None,
-        typer.Option(min=1, help="JCBL: sessions (default: results files given, or 1)"),
+        typer.Option(
+            min=1, max=limit.SESSIONS, help="JCBL: sessions (default: results files given, or 1)"
+        ),
     ] = None,
     restriction_class: Annotated[
         int | None, typer.Option(min=1, max=5, help="JCBL weekly: class of the entry restriction")
     ] = None,
     boards: Annotated[
         int | None,
-        typer.Option(min=1, help="JCBL weekly teams: boards per match; SBF D/F/GOLD/H2, series"),
+        typer.Option(
+            min=1,
+            max=limit.BOARDS,
+            help="JCBL weekly teams: boards per match; SBF D/F/GOLD/H2, series",
+        ),
     ] = None,
     max_vp: Annotated[str | None, typer.Option(help="JCBL weekly teams: VP of a match (M)")] = None,
     table: Annotated[
@@ -83,18 +90,23 @@ def award_command(
         ),
     ] = None,
     division: Annotated[
-        int | None, typer.Option(min=1, help="SBF B3/E3/E5/G3: the division (1 = top)")
+        int | None,
+        typer.Option(min=1, max=limit.SMALL_COUNT, help="SBF B3/E3/E5/G3: the division (1 = top)"),
     ] = None,
     divisions: Annotated[
-        int | None, typer.Option(min=1, help="SBF B3/E3: number of divisions")
+        int | None,
+        typer.Option(min=1, max=limit.SMALL_COUNT, help="SBF B3/E3: number of divisions"),
     ] = None,
     double_round: Annotated[
         bool, typer.Option(help="SBF B2/B3: a double round robin (bonus doubled)")
     ] = False,
     met: Annotated[
-        int | None, typer.Option(min=0, help="SBF: opponents met (D, GOLD) / rounds (F)")
+        int | None,
+        typer.Option(min=0, max=limit.PLAYERS, help="SBF: opponents met (D, GOLD) / rounds (F)"),
     ] = None,
-    groups: Annotated[int | None, typer.Option(help="SBF: number of strength groups (2-5)")] = None,
+    groups: Annotated[
+        int | None, typer.Option(min=2, max=5, help="SBF: number of strength groups (2-5)")
+    ] = None,
     group: Annotated[list[str] | None, typer.Option(help="SBF: FIELD=N group of a field")] = None,
     handicap: Annotated[bool, typer.Option(help="SBF: handicap result list")] = False,
     simultaneous: Annotated[
@@ -108,7 +120,11 @@ def award_command(
     ] = False,
     evenings: Annotated[
         int | None,
-        typer.Option(min=2, help="SBF: evenings of a multi-evening event (reserves' share)"),
+        typer.Option(
+            min=2,
+            max=limit.SMALL_COUNT,
+            help="SBF: evenings of a multi-evening event (reserves' share)",
+        ),
     ] = None,
     rating: Annotated[
         str | None,
@@ -116,18 +132,27 @@ def award_command(
     ] = None,
     tables: Annotated[
         int | None,
-        typer.Option(min=1, help="JCBL CCG and up: tables T (default: from the results)"),
+        typer.Option(
+            min=1,
+            max=limit.COMPETITORS,
+            help="JCBL CCG and up: tables T (default: from the results)",
+        ),
     ] = None,
     competitors: Annotated[
         int | None,
-        typer.Option(min=2, help="JCBL CCG and up: original competitors (35 % range)"),
+        typer.Option(
+            min=2, max=limit.COMPETITORS, help="JCBL CCG and up: original competitors (35 % range)"
+        ),
     ] = None,
     limit: Annotated[
         list[int] | None,
         typer.Option(min=1, max=16, help="JCBL CCG and up: a limiting factor Lx (of 16)"),
     ] = None,
     team_size: Annotated[
-        int | None, typer.Option(min=1, help="JCBL CCG teams: players per team P [default: 4]")
+        int | None,
+        typer.Option(
+            min=1, max=limit.SMALL_COUNT, help="JCBL CCG teams: players per team P [default: 4]"
+        ),
     ] = None,
     bridge_center: Annotated[bool, typer.Option(help="JCBL: a CCG run by a bridge centre")] = False,
     stage: Annotated[

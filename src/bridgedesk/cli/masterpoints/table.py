@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from bridgedesk import limits as limit
 from bridgedesk.cli._options import JsonOption
 from bridgedesk.cli.masterpoints import _tables
 from bridgedesk.cli.masterpoints._app import app
@@ -20,15 +21,25 @@ def table_command(
     name: Annotated[
         str | None, typer.Argument(help="SBF table: A, A1, A2, B1, C, D, E1, F, H1, H1S")
     ] = None,
-    klass: Annotated[int | None, typer.Option("--class", help="JCBL weekly class 1-5")] = None,
-    kind: KindOption = None,
-    competitors: Annotated[int | None, typer.Option(help="JCBL: competitors (2 or more)")] = None,
-    sessions: Annotated[
-        int | None, typer.Option(min=1, help="JCBL: sessions S [default: 1]")
+    klass: Annotated[
+        int | None, typer.Option("--class", min=1, max=5, help="JCBL weekly class 1-5")
     ] = None,
-    pairs: Annotated[int | None, typer.Option(help="SBF: field size (pairs)")] = None,
-    teams: Annotated[int | None, typer.Option(help="SBF: field size (teams)")] = None,
-    players: Annotated[int | None, typer.Option(help="SBF: field size (players)")] = None,
+    kind: KindOption = None,
+    competitors: Annotated[
+        int | None, typer.Option(min=2, max=limit.COMPETITORS, help="JCBL: competitors (2 or more)")
+    ] = None,
+    sessions: Annotated[
+        int | None, typer.Option(min=1, max=limit.SESSIONS, help="JCBL: sessions S [default: 1]")
+    ] = None,
+    pairs: Annotated[
+        int | None, typer.Option(min=1, max=limit.COMPETITORS, help="SBF: field size (pairs)")
+    ] = None,
+    teams: Annotated[
+        int | None, typer.Option(min=1, max=limit.COMPETITORS, help="SBF: field size (teams)")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(min=1, max=limit.COMPETITORS, help="SBF: field size (players)")
+    ] = None,
     simultaneous: Annotated[
         bool, typer.Option(help="SBF A: a simultaneous event's list (above 100 pairs)")
     ] = False,

@@ -1,12 +1,15 @@
-"""The largest sizes and numbers the commands accept.
+"""The largest sizes and numbers bridgedesk accepts, at every door.
 
-Every whole number on the command line has a range (typer refuses anything
-outside it in one line, before any work is done), so nothing reaches the store
-beyond SQLite's 64 bits and no size starts work that cannot finish.  The
-limits are generous for real tournaments: the largest JCBL events run a few
-hundred tables over a few days in several sections (004), and a movement
-section has at most a few dozen tables (004:3048-3066 lists up to 32 pairs a
-Howell, Mitchells beyond that).
+Every whole number given to bridgedesk has a range: the command line's options
+(typer refuses anything outside it in one line, before any work is done), the
+web app's forms and JSON bodies (:mod:`bridgedesk.web.bodies`) and the entries
+and slips any door stores, so nothing reaches the store beyond SQLite's 64 bits
+and no size starts work that cannot finish.  The limits are generous for real
+tournaments: the largest JCBL events run a few hundred tables over a few days
+in several sections (004), and a movement section has at most a few dozen
+tables (004:3048-3066 lists up to 32 pairs a Howell, Mitchells beyond that).
+Like :mod:`bridgedesk.errors` and :mod:`bridgedesk.reading`, this module sits
+beside the layers and may be imported from any of them.
 """
 
 from __future__ import annotations
@@ -45,3 +48,8 @@ BATCH = 100_000
 SEED = 2**63 - 1
 #: Scores dropped at each end of a Butler datum; boards of a carry-over cap.
 SMALL_COUNT = 100
+#: Competitors (pairs, teams, players) of one event's field, as the masterpoint
+#: scales count them (a simultaneous event may run above a thousand pairs).
+COMPETITORS = 100_000
+#: Boards ``deals analyse`` solves in one run when asked to (``--max-boards``).
+ANALYSED_BOARDS = 1_000_000
