@@ -42,7 +42,7 @@ def test_nothing_of_a_discarded_event_stays(cli: Cli, mitchell: GridMovement) ->
         codes = terminals.table_codes(store, 1)
         login(store, 1, codes[0].section, codes[0].table, codes[0].code)
         disputes.raise_dispute(store, 1, rid, who="table A1")
-    cli("result", "penalty", EVENT, "--pair", "2", "--mp", "1", "--reason", "slow play")
+    cli("result", "penalty", EVENT, "--pair", "NS 2", "--mp", "1", "--reason", "slow play")
     cli("event", "round", EVENT, "2", "hold")
     made = _naming(cli.db)
     for table in ("rulings", "director_audit", "disputes", "table_codes", "table_tokens",

@@ -43,7 +43,7 @@ def totals(cli: Cli) -> dict[int, float]:
 
 def test_a_penalty_in_every_output(cli: Cli, played: None, tmp_path: Path) -> None:
     before = totals(cli)
-    cli("result", "penalty", EVENT, "--pair", "2", "--mp", "1.5", "--reason", "slow play")
+    cli("result", "penalty", EVENT, "--pair", "NS 2", "--mp", "1.5", "--reason", "slow play")
     after = totals(cli)
     assert after[2] == before[2] - 1.5
     assert {p: t for p, t in after.items() if p != 2} == {p: t for p, t in before.items() if p != 2}
@@ -88,7 +88,7 @@ def test_a_penalty_counts_in_the_masterpoint_placing(cli: Cli, played: None) -> 
     from bridgedesk.services.awards import scored_for_awards
     from bridgedesk.store.service import Store
 
-    cli("result", "penalty", EVENT, "--pair", "2", "--mp", "1.5", "--reason", "slow play")
+    cli("result", "penalty", EVENT, "--pair", "NS 2", "--mp", "1.5", "--reason", "slow play")
     published = totals(cli)
     store = Store.open(cli.db)
     try:
@@ -104,7 +104,7 @@ def test_the_recap_row_of_a_penalised_pair_adds_up(cli: Cli, played: None, tmp_p
     (and round) points less its penalty are its total, so the row adds up on paper."""
     import re
 
-    cli("result", "penalty", EVENT, "--pair", "2", "--mp", "1.5", "--reason", "slow play")
+    cli("result", "penalty", EVENT, "--pair", "NS 2", "--mp", "1.5", "--reason", "slow play")
     out = tmp_path / "web"
     cli("results", EVENT, "--format", "html", "--out", str(out))
     recap = (out / "recap.html").read_text("utf-8")
