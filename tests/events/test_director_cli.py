@@ -160,7 +160,7 @@ def test_penalties_take_off_what_they_say(cli: Cli, played: list) -> None:  # ty
     want[("EW", 4)] += Fraction(3, 2)
     assert shown_totals(cli("results", EVENT))[("EW", 1)] == f2(want[("EW", 4)])
     listed = cli("result", "rulings", EVENT)
-    assert "penalty pair 1: 0.5 board(s) -- slow play" in listed and "pair 4" not in listed
+    assert "penalty pair NS 1: 0.5 board(s) -- slow play" in listed and "EW 1" not in listed
     with Store.open(cli.db) as store:
         from bridgedesk.store.director import audit_log
 

@@ -24,6 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
+from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import (
     FouledResult,
     NotPlayed,
@@ -284,12 +285,15 @@ def ruling_lines(
     """The section's rulings in force as (id, readable line), for listing."""
     with unit.transaction(write=False) as s:
         sec = section_row(s, event_row(s, ref), session, section)
+        # the pairs as their cards number them (a Mitchell's EW 1, 004:968-980)
+        numbers = PairNumbers.of(movement_of(sec)) if sec.movement is not None else PairNumbers()
         out = []
         for r in _rows(s, sec):
             if r.kind == "penalty":
                 p = _rulings([r]).penalties[0]
                 on = f" (board {r.board})" if r.board is not None else ""
-                text = f"penalty pair {r.pair}: {p.text}{on}"
+                pair = numbers.label(r.pair) if r.pair is not None else ""
+                text = f"penalty pair {pair}: {p.text}{on}"
             elif r.kind == "fouled":
                 text = (
                     f"fouled board {r.board}: round {r.round} table {r.table_no} in group {r.grp}"
