@@ -77,6 +77,7 @@ __all__ = [
     "forfeit_match",
     "is_team_event",
     "lineups",
+    "match_results",
     "next_team_number",
     "read_draw",
     "section",
@@ -473,21 +474,24 @@ def _audit(
     return row.id
 
 
-def _match_results(s: OrmSession, sec: SectionRow, d: DrawnMatch) -> int:
+def match_results(
+    s: OrmSession, sec: SectionRow, d: DrawnMatch, from_board: int | None = None
+) -> int:
+    """How many results a drawn match's rooms hold (withdrawn ones left out); with
+    ``from_board``, only those of the match's boards from that board on (a half)."""
     count = 0
     for room in (d.open, d.closed):
         if room is None:
             continue
-        count += len(
-            s.scalars(
-                select(ResultRow.id).where(
-                    ResultRow.section_id == sec.id,
-                    ResultRow.round == room.round,
-                    ResultRow.table_no == room.table,
-                    ResultRow.withdrawn.is_(False),
-                )
-            ).all()
+        query = select(ResultRow.id).where(
+            ResultRow.section_id == sec.id,
+            ResultRow.round == room.round,
+            ResultRow.table_no == room.table,
+            ResultRow.withdrawn.is_(False),
         )
+        if from_board is not None:
+            query = query.where(ResultRow.board >= from_board, ResultRow.board.in_(d.boards))
+        count += len(s.scalars(query).all())
     return count
 
 
@@ -513,7 +517,7 @@ def forfeit_match(
                     f"round {rnd}: the match {row.home} v {row.away} is already forfeited by "
                     f"team {row.forfeited_by}"
                 )
-            n = _match_results(s, sec, _drawn(row))
+            n = match_results(s, sec, _drawn(row))
             if n:
                 raise EntryError(
                     f"round {rnd}: the match {row.home} v {row.away} has {n} room results; a "
@@ -553,7 +557,7 @@ def withdraw_team(
         for row in _match_rows(s, ev):
             if row.round < from_round or team not in (row.home, row.away) or row.away is None:
                 continue
-            n = _match_results(s, sec, _drawn(row))
+            n = match_results(s, sec, _drawn(row))
             if n:
                 raise EntryError(
                     f"team {team} has {n} room results in round {row.round}: withdraw it "

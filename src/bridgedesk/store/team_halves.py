@@ -20,8 +20,8 @@ from sqlalchemy.orm import Session as OrmSession
 from bridgedesk.errors import EntryError
 from bridgedesk.events.half_time import TeamSeats
 from bridgedesk.store.lookups import event_row
-from bridgedesk.store.models import DirectorAuditRow, EventRow, ResultRow, TeamHalfRow
-from bridgedesk.store.team_events import read_draw, section, team_row
+from bridgedesk.store.models import DirectorAuditRow, EventRow, TeamHalfRow
+from bridgedesk.store.team_events import match_results, read_draw, section, team_row
 from bridgedesk.store.unit import UnitOfWork, utcnow
 
 __all__ = ["SecondHalf", "second_halves", "set_second_half"]
@@ -58,24 +58,7 @@ def second_halves(s: OrmSession, ev: EventRow) -> dict[tuple[int, int], SecondHa
 def _second_half_played(s: OrmSession, ev: EventRow, rnd: int, home: int, first_board: int) -> int:
     draw = read_draw(s, ev)
     match = next(d for d in draw.matches if d.round == rnd and d.home == home)
-    sec = section(s, ev)
-    count = 0
-    for room in (match.open, match.closed):
-        if room is None:
-            continue
-        count += len(
-            s.scalars(
-                select(ResultRow.id).where(
-                    ResultRow.section_id == sec.id,
-                    ResultRow.round == room.round,
-                    ResultRow.table_no == room.table,
-                    ResultRow.board >= first_board,
-                    ResultRow.board.in_(match.boards),
-                    ResultRow.withdrawn.is_(False),
-                )
-            ).all()
-        )
-    return count
+    return match_results(s, section(s, ev), match, from_board=first_board)
 
 
 def set_second_half(
