@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -52,8 +54,32 @@ def make_event(store: Store, pairs: int, sections: tuple[str, ...] = ("A",)) -> 
     return eid
 
 
+#: The stores :func:`stored_event` made in this process, as SQLite's bytes, by shape.
+_MADE: dict[tuple[int, tuple[str, ...]], bytes] = {}
+
+
 def stored_event(db: str, pairs: int = 8, sections: tuple[str, ...] = ("A",)) -> Stored:
-    return stored_in(Store.open(db), pairs, sections)
+    """:func:`stored_in` a store at ``db``.  A new SQLite file starts as a copy of the
+    same event made once in this process by the same calls (the suite makes this event
+    hundreds of times, and each making cost a few dozen commits); PostgreSQL and an
+    existing file are made in place."""
+    path = Path(db)
+    if "://" in db or path.exists():
+        return stored_in(Store.open(db), pairs, sections)
+    key = (pairs, sections)
+    if key not in _MADE:
+        made = stored_in(Store.open(db), pairs, sections)
+        made.store.close()
+        with contextlib.closing(sqlite3.connect(path)) as conn:
+            _MADE[key] = conn.serialize()
+    else:
+        path.write_bytes(_MADE[key])
+    store = Store.open(db)
+    (eid,) = (e.id for e in store.events())
+    movement = store.movement(eid, section=sections[0])
+    assert movement is not None
+    codes = {(c.section, c.table): c.code for c in terminals.table_codes(store, eid)}
+    return Stored(store, eid, as_grid(movement), codes)
 
 
 def stored_in(store: Store, pairs: int = 8, sections: tuple[str, ...] = ("A",)) -> Stored:
