@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,6 +20,7 @@ from bridgedesk.movements.catalogue import build
 from bridgedesk.store import terminals
 from bridgedesk.store.service import Store
 from bridgedesk.web.app import create_app
+from tests.store_copies import copy_of_made
 
 #: A player whose name is markup: every page must show it as text.
 SCRIPT_NAME = "<script>alert('x')</script>"
@@ -54,29 +53,23 @@ def make_event(store: Store, pairs: int, sections: tuple[str, ...] = ("A",)) -> 
     return eid
 
 
-#: The stores :func:`stored_event` made in this process, as SQLite's bytes, by shape.
-_MADE: dict[tuple[int, tuple[str, ...]], bytes] = {}
-
-
 def stored_event(db: str, pairs: int = 8, sections: tuple[str, ...] = ("A",)) -> Stored:
     """:func:`stored_in` a store at ``db``.  A new SQLite file starts as a copy of the
-    same event made once in this process by the same calls (the suite makes this event
-    hundreds of times, and each making cost a few dozen commits); PostgreSQL and an
-    existing file are made in place."""
+    same event made once in this process by the same calls (:mod:`tests.store_copies`:
+    the suite makes this event hundreds of times); PostgreSQL and an existing file are
+    made in place."""
     path = Path(db)
     if "://" in db or path.exists():
         return stored_in(Store.open(db), pairs, sections)
-    key = (pairs, sections)
-    if key not in _MADE:
-        made = stored_in(Store.open(db), pairs, sections)
-        made.store.close()
-        with contextlib.closing(sqlite3.connect(path)) as conn:
-            _MADE[key] = conn.serialize()
-    else:
-        path.write_bytes(_MADE[key])
-    store = Store.open(db)
+    copy_of_made(path, ("stored_event", pairs, sections),
+                 lambda p: stored_in(Store.open(p), pairs, sections).store.close())  # fmt: skip
+    return stored_found(Store.open(db), sections[0])
+
+
+def stored_found(store: Store, section: str = "A") -> Stored:
+    """The :class:`Stored` of a store holding one event (a copy :func:`stored_in` made)."""
     (eid,) = (e.id for e in store.events())
-    movement = store.movement(eid, section=sections[0])
+    movement = store.movement(eid, section=section)
     assert movement is not None
     codes = {(c.section, c.table): c.code for c in terminals.table_codes(store, eid)}
     return Stored(store, eid, as_grid(movement), codes)
