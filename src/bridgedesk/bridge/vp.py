@@ -67,7 +67,11 @@ class VPScale(ABC):
         (Decimal('5.61'), Decimal('14.39'))
         """
         if isinstance(margin, bool) or not isinstance(margin, int):
-            raise ScaleError(f"the margin must be a whole number, got {margin!r}")
+            raise ScaleError(
+                "the margin must be a whole number, got {given!r}",
+                code="vp.margin-not-whole",
+                given=margin,
+            )
         _check_boards(boards)
         winner, loser = self.winner_loser(abs(margin), boards)
         return (winner, loser) if margin >= 0 else (loser, winner)
@@ -82,7 +86,11 @@ class VPScale(ABC):
 
 def _check_boards(boards: int) -> None:
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-        raise ScaleError(f"the number of boards must be a whole number >= 1, got {boards!r}")
+        raise ScaleError(
+            "the number of boards must be a whole number >= 1, got {given!r}",
+            code="vp.boards-not-whole",
+            given=boards,
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -231,8 +239,12 @@ class TableScale(VPScale):
                 return table
         counts = ", ".join(t.describe_boards() for t in self.tables)
         raise ScaleError(
-            f"scale {self.name!r} has no table for {boards} boards; it has tables for "
-            f"{counts} boards (load a club scale file with the table you need)"
+            "scale {scale!r} has no table for {boards} boards; it has tables for "
+            "{counts} boards (load a club scale file with the table you need)",
+            code="vp.no-table-for-boards",
+            scale=self.name,
+            boards=boards,
+            counts=counts,
         )
 
     def winner_loser(self, margin: int, boards: int) -> tuple[Decimal, Decimal]:
@@ -496,6 +508,9 @@ def get_scale(name: str) -> VPScale:
     if candidate.suffix.lower() == ".json" or candidate.is_file():
         return load_scale_file(candidate)
     raise ScaleError(
-        f"unknown VP scale {name!r}: known scales are {', '.join(scale_names())}, "
-        "or give the path of a .json scale file"
+        "unknown VP scale {given!r}: known scales are {known}, or give the path "
+        "of a .json scale file",
+        code="vp.unknown-scale",
+        given=name,
+        known=", ".join(scale_names()),
     )

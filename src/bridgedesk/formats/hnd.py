@@ -434,7 +434,9 @@ def load(
         data = source.read(1024 * 1024 + 1)
         name = str(getattr(source, "name", "")) or None
         if len(data) > 1024 * 1024:
-            raise FormatError("the file is too large to be a .HND file", Location(file=name))
+            raise FormatError(
+                "the file is too large to be a .HND file", Location(file=name), code="hnd.too-large"
+            )
     text, encoding = decode(data, name, encoding=encoding)
     result = loads(text, strict=strict, filename=name)
     result.encoding = encoding
@@ -451,9 +453,10 @@ def _board_lines(board: HndBoard, ten: str) -> list[str]:
         vul_given = deal.vulnerability is not board_vulnerability(deal.board)
     if not MIN_BOARD <= deal.board <= MAX_BOARD:
         raise FormatError(
-            f"board number {deal.board} cannot be written to a .HND file: "
-            "it allows boards 1-64 (002:72)",
+            "board number {board} cannot be written to a .HND file: it allows boards 1-64 (002:72)",
             Location(board=deal.board),
+            code="hnd.board-number",
+            board=deal.board,
         )
     head = " " * 8 + f"{deal.board:>2}" + " " * 6
     head += _VUL_TEXT[deal.vulnerability] if vul_given else " " * 4
@@ -506,9 +509,13 @@ def dumps(
         items = [b if isinstance(b, HndBoard) else HndBoard(b) for b in boards]
     if len(items) > MAX_BOARDS:
         raise FormatError(
-            f"a .HND file holds at most {MAX_BOARDS} boards (002:65), got {len(items)}: "
-            f"split them into {-(-len(items) // MAX_BOARDS)} files "
-            "(bridgedesk.formats.hnd.split / dump_split, or 'deals convert --split')"
+            "a .HND file holds at most {max_boards} boards (002:65), got {boards}: "
+            "split them into {files} files (bridgedesk.formats.hnd.split / "
+            "dump_split, or 'deals convert --split')",
+            code="hnd.too-many-boards-split",
+            max_boards=MAX_BOARDS,
+            boards=len(items),
+            files=-(-len(items) // MAX_BOARDS),
         )
     lines: list[str] = []
     for board in items:

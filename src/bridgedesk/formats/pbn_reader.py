@@ -415,10 +415,12 @@ def decode(data: bytes, filename: str | None = None, *, encoding: str | None = N
             offset = text_encoding.first_non_ascii(data)
             line, column = reading.position(data, offset)
             raise FormatError(
-                f"cannot tell the text encoding (byte 0x{data[offset]:02x} here): not UTF-8, "
-                "nor clearly Shift_JIS or Latin-1 text; name it with --encoding "
+                "cannot tell the text encoding (byte 0x{byte:02x} here): not UTF-8, nor "
+                "clearly Shift_JIS or Latin-1 text; name it with --encoding "
                 "(--input-encoding for deals convert), e.g. shift_jis or cp1252",
                 Location(file=filename, line=line, column=column),
+                code="pbn.encoding-unknown",
+                byte=data[offset],
             )
     return reading.decode(
         data, filename, encoding=encoding, hint="name the right one with --encoding"
@@ -443,6 +445,8 @@ def load(
     name = getattr(source, "name", None)
     filename = str(name) if name is not None else None
     if len(raw) > reading.MAX_FILE_BYTES:
-        raise FormatError("the file is too large to be a PBN file", Location(file=filename))
+        raise FormatError(
+            "the file is too large to be a PBN file", Location(file=filename), code="pbn.too-large"
+        )
     text = decode(raw, filename, encoding=encoding) if isinstance(raw, bytes) else raw
     return loads(text, strict=strict, filename=filename)
