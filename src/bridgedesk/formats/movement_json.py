@@ -234,7 +234,7 @@ def loads(text: str, path: str = "<string>") -> Movement:
             teams=teams,
         )
     except MovementError as exc:
-        raise FormatError(exc.message, Location(file=path)) from None
+        raise FormatError(exc.msgid, Location(file=path), code=exc.code, **exc.params) from None
 
 
 def load(path: str | Path) -> Movement:
