@@ -62,7 +62,6 @@ NOT_YET: dict[str, int] = {
     "bridgedesk.events.team_settings": 7,
     "bridgedesk.events.team_triangle": 2,
     "bridgedesk.events.withdrawal": 3,
-    "bridgedesk.formats.jsonfile": 1,
     "bridgedesk.i18n": 3,
     "bridgedesk.reading": 1,
     "bridgedesk.reports.bundle": 1,
