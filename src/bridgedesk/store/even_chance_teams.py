@@ -188,7 +188,7 @@ def form(
                     code="team.even-chance-floater",
                     problem=exc,
                 ) from None
-            raise EntryError(exc.msgid, code=exc.code, **exc.params) from None
+            raise EntryError(exc.msgid, None, code=exc.code, **exc.params) from None
         sec = section(s, ev)
         for t in teams:
             a, b = (by_pair[p] for p in t.pairs)
