@@ -43,7 +43,7 @@ def test_cards_speak_the_language_asked(lang: str, tmp_path: Path) -> None:
     for word in ENGLISH:
         assert not re.search(rf"\b{word}\b", text), (lang, word)
     if lang == "ja":
-        assert "マスターシート" in text and "ローバー・ミッチェル" in text
+        assert "マスターシート" in text and "ローバー・ミッチャエル" in text
         assert "テーブルのガイドシート" in text and "ローバー・ペア NS 8" in text
     else:
         assert "Översiktsblad" in text and "Vandrande par NS 8" in text

@@ -99,8 +99,7 @@ STRAINS: dict[Strain, LazyText] = {
 
 #: A movement's family as people call it; in English the name the command line takes
 #: (``movement show appendix-howell``), in Japanese the JCBL manual's (ハウエル,
-#: アペンディックス・ミッチェル: 004:134-160, where the text spells them アベンディックス,
-#: ミッチャエル), in Swedish the SBF's (Mitchell, Howell).
+#: アベンディックス・ミッチャエル: 004:134-160), in Swedish the SBF's (Mitchell, Howell).
 MOVEMENT_KINDS: dict[str, LazyText] = {
     "howell": lazy_pgettext("movement", "howell"),
     "appendix-howell": lazy_pgettext("movement", "appendix-howell"),
