@@ -120,7 +120,7 @@ def _line(row: Row, board: int, where: Location) -> TravellerLine:
         if len(marks) == 2 and all(m in _PERCENT for m in marks):
             return TravellerLine.adjusted(ns, ew, _PERCENT[marks[0]], _PERCENT[marks[1]])
         raise FormatError(
-            "director's score {given!r} is not średnia or 60%/50%/40% for each side",
+            "director's score {given!r} is not średnia or 60/50/40 per cent for each side",
             where,
             code="kops.director-score",
             given=" ".join(marks)[:20],

@@ -194,7 +194,7 @@ def _vp_penalties(
         else:
             raise ScoringError(
                 "pair {pair}'s penalty is in {unit}; a Swiss or Houston pairs event "
-                "takes penalties in boards (5 % of a round's maximum VPs each, 003:55-57)",
+                "takes penalties in boards (5 per cent of a round's maximum VPs each, 003:55-57)",
                 code="penalty.boards-in-swiss",
                 pair=p.pair,
                 unit=p.unit.value,

@@ -185,7 +185,7 @@ def score_session(
         )
     if method is Method.BUTLER and penalties:
         raise ScoringError(
-            "a penalty in a Houston (Butler) session is in VPs, 5 % of a round's "
+            "a penalty in a Houston (Butler) session is in VPs, 5 per cent of a round's "
             "maximum per board (003:55-57): give it to the Houston VPs (bridgedesk "
             "score --houston-vp)",
             code="scoring.houston-penalty-in-vp",
