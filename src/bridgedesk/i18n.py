@@ -31,7 +31,7 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -148,6 +148,14 @@ class Phrase(str):
 def phrase(message: str, **params: object) -> Phrase:
     """Mark ``message`` for the catalogs, with the values of its ``{placeholders}``."""
     return Phrase(message, params)
+
+
+def either(choices: Sequence[object]) -> object:
+    """The ``choices`` as "a or b or c", said in the reader's language (an error's part:
+    ``--boards or --percent``); one choice is itself."""
+    if len(choices) == 1:
+        return choices[0]
+    return phrase("{first} or {rest}", first=choices[0], rest=either(choices[1:]))
 
 
 def said_in(value: object, lang: str) -> object:
@@ -333,6 +341,7 @@ __all__ = [
     "check_language",
     "cli_language",
     "compile_catalog",
+    "either",
     "error_params",
     "error_text",
     "format_date",

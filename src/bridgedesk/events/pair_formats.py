@@ -34,7 +34,7 @@ from enum import Enum
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import parse_enum
-from bridgedesk.i18n import lazy_pgettext
+from bridgedesk.i18n import either, lazy_pgettext
 
 
 class PairFormat(Enum):
@@ -63,7 +63,7 @@ class PairFormat(Enum):
             PairFormat.BAROMETER: (Method.MP, Method.XIMP, Method.BUTLER, Method.TOTAL),
         }[self]
         if method not in allowed:
-            names = " or ".join(m.value for m in allowed)
+            names = either([m.value for m in allowed])
             raise EntryError(
                 "a {event_format} event is scored by --scoring {names}, not {method}",
                 code="event.format-method",
