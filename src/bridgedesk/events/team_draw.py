@@ -31,6 +31,7 @@ from bridgedesk.events.adapters import grid_from_master_sheet
 from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement, TableAssignment
 from bridgedesk.events.team_settings import TeamForm
+from bridgedesk.i18n import lazy_pgettext
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.team_catalogue import build_team
 
@@ -78,6 +79,8 @@ class RoomName(StrEnum):
 
 
 ROOMS = tuple(r.value for r in RoomName)
+#: The rooms as a line names them ("the open room"), said in the reader's language.
+ROOM_WORDS = {"open": lazy_pgettext("room", "open"), "closed": lazy_pgettext("room", "closed")}
 
 
 @dataclass(frozen=True)
