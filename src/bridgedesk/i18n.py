@@ -55,7 +55,12 @@ NATIVE_NAMES = {"en": "English", "ja": "日本語", "sv": "Svenska"}
 def check_language(lang: str) -> str:
     """``lang`` when bridgedesk speaks it; else a one-line error naming the choices."""
     if lang not in LANGS:
-        raise BridgedeskError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
+        raise BridgedeskError(
+            "unknown language {lang!r}: choose one of {choices}",
+            code="language.unknown",
+            lang=lang,
+            choices=", ".join(LANGS),
+        )
     return lang
 
 
@@ -79,6 +84,7 @@ def catalog(lang: str) -> _gettext.GNUTranslations:
         with mo.open("rb") as stream:
             return _gettext.GNUTranslations(stream)
     if not po.exists():
+        # no code: a coded error is said through the catalog that is missing here
         raise BridgedeskError(f"the {lang} catalog is missing: {mo} (reinstall bridgedesk)")
     return _gettext.GNUTranslations(io.BytesIO(compile_catalog(po.read_bytes(), lang)))
 
@@ -196,7 +202,12 @@ def cli_language(asked: str | None = None, environ: Mapping[str, str] | None = N
         try:
             return check_language(named)
         except BridgedeskError as exc:
-            raise BridgedeskError(f"{LANG_ENV}: {exc}") from None
+            raise BridgedeskError(
+                "{variable}: {problem}",
+                code="language.bad-environment",
+                variable=LANG_ENV,
+                problem=exc,
+            ) from None
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(variable, "")
         if not value:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import tempfile
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +40,14 @@ from bridgedesk.store import simultaneous as store
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of, zip_download
-from bridgedesk.web.console.pages import console_page, read_form, refill, text_fields, upload_of
+from bridgedesk.web.console.pages import (
+    as_uploaded,
+    console_page,
+    read_form,
+    refill,
+    text_fields,
+    upload_of,
+)
 from bridgedesk.web.console.place import NoSuchPlaceError, place_of
 from bridgedesk.web.language import language
 from bridgedesk.web.refusals import Shown
@@ -91,18 +97,7 @@ def _create(store_: Store, form: Mapping[str, str], name: str, raw: bytes) -> in
         try:
             return simultaneous.create_simultaneous(store_, asked)
         except BridgedeskError as exc:
-            raise _named(exc, str(path), name) from None
-
-
-def _named(exc: BridgedeskError, path: str, name: str) -> BridgedeskError:
-    """``exc`` naming the uploaded file ``name`` where it names its temporary copy."""
-    where = replace(exc.where, file=name) if exc.where.file == path else exc.where
-    if exc.code:
-        params = {k: name if v == path else v for k, v in exc.params.items()}
-        named = type(exc)(exc.msgid, where, code=exc.code, **params)
-    else:
-        named = type(exc)(exc.message.replace(path, name), where)
-    return named.noted(exc.details)
+            raise as_uploaded(exc, str(path), name) from None
 
 
 @router.post("/simultaneous")
