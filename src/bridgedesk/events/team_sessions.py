@@ -31,6 +31,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.seating import GridMovement
 from bridgedesk.events.team_draw import DrawnMatch, draw_of, movement_kind
 from bridgedesk.events.team_settings import TeamForm
+from bridgedesk.i18n import phrase
 from bridgedesk.movements.model import Movement, Pair, Round
 from bridgedesk.movements.team_catalogue import build_team
 
@@ -55,17 +56,14 @@ class SessionSplit:
     def rounds(self, session: int) -> range:
         """The rounds of ``session`` (1-based); one line when there is no such session."""
         if not 1 <= session <= self.count:
-            if self.count > 1:
-                raise EntryError(
-                    "the event has {count} sessions, not a session {session}",
-                    code="event.no-such-session",
-                    count=self.count,
-                    session=session,
-                )
             raise EntryError(
-                "the event has {count} session, not a session {session}",
+                "the event has {sessions}, not a session {session}",
                 code="event.no-such-session",
-                count=self.count,
+                sessions=(
+                    phrase("{count} sessions", count=self.count)
+                    if self.count > 1
+                    else phrase("{count} session", count=self.count)
+                ),
                 session=session,
             )
         first = 1 if session == 1 else self.last_rounds[session - 2] + 1

@@ -30,6 +30,7 @@ from bridgedesk.events.half_time import (
     mover,
     second_half,
 )
+from bridgedesk.i18n import phrase
 from bridgedesk.scoring.teams import imp_match
 from bridgedesk.services.team_scores import as_played
 from bridgedesk.store.leagues import league, league_of_event
@@ -125,24 +126,17 @@ def half_time(
         halves = [b for m in played for b in m.boards if b.board < first_board]
         missing = len(boards) // 2 - len(halves)
         if missing:
-            if missing > 1:
-                raise EntryError(
-                    "round {round}: the first half of {match} has {missing} boards without "
-                    "both rooms' results; compare the scores when every first-half board is "
-                    "in (004:1672)",
-                    code="half-time.first-half-missing",
-                    round=rnd,
-                    match=d.label,
-                    missing=missing,
-                )
             raise EntryError(
-                "round {round}: the first half of {match} has {missing} board without "
-                "both rooms' results; compare the scores when every first-half board is "
-                "in (004:1672)",
+                "round {round}: the first half of {match} has {missing} without both rooms' "
+                "results; compare the scores when every first-half board is in (004:1672)",
                 code="half-time.first-half-missing",
                 round=rnd,
                 match=d.label,
-                missing=missing,
+                missing=(
+                    phrase("{count} boards", count=missing)
+                    if missing > 1
+                    else phrase("{count} board", count=missing)
+                ),
             )
         im = imp_match([b.team_board() for b in halves])
         seats = MatchSeats(
