@@ -21,13 +21,14 @@ import ast
 import io
 import string
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 import bridgedesk
-from bridgedesk.catalog_extraction import coded_calls, extract
+from bridgedesk.catalog_extraction import coded_among, extract
 from bridgedesk.errors import CODE, BridgedeskError
 from bridgedesk.i18n import LANGS, catalog
 
@@ -126,15 +127,39 @@ def sources() -> dict[str, ast.Module]:
     }
 
 
+@dataclass(frozen=True)
+class Nodes:
+    """What these checks look at in one module, found in one walk of its tree (walking
+    every tree once per check was most of this file's time)."""
+
+    calls: tuple[ast.Call, ...]
+    classes: tuple[ast.ClassDef, ...]
+    imports: tuple[ast.Import | ast.ImportFrom, ...]
+
+
+@cache
+def nodes(module: str) -> Nodes:
+    calls: list[ast.Call] = []
+    classes: list[ast.ClassDef] = []
+    imports: list[ast.Import | ast.ImportFrom] = []
+    for node in ast.walk(sources()[module]):
+        if isinstance(node, ast.Call):
+            calls.append(node)
+        elif isinstance(node, ast.ClassDef):
+            classes.append(node)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            imports.append(node)
+    return Nodes(tuple(calls), tuple(classes), tuple(imports))
+
+
 @cache
 def error_classes() -> frozenset[str]:
     """The names of bridgedesk's error classes: :class:`BridgedeskError` and every class
     of the source deriving from one (read from the source, nothing imported)."""
     bases = {
         node.name: {getattr(b, "id", getattr(b, "attr", "")) for b in node.bases}
-        for tree in sources().values()
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ClassDef)
+        for module in sources()
+        for node in nodes(module).classes
     }
     names = {BridgedeskError.__name__}
     grown = True
@@ -145,9 +170,9 @@ def error_classes() -> frozenset[str]:
     return frozenset(names)
 
 
-def _imports(module: str, tree: ast.Module) -> Iterator[str]:
+def _imports(module: str) -> Iterator[str]:
     known = sources()
-    for node in ast.walk(tree):
+    for node in nodes(module).imports:
         if isinstance(node, ast.Import):
             yield from (a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -170,17 +195,15 @@ def reached() -> frozenset[str]:
         if module in seen or module not in known:
             continue
         seen.add(module)
-        todo.extend(i for i in _imports(module, known[module]) if i.startswith("bridgedesk"))
+        todo.extend(i for i in _imports(module) if i.startswith("bridgedesk"))
     return frozenset(seen)
 
 
-def uncoded(tree: ast.Module) -> list[int]:
+def uncoded(module: str) -> list[int]:
     """The lines where an error of bridgedesk is constructed without a code."""
     classes = error_classes()
     lines = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
+    for node in nodes(module).calls:
         func = node.func
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
         if name in classes and not any(k.arg == "code" for k in node.keywords) and node.args:
@@ -190,8 +213,8 @@ def uncoded(tree: ast.Module) -> list[int]:
 
 def test_every_coded_error_says_a_catalog_message() -> None:
     wrong = []
-    for module, tree in sources().items():
-        for call in coded_calls(tree):
+    for module in sources():
+        for call in coded_among(nodes(module).calls):
             if call.message is None:
                 wrong.append(f"{module}:{call.line}: the message is not written out")
             if not CODE.fullmatch(call.code):
@@ -201,9 +224,9 @@ def test_every_coded_error_says_a_catalog_message() -> None:
 
 def test_the_placeholders_are_the_parameters() -> None:
     wrong = []
-    for module, tree in sources().items():
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or not any(k.arg == "code" for k in node.keywords):
+    for module in sources():
+        for node in nodes(module).calls:
+            if not any(k.arg == "code" for k in node.keywords):
                 continue
             first = node.args[0] if node.args else None
             if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
@@ -220,7 +243,7 @@ def test_the_placeholders_are_the_parameters() -> None:
 def test_the_table_api_and_the_console_refuse_with_codes() -> None:
     found = {}
     for module in sorted(reached()):
-        lines = uncoded(sources()[module])
+        lines = uncoded(module)
         if lines:
             found[module] = lines
     grown = [
@@ -237,7 +260,7 @@ def test_the_table_api_and_the_console_refuse_with_codes() -> None:
 
 def test_the_commonest_refusals_at_a_table_are_coded() -> None:
     # the two a Japanese table meets most (issue 24): a wrong code, an impossible result
-    codes = {c.code for tree in sources().values() for c in coded_calls(tree)}
+    codes = {c.code for module in sources() for c in coded_among(nodes(module).calls)}
     assert {"table.wrong-code", "result.impossible"} <= codes
 
 
