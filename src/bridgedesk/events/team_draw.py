@@ -31,7 +31,7 @@ from bridgedesk.events.adapters import grid_from_master_sheet
 from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement, TableAssignment
 from bridgedesk.events.team_settings import TeamForm
-from bridgedesk.i18n import lazy_pgettext
+from bridgedesk.i18n import Phrase, lazy_pgettext, phrase
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.team_catalogue import build_team
 
@@ -65,8 +65,12 @@ class DrawnMatch:
     closed: Room | None = None
 
     @property
-    def label(self) -> str:
-        return f"{self.home} v {self.away}" if self.away is not None else f"{self.home} (bye)"
+    def label(self) -> Phrase:
+        """The match as a line names it, ``3 v 5`` or ``4 (bye)`` (in the reader's
+        language)."""
+        if self.away is not None:
+            return phrase("{home} v {away}", home=self.home, away=self.away)
+        return phrase("{home} (bye)", home=self.home)
 
 
 #: The two rooms of a match: the home team's NS table, the away team's (004:1631-1633).
