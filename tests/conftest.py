@@ -153,6 +153,28 @@ def _new_stores_from_a_migrated_copy(request: pytest.FixtureRequest) -> Iterator
         db.migrate = real
 
 
+def _remember_double_dummy() -> None:
+    """Solve each deal's double-dummy table once per test process: many tests analyse
+    the same generated sets (a demo's, ``deals generate --seed 5``'s), and DDS took a
+    second a deal on a loaded machine.  The first answer is DDS's own (what the tests
+    compare against independent values); only a repeat is remembered.  Solving in
+    worker processes (``--workers 2``) is untouched."""
+    from bridgedesk.deals import dd
+
+    real = dd.solve
+    solved: dict[Any, Any] = {}
+
+    def solve(deal: Any) -> Any:
+        if deal not in solved:
+            solved[deal] = real(deal)
+        return solved[deal]
+
+    dd.solve = solve  # type: ignore[assignment]
+
+
+_remember_double_dummy()
+
+
 @pytest.fixture
 def repo_root() -> Path:
     return REPO

@@ -12,19 +12,24 @@ import contextlib
 import sqlite3
 from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import Any, TypeVar
 
-_MADE: dict[Hashable, bytes] = {}
+T = TypeVar("T")
+
+_MADE: dict[Hashable, tuple[bytes, Any]] = {}
 
 
-def copy_of_made(path: Path, shape: Hashable, make: Callable[[Path], None]) -> None:
+def copy_of_made(path: Path, shape: Hashable, make: Callable[[Path], T]) -> T:
     """Put at ``path`` (a new SQLite file) the store ``make(path)`` makes, made once in
-    this process for ``shape`` and copied after.  ``make`` must leave the store closed
-    and depend on nothing but ``shape``."""
+    this process for ``shape`` and copied after; what ``make`` returned (an event id).
+    ``make`` must leave the store closed and depend on nothing but ``shape``."""
     if path.exists():
         raise FileExistsError(path)
     if shape in _MADE:
-        path.write_bytes(_MADE[shape])
-        return
-    make(path)
+        data, value = _MADE[shape]
+        path.write_bytes(data)
+        return value  # type: ignore[no-any-return]
+    value = make(path)
     with contextlib.closing(sqlite3.connect(path)) as conn:
-        _MADE[shape] = conn.serialize()
+        _MADE[shape] = (conn.serialize(), value)
+    return value
