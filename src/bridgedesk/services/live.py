@@ -65,7 +65,9 @@ def ranking_document(
             names = rules.sections(session or 1)
             if section is None and len(names) > 1:
                 raise EntryError(
-                    f"the session has sections {', '.join(names)}: give ?section= for one of them"
+                    "the session has sections {sections}: give ?section= for one of them",
+                    code="live.needs-section",
+                    sections=", ".join(names),
                 )
         asked = Publication(Output.JSON, session=session, section=section)
         done = publish(unit, event, asked)

@@ -224,7 +224,9 @@ class LiveResults:
             names = rules.sections(session or 1)
             if section is None and len(names) > 1:
                 raise EntryError(
-                    f"the session has sections {', '.join(names)}: give ?section= for one of them"
+                    "the session has sections {sections}: give ?section= for one of them",
+                    code="live.needs-section",
+                    sections=", ".join(names),
                 )
             name = section if section is not None else (names[0] if names else None)
             if name is not None:

@@ -56,9 +56,8 @@ from bridgedesk.events.slips import (
     stored_already,
 )
 from bridgedesk.events.table_rounds import check_table_change, check_table_round
-from bridgedesk.events.team_draw import Room, TeamSlip
+from bridgedesk.events.team_draw import ROOM_WORDS, Room, TeamSlip
 from bridgedesk.events.team_rooms import check_room_free, match_at, place_room
-from bridgedesk.i18n import lazy_pgettext
 from bridgedesk.store import corrections, disputes, terminals
 from bridgedesk.store.individual_events import is_individual
 from bridgedesk.store.lookups import event_row, section_row
@@ -99,10 +98,6 @@ GivenSlip = Result | SeatedResult | TeamSlip
 
 #: The reason a table's own correction is audited with.
 TABLE_REASON = "corrected at the table before the round closed"
-
-
-#: A team match's rooms, as a refusal names them.
-ROOMS = {"open": lazy_pgettext("room", "open"), "closed": lazy_pgettext("room", "closed")}
 
 
 @dataclass(frozen=True)
@@ -444,7 +439,7 @@ def correct_room(
                 "{board} to correct; enter it",
                 code="team.nothing-to-correct",
                 round=slip.round,
-                room=ROOMS.get(slip.room, slip.room),
+                room=ROOM_WORDS.get(slip.room, slip.room),
                 home=slip.home,
                 away=slip.away,
                 board=slip.board,

@@ -47,7 +47,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.bridge import SEATS, Seat, Side, Strain
 from bridgedesk.deals.cards import SUITS, Card, Suit
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.i18n import LANGS
+from bridgedesk.i18n import LANGS, error_text
 from bridgedesk.practice.words import Words, lang_of
 from bridgedesk.web.language import language
 
@@ -468,13 +468,16 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
         code = lang_of(lang)
         try:
             if level not in levels():
-                raise BridgedeskError(f"unknown level {level!r}")
+                raise BridgedeskError(
+                    "unknown level {level!r}", code="practice.unknown-level", level=level
+                )
             if not 1 <= boards <= 32:
-                raise BridgedeskError("boards must be 1-32")
+                raise BridgedeskError("boards must be 1-32", code="practice.bad-boards")
             value = int(seed) if seed.strip() else secrets.randbelow(10**9)
             config = SessionConfig(seed=value, level=level, boards=boards)
         except (BridgedeskError, ValueError) as exc:
-            return render("start.html.j2", code, error=str(exc))
+            shown = exc if isinstance(exc, BridgedeskError) else str(exc)
+            return render("start.html.j2", code, error=shown)
         with games.lock:
             games.make_room()  # before the game is made: 429 when the tables are full
             game = PracticeGame(
@@ -509,7 +512,7 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
                 if not htmx:
                     _run_all(table, w)
             except BridgedeskError as exc:
-                table.error = str(exc)
+                table.error = error_text(exc, code)  # said in the move's language
         return answer(gid, code, htmx)
 
     @router.post("/{gid}/contract")
@@ -522,7 +525,9 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
 
         def move(table: Table, w: Words) -> None:
             if choice[-1:] not in ("G", "P"):
-                raise BridgedeskError(f"unknown contract {choice!r}")
+                raise BridgedeskError(
+                    "unknown contract {choice!r}", code="practice.unknown-contract", choice=choice
+                )
             table.game.set_contract(MiniContract(Strain.parse(choice[:-1]), choice.endswith("G")))
             table.note = None
 
