@@ -146,7 +146,6 @@ NOT_YET: dict[str, int] = {
     "bridgedesk.store.sessions_repo": 8,
     "bridgedesk.store.simultaneous": 10,
     "bridgedesk.store.srr_flights": 5,
-    "bridgedesk.store.table_codes": 1,
     "bridgedesk.store.table_rounds": 6,
     "bridgedesk.store.team_entries": 1,
     "bridgedesk.store.team_events": 25,
