@@ -99,6 +99,7 @@ def test_kept_live_results_equal_scoring_from_nothing(
         for (rnd, table), a in sorted(movement.grid.items())
         for board in a.boards
     ]
+    boards = max(b for *_, b, _, _ in todo)
     cache = LiveResults(store)
     stored: list[int] = []
     changes: list[int] = []
@@ -134,6 +135,9 @@ def test_kept_live_results_equal_scoring_from_nothing(
                 given_ = ProceduralPenalty(pair, Fraction(1 + n % 3), PenaltyUnit.BOARDS, "late")
                 rulings.penalty(store, event, given_, who="td")
         assert _kept(cache, event) == _full(store, event), (what, n)
+        board = 1 + n % boards  # a table's traveller of it: the kept one, and scored alone
+        kept = json.loads(cache.section(event, 1, "A").traveller(board))
+        assert kept == live.board_traveller(store, event, "A", 1, board), (what, n, board)
 
 
 def test_an_unchanged_section_is_not_read_again(stores: tuple[Store, Store]) -> None:

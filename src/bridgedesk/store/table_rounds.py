@@ -186,7 +186,7 @@ def controls(s: OrmSession, section_id: int) -> dict[int, str]:
     return once(
         s,
         ("controls", section_id),
-        lambda: dict(statements(s).execute(_CONTROLS, {"section_id": section_id}).tuples()),
+        lambda: dict(statements(s).execute(_CONTROLS, {"section_id": section_id}).all()),
     )
 
 

@@ -225,6 +225,11 @@ def table_round(s: OrmSession, terminal: Terminal) -> TableRound:
     return TableRound(terminal.named, rnd, status, closed_rounds(s, terminal))
 
 
+def round_controls(s: OrmSession, section_id: int) -> dict[int, str]:
+    """The rounds the director holds or has closed in a section, by round."""
+    return dict(_controls(s, section_id))
+
+
 def closed_rounds(s: OrmSession, terminal: Terminal) -> frozenset[int]:
     """The rounds the director has closed in the table's section."""
     return frozenset(r for r, st in _controls(s, terminal.section_id).items() if st == CLOSED)
@@ -310,6 +315,7 @@ __all__ = [
     "new_code",
     "next_round",
     "remember",
+    "round_controls",
     "round_states",
     "section_versions",
     "set_round",
