@@ -61,6 +61,7 @@ __all__ = [
     "results",
     "section_boards",
     "section_movement",
+    "section_phantoms",
     "section_results",
 ]
 
@@ -121,7 +122,14 @@ def _entries(s: OrmSession, section_id: int) -> Mapping[int, Entry] | None:
     """The section's entries as far as a slip's check reads them (number, kind,
     phantom; the players stand in); None while none is entered."""
     rows = statements(s).execute(_ENTRIES, {"section_id": section_id})
-    return _entries_of(tuple((number, kind, bool(phantom)) for number, kind, phantom in rows))
+    return _entries_of(tuple(tuple(row) for row in rows))  # plain tuples: compared quickly
+
+
+def section_phantoms(s: OrmSession, section_id: int) -> frozenset[int]:
+    """The section's phantom pairs, from its entries as :func:`planned_section` reads
+    them (no read of its own)."""
+    entries = once(s, ("entries", section_id), lambda: _entries(s, section_id)) or {}
+    return frozenset(n for n, e in entries.items() if e.phantom)
 
 
 @lru_cache(maxsize=64)

@@ -47,7 +47,7 @@ from bridgedesk.store.models import (
     IdempotencyRow,
     ResultRow,
 )
-from bridgedesk.store.results_repo import section_movement
+from bridgedesk.store.results_repo import section_movement, section_phantoms
 from bridgedesk.store.rows import StoredResult
 from bridgedesk.store.rows import entry_of as _entry
 from bridgedesk.store.rows import result_of as _row_result
@@ -219,9 +219,8 @@ def table_round(s: OrmSession, terminal: Terminal) -> TableRound:
     for rnd, board in statements(s).execute(_PLAYED, at):
         entered.setdefault(rnd, set()).add(board)
     controls = _controls(s, terminal.section_id)
-    rnd, status = current_round(
-        movement, terminal.table, entered, controls, _phantoms(s, terminal.section_id)
-    )
+    phantoms = set(section_phantoms(s, terminal.section_id))
+    rnd, status = current_round(movement, terminal.table, entered, controls, phantoms)
     return TableRound(terminal.named, rnd, status, closed_rounds(s, terminal))
 
 

@@ -44,7 +44,15 @@ def statements(s: OrmSession) -> Connection:
     cost per statement (a third of it) and per row.  What the session still holds
     unwritten is flushed first, so a statement sees it as an ORM query would."""
     s.flush()
-    return s.connection()
+    found = s.info.get(_CONNECTION)
+    if found is None:  # one connection a session: unit.transaction's, savepoints included
+        found = s.info[_CONNECTION] = s.connection()
+    assert isinstance(found, Connection)
+    return found
+
+
+#: Where :func:`statements` keeps the session's connection.
+_CONNECTION = "bridgedesk_connection"
 
 
 def is_sqlite(s: OrmSession) -> bool:
