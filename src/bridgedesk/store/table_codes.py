@@ -241,6 +241,5 @@ def check_login(s: OrmSession, terminal: Terminal) -> None:
     )
     if generation is None or generation != terminal.generation:
         raise NotLoggedInError(
-            "this table's login is unknown or was revoked: log in again",
-            code="table.login-revoked",
+            "this table's login is unknown or was revoked: log in again", code="table.login-unknown"
         )

@@ -6,7 +6,7 @@
 single transaction: it checks, then writes, then commits, or raises a
 :class:`~bridgedesk.errors.BridgedeskError` having changed nothing.  A database
 error reaches the caller as one line saying what to do
-(:func:`bridgedesk.store.db.explain`).
+(:func:`bridgedesk.store.db.database_error`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
-from bridgedesk.errors import EntryError, StoreError
-from bridgedesk.store.db import READ_ONLY, describe, explain, open_engine
+from bridgedesk.errors import EntryError
+from bridgedesk.store.db import READ_ONLY, database_error, describe, open_engine
 
 __all__ = ["UnitOfWork", "as_utc", "is_sqlite", "statements", "too_large", "utcnow"]
 
@@ -145,6 +145,6 @@ class UnitOfWork:
         except IntegrityError:
             raise  # the callers turn these into EntryErrors with the row in question
         except DBAPIError as exc:
-            raise StoreError(explain(exc, describe(self.engine))) from exc
+            raise database_error(exc, describe(self.engine)) from exc
         except OverflowError:
             raise too_large() from None
