@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import chain
 from typing import Any, TypeVar
 
-from sqlalchemy import event, select
+from sqlalchemy import bindparam, event, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
@@ -31,7 +31,7 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
-from bridgedesk.store.unit import UnitOfWork, utcnow
+from bridgedesk.store.unit import UnitOfWork, statements, utcnow
 
 __all__ = [
     "KEEPS_READS",
@@ -196,28 +196,28 @@ def once(s: OrmSession, key: tuple[Any, ...], load: Callable[[], T]) -> T:
     return found
 
 
+#: A section's round controls and its phantoms (built once: every table's slip asks).
+_CONTROLS = select(RoundControlRow.round, RoundControlRow.state).where(
+    RoundControlRow.section_id == bindparam("section_id")
+)
+_PHANTOMS = select(EntryRow.number).where(
+    EntryRow.section_id == bindparam("section_id"), EntryRow.phantom.is_(True)
+)
+
+
 def controls(s: OrmSession, section_id: int) -> dict[int, str]:
+    """The director's held and closed rounds of the section, read once per transaction."""
     return once(
         s,
         ("controls", section_id),
-        lambda: {
-            r.round: r.state
-            for r in s.scalars(
-                select(RoundControlRow).where(RoundControlRow.section_id == section_id)
-            )
-        },
+        lambda: dict(statements(s).execute(_CONTROLS, {"section_id": section_id}).all()),
     )
 
 
 def phantoms(s: OrmSession, section_id: int) -> set[int]:
+    """The section's phantom pairs, read once per transaction."""
     return once(
         s,
         ("phantoms", section_id),
-        lambda: set(
-            s.scalars(
-                select(EntryRow.number).where(
-                    EntryRow.section_id == section_id, EntryRow.phantom.is_(True)
-                )
-            )
-        ),
+        lambda: set(statements(s).execute(_PHANTOMS, {"section_id": section_id}).scalars()),
     )

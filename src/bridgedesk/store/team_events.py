@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import bindparam, delete, func, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.bridge.methods import Method
@@ -62,7 +62,7 @@ from bridgedesk.store.team_models import (
     TeamOriginRow,
     TeamSessionsRow,
 )
-from bridgedesk.store.unit import UnitOfWork, utcnow
+from bridgedesk.store.unit import UnitOfWork, statements, utcnow
 
 __all__ = [
     "add_round",
@@ -321,8 +321,12 @@ def event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
     return once(s, ("team-draw", event_id), lambda: _event_draw(s, event_id))
 
 
+_TEAM_EVENT = select(TeamEventRow.event_id).where(TeamEventRow.event_id == bindparam("event_id"))
+
+
 def _event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
-    if s.scalar(select(TeamEventRow.event_id).where(TeamEventRow.event_id == event_id)) is None:
+    found = statements(s).execute(_TEAM_EVENT, {"event_id": event_id})
+    if found.scalar() is None:  # a pairs event: every table's slip asks, so one Core statement
         return None
     ev = s.get(EventRow, event_id)
     assert ev is not None
