@@ -88,6 +88,37 @@ def contract_value(rows: Sequence[Mapping[Strain, int]], strain: Strain) -> floa
     )
 
 
+def _average_bounds(
+    rows: Sequence[Mapping[Strain, int]], contract: MiniContract, left: int
+) -> tuple[float, float]:
+    """The lowest and the highest average score ``contract`` can end with when ``left``
+    more layouts follow ``rows``: each scores between declarer's 6 tricks and the game's
+    tricks, the range of :func:`estimated_tricks`."""
+    total = sum(declarer_score(contract, row[contract.strain]) for row in rows)
+    worst = declarer_score(contract, PART_SCORE_TRICKS - 1)
+    best = declarer_score(contract, GAME_TRICKS[contract.strain])
+    n = len(rows) + left
+    return (total + left * worst) / n, (total + left * best) / n
+
+
+def still_open(
+    rows: Sequence[Mapping[Strain, int]], strains: Sequence[Strain], left: int
+) -> tuple[tuple[Strain, ...], MiniContract | None]:
+    """What ``left`` more layouts can still change in :func:`best_contract` of ``rows``:
+    the strains one of whose contracts can still come first, and the contract when
+    none can overtake it any more (else ``None``).  Both exact: stopping there, or
+    solving only those strains, names what all the layouts would have named."""
+    contracts = [c for c in ALL_MINI_CONTRACTS if c.strain in strains]
+    bounds = {c: _average_bounds(rows, c, left) for c in contracts}
+    floor = max(low for low, _ in bounds.values())
+    leader = next(c for c in contracts if bounds[c][0] == floor)
+    if all(floor > high for c, (_, high) in bounds.items() if c != leader):
+        return (leader.strain,), leader
+    return tuple(
+        s for s in strains if any(bounds[c][1] >= floor for c in contracts if c.strain is s)
+    ), None
+
+
 def distinct_cards(view: PlayView) -> tuple[Card, ...]:
     """The legal cards that can differ in effect: of cards in one suit with nothing
     between them but the player's own cards and cards of earlier tricks, only
@@ -169,4 +200,5 @@ __all__ = [
     "contract_value",
     "distinct_cards",
     "estimated_tricks",
+    "still_open",
 ]
