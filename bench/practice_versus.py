@@ -7,7 +7,12 @@ How to run it (from the repository, after ``make install``)::
     nice .venv/bin/python bench/practice_versus.py --json run.json > run.txt &
 
 100 deals take about 10 minutes of CPU (more wall time on a loaded machine: run it
-with ``nice`` in the background); ``--first`` and ``--boards`` split a run.  The
+with ``nice`` in the background); ``--first`` and ``--boards`` split a run, and
+``--summary`` prints the figures of the parts together::
+
+    .venv/bin/python bench/practice_versus.py --first 1 --boards 50 --json a.json
+    .venv/bin/python bench/practice_versus.py --first 51 --boards 50 --json b.json
+    .venv/bin/python bench/practice_versus.py --summary a.json b.json  The
 figures are deterministic for a seed (the players' randomness is seeded by deal
 and seat), so a change is measured by running the same seed before and after.
 
@@ -166,7 +171,17 @@ def main() -> None:
     )
     parser.add_argument("--no-clues", action="store_true", help="layouts without the clues")
     parser.add_argument("--json", type=Path, help="also write every deal's figures here")
+    parser.add_argument(
+        "--summary",
+        type=Path,
+        nargs="+",
+        metavar="JSON",
+        help="play nothing: the figures of runs split with --first, from their --json files",
+    )
     args = parser.parse_args()
+    if args.summary:
+        summary(merged(args.summary))
+        return
     club = {
         "card_samples": args.card_samples,
         "lead_samples": args.lead_samples,
@@ -219,48 +234,62 @@ def main() -> None:
             print(f"  {board} deals: declarer {_mean(lost_decl):.2f}, defence "
                   f"{_mean(lost_def):.2f}, lead {_mean(figures.lead_lost):.2f}",
                   flush=True)  # fmt: skip
+    run: dict[str, Any] = {
+        "lost_declarer": lost_decl,
+        "lost_defence": lost_def,
+        "imps_declarer": imps_decl,
+        "imps_defence": imps_def,
+        "lead_lost": figures.lead_lost,
+        "naming": naming,
+        "lead_cpu": figures.lead_cpu,
+        "card_cpu": figures.card_cpu,
+        "floors": figures.floors,
+        "best_named": best_named,
+        "contract_imps": contract_imps,
+    }
     if args.json is not None:
-        args.json.write_text(
-            json.dumps(
-                {
-                    "lost_declarer": lost_decl,
-                    "lost_defence": lost_def,
-                    "imps_declarer": imps_decl,
-                    "imps_defence": imps_def,
-                    "lead_lost": figures.lead_lost,
-                    "naming": naming,
-                    "lead_cpu": figures.lead_cpu,
-                    "card_cpu": figures.card_cpu,
-                    "floors": figures.floors,
-                    "best_named": best_named,
-                    "contract_imps": contract_imps,
-                }
-            )
-        )
-    n = args.boards
-    floor = statistics.median(figures.floors)
+        args.json.write_text(json.dumps(run))
     load = os.getloadavg()
     start, end = (" ".join(f"{x:.1f}" for x in values) for values in (load_before, load))
-    print(f"{n} deals (seed {args.seed}), {os.cpu_count()} cores, load average at the start "
-          f"{start}, at the end {end}, wall {time.perf_counter() - wall:.0f} s")  # fmt: skip
-    lead = _mean(figures.lead_lost)
-    if lost_decl:
-        d = _mean(lost_decl)
-        print(f"declarer: {d:.2f} tricks lost a deal ({_mean(imps_decl):.2f} IMP)")
-    if lost_def:
-        e = _mean(lost_def)
-        print(f"defence:  {e:.2f} tricks lost a deal ({_mean(imps_def):.2f} IMP); opening lead "
-              f"{lead:.2f} of them ({100 * lead / e if e else 0:.0f} %)")  # fmt: skip
-    costly = sum(1 for x in figures.lead_lost if x)
+    print(f"{args.boards} deals (seed {args.seed}), {os.cpu_count()} cores, load average at the "
+          f"start {start}, at the end {end}, wall {time.perf_counter() - wall:.0f} s")  # fmt: skip
+    summary(run)
+
+
+def merged(paths: list[Path]) -> dict[str, Any]:
+    """The figures of runs split with ``--first`` (their ``--json`` files), as one run."""
+    runs = [json.loads(path.read_text()) for path in paths]
+    return {
+        key: sum(run[key] for run in runs)
+        if isinstance(runs[0][key], int)
+        else [x for run in runs for x in run[key]]
+        for key in runs[0]
+    }
+
+
+def summary(run: dict[str, Any]) -> None:
+    """Print the figures of a run (or of split runs :func:`merged`)."""
+    n = len(run["naming"])  # one contract named a deal
+    floor = statistics.median(run["floors"]) if run["floors"] else float("nan")
+    lead = _mean(run["lead_lost"])
+    if run["lost_declarer"]:
+        d = _mean(run["lost_declarer"])
+        print(f"declarer: {d:.2f} tricks lost a deal ({_mean(run['imps_declarer']):.2f} IMP)")
+    if run["lost_defence"]:
+        e = _mean(run["lost_defence"])
+        print(f"defence:  {e:.2f} tricks lost a deal ({_mean(run['imps_defence']):.2f} IMP); "
+              f"opening lead {lead:.2f} of them ({100 * lead / e if e else 0:.0f} %)")  # fmt: skip
+    costly = sum(1 for x in run["lead_lost"] if x)
     print(f"opening lead: {lead:.2f} tricks lost a deal; leads that cost a trick: {costly} of {n}")
-    below = _mean(contract_imps)
+    best_named = run["best_named"]
     print(f"contract: double-dummy best named on {best_named} of {n} "
-          f"({100 * best_named / n:.0f} %); {below:.2f} IMP a deal below it")  # fmt: skip
+          f"({100 * best_named / n:.0f} %); {_mean(run['contract_imps']):.2f} IMP a deal "
+          "below it")  # fmt: skip
     print(f"floor: one double-dummy solve from the opening lead, CPU median {floor:.3f} s")
     for label, values in (
-        ("naming a contract", naming),
-        ("opening lead", figures.lead_cpu),
-        ("a card thought about", figures.card_cpu),
+        ("naming a contract", run["naming"]),
+        ("opening lead", run["lead_cpu"]),
+        ("a card thought about", run["card_cpu"]),
     ):
         if values:
             p50, p95 = statistics.median(values), _quantile(values, 0.95)
