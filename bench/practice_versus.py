@@ -107,7 +107,9 @@ class Figures:
         self.lead_cpu.append(time.process_time() - start)
         hands = _hands(state.deal)
         start = time.process_time()
-        dd.card_tricks([hands], state.current, state.trump, optimal_only=True)
+        # one best card from the opening lead (not dd.card_tricks: the declarer test's
+        # double-dummy defenders may have asked it already, and it keeps the answer)
+        dd.declarer_tricks([hands], state.declarer, [contract.strain])
         self.floors.append(time.process_time() - start)
         values = dd.card_tricks([hands], state.current, state.trump)[0]
         self.lead_lost.append(max(values.values()) - values[card])

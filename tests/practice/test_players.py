@@ -147,10 +147,14 @@ def test_candidate_strains_for_the_club_contract() -> None:
     east, west = DEAL.hand(Seat.E).cards, DEAL.hand(Seat.W).cards
     # E K92.QJ7.Q1085.J72 + W 54.10843.7632.965: spades 5, hearts 7, diamonds 8, clubs 6
     assert candidate_strains(east, west) == (Strain.NT, Strain.D)
-    # no fit: every 7-card suit is tried (spades, hearts and diamonds 7, clubs 5)
+    # no fit: the longest suit only, the higher of equals (spades, hearts and diamonds 7,
+    # clubs 5: spades; spades 6, hearts 7, diamonds 6, clubs 7: hearts)
     assert candidate_strains(Hand.from_pbn("AQ73.K52.AJ4.Q83").cards,
                              Hand.from_pbn("K98.A964.KQ52.K4").cards) == (
-        Strain.NT, Strain.S, Strain.H, Strain.D)  # fmt: skip
+        Strain.NT, Strain.S)  # fmt: skip
+    assert candidate_strains(Hand.from_pbn("AQ3.K543.AJ4.Q83").cards,
+                             Hand.from_pbn("K98.A96.K52.K642").cards) == (
+        Strain.NT, Strain.H)  # fmt: skip
     # a major fit (hearts 8) and a minor one (clubs 9): the minor is not tried
     assert candidate_strains(Hand.from_pbn("A3.KQ52.A4.Q8532").cards,
                              Hand.from_pbn("K98.A964.Q2.AK94").cards) == (
