@@ -31,11 +31,22 @@ _TOKENS = {
 _local = threading.local()
 
 
+def _create() -> None:
+    """The file in WAL mode and its table, once before any request (two threads setting
+    the journal mode at once would find the file locked)."""
+    db = sqlite3.connect(_DB, isolation_level=None, timeout=30)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("create table if not exists slip (id integer primary key, body text)")
+    db.close()
+
+
+_create()
+
+
 def _connection() -> sqlite3.Connection:
     found: sqlite3.Connection | None = getattr(_local, "db", None)
     if found is None:
         found = sqlite3.connect(_DB, isolation_level=None, timeout=30)
-        found.execute("PRAGMA journal_mode = WAL")
         found.execute("PRAGMA synchronous = FULL")
         found.execute("create table if not exists slip (id integer primary key, body text)")
         _local.db = found

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,23 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
         if _outside_repo(path):
             _OUTSIDE.append(path)
 
+
+def _temporary_files_in_memory() -> None:
+    """Put the tests' temporary files (their stores, above all) in RAM when the machine
+    has a memory file system and TMPDIR names no place: a SQLite store commits with
+    ``synchronous = FULL``, so on a disk every one of the suite's tens of thousands of
+    commits waits for its fsync, which made the workers idle more than a tenth of the
+    run.  The code under test is the same; only where its scratch files live changes."""
+    shm = Path("/dev/shm")
+    if "TMPDIR" in os.environ or not shm.is_dir() or not os.access(shm, os.W_OK | os.X_OK):
+        return
+    if os.statvfs(shm).f_bavail * os.statvfs(shm).f_frsize < 2 * 1024**3:
+        return  # too little room: stay on the disk
+    os.environ["TMPDIR"] = str(shm)  # pytest's tmp_path, tempfile and the subprocesses
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+
+
+_temporary_files_in_memory()
 
 # Temporary directories may live beside the checkout only if TMPDIR says so; then
 # the guard would misfire, so it stays off.
@@ -115,8 +133,6 @@ def _new_stores_from_a_migrated_copy(request: pytest.FixtureRequest) -> Iterator
         path = _new_sqlite_file(engine)
         if path is not None:
             if not _MIGRATED:
-                import tempfile
-
                 with tempfile.TemporaryDirectory() as tmp:
                     made = Path(tmp) / "migrated.sqlite3"
                     template = db.make_engine(made)
@@ -135,6 +151,28 @@ def _new_stores_from_a_migrated_copy(request: pytest.FixtureRequest) -> Iterator
         yield
     finally:
         db.migrate = real
+
+
+def _remember_double_dummy() -> None:
+    """Solve each deal's double-dummy table once per test process: many tests analyse
+    the same generated sets (a demo's, ``deals generate --seed 5``'s), and DDS took a
+    second a deal on a loaded machine.  The first answer is DDS's own (what the tests
+    compare against independent values); only a repeat is remembered.  Solving in
+    worker processes (``--workers 2``) is untouched."""
+    from bridgedesk.deals import dd
+
+    real = dd.solve
+    solved: dict[Any, Any] = {}
+
+    def solve(deal: Any) -> Any:
+        if deal not in solved:
+            solved[deal] = real(deal)
+        return solved[deal]
+
+    dd.solve = solve  # type: ignore[assignment]
+
+
+_remember_double_dummy()
 
 
 @pytest.fixture

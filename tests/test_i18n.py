@@ -87,3 +87,25 @@ def test_importing_i18n_loads_no_babel_and_bridge_stays_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_choices_and_words_inside_a_refusal_are_said_in_the_readers_language() -> None:
+    from bridgedesk.events.model import EntryKind, Rating
+    from bridgedesk.i18n import either, error_text, said_in
+
+    said = either(["--boards", "--mp", "--percent"])
+    assert str(said) == "--boards or --mp or --percent"
+    assert said_in(said, "ja") == "--boards か --mp か --percent"
+    assert said_in(said, "sv") == "--boards eller --mp eller --percent"
+    assert either(["--percent"]) == "--percent"
+    # the choice a refusal names is a word of the catalogs, not English put in
+    with pytest.raises(BridgedeskError) as caught:
+        Rating.parse("weakly")
+    assert str(caught.value) == (
+        "unknown rating 'weakly': expected one of " + ", ".join(r.value for r in Rating)
+    )
+    assert error_text(caught.value, "ja").startswith("レーティング 'weakly' はありません")
+    assert error_text(caught.value, "sv").startswith("okänd klassning 'weakly'")
+    with pytest.raises(BridgedeskError) as caught:
+        EntryKind.parse("quartet")
+    assert error_text(caught.value, "ja").startswith("エントリーの種類 'quartet' はありません")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 import io
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO, Any, cast
 
@@ -47,9 +47,13 @@ def _callee(node: ast.Call) -> str:
 
 def coded_calls(tree: ast.AST) -> Iterator[CodedCall]:
     """Every call in ``tree`` passing a literal ``code="..."``."""
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
+    return coded_among(node for node in ast.walk(tree) if isinstance(node, ast.Call))
+
+
+def coded_among(calls: Iterable[ast.Call]) -> Iterator[CodedCall]:
+    """The calls of ``calls`` passing a literal ``code="..."`` (:func:`coded_calls` for
+    calls already found)."""
+    for node in calls:
         code = next(
             (
                 k.value.value
@@ -83,9 +87,11 @@ def extract(
     # it is when Babel calls this method)
     babel_python = cast(Any, extract_python)
     yield from babel_python(io.BytesIO(source), keywords, comment_tags, options)
+    if b"code" not in source:
+        return  # no call in it can pass code= (most files: not parsed a second time)
     for call in coded_calls(ast.parse(source)):
         if call.message:
             yield call.line, None, call.message, [f"code: {call.code}"]
 
 
-__all__ = ["CodedCall", "coded_calls", "extract"]
+__all__ = ["CodedCall", "coded_among", "coded_calls", "extract"]

@@ -31,7 +31,7 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -55,7 +55,12 @@ NATIVE_NAMES = {"en": "English", "ja": "日本語", "sv": "Svenska"}
 def check_language(lang: str) -> str:
     """``lang`` when bridgedesk speaks it; else a one-line error naming the choices."""
     if lang not in LANGS:
-        raise BridgedeskError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
+        raise BridgedeskError(
+            "unknown language {lang!r}: choose one of {choices}",
+            code="language.unknown",
+            lang=lang,
+            choices=", ".join(LANGS),
+        )
     return lang
 
 
@@ -79,6 +84,7 @@ def catalog(lang: str) -> _gettext.GNUTranslations:
         with mo.open("rb") as stream:
             return _gettext.GNUTranslations(stream)
     if not po.exists():
+        # no code: a coded error is said through the catalog that is missing here
         raise BridgedeskError(f"the {lang} catalog is missing: {mo} (reinstall bridgedesk)")
     return _gettext.GNUTranslations(io.BytesIO(compile_catalog(po.read_bytes(), lang)))
 
@@ -150,6 +156,14 @@ def phrase(message: str, **params: object) -> Phrase:
     return Phrase(message, params)
 
 
+def either(choices: Sequence[object]) -> object:
+    """The ``choices`` as "a or b or c", said in the reader's language (an error's part:
+    ``--boards or --percent``); one choice is itself."""
+    if len(choices) == 1:
+        return choices[0]
+    return phrase("{first} or {rest}", first=choices[0], rest=either(choices[1:]))
+
+
 def said_in(value: object, lang: str) -> object:
     """A value as ``lang`` says it: a phrase, a lazy text or an error in its words, a
     number or a name as it is."""
@@ -188,7 +202,12 @@ def cli_language(asked: str | None = None, environ: Mapping[str, str] | None = N
         try:
             return check_language(named)
         except BridgedeskError as exc:
-            raise BridgedeskError(f"{LANG_ENV}: {exc}") from None
+            raise BridgedeskError(
+                "{variable}: {problem}",
+                code="language.bad-environment",
+                variable=LANG_ENV,
+                problem=exc,
+            ) from None
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(variable, "")
         if not value:
@@ -333,6 +352,7 @@ __all__ = [
     "check_language",
     "cli_language",
     "compile_catalog",
+    "either",
     "error_params",
     "error_text",
     "format_date",

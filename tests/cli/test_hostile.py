@@ -39,7 +39,7 @@ from hypothesis import strategies as st
 from bridgedesk.cli import main, root_command
 
 #: (parameter, hostile value) pairs a command is run with on each run of the suite.
-SAMPLES = 12
+SAMPLES = 8
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -151,9 +151,9 @@ def test_an_illegal_card_is_refused_with_a_message() -> None:
         assert "Not allowed" in again.text
         assert "does not hold" in again.text or "must follow suit" in again.text
         bad = client.post("/practice/new", data={"boards": "1", "level": "grandmaster"})
-        assert bad.status_code == 422 and "unknown computer level &#39;grandmaster" in bad.text
+        assert bad.status_code == 422 and "unknown level &#39;grandmaster" in bad.text
         assert 'data-code="practice.unknown-level"' in bad.text
-        for form, code in (({"boards": "33"}, "boards"), ({"seed": "²"}, "seed")):
+        for form, code in (({"boards": "33"}, "bad-boards"), ({"seed": "²"}, "seed")):
             bad = client.post("/practice/new", data={"boards": "1", **form, "lang": "ja"})
             assert bad.status_code == 422 and f'data-code="practice.{code}"' in bad.text
 

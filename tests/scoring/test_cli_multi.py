@@ -350,7 +350,7 @@ def test_houston_penalty_is_in_vps(tmp_path: Path) -> None:
     from bridgedesk.scoring.session import Method, houston_vp, score_session
 
     boards = traveller_json.load(travellers(tmp_path, "f.json", FINAL)).boards
-    with pytest.raises(Exception, match="5 % of a round's maximum"):
+    with pytest.raises(Exception, match="5 per cent of a round's maximum"):
         score_session(boards, method=Method.BUTLER, penalties=[Penalty("1", Fraction(1, 2))])
     res = score_session(boards, method=Method.BUTLER, butler_drop=0)
     plain = {k[0]: v for k, v, _ in houston_vp(res)}

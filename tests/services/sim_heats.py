@@ -31,6 +31,7 @@ from bridgedesk.services import slips
 from bridgedesk.simulate import simulate
 from bridgedesk.store import movements_repo
 from bridgedesk.store.service import Store
+from tests.store_copies import copy_of_made
 
 DAY = dt.date(2026, 11, 24)
 
@@ -55,7 +56,26 @@ def club_heat(
     adjusted: bool = False,
 ) -> int:
     """A club's stored heat (module doc); its event id.  Members are ``CLUB-PAIR-SEAT``;
-    with ``adjusted`` the first table's first board gets A+/A-."""
+    with ``adjusted`` the first table's first board gets A+/A-.  A new SQLite file is a
+    copy of the same heat played once in this test process (:mod:`tests.store_copies`)."""
+    shape = ("club heat", club, tuple(deals), kind, tables, per_round, seed, adjusted)
+    if db.exists() or db.suffix != ".sqlite3":
+        return _play_heat(db, club, deals, kind, tables, per_round, seed, adjusted)
+    return copy_of_made(
+        db, shape, lambda p: _play_heat(p, club, deals, kind, tables, per_round, seed, adjusted)
+    )
+
+
+def _play_heat(
+    db: Path,
+    club: str,
+    deals: list[Deal],
+    kind: str,
+    tables: int,
+    per_round: int,
+    seed: int,
+    adjusted: bool,
+) -> int:
     by_board = {d.board: d for d in deals}
     with Store.open(db) as store:
         eid = store.create_event(

@@ -72,6 +72,20 @@ def _kept(cache: LiveResults, event: int) -> tuple[dict[str, Any], Any]:
     return shown, doc
 
 
+def _traveller(cache: LiveResults, store: Store, event: int, board: int) -> Any:
+    """A table's traveller of ``board`` kept, and read and scored by the store (or the
+    refusals, the same on both sides)."""
+    try:
+        kept: Any = json.loads(cache.section(event, 1, "A").traveller(board))
+    except BridgedeskError as exc:
+        kept = ("refused", str(exc))
+    try:
+        full: Any = live.board_traveller(store, event, "A", 1, board)
+    except BridgedeskError as exc:
+        full = ("refused", str(exc))
+    return kept, full
+
+
 STEPS = st.lists(
     st.tuples(
         st.sampled_from(["enter", "enter", "enter", "adjusted", "correct", "delete", "undo",
@@ -99,6 +113,7 @@ def test_kept_live_results_equal_scoring_from_nothing(
         for (rnd, table), a in sorted(movement.grid.items())
         for board in a.boards
     ]
+    boards = max(b for *_, b, _, _ in todo)
     cache = LiveResults(store)
     stored: list[int] = []
     changes: list[int] = []
@@ -134,6 +149,9 @@ def test_kept_live_results_equal_scoring_from_nothing(
                 given_ = ProceduralPenalty(pair, Fraction(1 + n % 3), PenaltyUnit.BOARDS, "late")
                 rulings.penalty(store, event, given_, who="td")
         assert _kept(cache, event) == _full(store, event), (what, n)
+        board = 1 + n % boards  # a table's traveller of it: the kept one, and the store's
+        kept, full = _traveller(cache, store, event, board)
+        assert kept == full, (what, n, board)
 
 
 def test_an_unchanged_section_is_not_read_again(stores: tuple[Store, Store]) -> None:

@@ -20,6 +20,7 @@ from bridgedesk.movements.catalogue import build
 from bridgedesk.store import terminals
 from bridgedesk.store.service import Store
 from bridgedesk.web.app import create_app
+from tests.store_copies import copy_of_made
 
 #: A player whose name is markup: every page must show it as text.
 SCRIPT_NAME = "<script>alert('x')</script>"
@@ -53,7 +54,25 @@ def make_event(store: Store, pairs: int, sections: tuple[str, ...] = ("A",)) -> 
 
 
 def stored_event(db: str, pairs: int = 8, sections: tuple[str, ...] = ("A",)) -> Stored:
-    return stored_in(Store.open(db), pairs, sections)
+    """:func:`stored_in` a store at ``db``.  A new SQLite file starts as a copy of the
+    same event made once in this process by the same calls (:mod:`tests.store_copies`:
+    the suite makes this event hundreds of times); PostgreSQL and an existing file are
+    made in place."""
+    path = Path(db)
+    if "://" in db or path.exists():
+        return stored_in(Store.open(db), pairs, sections)
+    copy_of_made(path, ("stored_event", pairs, sections),
+                 lambda p: stored_in(Store.open(p), pairs, sections).store.close())  # fmt: skip
+    return stored_found(Store.open(db), sections[0])
+
+
+def stored_found(store: Store, section: str = "A") -> Stored:
+    """The :class:`Stored` of a store holding one event (a copy :func:`stored_in` made)."""
+    (eid,) = (e.id for e in store.events())
+    movement = store.movement(eid, section=section)
+    assert movement is not None
+    codes = {(c.section, c.table): c.code for c in terminals.table_codes(store, eid)}
+    return Stored(store, eid, as_grid(movement), codes)
 
 
 def stored_in(store: Store, pairs: int = 8, sections: tuple[str, ...] = ("A",)) -> Stored:

@@ -19,19 +19,17 @@ from bridgedesk.events.entry import make_result
 from bridgedesk.services import slips
 from bridgedesk.store import users
 from bridgedesk.store.ledger import open_ledger
+from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
-from tests.web.conftest import SCRIPT_NAME, Stored, stored_event
+from tests.store_copies import copy_of_made
+from tests.web.conftest import SCRIPT_NAME, Stored, stored_event, stored_found
 from tests.web.test_console import PASSWORD
 from tests.web.test_console import log_in as console_login
 
 
-@pytest.fixture
-def played(tmp_path: Path) -> Iterator[Stored]:
-    """8 pairs with member numbers (pair 2's first player is called ``<script>``), every
-    board played; the pairs' results differ so that no two pairs tie."""
-    s = stored_event(str(tmp_path / "club.sqlite3"), pairs=8)
-    eid = s.event
+def _play_every_board(db: Path) -> None:
+    s = stored_event(str(db), pairs=8)
     m = s.movement
     for rnd in range(1, m.rounds + 1):
         for table in range(1, m.tables + 1):
@@ -41,10 +39,21 @@ def played(tmp_path: Path) -> Iterator[Stored]:
                 over = (a.ns * 7 + a.ew * 3 + board) % 5 - 2  # -2..+2 tricks
                 result = "=" if over == 0 else f"{over:+d}"
                 slips.enter(s.store,
-                    eid,
+                    s.event,
                     make_result(round=rnd, table=table, board=board, ns=a.ns, ew=a.ew,
                                 contract="2S", declarer="N", result=result),
                 )  # fmt: skip
+    s.store.close()
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> Iterator[Stored]:
+    """8 pairs with member numbers (pair 2's first player is called ``<script>``), every
+    board played; the pairs' results differ so that no two pairs tie.  (Played once in
+    a test process, copied after: :mod:`tests.store_copies`.)"""
+    db = tmp_path / "club.sqlite3"
+    copy_of_made(db, "8 pairs, every board played", _play_every_board)
+    s = stored_found(Store.open(db))
     yield s
     s.store.close()
 

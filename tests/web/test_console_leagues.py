@@ -68,6 +68,14 @@ def test_a_league_season_at_the_console(client: TestClient, store: Store) -> Non
         "at round 1"
     )
     assert league_store.leagues(store) == []
+    # the same refusal in the reader's language, with its code (issue 24)
+    answer = client.post("/d/leagues?lang=ja", data=_form(token, days="2026-04-12:2"))
+    assert 'data-code="league.day-rounds"' in answer.text
+    assert _alert(answer.text) == (
+        "試合日 1 はラウンド 2 から始まっていますが、ラウンドは試合日をまたいで続くので、"
+        "ラウンド 1 から始まります"
+    )
+    client.get("/d/leagues?lang=en")
     answer = client.post("/d/leagues", data=_form(token), follow_redirects=False)
     assert answer.status_code == 303
     league = league_store.leagues(store)[0]
@@ -190,3 +198,27 @@ def test_a_championship_knockout_at_the_console(client: TestClient, store: Store
     assert team_events.settings(store, ko).form.value == "knockout"
     page = client.get("/d/leagues?lang=ja")
     assert 'id="carry-over"' in page.text and "PABF KO" in page.text
+
+
+def test_a_refused_report_zip_is_said_in_the_readers_language(
+    client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the download's refusal goes to the page's refusal line like every other form's
+    # (its code, its words from the catalogs), not as the English str(exc)
+    from bridgedesk.errors import BridgedeskError
+    from bridgedesk.services import league_tables
+
+    token = log_in(client, "boss")
+    client.post("/d/leagues", data=_form(token))
+    league = league_store.leagues(store)[0]
+
+    def refuse(*_args: object) -> None:
+        raise BridgedeskError(
+            "no permission to write here; choose another place", code="output.no-permission"
+        )
+
+    monkeypatch.setattr(league_tables, "publish_league", refuse)
+    answer = client.get(f"/d/leagues/{league.id}/reports.zip?lang=ja")
+    assert answer.status_code == 422
+    assert 'data-code="output.no-permission"' in answer.text
+    assert _alert(answer.text) == "ここに書き込む権限がありません。別の場所を選んでください"

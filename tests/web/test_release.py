@@ -116,7 +116,7 @@ def test_the_console_releases_and_folds_the_travellers(console: TestClient, stor
 
 
 def test_a_team_event_is_released_from_its_results_page(
-    console: TestClient, stored: Stored
+    console: TestClient, stored: Stored, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """One match of round 1 in, the round's others still playing: none of the round's
     boards shows publicly and the scorecards wait; released from the team results page,
@@ -146,7 +146,10 @@ def test_a_team_event_is_released_from_its_results_page(
     url = f"/d/teams/{eid}/release"
     answer = console.post(url, data={"csrf_token": token, "action": "release", "reason": REASON})
     assert answer.status_code == 200 and 'data-released="1"' in answer.text
-    assert "session 1&#39;s travellers and hands shown to everybody" in answer.text
+    # in a team director's words: the rounds' boards and scorecards, no "session 1"
+    assert "every round&#39;s boards and scorecards shown to everybody" in answer.text
+    assert "every board and scorecard of every round" in answer.text
+    assert "session 1" not in answer.text
     assert {(d.round, b) for b in d.boards} <= shown()
     assert console.get(f"/e/{eid}/teams/scorecards.html").status_code == 200
     answer = console.post(url, data={"csrf_token": token, "action": "fold", "reason": "early"})
@@ -157,6 +160,16 @@ def test_a_team_event_is_released_from_its_results_page(
         ("release", "boss", {"released": True}),
         ("release", "boss", {"released": False}),
     ]
+    # folded already: refused in the same words; the command line says them in Swedish
+    answer = console.post(url, data={"csrf_token": token, "action": "fold", "reason": "again"})
+    assert answer.status_code == 422 and "every round&#39;s boards and scorecards are not" in (
+        answer.text
+    )
+    db = str(store.engine.url.database)
+    argv = ["result", "release", str(eid), "--reason", REASON, "--lang", "sv", "--db", db]
+    assert main(argv) == 0
+    said = capsys.readouterr().out
+    assert re.fullmatch(r"logg \d+: alla ronders brickor och matchprotokoll visas för alla\n", said)
 
 
 def test_result_release_on_the_command_line(

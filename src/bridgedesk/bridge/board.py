@@ -38,7 +38,11 @@ class Vulnerability(Enum):
         for vul, names in _NAMES.items():
             if key in names:
                 return vul
-        raise ParseError(f"unknown vulnerability {text!r}: expected none, ns, ew or all")
+        raise ParseError(
+            "unknown vulnerability {given!r}: expected none, ns, ew or all",
+            code="vulnerability.unknown",
+            given=text,
+        )
 
     def __str__(self) -> str:
         return self.value
@@ -56,7 +60,11 @@ _VUL_CYCLE = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerabil
 
 def _check(board: int) -> int:
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        raise BoardNumberError(f"board number must be a whole number >= 1, got {board!r}")
+        raise BoardNumberError(
+            "board number must be a whole number >= 1, got {given!r}",
+            code="board.number-not-whole",
+            given=board,
+        )
     return (board - 1) % 16
 
 

@@ -133,13 +133,29 @@ class Contract:
                 )
             return
         if isinstance(self.level, bool) or not isinstance(self.level, int):
-            raise ContractError(f"contract level must be a whole number 1-7, got {self.level!r}")
+            raise ContractError(
+                "contract level must be a whole number 1-7, got {given!r}",
+                code="contract.level-not-whole",
+                given=self.level,
+            )
         if not 1 <= self.level <= 7:
-            raise ContractError(f"contract level must be 1-7, got {self.level}")
+            raise ContractError(
+                "contract level must be 1-7, got {given}",
+                code="contract.level-range",
+                given=self.level,
+            )
         if not isinstance(self.strain, Strain):
-            raise ContractError(f"contract strain must be C, D, H, S or NT, got {self.strain!r}")
+            raise ContractError(
+                "contract strain must be C, D, H, S or NT, got {given!r}",
+                code="contract.strain-invalid",
+                given=self.strain,
+            )
         if not isinstance(self.doubling, Doubling):
-            raise ContractError(f"contract doubling must be '', X or XX, got {self.doubling!r}")
+            raise ContractError(
+                "contract doubling must be '', X or XX, got {given!r}",
+                code="contract.doubling-invalid",
+                given=self.doubling,
+            )
 
     @classmethod
     def passed_out(cls) -> Contract:
@@ -153,7 +169,10 @@ class Contract:
     def tricks_needed(self) -> int:
         """Tricks declarer needs to make the contract (level + 6)."""
         if self.is_pass:
-            raise ContractError("a passed-out board has no declarer and no tricks to make")
+            raise ContractError(
+                "a passed-out board has no declarer and no tricks to make",
+                code="contract.passed-out-declarer",
+            )
         return BOOK + self.level
 
     @property

@@ -36,7 +36,12 @@ def imp_range(imp: int) -> tuple[int, int | None]:
     10 in practice, so a range's upper end is the next floor less 10.
     """
     if not 0 <= imp <= MAX_IMPS:
-        raise ScaleError(f"IMPs must be between 0 and {MAX_IMPS}, got {imp}")
+        raise ScaleError(
+            "IMPs must be between 0 and {max_imps}, got {given}",
+            code="imps.out-of-range",
+            max_imps=MAX_IMPS,
+            given=imp,
+        )
     low = 0 if imp == 0 else IMP_FLOORS[imp - 1]
     high = IMP_FLOORS[imp] - 10 if imp < MAX_IMPS else None
     return low, high

@@ -95,8 +95,19 @@ class Method(Enum):
         allowed = ", ".join(m.value for m in allowed_members)
         known = next((m for m in cls if key == m.value or key in m.aliases), None)
         if known is not None and what:
-            raise ParseError(f"{what} is scored {allowed}, not {known.value}")
-        raise ParseError(f"unknown scoring method {text!r}: expected one of {allowed}")
+            raise ParseError(
+                "{what} is scored {allowed}, not {given}",
+                code="method.not-among",
+                what=what,
+                allowed=allowed,
+                given=known.value,
+            )
+        raise ParseError(
+            "unknown scoring method {given!r}: expected one of {allowed}",
+            code="method.unknown",
+            given=text,
+            allowed=allowed,
+        )
 
     def __str__(self) -> str:
         return self.value
@@ -155,7 +166,11 @@ class Convention(Enum):
         if method not in self.methods:
             names = ", ".join(m.value for m in self.methods)
             raise ScoringError(
-                f"the convention {self.value} is for {names} scoring, not {method.value}"
+                "the convention {convention} is for {methods} scoring, not {method}",
+                code="convention.not-for-method",
+                convention=self.value,
+                methods=names,
+                method=method.value,
             )
 
     @classmethod
@@ -165,7 +180,12 @@ class Convention(Enum):
             if key == member.value or key in member.aliases:
                 return member
         names = ", ".join(m.value for m in cls)
-        raise ScoringError(f"unknown scoring convention {text!r}: expected one of {names}")
+        raise ScoringError(
+            "unknown scoring convention {given!r}: expected one of {names}",
+            code="convention.unknown",
+            given=text,
+            names=names,
+        )
 
     @classmethod
     def help_text(cls, lead: str = "Scoring convention") -> str:
@@ -195,7 +215,9 @@ class Adjustment(Enum):
         if key in aliases:
             return aliases[key]
         raise ScoringError(
-            f"unknown adjusted score {text!r}: expected A, A+, A- or NP (not played)"
+            "unknown adjusted score {given!r}: expected A, A+, A- or NP (not played)",
+            code="adjusted.unknown",
+            given=text,
         )
 
     @property

@@ -117,7 +117,11 @@ def score_ns(
         check_tricks(tricks)
         return 0
     if declarer is None:
-        raise ContractError(f"contract {contract} needs a declarer (N, E, S or W)")
+        raise ContractError(
+            "contract {contract} needs a declarer (N, E, S or W)",
+            code="contract.needs-declarer",
+            contract=contract,
+        )
     vulnerable = vulnerability.is_vulnerable(declarer)
     return contract_score(contract, vulnerable, tricks) * declarer.side.sign
 

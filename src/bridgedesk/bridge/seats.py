@@ -29,7 +29,9 @@ class Side(Enum):
             return cls.NS
         if key in ("EW", "WE"):
             return cls.EW
-        raise ParseError(f"unknown side {text!r}: expected NS or EW")
+        raise ParseError(
+            "unknown side {given!r}: expected NS or EW", code="side.unknown", given=text
+        )
 
     def __str__(self) -> str:
         return self.value
@@ -74,7 +76,9 @@ class Seat(Enum):
         for seat, name in zip(_SEATS, _ENGLISH, strict=True):
             if key in (seat.value, name.upper()):
                 return seat
-        raise ParseError(f"unknown seat {text!r}: expected N, E, S or W")
+        raise ParseError(
+            "unknown seat {given!r}: expected N, E, S or W", code="seat.unknown", given=text
+        )
 
     def __str__(self) -> str:
         return self.value

@@ -67,7 +67,11 @@ class VPScale(ABC):
         (Decimal('5.61'), Decimal('14.39'))
         """
         if isinstance(margin, bool) or not isinstance(margin, int):
-            raise ScaleError(f"the margin must be a whole number, got {margin!r}")
+            raise ScaleError(
+                "the margin must be a whole number, got {given!r}",
+                code="vp.margin-not-whole",
+                given=margin,
+            )
         _check_boards(boards)
         winner, loser = self.winner_loser(abs(margin), boards)
         return (winner, loser) if margin >= 0 else (loser, winner)
@@ -82,7 +86,11 @@ class VPScale(ABC):
 
 def _check_boards(boards: int) -> None:
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-        raise ScaleError(f"the number of boards must be a whole number >= 1, got {boards!r}")
+        raise ScaleError(
+            "the number of boards must be a whole number >= 1, got {given!r}",
+            code="vp.boards-not-whole",
+            given=boards,
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -231,8 +239,12 @@ class TableScale(VPScale):
                 return table
         counts = ", ".join(t.describe_boards() for t in self.tables)
         raise ScaleError(
-            f"scale {self.name!r} has no table for {boards} boards; it has tables for "
-            f"{counts} boards (load a club scale file with the table you need)"
+            "scale {scale!r} has no table for {boards} boards; it has tables for "
+            "{counts} boards (load a club scale file with the table you need)",
+            code="vp.no-table-for-boards",
+            scale=self.name,
+            boards=boards,
+            counts=counts,
         )
 
     def winner_loser(self, margin: int, boards: int) -> tuple[Decimal, Decimal]:
@@ -272,56 +284,101 @@ class BonusScale(VPScale):
         return self.base.max_total(boards) + max(self.win_bonus, 2 * self.draw_bonus)
 
 
-def _fail(message: str, where: str | None) -> ScaleError:
-    return ScaleError(message, Location(file=where) if where else None)
+def _fail(message: str, where: str | None, *, code: str = "", **params: object) -> ScaleError:
+    """The refusal ``message`` (a message id with its ``code`` and ``params``) for the
+    scale file ``where``."""
+    return ScaleError(message, Location(file=where) if where else None, code=code, **params)
 
 
 def _number(value: Any, what: str, where: str | None) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | str | Decimal):
-        raise _fail(f"{what} must be a number, got {value!r}", where)
+        raise _fail(
+            "{what} must be a number, got {given!r}",
+            where,
+            code="vp.file-not-a-number",
+            what=what,
+            given=value,
+        )
 
     try:
         number = checked_decimal(str(value))
     except ValueError:
-        raise _fail(f"{what} must be a number, got {str(value)[:40]!r}", where) from None
+        raise _fail(
+            "{what} must be a number, got {given!r}",
+            where,
+            code="vp.file-not-a-number",
+            what=what,
+            given=str(value)[:40],
+        ) from None
     if not number.is_finite() or number < 0:
-        raise _fail(f"{what} must be a number >= 0, got {value!r}", where)
+        raise _fail(
+            "{what} must be a number >= 0, got {given!r}",
+            where,
+            code="vp.file-negative",
+            what=what,
+            given=value,
+        )
     return number
 
 
 def _whole(value: Any, what: str, where: str | None, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise _fail(f"{what} must be a whole number >= {minimum}, got {value!r}", where)
+        raise _fail(
+            "{what} must be a whole number >= {minimum}, got {given!r}",
+            where,
+            code="vp.file-not-whole",
+            what=what,
+            minimum=minimum,
+            given=value,
+        )
     return value
 
 
 def scale_from_data(data: Any, where: str | None = None) -> TableScale | BonusScale:
     """Build a :class:`TableScale` from parsed JSON (see :func:`load_scale_file`)."""
     if not isinstance(data, dict):
-        raise _fail("a VP scale file must hold one JSON object", where)
+        raise _fail("a VP scale file must hold one JSON object", where, code="vp.file-not-object")
     if data.get("format") != FORMAT_NAME:
-        raise _fail(f'a VP scale file must have "format": "{FORMAT_NAME}"', where)
+        raise _fail(
+            'a VP scale file must have "format": "{format_name}"',
+            where,
+            code="vp.file-format",
+            format_name=FORMAT_NAME,
+        )
     if data.get("version") != FORMAT_VERSION:
         raise _fail(
-            f"unsupported VP scale format version {data.get('version')!r}: expected 1", where
+            "unsupported VP scale format version {given!r}: expected 1",
+            where,
+            code="vp.file-version",
+            given=data.get("version"),
         )
     known = {"format", "version", "name", "title", "source", "margin", "tables", "based_on",
              "win_bonus", "draw_bonus", "notes"}  # fmt: skip
     unknown = sorted(set(data) - known)
     if unknown:
-        raise _fail(f"unknown keys {unknown} in VP scale; allowed are {sorted(known)}", where)
+        raise _fail(
+            "unknown keys {unknown} in VP scale; allowed are {allowed}",
+            where,
+            code="vp.file-unknown-keys",
+            unknown=unknown,
+            allowed=sorted(known),
+        )
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise _fail('a VP scale needs a "name" (text)', where)
+        raise _fail('a VP scale needs a "name" (text)', where, code="vp.file-needs-name")
     title = data.get("title", name)
     source = data.get("source", "")
     if not isinstance(title, str) or not isinstance(source, str):
-        raise _fail('"title" and "source" must be text', where)
+        raise _fail('"title" and "source" must be text', where, code="vp.file-title-source")
     win_bonus = _number(data.get("win_bonus", 0), '"win_bonus"', where)
     draw_bonus = _number(data.get("draw_bonus", 0), '"draw_bonus"', where)
     if "based_on" in data:
         if "tables" in data or "margin" in data:
-            raise _fail('a scale "based_on" another takes its tables and margin from it', where)
+            raise _fail(
+                'a scale "based_on" another takes its tables and margin from it',
+                where,
+                code="vp.file-based-on",
+            )
         base = get_scale(str(data["based_on"]))
         if not isinstance(base, TableScale):
             return BonusScale(name=name, title=title, base=base, win_bonus=win_bonus,
@@ -339,15 +396,27 @@ def scale_from_data(data: Any, where: str | None = None) -> TableScale | BonusSc
         )
     margin = data.get("margin", "imps")
     if margin not in ("imps", "points"):
-        raise _fail(f'"margin" must be "imps" or "points", got {margin!r}', where)
+        raise _fail(
+            '"margin" must be "imps" or "points", got {given!r}',
+            where,
+            code="vp.file-margin",
+            given=margin,
+        )
     raw_tables = data.get("tables")
     if not isinstance(raw_tables, list) or not raw_tables:
-        raise _fail('a VP scale needs "tables": a non-empty list', where)
+        raise _fail(
+            'a VP scale needs "tables": a non-empty list', where, code="vp.file-needs-tables"
+        )
     tables: list[ScaleTable] = []
     for number, raw in enumerate(raw_tables, start=1):
         what = f"table {number}"
         if not isinstance(raw, dict) or "steps" not in raw or "boards" not in raw:
-            raise _fail(f'{what} must be an object with "boards" and "steps"', where)
+            raise _fail(
+                '{what} must be an object with "boards" and "steps"',
+                where,
+                code="vp.file-table-object",
+                what=what,
+            )
         boards = raw["boards"]
         high: int | None
         if isinstance(boards, int):
@@ -357,34 +426,72 @@ def scale_from_data(data: Any, where: str | None = None) -> TableScale | BonusSc
             high_raw = boards.get("max")
             high = None if high_raw is None else _whole(high_raw, f'{what} "max"', where, low)
         else:
-            raise _fail(f'{what} "boards" must be a number or {{"min": .., "max": ..}}', where)
+            raise _fail(
+                '{what} "boards" must be a number or {{"min": .., "max": ..}}',
+                where,
+                code="vp.file-table-boards",
+                what=what,
+            )
         steps_raw = raw["steps"]
         if not isinstance(steps_raw, list) or not steps_raw:
-            raise _fail(f'{what} "steps" must be a non-empty list', where)
+            raise _fail(
+                '{what} "steps" must be a non-empty list',
+                where,
+                code="vp.file-table-steps",
+                what=what,
+            )
         steps: list[tuple[int, Decimal, Decimal]] = []
         for row in steps_raw:
             if not isinstance(row, list) or len(row) != 3:
-                raise _fail(f"{what}: each step is [lowest margin, winner VPs, loser VPs]", where)
+                raise _fail(
+                    "{what}: each step is [lowest margin, winner VPs, loser VPs]",
+                    where,
+                    code="vp.file-step-shape",
+                    what=what,
+                )
             start = _whole(row[0], f"{what} step margin", where)
             winner = _number(row[1], f"{what} winner VPs", where)
             loser = _number(row[2], f"{what} loser VPs", where)
             if steps and start <= steps[-1][0]:
                 raise _fail(
-                    f"{what}: step margins must increase, {start} after {steps[-1][0]}", where
+                    "{what}: step margins must increase, {margin} after {previous}",
+                    where,
+                    code="vp.file-steps-increase",
+                    what=what,
+                    margin=start,
+                    previous=steps[-1][0],
                 )
             if steps and (winner < steps[-1][1] or loser > steps[-1][2]):
                 raise _fail(
-                    f"{what}: at margin {start} the winner's VPs fall or the loser's rise", where
+                    "{what}: at margin {margin} the winner's VPs fall or the loser's rise",
+                    where,
+                    code="vp.file-steps-monotone",
+                    what=what,
+                    margin=start,
                 )
             if winner < loser:
                 raise _fail(
-                    f"{what}: at margin {start} the winner has fewer VPs than the loser", where
+                    "{what}: at margin {margin} the winner has fewer VPs than the loser",
+                    where,
+                    code="vp.file-winner-fewer",
+                    what=what,
+                    margin=start,
                 )
             steps.append((start, winner, loser))
         if steps[0][0] != 0:
-            raise _fail(f"{what}: the first step must start at margin 0", where)
+            raise _fail(
+                "{what}: the first step must start at margin 0",
+                where,
+                code="vp.file-first-step",
+                what=what,
+            )
         if steps[0][1] != steps[0][2]:
-            raise _fail(f"{what}: a margin of 0 must give both sides the same VPs", where)
+            raise _fail(
+                "{what}: a margin of 0 must give both sides the same VPs",
+                where,
+                code="vp.file-zero-margin",
+                what=what,
+            )
         table = ScaleTable(low, high, tuple(steps))
         for other in tables:
             if (
@@ -392,7 +499,12 @@ def scale_from_data(data: Any, where: str | None = None) -> TableScale | BonusSc
                 or (high is not None and other.covers(high))
                 or table.covers(other.min_boards)
             ):
-                raise _fail(f"{what}: its board counts overlap another table's", where)
+                raise _fail(
+                    "{what}: its board counts overlap another table's",
+                    where,
+                    code="vp.file-tables-overlap",
+                    what=what,
+                )
         tables.append(table)
     return TableScale(
         name=name,
@@ -496,6 +608,9 @@ def get_scale(name: str) -> VPScale:
     if candidate.suffix.lower() == ".json" or candidate.is_file():
         return load_scale_file(candidate)
     raise ScaleError(
-        f"unknown VP scale {name!r}: known scales are {', '.join(scale_names())}, "
-        "or give the path of a .json scale file"
+        "unknown VP scale {given!r}: known scales are {known}, or give the path "
+        "of a .json scale file",
+        code="vp.unknown-scale",
+        given=name,
+        known=", ".join(scale_names()),
     )

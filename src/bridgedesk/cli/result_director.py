@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from bridgedesk import limits as limit
+from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import (
     BoardOption,
     ByOption,
@@ -38,6 +39,7 @@ from bridgedesk.events.rulings import (
 )
 from bridgedesk.services import rulings, visibility
 from bridgedesk.store import director
+from bridgedesk.store.team_events import is_team_event
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (printed and kept in the audit log).")]
 Amount = Annotated[str | None, typer.Option(show_default=False)]
@@ -242,15 +244,17 @@ def release(
     session: SessionOption = 1,
     by: ByOption = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Show a session's travellers and hands to everybody now, before every table has
     played them (the live pages, the ranking JSON, every table); --fold hides them again.
-    Audited.
+    A team event's release shows every round's boards and scorecards.  Audited.
 
     Example: bridgedesk result release "Tuesday pairs" --reason "results on the club's screen"
     """
 
+    language = chosen(lang)
     with open_store(db) as store:
         aid = visibility.release(store, event, session, shown=not fold, who=who(by), reason=reason)
-    state = "folded again" if fold else "shown to everybody"
-    typer.echo(f"audit {aid}: session {session}'s travellers and hands {state}")
+        team = is_team_event(store, event)
+    typer.echo(visibility.release_said(language, aid, session, shown=not fold, team=team))

@@ -26,11 +26,17 @@ class DDTable:
 
     def __post_init__(self) -> None:
         if len(self.tricks) != 4 or any(len(row) != 5 for row in self.tricks):
-            raise DealError("a double-dummy table has 4 seats x 5 strains")
+            raise DealError(
+                "a double-dummy table has 4 seats x 5 strains", code="deal.dd-table-shape"
+            )
         for row in self.tricks:
             for t in row:
                 if not 0 <= t <= 13:
-                    raise DealError(f"double-dummy tricks must be 0-13, got {t}")
+                    raise DealError(
+                        "double-dummy tricks must be 0-13, got {given}",
+                        code="deal.dd-tricks",
+                        given=t,
+                    )
 
     @classmethod
     def from_mapping(cls, values: Mapping[tuple[Seat, Strain], int]) -> DDTable:
@@ -39,7 +45,11 @@ class DDTable:
         if missing:
             seat, strain = missing[0]
             raise DealError(
-                f"double-dummy table lacks {seat} {strain} (and {len(missing) - 1} more)"
+                "double-dummy table lacks {seat} {strain} (and {more} more)",
+                code="deal.dd-table-missing",
+                seat=seat,
+                strain=strain,
+                more=len(missing) - 1,
             )
         rows = tuple(
             (
@@ -97,7 +107,11 @@ class ParContract:
         """Read :meth:`__str__`'s form (``NS 4S``, ``E 3NT+1``, ``EW 5DX-2``)."""
         parts = text.split()
         if len(parts) != 2 or not parts[0] or any(c not in "NESW" for c in parts[0].upper()):
-            raise DealError(f"par contract {text!r}: expected seats and contract, e.g. 'NS 4S'")
+            raise DealError(
+                "par contract {given!r}: expected seats and contract, e.g. 'NS 4S'",
+                code="deal.par-contract",
+                given=text,
+            )
         declarers = tuple(Seat(c) for c in parts[0].upper())
         body = parts[1]
         result = 0
@@ -111,7 +125,12 @@ class ParContract:
         try:
             contract = Contract.parse(body)
         except ValueError as exc:
-            raise DealError(f"par contract {text!r}: {exc}") from None
+            raise DealError(
+                "par contract {given!r}: {problem}",
+                code="deal.par-contract-bad",
+                given=text,
+                problem=exc,
+            ) from None
         return cls(contract, declarers, result)
 
 
@@ -147,7 +166,9 @@ class Par:
                 raise ValueError(optimum_score)
         except ValueError:
             raise DealError(
-                f"optimum score {optimum_score!r}: expected 'NS <points>' or 'EW <points>'"
+                "optimum score {given!r}: expected 'NS <points>' or 'EW <points>'",
+                code="deal.optimum-score",
+                given=optimum_score,
             ) from None
         contracts: list[ParContract] = []
         if par_contract and par_contract.strip().upper() not in ("PASS", "NS PASS", "EW PASS"):

@@ -37,7 +37,9 @@ class Suit(Enum):
         for suit in _SUITS:
             if key in (suit.value, suit.symbol):
                 return suit
-        raise DealError(f"unknown suit {text!r}: expected S, H, D or C")
+        raise DealError(
+            "unknown suit {given!r}: expected S, H, D or C", code="deal.unknown-suit", given=text
+        )
 
     def __str__(self) -> str:
         return self.value
@@ -77,7 +79,10 @@ def parse_ranks(text: str) -> list[int]:
             continue
         if ch not in RANK_CHARS:
             raise DealError(
-                f"unknown card {ch!r} in {text!r}: ranks are A K Q J T (or 10) 9 8 7 6 5 4 3 2"
+                "unknown card {given!r} in {text!r}: ranks are A K Q J T (or 10) 9 8 7 6 5 4 3 2",
+                code="deal.unknown-card",
+                given=ch,
+                text=text,
             )
         ranks.append(14 - RANK_CHARS.index(ch))
         i += 1
@@ -94,18 +99,30 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 2 <= self.rank <= 14:
-            raise DealError(f"card rank must be 2..14 (2..A), got {self.rank}")
+            raise DealError(
+                "card rank must be 2..14 (2..A), got {given}",
+                code="deal.card-rank",
+                given=self.rank,
+            )
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """``SA``, ``HT``, ``H10``, ``D2`` (suit first)."""
         text = text.strip()
         if len(text) < 2:
-            raise DealError(f"unknown card {text!r}: write the suit then the rank, e.g. SA or H10")
+            raise DealError(
+                "unknown card {given!r}: write the suit then the rank, e.g. SA or H10",
+                code="deal.card-format",
+                given=text,
+            )
         suit = Suit.parse(text[0])
         ranks = parse_ranks(text[1:])
         if len(ranks) != 1:
-            raise DealError(f"unknown card {text!r}: write the suit then the rank, e.g. SA or H10")
+            raise DealError(
+                "unknown card {given!r}: write the suit then the rank, e.g. SA or H10",
+                code="deal.card-format",
+                given=text,
+            )
         return cls(suit, ranks[0])
 
     @property
@@ -148,7 +165,11 @@ class Hand:
         seen: set[Card] = set()
         for card in cards:
             if card in seen:
-                raise DealError(f"card {card} is given twice in one hand")
+                raise DealError(
+                    "card {card} is given twice in one hand",
+                    code="deal.card-twice-in-hand",
+                    card=card,
+                )
             seen.add(card)
         return cls(frozenset(seen))
 
@@ -157,7 +178,11 @@ class Hand:
         """A hand from four holdings in S H D C order, e.g. ``["AKQ", "J", "T98", "-"]``."""
         items = list(holdings)
         if len(items) != 4:
-            raise DealError(f"a hand needs 4 suits (S H D C), got {len(items)}")
+            raise DealError(
+                "a hand needs 4 suits (S H D C), got {suits}",
+                code="deal.hand-suits",
+                suits=len(items),
+            )
         cards: list[Card] = []
         for suit, text in zip(_SUITS, items, strict=True):
             cards.extend(Card(suit, r) for r in parse_ranks(text))
@@ -169,7 +194,9 @@ class Hand:
         parts = text.strip().split(".")
         if len(parts) != 4:
             raise DealError(
-                f"hand {text!r} must have 4 suits separated by dots (spades.hearts.diamonds.clubs)"
+                "hand {text!r} must have 4 suits separated by dots (spades.hearts.diamonds.clubs)",
+                code="deal.hand-format",
+                text=text,
             )
         return cls.from_suits(p if p else "-" for p in parts)
 

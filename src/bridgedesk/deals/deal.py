@@ -14,8 +14,15 @@ from dataclasses import dataclass
 from bridgedesk.bridge import SEATS, Seat, Vulnerability, board_dealer, board_vulnerability
 from bridgedesk.deals.cards import DECK, SUITS, Card, Hand
 from bridgedesk.errors import DealError
+from bridgedesk.i18n import LazyText, lazy_gettext
 
-_SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+#: The seats as a message names a hand (said in the reader's language with it).
+_SEAT_NAMES: dict[Seat, LazyText] = {
+    Seat.N: lazy_gettext("North"),
+    Seat.E: lazy_gettext("East"),
+    Seat.S: lazy_gettext("South"),
+    Seat.W: lazy_gettext("West"),
+}
 
 
 def check_hands(hands: Sequence[Hand]) -> None:
@@ -25,21 +32,39 @@ def check_hands(hands: Sequence[Hand]) -> None:
     the cards missing.
     """
     if len(hands) != 4:
-        raise DealError(f"a deal needs 4 hands (N E S W), got {len(hands)}")
+        raise DealError(
+            "a deal needs 4 hands (N E S W), got {hands}", code="deal.hand-count", hands=len(hands)
+        )
     owner: dict[Card, Seat] = {}
     for seat, hand in zip(SEATS, hands, strict=True):
         for card in hand.cards:
             if card in owner:
                 raise DealError(
-                    f"card {card} is given twice ({_SEAT_NAMES[owner[card]]} and "
-                    f"{_SEAT_NAMES[seat]}); each card belongs to one hand"
+                    "card {card} is given twice ({first} and {second}); each card "
+                    "belongs to one hand",
+                    code="deal.card-twice",
+                    card=card,
+                    first=_SEAT_NAMES[owner[card]],
+                    second=_SEAT_NAMES[seat],
                 )
             owner[card] = seat
     for seat, hand in zip(SEATS, hands, strict=True):
         if len(hand) != 13:
             missing = [str(c) for c in DECK if c not in owner]
-            extra = f"; cards not in any hand: {' '.join(missing)}" if missing else ""
-            raise DealError(f"{_SEAT_NAMES[seat]} has {len(hand)} cards, a hand needs 13{extra}")
+            if missing:
+                raise DealError(
+                    "{seat} has {cards} cards, a hand needs 13; cards not in any hand: {missing}",
+                    code="deal.hand-size-missing",
+                    seat=_SEAT_NAMES[seat],
+                    cards=len(hand),
+                    missing=" ".join(missing),
+                )
+            raise DealError(
+                "{seat} has {cards} cards, a hand needs 13",
+                code="deal.hand-size",
+                seat=_SEAT_NAMES[seat],
+                cards=len(hand),
+            )
 
 
 @dataclass(frozen=True)
@@ -57,7 +82,11 @@ class Deal:
 
     def __post_init__(self) -> None:
         if isinstance(self.board, bool) or not isinstance(self.board, int) or self.board < 1:
-            raise DealError(f"board number must be a whole number >= 1, got {self.board!r}")
+            raise DealError(
+                "board number must be a whole number >= 1, got {given!r}",
+                code="deal.board-number",
+                given=self.board,
+            )
         check_hands(self.hands)
 
     @classmethod
@@ -71,9 +100,17 @@ class Deal:
         """A deal from four hands (a sequence N E S W or a mapping by seat)."""
         seq = tuple(hands[seat] for seat in SEATS) if isinstance(hands, Mapping) else tuple(hands)
         if len(seq) != 4:
-            raise DealError(f"a deal needs 4 hands (N E S W), got {len(seq)}")
+            raise DealError(
+                "a deal needs 4 hands (N E S W), got {hands}",
+                code="deal.hand-count",
+                hands=len(seq),
+            )
         if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-            raise DealError(f"board number must be a whole number >= 1, got {board!r}")
+            raise DealError(
+                "board number must be a whole number >= 1, got {given!r}",
+                code="deal.board-number",
+                given=board,
+            )
         return cls(
             (seq[0], seq[1], seq[2], seq[3]),
             board,
@@ -93,26 +130,43 @@ class Deal:
         text = text.strip()
         if len(text) < 2 or text[1] != ":":
             raise DealError(
-                f"PBN deal {text[:20]!r}... must start with the first seat and a colon, e.g. 'N:'"
+                "PBN deal {start!r}... must start with the first seat and a colon, e.g. 'N:'",
+                code="pbn.deal-start",
+                start=text[:20],
             )
         try:
             first = Seat.parse(text[0])
         except ValueError:
-            raise DealError(f"PBN deal must start with N, E, S or W, got {text[0]!r}") from None
+            raise DealError(
+                "PBN deal must start with N, E, S or W, got {given!r}",
+                code="pbn.deal-first-seat",
+                given=text[0],
+            ) from None
         parts = text[2:].split()
         if len(parts) != 4:
-            raise DealError(f"PBN deal needs 4 hands separated by spaces, got {len(parts)}")
+            raise DealError(
+                "PBN deal needs 4 hands separated by spaces, got {hands}",
+                code="pbn.deal-hands",
+                hands=len(parts),
+            )
         hands: dict[Seat, Hand] = {}
         seat = first
         for part in parts:
             if part == "-":
                 raise DealError(
-                    f"the {_SEAT_NAMES[seat]} hand is not given ('-'); a deal needs all four"
+                    "the {seat} hand is not given ('-'); a deal needs all four",
+                    code="pbn.deal-hand-missing",
+                    seat=_SEAT_NAMES[seat],
                 )
             try:
                 hands[seat] = Hand.from_pbn(part)
             except DealError as exc:
-                raise DealError(f"{_SEAT_NAMES[seat]}: {exc.message}") from None
+                raise DealError(
+                    "{seat}: {problem}",
+                    code="pbn.deal-hand",
+                    seat=_SEAT_NAMES[seat],
+                    problem=exc,
+                ) from None
             seat = seat.lho
         return cls.from_hands(hands, board, dealer, vulnerability)
 
@@ -127,7 +181,9 @@ class Deal:
         for seat, hand in zip(SEATS, self.hands, strict=True):
             if card in hand:
                 return seat
-        raise DealError(f"card {card} is in no hand")  # pragma: no cover - deals are complete
+        raise DealError(
+            "card {card} is in no hand", code="deal.card-in-no-hand", card=card
+        )  # pragma: no cover - deals are complete
 
     def hcp(self) -> dict[Seat, int]:
         """High-card points of each hand."""

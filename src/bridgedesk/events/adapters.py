@@ -92,7 +92,12 @@ def grid_from_master_sheet(movement: MasterSheet, name: str = "") -> GridMovemen
         for s in rnd.seatings:
             key = (rnd.number, s.table)
             if key in grid:
-                raise MovementError(f"round {rnd.number} seats table {s.table} twice")
+                raise MovementError(
+                    "round {round} seats table {table} twice",
+                    code="movement.table-twice",
+                    round=rnd.number,
+                    table=s.table,
+                )
             grid[key] = TableAssignment(
                 section_number(s.ns, ns_pairs),
                 section_number(s.ew, ns_pairs),
@@ -140,6 +145,8 @@ def as_grid(movement: SeatingPlan | MasterSheet, name: str = "", kind: str = "")
     if hasattr(movement, "boards_of") and hasattr(movement, "rounds"):
         return grid_from_master_sheet(movement, name=name)
     raise MovementError(
-        f"cannot read a movement from {type(movement).__name__}: it needs "
-        "assignment(round, table) or rounds of seatings with boards_of(set)"
+        "cannot read a movement from {kind}: it needs assignment(round, table) "
+        "or rounds of seatings with boards_of(set)",
+        code="movement.unreadable",
+        kind=type(movement).__name__,
     )

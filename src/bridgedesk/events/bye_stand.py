@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from bridgedesk.errors import MovementError
 from bridgedesk.events.seating import GridMovement, TableAssignment
+from bridgedesk.i18n import phrase
 
 __all__ = ["correction_round", "recover_bye_stand", "relay_sets"]
 
@@ -61,15 +62,22 @@ def _read(movement: GridMovement) -> tuple[dict[int, int], dict[int, int], int]:
     """The stored movement's NS pair by table, EW pair by starting table and boards a
     round, refusing anything but a relay-and-bye Mitchell laid out as built."""
     n = movement.tables
-    what = f"the section's movement ({movement.name}) is not a relay-and-bye Mitchell"
+    what = phrase(
+        "the section's movement ({name}) is not a relay-and-bye Mitchell", name=movement.name
+    )
     if movement.kind != "relay-mitchell" or n % 2 or n < 4 or movement.rounds < n // 2 + 2:
         raise MovementError(
-            f"{what} of 4 or more tables played over more than half its rounds "
-            "(004:1002-1024); a misplaced bye stand is recovered only there (004:3477-3530)"
+            "{what} of 4 or more tables played over more than half its rounds "
+            "(004:1002-1024); a misplaced bye stand is recovered only there "
+            "(004:3477-3530)",
+            code="bye-stand.not-relay-mitchell",
+            what=what,
         )
     first = {t: movement.assignment(1, t) for t in range(1, n + 1)}
     if any(a is None for a in first.values()):
-        raise MovementError(f"{what}: a table is idle in round 1")
+        raise MovementError(
+            "{what}: a table is idle in round 1", code="bye-stand.idle-table", what=what
+        )
     ns = {t: a.ns for t, a in first.items() if a is not None}
     ew = {t: a.ew for t, a in first.items() if a is not None}
     per_round = len(next(a for a in first.values() if a is not None).boards)
@@ -79,8 +87,12 @@ def _read(movement: GridMovement) -> tuple[dict[int, int], dict[int, int], int]:
         want = TableAssignment(ns[table], ew[(table - rnd) % n + 1], _boards(board_set, per_round))
         if a != want:
             raise MovementError(
-                f"{what} as built: round {rnd} table {table} was changed (004:3477-3530 "
-                "recovers only the movement as the manual gives it)"
+                "{what} as built: round {round} table {table} was changed (004:3477-3530 "
+                "recovers only the movement as the manual gives it)",
+                code="bye-stand.changed",
+                what=what,
+                round=rnd,
+                table=table,
             )
     return ns, ew, per_round
 
@@ -99,14 +111,21 @@ def recover_bye_stand(movement: GridMovement, stood_after: int) -> GridMovement:
     half = n // 2
     if stood_after == half:
         raise MovementError(
-            f"after table {half} is the bye stand's right place in a {n}-table relay "
-            "Mitchell: nothing to recover"
+            "after table {table} is the bye stand's right place in a {n}-table relay "
+            "Mitchell: nothing to recover",
+            code="bye-stand.in-place",
+            table=half,
+            n=n,
         )
     if stood_after != half - 1:
         raise MovementError(
-            f"the manual's recovery (004:3477-3530) is for a bye stand one table too near "
-            f"table 1 (after table {half - 1} of {n}), not after table {stood_after}: load "
-            "a corrected master sheet with `event movement --file ... --from-round R`"
+            "the manual's recovery (004:3477-3530) is for a bye stand one table too "
+            "near table 1 (after table {near} of {n}), not after table {stood}: load "
+            "a corrected master sheet with `event movement --file ... --from-round R`",
+            code="bye-stand.not-recoverable",
+            near=half - 1,
+            n=n,
+            stood=stood_after,
         )
     fix = correction_round(n)
     played = relay_sets(n, fix - 1, stood_after)

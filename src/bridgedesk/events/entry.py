@@ -131,6 +131,8 @@ def make_result(
     except ValueError as exc:
         if isinstance(exc, BridgedeskError):
             raise exc.as_(EntryError, where) from None
+        # a plain ValueError's words are Python's, not a message of the catalogs: said as
+        # they are (English), without a code
         raise EntryError(str(exc), where) from None
 
 

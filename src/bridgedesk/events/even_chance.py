@@ -35,9 +35,13 @@ def form_teams(entries: Sequence[EntryPair], floater: int | None = None) -> list
     """Teams by best + worst (004:2728); an odd count needs ``floater`` (004:2733)."""
     numbers = [e.pair for e in entries]
     if len(set(numbers)) != len(numbers):
-        raise PairingError("a pair is entered twice")
+        raise PairingError("a pair is entered twice", code="even-chance.pair-twice")
     if len(entries) < 2:
-        raise PairingError(f"even-chance teams need at least 2 pairs, not {len(entries)}")
+        raise PairingError(
+            "even-chance teams need at least 2 pairs, not {pairs}",
+            code="even-chance.too-few",
+            pairs=len(entries),
+        )
     ranked = [e.pair for e in sorted(entries, key=lambda e: (-e.seed_points, e.pair))]
     teams: list[FormedTeam] = []
     while len(ranked) >= 2:
@@ -45,12 +49,22 @@ def form_teams(entries: Sequence[EntryPair], floater: int | None = None) -> list
     if ranked:
         if floater is None:
             raise PairingError(
-                f"{len(entries)} pairs: pair {ranked[0]} has no partner pair; "
-                "give a floater pair (004:2733)"
+                "{pairs} pairs: pair {pair} has no partner pair; give a floater pair (004:2733)",
+                code="even-chance.needs-floater",
+                pairs=len(entries),
+                pair=ranked[0],
             )
         if floater in numbers:
-            raise PairingError(f"the floater pair {floater} is already entered")
+            raise PairingError(
+                "the floater pair {floater} is already entered",
+                code="even-chance.floater-entered",
+                floater=floater,
+            )
         teams.append(FormedTeam(len(teams) + 1, (ranked[0], floater), floater=True))
     elif floater is not None:
-        raise PairingError(f"{len(entries)} pairs make whole teams; the floater is not needed")
+        raise PairingError(
+            "{pairs} pairs make whole teams; the floater is not needed",
+            code="even-chance.floater-not-needed",
+            pairs=len(entries),
+        )
     return teams

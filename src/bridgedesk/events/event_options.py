@@ -34,8 +34,10 @@ class EventOptions:
     def __post_init__(self) -> None:
         if "/" in self.vp_scale or self.vp_scale.lower().endswith(".json"):
             raise EntryError(
-                f"--vp-scale {self.vp_scale!r}: a stored event takes a built-in scale by name "
-                "(e.g. wbf2013), not a file"
+                "--vp-scale {scale!r}: a stored event takes a built-in scale by name "
+                "(e.g. wbf2013), not a file",
+                code="event.vp-scale-file",
+                scale=self.vp_scale,
             )
         get_scale(self.vp_scale)  # an unknown scale is refused here, naming it
 
@@ -43,14 +45,19 @@ class EventOptions:
     def draw(self) -> Pairing:
         """The pairing in force (the format's default unless one was chosen)."""
         if self.format is None:
-            raise EntryError("an ordinary pairs event has a movement, not a draw")
+            raise EntryError(
+                "an ordinary pairs event has a movement, not a draw", code="event.no-draw"
+            )
         return self.pairing or self.format.default_pairing
 
     def check(self, method: Method) -> None:
         if self.format is not None:
             self.format.check_method(method)
         elif self.pairing is not None:
-            raise EntryError("--pairing goes with --format swiss-pairs, barometer or houston")
+            raise EntryError(
+                "--pairing goes with --format swiss-pairs, barometer or houston",
+                code="event.pairing-without-format",
+            )
         if self.convention is not Convention.JCBL and method not in self.convention.methods:
             names = ", ".join(m.value for m in self.convention.methods)
             raise EntryError(

@@ -58,7 +58,12 @@ class HalfTimeRule(StrEnum):
             return cls(text.strip().lower())
         except ValueError:
             names = ", ".join(r.value for r in cls)
-            raise EntryError(f"the half-time rule is one of {names}, not {text!r}") from None
+            raise EntryError(
+                "the half-time rule is one of {names}, not {text!r}",
+                code="half-time.unknown-rule",
+                names=names,
+                text=text,
+            ) from None
 
 
 class PairChange(StrEnum):
@@ -73,7 +78,12 @@ class PairChange(StrEnum):
             return cls(text.strip().lower())
         except ValueError:
             names = ", ".join(r.value for r in cls)
-            raise EntryError(f"the substitution rule is one of {names}, not {text!r}") from None
+            raise EntryError(
+                "the substitution rule is one of {names}, not {text!r}",
+                code="half-time.unknown-substitution",
+                names=names,
+                text=text,
+            ) from None
 
 
 class Side(StrEnum):
@@ -87,7 +97,11 @@ class Side(StrEnum):
         try:
             return cls(text.strip().lower())
         except ValueError:
-            raise EntryError(f"the team that moves is home or away, not {text!r}") from None
+            raise EntryError(
+                "the team that moves is home or away, not {text!r}",
+                code="half-time.bad-side",
+                text=text,
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -102,8 +116,11 @@ class TeamSeats:
         players = (*self.ns, *self.ew)
         if len(set(players)) != 4 or any(p < 1 for p in players):
             raise EntryError(
-                f"a team's two pairs are four different players, by their places 1-6 in the "
-                f"entry; got NS {self.ns[0]},{self.ns[1]} EW {self.ew[0]},{self.ew[1]}"
+                "a team's two pairs are four different players, by their places 1-6 in the "
+                "entry; got NS {ns} EW {ew}",
+                code="half-time.bad-seats",
+                ns=f"{self.ns[0]},{self.ns[1]}",
+                ew=f"{self.ew[0]},{self.ew[1]}",
             )
 
     @property
@@ -143,9 +160,12 @@ def mover(rule: HalfTimeRule, home_imps: int, away_imps: int, on_tie: Side | Non
         return Side.HOME
     if on_tie is None:
         raise EntryError(
-            f"the first half is tied at {home_imps}-{away_imps} IMPs and the rule does not say "
-            "who moves (004:1680): the teams agree, then name the team that moves (--tie home "
-            "or --tie away)"
+            "the first half is tied at {home_imps}-{away_imps} IMPs and the rule "
+            "does not say who moves (004:1680): the teams agree, then name the team "
+            "that moves (--tie home or --tie away)",
+            code="half-time.tie-undecided",
+            home_imps=home_imps,
+            away_imps=away_imps,
         )
     return on_tie
 
@@ -157,6 +177,11 @@ def second_half(first: MatchSeats, moving: Side) -> MatchSeats:
     if moving is Side.HOME:
         return MatchSeats(first.home.swapped(), first.away)
     return MatchSeats(first.home, first.away.swapped())
+
+
+def _pair_text(pair: tuple[int, int]) -> str:
+    """A pair by its two players' places in the team's entry: ``1-2``."""
+    return f"{pair[0]}-{pair[1]}"
 
 
 def _continues(pair: tuple[int, int], first: TeamSeats) -> list[tuple[int, int]]:
@@ -173,7 +198,11 @@ def check_change(
     outside = sorted(p for p in given.players if p > roster)
     if outside:
         raise EntryError(
-            f"team {team} has {roster} players; there is no player {outside[0]} to bring in"
+            "team {team} has {players} players; there is no player {player} to bring in",
+            code="half-time.no-such-player",
+            team=team,
+            players=roster,
+            player=outside[0],
         )
     if change is PairChange.FREE:
         return
@@ -182,15 +211,26 @@ def check_change(
         if len(kept) > 1:
             a, b = kept
             raise EntryError(
-                f"team {team}: {pair[0]}-{pair[1]} joins players of the pairs {a[0]}-{a[1]} and "
-                f"{b[0]}-{b[1]}; the IMP league lets a pair be replaced or a player come in, "
-                "never the pairs be re-formed (004:1684)"
+                "team {team}: {pair} joins players of the pairs {first} and {second}; the IMP "
+                "league lets a pair be replaced or a player come in, never the pairs be "
+                "re-formed (004:1684)",
+                code="half-time.pairs-re-formed",
+                team=team,
+                pair=_pair_text(pair),
+                first=_pair_text(a),
+                second=_pair_text(b),
             )
         if kept:
             home = "NS" if set(moved.ns) == set(kept[0]) else "EW"
             if home != seat:
                 raise EntryError(
-                    f"team {team}: the pair {kept[0][0]}-{kept[0][1]} sits {home} in the second "
-                    f"half (004:1674-1678), so {pair[0]}-{pair[1]}, which plays on in its place, "
-                    f"sits {home}, not {seat}"
+                    "team {team}: the pair {kept} sits {home} in the second half "
+                    "(004:1674-1678), so {pair}, which plays on in its place, sits {home}, "
+                    "not {seat}",
+                    code="half-time.pair-side",
+                    team=team,
+                    kept=_pair_text(kept[0]),
+                    home=home,
+                    pair=_pair_text(pair),
+                    seat=seat,
                 )

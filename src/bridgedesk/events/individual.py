@@ -30,7 +30,7 @@ from typing import Any
 from bridgedesk.errors import EntryError, Location, MovementError
 from bridgedesk.events.model import Result
 from bridgedesk.events.rulings import Slip
-from bridgedesk.events.seating import GridMovement, TableAssignment, format_boards
+from bridgedesk.events.seating import GridMovement, TableAssignment, boards_phrase
 
 #: The ``kind`` of an individual movement in the store (``MovementRow.kind``, the grid's).
 KIND = "individual"
@@ -51,9 +51,15 @@ class IndividualTable:
 
     def __post_init__(self) -> None:
         if len(set(self.players)) != 4:
-            raise MovementError(f"the four players of a table must differ, got {self.text}")
+            raise MovementError(
+                "the four players of a table must differ, got {table}",
+                code="individual.same-player",
+                table=self.text,
+            )
         if not self.boards:
-            raise MovementError(f"the table {self.text} is given no boards")
+            raise MovementError(
+                "the table {table} is given no boards", code="individual.no-boards", table=self.text
+            )
 
     @property
     def players(self) -> tuple[int, int, int, int]:
@@ -79,7 +85,10 @@ class IndividualPlan:
 
     def __post_init__(self) -> None:
         if self.rounds < 1 or self.tables < 1:
-            raise MovementError("an individual movement needs at least 1 round and 1 table")
+            raise MovementError(
+                "an individual movement needs at least 1 round and 1 table",
+                code="individual.empty-movement",
+            )
         known = set(self.players)
         for rnd in range(1, self.rounds + 1):
             seen: dict[int, int] = {}
@@ -89,15 +98,32 @@ class IndividualPlan:
                     continue
                 for p in found.players:
                     if p not in known:
-                        raise MovementError(f"round {rnd} table {table}: player {p} is not entered")
+                        raise MovementError(
+                            "round {round} table {table}: player {player} is not entered",
+                            code="individual.player-not-entered",
+                            round=rnd,
+                            table=table,
+                            player=p,
+                        )
                     if p in seen:
                         raise MovementError(
-                            f"round {rnd}: player {p} is seated at tables {seen[p]} and {table}"
+                            "round {round}: player {player} is seated at tables {first_table} and "
+                            "{table}",
+                            code="individual.player-twice",
+                            round=rnd,
+                            player=p,
+                            first_table=seen[p],
+                            table=table,
                         )
                     seen[p] = table
         for rnd, table in self.seats:
             if not (1 <= rnd <= self.rounds and 1 <= table <= self.tables):
-                raise MovementError(f"round {rnd} table {table} is outside the movement")
+                raise MovementError(
+                    "round {round} table {table} is outside the movement",
+                    code="individual.outside-movement",
+                    round=rnd,
+                    table=table,
+                )
 
     def table(self, rnd: int, table: int) -> IndividualTable | None:
         return self.seats.get((rnd, table))
@@ -129,7 +155,11 @@ class IndividualPlan:
         rnd, table, board = slip.round, slip.table, slip.board
         where = Location(round=rnd, table=table, board=board)
         if (slip.ns, slip.ew) != (players[0], players[2]):
-            raise EntryError("an individual slip's NS and EW are its North and East", where)
+            raise EntryError(
+                "an individual slip's NS and EW are its North and East",
+                where,
+                code="individual.slip-sides",
+            )
         if not 1 <= rnd <= self.rounds:
             raise EntryError(
                 "round {round} does not exist: the movement has rounds 1-{rounds}",
@@ -141,20 +171,38 @@ class IndividualPlan:
         planned = self.table(rnd, table)
         if planned is None:
             raise EntryError(
-                f"round {rnd} table {table} is not in play: the movement has tables "
-                f"1-{self.tables}",
+                "round {round} table {table} is not in play: the movement has tables 1-{tables}",
                 where,
+                code="result.no-such-table",
+                round=rnd,
+                table=table,
+                tables=self.tables,
             )
         if board not in planned.boards:
             raise EntryError(
-                f"round {rnd} table {table} plays {format_boards(planned.boards)}, not {board}",
+                "round {round} table {table} plays {boards}, not {board}",
                 where,
+                code="result.board-not-at-table",
+                round=rnd,
+                table=table,
+                boards=boards_phrase(planned.boards),
+                board=board,
             )
         if len(set(players)) != 4:
-            raise EntryError("the four players of a slip must differ", where)
+            raise EntryError(
+                "the four players of a slip must differ", where, code="individual.slip-same-player"
+            )
         if tuple(players) != planned.players:
             given = " ".join(f"{s} {p}" for s, p in zip(SEATS, players, strict=True))
-            raise EntryError(f"round {rnd} table {table} seats {planned.text}, not {given}", where)
+            raise EntryError(
+                "round {round} table {table} seats {seated}, not {given}",
+                where,
+                code="individual.wrong-seats",
+                round=rnd,
+                table=table,
+                seated=planned.text,
+                given=given,
+            )
 
     def describe_slip(self, slip: Slip) -> str:
         """A missing slip with its four players: ``round 2 table 1 board 3 (N 8 S 2 E 7 W 3)``."""
@@ -167,10 +215,15 @@ class IndividualPlan:
         at = self.table(result.round, result.table)
         if at is None or (at.north, at.east) != (result.ns, result.ew):
             raise EntryError(
-                f"result of board {result.board} at round {result.round} table "
-                f"{result.table} (N {result.ns}, E {result.ew}) is not where the individual "
-                "movement seats those players",
+                "result of board {board} at round {round} table {table} (N {ns}, E {ew}) "
+                "is not where the individual movement seats those players",
                 Location(round=result.round, table=result.table, board=result.board),
+                code="individual.result-not-seated",
+                board=result.board,
+                round=result.round,
+                table=result.table,
+                ns=result.ns,
+                ew=result.ew,
             )
         return at.players
 
@@ -207,7 +260,11 @@ class IndividualPlan:
                 seats=seats,
             )
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise MovementError(f"stored individual movement is not valid: {exc}") from exc
+            raise MovementError(
+                "stored individual movement is not valid: {problem}",
+                code="individual.stored-invalid",
+                problem=str(exc),
+            ) from exc
 
 
 __all__ = ["KIND", "SEATS", "IndividualPlan", "IndividualTable"]

@@ -34,7 +34,11 @@ from bridgedesk.events.swiss import pair_preferring
 def bracket_order(places: int) -> list[int]:
     """Seeds in bracket order for a power of two ``places``: 1, 8, 4, 5, 2, 7, 3, 6 for 8."""
     if places < 1 or places & (places - 1):
-        raise PairingError(f"a bracket has a power of two of places, not {places}")
+        raise PairingError(
+            "a bracket has a power of two of places, not {places}",
+            code="knockout.bracket-size",
+            places=places,
+        )
     order = [1]
     while len(order) < places:
         total = 2 * len(order) + 1
@@ -61,7 +65,11 @@ class SingleKnockout:
 
     def __post_init__(self) -> None:
         if self.teams < 2:
-            raise PairingError(f"a knockout needs at least 2 teams, not {self.teams}")
+            raise PairingError(
+                "a knockout needs at least 2 teams, not {teams}",
+                code="knockout.too-few-teams",
+                teams=self.teams,
+            )
         object.__setattr__(self, "places", 1 << (self.teams - 1).bit_length())
 
     @property
@@ -109,12 +117,23 @@ def _winner(m: KoMatch, winners: Mapping[tuple[int, int], int]) -> int | None:
     if m.away is None:
         if w is not None and w != m.home:
             raise PairingError(
-                f"round {m.round}, match {m.number}: team {m.home} has a bye, not team {w}"
+                "round {round}, match {match}: team {team} has a bye, not team {winner}",
+                code="knockout.bye-winner",
+                round=m.round,
+                match=m.number,
+                team=m.home,
+                winner=w,
             )
         return m.home
     if w is not None and w not in (m.home, m.away):
         raise PairingError(
-            f"round {m.round}, match {m.number}: team {w} is not one of {m.home} and {m.away}"
+            "round {round}, match {match}: team {winner} is not one of {home} and {away}",
+            code="knockout.winner-not-playing",
+            round=m.round,
+            match=m.number,
+            winner=w,
+            home=m.home,
+            away=m.away,
         )
     return w
 
@@ -139,7 +158,13 @@ def draw_text(ko: SingleKnockout, winners: Mapping[tuple[int, int], int] | None 
                 pair = {int(x) for x in (a, b) if (x.isascii() and x.isdigit())}
                 w = decided.get((r, i))
                 if w is not None and (len(pair) < 2 or w not in pair):
-                    raise PairingError(f"round {r}, match {i}: team {w} is not playing in it")
+                    raise PairingError(
+                        "round {round}, match {match}: team {winner} is not playing in it",
+                        code="knockout.winner-not-in-match",
+                        round=r,
+                        match=i,
+                        winner=w,
+                    )
             lines.append(f"  match {i}: {a} v {b}")
             entrant[(r, i)] = str(w) if w is not None else f"winner of {r}-{i}"
     return "\n".join(lines) + "\n"
@@ -154,11 +179,19 @@ def carry_over(
     is given; positive for the team that won the earlier match.
     """
     if not 0 <= fraction <= 1:
-        raise PairingError(f"the carry-over fraction must be between 0 and 1, not {fraction}")
+        raise PairingError(
+            "the carry-over fraction must be between 0 and 1, not {fraction}",
+            code="knockout.carry-over-fraction",
+            fraction=fraction,
+        )
     value = Fraction(margin) * fraction
     if cap is not None:
         if cap < 0:
-            raise PairingError(f"the carry-over cap must not be negative, not {cap}")
+            raise PairingError(
+                "the carry-over cap must not be negative, not {cap}",
+                code="knockout.carry-over-cap",
+                cap=cap,
+            )
         value = max(Fraction(-cap), min(Fraction(cap), value))
     return value
 
@@ -181,16 +214,33 @@ def double_knockout_round(
     """
 
     if teams < 2:
-        raise PairingError(f"a knockout needs at least 2 teams, not {teams}")
+        raise PairingError(
+            "a knockout needs at least 2 teams, not {teams}",
+            code="knockout.too-few-teams",
+            teams=teams,
+        )
     losses = dict.fromkeys(range(1, teams + 1), 0)
     met: set[frozenset[int]] = set()
     for i, rnd in enumerate(played, start=1):
         for a, b, w in rnd:
             if w not in (a, b):
-                raise PairingError(f"round {i}: the winner {w} of {a} v {b} is not one of them")
+                raise PairingError(
+                    "round {round}: the winner {winner} of {home} v {away} is not one of them",
+                    code="knockout.winner-not-one",
+                    round=i,
+                    winner=w,
+                    home=a,
+                    away=b,
+                )
             for t in (a, b):
                 if t not in losses:
-                    raise PairingError(f"round {i}: team {t} is not one of 1..{teams}")
+                    raise PairingError(
+                        "round {round}: team {team} is not one of 1..{teams}",
+                        code="knockout.unknown-team",
+                        round=i,
+                        team=t,
+                        teams=teams,
+                    )
             losses[b if w == a else a] += 1
             met.add(frozenset((a, b)))
     alive = sorted(t for t, n in losses.items() if n < 2)
@@ -227,12 +277,22 @@ def double_knockout_text(teams: int, played: Sequence[Sequence[tuple[int, int, i
     for i, rnd in enumerate(played, start=1):
         shown = double_knockout_round(teams, played[: i - 1])
         if shown is None:
-            raise PairingError(f"round {i}: the double knockout was already decided")
+            raise PairingError(
+                "round {round}: the double knockout was already decided",
+                code="knockout.already-decided",
+                round=i,
+            )
         drawn = {frozenset(m) for m in shown.matches}
         lines.append(f"round {i}")
         for a, b, w in rnd:
             if frozenset((a, b)) not in drawn:
-                raise PairingError(f"round {i}: {a} v {b} is not a match of the draw")
+                raise PairingError(
+                    "round {round}: {home} v {away} is not a match of the draw",
+                    code="knockout.not-drawn",
+                    round=i,
+                    home=a,
+                    away=b,
+                )
             lines.append(f"  {a} v {b}: {w} wins")
         lines += [f"  {t}: bye" for t in shown.byes]
     nxt = double_knockout_round(teams, played)

@@ -22,7 +22,9 @@ def arrow_switch(
     ``rounds``; the section then has one winner (one field)."""
     chosen = sorted(set(rounds))
     if not chosen:
-        raise MovementError("name the round(s) to switch the arrows in")
+        raise MovementError(
+            "name the round(s) to switch the arrows in", code="arrow-switch.needs-rounds"
+        )
     bad = [r for r in chosen if not 1 <= r <= movement.rounds]
     if bad:
         raise MovementError(

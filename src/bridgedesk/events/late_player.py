@@ -29,10 +29,17 @@ def late_player(plan: IndividualPlan, late: int, from_round: int = 2) -> Individ
     """``plan`` with player ``late`` in a different player's seat each round from
     ``from_round`` (see the module docstring); a MovementError when no route exists."""
     if late in plan.players:
-        raise MovementError(f"player {late} is seated by the movement already")
+        raise MovementError(
+            "player {player} is seated by the movement already",
+            code="late.player-seated",
+            player=late,
+        )
     if not 2 <= from_round <= plan.rounds:
         raise MovementError(
-            f"a late player joins from round 2 to {plan.rounds}, not round {from_round}"
+            "a late player joins from round 2 to {rounds}, not round {from_round}",
+            code="late.player-from-round",
+            rounds=plan.rounds,
+            from_round=from_round,
         )
     rested = {p for r in range(1, plan.rounds + 1) for p in plan.sitting_out(r)}
 
@@ -50,9 +57,12 @@ def late_player(plan: IndividualPlan, late: int, from_round: int = 2) -> Individ
     chosen = first_route(range(from_round, plan.rounds + 1), seats)
     if chosen is None:
         raise MovementError(
-            f"late player {late} finds no seat in every round from {from_round} without a "
-            "board twice, a partner twice or a player sitting out twice; set the movement "
-            "again for the players entered before any result is in"
+            "late player {player} finds no seat in every round from {from_round} "
+            "without a board twice, a partner twice or a player sitting out twice; "
+            "set the movement again for the players entered before any result is in",
+            code="late.player-no-seat",
+            player=late,
+            from_round=from_round,
         )
     placed = dict(plan.seats)
     for x in chosen:

@@ -85,10 +85,15 @@ def late_rover(movement: GridMovement, late: int, from_round: int = 2) -> GridMo
     """``movement`` with pair ``late`` roving from ``from_round`` (see the module
     docstring); a MovementError when no such route exists."""
     if late in movement.pairs:
-        raise MovementError(f"pair {late} is seated by the movement already")
+        raise MovementError(
+            "pair {pair} is seated by the movement already", code="late.pair-seated", pair=late
+        )
     if not 2 <= from_round <= movement.rounds:
         raise MovementError(
-            f"a late pair joins from round 2 to {movement.rounds}, not round {from_round}"
+            "a late pair joins from round 2 to {rounds}, not round {from_round}",
+            code="late.pair-from-round",
+            rounds=movement.rounds,
+            from_round=from_round,
         )
     fields = [{a.ns for a in movement.grid.values()}, {a.ew for a in movement.grid.values()}]
     if movement.winners == 1:
@@ -120,9 +125,13 @@ def late_rover(movement: GridMovement, late: int, from_round: int = 2) -> GridMo
             break
     if chosen is None:
         raise MovementError(
-            f"late pair {late} finds no seat in every round from {from_round} without a "
-            "board twice, an opponent twice or a pair sitting out twice; set a movement "
-            "for the larger field from round 2 (`event movement --kind ... --from-round 2`)"
+            "late pair {pair} finds no seat in every round from {from_round} without "
+            "a board twice, an opponent twice or a pair sitting out twice; set a "
+            "movement for the larger field from round 2 (`event movement --kind ... "
+            "--from-round 2`)",
+            code="late.pair-no-seat",
+            pair=late,
+            from_round=from_round,
         )
     grid = dict(movement.grid)
     for x in chosen:

@@ -31,6 +31,7 @@ from typing import TypeVar
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.half_time import HalfTimeRule, PairChange
+from bridgedesk.i18n import lazy_pgettext
 
 __all__ = [
     "LeaguePoints",
@@ -43,6 +44,9 @@ T = TypeVar("T")
 
 #: The most divisions a league is given (a federation's national league has few).
 MAX_DIVISIONS = 12
+#: The two lines between divisions, as an error line names them.
+_PROMOTION = lazy_pgettext("league line", "promotion")
+_RELEGATION = lazy_pgettext("league line", "relegation")
 
 
 class LeaguePoints(StrEnum):
@@ -58,7 +62,12 @@ class LeaguePoints(StrEnum):
             return cls(text.strip().lower())
         except ValueError:
             names = ", ".join(p.value for p in cls)
-            raise EntryError(f"a league's masterpoints are {names}, not {text!r}") from None
+            raise EntryError(
+                "a league's masterpoints are {names}, not {text!r}",
+                code="league.bad-masterpoints",
+                names=names,
+                text=text,
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -73,8 +82,12 @@ class MatchDay:
     def __post_init__(self) -> None:
         if not 1 <= self.first <= self.last:
             raise EntryError(
-                f"match day {self.day} plays rounds {self.first}-{self.last}: give the first "
-                "round and the last, from 1"
+                "match day {day} plays rounds {first}-{last}: give the first round and "
+                "the last, from 1",
+                code="league.bad-day-rounds",
+                day=self.day,
+                first=self.first,
+                last=self.last,
             )
 
     @property
@@ -89,11 +102,19 @@ class MatchDay:
             date = dt.date.fromisoformat(date_text)
         except ValueError:
             raise EntryError(
-                f"match day {day}: {text!r} is not DATE:ROUNDS (e.g. 2026-04-12:1-2)"
+                "match day {day}: {text!r} is not DATE:ROUNDS (e.g. 2026-04-12:1-2)",
+                code="league.bad-day",
+                day=day,
+                text=text,
             ) from None
         first, _, last = rounds.partition("-")
         if not colon or not first.isdigit() or not (last or first).isdigit():
-            raise EntryError(f"match day {day}: {text!r} is not DATE:ROUNDS (e.g. 2026-04-12:1-2)")
+            raise EntryError(
+                "match day {day}: {text!r} is not DATE:ROUNDS (e.g. 2026-04-12:1-2)",
+                code="league.bad-day",
+                day=day,
+                text=text,
+            )
         return cls(day, date, int(first), int(last or first))
 
     def text(self) -> str:
@@ -121,41 +142,70 @@ class LeagueSettings:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise EntryError("give the league's name")
+            raise EntryError("give the league's name", code="league.needs-name")
         if not 1 <= self.divisions <= MAX_DIVISIONS:
-            raise EntryError(f"a league has 1-{MAX_DIVISIONS} divisions, not {self.divisions}")
+            raise EntryError(
+                "a league has 1-{max_divisions} divisions, not {divisions}",
+                code="league.bad-divisions",
+                max_divisions=MAX_DIVISIONS,
+                divisions=self.divisions,
+            )
         if self.boards_per_match % 2 or not 2 <= self.boards_per_match <= 64:
             raise EntryError(
-                f"a league match is played in two halves (004:1620-1640): its boards are an "
-                f"even number 2-64, not {self.boards_per_match}"
+                "a league match is played in two halves (004:1620-1640): its boards are "
+                "an even number 2-64, not {boards}",
+                code="league.bad-boards",
+                boards=self.boards_per_match,
             )
         if not 1 <= self.cycles <= 3:
             raise EntryError(
-                f"a division plays its round robin 1-3 times (004:1752), not {self.cycles}"
+                "a division plays its round robin 1-3 times (004:1752), not {cycles}",
+                code="league.bad-cycles",
+                cycles=self.cycles,
             )
         if self.promote < 0 or self.relegate < 0:
-            raise EntryError("promotion and relegation count teams: 0 or more")
+            raise EntryError(
+                "promotion and relegation count teams: 0 or more", code="league.negative-moves"
+            )
         if self.points is LeaguePoints.JAPAN_LEAGUE and self.divisions > 2:
             raise EntryError(
-                "the Japan League pays fixed red points to divisions 1 and 2 only (000:587-588); "
-                f"this league has {self.divisions} divisions: use --masterpoints club-league "
-                "or none"
+                "the Japan League pays fixed red points to divisions 1 and 2 only "
+                "(000:587-588); this league has {divisions} divisions: use "
+                "--masterpoints club-league or none",
+                code="league.japan-divisions",
+                divisions=self.divisions,
             )
         if not self.days:
             raise EntryError(
-                "a league is played on match days: give at least one --day DATE:ROUNDS"
+                "a league is played on match days: give at least one --day DATE:ROUNDS",
+                code="league.needs-days",
             )
         expect = 1
         for n, day in enumerate(self.days, start=1):
             if day.day != n:
-                raise EntryError(f"match days are numbered 1, 2, ...; day {day.day} is number {n}")
+                raise EntryError(
+                    "match days are numbered 1, 2, ...; day {day} is number {number}",
+                    code="league.day-numbering",
+                    day=day.day,
+                    number=n,
+                )
             if day.first != expect:
                 raise EntryError(
-                    f"match day {n} starts at round {day.first}; the rounds follow on from day "
-                    f"to day, so it starts at round {expect}"
+                    "match day {day} starts at round {first}; the rounds follow on from day "
+                    "to day, so it starts at round {expect}",
+                    code="league.day-rounds",
+                    day=n,
+                    first=day.first,
+                    expect=expect,
                 )
             if n > 1 and day.date < self.days[n - 2].date:
-                raise EntryError(f"match day {n} ({day.date}) is before match day {n - 1}")
+                raise EntryError(
+                    "match day {day} ({date}) is before match day {previous}",
+                    code="league.day-order",
+                    day=n,
+                    date=day.date,
+                    previous=n - 1,
+                )
             expect = day.last + 1
 
     @property
@@ -167,7 +217,12 @@ class LeagueSettings:
         for day in self.days:
             if rnd in day.rounds:
                 return day
-        raise EntryError(f"round {rnd} is on no match day (the days hold rounds 1-{self.rounds})")
+        raise EntryError(
+            "round {round} is on no match day (the days hold rounds 1-{rounds})",
+            code="league.round-no-day",
+            round=rnd,
+            rounds=self.rounds,
+        )
 
     def halves(self) -> int:
         """The boards of a half."""
@@ -192,14 +247,25 @@ def next_divisions(
         up = promote if d > 1 else 0
         if down + up > len(teams):
             raise EntryError(
-                f"division {d} has {len(teams)} teams: it cannot send {up} up and {down} down"
+                "division {division} has {teams} teams: it cannot send {up} up and {down} down",
+                code="league.moves-too-many",
+                division=d,
+                teams=len(teams),
+                up=up,
+                down=down,
             )
-        for line, what in ((up, "promotion"), (len(teams) - down, "relegation")):
+        for line, what in ((up, _PROMOTION), (len(teams) - down, _RELEGATION)):
             if 0 < line < len(teams) and teams[line - 1][1] == teams[line][1]:
                 raise EntryError(
-                    f"division {d}: places {line} and {line + 1} are shared ({teams[line][1]}) on "
-                    f"the {what} line; the organiser decides which team goes (a play-off or the "
-                    "conditions of contest) before the next season is made"
+                    "division {division}: places {line} and {below} are shared ({score}) on "
+                    "the {what} line; the organiser decides which team goes (a play-off or "
+                    "the conditions of contest) before the next season is made",
+                    code="league.shared-place",
+                    division=d,
+                    line=line,
+                    below=line + 1,
+                    score=teams[line][1],
+                    what=what,
                 )
     out: list[tuple[T, ...]] = []
     for d, teams in enumerate(order, start=1):

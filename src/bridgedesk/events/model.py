@@ -26,11 +26,12 @@ from bridgedesk.bridge.methods import Adjustment as Adjustment  # re-exported
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import ContractError, EntryError, Location, ParseError
 from bridgedesk.events.seating import GridMovement
+from bridgedesk.i18n import LazyText, lazy_pgettext
 
 _E = TypeVar("_E", bound=Enum)
 
 
-def parse_enum(cls: type[_E], text: str, what: str) -> _E:
+def parse_enum(cls: type[_E], text: str, what: LazyText) -> _E:
     """The member of ``cls`` that ``text`` names (its value or an alias, any case,
     ``_`` or a space for ``-``); a :class:`ParseError` naming ``what`` and the
     allowed values otherwise."""
@@ -39,7 +40,13 @@ def parse_enum(cls: type[_E], text: str, what: str) -> _E:
         if key == str(member.value) or key in getattr(member, "aliases", ()):
             return member
     allowed = ", ".join(str(m.value) for m in cls)
-    raise ParseError(f"unknown {what} {text!r}: expected one of {allowed}")
+    raise ParseError(
+        "unknown {what} {text!r}: expected one of {allowed}",
+        code="choice.unknown",
+        what=what,
+        text=text,
+        allowed=allowed,
+    )
 
 
 class Rating(Enum):
@@ -58,7 +65,7 @@ class Rating(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Rating:
-        return parse_enum(cls, text, "rating")
+        return parse_enum(cls, text, lazy_pgettext("choice", "rating"))
 
     def __str__(self) -> str:
         return self.value
@@ -82,10 +89,18 @@ class EntryKind(Enum):
 
     @classmethod
     def parse(cls, text: str) -> EntryKind:
-        return parse_enum(cls, text, "entry kind")
+        return parse_enum(cls, text, lazy_pgettext("choice", "entry kind"))
 
     def __str__(self) -> str:
         return self.value
+
+
+#: An entry's kind as an error line says it ("a team entry lists 4-6 players").
+_KIND_WORDS = {
+    EntryKind.PAIR: lazy_pgettext("entry kind", "pair"),
+    EntryKind.TEAM: lazy_pgettext("entry kind", "team"),
+    EntryKind.INDIVIDUAL: lazy_pgettext("entry kind", "individual"),
+}
 
 
 @dataclass(frozen=True)
@@ -97,7 +112,7 @@ class Player:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise EntryError("a player needs a name")
+            raise EntryError("a player needs a name", code="player.needs-name")
 
 
 def check_flight(text: str) -> str:
@@ -136,23 +151,40 @@ class Entry:
 
     def __post_init__(self) -> None:
         if self.number < 1:
-            raise EntryError(f"entry numbers start at 1, got {self.number}")
+            raise EntryError(
+                "entry numbers start at 1, got {number}",
+                code="entry.bad-number",
+                number=self.number,
+            )
         if self.flight is not None:
             object.__setattr__(self, "flight", check_flight(self.flight))
         if self.phantom:
             if self.players:
-                raise EntryError(f"phantom pair {self.number} cannot have players")
+                raise EntryError(
+                    "phantom pair {number} cannot have players",
+                    code="entry.phantom-players",
+                    number=self.number,
+                )
             return
         members = [p.member for p in self.players if p.member]
         twice = sorted({m for m in members if members.count(m) > 1})
         if twice:
-            raise EntryError(f"entry {self.number} lists member {twice[0]} twice")
+            raise EntryError(
+                "entry {number} lists member {member} twice",
+                code="entry.member-twice",
+                number=self.number,
+                member=twice[0],
+            )
         least, most = self.kind.players
         if not least <= len(self.players) <= most:
             want = str(least) if least == most else f"{least}-{most}"
             raise EntryError(
-                f"a {self.kind} entry lists {want} players, "
-                f"entry {self.number} has {len(self.players)}"
+                "a {kind} entry lists {want} players, entry {number} has {count}",
+                code="entry.player-count",
+                kind=_KIND_WORDS[self.kind],
+                want=want,
+                number=self.number,
+                count=len(self.players),
             )
 
     @property
@@ -178,7 +210,9 @@ class AdjustedScore:
         parts = text.replace(" ", "").upper().replace("%", "").split("/")
         if len(parts) != 2 or parts[0] not in names or parts[1] not in names:
             raise ParseError(
-                f"bad adjusted score {text!r}: write NS/EW with A+, A or A- each, e.g. A+/A-"
+                "bad adjusted score {text!r}: write NS/EW with A+, A or A- each, e.g. A+/A-",
+                code="result.bad-adjusted-score",
+                text=text,
             )
         return cls(Adjustment(names[parts[0]]), Adjustment(names[parts[1]]))
 
@@ -196,12 +230,25 @@ def parse_lead(text: str) -> str:
     match = _LEAD_RE.fullmatch(key)
     if match is None:
         raise ParseError(
-            f"bad lead card {text!r}: write the suit S, H, D or C then the rank "
-            "A K Q J T 9-2, e.g. SA or H7"
+            "bad lead card {text!r}: write the suit S, H, D or C then the rank A K Q "
+            "J T 9-2, e.g. SA or H7",
+            code="result.bad-lead",
+            text=text,
         )
     suit = _SUIT_SYMBOLS.get(match[1], match[1])
     rank = "T" if match[2] == "10" else match[2]
     return suit + rank
+
+
+#: A result's numbered fields as an error line names them (the slip's words).
+_RESULT_FIELDS = {
+    "round": lazy_pgettext("result field", "round"),
+    "table": lazy_pgettext("result field", "table"),
+    "board": lazy_pgettext("result field", "board"),
+    "ns": lazy_pgettext("result field", "ns"),
+    "ew": lazy_pgettext("result field", "ew"),
+    "session": lazy_pgettext("result field", "session"),
+}
 
 
 @dataclass(frozen=True)
@@ -230,28 +277,52 @@ class Result:
         for name in ("round", "table", "board", "ns", "ew", "session"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise EntryError(f"{name} must be a whole number from 1, got {value!r}")
+                raise EntryError(
+                    "{name} must be a whole number from 1, got {value!r}",
+                    code="result.not-a-number",
+                    name=_RESULT_FIELDS[name],
+                    value=value,
+                )
         if self.ns == self.ew:
-            raise EntryError(f"NS and EW are both pair {self.ns}")
+            raise EntryError(
+                "NS and EW are both pair {pair}", code="result.same-pair", pair=self.ns
+            )
         if self.adjusted is not None:
             if self.contract is not None or self.declarer is not None or self.tricks is not None:
                 raise EntryError(
-                    "an adjusted score replaces the contract: give either a contract "
-                    "with declarer and tricks, or an adjusted score"
+                    "an adjusted score replaces the contract: give either a contract with "
+                    "declarer and tricks, or an adjusted score",
+                    code="result.contract-and-adjusted",
                 )
             return
         if self.contract is None:
-            raise EntryError("a result needs a contract (or PASS) or an adjusted score")
+            raise EntryError(
+                "a result needs a contract (or PASS) or an adjusted score",
+                code="result.needs-contract",
+            )
         if self.contract.is_pass:
             if self.declarer is not None or self.tricks not in (None, 0):
-                raise ContractError("a passed-out board has no declarer and no tricks")
+                raise ContractError(
+                    "a passed-out board has no declarer and no tricks",
+                    code="result.passed-out-declarer",
+                )
             if self.lead is not None:
-                raise ContractError("a passed-out board has no opening lead")
+                raise ContractError(
+                    "a passed-out board has no opening lead", code="result.passed-out-lead"
+                )
             return
         if self.declarer is None:
-            raise ContractError(f"contract {self.contract} needs a declarer: N, E, S or W")
+            raise ContractError(
+                "contract {contract} needs a declarer: N, E, S or W",
+                code="result.needs-declarer",
+                contract=str(self.contract),
+            )
         if self.tricks is None:
-            raise ContractError(f"contract {self.contract} needs the tricks taken")
+            raise ContractError(
+                "contract {contract} needs the tricks taken",
+                code="result.needs-tricks",
+                contract=str(self.contract),
+            )
         check_tricks(self.tricks)
 
     @property
@@ -356,6 +427,10 @@ class Event:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise EntryError("an event needs a name")
+            raise EntryError("an event needs a name", code="event.needs-name")
         if not 1 <= self.class_ <= 5:
-            raise EntryError(f"event class must be 1-5, got {self.class_}")
+            raise EntryError(
+                "event class must be 1-5, got {event_class}",
+                code="event.bad-class",
+                event_class=self.class_,
+            )

@@ -26,6 +26,7 @@ import unicodedata
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry
+from bridgedesk.i18n import LazyText, lazy_pgettext
 
 #: Longest event, club, team or player name.
 LONGEST = 200
@@ -39,25 +40,42 @@ _SECTION = re.compile(r"[^\W_][\w\- ]*\Z")
 _MEMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*\Z")
 
 
-def check_name(text: str, what: str, *, empty: bool = False, longest: int = LONGEST) -> str:
-    """``text`` if it may name ``what``; :class:`EntryError` saying why not."""
+def check_name(
+    text: str, what: str | LazyText, *, empty: bool = False, longest: int = LONGEST
+) -> str:
+    """``text`` if it may name ``what`` (words said in the reader's language, or for now
+    English from the store); :class:`EntryError` saying why not."""
     if not empty and not text.strip():
-        raise EntryError(f"{what} is empty")
+        raise EntryError("{what} is empty", code="name.empty", what=what)
     bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
     if bad is not None and bad != "\u200d":  # a zero-width joiner belongs to some scripts
-        raise EntryError(f"{what} {text[:40]!r} contains the control character {bad!r}")
+        raise EntryError(
+            "{what} {name!r} contains the control character {bad!r}",
+            code="name.control-character",
+            what=what,
+            name=text[:40],
+            bad=bad,
+        )
     if len(text) > longest:
-        raise EntryError(f"{what} is {len(text)} characters long; at most {longest}")
+        raise EntryError(
+            "{what} is {length} characters long; at most {longest}",
+            code="name.too-long",
+            what=what,
+            length=len(text),
+            longest=longest,
+        )
     return text
 
 
 def check_section_name(name: str) -> str:
     """``name`` if it may name a section (and so a report directory)."""
-    check_name(name, "a section name", longest=LONGEST_SECTION)
+    check_name(name, lazy_pgettext("name of", "a section name"), longest=LONGEST_SECTION)
     if not _SECTION.match(name):
         raise EntryError(
-            f"section name {name!r}: use letters, digits, spaces, - and _ only, starting "
-            "with a letter or digit (e.g. A, B, North)"
+            "section name {name!r}: use letters, digits, spaces, - and _ only, "
+            "starting with a letter or digit (e.g. A, B, North)",
+            code="section.bad-name",
+            name=name,
         )
     return name
 
@@ -80,9 +98,9 @@ def check_member(member: str, whose: str = "a player") -> str:
 def check_entry(entry: Entry) -> Entry:
     """``entry`` if its team name, its players' names and member numbers may be stored."""
     if entry.team_name is not None:
-        check_name(entry.team_name, "the team's name")
+        check_name(entry.team_name, lazy_pgettext("name of", "the team's name"))
     for player in entry.players:
-        check_name(player.name, "a player's name")
+        check_name(player.name, lazy_pgettext("name of", "a player's name"))
         if player.member is not None:
             check_member(player.member, player.name)
     return entry

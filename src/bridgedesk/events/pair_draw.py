@@ -94,7 +94,7 @@ def draw_by_standings(order: Sequence[int], history: Sequence[Draw]) -> Draw:
     (for round 1: by pair number)."""
     r = len(history) + 1
     if len(order) < 2:
-        raise PairingError("a draw needs at least two pairs entered")
+        raise PairingError("a draw needs at least two pairs entered", code="draw.too-few-pairs")
     met = _met(history)
     field = list(order)
     bye = None
@@ -107,8 +107,12 @@ def draw_by_standings(order: Sequence[int], history: Sequence[Draw]) -> Draw:
     )
     if matches is None:
         raise PairingError(
-            f"round {r}: the {len(field)} pairs cannot all be drawn against pairs they have "
-            "not met; no rematch is allowed, so the event has played its last round"
+            "round {round}: the {pairs} pairs cannot all be drawn against pairs they "
+            "have not met; no rematch is allowed, so the event has played its last "
+            "round",
+            code="draw.no-rematch-free",
+            round=r,
+            pairs=len(field),
         )
     basis = "round 1 by pair number, halves" if r == 1 else f"standings after round {r - 1}"
     return Draw(r, _seat(history, order, matches), bye, basis)
@@ -126,8 +130,10 @@ def _bye(field: list[int], history: Sequence[Draw], met: set[frozenset[int]], r:
         if _feasible([q for q in field if q != p], met):
             return p
     raise PairingError(
-        f"round {r}: no pair can take the bye so that the others are drawn without a "
-        "rematch; the event has played its last round"
+        "round {round}: no pair can take the bye so that the others are drawn "
+        "without a rematch; the event has played its last round",
+        code="draw.no-bye",
+        round=r,
     )
 
 
@@ -140,10 +146,13 @@ def round_robin(pairs: Sequence[int], history: Sequence[Draw]) -> Draw:
         seats.append(None)
     n = len(seats)
     if n < 2:
-        raise PairingError("a draw needs at least two pairs entered")
+        raise PairingError("a draw needs at least two pairs entered", code="draw.too-few-pairs")
     if r > n - 1:
         raise PairingError(
-            f"the round robin of {len(numbers)} pairs has {n - 1} rounds, all drawn already"
+            "the round robin of {pairs} pairs has {rounds} rounds, all drawn already",
+            code="draw.round-robin-done",
+            pairs=len(numbers),
+            rounds=n - 1,
         )
     rest = seats[1:]
     shift = (r - 1) % (n - 1)
@@ -162,9 +171,14 @@ def round_robin(pairs: Sequence[int], history: Sequence[Draw]) -> Draw:
     if again:
         a, b = again[0]
         raise PairingError(
-            f"round {r} of the round robin would have pairs {a} and {b} meet again (the field "
-            "or the pairing changed during the event); draw by the standings instead "
-            "(`bridgedesk event options EVENT --pairing standings`)"
+            "round {round} of the round robin would have pairs {first} and {second} "
+            "meet again (the field or the pairing changed during the event); draw by "
+            "the standings instead (`bridgedesk event options EVENT --pairing "
+            "standings`)",
+            code="draw.round-robin-rematch",
+            round=r,
+            first=a,
+            second=b,
         )
     return Draw(r, _seat(history, numbers, matches), bye, f"round robin, round {r}")
 

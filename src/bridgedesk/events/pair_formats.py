@@ -34,6 +34,7 @@ from enum import Enum
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import parse_enum
+from bridgedesk.i18n import either, lazy_pgettext
 
 
 class PairFormat(Enum):
@@ -43,7 +44,7 @@ class PairFormat(Enum):
 
     @classmethod
     def parse(cls, text: str) -> PairFormat:
-        return parse_enum(cls, text, "event format")
+        return parse_enum(cls, text, lazy_pgettext("choice", "event format"))
 
     @property
     def has_vps(self) -> bool:
@@ -62,9 +63,13 @@ class PairFormat(Enum):
             PairFormat.BAROMETER: (Method.MP, Method.XIMP, Method.BUTLER, Method.TOTAL),
         }[self]
         if method not in allowed:
-            names = " or ".join(m.value for m in allowed)
+            names = either([m.value for m in allowed])
             raise EntryError(
-                f"a {self.value} event is scored by --scoring {names}, not {method.value}"
+                "a {event_format} event is scored by --scoring {names}, not {method}",
+                code="event.format-method",
+                event_format=self.value,
+                names=names,
+                method=method.value,
             )
 
 
@@ -76,7 +81,7 @@ class Pairing(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Pairing:
-        return parse_enum(cls, text, "pairing")
+        return parse_enum(cls, text, lazy_pgettext("choice", "pairing"))
 
 
 #: Boards a round when the director names none: "six boards or more" (004:2591, 004:2600).

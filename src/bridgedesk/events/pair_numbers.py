@@ -33,6 +33,9 @@ from bridgedesk.events.seating import SeatingPlan, seats
 
 __all__ = ["PairNumbers"]
 
+#: How many movements' numberings are kept before they are all forgotten.
+_KEEP = 64
+
 
 @dataclass(frozen=True)
 class PairNumbers:
@@ -46,9 +49,23 @@ class PairNumbers:
 
     @classmethod
     def of(cls, movement: SeatingPlan | None) -> PairNumbers:
-        """The numbering of a section's movement (none, or one field: numbers as stored)."""
+        """The numbering of a section's movement (none, or one field: numbers as stored).
+
+        Worked out once per movement object: the store parses a stored movement once
+        per process, and every slip checked against it asks."""
         if movement is None or movement.winners != 2:
             return cls()
+        known = _KNOWN.get(id(movement))
+        if known is not None and known[0] is movement:
+            return known[1]
+        found = cls._of(movement)
+        if len(_KNOWN) >= _KEEP:  # many movements seen (tests, a long-lived server): again
+            _KNOWN.clear()
+        _KNOWN[id(movement)] = (movement, found)  # the movement kept: its id stays its own
+        return found
+
+    @classmethod
+    def _of(cls, movement: SeatingPlan) -> PairNumbers:
         ns: set[int] = set()
         ew: set[int] = set()
         for _, _, a in seats(movement):
@@ -118,3 +135,7 @@ class PairNumbers:
     def seated(self, ns: int, ew: int) -> str:
         """``NS 1 v EW 1``: a table's pairs as a slip names them."""
         return f"{self.label(ns, Side.NS)} v {self.label(ew, Side.EW)}"
+
+
+#: Numberings worked out, by the id of their movement (kept with it).
+_KNOWN: dict[int, tuple[SeatingPlan, PairNumbers]] = {}

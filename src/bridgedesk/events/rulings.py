@@ -25,7 +25,8 @@ from fractions import Fraction
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, Result
 from bridgedesk.events.pair_numbers import PairNumbers
-from bridgedesk.events.seating import SeatingPlan, boards_phrase, format_boards, seats
+from bridgedesk.events.seating import SeatingPlan, boards_phrase, seats
+from bridgedesk.i18n import either
 
 
 class PenaltyUnit(Enum):
@@ -52,11 +53,22 @@ class ProceduralPenalty:
 
     def __post_init__(self) -> None:
         if self.amount <= 0:
-            raise EntryError(f"a penalty must be more than 0, got {self.amount}")
+            raise EntryError(
+                "a penalty must be more than 0, got {amount}",
+                code="penalty.not-positive",
+                amount=self.amount,
+            )
         if self.unit is PenaltyUnit.PERCENT and self.amount > 100:
-            raise EntryError(f"a penalty of {self.amount}% is more than a whole board's top")
+            raise EntryError(
+                "a penalty of {amount} is more than a whole board's top",
+                code="penalty.over-a-top",
+                amount=f"{self.amount}%",  # a number (a "%" in a message reads as %-format)
+            )
         if not self.reason.strip():
-            raise EntryError("a penalty needs a reason (it is printed and kept in the audit log)")
+            raise EntryError(
+                "a penalty needs a reason (it is printed and kept in the audit log)",
+                code="penalty.needs-reason",
+            )
 
     @property
     def text(self) -> str:
@@ -182,7 +194,12 @@ def parse_amount(text: str, option: str) -> Fraction:
     try:
         return Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise ParseError(f"{option} {text!r}: give a number such as 1, 0.5 or 1/2") from None
+        raise ParseError(
+            "{option} {text!r}: give a number such as 1, 0.5 or 1/2",
+            code="penalty.bad-amount",
+            option=option,
+            text=text,
+        ) from None
 
 
 def parse_places(texts: Iterable[str]) -> list[tuple[int, int]]:
@@ -193,7 +210,9 @@ def parse_places(texts: Iterable[str]) -> list[tuple[int, int]]:
     for text in texts:
         parts = text.replace("/", ":").split(":")
         if len(parts) != 2 or not all((p.strip().isascii() and p.strip().isdigit()) for p in parts):
-            raise ParseError(f"--at {text!r}: write ROUND:TABLE, e.g. 3:2")
+            raise ParseError(
+                "--at {text!r}: write ROUND:TABLE, e.g. 3:2", code="ruling.bad-place", text=text
+            )
         out.append((int(parts[0]), int(parts[1])))
     return out
 
@@ -208,7 +227,12 @@ def fouled_places(
         if rnd >= from_round and board in a.boards and (rnd, table) not in out:
             out.append((rnd, table))
     if not out:
-        raise EntryError(f"board {board} is not played from round {from_round} on")
+        raise EntryError(
+            "board {board} is not played from round {from_round} on",
+            code="ruling.board-not-played-from",
+            board=board,
+            from_round=from_round,
+        )
     return out
 
 
@@ -226,7 +250,11 @@ VP_FORMATS = ("swiss-pairs", "houston")
 
 def _movement(movement: SeatingPlan | None, section: str) -> SeatingPlan:
     if movement is None:
-        raise EntryError(f"section {section} has no movement yet: set it before entering results")
+        raise EntryError(
+            "section {section} has no movement yet: set it before entering results",
+            code="section.no-movement",
+            section=section,
+        )
     return movement
 
 
@@ -245,10 +273,20 @@ def _plays(movement: SeatingPlan, rnd: int, table: int, board: int) -> tuple[int
     """The pairs the movement seats at round/table, checking they play ``board``."""
     a = movement.assignment(rnd, table)
     if a is None:
-        raise EntryError(f"round {rnd} table {table} is not in play in this movement")
+        raise EntryError(
+            "round {round} table {table} is not in play in this movement",
+            code="ruling.table-not-in-play",
+            round=rnd,
+            table=table,
+        )
     if board not in a.boards:
         raise EntryError(
-            f"round {rnd} table {table} plays {format_boards(a.boards)}, not board {board}"
+            "round {round} table {table} plays {boards}, not board {board}",
+            code="ruling.board-not-at-table",
+            round=rnd,
+            table=table,
+            boards=boards_phrase(a.boards),
+            board=board,
         )
     return a.ns, a.ew
 
@@ -283,22 +321,29 @@ def check_penalty(
     if event_format in VP_FORMATS:
         if penalty.unit not in (PenaltyUnit.BOARDS, PenaltyUnit.PERCENT):
             raise EntryError(
-                f"a {event_format} event's penalty is given in --boards (5 % of a "
-                "round's maximum VPs each, 003:55-57) or --percent, "
-                f"not --{penalty.unit.value}"
+                "a {event_format} event's penalty is given in --boards ({share} of a "
+                "round's maximum VPs each, 003:55-57) or --percent, not --{unit}",
+                code="penalty.vp-unit",
+                share="5 %",  # a number, not words (a "%" in a message reads as %-format)
+                event_format=event_format,
+                unit=penalty.unit.value,
             )
     else:
         allowed = PENALTY_UNITS.get(scoring)
         if allowed is None:
             raise EntryError(
-                f"penalties on stored events cover pair events scored mp, ximp or total, "
-                f"not {scoring} (a Houston or VP penalty is in VPs, 003:55-57)"
+                "penalties on stored events cover pair events scored mp, ximp or total, "
+                "not {scoring} (a Houston or VP penalty is in VPs, 003:55-57)",
+                code="penalty.scoring-not-covered",
+                scoring=scoring,
             )
         if penalty.unit not in allowed:
             raise EntryError(
-                f"a {scoring} event's penalty is given in "
-                + " or ".join(f"--{u.value}" for u in allowed)
-                + f", not --{penalty.unit.value}"
+                "a {scoring} event's penalty is given in {options}, not --{unit}",
+                code="penalty.wrong-unit",
+                scoring=scoring,
+                options=either([f"--{u.value}" for u in allowed]),
+                unit=penalty.unit.value,
             )
     if penalty.board is not None:
         _check_board(_movement(movement, section), penalty.board)
@@ -309,11 +354,21 @@ def fouled_group(group: str, places: Sequence[tuple[int, int]]) -> str:
     as dealt), with the places that played it named."""
     label = group.strip()
     if not label or len(label) > 10:
-        raise EntryError(f"a fouled-board group is a short label such as 2 or B, not {group!r}")
+        raise EntryError(
+            "a fouled-board group is a short label such as 2 or B, not {group!r}",
+            code="fouled.bad-group",
+            group=group,
+        )
     if label == "1":
-        raise EntryError("group 1 is the hands as dealt: name the other version(s) 2, 3 ...")
+        raise EntryError(
+            "group 1 is the hands as dealt: name the other version(s) 2, 3 ...",
+            code="fouled.group-one",
+        )
     if not places:
-        raise EntryError("name the tables that played the changed hands (round and table)")
+        raise EntryError(
+            "name the tables that played the changed hands (round and table)",
+            code="fouled.needs-tables",
+        )
     return label
 
 
@@ -334,8 +389,13 @@ def check_fouled(
         _plays(plan, rnd, table, board)
         if (rnd, table) in grouped:
             raise EntryError(
-                f"board {board} at round {rnd} table {table} is already in fouled group "
-                f"{grouped[(rnd, table)]}: cancel that ruling first"
+                "board {board} at round {round} table {table} is already in fouled group "
+                "{group}: cancel that ruling first",
+                code="fouled.already-grouped",
+                board=board,
+                round=rnd,
+                table=table,
+                group=grouped[rnd, table],
             )
         grouped[(rnd, table)] = group
 
@@ -355,13 +415,22 @@ def check_not_played(
     for r in results:
         if r.board == board and ((r.round, r.table) == (rnd, table) or (r.ns, r.ew) == (ns, ew)):
             raise EntryError(
-                f"board {board} at round {rnd} table {table} has a result "
-                f"({r.result_text}): delete it with `bridgedesk result delete` first"
+                "board {board} at round {round} table {table} has a result "
+                "({result_text}): delete it with `bridgedesk result delete` first",
+                code="ruling.has-result",
+                board=board,
+                round=rnd,
+                table=table,
+                result_text=r.result_text,
             )
     for mark in marks:
         if (mark.round, mark.table, mark.board) == (rnd, table, board):
             raise EntryError(
-                f"board {board} at round {rnd} table {table} is already marked not played"
+                "board {board} at round {round} table {table} is already marked not played",
+                code="ruling.already-not-played",
+                board=board,
+                round=rnd,
+                table=table,
             )
 
 

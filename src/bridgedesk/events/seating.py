@@ -45,9 +45,18 @@ class TableAssignment:
 
     def __post_init__(self) -> None:
         if self.ns == self.ew:
-            raise MovementError(f"pair {self.ns} cannot play against itself")
+            raise MovementError(
+                "pair {pair} cannot play against itself",
+                code="movement.pair-against-itself",
+                pair=self.ns,
+            )
         if not self.boards:
-            raise MovementError(f"pairs {self.ns} and {self.ew} are given no boards")
+            raise MovementError(
+                "pairs {ns} and {ew} are given no boards",
+                code="movement.no-boards",
+                ns=self.ns,
+                ew=self.ew,
+            )
 
 
 @runtime_checkable
@@ -141,16 +150,28 @@ class GridMovement:
     def __post_init__(self) -> None:
         if self.rounds < 1 or self.tables < 1:
             raise MovementError(
-                f"a movement needs at least 1 round and 1 table, got {self.rounds} "
-                f"rounds and {self.tables} tables"
+                "a movement needs at least 1 round and 1 table, got {rounds} rounds and "
+                "{tables} tables",
+                code="movement.too-small",
+                rounds=self.rounds,
+                tables=self.tables,
             )
         if self.winners not in (1, 2):
-            raise MovementError(f"winners must be 1 or 2, got {self.winners}")
+            raise MovementError(
+                "winners must be 1 or 2, got {winners}",
+                code="movement.bad-winners",
+                winners=self.winners,
+            )
         for rnd, table in self.grid:
             if not (1 <= rnd <= self.rounds and 1 <= table <= self.tables):
                 raise MovementError(
-                    f"round {rnd} table {table} is outside the movement "
-                    f"(rounds 1-{self.rounds}, tables 1-{self.tables})"
+                    "round {round} table {table} is outside the movement (rounds 1-{rounds}, "
+                    "tables 1-{tables})",
+                    code="movement.outside",
+                    round=rnd,
+                    table=table,
+                    rounds=self.rounds,
+                    tables=self.tables,
                 )
         for rnd in range(1, self.rounds + 1):
             seen: dict[int, int] = {}
@@ -161,7 +182,13 @@ class GridMovement:
                 for pair in (found.ns, found.ew):
                     if pair in seen:
                         raise MovementError(
-                            f"round {rnd}: pair {pair} is seated at tables {seen[pair]} and {table}"
+                            "round {round}: pair {pair} is seated at tables {first_table} "
+                            "and {table}",
+                            code="movement.pair-twice",
+                            round=rnd,
+                            pair=pair,
+                            first_table=seen[pair],
+                            table=table,
                         )
                     seen[pair] = table
 
@@ -193,7 +220,10 @@ class GridMovement:
         """
         if not 2 <= from_round <= new.rounds:
             raise MovementError(
-                f"the new movement can start from round 2 to {new.rounds}, not {from_round}"
+                "the new movement can start from round 2 to {rounds}, not {from_round}",
+                code="movement.bad-change-round",
+                rounds=new.rounds,
+                from_round=from_round,
             )
         grid = {k: a for k, a in self.grid.items() if k[0] < from_round}
         grid.update({k: a for k, a in new.grid.items() if k[0] >= from_round})
@@ -244,8 +274,9 @@ class GridMovement:
             data: Any = json.loads(text)
             if data.get("format") != "bridgedesk-grid-1":
                 raise MovementError(
-                    f"stored movement has format {data.get('format')!r}, "
-                    "expected 'bridgedesk-grid-1'"
+                    "stored movement has format {given!r}, expected 'bridgedesk-grid-1'",
+                    code="movement.stored-format",
+                    given=data.get("format"),
                 )
             grid = {
                 (int(r), int(t)): TableAssignment(int(ns), int(ew), tuple(int(b) for b in bds))
@@ -260,4 +291,8 @@ class GridMovement:
                 grid=grid,
             )
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise MovementError(f"stored movement is not a valid grid: {exc}") from exc
+            raise MovementError(
+                "stored movement is not a valid grid: {problem}",
+                code="movement.stored-invalid",
+                problem=str(exc),
+            ) from exc

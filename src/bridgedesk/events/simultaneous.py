@@ -30,7 +30,8 @@ from bridgedesk.bridge.contract import Contract
 from bridgedesk.bridge.seats import Seat
 from bridgedesk.errors import EntryError, Location
 from bridgedesk.events.model import AdjustedScore
-from bridgedesk.events.seating import GridMovement, format_boards
+from bridgedesk.events.seating import GridMovement, boards_phrase
+from bridgedesk.i18n import phrase
 
 __all__ = [
     "HeatLine",
@@ -71,12 +72,19 @@ class HeatLine:
     def __post_init__(self) -> None:
         if (self.score is None) == (self.adjusted is None):
             raise EntryError(
-                f"board {self.board}, NS {self.ns} v EW {self.ew}: a result is a score or an "
-                "adjusted score"
+                "board {board}, NS {ns} v EW {ew}: a result is a score or an adjusted score",
+                code="heat.score-or-adjusted",
+                board=self.board,
+                ns=self.ns,
+                ew=self.ew,
             )
         if self.ns == self.ew or min(self.ns, self.ew, self.board) < 1:
             raise EntryError(
-                f"board {self.board}: NS {self.ns} v EW {self.ew} is not a table of two pairs"
+                "board {board}: NS {ns} v EW {ew} is not a table of two pairs",
+                code="heat.not-a-table",
+                board=self.board,
+                ns=self.ns,
+                ew=self.ew,
             )
 
 
@@ -163,17 +171,27 @@ def _check_movement(heat: HeatResults, spec: HeatSpec) -> None:
     m = heat.movement
     if m is None:
         return
-    said = []
     # a family names its variants too: a skip or appendix Mitchell is a Mitchell
-    if spec.kind is not None and m.kind != spec.kind and not m.kind.endswith(f"-{spec.kind}"):
-        said.append(f"a {spec.kind}")
-    if spec.tables is not None and m.tables != spec.tables:
-        said.append(f"{spec.tables} tables")
-    if said:
-        raise EntryError(
-            f"heat {spec.number} ({spec.club}) is registered as {' of '.join(said)}; its results "
-            f"are of a {m.kind} of {m.tables} tables"
-        )
+    kind = spec.kind is not None and m.kind != spec.kind and not m.kind.endswith(f"-{spec.kind}")
+    tables = spec.tables is not None and m.tables != spec.tables
+    if kind and tables:
+        said = phrase("a {kind} of {tables} tables", kind=spec.kind, tables=spec.tables)
+    elif kind:
+        said = phrase("a {kind}", kind=spec.kind)
+    elif tables:
+        said = phrase("{tables} tables", tables=spec.tables)
+    else:
+        return
+    raise EntryError(
+        "heat {heat} ({club}) is registered as {registered}; its results are of "
+        "a {kind} of {tables} tables",
+        code="heat.wrong-movement",
+        heat=spec.number,
+        club=spec.club,
+        registered=said,
+        kind=m.kind,
+        tables=m.tables,
+    )
 
 
 def _check_grid(heat: HeatResults, grid: GridMovement) -> None:
@@ -183,28 +201,47 @@ def _check_grid(heat: HeatResults, grid: GridMovement) -> None:
         seat = grid.assignment(line.round, line.table)
         where = Location(round=line.round, table=line.table, board=line.board)
         if seat is None:
-            raise EntryError("the heat's movement has no such table in that round", where)
+            raise EntryError(
+                "the heat's movement has no such table in that round",
+                where,
+                code="heat.no-such-table",
+            )
         if (seat.ns, seat.ew) != (line.ns, line.ew) or line.board not in seat.boards:
             raise EntryError(
-                f"the heat's movement seats NS {seat.ns} v EW {seat.ew} on "
-                f"{format_boards(seat.boards)} there, not NS {line.ns} v EW {line.ew} on "
-                f"board {line.board}",
+                "the heat's movement seats NS {ns} v EW {ew} on {boards} there, not NS "
+                "{given_ns} v EW {given_ew} on board {board}",
                 where,
+                code="heat.wrong-seats",
+                ns=seat.ns,
+                ew=seat.ew,
+                boards=boards_phrase(seat.boards),
+                given_ns=line.ns,
+                given_ew=line.ew,
+                board=line.board,
             )
 
 
 def check_heat(heat: HeatResults, spec: HeatSpec, deal_set: Mapping[int, str]) -> None:
     """Refuse, in one line, a heat that did not play the event (module doc)."""
     if not heat.lines:
-        raise EntryError(f"heat {spec.number} ({spec.club}) sent no results")
+        raise EntryError(
+            "heat {heat} ({club}) sent no results",
+            code="heat.no-results",
+            heat=spec.number,
+            club=spec.club,
+        )
     boards = sorted(deal_set)
     for b, deal in sorted(heat.deals.items()):
         if b not in deal_set:
             continue  # reported below if played
         if not _same_deal(deal, deal_set[b]):
             raise EntryError(
-                f"heat {spec.number} ({spec.club}): board {b} was dealt otherwise than the "
-                "event's board (another deal set?)"
+                "heat {heat} ({club}): board {board} was dealt otherwise than the "
+                "event's board (another deal set?)",
+                code="heat.other-deal",
+                heat=spec.number,
+                club=spec.club,
+                board=b,
             )
     _check_movement(heat, spec)
     if heat.movement is not None and heat.movement.grid is not None:
@@ -214,17 +251,31 @@ def check_heat(heat: HeatResults, spec: HeatSpec, deal_set: Mapping[int, str]) -
     for line in heat.lines:
         if line.board not in deal_set:
             raise EntryError(
-                f"heat {spec.number} ({spec.club}): board {line.board} is not one of the "
-                f"event's boards ({format_boards(tuple(boards))})"
+                "heat {heat} ({club}): board {board} is not one of the event's boards ({boards})",
+                code="heat.not-event-board",
+                heat=spec.number,
+                club=spec.club,
+                board=line.board,
+                boards=boards_phrase(tuple(boards)),
             )
         for pair in (line.ns, line.ew):
             if pairs and pair not in pairs:
                 raise EntryError(
-                    f"heat {spec.number} ({spec.club}): pair {pair} plays board {line.board} "
-                    "but is not one of the heat's pairs"
+                    "heat {heat} ({club}): pair {pair} plays board {board} but is not one of "
+                    "the heat's pairs",
+                    code="heat.unknown-pair",
+                    heat=spec.number,
+                    club=spec.club,
+                    pair=pair,
+                    board=line.board,
                 )
             if (line.board, pair) in seen:
                 raise EntryError(
-                    f"heat {spec.number} ({spec.club}): pair {pair} plays board {line.board} twice"
+                    "heat {heat} ({club}): pair {pair} plays board {board} twice",
+                    code="heat.board-twice",
+                    heat=spec.number,
+                    club=spec.club,
+                    pair=pair,
+                    board=line.board,
                 )
             seen.add((line.board, pair))

@@ -98,7 +98,9 @@ class Rematch:
         ):
             return cls("until-round", int(value))
         raise PairingError(
-            f"unknown rematch rule {text!r}; use never, not-consecutive, until-round:R or allowed"
+            "unknown rematch rule {text!r}; use never, not-consecutive, until-round:R or allowed",
+            code="swiss.unknown-rematch-rule",
+            text=text,
         )
 
     def forbids(self, met_in: Sequence[int], round_number: int) -> bool:
@@ -163,8 +165,13 @@ def ranking(history: SwissHistory, after: int, *, by_number: bool = False) -> li
         for m in rnd.matches:
             if m.vp is None:
                 raise PairingError(
-                    f"round {rnd.number}: the match {m.home} v {m.away} has no VPs yet, "
-                    f"and the ranking after round {after} needs them"
+                    "round {round}: the match {home} v {away} has no VPs yet, and the "
+                    "ranking after round {after} needs them",
+                    code="swiss.no-vps",
+                    round=rnd.number,
+                    home=m.home,
+                    away=m.away,
+                    after=after,
                 )
             total[m.home] += m.vp[0]
             total[m.away] += m.vp[1]
@@ -227,7 +234,9 @@ def pair_round(
     for i, rnd in enumerate(history.rounds, start=1):
         if rnd.number != i:
             raise PairingError(
-                f"the rounds must be numbered 1, 2, ... in order; found {rnd.number}"
+                "the rounds must be numbered 1, 2, ... in order; found {round}",
+                code="swiss.round-numbering",
+                round=rnd.number,
             )
     by_number = rule is SwissRule.JCBL_3
     seed_order = [
@@ -261,8 +270,12 @@ def pair_round(
     matches = pair_preferring(field, natural, allowed, ranked=seeded is None)
     if matches is None:
         raise PairingError(
-            f"round {r}: no pairing of the {len(field)} teams keeps the rematch rule "
-            f"'{rematch}'; allow rematches or play fewer rounds"
+            "round {round}: no pairing of the {teams} teams keeps the rematch rule "
+            "'{rematch}'; allow rematches or play fewer rounds",
+            code="swiss.no-pairing",
+            round=r,
+            teams=len(field),
+            rematch=rematch,
         )
     return Pairing(r, _home_away(history, matches), trio, basis)
 
@@ -312,8 +325,10 @@ def _choose_triangle(
                 ordered = sorted(trio, key=order.index)
                 return (ordered[0], ordered[1], ordered[2])
     raise PairingError(
-        f"round {r}: no three teams can form a triangle under the rematch rule; "
-        "allow rematches or play fewer rounds"
+        "round {round}: no three teams can form a triangle under the rematch "
+        "rule; allow rematches or play fewer rounds",
+        code="swiss.no-triangle",
+        round=r,
     )
 
 

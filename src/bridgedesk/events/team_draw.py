@@ -31,6 +31,7 @@ from bridgedesk.events.adapters import grid_from_master_sheet
 from bridgedesk.events.model import Result
 from bridgedesk.events.seating import GridMovement, TableAssignment
 from bridgedesk.events.team_settings import TeamForm
+from bridgedesk.i18n import Phrase, lazy_pgettext, phrase
 from bridgedesk.movements.model import Movement
 from bridgedesk.movements.team_catalogue import build_team
 
@@ -64,8 +65,12 @@ class DrawnMatch:
     closed: Room | None = None
 
     @property
-    def label(self) -> str:
-        return f"{self.home} v {self.away}" if self.away is not None else f"{self.home} (bye)"
+    def label(self) -> Phrase:
+        """The match as a line names it, ``3 v 5`` or ``4 (bye)`` (in the reader's
+        language)."""
+        if self.away is not None:
+            return phrase("{home} v {away}", home=self.home, away=self.away)
+        return phrase("{home} (bye)", home=self.home)
 
 
 #: The two rooms of a match: the home team's NS table, the away team's (004:1631-1633).
@@ -78,6 +83,8 @@ class RoomName(StrEnum):
 
 
 ROOMS = tuple(r.value for r in RoomName)
+#: The rooms as a line names them ("the open room"), said in the reader's language.
+ROOM_WORDS = {"open": lazy_pgettext("room", "open"), "closed": lazy_pgettext("room", "closed")}
 
 
 @dataclass(frozen=True)
@@ -136,7 +143,11 @@ def movement_kind(form: TeamForm) -> str:
     """The team movement family a stored form plays (refused for a Swiss or knockout)."""
     kind = MOVEMENT_KIND.get(form)
     if kind is None:
-        raise MovementError(f"a {form.value} is drawn round by round: use `event round --next`")
+        raise MovementError(
+            "a {form} is drawn round by round: use `event round --next`",
+            code="draw.drawn-by-round",
+            form=form.value,
+        )
     return kind
 
 
@@ -150,7 +161,12 @@ def draw_of(
     )
     ns_field = {s.ns for s in grid.grid.values()} | {s.ew for s in grid.grid.values()}
     if max(ns_field) > 2 * teams:  # pragma: no cover - the catalogue numbers teams 1..N
-        raise MovementError(f"the {kind} movement seats more than {teams} teams")
+        raise MovementError(
+            "the {kind} movement seats more than {teams} teams",
+            code="draw.too-many-teams",
+            kind=kind,
+            teams=teams,
+        )
     matches = list(matches_of(grid, teams))
     if form is TeamForm.ROUND_ROBIN:
         for rnd in range(1, grid.rounds + 1):
@@ -174,14 +190,22 @@ def matches_of(grid: GridMovement, teams: int) -> tuple[DrawnMatch, ...]:
         if len(found) != 2 or len(pair) != 2:
             names = " v ".join(str(t) for t in sorted(pair))
             raise MovementError(
-                f"teams {names} play boards {boards[0]}-{boards[-1]} at {len(found)} tables, "
-                "not in an open and a closed room (004:2607)"
+                "teams {names} play boards {first}-{last} at {tables} tables, not in "
+                "an open and a closed room (004:2607)",
+                code="draw.not-two-rooms",
+                names=names,
+                first=boards[0],
+                last=boards[-1],
+                tables=len(found),
             )
         (first, a), (second, b) = sorted(found, key=lambda f: (f[0].round, f[0].table))
         home, away = team_of(a.ns, teams), team_of(b.ns, teams)
         if home == away:
             raise MovementError(
-                f"round {first.round}: team {home} sits NS in both rooms of its match"
+                "round {round}: team {home} sits NS in both rooms of its match",
+                code="draw.ns-both-rooms",
+                round=first.round,
+                home=home,
             )
         out.append(DrawnMatch(first.round, home, away, boards, first, second))
     return tuple(out)
@@ -202,7 +226,13 @@ def round_grid(
 ) -> tuple[GridMovement, tuple[DrawnMatch, ...]]:
     """``grid`` with round ``rnd`` added: match k of ``pairings`` at tables 2k-1, 2k."""
     if grid is not None and grid.rounds != rnd - 1:
-        raise MovementError(f"round {rnd} follows round {grid.rounds}, not round {rnd - 1}")
+        raise MovementError(
+            "round {round} follows round {previous}, not round {expected}",
+            code="draw.round-order",
+            round=rnd,
+            previous=grid.rounds,
+            expected=rnd - 1,
+        )
     cells: dict[tuple[int, int], TableAssignment] = dict(grid.grid) if grid is not None else {}
     boards = round_boards(rnd, boards_per_match)
     drawn: list[DrawnMatch] = []

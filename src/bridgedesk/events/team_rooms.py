@@ -19,10 +19,11 @@ from fractions import Fraction
 
 from bridgedesk.errors import ConflictError, EntryError, Location
 from bridgedesk.events.model import Result
-from bridgedesk.events.seating import GridMovement, format_boards
+from bridgedesk.events.seating import GridMovement, boards_phrase
 from bridgedesk.events.slips import OnBoard
-from bridgedesk.events.team_draw import ROOMS, DrawnMatch, Room, TeamSlip, pair_numbers
+from bridgedesk.events.team_draw import ROOM_WORDS, ROOMS, DrawnMatch, Room, TeamSlip, pair_numbers
 from bridgedesk.events.team_sessions import SessionSplit
+from bridgedesk.i18n import phrase
 
 __all__ = ["TeamDraw", "check_room_free", "match_at", "place_room"]
 
@@ -58,11 +59,34 @@ class TeamDraw:
                 )
         rounds = sorted({d.round for d in self.matches})
         if rnd not in rounds:
-            drawn = f"rounds {rounds[0]}-{rounds[-1]}" if rounds else "no round yet"
-            raise EntryError(f"round {rnd} is not drawn (the draw has {drawn})")
+            drawn = (
+                phrase("rounds {first}-{last}", first=rounds[0], last=rounds[-1])
+                if rounds
+                else phrase("no round yet")
+            )
+            raise EntryError(
+                "round {round} is not drawn (the draw has {drawn})",
+                code="team.round-not-drawn",
+                round=rnd,
+                drawn=drawn,
+            )
         plays = [d for d in self.matches if d.round == rnd and home in (d.home, d.away)]
-        where = f"; team {home} plays {plays[0].label}" if plays else ""
-        raise EntryError(f"round {rnd} has no match {home} v {away}{where}")
+        if plays:
+            raise EntryError(
+                "round {round} has no match {home} v {away}; team {home} plays {match}",
+                code="team.no-such-match",
+                round=rnd,
+                home=home,
+                away=away,
+                match=plays[0].label,
+            )
+        raise EntryError(
+            "round {round} has no match {home} v {away}",
+            code="team.no-such-match",
+            round=rnd,
+            home=home,
+            away=away,
+        )
 
     def forfeited_by(self, d: DrawnMatch) -> int | None:
         return self.forfeits.get((d.round, d.home))
@@ -70,7 +94,11 @@ class TeamDraw:
 
 def _room(d: DrawnMatch, room: str) -> Room:
     if room not in ROOMS:
-        raise EntryError(f"the room is open (home NS) or closed (away NS), not {room!r}")
+        raise EntryError(
+            "the room is open (home NS) or closed (away NS), not {room!r}",
+            code="team.bad-room",
+            room=room,
+        )
     found = d.open if room == "open" else d.closed
     assert found is not None  # a played match has both rooms
     return found
@@ -84,15 +112,23 @@ def place_room(draw: TeamDraw, slip: TeamSlip, teams: int) -> Result:
     forfeit = draw.forfeited_by(d)
     if forfeit is not None:
         raise EntryError(
-            f"round {slip.round}: the match {d.label} was forfeited by team {forfeit} "
+            "round {round}: the match {match} was forfeited by team {forfeit} "
             "(003:228-250); it has no results",
             where,
+            code="team.match-forfeited",
+            round=slip.round,
+            match=d.label,
+            forfeit=forfeit,
         )
     if slip.board not in d.boards:
         raise EntryError(
-            f"round {slip.round}: the match {d.label} plays {format_boards(d.boards)}, "
-            f"not board {slip.board}",
+            "round {round}: the match {match} plays {boards}, not board {board}",
             where,
+            code="team.board-not-in-match",
+            round=slip.round,
+            match=d.label,
+            boards=boards_phrase(d.boards),
+            board=slip.board,
         )
     room = _room(d, slip.room)
     assert d.away is not None
@@ -112,9 +148,15 @@ def check_room_free(slip: TeamSlip, placed: Result, board: Sequence[OnBoard]) ->
     for b in board:
         if not b.deleted and (b.result.round, b.result.table) == (placed.round, placed.table):
             raise ConflictError(
-                f"round {slip.round}: the {slip.room} room of {slip.home} v {slip.away} "
-                f"has a result on board {slip.board} already; correct it with "
-                f"`bridgedesk result team ... --correct --reason ...`"
+                "round {round}: the {room} room of {home} v {away} has a result on board "
+                "{board} already; correct it with `bridgedesk result team ... --correct "
+                "--reason ...`",
+                code="team.room-result-exists",
+                round=slip.round,
+                room=ROOM_WORDS[slip.room],
+                home=slip.home,
+                away=slip.away,
+                board=slip.board,
             )
 
 

@@ -31,6 +31,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.seating import GridMovement
 from bridgedesk.events.team_draw import DrawnMatch, draw_of, movement_kind
 from bridgedesk.events.team_settings import TeamForm
+from bridgedesk.i18n import phrase
 from bridgedesk.movements.model import Movement, Pair, Round
 from bridgedesk.movements.team_catalogue import build_team
 
@@ -56,8 +57,14 @@ class SessionSplit:
         """The rounds of ``session`` (1-based); one line when there is no such session."""
         if not 1 <= session <= self.count:
             raise EntryError(
-                f"the event has {self.count} session{'s' if self.count > 1 else ''}, "
-                f"not a session {session}"
+                "the event has {sessions}, not a session {session}",
+                code="event.no-such-session",
+                sessions=(
+                    phrase("{count} sessions", count=self.count)
+                    if self.count > 1
+                    else phrase("{count} session", count=self.count)
+                ),
+                session=session,
             )
         first = 1 if session == 1 else self.last_rounds[session - 2] + 1
         return range(first, self.last_rounds[session - 1] + 1)
@@ -127,14 +134,27 @@ def sessions_draw(
     for d in matches:
         if d.closed is not None and split.session_of(d.closed.round) != split.session_of(d.round):
             # pragma: no cover - the catalogue keeps both rooms of a match in one session
-            raise EntryError(f"round {d.round}: the match {d.label} spans two sessions")
+            raise EntryError(
+                "round {round}: the match {match} spans two sessions",
+                code="team.match-spans-sessions",
+                round=d.round,
+                match=d.label,
+            )
     return grid, matches, split
 
 
 def swiss_split(rounds: int | None, sessions: int) -> SessionSplit:
     """A Swiss of ``rounds`` rounds in ``sessions`` sessions, the earlier ones shorter."""
     if rounds is None:
-        raise EntryError("a Swiss in several sessions needs --rounds (they are split among them)")
+        raise EntryError(
+            "a Swiss in several sessions needs --rounds (they are split among them)",
+            code="swiss.sessions-need-rounds",
+        )
     if rounds < sessions:
-        raise EntryError(f"{rounds} rounds cannot fill {sessions} sessions")
+        raise EntryError(
+            "{rounds} rounds cannot fill {sessions} sessions",
+            code="swiss.too-few-rounds",
+            rounds=rounds,
+            sessions=sessions,
+        )
     return SessionSplit(tuple(rounds * k // sessions for k in range(1, sessions + 1)))

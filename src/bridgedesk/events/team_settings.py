@@ -28,7 +28,7 @@ from enum import Enum
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import EntryError, Location
 from bridgedesk.events.swiss import Rematch, SwissRule
-from bridgedesk.i18n import phrase
+from bridgedesk.i18n import either, phrase
 
 
 class TeamForm(Enum):
@@ -54,7 +54,12 @@ class TeamForm(Enum):
             if form.value == key:
                 return form
         names = ", ".join(f.value for f in cls)
-        raise EntryError(f"unknown team format {text!r}: choose one of {names}")
+        raise EntryError(
+            "unknown team format {text!r}: choose one of {names}",
+            code="event.unknown-team-format",
+            text=text,
+            names=names,
+        )
 
 
 #: The scorings each form allows (module doc).
@@ -112,7 +117,7 @@ class TeamSettings:
     def __post_init__(self) -> None:
         allowed = ALLOWED[self.form]
         if self.scoring not in allowed:
-            names = " or ".join(s.value for s in allowed)
+            names = either([s.value for s in allowed])
             why = _WHY[self.form]
             if why:
                 raise EntryError(
@@ -133,28 +138,45 @@ class TeamSettings:
                 names=names,
             )
         if not 1 <= self.boards_per_match <= 64:
-            raise EntryError(f"boards a match must be 1-64, not {self.boards_per_match}")
+            raise EntryError(
+                "boards a match must be 1-64, not {boards}",
+                code="event.match-boards",
+                boards=self.boards_per_match,
+            )
         if self.stock not in (30, 40, 50, 60):
-            raise EntryError(f"a McCallum stock is 30, 40, 50 or 60 (004:2615), not {self.stock}")
+            raise EntryError(
+                "a McCallum stock is 30, 40, 50 or 60 (004:2615), not {stock}",
+                code="event.mccallum-stock",
+                stock=self.stock,
+            )
         swiss = self.form is TeamForm.SWISS
         if not swiss and (self.swiss_rule is not None or self.rematch is not None):
             raise EntryError(
-                f"--swiss-rule and --rematch are for a Swiss, not --format {self.form.value}"
+                "--swiss-rule and --rematch are for a Swiss, not --format {form}",
+                code="event.swiss-options",
+                form=self.form.value,
             )
         if self.cycles != 1 and not (self.form is TeamForm.ROUND_ROBIN and 1 <= self.cycles <= 3):
             raise EntryError(
-                f"--cycles is 1-3 and for a round robin (004:1752), not {self.cycles} for "
-                f"--format {self.form.value}"
+                "--cycles is 1-3 and for a round robin (004:1752), not {cycles} for "
+                "--format {form}",
+                code="event.cycles",
+                cycles=self.cycles,
+                form=self.form.value,
             )
         if self.segments != 1 and not (self.form is TeamForm.KNOCKOUT and 1 <= self.segments <= 8):
             raise EntryError(
-                f"--segments is 1-8 and for a knockout (a match of several sessions), not "
-                f"{self.segments} for --format {self.form.value}"
+                "--segments is 1-8 and for a knockout (a match of several sessions), not "
+                "{segments} for --format {form}",
+                code="event.segments",
+                segments=self.segments,
+                form=self.form.value,
             )
         if self.rounds is not None and not (swiss and self.rounds >= 1):
             raise EntryError(
-                "--rounds is for a Swiss (a movement has its own rounds, a knockout as many "
-                "as its bracket)"
+                "--rounds is for a Swiss (a movement has its own rounds, a knockout as "
+                "many as its bracket)",
+                code="event.rounds-swiss-only",
             )
 
     @property

@@ -52,10 +52,12 @@ def check_boards(boards_per_match: int) -> None:
     """A one-round triangle plays half the boards against each opponent (004:2702)."""
     if boards_per_match % 2:
         raise EntryError(
-            f"an odd Swiss field plays a triangle with half the boards against each of two "
-            f"teams, so a round has an even number of boards (004:2702), not "
-            f"{boards_per_match}: make the event with an even --boards-per-match, or enter "
-            "an even number of teams"
+            "an odd Swiss field plays a triangle with half the boards against each "
+            "of two teams, so a round has an even number of boards (004:2702), not "
+            "{boards}: make the event with an even --boards-per-match, or enter an "
+            "even number of teams",
+            code="swiss.triangle-odd-boards",
+            boards=boards_per_match,
         )
 
 
@@ -84,7 +86,11 @@ def odd_round_grid(
     first, second = 2 * rnd - 1, 2 * rnd
     if grid is not None and grid.rounds != first - 1:
         raise MovementError(
-            f"round {rnd} of an odd field follows grid round {first - 1}, not {grid.rounds}"
+            "round {round} of an odd field follows grid round {expected}, not {previous}",
+            code="swiss.triangle-round-order",
+            round=rnd,
+            expected=first - 1,
+            previous=grid.rounds,
         )
     cells: dict[tuple[int, int], TableAssignment] = dict(grid.grid) if grid is not None else {}
     full, x, y, z = odd_round_boards(rnd, boards_per_match)

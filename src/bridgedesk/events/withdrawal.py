@@ -71,8 +71,19 @@ def plan_withdrawal(
         )
     entry = entries.get(pair)
     if entry is None or entry.phantom:
-        what = "is the phantom" if entry is not None else "is not entered"
-        raise EntryError(f"pair {pair} {what} in section {section}")
+        if entry is not None:
+            raise EntryError(
+                "pair {pair} is the phantom in section {section}",
+                code="withdraw.phantom",
+                pair=pair,
+                section=section,
+            )
+        raise EntryError(
+            "pair {pair} is not entered in section {section}",
+            code="withdraw.not-entered",
+            pair=pair,
+            section=section,
+        )
     if not 1 <= from_round <= movement.rounds:
         raise EntryError(
             "round {round} does not exist: the movement has rounds 1-{rounds}",
@@ -82,12 +93,17 @@ def plan_withdrawal(
         )
     slips = [x for x in expected_slips(movement, entries) if pair in (x.ns, x.ew)]
     if not slips:
-        raise EntryError(f"the movement gives pair {pair} no board to play")
+        raise EntryError(
+            "the movement gives pair {pair} no board to play", code="withdraw.no-boards", pair=pair
+        )
     late = sorted({rnd for rnd in rounds_played if rnd >= from_round})
     if late:
         raise EntryError(
-            f"pair {pair} has results in round {late[0]}: it played on; withdraw it from "
-            "a later round, or delete those results first"
+            "pair {pair} has results in round {round}: it played on; withdraw it "
+            "from a later round, or delete those results first",
+            code="withdraw.played-on",
+            pair=pair,
+            round=late[0],
         )
     marked = {(m.round, m.table, m.board) for m in marks}
     lost = [x for x in slips if x.round >= from_round]

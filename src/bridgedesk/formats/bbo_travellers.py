@@ -51,7 +51,7 @@ def is_traveller(text: str) -> bool:
 def load(paths: Sequence[str | Path]) -> ScoreInput:
     """The boards of one tournament from its traveller pages (one page a board)."""
     if not paths:
-        raise FormatError("no BBO traveller pages given")
+        raise FormatError("no BBO traveller pages given", code="bbo.no-pages")
     pages = [(str(p), reading.read_text(p, what="the BBO traveller page")) for p in paths]
     return loads(pages, filename=str(Path(paths[0]).parent))
 
@@ -66,12 +66,20 @@ def loads(pages: Sequence[tuple[str, str]], filename: str = "<bbo>") -> ScoreInp
     for page_name, text in pages:
         found = [r for r in rows(text)[0] if r.css == "tourney"]
         if not found:
-            raise FormatError("no traveller rows (a BBO hands.php?traveller= page was expected)",
-                              Location(file=page_name))  # fmt: skip
+            raise FormatError(
+                "no traveller rows (a BBO hands.php?traveller= page was expected)",
+                Location(file=page_name),
+                code="bbo.no-rows",
+            )
         number = _board_of(found, page_name)
         if number in boards:
-            raise FormatError(f"board {number} is also in {where_of[number]}",
-                              Location(file=page_name, board=number))  # fmt: skip
+            raise FormatError(
+                "board {number} is also in {page}",
+                Location(file=page_name, board=number),
+                code="bbo.board-twice",
+                number=number,
+                page=where_of[number],
+            )
         where_of[number] = page_name
         board_lines[number] = found[0].line
         lines = []
@@ -101,22 +109,39 @@ def _board_of(found: list[Row], page: str) -> int:
                     continue
                 number = int(board.group(1))
                 if number < 1:
-                    raise FormatError(f"board number {number} is not 1 or more",
-                                      Location(file=page, line=row.line))  # fmt: skip
+                    raise FormatError(
+                        "board number {number} is not 1 or more",
+                        Location(file=page, line=row.line),
+                        code="bbo.board-number",
+                        number=number,
+                    )
                 numbers.add(number)
                 vul = re.search(r"\|sv\|([oneb])\|", lin, re.IGNORECASE)
                 if vul is not None:
                     said = _VULNERABLE[vul.group(1).lower()]
                     if said != board_vulnerability(number).value:
                         raise FormatError(
-                            f"board {number} is vulnerable {said} in the page but "
-                            f"{board_vulnerability(number).value} by its number (004:421-434)",
+                            "board {number} is vulnerable {given} in the page but {by_number} "
+                            "by its number (004:421-434)",
                             Location(file=page, line=row.line, board=number),
+                            code="bbo.vulnerability",
+                            number=number,
+                            given=said,
+                            by_number=board_vulnerability(number).value,
                         )
     if len(numbers) != 1:
-        what = "no board number" if not numbers else f"boards {sorted(numbers)}"
-        raise FormatError(f"{what} in the hand viewer links; a traveller page shows one board",
-                          Location(file=page))  # fmt: skip
+        if not numbers:
+            raise FormatError(
+                "no board number in the hand viewer links; a traveller page shows one board",
+                Location(file=page),
+                code="bbo.no-board-number",
+            )
+        raise FormatError(
+            "boards {boards} in the hand viewer links; a traveller page shows one board",
+            Location(file=page),
+            code="bbo.boards-in-links",
+            boards=sorted(numbers),
+        )
     return numbers.pop()
 
 
@@ -129,10 +154,15 @@ def _line(row: Row, board: int, names: dict[frozenset[str], str], where: Locatio
         result = by_class["result"][0]
         points = by_class["score"][0]
     except (KeyError, IndexError):
-        raise FormatError("a traveller row needs north, south, east, west, result and score "
-                          "cells", where) from None  # fmt: skip
+        raise FormatError(
+            "a traveller row needs north, south, east, west, result and score cells",
+            where,
+            code="bbo.row-cells",
+        ) from None
     if not all(players):
-        raise FormatError("a traveller row has a seat without a player", where)
+        raise FormatError(
+            "a traveller row has a seat without a player", where, code="bbo.seat-without-player"
+        )
     ns = _pair(players[0], players[1], names)
     ew = _pair(players[2], players[3], names)
     adjusted = re.fullmatch(r"A([=+-])([=+-])", result)
@@ -140,15 +170,21 @@ def _line(row: Row, board: int, names: dict[frozenset[str], str], where: Locatio
         return TravellerLine.adjusted(ns, ew, _MARKS[adjusted.group(1)], _MARKS[adjusted.group(2)])
     score = reading.whole_number(points.lstrip("-"))
     if score is None:
-        raise FormatError(f"points {points[:20]!r} are not a whole number", where)
+        raise FormatError(
+            "points {given!r} are not a whole number", where, code="bbo.points", given=points[:20]
+        )
     score = -score if points.startswith("-") else score
     if result.upper() == "PASS":
         contract_text, declarer, tricks = "PASS", None, None
     else:
         found = _RESULT.fullmatch(result)
         if found is None:
-            raise FormatError(f"result {result[:20]!r} is not a BBO result (4♠W-1, 3NE=, PASS, "
-                              "A==)", where)  # fmt: skip
+            raise FormatError(
+                "result {given!r} is not a BBO result (4♠W-1, 3NE=, PASS, A==)",
+                where,
+                code="bbo.result",
+                given=result[:20],
+            )
         contract_text = found["level"] + found["strain"] + "X" * len(found["doubled"])
         declarer = found["declarer"]
         try:

@@ -23,8 +23,10 @@ def kind(path: str | Path) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in SUFFIXES:
         raise FormatError(
-            f"cannot tell the deal format of {str(path)!r}: use a .pbn or .hnd file name",
+            "cannot tell the deal format of {path!r}: use a .pbn or .hnd file name",
             Location(file=str(path)),
+            code="deals.format-unknown",
+            path=str(path),
         )
     return suffix[1:]
 
@@ -44,6 +46,7 @@ def load(
         raise FormatError(
             "the file holds no deals (a PBN game needs a [Deal] tag with four hands of 13 cards)",
             Location(file=str(path)),
+            code="deals.no-deals",
         )
     return found
 
@@ -73,10 +76,12 @@ def dump(
     except UnicodeEncodeError as exc:
         bad = exc.object[exc.start : exc.end]
         raise FormatError(
-            f"the text {bad!r} cannot be written in the encoding "
-            f"{encoding or (hnd.DEFAULT_ENCODING if kind(target) == 'hnd' else 'utf-8')}; "
-            "choose another with --encoding (utf-8 writes any text)",
+            "the text {text!r} cannot be written in the encoding {encoding}; choose "
+            "another with --encoding (utf-8 writes any text)",
             Location(file=str(target)),
+            code="deals.cannot-encode",
+            text=bad,
+            encoding=encoding or (hnd.DEFAULT_ENCODING if kind(target) == "hnd" else "utf-8"),
         ) from None
 
 

@@ -59,10 +59,19 @@ def loads(text: str, file: str | None = None) -> list[EntryLine]:
         | {int(m[1]) for h in header if (m := re.fullmatch(r"member(\d)", h))}
     )
     if not indexed and "names" not in header and "members" not in header:
+        if not header:
+            raise FormatError(
+                "the entries CSV needs player1/member1, player2/member2 ... or "
+                "names/members columns, got nothing",
+                Location(file, 1),
+                code="entry.csv-no-columns",
+            )
         raise FormatError(
-            "the entries CSV needs player1/member1, player2/member2 ... or names/members "
-            f"columns, got {', '.join(header) or 'nothing'}",
+            "the entries CSV needs player1/member1, player2/member2 ... or "
+            "names/members columns, got {columns}",
             Location(file, 1),
+            code="entry.csv-columns",
+            columns=", ".join(header),
         )
     out: list[EntryLine] = []
     for row in reader:
@@ -72,10 +81,15 @@ def loads(text: str, file: str | None = None) -> list[EntryLine]:
             continue
         raw = _cell(row, "pair") or _cell(row, "number")
         if raw and not (raw.isascii() and raw.isdigit()):
-            raise FormatError(f"pair number {raw!r} is not a whole number", where)
+            raise FormatError(
+                "pair number {given!r} is not a whole number",
+                where,
+                code="entry.csv-pair-number",
+                given=raw,
+            )
         number = int(raw) if raw else None
         if number == 0:
-            raise FormatError("pair numbers start at 1", where)
+            raise FormatError("pair numbers start at 1", where, code="entry.csv-pair-from-1")
         players: list[tuple[str | None, str | None]] = []
         for i in indexed:
             name = _cell(row, f"player{i}") or _cell(row, f"name{i}")
@@ -86,16 +100,31 @@ def loads(text: str, file: str | None = None) -> list[EntryLine]:
         members = [m for m in _SPLIT.split(_cell(row, "members")) if m]
         if names or members:
             if len(names) and len(members) and len(names) != len(members):
-                raise FormatError(f"{len(names)} names but {len(members)} member numbers", where)
+                raise FormatError(
+                    "{names} names but {members} member numbers",
+                    where,
+                    code="entry.csv-names-members",
+                    names=len(names),
+                    members=len(members),
+                )
             count = max(len(names), len(members))
             names += [""] * (count - len(names))
             members += [""] * (count - len(members))
             players += [(n or None, m or None) for n, m in zip(names, members, strict=True)]
         if not players:
-            raise FormatError("the row names no player (give a name or a member number)", where)
+            raise FormatError(
+                "the row names no player (give a name or a member number)",
+                where,
+                code="entry.csv-no-player",
+            )
         flag = _cell(row, "stationary").lower()
         if flag not in _YES | _NO:
-            raise FormatError(f"stationary {flag!r}: write yes or leave it empty", where)
+            raise FormatError(
+                "stationary {given!r}: write yes or leave it empty",
+                where,
+                code="entry.csv-stationary",
+                given=flag,
+            )
         flight = _cell(row, "flight")
         if flight and not (len(flight) <= 8 and flight.isascii() and flight.isalnum()):
             raise FormatError(
@@ -109,7 +138,9 @@ def loads(text: str, file: str | None = None) -> list[EntryLine]:
                       flight.upper() or None)
         )  # fmt: skip
     if not out:
-        raise FormatError("the entries CSV has no rows", Location(file, 1))
+        raise FormatError(
+            "the entries CSV has no rows", Location(file, 1), code="entry.csv-no-rows"
+        )
     return out
 
 
@@ -117,9 +148,17 @@ def load(path: Path) -> list[EntryLine]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
-        raise FormatError(f"cannot read {path}: {exc.strerror}", Location(str(path))) from None
+        raise FormatError(
+            "cannot read {path}: {reason}",
+            Location(str(path)),
+            code="file.cannot-read",
+            path=path,
+            reason=exc.strerror,
+        ) from None
     except UnicodeDecodeError:
-        raise FormatError(f"{path} is not UTF-8 text", Location(str(path))) from None
+        raise FormatError(
+            "{path} is not UTF-8 text", Location(str(path)), code="file.not-utf8", path=path
+        ) from None
     return loads(text, str(path))
 
 

@@ -49,7 +49,13 @@ def _text(el: ET.Element | None, name: str) -> str:
 
 def _number(text: str, what: str, where: Location) -> int:
     if not (text.isascii() and text.isdigit() and 0 < len(text) < 7):
-        raise FormatError(f"{what} {text!r} is not a number", where)
+        raise FormatError(
+            "{field} {given!r} is not a number",
+            where,
+            code="heat.not-a-number",
+            field=what,
+            given=text,
+        )
     return int(text)
 
 
@@ -75,15 +81,24 @@ def _usebio_line(tl: ET.Element, board: int, filename: str, offset: int) -> Heat
         written = _text(tl, "SCORE")
         if written and written.lstrip("-").isdigit() and int(written) != score:
             raise FormatError(
-                f"NS {ns} v EW {ew}: SCORE {written} is not what {contract} makes with {tricks} "
-                f"tricks ({score})",
+                "NS {ns} v EW {ew}: SCORE {written} is not what {contract} makes with "
+                "{tricks} tricks ({score})",
                 where,
+                code="heat.score-not-made",
+                ns=ns,
+                ew=ew,
+                written=written,
+                contract=contract,
+                tricks=tricks,
+                score=score,
             )
         return HeatLine(board, ns, ew, score, None, contract, declarer, tricks, rnd, table)
     except FormatError:
         raise
     except (BridgedeskError, ValueError) as exc:
-        raise FormatError(f"NS {ns} v EW {ew}: {exc}", where) from None
+        raise FormatError(
+            "NS {ns} v EW {ew}: {problem}", where, code="heat.bad-result", ns=ns, ew=ew, problem=exc
+        ) from None
 
 
 def _loads_usebio(text: str, filename: str = "<usebio>") -> HeatResults:
@@ -91,12 +106,16 @@ def _loads_usebio(text: str, filename: str = "<usebio>") -> HeatResults:
     try:
         root = ET.fromstring(text.encode("utf-8") if text.startswith("<?xml") else text)
     except ET.ParseError as exc:
-        raise FormatError(f"not valid XML: {exc}", Location(file=filename)) from None
+        raise FormatError(
+            "not valid XML: {problem}", Location(file=filename), code="heat.not-xml", problem=exc
+        ) from None
     if root.tag != "USEBIO":
-        raise FormatError("not a USEBIO document", Location(file=filename))
+        raise FormatError("not a USEBIO document", Location(file=filename), code="heat.not-usebio")
     event = root.find("EVENT")
     if event is None:
-        raise FormatError("the USEBIO document has no EVENT", Location(file=filename))
+        raise FormatError(
+            "the USEBIO document has no EVENT", Location(file=filename), code="heat.usebio-no-event"
+        )
     day = None
     date_text = _text(event, "DATE")
     if date_text:
@@ -104,13 +123,17 @@ def _loads_usebio(text: str, filename: str = "<usebio>") -> HeatResults:
             day = dt.datetime.strptime(date_text, "%d/%m/%Y").date()
         except ValueError:
             where = Location(file=filename)
-            raise FormatError(f"DATE {date_text!r} is not dd/mm/yyyy", where) from None
+            raise FormatError(
+                "DATE {given!r} is not dd/mm/yyyy", where, code="heat.bad-date", given=date_text
+            ) from None
     winners = 2 if _text(event, "WINNER_TYPE") == "2" else 1
     sections = event.findall("SESSION/SECTION")
     if len(sections) != 1:
         raise FormatError(
-            f"a heat is one section; the USEBIO document has {len(sections)}",
+            "a heat is one section; the USEBIO document has {sections}",
             Location(file=filename),
+            code="heat.usebio-sections",
+            sections=len(sections),
         )
     section = sections[0]
     pairs: dict[tuple[str, int], HeatPair] = {}
@@ -167,8 +190,14 @@ def _loads_pbn(text: str, filename: str = "<pbn>") -> HeatResults:
                 continue
             score = r.score_ns
             if score is None:
-                raise FormatError(f"NS {ns} v EW {ew}: no plain score (a split or weighted "
-                                  "score is for the director to settle)", where)  # fmt: skip
+                raise FormatError(
+                    "NS {ns} v EW {ew}: no plain score (a split or weighted score is for the "
+                    "director to settle)",
+                    where,
+                    code="heat.split-score",
+                    ns=ns,
+                    ew=ew,
+                )
             play = r.play
             if play is None:
                 lines.append(HeatLine(b.number, ns, ew, score))
@@ -190,6 +219,7 @@ def loads(text: str, filename: str = "<heat>") -> HeatResults:
     raise FormatError(
         "not a heat's results: give bridgedesk's heat export (JSON), USEBIO (XML) or PBN",
         Location(file=filename),
+        code="heat.unknown-file",
     )
 
 

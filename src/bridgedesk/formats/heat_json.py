@@ -88,62 +88,100 @@ class _Reader:
     def __init__(self, filename: str) -> None:
         self.filename = filename
 
-    def fail(self, message: str, **where: Any) -> FormatError:
-        return FormatError(message, Location(file=self.filename, **where))
+    def fail(
+        self, message: str, board: int | None = None, *, code: str = "", **params: object
+    ) -> FormatError:
+        """The refusal ``message`` (a message id with its ``code`` and ``params``) in the
+        file, on ``board`` when it is about one."""
+        return FormatError(message, Location(file=self.filename, board=board), code=code, **params)
 
-    def whole(self, value: Any, what: str, least: int = 1, **where: Any) -> int:
+    def whole(self, value: Any, what: str, least: int = 1, board: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not least <= value < 10**6:
-            raise self.fail(f"{what} is a whole number from {least}, not {value!r}", **where)
+            raise self.fail(
+                "{what} is a whole number from {least}, not {given!r}",
+                board,
+                code="heat.json-not-whole",
+                what=what,
+                least=least,
+                given=value,
+            )
         return value
 
     def text(self, value: Any, what: str, limit: int = 200) -> str:
         if value is None:
             return ""
         if not isinstance(value, str) or len(value) > limit:
-            raise self.fail(f"{what} is text of at most {limit} characters")
+            raise self.fail(
+                "{what} is text of at most {limit} characters",
+                code="heat.json-text-too-long",
+                what=what,
+                limit=limit,
+            )
         return value
 
     def movement(self, value: Any) -> HeatMovement | None:
         if value is None:
             return None
         if not isinstance(value, dict):
-            raise self.fail("movement is an object with kind, tables and winners")
+            raise self.fail(
+                "movement is an object with kind, tables and winners",
+                code="heat.json-movement-object",
+            )
         kind = self.text(value.get("kind"), "movement kind", 40)
         tables = self.whole(value.get("tables"), "movement tables")
         winners = self.whole(value.get("winners"), "movement winners")
         if winners not in (1, 2):
-            raise self.fail(f"movement winners is 1 or 2, not {winners}")
+            raise self.fail(
+                "movement winners is 1 or 2, not {winners}",
+                code="heat.json-winners",
+                winners=winners,
+            )
         grid = None
         if value.get("grid") is not None:
             try:
                 grid = GridMovement.from_json(self.text(value["grid"], "movement grid", 10**6))
             except (BridgedeskError, KeyError, TypeError, ValueError, AttributeError):
-                raise self.fail("movement grid is not a bridgedesk movement grid") from None
+                raise self.fail(
+                    "movement grid is not a bridgedesk movement grid", code="heat.json-grid"
+                ) from None
         return HeatMovement(kind, tables, winners, grid)
 
     def deals(self, value: Any) -> dict[int, str]:
         if value is None:
             return {}
         if not isinstance(value, dict):
-            raise self.fail("deals is an object of board number -> PBN deal")
+            raise self.fail(
+                "deals is an object of board number -> PBN deal", code="heat.json-deals-object"
+            )
         out = {}
         for key, deal in value.items():
             if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 4):
-                raise self.fail(f"deals: {key!r} is not a board number")
+                raise self.fail(
+                    "deals: {given!r} is not a board number", code="heat.json-deal-key", given=key
+                )
             out[int(key)] = self.text(deal, f"board {key}'s deal", 80)
         return out
 
     def pairs(self, value: Any) -> tuple[HeatPair, ...]:
         if not isinstance(value, list):
-            raise self.fail("pairs is a list of {number, names, members}")
+            raise self.fail(
+                "pairs is a list of {{number, names, members}}", code="heat.json-pairs-list"
+            )
         out = []
         for item in value:
             if not isinstance(item, dict):
-                raise self.fail("each pair is an object with number, names and members")
+                raise self.fail(
+                    "each pair is an object with number, names and members",
+                    code="heat.json-pair-object",
+                )
             number = self.whole(item.get("number"), "a pair's number")
             members = item.get("members") or []
             if not isinstance(members, list) or len(members) > 4:
-                raise self.fail(f"pair {number}: members is a list of member numbers")
+                raise self.fail(
+                    "pair {pair}: members is a list of member numbers",
+                    code="heat.json-members",
+                    pair=number,
+                )
             out.append(
                 HeatPair(number, self.text(item.get("names"), f"pair {number}'s names"),
                          tuple(self.text(m, "a member number", 40) for m in members))
@@ -152,7 +190,9 @@ class _Reader:
 
     def result(self, item: Any, index: int) -> HeatLine:
         if not isinstance(item, dict):
-            raise self.fail(f"result {index + 1} is not an object")
+            raise self.fail(
+                "result {result} is not an object", code="heat.json-result-object", result=index + 1
+            )
         board = self.whole(item.get("board"), f"result {index + 1}'s board")
         where = {"board": board}
         ns = self.whole(item.get("ns"), "NS", **where)
@@ -173,18 +213,34 @@ class _Reader:
                 computed = score_ns(contract, declarer, tricks, board_vulnerability(board))
                 if score is not None and score != computed:
                     raise self.fail(
-                        f"NS {ns} v EW {ew}: score {score} is not what {contract} makes with "
-                        f"{tricks} tricks ({computed})",
+                        "NS {ns} v EW {ew}: score {score} is not what {contract} makes with "
+                        "{tricks} tricks ({computed})",
                         **where,
+                        code="heat.score-not-made",
+                        ns=ns,
+                        ew=ew,
+                        score=score,
+                        contract=contract,
+                        tricks=tricks,
+                        computed=computed,
                     )
                 score = computed
             if isinstance(score, bool) or not isinstance(score, int) or abs(score) > 10000:
-                raise self.fail(f"NS {ns} v EW {ew}: no score", **where)
+                raise self.fail(
+                    "NS {ns} v EW {ew}: no score", **where, code="heat.json-no-score", ns=ns, ew=ew
+                )
             return HeatLine(board, ns, ew, score, None, contract, declarer, tricks, rnd, table)
         except FormatError:
             raise
         except (BridgedeskError, ValueError) as exc:
-            raise self.fail(f"NS {ns} v EW {ew}: {exc}", **where) from None
+            raise self.fail(
+                "NS {ns} v EW {ew}: {problem}",
+                **where,
+                code="heat.bad-result",
+                ns=ns,
+                ew=ew,
+                problem=exc,
+            ) from None
 
 
 def loads(text: str, filename: str = "<heat>") -> HeatResults:

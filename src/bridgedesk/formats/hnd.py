@@ -61,6 +61,7 @@ from bridgedesk.bridge import Seat, Vulnerability, board_dealer, board_vulnerabi
 from bridgedesk.deals.cards import DECK, RANK_CHARS, SUITS, Card, Hand
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import FormatError, Location
+from bridgedesk.i18n import LazyText, lazy_gettext
 
 #: At most this many boards in one file (002:65).
 MAX_BOARDS = 32
@@ -83,8 +84,19 @@ _VUL_CODES: dict[str, Vulnerability] = {
     "BOTH": Vulnerability.BOTH,
 }
 _VUL_TEXT = {v: k.ljust(4) for k, v in _VUL_CODES.items()}
-_SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+#: Seats and suits as a refusal names them (said in the reader's language with it).
+_SEAT_NAMES: dict[Seat, LazyText] = {
+    Seat.N: lazy_gettext("North"),
+    Seat.E: lazy_gettext("East"),
+    Seat.S: lazy_gettext("South"),
+    Seat.W: lazy_gettext("West"),
+}
+_SUIT_NAMES: tuple[LazyText, ...] = (
+    lazy_gettext("spades"),
+    lazy_gettext("hearts"),
+    lazy_gettext("diamonds"),
+    lazy_gettext("clubs"),
+)
 
 
 def char_width(ch: str) -> int:
@@ -169,8 +181,20 @@ class _Reader:
         self.filename = filename
         self.strict = strict
 
-    def error(self, message: str, line: int, column: int | None = None) -> FormatError:
-        return FormatError(message, Location(file=self.filename, line=line, column=column))
+    def error(
+        self,
+        message: str,
+        line: int,
+        column: int | None = None,
+        *,
+        code: str = "",
+        **params: object,
+    ) -> FormatError:
+        """The refusal ``message`` (a message id with its ``code`` and ``params``) at
+        ``line`` and ``column`` of the file."""
+        return FormatError(
+            message, Location(file=self.filename, line=line, column=column), code=code, **params
+        )
 
     def run(self) -> HndFile:
         text = self.text
@@ -212,10 +236,12 @@ class _Reader:
         if block:
             first = block[0][0]
             raise self.error(
-                f"board starting here has {len(block)} of its 5 lines "
-                "(board line, then spades, hearts, diamonds and clubs)",
+                "board starting here has {lines} of its 5 lines (board line, then "
+                "spades, hearts, diamonds and clubs)",
                 first,
                 1,
+                code="hnd.board-lines",
+                lines=len(block),
             )
         result.trailing = tuple(pending)
         return result
@@ -230,14 +256,22 @@ class _Reader:
         number_text = _field(cells, 9, 10).strip()
         if reading.whole_number(number_text) is None:
             raise self.error(
-                f"expected the board number (1-64) in columns 9-10, found {number_text!r}; "
-                "a board is 5 lines: board line, spades, hearts, diamonds, clubs",
+                "expected the board number (1-64) in columns 9-10, found {given!r}; a "
+                "board is 5 lines: board line, spades, hearts, diamonds, clubs",
                 lineno,
                 9,
+                code="hnd.board-number-missing",
+                given=number_text,
             )
         number = int(number_text)
         if not MIN_BOARD <= number <= MAX_BOARD:
-            raise self.error(f"board number {number} is outside 1-64 (002:72)", lineno, 9)
+            raise self.error(
+                "board number {number} is outside 1-64 (002:72)",
+                lineno,
+                9,
+                code="hnd.board-number-range",
+                number=number,
+            )
         vul_text = _field(cells, 17, 20)
         vulnerability = self._vulnerability(vul_text, lineno)
         dealer_text = _field(cells, 25, 25).strip()
@@ -247,9 +281,11 @@ class _Reader:
                 self.strict and dealer_text not in ("N", "E", "S", "W")
             ):
                 raise self.error(
-                    f"dealer {dealer_text!r} in column 25: expected N, S, E, W or blank",
+                    "dealer {given!r} in column 25: expected N, S, E, W or blank",
                     lineno,
                     25,
+                    code="hnd.bad-dealer",
+                    given=dealer_text,
                 )
             dealer = Seat(dealer_text.upper())
         if self.strict:
@@ -258,10 +294,12 @@ class _Reader:
                 if extra.strip():
                     column = first + len(extra) - len(extra.lstrip())
                     raise self.error(
-                        f"unexpected text {extra.strip()!r} on the board line: only the board "
-                        "number (9-10), vulnerability (17-20) and dealer (25) belong there",
+                        "unexpected text {given!r} on the board line: only the board number "
+                        "(9-10), vulnerability (17-20) and dealer (25) belong there",
                         lineno,
                         column,
+                        code="hnd.board-line-extra",
+                        given=extra.strip(),
                     )
         hands = self._cards(block[1:], number)
         deal = Deal.from_hands(
@@ -288,9 +326,11 @@ class _Reader:
             vul = {"ALL": Vulnerability.BOTH, "-": Vulnerability.NONE}.get(key.upper())
         if vul is None:
             raise self.error(
-                f"vulnerability {text!r} in columns 17-20: expected NONE, NS, EW, BOTH or blank",
+                "vulnerability {given!r} in columns 17-20: expected NONE, NS, EW, BOTH or blank",
                 lineno,
                 17,
+                code="hnd.bad-vulnerability",
+                given=text,
             )
         return vul
 
@@ -305,20 +345,28 @@ class _Reader:
                 mark = _field(cells, 8, 8)
                 if mark.strip():
                     raise self.error(
-                        f"board {board}, {_SUIT_NAMES[suit.index]} line: column 8 must be "
-                        f"blank ('*' makes a comment line), found {mark!r}",
+                        "board {board}, {suit} line: column 8 must be blank ('*' makes a comment "
+                        "line), found {given!r}",
                         lineno,
                         8,
+                        code="hnd.column-8",
+                        board=board,
+                        suit=_SUIT_NAMES[suit.index],
+                        given=mark,
                     )
             for first, last in gaps:
                 extra = _field(cells, first, last)
                 if extra.strip():
                     column = first + len(extra) - len(extra.lstrip())
                     raise self.error(
-                        f"board {board}, {_SUIT_NAMES[suit.index]} line: {extra.strip()!r} "
-                        "is outside the hand columns 9-22, 25-38, 41-54, 57-70",
+                        "board {board}, {suit} line: {given!r} is outside the hand columns 9-22, "
+                        "25-38, 41-54, 57-70",
                         lineno,
                         column,
+                        code="hnd.outside-hand-columns",
+                        board=board,
+                        suit=_SUIT_NAMES[suit.index],
+                        given=extra.strip(),
                     )
             for seat, first, last in HAND_COLUMNS:
                 for rank, column in self._ranks(cells, first, last, lineno, board, suit.index):
@@ -326,10 +374,14 @@ class _Reader:
                     if card in where:
                         other = where[card][0]
                         raise self.error(
-                            f"board {board}: card {card} is given twice "
-                            f"({_SEAT_NAMES[other]} and {_SEAT_NAMES[seat]})",
+                            "board {board}: card {card} is given twice ({first} and {second})",
                             lineno,
                             column,
+                            code="hnd.card-twice",
+                            board=board,
+                            card=card,
+                            first=_SEAT_NAMES[other],
+                            second=_SEAT_NAMES[seat],
                         )
                     where[card] = (seat, lineno, column)
                     hands[seat].add(card)
@@ -337,11 +389,26 @@ class _Reader:
             count = len(hands[seat])
             if count != 13:
                 missing = sorted((c for c in DECK if c not in where), reverse=True)
-                note = f"; cards in no hand: {' '.join(map(str, missing))}" if missing else ""
+                if missing:
+                    raise self.error(
+                        "board {board}: {seat} has {count} cards, a hand needs 13; cards in no "
+                        "hand: {missing}",
+                        lines[0][0],
+                        first,
+                        code="hnd.hand-size-missing",
+                        board=board,
+                        seat=_SEAT_NAMES[seat],
+                        count=count,
+                        missing=" ".join(map(str, missing)),
+                    )
                 raise self.error(
-                    f"board {board}: {_SEAT_NAMES[seat]} has {count} cards, a hand needs 13{note}",
+                    "board {board}: {seat} has {count} cards, a hand needs 13",
                     lines[0][0],
                     first,
+                    code="hnd.hand-size",
+                    board=board,
+                    seat=_SEAT_NAMES[seat],
+                    count=count,
                 )
         return hands
 
@@ -355,10 +422,15 @@ class _Reader:
         if self.strict and text[0] == " ":
             column = first + len(text) - len(text.lstrip())
             raise self.error(
-                f"board {board}: {_SUIT_NAMES[suit]} {stripped!r} must be left-aligned "
-                f"at column {first} (002:89)",
+                "board {board}: {suit} {stripped!r} must be left-aligned at column "
+                "{first_column} (002:89)",
                 lineno,
                 column,
+                code="hnd.left-aligned",
+                board=board,
+                suit=_SUIT_NAMES[suit],
+                stripped=stripped,
+                first_column=first,
             )
         out: list[tuple[int, int]] = []
         i = 0
@@ -374,11 +446,15 @@ class _Reader:
                 continue
             if ch not in RANK_CHARS or (self.strict and text[i] != ch):
                 raise self.error(
-                    f"board {board}: unknown card {text[i]!r} in {_SUIT_NAMES[suit]} "
-                    f"({stripped!r}); ranks are A K Q J 10 (or T) 9 8 7 6 5 4 3 2, "
-                    "- for a void",
+                    "board {board}: unknown card {given!r} in {suit} ({stripped!r}); ranks "
+                    "are A K Q J 10 (or T) 9 8 7 6 5 4 3 2, - for a void",
                     lineno,
                     column,
+                    code="hnd.unknown-card",
+                    board=board,
+                    given=text[i],
+                    suit=_SUIT_NAMES[suit],
+                    stripped=stripped,
                 )
             out.append((14 - RANK_CHARS.index(ch), column))
             i += 1
@@ -434,7 +510,9 @@ def load(
         data = source.read(1024 * 1024 + 1)
         name = str(getattr(source, "name", "")) or None
         if len(data) > 1024 * 1024:
-            raise FormatError("the file is too large to be a .HND file", Location(file=name))
+            raise FormatError(
+                "the file is too large to be a .HND file", Location(file=name), code="hnd.too-large"
+            )
     text, encoding = decode(data, name, encoding=encoding)
     result = loads(text, strict=strict, filename=name)
     result.encoding = encoding
@@ -451,9 +529,10 @@ def _board_lines(board: HndBoard, ten: str) -> list[str]:
         vul_given = deal.vulnerability is not board_vulnerability(deal.board)
     if not MIN_BOARD <= deal.board <= MAX_BOARD:
         raise FormatError(
-            f"board number {deal.board} cannot be written to a .HND file: "
-            "it allows boards 1-64 (002:72)",
+            "board number {board} cannot be written to a .HND file: it allows boards 1-64 (002:72)",
             Location(board=deal.board),
+            code="hnd.board-number",
+            board=deal.board,
         )
     head = " " * 8 + f"{deal.board:>2}" + " " * 6
     head += _VUL_TEXT[deal.vulnerability] if vul_given else " " * 4
@@ -506,9 +585,13 @@ def dumps(
         items = [b if isinstance(b, HndBoard) else HndBoard(b) for b in boards]
     if len(items) > MAX_BOARDS:
         raise FormatError(
-            f"a .HND file holds at most {MAX_BOARDS} boards (002:65), got {len(items)}: "
-            f"split them into {-(-len(items) // MAX_BOARDS)} files "
-            "(bridgedesk.formats.hnd.split / dump_split, or 'deals convert --split')"
+            "a .HND file holds at most {max_boards} boards (002:65), got {boards}: "
+            "split them into {files} files (bridgedesk.formats.hnd.split / "
+            "dump_split, or 'deals convert --split')",
+            code="hnd.too-many-boards-split",
+            max_boards=MAX_BOARDS,
+            boards=len(items),
+            files=-(-len(items) // MAX_BOARDS),
         )
     lines: list[str] = []
     for board in items:

@@ -22,10 +22,14 @@ class JsonReader:
     def __init__(self, path: str) -> None:
         self.path = path
 
-    def fail(self, field: str, message: str) -> FormatError:
-        return FormatError(message, Location(file=self.path, field=field))
+    def fail(self, message: str, field: str, /, *, code: str = "", **params: object) -> FormatError:
+        """The refusal ``message`` (a message id with its ``code`` and ``params``) about
+        the record's ``field`` in the file."""
+        return FormatError(message, Location(file=self.path, field=field), code=code, **params)
 
     def obj(self, value: object, field: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(field, f"{field} must be an object")
+            raise self.fail(
+                "{field} must be an object", field, code="json.not-an-object", field=field
+            )
         return value

@@ -50,7 +50,7 @@ def is_protocol(text: str) -> bool:
 def load(paths: Sequence[str | Path]) -> ScoreInput:
     """The boards of one tournament from its protocol pages (one page a board)."""
     if not paths:
-        raise FormatError("no KoPS protocol pages given")
+        raise FormatError("no KoPS protocol pages given", code="kops.no-pages")
     pages = [(str(p), decode(reading.read_bytes(p, what="the KoPS page"), str(p))) for p in paths]
     return loads(pages, filename=str(Path(paths[0]).parent))
 
@@ -66,12 +66,20 @@ def loads(pages: Sequence[tuple[str, str]], filename: str = "<kops>") -> ScoreIn
         numbers = {int(m.group(1)) for t in titles for m in [re.search(r"ROZDANIE NR (\d{1,4})", t)]
                    if m is not None}  # fmt: skip
         if len(numbers) != 1:
-            raise FormatError("no board number (a KoPS page headed ROZDANIE NR ... was expected)",
-                              Location(file=page_name))  # fmt: skip
+            raise FormatError(
+                "no board number (a KoPS page headed ROZDANIE NR ... was expected)",
+                Location(file=page_name),
+                code="kops.no-board-number",
+            )
         number = numbers.pop()
         if number in boards:
-            raise FormatError(f"board {number} is also in {where_of[number]}",
-                              Location(file=page_name, board=number))  # fmt: skip
+            raise FormatError(
+                "board {number} is also in {page}",
+                Location(file=page_name, board=number),
+                code="kops.board-twice",
+                number=number,
+                page=where_of[number],
+            )
         where_of[number] = page_name
         results = [r for r in found if r.css in ("niep", "parz")]
         board_lines[number] = results[0].line if results else 1
@@ -93,21 +101,36 @@ def loads(pages: Sequence[tuple[str, str]], filename: str = "<kops>") -> ScoreIn
 def _line(row: Row, board: int, where: Location) -> TravellerLine:
     cells = row.cells
     if len(cells) < 4:
-        raise FormatError("a protocol row needs the pair numbers and a result", where)
+        raise FormatError(
+            "a protocol row needs the pair numbers and a result", where, code="kops.row-pairs"
+        )
     ns, ew = (reading.whole_number(c.text) for c in cells[:2])
     if ns is None or ew is None:
-        raise FormatError(f"pair numbers {cells[0].text[:10]!r} {cells[1].text[:10]!r} are not "
-                          "whole numbers", where)  # fmt: skip
+        raise FormatError(
+            "pair numbers {first!r} {second!r} are not whole numbers",
+            where,
+            code="kops.pair-numbers",
+            first=cells[0].text[:10],
+            second=cells[1].text[:10],
+        )
     if cells[2].text.startswith("sędzia"):
         marks = [c.text for c in cells[3:5]]
         if marks and marks[0] == "średnia":
             return TravellerLine.adjusted(ns, ew, Adjustment.AVERAGE)
         if len(marks) == 2 and all(m in _PERCENT for m in marks):
             return TravellerLine.adjusted(ns, ew, _PERCENT[marks[0]], _PERCENT[marks[1]])
-        raise FormatError(f"director's score {' '.join(marks)[:20]!r} is not średnia or "
-                          "60%/50%/40% for each side", where)  # fmt: skip
+        raise FormatError(
+            "director's score {given!r} is not średnia or 60/50/40 per cent for each side",
+            where,
+            code="kops.director-score",
+            given=" ".join(marks)[:20],
+        )
     if len(cells) < 8:
-        raise FormatError("a protocol row needs contract, declarer, lead, result and score", where)
+        raise FormatError(
+            "a protocol row needs contract, declarer, lead, result and score",
+            where,
+            code="kops.row-cells",
+        )
     contract_cell, declarer, _lead, made, score_ns, score_ew = cells[2:8]
     suits = [_SUITS[s.rsplit("/", 1)[-1].upper()] for s in contract_cell.images
              if s.rsplit("/", 1)[-1].upper() in _SUITS]  # fmt: skip
@@ -127,7 +150,9 @@ def _line(row: Row, board: int, where: Location) -> TravellerLine:
     points = score_ns.text or score_ew.text
     value = reading.whole_number(points.lstrip("-"))
     if value is None:
-        raise FormatError(f"score {points[:20]!r} is not a whole number", where)
+        raise FormatError(
+            "score {given!r} is not a whole number", where, code="kops.score", given=points[:20]
+        )
     value = -value if points.startswith("-") else value
     play, computed = checked_score(board, contract_text, seat, tricks, value, where)
     outcome = Weighted.of(computed)

@@ -36,7 +36,9 @@ def _date(text: str, where: Location) -> date:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        raise FormatError(f"date must be YYYY-MM-DD, got {text!r}", where) from None
+        raise FormatError(
+            "date must be YYYY-MM-DD, got {given!r}", where, code="ledger.date", given=text
+        ) from None
 
 
 def _decimal(text: str, where: Location, name: str = "points", *, bounded: bool = False) -> Decimal:
@@ -46,16 +48,33 @@ def _decimal(text: str, where: Location, name: str = "points", *, bounded: bool 
     try:
         value = Decimal(text.strip())
     except InvalidOperation:
-        raise FormatError(f"{name} must be a number, got {text[:40]!r}", where) from None
+        raise FormatError(
+            "{column} must be a number, got {given!r}",
+            where,
+            code="ledger.not-a-number",
+            column=name,
+            given=text[:40],
+        ) from None
     if not value.is_finite():
-        raise FormatError(f"{name} must be a number, got {text[:40]!r}", where)
+        raise FormatError(
+            "{column} must be a number, got {given!r}",
+            where,
+            code="ledger.not-a-number",
+            column=name,
+            given=text[:40],
+        )
     if bounded:
         try:
             reading.checked_decimal(text.strip())
         except ValueError:
-            raise FormatError(f"{name} must be a number of at most "
-                              f"{reading.MAX_NUMBER_DIGITS} digits, got {text[:40]!r}",
-                              where) from None  # fmt: skip
+            raise FormatError(
+                "{column} must be a number of at most {digits} digits, got {given!r}",
+                where,
+                code="ledger.number-digits",
+                column=name,
+                digits=reading.MAX_NUMBER_DIGITS,
+                given=text[:40],
+            ) from None
     return value
 
 
@@ -65,12 +84,18 @@ def _rows(text: str, file: str | None) -> list[tuple[int, dict[str, str]]]:
         names = reader.fieldnames
     if names is None or "member" not in names:
         raise FormatError(
-            "the ledger CSV needs a header with at least a member column", Location(file, 1)
+            "the ledger CSV needs a header with at least a member column",
+            Location(file, 1),
+            code="ledger.header",
         )
     unknown = set(names) - set(COLUMNS)
     if unknown:
         raise FormatError(
-            f"unknown columns {sorted(unknown)}; allowed: {', '.join(COLUMNS)}", Location(file, 1)
+            "unknown columns {unknown}; allowed: {allowed}",
+            Location(file, 1),
+            code="ledger.unknown-columns",
+            unknown=sorted(unknown),
+            allowed=", ".join(COLUMNS),
         )
     return [
         (reader.line_num, {k: csv_cells.restore(v or "") for k, v in row.items() if k is not None})
@@ -81,7 +106,12 @@ def _rows(text: str, file: str | None) -> list[tuple[int, dict[str, str]]]:
 def _entry(row: dict[str, str], where: Location) -> LedgerEntry:
     place = row.get("place", "").strip()
     if place and reading.whole_number(place) is None:
-        raise FormatError(f"place must be a whole number, got {place[:40]!r}", where)
+        raise FormatError(
+            "place must be a whole number, got {given!r}",
+            where,
+            code="ledger.place",
+            given=place[:40],
+        )
     try:
         return LedgerEntry(
             member=row["member"].strip(),
@@ -96,7 +126,7 @@ def _entry(row: dict[str, str], where: Location) -> LedgerEntry:
             kind=row.get("kind", "").strip(),
         )
     except MasterpointError as exc:
-        raise FormatError(exc.message, where) from exc
+        raise FormatError(exc.msgid, where, code=exc.code, **exc.params) from exc
 
 
 def loads_awards(text: str, file: str | None = None) -> list[LedgerEntry]:
@@ -117,7 +147,7 @@ def loads(text: str, file: str | None = None) -> InMemoryRepository:
         kind = row.get("type", "").strip() or "award"
         member = row.get("member", "").strip()
         if not member:
-            raise FormatError("member number is empty", where)
+            raise FormatError("member number is empty", where, code="ledger.member-empty")
         if kind == "award":
             awards.append(_entry(row, where))
         elif kind == "pending":
@@ -138,7 +168,12 @@ def loads(text: str, file: str | None = None) -> InMemoryRepository:
             value = _decimal(row.get("points", ""), where, "seed points", bounded=True)
             repo.set_seed_points(member, _date(row.get("date", ""), where), int(value))
         else:
-            raise FormatError(f"type must be award, pending, player or seed, got {kind!r}", where)
+            raise FormatError(
+                "type must be award, pending, player or seed, got {given!r}",
+                where,
+                code="ledger.type",
+                given=kind,
+            )
     for entry in awards:
         if repo.player(entry.member) is None:
             repo.add_player(Member(entry.member))

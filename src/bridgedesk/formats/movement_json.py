@@ -112,20 +112,46 @@ class _Reader(JsonReader):
         maximum: int = limits.ENTRY_NUMBER,
     ) -> int:
         if key not in data:
-            raise self.fail(f"{field}{key}", f"missing {field}{key}")
+            raise self.fail(
+                "missing {field}{key}",
+                f"{field}{key}",
+                code="json.missing-key",
+                field=field,
+                key=key,
+            )
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"{field}{key}", f"{field}{key} must be a whole number, not {value!r}")
+            raise self.fail(
+                "{field}{key} must be a whole number, not {given!r}",
+                f"{field}{key}",
+                code="json.not-whole",
+                field=field,
+                key=key,
+                given=value,
+            )
         if not minimum <= value <= maximum:
             raise self.fail(
-                f"{field}{key}", f"{field}{key} must be from {minimum} to {maximum}, not {value}"
+                "{field}{key} must be from {minimum} to {maximum}, not {value}",
+                f"{field}{key}",
+                code="json.not-in-range",
+                field=field,
+                key=key,
+                minimum=minimum,
+                maximum=maximum,
+                value=value,
             )
         return value
 
     def list_(self, data: dict[str, Any], key: str, field: str) -> list[Any]:
         value = data.get(key, [])
         if not isinstance(value, list):
-            raise self.fail(f"{field}{key}", f"{field}{key} must be a list")
+            raise self.fail(
+                "{field}{key} must be a list",
+                f"{field}{key}",
+                code="json.not-a-list",
+                field=field,
+                key=key,
+            )
         return value
 
     def pair(self, value: object, field: str, winners: int, side: Side | None) -> Pair:
@@ -134,9 +160,21 @@ class _Reader(JsonReader):
             number = reading.whole_number(parts[1]) if len(parts) == 2 else None
             if number is not None and parts[0].upper() in ("NS", "EW"):
                 return Pair(number, Side(parts[0].upper()))
-            raise self.fail(field, f"{field} must look like 'NS 3' or 'EW 3', not {value!r}")
+            raise self.fail(
+                "{field} must look like 'NS 3' or 'EW 3', not {given!r}",
+                field,
+                code="movement.json-pair",
+                field=field,
+                given=value,
+            )
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise self.fail(field, f"{field} must be a pair number (1 or more), not {value!r}")
+            raise self.fail(
+                "{field} must be a pair number (1 or more), not {given!r}",
+                field,
+                code="movement.json-pair-number",
+                field=field,
+                given=value,
+            )
         return Pair(value, side if winners == 2 else None)
 
 
@@ -147,11 +185,16 @@ def loads(text: str, path: str = "<string>") -> Movement:
     data = rd.obj(raw, "the top level")
     kind = data.get("kind", "custom")
     if not isinstance(kind, str):
-        raise rd.fail("kind", "kind must be a string")
+        raise rd.fail("kind must be a string", "kind", code="movement.json-kind")
     tables = rd.int_(data, "tables", "")
     winners = rd.int_(data, "winners", "")
     if winners not in (1, 2):
-        raise rd.fail("winners", f"winners must be 1 or 2, not {winners}")
+        raise rd.fail(
+            "winners must be 1 or 2, not {winners}",
+            "winners",
+            code="movement.json-winners",
+            winners=winners,
+        )
     bpr = rd.int_(data, "boards_per_round", "", maximum=limits.BOARDS)
     sets = rd.int_(data, "board_sets", "", maximum=limits.BOARDS)
     rounds: list[Round] = []
@@ -165,12 +208,22 @@ def loads(text: str, path: str = "<string>") -> Movement:
             sd = rd.obj(sv, g[:-1])
             table = rd.int_(sd, "table", g)
             if "ns" not in sd or "ew" not in sd:
-                raise rd.fail(g + ("ns" if "ns" not in sd else "ew"), f"missing {g}ns or {g}ew")
+                raise rd.fail(
+                    "missing {field}ns or {field}ew",
+                    g + ("ns" if "ns" not in sd else "ew"),
+                    code="movement.json-missing-side",
+                    field=g,
+                )
             p_ns = rd.pair(sd["ns"], g + "ns", winners, Side.NS)
             p_ew = rd.pair(sd["ew"], g + "ew", winners, Side.EW)
             arrow = sd.get("arrow_switch", False)
             if not isinstance(arrow, bool):
-                raise rd.fail(g + "arrow_switch", f"{g}arrow_switch must be true or false")
+                raise rd.fail(
+                    "{field}arrow_switch must be true or false",
+                    g + "arrow_switch",
+                    code="movement.json-arrow-switch",
+                    field=g,
+                )
             if arrow and winners == 2:
                 p_ns, p_ew = Pair(p_ns.number, Side.EW), Pair(p_ew.number, Side.NS)
             board_set = rd.int_(sd, "set", g)
@@ -179,9 +232,16 @@ def loads(text: str, path: str = "<string>") -> Movement:
                 first = (board_set - 1) * bpr + 1
                 if boards != list(range(first, first + bpr)):
                     raise rd.fail(
+                        "{field}boards {boards!r} are not the boards of set {board_set} with "
+                        "{bpr} boards a round ({first}-{last})",
                         g + "boards",
-                        f"{g}boards {boards!r} are not the boards of set {board_set} "
-                        f"with {bpr} boards a round ({first}-{first + bpr - 1})",
+                        code="movement.json-set-boards",
+                        field=g,
+                        boards=boards,
+                        board_set=board_set,
+                        bpr=bpr,
+                        first=first,
+                        last=first + bpr - 1,
                     )
             seats.append(Seating(table, p_ns, p_ew, board_set, arrow))
         sitout = tuple(
@@ -192,7 +252,11 @@ def loads(text: str, path: str = "<string>") -> Movement:
     declared = data.get("rounds")
     if declared is not None and declared != len(rounds):
         raise rd.fail(
-            "rounds", f"rounds says {declared} but rounds_detail lists {len(rounds)} rounds"
+            "rounds says {declared} but rounds_detail lists {listed} rounds",
+            "rounds",
+            code="movement.json-rounds",
+            declared=declared,
+            listed=len(rounds),
         )
     relays_raw = rd.list_(data, "relays", "")
     relays: list[tuple[int, ...]] = []
@@ -200,23 +264,33 @@ def loads(text: str, path: str = "<string>") -> Movement:
         if not isinstance(g, list) or not all(
             isinstance(t, int) and not isinstance(t, bool) for t in g
         ):
-            raise rd.fail(f"relays[{k}]", f"relays[{k}] must be a list of table numbers")
+            raise rd.fail(
+                "relays[{index}] must be a list of table numbers",
+                f"relays[{k}]",
+                code="movement.json-relays",
+                index=k,
+            )
         relays.append(tuple(g))
     copies: list[tuple[int, ...]] = []
     for k, g in enumerate(rd.list_(data, "copies", "")):
         if not isinstance(g, list) or not all(
             isinstance(t, int) and not isinstance(t, bool) for t in g
         ):
-            raise rd.fail(f"copies[{k}]", f"copies[{k}] must be a list of table numbers")
+            raise rd.fail(
+                "copies[{index}] must be a list of table numbers",
+                f"copies[{k}]",
+                code="movement.json-copies",
+                index=k,
+            )
         copies.append(tuple(g))
     phantom = rd.pair(data["phantom"], "phantom", winners, Side.NS) if "phantom" in data else None
     rover = rd.pair(data["rover"], "rover", winners, Side.NS) if "rover" in data else None
     notes = data.get("notes", [])
     if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        raise rd.fail("notes", "notes must be a list of strings")
+        raise rd.fail("notes must be a list of strings", "notes", code="movement.json-notes")
     teams = data.get("teams", False)
     if not isinstance(teams, bool):
-        raise rd.fail("teams", "teams must be true or false")
+        raise rd.fail("teams must be true or false", "teams", code="movement.json-teams")
     try:
         return Movement(
             kind=kind,
@@ -234,7 +308,7 @@ def loads(text: str, path: str = "<string>") -> Movement:
             teams=teams,
         )
     except MovementError as exc:
-        raise FormatError(exc.message, Location(file=path)) from None
+        raise FormatError(exc.msgid, Location(file=path), code=exc.code, **exc.params) from None
 
 
 def load(path: str | Path) -> Movement:

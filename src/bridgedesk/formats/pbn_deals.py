@@ -59,15 +59,19 @@ def record_of(
     board_tag = game.tag("Board")
     if board_tag is None or not board_tag.value.strip() or board_tag.value.strip() == "?":
         if strict:
-            raise FormatError("game has no [Board] tag", _where(source, None, game))
+            raise FormatError(
+                "game has no [Board] tag", _where(source, None, game), code="pbn.no-board-tag"
+            )
         board = index + 1
     else:
         text = board_tag.value.strip()
         number = reading.whole_number(text)
         if number is None or number < 1:
             raise FormatError(
-                f"board number {text[:40]!r} must be a whole number >= 1",
+                "board number {given!r} must be a whole number >= 1",
                 _where(source, board_tag, game),
+                code="pbn.board-number",
+                given=text[:40],
             )
         board = number
     dealer: Seat | None = None
@@ -77,8 +81,10 @@ def record_of(
             dealer = Seat.parse(dealer_tag.value)
         except ValueError:
             raise FormatError(
-                f"dealer {dealer_tag.value!r}: expected N, E, S or W",
+                "dealer {given!r}: expected N, E, S or W",
                 _where(source, dealer_tag, game),
+                code="pbn.bad-dealer",
+                given=dealer_tag.value,
             ) from None
     vul: Vulnerability | None = None
     vul_tag = game.tag("Vulnerable")
@@ -89,16 +95,26 @@ def record_of(
             vul = Vulnerability.NONE if word == "-" else Vulnerability.parse(word)
         except ValueError:
             raise FormatError(
-                f"vulnerability {vul_tag.value!r}: expected None, NS, EW or All",
+                "vulnerability {given!r}: expected None, NS, EW or All",
                 _where(source, vul_tag, game),
+                code="pbn.bad-vulnerability",
+                given=vul_tag.value,
             ) from None
     deal_tag = game.tag("Deal")
     if deal_tag is None:
-        raise FormatError("game has no [Deal] tag", _where(source, None, game))
+        raise FormatError(
+            "game has no [Deal] tag", _where(source, None, game), code="pbn.no-deal-tag"
+        )
     try:
         deal = Deal.from_pbn(deal_tag.value, board, dealer, vul)
     except BridgedeskError as exc:
-        raise FormatError(f"board {board}: {exc.message}", _where(source, deal_tag, game)) from None
+        raise FormatError(
+            "board {board}: {problem}",
+            _where(source, deal_tag, game),
+            code="pbn.bad-deal",
+            board=board,
+            problem=exc,
+        ) from None
     return BoardRecord(
         deal, _dd_table(game, source, strict), _par(game, source, deal.board, strict)
     )
@@ -117,8 +133,10 @@ def _dd_table(game: pbn.Game, source: pbn.PbnFile, strict: bool) -> DDTable | No
         )
     except KeyError as exc:
         raise FormatError(
-            f"OptimumResultTable lacks the column {exc.args[0]}",
+            "OptimumResultTable lacks the column {column}",
             _where(source, tag, game),
+            code="pbn.optimum-column",
+            column=exc.args[0],
         ) from None
     values: dict[tuple[Seat, Strain], int] = {}
     for row in table.rows:
@@ -130,16 +148,19 @@ def _dd_table(game: pbn.Game, source: pbn.PbnFile, strict: bool) -> DDTable | No
                 raise ValueError(tricks)
         except ValueError:
             raise FormatError(
-                f"OptimumResultTable row {' '.join(row)!r}: expected a seat, a strain "
-                "and 0-13 tricks",
+                "OptimumResultTable row {row!r}: expected a seat, a strain and 0-13 tricks",
                 Location(file=source.filename, line=row.line, column=row.column),
+                code="pbn.optimum-row",
+                row=" ".join(row),
             ) from None
         values[(seat, strain)] = tricks
     if len(values) < 20:
         if strict:
             raise FormatError(
-                f"OptimumResultTable has {len(values)} of the 20 seat/strain entries",
+                "OptimumResultTable has {entries} of the 20 seat/strain entries",
                 _where(source, tag, game),
+                code="pbn.optimum-entries",
+                entries=len(values),
             )
         return None
     return DDTable.from_mapping(values)
@@ -159,7 +180,13 @@ def _par(game: pbn.Game, source: pbn.PbnFile, board: int, strict: bool) -> Par |
             # (the tags stay in the game) rather than refusing the whole file
             return _contract_and_score(score_tag.value) or _score_only(score_tag.value)
         where = contract_tag if contract_tag is not None and "par" in exc.message else score_tag
-        raise FormatError(f"board {board}: {exc.message}", _where(source, where, game)) from None
+        raise FormatError(
+            "board {board}: {problem}",
+            _where(source, where, game),
+            code="pbn.bad-deal",
+            board=board,
+            problem=exc,
+        ) from None
 
 
 def _contract_and_score(value: str) -> Par | None:
@@ -231,7 +258,9 @@ def records(games: pbn.PbnFile, *, strict: bool = False) -> list[BoardRecord]:
         if not has_deal(game):
             tag = game.tag("Deal")
             if strict and (tag is None or tag.value.strip() in ("", "?")):
-                raise FormatError("game has no [Deal] tag", _where(games, tag, game))
+                raise FormatError(
+                    "game has no [Deal] tag", _where(games, tag, game), code="pbn.no-deal-tag"
+                )
             if not strict:
                 continue  # strict: a partial deal gets record_of's precise message
         out.append(record_of(game, games, strict=strict, index=len(out)))

@@ -56,7 +56,7 @@ class Column:
     def parse(cls, token: str) -> Column:
         match = _COLUMN_RE.match(token.strip())
         if match is None:  # pragma: no cover - the pattern matches every string
-            raise FormatError(f"bad column spec {token!r}")
+            raise FormatError("bad column spec {given!r}", code="pbn.column-spec", given=token)
         order, name, width, align = match.groups()
         return cls(
             name=name,
@@ -158,7 +158,11 @@ class Table:
             cells = tuple(NOT_APPLICABLE if v is None else str(v) for v in raw)
             if len(cells) != len(cols):
                 raise FormatError(
-                    f"a table row needs {len(cols)} cells ({';'.join(names)}), got {len(cells)}"
+                    "a table row needs {cells} cells ({columns}), got {given}",
+                    code="pbn.table-row-cells",
+                    cells=len(cols),
+                    columns=";".join(names),
+                    given=len(cells),
                 )
             built.append(Row(cells, names))
         return cls(cols, tuple(built))

@@ -67,8 +67,20 @@ class _Reader:
         self._new_game()
 
     # -- errors
-    def error(self, message: str, line: int, column: int | None = None) -> FormatError:
-        return FormatError(message, Location(file=self.filename, line=line, column=column))
+    def error(
+        self,
+        message: str,
+        line: int,
+        column: int | None = None,
+        *,
+        code: str = "",
+        **params: object,
+    ) -> FormatError:
+        """The refusal ``message`` (a message id with its ``code`` and ``params``) at
+        ``line`` and ``column`` of the file."""
+        return FormatError(
+            message, Location(file=self.filename, line=line, column=column), code=code, **params
+        )
 
     # -- game state
     def _new_game(self) -> None:
@@ -103,7 +115,12 @@ class _Reader:
         value = raw
         if raw.startswith("#"):
             if name in NO_INHERITANCE_TAGS and self.strict:
-                raise self.error(f'tag {name} may not use "#" inheritance (PBN 2.1, 4.8)', line)
+                raise self.error(
+                    'tag {tag} may not use "#" inheritance (PBN 2.1, 4.8)',
+                    line,
+                    code="pbn.inheritance",
+                    tag=name,
+                )
             if raw.startswith("##"):
                 value = raw[2:]
                 self.defaults[name] = value
@@ -142,10 +159,14 @@ class _Reader:
         if self.strict:
             last = elements[-1]
             raise self.error(
-                f"table has {n} columns ({';'.join(names)}) but {len(elements)} elements, "
-                f"not a whole number of rows",
+                "table has {columns} columns ({names}) but {elements} elements, not a "
+                "whole number of rows",
                 last[1],
                 last[2],
+                code="pbn.table-elements",
+                columns=n,
+                names=";".join(names),
+                elements=len(elements),
             )
         # lenient: one row per line, short rows padded with "?"
         by_line: dict[int, list[tuple[str, int, int]]] = {}
@@ -154,10 +175,14 @@ class _Reader:
         for ln, items in by_line.items():
             if len(items) > n:
                 raise self.error(
-                    f"table row has {len(items)} elements but the table has {n} columns "
-                    f"({';'.join(names)})",
+                    "table row has {elements} elements but the table has {columns} columns "
+                    "({names})",
                     ln,
                     items[n][2],
+                    code="pbn.table-row-elements",
+                    elements=len(items),
+                    columns=n,
+                    names=";".join(names),
                 )
             cells = [e[0] for e in items] + [UNKNOWN] * (n - len(items))
             rows.append(Row(tuple(cells), names, ln, items[0][2]))
@@ -198,7 +223,12 @@ class _Reader:
             in_brace = self._scan_line(text, lineno, pos)
         if in_brace is not None:
             if self.strict:
-                raise self.error("comment opened with { is never closed", in_brace[0], in_brace[1])
+                raise self.error(
+                    "comment opened with {{ is never closed",
+                    in_brace[0],
+                    in_brace[1],
+                    code="pbn.comment-not-closed",
+                )
             self._comment("\n".join(in_brace[2]))
         self._finish_game()
         if self.game.comments and self.result.games:
@@ -255,10 +285,12 @@ class _Reader:
                 continue
             if self.current is None:
                 raise self.error(
-                    f"unexpected {text[pos:].strip()[:20]!r}: expected a tag pair "
-                    '[Name "value"], a comment or an empty line',
+                    'unexpected {given!r}: expected a tag pair [Name "value"], a comment or '
+                    "an empty line",
                     lineno,
                     pos + 1,
+                    code="pbn.unexpected-text",
+                    given=text[pos:].strip()[:20],
                 )
             if not is_table_tag(self.current.name):
                 # section data starting after a tag on the same line
@@ -285,10 +317,13 @@ class _Reader:
             bad = [c for c in token if c in SECTION_FORBIDDEN]
             if bad:
                 raise self.error(
-                    f"character {bad[0]!r} is not allowed in table element {token!r}; "
-                    "quote the element",
+                    "character {given!r} is not allowed in table element {element!r}; quote "
+                    "the element",
                     lineno,
                     pos + 1,
+                    code="pbn.table-element-character",
+                    given=bad[0],
+                    element=token,
                 )
         elements.append((token, lineno, pos + 1))
         return end
@@ -316,7 +351,12 @@ class _Reader:
                 return "".join(out), i + 1
             out.append(ch)
             i += 1
-        raise self.error("string is not closed with a quote on the same line", lineno, pos + 1)
+        raise self.error(
+            "string is not closed with a quote on the same line",
+            lineno,
+            pos + 1,
+            code="pbn.string-not-closed",
+        )
 
     def _skip_space(self, text: str, i: int) -> tuple[str, int]:
         """Past white space; at the end of the line, on to the next one if it is
@@ -340,21 +380,40 @@ class _Reader:
         text, i = self._skip_space(text, pos + 1)
         match = _NAME_RE.match(text, i)
         if match is None:
-            raise self.error("expected a tag name after '[' (letters, digits and _)", lineno, i + 1)
+            raise self.error(
+                "expected a tag name after '[' (letters, digits and _)",
+                lineno,
+                i + 1,
+                code="pbn.tag-name-expected",
+            )
         name = match.group(0)
         if self.strict and not name[0].isupper():
             raise self.error(
-                f"tag name {name!r} must begin with an upper-case letter", lineno, i + 1
+                "tag name {given!r} must begin with an upper-case letter",
+                lineno,
+                i + 1,
+                code="pbn.tag-name-upper",
+                given=name,
             )
         text, i = self._skip_space(text, match.end())
         if i >= len(text) or text[i] != '"':
             raise self.error(
-                f'expected the quoted value of tag {name}: [{name} "value"]', lineno, i + 1
+                'expected the quoted value of tag {tag}: [{tag} "value"]',
+                lineno,
+                i + 1,
+                code="pbn.tag-value-expected",
+                tag=name,
             )
         value, i = self._string(text, lineno, i, in_tag=True)
         text, i = self._skip_space(text, i)
         if i >= len(text) or text[i] != "]":
-            raise self.error(f"tag {name} is not closed with ']'", lineno, i + 1)
+            raise self.error(
+                "tag {tag} is not closed with ']'",
+                lineno,
+                i + 1,
+                code="pbn.tag-not-closed",
+                tag=name,
+            )
         self._open_tag(name, value, lineno, start + 1)
         return text, i + 1
 
@@ -364,9 +423,11 @@ class _Reader:
         duplicate = name not in REPEATABLE_TAGS and any(t.name == name for t in self.open_tags)
         if duplicate and self.strict:
             raise self.error(
-                f"tag {name} occurs twice in one game; separate games with an empty line",
+                "tag {tag} occurs twice in one game; separate games with an empty line",
                 lineno,
                 column,
+                code="pbn.tag-twice",
+                tag=name,
             )
         if duplicate and name in GAME_TAGS:
             first = next(t for t in self.open_tags if t.name == name)
@@ -415,10 +476,12 @@ def decode(data: bytes, filename: str | None = None, *, encoding: str | None = N
             offset = text_encoding.first_non_ascii(data)
             line, column = reading.position(data, offset)
             raise FormatError(
-                f"cannot tell the text encoding (byte 0x{data[offset]:02x} here): not UTF-8, "
-                "nor clearly Shift_JIS or Latin-1 text; name it with --encoding "
+                "cannot tell the text encoding (byte 0x{byte:02x} here): not UTF-8, nor "
+                "clearly Shift_JIS or Latin-1 text; name it with --encoding "
                 "(--input-encoding for deals convert), e.g. shift_jis or cp1252",
                 Location(file=filename, line=line, column=column),
+                code="pbn.encoding-unknown",
+                byte=data[offset],
             )
     return reading.decode(
         data, filename, encoding=encoding, hint="name the right one with --encoding"
@@ -443,6 +506,8 @@ def load(
     name = getattr(source, "name", None)
     filename = str(name) if name is not None else None
     if len(raw) > reading.MAX_FILE_BYTES:
-        raise FormatError("the file is too large to be a PBN file", Location(file=filename))
+        raise FormatError(
+            "the file is too large to be a PBN file", Location(file=filename), code="pbn.too-large"
+        )
     text = decode(raw, filename, encoding=encoding) if isinstance(raw, bytes) else raw
     return loads(text, strict=strict, filename=filename)

@@ -69,13 +69,19 @@ def score_input(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> 
         number_text = game.get("Board")
         found = None if number_text is None else reading.whole_number(number_text)
         if found is None or found < 1:
-            raise FormatError(f"a ScoreTable needs a [Board] tag with a board number, got "
-                              f"{(number_text or '')[:40]!r}",
-                              Location(file=filename, line=line))  # fmt: skip
+            raise FormatError(
+                "a ScoreTable needs a [Board] tag with a board number, got {given!r}",
+                Location(file=filename, line=line),
+                code="pbn.score-table-board",
+                given=(number_text or "")[:40],
+            )
         number = found
         if number in by_number and strict:
-            raise FormatError("the board has two score tables",
-                              Location(file=filename, line=line, board=number))  # fmt: skip
+            raise FormatError(
+                "the board has two score tables",
+                Location(file=filename, line=line, board=number),
+                code="pbn.score-tables-twice",
+            )
         # leniently, a second table of the board (a second game with the same
         # [Board], as programs write one game per section) adds its rows
         board_lines.setdefault(number, line or 0)
@@ -97,17 +103,24 @@ def score_input(parsed: pbn.PbnFile, filename: str, *, strict: bool = False) -> 
                     "an individual event's rows need PlayerId_North, PlayerId_East, "
                     "PlayerId_South and PlayerId_West",
                     where,
+                    code="pbn.individual-rows-players",
                 )
             result_lines[(number, len(results))] = row.line or 0
             results.append(result)
     boards = [Board(number, tuple(results)) for number, results in by_number.items() if results]
     if not boards:
-        raise FormatError("no [ScoreTable] with results in this PBN file",
-                          Location(file=filename))  # fmt: skip
+        raise FormatError(
+            "no [ScoreTable] with results in this PBN file",
+            Location(file=filename),
+            code="pbn.no-score-table",
+        )
     if individual and any(r.players is None for b in boards for r in b.results):
-        raise FormatError("some score rows name players (PlayerId_North ...) and some pairs: "
-                          "an individual event needs the four players on every row",
-                          Location(file=filename))  # fmt: skip
+        raise FormatError(
+            "some score rows name players (PlayerId_North ...) and some pairs: an "
+            "individual event needs the four players on every row",
+            Location(file=filename),
+            code="pbn.players-and-pairs",
+        )
     return ScoreInput(filename, tuple(boards), (), 1 if individual else None, board_lines,
                       result_lines, scoring, individual)  # fmt: skip
 
@@ -121,11 +134,20 @@ def _players(row: Any, where: Location) -> tuple[str, str, str, str] | None:
     if all(c in (None, *_EMPTY) for c in cells):
         return None
     if any(c in (None, *_EMPTY) for c in cells):
-        raise FormatError("an individual's score row needs all four of PlayerId_North, "
-                          "PlayerId_East, PlayerId_South and PlayerId_West", where)  # fmt: skip
+        raise FormatError(
+            "an individual's score row needs all four of PlayerId_North, "
+            "PlayerId_East, PlayerId_South and PlayerId_West",
+            where,
+            code="pbn.individual-row-players",
+        )
     names = [c or "" for c in cells]
     if len(set(names)) != 4:
-        raise FormatError(f"a player sits twice at one table: {'-'.join(names)} (N-E-S-W)", where)
+        raise FormatError(
+            "a player sits twice at one table: {players} (N-E-S-W)",
+            where,
+            code="pbn.player-twice-at-table",
+            players="-".join(names),
+        )
     return (names[0], names[1], names[2], names[3])
 
 
@@ -160,7 +182,9 @@ def _row(
         # table with no pair columns at all is a frequency table (PBN 2.1, 5.3)
         has_pairs = _cell(row, "PairId_NS", "Pair_NS", "PairId_EW", "Pair_EW") is not None
         if strict or (has_pairs and _has_play(row)):
-            raise FormatError("a score row needs PairId_NS and PairId_EW", where)
+            raise FormatError(
+                "a score row needs PairId_NS and PairId_EW", where, code="pbn.score-row-pairs"
+            )
         return None
     assert ns is not None and ew is not None
     if prefix and not individual:
@@ -175,7 +199,7 @@ def _row(
         n = s_ns if isinstance(s_ns, Adjustment) else None
         e = s_ew if isinstance(s_ew, Adjustment) else None
         if n is None and e is None:  # pragma: no cover - one of them is an Adjustment
-            raise FormatError("bad adjusted score", where)
+            raise FormatError("bad adjusted score", where, code="pbn.bad-adjusted-score")
         if n is not None and e is not None:
             return TravellerLine(ns, ew, n, e)
         first = n if n is not None else e
@@ -225,7 +249,12 @@ def _plain_score(text: str | None, where: Location) -> int | None:
             return int(parts[0])
     except ValueError:
         pass
-    raise FormatError(f"bad score {text!r}: expected 'NS 420', 'EW 100' or a number", where)
+    raise FormatError(
+        "bad score {given!r}: expected 'NS 420', 'EW 100' or a number",
+        where,
+        code="pbn.bad-score",
+        given=text,
+    )
 
 
 def _tricks(text: str | None, contract: str, where: Location) -> int | None:

@@ -160,7 +160,11 @@ def _number(parsed: pbn.PbnFile, game: pbn.Game, tag: str) -> int:
     value = game.get(tag)
     if value is None or not value.strip().isdigit() or int(value) < 1:
         raise FormatError(
-            f"[{tag}] must be a number of 1 or more, not {value!r}", _where(parsed, game, tag)
+            "[{tag}] must be a number of 1 or more, not {value!r}",
+            _where(parsed, game, tag),
+            code="pbn.tag-number",
+            tag=tag,
+            value=value,
         )
     return int(value)
 
@@ -179,8 +183,10 @@ def _score(parsed: pbn.PbnFile, game: pbn.Game) -> int | None:
     except ValueError:
         pass
     raise FormatError(
-        f'[Score {game.get("Score")!r}] is not a score: write "NS 420" or "EW -50"',
+        '[Score {given!r}] is not a score: write "NS 420" or "EW -50"',
         _where(parsed, game, "Score"),
+        code="pbn.team-score",
+        given=game.get("Score"),
     )
 
 
@@ -190,15 +196,22 @@ def _room(parsed: pbn.PbnFile, game: pbn.Game, board: int) -> RoomScore:
     contract = (game.get("Contract") or "").strip()
     if contract in ("", pbn.UNKNOWN):
         if score is None:
-            raise FormatError(f"board {board}: the room has neither a contract nor a score", where)
+            raise FormatError(
+                "board {board}: the room has neither a contract nor a score",
+                where,
+                code="pbn.room-no-contract-or-score",
+                board=board,
+            )
         return RoomScore(score)
     result = (game.get("Result") or "").strip()
     tricks = None
     if result not in ("", pbn.UNKNOWN):
         if not result.isdigit() or int(result) > 13:
             raise FormatError(
-                f"[Result {result!r}] must be the tricks taken, 0-13",
+                "[Result {result!r}] must be the tricks taken, 0-13",
                 _where(parsed, game, "Result"),
+                code="pbn.team-result",
+                result=result,
             )
         tricks = int(result)
     play, computed = checked_score(board, contract, game.get("Declarer"), tricks, score, where)
@@ -221,7 +234,9 @@ def _heading(game: pbn.Game) -> EventHeading:
 def play_of(parsed: pbn.PbnFile) -> TeamEventPlay:
     """The matches of a parsed team PBN (see the module doc), ready to be scored."""
     if not parsed.games:
-        raise FormatError("the PBN file holds no games", Location(file=parsed.filename))
+        raise FormatError(
+            "the PBN file holds no games", Location(file=parsed.filename), code="pbn.no-games"
+        )
     teams: dict[int, str] = {}
     rooms: dict[tuple[int, int, int, int | None], dict[int, dict[str, RoomScore]]] = {}
     scoring = Method.TEAM_IMPS
@@ -229,8 +244,10 @@ def play_of(parsed: pbn.PbnFile) -> TeamEventPlay:
         room = game.get("Room")
         if room not in (OPEN, CLOSED):
             raise FormatError(
-                f'[Room {room!r}]: a team match game needs [Room "Open"] or [Room "Closed"]',
+                '[Room {given!r}]: a team match game needs [Room "Open"] or [Room "Closed"]',
                 _where(parsed, game, "Room"),
+                code="pbn.room-tag",
+                given=room,
             )
         board = _number(parsed, game, "Board")
         home = _number(parsed, game, "HomeTeamNumber")
@@ -245,8 +262,14 @@ def play_of(parsed: pbn.PbnFile) -> TeamEventPlay:
         seen = match.setdefault(board, {})
         if room in seen:
             raise FormatError(
-                f"board {board} of {home} v {away} in round {rnd} has the {room} room twice",
+                "board {board} of {home} v {away} in round {round} has the {room} room twice",
                 _where(parsed, game, "Room"),
+                code="pbn.room-twice",
+                board=board,
+                home=home,
+                away=away,
+                round=rnd,
+                room=room,
             )
         seen[room] = _room(parsed, game, board)
     matches = []
@@ -256,8 +279,14 @@ def play_of(parsed: pbn.PbnFile) -> TeamEventPlay:
             if len(got) != 2:
                 missing = CLOSED if OPEN in got else OPEN
                 raise FormatError(
-                    f"board {board} of {home} v {away} in round {rnd} has no {missing} room",
+                    "board {board} of {home} v {away} in round {round} has no {missing} room",
                     Location(file=parsed.filename, round=rnd, board=board),
+                    code="pbn.room-missing",
+                    board=board,
+                    home=home,
+                    away=away,
+                    round=rnd,
+                    missing=missing,
                 )
             played.append(BoardRooms(board, got[OPEN], got[CLOSED]))
         matches.append(MatchPlay(rnd, home, away, tuple(played), table=table))

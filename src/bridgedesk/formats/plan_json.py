@@ -65,13 +65,22 @@ def renumbering(
     """The ``competitors`` map of a plan's JSON (competitor -> seat per session)."""
     comps = data.get("competitors")
     if not isinstance(comps, dict) or not comps:
-        raise FormatError("a renumbering needs a 'competitors' object: competitor -> seats", where)
+        raise FormatError(
+            "a renumbering needs a 'competitors' object: competitor -> seats",
+            where,
+            code="renumber.competitors",
+        )
     out: dict[str, tuple[str, ...]] = {}
     for who, seats in comps.items():
         if not isinstance(seats, list) or not all(
             isinstance(s, str | int) and not isinstance(s, bool) for s in seats
         ):
-            raise FormatError(f"competitor {who}: seats must be a list of pair numbers", where)
+            raise FormatError(
+                "competitor {who}: seats must be a list of pair numbers",
+                where,
+                code="renumber.seats-list",
+                who=who,
+            )
         out[str(who)] = tuple(str(s) for s in seats)
     return out
 
@@ -81,11 +90,13 @@ def load(path: str | Path) -> dict[str, tuple[str, ...]]:
     path = Path(path)
     where = Location(file=str(path))
     if not path.is_file():
-        raise FormatError("no such file", where)
+        raise FormatError("no such file", where, code="renumber.no-file")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise FormatError(f"not a JSON renumbering: {exc}", where) from None
+        raise FormatError(
+            "not a JSON renumbering: {problem}", where, code="renumber.not-json", problem=exc
+        ) from None
     if not isinstance(data, dict):
-        raise FormatError("a renumbering is a JSON object", where)
+        raise FormatError("a renumbering is a JSON object", where, code="renumber.not-object")
     return renumbering(data, where)

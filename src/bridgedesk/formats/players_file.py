@@ -55,10 +55,19 @@ def _loads_csv(text: str, file: str | None) -> Roster:
     if "pair" not in names or "members" not in names:
         # a header cell may hold line breaks inside quotes: the message stays one line
         shown = ", ".join(" ".join(n.split()) for n in names)
+        if not shown:
+            raise FormatError(
+                "the players CSV needs a header with pair and members columns (and "
+                "optionally flight), got nothing",
+                Location(file, 1),
+                code="players.csv-header-nothing",
+            )
         raise FormatError(
-            "the players CSV needs a header with pair and members columns (and optionally "
-            f"flight), got {shown or 'nothing'}",
+            "the players CSV needs a header with pair and members columns (and "
+            "optionally flight), got {shown}",
             Location(file, 1),
+            code="players.csv-header",
+            shown=shown,
         )
     players: dict[str, tuple[str, ...]] = {}
     flights: dict[str, str] = {}
@@ -67,11 +76,15 @@ def _loads_csv(text: str, file: str | None) -> Roster:
         pair = (row.get("pair") or "").strip()
         members = _members(row.get("members") or "")
         if not pair:
-            raise FormatError("pair is empty", where)
+            raise FormatError("pair is empty", where, code="players.pair-empty")
         if not members:
-            raise FormatError(f"pair {pair}: no member numbers", where)
+            raise FormatError(
+                "pair {pair}: no member numbers", where, code="players.no-members", pair=pair
+            )
         if pair in players:
-            raise FormatError(f"pair {pair} is listed twice", where)
+            raise FormatError(
+                "pair {pair} is listed twice", where, code="players.pair-twice", pair=pair
+            )
         players[pair] = members
         flight = (row.get("flight") or "").strip()
         if flight:
@@ -82,7 +95,11 @@ def _loads_csv(text: str, file: str | None) -> Roster:
 def _loads_json(text: str, file: str | None) -> Roster:
     data = reading.loads_json(text, file)
     if not isinstance(data, dict):
-        raise FormatError("expected an object from pair number to members", Location(file))
+        raise FormatError(
+            "expected an object from pair number to members",
+            Location(file),
+            code="players.json-object",
+        )
     players: dict[str, tuple[str, ...]] = {}
     flights: dict[str, str] = {}
     for pair, value in data.items():
@@ -92,7 +109,12 @@ def _loads_json(text: str, file: str | None) -> Roster:
                 flights[str(pair)] = str(entry["flight"])
             entry = entry.get("members")
         if not isinstance(entry, list) or not entry:
-            raise FormatError(f"pair {pair}: members must be a non-empty list", Location(file))
+            raise FormatError(
+                "pair {pair}: members must be a non-empty list",
+                Location(file),
+                code="players.members-list",
+                pair=pair,
+            )
         players[str(pair)] = tuple(str(m) for m in entry)
     return Roster(players, flights)
 
@@ -103,7 +125,12 @@ def loads(text: str, file: str | None = None, *, kind: str = "csv") -> Roster:
         return _loads_json(text, file)
     if kind == "csv":
         return _loads_csv(text, file)
-    raise FormatError(f"a players file is CSV or JSON, not {kind!r}", Location(file))
+    raise FormatError(
+        "a players file is CSV or JSON, not {given!r}",
+        Location(file),
+        code="players.file-kind",
+        given=kind,
+    )
 
 
 def load(path: str | Path) -> Roster:
@@ -137,8 +164,10 @@ def pbn_roster(parsed: pbn.PbnFile, filename: str | None = None) -> Roster | Non
             members = tuple(m for m in members if m not in ("", "-", "?"))
             if not members:
                 raise FormatError(
-                    f"pair {pair}: no member numbers in the TotalScoreTable",
+                    "pair {pair}: no member numbers in the TotalScoreTable",
                     Location(filename, row.line),
+                    code="players.pbn-no-members",
+                    pair=pair,
                 )
             rows.append((pair, _direction(row.get("Direction")), members))
         counts: dict[str, int] = {}

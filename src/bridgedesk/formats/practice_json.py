@@ -141,10 +141,12 @@ def session_dict(saved: SavedSession) -> dict[str, Any]:
 
 def _need(obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if not isinstance(obj, dict) or key not in obj:
-        raise FormatError(f"{where}: missing {key!r}")
+        raise FormatError("{place}: missing {key!r}", code="json.missing", place=where, key=key)
     value = obj[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise FormatError(f"{where}: {key!r} has the wrong type")
+        raise FormatError(
+            "{place}: {key!r} has the wrong type", code="practice.wrong-type", place=where, key=key
+        )
     return value
 
 
@@ -164,7 +166,11 @@ def _deal(obj: Any, where: str) -> Deal:
 
 def _cards(items: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
-        raise FormatError(f"{where}: 'play' must be a list of cards such as \"SA\"")
+        raise FormatError(
+            "{place}: 'play' must be a list of cards such as \"SA\"",
+            code="practice.play-cards",
+            place=where,
+        )
     return tuple(Card.parse(x) for x in items)
 
 
@@ -176,7 +182,9 @@ def _replayed(deal: Deal, declarer: Seat, obj: Any, where: str) -> RoomResult:
     except FormatError:
         raise
     except BridgedeskError as exc:
-        raise FormatError(f"{where}: {exc.message}") from None
+        raise FormatError(
+            "{place}: {problem}", code="json.problem", place=where, problem=exc
+        ) from None
 
 
 def board_from_dict(obj: Any, where: str = "board") -> BoardResult:
@@ -187,7 +195,11 @@ def board_from_dict(obj: Any, where: str = "board") -> BoardResult:
     if [(a.get("seat"), a.get("hcp")) for a in listed if isinstance(a, dict)] != [
         (a.seat.value, a.hcp) for a in found.announcements
     ]:
-        raise FormatError(f"{where}: the announcements are not the deal's HCP from the dealer on")
+        raise FormatError(
+            "{place}: the announcements are not the deal's HCP from the dealer on",
+            code="practice.announcements",
+            place=where,
+        )
     if found.declarer is None:
         return BoardResult(deal, found)
     rooms = _need(obj, "rooms", dict, where)
@@ -207,7 +219,12 @@ def board_from_dict(obj: Any, where: str = "board") -> BoardResult:
 def session_from_dict(obj: Any, filename: str | None = None) -> SavedSession:
     where = filename or "session"
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        raise FormatError(f"{where}: not a bridgedesk practice session ({FORMAT})")
+        raise FormatError(
+            "{place}: not a bridgedesk practice session ({format})",
+            code="practice.not-a-session",
+            place=where,
+            format=FORMAT,
+        )
     try:
         c = _need(obj, "config", dict, where)
         source = c.get("source")
@@ -238,7 +255,7 @@ def session_from_dict(obj: Any, filename: str | None = None) -> SavedSession:
     except FormatError:
         raise
     except BridgedeskError as exc:
-        raise FormatError(exc.message, Location(file=filename)) from None
+        raise FormatError(exc.msgid, Location(file=filename), code=exc.code, **exc.params) from None
     return SavedSession(config, results, deals, current)
 
 
@@ -259,7 +276,9 @@ def loads(text: str, filename: str | None = None) -> SavedSession:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(f"not JSON: {exc}", Location(file=filename)) from None
+        raise FormatError(
+            "not JSON: {problem}", Location(file=filename), code="json.not-json", problem=exc
+        ) from None
     return session_from_dict(obj, filename)
 
 
@@ -267,9 +286,13 @@ def load(path: str | Path) -> SavedSession:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise FormatError("no such session file", Location(file=str(path))) from None
+        raise FormatError(
+            "no such session file", Location(file=str(path)), code="practice.no-file"
+        ) from None
     except UnicodeDecodeError as exc:
-        raise FormatError(f"not JSON: {exc}", Location(file=str(path))) from None
+        raise FormatError(
+            "not JSON: {problem}", Location(file=str(path)), code="json.not-json", problem=exc
+        ) from None
     return loads(text, str(path))
 
 

@@ -42,11 +42,21 @@ MAX_COMPETITORS = 100_000
 
 def _fraction(value: Any, where: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise FormatError(f"{where}: expected a number, got {value!r}")
+        raise FormatError(
+            "{place}: expected a number, got {given!r}",
+            code="json.expected-number",
+            place=where,
+            given=value,
+        )
     try:
         return Fraction(Decimal(str(value)))
     except ArithmeticError as exc:
-        raise FormatError(f"{where}: expected a number, got {value!r}") from exc
+        raise FormatError(
+            "{place}: expected a number, got {given!r}",
+            code="json.expected-number",
+            place=where,
+            given=value,
+        ) from exc
 
 
 def loads(text: str, file: str | None = None) -> Ranking:
@@ -54,19 +64,33 @@ def loads(text: str, file: str | None = None) -> Ranking:
     where = Location(file=file)
     data = reading.loads_json(text, file)
     if not isinstance(data, dict) or not isinstance(data.get("placings"), list):
-        raise FormatError('expected an object with a "placings" list', where)
+        raise FormatError(
+            'expected an object with a "placings" list', where, code="ranking.placings"
+        )
     placings: list[Placing] = []
     for index, item in enumerate(data["placings"], start=1):
         label = f"placing {index}"
         if not isinstance(item, dict):
-            raise FormatError(f"{label}: expected an object", where)
+            raise FormatError(
+                "{place}: expected an object", where, code="json.expected-object", place=label
+            )
         try:
             players = item["players"]
             if not isinstance(players, list) or not all(isinstance(p, (str, int)) for p in players):
-                raise FormatError(f"{label}: players must be a list of member numbers", where)
+                raise FormatError(
+                    "{place}: players must be a list of member numbers",
+                    where,
+                    code="ranking.players",
+                    place=label,
+                )
             place = item["place"]
             if not isinstance(place, int) or isinstance(place, bool):
-                raise FormatError(f"{label}: place must be a whole number", where)
+                raise FormatError(
+                    "{place}: place must be a whole number",
+                    where,
+                    code="ranking.place",
+                    place=label,
+                )
             participation = {
                 str(k): _fraction(v, f"{label} participation")
                 for k, v in dict(item.get("participation", {})).items()
@@ -85,13 +109,21 @@ def loads(text: str, file: str | None = None) -> Ranking:
                 )
             )
         except KeyError as exc:
-            raise FormatError(f"{label}: missing {exc.args[0]!r}", where) from exc
+            raise FormatError(
+                "{place}: missing {key!r}", where, code="json.missing", place=label, key=exc.args[0]
+            ) from exc
         except MasterpointError as exc:
-            raise FormatError(f"{label}: {exc.message}", where) from exc
+            raise FormatError(
+                "{place}: {problem}", where, code="json.problem", place=label, problem=exc
+            ) from exc
     flights = data.get("flights", [])
     competitors = data.get("competitors", {})
     if not isinstance(flights, list) or not isinstance(competitors, dict):
-        raise FormatError('"flights" must be a list and "competitors" an object', where)
+        raise FormatError(
+            '"flights" must be a list and "competitors" an object',
+            where,
+            code="ranking.flights-competitors",
+        )
     counts: dict[str, int] = {}
     for key, value in competitors.items():
         count = value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -111,7 +143,7 @@ def loads(text: str, file: str | None = None) -> Ranking:
     try:
         return Ranking(tuple(placings), tuple(str(f) for f in flights), counts)
     except MasterpointError as exc:
-        raise FormatError(exc.message, where) from exc
+        raise FormatError(exc.msgid, where, code=exc.code, **exc.params) from exc
 
 
 def loads_matches(text: str, file: str | None = None) -> tuple[TeamMatch, ...]:
@@ -120,28 +152,43 @@ def loads_matches(text: str, file: str | None = None) -> tuple[TeamMatch, ...]:
     data = reading.loads_json(text, file)
     items = data.get("matches", []) if isinstance(data, dict) else []
     if not isinstance(items, list):
-        raise FormatError('"matches" must be a list', where)
+        raise FormatError('"matches" must be a list', where, code="ranking.matches")
     out: list[TeamMatch] = []
     for index, item in enumerate(items, start=1):
         label = f"match {index}"
         if not isinstance(item, dict):
-            raise FormatError(f"{label}: expected an object", where)
+            raise FormatError(
+                "{place}: expected an object", where, code="json.expected-object", place=label
+            )
         try:
             result = MatchResult(str(item["result"]))
         except KeyError as exc:
-            raise FormatError(f"{label}: missing {exc.args[0]!r}", where) from exc
+            raise FormatError(
+                "{place}: missing {key!r}", where, code="json.missing", place=label, key=exc.args[0]
+            ) from exc
         except ValueError:
             raise FormatError(
-                f"{label}: result must be won, drawn or lost, got {item['result']!r}", where
+                "{place}: result must be won, drawn or lost, got {given!r}",
+                where,
+                code="ranking.match-result",
+                place=label,
+                given=item["result"],
             ) from None
         halves = item.get("halves", {})
         if not isinstance(halves, dict) or not all(
             isinstance(h, int) and not isinstance(h, bool) for h in halves.values()
         ):
-            raise FormatError(f"{label}: halves must map players to whole numbers", where)
+            raise FormatError(
+                "{place}: halves must map players to whole numbers",
+                where,
+                code="ranking.halves",
+                place=label,
+            )
         boards = item.get("boards")
         if boards is not None and (not isinstance(boards, int) or isinstance(boards, bool)):
-            raise FormatError(f"{label}: boards must be a whole number", where)
+            raise FormatError(
+                "{place}: boards must be a whole number", where, code="ranking.boards", place=label
+            )
         try:
             out.append(
                 TeamMatch(
@@ -158,7 +205,9 @@ def loads_matches(text: str, file: str | None = None) -> tuple[TeamMatch, ...]:
                 )
             )
         except MasterpointError as exc:
-            raise FormatError(f"{label}: {exc.message}", where) from exc
+            raise FormatError(
+                "{place}: {problem}", where, code="json.problem", place=label, problem=exc
+            ) from exc
     return tuple(out)
 
 

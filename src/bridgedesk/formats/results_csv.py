@@ -82,27 +82,41 @@ def header_columns(
         name = ALIASES.get(name, name)
         if name not in required and name not in optional:
             raise FormatError(
-                f"unknown column {raw!r}: the columns are {', '.join(required + optional)}",
+                "unknown column {given!r}: the columns are {columns}",
                 Location(file=file, line=1, column=i + 1),
+                code="slips.unknown-column",
+                given=raw,
+                columns=", ".join(required + optional),
             )
         if name in where:
-            raise FormatError(f"column {name!r} appears twice", Location(file=file, line=1))
+            raise FormatError(
+                "column {column!r} appears twice",
+                Location(file=file, line=1),
+                code="slips.column-twice",
+                column=name,
+            )
         where[name] = i
     seated = [c for c in SEATS if c in where]
     if seated and ("ns" in where or "ew" in where or len(seated) < 4):
         raise FormatError(
             "an individual's slips give north, south, east and west (and no ns / ew)",
             Location(file=file, line=1),
+            code="slips.individual-columns",
         )
     missing = [c for c in required if c not in where and not (seated and c in ("ns", "ew"))]
     if missing:
         raise FormatError(
-            f"missing column(s) {', '.join(missing)}; the header needs {', '.join(required)}",
+            "missing column(s) {missing}; the header needs {required}",
             Location(file=file, line=1),
+            code="slips.missing-columns",
+            missing=", ".join(missing),
+            required=", ".join(required),
         )
     if "result" in where and "tricks" in where:
         raise FormatError(
-            "give either a result or a tricks column, not both", Location(file=file, line=1)
+            "give either a result or a tricks column, not both",
+            Location(file=file, line=1),
+            code="slips.result-or-tricks",
         )
     return where
 
@@ -125,10 +139,16 @@ class Cells:
         if value is None:
             if default is not None:
                 return default
-            raise FormatError(f"{name} is empty", where)
+            raise FormatError("{column} is empty", where, code="slips.cell-empty", column=name)
         number = reading.whole_number(value)
         if number is None:
-            raise FormatError(f"{name} must be a whole number, got {value[:40]!r}", where)
+            raise FormatError(
+                "{column} must be a whole number, got {given!r}",
+                where,
+                code="slips.cell-not-a-number",
+                column=name,
+                given=value[:40],
+            )
         return number
 
 
@@ -156,7 +176,9 @@ def data_lines(
             continue
         yield Cells(row, columns, file, reader.line_num)
     if columns is None:
-        raise FormatError("the file has no header line", Location(file=file, line=1))
+        raise FormatError(
+            "the file has no header line", Location(file=file, line=1), code="slips.no-header"
+        )
 
 
 def loads(text: str, file: str | None = None) -> list[tuple[int, Result]]:
@@ -192,7 +214,10 @@ def loads_seated(text: str, file: str | None = None) -> list[tuple[int, Result, 
         except FormatError:
             raise
         except BridgedeskError as exc:
-            raise FormatError(exc.message, Location(file=file, line=line)) from None
+            # the slip's own refusal, with its code, placed at the file's line
+            raise FormatError(
+                exc.msgid, Location(file=file, line=line), code=exc.code, **exc.params
+            ) from None
         rows.append((line, result, players))
     return rows
 

@@ -33,8 +33,13 @@ def load(directory: str | Path) -> ScoreInput:
     pages = sorted(p for p in folder.iterdir()
                    if p.is_file() and p.suffix.lower() in (".html", ".htm"))  # fmt: skip
     if len(pages) > MAX_PAGES:
-        raise FormatError(f"{len(pages)} pages: more than {MAX_PAGES}, not one tournament",
-                          Location(file=str(folder)))  # fmt: skip
+        raise FormatError(
+            "{pages} pages: more than {most}, not one tournament",
+            Location(file=str(folder)),
+            code="pages.too-many",
+            pages=len(pages),
+            most=MAX_PAGES,
+        )
     bbo: list[Path] = []
     kops: list[Path] = []
     for page in pages:
@@ -44,16 +49,22 @@ def load(directory: str | Path) -> ScoreInput:
         elif kops_pages.is_protocol(data.decode("latin-1")):
             kops.append(page)
     if bbo and kops:
-        raise FormatError("the directory holds both BBO travellers and KoPS protocols: give "
-                          "one tournament's pages", Location(file=str(folder)))  # fmt: skip
+        raise FormatError(
+            "the directory holds both BBO travellers and KoPS protocols: give one "
+            "tournament's pages",
+            Location(file=str(folder)),
+            code="pages.mixed",
+        )
     if bbo:
         return bbo_travellers.load(bbo)
     if kops:
         return kops_pages.load(kops)
     raise FormatError(
         "no BBO traveller pages and no KoPS board protocols in this directory "
-        "(give a .pbn or .json results file, or a directory of saved results pages)",
+        "(give a .pbn or .json results file, or a directory of saved results "
+        "pages)",
         Location(file=str(folder)),
+        code="pages.none",
     )
 
 

@@ -83,10 +83,18 @@ class ScoreInput:
         for i, p in enumerate(self.penalties):
             if p.pair not in names:
                 line = self.penalty_lines[i] if i < len(self.penalty_lines) else None
-                who = "player" if self.individual else "pair"
+                if self.individual:
+                    raise ScoringError(
+                        "penalty for player {player}, who has no result in this file",
+                        Location(file=self.filename, line=line),
+                        code="penalty.player-no-result",
+                        player=p.pair,
+                    )
                 raise ScoringError(
-                    f"penalty for {who} {p.pair}, who has no result in this file",
+                    "penalty for pair {pair}, who has no result in this file",
                     Location(file=self.filename, line=line),
+                    code="penalty.pair-no-result",
+                    pair=p.pair,
                 )
         return w
 
@@ -114,18 +122,35 @@ def checked_score(
             declarer = Seat.parse(declarer_text)
         if not contract.is_pass:
             if declarer is None:
-                raise ContractError(f"contract {contract} has no declarer: give N, E, S or W")
+                raise ContractError(
+                    "contract {contract} has no declarer: give N, E, S or W",
+                    code="contract.no-declarer",
+                    contract=contract,
+                )
             if tricks is None:
-                raise ContractError(f"contract {contract} has no result: give the tricks taken")
+                raise ContractError(
+                    "contract {contract} has no result: give the tricks taken",
+                    code="contract.no-result",
+                    contract=contract,
+                )
         computed = compute(contract, declarer, tricks or 0, board_vulnerability(board))
     except ValueError as exc:
         if isinstance(exc, BridgedeskError):
             raise exc.located(where) from None
-        raise ContractError(str(exc), where) from None
+        raise ContractError(
+            "{problem}", where, code="contract.not-legal", problem=str(exc)
+        ) from None
     if score_ns is not None and score_ns != computed:
         raise ScoringError(
-            f"score {score_ns} does not match {contract} by {declarer} taking {tricks} tricks "
-            f"at vulnerability {board_vulnerability(board)}: that scores {computed} for NS",
+            "score {score} does not match {contract} by {declarer} taking {tricks} "
+            "tricks at vulnerability {vulnerability}: that scores {computed} for NS",
             where,
+            code="result.score-mismatch",
+            score=score_ns,
+            contract=contract,
+            declarer=declarer,
+            tricks=tricks,
+            vulnerability=board_vulnerability(board),
+            computed=computed,
         )
     return Play(contract, declarer, tricks), computed

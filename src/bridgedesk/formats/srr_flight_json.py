@@ -36,19 +36,32 @@ def _misseat(rd: JsonReader, value: object, f: str, rnd: int, home: int, away: i
     data = rd.obj(value, f)
     room_text = data.get("room")
     if room_text not in ("open", "closed"):
-        raise rd.fail(f + ".room", f'{f}.room must be "open" or "closed", not {room_text!r}')
+        raise rd.fail(
+            '{field}.room must be "open" or "closed", not {given!r}',
+            f + ".room",
+            code="srr.json-room",
+            field=f,
+            given=room_text,
+        )
     boards = data.get("boards")
     if (
         not isinstance(boards, list)
         or not boards
         or not all(isinstance(b, int) and not isinstance(b, bool) and b >= 1 for b in boards)
     ):
-        raise rd.fail(f + ".boards", f"{f}.boards must be a list of board numbers")
+        raise rd.fail(
+            "{field}.boards must be a list of board numbers",
+            f + ".boards",
+            code="srr.json-boards",
+            field=f,
+        )
     other = data.get("other_room_played")
     if not isinstance(other, bool):
         raise rd.fail(
+            "{field}.other_room_played must be true or false (004:2653-2655)",
             f + ".other_room_played",
-            f"{f}.other_room_played must be true or false (004:2653-2655)",
+            code="srr.json-other-room",
+            field=f,
         )
     return MisSeat(rnd, home, away, RoomName(room_text), tuple(boards), other)
 
@@ -64,7 +77,7 @@ def _misseats(rd: JsonReader, data: dict[str, Any]) -> tuple[MisSeat, ...]:
             slips = mdict.get("misseated", [])
             f = f"rounds[{i}].matches[{j}].misseated"
             if not isinstance(slips, list):
-                raise rd.fail(f, f"{f} must be a list")
+                raise rd.fail("{field} must be a list", f, code="json.not-a-list", field=f)
             for k, sv in enumerate(slips):
                 out.append(_misseat(rd, sv, f"{f}[{k}]", rnd, mdict["home"], mdict["away"]))
     return tuple(out)
@@ -77,10 +90,15 @@ def loads(text: str, path: str = "<string>") -> Flight:
     data = rd.obj(reading.loads_json(text, path), "the top level")
     name = data.get("flight", Path(path).stem)
     if not isinstance(name, str) or not name:
-        raise rd.fail("flight", "flight must be a name")
+        raise rd.fail("flight must be a name", "flight", code="srr.json-flight-name")
     tables = data.get("tables", len(play.teams))
     if isinstance(tables, bool) or not isinstance(tables, int):
-        raise rd.fail("tables", f"tables must be a whole number, not {tables!r}")
+        raise rd.fail(
+            "tables must be a whole number, not {given!r}",
+            "tables",
+            code="srr.json-tables",
+            given=tables,
+        )
     return Flight(name, tables, play, _misseats(rd, data))
 
 

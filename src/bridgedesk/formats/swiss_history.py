@@ -28,12 +28,18 @@ from bridgedesk.formats.jsonfile import JsonReader, read_text
 class _Reader(JsonReader):
     def list_(self, value: object, field: str) -> list[Any]:
         if not isinstance(value, list):
-            raise self.fail(field, f"{field} must be a list")
+            raise self.fail("{field} must be a list", field, code="json.not-a-list", field=field)
         return value
 
     def int_(self, value: object, field: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise self.fail(field, f"{field} must be a whole number of 1 or more, not {value!r}")
+            raise self.fail(
+                "{field} must be a whole number of 1 or more, not {given!r}",
+                field,
+                code="json.not-whole-from-1",
+                field=field,
+                given=value,
+            )
         return value
 
     def vp(self, value: object, field: str) -> tuple[Decimal, Decimal] | None:
@@ -44,10 +50,18 @@ class _Reader(JsonReader):
             or len(value) != 2
             or not all(isinstance(v, int | Decimal) and not isinstance(v, bool) for v in value)
         ):
-            raise self.fail(field, f"{field} must be two numbers [home, away], not {value!r}")
+            raise self.fail(
+                "{field} must be two numbers [home, away], not {given!r}",
+                field,
+                code="json.home-away-numbers",
+                field=field,
+                given=value,
+            )
         home, away = (Decimal(v) for v in value)
         if home < 0 or away < 0:
-            raise self.fail(field, f"{field} must not be negative")
+            raise self.fail(
+                "{field} must not be negative", field, code="json.negative", field=field
+            )
         return home, away
 
 
@@ -57,22 +71,27 @@ def loads(text: str, path: str = "<string>") -> SwissHistory:
     raw = reading.loads_json(text, path, decimals=True)
     data = rd.obj(raw, "the top level")
     if "teams" not in data:
-        raise rd.fail("teams", "missing teams")
+        raise rd.fail("missing teams", "teams", code="json.missing-teams")
     teams: list[SwissTeam] = []
     for i, tv in enumerate(rd.list_(data["teams"], "teams")):
         f = f"teams[{i}]"
         td = rd.obj(tv, f)
         if "team" not in td:
-            raise rd.fail(f + ".team", f"missing {f}.team")
+            raise rd.fail("missing {field}.team", f + ".team", code="json.missing-team", field=f)
         number = rd.int_(td["team"], f + ".team")
         seed = rd.int_(td.get("seed", number), f + ".seed")
         teams.append(SwissTeam(number, seed))
     numbers = [t.team for t in teams]
     dup = [n for n, c in Counter(numbers).items() if c > 1]
     if dup:
-        raise rd.fail("teams", f"team {dup[0]} is listed twice")
+        raise rd.fail("team {team} is listed twice", "teams", code="swiss.team-twice", team=dup[0])
     if len(teams) < 4:
-        raise rd.fail("teams", f"a Swiss needs at least 4 teams, not {len(teams)}")
+        raise rd.fail(
+            "a Swiss needs at least 4 teams, not {teams}",
+            "teams",
+            code="swiss.too-few-teams",
+            teams=len(teams),
+        )
     known = set(numbers)
     rounds: list[SwissRound] = []
     for i, rv in enumerate(rd.list_(data.get("rounds", []), "rounds")):
@@ -85,14 +104,33 @@ def loads(text: str, path: str = "<string>") -> SwissHistory:
             md = rd.obj(mv, g)
             for key in ("home", "away"):
                 if key not in md:
-                    raise rd.fail(f"{g}.{key}", f"missing {g}.{key}")
+                    raise rd.fail(
+                        "missing {field}.{key}",
+                        f"{g}.{key}",
+                        code="json.missing-key",
+                        field=g,
+                        key=key,
+                    )
             home = rd.int_(md["home"], g + ".home")
             away = rd.int_(md["away"], g + ".away")
             for key, t in (("home", home), ("away", away)):
                 if t not in known:
-                    raise rd.fail(f"{g}.{key}", f"{g}.{key}: team {t} is not in teams")
+                    raise rd.fail(
+                        "{field}.{key}: team {team} is not in teams",
+                        f"{g}.{key}",
+                        code="json.team-not-in-teams",
+                        field=g,
+                        key=key,
+                        team=t,
+                    )
             if home == away:
-                raise rd.fail(g, f"{g}: team {home} can not play itself")
+                raise rd.fail(
+                    "{field}: team {home} can not play itself",
+                    g,
+                    code="swiss.plays-itself",
+                    field=g,
+                    home=home,
+                )
             matches.append(SwissMatch(home, away, rd.vp(md.get("vp"), g + ".vp")))
         trio = _triangle(rd, rdict.get("triangle"), f, known)
         trio = _check_round(rd, f, matches, trio, known)
@@ -106,7 +144,12 @@ def _triangle(rd: _Reader, value: object, f: str, known: set[int]) -> tuple[int,
     items = rd.list_(value, f + ".triangle")
     trio = [rd.int_(v, f"{f}.triangle") for v in items]
     if len(trio) != 3 or len(set(trio)) != 3 or not set(trio) <= known:
-        raise rd.fail(f + ".triangle", f"{f}.triangle must be three different teams")
+        raise rd.fail(
+            "{field}.triangle must be three different teams",
+            f + ".triangle",
+            code="swiss.triangle-teams",
+            field=f,
+        )
     return (trio[0], trio[1], trio[2])
 
 
@@ -122,7 +165,13 @@ def _check_round(
     twice = {t for t, c in count.items() if c == 2}
     if trio is None and twice:
         if len(twice) != 3:
-            raise rd.fail(f, f"{f}: teams {sorted(twice)} play twice but do not form a triangle")
+            raise rd.fail(
+                "{field}: teams {teams} play twice but do not form a triangle",
+                f,
+                code="swiss.twice-not-triangle",
+                field=f,
+                teams=sorted(twice),
+            )
         a, b, c = sorted(twice)
         trio = (a, b, c)
         trio_set = twice
@@ -132,9 +181,23 @@ def _check_round(
         c = count.get(t, 0)
         if t in trio_set:
             if c > 2:
-                raise rd.fail(f, f"{f}: triangle team {t} plays {c} matches")
+                raise rd.fail(
+                    "{field}: triangle team {team} plays {matches} matches",
+                    f,
+                    code="swiss.triangle-matches",
+                    field=f,
+                    team=t,
+                    matches=c,
+                )
         elif c != 1:
-            raise rd.fail(f, f"{f}: team {t} plays {c} matches; every team plays one a round")
+            raise rd.fail(
+                "{field}: team {team} plays {matches} matches; every team plays one a round",
+                f,
+                code="swiss.team-matches",
+                field=f,
+                team=t,
+                matches=c,
+            )
     return trio
 
 

@@ -76,24 +76,37 @@ _ADJUSTED = {"A": Adjustment.AVERAGE, "A+": Adjustment.AVERAGE_PLUS,
 class _Reader(JsonReader):
     def list_(self, value: object, field: str) -> list[Any]:
         if not isinstance(value, list):
-            raise self.fail(field, f"{field} must be a list")
+            raise self.fail("{field} must be a list", field, code="json.not-a-list", field=field)
         return value
 
     def int_(self, value: object, field: str, minimum: int = 1) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             raise self.fail(
-                field, f"{field} must be a whole number of {minimum} or more, not {value!r}"
+                "{field} must be a whole number of {minimum} or more, not {given!r}",
+                field,
+                code="json.not-whole-from",
+                field=field,
+                minimum=minimum,
+                given=value,
             )
         return value
 
     def text(self, value: object, field: str) -> str:
         if not isinstance(value, str):
-            raise self.fail(field, f"{field} must be text, not {value!r}")
+            raise self.fail(
+                "{field} must be text, not {given!r}",
+                field,
+                code="json.not-text",
+                field=field,
+                given=value,
+            )
         return value
 
     def need(self, data: dict[str, Any], key: str, f: str) -> object:
         if key not in data:
-            raise self.fail(f"{f}.{key}", f"missing {f}.{key}")
+            raise self.fail(
+                "missing {field}.{key}", f"{f}.{key}", code="json.missing-key", field=f, key=key
+            )
         return data[key]
 
 
@@ -106,7 +119,10 @@ def _event(rd: _Reader, value: object) -> EventHeading:
             date = dt.date.fromisoformat(rd.text(data["date"], "event.date"))
         except ValueError:
             raise rd.fail(
-                "event.date", f"event.date must be YYYY-MM-DD, not {data['date']!r}"
+                "event.date must be YYYY-MM-DD, not {given!r}",
+                "event.date",
+                code="json.event-date",
+                given=data["date"],
             ) from None
     return EventHeading(name, date, rd.text(data.get("club", ""), "event.club"))
 
@@ -120,12 +136,19 @@ def _team(rd: _Reader, value: object, f: str) -> TeamEntry:
         pd = {"name": pv} if isinstance(pv, str) else rd.obj(pv, g)
         member = pd.get("member")
         if member is not None and not isinstance(member, str | int):
-            raise rd.fail(g + ".member", f"{g}.member must be text or a number")
+            raise rd.fail(
+                "{field}.member must be text or a number",
+                g + ".member",
+                code="json.member-text",
+                field=g,
+            )
         try:
             players.append(Player(rd.text(rd.need(pd, "name", g), g + ".name"),
                                   None if member is None else str(member)))  # fmt: skip
         except BridgedeskError as exc:
-            raise rd.fail(g, f"{g}: {exc.message}") from None
+            raise rd.fail(
+                "{field}: {problem}", g, code="json.bad-player", field=g, problem=exc
+            ) from None
     return TeamEntry(number_, rd.text(data.get("name", ""), f + ".name"), tuple(players))
 
 
@@ -137,12 +160,22 @@ def _room(rd: _Reader, value: object, f: str, board: int) -> RoomScore:
         score = rd.int_(score, f + ".score", minimum=-(10**5))
     if "contract" not in data:
         if score is None:
-            raise rd.fail(f, f"{f} needs a contract, declarer and result, or a score")
+            raise rd.fail(
+                "{field} needs a contract, declarer and result, or a score",
+                f,
+                code="json.board-needs-result",
+                field=f,
+            )
         if not is_possible_score(score, board_vulnerability(board)):
             raise rd.fail(
+                "{field}.score {score} is no contract's score on board {board} "
+                "(vulnerability {vulnerability})",
                 f + ".score",
-                f"{f}.score {score} is no contract's score on board {board} "
-                f"(vulnerability {board_vulnerability(board)})",
+                code="json.score-not-a-contract",
+                field=f,
+                score=score,
+                board=board,
+                vulnerability=board_vulnerability(board),
             )
         return RoomScore(score)
     contract_text = rd.text(data["contract"], f + ".contract")
@@ -158,7 +191,13 @@ def _room(rd: _Reader, value: object, f: str, board: int) -> RoomScore:
         except BridgedeskError as exc:
             raise exc.located(where) from None
         except ValueError as exc:
-            raise rd.fail(f + ".result", f"{f}.result: {exc}") from None
+            raise rd.fail(
+                "{field}.result: {problem}",
+                f + ".result",
+                code="json.bad-result",
+                field=f,
+                problem=exc,
+            ) from None
     play, computed = checked_score(board, contract_text, declarer, tricks, score, where)
     return RoomScore(computed, play)
 
@@ -168,7 +207,12 @@ def _board(rd: _Reader, value: object, f: str) -> BoardRooms:
     board = rd.int_(rd.need(data, "board", f), f + ".board")
     if "adjusted" in data:
         if "open" in data or "closed" in data:
-            raise rd.fail(f, f"{f}: an adjusted board has no room results")
+            raise rd.fail(
+                "{field}: an adjusted board has no room results",
+                f,
+                code="json.adjusted-no-rooms",
+                field=f,
+            )
         adj: list[Adjustment | None] = []
         for key in ("adjusted", "adjusted_away"):
             if data.get(key) is None:
@@ -176,7 +220,14 @@ def _board(rd: _Reader, value: object, f: str) -> BoardRooms:
                 continue
             text = rd.text(data[key], f"{f}.{key}").strip().upper()
             if text not in _ADJUSTED:
-                raise rd.fail(f"{f}.{key}", f"{f}.{key} must be A, A+ or A-, not {text!r}")
+                raise rd.fail(
+                    "{field}.{key} must be A, A+ or A-, not {given!r}",
+                    f"{f}.{key}",
+                    code="json.adjusted-score",
+                    field=f,
+                    key=key,
+                    given=text,
+                )
             adj.append(_ADJUSTED[text])
         return BoardRooms(board, adjustment=adj[0], adjustment_away=adj[1])
     rooms = [_room(rd, rd.need(data, key, f), f"{f}.{key}", board) for key in ("open", "closed")]
@@ -189,17 +240,36 @@ def _match(rd: _Reader, value: object, f: str, rnd: int, known: set[int]) -> Mat
     for key in ("home", "away"):
         t = rd.int_(rd.need(data, key, f), f"{f}.{key}")
         if t not in known:
-            raise rd.fail(f"{f}.{key}", f"{f}.{key}: team {t} is not in teams")
+            raise rd.fail(
+                "{field}.{key}: team {team} is not in teams",
+                f"{f}.{key}",
+                code="json.team-not-in-teams",
+                field=f,
+                key=key,
+                team=t,
+            )
         teams.append(t)
     home, away = teams
     forfeited = data.get("forfeited_by")
     if forfeited is not None:
         forfeited = rd.int_(forfeited, f + ".forfeited_by")
         if forfeited not in (home, away):
-            raise rd.fail(f + ".forfeited_by", f"{f}.forfeited_by must be {home} or {away}")
+            raise rd.fail(
+                "{field}.forfeited_by must be {home} or {away}",
+                f + ".forfeited_by",
+                code="json.forfeited-by",
+                field=f,
+                home=home,
+                away=away,
+            )
     penalty = rd.list_(data.get("penalty", [0, 0]), f + ".penalty")
     if len(penalty) != 2:
-        raise rd.fail(f + ".penalty", f"{f}.penalty must be [home IMPs, away IMPs]")
+        raise rd.fail(
+            "{field}.penalty must be [home IMPs, away IMPs]",
+            f + ".penalty",
+            code="json.penalty-pair",
+            field=f,
+        )
     pen = [rd.int_(p, f + ".penalty", minimum=0) for p in penalty]
     lineup = None
     if data.get("lineup") is not None:
@@ -209,16 +279,28 @@ def _match(rd: _Reader, value: object, f: str, rnd: int, known: set[int]) -> Mat
             for k in ("home_ns", "home_ew", "away_ns", "away_ew")
         ]
         if len(set(ids)) != 4:
-            raise rd.fail(f + ".lineup", f"{f}.lineup must name four different pairs")
+            raise rd.fail(
+                "{field}.lineup must name four different pairs",
+                f + ".lineup",
+                code="json.lineup-pairs",
+                field=f,
+            )
         lineup = Lineup(*ids)
     boards = tuple(
         _board(rd, bv, f"{f}.boards[{k}]")
         for k, bv in enumerate(rd.list_(data.get("boards", []), f + ".boards"))
     )
     if forfeited is not None and boards:
-        raise rd.fail(f, f"{f}: a forfeited match has no boards")
+        raise rd.fail(
+            "{field}: a forfeited match has no boards", f, code="json.forfeit-no-boards", field=f
+        )
     if forfeited is None and not boards:
-        raise rd.fail(f, f"{f}: give the match's boards, or forfeited_by")
+        raise rd.fail(
+            "{field}: give the match's boards, or forfeited_by",
+            f,
+            code="json.match-needs-boards",
+            field=f,
+        )
     table = data.get("table")
     return MatchPlay(
         rnd, home, away, boards, forfeited, pen[0], pen[1],
@@ -235,10 +317,10 @@ def loads(text: str, path: str = "<string>") -> TeamEventPlay:
         for i, tv in enumerate(rd.list_(rd.need(data, "teams", "the file"), "teams"))
     )
     if len(teams) < 2:
-        raise rd.fail("teams", "a team event needs at least 2 teams")
+        raise rd.fail("a team event needs at least 2 teams", "teams", code="json.too-few-teams")
     known = {t.number for t in teams}
     if len(known) != len(teams):
-        raise rd.fail("teams", "a team number is listed twice")
+        raise rd.fail("a team number is listed twice", "teams", code="json.team-twice")
     matches: list[MatchPlay] = []
     byes: list[tuple[int, int]] = []
     for i, rv in enumerate(rd.list_(rd.need(data, "rounds", "the file"), "rounds")):
@@ -250,19 +332,31 @@ def loads(text: str, path: str = "<string>") -> TeamEventPlay:
         for bye in rd.list_(rdict.get("byes", []), f + ".byes"):
             team = rd.int_(bye, f + ".byes")
             if team not in known:
-                raise rd.fail(f + ".byes", f"{f}.byes: team {team} is not in teams")
+                raise rd.fail(
+                    "{field}.byes: team {team} is not in teams",
+                    f + ".byes",
+                    code="json.bye-not-in-teams",
+                    field=f,
+                    team=team,
+                )
             byes.append((rnd, team))
     scoring_text = rd.text(data.get("scoring", "vp"), "scoring")
     if scoring_text not in {m.value for m in Method.teams()}:
         names = ", ".join(m.value for m in Method.teams())
-        raise rd.fail("scoring", f"scoring must be one of {names}, not {scoring_text!r}")
+        raise rd.fail(
+            "scoring must be one of {names}, not {given!r}",
+            "scoring",
+            code="json.scoring",
+            names=names,
+            given=scoring_text,
+        )
     scoring = Method(scoring_text)
     bpm = data.get("boards_per_match")
     vp_scale = rd.text(data.get("vp_scale", "wbf2013"), "vp_scale")
     try:
         get_scale(vp_scale)  # an unknown scale is this file's error, with its place
     except ScaleError as exc:
-        raise rd.fail("vp_scale", str(exc)) from None
+        raise rd.fail(exc.msgid, "vp_scale", code=exc.code, **exc.params) from None
     return TeamEventPlay(
         event=_event(rd, data.get("event", {})),
         teams=teams,

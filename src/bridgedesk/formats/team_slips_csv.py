@@ -42,8 +42,10 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, TeamSlip]]:
         room = (cell("room") or "").lower()
         if room not in ROOMS:
             raise FormatError(
-                f"room is open or closed, not {cell('room')!r}",
+                "room is open or closed, not {given!r}",
                 Location(file=file, line=line, field="room"),
+                code="slips.room",
+                given=cell("room"),
             )
         board = number("board")
         try:
@@ -56,7 +58,9 @@ def loads(text: str, file: str | None = None) -> list[tuple[int, TeamSlip]]:
         except FormatError:
             raise
         except BridgedeskError as exc:
-            raise FormatError(exc.message, Location(file=file, line=line)) from None
+            raise FormatError(
+                exc.msgid, Location(file=file, line=line), code=exc.code, **exc.params
+            ) from None
         out.append((line, TeamSlip(result.round, number("home"), number("away"), room, board,
                                    result)))  # fmt: skip
     return out

@@ -57,9 +57,12 @@ def inside(root: Path, *parts: str) -> Path:
     base = root.resolve()
     if not path.resolve().is_relative_to(base) or any(p in ("", ".", "..") for p in parts):
         raise BridgedeskError(
-            f"the name {'/'.join(parts)!r} would write outside {root}; rename it "
-            "(section names are letters, digits, spaces, - and _)",
+            "the name {name!r} would write outside {directory}; rename it (section "
+            "names are letters, digits, spaces, - and _)",
             Location(file=str(root)),
+            code="report.name-outside",
+            name="/".join(parts),
+            directory=root,
         )
     return path
 

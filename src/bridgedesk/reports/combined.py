@@ -26,7 +26,9 @@ def combined_html(
     if event.combined is None:
         from bridgedesk.errors import ScoringError
 
-        raise ScoringError("the event has no combined ranking (one session)")
+        raise ScoringError(
+            "the event has no combined ranking (one session)", code="report.no-combined"
+        )
     combined = event.combined
     first = event.sessions[0]
     ctx: dict[str, Any] = page_context(first, lang, "ranking")

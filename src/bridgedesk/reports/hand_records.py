@@ -105,7 +105,11 @@ def render_html(
     """A printable HTML document of hand records, ``per_page`` (2-4) boards per A4 page."""
     check_language(lang)
     if per_page not in (2, 3, 4):
-        raise BridgedeskError(f"boards per page must be 2, 3 or 4, got {per_page}")
+        raise BridgedeskError(
+            "boards per page must be 2, 3 or 4, got {per_page}",
+            code="hand-records.per-page",
+            per_page=per_page,
+        )
     boards = [board_view(r, lang) for r in records]
     pages = [boards[i : i + per_page] for i in range(0, len(boards), per_page)]
     template = _environment().get_template("hand_records.html.j2")
@@ -150,8 +154,9 @@ def html_to_pdf(html: str, target: Path, *, timeout: float = 120) -> Path:
     browser = find_chromium()
     if browser is None:
         raise BridgedeskError(
-            "PDF output needs Chromium (apt-get install chromium, as 'make test' does); "
-            "or write HTML with --format html and print it from a browser"
+            "PDF output needs Chromium (apt-get install chromium, as 'make test' "
+            "does); or write HTML with --format html and print it from a browser",
+            code="pdf.needs-chromium",
         )
     with tempfile.TemporaryDirectory() as tmp:
         page = Path(tmp) / "hand_records.html"
@@ -166,7 +171,9 @@ def html_to_pdf(html: str, target: Path, *, timeout: float = 120) -> Path:
         ]
         subprocess.run(args, check=True, capture_output=True, timeout=timeout)
     if not target.exists():
-        raise BridgedeskError(f"Chromium did not write {target}")
+        raise BridgedeskError(
+            "Chromium did not write {target}", code="pdf.not-written", target=target
+        )
     return target
 
 

@@ -36,12 +36,21 @@ def output_file(path: Path, option: str = "--out") -> Path:
     """``path`` if a file can be written there; one-line error otherwise."""
     where = Location(file=str(path), field=option)
     if path.is_dir():
-        raise BridgedeskError("is a directory; give a file name", where)
+        raise BridgedeskError(
+            "is a directory; give a file name", where, code="output.is-a-directory"
+        )
     parent = path.parent
     if not parent.is_dir():
-        raise BridgedeskError(f"no directory {parent}; create it first", where)
+        raise BridgedeskError(
+            "no directory {directory}; create it first",
+            where,
+            code="output.no-directory",
+            directory=parent,
+        )
     if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise BridgedeskError("no permission to write here; choose another place", where)
+        raise BridgedeskError(
+            "no permission to write here; choose another place", where, code="output.no-permission"
+        )
     # permissions do not tell everything (root, /proc, a read-only mount): try it
     existed = path.exists()
     try:
@@ -49,7 +58,12 @@ def output_file(path: Path, option: str = "--out") -> Path:
             pass
     except OSError as exc:
         what = (exc.strerror or str(exc)).lower()
-        raise BridgedeskError(f"cannot write here ({what}); choose another place", where) from None
+        raise BridgedeskError(
+            "cannot write here ({problem}); choose another place",
+            where,
+            code="output.cannot-write",
+            problem=what,
+        ) from None
     if not existed:
         path.unlink()
     return path
@@ -59,8 +73,12 @@ def output_dir(path: Path, option: str = "--out") -> Path:
     """``path`` as a directory to write into (created if need be); one-line error otherwise."""
     where = Location(file=str(path), field=option)
     if path.exists() and not path.is_dir():
-        raise BridgedeskError("is a file; give a directory to write the files into", where)
+        raise BridgedeskError(
+            "is a file; give a directory to write the files into", where, code="output.is-a-file"
+        )
     path.mkdir(parents=True, exist_ok=True)
     if not os.access(path, os.W_OK | os.X_OK):
-        raise BridgedeskError("no permission to write here; choose another place", where)
+        raise BridgedeskError(
+            "no permission to write here; choose another place", where, code="output.no-permission"
+        )
     return path

@@ -55,8 +55,12 @@ def _lines(session: ScoredSession, index: int) -> dict[str, tuple[SessionLine, S
                          and any(t.pair == s.pair and t.direction is Side.NS
                                  for t in sec.ranking))  # fmt: skip
             raise ScoringError(
-                f"session {index}: pair number {twice} is both an NS and an EW pair; totals "
-                "over sessions need each pair's own number (e.g. NS 1-13, EW 14-26)"
+                "session {index}: pair number {pair} is both an NS and an EW pair; "
+                "totals over sessions need each pair's own number (e.g. NS 1-13, EW "
+                "14-26)",
+                code="combined.pair-both-directions",
+                index=index,
+                pair=twice,
             )
         # the field's maximum: sections scored apart inside one ranking
         # (score --sections each) have their own (004:1315-1320)
@@ -68,7 +72,12 @@ def _lines(session: ScoredSession, index: int) -> dict[str, tuple[SessionLine, S
         for s in sec.ranking:
             seat = seat_of(sec.name, s, many)
             if seat in out:
-                raise ScoringError(f"session {index}: pair {seat} is ranked twice")
+                raise ScoringError(
+                    "session {index}: pair {pair} is ranked twice",
+                    code="combined.pair-ranked-twice",
+                    index=index,
+                    pair=seat,
+                )
             top = tops.get((s.section, s.direction))
             line = SessionLine(
                 index, seat, sec.name or s.section, s.total, top, s.percentage, s.rank
@@ -101,15 +110,23 @@ def _match(
         for who, row in renumber.items():
             if len(row) < count:
                 raise ScoringError(
-                    f"the renumbering gives competitor {who} {len(row)} seats for {count} sessions"
+                    "the renumbering gives competitor {who} {seats} seats for {count} sessions",
+                    code="combined.renumber-seats",
+                    who=who,
+                    seats=len(row),
+                    count=count,
                 )
             mine: list[str | None] = []
             for i in range(count):
                 seat = row[i]
                 if seat is not None and seat in seats[i]:
                     if seat in used[i]:
-                        raise ScoringError(f"the renumbering seats two competitors at {seat} "
-                                           f"in session {i + 1}")  # fmt: skip
+                        raise ScoringError(
+                            "the renumbering seats two competitors at {seat} in session {session}",
+                            code="combined.renumber-seat-twice",
+                            seat=seat,
+                            session=i + 1,
+                        )
                     used[i].add(seat)
                     mine.append(seat)
                 else:
@@ -120,8 +137,11 @@ def _match(
             left = sorted(set(lines) - used[i], key=pair_order)
             if left:
                 raise ScoringError(
-                    f"session {i + 1}: pair {left[0]} is in no competitor's seats of the "
-                    "renumbering; the sessions cannot be matched"
+                    "session {session}: pair {pair} is in no competitor's seats of the "
+                    "renumbering; the sessions cannot be matched",
+                    code="combined.renumber-pair-missing",
+                    session=i + 1,
+                    pair=left[0],
                 )
         return out, "renumbering"
     keys: list[dict[str, str]] = []
@@ -134,8 +154,12 @@ def _match(
             who = found
             if who in known:
                 raise ScoringError(
-                    f"session {i + 1}: pairs {known[who]} and {seat} have the same players; "
-                    "the sessions cannot be matched"
+                    "session {session}: pairs {pair} and {other_pair} have the same players; "
+                    "the sessions cannot be matched",
+                    code="combined.same-players",
+                    session=i + 1,
+                    pair=known[who],
+                    other_pair=seat,
                 )
             known[who] = seat
         else:
@@ -151,8 +175,12 @@ def _match(
                 if name not in out:
                     if i > 0 and seat in out:
                         raise ScoringError(
-                            f"session {i + 1}: pair {seat} ({who.split(' ', 1)[1]}) did not play "
-                            f"session 1, whose pair {seat} is someone else; give --renumber"
+                            "session {session}: pair {pair} ({players}) did not play session 1, "
+                            "whose pair {pair} is someone else; give --renumber",
+                            code="combined.pair-not-in-first",
+                            session=i + 1,
+                            pair=seat,
+                            players=who.split(" ", 1)[1],
                         )
                     out[name] = [None] * count
                 out[name][i] = seat
@@ -161,17 +189,22 @@ def _match(
     sectioned = sorted({seat for n in numbers for seat in n if not seat.isdigit()}, key=pair_order)
     if sectioned:
         raise ScoringError(
-            f"the sessions have sections (pair {sectioned[0]}), whose pairs change section "
-            "between sessions (004:2381-2452): give the renumbering (--renumber) or the "
-            "players' names to match the sessions"
+            "the sessions have sections (pair {pair}), whose pairs change section "
+            "between sessions (004:2381-2452): give the renumbering (--renumber) or "
+            "the players' names to match the sessions",
+            code="combined.sections-need-renumber",
+            pair=sectioned[0],
         )
     for i in range(1, count):
         if numbers[i] != numbers[0]:
             extra = sorted(numbers[i] ^ numbers[0], key=pair_order)
             raise ScoringError(
-                f"session {i + 1} and session 1 do not have the same pair numbers (e.g. "
-                f"{extra[0]}) and name no players; give the renumbering (--renumber) to match "
-                "the sessions"
+                "session {session} and session 1 do not have the same pair numbers (e.g. "
+                "{pair}) and name no players; give the renumbering (--renumber) to match "
+                "the sessions",
+                code="combined.pair-numbers-differ",
+                session=i + 1,
+                pair=extra[0],
             )
     return {seat: [seat] * count for seat in seats[0]}, "number"
 
@@ -183,13 +216,19 @@ def combine(
 ) -> Combined:
     """The combined ranking of ``sessions``, matched as the module says."""
     if not sessions:
-        raise ScoringError("a combined ranking needs at least one session")
+        raise ScoringError(
+            "a combined ranking needs at least one session", code="combined.no-sessions"
+        )
     seats = [_lines(s, i + 1) for i, s in enumerate(sessions)]
     matched, how = _match(seats, renumber)
     carry = dict(carry or {})
     unknown = sorted(set(carry) - set(matched), key=pair_order)
     if unknown:
-        raise ScoringError(f"carry-over for pair {unknown[0]}, who played no session")
+        raise ScoringError(
+            "carry-over for pair {pair}, who played no session",
+            code="combined.carry-over-unknown-pair",
+            pair=unknown[0],
+        )
     rows: list[CombinedStanding] = []
     for who, row in matched.items():
         lines = [None if seat is None else seats[i][seat][0] for i, seat in enumerate(row)]

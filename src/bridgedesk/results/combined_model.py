@@ -49,4 +49,8 @@ class Combined:
         for s in self.ranking:
             if s.pair == pair:
                 return s
-        raise ScoringError(f"competitor {pair} is not in the combined ranking")
+        raise ScoringError(
+            "competitor {competitor} is not in the combined ranking",
+            code="ranking.not-in-combined",
+            competitor=pair,
+        )

@@ -64,7 +64,7 @@ def event_ranking(
 ) -> ScoredEvent:
     """The sessions and their combined ranking, matched by the stored seats."""
     if not sessions:
-        raise ScoringError("no session of the event has results yet")
+        raise ScoringError("no session of the event has results yet", code="ranking.no-results-yet")
     combined = combine(sessions, seat_map(seats, sessions), carry)
     return ScoredEvent(tuple(sessions), carry_over=dict(carry or {}), combined=combined)
 
@@ -88,16 +88,26 @@ def final_carry(
     the final's top (004:2010-2034, :func:`~bridgedesk.scoring.session.carry_over`).
     """
     if final.method is not Method.MP:
-        raise ScoringError("carry-over (004:2010-2034) is defined for matchpoints only")
+        raise ScoringError(
+            "carry-over (004:2010-2034) is defined for matchpoints only",
+            code="ranking.carry-over-mp-only",
+        )
     if qualifying.combined is None:
-        raise ScoringError("the qualifying has no ranking")
+        raise ScoringError("the qualifying has no ranking", code="ranking.qualifying-no-ranking")
     totals = {c.pair: c.total - c.carry for c in qualifying.combined.ranking}
     missing = sorted(set(origins.values()) - set(totals))
     if missing:
-        raise ScoringError(f"finalist {missing[0]} has no score in the qualifying")
+        raise ScoringError(
+            "finalist {pair} has no score in the qualifying",
+            code="ranking.finalist-no-score",
+            pair=missing[0],
+        )
     top = max((t.top or 0 for sec in final.sections for t in sec.travellers), default=0)
     if not top:
-        raise ScoringError("the final has no board with a top yet: enter its results first")
+        raise ScoringError(
+            "the final has no board with a top yet: enter its results first",
+            code="ranking.final-no-top",
+        )
     carry = carry_over(
         totals,
         list(origins.values()),

@@ -36,8 +36,11 @@ def score_individual_section(
     """Score an individual section's slips and rank its players."""
     if not snapshot.results:
         raise ScoringError(
-            f"section {snapshot.section} of {snapshot.event.name!r} has no results yet: "
-            "enter them with `bridgedesk result add ... --north N --south S --east E --west W`"
+            "section {section} of {event!r} has no results yet: enter them with "
+            "`bridgedesk result add ... --north N --south S --east E --west W`",
+            code="ranking.individual-no-results",
+            section=snapshot.section,
+            event=snapshot.event.name,
         )
     method = method_of(snapshot)
     travellers = snapshot.travellers()

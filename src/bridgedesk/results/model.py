@@ -336,7 +336,12 @@ class ScoredSection:
         for t in self.travellers:
             if t.board == board:
                 return t
-        raise ScoringError(f"board {board} is not in section {self.name}")
+        raise ScoringError(
+            "board {board} is not in section {section}",
+            code="result.board-not-in-section",
+            board=board,
+            section=self.name,
+        )
 
     @property
     def flights(self) -> tuple[str, ...]:
@@ -360,7 +365,12 @@ class ScoredSection:
         for s in self.ranking:
             if s.pair == str(pair):
                 return s
-        raise ScoringError(f"pair {pair} is not in the ranking of section {self.name}")
+        raise ScoringError(
+            "pair {pair} is not in the ranking of section {section}",
+            code="ranking.pair-not-in-section",
+            pair=pair,
+            section=self.name,
+        )
 
     def sheet(self, pair: str | int) -> list[SheetLine]:
         """A competitor's private score sheet: every board it played, by round."""
@@ -420,7 +430,11 @@ class ScoredSession:
         """The one section (writers of one-section formats ask for it)."""
         if len(self.sections) != 1:
             names = ", ".join(s.name for s in self.sections)
-            raise ScoringError(f"the session has sections {names}: choose one")
+            raise ScoringError(
+                "the session has sections {sections}: choose one",
+                code="ranking.choose-section",
+                sections=names,
+            )
         return self.sections[0]
 
     # The one-section view most writers read.

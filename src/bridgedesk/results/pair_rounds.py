@@ -126,7 +126,11 @@ def score_rounds(
     """The standings after each round of ``snapshot`` whose slips are all in."""
     fmt = options.format
     if fmt is None:
-        raise ScoringError(f"event {snapshot.event.name!r} is not played round by round")
+        raise ScoringError(
+            "event {event!r} is not played round by round",
+            code="ranking.not-round-by-round",
+            event=snapshot.event.name,
+        )
     method = snapshot.event.scoring
     field = sorted(n for n, e in snapshot.entries.items() if not e.phantom)
     movement = snapshot.movement
@@ -189,8 +193,11 @@ def _vp_penalties(
             vps = p.amount / 100 * unit
         else:
             raise ScoringError(
-                f"pair {p.pair}'s penalty is in {p.unit.value}; a Swiss or Houston pairs event "
-                "takes penalties in boards (5 % of a round's maximum VPs each, 003:55-57)"
+                "pair {pair}'s penalty is in {unit}; a Swiss or Houston pairs event "
+                "takes penalties in boards (5 per cent of a round's maximum VPs each, 003:55-57)",
+                code="penalty.boards-in-swiss",
+                pair=p.pair,
+                unit=p.unit.value,
             )
         slot = out.setdefault(_round_of(p, boards_of, rounds), {})
         slot[str(p.pair)] = slot.get(str(p.pair), Fraction(0)) + vps
@@ -271,7 +278,11 @@ def ranked_by_rounds(result: SessionResult, rounds: RoundsResult) -> SessionResu
     that use them; the pairs no round scored keep their session rank after the rest."""
     final = rounds.final
     if final is None:
-        raise ScoringError(f"{rounds.event.name}: no round is scored yet")
+        raise ScoringError(
+            "{event}: no round is scored yet",
+            code="ranking.no-round-scored",
+            event=rounds.event.name,
+        )
     place = {x.pair: (i, x.rank) for i, x in enumerate(final.lines)}
     last = len(place)
     ordered = sorted(result.standings, key=lambda st: place.get(st.pair, (last, ""))[0])

@@ -58,7 +58,9 @@ def qualifiers(
     in each first-session section: directions change between its sessions.
     """
     if places < 1:
-        raise ScoringError(f"the cut keeps at least 1 pair, not {places}")
+        raise ScoringError(
+            "the cut keeps at least 1 pair, not {given}", code="final.cut-at-least-1", given=places
+        )
     groups: dict[tuple[str, str], list[tuple[str, Fraction]]] = {}
     if isinstance(qualifying, Combined):
         known = {c.pair for c in qualifying.ranking}
@@ -73,7 +75,8 @@ def qualifiers(
                 groups.setdefault((c.section or "", ""), []).append(row)
             if len(groups) < 2:
                 raise ScoringError(
-                    "a qualifying over several sessions in one section is cut overall"
+                    "a qualifying over several sessions in one section is cut overall",
+                    code="final.cut-overall",
                 )
     else:
         many = len(qualifying.sections) > 1
@@ -88,7 +91,11 @@ def qualifiers(
             rows.append((pid, _measure(s)))
     unknown = sorted(set(withdrawn) - known, key=pair_order)
     if unknown:
-        raise ScoringError(f"withdrawn pair {unknown[0]} did not play the qualifying")
+        raise ScoringError(
+            "withdrawn pair {pair} did not play the qualifying",
+            code="final.withdrawn-not-qualifying",
+            pair=unknown[0],
+        )
     if by is CutBy.OVERALL:
         return _best([r for r in rows if r[0] not in withdrawn], places)
     out: list[str] = []

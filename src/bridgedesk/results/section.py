@@ -119,8 +119,11 @@ def method_of(snapshot: SectionResults) -> Method:
     found = snapshot.event.scoring
     if not found.is_pairs:
         raise ScoringError(
-            f"event {snapshot.event.name!r} is scored by {snapshot.event.scoring}: "
-            "results reports cover pair events (mp, ximp, butler, total) so far"
+            "event {event!r} is scored by {scoring}: results reports cover pair "
+            "events (mp, ximp, butler, total) so far",
+            code="ranking.pairs-only",
+            event=snapshot.event.name,
+            scoring=snapshot.event.scoring,
         )
     return found
 
@@ -134,8 +137,11 @@ def _section(
 ) -> ScoredSection:
     if not snapshot.results:
         raise ScoringError(
-            f"section {snapshot.section} of {snapshot.event.name!r} has no results yet: "
-            "enter them with `bridgedesk result add` or `bridgedesk result import`"
+            "section {section} of {event!r} has no results yet: enter them with "
+            "`bridgedesk result add` or `bridgedesk result import`",
+            code="ranking.section-no-results",
+            section=snapshot.section,
+            event=snapshot.event.name,
         )
     travellers = snapshot.travellers()
     group = rulings.group_of if rulings is not None else (lambda _r: None)

@@ -103,8 +103,12 @@ def _find(play: TeamEventPlay, slip: MisSeat) -> int:
         if (m.round, m.home, m.away) == (slip.round, slip.home, slip.away):
             return i
     raise ScoringError(
-        f"no match {slip.home} v {slip.away} in round {slip.round} for the mis-seated room",
+        "no match {home} v {away} in round {round} for the mis-seated room",
         Location(round=slip.round),
+        code="srr.no-match-for-room",
+        home=slip.home,
+        away=slip.away,
+        round=slip.round,
     )
 
 
@@ -122,8 +126,12 @@ def corrected_play(play: TeamEventPlay, misseats: Iterable[MisSeat]) -> TeamEven
         missing = [b for b in slip.boards if b not in by_board]
         if missing:
             raise ScoringError(
-                f"board {missing[0]} is not in the match {m.home} v {m.away}",
+                "board {board} is not in the match {home} v {away}",
                 Location(round=m.round, board=missing[0]),
+                code="srr.board-not-in-match",
+                board=missing[0],
+                home=m.home,
+                away=m.away,
             )
         kept: list[BoardRooms] = []
         for b in m.boards:
@@ -133,9 +141,13 @@ def corrected_play(play: TeamEventPlay, misseats: Iterable[MisSeat]) -> TeamEven
                 kept.append(replace(b, open=_turned(b.open), closed=_turned(b.closed)))
         if not kept:
             raise ScoringError(
-                f"every board of {m.home} v {m.away} in round {m.round} leaves the team "
+                "every board of {home} v {away} in round {round} leaves the team "
                 "comparison (004:2655); score the match as the director rules",
                 Location(round=m.round),
+                code="srr.match-all-boards-out",
+                home=m.home,
+                away=m.away,
+                round=m.round,
             )
         matches[i] = replace(m, boards=tuple(kept))
     return replace(play, matches=tuple(matches))
@@ -166,9 +178,13 @@ def pair_lines(flight: Flight, prefix: str = "") -> dict[int, list[TravellerLine
             continue
         if m.lineup is None:
             raise ScoringError(
-                f"flight {flight.name}: the match {m.home} v {m.away} has no line-up, so its "
-                "pairs cannot be ranked",
+                "flight {flight}: the match {home} v {away} has no line-up, so its pairs "
+                "cannot be ranked",
                 Location(round=m.round),
+                code="srr.no-line-up",
+                flight=flight.name,
+                home=m.home,
+                away=m.away,
             )
         lu: Lineup = m.lineup
         for b in m.boards:
@@ -188,30 +204,42 @@ def pair_lines(flight: Flight, prefix: str = "") -> dict[int, list[TravellerLine
 
 def _check_field(flights: Sequence[Flight]) -> None:
     if not flights:
-        raise ScoringError("no flights to rank the pairs of")
+        raise ScoringError("no flights to rank the pairs of", code="srr.no-flights")
     names = [f.name for f in flights]
     if len(set(names)) != len(names):
-        raise ScoringError("two flights have the same name")
+        raise ScoringError("two flights have the same name", code="srr.flight-name-twice")
     for f in flights:
         if f.tables not in TABLES:
             raise ScoringError(
-                f"flight {f.name}: SRR + pairs is played at 4-11 tables (004:2640), not {f.tables}"
+                "flight {flight}: SRR + pairs is played at 4-11 tables (004:2640), not {tables}",
+                code="srr.flight-tables",
+                flight=f.name,
+                tables=f.tables,
             )
     first = flights[0]
     for f in flights[1:]:
         if not can_share_field(first.tables, f.tables):
             raise ScoringError(
-                f"flights {first.name} ({first.tables} tables) and {f.name} ({f.tables} tables) "
-                "use different boards, so their pairs are ranked apart; only 5 and 6, 7 and 8, "
-                "9 and 10 tables share a field (004:2650-2651)"
+                "flights {first} ({first_tables} tables) and {second} ({second_tables} tables) use "
+                "different boards, so their pairs are ranked apart; only 5 and 6, 7 and "
+                "8, 9 and 10 tables share a field (004:2650-2651)",
+                code="srr.flights-apart",
+                first=first.name,
+                first_tables=first.tables,
+                second=f.name,
+                second_tables=f.tables,
             )
     boards = {f.name: {b.board for m in f.play.matches for b in m.boards} for f in flights}
     for f in flights[1:]:
         if boards[f.name] != boards[first.name]:
             odd = sorted(boards[f.name] ^ boards[first.name])
             raise ScoringError(
-                f"flights {first.name} and {f.name} did not play the same boards (board "
-                f"{odd[0]} is in one only): a pair field needs the same boards (004:2650)"
+                "flights {first} and {second} did not play the same boards (board {board} "
+                "is in one only): a pair field needs the same boards (004:2650)",
+                code="srr.flights-boards-differ",
+                first=first.name,
+                second=f.name,
+                board=odd[0],
             )
 
 
@@ -237,11 +265,16 @@ def srr_pairs_ranking(
                                (lu.away_ns, m.away), (lu.away_ew, m.away)):  # fmt: skip
                 if whose.setdefault(prefix + pair, (f.name, team)) != (f.name, team):
                     raise ScoringError(
-                        f"flight {f.name}: pair {pair} plays for two teams",
+                        "flight {flight}: pair {pair} plays for two teams",
                         Location(round=m.round),
+                        code="srr.pair-two-teams",
+                        flight=f.name,
+                        pair=pair,
                     )
     if not lines:
-        raise ScoringError("no board was played by the pairs of these flights")
+        raise ScoringError(
+            "no board was played by the pairs of these flights", code="srr.no-board-played"
+        )
     boards = [Board.of(n, rows) for n, rows in sorted(lines.items())]
     drop = 1 if method is Method.BUTLER and min(len(b.results) for b in boards) >= 5 else 0
     session = score_session(boards, method=method, winners=1, butler_drop=drop)

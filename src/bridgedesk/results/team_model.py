@@ -214,7 +214,13 @@ class ScoredMatch:
             return 0
         if team == self.away:
             return 1
-        raise ScoringError(f"team {team} does not play the match {self.home} v {self.away}")
+        raise ScoringError(
+            "team {team} does not play the match {home} v {away}",
+            code="team.not-in-match",
+            team=team,
+            home=self.home,
+            away=self.away,
+        )
 
     def opponent(self, team: int) -> int:
         return self.away if self.side(team) == 0 else self.home
@@ -286,7 +292,7 @@ class ScoredTeamEvent:
         for t in self.teams:
             if t.number == number:
                 return t
-        raise ScoringError(f"team {number} is not in the event")
+        raise ScoringError("team {team} is not in the event", code="team.not-in-event", team=number)
 
     def name(self, number: int) -> str:
         return self.team(number).name or str(number)

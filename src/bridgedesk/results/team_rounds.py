@@ -80,7 +80,11 @@ def swiss_next(
     history = SwissHistory(tuple(SwissTeam(t, t) for t in range(1, teams + 1)), tuple(rounds))
     final = last_round or (team.rounds is not None and len(rounds) + 1 == team.rounds)
     if team.rounds is not None and len(rounds) >= team.rounds:
-        raise PairingError(f"the Swiss was set for {team.rounds} rounds, all drawn")
+        raise PairingError(
+            "the Swiss was set for {rounds} rounds, all drawn",
+            code="draw.swiss-all-drawn",
+            rounds=team.rounds,
+        )
     return pair_round(history, team.rule, team.rematch_rule, last_round=final)
 
 
@@ -113,18 +117,28 @@ def knockout_next(
             m = _scored(event, d, forfeits)
             if m is None:
                 raise PairingError(
-                    f"round {rnd}: the match {d.label} is not finished; enter every room "
-                    "result before the next round"
+                    "round {round}: the match {match} is not finished; enter every room "
+                    "result before the next round",
+                    code="draw.match-not-finished",
+                    round=rnd,
+                    match=d.label,
                 )
             if m.points[0] == m.points[1]:
                 raise PairingError(
-                    f"round {rnd}: the match {d.label} is tied on IMPs; play extra boards "
-                    "and enter them before the next round"
+                    "round {round}: the match {match} is tied on IMPs; play extra boards and "
+                    "enter them before the next round",
+                    code="draw.match-tied",
+                    round=rnd,
+                    match=d.label,
                 )
             winners[(rnd, km.number)] = d.home if m.points[0] > m.points[1] else d.away
     champion = ko.champion(winners)
     if champion is not None:
-        raise PairingError(f"the knockout is over: team {champion} won the final")
+        raise PairingError(
+            "the knockout is over: team {team} won the final",
+            code="draw.knockout-over",
+            team=champion,
+        )
     bracket = ko.play(winners)
     nxt = len(stored) + 1
     return nxt, tuple((m.home, m.away) for m in bracket[nxt - 1])

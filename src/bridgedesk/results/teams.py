@@ -93,55 +93,97 @@ def _check(play: TeamEventPlay) -> None:
     numbers = [t.number for t in play.teams]
     dup = [n for n, c in Counter(numbers).items() if c > 1]
     if dup:
-        raise ScoringError(f"team {dup[0]} is listed twice")
+        raise ScoringError("team {team} is listed twice", code="team.listed-twice", team=dup[0])
     known = set(numbers)
     seen: dict[tuple[int, int], list[str]] = {}
     for m in play.matches:
         where = Location(round=m.round)
         for t in (m.home, m.away):
             if t not in known:
-                raise ScoringError(f"team {t} plays in round {m.round} but is not entered", where)
+                raise ScoringError(
+                    "team {team} plays in round {round} but is not entered",
+                    where,
+                    code="team.plays-not-entered",
+                    team=t,
+                    round=m.round,
+                )
         if m.home == m.away:
-            raise ScoringError(f"team {m.home} cannot play itself", where)
+            raise ScoringError(
+                "team {home} cannot play itself", where, code="team.plays-itself", home=m.home
+            )
         for t in (m.home, m.away):
             # Two matches a round only in a triangle (004:2698-2716).
             already = seen.setdefault((m.round, t), [])
             if len(already) == 2:
                 raise ScoringError(
-                    f"team {t} plays three matches in round {m.round} ({', '.join(already)} "
-                    f"and {m.home} v {m.away})",
+                    "team {team} plays three matches in round {round} ({matches} and {home} "
+                    "v {away})",
                     where,
+                    code="team.three-matches",
+                    team=t,
+                    round=m.round,
+                    matches=", ".join(already),
+                    home=m.home,
+                    away=m.away,
                 )
             already.append(f"{m.home} v {m.away}")
         if m.forfeited_by not in (None, m.home, m.away):
             raise ScoringError(
-                f"team {m.forfeited_by} forfeits the match {m.home} v {m.away}: name one of "
-                "the two",
+                "team {team} forfeits the match {home} v {away}: name one of the two",
                 where,
+                code="team.forfeit-by-outsider",
+                team=m.forfeited_by,
+                home=m.home,
+                away=m.away,
             )
         if m.forfeited_by is None and not m.boards:
-            raise ScoringError(f"the match {m.home} v {m.away} has no boards", where)
+            raise ScoringError(
+                "the match {home} v {away} has no boards",
+                where,
+                code="team.match-no-boards",
+                home=m.home,
+                away=m.away,
+            )
         numbers_b = [b.board for b in m.boards]
         twice = [n for n, c in Counter(numbers_b).items() if c > 1]
         if twice:
             raise ScoringError(
-                f"board {twice[0]} is listed twice in the match {m.home} v {m.away}",
+                "board {board} is listed twice in the match {home} v {away}",
                 Location(round=m.round, board=twice[0]),
+                code="team.board-twice-in-match",
+                board=twice[0],
+                home=m.home,
+                away=m.away,
             )
         if m.penalty_home < 0 or m.penalty_away < 0:
-            raise ScoringError("team penalties are positive numbers of IMPs (3, 6, 003:258)", where)
+            raise ScoringError(
+                "team penalties are positive numbers of IMPs (3, 6, 003:258)",
+                where,
+                code="team.penalty-positive",
+            )
     for rnd, team in play.byes:
         if team not in known:
-            raise ScoringError(f"team {team} has a bye in round {rnd} but is not entered")
+            raise ScoringError(
+                "team {team} has a bye in round {round} but is not entered",
+                code="team.bye-not-entered",
+                team=team,
+                round=rnd,
+            )
         if seen.get((rnd, team)):
             raise ScoringError(
-                f"team {team} has a bye in round {rnd} but plays {seen[(rnd, team)][0]}"
+                "team {team} has a bye in round {round} but plays {match}",
+                code="team.bye-and-match",
+                team=team,
+                round=rnd,
+                match=seen[rnd, team][0],
             )
         seen[(rnd, team)] = ["a bye"]
     if play.byes and play.scoring is not Method.TEAM_VP and play.form != "knockout":
         raise ScoringError(
-            f"byes are scored in VPs (a walkover nobody forfeited, 003:228-250); the event "
-            f"is scored by {play.scoring.value}: use vp, or leave the byes out"
+            "byes are scored in VPs (a walkover nobody forfeited, 003:228-250); the "
+            "event is scored by {scoring}: use vp, or leave the byes out",
+            code="team.bye-needs-vp",
+            scoring=play.scoring.value,
         )
 
 
@@ -358,8 +400,12 @@ def _butler(play: TeamEventPlay) -> tuple[tuple[ButlerLine, ...], dict[str, int]
                                (seated.away_ns, m.away), (seated.away_ew, m.away)):  # fmt: skip
                 if pair_teams.setdefault(pair, team) != team:
                     raise ScoringError(
-                        f"pair {pair} plays for team {pair_teams[pair]} and team {team}",
+                        "pair {pair} plays for team {other_team} and team {team}",
                         Location(round=m.round),
+                        code="team.pair-in-two-teams",
+                        pair=pair,
+                        other_team=pair_teams[pair],
+                        team=team,
                     )
         for b in m.boards:
             if b.open is None or b.closed is None:

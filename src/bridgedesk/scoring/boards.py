@@ -104,8 +104,11 @@ def score_board(
     the comparisons (see :mod:`bridgedesk.scoring.options`).
     """
     if not method.is_pairs:
-        raise ScoringError(f"{method} is a team method: a pairs session is scored by "
-                           "mp, ximp, butler or total")  # fmt: skip
+        raise ScoringError(
+            "{method} is a team method: a pairs session is scored by mp, ximp, butler or total",
+            code="scoring.team-method-for-pairs",
+            method=method,
+        )
     if method is Method.MP:
         return matchpoint_board(board, missing=missing, fouled=fouled, scores=scores, scale=scale,
                                 played_only=played_only)  # fmt: skip
@@ -152,8 +155,9 @@ def score_boards(
     vectorised = vectorised and not (played_only or per_comparison)
     if engine is Engine.FAST and not vectorised:
         raise ScoringError(
-            "the vectorised engine scores matchpoints with Neuberg factoring and classic "
-            "cross-IMPs only"
+            "the vectorised engine scores matchpoints with Neuberg factoring and "
+            "classic cross-IMPs only",
+            code="fast.methods",
         )
     size = sum(len(b.results) for b in boards)
     if engine is Engine.EXACT or not vectorised or (engine is Engine.AUTO and size < FAST_FROM):

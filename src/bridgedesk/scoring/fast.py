@@ -84,17 +84,25 @@ def _prepare(
     b = np.asarray(board, dtype=np.int64)
     s = np.asarray(score_ns, dtype=np.int64)
     if b.shape != s.shape or b.ndim != 1:
-        raise ScoringError("board and score arrays must be one-dimensional and the same length")
+        raise ScoringError(
+            "board and score arrays must be one-dimensional and the same length",
+            code="fast.arrays-shape",
+        )
     kn = np.zeros_like(b) if kind_ns is None else np.asarray(kind_ns, dtype=np.int64)
     ke = kn.copy() if kind_ew is None else np.asarray(kind_ew, dtype=np.int64)
     if kn.shape != b.shape or ke.shape != b.shape:
-        raise ScoringError("kind arrays must be as long as the score array")
+        raise ScoringError(
+            "kind arrays must be as long as the score array", code="fast.kind-arrays"
+        )
     if np.any((kn == Kind.REAL) != (ke == Kind.REAL)):
         raise ScoringError(
-            "a real score must be real for both sides (split scores: use the reference)"
+            "a real score must be real for both sides (split scores: use the reference)",
+            code="fast.split-score",
         )
     if s.size and np.abs(s[kn == Kind.REAL]).max(initial=0) >= _SPAN // 2:
-        raise ScoringError("a score is out of range for the vectorised engine")
+        raise ScoringError(
+            "a score is out of range for the vectorised engine", code="fast.score-range"
+        )
     ids, compact = np.unique(b, return_inverse=True)
     return compact.astype(np.int64), s, kn, ke, int(ids.size)
 
@@ -148,7 +156,10 @@ def _big_n(b: IntArray, nb: int, scores: int | None) -> IntArray:
         return rows
     if rows.size and int(rows.max()) > scores:
         raise ScoringError(
-            f"a board has {int(rows.max())} results but only {scores} scores were expected"
+            "a board has {results} results but only {scores} scores were expected",
+            code="fast.results-count",
+            results=int(rows.max()),
+            scores=scores,
         )
     return np.full_like(rows, scores)
 
@@ -263,9 +274,17 @@ def scored_boards(
     boards are taken as checked (:meth:`Board.check`, which ``score_session``
     runs on every board with the session's fields before scoring)."""
     if method not in (Method.MP, Method.XIMP):
-        raise ScoringError(f"the vectorised engine scores mp and ximp, not {method}")
+        raise ScoringError(
+            "the vectorised engine scores mp and ximp, not {method}",
+            code="fast.method",
+            method=method,
+        )
     if scale not in (1, 2):
-        raise ScoringError(f"matchpoint scale must be 1 (1/0.5/0) or 2 (2/1/0), not {scale}")
+        raise ScoringError(
+            "matchpoint scale must be 1 (1/0.5/0) or 2 (2/1/0), not {scale}",
+            code="fast.mp-scale",
+            scale=scale,
+        )
     if not boards:
         return []
     index: list[int] = []

@@ -60,7 +60,11 @@ def individual_result(
     """One table of an individual: four players and an NS score or adjustment."""
     players: Players = (str(north), str(east), str(south), str(west))
     if len(set(players)) != 4:
-        raise ScoringError(f"the four players of a table must differ, got {'-'.join(players)}")
+        raise ScoringError(
+            "the four players of a table must differ, got {players}",
+            code="individual.players-differ",
+            players="-".join(players),
+        )
     ns_out: Outcome = Weighted.of(outcome) if isinstance(outcome, int) else outcome
     if ew_outcome is None:
         ew_out = ns_out
@@ -87,7 +91,11 @@ def partnership(a: str, b: str) -> str:
 def with_players(result: TravellerLine, players: Players) -> TravellerLine:
     """``result`` re-labelled as an individual table with ``players`` (N, E, S, W)."""
     if len(set(players)) != 4:
-        raise ScoringError(f"the four players of a table must differ, got {'-'.join(players)}")
+        raise ScoringError(
+            "the four players of a table must differ, got {players}",
+            code="individual.players-differ",
+            players="-".join(players),
+        )
     return replace(
         result,
         ns=partnership(players[0], players[2]),
@@ -98,7 +106,12 @@ def with_players(result: TravellerLine, players: Players) -> TravellerLine:
 
 def side_players(result: TravellerLine, side: Side) -> tuple[str, str]:
     if result.players is None:
-        raise ScoringError(f"the result of {result.ns} v {result.ew} does not name its players")
+        raise ScoringError(
+            "the result of {first} v {second} does not name its players",
+            code="individual.result-no-players",
+            first=result.ns,
+            second=result.ew,
+        )
     n, e, s, w = result.players
     return (n, s) if side is Side.NS else (e, w)
 
@@ -111,12 +124,25 @@ def validate_individual(board: Board) -> list[ScoringError]:
     for r in board.results:
         if r.players is None:
             problems.append(
-                ScoringError(f"the result of {r.ns} v {r.ew} does not name its four players", where)
+                ScoringError(
+                    "the result of {first} v {second} does not name its four players",
+                    where,
+                    code="individual.result-no-four-players",
+                    first=r.ns,
+                    second=r.ew,
+                )
             )
             continue
         for p in r.players:
             if p in seen:
-                problems.append(ScoringError(f"player {p} has two results on this board", where))
+                problems.append(
+                    ScoringError(
+                        "player {player} has two results on this board",
+                        where,
+                        code="individual.player-two-results",
+                        player=p,
+                    )
+                )
             seen.add(p)
     problems += board.validate()
     return problems
@@ -142,7 +168,11 @@ def score_individual(
     numbers: set[int] = set()
     for b in boards:
         if b.number in numbers:
-            raise ScoringError("the board appears twice in the session", Location(board=b.number))
+            raise ScoringError(
+                "the board appears twice in the session",
+                Location(board=b.number),
+                code="scoring.board-twice",
+            )
         numbers.add(b.number)
         problems = validate_individual(b)
         if problems:
@@ -200,7 +230,11 @@ def score_individual(
     for pen in penalties:
         key: PairKey = (pen.pair, None)
         if key not in raw:
-            raise ScoringError(f"penalty for player {pen.pair}, who has no result in this session")
+            raise ScoringError(
+                "penalty for player {player}, who has no result in this session",
+                code="individual.penalty-no-result",
+                player=pen.pair,
+            )
         unit = units.get(pen.board, unit_default) if pen.board is not None else unit_default
         penalty[key] += pen.boards * unit
     standings = _standings(raw, tops, played, penalty, method, 1, None)

@@ -156,11 +156,18 @@ def matchpoint_board(
     big_n = counted if scores is None else scores
     if big_n < counted:
         raise ScoringError(
-            f"the board has {counted} results but only {big_n} scores were expected",
+            "the board has {results} results but only {scores} scores were expected",
             Location(board=board.number),
+            code="scoring.results-count",
+            results=counted,
+            scores=big_n,
         )
     if scale not in (1, 2):
-        raise ScoringError(f"matchpoint scale must be 1 (1/0.5/0) or 2 (2/1/0), not {scale}")
+        raise ScoringError(
+            "matchpoint scale must be 1 (1/0.5/0) or 2 (2/1/0), not {scale}",
+            code="fast.mp-scale",
+            scale=scale,
+        )
     values: dict[tuple[int, Side], Value] = {}
     fouled_board = board.is_fouled  # once per board: it looks at every result
     for side in (Side.NS, Side.EW):

@@ -41,14 +41,21 @@ def one_board(
         return Fraction(5)
     if scoring is PenaltyScoring.MATCHPOINTS:
         if top is None:
-            raise ScoringError("a matchpoint penalty needs the board's top")
+            raise ScoringError(
+                "a matchpoint penalty needs the board's top", code="penalty.needs-top"
+            )
         return Fraction(top)
     if scoring is PenaltyScoring.VP:
         if round_max_vp is None:
-            raise ScoringError("a VP penalty needs the most VPs a round can give")
+            raise ScoringError(
+                "a VP penalty needs the most VPs a round can give", code="penalty.needs-max-vp"
+            )
         return Fraction(str(round_max_vp)) * Fraction(5, 100)
     if scores is None or scores < 1:
-        raise ScoringError("an IMP or total-point penalty needs the number of scores on the board")
+        raise ScoringError(
+            "an IMP or total-point penalty needs the number of scores on the board",
+            code="penalty.needs-scores",
+        )
     per_score = 5 if scoring is PenaltyScoring.IMP_PAIRS else 250
     return Fraction((scores - 1) * per_score)
 
@@ -62,7 +69,9 @@ def etiquette(offence: int, *, teams: bool) -> Fraction | None:
     match): None.
     """
     if offence < 1:
-        raise ScoringError(f"offences are counted from 1, not {offence}")
+        raise ScoringError(
+            "offences are counted from 1, not {given}", code="penalty.offence-from-1", given=offence
+        )
     if offence >= 3:
         return None
     if teams:

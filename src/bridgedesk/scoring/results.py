@@ -42,12 +42,21 @@ class Weighted:
 
     def __post_init__(self) -> None:
         if not self.parts:
-            raise ScoringError("a weighted score needs at least one part")
+            raise ScoringError(
+                "a weighted score needs at least one part", code="scoring.weighted-no-parts"
+            )
         if any(w <= 0 for w, _ in self.parts):
-            raise ScoringError("every weight of a weighted score must be positive")
+            raise ScoringError(
+                "every weight of a weighted score must be positive",
+                code="scoring.weight-not-positive",
+            )
         if sum(w for w, _ in self.parts) != 1:
             total = sum(w for w, _ in self.parts)
-            raise ScoringError(f"the weights of a weighted score must add up to 1, not {total}")
+            raise ScoringError(
+                "the weights of a weighted score must add up to 1, not {total}",
+                code="scoring.weights-sum",
+                total=total,
+            )
 
     @classmethod
     def of(cls, score_ns: int) -> Weighted:
@@ -209,34 +218,69 @@ class Board:
         seen_sided: set[tuple[str, Side]] = set()
         for r in self.results:
             if r.ns == r.ew and not two_field:
-                problems.append(ScoringError(f"pair {r.ns} is both NS and EW at one table", where))
+                problems.append(
+                    ScoringError(
+                        "pair {pair} is both NS and EW at one table",
+                        where,
+                        code="scoring.pair-both-sides",
+                        pair=r.ns,
+                    )
+                )
             for side in (Side.NS, Side.EW):
                 pair = r.pair(side)
                 if two_field:
                     if (pair, side) in seen_sided:
                         problems.append(
-                            ScoringError(f"pair {pair} has two results as {side}", where)
+                            ScoringError(
+                                "pair {pair} has two results as {side}",
+                                where,
+                                code="scoring.pair-two-results",
+                                pair=pair,
+                                side=side,
+                            )
                         )
                     seen_sided.add((pair, side))
                 elif pair in seen:
                     if seen[pair] is side:
-                        msg = f"pair {pair} has two results as {side}"
+                        problems.append(
+                            ScoringError(
+                                "pair {pair} has two results as {side}",
+                                where,
+                                code="scoring.pair-two-results",
+                                pair=pair,
+                                side=side,
+                            )
+                        )
                     else:
-                        msg = f"pair {pair} plays both directions of this board"
-                    problems.append(ScoringError(msg, where))
+                        problems.append(
+                            ScoringError(
+                                "pair {pair} plays both directions of this board",
+                                where,
+                                code="scoring.pair-both-directions",
+                                pair=pair,
+                            )
+                        )
                 else:
                     seen[pair] = side
             played = [isinstance(r.outcome(s), Weighted) for s in (Side.NS, Side.EW)]
             if Adjustment.NOT_PLAYED in (r.ns_outcome, r.ew_outcome) and any(played):
                 problems.append(
                     ScoringError(
-                        f"pairs {r.ns} and {r.ew}: one side has a score and the other 'not played'",
+                        "pairs {pair} and {other_pair}: one side has a score and the other 'not "
+                        "played'",
                         where,
+                        code="scoring.score-and-not-played",
+                        pair=r.ns,
+                        other_pair=r.ew,
                     )
                 )
         if self.is_fouled and any(r.group is None for r in self.results):
             problems.append(
-                ScoringError("a fouled board needs a group on every result (A, B, ...)", where)
+                ScoringError(
+                    "a fouled board needs a group on every result (A, B, ...)",
+                    where,
+                    code="scoring.fouled-needs-group",
+                )
             )
         return problems
 
@@ -258,7 +302,11 @@ class Penalty:
 
     def __post_init__(self) -> None:
         if self.boards <= 0:
-            raise ScoringError(f"a penalty must be a positive number of boards, not {self.boards}")
+            raise ScoringError(
+                "a penalty must be a positive number of boards, not {given}",
+                code="scoring.penalty-boards",
+                given=self.boards,
+            )
 
 
 def sides_of(results: Sequence[TravellerLine]) -> dict[str, set[Side]]:

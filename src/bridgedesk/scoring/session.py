@@ -180,16 +180,24 @@ def score_session(
     if winners is None:
         winners = detect_winners(boards)
     if winners not in (1, 2):
-        raise ScoringError(f"winners must be 1 or 2, not {winners}")
+        raise ScoringError(
+            "winners must be 1 or 2, not {winners}", code="scoring.winners", winners=winners
+        )
     if method is Method.BUTLER and penalties:
         raise ScoringError(
-            "a penalty in a Houston (Butler) session is in VPs, 5 % of a round's maximum per "
-            "board (003:55-57): give it to the Houston VPs (bridgedesk score --houston-vp)"
+            "a penalty in a Houston (Butler) session is in VPs, 5 per cent of a round's "
+            "maximum per board (003:55-57): give it to the Houston VPs (bridgedesk "
+            "score --houston-vp)",
+            code="scoring.houston-penalty-in-vp",
         )
     seen_numbers: set[int] = set()
     for b in boards:
         if b.number in seen_numbers:
-            raise ScoringError("the board appears twice in the session", Location(board=b.number))
+            raise ScoringError(
+                "the board appears twice in the session",
+                Location(board=b.number),
+                code="scoring.board-twice",
+            )
         seen_numbers.add(b.number)
         if memo is None:
             b.check(two_field=winners == 2)
@@ -234,7 +242,11 @@ def score_session(
     for p in penalties:
         matches = [k for k in raw if k[0] == p.pair]
         if not matches:
-            raise ScoringError(f"penalty for pair {p.pair}, who has no result in this session")
+            raise ScoringError(
+                "penalty for pair {pair}, who has no result in this session",
+                code="scoring.penalty-no-result",
+                pair=p.pair,
+            )
         unit = units.get(p.board, unit_default) if p.board is not None else unit_default
         for k in matches:
             penalty[k] += p.boards * unit
@@ -255,7 +267,10 @@ def _rules(
     if convention is None:
         return ConventionRules(scale=scale, factor=factor)
     if scale != 1 or not factor or not common_top:
-        raise ScoringError("give a convention or scale / factor / common_top, not both")
+        raise ScoringError(
+            "give a convention or scale / factor / common_top, not both",
+            code="scoring.convention-or-scale",
+        )
     convention.check(method)
     return rules_of(convention)
 
@@ -483,8 +498,12 @@ def score_sections(
                 for p in (r.ns, r.ew):
                     if pair_section.setdefault(p, name) != name:
                         raise ScoringError(
-                            f"pair {p} appears in sections {pair_section[p]} and {name}; "
-                            "give pairs numbers unique across sections (A1, B1, ...)"
+                            "pair {pair} appears in sections {section} and {other_section}; give "
+                            "pairs numbers unique across sections (A1, B1, ...)",
+                            code="scoring.pair-in-two-sections",
+                            pair=p,
+                            section=pair_section[p],
+                            other_section=name,
                         )
     if across_field:
         merged: dict[int, list[Board]] = {}
@@ -565,13 +584,24 @@ def carry_over(
     """
     q = len(qualifiers)
     if q == 0 or entrants < q:
-        raise ScoringError(f"carry-over needs 1 to {entrants} qualifiers, got {q}")
+        raise ScoringError(
+            "carry-over needs 1 to {entrants} qualifiers, got {given}",
+            code="scoring.carry-over-qualifiers",
+            entrants=entrants,
+            given=q,
+        )
     missing = [p for p in qualifiers if p not in qualifying]
     if missing:
-        raise ScoringError(f"no qualifying score for pair {missing[0]}")
+        raise ScoringError(
+            "no qualifying score for pair {pair}",
+            code="scoring.no-qualifying-score",
+            pair=missing[0],
+        )
     s = sum((qualifying[p] for p in qualifiers), Fraction(0))
     if s <= 0:
-        raise ScoringError("the qualifiers' total score must be positive")
+        raise ScoringError(
+            "the qualifiers' total score must be positive", code="scoring.qualifiers-total"
+        )
     exact = {
         p: qualifying[p] * Fraction(q, entrants) * (final_average * boards) / (s / q)
         for p in qualifiers
@@ -607,7 +637,12 @@ def flight_ranks_of(
     for pair in values:
         f = flights.get(pair)
         if f not in level:
-            raise ScoringError(f"pair {pair} has no flight among {', '.join(order)}")
+            raise ScoringError(
+                "pair {pair} has no flight among {flights}",
+                code="scoring.pair-no-flight",
+                pair=pair,
+                flights=", ".join(order),
+            )
     out: dict[str, dict[str, str]] = {pair: {} for pair in values}
     for i, f in enumerate(order):
         members = [p for p in values if level[flights[p]] >= i]
@@ -630,7 +665,10 @@ def houston_vp(
     """
 
     if result.method is not Method.BUTLER:
-        raise ScoringError("Houston VPs need a session scored by the Butler method")
+        raise ScoringError(
+            "Houston VPs need a session scored by the Butler method",
+            code="scoring.houston-needs-butler",
+        )
     vp_scale = get_scale(scale)
     rounds: dict[tuple[PairKey, PairKey], list[Fraction]] = {}
     for sb in result.boards:
@@ -652,7 +690,11 @@ def houston_vp(
         for p in penalties:
             keys_of = [k for k in totals if k[0] == p.pair]
             if not keys_of:
-                raise ScoringError(f"penalty for pair {p.pair}, who has no result in this session")
+                raise ScoringError(
+                    "penalty for pair {pair}, who has no result in this session",
+                    code="scoring.penalty-no-result",
+                    pair=p.pair,
+                )
             for k in keys_of:
                 totals[k] -= p.boards * unit
     keys = sorted(totals, key=lambda k: (-totals[k], _pair_order(k[0])))

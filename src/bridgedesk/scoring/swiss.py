@@ -67,8 +67,11 @@ def barometer(
         for b in boards:
             if b.number in seen:
                 raise ScoringError(
-                    f"board {b.number} is played again in round {i}",
+                    "board {board} is played again in round {round}",
                     Location(board=b.number, round=i),
+                    code="swiss.board-played-again",
+                    board=b.number,
+                    round=i,
                 )
             seen.add(b.number)
     if winners is None:
@@ -161,7 +164,12 @@ def swiss_pairs(
     for i, rnd in enumerate(played, start=1):
         unknown = [p for p in rnd if p not in totals]
         if unknown:
-            raise ScoringError(f"pair {unknown[0]} plays round {i} but is not in the field")
+            raise ScoringError(
+                "pair {pair} plays round {round} but is not in the field",
+                code="swiss.pair-not-in-field",
+                pair=unknown[0],
+                round=i,
+            )
         lines: dict[str, tuple[str | None, Fraction | None, Fraction]] = {}
         for p in field:
             if p in rnd:
@@ -201,8 +209,12 @@ def _round(
             for me, them in ((r.ns, r.ew), (r.ew, r.ns)):
                 if opponent.setdefault(me, them) != them:
                     raise ScoringError(
-                        f"pair {me} meets both {opponent[me]} and {them} in one Swiss round",
+                        "pair {pair} meets both {first} and {second} in one Swiss round",
                         Location(board=b.number, round=number),
+                        code="swiss.pair-meets-two",
+                        pair=me,
+                        first=opponent[me],
+                        second=them,
                     )
     method = Method.MP if by is SwissBy.MP else Method.BUTLER
     session = score_session(boards, method=method, missing=missing, butler_drop=butler_drop,

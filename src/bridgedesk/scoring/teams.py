@@ -66,6 +66,7 @@ class TeamBoard:
             raise ScoringError(
                 "a team board needs both rooms' scores or an adjustment, not both or neither",
                 Location(board=self.number),
+                code="team.board-rooms",
             )
 
     @property
@@ -207,7 +208,11 @@ def bam_match(boards: Sequence[TeamBoard], *, with_vp: bool = False) -> BamMatch
 def mccallum(margin: int, stock: int = 40) -> tuple[int, int]:
     """McCallum VPs of A and B: ``stock +- margin``, the margin capped at the stock."""
     if stock not in (30, 40, 50, 60):
-        raise ScoringError(f"McCallum stock must be 30, 40, 50 or 60 (004:2615), not {stock}")
+        raise ScoringError(
+            "McCallum stock must be 30, 40, 50 or 60 (004:2615), not {given}",
+            code="team.mccallum-stock",
+            given=stock,
+        )
     m = max(-stock, min(stock, margin))
     return stock + m, stock - m
 
@@ -271,7 +276,7 @@ def cross_table(
     cells: dict[str, dict[str, Fraction]] = {}
     for a, b, va, vb in matches:
         if a == b:
-            raise ScoringError(f"team {a} cannot play itself")
+            raise ScoringError("team {home} cannot play itself", code="team.plays-itself", home=a)
         for t in (a, b):
             if t not in cells:
                 teams.append(t)
@@ -306,16 +311,29 @@ class MatchEntry:
 
     def __post_init__(self) -> None:
         if self.team_a == self.team_b:
-            raise ScoringError(f"team {self.team_a} cannot play itself")
+            raise ScoringError(
+                "team {home} cannot play itself", code="team.plays-itself", home=self.team_a
+            )
         if self.forfeited_by not in (None, self.team_a, self.team_b):
             raise ScoringError(
-                f"team {self.forfeited_by} forfeits a match between {self.team_a} and "
-                f"{self.team_b}: name one of the two"
+                "team {team} forfeits a match between {home} and {away}: name one of the two",
+                code="team.forfeit-by-outsider",
+                team=self.forfeited_by,
+                home=self.team_a,
+                away=self.team_b,
             )
         if self.penalty_a < 0 or self.penalty_b < 0:
-            raise ScoringError("team penalties are positive numbers of IMPs (3, 6, 003:258)")
+            raise ScoringError(
+                "team penalties are positive numbers of IMPs (3, 6, 003:258)",
+                code="team.penalty-positive",
+            )
         if self.forfeited_by is None and not self.boards:
-            raise ScoringError(f"the match {self.team_a} v {self.team_b} has no boards")
+            raise ScoringError(
+                "the match {home} v {away} has no boards",
+                code="team.match-no-boards",
+                home=self.team_a,
+                away=self.team_b,
+            )
 
 
 def round_robin(

@@ -14,10 +14,11 @@ from pathlib import Path
 
 from bridgedesk import reading
 from bridgedesk.bridge.methods import Method
-from bridgedesk.errors import BridgedeskError, MasterpointError
+from bridgedesk.errors import BridgedeskError, Location, MasterpointError
 from bridgedesk.formats import players_file, ranking_json
 from bridgedesk.formats.players_file import Roster
 from bridgedesk.formats.ranking_json import loads_matches
+from bridgedesk.i18n import LazyText, lazy_pgettext
 from bridgedesk.masterpoints.request import AwardInput, StoredEvent, is_series_table
 from bridgedesk.scoring.session import SessionResult
 from bridgedesk.services.awards import ranking_of, scored_for_awards
@@ -51,10 +52,16 @@ def _is_ranking_json(path: Path) -> bool:
     return not isinstance(data, dict) or "placings" in data or "boards" not in data
 
 
-def _refuse(given: dict[str, object], why: str) -> None:
+def _refuse(given: dict[str, object], why: LazyText) -> None:
     for option, value in given.items():
         if value is not None:
-            raise MasterpointError(f"{option} does not apply: {why}")
+            raise MasterpointError(
+                "{option} does not apply: {why}",
+                Location(input=option.removeprefix("--").replace("-", "_")),
+                code="awards.option-not-applicable",
+                option=option,
+                why=why,
+            )
 
 
 def _read(path: Path) -> str:
@@ -92,12 +99,16 @@ def load_input(options: InputOptions, table: str | None) -> AwardSource:
     if options.stored is None:
         _refuse(
             {"--section": options.section, "--db": options.db},
-            "they choose the stored event of --from-event",
+            lazy_pgettext("does not apply", "they choose the stored event of --from-event"),
         )
     if options.stored is None and not results:
-        raise MasterpointError("give a ranking JSON, results files, or --from-event EVENT")
+        raise MasterpointError(
+            "give a ranking JSON, results files, or --from-event EVENT", code="awards.needs-input"
+        )
     if options.stored is not None and results:
-        raise MasterpointError("give either --from-event or results files, not both")
+        raise MasterpointError(
+            "give either --from-event or results files, not both", code="awards.event-or-files"
+        )
     if options.stored is None and len(results) == 1 and _is_ranking_json(results[0]):
         _refuse(
             {
@@ -106,7 +117,10 @@ def load_input(options: InputOptions, table: str | None) -> AwardSource:
                 "--method": options.method,
                 "--winners": options.winners,
             },
-            "a ranking JSON is ranked already: it gives the places, players and flights",
+            lazy_pgettext(
+                "does not apply",
+                "a ranking JSON is ranked already: it gives the places, players and flights",
+            ),
         )
         text = _read(results[0])
         ranking = ranking_json.loads(text, str(results[0]))
@@ -117,27 +131,34 @@ def load_input(options: InputOptions, table: str | None) -> AwardSource:
     if options.stored is not None:
         _refuse(
             {"--method": options.method, "--winners": options.winners},
-            "a stored event is scored by its own method",
+            lazy_pgettext("does not apply", "a stored event is scored by its own method"),
         )
         scored, roster, stored, digest = _score_stored_event(
             options.stored, options.section or "A", options.db
         )
     elif any(_is_ranking_json(p) for p in results):
-        raise MasterpointError("a ranking JSON file is awarded alone, not with other files")
+        raise MasterpointError(
+            "a ranking JSON file is awarded alone, not with other files",
+            code="awards.ranking-alone",
+        )
     else:
         method = options.method or Method.MP
         if not method.is_pairs:
             names = ", ".join(m.value for m in Method.pairs())
             raise MasterpointError(
-                f"--method: results files are scored {names}, not {method.value}"
+                "--method: results files are scored {names}, not {method}",
+                code="awards.files-method",
+                names=names,
+                method=method.value,
             )
         scored, roster = files_for_awards(results, method, options.winners)
     if options.players is not None:
         roster = players_file.load(options.players)
     if roster is None:
         raise MasterpointError(
-            "no member numbers: give --players FILE (CSV pair,members[,flight] or JSON) "
-            "or a PBN file whose TotalScoreTable has MemberID columns"
+            "no member numbers: give --players FILE (CSV pair,members[,flight] or "
+            "JSON) or a PBN file whose TotalScoreTable has MemberID columns",
+            code="awards.needs-players",
         )
     order = tuple(options.flights.split(",")) if options.flights else ()
     found = AwardInput(

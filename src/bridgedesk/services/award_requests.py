@@ -121,8 +121,10 @@ def parse_qualifying(text: str | None) -> QualifyingRound | None:
         )
     except ValueError:
         raise MasterpointError(
-            f"--qualifying must be SESSIONS:TABLES+TABLES...:ENTRANTS, e.g. 2:30+30:60, "
-            f"got {text!r}"
+            "--qualifying must be SESSIONS:TABLES+TABLES...:ENTRANTS, e.g. "
+            "2:30+30:60, got {text!r}",
+            code="awards.bad-qualifying",
+            text=text,
         ) from None
 
 
@@ -132,7 +134,11 @@ def group_map(items: Sequence[str]) -> dict[str, int]:
     for item in items:
         name, sep, number = item.partition("=")
         if not sep or not (number.isascii() and number.isdigit()):
-            raise MasterpointError(f"--group takes FIELD=N (N = 1 for group A), got {item!r}")
+            raise MasterpointError(
+                "--group takes FIELD=N (N = 1 for group A), got {item!r}",
+                code="awards.bad-group",
+                item=item,
+            )
         out[name] = int(number)
     return out
 
@@ -144,9 +150,19 @@ def parse_fraction(text: str | None, option: str) -> Fraction | None:
     try:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise MasterpointError(f"{option} must be a number, got {text!r}") from None
+        raise MasterpointError(
+            "{option} must be a number, got {text!r}",
+            code="awards.not-a-number",
+            option=option,
+            text=text,
+        ) from None
     if value <= 0:
-        raise MasterpointError(f"{option} must be above 0, got {text}")
+        raise MasterpointError(
+            "{option} must be above 0, got {text}",
+            code="awards.not-positive",
+            option=option,
+            text=text,
+        )
     return value
 
 
@@ -156,15 +172,31 @@ def parse_fraction(text: str | None, option: str) -> Fraction | None:
 def _check_output(asked: AwardAsked) -> None:
     """Refuse the output options that do not go together (before any work)."""
     if asked.options.rules not in RULES:
-        raise MasterpointError(f"--rules must be jcbl or sbf, got {asked.options.rules!r}")
+        raise MasterpointError(
+            "--rules must be jcbl or sbf, got {rules!r}",
+            code="awards.bad-rules",
+            rules=asked.options.rules,
+        )
     if not asked.certificates and (asked.club is not None or asked.movement is not None):
-        raise MasterpointError("--club and --movement do not apply: they are --certificates'")
+        raise MasterpointError(
+            "--club and --movement do not apply: they are --certificates'",
+            code="awards.certificate-options",
+        )
     if asked.record is None and asked.event is not None:
-        raise MasterpointError("--event does not apply: it names the event --record writes")
+        raise MasterpointError(
+            "--event does not apply: it names the event --record writes",
+            code="awards.event-without-record",
+        )
     if asked.record is None and not asked.certificates and asked.day is not None:
-        raise MasterpointError("--date does not apply: it dates --record or --certificates")
+        raise MasterpointError(
+            "--date does not apply: it dates --record or --certificates",
+            code="awards.date-not-applicable",
+        )
     if asked.certificates and (asked.record is not None or asked.as_json):
-        raise MasterpointError("--certificates prints certificates: without --record or --json")
+        raise MasterpointError(
+            "--certificates prints certificates: without --record or --json",
+            code="awards.certificates-alone",
+        )
 
 
 def _options(asked: AwardAsked) -> AwardOptions:
@@ -191,8 +223,9 @@ def award(asked: AwardAsked) -> AwardDone:
         done = dataclasses.replace(done, awards=_handicap_lists(asked, options))
     elif asked.split is not Split.BETTER:
         raise MasterpointError(
-            "--handicap-both does not apply: it pays the two lists of --handicap-ratings or "
-            "--handicap-grades"
+            "--handicap-both does not apply: it pays the two lists of "
+            "--handicap-ratings or --handicap-grades",
+            code="awards.handicap-both",
         )
     stored = source.stored
     name = asked.event if asked.event is not None else stored.name if stored else None
@@ -200,20 +233,23 @@ def award(asked: AwardAsked) -> AwardDone:
     weekly = done.params if isinstance(done.params, WeeklyGame) else None
     if weekly is not None and options.tables is not None and not asked.certificates:
         raise MasterpointError(
-            "--tables does not apply: a weekly game's award does not depend on the tables "
-            "(they are printed on --certificates)"
+            "--tables does not apply: a weekly game's award does not depend on the "
+            "tables (they are printed on --certificates)",
+            code="awards.tables-not-applicable",
         )
     awards = tuple(done.awards)
     if asked.certificates:
         if weekly is None:
             raise MasterpointError(
-                "--certificates are FMP certificates of JCBL weekly games (--class)"
+                "--certificates are FMP certificates of JCBL weekly games (--class)",
+                code="awards.certificates-weekly-only",
             )
         club = asked.club if asked.club is not None else stored.club if stored else ""
         if not club or when is None:
             raise MasterpointError(
-                "--certificates needs --club NAME (a stored event gives its own club) and "
-                "--date YYYY-MM-DD"
+                "--certificates needs --club NAME (a stored event gives its own club) "
+                "and --date YYYY-MM-DD",
+                code="awards.certificates-need-club",
             )
         tables = options.tables if options.tables is not None else done.tables
         if tables is None:  # pairs: two a table
@@ -225,7 +261,10 @@ def award(asked: AwardAsked) -> AwardDone:
     recorded = None
     if asked.record is not None:
         if not name or when is None:
-            raise MasterpointError("--record needs --event NAME and --date YYYY-MM-DD")
+            raise MasterpointError(
+                "--record needs --event NAME and --date YYYY-MM-DD",
+                code="awards.record-needs-event",
+            )
         kind = "" if options.rules == "sbf" else "fmp" if weekly is not None else "ccg"
         recorded = _record(asked.record, awards, options.rules, name, when, kind)
     return AwardDone(awards, loaded.ranking, recorded=recorded)
@@ -238,8 +277,10 @@ def _handicap_lists(asked: AwardAsked, options: AwardOptions) -> tuple[Award, ..
     assert asked.handicap is not None
     if given.stored is None or given.players is not None:
         raise MasterpointError(
-            "--handicap-ratings and --handicap-grades award a stored event (--from-event), "
-            "its players' member numbers from its entries (without --players)"
+            "--handicap-ratings and --handicap-grades award a stored event "
+            "(--from-event), its players' member numbers from its entries (without "
+            "--players)",
+            code="awards.handicap-stored-only",
         )
     with Store.open(given.db) as store:
         found = handicap_awards(store, given.stored, asked.handicap, options, split=asked.split,
@@ -267,7 +308,9 @@ def _certificates(
     named = issued.movement or "Howell"
     if named.lower() not in MOVEMENTS:
         raise MasterpointError(
-            f"--movement must be Howell, Mitchell, Team or Individual, got {named!r}"
+            "--movement must be Howell, Mitchell, Team or Individual, got {movement!r}",
+            code="awards.bad-movement",
+            movement=named,
         )
     return tuple(
         FmpCertificate(

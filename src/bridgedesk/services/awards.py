@@ -27,6 +27,7 @@ import json
 from collections.abc import Sequence
 
 from bridgedesk.errors import BridgedeskError, EntryError, MasterpointError
+from bridgedesk.i18n import LazyText, lazy_pgettext, phrase
 from bridgedesk.masterpoints.awards import Award
 from bridgedesk.masterpoints.handicap_lists import paid_on_two_lists
 from bridgedesk.masterpoints.request import AwardInput, AwardOptions, StoredEvent, award_request
@@ -148,15 +149,27 @@ def scored_for_awards(unit: UnitOfWork, event: int | str, section: str) -> Score
             return ScoredForAwards((result,), players, facts, flights)
         if not isinstance(found, SessionScores):
             raise MasterpointError(
-                f"event {event!r} is a team event: masterpoints are awarded to pairs and "
-                "individuals' placings (000), which a team event's standings are not"
+                "event {event!r} is a team event: masterpoints are awarded to pairs and "
+                "individuals' placings (000), which a team event's standings are not",
+                code="awards.team-event",
+                event=event,
             )
         rules = found.rules
         names = rules.sections(1)
         if section not in names:
+            if not names:
+                raise MasterpointError(
+                    "event {event!r} has no section {section!r}; its sections: none",
+                    code="awards.no-such-section",
+                    event=event,
+                    section=section,
+                )
             raise MasterpointError(
-                f"event {event!r} has no section {section!r}; its sections: "
-                + (", ".join(names) or "none")
+                "event {event!r} has no section {section!r}; its sections: {sections}",
+                code="awards.no-such-section",
+                event=event,
+                section=section,
+                sections=", ".join(names),
             )
         if len(names) > 1:
             found = score(unit, event, section=section, with_deals=False)
@@ -275,20 +288,35 @@ def _options_json(options: AwardOptions, section: str, handicap: bool = False) -
     return json.dumps(kept, sort_keys=True)
 
 
-def _refuse_disputes(unit: UnitOfWork, event: int | str, despite: bool, what: str) -> str:
+def _refuse_disputes(unit: UnitOfWork, event: int | str, despite: bool, what: LazyText) -> str:
     """Refuse ``what`` while a result of the event is under dispute, unless ``despite``
-    (then the line that says so); "" when no dispute is open."""
+    (then the line that says so, English for the audit log); "" when no dispute is open."""
     found = event_open_disputes(unit, event)
     if not found:
         return ""
     first = found[0]
-    where = f"round {first.round}, table {first.table}, board {first.board}"
-    count = f"{len(found)} result{'s are' if len(found) > 1 else ' is'} under dispute"
+    where = phrase(
+        "round {round}, table {table}, board {board}",
+        round=first.round,
+        table=first.table,
+        board=first.board,
+    )
+    count = (
+        phrase("{count} results are under dispute", count=len(found))
+        if len(found) > 1
+        else phrase("{count} result is under dispute", count=len(found))
+    )
     if not despite:
         raise EntryError(
-            f"{what} waits for the director: {count} (the first: dispute {first.id}, {where}); "
-            f"resolve it with `bridgedesk result resolve {event} {first.id} --reason ...`, "
-            "or go ahead with --despite-disputes (kept in the audit log)"
+            "{what} waits for the director: {count} (the first: dispute {dispute}, {place}); "
+            "resolve it with `bridgedesk result resolve {event} {dispute} --reason ...`, "
+            "or go ahead with --despite-disputes (kept in the audit log)",
+            code="awards.disputes-open",
+            what=what,
+            count=count,
+            dispute=first.id,
+            place=where,
+            event=event,
         )
     return f"{what} despite open disputes: {count}"
 
@@ -318,21 +346,27 @@ def record(
     Awards paid on a handicap event's two lists (:mod:`bridgedesk.services.handicap_awards`,
     their reasons say which) are marked so: :func:`rerecord` cannot repeat them."""
     if rules not in RULE_VERSIONS:
-        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+        raise MasterpointError(
+            "--rules must be jcbl or sbf, got {rules!r}", code="awards.bad-rules", rules=rules
+        )
     if not reason.strip():
         raise EntryError(
             "give the reason (it is kept in the ledger's audit log)", code="awards.needs-reason"
         )
     asked = options if options is not None else AwardOptions(rules=rules)
     with unit.transaction():
-        note = _refuse_disputes(unit, event, despite_disputes, "recording the awards")
+        note = _refuse_disputes(
+            unit, event, despite_disputes, lazy_pgettext("waits", "recording the awards")
+        )
         found = scored_for_awards(unit, event, section)
         ranking, digest = ranking_of(found)
         if computed_from is not None and computed_from != digest:
             raise MasterpointError(
-                f"these awards were computed from a ranking of event {event} that has changed "
-                "since (a ruling or correction came in): compute them again, e.g. "
-                f"`bridgedesk masterpoints record --event {event} --reason ...`"
+                "these awards were computed from a ranking of event {event} that has "
+                "changed since (a ruling or correction came in): compute them again, "
+                "e.g. `bridgedesk masterpoints record --event {event} --reason ...`",
+                code="awards.ranking-changed",
+                event=event,
             )
         handicap = any(paid_on_two_lists(a.reason) for a in awards)
         basis = AwardBasis(rules, _options_json(asked, section, handicap), digest, ranking)

@@ -95,7 +95,11 @@ def carry_from_round_robin(
         margins = _margins(unit, found.qualifying)
         drawn = [d for d in team_events.draw(unit, knockout).matches if d.round == rnd and d.away]
         if not drawn:
-            raise EntryError(f"round {rnd} of the knockout is not drawn (or has only byes)")
+            raise EntryError(
+                "round {round} of the knockout is not drawn (or has only byes)",
+                code="knockout.round-not-drawn",
+                round=rnd,
+            )
         out = []
         for d in drawn:
             assert d.away is not None
@@ -127,26 +131,43 @@ def knockout_from_round_robin(
 ) -> Championship:
     """The knockout of a round robin's best ``teams`` (module doc), in one transaction."""
     if teams < 2:
-        raise EntryError(f"a knockout takes 2 or more teams, not {teams}")
+        raise EntryError(
+            "a knockout takes 2 or more teams, not {teams}",
+            code="championship.too-few-teams",
+            teams=teams,
+        )
     with unit.transaction():
         settings = team_events.settings(unit, qualifying)
         if settings.form is not TeamForm.ROUND_ROBIN:
             raise EntryError(
-                f"a championship's qualifying is a round robin, not a {settings.form.value}"
+                "a championship's qualifying is a round robin, not a {form}",
+                code="championship.not-round-robin",
+                form=settings.form.value,
             )
         found = score_teams(unit, qualifying)
         if found.missing:
             raise EntryError(
-                f"the round robin has {len(found.missing)} matches with room results missing: "
-                "its final standings qualify the teams"
+                "the round robin has {matches} matches with room results missing: its "
+                "final standings qualify the teams",
+                code="championship.results-missing",
+                matches=len(found.missing),
             )
         standings = found.scored.standings
         if teams > len(standings):
-            raise EntryError(f"the round robin has {len(standings)} teams, not {teams} to qualify")
+            raise EntryError(
+                "the round robin has {entered} teams, not {teams} to qualify",
+                code="championship.too-many-teams",
+                entered=len(standings),
+                teams=teams,
+            )
         if teams < len(standings) and standings[teams - 1].rank == standings[teams].rank:
             raise EntryError(
-                f"places {teams} and {teams + 1} of the round robin are shared "
-                f"({standings[teams].rank}): the organiser decides who qualifies"
+                "places {place} and {next} of the round robin are shared ({rank}): the "
+                "organiser decides who qualifies",
+                code="championship.shared-place",
+                place=teams,
+                next=teams + 1,
+                rank=standings[teams].rank,
             )
         with unit.transaction(write=False) as s:
             qual = event_row(s, qualifying)

@@ -116,13 +116,18 @@ def _next_round(unit: UnitOfWork, ref: int | str, last_round: bool = False) -> D
     team = team_events.settings(unit, ref)
     if not team.form.drawn_by_round:
         raise EntryError(
-            f"a {team.form.value} is drawn whole by `event movement`; only a Swiss or a "
-            "knockout draws round by round"
+            "a {form} is drawn whole by `event movement`; only a Swiss or a knockout "
+            "draws round by round",
+            code="draw.not-by-round",
+            form=team.form.value,
         )
     event, snap = scored(unit, ref)
     draw = snap.draw
     if draw.grid is None or not draw.matches:
-        raise EntryError("round 1 is not drawn yet: `bridgedesk event movement EVENT` first")
+        raise EntryError(
+            "round 1 is not drawn yet: `bridgedesk event movement EVENT` first",
+            code="draw.round-one-not-drawn",
+        )
     teams = len(snap.teams)
     after = max(d.round for d in draw.matches)
     basis = ""
@@ -169,13 +174,17 @@ def next_pair_round(unit: UnitOfWork, ref: int | str, boards: int) -> Drawn:
 
 def _next_pair_round(unit: UnitOfWork, ref: int | str, boards: int) -> Drawn:
     if boards < 1:
-        raise EntryError(f"a round has at least one board, not {boards}")
+        raise EntryError(
+            "a round has at least one board, not {boards}", code="draw.no-boards", boards=boards
+        )
     opts = options(unit, ref)
     if opts.format is None:
         raise EntryError(
-            f"event {ref} has no round-by-round format: its movement is set with "
+            "event {event} has no round-by-round format: its movement is set with "
             "`bridgedesk event movement` (a Swiss pairs, barometer or Houston event "
-            "is created with `event new NAME --format ...`)"
+            "is created with `event new NAME --format ...`)",
+            code="draw.no-round-format",
+            event=ref,
         )
     entries = events_repo.entries(unit, ref, section=SECTION, session=SESSION)
     field = sorted(n for n, e in entries.items() if not e.phantom)
@@ -185,8 +194,12 @@ def _next_pair_round(unit: UnitOfWork, ref: int | str, boards: int) -> Drawn:
         late = director.missing(unit, ref, SECTION, SESSION)
         if late:
             raise PairingError(
-                f"round {history[-1].round} is not complete: {len(late)} slip(s) missing, "
-                f"the first {late[0]}; enter them or mark them not played first"
+                "round {round} is not complete: {missing} slip(s) missing, the first "
+                "{first}; enter them or mark them not played first",
+                code="draw.round-incomplete",
+                round=history[-1].round,
+                missing=len(late),
+                first=late[0],
             )
     if opts.draw is Pairing.ROUND_ROBIN:
         draw = round_robin(field, history)
@@ -196,7 +209,11 @@ def _next_pair_round(unit: UnitOfWork, ref: int | str, boards: int) -> Drawn:
             result = standings(unit, ref)
             final = result.final
             if final is None or final.round != len(history):
-                raise PairingError(f"the standings after round {len(history)} are not known yet")
+                raise PairingError(
+                    "the standings after round {round} are not known yet",
+                    code="draw.standings-unknown",
+                    round=len(history),
+                )
             ranked = [int(x.pair) for x in final.lines if x.pair.isdigit()]
             order = ranked + [p for p in field if p not in ranked]
         draw = draw_by_standings(order, history)

@@ -293,12 +293,18 @@ def score_session(
         rules = rules or event_rules(unit, event)
         if rules.shape is Shape.TEAMS:
             raise ScoringError(
-                f"event {rules.info.event.name!r} is a team event: its results are "
-                "its matches and standings"
+                "event {event!r} is a team event: its results are its matches and standings",
+                code="event.team-results",
+                event=rules.info.event.name,
             )
         names = list(sections) if sections else rules.sections(session)
         if not names:
-            raise EntryError(f"event {event} has no session {session}")
+            raise EntryError(
+                "event {event} has no session {session}",
+                code="event.no-such-session",
+                event=event,
+                session=session,
+            )
         snapshots = [section_results(unit, event, n, session) for n in names]
         rulings = {n: director.rulings(unit, event, n, session) for n in names}
         plan = individuals.plan(unit, event, names[0], session)
@@ -375,8 +381,10 @@ def standings(unit: UnitOfWork, event: int | str) -> RoundsResult:
         rules = event_rules(unit, event)
         if rules.shape is not Shape.ROUNDS:
             raise EntryError(
-                f"event {event} is not played round by round (create it with "
-                "--format swiss-pairs, barometer or houston)"
+                "event {event} is not played round by round (create it with --format "
+                "swiss-pairs, barometer or houston)",
+                code="event.not-by-round",
+                event=event,
             )
         name, session = event_options.SECTION, event_options.SESSION
         return score_rounds(
@@ -422,7 +430,9 @@ def score(
                 )
             return score_teams(unit, event, session, flights)
         if flights:
-            raise EntryError("--flight is for an SRR teams + pairs event")
+            raise EntryError(
+                "--flight is for an SRR teams + pairs event", code="publish.flight-not-srr"
+            )
         if rules.shape is Shape.SESSIONS and session is None and section is None:
             return score_event(unit, event, with_deals=with_deals)
         if rules.shape is Shape.ROUNDS:

@@ -345,7 +345,11 @@ def create_pairs_event(unit: UnitOfWork, event: Event, opts: EventOptions, *, wh
     if opts.format is not None and (
         len(event.sessions) != 1 or len(event.sessions[0].sections) != 1
     ):
-        raise EntryError(f"a {opts.format.value} event is one session of one section")
+        raise EntryError(
+            "a {event_format} event is one session of one section",
+            code="event.one-section-format",
+            event_format=opts.format.value,
+        )
     with unit.transaction():
         eid = create_event(unit, event)
         if opts != EventOptions():

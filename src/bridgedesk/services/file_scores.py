@@ -40,6 +40,7 @@ from bridgedesk.formats import (
 )
 from bridgedesk.formats.players_file import Roster
 from bridgedesk.formats.scored_file import scored_file
+from bridgedesk.i18n import Phrase, phrase
 from bridgedesk.reports.bundle import write_all
 from bridgedesk.reports.combined import combined_html
 from bridgedesk.reports.output import Output
@@ -171,7 +172,10 @@ def _run(
     convention: str,
 ) -> None:
     if out is not None and fmt is not Output.HTML:
-        raise ScoringError("--out goes with --format html (the report set); other formats print")
+        raise ScoringError(
+            "--out goes with --format html (the report set); other formats print",
+            code="score.out-needs-html",
+        )
     how: dict[str, Any] = {
         "method": _pairs_method(method),
         "missing": missing,
@@ -184,7 +188,10 @@ def _run(
     detected = winners is None and all(inp.winners is None for inp, _ in read)
     individual = any(inp.individual for inp, _ in read)
     if individual and (sections or qualifying or houston_vp):
-        raise ScoringError("an individual event takes no --sections, --qualifying or --houston-vp")
+        raise ScoringError(
+            "an individual event takes no --sections, --qualifying or --houston-vp",
+            code="score.individual-options",
+        )
     options = Options(how["missing"], how["fouled"], butler_drop, detected)
     chosen = _convention(convention, method, individual or bool(sections or qualifying or rounds))
     if rounds is not None:
@@ -193,14 +200,18 @@ def _run(
         ):  # fmt: skip
             raise ScoringError(
                 "--rounds takes no --sections, --qualifying, --flight or --houston-vp, "
-                "and prints text or json"
+                "and prints text or json",
+                code="score.rounds-options",
             )
         _print_rounds(sink, rounds, read, fmt, vp_scale, how, options)
         return
     groups = _session_groups(files, sessions, sections)
     if sections is not None:
         if len(files) < 2:
-            raise ScoringError("--sections needs two or more files, one per section")
+            raise ScoringError(
+                "--sections needs two or more files, one per section",
+                code="score.sections-need-files",
+            )
         results = []
         for group in groups:
             names = _section_names(section_names, len(group))
@@ -220,7 +231,9 @@ def _run(
             for (inp, _), w in zip(read, used, strict=True)
         ]
     if renumber is not None and len(results) < 2:
-        raise ScoringError("--renumber matches the pairs of two or more sessions")
+        raise ScoringError(
+            "--renumber matches the pairs of two or more sessions", code="score.renumber-sessions"
+        )
     combined: list[tuple[str, Fraction, str]] = []
     if len(results) > 1 or qualifying:
         for r, f in zip(results, files, strict=False):
@@ -234,8 +247,11 @@ def _run(
                 for st in r.standings))  # fmt: skip
             if both:
                 raise ScoringError(
-                    f"pair number {both[0]} is both an NS and an EW pair in {f}: totals over "
-                    "sessions need each pair's own number (e.g. NS 1-13, EW 14-26)"
+                    "pair number {pair} is both an NS and an EW pair in {file}: totals over "
+                    "sessions need each pair's own number (e.g. NS 1-13, EW 14-26)",
+                    code="score.pair-both-sides",
+                    pair=both[0],
+                    file=f,
                 )
     if sections is not None:
         outputs = [
@@ -284,7 +300,11 @@ def _run(
             vps.append(tuple(VpLine(k[0], k[1], v, rank) for k, v, rank in lines))
     if fmt in (Output.PBN, Output.USEBIO, Output.CSV):
         if len(files) > 1:
-            raise ScoringError(f"--format {fmt.value} writes one session: give one results file")
+            raise ScoringError(
+                "--format {format} writes one session: give one results file",
+                code="score.one-session-format",
+                format=fmt.value,
+            )
         if fmt is Output.USEBIO:
             sink.echo(usebio.dumps(outputs[0]), nl=False)
         elif fmt is Output.CSV:
@@ -315,8 +335,9 @@ def _run(
             return
         if len(results) > 1 or event.has_extras:
             raise ScoringError(
-                "--format html shows sessions and their combined ranking, without carry-over, "
-                "flights or Houston VPs; use text or json"
+                "--format html shows sessions and their combined ranking, without "
+                "carry-over, flights or Houston VPs; use text or json",
+                code="score.html-options",
             )
         if out is None:
             sink.echo(results_html(outputs[0]))
@@ -352,13 +373,21 @@ def _session_groups(files: list[Path], sessions: int | None, sections: Any) -> l
         )
     if sections is None:
         if sessions != len(files):
-            raise ScoringError(f"--sessions {sessions} without --sections needs one file a "
-                               f"session, not {len(files)} files")  # fmt: skip
+            raise ScoringError(
+                "--sessions {sessions} without --sections needs one file a session, not "
+                "{files} files",
+                code="score.sessions-files",
+                sessions=sessions,
+                files=len(files),
+            )
         return [[i] for i in range(len(files))]
     if len(files) % sessions:
         raise ScoringError(
-            f"{len(files)} files cannot be {sessions} sessions of the same sections; give "
-            "each session's section files in order (A1 B1 A2 B2)"
+            "{files} files cannot be {sessions} sessions of the same sections; give "
+            "each session's section files in order (A1 B1 A2 B2)",
+            code="score.sessions-sections",
+            files=len(files),
+            sessions=sessions,
         )
     size = len(files) // sessions
     return [list(range(k * size, (k + 1) * size)) for k in range(sessions)]
@@ -370,7 +399,11 @@ def _json_id(pair: str) -> int | str:
 
 def _pairs_method(method: Method) -> Method:
     if not method.is_pairs:
-        raise ScoringError(f"--method {method} is a team method: give mp, ximp, butler or total")
+        raise ScoringError(
+            "--method {method} is a team method: give mp, ximp, butler or total",
+            code="score.team-method",
+            method=method,
+        )
     return method
 
 
@@ -419,8 +452,10 @@ def _convention(text: str, method: Method, elsewhere: bool) -> Convention:
     found = Convention.parse(text)
     if found is not Convention.JCBL and elsewhere:
         raise ScoringError(
-            f"--convention {found.value} is for plain sessions (no --sections, --qualifying, "
-            "--rounds or individuals)"
+            "--convention {convention} is for plain sessions (no --sections, "
+            "--qualifying, --rounds or individuals)",
+            code="score.convention-plain",
+            convention=found.value,
         )
     found.check(method)
     return found
@@ -445,13 +480,25 @@ def _flights(specs: list[str]) -> tuple[dict[str, str], list[str]]:
         name, sep, members = spec.partition("=")
         pairs = [m.strip() for m in members.split(",") if m.strip()]
         if not sep or not name.strip() or not pairs:
-            raise ScoringError(f"bad --flight {spec!r}: write a flight and its pairs, A=1,2,3")
+            raise ScoringError(
+                "bad --flight {spec!r}: write a flight and its pairs, A=1,2,3",
+                code="score.bad-flight",
+                spec=spec,
+            )
         if name.strip() in order:
-            raise ScoringError(f"flight {name.strip()} is given twice")
+            raise ScoringError(
+                "flight {flight} is given twice", code="score.flight-twice", flight=name.strip()
+            )
         order.append(name.strip())
         for p in pairs:
             if flights.setdefault(p, name.strip()) != name.strip():
-                raise ScoringError(f"pair {p} is in flights {flights[p]} and {name.strip()}")
+                raise ScoringError(
+                    "pair {pair} is in flights {first} and {second}",
+                    code="score.pair-two-flights",
+                    pair=p,
+                    first=flights[p],
+                    second=name.strip(),
+                )
     return flights, order
 
 
@@ -460,7 +507,12 @@ def _section_names(text: str | None, count: int) -> list[str]:
         return [chr(ord("A") + i) for i in range(count)]
     names = [n.strip() for n in text.split(",")]
     if len(names) != count or len(set(names)) != count or "" in names:
-        raise ScoringError(f"--section-names needs {count} different names, got {text!r}")
+        raise ScoringError(
+            "--section-names needs {count} different names, got {text!r}",
+            code="score.section-names",
+            count=count,
+            text=text,
+        )
     return names
 
 
@@ -487,7 +539,9 @@ def _carry(
     the final who did not qualify is refused.
     """
     if how["method"] is not Method.MP:
-        raise ScoringError("carry-over (004:2010-2034) is defined for matchpoints only")
+        raise ScoringError(
+            "carry-over (004:2010-2034) is defined for matchpoints only", code="score.carry-over-mp"
+        )
     read = [_read(path, strict) for path in qualifying]
     scored = [_score_one(inp, inp.check(None), butler_drop, how) for inp, _ in read]
     ranking: Any
@@ -505,8 +559,11 @@ def _carry(
     unknown = [p for p in finalists if p not in totals]
     if unknown:
         raise ScoringError(
-            f"pair {unknown[0]} of the final did not play the qualifying round ({where}); "
-            "number the final's pairs as in the qualifying"
+            "pair {pair} of the final did not play the qualifying round ({files}); "
+            "number the final's pairs as in the qualifying",
+            code="score.final-pair-unknown",
+            pair=unknown[0],
+            files=where,
         )
     qualified: list[str] | None = None
     counted = finalists
@@ -515,7 +572,10 @@ def _carry(
         out = [p for p in finalists if p not in qualified]
         if out:
             raise ScoringError(
-                f"pair {out[0]} plays the final but did not qualify ({cut.describe()})"
+                "pair {pair} plays the final but did not qualify ({cut})",
+                code="score.final-not-qualified",
+                pair=out[0],
+                cut=cut.describe(),
             )
         counted = qualified
     carry = carry_over(totals, counted, len(totals), final_top / 2, boards,
@@ -534,12 +594,18 @@ class Cut:
     def apply(self, ranking: Any) -> list[str]:
         return qualifiers(ranking, self.places, self.by, self.withdrawn)
 
-    def describe(self) -> str:
-        where = "overall" if self.by is CutBy.OVERALL else "in each section and direction"
-        out = f"the best {self.places} {where}"
+    def describe(self) -> Phrase:
+        """The cut in words (a part of a refusal, said in the reader's language)."""
+        best = (
+            phrase("the best {places} overall", places=self.places)
+            if self.by is CutBy.OVERALL
+            else phrase("the best {places} in each section and direction", places=self.places)
+        )
         if self.withdrawn:
-            out += f", pairs {', '.join(self.withdrawn)} withdrawn"
-        return out
+            return phrase(
+                "{best}, pairs {pairs} withdrawn", best=best, pairs=", ".join(self.withdrawn)
+            )
+        return best
 
 
 def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, Any]:
@@ -547,16 +613,18 @@ def _read(file: Path, strict: bool, encoding: str | None = None) -> tuple[Any, A
     if file.is_dir():
         return saved_pages.load(file), None
     if not file.is_file():
-        raise FormatError("no such file", Location(file=str(file)))
+        raise FormatError("no such file", Location(file=str(file)), code="file.not-found")
     if suffix == ".json":
         return traveller_json.load(file, strict=strict), None
     if suffix == ".pbn":
         parsed = pbn.load(file, strict=strict, encoding=encoding)
         return pbn_scores.score_input(parsed, str(file), strict=strict), parsed
     raise FormatError(
-        f"unknown results file type {suffix or '(none)'}: give a .pbn or .json file "
-        "(or a directory of saved BBO or KoPS results pages)",
+        "unknown results file type {suffix}: give a .pbn or .json file (or a "
+        "directory of saved BBO or KoPS results pages)",
         Location(file=str(file)),
+        code="score.unknown-file-type",
+        suffix=suffix or "(none)",
     )
 
 
@@ -569,7 +637,7 @@ def files_for_awards(
     roster = None
     for path in paths:
         if not path.is_file():
-            raise FormatError("no such file", Location(file=str(path)))
+            raise FormatError("no such file", Location(file=str(path)), code="file.not-found")
         parsed = None
         if path.suffix.lower() == ".pbn":
             parsed = pbn.load(path)
@@ -580,6 +648,7 @@ def files_for_awards(
             raise FormatError(
                 "give a ranking .json, a .pbn results file or a .json traveller file",
                 Location(file=str(path)),
+                code="score.unknown-input",
             )
         used = inp.check(winners)
         sessions.append(
@@ -605,10 +674,17 @@ def team_file_scores(
     ``pairs_method`` (004:2649-2651)."""
     if scoring is not None and not scoring.is_teams:
         teams = ", ".join(m.value for m in Method.teams())
-        raise ScoringError(f"--scoring: a team event is scored {teams}, not {scoring.value}")
+        raise ScoringError(
+            "--scoring: a team event is scored {teams}, not {scoring}",
+            code="score.team-scoring",
+            teams=teams,
+            scoring=scoring.value,
+        )
     if pairs_method not in (Method.MP, Method.BUTLER, Method.XIMP):
         raise ScoringError(
-            f"--pairs-method: the pairs are ranked by mp, butler or ximp, not {pairs_method.value}"
+            "--pairs-method: the pairs are ranked by mp, butler or ximp, not {method}",
+            code="score.pairs-method",
+            method=pairs_method.value,
         )
     flight = srr_flight_json.load(file)
     play = corrected_play(flight.play, flight.misseats)

@@ -47,16 +47,20 @@ def final_of_qualifying(
     """Make the final (see module doc); refused, storing nothing, while a slip of the
     qualifying is missing or when nobody qualifies."""
     if cut < 1:
-        raise BridgedeskError(f"--cut keeps at least 1 pair, not {cut}")
+        raise BridgedeskError(
+            "--cut keeps at least 1 pair, not {cut}", code="finals.bad-cut", cut=cut
+        )
     missing = event_missing(unit, qualifying).slips
     if missing:
         raise BridgedeskError(
-            f"the qualifying is not complete: {len(missing)} slips missing (the first: "
-            f"{missing[0]})"
+            "the qualifying is not complete: {missing} slips missing (the first: {first})",
+            code="finals.qualifying-incomplete",
+            missing=len(missing),
+            first=missing[0],
         ).noted(tuple(f"missing slip: {slip}" for slip in missing))
     scored = score_event(unit, qualifying, with_deals=False).scored
     if scored.combined is None:
-        raise BridgedeskError("the qualifying has no results")
+        raise BridgedeskError("the qualifying has no results", code="finals.no-results")
     ranking = scored.combined if len(scored.sessions) > 1 else scored.sessions[0]
     finalists = qualifiers(ranking, cut, cut_by, list(withdrawn))
     order = {c.pair: i for i, c in enumerate(scored.combined.ranking)}

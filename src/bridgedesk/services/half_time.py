@@ -30,6 +30,7 @@ from bridgedesk.events.half_time import (
     mover,
     second_half,
 )
+from bridgedesk.i18n import phrase
 from bridgedesk.scoring.teams import imp_match
 from bridgedesk.services.team_scores import as_played
 from bridgedesk.store.leagues import league, league_of_event
@@ -97,23 +98,45 @@ def half_time(
         away = d.away
         assert away is not None
         if stored.draw.forfeited_by(d) is not None:
-            raise EntryError(f"round {rnd}: the match {d.label} was forfeited; it has no half time")
+            raise EntryError(
+                "round {round}: the match {match} was forfeited; it has no half time",
+                code="half-time.forfeited",
+                round=rnd,
+                match=d.label,
+            )
         boards = sorted(d.boards)
         if len(boards) < 2:
-            raise EntryError(f"round {rnd}: the match {d.label} of one board has no half time")
+            raise EntryError(
+                "round {round}: the match {match} of one board has no half time",
+                code="half-time.one-board",
+                round=rnd,
+                match=d.label,
+            )
         first_board = boards[len(boards) // 2]
         for team in changes:
             if team not in (home, away):
-                raise EntryError(f"team {team} does not play the match {d.label}")
+                raise EntryError(
+                    "team {team} does not play the match {match}",
+                    code="half-time.team-not-in-match",
+                    team=team,
+                    match=d.label,
+                )
         play = as_played(stored).play
         played = [m for m in play.matches if m.round == rnd and m.home == home]
         halves = [b for m in played for b in m.boards if b.board < first_board]
         missing = len(boards) // 2 - len(halves)
         if missing:
             raise EntryError(
-                f"round {rnd}: the first half of {d.label} has {missing} board"
-                f"{'s' if missing > 1 else ''} without both rooms' results; compare the scores "
-                "when every first-half board is in (004:1672)"
+                "round {round}: the first half of {match} has {missing} without both rooms' "
+                "results; compare the scores when every first-half board is in (004:1672)",
+                code="half-time.first-half-missing",
+                round=rnd,
+                match=d.label,
+                missing=(
+                    phrase("{count} boards", count=missing)
+                    if missing > 1
+                    else phrase("{count} board", count=missing)
+                ),
             )
         im = imp_match([b.team_board() for b in halves])
         seats = MatchSeats(

@@ -33,7 +33,9 @@ def heat_of_event(unit: UnitOfWork, event: int | str) -> HeatResults:
         info = events_repo.event(unit, event)
         if len(info.sections) != 1 or len(info.sections[0][1]) != 1:
             raise EntryError(
-                f"event {info.event.name!r} has several sessions or sections: a heat is one section"
+                "event {event!r} has several sessions or sections: a heat is one section",
+                code="heat.several-sections",
+                event=info.event.name,
             )
         grid = movements_repo.movement(unit, event)
         deals = movements_repo.deals(unit, event)
@@ -78,7 +80,11 @@ def send(heat: HeatResults, url: str, token: str, timeout: float = 60.0) -> Sent
     """Post the heat to the organiser's ``url`` (``.../api/simultaneous/ID/upload``) with
     the heat's ``token``; the answer, or the server's refusal in one line."""
     if not url.startswith(("http://", "https://")):
-        raise EntryError(f"the organiser's address is http:// or https://..., not {url!r}")
+        raise EntryError(
+            "the organiser's address is http:// or https://..., not {url!r}",
+            code="heat.bad-url",
+            url=url,
+        )
     request = urllib.request.Request(
         url, data=heat_json.dumps(heat).encode("utf-8"), method="POST",
         headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
@@ -91,11 +97,19 @@ def send(heat: HeatResults, url: str, token: str, timeout: float = 60.0) -> Sent
             said = json.loads(exc.read().decode("utf-8")).get("error", exc.reason)
         except (ValueError, UnicodeDecodeError, AttributeError):
             said = exc.reason
-        raise BridgedeskError(f"the organiser refused the heat ({exc.code}): {said}") from None
+        raise BridgedeskError(
+            "the organiser refused the heat ({status}): {answer}",
+            code="heat.refused",
+            status=exc.code,
+            answer=said,
+        ) from None
     except (urllib.error.URLError, TimeoutError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
         raise BridgedeskError(
-            f"cannot reach the organiser at {url}: {reason}; send the file instead "
-            "(`bridgedesk simultaneous export`)"
+            "cannot reach the organiser at {url}: {reason}; send the file instead "
+            "(`bridgedesk simultaneous export`)",
+            code="heat.unreachable",
+            url=url,
+            reason=reason,
         ) from None
     return Sent(str(data.get("outcome", "")), int(data.get("heat", 0)), int(data.get("results", 0)))

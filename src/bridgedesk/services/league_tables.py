@@ -158,15 +158,19 @@ def league_awards(unit: UnitOfWork, ref: int | str) -> tuple[DivisionAwards, ...
         settings = found.settings
         if settings.points is LeaguePoints.NONE:
             raise MasterpointError(
-                f"league {settings.name!r} pays no masterpoints (made with --masterpoints none)"
+                "league {league!r} pays no masterpoints (made with --masterpoints none)",
+                code="league.no-masterpoints",
+                league=settings.name,
             )
         out = []
         for d in found.divisions:
             table, stored = _division(unit, found, d)
             if stored is None or not table.complete:
                 raise MasterpointError(
-                    f"division {d.division} has matches still to play or rooms still to enter: "
-                    "the awards are for the season's final standings"
+                    "division {division} has matches still to play or rooms still to enter: "
+                    "the awards are for the season's final standings",
+                    code="league.awards-too-early",
+                    division=d.division,
                 )
             ranking = _ranking(stored, table.scored)
             awards = award_division(ranking, settings.points, d.division, settings.divisions)
@@ -215,7 +219,11 @@ def publish_league(
         target.write_text(text, encoding="utf-8")
         return Published("", (), (target,))
     if fmt is not Output.HTML:
-        raise BridgedeskError(f"a league is published as text, json or html, not {fmt.value}")
+        raise BridgedeskError(
+            "a league is published as text, json or html, not {format}",
+            code="league.publish-format",
+            format=fmt.value,
+        )
     target = output_dir(out if out is not None else Path("results"))
     written: list[Path] = []
     linked: dict[int, str] = {}

@@ -65,8 +65,10 @@ def prepare_league(asked: NewLeague) -> LeagueSettings:
     """The league ``asked`` describes, checked whole (one line when refused)."""
     if asked.vp_scale.strip().lower() not in scale_names():
         raise EntryError(
-            f"a league's VP scale is named (004:1722-1738): {', '.join(scale_names())}; not "
-            f"{asked.vp_scale!r}"
+            "a league's VP scale is named (004:1722-1738): {scales}; not {scale!r}",
+            code="league.bad-vp-scale",
+            scales=", ".join(scale_names()),
+            scale=asked.vp_scale,
         )
     scale = get_scale(asked.vp_scale)
     settings = LeagueSettings(
@@ -117,8 +119,13 @@ def draw_league(unit: UnitOfWork, ref: int | str) -> tuple[tuple[int, DrawReport
             rounds = _rounds(teams, settings.cycles)
             if rounds > settings.rounds:
                 raise EntryError(
-                    f"division {d.division} has {teams} teams: its round robin is {rounds} "
-                    f"rounds, and the match days hold {settings.rounds}; add match days"
+                    "division {division} has {teams} teams: its round robin is {rounds} "
+                    "rounds, and the match days hold {held}; add match days",
+                    code="league.too-few-days",
+                    division=d.division,
+                    teams=teams,
+                    rounds=rounds,
+                    held=settings.rounds,
                 )
         return tuple((d.division, make_draw(unit, d.event_id)) for d in found.divisions)
 
@@ -134,8 +141,10 @@ def next_season(
         unfinished = [t.division for t in tables.divisions if t.missing or not t.complete]
         if unfinished:
             raise EntryError(
-                f"division {unfinished[0]} has matches still to play or rooms still to enter: "
-                "the season's final standings decide who goes up and down"
+                "division {division} has matches still to play or rooms still to enter: "
+                "the season's final standings decide who goes up and down",
+                code="league.season-unfinished",
+                division=unfinished[0],
             )
         order = [
             [((t.division, s.team), s.rank) for s in t.scored.standings] for t in tables.divisions

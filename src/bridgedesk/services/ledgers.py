@@ -27,7 +27,12 @@ def parse_day(text: str, option: str = "--date") -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise MasterpointError(f"{option} must be YYYY-MM-DD, got {text!r}") from None
+        raise MasterpointError(
+            "{option} must be YYYY-MM-DD, got {text!r}",
+            code="ledger.bad-date",
+            option=option,
+            text=text,
+        ) from None
 
 
 @contextmanager
@@ -41,7 +46,9 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
     """
 
     if ledger is not None and db is not None:
-        raise MasterpointError("give the ledger once: --ledger FILE.csv or --db DATABASE")
+        raise MasterpointError(
+            "give the ledger once: --ledger FILE.csv or --db DATABASE", code="ledger.twice"
+        )
     if ledger is None:
         with Store.open(db) as store, ledger_repo.open_ledger(store, write=write) as book:
             yield book
@@ -53,7 +60,12 @@ def open_ledger(ledger: Path | None, db: str | None, write: bool = False) -> Ite
         try:
             ledger.write_text(ledger_csv.dumps(repo), encoding="utf-8")
         except OSError as exc:
-            raise MasterpointError(f"cannot write ledger {ledger}: {exc.strerror}") from None
+            raise MasterpointError(
+                "cannot write ledger {ledger}: {problem}",
+                code="ledger.cannot-write",
+                ledger=ledger,
+                problem=exc.strerror,
+            ) from None
 
 
 def read_ledger(ledger: Path | None, db: str | None) -> Ledger:

@@ -46,6 +46,7 @@ __all__ = [
     "ranking_document",
     "section_display",
     "section_names",
+    "traveller_document",
 ]
 
 
@@ -65,7 +66,9 @@ def ranking_document(
             names = rules.sections(session or 1)
             if section is None and len(names) > 1:
                 raise EntryError(
-                    f"the session has sections {', '.join(names)}: give ?section= for one of them"
+                    "the session has sections {sections}: give ?section= for one of them",
+                    code="live.needs-section",
+                    sections=", ".join(names),
                 )
         asked = Publication(Output.JSON, session=session, section=section)
         done = publish(unit, event, asked)
@@ -95,17 +98,31 @@ def board_traveller(
         snapshot = section_results(unit, event, section=section, session=session)
         only = replace(snapshot, results=tuple(r for r in snapshot.results if r.board == board))
         if not only.results:
-            return {"board": board, "top": None, "results": [], "complete": False}
+            return traveller_document(snapshot, None, board)
         scored = score_snapshot(unit, event, only, with_deals=False)
-    boards = results_json.to_dict(scored)["boards"]
-    found: dict[str, Any] = boards[0]
+    return traveller_document(snapshot, scored, board)
+
+
+def traveller_document(
+    snapshot: SectionResults, scored: ScoredSession | None, board: int
+) -> dict[str, Any]:
+    """Board ``board``'s traveller (:func:`board_traveller`) from ``scored``: the board's
+    results in the section ``snapshot`` scored alone (its top is its own, not the
+    section's), None before any result."""
+    found = None
+    if scored is not None:
+        found = next((t for t in scored.section.travellers if t.board == board), None)
+    if scored is None or found is None:
+        return {"board": board, "top": None, "results": [], "complete": False}
+    doc = results_json.board_dict(found, None)
     numbers = scored.section.numbers
-    for line in found["results"]:  # the numbers on the cards (a Mitchell's EW 1)
+    for line in doc["results"]:  # the numbers on the cards (a Mitchell's EW 1)
         for side in ("ns", "ew"):
             if isinstance(line[side], int):
                 line[side] = numbers.number(line[side])
-    found["complete"] = len(only.results) >= planned(snapshot).get(board, 0)
-    return found
+    entered = sum(1 for r in snapshot.results if r.board == board)
+    doc["complete"] = entered >= planned(snapshot).get(board, 0)
+    return doc
 
 
 def live_section(unit: UnitOfWork, event: int | str, snapshot: SectionResults) -> dict[str, Any]:

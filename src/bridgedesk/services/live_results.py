@@ -21,8 +21,9 @@ section from nothing (``tests/services/test_live_results.py`` checks this over
 random orders of results, corrections and deletions).  A section not changed
 since it was last asked for costs one read of its stamp.
 
-A section's values at one stamp (:class:`LiveSection`) are written for display
-and as JSON at most once each, by whichever thread asks first.  The whole event's
+A section's values at one stamp (:class:`LiveSection`) are written for display,
+as JSON and as each board's traveller for the tables at most once each, by
+whichever thread asks first.  The whole event's
 values that are not one section's (an event of several sessions ranked over them,
 a round-by-round event's standings, a team event) are computed by
 :mod:`bridgedesk.services.live` as before, once per version of the event
@@ -34,12 +35,13 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from bridgedesk.errors import EntryError
 from bridgedesk.events.model import SectionResults
+from bridgedesk.events.visibility import SectionView
 from bridgedesk.formats.results_json import board_dict, to_dict
 from bridgedesk.reports.session import traveller_row
 from bridgedesk.results.model import ScoredSession, Traveller
@@ -102,6 +104,7 @@ class LiveSection:
         self._rows = rows
         self._boards = boards
         self._lock = threading.Lock()
+        self._travellers: dict[int, bytes] = {}
 
     @cached_property
     def display(self) -> dict[str, Any]:
@@ -121,6 +124,23 @@ class LiveSection:
             scored = self.rules.score(self.snapshot)
         with self._lock:
             return json_bytes(to_dict(scored, self._boards))
+
+    @cached_property
+    def view(self) -> SectionView:
+        """What may be seen of the section at this stamp (:mod:`bridgedesk.events.visibility`)."""
+        return SectionView.of(self.snapshot, self.rules.released)
+
+    def traveller(self, board: int) -> bytes:
+        """Board ``board``'s traveller as a table's JSON answer
+        (:func:`bridgedesk.services.live.traveller_document`), written once per stamp."""
+        with self._lock:
+            found = self._travellers.get(board)
+            if found is None:  # the board scored alone, as the store's traveller is
+                only = tuple(r for r in self.snapshot.results if r.board == board)
+                scored = self.rules.score(replace(self.snapshot, results=only)) if only else None
+                doc = live.traveller_document(self.snapshot, scored, board)
+                found = self._travellers[board] = json_bytes(doc)
+            return found
 
 
 @dataclass
@@ -224,7 +244,9 @@ class LiveResults:
             names = rules.sections(session or 1)
             if section is None and len(names) > 1:
                 raise EntryError(
-                    f"the session has sections {', '.join(names)}: give ?section= for one of them"
+                    "the session has sections {sections}: give ?section= for one of them",
+                    code="live.needs-section",
+                    sections=", ".join(names),
                 )
             name = section if section is not None else (names[0] if names else None)
             if name is not None:

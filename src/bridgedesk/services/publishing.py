@@ -42,7 +42,7 @@ from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.formats import pbn_team_matches, results_json, srr_pairs_csv, team_results_json
-from bridgedesk.i18n import catalog
+from bridgedesk.i18n import catalog, phrase
 from bridgedesk.reports import bundle
 from bridgedesk.reports import srr_pairs as srr_reports
 from bridgedesk.reports import teams as team_reports
@@ -85,9 +85,16 @@ __all__ = [
 
 #: What a team event is published as, and the refusal of anything else.
 _TEAM_OUTPUTS = (Output.TEXT, Output.JSON, Output.CSV, Output.HTML, Output.PBN)
-_TEAM_REFUSAL = (
-    "--format {fmt} is for a pairs event; a team event writes text, json, csv, pbn or html"
-)
+
+
+def _team_refusal(fmt: Output) -> BridgedeskError:
+    """The refusal of an output a team event does not write."""
+    return BridgedeskError(
+        "--format {fmt} is for a pairs event; a team event writes text, json, csv, pbn or html",
+        code="publish.team-format",
+        fmt=fmt.value,
+    )
+
 
 #: The data files of one section, by the format that asks for them.
 _FILES = {
@@ -138,8 +145,12 @@ def _provisional(missing: Missing, final: bool, hint: str) -> tuple[str, tuple[s
     notes = tuple(f"missing slip: {slip}" for slip in missing.slips)
     if missing and final:
         raise BridgedeskError(
-            f"the results cannot be final: {len(missing.slips)} of {missing.planned} slips "
-            f"missing (listed above); enter them, or mark a board not played with `{hint}`",
+            "the results cannot be final: {missing} of {planned} slips missing "
+            "(listed above); enter them, or mark a board not played with `{hint}`",
+            code="publish.slips-missing",
+            missing=len(missing.slips),
+            planned=missing.planned,
+            hint=hint,
         ).noted(notes)
     return missing.line, notes
 
@@ -224,8 +235,11 @@ def _rounds(found: RoundScores, asked: Publication) -> Published:
     notes = tuple(f"missing slip: {slip}" for slip in result.missing)
     if asked.final and result.missing:
         raise BridgedeskError(
-            f"the results cannot be final: {len(result.missing)} slip(s) missing (listed "
-            "above); enter them, or mark a board not played with `bridgedesk result not-played`"
+            "the results cannot be final: {missing} slip(s) missing (listed above); "
+            "enter them, or mark a board not played with `bridgedesk result "
+            "not-played`",
+            code="publish.rounds-slips-missing",
+            missing=len(result.missing),
         ).noted(notes)
     text = rounds_text(result, asked.lang)
     data = json.dumps(to_dict(result), ensure_ascii=False, indent=2) + "\n"
@@ -291,9 +305,13 @@ def write_team_event(
     ``html`` (the report set with its CSV, JSON and PBN files; ``deals`` go into the
     PBN); ``bridgedesk teams score`` of a results file writes the same."""
     if fmt not in _TEAM_OUTPUTS:
-        raise BridgedeskError(_TEAM_REFUSAL.format(fmt=fmt.value))
+        raise _team_refusal(fmt)
     if fmt in (Output.HTML, Output.CSV) and out is None:
-        raise BridgedeskError(f"--format {fmt.value} writes several files: give --out DIR")
+        raise BridgedeskError(
+            "--format {format} writes several files: give --out DIR",
+            code="publish.needs-out",
+            format=fmt.value,
+        )
     data = team_results_json.to_dict(event)
     if srr is not None:
         data["srr_pairs"] = srr_pairs_rows(srr.pairs)
@@ -336,11 +354,13 @@ def _teams(found: TeamScores, asked: Publication) -> Published:
     notes = tuple(f"missing: {line}" for line in found.missing)
     provisional = ""
     if found.missing:
-        count = f"{len(found.missing)} matches have room results missing"
+        count = phrase("{count} matches have room results missing", count=len(found.missing))
         if asked.final:
             raise BridgedeskError(
-                f"the results cannot be final: {count} (listed above); enter them with "
-                "`bridgedesk result team`"
+                "the results cannot be final: {count} (listed above); enter them with "
+                "`bridgedesk result team`",
+                code="publish.room-results-missing",
+                count=count,
             ).noted(notes)
         if fmt is Output.TEXT:
             provisional = f"PROVISIONAL: {count}\n"
@@ -434,37 +454,54 @@ def publish_zip(unit: UnitOfWork, event: int | str, asked: Publication) -> bytes
 def _check(rules: EventRules, asked: Publication) -> None:
     """Refuse, before anything is scored, what the event's shape cannot publish."""
     if asked.pdf and asked.fmt is not Output.HTML:
-        raise BridgedeskError("--pdf goes with --format html (it prints the HTML pages)")
+        raise BridgedeskError(
+            "--pdf goes with --format html (it prints the HTML pages)",
+            code="publish.pdf-needs-html",
+        )
     fmt = asked.fmt
     if rules.shape is Shape.TEAMS:
         if asked.dd or asked.pdf or asked.section is not None:
-            raise BridgedeskError("--dd, --pdf and --section are for a pairs event")
+            raise BridgedeskError(
+                "--dd, --pdf and --section are for a pairs event", code="publish.pairs-options"
+            )
         if fmt not in _TEAM_OUTPUTS:
-            raise BridgedeskError(_TEAM_REFUSAL.format(fmt=fmt.value))
+            raise _team_refusal(fmt)
         return
     if asked.flights:
-        raise BridgedeskError("--flight is for an SRR teams + pairs event")
+        raise BridgedeskError(
+            "--flight is for an SRR teams + pairs event", code="publish.flight-not-srr"
+        )
     if rules.shape is Shape.SESSIONS and asked.session is None and asked.section is None:
         if fmt not in (Output.TEXT, Output.JSON, Output.HTML):
             raise BridgedeskError(
-                f"the event has several sessions: --format {fmt.value} writes one session; "
-                "give --session N (text, json and html cover the whole event)"
+                "the event has several sessions: --format {format} writes one session; "
+                "give --session N (text, json and html cover the whole event)",
+                code="publish.needs-session",
+                format=fmt.value,
             )
         if asked.pdf or asked.dd:
-            raise BridgedeskError("--pdf and --dd print one session: give --session N")
+            raise BridgedeskError(
+                "--pdf and --dd print one session: give --session N",
+                code="publish.print-needs-session",
+            )
         return
     if rules.shape is Shape.ROUNDS:
         if fmt not in (Output.TEXT, Output.JSON, Output.HTML):
             raise BridgedeskError(
-                f"a round-by-round event's results are text, json or html, not {fmt.value}"
+                "a round-by-round event's results are text, json or html, not {format}",
+                code="publish.rounds-format",
+                format=fmt.value,
             )
         return
     names = rules.sections(asked.session or 1)
     if asked.section is None and len(names) > 1:
         if fmt not in (Output.TEXT, Output.HTML):
             raise BridgedeskError(
-                f"the session has sections {', '.join(names)}: give --section for --format "
-                f"{fmt.value} (text and html cover every section)"
+                "the session has sections {sections}: give --section for --format "
+                "{format} (text and html cover every section)",
+                code="publish.needs-section",
+                sections=", ".join(names),
+                format=fmt.value,
             )
         for name in names if fmt is Output.HTML else ():
             # each section's directory stays inside --out (an old store may hold any name)
@@ -482,12 +519,19 @@ def _disputes(unit: UnitOfWork, event: int | str, asked: Publication) -> tuple[s
         f"under dispute: round {d.round}, table {d.table}, board {d.board} (dispute {d.id})"
         for d in found
     )
-    count = f"{len(found)} result{'s are' if len(found) > 1 else ' is'} under dispute"
+    count = (
+        phrase("{count} results are under dispute", count=len(found))
+        if len(found) > 1
+        else phrase("{count} result is under dispute", count=len(found))
+    )
     if (asked.final or asked.settled) and not asked.despite_disputes:
         raise BridgedeskError(
-            f"the results cannot be final: {count} (listed above); resolve them with "
-            f"`bridgedesk result resolve {event} ID --reason ...`, or publish with "
-            "--despite-disputes (kept in the audit log)"
+            "the results cannot be final: {count} (listed above); resolve them with "
+            "`bridgedesk result resolve {event} ID --reason ...`, or publish with "
+            "--despite-disputes (kept in the audit log)",
+            code="publish.disputes-open",
+            count=count,
+            event=event,
         ).noted(lines)
     if asked.final or asked.settled:
         note = f"FINAL DESPITE OPEN DISPUTES: {count}"

@@ -53,8 +53,11 @@ class PointRules:
             return cls("sbf", table=rest.upper())
         ratings = ", ".join(r.value for r in ClubRating)
         raise EntryError(
-            f"the masterpoint rules are jcbl:RATING ({ratings}), sbf:A (bronze), sbf:D (silver) "
-            f"or none, not {text!r}"
+            "the masterpoint rules are jcbl:RATING ({ratings}), sbf:A (bronze), "
+            "sbf:D (silver) or none, not {text!r}",
+            code="simultaneous.bad-masterpoints",
+            ratings=ratings,
+            text=text,
         )
 
     def text(self) -> str:
@@ -88,7 +91,7 @@ def create_simultaneous(unit: UnitOfWork, asked: NewSimultaneous) -> int:
         club=asked.club, deadline=asked.deadline,
     )  # fmt: skip
     if not event.name:
-        raise EntryError("give the simultaneous event's name")
+        raise EntryError("give the simultaneous event's name", code="simultaneous.needs-name")
     return store.create_simultaneous(unit, event, deals, rules.text())
 
 
@@ -103,5 +106,10 @@ def add_heat(
 ) -> tuple[int, str]:
     """Register a club's heat; (its number, its token, shown this once)."""
     if kind is not None and kind not in KINDS:
-        raise EntryError(f"a heat's movement is one of {', '.join(KINDS)}, not {kind!r}")
+        raise EntryError(
+            "a heat's movement is one of {kinds}, not {kind!r}",
+            code="simultaneous.bad-heat-movement",
+            kinds=", ".join(KINDS),
+            kind=kind,
+        )
     return store.add_heat(unit, event, club, kind=kind, tables=tables, number=number)

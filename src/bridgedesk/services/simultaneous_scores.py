@@ -98,7 +98,11 @@ def field_scores(unit: UnitOfWork, event: int | str) -> ScoredField:
         rows = [r[:6] for r in store.field_rows(unit, event)]
         heats = _heat_infos(unit, event)
     if not rows:
-        raise BridgedeskError(f"no heat of {info.event.name!r} has sent its results yet")
+        raise BridgedeskError(
+            "no heat of {event!r} has sent its results yet",
+            code="simultaneous.no-results",
+            event=info.event.name,
+        )
     scored = score_field(info.event.name, info.event.date, info.event.club, rows, heats)
     with _LOCK:
         _CACHE[key] = scored
@@ -139,7 +143,9 @@ def publish_field(
         try:
             field.heat(heat)
         except KeyError:
-            raise BridgedeskError(f"heat {heat} has sent no results") from None
+            raise BridgedeskError(
+                "heat {heat} has sent no results", code="heat.no-results-sent", heat=heat
+            ) from None
     if fmt is Output.TEXT:
         return Published(pages.ranking_text(field, lang, heat))
     if fmt is Output.JSON:
@@ -150,8 +156,11 @@ def publish_field(
         target.write_text(text, encoding="utf-8")
         return Published("", (), (target,))
     if fmt is not Output.HTML:
-        raise BridgedeskError(f"a simultaneous event is published as text, json or html, not "
-                              f"{fmt.value}")  # fmt: skip
+        raise BridgedeskError(
+            "a simultaneous event is published as text, json or html, not {format}",
+            code="simultaneous.publish-format",
+            format=fmt.value,
+        )
     target = output_dir(out if out is not None else Path("results"))
     written = pages.write_all(field, target, lang, _records(unit, event, dd))
     data = target / "simultaneous.json"
@@ -165,7 +174,9 @@ def page(unit: UnitOfWork, event: int | str, name: str, lang: str) -> str:
     field = field_scores(unit, event)
     html = pages.page_html(field, name, lang, _records(unit, event, dd=False))
     if html is None:
-        raise BridgedeskError(f"the event has no page {name!r}")
+        raise BridgedeskError(
+            "the event has no page {name!r}", code="simultaneous.no-such-page", name=name
+        )
     return html
 
 
@@ -216,7 +227,10 @@ def field_awards(
     if rules is None:
         rules = PointRules.parse(store.masterpoints_of(unit, event))
     if rules.rules == "none":
-        raise MasterpointError("the event pays no masterpoints (made with --masterpoints none)")
+        raise MasterpointError(
+            "the event pays no masterpoints (made with --masterpoints none)",
+            code="simultaneous.no-masterpoints",
+        )
     field = field_scores(unit, event)
     sizes = tuple(len(h.pairs) for h in field.heats)
     national = _national(field)

@@ -56,16 +56,14 @@ from bridgedesk.events.slips import (
     stored_already,
 )
 from bridgedesk.events.table_rounds import check_table_change, check_table_round
-from bridgedesk.events.team_draw import Room, TeamSlip
+from bridgedesk.events.team_draw import ROOM_WORDS, Room, TeamSlip
 from bridgedesk.events.team_rooms import check_room_free, match_at, place_room
-from bridgedesk.i18n import lazy_pgettext
-from bridgedesk.store import corrections, disputes, terminals
+from bridgedesk.store import corrections, disputes, notices, terminals
 from bridgedesk.store.individual_events import is_individual
 from bridgedesk.store.lookups import event_row, section_row
 from bridgedesk.store.models import EventRow, ResultRow, SectionRow
 from bridgedesk.store.results_repo import (
     board_slips,
-    flush_results,
     insert_result,
     lock_sections,
     planned_section,
@@ -99,10 +97,6 @@ GivenSlip = Result | SeatedResult | TeamSlip
 
 #: The reason a table's own correction is audited with.
 TABLE_REASON = "corrected at the table before the round closed"
-
-
-#: A team match's rooms, as a refusal names them.
-ROOMS = {"open": lazy_pgettext("room", "open"), "closed": lazy_pgettext("room", "closed")}
 
 
 @dataclass(frozen=True)
@@ -209,7 +203,7 @@ def enter(
         planned = planned_section(s, sec.id, sec.name)
         board = board_slips(s, sec.id, sec.name, placed.session, placed.board)
         _check(slip, placed, planned, board, override)
-        return insert_result(s, sec.id, placed, who, override).id
+        return insert_result(s, sec.id, placed, who, override)
 
 
 def import_slips(
@@ -243,9 +237,7 @@ def import_slips(
         with unit.transaction() as s:
             fresh = _checked_rows(_Event(s, event_row(s, ref)), chunk, lock=True)
             for _, _, section_id, placed in fresh:
-                insert_result(s, section_id, placed, who, flush=False)
-            if fresh:
-                flush_results(s, fresh[-1][3])
+                insert_result(s, section_id, placed, who)
         skipped += len(chunk) - len(fresh)
         added += len(fresh)
         if progress is not None:
@@ -291,17 +283,27 @@ def enter_at_tables(
     unit: UnitOfWork, slips: Sequence[TableSlip]
 ) -> list[dict[str, Any] | Exception]:
     """The tables' slips waiting at one moment, in one transaction (one commit, one
-    disk sync), each in its own savepoint: a refused one changes nothing and the
-    others still go in.  The answers (or refusals) come back in the order of
-    ``slips``, each what :func:`enter_at_table` would have given alone in that order:
-    ``{"id", "board", "result", "score_ns"}``, given again to a retry with the same
-    ``Idempotency-Key`` and request.
+    disk sync), each in its own savepoint (a slip alone needs none): a refused one
+    changes nothing and the others still go in.  The answers (or refusals) come back
+    in the order of ``slips``, each what :func:`enter_at_table` would have given alone
+    in that order: ``{"id", "board", "result", "score_ns"}``, given again to a retry
+    with the same ``Idempotency-Key`` and request.  The events that got a result are
+    announced to every server process (:func:`bridgedesk.store.notices.announce`).
 
     Whatever one slip raises stays that slip's outcome, so one table's request never
     costs another its result: a :class:`~bridgedesk.errors.BridgedeskError` is its
     refusal, a number too large for the store is refused as
     :func:`~bridgedesk.store.unit.too_large`, and any other exception (a bug) is
     given back as it is, with its traceback, for that request alone to answer 500."""
+    if len(slips) == 1:  # alone: its refusal rolls the whole transaction back
+        try:
+            with unit.transaction() as s:
+                lock_sections(s, [slips[0].terminal.section_id])
+                answer = _enter_at_table(s, slips[0])
+                notices.announce(s, [slips[0].terminal.event_id])
+                return [answer]
+        except Exception as exc:
+            return [_outcome(exc)]
     out: list[dict[str, Any] | Exception] = []
     with unit.transaction() as s:
         lock_sections(s, [x.terminal.section_id for x in slips])
@@ -309,13 +311,18 @@ def enter_at_tables(
             try:
                 with s.begin_nested():
                     out.append(_enter_at_table(s, slip))
-            except BridgedeskError as exc:
-                out.append(exc)
-            except OverflowError:
-                out.append(too_large())
-            except Exception as exc:  # a bug: its own request answers 500, the others go in
-                out.append(exc)
+            except Exception as exc:
+                out.append(_outcome(exc))
+        done = zip(slips, out, strict=True)
+        notices.announce(s, [x.terminal.event_id for x, o in done if isinstance(o, dict)])
     return out
+
+
+def _outcome(exc: Exception) -> Exception:
+    """What a slip's request is answered when storing it raised ``exc``: its refusal
+    (a number too large for the store refused as :func:`~bridgedesk.store.unit.too_large`),
+    or the bug as it is, for that request alone to answer 500."""
+    return too_large() if isinstance(exc, OverflowError) else exc
 
 
 def enter_at_table(unit: UnitOfWork, slip: TableSlip) -> dict[str, Any]:
@@ -348,9 +355,8 @@ def _enter_at_table(s: OrmSession, slip: TableSlip) -> dict[str, Any]:
                 )
             return seen[1]
     placed = _checked_at_table(s, t, slip.result)
-    row = insert_result(s, t.section_id, placed, t.label)
     answer = {
-        "id": row.id,
+        "id": insert_result(s, t.section_id, placed, t.label),
         "board": placed.board,
         "result": placed.result_text,
         "score_ns": placed.ns_score,
@@ -444,7 +450,7 @@ def correct_room(
                 "{board} to correct; enter it",
                 code="team.nothing-to-correct",
                 round=slip.round,
-                room=ROOMS.get(slip.room, slip.room),
+                room=ROOM_WORDS.get(slip.room, slip.room),
                 home=slip.home,
                 away=slip.away,
                 board=slip.board,

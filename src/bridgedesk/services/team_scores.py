@@ -266,8 +266,10 @@ def flight(unit: UnitOfWork, ref: int | str, snap: TeamSnapshot | None = None) -
         snap = snap if snap is not None else team_play(unit, ref)
         if snap.settings.form is not TeamForm.SRR_PAIRS:
             raise EntryError(
-                f"event {snap.play.event.name!r} is a {snap.settings.form.value}, not an SRR "
-                "teams + pairs flight (004:2633-2655)"
+                "event {event!r} is a {form}, not an SRR teams + pairs flight (004:2633-2655)",
+                code="srr.not-a-flight",
+                event=snap.play.event.name,
+                form=snap.settings.form.value,
             )
         return Flight(
             snap.play.event.name, len(snap.teams), snap.play, srr_flights.misseats(unit, ref)
@@ -326,7 +328,12 @@ def _in_session(unit: UnitOfWork, f: Flight, session: int) -> Flight:
     """Flight ``f`` (a stored event) cut to its own session ``session``."""
     split = team_events.draw(unit, f.name).split
     if split is None:
-        raise BridgedeskError(f"flight {f.name!r} is played in one session, not {session}")
+        raise BridgedeskError(
+            "flight {flight!r} is played in one session, not {session}",
+            code="srr.one-session",
+            flight=f.name,
+            session=session,
+        )
     rounds = split.rounds(session)
     misseats = tuple(m for m in f.misseats if m.round in rounds)
     return Flight(f.name, f.tables, f.play.in_rounds(rounds), misseats)
@@ -354,11 +361,19 @@ def score_teams(
         split = snap.draw.split
         srr = snap.settings.form is TeamForm.SRR_PAIRS
         if flights and not srr:
-            raise BridgedeskError("--flight names the other flights of an SRR teams + pairs event")
+            raise BridgedeskError(
+                "--flight names the other flights of an SRR teams + pairs event",
+                code="publish.flight-needs-srr",
+            )
         rounds = None
         if session is not None and (split is not None or session != 1):
             if split is None:
-                raise BridgedeskError(f"event {event!r} is played in one session, not {session}")
+                raise BridgedeskError(
+                    "event {event!r} is played in one session, not {session}",
+                    code="event.one-session",
+                    event=event,
+                    session=session,
+                )
             rounds = split.rounds(session)
         first = flight(unit, event, snap) if srr else None
         deals = {b: Deal.from_pbn(text, b) for b, text in stored_deals(unit, event).items()}

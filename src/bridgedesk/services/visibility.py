@@ -20,8 +20,10 @@ from typing import Any
 from bridgedesk.errors import EntryError, ForbiddenError, Location
 from bridgedesk.events.visibility import SectionView, TeamView
 from bridgedesk.formats import results_json
+from bridgedesk.i18n import catalog
 from bridgedesk.services import live
 from bridgedesk.services.event_scores import Shape, event_rules
+from bridgedesk.services.live_results import LiveResults, json_bytes
 from bridgedesk.store import events_repo, releases, team_events
 from bridgedesk.store import terminals as term
 from bridgedesk.store.results_repo import results as results_of
@@ -32,9 +34,11 @@ from bridgedesk.store.unit import UnitOfWork
 __all__ = [
     "for_viewer",
     "hands_for_viewer",
+    "kept_table_traveller",
     "public_document",
     "public_ranking",
     "release",
+    "release_said",
     "released",
     "section_view",
     "strip_members",
@@ -79,6 +83,37 @@ def table_traveller(unit: UnitOfWork, terminal: term.Terminal, board: int) -> di
         return live.board_traveller(
             unit, terminal.event_id, terminal.section, terminal.session, board
         )
+
+
+def kept_table_traveller(
+    unit: UnitOfWork, kept: LiveResults, terminal: term.Terminal, board: int
+) -> bytes | None:
+    """:func:`table_traveller` as a JSON answer's body, from the process's live results
+    (``kept``): the traveller written once per stamp of the section, the pairs now at the
+    table worked out from the kept results.  Each request still checks the table's login
+    and reads the director's holds (one short read with the section's stamp); a team
+    table, or a section with no movement yet, is answered by :func:`table_traveller`."""
+    with unit.transaction(write=False) as s:
+        term.check_login(s, terminal)
+        team = team_events.event_draw(s, terminal.event_id) is not None
+        held = term.round_controls(s, terminal.section_id)
+    section = None if team else kept.section(terminal.event_id, terminal.session, terminal.section)
+    movement = None if section is None else section.snapshot.movement
+    if section is None or movement is None:
+        found = table_traveller(unit, terminal, board)
+        return None if found is None else json_bytes(found)
+    snapshot = section.snapshot
+    entered: dict[int, set[int]] = {}
+    for r in snapshot.results:
+        if r.table == terminal.table:
+            entered.setdefault(r.round, set()).add(r.board)
+    phantoms = {n for n, e in snapshot.entries.items() if e.phantom}
+    rnd, _ = term.current_round(movement, terminal.table, entered, held, phantoms)
+    now = movement.assignment(rnd, terminal.table)
+    seated = () if now is None else (now.ns, now.ew)
+    if not section.view.at_table(seated, board):
+        return None
+    return section.traveller(board)
 
 
 def for_viewer(
@@ -211,6 +246,7 @@ def release(
     release that changes nothing, are refused."""
     with unit.transaction():
         info = events_repo.event(unit, event)
+        team = is_team_event(unit, info.id)
         sessions = sorted({number for number, _ in info.sections})
         if session not in sessions:
             raise EntryError(
@@ -222,11 +258,21 @@ def release(
                 sessions=", ".join(map(str, sessions)),
             )
         if releases.released(unit, info.id, session) == shown:
+            if shown and team:
+                raise EntryError(
+                    "every round's boards and scorecards are released already",
+                    code="release.already-released",
+                )
             if shown:
                 raise EntryError(
                     "session {session}'s travellers and hands are released already",
                     code="release.already-released",
                     session=session,
+                )
+            if team:
+                raise EntryError(
+                    "every round's boards and scorecards are not released: nothing to fold",
+                    code="release.not-released",
                 )
             raise EntryError(
                 "session {session}'s travellers and hands are not released: nothing to fold",
@@ -234,3 +280,23 @@ def release(
                 session=session,
             )
         return releases.release(unit, info.id, session, shown=shown, who=who, reason=reason)
+
+
+def release_said(lang: str, audit: int, session: int, *, shown: bool, team: bool) -> str:
+    """What the director is told after :func:`release` (audit line ``audit``), in
+    ``lang``: a pairs session's travellers and hands, or (``team``: a team event is one
+    session, played in rounds of matches) every round's boards and scorecards."""
+    _ = catalog(lang).gettext
+    if team:
+        said = (
+            _("audit {id}: every round's boards and scorecards shown to everybody")
+            if shown
+            else _("audit {id}: every round's boards and scorecards folded again")
+        )
+    else:
+        said = (
+            _("audit {id}: session {session}'s travellers and hands shown to everybody")
+            if shown
+            else _("audit {id}: session {session}'s travellers and hands folded again")
+        )
+    return said.format(id=audit, session=session)

@@ -41,7 +41,11 @@ def _tricks_text(table: DDTable) -> str:
 def _table(text: str) -> DDTable:
     values = [int(c, 16) for c in text]
     if len(values) != 20:
-        raise StoreError(f"a cached double-dummy table has 20 entries, got {text!r}")
+        raise StoreError(
+            "a cached double-dummy table has 20 entries, got {given!r}",
+            code="store.dd-cache",
+            given=text,
+        )
     rows = tuple(
         (values[i], values[i + 1], values[i + 2], values[i + 3], values[i + 4])
         for i in range(0, 20, 5)

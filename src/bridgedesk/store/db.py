@@ -22,7 +22,7 @@ read-only directory, where SQLite cannot create its ``-wal``/``-shm`` files)
 is opened read-only: reading works, and a write is refused in one line.
 
 Every database error reaching a user is one line saying what to do
-(:func:`explain`): the store is busy, read-only, not a database, the disk is
+(:func:`database_error`): the store is busy, read-only, not a database, the disk is
 full.
 """
 
@@ -81,7 +81,10 @@ def database_url(db: str | Path | None = None) -> str:
     try:
         if path.is_dir():
             raise StoreError(
-                f"{path}: is a directory; give --db a file name, e.g. {path / 'club.sqlite3'}"
+                "{store}: is a directory; give --db a file name, e.g. {example}",
+                code="store.db-is-directory",
+                store=path,
+                example=path / "club.sqlite3",
             )
         if not path.parent.is_dir():
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -89,7 +92,10 @@ def database_url(db: str | Path | None = None) -> str:
     except OSError as exc:
         what = (exc.strerror or str(exc)).lower()
         raise StoreError(
-            f"{path}: cannot create the store's directory ({what}); give another --db"
+            "{store}: cannot create the store's directory ({problem}); give another --db",
+            code="store.cannot-create-directory",
+            store=path,
+            problem=what,
         ) from exc
     if _read_only_file(path):
         # mode=ro: never write; immutable: no -shm file is needed (SQLite cannot
@@ -121,42 +127,64 @@ def describe(engine: Engine) -> str:
     return url.render_as_string(hide_password=True)
 
 
-def explain(exc: BaseException, where: str) -> str:
-    """One line for a database error: what happened to the store and what to do."""
+def database_error(exc: BaseException, where: str) -> StoreError:
+    """The refusal for a database error: what happened to the store and what to do."""
     orig = getattr(exc, "orig", None) or exc
     lines = str(orig).strip().splitlines()
     text = lines[0] if lines else type(orig).__name__
     low = text.lower()
     if "locked" in low or "busy" in low:
-        return (
-            f"{where}: the store is busy: another bridgedesk has been writing to it for "
-            f"{BUSY_TIMEOUT:.0f} s; try again when it has finished"
+        return StoreError(
+            "{store}: the store is busy: another bridgedesk has been writing to it for "
+            "{seconds:.0f} s; try again when it has finished",
+            code="store.busy",
+            store=where,
+            seconds=BUSY_TIMEOUT,
         )
     if "readonly" in low or "read-only" in low:
-        return (
-            f"{where}: the store is read-only (file or directory permissions): it can be read; "
-            "to change it, run as a user who may write the file and its directory"
+        return StoreError(
+            "{store}: the store is read-only (file or directory permissions): it can be read; "
+            "to change it, run as a user who may write the file and its directory",
+            code="store.read-only",
+            store=where,
         )
     if "full" in low:
-        return (
-            f"{where}: the disk is full: the change under way was not stored; free some "
-            "space and run the command again"
+        return StoreError(
+            "{store}: the disk is full: the change under way was not stored; free some "
+            "space and run the command again",
+            code="store.disk-full",
+            store=where,
         )
     if "not a database" in low or "malformed" in low:
-        return f"{where}: not a bridgedesk database (not SQLite, or damaged); give another --db"
+        return StoreError(
+            "{store}: not a bridgedesk database (not SQLite, or damaged); give another --db",
+            code="store.not-a-database",
+            store=where,
+        )
     if "unable to open" in low:
-        return (
-            f"{where}: cannot open the store file; check that its directory exists and that "
-            "you may read it"
+        return StoreError(
+            "{store}: cannot open the store file; check that its directory exists and that "
+            "you may read it",
+            code="store.cannot-open",
+            store=where,
         )
     if "disk i/o" in low:
-        return (
-            f"{where}: the disk failed reading or writing the store: the change under way was "
-            "not stored; check the disk and run the command again"
+        return StoreError(
+            "{store}: the disk failed reading or writing the store: the change under way was "
+            "not stored; check the disk and run the command again",
+            code="store.disk-failed",
+            store=where,
         )
     if (isinstance(exc, DBAPIError) and exc.connection_invalidated) or "connect" in low:
-        return f"{where}: cannot connect to the database ({text}); check --db"
-    return f"{where}: database error: {text}"
+        return StoreError(
+            "{store}: cannot connect to the database ({problem}); check --db",
+            code="store.cannot-connect",
+            store=where,
+            problem=text,
+        )
+    return StoreError(
+        "{store}: database error: {problem}", code="store.database-error", store=where, problem=text
+    )
 
 
 def _sqlite_events(engine: Engine) -> None:
@@ -196,7 +224,12 @@ def make_engine(db: str | Path | None = None) -> Engine:
     except (ArgumentError, SQLAlchemyError, ImportError) as exc:
         shown = url if "@" not in url else url.split("://", 1)[0] + "://..."
         message = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise StoreError(f"{shown}: cannot use this database ({message}); check --db") from exc
+        raise StoreError(
+            "{store}: cannot use this database ({problem}); check --db",
+            code="store.cannot-use",
+            store=shown,
+            problem=message,
+        ) from exc
     return engine
 
 
@@ -221,8 +254,11 @@ def _version(conn: Connection, script: Any, where: str) -> str | None:
         return None
     if "alembic_version" not in names:
         raise StoreError(
-            f"{where}: not a bridgedesk database (it has tables {', '.join(sorted(names)[:5])} "
-            "but no schema version); give another --db"
+            "{store}: not a bridgedesk database (it has tables {tables} but no "
+            "schema version); give another --db",
+            code="store.not-bridgedesk-tables",
+            store=where,
+            tables=", ".join(sorted(names)[:5]),
         )
     heads = MigrationContext.configure(conn).get_current_heads()
     for version in heads:
@@ -232,10 +268,15 @@ def _version(conn: Connection, script: Any, where: str) -> str | None:
             from bridgedesk import __version__
 
             raise StoreError(
-                f"{where}: written by a newer bridgedesk (schema {version}; bridgedesk "
-                f"{__version__} knows schemas up to {script.get_current_head()}): upgrade "
-                "bridgedesk (pip install --upgrade bridgedesk) to use this store, or give "
-                "another --db; nothing was changed"
+                "{store}: written by a newer bridgedesk (schema {schema}; bridgedesk "
+                "{bridgedesk} knows schemas up to {known}): upgrade bridgedesk (pip "
+                "install --upgrade bridgedesk) to use this store, or give another --db; "
+                "nothing was changed",
+                code="store.newer-schema",
+                store=where,
+                schema=version,
+                bridgedesk=__version__,
+                known=script.get_current_head(),
             ) from None
     return heads[0] if len(heads) == 1 else None
 
@@ -269,8 +310,11 @@ def migrate(engine: Engine) -> None:
                 return
         if is_read_only(engine):
             raise StoreError(
-                f"{where}: the store is read-only and needs a schema upgrade for this "
-                "bridgedesk: open it once as a user who may write the file and its directory"
+                "{store}: the store is read-only and needs a schema upgrade for this "
+                "bridgedesk: open it once as a user who may write the file and its "
+                "directory",
+                code="store.read-only-upgrade",
+                store=where,
             )
         with _MIGRATION_LOCK, engine.begin() as conn:
             version = _version(conn, script, where)
@@ -293,9 +337,9 @@ def migrate(engine: Engine) -> None:
                     version=version or "none",
                 ) from None
     except DBAPIError as exc:
-        raise StoreError(explain(exc, where)) from exc
+        raise database_error(exc, where) from exc
     except SQLAlchemyError as exc:
-        raise StoreError(explain(exc, where)) from exc
+        raise database_error(exc, where) from exc
 
 
 def open_engine(db: str | Path | None = None) -> Engine:

@@ -85,7 +85,9 @@ def audit(
             action=action,
         )
     if not who.strip():
-        raise EntryError(f"{action} needs the name of who makes it")
+        raise EntryError(
+            "{action} needs the name of who makes it", code="director.needs-who", action=action
+        )
     row = DirectorAuditRow(
         event_id=ev.id,
         action=action,
@@ -229,9 +231,18 @@ def cancel_ruling(unit: UnitOfWork, ref: int | str, ruling: int, *, reason: str,
         row = s.get(RulingRow, ruling)
         sec = None if row is None else s.get(SectionRow, row.section_id)
         if row is None or sec is None or sec.session.event_id != ev.id:
-            raise EntryError(f"event {ev.name!r} has no ruling {ruling}")
+            raise EntryError(
+                "event {event!r} has no ruling {ruling}",
+                code="ruling.no-such-ruling",
+                event=ev.name,
+                ruling=ruling,
+            )
         if row.cancelled:
-            raise EntryError(f"ruling {ruling} is already cancelled")
+            raise EntryError(
+                "ruling {ruling} is already cancelled",
+                code="ruling.already-cancelled",
+                ruling=ruling,
+            )
         old = _ruling_json(row)
         row.cancelled = True
         return audit(

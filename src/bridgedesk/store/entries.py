@@ -59,7 +59,9 @@ def _resolve(s: OrmSession, people: Sequence[tuple[str | None, str | None]]) -> 
             out.append(Player(name, member))
             continue
         if not member:
-            raise EntryError("a player needs a name or a member number")
+            raise EntryError(
+                "a player needs a name or a member number", code="entry.player-needs-name"
+            )
         row = s.scalars(select(PlayerRow).where(PlayerRow.member == member)).first()
         if row is None:
             raise EntryError(
@@ -151,7 +153,12 @@ def _entry_row(s: OrmSession, sec: SectionRow, number: int) -> EntryRow:
         select(EntryRow).where(EntryRow.section_id == sec.id, EntryRow.number == number)
     ).first()
     if row is None:
-        raise EntryError(f"no entry {number} in section {sec.name}")
+        raise EntryError(
+            "no entry {number} in section {section}",
+            code="entry.no-such-entry",
+            number=number,
+            section=sec.name,
+        )
     return row
 
 
@@ -177,7 +184,11 @@ def edit_entry(
         row = _entry_row(s, sec, number)
         old = entry_of(row)
         if old.phantom:
-            raise EntryError(f"entry {number} is the phantom: a late pair takes its number")
+            raise EntryError(
+                "entry {number} is the phantom: a late pair takes its number",
+                code="entry.phantom-number",
+                number=number,
+            )
         new_players = old.players if players is None else _resolve(s, players)
         new = Entry(
             number,
@@ -189,7 +200,7 @@ def edit_entry(
             flight=old.flight if flight is None else (flight or None),
         )
         if new == old:
-            raise EntryError("the edit changes nothing")
+            raise EntryError("the edit changes nothing", code="entry.nothing-changes")
         check_entry(new)
         row.stationary = new.stationary
         row.team_name = new.team_name
@@ -240,8 +251,11 @@ def withdraw_entry(
         ).all()
         if played:
             raise EntryError(
-                f"pair {number} has {len(played)} result(s) stored: it cannot be taken out; "
-                "mark the boards it will not play with `bridgedesk result not-played`"
+                "pair {number} has {results} result(s) stored: it cannot be taken out; "
+                "mark the boards it will not play with `bridgedesk result not-played`",
+                code="entry.has-results",
+                number=number,
+                results=len(played),
             )
         old = entry_of(row)
         s.delete(row)

@@ -27,8 +27,11 @@ def players_of(store: Store, names: str, members: str) -> tuple[Player, ...]:
     people, numbers = split_names(names), split_members(members)
     if people and len(numbers) > len(people):
         raise EntryError(
-            f"{len(numbers)} member numbers for {len(people)} names: give one per player "
-            "(leave a blank between commas for a non-member)"
+            "{members} member numbers for {names} names: give one per player "
+            "(leave a blank between commas for a non-member)",
+            code="entry.members-for-names",
+            members=len(numbers),
+            names=len(people),
         )
     if numbers and not people:  # member numbers alone: names from the register
         return register_players(store, [(None, m) for m in numbers])
@@ -46,7 +49,12 @@ def changed_players(
     numbers = split_members(members or "")
     count = max(len(people), len(numbers))
     if people and numbers and len(people) != len(numbers):
-        raise EntryError(f"{len(people)} names but {len(numbers)} member numbers")
+        raise EntryError(
+            "{names} names but {members} member numbers",
+            code="entry.names-members",
+            names=len(people),
+            members=len(numbers),
+        )
     people += [""] * (count - len(people))
     numbers += [""] * (count - len(numbers))
     return [(n or None, m or None) for n, m in zip(people, numbers, strict=True)]

@@ -58,9 +58,17 @@ def seed_points(text: str) -> Decimal:
     try:
         value = Decimal(text.strip())
     except InvalidOperation:
-        raise EntryError(f"--seed-points is a number, e.g. 12.5, not {text!r}") from None
+        raise EntryError(
+            "--seed-points is a number, e.g. 12.5, not {given!r}",
+            code="team.seed-points-number",
+            given=text,
+        ) from None
     if not value.is_finite() or value < 0:
-        raise EntryError(f"--seed-points is 0 or more, not {text!r}")
+        raise EntryError(
+            "--seed-points is 0 or more, not {given!r}",
+            code="team.seed-points-negative",
+            given=text,
+        )
     return value
 
 
@@ -72,8 +80,10 @@ def _event(s: OrmSession, ref: int | str) -> EventRow:
     ).first()
     if found is None:
         raise EntryError(
-            f"event {ev.name!r} takes teams; pairs are entered singly in an even-chance team "
-            "event (`event new NAME --kind teams --even-chance`)"
+            "event {event!r} takes teams; pairs are entered singly in an even-chance "
+            "team event (`event new NAME --kind teams --even-chance`)",
+            code="team.even-chance-pairs",
+            event=ev.name,
         )
     return ev
 
@@ -121,20 +131,28 @@ def add_pair(
 ) -> int:
     """Enter a pair with its seed points (or the floater pair); its number."""
     if len(players) != 2:
-        raise EntryError(f"a pair is two players, not {len(players)}")
+        raise EntryError(
+            "a pair is two players, not {players}",
+            code="team.pair-two-players",
+            players=len(players),
+        )
     with unit.transaction() as s:
         ev = _event(s, ref)
         if _formed(s, ev):
             raise EntryError(
-                "the teams are formed already (`event form-teams`): a pair can no longer enter"
+                "the teams are formed already (`event form-teams`): a pair can no longer enter",
+                code="team.formed-pair-entry",
             )
         rows = _rows(s, ev)
         taken = {r.pair for r in rows}
         pair = number if number is not None else max(taken, default=0) + 1
         if pair in taken:
-            raise EntryError(f"pair {pair} is entered already")
+            raise EntryError("pair {pair} is entered already", code="team.pair-entered", pair=pair)
         if floater and any(r.floater for r in rows):
-            raise EntryError("the floater pair is entered already (004:2733: one is enough)")
+            raise EntryError(
+                "the floater pair is entered already (004:2733: one is enough)",
+                code="team.floater-entered",
+            )
         s.add(
             EvenChancePairRow(
                 event_id=ev.id, pair=pair, seed_points=str(points), floater=floater,
@@ -152,7 +170,10 @@ def form(
     with unit.transaction() as s:
         ev = _event(s, ref)
         if _formed(s, ev):
-            raise EntryError("the teams are formed already; they are the event's teams now")
+            raise EntryError(
+                "the teams are formed already; they are the event's teams now",
+                code="team.formed-already",
+            )
         rows = _rows(s, ev)
         by_pair = {r.pair: _value(r) for r in rows}
         field = [p for p in by_pair.values() if not p.floater]
@@ -161,8 +182,13 @@ def form(
         try:
             teams = form_teams([EntryPair(p.pair, p.seed_points) for p in field], floater)
         except PairingError as exc:
-            hint = " (`entry add EVENT --names ... --floater`)" if "floater" in exc.message else ""
-            raise EntryError(exc.message + hint) from None
+            if "floater" in exc.message:
+                raise EntryError(
+                    "{problem} (`entry add EVENT --names ... --floater`)",
+                    code="team.even-chance-floater",
+                    problem=exc,
+                ) from None
+            raise EntryError(exc.msgid, None, code=exc.code, **exc.params) from None
         sec = section(s, ev)
         for t in teams:
             a, b = (by_pair[p] for p in t.pairs)

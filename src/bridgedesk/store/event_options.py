@@ -80,20 +80,36 @@ def set_options(
         now = was if method is None else method
         new.check(now)
         if (now is not was or new.convention is not old.convention) and _has_results(s, ev):
-            what = "scoring method" if now is not was else "matchpoint convention"
+            if now is not was:
+                raise EntryError(
+                    "event {event!r} has results: its scoring method is fixed once the first "
+                    "result is in (it stays {kept}); create a new event to score it another way",
+                    code="event.method-fixed",
+                    event=ev.name,
+                    kept=was.value,
+                )
             raise EntryError(
-                f"event {ev.name!r} has results: its {what} is fixed once the first result is "
-                f"in (it stays {was.value if now is not was else old.convention.value}); "
-                "create a new event to score it another way"
+                "event {event!r} has results: its matchpoint convention is fixed once the "
+                "first result is in (it stays {kept}); create a new event to score it another "
+                "way",
+                code="event.convention-fixed",
+                event=ev.name,
+                kept=old.convention.value,
             )
         if new.format != old.format and any(
             sec.movement_id is not None for ses in ev.sessions for sec in ses.sections
         ):
-            raise EntryError("the event's format cannot change once a movement or a round is set")
+            raise EntryError(
+                "the event's format cannot change once a movement or a round is set",
+                code="event.format-fixed",
+            )
         if new.format is not None and (len(ev.sessions) != 1 or len(ev.sessions[0].sections) != 1):
             raise EntryError(
-                f"a {new.format.value} event is one session of one section "
-                f"(this one has {len(ev.sessions)} session(s))"
+                "a {format} event is one session of one section (this one has {sessions} "
+                "session(s))",
+                code="event.format-one-section",
+                format=new.format.value,
+                sessions=len(ev.sessions),
             )
         row = s.get(EventOptionsRow, ev.id)
         if row is None:

@@ -138,23 +138,46 @@ def discard_event(unit: UnitOfWork, ref: int | str) -> None:
         ev = event_row(s, ref)
         for table in (LedgerAwardRow, LedgerAuditRow):
             if s.scalars(select(table.id).where(table.event_id == ev.id).limit(1)).first():
-                raise EntryError(f"event {ev.id} has masterpoint awards in the ledger: it is kept")
+                raise EntryError(
+                    "event {event} has masterpoint awards in the ledger: it is kept",
+                    code="event.kept-awards",
+                    event=ev.id,
+                )
         s.execute(delete(AwardBasisRow).where(AwardBasisRow.event_id == ev.id))
         final = s.scalars(select(FinalRow.event_id).where(FinalRow.qualifying_id == ev.id)).first()
         if final is not None:
-            raise EntryError(f"event {ev.id} is the qualifying of final {final}: it is kept")
+            raise EntryError(
+                "event {event} is the qualifying of final {final}: it is kept",
+                code="event.kept-qualifying",
+                event=ev.id,
+                final=final,
+            )
         knockout = s.scalars(
             select(TeamOriginRow.event_id).where(TeamOriginRow.qualifying_id == ev.id)
         ).first()
         if knockout is not None:
-            raise EntryError(f"event {ev.id} qualified the knockout {knockout}: it is kept")
+            raise EntryError(
+                "event {event} qualified the knockout {knockout}: it is kept",
+                code="event.kept-knockout",
+                event=ev.id,
+                knockout=knockout,
+            )
         if s.get(SimultaneousRow, ev.id) is not None:
-            raise EntryError(f"event {ev.id} is a simultaneous event with heats: it is kept")
+            raise EntryError(
+                "event {event} is a simultaneous event with heats: it is kept",
+                code="event.kept-simultaneous",
+                event=ev.id,
+            )
         league = s.scalars(
             select(LeagueDivisionRow.league_id).where(LeagueDivisionRow.event_id == ev.id)
         ).first()
         if league is not None:
-            raise EntryError(f"event {ev.id} is a division of league {league}: it is kept")
+            raise EntryError(
+                "event {event} is a division of league {league}: it is kept",
+                code="event.kept-league",
+                event=ev.id,
+                league=league,
+            )
         sessions = list(s.scalars(select(SessionRow.id).where(SessionRow.event_id == ev.id)))
         sections = list(s.scalars(select(SectionRow.id).where(SectionRow.session_id.in_(sessions))))
         movements = {
@@ -252,8 +275,9 @@ def insert_entry(s: OrmSession, sec: SectionRow, entry: Entry) -> int:
         ).first()
         if later is not None:
             raise EntryError(
-                "a late pair can join only before round 2 (004:884-898): "
-                "results of round 2 or later are already in"
+                "a late pair can join only before round 2 (004:884-898): results of "
+                "round 2 or later are already in",
+                code="entry.late-pair-after-round-1",
             )
         phantoms = [r for r in existing.values() if r.phantom]
         if phantoms:
@@ -263,16 +287,22 @@ def insert_entry(s: OrmSession, sec: SectionRow, entry: Entry) -> int:
             target.late = True
         elif sec.movement is not None and number not in seated_pairs(movement_of(sec)):
             raise EntryError(
-                f"late pair {number} would not play: the section has no phantom "
-                f"and its movement does not seat pair {number}; set a movement "
-                "that does from round 2 first (A/B tables, 004:894-898: "
-                "`bridgedesk event movement EVENT --kind ... --from-round 2`)"
+                "late pair {pair} would not play: the section has no phantom and its "
+                "movement does not seat pair {pair}; set a movement that does from round "
+                "2 first (A/B tables, 004:894-898: `bridgedesk event movement EVENT "
+                "--kind ... --from-round 2`)",
+                code="entry.late-pair-not-seated",
+                pair=number,
             )
     if target is None:
         if number in existing:
             raise EntryError(
-                f"number {number} is already entered in section {section} "
-                f"({entry_of(existing[number]).names}); choose another number"
+                "number {number} is already entered in section {section} ({players}); "
+                "choose another number",
+                code="entry.number-taken",
+                number=number,
+                section=section,
+                players=entry_of(existing[number]).names,
             )
         target = EntryRow(section_id=sec.id, number=number, phantom=entry.phantom, late=entry.late)
         s.add(target)
@@ -286,8 +316,10 @@ def insert_entry(s: OrmSession, sec: SectionRow, entry: Entry) -> int:
         s.flush()
     except IntegrityError:
         raise EntryError(
-            f"number {number} or one of the member numbers was entered at the "
-            "same moment by someone else; list the entries and try again"
+            "number {number} or one of the member numbers was entered at the same "
+            "moment by someone else; list the entries and try again",
+            code="entry.number-taken-meanwhile",
+            number=number,
         ) from None
     return number
 

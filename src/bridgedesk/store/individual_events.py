@@ -28,31 +28,40 @@ def check_entry_kind(s: OrmSession, ev: EventRow, entry: Entry) -> None:
     if entry.phantom:
         if is_individual(s, ev):
             raise EntryError(
-                f"event {ev.name!r} is an individual: it has no phantom pair "
-                "(players sit out in turn, 004:1576-1614)"
+                "event {event!r} is an individual: it has no phantom pair (players sit "
+                "out in turn, 004:1576-1614)",
+                code="individual.no-phantom",
+                event=ev.name,
             )
         return
     individual = is_individual(s, ev)
     if individual and entry.kind is not EntryKind.INDIVIDUAL:
         raise EntryError(
-            f"event {ev.name!r} is an individual: enter players "
-            "(`bridgedesk entry add EVENT --kind individual --player NAME`)"
+            "event {event!r} is an individual: enter players (`bridgedesk entry add "
+            "EVENT --kind individual --player NAME`)",
+            code="individual.enter-players",
+            event=ev.name,
         )
     if not individual and entry.kind is EntryKind.INDIVIDUAL:
         raise EntryError(
-            f"event {ev.name!r} is not an individual event: create one with "
-            "`bridgedesk event new NAME --kind individual`"
+            "event {event!r} is not an individual event: create one with `bridgedesk "
+            "event new NAME --kind individual`",
+            code="individual.not-individual-event",
+            event=ev.name,
         )
     if individual and entry.late:
         raise EntryError(
-            "a late player cannot join an individual once its movement is set: "
-            "enter the player and set the movement again before any result is in"
+            "a late player cannot join an individual once its movement is set: enter "
+            "the player and set the movement again before any result is in",
+            code="individual.late-player-after-movement",
         )
 
 
 def refuse_pairs_movement(s: OrmSession, ev: EventRow) -> None:
     if is_individual(s, ev):
         raise EntryError(
-            f"event {ev.name!r} is an individual: give it an individual movement "
-            "(`bridgedesk event movement EVENT --recommend`)"
+            "event {event!r} is an individual: give it an individual movement "
+            "(`bridgedesk event movement EVENT --recommend`)",
+            code="individual.needs-individual-movement",
+            event=ev.name,
         )

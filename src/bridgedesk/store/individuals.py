@@ -69,8 +69,10 @@ def _individual_row(s: OrmSession, ref: int | str) -> EventRow:
     ev = event_row(s, ref)
     if not is_individual(s, ev):
         raise EntryError(
-            f"event {ev.name!r} is not an individual event "
-            "(`bridgedesk event new NAME --kind individual` makes one)"
+            "event {event!r} is not an individual event (`bridgedesk event new NAME "
+            "--kind individual` makes one)",
+            code="individual.not-individual",
+            event=ev.name,
         )
     return ev
 
@@ -97,7 +99,10 @@ def add_player(
     if member is not None:
         check_member(member, name or "a player")
     if not (name or member):
-        raise EntryError("a player needs --player NAME or --member NUMBER (from the register)")
+        raise EntryError(
+            "a player needs --player NAME or --member NUMBER (from the register)",
+            code="individual.player-needs-name",
+        )
     players = register_players(unit, [(name or None, member or None)])
     with unit.transaction() as s:
         ev = _individual_row(s, ref)
@@ -187,14 +192,18 @@ def set_movement(
         sec = section_row(s, ev, session, section, lock=True)
         if s.scalars(select(ResultRow.id).where(ResultRow.section_id == sec.id)).first():
             raise EntryError(
-                "results are in: an individual's movement cannot change now (its slips name "
-                "the players the movement seats)"
+                "results are in: an individual's movement cannot change now (its slips "
+                "name the players the movement seats)",
+                code="individual.movement-after-play",
             )
         entries = {n: e for n, e in section_entries(s, sec).items() if not e.phantom}
         if len(entries) != movement.players:
             raise EntryError(
-                f"the movement is for {movement.players} players; section {section} has "
-                f"{len(entries)} entered"
+                "the movement is for {players} players; section {section} has {entered} entered",
+                code="individual.movement-players",
+                players=movement.players,
+                section=section,
+                entered=len(entries),
             )
         order, notes = _seat_order(entries, movement)
         label = dict(enumerate(order, start=1))
@@ -245,7 +254,9 @@ def snapshot(
     found = plan(unit, ref, section, session)
     if found is None:
         raise EntryError(
-            f"section {section} has no individual movement yet: "
-            "`bridgedesk event movement EVENT --recommend`"
+            "section {section} has no individual movement yet: `bridgedesk event "
+            "movement EVENT --recommend`",
+            code="individual.no-movement",
+            section=section,
         )
     return section_results(unit, ref, section, session), found

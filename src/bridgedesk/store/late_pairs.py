@@ -28,9 +28,16 @@ def before_round_two(s: OrmSession, sec: SectionRow, who: str) -> None:
         .limit(1)
     ).first()
     if later is not None:
+        if who == "player":
+            raise EntryError(
+                "a late player can join only before round 2 (004:884-898): "
+                "results of round 2 or later are already in",
+                code="entry.late-player-after-round-1",
+            )
         raise EntryError(
-            f"a late {who} can join only before round 2 (004:884-898): "
-            "results of round 2 or later are already in"
+            "a late pair can join only before round 2 (004:884-898): "
+            "results of round 2 or later are already in",
+            code="entry.late-pair-after-round-1",
         )
 
 

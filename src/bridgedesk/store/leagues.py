@@ -70,7 +70,11 @@ class StoredLeague:
             if d.division == number:
                 return d
         raise EntryError(
-            f"league {self.settings.name!r} has divisions 1-{len(self.divisions)}, not {number}"
+            "league {league!r} has divisions 1-{divisions}, not {number}",
+            code="league.no-such-division",
+            league=self.settings.name,
+            divisions=len(self.divisions),
+            number=number,
         )
 
 
@@ -111,11 +115,19 @@ def _row(s: OrmSession, ref: int | str) -> LeagueRow:
     if text.isascii() and text.isdigit() and len(text) <= 18:
         found = s.get(LeagueRow, int(text))
         if found is None:
-            raise EntryError(f"no league with id {text}; `bridgedesk league list` shows them")
+            raise EntryError(
+                "no league with id {id}; `bridgedesk league list` shows them",
+                code="league.no-such-id",
+                id=text,
+            )
         return found
     by_name = s.scalars(select(LeagueRow).where(LeagueRow.name == text)).first()
     if by_name is None:
-        raise EntryError(f"no league named {text!r}; `bridgedesk league list` shows them")
+        raise EntryError(
+            "no league named {name!r}; `bridgedesk league list` shows them",
+            code="league.no-league-named",
+            name=text,
+        )
     return by_name
 
 
@@ -134,11 +146,20 @@ def create_league(
     with unit.transaction() as s:
         taken = s.scalars(select(LeagueRow.id).where(LeagueRow.name == settings.name)).first()
         if taken is not None:
-            raise EntryError(f"a league named {settings.name!r} exists already (id {taken})")
+            raise EntryError(
+                "a league named {league!r} exists already (id {taken})",
+                code="league.name-taken",
+                league=settings.name,
+                taken=taken,
+            )
         for d in range(1, settings.divisions + 1):
             name = division_name(settings.name, d)
             if s.scalars(select(EventRow.id).where(EventRow.name == name)).first() is not None:
-                raise EntryError(f"an event named {name!r} exists already; name the league apart")
+                raise EntryError(
+                    "an event named {name!r} exists already; name the league apart",
+                    code="league.event-name-taken",
+                    name=name,
+                )
         row = LeagueRow(
             name=settings.name, season=settings.season, club=settings.club,
             divisions=settings.divisions, boards_per_match=settings.boards_per_match,

@@ -102,7 +102,13 @@ class SqlRepository:
         elif name and not row.name:
             row.name = name
         elif name and row.name != name:
-            raise MasterpointError(f"member {member} is {row.name!r} in the register, not {name!r}")
+            raise MasterpointError(
+                "member {member} is {register_name!r} in the register, not {given!r}",
+                code="masterpoint.member-other-name",
+                member=member,
+                register_name=row.name,
+                given=name,
+            )
         self._rows[member] = row
         return row
 
@@ -199,7 +205,12 @@ class SqlRepository:
                 self.session.delete(row)
                 self.session.flush()
                 return
-        raise MasterpointError(f"no held award {entry.event!r} for {entry.member}")
+        raise MasterpointError(
+            "no held award {event!r} for {member}",
+            code="masterpoint.no-held-award",
+            event=entry.event,
+            member=entry.member,
+        )
 
     # -- seed points -------------------------------------------------------------------
 
@@ -401,14 +412,18 @@ def record_event_awards(
             code="awards.needs-reason",
         )
     if not who.strip():
-        raise MasterpointError("recording awards needs the name of who records them")
+        raise MasterpointError(
+            "recording awards needs the name of who records them", code="masterpoint.needs-who"
+        )
     with unit.transaction() as s:
         ev = event_row(s, ref)
         # one writer per event at a time (PostgreSQL; SQLite's BEGIN IMMEDIATE serialises)
         s.execute(select(EventRow.id).where(EventRow.id == ev.id).with_for_update())
         if not _has_results(s, ev.id):
             raise MasterpointError(
-                f"event {ev.name!r} has no results stored: score it before awarding"
+                "event {event!r} has no results stored: score it before awarding",
+                code="masterpoint.no-results",
+                event=ev.name,
             )
         repo = SqlRepository(s, ev.id)
         book = Ledger(repo)

@@ -42,14 +42,27 @@ def event_row(s: OrmSession, ref: int | str) -> EventRow:
     if text.isascii() and text.isdigit():  # "²".isdigit() is True, but it is no id
         row = s.get(EventRow, int(text)) if len(text) <= 18 else None
         if row is None:
-            raise EntryError(f"no event with id {text}; `bridgedesk event list` shows them")
+            raise EntryError(
+                "no event with id {id}; `bridgedesk event list` shows them",
+                code="event.no-such-id",
+                id=text,
+            )
         return row
     rows = s.scalars(select(EventRow).where(EventRow.name == text)).all()
     if not rows:
-        raise EntryError(f"no event named {text!r}; `bridgedesk event list` shows them")
+        raise EntryError(
+            "no event named {name!r}; `bridgedesk event list` shows them",
+            code="event.no-event-named",
+            name=text,
+        )
     if len(rows) > 1:
         ids = ", ".join(str(r.id) for r in rows)
-        raise EntryError(f"several events are named {text!r}: give the id ({ids})")
+        raise EntryError(
+            "several events are named {name!r}: give the id ({ids})",
+            code="event.name-ambiguous",
+            name=text,
+            ids=ids,
+        )
     return rows[0]
 
 
@@ -76,7 +89,12 @@ def section_row(
             f"session {n} section {name}" for n, names in event_info(ev).sections for name in names
         )
         raise EntryError(
-            f"event {ev.name!r} has no session {session} section {section} (it has {have})"
+            "event {event!r} has no session {session} section {section} (it has {have})",
+            code="event.no-such-session-section",
+            event=ev.name,
+            session=session,
+            section=section,
+            have=have,
         )
     return row
 
@@ -85,7 +103,9 @@ def movement_of(section: SectionRow) -> GridMovement:
     """The section's movement; an EntryError while it has none."""
     if section.movement is None:
         raise EntryError(
-            f"section {section.name} has no movement yet: set it before entering results"
+            "section {section} has no movement yet: set it before entering results",
+            code="section.no-movement-for-results",
+            section=section.name,
         )
     return GridMovement.from_json(section.movement.data)
 
@@ -121,7 +141,11 @@ def player_row(s: OrmSession, player: Player) -> PlayerRow:
         if row is not None:
             if row.name != player.name:
                 raise EntryError(
-                    f"member {player.member} is {row.name!r} in the register, not {player.name!r}"
+                    "member {member} is {register_name!r} in the register, not {given!r}",
+                    code="entry.member-other-name",
+                    member=player.member,
+                    register_name=row.name,
+                    given=player.name,
                 )
             return row
     row = PlayerRow(name=player.name, member=player.member or None)

@@ -35,7 +35,11 @@ def bye_stand_recovered(
         refuse_pairs_movement(s, ev)
         sec = section_row(s, ev, session, section, lock=True)
         if sec.movement is None:
-            raise MovementError(f"section {section} has no movement yet: set it first")
+            raise MovementError(
+                "section {section} has no movement yet: set it first",
+                code="section.no-movement-set-first",
+                section=section,
+            )
         current = movement_of(sec)
         new = recover_bye_stand(current, stood_after)
         problems = place_movement(s, sec, new, stationary=False)

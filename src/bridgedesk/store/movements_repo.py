@@ -145,8 +145,11 @@ def set_deal(unit: UnitOfWork, ref: int | str, board: int, pbn: str) -> None:
     text = " ".join(pbn.split())
     if not _DEAL_RE.fullmatch(text):
         raise EntryError(
-            f"board {board}: bad deal {pbn!r}; write it as in a PBN Deal tag, "
-            "e.g. N:AKQ2.KJ3.T98.A2 ... (four hands, suits S.H.D.C)"
+            "board {board}: bad deal {given!r}; write it as in a PBN Deal tag, e.g. "
+            "N:AKQ2.KJ3.T98.A2 ... (four hands, suits S.H.D.C)",
+            code="deals.bad-deal",
+            board=board,
+            given=pbn,
         )
     with unit.transaction() as s:
         ev = event_row(s, ref)

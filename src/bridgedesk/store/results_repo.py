@@ -18,9 +18,11 @@ Every later change is an audited correction (:mod:`bridgedesk.store.corrections`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
@@ -42,17 +44,16 @@ from bridgedesk.store.models import (
 from bridgedesk.store.rows import (
     StoredResult,
     event_info,
-    fill_result_row,
+    result_columns,
     result_of,
     stored_result,
 )
 from bridgedesk.store.table_rounds import grid, once
-from bridgedesk.store.unit import UnitOfWork, utcnow
+from bridgedesk.store.unit import UnitOfWork, is_sqlite, statements, utcnow
 
 __all__ = [
     "board_slips",
     "find_result",
-    "flush_results",
     "insert_result",
     "lock_sections",
     "planned_section",
@@ -60,6 +61,7 @@ __all__ = [
     "results",
     "section_boards",
     "section_movement",
+    "section_phantoms",
     "section_results",
 ]
 
@@ -82,6 +84,10 @@ def section_results(
 
 
 # -- what a slip's checks read -------------------------------------------------------------
+#
+# A table's slip reads these for every request, so they are SQLAlchemy Core statements
+# on the transaction's connection (:func:`bridgedesk.store.unit.statements`), and what
+# is made of the rows is kept for as long as the rows read are the same.
 
 
 @lru_cache(maxsize=32)
@@ -108,45 +114,78 @@ def section_movement(s: OrmSession, section_id: int) -> tuple[str, str] | None:
 
 
 def _movement_row(s: OrmSession, section_id: int) -> tuple[str, str] | None:
-    found = s.execute(
-        select(MovementRow.kind, MovementRow.data)
-        .join(SectionRow, SectionRow.movement_id == MovementRow.id)
-        .where(SectionRow.id == section_id)
-    ).one_or_none()
+    found = statements(s).execute(_MOVEMENT, {"section_id": section_id}).one_or_none()
     return None if found is None else (found[0], found[1])
 
 
-def _entries(s: OrmSession, section_id: int) -> dict[int, Entry] | None:
+def _entries(s: OrmSession, section_id: int) -> Mapping[int, Entry] | None:
     """The section's entries as far as a slip's check reads them (number, kind,
     phantom; the players stand in); None while none is entered."""
+    rows = statements(s).execute(_ENTRIES, {"section_id": section_id})
+    return _entries_of(tuple(tuple(row) for row in rows))  # plain tuples: compared quickly
+
+
+def section_phantoms(s: OrmSession, section_id: int) -> frozenset[int]:
+    """The section's phantom pairs, from its entries as :func:`planned_section` reads
+    them (no read of its own)."""
+    entries = once(s, ("entries", section_id), lambda: _entries(s, section_id)) or {}
+    return frozenset(n for n, e in entries.items() if e.phantom)
+
+
+@lru_cache(maxsize=64)
+def _entries_of(rows: tuple[tuple[int, str, bool], ...]) -> Mapping[int, Entry] | None:
+    """The entries of :func:`_entries` made from their rows, once for the same rows."""
     entries: dict[int, Entry] = {}
-    for number, kind, phantom in s.execute(
-        select(EntryRow.number, EntryRow.kind, EntryRow.phantom).where(
-            EntryRow.section_id == section_id
-        )
-    ):
+    for number, kind, phantom in rows:
         if phantom:
             entries[number] = Entry(number, phantom=True)
         else:
             k = EntryKind(kind)
             entries[number] = Entry(number, tuple(Player("-") for _ in range(k.players[0])), k)
-    return entries or None
+    return MappingProxyType(entries) if entries else None
 
 
-def _on_board(row: ResultRow, section: str, session: int) -> OnBoard:
-    return OnBoard(row.id, result_of(row, section, session), row.withdrawn)
+_SLIP_COLUMNS = (
+    ResultRow.id,
+    ResultRow.round,
+    ResultRow.table_no,
+    ResultRow.board,
+    ResultRow.ns,
+    ResultRow.ew,
+    ResultRow.contract,
+    ResultRow.declarer,
+    ResultRow.tricks,
+    ResultRow.lead,
+    ResultRow.adjusted,
+    ResultRow.withdrawn,
+)
+
+
+#: The statements a slip runs, built once (SQLAlchemy then compiles each once).
+_MOVEMENT = (
+    select(MovementRow.kind, MovementRow.data)
+    .join(SectionRow, SectionRow.movement_id == MovementRow.id)
+    .where(SectionRow.id == bindparam("section_id"))
+)
+_ENTRIES = (
+    select(EntryRow.number, EntryRow.kind, EntryRow.phantom)
+    .where(EntryRow.section_id == bindparam("section_id"))
+    .order_by(EntryRow.number)
+)
+_BOARD = (
+    select(*_SLIP_COLUMNS)
+    .where(ResultRow.section_id == bindparam("section_id"), ResultRow.board == bindparam("board"))
+    .order_by(ResultRow.id)
+)
+_INSERT = insert(ResultRow).returning(ResultRow.id)
 
 
 def board_slips(
     s: OrmSession, section_id: int, section: str, session: int, board: int
 ) -> list[OnBoard]:
     """The results on ``board`` of the section, deleted ones included, oldest first."""
-    rows = s.scalars(
-        select(ResultRow)
-        .where(ResultRow.section_id == section_id, ResultRow.board == board)
-        .order_by(ResultRow.id)
-    )
-    return [_on_board(r, section, session) for r in rows]
+    rows = statements(s).execute(_BOARD, {"section_id": section_id, "board": board})
+    return [OnBoard(r.id, result_of(r, section, session), bool(r.withdrawn)) for r in rows]
 
 
 def section_boards(
@@ -154,16 +193,21 @@ def section_boards(
 ) -> dict[int, list[OnBoard]]:
     """The results of every board of the section (deleted ones included), by board."""
     out: dict[int, list[OnBoard]] = {}
-    for r in s.scalars(
-        select(ResultRow).where(ResultRow.section_id == section_id).order_by(ResultRow.id)
+    for r in statements(s).execute(
+        select(*_SLIP_COLUMNS).where(ResultRow.section_id == section_id).order_by(ResultRow.id)
     ):
-        out.setdefault(r.board, []).append(_on_board(r, section, session))
+        out.setdefault(r.board, []).append(
+            OnBoard(r.id, result_of(r, section, session), bool(r.withdrawn))
+        )
     return out
 
 
 def lock_sections(s: OrmSession, section_ids: list[int]) -> None:
     """Lock the sections about to take slips, in one order, until the transaction ends
-    (PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises every writer)."""
+    (PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises every writer, so nothing
+    is asked of it there)."""
+    if is_sqlite(s):
+        return
     s.execute(
         select(SectionRow.id)
         .where(SectionRow.id.in_(sorted(set(section_ids))))
@@ -176,28 +220,23 @@ def lock_sections(s: OrmSession, section_ids: list[int]) -> None:
 
 
 def insert_result(
-    s: OrmSession,
-    section_id: int,
-    result: Result,
-    who: str,
-    override: str | None = None,
-    flush: bool = True,
-) -> ResultRow:
-    """Write a checked slip to section ``section_id``; flushed (its id known) unless
-    ``flush`` is False (a batch then ends with :func:`flush_results`)."""
-    row = ResultRow(section_id=section_id, entered_by=who, entered_at=utcnow())
-    fill_result_row(row, result, override)
-    s.add(row)
-    if flush:
-        flush_results(s, result)
-    return row
-
-
-def flush_results(s: OrmSession, result: Result) -> None:
-    """Write the slips added so far; a natural key taken meanwhile (another door entered
-    the board at the same moment) is refused, naming ``result``'s board."""
+    s: OrmSession, section_id: int, result: Result, who: str, override: str | None = None
+) -> int:
+    """Write a checked slip to section ``section_id`` (one Core statement); its id.  A
+    natural key taken meanwhile (another door entered the board at the same moment) is
+    refused, naming the board."""
     try:
-        s.flush()
+        found = statements(s).execute(
+            _INSERT,
+            {
+                "section_id": section_id,
+                "entered_by": who,
+                "entered_at": utcnow(),
+                "withdrawn": False,
+                **result_columns(result, override),
+            },
+        )
+        return int(found.scalar_one())
     except IntegrityError:
         raise ConflictError(
             "board {board} already has a result for NS {ns} v EW {ew}; correct it "

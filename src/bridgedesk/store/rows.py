@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import Row
+
 from bridgedesk.bridge import Contract, Seat
 from bridgedesk.events.model import (
     AdjustedScore,
@@ -35,6 +37,7 @@ __all__ = [
     "entry_of",
     "event_info",
     "fill_result_row",
+    "result_columns",
     "result_from_json",
     "result_of",
     "result_to_json",
@@ -100,8 +103,9 @@ def result_from_json(text: str) -> tuple[Result, str | None, bool]:
     return result, d.get("override"), bool(d.get("withdrawn", False))
 
 
-def result_of(row: ResultRow, section: str, session: int) -> Result:
-    """A result row as the model's result (its section and session named by the caller)."""
+def result_of(row: ResultRow | Row[*tuple[Any, ...]], section: str, session: int) -> Result:
+    """A result row (or a Core row with its columns) as the model's result (its section
+    and session named by the caller)."""
     return Result(
         round=row.round,
         table=row.table_no,
@@ -130,20 +134,29 @@ def stored_result(row: ResultRow, section: str, session: int) -> StoredResult:
     )
 
 
+def result_columns(result: Result, override: str | None) -> dict[str, Any]:
+    """The columns of a result row holding ``result`` (and the director's ``override``
+    reason), by name."""
+    return {
+        "round": result.round,
+        "table_no": result.table,
+        "board": result.board,
+        "ns": result.ns,
+        "ew": result.ew,
+        "contract": None if result.contract is None else str(result.contract),
+        "declarer": None if result.declarer is None else str(result.declarer),
+        "tricks": result.tricks,
+        "lead": result.lead,
+        "adjusted": None if result.adjusted is None else str(result.adjusted),
+        "ns_score": result.ns_score,
+        "override_reason": override,
+    }
+
+
 def fill_result_row(row: ResultRow, result: Result, override: str | None) -> None:
     """Write ``result`` (and the director's ``override`` reason) into ``row``."""
-    row.round = result.round
-    row.table_no = result.table
-    row.board = result.board
-    row.ns = result.ns
-    row.ew = result.ew
-    row.contract = None if result.contract is None else str(result.contract)
-    row.declarer = None if result.declarer is None else str(result.declarer)
-    row.tricks = result.tricks
-    row.lead = result.lead
-    row.adjusted = None if result.adjusted is None else str(result.adjusted)
-    row.ns_score = result.ns_score
-    row.override_reason = override
+    for name, value in result_columns(result, override).items():
+        setattr(row, name, value)
 
 
 def event_info(row: EventRow) -> EventInfo:

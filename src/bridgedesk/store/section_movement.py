@@ -93,7 +93,11 @@ def switch_arrows(
     results already in is refused by the store, changing nothing."""
     current = store.movement(event, section=section, session=session)
     if current is None:
-        raise MovementError(f"section {section} has no movement yet: set it first")
+        raise MovementError(
+            "section {section} has no movement yet: set it first",
+            code="section.no-movement-set-first",
+            section=section,
+        )
     new = arrow_switch(current, rounds, tables)
     problems = store.set_movement(event, new, section=section, session=session)
     return new.name, tuple(problems)

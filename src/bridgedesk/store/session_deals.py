@@ -29,7 +29,10 @@ def attach_session_deals(
     """Store each record's deal as the board's deal in ``session`` (2 or later), in one
     transaction; a board already holding a deal gets the new one.  The boards, in order."""
     if session < 2:
-        raise EntryError("the first session's deals are the event's: `bridgedesk event deals`")
+        raise EntryError(
+            "the first session's deals are the event's: `bridgedesk event deals`",
+            code="session.first-deals-are-events",
+        )
     boards = sorted(r.deal.board for r in records)
     with unit.transaction() as s:
         ev = event_row(s, ref)

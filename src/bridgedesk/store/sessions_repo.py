@@ -96,7 +96,11 @@ def split_seat(seat: str, default: str) -> tuple[str, int]:
     head = seat.rstrip("0123456789")
     tail = seat[len(head) :]
     if not tail:
-        raise EntryError(f"seat {seat!r}: a seat is a pair number, with its section first")
+        raise EntryError(
+            "seat {given!r}: a seat is a pair number, with its section first",
+            code="session.seat-format",
+            given=seat,
+        )
     return (head or default, int(tail))
 
 
@@ -135,7 +139,11 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
     result is in: the plan is set before play.
     """
     if sessions < 1:
-        raise EntryError(f"an event has at least 1 session, not {sessions}")
+        raise EntryError(
+            "an event has at least 1 session, not {sessions}",
+            code="session.sessions-at-least-1",
+            sessions=sessions,
+        )
     for sp in plan.sessions:
         for part in sp.sections:
             check_section_name(part.name)
@@ -144,9 +152,12 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
         played = _results_in(s, _event_sections(s, ev))
         if played is not None:
             raise EntryError(
-                f"session {played.session.number} section {played.name} has results already: "
-                "the plan of every session is set before play; give one session a movement "
-                "with `bridgedesk event movement EVENT --session N --kind ...`"
+                "session {session} section {section} has results already: the plan of "
+                "every session is set before play; give one session a movement with "
+                "`bridgedesk event movement EVENT --session N --kind ...`",
+                code="session.plan-after-play",
+                session=played.session.number,
+                section=played.name,
             )
         first = [sec for sec in _event_sections(s, ev) if sec.session.number == 1]
         default = first[0].name if first and not plan.multi_section else "A"
@@ -172,8 +183,11 @@ def store_plan(unit: UnitOfWork, ref: int | str, plan: EventPlan, sessions: int)
         free = sorted((w for w in plan.seats if w != plan.phantom), key=seat_order)
         if len(pairs) > len(free):
             raise EntryError(
-                f"{len(pairs)} pairs are entered; the plan seats {len(free)} "
-                f"({plan.row.describe()})"
+                "{entered} pairs are entered; the plan seats {seats} ({plan})",
+                code="session.plan-too-few-seats",
+                entered=len(pairs),
+                seats=len(free),
+                plan=plan.row.describe(),
             )
         placed: list[str] = []
         if any(seat_of[(sec.name, row.number)] not in free for sec, row in pairs):
@@ -338,15 +352,24 @@ def set_session_movement(
                     continue
                 if number in taken:
                     raise EntryError(
-                        f"{taken[number]} and {who} would both play as {number} in session "
-                        f"{session} section {section}: give the seats with --renumber FILE"
+                        "{taken} and {who} would both play as {number} in session {session} "
+                        "section {section}: give the seats with --renumber FILE",
+                        code="session.renumber-clash",
+                        taken=taken[number],
+                        who=who,
+                        number=number,
+                        session=session,
+                        section=section,
                     )
                 taken[number] = who
                 copy_entry(s, source, sec, number)
                 mine.append(Seat(who, session, name, number))
             if renumber is not None and not mine:
                 raise EntryError(
-                    f"the renumbering seats nobody in session {session} section {section}"
+                    "the renumbering seats nobody in session {session} section {section}",
+                    code="session.renumber-seats-nobody",
+                    session=session,
+                    section=section,
                 )
             swaps = _stationary(s, sec, grid)
             mine = [replace(x, number=swaps.get(x.number, x.number)) for x in mine]
@@ -368,7 +391,9 @@ def make_final(
     """Create ``final`` with the ``finalists`` (qualifying competitor ids, best first)
     entered as pairs 1, 2, ... in its first section; keep the cut with it."""
     if not finalists:
-        raise EntryError("nobody qualifies: the final would have no pairs")
+        raise EntryError(
+            "nobody qualifies: the final would have no pairs", code="final.nobody-qualifies"
+        )
     eid = create_event(unit, final)
     try:
         with unit.transaction() as s:
@@ -390,7 +415,12 @@ def make_final(
             stored: list[Seat] = []
             for number, who in enumerate(finalists, start=1):
                 if who not in rows or rows[who].phantom:
-                    raise EntryError(f"pair {who} did not play the qualifying {q.name!r}")
+                    raise EntryError(
+                        "pair {who} did not play the qualifying {qualifying!r}",
+                        code="final.pair-not-qualifying",
+                        who=who,
+                        qualifying=q.name,
+                    )
                 copy_entry(s, rows[who], target, number)
                 stored.append(Seat(str(number), 1, target.name, number, who))
             write_seats(s, ev, stored, [1])

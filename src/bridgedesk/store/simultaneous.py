@@ -120,7 +120,9 @@ def _sim(s: OrmSession, ref: int | str) -> tuple[EventRow, SimultaneousRow]:
     row = s.get(SimultaneousRow, ev.id)
     if row is None:
         raise EntryError(
-            f"event {ev.name!r} is not a simultaneous event (`bridgedesk simultaneous new`)"
+            "event {event!r} is not a simultaneous event (`bridgedesk simultaneous new`)",
+            code="simultaneous.not-simultaneous",
+            event=ev.name,
         )
     return ev, row
 
@@ -130,10 +132,17 @@ def create_simultaneous(
 ) -> int:
     """Store a simultaneous event with its deal set; its id."""
     if not deals:
-        raise EntryError("a simultaneous event plays a deal set: give its deals (a PBN file)")
+        raise EntryError(
+            "a simultaneous event plays a deal set: give its deals (a PBN file)",
+            code="simultaneous.needs-deals",
+        )
     with unit.transaction() as s:
         if s.scalars(select(EventRow.id).where(EventRow.name == event.name)).first():
-            raise EntryError(f"an event named {event.name!r} exists already")
+            raise EntryError(
+                "an event named {event!r} exists already",
+                code="simultaneous.event-exists",
+                event=event.name,
+            )
         ev = insert_event(s, event)
         s.flush()
         s.add(SimultaneousRow(event_id=ev.id, masterpoints=masterpoints))
@@ -172,9 +181,15 @@ def add_heat(
     """Register a heat; (its number, its token).  The token is shown once: only its
     SHA-256 is kept."""
     if not club.strip():
-        raise EntryError("a heat is a club's: give the club's name")
+        raise EntryError(
+            "a heat is a club's: give the club's name", code="simultaneous.heat-needs-club"
+        )
     if tables is not None and not 1 <= tables <= 200:
-        raise EntryError(f"a heat's tables are 1-200, not {tables}")
+        raise EntryError(
+            "a heat's tables are 1-200, not {tables}",
+            code="simultaneous.heat-tables",
+            tables=tables,
+        )
     token = secrets.token_urlsafe(24)
     with unit.transaction() as s:
         ev, _ = _sim(s, ref)
@@ -183,7 +198,11 @@ def add_heat(
         if number is None:
             number = max(taken, default=0) + 1
         elif number in taken:
-            raise EntryError(f"heat {number} is registered already")
+            raise EntryError(
+                "heat {heat} is registered already",
+                code="simultaneous.heat-registered",
+                heat=number,
+            )
         s.add(
             HeatRow(
                 event_id=ev.id, number=number, club=club.strip(), token_hash=_hash(token),
@@ -236,7 +255,9 @@ def heat_spec(unit: UnitOfWork, ref: int | str, number: int) -> HeatSpec:
             select(HeatRow).where(HeatRow.event_id == ev.id, HeatRow.number == number)
         ).first()
         if row is None:
-            raise EntryError(f"the event has no heat {number}")
+            raise EntryError(
+                "the event has no heat {heat}", code="simultaneous.no-such-heat", heat=number
+            )
         return HeatSpec(row.number, row.club, row.kind, row.tables)
 
 
@@ -249,7 +270,9 @@ def heat_of_token(unit: UnitOfWork, ref: int | str, token: str) -> HeatSpec:
         ).first()
         if row is None:
             raise NotLoggedInError(
-                f"the token is not a heat's of {ev.name!r}: ask the organiser for your heat's token"
+                "the token is not a heat's of {event!r}: ask the organiser for your heat's token",
+                code="simultaneous.token-other-event",
+                event=ev.name,
             )
         return HeatSpec(row.number, row.club, row.kind, row.tables)
 
@@ -260,7 +283,12 @@ def _heat_row(s: OrmSession, ev: EventRow, number: int, lock: bool = False) -> H
         query = query.with_for_update().execution_options(populate_existing=True)
     row = s.scalars(query).first()
     if row is None:
-        raise EntryError(f"{ev.name!r} has no heat {number}")
+        raise EntryError(
+            "{event!r} has no heat {heat}",
+            code="simultaneous.no-such-heat-of",
+            event=ev.name,
+            heat=number,
+        )
     return row
 
 
@@ -288,9 +316,13 @@ def store_heat(
         late = ev.correction_deadline is not None and at > ev.correction_deadline
         if late and not reason.strip():
             raise EntryError(
-                f"heat {number}: the results of {ev.name!r} closed at "
-                f"{ev.correction_deadline:%Y-%m-%d %H:%M} UTC; only the organiser may change "
-                "them now, giving the reason (kept in the audit)"
+                "heat {heat}: the results of {event!r} closed at {deadline:%Y-%m-%d "
+                "%H:%M} UTC; only the organiser may change them now, giving the reason "
+                "(kept in the audit)",
+                code="simultaneous.heat-closed",
+                heat=number,
+                event=ev.name,
+                deadline=ev.correction_deadline,
             )
         old = row.digest
         s.execute(delete(HeatResultRow).where(HeatResultRow.heat_id == row.id))

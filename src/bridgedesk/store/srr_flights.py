@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
-from bridgedesk.events.seating import format_boards
+from bridgedesk.events.seating import boards_phrase
 from bridgedesk.events.team_draw import MisSeat, RoomName, boards_of, boards_text
 from bridgedesk.events.team_rooms import TeamDraw
 from bridgedesk.events.team_settings import TeamForm
@@ -80,23 +80,43 @@ def add_misseat(
 ) -> int:
     """Record a mis-seated room of an SRR + pairs match (module doc); the audit id."""
     if not reason.strip():
-        raise EntryError("give a --reason (it is kept in the director's audit log)")
+        raise EntryError(
+            "give a --reason (it is kept in the director's audit log)", code="srr.needs-reason"
+        )
     with unit.transaction() as s:
         ev = event_row(s, ref)
         if settings_of(team_row(s, ev)).form is not TeamForm.SRR_PAIRS:
             raise EntryError(
-                "the mis-seated rule is SRR teams + pairs' (004:2652-2655); in another team "
-                "event correct the room's result instead"
+                "the mis-seated rule is SRR teams + pairs' (004:2652-2655); in another "
+                "team event correct the room's result instead",
+                code="srr.mis-seated-srr-only",
             )
         if room not in ("open", "closed"):
-            raise EntryError(f"the room is open (home NS) or closed (away NS), not {room!r}")
+            raise EntryError(
+                "the room is open (home NS) or closed (away NS), not {given!r}",
+                code="srr.room-open-or-closed",
+                given=room,
+            )
         draw = read_draw(s, ev)
         d = draw.match(rnd, home, away)
         odd = [b for b in boards if b not in d.boards]
         if not boards or odd:
+            if odd:
+                raise EntryError(
+                    "round {round}: the match {match} plays {boards}, not board {board}",
+                    code="srr.room-boards",
+                    round=rnd,
+                    match=d.label,
+                    boards=boards_phrase(d.boards),
+                    board=odd[0],
+                )
             raise EntryError(
-                f"round {rnd}: the match {d.label} plays {format_boards(d.boards)}"
-                + (f", not board {odd[0]}" if odd else "; name the boards played mis-seated")
+                "round {round}: the match {match} plays {boards}; name the boards played "
+                "mis-seated",
+                code="srr.room-needs-boards",
+                round=rnd,
+                match=d.label,
+                boards=boards_phrase(d.boards),
             )
         known = s.scalars(
             select(TeamMisseatRow).where(
@@ -108,8 +128,13 @@ def add_misseat(
         ).first()
         if known is not None:
             raise EntryError(
-                f"round {rnd}: the {room} room of {d.label} is recorded mis-seated already "
-                f"(boards {known.boards})"
+                "round {round}: the {room} room of {match} is recorded mis-seated "
+                "already (boards {boards})",
+                code="srr.room-mis-seated-already",
+                round=rnd,
+                room=room,
+                match=d.label,
+                boards=known.boards,
             )
         s.add(TeamMisseatRow(event_id=ev.id, round=rnd, home=home, away=away, room=room,
                              boards=boards_text(sorted(set(boards)))))  # fmt: skip

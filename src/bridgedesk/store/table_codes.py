@@ -12,7 +12,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import BridgedeskError, EntryError, Location
@@ -25,7 +25,7 @@ from bridgedesk.store.models import (
     TableTokenRow,
 )
 from bridgedesk.store.table_rounds import event_named, grid, session_sections
-from bridgedesk.store.unit import UnitOfWork, utcnow
+from bridgedesk.store.unit import UnitOfWork, statements, utcnow
 
 __all__ = [
     "CODE_ALPHABET",
@@ -223,15 +223,23 @@ def authenticate(unit: UnitOfWork, token: str | None) -> Terminal:
         )  # fmt: skip
 
 
+#: A table's code generation (built once: every table's slip asks it).
+_GENERATION = select(TableCodeRow.generation).where(
+    TableCodeRow.section_id == bindparam("section_id"), TableCodeRow.table_no == bindparam("table")
+)
+
+
 def check_login(s: OrmSession, terminal: Terminal) -> None:
     """NotLoggedInError unless the terminal's login still holds (its table's code not
     revoked since, its event not deleted): what a write checks in its own transaction
-    when the terminal was known from memory (:mod:`bridgedesk.web.known_terminals`)."""
-    generation = s.scalar(
-        select(TableCodeRow.generation).where(
-            TableCodeRow.section_id == terminal.section_id,
-            TableCodeRow.table_no == terminal.table,
-        )
+    when the terminal was known from memory (:mod:`bridgedesk.web.known_terminals`).
+    One Core statement: every table's slip asks it."""
+    generation = (
+        statements(s)
+        .execute(_GENERATION, {"section_id": terminal.section_id, "table": terminal.table})
+        .scalar()
     )
     if generation is None or generation != terminal.generation:
-        raise NotLoggedInError("this table's login is unknown or was revoked: log in again")
+        raise NotLoggedInError(
+            "this table's login is unknown or was revoked: log in again", code="table.login-unknown"
+        )

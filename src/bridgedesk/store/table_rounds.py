@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import chain
 from typing import Any, TypeVar
 
-from sqlalchemy import event, select
+from sqlalchemy import bindparam, event, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.errors import EntryError
@@ -31,7 +31,7 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
-from bridgedesk.store.unit import UnitOfWork, utcnow
+from bridgedesk.store.unit import UnitOfWork, statements, utcnow
 
 __all__ = [
     "KEEPS_READS",
@@ -62,10 +62,19 @@ def event_named(s: OrmSession, ref: int | str) -> EventRow:
         rows = s.scalars(select(EventRow).where(EventRow.name == text)).all()
         if len(rows) > 1:
             ids = ", ".join(str(r.id) for r in rows)
-            raise EntryError(f"several events are named {text!r}: give the id ({ids})")
+            raise EntryError(
+                "several events are named {name!r}: give the id ({ids})",
+                code="event.name-ambiguous",
+                name=text,
+                ids=ids,
+            )
         row = rows[0] if rows else None
     if row is None:
-        raise EntryError(f"no event {text!r}; `bridgedesk event list` shows them")
+        raise EntryError(
+            "no event {name!r}; `bridgedesk event list` shows them",
+            code="event.no-such-event",
+            name=text,
+        )
     return row
 
 
@@ -77,7 +86,12 @@ def session_sections(s: OrmSession, ev: EventRow, session: int) -> list[SectionR
         .order_by(SectionRow.name)
     ).all()
     if not rows:
-        raise EntryError(f"event {ev.name!r} has no session {session}")
+        raise EntryError(
+            "event {event!r} has no session {session}",
+            code="event.no-such-session",
+            event=ev.name,
+            session=session,
+        )
     return list(rows)
 
 
@@ -92,15 +106,25 @@ def set_round(
 ) -> None:
     """Hold or close a round (``state`` ``held``/``closed``), or open it again (None)."""
     if state not in (HELD, CLOSED, None):
-        raise EntryError(f"a round is held, closed or open, not {state!r}")
+        raise EntryError(
+            "a round is held, closed or open, not {given!r}", code="round.state", given=state
+        )
     with unit.transaction() as s:
         ev = event_named(s, ref)
         secs = [r for r in session_sections(s, ev, session) if r.name == section]
         if not secs:
-            raise EntryError(f"event {ev.name!r} has no section {section} in session {session}")
+            raise EntryError(
+                "event {event!r} has no section {section} in session {session}",
+                code="event.no-such-section",
+                event=ev.name,
+                section=section,
+                session=session,
+            )
         sec = secs[0]
         if sec.movement is None:
-            raise EntryError(f"section {section} has no movement yet")
+            raise EntryError(
+                "section {section} has no movement yet", code="section.no-movement", section=section
+            )
         rounds = grid(sec.movement.data).rounds
         if not 1 <= round <= rounds:
             raise EntryError(
@@ -172,28 +196,28 @@ def once(s: OrmSession, key: tuple[Any, ...], load: Callable[[], T]) -> T:
     return found
 
 
+#: A section's round controls and its phantoms (built once: every table's slip asks).
+_CONTROLS = select(RoundControlRow.round, RoundControlRow.state).where(
+    RoundControlRow.section_id == bindparam("section_id")
+)
+_PHANTOMS = select(EntryRow.number).where(
+    EntryRow.section_id == bindparam("section_id"), EntryRow.phantom.is_(True)
+)
+
+
 def controls(s: OrmSession, section_id: int) -> dict[int, str]:
+    """The director's held and closed rounds of the section, read once per transaction."""
     return once(
         s,
         ("controls", section_id),
-        lambda: {
-            r.round: r.state
-            for r in s.scalars(
-                select(RoundControlRow).where(RoundControlRow.section_id == section_id)
-            )
-        },
+        lambda: dict(statements(s).execute(_CONTROLS, {"section_id": section_id}).all()),
     )
 
 
 def phantoms(s: OrmSession, section_id: int) -> set[int]:
+    """The section's phantom pairs, read once per transaction."""
     return once(
         s,
         ("phantoms", section_id),
-        lambda: set(
-            s.scalars(
-                select(EntryRow.number).where(
-                    EntryRow.section_id == section_id, EntryRow.phantom.is_(True)
-                )
-            )
-        ),
+        lambda: set(statements(s).execute(_PHANTOMS, {"section_id": section_id}).scalars()),
     )

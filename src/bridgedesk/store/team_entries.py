@@ -49,7 +49,10 @@ def team_players(unit: UnitOfWork, people: Sequence[Person]) -> tuple[Player, ..
     checks there are 4-6): a missing name is the member's name in the register."""
     given = _given(people)
     if not given:
-        raise EntryError("a team lists its players: give at least one name or member number")
+        raise EntryError(
+            "a team lists its players: give at least one name or member number",
+            code="team.needs-players",
+        )
     return register_players(unit, given)
 
 

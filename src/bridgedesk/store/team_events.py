@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import bindparam, delete, func, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.bridge.methods import Method
@@ -62,7 +62,7 @@ from bridgedesk.store.team_models import (
     TeamOriginRow,
     TeamSessionsRow,
 )
-from bridgedesk.store.unit import UnitOfWork, utcnow
+from bridgedesk.store.unit import UnitOfWork, statements, utcnow
 
 __all__ = [
     "add_round",
@@ -136,8 +136,9 @@ def create_team_event(
     check_sessions(team, sessions)
     if len(event.sessions) != 1 or len(event.sessions[0].sections) != 1:
         raise EntryError(
-            "a team event is stored as one session of one section: leave out --sessions "
-            "and --sections"
+            "a team event is stored as one session of one section: leave out "
+            "--sessions and --sections",
+            code="team.one-session-one-section",
         )
     with unit.transaction() as s:
         ev = insert_event(s, event)
@@ -168,8 +169,10 @@ def team_row(s: OrmSession, ev: EventRow) -> TeamEventRow:
     row = s.scalars(select(TeamEventRow).where(TeamEventRow.event_id == ev.id)).first()
     if row is None:
         raise EntryError(
-            f"event {ev.name!r} is a pairs event; team commands need an event made with "
-            "`bridgedesk event new NAME --kind teams`"
+            "event {name!r} is a pairs event; team commands need an event made with "
+            "`bridgedesk event new NAME --kind teams`",
+            code="team.pairs-event",
+            name=ev.name,
         )
     return row
 
@@ -220,16 +223,22 @@ def add_team(unit: UnitOfWork, ref: int | str, entry: Entry) -> int:
     """
     if entry.kind is not EntryKind.TEAM:
         raise EntryError(
-            f"a team event takes teams: `entry add EVENT --kind team`, not a {entry.kind}"
+            "a team event takes teams: `entry add EVENT --kind team`, not a {kind}",
+            code="team.entry-not-a-team",
+            kind=entry.kind,
         )
     if entry.phantom or entry.late:
-        raise EntryError("a team is entered whole: no phantom or late team in a team event")
+        raise EntryError(
+            "a team is entered whole: no phantom or late team in a team event",
+            code="team.entered-whole",
+        )
     with unit.transaction() as s:
         ev, sec = _locked(s, ref)
         if _has_results(s, sec):
             raise EntryError(
-                "results are in already: a team can join only before play starts "
-                "(a team that leaves is withdrawn with `event withdraw-team`)"
+                "results are in already: a team can join only before play starts (a team "
+                "that leaves is withdrawn with `event withdraw-team`)",
+                code="team.join-after-play",
             )
         s.execute(delete(TeamMatchRow).where(TeamMatchRow.event_id == ev.id))
         sec.movement = None
@@ -247,14 +256,20 @@ def teams_entered(s: OrmSession, ev: EventRow) -> dict[int, Entry]:
     entries = section_entries(s, section(s, ev))
     if len(entries) < 2:
         raise EntryError(
-            f"a team event needs at least 2 teams; {len(entries)} entered "
-            "(`bridgedesk entry add EVENT --kind team ...`)"
+            "a team event needs at least 2 teams; {entered} entered (`bridgedesk "
+            "entry add EVENT --kind team ...`)",
+            code="team.too-few-teams",
+            entered=len(entries),
         )
     gap = [n for n in range(1, len(entries) + 1) if n not in entries]
     if gap:
         raise EntryError(
-            f"the teams must be numbered 1-{len(entries)} for the draw; team {gap[0]} is "
-            f"missing (entered: {', '.join(map(str, sorted(entries)))})"
+            "the teams must be numbered 1-{teams} for the draw; team {gap} is "
+            "missing (entered: {entered})",
+            code="team.numbers-gap",
+            teams=len(entries),
+            gap=gap[0],
+            entered=", ".join(map(str, sorted(entries))),
         )
     return entries
 
@@ -306,8 +321,12 @@ def event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
     return once(s, ("team-draw", event_id), lambda: _event_draw(s, event_id))
 
 
+_TEAM_EVENT = select(TeamEventRow.event_id).where(TeamEventRow.event_id == bindparam("event_id"))
+
+
 def _event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
-    if s.scalar(select(TeamEventRow.event_id).where(TeamEventRow.event_id == event_id)) is None:
+    found = statements(s).execute(_TEAM_EVENT, {"event_id": event_id})
+    if found.scalar() is None:  # a pairs event: every table's slip asks, so one Core statement
         return None
     ev = s.get(EventRow, event_id)
     assert ev is not None
@@ -368,8 +387,9 @@ def set_draw(
         ev, sec = _locked(s, ref)
         if _has_results(s, sec):
             raise EntryError(
-                "results are in already: the draw cannot be made again (correct or delete "
-                "the results first)"
+                "results are in already: the draw cannot be made again (correct or "
+                "delete the results first)",
+                code="team.draw-after-play",
             )
         withdrawn = read_draw(s, ev).withdrawn
         s.execute(delete(TeamMatchRow).where(TeamMatchRow.event_id == ev.id))
@@ -392,8 +412,10 @@ def add_round(
         last = s.scalar(select(func.max(TeamMatchRow.round)).where(TeamMatchRow.event_id == ev.id))
         if (last or 0) != after:
             raise EntryError(
-                f"round {last} was drawn meanwhile by someone else; draw again "
-                "(`event round EVENT --next`)"
+                "round {round} was drawn meanwhile by someone else; draw again (`event "
+                "round EVENT --next`)",
+                code="team.drawn-meanwhile",
+                round=last,
             )
         _insert_matches(s, ev, matches, read_draw(s, ev).withdrawn)
         _store_grid(s, sec, grid)
@@ -423,16 +445,23 @@ def set_lineup(
         entries = teams_entered(s, ev)
         entry = entries.get(team)
         if entry is None:
-            raise EntryError(f"team {team} is not entered")
+            raise EntryError("team {team} is not entered", code="team.not-entered", team=team)
         count = len(entry.players)
         if len(set(seats)) != 4 or not all(1 <= p <= count for p in seats):
             raise EntryError(
-                f"a line-up names four different players of team {team} by their place "
-                f"1-{count} in its entry, e.g. --ns 1,2 --ew 3,4; got NS {ns} EW {ew}"
+                "a line-up names four different players of team {team} by their place "
+                "1-{count} in its entry, e.g. --ns 1,2 --ew 3,4; got NS {ns} EW {ew}",
+                code="team.line-up-players",
+                team=team,
+                count=count,
+                ns=ns,
+                ew=ew,
             )
         rounds = {d.round for d in read_draw(s, ev).matches}
         if rnd not in rounds:
-            raise EntryError(f"round {rnd} is not drawn yet")
+            raise EntryError(
+                "round {round} is not drawn yet", code="team.round-not-drawn", round=rnd
+            )
         row = s.scalars(
             select(TeamLineupRow).where(
                 TeamLineupRow.event_id == ev.id,
@@ -464,7 +493,9 @@ def _audit(
     s: OrmSession, ev: EventRow, action: str, subject: str, who: str, reason: str, new: object
 ) -> int:
     if not reason.strip():
-        raise EntryError("give a --reason (it is kept in the director's audit log)")
+        raise EntryError(
+            "give a --reason (it is kept in the director's audit log)", code="team.needs-reason"
+        )
     row = DirectorAuditRow(
         event_id=ev.id, action=action, subject=subject, at=utcnow(), who=who,
         reason=reason, old="null", new=json.dumps(new),
@@ -510,19 +541,34 @@ def forfeit_match(
             if r.round == rnd and team in (r.home, r.away) and r.away is not None
         ]
         if not found:
-            raise EntryError(f"team {team} has no match in round {rnd} to forfeit")
+            raise EntryError(
+                "team {team} has no match in round {round} to forfeit",
+                code="team.no-match-to-forfeit",
+                team=team,
+                round=rnd,
+            )
         for row in found:  # two half-matches for a team in a triangle
             if row.forfeited_by is not None:
                 raise EntryError(
-                    f"round {rnd}: the match {row.home} v {row.away} is already forfeited by "
-                    f"team {row.forfeited_by}"
+                    "round {round}: the match {home} v {away} is already forfeited by team "
+                    "{forfeited_by}",
+                    code="team.already-forfeited",
+                    round=rnd,
+                    home=row.home,
+                    away=row.away,
+                    forfeited_by=row.forfeited_by,
                 )
             n = match_results(s, sec, _drawn(row))
             if n:
                 raise EntryError(
-                    f"round {rnd}: the match {row.home} v {row.away} has {n} room results; a "
+                    "round {round}: the match {home} v {away} has {results} room results; a "
                     "match with results is not a forfeit (003:228: half the boards or more "
-                    "unplayed): delete them first"
+                    "unplayed): delete them first",
+                    code="team.forfeit-has-results",
+                    round=rnd,
+                    home=row.home,
+                    away=row.away,
+                    results=n,
                 )
         for row in found:
             row.forfeited_by = team
@@ -546,22 +592,32 @@ def withdraw_team(
     with unit.transaction() as s:
         ev, sec = _locked(s, ref)
         if team not in teams_entered(s, ev):
-            raise EntryError(f"team {team} is not entered")
+            raise EntryError("team {team} is not entered", code="team.not-entered", team=team)
         exists = s.scalars(
             select(TeamWithdrawalRow).where(
                 TeamWithdrawalRow.event_id == ev.id, TeamWithdrawalRow.team == team
             )
         ).first()
         if exists is not None:
-            raise EntryError(f"team {team} is withdrawn already (from round {exists.from_round})")
+            raise EntryError(
+                "team {team} is withdrawn already (from round {from_round})",
+                code="team.already-withdrawn",
+                team=team,
+                from_round=exists.from_round,
+            )
         for row in _match_rows(s, ev):
             if row.round < from_round or team not in (row.home, row.away) or row.away is None:
                 continue
             n = match_results(s, sec, _drawn(row))
             if n:
                 raise EntryError(
-                    f"team {team} has {n} room results in round {row.round}: withdraw it "
-                    f"from round {row.round + 1}, or delete them first"
+                    "team {team} has {results} room results in round {round}: withdraw it "
+                    "from round {next_round}, or delete them first",
+                    code="team.withdraw-has-results",
+                    team=team,
+                    results=n,
+                    round=row.round,
+                    next_round=row.round + 1,
                 )
             if row.forfeited_by is None:
                 row.forfeited_by = team
@@ -593,14 +649,18 @@ def check_sessions(team: TeamSettings, sessions: int) -> None:
         return
     if team.form is TeamForm.KNOCKOUT:
         raise EntryError(
-            "a knockout is played match by match (004:1762-1772): leave out --sessions"
+            "a knockout is played match by match (004:1762-1772): leave out --sessions",
+            code="team.knockout-sessions",
         )
     if team.form is TeamForm.SWISS:
         swiss_split(team.rounds, sessions)
     elif team.form in _TWO and sessions != 2:
         raise EntryError(
-            f"a {team.form.value} is played in one or two sessions (004:3395-3425), "
-            f"not {sessions}; only an AWL takes more"
+            "a {form} is played in one or two sessions (004:3395-3425), not "
+            "{sessions}; only an AWL takes more",
+            code="team.form-sessions",
+            form=team.form.value,
+            sessions=sessions,
         )
 
 
@@ -656,15 +716,23 @@ def set_carry_over(
     from it (:mod:`bridgedesk.results.teams`)."""
     if any(c < 0 for c in carry):
         raise EntryError(
-            f"a carry-over is IMPs each side starts with, none negative: got "
-            f"{carry[0]}:{carry[1]} (give the leader's IMPs, e.g. 7.5:0)"
+            "a carry-over is IMPs each side starts with, none negative: got "
+            "{first}:{second} (give the leader's IMPs, e.g. 7.5:0)",
+            code="team.carry-over-negative",
+            first=carry[0],
+            second=carry[1],
         )
     if not reason.strip():
-        raise EntryError("give a --reason (it is kept in the director's audit log)")
+        raise EntryError(
+            "give a --reason (it is kept in the director's audit log)", code="team.needs-reason"
+        )
     with unit.transaction() as s:
         ev = event_row(s, ref)
         if settings_of(team_row(s, ev)).form.value != "knockout":
-            raise EntryError("a carry-over is for a knockout match (004:1762-1772)")
+            raise EntryError(
+                "a carry-over is for a knockout match (004:1762-1772)",
+                code="team.carry-over-knockout-only",
+            )
         section(s, ev, lock=True)
         found = [
             r
@@ -676,8 +744,12 @@ def set_carry_over(
         row = found[0]
         if (row.home, row.away) != (home, away):
             raise EntryError(
-                f"round {rnd}: team {row.home} is at home against team {row.away}: give "
-                f"--home {row.home} --away {row.away} and the carry-over in that order"
+                "round {round}: team {home} is at home against team {away}: give --home "
+                "{home} --away {away} and the carry-over in that order",
+                code="team.carry-over-home-first",
+                round=rnd,
+                home=row.home,
+                away=row.away,
             )
         old = row.carry_over
         row.carry_over = None if not any(carry) else f"{carry[0]}:{carry[1]}"

@@ -79,8 +79,12 @@ def set_second_half(
         played = _second_half_played(s, ev, first.round, first.home, first.first_board)
         if played:
             raise EntryError(
-                f"round {first.round}: the second half of the match of team {first.home} has "
-                f"{played} room results already; its pairs are those who played it"
+                "round {round}: the second half of the match of team {team} has {played} "
+                "room results already; its pairs are those who played it",
+                code="team.second-half-played",
+                round=first.round,
+                team=first.home,
+                played=played,
             )
         stored = second_halves(s, ev)
         old = {

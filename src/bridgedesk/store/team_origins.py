@@ -45,7 +45,9 @@ def origins(unit: UnitOfWork, ref: int | str) -> Origins:
         rows = s.scalars(select(TeamOriginRow).where(TeamOriginRow.event_id == ev.id)).all()
         if not rows:
             raise EntryError(
-                f"event {ev.name!r} was not made from a round robin (`bridgedesk championship "
-                "knockout`): give its carry-overs with `event carry-over`"
+                "event {event!r} was not made from a round robin (`bridgedesk "
+                "championship knockout`): give its carry-overs with `event carry-over`",
+                code="team.not-from-round-robin",
+                event=ev.name,
             )
         return Origins(rows[0].qualifying_id, {r.team: r.origin for r in rows})

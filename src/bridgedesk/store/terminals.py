@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
@@ -47,7 +47,7 @@ from bridgedesk.store.models import (
     IdempotencyRow,
     ResultRow,
 )
-from bridgedesk.store.results_repo import section_movement
+from bridgedesk.store.results_repo import section_movement, section_phantoms
 from bridgedesk.store.rows import StoredResult
 from bridgedesk.store.rows import entry_of as _entry
 from bridgedesk.store.rows import result_of as _row_result
@@ -71,7 +71,7 @@ from bridgedesk.store.table_rounds import (
     set_round,
 )
 from bridgedesk.store.table_rounds import phantoms as _phantoms
-from bridgedesk.store.unit import UnitOfWork, utcnow
+from bridgedesk.store.unit import UnitOfWork, statements, utcnow
 from bridgedesk.store.versions import event_version, section_versions
 
 
@@ -194,24 +194,39 @@ def table_state(store: UnitOfWork, terminal: Terminal) -> TableState:
 # -- what a table's slips read and keep --------------------------------------------------
 
 
+#: The statements every table's slip runs, built once (SQLAlchemy then compiles each
+#: once): the rounds and boards the table has entered; an ``Idempotency-Key``'s
+#: answer; a new one kept.
+_PLAYED = select(ResultRow.round, ResultRow.board).where(
+    ResultRow.section_id == bindparam("section_id"),
+    ResultRow.table_no == bindparam("table"),
+    ResultRow.withdrawn.is_(False),
+)
+_ANSWERED = select(IdempotencyRow.request, IdempotencyRow.response).where(
+    IdempotencyRow.section_id == bindparam("section_id"),
+    IdempotencyRow.table_no == bindparam("table"),
+    IdempotencyRow.key == bindparam("key"),
+)
+_REMEMBER = insert(IdempotencyRow)
+
+
 def table_round(s: OrmSession, terminal: Terminal) -> TableRound:
     """Where the table is, as its slips are checked: its round, status and the closed
     rounds (the reads of :func:`table_state` without the names and the moves)."""
     movement = _movement_of(s, terminal)
     entered: dict[int, set[int]] = {}
-    for rnd, board in s.execute(
-        select(ResultRow.round, ResultRow.board).where(
-            ResultRow.section_id == terminal.section_id,
-            ResultRow.table_no == terminal.table,
-            ResultRow.withdrawn.is_(False),
-        )
-    ):
+    at = {"section_id": terminal.section_id, "table": terminal.table}
+    for rnd, board in statements(s).execute(_PLAYED, at):
         entered.setdefault(rnd, set()).add(board)
     controls = _controls(s, terminal.section_id)
-    rnd, status = current_round(
-        movement, terminal.table, entered, controls, _phantoms(s, terminal.section_id)
-    )
+    phantoms = set(section_phantoms(s, terminal.section_id))
+    rnd, status = current_round(movement, terminal.table, entered, controls, phantoms)
     return TableRound(terminal.named, rnd, status, closed_rounds(s, terminal))
+
+
+def round_controls(s: OrmSession, section_id: int) -> dict[int, str]:
+    """The rounds the director holds or has closed in a section, by round."""
+    return dict(_controls(s, section_id))
 
 
 def closed_rounds(s: OrmSession, terminal: Terminal) -> frozenset[int]:
@@ -241,13 +256,8 @@ def stored_result(store: UnitOfWork, terminal: Terminal, result_id: int) -> Resu
 
 def answered(s: OrmSession, terminal: Terminal, key: str) -> tuple[str, dict[str, Any]] | None:
     """The request a table sent with ``key`` before (its digest) and the answer it got."""
-    seen = s.scalars(
-        select(IdempotencyRow).where(
-            IdempotencyRow.section_id == terminal.section_id,
-            IdempotencyRow.table_no == terminal.table,
-            IdempotencyRow.key == key,
-        )
-    ).one_or_none()
+    at = {"section_id": terminal.section_id, "table": terminal.table, "key": key}
+    seen = statements(s).execute(_ANSWERED, at).one_or_none()
     if seen is None:
         return None
     answer: dict[str, Any] = json.loads(seen.response)
@@ -258,19 +268,19 @@ def remember(
     s: OrmSession, terminal: Terminal, key: str, request: str, answer: Mapping[str, Any]
 ) -> None:
     """Keep the answer to a table's request under its ``key`` (``request``: its digest)."""
-    s.add(
-        IdempotencyRow(
-            section_id=terminal.section_id,
-            table_no=terminal.table,
-            key=key,
-            request=request,
-            status=201,
-            response=json.dumps(dict(answer)),
-            created_at=utcnow(),
-        )
-    )
     try:
-        s.flush()
+        statements(s).execute(
+            _REMEMBER,
+            {
+                "section_id": terminal.section_id,
+                "table_no": terminal.table,
+                "key": key,
+                "request": request,
+                "status": 201,
+                "response": json.dumps(dict(answer)),
+                "created_at": utcnow(),
+            },
+        )
     except IntegrityError:  # pragma: no cover - the section lock orders writers
         raise StoreError(
             "the same Idempotency-Key arrived twice at once: retry", code="table.idempotency-race"
@@ -304,6 +314,7 @@ __all__ = [
     "new_code",
     "next_round",
     "remember",
+    "round_controls",
     "round_states",
     "section_versions",
     "set_round",

@@ -29,7 +29,7 @@ from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
 from bridgedesk.web.bodies import DisputeBody, LoginBody, json_object, parsed
-from bridgedesk.web.known_terminals import posting_terminal
+from bridgedesk.web.known_terminals import known_terminal, posting_terminal
 from bridgedesk.web.language import language
 from bridgedesk.web.refusals import refusal_json
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
@@ -193,11 +193,18 @@ async def dispute_result(request: Request, result_id: int) -> JSONResponse:
 
 
 @router.get("/table/traveller/{board}")
-async def traveller(request: Request, board: int) -> JSONResponse:
+async def traveller(request: Request, board: int) -> Response:
     store = _store(request)
     try:
-        terminal = await db_call(request, terminal_of, request, store)
-        found = await db_call(request, visibility.table_traveller, store, terminal, board)
+        terminal = await known_terminal(request, store)  # its login checked by the read
+        found = await db_call(
+            request,
+            visibility.kept_table_traveller,
+            store,
+            live.live_results(request.app),
+            terminal,
+            board,
+        )
         if found is None:
             raise ForbiddenError(
                 "board {board}'s traveller shows once both pairs now at {table} have played it",
@@ -207,7 +214,7 @@ async def traveller(request: Request, board: int) -> JSONResponse:
             )
     except BridgedeskError as exc:
         return error(exc, request)
-    return JSONResponse(found)
+    return Response(found, media_type="application/json")
 
 
 @router.get("/events/{event_id}/ranking")

@@ -75,9 +75,12 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         threads.start(_app)
         await writer.start()
+        heard = live.listen(_app)  # PostgreSQL: other workers' results heard at once
         try:
             yield
         finally:
+            if heard is not None:
+                heard.stop()
             await writer.stop()
             await live.stop(_app)
             if own:

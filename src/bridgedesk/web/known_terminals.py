@@ -23,7 +23,7 @@ from bridgedesk.web import team_tables
 from bridgedesk.web.security import bearer, terminal_of
 from bridgedesk.web.threads import db_call
 
-__all__ = ["KnownTerminals", "posting_terminal"]
+__all__ = ["KnownTerminals", "known_terminal", "posting_terminal"]
 
 #: How many terminals a process remembers (the least recently used are forgotten).
 REMEMBER = 4096
@@ -64,13 +64,21 @@ def _known(request: Request) -> KnownTerminals:
 async def posting_terminal(request: Request, store: Store) -> Terminal:
     """The terminal sending a write: from memory for a pairs table's bearer token seen
     before (the write checks its login), else as :func:`terminal_of` finds it."""
+    return await known_terminal(request, store, write=True)
+
+
+async def known_terminal(request: Request, store: Store, write: bool = False) -> Terminal:
+    """The calling terminal, from memory for a pairs table's bearer token seen before:
+    for a write, or a read that checks the login in its own transaction
+    (:func:`bridgedesk.services.visibility.kept_table_traveller`); else as
+    :func:`terminal_of` finds it."""
     token = bearer(request)
     known = _known(request)
     if token is not None:
         found = known.get(token)
         if found is not None:
             return found
-    terminal = await db_call(request, terminal_of, request, store, True)
+    terminal = await db_call(request, terminal_of, request, store, write)
     if token is not None and not await team_tables.is_team(request, terminal):
         known.add(token, terminal)
     return terminal

@@ -12,9 +12,10 @@ A result stored by this process's writer (:mod:`bridgedesk.web.writer`) wakes
 the event's streams at once (:meth:`Versions.touch`); a change made elsewhere (a
 correction at the console, another worker, the command line) is seen by polling
 the database's version of the event, at most once every ``poll_seconds`` per
-event however many people watch.  The fragment and the ranking JSON are made once
-per version of the event (and language): requests arriving while one is being made
-wait for it.  The sections' values come from the process's
+event however many people watch; on PostgreSQL another worker's results are heard
+at once (:func:`listen`, :mod:`bridgedesk.store.notices`).  The fragment and the
+ranking JSON are made once per version of the event (and language): requests
+arriving while one is being made wait for it.  The sections' values come from the process's
 :class:`~bridgedesk.services.live_results.LiveResults`, which reads and scores only
 what changed since.
 """
@@ -37,6 +38,7 @@ from bridgedesk.i18n import catalog
 from bridgedesk.services import live as scoring
 from bridgedesk.services import visibility
 from bridgedesk.services.live_results import LiveResults, LiveSection, json_bytes
+from bridgedesk.store.notices import Listener
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
 from bridgedesk.store.terminals import event_version
@@ -131,6 +133,25 @@ def _versions(app: FastAPI) -> Versions:
 def touch(app: FastAPI, events: Iterable[int]) -> None:
     """Results of ``events`` were just stored by this process (see :meth:`Versions.touch`)."""
     _versions(app).touch(events)
+
+
+def listen(app: FastAPI) -> Listener | None:
+    """On PostgreSQL, a started :class:`~bridgedesk.store.notices.Listener` that touches
+    (:func:`touch`, in the app's event loop) each event another process announces it
+    stored results of, so this worker's streams wake at once instead of at the next
+    poll; None on SQLite.  Call in the app's event loop (its lifespan)."""
+    store: Store = app.state.store
+    if store.engine.dialect.name != "postgresql":
+        return None
+    loop = asyncio.get_running_loop()
+
+    def heard(event: int) -> None:
+        loop.call_soon_threadsafe(touch, app, {event})
+
+    found = Listener(store.engine, heard)
+    found.start()
+    app.state.listener = found
+    return found
 
 
 def live_results(app: FastAPI) -> LiveResults:
@@ -335,6 +356,7 @@ async def live_events(request: Request, event: int) -> Response:
 
 __all__ = [
     "Versions",
+    "listen",
     "live_context",
     "live_results",
     "ranking_body",

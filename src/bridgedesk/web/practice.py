@@ -50,7 +50,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgedesk.bridge import SEATS, Seat, Side, Strain
 from bridgedesk.deals.cards import SUITS, Card, Suit
 from bridgedesk.errors import BridgedeskError, PracticeError
-from bridgedesk.i18n import LANGS
+from bridgedesk.i18n import LANGS, error_text
 from bridgedesk.practice.words import Words, lang_of
 from bridgedesk.web.language import language
 
@@ -449,16 +449,9 @@ def _config(boards: int, seed: str, level: str) -> SessionConfig:
     from bridgedesk.practice.session import SessionConfig
 
     if level not in levels():
-        raise PracticeError(
-            "unknown computer level {level!r}", code="practice.unknown-level", level=level
-        )
+        raise PracticeError("unknown level {level!r}", code="practice.unknown-level", level=level)
     if not 1 <= boards <= MAX_BOARDS:
-        raise PracticeError(
-            "a session has 1-{most} boards, not {boards}",
-            code="practice.boards",
-            most=MAX_BOARDS,
-            boards=boards,
-        )
+        raise PracticeError("boards must be 1-32", code="practice.bad-boards")
     if not seed.strip():
         return SessionConfig(seed=secrets.randbelow(10**9), level=level, boards=boards)
     if not (seed.strip().isascii() and seed.strip().isdigit()):
@@ -575,7 +568,7 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
                 if not htmx:
                     _run_all(table, w)
             except BridgedeskError as exc:
-                table.error = str(exc)
+                table.error = error_text(exc, code)  # said in the move's language
         return answer(gid, code, htmx)
 
     @router.post("/{gid}/contract")
@@ -588,7 +581,9 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
 
         def move(table: Table, w: Words) -> None:
             if choice[-1:] not in ("G", "P"):
-                raise BridgedeskError(f"unknown contract {choice!r}")
+                raise BridgedeskError(
+                    "unknown contract {choice!r}", code="practice.unknown-contract", choice=choice
+                )
             table.game.set_contract(MiniContract(Strain.parse(choice[:-1]), choice.endswith("G")))
             table.note = None
 

@@ -62,7 +62,10 @@ async def upload(request: Request, event: int) -> Response:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise EntryError("the upload is not UTF-8 text (bridgedesk's heat export)") from None
+            raise EntryError(
+                "the upload is not UTF-8 text (bridgedesk's heat export)",
+                code="heat.upload-not-utf8",
+            ) from None
         heat = heat_json.loads(text, "the upload")
         done = await db_call(request, heat_uploads.receive, _store(request), event, token, heat)
     except BridgedeskError as exc:

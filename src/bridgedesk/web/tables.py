@@ -13,6 +13,7 @@ a second result).  The checks are those of ``bridgedesk result add``.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections import defaultdict
 from collections.abc import Mapping
@@ -35,6 +36,7 @@ from bridgedesk.web.api import raise_table_dispute, store_result
 from bridgedesk.web.bodies import LoginBody, parsed
 from bridgedesk.web.individual_seats import individual_view
 from bridgedesk.web.language import language
+from bridgedesk.web.live import live_results
 from bridgedesk.web.security import (
     TOKEN_COOKIE,
     LoginLimiter,
@@ -483,7 +485,11 @@ async def traveller(request: Request, board: int) -> Response:
     _ = catalog(language(request)).gettext
     try:
         terminal = await db_call(request, terminal_of, request, store)
-        found = await db_call(request, visibility.table_traveller, store, terminal, board)
+        kept = await db_call(
+            request, visibility.kept_table_traveller, store, live_results(request.app),
+            terminal, board,
+        )  # fmt: skip
+        found = None if kept is None else json.loads(kept)
         own = await db_call(request, _own_result, store, terminal, board)
     except term.NotLoggedInError:
         return RedirectResponse("/t/", status_code=303)

@@ -33,7 +33,12 @@ def report_page(store: Store, event: int, name: str, lang: str) -> str:
     scored, _ = team_scores.scored(store, event)
     if name not in team_reports.pages(scored):
         shown = ", ".join(team_reports.pages(scored))
-        raise EntryError(f"this team event has no {name!r} page (it has {shown})")
+        raise EntryError(
+            "this team event has no {name!r} page (it has {pages})",
+            code="report.no-such-page",
+            name=name,
+            pages=shown,
+        )
     return WRITERS[name](scored, lang)
 
 

@@ -33,7 +33,7 @@ from bridgedesk.store.deal_files import attach_deals, span
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role
 from bridgedesk.web.console.auth import need, store_of
-from bridgedesk.web.console.pages import SectionPage, read_form, text_fields, upload_of
+from bridgedesk.web.console.pages import SectionPage, as_uploaded, read_form, text_fields, upload_of
 from bridgedesk.web.console.place import Place, place_of
 from bridgedesk.web.language import language
 from bridgedesk.web.security import status_of
@@ -69,7 +69,7 @@ def _read_upload(name: str, raw: bytes) -> list[BoardRecord]:
         try:
             return dealfile.load(path)
         except BridgedeskError as exc:
-            raise BridgedeskError(str(exc).replace(str(path), name)) from None
+            raise as_uploaded(exc, str(path), name) from None
 
 
 @router.post("/events/{event}/deals")
@@ -123,7 +123,9 @@ async def generate_deals(request: Request, event: int) -> Response:
 def _records(store: Store, place: Place) -> list[BoardRecord]:
     deals = store.deals(place.event)
     if not deals:
-        raise EntryError("the event has no deals yet: import a file or deal the boards")
+        raise EntryError(
+            "the event has no deals yet: import a file or deal the boards", code="deals.none-yet"
+        )
     return records_from_deals(deals, sorted(deals))
 
 

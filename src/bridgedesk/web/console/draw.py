@@ -78,8 +78,11 @@ _page = SectionPage("pair_rounds.html.j2", lazy_gettext("Draw and standings"), _
 async def draw_page(request: Request, event: int) -> Response:
     return await kind_page(
         request, event, ROUNDS, _page,
-        "is not played round by round (create it with the format swiss-pairs, barometer "
-        "or houston)",
+        EntryError(
+            "event {event} is not played round by round (create it with the format "
+            "swiss-pairs, barometer or houston)",
+            code="event.not-by-round-page", event=event,
+        ),
     )  # fmt: skip
 
 

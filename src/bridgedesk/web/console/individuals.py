@@ -87,7 +87,10 @@ _page = SectionPage("players.html.j2", lazy_gettext("Players"), _gather)
 async def players_page(request: Request, event: int) -> Response:
     return await kind_page(
         request, event, INDIVIDUAL, _page,
-        "is not an individual event (create one with the kind individual)",
+        EntryError(
+            "event {event} is not an individual event (create one with the kind individual)",
+            code="event.not-individual", event=event,
+        ),
     )  # fmt: skip
 
 

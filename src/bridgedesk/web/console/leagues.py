@@ -22,11 +22,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.bridge.vp import scale_names
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.events.half_time import HalfTimeRule, PairChange, Side, TeamSeats
 from bridgedesk.events.league import LeaguePoints
 from bridgedesk.events.team_settings import TeamForm
-from bridgedesk.i18n import catalog
+from bridgedesk.i18n import LazyText, catalog, lazy_pgettext
 from bridgedesk.reports.league import HALF_TIME, POINTS, ZONES, division_title
 from bridgedesk.reports.output import Output
 from bridgedesk.results.numbers import fixed
@@ -40,6 +40,7 @@ from bridgedesk.web.console.auth import need, store_of, zip_download
 from bridgedesk.web.console.pages import console_page, read_form, refill
 from bridgedesk.web.console.place import NoSuchPlaceError
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -52,10 +53,37 @@ DEFAULTS = {
 }  # fmt: skip
 
 
-def _whole(form: Mapping[str, str], name: str, what: str, least: int = 0) -> int:
+#: The form fields a number is typed in, as a refusal names them.
+_WHAT = {
+    "the divisions": lazy_pgettext("league form", "the divisions"),
+    "the boards a match": lazy_pgettext("league form", "the boards a match"),
+    "the round robins": lazy_pgettext("league form", "the round robins"),
+    "promotion": lazy_pgettext("league form", "promotion"),
+    "relegation": lazy_pgettext("league form", "relegation"),
+    "the cap": lazy_pgettext("league form", "the cap"),
+    "the round robin": lazy_pgettext("league form", "the round robin"),
+    "the teams": lazy_pgettext("league form", "the teams"),
+    "the boards a segment": lazy_pgettext("league form", "the boards a segment"),
+    "the segments": lazy_pgettext("league form", "the segments"),
+    "the knockout": lazy_pgettext("league form", "the knockout"),
+    "the round": lazy_pgettext("league form", "the round"),
+    "the division": lazy_pgettext("league form", "the division"),
+    "the team": lazy_pgettext("league form", "the team"),
+    "the home team": lazy_pgettext("league form", "the home team"),
+}
+
+
+def _whole(form: Mapping[str, str], name: str, what: LazyText, least: int = 0) -> int:
     text = form.get(name, "").strip()
     if not (text.isascii() and text.isdigit() and len(text) <= 4 and int(text) >= least):
-        raise EntryError(f"{what} is a whole number from {least}, not {text!r}")
+        raise EntryError(
+            "{what} is a whole number from {least}, not {text!r}",
+            Location(input=name),
+            code="form.not-a-whole-number",
+            what=what,
+            least=least,
+            text=text,
+        )
     return int(text)
 
 
@@ -72,7 +100,7 @@ def _list_page(
     request: Request,
     session: UserSession,
     status: int = 200,
-    errors: Mapping[str, str] | None = None,
+    errors: Mapping[str, Shown] | None = None,
     form: Mapping[str, str] | None = None,
 ) -> HTMLResponse:
     lang = language(request)
@@ -104,13 +132,13 @@ def _create(store: Store, form: Mapping[str, str]) -> int:
     days = tuple(line.strip() for line in form.get("days", "").splitlines() if line.strip())
     asked = leagues.NewLeague(
         name=form.get("name", ""), season=form.get("season", ""),
-        divisions=_whole(form, "divisions", "the divisions", 1),
-        boards_per_match=_whole(form, "boards_per_match", "the boards a match", 2),
+        divisions=_whole(form, "divisions", _WHAT["the divisions"], 1),
+        boards_per_match=_whole(form, "boards_per_match", _WHAT["the boards a match"], 2),
         days=days, vp_scale=form.get("vp_scale", "wbf2013"),
-        cycles=_whole(form, "cycles", "the round robins", 1),
+        cycles=_whole(form, "cycles", _WHAT["the round robins"], 1),
         half_time=form.get("half_time", ""), change=form.get("change", ""),
-        promote=_whole(form, "promote", "promotion"),
-        relegate=_whole(form, "relegate", "relegation"),
+        promote=_whole(form, "promote", _WHAT["promotion"]),
+        relegate=_whole(form, "relegate", _WHAT["relegation"]),
         masterpoints=form.get("masterpoints", "none"), club=form.get("club", ""),
     )  # fmt: skip
     return leagues.create_league(store, asked).id
@@ -124,7 +152,7 @@ async def create(request: Request) -> Response:
         made = await db_call(request, _create, store_of(request), form)
     except BridgedeskError as exc:
         return await db_call(
-            request, _list_page, request, session, status_of(exc), {"new": str(exc)}, form
+            request, _list_page, request, session, status_of(exc), {"new": exc}, form
         )
     return RedirectResponse(f"/d/leagues/{made}", status_code=303)
 
@@ -135,29 +163,33 @@ def _fraction(form: Mapping[str, str]) -> Fraction:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
         raise EntryError(
-            f"the carry-over's share is a fraction such as 1/3, not {text!r}"
+            "the carry-over's share is a fraction such as 1/3, not {text!r}",
+            Location(input="fraction"),
+            code="form.bad-fraction",
+            text=text,
         ) from None
 
 
 def _cap(form: Mapping[str, str]) -> int | None:
-    return _whole(form, "cap", "the cap") if form.get("cap", "").strip() else None
+    return _whole(form, "cap", _WHAT["the cap"]) if form.get("cap", "").strip() else None
 
 
 def _knockout(store: Store, form: Mapping[str, str], who: str) -> int:
     made = championships.knockout_from_round_robin(
-        store, _whole(form, "qualifying", "the round robin", 1), name=form.get("name", "").strip(),
-        teams=_whole(form, "teams", "the teams", 2),
-        boards_per_match=_whole(form, "boards_per_match", "the boards a segment", 1),
-        segments=_whole(form, "segments", "the segments", 1), fraction=_fraction(form),
+        store, _whole(form, "qualifying", _WHAT["the round robin"], 1),
+        name=form.get("name", "").strip(),
+        teams=_whole(form, "teams", _WHAT["the teams"], 2),
+        boards_per_match=_whole(form, "boards_per_match", _WHAT["the boards a segment"], 1),
+        segments=_whole(form, "segments", _WHAT["the segments"], 1), fraction=_fraction(form),
         cap=_cap(form), who=who,
     )  # fmt: skip
     return made.knockout
 
 
 def _carry(store: Store, form: Mapping[str, str], who: str) -> int:
-    event = _whole(form, "knockout", "the knockout", 1)
+    event = _whole(form, "knockout", _WHAT["the knockout"], 1)
     championships.carry_from_round_robin(
-        store, event, _whole(form, "round", "the round", 1), fraction=_fraction(form),
+        store, event, _whole(form, "round", _WHAT["the round"], 1), fraction=_fraction(form),
         cap=_cap(form), who=who,
     )  # fmt: skip
     return event
@@ -169,14 +201,16 @@ async def championship(request: Request, action: str) -> Response:
     (``carry-over``); then the knockout's own pages."""
     run = {"knockout": _knockout, "carry-over": _carry}.get(action)
     if run is None:
-        raise NoSuchPlaceError(f"no championship action {action!r}")
+        raise NoSuchPlaceError(
+            "no championship action {action!r}", code="page.no-such-action", action=action
+        )
     form = await read_form(request)
     session = await need(request, Role.DIRECTOR, form)
     try:
         event = await db_call(request, run, store_of(request), form, session.user.name)
     except BridgedeskError as exc:
         return await db_call(
-            request, _list_page, request, session, status_of(exc), {action: str(exc)}, form
+            request, _list_page, request, session, status_of(exc), {action: exc}, form
         )
     return RedirectResponse(f"/d/teams/{event}/standings", status_code=303)
 
@@ -188,7 +222,7 @@ def _gather(store: Store, league: int, lang: str) -> dict[str, Any]:
     try:
         tables = league_tables.league_tables(store, league)
     except BridgedeskError as exc:
-        raise NoSuchPlaceError(str(exc)) from None
+        raise exc.as_(NoSuchPlaceError) from None
     found = league_store.league(store, league)
     divisions = []
     for t, d in zip(tables.divisions, found.divisions, strict=True):
@@ -213,7 +247,7 @@ def _gather(store: Store, league: int, lang: str) -> dict[str, Any]:
             }
         )  # fmt: skip
     awards: list[dict[str, Any]] = []
-    awards_why = ""
+    awards_why: Shown = ""
     if tables.settings.points is not LeaguePoints.NONE:
         try:
             for paid in league_tables.league_awards(store, league):
@@ -223,7 +257,7 @@ def _gather(store: Store, league: int, lang: str) -> dict[str, Any]:
                     for a in paid.awards
                 ]  # fmt: skip
         except BridgedeskError as exc:
-            awards_why = str(exc)
+            awards_why = exc
     st = tables.settings
     return {
         "league": found,
@@ -242,7 +276,7 @@ async def _league_page(
     session: UserSession,
     league: int,
     status: int = 200,
-    errors: Mapping[str, str] | None = None,
+    errors: Mapping[str, Shown] | None = None,
     form: Mapping[str, str] | None = None,
 ) -> HTMLResponse:
     lang = language(request)
@@ -268,20 +302,24 @@ def _draw(store: Store, league: int, _form: Mapping[str, str], _who: str) -> str
 
 def _half_time(store: Store, league: int, form: Mapping[str, str], who: str) -> str:
     found = league_store.league(store, league)
-    division = found.division(_whole(form, "division", "the division", 1))
+    division = found.division(_whole(form, "division", _WHAT["the division"], 1))
     changes: dict[int, TeamSeats] = {}
     if form.get("change_team", "").strip():
         pairs = []
         for name in ("change_ns", "change_ew"):
             parts = [p.strip() for p in form.get(name, "").split(",")]
             if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
-                raise EntryError("a pair is two places in the team, e.g. 1,5")
+                raise EntryError(
+                    "a pair is two places in the team, e.g. 1,5",
+                    Location(input="change_ns"),
+                    code="form.bad-pair",
+                )
             pairs.append((int(parts[0]), int(parts[1])))
-        changes[_whole(form, "change_team", "the team", 1)] = TeamSeats(pairs[0], pairs[1])
+        changes[_whole(form, "change_team", _WHAT["the team"], 1)] = TeamSeats(pairs[0], pairs[1])
     tie = form.get("tie", "").strip()
     done = half_time_service.half_time(
-        store, division.event_id, _whole(form, "round", "the round", 1),
-        _whole(form, "home", "the home team", 1), tie=Side.parse(tie) if tie else None,
+        store, division.event_id, _whole(form, "round", _WHAT["the round"], 1),
+        _whole(form, "home", _WHAT["the home team"], 1), tie=Side.parse(tie) if tie else None,
         changes=changes, who=who,
     )  # fmt: skip
     return f"{done.home}-{done.away}: {done.imps[0]}-{done.imps[1]} -> {done.moving_team}"
@@ -306,13 +344,15 @@ _ACTIONS = {"draw": _draw, "half-time": _half_time, "next": _next, "awards": _re
 async def act(request: Request, league: int, action: str) -> Response:
     run = _ACTIONS.get(action)
     if run is None:
-        raise NoSuchPlaceError(f"no league action {action!r}")
+        raise NoSuchPlaceError(
+            "no league action {action!r}", code="page.no-such-action", action=action
+        )
     form = await read_form(request)
     session = await need(request, Role.DIRECTOR, form)
     try:
         done = await db_call(request, run, store_of(request), league, form, session.user.name)
     except BridgedeskError as exc:
-        return await _league_page(request, session, league, status_of(exc), {action: str(exc)},
+        return await _league_page(request, session, league, status_of(exc), {action: exc},
                                   form)  # fmt: skip
     if action == "next":
         return RedirectResponse(f"/d/leagues/{done}", status_code=303)
@@ -332,7 +372,7 @@ async def download(request: Request, league: int) -> Response:
     try:
         data = await db_call(request, _zip, store_of(request), league, lang)
     except BridgedeskError as exc:
-        return await _league_page(request, session, league, status_of(exc), {"zip": str(exc)})
+        return await _league_page(request, session, league, status_of(exc), {"zip": exc})
     return zip_download(data, f"league{league}-{lang}.zip")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from fastapi import Request
@@ -107,6 +107,18 @@ class SectionPage:
         )
 
 
+def as_uploaded(exc: BridgedeskError, path: str, name: str) -> BridgedeskError:
+    """``exc`` naming the uploaded file ``name`` where it names its temporary copy at
+    ``path`` (its code and parameters kept)."""
+    where = replace(exc.where, file=name) if exc.where.file == path else exc.where
+    if exc.code:
+        params = {k: name if v == path else v for k, v in exc.params.items()}
+        named = type(exc)(exc.msgid, where, code=exc.code, **params)
+    else:
+        named = type(exc)(exc.message.replace(path, name), where)
+    return named.noted(exc.details)
+
+
 def htmx(request: Request) -> bool:
     return request.headers.get("hx-request") == "true"
 
@@ -171,6 +183,7 @@ def error_page(
 
 __all__ = [
     "SectionPage",
+    "as_uploaded",
     "console_page",
     "error_page",
     "fragment",

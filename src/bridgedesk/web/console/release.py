@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bridgedesk.errors import EntryError, Location
-from bridgedesk.i18n import catalog
 from bridgedesk.services import visibility
 from bridgedesk.store.service import Store
 
@@ -18,10 +17,16 @@ ACTIONS = {"release": True, "fold": False}
 
 
 def release_form(
-    store: Store, event: int, session: int, form: Mapping[str, str], who: str, lang: str
+    store: Store,
+    event: int,
+    session: int,
+    form: Mapping[str, str],
+    who: str,
+    lang: str,
+    team: bool = False,
 ) -> str:
-    """Release (or fold, as the form's ``action`` says) ``session`` of ``event``; what
-    was done, in ``lang``."""
+    """Release (or fold, as the form's ``action`` says) ``session`` of ``event`` (a
+    ``team`` event: every round of its matches); what was done, in ``lang``."""
     action = form.get("action", "")
     if action not in ACTIONS:
         raise EntryError(
@@ -38,13 +43,7 @@ def release_form(
         )
     shown = ACTIONS[action]
     aid = visibility.release(store, event, session, shown=shown, who=who, reason=reason)
-    _ = catalog(lang).gettext
-    said = (
-        _("audit {id}: session {session}'s travellers and hands shown to everybody")
-        if shown
-        else _("audit {id}: session {session}'s travellers and hands folded again")
-    )
-    return said.format(id=aid, session=session)
+    return visibility.release_said(lang, aid, session, shown=shown, team=team)
 
 
 __all__ = ["ACTIONS", "release_form"]

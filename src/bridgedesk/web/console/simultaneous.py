@@ -23,9 +23,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from bridgedesk.errors import BridgedeskError, EntryError
+from bridgedesk.errors import BridgedeskError, EntryError, Location
 from bridgedesk.formats import dealfile, heat_files
-from bridgedesk.i18n import catalog, lazy_gettext
+from bridgedesk.i18n import LazyText, catalog, lazy_gettext, lazy_pgettext
 from bridgedesk.reading import decode
 from bridgedesk.reports.output import Output
 from bridgedesk.results.numbers import fixed
@@ -40,9 +40,17 @@ from bridgedesk.store import simultaneous as store
 from bridgedesk.store.service import Store
 from bridgedesk.store.users import Role, UserSession
 from bridgedesk.web.console.auth import need, store_of, zip_download
-from bridgedesk.web.console.pages import console_page, read_form, refill, text_fields, upload_of
+from bridgedesk.web.console.pages import (
+    as_uploaded,
+    console_page,
+    read_form,
+    refill,
+    text_fields,
+    upload_of,
+)
 from bridgedesk.web.console.place import NoSuchPlaceError, place_of
 from bridgedesk.web.language import language
+from bridgedesk.web.refusals import Shown
 from bridgedesk.web.security import status_of
 from bridgedesk.web.threads import db_call
 
@@ -58,7 +66,7 @@ def _list_page(
     request: Request,
     session: UserSession,
     status: int = 200,
-    errors: Mapping[str, str] | None = None,
+    errors: Mapping[str, Shown] | None = None,
     form: Mapping[str, str] | None = None,
 ) -> HTMLResponse:
     found = store.simultaneous_events(store_of(request))
@@ -89,7 +97,7 @@ def _create(store_: Store, form: Mapping[str, str], name: str, raw: bytes) -> in
         try:
             return simultaneous.create_simultaneous(store_, asked)
         except BridgedeskError as exc:
-            raise BridgedeskError(str(exc).replace(str(path), name)) from None
+            raise as_uploaded(exc, str(path), name) from None
 
 
 @router.post("/simultaneous")
@@ -104,7 +112,7 @@ async def create(request: Request) -> Response:
         eid = await db_call(request, _create, store_of(request), form, name, raw)
     except BridgedeskError as exc:
         return await db_call(
-            request, _list_page, request, session, status_of(exc), {"new": str(exc)}, form
+            request, _list_page, request, session, status_of(exc), {"new": exc}, form
         )
     return RedirectResponse(f"/d/simultaneous/{eid}", status_code=303)
 
@@ -117,11 +125,11 @@ def _gather(store_: Store, event: int, lang: str) -> dict[str, Any]:
         info = store_.event(event)
         heats = store.heats(store_, event)
     except BridgedeskError as exc:
-        raise NoSuchPlaceError(str(exc)) from None
+        raise exc.as_(NoSuchPlaceError) from None
     ranking: list[dict[str, Any]] = []
-    why = ""
+    why: Shown = ""
     awards: list[dict[str, Any]] = []
-    awards_why = ""
+    awards_why: Shown = ""
     try:
         field = simultaneous_scores.field_scores(store_, event)
         ranking = [
@@ -138,9 +146,9 @@ def _gather(store_: Store, event: int, lang: str) -> dict[str, Any]:
                 + [(h, a) for h, got in found.heats for a in got]
             ]  # fmt: skip
         except BridgedeskError as exc:
-            awards_why = str(exc)
+            awards_why = exc
     except BridgedeskError as exc:
-        why = str(exc)
+        why = exc
     return {
         "info": info, "heats": heats, "ranking": ranking, "why": why, "awards": awards,
         "awards_why": awards_why, "audit": store.uploads(store_, event)[-20:],
@@ -153,7 +161,7 @@ async def _event_page(
     session: UserSession,
     event: int,
     status: int = 200,
-    errors: Mapping[str, str] | None = None,
+    errors: Mapping[str, Shown] | None = None,
     form: Mapping[str, str] | None = None,
     token: tuple[int, str] | None = None,
 ) -> HTMLResponse:
@@ -171,12 +179,19 @@ async def event_page(request: Request, event: int) -> Response:
     return await _event_page(request, session, event)
 
 
-def _whole(form: Mapping[str, str], name: str, what: str) -> int | None:
+def _whole(form: Mapping[str, str], name: str, what: LazyText) -> int | None:
     text = form.get(name, "").strip()
     if not text:
         return None
     if not (text.isascii() and text.isdigit() and len(text) <= 4 and int(text) >= 1):
-        raise EntryError(f"{what} is a whole number from 1, not {text!r}")
+        raise EntryError(
+            "{what} is a whole number from {least}, not {text!r}",
+            Location(input=name),
+            code="form.not-a-whole-number",
+            what=what,
+            least=1,
+            text=text,
+        )
     return int(text)
 
 
@@ -187,11 +202,11 @@ async def add_heat(request: Request, event: int) -> Response:
     try:
         run = functools.partial(
             simultaneous.add_heat, kind=form.get("movement") or None,
-            tables=_whole(form, "tables", "the tables"),
+            tables=_whole(form, "tables", lazy_pgettext("heat form", "the tables")),
         )  # fmt: skip
         got = await db_call(request, run, store_of(request), event, form.get("club", ""))
     except BridgedeskError as exc:
-        return await _event_page(request, session, event, status_of(exc), {"heat": str(exc)}, form)
+        return await _event_page(request, session, event, status_of(exc), {"heat": exc}, form)
     return await _event_page(request, session, event, token=got)
 
 
@@ -201,9 +216,11 @@ async def import_heat(request: Request, event: int) -> Response:
     form = text_fields(data)
     session = await need(request, Role.DIRECTOR, form)
     try:
-        number = _whole(form, "heat", "the heat")
+        number = _whole(form, "heat", lazy_pgettext("heat form", "the heat"))
         if number is None:
-            raise EntryError("say which heat the file is")
+            raise EntryError(
+                "say which heat the file is", Location(input="heat"), code="heat.not-named"
+            )
         name, raw = await upload_of(
             data, lazy_gettext("the heat's file (JSON, USEBIO or PBN)"), MAX_UPLOAD
         )
@@ -213,9 +230,7 @@ async def import_heat(request: Request, event: int) -> Response:
         )
         done = await db_call(request, run, store_of(request), event, number, heat)
     except BridgedeskError as exc:
-        return await _event_page(
-            request, session, event, status_of(exc), {"import": str(exc)}, form
-        )
+        return await _event_page(request, session, event, status_of(exc), {"import": exc}, form)
     return RedirectResponse(f"/d/simultaneous/{event}?done={done.outcome}", status_code=303)
 
 
@@ -230,7 +245,7 @@ async def record(request: Request, event: int) -> Response:
         )  # fmt: skip
         await db_call(request, run, store_of(request), event)
     except BridgedeskError as exc:
-        return await _event_page(request, session, event, status_of(exc), {"awards": str(exc)})
+        return await _event_page(request, session, event, status_of(exc), {"awards": exc})
     return RedirectResponse(f"/d/simultaneous/{event}?done=recorded", status_code=303)
 
 
@@ -247,7 +262,7 @@ async def download(request: Request, event: int) -> Response:
     try:
         data = await db_call(request, _zip, store_of(request), event, lang)
     except BridgedeskError as exc:
-        return await _event_page(request, session, event, status_of(exc), {"zip": str(exc)})
+        return await _event_page(request, session, event, status_of(exc), {"zip": exc})
     return zip_download(data, f"sim{event}-{lang}.zip")
 
 
@@ -278,7 +293,7 @@ async def send(request: Request, event: int) -> Response:
         sent = await db_call(request, run, store_of(request))
     except BridgedeskError as exc:
         return console_page(request, "heat_send.html.j2", session, title, status_of(exc),
-                            place=place, errors=refill({"send": str(exc)}), form=refill(form),
+                            place=place, errors=refill({"send": exc}), form=refill(form),
                             sent=None)  # fmt: skip
     return console_page(request, "heat_send.html.j2", session, title, place=place,
                         errors=refill({}), form=refill(form), sent=sent)  # fmt: skip

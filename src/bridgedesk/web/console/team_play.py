@@ -339,7 +339,7 @@ def _release(
 ) -> str:
     """The director shows every board of the event to everybody now (a team event is
     one session), or folds them again."""
-    return release_form(store, event, 1, form, session.user.name, lang)
+    return release_form(store, event, 1, form, session.user.name, lang, team=True)
 
 
 def _back(event: int, form: Mapping[str, str], done: str) -> str:
