@@ -136,8 +136,7 @@ class LiveSection:
         with self._lock:
             found = self._travellers.get(board)
             if found is None:  # the board scored alone, as the store's traveller is
-                only = tuple(r for r in self.snapshot.results if r.board == board)
-                scored = self.rules.score(replace(self.snapshot, results=only)) if only else None
+                scored = self.rules.score_board(self.snapshot, board)
                 doc = live.traveller_document(self.snapshot, scored, board)
                 found = self._travellers[board] = json_bytes(doc)
             return found
