@@ -117,13 +117,19 @@ class LiveSection:
             )
 
     @cached_property
-    def ranking(self) -> bytes:
-        """``bridgedesk results EVENT --section S --format json`` as the API's body."""
+    def document(self) -> dict[str, Any]:
+        """``bridgedesk results EVENT --section S --format json``'s document: shared by
+        every thread, so read it, never change it (its boards are kept between stamps)."""
         scored = self.scored
         if scored is None:  # refused as scoring refuses it
             scored = self.rules.score(self.snapshot)
         with self._lock:
-            return json_bytes(to_dict(scored, self._boards))
+            return to_dict(scored, self._boards)
+
+    @cached_property
+    def ranking(self) -> bytes:
+        """:attr:`document` as the API's body."""
+        return json_bytes(self.document)
 
     @cached_property
     def view(self) -> SectionView:
@@ -232,8 +238,29 @@ class LiveResults:
         """:func:`bridgedesk.services.live.ranking_document` as the API's body: one
         section's from its :class:`LiveSection`, the whole event's (several sessions,
         rounds, teams) computed once per version of the event."""
+        one = self.one_section(event, section, session)
+        if one is not None:
+            return one.ranking
+        key = (event, section, session)
+        version = event_version(self.unit, event)
+        found = self._events.get(key)
+        if found is not None and found[0] == version:
+            return found[1]
+        body = json_bytes(live.ranking_document(self.unit, event, section, session))
+        self._events[key] = (version, body)
+        return body
+
+    def one_section(
+        self, event: int, section: str | None, session: int | None
+    ) -> LiveSection | None:
+        """The section the ranking of ``event`` asked with ``section`` and ``session`` is
+        (a pairs or individual event, or one section of an event of several sessions),
+        None when it is the whole event's; a session of several sections asked without
+        ``section`` is refused."""
+        asked = None
         if section is not None:  # the section's own rules: read again with any audit
-            rules = self.section(event, session or 1, section).rules.rules
+            asked = self.section(event, session or 1, section)
+            rules = asked.rules.rules
         else:
             rules = self.rules(event)
         one = rules.shape in (Shape.PAIRS, Shape.INDIVIDUAL) or (
@@ -247,14 +274,8 @@ class LiveResults:
                     code="live.needs-section",
                     sections=", ".join(names),
                 )
-            name = section if section is not None else (names[0] if names else None)
-            if name is not None:
-                return self.section(event, session or 1, name).ranking
-        key = (event, section, session)
-        version = event_version(self.unit, event)
-        found = self._events.get(key)
-        if found is not None and found[0] == version:
-            return found[1]
-        body = json_bytes(live.ranking_document(self.unit, event, section, session))
-        self._events[key] = (version, body)
-        return body
+            if asked is not None:
+                return asked
+            if names:
+                return self.section(event, session or 1, names[0])
+        return None
