@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, ScoringError
 from bridgedesk.events.model import SectionResults
 from bridgedesk.events.visibility import SectionView
 from bridgedesk.formats.results_json import board_dict, to_dict
@@ -96,8 +96,10 @@ class LiveSection:
     def __init__(
         self, stamp: SectionStamp, snapshot: SectionResults, rules: SectionRules,
         scored: ScoredSession | None, rows: _Boards, boards: _Boards,
+        refused: ScoringError | None = None,
     ) -> None:  # fmt: skip
         self.stamp = stamp
+        self.refused = refused  # why the section's results cannot be ranked now
         self.snapshot = snapshot
         self.rules = rules
         self.scored = scored
@@ -110,6 +112,8 @@ class LiveSection:
     def display(self) -> dict[str, Any]:
         """What the live page shows of the section
         (:func:`bridgedesk.services.live.live_section`)."""
+        if self.refused is not None:
+            raise self.refused
         with self._lock:
             by_rounds = self.rules.rules.shape is Shape.ROUNDS
             return live.section_display(
@@ -120,6 +124,8 @@ class LiveSection:
     def document(self) -> dict[str, Any]:
         """``bridgedesk results EVENT --section S --format json``'s document: shared by
         every thread, so read it, never change it (its boards are kept between stamps)."""
+        if self.refused is not None:
+            raise self.refused
         scored = self.scored
         if scored is None:  # refused as scoring refuses it
             scored = self.rules.score(self.snapshot)
@@ -215,7 +221,10 @@ class LiveResults:
     def _scored(
         kept: _Kept, stamp: SectionStamp, snapshot: SectionResults, rules: SectionRules
     ) -> LiveSection:
-        scored = rules.score(snapshot, kept.memo) if snapshot.results else None
+        try:
+            scored = rules.score(snapshot, kept.memo) if snapshot.results else None
+        except ScoringError as exc:  # said by the ranking; a board's traveller still shows
+            return LiveSection(stamp, snapshot, rules, None, kept.rows, kept.boards, exc)
         return LiveSection(stamp, snapshot, rules, scored, kept.rows, kept.boards)
 
     def section_scores(self, event: int, session: int, name: str) -> dict[str, Any]:
