@@ -332,7 +332,7 @@ def profiler(pid: int, out: str | None) -> subprocess.Popen[bytes] | None:
 def ranking_cpu(db: str, eid: int, codes: dict[tuple[str, int], str], grid: dict[str, Any]) -> None:
     """In this process: the server's live results of a 20-table section, after one new
     result and unchanged (CPU time, best of 5)."""
-    from bridgedesk.services import slips
+    from bridgedesk.services import slips, visibility
     from bridgedesk.services.live_results import LiveResults
     from bridgedesk.store import terminals
     from bridgedesk.store.service import Store
@@ -361,7 +361,7 @@ def ranking_cpu(db: str, eid: int, codes: dict[tuple[str, int], str], grid: dict
     def refresh() -> None:  # as the server does after a change: one read of the stamps
         stamp = live.stamps(eid)[(1, "A")]
         live.section(eid, 1, "A", stamp).display  # noqa: B018
-        live.ranking_json(eid, "A", 1)
+        visibility.kept_public_ranking(store, live, eid, "A", 1)  # the public JSON's body
 
     refresh()
     new, unchanged, known = [], [], []

@@ -27,7 +27,7 @@ from bridgedesk.bridge.seats import Seat
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.events.model import AdjustedScore, Result
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty
-from bridgedesk.services import live, rulings, slips
+from bridgedesk.services import live, rulings, slips, visibility
 from bridgedesk.services.live_results import LiveResults
 from bridgedesk.store.service import Store
 from tests.web.conftest import any_db, make_event, new_postgres_db, postgres_server
@@ -46,9 +46,10 @@ def stores() -> Iterator[tuple[Store, Store]]:
         one.close()
 
 
-def _full(store: Store, event: int) -> tuple[dict[str, Any], Any]:
-    """The section's display and ranking document scored from nothing (or the refusals:
-    a penalised pair whose results were all deleted is refused by scoring)."""
+def _full(store: Store, event: int) -> tuple[dict[str, Any], Any, Any]:
+    """The section's display, ranking document and public ranking scored from nothing
+    (or the refusals: a penalised pair whose results were all deleted is refused by
+    scoring)."""
     try:
         shown: Any = live.live_section(store, event, store.section_results(event, section="A"))
     except BridgedeskError as exc:
@@ -57,10 +58,14 @@ def _full(store: Store, event: int) -> tuple[dict[str, Any], Any]:
         doc: Any = live.ranking_document(store, event, "A", 1)
     except BridgedeskError as exc:
         doc = ("refused", str(exc))
-    return shown, doc
+    try:
+        public: Any = visibility.public_ranking(store, event, "A", 1)
+    except BridgedeskError as exc:
+        public = ("refused", str(exc))
+    return shown, doc, public
 
 
-def _kept(cache: LiveResults, event: int) -> tuple[dict[str, Any], Any]:
+def _kept(cache: LiveResults, event: int) -> tuple[dict[str, Any], Any, Any]:
     try:
         shown: Any = cache.section_scores(event, 1, "A")
     except BridgedeskError as exc:
@@ -69,7 +74,11 @@ def _kept(cache: LiveResults, event: int) -> tuple[dict[str, Any], Any]:
         doc: Any = json.loads(cache.ranking_json(event, "A", 1))
     except BridgedeskError as exc:
         doc = ("refused", str(exc))
-    return shown, doc
+    try:
+        public: Any = json.loads(visibility.kept_public_ranking(cache.unit, cache, event, "A", 1))
+    except BridgedeskError as exc:
+        public = ("refused", str(exc))
+    return shown, doc, public
 
 
 def _traveller(cache: LiveResults, store: Store, event: int, board: int) -> Any:

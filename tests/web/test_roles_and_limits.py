@@ -14,7 +14,7 @@ from bridgedesk.errors import ForbiddenError
 from bridgedesk.events import Event, Rating, ScoringMethod
 from bridgedesk.events.entry import make_result
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty
-from bridgedesk.services import rulings, slips
+from bridgedesk.services import rulings, slips, visibility
 from bridgedesk.store import corrections, disputes, users
 from bridgedesk.store.users import Role
 from bridgedesk.web.app import create_app
@@ -190,3 +190,43 @@ def test_a_viewer_at_the_console_sees_what_the_public_sees(
     assert boss.get(hands).status_code == 200
     refused = anyone.get(hands)
     assert refused.status_code == 403 and 'data-code="deals.hands-before-play"' in refused.text
+
+
+def test_a_penalty_leaves_the_travellers_of_boards_the_pair_has_not_played(
+    stored: Stored, clients: tuple[TestClient, TestClient, TestClient]
+) -> None:
+    # the 8-pair Howell: board 1 at table 1 in round 1 (8 v 1) and at table 4 in round
+    # 2 (5 v 4); pair 6 (table 2 in round 1, boards 7-8) plays board 1 only in round 5
+    boss, _, anyone = clients
+    one, two = stored.movement.assignment(1, 1), stored.movement.assignment(1, 2)
+    later = stored.movement.assignment(2, 4)
+    assert one is not None and two is not None and later is not None
+    board = one.boards[0]
+    assert board not in two.boards and board in later.boards
+    _first(stored, table=1)
+    _first(stored, table=2)
+    slips.enter(stored.store, stored.event,
+                make_result(round=2, table=4, board=board, ns=later.ns, ew=later.ew,
+                            contract="4S", declarer="N", result="-1"), who="table A4")  # fmt: skip
+    penalty = ProceduralPenalty(two.ns, Fraction(1), PenaltyUnit.BOARDS, "slow play")
+    rulings.penalty(stored.store, stored.event, penalty, who="boss")
+    # the table API, the table's page (both pairs at table 1 have played the board)
+    auth = login(anyone, stored, 1)
+    api = anyone.get(f"/api/table/traveller/{board}", headers=auth)
+    assert api.status_code == 200, api.text
+    lines = [(r["ns"], r["ew"], r["score_ns"]) for r in api.json()["results"]]
+    assert sorted(lines) == sorted([(one.ns, one.ew, 420), (later.ns, later.ew, -50)])
+    page = anyone.get(f"/t/traveller/{board}", headers=auth)
+    assert page.status_code == 200, page.text
+    assert "420" in page.text
+    # the public ranking JSON once the director releases the session: the traveller
+    # is there, and the penalty comes off pair 6's total alone
+    visibility.release(stored.store, stored.event, 1, shown=True, who="boss", reason="test")
+    ranked = anyone.get(f"/api/events/{stored.event}/ranking")
+    assert ranked.status_code == 200, ranked.text
+    doc = ranked.json()
+    [shown] = [b for b in doc["boards"] if b["board"] == board]
+    assert sorted(r["score_ns"] for r in shown["results"]) == [-50, 420]
+    penalised = {row["pair"]: row.get("penalty") for row in doc["ranking"] if "penalty" in row}
+    assert penalised == {two.ns: shown["top"]}  # one board: a board's top (003:47-59)
+    assert boss  # the director's browser is the fixture's; nothing asked of it here

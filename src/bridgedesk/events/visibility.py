@@ -56,13 +56,17 @@ class SectionView:
     results: tuple[Result, ...]
     released: bool = False
     _played: dict[int, frozenset[int]] = field(init=False, repr=False, compare=False)
+    _entered: dict[int, int] = field(init=False, repr=False, compare=False)
     _planned: dict[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         played: dict[int, set[int]] = {}
+        entered: dict[int, int] = {}
         for r in self.results:
             played.setdefault(r.board, set()).update((r.ns, r.ew))
+            entered[r.board] = entered.get(r.board, 0) + 1
         object.__setattr__(self, "_played", {b: frozenset(p) for b, p in played.items()})
+        object.__setattr__(self, "_entered", entered)
         object.__setattr__(self, "_planned", _planned(self.movement, self.phantoms))
 
     @classmethod
@@ -85,7 +89,7 @@ class SectionView:
 
     def entered(self, board: int) -> int:
         """How many results ``board`` has."""
-        return sum(1 for r in self.results if r.board == board)
+        return self._entered.get(board, 0)
 
     def complete(self, board: int) -> bool:
         """Whether every table that plays ``board`` has entered it."""

@@ -237,6 +237,20 @@ class SectionRules:
         return _section_scored([snapshot], {self.section: self.rulings}, self.deals,
                                self.rules.convention, self.plan, memos)  # fmt: skip
 
+    def score_board(self, snapshot: SectionResults, board: int) -> ScoredSession | None:
+        """Board ``board``'s results in ``snapshot`` scored alone, as its traveller shows
+        them (its top is its own), None before its first result.  The director's
+        procedural penalties come off a pair's session total (003:47-59), not off a
+        board's lines, so they are left out here: a pair penalised before it has played
+        the board leaves its traveller as it is."""
+        only = tuple(r for r in snapshot.results if r.board == board)
+        if not only:
+            return None
+        alone = replace(snapshot, results=only)
+        rulings = replace(self.rulings, penalties=())
+        return _section_scored([alone], {self.section: rulings}, self.deals,
+                               self.rules.convention, self.plan)  # fmt: skip
+
 
 def section_rules(
     unit: UnitOfWork, event: int | str, section: str, session: int = 1

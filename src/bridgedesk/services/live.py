@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from bridgedesk.errors import EntryError, ScoringError
@@ -30,6 +29,7 @@ from bridgedesk.services.event_scores import (
     event_rules,
     score_event,
     score_snapshot,
+    section_rules,
     standings,
 )
 from bridgedesk.services.publishing import Publication, publish
@@ -96,11 +96,8 @@ def board_traveller(
     """One board's traveller as far as it has been played: results, scores, points."""
     with unit.transaction(write=False):
         snapshot = section_results(unit, event, section=section, session=session)
-        only = replace(snapshot, results=tuple(r for r in snapshot.results if r.board == board))
-        if not only.results:
-            return traveller_document(snapshot, None, board)
-        scored = score_snapshot(unit, event, only, with_deals=False)
-    return traveller_document(snapshot, scored, board)
+        rules = section_rules(unit, event, section, session)
+    return traveller_document(snapshot, rules.score_board(snapshot, board), board)
 
 
 def traveller_document(

@@ -35,11 +35,11 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, ScoringError
 from bridgedesk.events.model import SectionResults
 from bridgedesk.events.visibility import SectionView
 from bridgedesk.formats.results_json import board_dict, to_dict
@@ -96,8 +96,10 @@ class LiveSection:
     def __init__(
         self, stamp: SectionStamp, snapshot: SectionResults, rules: SectionRules,
         scored: ScoredSession | None, rows: _Boards, boards: _Boards,
+        refused: ScoringError | None = None,
     ) -> None:  # fmt: skip
         self.stamp = stamp
+        self.refused = refused  # why the section's results cannot be ranked now
         self.snapshot = snapshot
         self.rules = rules
         self.scored = scored
@@ -110,6 +112,8 @@ class LiveSection:
     def display(self) -> dict[str, Any]:
         """What the live page shows of the section
         (:func:`bridgedesk.services.live.live_section`)."""
+        if self.refused is not None:
+            raise self.refused
         with self._lock:
             by_rounds = self.rules.rules.shape is Shape.ROUNDS
             return live.section_display(
@@ -117,13 +121,21 @@ class LiveSection:
             )
 
     @cached_property
-    def ranking(self) -> bytes:
-        """``bridgedesk results EVENT --section S --format json`` as the API's body."""
+    def document(self) -> dict[str, Any]:
+        """``bridgedesk results EVENT --section S --format json``'s document: shared by
+        every thread, so read it, never change it (its boards are kept between stamps)."""
+        if self.refused is not None:
+            raise self.refused
         scored = self.scored
         if scored is None:  # refused as scoring refuses it
             scored = self.rules.score(self.snapshot)
         with self._lock:
-            return json_bytes(to_dict(scored, self._boards))
+            return to_dict(scored, self._boards)
+
+    @cached_property
+    def ranking(self) -> bytes:
+        """:attr:`document` as the API's body."""
+        return json_bytes(self.document)
 
     @cached_property
     def view(self) -> SectionView:
@@ -136,8 +148,7 @@ class LiveSection:
         with self._lock:
             found = self._travellers.get(board)
             if found is None:  # the board scored alone, as the store's traveller is
-                only = tuple(r for r in self.snapshot.results if r.board == board)
-                scored = self.rules.score(replace(self.snapshot, results=only)) if only else None
+                scored = self.rules.score_board(self.snapshot, board)
                 doc = live.traveller_document(self.snapshot, scored, board)
                 found = self._travellers[board] = json_bytes(doc)
             return found
@@ -210,7 +221,10 @@ class LiveResults:
     def _scored(
         kept: _Kept, stamp: SectionStamp, snapshot: SectionResults, rules: SectionRules
     ) -> LiveSection:
-        scored = rules.score(snapshot, kept.memo) if snapshot.results else None
+        try:
+            scored = rules.score(snapshot, kept.memo) if snapshot.results else None
+        except ScoringError as exc:  # said by the ranking; a board's traveller still shows
+            return LiveSection(stamp, snapshot, rules, None, kept.rows, kept.boards, exc)
         return LiveSection(stamp, snapshot, rules, scored, kept.rows, kept.boards)
 
     def section_scores(self, event: int, session: int, name: str) -> dict[str, Any]:
@@ -233,8 +247,29 @@ class LiveResults:
         """:func:`bridgedesk.services.live.ranking_document` as the API's body: one
         section's from its :class:`LiveSection`, the whole event's (several sessions,
         rounds, teams) computed once per version of the event."""
+        one = self.one_section(event, section, session)
+        if one is not None:
+            return one.ranking
+        key = (event, section, session)
+        version = event_version(self.unit, event)
+        found = self._events.get(key)
+        if found is not None and found[0] == version:
+            return found[1]
+        body = json_bytes(live.ranking_document(self.unit, event, section, session))
+        self._events[key] = (version, body)
+        return body
+
+    def one_section(
+        self, event: int, section: str | None, session: int | None
+    ) -> LiveSection | None:
+        """The section the ranking of ``event`` asked with ``section`` and ``session`` is
+        (a pairs or individual event, or one section of an event of several sessions),
+        None when it is the whole event's; a session of several sections asked without
+        ``section`` is refused."""
+        asked = None
         if section is not None:  # the section's own rules: read again with any audit
-            rules = self.section(event, session or 1, section).rules.rules
+            asked = self.section(event, session or 1, section)
+            rules = asked.rules.rules
         else:
             rules = self.rules(event)
         one = rules.shape in (Shape.PAIRS, Shape.INDIVIDUAL) or (
@@ -248,14 +283,8 @@ class LiveResults:
                     code="live.needs-section",
                     sections=", ".join(names),
                 )
-            name = section if section is not None else (names[0] if names else None)
-            if name is not None:
-                return self.section(event, session or 1, name).ranking
-        key = (event, section, session)
-        version = event_version(self.unit, event)
-        found = self._events.get(key)
-        if found is not None and found[0] == version:
-            return found[1]
-        body = json_bytes(live.ranking_document(self.unit, event, section, session))
-        self._events[key] = (version, body)
-        return body
+            if asked is not None:
+                return asked
+            if names:
+                return self.section(event, session or 1, names[0])
+        return None

@@ -34,6 +34,7 @@ from bridgedesk.store.unit import UnitOfWork
 __all__ = [
     "for_viewer",
     "hands_for_viewer",
+    "kept_public_ranking",
     "kept_table_traveller",
     "public_document",
     "public_ranking",
@@ -229,6 +230,32 @@ def public_ranking(
         if ranking is not None:
             return public_document(unit, event, json.loads(ranking()))
         return public_document(unit, event, live.ranking_document(unit, event, section, session))
+
+
+def kept_public_ranking(
+    unit: UnitOfWork, kept: LiveResults, event: int, section: str | None, session: int | None
+) -> bytes:
+    """:func:`public_ranking` as the API's body, from the process's live results
+    (``kept``): one section's from its :class:`LiveSection` (its results, its document
+    and what may be seen of it, none read again), the whole event's as
+    :func:`public_ranking` makes it."""
+    one = kept.one_section(event, section, session)
+    if one is None:
+        found = public_ranking(unit, event, section, session,
+                               lambda: kept.ranking_json(event, section, session))  # fmt: skip
+        return json_bytes(found)
+    pairs = one.rules.rules.shape in (Shape.PAIRS, Shape.INDIVIDUAL)
+    if pairs and not one.snapshot.results:
+        return json_bytes(strip_members(results_json.nothing_yet(one.snapshot)))
+    doc = one.document  # shared by every thread: copied where it differs, never changed
+    shown: dict[str, Any] = strip_members({k: v for k, v in doc.items() if k != "boards"})
+    view = one.view
+    shown["boards"] = [  # a board's lines carry no member number (formats.results_json)
+        b if "deal" not in b or view.public_hands(b["board"])
+        else {k: v for k, v in b.items() if k != "deal"}
+        for b in doc["boards"] if view.public(b["board"])
+    ]  # fmt: skip
+    return json_bytes(shown)
 
 
 def released(unit: UnitOfWork, event: int | str, session: int = 1) -> bool:

@@ -37,7 +37,7 @@ from bridgedesk.errors import BridgedeskError
 from bridgedesk.i18n import catalog
 from bridgedesk.services import live as scoring
 from bridgedesk.services import visibility
-from bridgedesk.services.live_results import LiveResults, LiveSection, json_bytes
+from bridgedesk.services.live_results import LiveResults, LiveSection
 from bridgedesk.store.notices import Listener
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
@@ -276,11 +276,8 @@ async def ranking_body(app: FastAPI, event: int, section: str | None, session: i
         store,
         event,
         ("ranking", event, section, session),
-        lambda: json_bytes(  # what the public may see of it (events.visibility)
-            visibility.public_ranking(
-                store, event, section, session, lambda: cache.ranking_json(event, section, session)
-            )
-        ),
+        # what the public may see of it (events.visibility)
+        lambda: visibility.kept_public_ranking(store, cache, event, section, session),
     )
     return body
 
