@@ -56,7 +56,7 @@ browser:
 	fi
 
 unit: $(STAMP) browser fonts postgres
-	$(BIN)/python -m pytest -n 2 --dist worksteal -q
+	$(BIN)/python -m pytest -n 2 --dist worksteal -q --durations=15
 
 test: lint typecheck unit
 
