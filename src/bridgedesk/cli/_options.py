@@ -159,7 +159,12 @@ def output_choice(text: str, *allowed: Output) -> Output:
             return choice
     names = [choice.value for choice in allowed]
     listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
-    raise BridgedeskError(f"unknown format {text!r}; choose {listed}")
+    raise BridgedeskError(
+        "unknown format {text!r}; choose {listed}",
+        code="output.unknown-format",
+        text=text,
+        listed=listed,
+    )
 
 
 def pair_name(text: str, option: str = "--pair") -> tuple[Side | None, int]:

@@ -19,7 +19,10 @@ def report_missing(slips: Sequence[str], planned: int, final: bool, hint: str) -
     count = f"{len(slips)} of {planned} slips missing"
     if final:
         raise BridgedeskError(
-            f"the results cannot be final: {count} (listed above); enter them, or mark a "
-            f"board not played with `{hint}`"
+            "the results cannot be final: {count} (listed above); enter them, or "
+            "mark a board not played with `{hint}`",
+            code="results.not-final",
+            count=count,
+            hint=hint,
         )
     return f"PROVISIONAL: {count}"

@@ -62,7 +62,12 @@ def _whole(text: str, what: str) -> int:
     try:
         return int(text.strip().replace("−", "-"))
     except ValueError:
-        raise ParseError(f"{what} must be a whole number, got {text!r}") from None
+        raise ParseError(
+            "{what} must be a whole number, got {text!r}",
+            code="calc.not-whole",
+            what=what,
+            text=text,
+        ) from None
 
 
 @app.command(context_settings=_NEGATIVE_OK)
@@ -95,23 +100,34 @@ def score(
     """
     parsed = Contract.parse(contract)
     if (board is None) == (vul is None):
-        raise ParseError("give exactly one of --board N or --vul none|ns|ew|all")
+        raise ParseError(
+            "give exactly one of --board N or --vul none|ns|ew|all", code="calc.board-or-vul"
+        )
     vulnerability = (
         board_vulnerability(board) if board is not None else Vulnerability.parse(str(vul))
     )
     if parsed.is_pass:
         if declarer is not None or result is not None or tricks is not None:
-            raise ContractError("a passed-out board has no declarer and no result")
+            raise ContractError(
+                "a passed-out board has no declarer and no result", code="calc.passed-out"
+            )
         seat = None
         taken = None
         ns = 0
         vulnerable = False
     else:
         if declarer is None:
-            raise ContractError(f"contract {parsed} needs a declarer: N, E, S or W")
+            raise ContractError(
+                "contract {parsed} needs a declarer: N, E, S or W",
+                code="calc.needs-declarer",
+                parsed=parsed,
+            )
         seat = Seat.parse(declarer)
         if (result is None) == (tricks is None):
-            raise ContractError("give the result as =, +N or -N, or as --tricks N (not both)")
+            raise ContractError(
+                "give the result as =, +N or -N, or as --tricks N (not both)",
+                code="calc.result-twice",
+            )
         taken = check_tricks(tricks) if tricks is not None else parse_result(str(result), parsed)
         ns = score_ns(parsed, seat, taken, vulnerability)
         vulnerable = vulnerability.is_vulnerable(seat)
@@ -206,7 +222,9 @@ def board(
     """Show a board's dealer and vulnerability."""
     value = _whole(number, "the board number")
     if value < 1:
-        raise BoardNumberError(f"board number must be 1 or more, got {value}")
+        raise BoardNumberError(
+            "board number must be 1 or more, got {value}", code="calc.board-number", value=value
+        )
     info = BoardInfo.of(value)
     if as_json:
         _emit_json(
