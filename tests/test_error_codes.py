@@ -189,6 +189,18 @@ def test_the_table_api_and_the_console_refuse_with_codes() -> None:
     assert not shrunk, "lower NOT_YET (fewer errors without a code):\n" + "\n".join(shrunk)
 
 
+def test_the_command_line_refuses_with_codes() -> None:
+    # the CLI's own checks (its options' shapes and combinations) are not reached from
+    # the edges above; every one of them has its code (issue 24, phase 3)
+    found = {
+        f"{module}:{line}"
+        for module in sources()
+        if module.startswith("bridgedesk.cli")
+        for line in uncoded(module)
+    }
+    assert not found, "give these errors a code and a catalog message: " + ", ".join(sorted(found))
+
+
 def test_the_commonest_refusals_at_a_table_are_coded() -> None:
     # the two a Japanese table meets most (issue 24): a wrong code, an impossible result
     codes = {c.code for module in sources() for c in coded_among(nodes(module).calls)}

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import typer
 
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.i18n import phrase
 
 
 def report_missing(slips: Sequence[str], planned: int, final: bool, hint: str) -> str:
@@ -16,7 +17,7 @@ def report_missing(slips: Sequence[str], planned: int, final: bool, hint: str) -
         return ""
     for slip in slips:
         typer.echo(f"missing slip: {slip}", err=True)
-    count = f"{len(slips)} of {planned} slips missing"
+    count = phrase("{missing} of {planned} slips missing", missing=len(slips), planned=planned)
     if final:
         raise BridgedeskError(
             "the results cannot be final: {count} (listed above); enter them, or "

@@ -33,6 +33,7 @@ from bridgedesk.bridge import (
 from bridgedesk.cli._options import JsonOption
 from bridgedesk.cli.calc_demo import command
 from bridgedesk.errors import BoardNumberError, ContractError, ParseError
+from bridgedesk.i18n import phrase
 
 #: Lets a negative number ("-2", "-430") be given as a positional argument.
 _NEGATIVE_OK = {"ignore_unknown_options": True}
@@ -170,7 +171,7 @@ def imps_command(
     as_json: JsonOption = False,
 ) -> None:
     """Convert a point difference into IMPs (the sign follows the points)."""
-    value = _whole(points, "the point difference")
+    value = _whole(points, phrase("the point difference"))
     result = imps(value)
     if as_json:
         _emit_json({"points": value, "imps": result})
@@ -193,7 +194,7 @@ def vp(
     as_json: JsonOption = False,
 ) -> None:
     """Convert a match margin into victory points: the winner's first."""
-    value = _whole(margin, "the margin")
+    value = _whole(margin, phrase("the margin"))
     chosen = get_scale(scale)
     winner, loser = chosen.vp(abs(value), boards)
     if as_json:
@@ -220,7 +221,7 @@ def board(
     as_json: JsonOption = False,
 ) -> None:
     """Show a board's dealer and vulnerability."""
-    value = _whole(number, "the board number")
+    value = _whole(number, phrase("the board number"))
     if value < 1:
         raise BoardNumberError(
             "board number must be 1 or more, got {value}", code="calc.board-number", value=value
