@@ -16,7 +16,7 @@ def report_missing(slips: Sequence[str], planned: int, final: bool, hint: str) -
     if not slips:
         return ""
     for slip in slips:
-        typer.echo(f"missing slip: {slip}", err=True)
+        typer.echo(phrase("missing slip: {slip}", slip=slip), err=True)
     count = phrase("{missing} of {planned} slips missing", missing=len(slips), planned=planned)
     if final:
         raise BridgedeskError(
@@ -26,4 +26,4 @@ def report_missing(slips: Sequence[str], planned: int, final: bool, hint: str) -
             count=count,
             hint=hint,
         )
-    return f"PROVISIONAL: {count}"
+    return phrase("PROVISIONAL: {count}", count=count)
