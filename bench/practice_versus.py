@@ -1,6 +1,20 @@
 """How much the club level gives away against double-dummy opponents, as declarer and defender.
 
-Usage: .venv/bin/python bench/practice_versus.py [--boards 100] [--seed 1] [--lead-only]
+How to run it (from the repository, after ``make install``)::
+
+    .venv/bin/python bench/practice_versus.py                  # 100 deals, seed 1
+    .venv/bin/python bench/practice_versus.py --boards 40 --side declarer
+    nice .venv/bin/python bench/practice_versus.py --json run.json > run.txt &
+
+100 deals take about 10 minutes of CPU (more wall time on a loaded machine: run it
+with ``nice`` in the background); ``--first`` and ``--boards`` split a run, and
+``--summary`` prints the figures of the parts together::
+
+    .venv/bin/python bench/practice_versus.py --first 1 --boards 50 --json a.json
+    .venv/bin/python bench/practice_versus.py --first 51 --boards 50 --json b.json
+    .venv/bin/python bench/practice_versus.py --summary a.json b.json  The
+figures are deterministic for a seed (the players' randomness is seeded by deal
+and seat), so a change is measured by running the same seed before and after.
 
 Each generated deal (20-20 deals dealt again) is played twice in the contract
 the club declarer names from what it sees:
@@ -8,20 +22,23 @@ the club declarer names from what it sees:
 - declarer test: the club level plays declarer and dummy, the expert level
   (double dummy) defends.  Tricks lost = declarer's double-dummy tricks in that
   strain less the tricks taken (the defenders never give a trick away);
-- defence test: the expert level declares, the club level defends.  Tricks
-  lost = the tricks taken less declarer's double-dummy tricks.  The opening
-  lead's share is the double-dummy tricks the club's opening lead costs, from
-  a full solve of the opening position.
+- defence test: the expert level declares, the club level defends.  Tricks lost =
+  the tricks taken less declarer's double-dummy tricks.  The opening lead's share
+  is the double-dummy tricks the club's opening lead costs, from a full solve of
+  the opening position.
 
 Prints the tricks lost a deal on each side (and the IMPs those tricks cost in
 MiniBridge scoring), the opening lead's share, how often the club level names
 the double-dummy best contract, and the CPU time of naming a contract (p50, p95)
 and of a card the club had to think about, each beside a floor measured in the
 same run: the CPU time of one double-dummy solve of the deal from the opening
-lead (one best card), and the ratio.  ``--lead-only`` measures only the
-opening lead (quick, for tuning).  Issue 27's targets: defence below 0.45
-tricks a deal over at least 100 deals, declarer not worse than 0.36; naming a
-contract p95 under 0.5 s of CPU on the 2-core machine.
+lead (one best card), and the ratio; the load average at the start and the end.
+``--lead-only`` measures only the opening lead (quick, for tuning).
+
+Issue 27's targets: defence below 0.45 tricks a deal over at least 100 deals,
+declarer not worse than 0.36; naming a contract p95 under 0.5 s of CPU on the
+2-core machine.  Tricks lost on one side vary by about 0.1 a deal between runs of
+40 deals with other seeds for the players alone: compare runs of 100 deals.
 """
 
 from __future__ import annotations
@@ -90,7 +107,9 @@ class Figures:
         self.lead_cpu.append(time.process_time() - start)
         hands = _hands(state.deal)
         start = time.process_time()
-        dd.card_tricks([hands], state.current, state.trump, optimal_only=True)
+        # one best card from the opening lead (not dd.card_tricks: the declarer test's
+        # double-dummy defenders may have asked it already, and it keeps the answer)
+        dd.declarer_tricks([hands], state.declarer, [contract.strain])
         self.floors.append(time.process_time() - start)
         values = dd.card_tricks([hands], state.current, state.trump)[0]
         self.lead_lost.append(max(values.values()) - values[card])
@@ -133,17 +152,38 @@ def _players(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--boards", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--lead-only", action="store_true")
-    parser.add_argument("--side", choices=("both", "declarer", "defence"), default="both")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--boards", type=int, default=100, help="deals to play (100)")
+    parser.add_argument("--seed", type=int, default=1, help="the deals' and players' seed (1)")
+    parser.add_argument("--lead-only", action="store_true", help="only the opening leads")
+    parser.add_argument(
+        "--side",
+        choices=("both", "declarer", "defence"),
+        default="both",
+        help="the club level's side to measure (both)",
+    )
     parser.add_argument("--first", type=int, default=1, help="first deal (to split a run)")
-    parser.add_argument("--card-samples", type=int, default=CARD_SAMPLES)
-    parser.add_argument("--lead-samples", type=int, default=LEAD_SAMPLES)
+    parser.add_argument(
+        "--card-samples", type=int, default=CARD_SAMPLES, help="layouts a card (the club's)"
+    )
+    parser.add_argument(
+        "--lead-samples", type=int, default=LEAD_SAMPLES, help="layouts an opening lead"
+    )
     parser.add_argument("--no-clues", action="store_true", help="layouts without the clues")
     parser.add_argument("--json", type=Path, help="also write every deal's figures here")
+    parser.add_argument(
+        "--summary",
+        type=Path,
+        nargs="+",
+        metavar="JSON",
+        help="play nothing: the figures of runs split with --first, from their --json files",
+    )
     args = parser.parse_args()
+    if args.summary:
+        summary(merged(args.summary))
+        return
     club = {
         "card_samples": args.card_samples,
         "lead_samples": args.lead_samples,
@@ -158,6 +198,7 @@ def main() -> None:
     contract_imps: list[int] = []
     best_named = 0
     wall = time.perf_counter()
+    load_before = os.getloadavg()
     for board in range(args.first, args.first + args.boards):
         deal, found = _deal(args.seed, board)
         declarer = found.declarer
@@ -195,47 +236,62 @@ def main() -> None:
             print(f"  {board} deals: declarer {_mean(lost_decl):.2f}, defence "
                   f"{_mean(lost_def):.2f}, lead {_mean(figures.lead_lost):.2f}",
                   flush=True)  # fmt: skip
+    run: dict[str, Any] = {
+        "lost_declarer": lost_decl,
+        "lost_defence": lost_def,
+        "imps_declarer": imps_decl,
+        "imps_defence": imps_def,
+        "lead_lost": figures.lead_lost,
+        "naming": naming,
+        "lead_cpu": figures.lead_cpu,
+        "card_cpu": figures.card_cpu,
+        "floors": figures.floors,
+        "best_named": best_named,
+        "contract_imps": contract_imps,
+    }
     if args.json is not None:
-        args.json.write_text(
-            json.dumps(
-                {
-                    "lost_declarer": lost_decl,
-                    "lost_defence": lost_def,
-                    "imps_declarer": imps_decl,
-                    "imps_defence": imps_def,
-                    "lead_lost": figures.lead_lost,
-                    "naming": naming,
-                    "lead_cpu": figures.lead_cpu,
-                    "card_cpu": figures.card_cpu,
-                    "floors": figures.floors,
-                    "best_named": best_named,
-                    "contract_imps": contract_imps,
-                }
-            )
-        )
-    n = args.boards
-    floor = statistics.median(figures.floors)
+        args.json.write_text(json.dumps(run))
     load = os.getloadavg()
-    print(f"{n} deals (seed {args.seed}), {os.cpu_count()} cores, load average {load[0]:.1f} "
-          f"{load[1]:.1f} {load[2]:.1f}, wall {time.perf_counter() - wall:.0f} s")  # fmt: skip
-    lead = _mean(figures.lead_lost)
-    if lost_decl:
-        d = _mean(lost_decl)
-        print(f"declarer: {d:.2f} tricks lost a deal ({_mean(imps_decl):.2f} IMP)")
-    if lost_def:
-        e = _mean(lost_def)
-        print(f"defence:  {e:.2f} tricks lost a deal ({_mean(imps_def):.2f} IMP); opening lead "
-              f"{lead:.2f} of them ({100 * lead / e if e else 0:.0f} %)")  # fmt: skip
-    costly = sum(1 for x in figures.lead_lost if x)
+    start, end = (" ".join(f"{x:.1f}" for x in values) for values in (load_before, load))
+    print(f"{args.boards} deals (seed {args.seed}), {os.cpu_count()} cores, load average at the "
+          f"start {start}, at the end {end}, wall {time.perf_counter() - wall:.0f} s")  # fmt: skip
+    summary(run)
+
+
+def merged(paths: list[Path]) -> dict[str, Any]:
+    """The figures of runs split with ``--first`` (their ``--json`` files), as one run."""
+    runs = [json.loads(path.read_text()) for path in paths]
+    return {
+        key: sum(run[key] for run in runs)
+        if isinstance(runs[0][key], int)
+        else [x for run in runs for x in run[key]]
+        for key in runs[0]
+    }
+
+
+def summary(run: dict[str, Any]) -> None:
+    """Print the figures of a run (or of split runs :func:`merged`)."""
+    n = len(run["naming"])  # one contract named a deal
+    floor = statistics.median(run["floors"]) if run["floors"] else float("nan")
+    lead = _mean(run["lead_lost"])
+    if run["lost_declarer"]:
+        d = _mean(run["lost_declarer"])
+        print(f"declarer: {d:.2f} tricks lost a deal ({_mean(run['imps_declarer']):.2f} IMP)")
+    if run["lost_defence"]:
+        e = _mean(run["lost_defence"])
+        print(f"defence:  {e:.2f} tricks lost a deal ({_mean(run['imps_defence']):.2f} IMP); "
+              f"opening lead {lead:.2f} of them ({100 * lead / e if e else 0:.0f} %)")  # fmt: skip
+    costly = sum(1 for x in run["lead_lost"] if x)
     print(f"opening lead: {lead:.2f} tricks lost a deal; leads that cost a trick: {costly} of {n}")
-    below = _mean(contract_imps)
+    best_named = run["best_named"]
     print(f"contract: double-dummy best named on {best_named} of {n} "
-          f"({100 * best_named / n:.0f} %); {below:.2f} IMP a deal below it")  # fmt: skip
+          f"({100 * best_named / n:.0f} %); {_mean(run['contract_imps']):.2f} IMP a deal "
+          "below it")  # fmt: skip
     print(f"floor: one double-dummy solve from the opening lead, CPU median {floor:.3f} s")
     for label, values in (
-        ("naming a contract", naming),
-        ("opening lead", figures.lead_cpu),
-        ("a card thought about", figures.card_cpu),
+        ("naming a contract", run["naming"]),
+        ("opening lead", run["lead_cpu"]),
+        ("a card thought about", run["card_cpu"]),
     ):
         if values:
             p50, p95 = statistics.median(values), _quantile(values, 0.95)

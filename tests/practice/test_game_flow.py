@@ -4,6 +4,7 @@ its own process giving what it gives when played after the board, hints, the rev
 from __future__ import annotations
 
 import multiprocessing
+import threading
 from concurrent.futures import ProcessPoolExecutor
 
 from bridgedesk.bridge import SEATS, Strain
@@ -117,3 +118,21 @@ def test_a_broken_closed_room_pool_is_started_again() -> None:
     # the first pool broke (its board's closed room was played after the board), the
     # second started at the next board and played it
     assert len(made) == 2 and rooms.restarts == 1
+
+
+def test_closing_a_game_stops_its_closed_room_process() -> None:
+    """A game closed while its closed room is being played (the person quits in the middle
+    of a board) leaves nothing running: the closed room's process is stopped and the
+    pool's thread joined, so the program's exit does not wait for a closed room no one
+    will see (it waited, at a low priority, tens of seconds under load)."""
+    config = SessionConfig(seed=3, level="club", boards=1)
+    game = PracticeGame(config, DealSupply(config))
+    before = set(multiprocessing.active_children())
+    before_threads = set(threading.enumerate())
+    game.start_board()  # the closed room goes to a process of its own
+    started = set(multiprocessing.active_children()) - before
+    pool_threads = set(threading.enumerate()) - before_threads
+    assert started and pool_threads and not game.closed_room_ready
+    game.close()
+    assert not any(process.is_alive() for process in started)
+    assert not any(thread.is_alive() for thread in pool_threads)

@@ -147,10 +147,14 @@ def test_candidate_strains_for_the_club_contract() -> None:
     east, west = DEAL.hand(Seat.E).cards, DEAL.hand(Seat.W).cards
     # E K92.QJ7.Q1085.J72 + W 54.10843.7632.965: spades 5, hearts 7, diamonds 8, clubs 6
     assert candidate_strains(east, west) == (Strain.NT, Strain.D)
-    # no fit: every 7-card suit is tried (spades, hearts and diamonds 7, clubs 5)
+    # no fit: the longest suit only, the higher of equals (spades, hearts and diamonds 7,
+    # clubs 5: spades; spades 6, hearts 7, diamonds 6, clubs 7: hearts)
     assert candidate_strains(Hand.from_pbn("AQ73.K52.AJ4.Q83").cards,
                              Hand.from_pbn("K98.A964.KQ52.K4").cards) == (
-        Strain.NT, Strain.S, Strain.H, Strain.D)  # fmt: skip
+        Strain.NT, Strain.S)  # fmt: skip
+    assert candidate_strains(Hand.from_pbn("AQ3.K543.AJ4.Q83").cards,
+                             Hand.from_pbn("K98.A96.K52.K642").cards) == (
+        Strain.NT, Strain.H)  # fmt: skip
     # a major fit (hearts 8) and a minor one (clubs 9): the minor is not tried
     assert candidate_strains(Hand.from_pbn("A3.KQ52.A4.Q8532").cards,
                              Hand.from_pbn("K98.A964.Q2.AK94").cards) == (
@@ -165,3 +169,34 @@ def test_best_contract_over_rows() -> None:
     # over two layouts, game in NT averages (400 - 100) / 2 = 150 > part 135
     rows = [{Strain.NT: 9}, {Strain.NT: 8}]
     assert best_contract(rows) == MiniContract(Strain.NT, True)
+
+
+_STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_an_early_answer_is_the_answer_of_every_layout(data: st.DataObject) -> None:
+    """The contract search stops, or drops strains, only when the layouts left cannot
+    change :func:`best_contract`: checked against the answer over every layout, with
+    tricks as :func:`estimated_tricks` gives them (game, one short, or 6)."""
+    from bridgedesk.practice.choice import still_open
+    from bridgedesk.practice.contract import GAME_TRICKS
+
+    strains = data.draw(st.lists(st.sampled_from(_STRAINS), min_size=1, max_size=4, unique=True))
+    rows = [
+        {
+            s: GAME_TRICKS[s] - data.draw(st.sampled_from((0, 1, GAME_TRICKS[s] - 6)))
+            for s in strains
+        }
+        for _ in range(data.draw(st.integers(1, 6)))
+    ]
+    whole = best_contract(rows)
+    for seen in range(1, len(rows) + 1):
+        kept, decided = still_open(rows[:seen], strains, len(rows) - seen)
+        assert whole.strain in kept
+        if decided is not None:
+            assert decided == whole
+    # the last layout decides unless contracts tie
+    _, decided = still_open(rows, strains, 0)
+    assert decided in (whole, None)

@@ -151,7 +151,11 @@ def test_an_illegal_card_is_refused_with_a_message() -> None:
         assert "Not allowed" in again.text
         assert "does not hold" in again.text or "must follow suit" in again.text
         bad = client.post("/practice/new", data={"boards": "1", "level": "grandmaster"})
-        assert "unknown level" in bad.text
+        assert bad.status_code == 422 and "unknown level &#39;grandmaster" in bad.text
+        assert 'data-code="practice.unknown-level"' in bad.text
+        for form, code in (({"boards": "33"}, "bad-boards"), ({"seed": "²"}, "seed")):
+            bad = client.post("/practice/new", data={"boards": "1", **form, "lang": "ja"})
+            assert bad.status_code == 422 and f'data-code="practice.{code}"' in bad.text
 
 
 @pytest.mark.browser
@@ -234,12 +238,24 @@ def test_the_games_kept_are_bounded_and_idle_ones_dropped() -> None:
         full = client.post("/practice/new", data={"boards": "1", "seed": "3"}, headers=HX)
         assert full.status_code == 429 and full.headers["Retry-After"] == "60"
         assert "every practice table is in use" in full.text
+        # a page of its own, with the refusal's code, that htmx puts in place of the page
+        assert 'data-code="practice.tables-full"' in full.text
+        assert full.headers["HX-Retarget"] == "body"
+        said_in = (("ja", "練習テーブルがすべて使用中"), ("sv", "alla träningsbord används"))
+        for lang, words in said_in:
+            said = client.post("/practice/new", data={"boards": "1", "lang": lang}, headers=HX)
+            assert said.status_code == 429 and words in said.text, said.text
         assert len(games) == 2
         now[0] = 500.0
         assert client.get(f"/practice/{second}").status_code == 200  # in use
         now[0] = 700.0  # the first untouched for 700 s, the second for 200 s
         third = new()
-        assert client.get(f"/practice/{first}").status_code == 404
+        gone = client.get(f"/practice/{first}")
+        assert gone.status_code == 404 and 'data-code="practice.no-such-game"' in gone.text
+        assert 'href="/practice?lang=en"' in gone.text
+        moved = client.post(f"/practice/{first}/play", data={"card": "SA", "lang": "sv"})
+        assert moved.status_code == 404 and "ingen sådan träningsomgång" in moved.text
+        assert "その練習ゲームはありません" in client.get(f"/practice/{first}?lang=ja").text
         assert client.get(f"/practice/{second}").status_code == 200
         assert client.get(f"/practice/{third}").status_code == 200
         assert len(games) == 2

@@ -91,12 +91,31 @@ def _spawned_pool() -> ProcessPoolExecutor:
     )
 
 
+def _stop(pool: Executor) -> None:
+    """End ``pool`` now: its processes stopped in the middle of their work, then its
+    queues closed and its thread joined, so that nothing is left running (a
+    ``shutdown(wait=False)`` leaves the pool's thread waiting for the closed room
+    being played, which the interpreter's exit then waits for too)."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+    else:
+        # ProcessPoolExecutor keeps its processes by pid; none when it never started one
+        processes = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
 class ClosedRooms(Executor):
     """A one-process pool for closed rooms, started afresh (``spawn``: safe beside the
     web server's threads) and run at a lower priority, that starts a new process when
     its process broke (it died, or could not start: a script without a ``__main__``
     guard).  A pool broken again at once is given up for that submission
-    (:class:`BrokenExecutor`): the game then plays its closed room itself."""
+    (:class:`BrokenExecutor`): the game then plays its closed room itself.
+
+    A closed room is worth nothing once its game is closed: :meth:`shutdown` stops the
+    one being played and returns when the process and the pool's thread are gone."""
 
     def __init__(self, start: Callable[[], Executor] = _spawned_pool) -> None:
         self._start = start
@@ -112,7 +131,7 @@ class ClosedRooms(Executor):
                 try:
                     return self._pool.submit(fn, *args, **kwargs)
                 except BrokenExecutor:
-                    self._pool.shutdown(wait=False, cancel_futures=True)
+                    _stop(self._pool)
                     self._pool = None
                     self.restarts += 1
                     if attempt == 2:
@@ -120,9 +139,11 @@ class ClosedRooms(Executor):
         raise AssertionError("unreachable")  # pragma: no cover
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop the closed room being played and every one waiting (whatever ``wait``
+        and ``cancel_futures`` say: no one is left to want them)."""
         with self._lock:
             if self._pool is not None:
-                self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+                _stop(self._pool)
                 self._pool = None
 
 

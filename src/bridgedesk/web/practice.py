@@ -25,6 +25,9 @@ catalogs, through :mod:`bridgedesk.practice.words` and the templates' ``_()``.
 Games live in memory (:class:`GameStore`), one per browser session link, at most
 :data:`MAX_GAMES` at once (a game left alone for :data:`IDLE_SECONDS` is dropped; a new
 game beyond that is answered 429), so no one can fill the server's memory with games;
+a game that is full or gone is said on a page of its own (404, 429) with the refusal
+template every page uses, in the page's language (:class:`NoSuchGameError`,
+:class:`TablesFullError`);
 the rules, the players and the closed room are those of
 :mod:`bridgedesk.practice.game`.  The closed rooms of all the games are
 played in one shared process (:func:`~bridgedesk.practice.game.closed_room_executor`).
@@ -41,12 +44,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Form, Header, HTTPException, Request
+from fastapi import APIRouter, FastAPI, Form, Header, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgedesk.bridge import SEATS, Seat, Side, Strain
 from bridgedesk.deals.cards import SUITS, Card, Suit
-from bridgedesk.errors import BridgedeskError
+from bridgedesk.errors import BridgedeskError, PracticeError
 from bridgedesk.i18n import LANGS, error_text
 from bridgedesk.practice.words import Words, lang_of
 from bridgedesk.web.language import language
@@ -55,6 +58,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
     from bridgedesk.practice.game import PracticeGame
+    from bridgedesk.practice.session import SessionConfig
 
 STATIC = Path(__file__).parent / "static"
 #: How long (ms) a computer's card stays before the next is asked for (a card played
@@ -67,6 +71,19 @@ _STRAIN_ORDER = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
 #: Games kept at once by one server process, and how long one may sit untouched.
 MAX_GAMES = 64
 IDLE_SECONDS = 2 * 60 * 60
+#: Boards a session from the start form may have.
+MAX_BOARDS = 32
+#: Seconds a refused new game is told to wait (``Retry-After``).
+RETRY_AFTER = 60
+
+
+class NoSuchGameError(PracticeError):
+    """A practice game the server does not keep (never made, or dropped after being left
+    alone): HTTP 404."""
+
+
+class TablesFullError(PracticeError):
+    """Every place for a practice game is in use: HTTP 429, try again later."""
 
 
 @dataclass
@@ -117,10 +134,9 @@ class GameStore:
                 del self._tables[gid]
                 table.game.close()
         if len(self._tables) >= self.limit:
-            raise HTTPException(
-                status_code=429,
-                detail="every practice table is in use: try again in a few minutes",
-                headers={"Retry-After": "60"},
+            raise TablesFullError(
+                "every practice table is in use: try again in a few minutes",
+                code="practice.tables-full",
             )
 
     def add(self, table: Table) -> str:
@@ -133,7 +149,11 @@ class GameStore:
     def get(self, gid: str) -> Table:
         table = self._tables.get(gid)
         if table is None:
-            raise HTTPException(status_code=404, detail="no such practice game")
+            raise NoSuchGameError(
+                "no such practice game: it ended, or was closed after being left alone;"
+                " start a new one",
+                code="practice.no-such-game",
+            )
         table.used = self.clock()
         return table
 
@@ -423,21 +443,60 @@ def _run_all(table: Table, w: Words) -> None:
             return
 
 
+def _config(boards: int, seed: str, level: str) -> SessionConfig:
+    """A new game's settings from the start form."""
+    from bridgedesk.practice.players import levels
+    from bridgedesk.practice.session import SessionConfig
+
+    if level not in levels():
+        raise PracticeError("unknown level {level!r}", code="practice.unknown-level", level=level)
+    if not 1 <= boards <= MAX_BOARDS:
+        raise PracticeError("boards must be 1-32", code="practice.bad-boards")
+    if not seed.strip():
+        return SessionConfig(seed=secrets.randbelow(10**9), level=level, boards=boards)
+    if not (seed.strip().isascii() and seed.strip().isdigit()):
+        raise PracticeError(
+            "the seed must be a whole number (or empty for a random one), not {seed!r}",
+            code="practice.seed",
+            seed=seed,
+        )
+    return SessionConfig(seed=int(seed), level=level, boards=boards)
+
+
 def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY_MS) -> APIRouter:
     """The ``/practice`` routes, keeping their games in ``store``."""
     games = store if store is not None else GameStore()
     router = APIRouter(prefix="/practice")
 
-    def render(name: str, lang: str, **context: Any) -> HTMLResponse:
+    def render(name: str, lang: str, status_code: int = 200, **context: Any) -> HTMLResponse:
         from bridgedesk.web.templating import environment
 
         template = environment().get_template(f"practice/{name}")
-        return HTMLResponse(template.render(lang=lang, level_name=Words(lang).level, **context))
+        html = template.render(lang=lang, level_name=Words(lang).level, **context)
+        return HTMLResponse(html, status_code=status_code)
+
+    def whole(response: HTMLResponse) -> HTMLResponse:
+        """A refusal page that htmx puts in place of the whole page (which
+        ``practice/base.html.j2`` lets it do for these statuses)."""
+        response.headers["HX-Retarget"] = "body"
+        response.headers["HX-Reswap"] = "innerHTML"
+        return response
+
+    def refused(exc: NoSuchGameError | TablesFullError, lang: str) -> HTMLResponse:
+        """A game gone (404) or no place for a new one (429), as a page of its own."""
+        full = isinstance(exc, TablesFullError)
+        response = whole(render("refused.html.j2", lang, 429 if full else 404, message=exc))
+        if full:
+            response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response
 
     def page(gid: str, lang: str, template: str = "table.html.j2") -> HTMLResponse:
         """The table as a whole page, or (``_table.html.j2``) the table alone for htmx."""
         with games.lock:
-            table = games.get(gid)
+            try:
+                table = games.get(gid)
+            except NoSuchGameError as exc:
+                return refused(exc, lang)
             context = _table_context(table, Words(lang), step_ms)
         return render(template, lang, gid=gid, seed=table.game.config.seed,
                       level=table.game.config.level, **context)  # fmt: skip
@@ -462,24 +521,18 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
         hx: HxRequest = None,
     ) -> Any:
         from bridgedesk.practice.game import PracticeGame
-        from bridgedesk.practice.players import levels
-        from bridgedesk.practice.session import DealSupply, SessionConfig
+        from bridgedesk.practice.session import DealSupply
 
         code = lang_of(lang)
         try:
-            if level not in levels():
-                raise BridgedeskError(
-                    "unknown level {level!r}", code="practice.unknown-level", level=level
-                )
-            if not 1 <= boards <= 32:
-                raise BridgedeskError("boards must be 1-32", code="practice.bad-boards")
-            value = int(seed) if seed.strip() else secrets.randbelow(10**9)
-            config = SessionConfig(seed=value, level=level, boards=boards)
-        except (BridgedeskError, ValueError) as exc:
-            shown = exc if isinstance(exc, BridgedeskError) else str(exc)
-            return render("start.html.j2", code, error=shown)
+            config = _config(boards, seed, level)
+        except BridgedeskError as exc:
+            return whole(render("start.html.j2", code, 422, error=exc))
         with games.lock:
-            games.make_room()  # before the game is made: 429 when the tables are full
+            try:
+                games.make_room()  # before the game is made: 429 when the tables are full
+            except TablesFullError as exc:
+                return refused(exc, code)
             game = PracticeGame(
                 config, DealSupply(config), executor=games.executor(), play_forced=True
             )
@@ -506,7 +559,10 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
         code = lang_of(lang)
         w = Words(code)
         with games.lock:
-            table = games.get(gid)
+            try:
+                table = games.get(gid)
+            except NoSuchGameError as exc:
+                return refused(exc, code)
             try:
                 move(table, w)
                 if not htmx:
@@ -613,9 +669,13 @@ def create_practice_app(*, step_ms: int = STEP_DELAY_MS, games: GameStore | None
 
 __all__ = [
     "LANGS",
+    "MAX_BOARDS",
+    "RETRY_AFTER",
     "STEP_DELAY_MS",
     "GameStore",
+    "NoSuchGameError",
     "Table",
+    "TablesFullError",
     "create_practice_app",
     "practice_router",
     "router",
