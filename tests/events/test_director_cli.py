@@ -201,9 +201,16 @@ def test_final_refuses_while_a_slip_is_missing(
         "error: the results cannot be final: 1 of 18 slips missing (listed above); enter "
         "them, or mark a board not played with `bridgedesk result not-played`",
     ]
+    said = cli("results", EVENT, "--final", "--lang", "sv", status=2).splitlines()
+    assert said[0] == f"protokoll saknas: round {rnd} table {table} board {board} " + (
+        f"(NS {ns} v EW {ew - EW_OFFSET})"  # the slip itself is still said in English
+    )
+    assert said[1].startswith("fel: resultaten kan inte bli slutliga: 1 av 18 ")
     assert dump(cli.db) == before
     out = cli("results", EVENT)
     assert out.splitlines()[0] == "PROVISIONAL: 1 of 18 slips missing"
+    said = cli("results", EVENT, "--lang", "sv")  # the line in the report's language
+    assert said.splitlines()[0] == "PRELIMINÄRT: 1 av 18 protokoll saknas"
     cli("result", "not-played", EVENT, "--round", str(rnd), "--table", str(table), "--board",
         str(board), "--reason", "out of time")  # fmt: skip
     final = cli("results", EVENT, "--final")

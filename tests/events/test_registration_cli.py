@@ -131,7 +131,9 @@ def test_a_bad_csv_enters_nothing(
     assert dump(cli.db) == before
 
 
-def test_edit_and_withdraw_are_audited(cli: Cli, event: str) -> None:
+def test_edit_and_withdraw_are_audited(
+    cli: Cli, event: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = cli("entry", "edit", event, "--pair", "2", "--members", "501,202",
               "--reason", "substitute", "--by", "td")  # fmt: skip
     assert out == "audit 1: entry 2 changed\n"
@@ -155,6 +157,10 @@ def test_edit_and_withdraw_are_audited(cli: Cli, event: str) -> None:
     assert err == "error: the edit changes nothing\n"
     err = cli("entry", "edit", event, "--pair", "2", "--names", "A, B", "--reason", " ", status=2)
     assert err == "error: entry-edit needs a reason (it is kept in the audit log)\n"
+    # the action is said in the reader's language (store/director.ACTION_WORDS)
+    monkeypatch.setenv("BRIDGEDESK_LANG", "ja")
+    err = cli("entry", "edit", event, "--pair", "2", "--names", "A, B", "--reason", " ", status=2)
+    assert err == "エラー：参加者の変更 には理由が必要です（監査記録に残ります）\n"
     assert dump(cli.db) == before
 
 

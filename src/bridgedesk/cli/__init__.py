@@ -299,11 +299,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = root_command().main(args=args, prog_name="bridgedesk", standalone_mode=False)
     except BridgedeskError as exc:
-        for line in exc.details:
-            print(line, file=sys.stderr)
         from bridgedesk.cli._lang import language_of, refusal_line  # only when refusing
+        from bridgedesk.i18n import said_in
 
-        print(_one_line(refusal_line(exc, language_of(args))), file=sys.stderr)
+        lang = language_of(args)
+        for line in exc.details:
+            print(said_in(line, lang), file=sys.stderr)
+        print(_one_line(refusal_line(exc, lang)), file=sys.stderr)
         return 2
     except typer.TyperException as exc:
         # typer's own (vendored click) errors: usage errors, bad parameters...

@@ -19,7 +19,10 @@ def encoding(name: str | None) -> str | None:
         return codecs.lookup(name.strip()).name
     except (LookupError, ValueError):
         raise BridgedeskError(
-            f"--encoding: unknown text encoding {name!r}; e.g. utf-8, cp932 (Shift-JIS), latin-1"
+            "--encoding: unknown text encoding {name!r}; e.g. utf-8, cp932 (Shift-JIS), latin-1",
+            Location(input="--encoding"),
+            code="encoding.unknown",
+            name=name,
         ) from None
 
 
@@ -31,6 +34,9 @@ def encodable(path: Path) -> Iterator[None]:
     except UnicodeEncodeError as exc:
         bad = exc.object[exc.start : exc.end]
         raise BridgedeskError(
-            f"the encoding {exc.encoding} cannot write {bad!r}; choose --encoding utf-8",
+            "the encoding {encoding} cannot write {bad!r}; choose --encoding utf-8",
             Location(file=str(path)),
+            code="encoding.cannot-write",
+            encoding=exc.encoding,
+            bad=bad,
         ) from None

@@ -26,18 +26,21 @@ def slip_seats(
     if all(p is None for p in players):
         if ns is None or ew is None:
             raise EntryError(
-                "give --ns and --ew (or an individual's --north --south --east --west)"
+                "give --ns and --ew (or an individual's --north --south --east --west)",
+                code="entry.needs-pairs",
             )
         return ns, ew, None
     n, s, e, w = players
     if n is None or s is None or e is None or w is None or ns is not None or ew is not None:
         raise EntryError(
-            "an individual's slip names all four players: --north --south --east --west "
-            "(and no --ns / --ew)"
+            "an individual's slip names all four players: --north --south --east "
+            "--west (and no --ns / --ew)",
+            code="individual.four-players",
         )
     if override is not None:
         raise EntryError(
-            "an individual's result is stored only where the movement seats its four players"
+            "an individual's result is stored only where the movement seats its four players",
+            code="individual.not-seated",
         )
     return n, e, (n, s, e, w)
 
@@ -83,10 +86,17 @@ def movement(
     """``event movement EVENT --recommend`` (or ``--kind individual``) for an individual:
     the movement for the players entered, with the reasons it was chosen."""
     if other is not None:
-        raise MovementError(f"an individual event's movement is built here; {other} is for pairs")
+        raise MovementError(
+            "an individual event's movement is built here; {other} is for pairs",
+            code="individual.pairs-movement",
+            other=other,
+        )
     if kind is not None and kind != "individual":
         raise MovementError(
-            f"event {event!r} is an individual: its movement is individual, not {kind}"
+            "event {event!r} is an individual: its movement is individual, not {kind}",
+            code="individual.movement-kind",
+            event=event,
+            kind=kind,
         )
     if recommend:
         applied, reasons = store_recommended(store, event, section, session)
@@ -122,12 +132,16 @@ def sheet(db: str | None, event: str) -> IndividualMovement:
     with Store.open(db) as store:
         if not individuals.individual_event(store, event):
             raise MovementError(
-                f"event {event!r} is not an individual; print a pairs movement's cards with "
-                "`bridgedesk movement cards KIND`"
+                "event {event!r} is not an individual; print a pairs movement's cards "
+                "with `bridgedesk movement cards KIND`",
+                code="individual.not-individual-cards",
+                event=event,
             )
         found = individuals.plan(store, event)
     if found is None:
         raise MovementError(
-            f"event {event!r} has no movement yet: `bridgedesk event movement EVENT --recommend`"
+            "event {event!r} has no movement yet: `bridgedesk event movement EVENT --recommend`",
+            code="individual.event-no-movement",
+            event=event,
         )
     return individuals.sheet(found)

@@ -24,6 +24,7 @@ from bridgedesk import limits as limit
 from bridgedesk.bridge import Side
 from bridgedesk.bridge.methods import Method
 from bridgedesk.errors import BridgedeskError, EntryError, Location
+from bridgedesk.i18n import phrase
 from bridgedesk.reports.output import Output
 
 __all__ = [
@@ -158,8 +159,15 @@ def output_choice(text: str, *allowed: Output) -> Output:
         if text == choice.value:
             return choice
     names = [choice.value for choice in allowed]
-    listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
-    raise BridgedeskError(f"unknown format {text!r}; choose {listed}")
+    listed: str = names[0]
+    if len(names) > 1:
+        listed = phrase("{names} or {last}", names=", ".join(names[:-1]), last=names[-1])
+    raise BridgedeskError(
+        "unknown format {text!r}; choose {listed}",
+        code="output.unknown-format",
+        text=text,
+        listed=listed,
+    )
 
 
 def pair_name(text: str, option: str = "--pair") -> tuple[Side | None, int]:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import typer
 
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.i18n import phrase
 
 
 def report_missing(slips: Sequence[str], planned: int, final: bool, hint: str) -> str:
@@ -15,11 +16,14 @@ def report_missing(slips: Sequence[str], planned: int, final: bool, hint: str) -
     if not slips:
         return ""
     for slip in slips:
-        typer.echo(f"missing slip: {slip}", err=True)
-    count = f"{len(slips)} of {planned} slips missing"
+        typer.echo(phrase("missing slip: {slip}", slip=slip), err=True)
+    count = phrase("{missing} of {planned} slips missing", missing=len(slips), planned=planned)
     if final:
         raise BridgedeskError(
-            f"the results cannot be final: {count} (listed above); enter them, or mark a "
-            f"board not played with `{hint}`"
+            "the results cannot be final: {count} (listed above); enter them, or "
+            "mark a board not played with `{hint}`",
+            code="results.not-final",
+            count=count,
+            hint=hint,
         )
-    return f"PROVISIONAL: {count}"
+    return phrase("PROVISIONAL: {count}", count=count)

@@ -77,7 +77,7 @@ def team_round(event: str, next_round: bool, last_round: bool, db: str | None) -
                 typer.echo(line)
             return
         if last_round:
-            raise EntryError("--last-round goes with --next")
+            raise EntryError("--last-round goes with --next", code="team.last-round-needs-next")
         draw = team_events.draw(store, event)
     if not draw.matches:
         typer.echo("no draw yet; make it with `bridgedesk event movement EVENT`")

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 import typer
 
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.store import even_chance_teams
 from bridgedesk.store.entry_players import players_of
 from bridgedesk.store.service import Store
@@ -38,11 +38,18 @@ def add_team_entry(
     """``entry add EVENT --kind team``: 4-6 players, each ``NAME[:MEMBER]`` (a member
     number alone, ``:123456``, takes the name from the register)."""
     if players and (names or members):
-        raise EntryError("give the players with --player, or with --names/--members, not both")
+        raise EntryError(
+            "give the players with --player, or with --names/--members, not both",
+            code="team.players-twice",
+        )
     if players:
         parsed = [parse_player(p) for p in players]
         if any(n is None and m is None for n, m in parsed):
-            raise EntryError('--player needs a name, "NAME:MEMBER" or ":MEMBER"')
+            raise EntryError(
+                '--player needs a name, "NAME:MEMBER" or ":MEMBER"',
+                Location(input="--player"),
+                code="team.player-format",
+            )
         people = team_players(store, parsed)
     else:
         people = players_of(store, names, members)
@@ -69,8 +76,9 @@ def add_even_chance_pair(
     team event (004:2725-2734)."""
     if points is None and not floater:
         raise EntryError(
-            "a pair of an even-chance team event enters with its --seed-points (004:2728), "
-            "or as the --floater pair"
+            "a pair of an even-chance team event enters with its --seed-points "
+            "(004:2728), or as the --floater pair",
+            code="team.even-chance-entry",
         )
     value = even_chance_teams.seed_points(points) if points is not None else Decimal(0)
     people = players_of(store, names, members)

@@ -33,6 +33,7 @@ from bridgedesk.bridge import (
 from bridgedesk.cli._options import JsonOption
 from bridgedesk.cli.calc_demo import command
 from bridgedesk.errors import BoardNumberError, ContractError, ParseError
+from bridgedesk.i18n import phrase
 
 #: Lets a negative number ("-2", "-430") be given as a positional argument.
 _NEGATIVE_OK = {"ignore_unknown_options": True}
@@ -62,7 +63,12 @@ def _whole(text: str, what: str) -> int:
     try:
         return int(text.strip().replace("−", "-"))
     except ValueError:
-        raise ParseError(f"{what} must be a whole number, got {text!r}") from None
+        raise ParseError(
+            "{what} must be a whole number, got {text!r}",
+            code="calc.not-whole",
+            what=what,
+            text=text,
+        ) from None
 
 
 @app.command(context_settings=_NEGATIVE_OK)
@@ -95,23 +101,34 @@ def score(
     """
     parsed = Contract.parse(contract)
     if (board is None) == (vul is None):
-        raise ParseError("give exactly one of --board N or --vul none|ns|ew|all")
+        raise ParseError(
+            "give exactly one of --board N or --vul none|ns|ew|all", code="calc.board-or-vul"
+        )
     vulnerability = (
         board_vulnerability(board) if board is not None else Vulnerability.parse(str(vul))
     )
     if parsed.is_pass:
         if declarer is not None or result is not None or tricks is not None:
-            raise ContractError("a passed-out board has no declarer and no result")
+            raise ContractError(
+                "a passed-out board has no declarer and no result", code="calc.passed-out"
+            )
         seat = None
         taken = None
         ns = 0
         vulnerable = False
     else:
         if declarer is None:
-            raise ContractError(f"contract {parsed} needs a declarer: N, E, S or W")
+            raise ContractError(
+                "contract {parsed} needs a declarer: N, E, S or W",
+                code="calc.needs-declarer",
+                parsed=parsed,
+            )
         seat = Seat.parse(declarer)
         if (result is None) == (tricks is None):
-            raise ContractError("give the result as =, +N or -N, or as --tricks N (not both)")
+            raise ContractError(
+                "give the result as =, +N or -N, or as --tricks N (not both)",
+                code="calc.result-twice",
+            )
         taken = check_tricks(tricks) if tricks is not None else parse_result(str(result), parsed)
         ns = score_ns(parsed, seat, taken, vulnerability)
         vulnerable = vulnerability.is_vulnerable(seat)
@@ -154,7 +171,7 @@ def imps_command(
     as_json: JsonOption = False,
 ) -> None:
     """Convert a point difference into IMPs (the sign follows the points)."""
-    value = _whole(points, "the point difference")
+    value = _whole(points, phrase("the point difference"))
     result = imps(value)
     if as_json:
         _emit_json({"points": value, "imps": result})
@@ -177,7 +194,7 @@ def vp(
     as_json: JsonOption = False,
 ) -> None:
     """Convert a match margin into victory points: the winner's first."""
-    value = _whole(margin, "the margin")
+    value = _whole(margin, phrase("the margin"))
     chosen = get_scale(scale)
     winner, loser = chosen.vp(abs(value), boards)
     if as_json:
@@ -204,9 +221,11 @@ def board(
     as_json: JsonOption = False,
 ) -> None:
     """Show a board's dealer and vulnerability."""
-    value = _whole(number, "the board number")
+    value = _whole(number, phrase("the board number"))
     if value < 1:
-        raise BoardNumberError(f"board number must be 1 or more, got {value}")
+        raise BoardNumberError(
+            "board number must be 1 or more, got {value}", code="calc.board-number", value=value
+        )
     info = BoardInfo.of(value)
     if as_json:
         _emit_json(

@@ -11,7 +11,7 @@ import typer
 from bridgedesk import limits as limit
 from bridgedesk.cli._options import ByOption, DbOption, EventArg
 from bridgedesk.cli._store import open_store, parse_date, who
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.services.championships import (
     Carry,
     carry_from_round_robin,
@@ -37,7 +37,12 @@ def _fraction(text: str) -> Fraction:
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise EntryError(f"--fraction is a fraction such as 1/3 or 0.5, not {text!r}") from None
+        raise EntryError(
+            "--fraction is a fraction such as 1/3 or 0.5, not {text!r}",
+            Location(input="--fraction"),
+            code="championship.fraction",
+            text=text,
+        ) from None
     return value
 
 

@@ -136,10 +136,14 @@ def analyse(
 
     if out is not None and kind(out) != "pbn":
         raise BridgedeskError(
-            f"{out}: a .hnd file has no place for double-dummy tables and par; write a .pbn file"
+            "{out}: a .hnd file has no place for double-dummy tables and par; write a .pbn file",
+            code="deals.hnd-no-tables",
+            out=out,
         )
     if event is not None and db is None:
-        raise BridgedeskError("--event needs --db: the event is in a database")
+        raise BridgedeskError(
+            "--event needs --db: the event is in a database", code="deals.event-needs-db"
+        )
     if out is not None:
         output_file(out)
     records = dealfile.load(file, encoding=encoding)
@@ -266,7 +270,9 @@ def print_(
     """Hand-record sheets: four hands in compass layout, dealer, vulnerability, HCP, DD, par."""
 
     if fmt not in ("html", "pdf"):
-        raise BridgedeskError(f"unknown format {fmt!r}: choose html or pdf")
+        raise BridgedeskError(
+            "unknown format {fmt!r}: choose html or pdf", code="deals.unknown-format", fmt=fmt
+        )
 
     language = chosen(lang)
     target = out or file.with_suffix(f".{fmt}")

@@ -18,7 +18,7 @@ from bridgedesk.cli._options import (
 )
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli._team_entry import add_even_chance_pair, add_team_entry
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.events import Entry, EntryKind
 from bridgedesk.events.late_rover import rover_route
 from bridgedesk.events.pair_numbers import PairNumbers
@@ -124,16 +124,28 @@ def add(
                 add_even_chance_pair(store, event, number, names, members, seed_points, floater)
                 return
             if seed_points is not None or floater:
-                raise EntryError("--seed-points and --floater are for an even-chance team event")
+                raise EntryError(
+                    "--seed-points and --floater are for an even-chance team event",
+                    code="entry.even-chance-options",
+                )
             add_team_entry(store, event, number, team, player or [], names, members)
             return
         if seed_points is not None or floater:
-            raise EntryError("--seed-points and --floater are for an even-chance team event")
+            raise EntryError(
+                "--seed-points and --floater are for an even-chance team event",
+                code="entry.even-chance-options",
+            )
         if flight is not None and (kind not in (None, "pair") or individual_event(store, event)):
-            raise EntryError("--flight places a pair in a stratified pairs event (004:1515-1532)")
+            raise EntryError(
+                "--flight places a pair in a stratified pairs event (004:1515-1532)",
+                Location(input="--flight"),
+                code="entry.flight-stratified",
+            )
         if kind == "individual" or (kind is None and individual_event(store, event)):
             if player is not None and len(player) > 1:
-                raise EntryError("an individual entry is one --player")
+                raise EntryError(
+                    "an individual entry is one --player", code="entry.individual-one-player"
+                )
             player_entry = _individual.add_player(
                 store,
                 event,
@@ -150,7 +162,10 @@ def add(
             )
             return
         if number is None or player:
-            raise EntryError("a pair is entered with --pair N --names ... (--player is for teams)")
+            raise EntryError(
+                "a pair is entered with --pair N --names ... (--player is for teams)",
+                code="entry.pair-names",
+            )
         players = players_of(store, names, members)
         entry = Entry(
             number=number,
@@ -291,7 +306,8 @@ def edit(
     players = changed_players(names, members)
     if players is None and stationary is None and flight is None:
         raise EntryError(
-            "nothing to change: give --names, --members, --stationary/--moving or --flight"
+            "nothing to change: give --names, --members, --stationary/--moving or --flight",
+            code="entry.nothing-to-change-cli",
         )
     with open_store(db) as store:
         aid = entries.edit_entry(

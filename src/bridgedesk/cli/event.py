@@ -8,7 +8,7 @@ from bridgedesk import limits as limit
 from bridgedesk.bridge.methods import Convention
 from bridgedesk.cli._options import DbOption, EventArg, ScoringOption, VpScaleOption
 from bridgedesk.cli._store import open_store, parse_datetime, who
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.events.model import Event, correction_deadline
 from bridgedesk.events.team_settings import TeamSettings
 from bridgedesk.services.event_setup import NewEvent, prepare_event, store_prepared
@@ -207,7 +207,10 @@ def deadline(
     """
 
     if sum((when is not None, published is not None, clear)) != 1:
-        raise EntryError("give exactly one of: a deadline, --published TIME, or --clear")
+        raise EntryError(
+            "give exactly one of: a deadline, --published TIME, or --clear",
+            code="event.deadline-choice",
+        )
     with open_store(db) as store:
         info = store.event(event)
         moment = parse_datetime(when) if when else None
@@ -219,8 +222,10 @@ def deadline(
             )
             if moment is None:
                 raise EntryError(
-                    "a weekly game's corrections close at the next game (003:135): "
-                    "give --next-game TIME"
+                    "a weekly game's corrections close at the next game (003:135): give "
+                    "--next-game TIME",
+                    Location(input="--next-game"),
+                    code="event.needs-next-game",
                 )
         store.set_deadline(event, moment)
         info = store.event(event)

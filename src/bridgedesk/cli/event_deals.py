@@ -39,7 +39,7 @@ def deals(
     """
 
     if not file.is_file():
-        raise FormatError("no such file", Location(file=str(file)))
+        raise FormatError("no such file", Location(file=str(file)), code="file.no-such-file")
     records = dealfile.load(file, encoding=encoding)
     with open_store(db) as store:
         if session > 1:  # a later session's own boards (store/session_deals.py)

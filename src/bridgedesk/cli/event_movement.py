@@ -143,15 +143,22 @@ def movement(
             if recommend or kind is not None or file is not None or from_round is not None:
                 raise MovementError(
                     "a team event's draw follows its --format: give `event movement EVENT` "
-                    "alone (then `event round EVENT --next` for a Swiss or knockout)"
+                    "alone (then `event round EVENT --next` for a Swiss or knockout)",
+                    code="movement.team-draw",
                 )
             team_movement(store, event)
             return
     if [recommend, kind is not None, file is not None].count(True) != 1:
-        raise MovementError("give one of --recommend, --kind KIND or --file MOVEMENT.json")
+        raise MovementError(
+            "give one of --recommend, --kind KIND or --file MOVEMENT.json",
+            code="movement.choose-source",
+        )
     if sessions is not None or sections is not None:  # several sessions: cli/event_sessions.py
         if not recommend or sessions is None:
-            raise MovementError("--sessions N goes with --recommend (--sections with --sessions)")
+            raise MovementError(
+                "--sessions N goes with --recommend (--sections with --sessions)",
+                code="movement.sessions-needs-recommend",
+            )
         plan_movement(db, event, sessions, sections, rounds, pairs)
         return
     if session > 1 or renumber is not None:
@@ -217,7 +224,12 @@ def arrow_switch_command(
     def numbers(text: str, what: str) -> list[int]:
         values = [whole_number(w, max_digits=4) for w in text.split(",") if w.strip()]
         if not values or any(v is None for v in values):
-            raise MovementError(f"--{what} {text!r}: write numbers separated by commas, e.g. 5,6")
+            raise MovementError(
+                "--{what} {text!r}: write numbers separated by commas, e.g. 5,6",
+                code="movement.number-list",
+                what=what,
+                text=text,
+            )
         return [v for v in values if v is not None]
 
     with open_store(db) as store:

@@ -60,11 +60,20 @@ def draw_command(
     """
     with open_store(db) as store:
         if not event_options.is_round_by_round(store, event):
-            raise EntryError(f"event {event} is not played round by round")
+            raise EntryError(
+                "event {event} is not played round by round",
+                code="event.not-by-rounds",
+                event=event,
+            )
         draws = pair_draws(store, event)
         show = round_ if round_ is not None else len(draws)
         if not 1 <= show <= len(draws):
-            raise EntryError(f"round {show} is not drawn yet ({len(draws)} drawn)")
+            raise EntryError(
+                "round {show} is not drawn yet ({drawn} drawn)",
+                code="event.round-not-drawn",
+                show=show,
+                drawn=len(draws),
+            )
         movement = store.movement(event)
         assert movement is not None
         names = {n: e.names for n, e in store.entries(event).items()}

@@ -154,21 +154,28 @@ def round_(
 
     if next_ or (round is None and action is None):
         if round is not None or action is not None:
-            raise MovementError("--next draws the next round: give no ROUND or ACTION with it")
+            raise MovementError(
+                "--next draws the next round: give no ROUND or ACTION with it",
+                code="round.next-alone",
+            )
         with open_store(db) as store:
             teams = team_events.is_team_event(store, event)
         if teams or not next_:  # a pairs event with nothing to do: the teams' refusal
             team_round(event, next_, last_round, db)
             return
         if last_round:
-            raise MovementError("--last-round is for a Swiss team event")
+            raise MovementError(
+                "--last-round is for a Swiss team event", code="round.last-round-swiss"
+            )
         with open_store(db) as store:  # Swiss pairs, barometer, Houston pairs
             drawn = next_pair_round(store, event, boards)
         for line in draw_lines(drawn.draw, drawn.boards, drawn.names):
             typer.echo(line)
         return
     if round is None or action is None or last_round:
-        raise EntryError("give a round and hold, close or open (or --next)")
+        raise EntryError(
+            "give a round and hold, close or open (or --next)", code="round.choose-action"
+        )
     state = {RoundState.hold: HELD, RoundState.close: CLOSED, RoundState.open: None}[action]
     with open_store(db) as store:
         set_round(store, event, round, state, who(by), section=section, session=session)

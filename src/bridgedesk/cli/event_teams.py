@@ -28,14 +28,18 @@ from bridgedesk.cli._options import (
 )
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.event import app
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.store import team_events
 
 
 def _two(text: str, option: str) -> tuple[int, int]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise EntryError(f"{option} names two players by their place in the team, e.g. 1,2")
+        raise EntryError(
+            "{option} names two players by their place in the team, e.g. 1,2",
+            code="team.two-places",
+            option=option,
+        )
     return int(parts[0]), int(parts[1])
 
 
@@ -88,7 +92,10 @@ def _imps(text: str) -> tuple[Fraction, Fraction]:
         return Fraction(parts[0].strip()), Fraction(parts[1].strip())
     except (ValueError, ZeroDivisionError):
         raise EntryError(
-            f"--imps is the home team's and the away team's IMPs, e.g. 7.5:0, not {text!r}"
+            "--imps is the home team's and the away team's IMPs, e.g. 7.5:0, not {text!r}",
+            Location(input="--imps"),
+            code="team.imps-format",
+            text=text,
         ) from None
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from bridgedesk import limits as limit
-from bridgedesk.errors import PairingError
+from bridgedesk.errors import Location, PairingError
 from bridgedesk.events.knockout import SingleKnockout, double_knockout_text, draw_text
 
 app = typer.Typer(help="Knockouts: print a seeded draw, single or double.", no_args_is_help=True)
@@ -35,7 +35,12 @@ def _winners(items: list[str]) -> dict[tuple[int, int], int]:
             and (m.isascii() and m.isdigit())
             and (team.isascii() and team.isdigit())
         ):
-            raise PairingError(f"--winner must look like 1-2=5 (round-match=team), not {item!r}")
+            raise PairingError(
+                "--winner must look like 1-2=5 (round-match=team), not {item!r}",
+                Location(input="--winner"),
+                code="knockout.winner-format",
+                item=item,
+            )
         out[(int(r), int(m))] = int(team)
     return out
 
@@ -67,7 +72,10 @@ def _played(rounds: list[str]) -> list[list[tuple[int, int, int]]]:
                 and (w.isascii() and w.isdigit())
             ):
                 raise PairingError(
-                    f"--round must look like 1-8=1,4-5=5 (match=winner, ...), not {text!r}"
+                    "--round must look like 1-8=1,4-5=5 (match=winner, ...), not {text!r}",
+                    Location(input="--round"),
+                    code="knockout.round-format",
+                    text=text,
                 )
             matches.append((int(a), int(b), int(w)))
         out.append(matches)

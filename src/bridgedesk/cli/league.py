@@ -20,7 +20,7 @@ from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import ByOption, DbOption, EventArg, FormatOption, OutDirOption
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.results import echo
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.events.half_time import Side, TeamSeats
 from bridgedesk.reports.output import Output
 from bridgedesk.services import half_time as half_time_service
@@ -144,8 +144,11 @@ def _seats(text: str) -> tuple[int, TeamSeats]:
             raise ValueError
     except ValueError:
         raise EntryError(
-            f"--change is TEAM:NS:EW with each pair two places in the team, e.g. 2:1,5:3,4; "
-            f"not {text!r}"
+            "--change is TEAM:NS:EW with each pair two places in the team, e.g. "
+            "2:1,5:3,4; not {text!r}",
+            Location(input="--change"),
+            code="league.change-format",
+            text=text,
         ) from None
     return team, TeamSeats((ns[0], ns[1]), (ew[0], ew[1]))
 

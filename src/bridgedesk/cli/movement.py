@@ -17,7 +17,7 @@ from bridgedesk.cli._options import (
     TextOrJsonOption,
     output_choice,
 )
-from bridgedesk.errors import MovementError
+from bridgedesk.errors import Location, MovementError
 from bridgedesk.formats import movement_json, plan_json
 from bridgedesk.movements.budget import SEARCH_SECONDS
 from bridgedesk.movements.catalogue import build
@@ -92,7 +92,9 @@ def _team_sessions(
     pairs: int | None = None,
 ) -> tuple[Movement, ...]:
     if tables is not None or pairs is not None:
-        raise MovementError("a team movement takes --teams, not --tables or --pairs")
+        raise MovementError(
+            "a team movement takes --teams, not --tables or --pairs", code="movement.team-options"
+        )
     return build_team(
         kind,
         teams,
@@ -179,7 +181,11 @@ def _show_individual(
     players: int | None, rounds: int | None, boards_per_round: int | None, form: Output, lang: str
 ) -> None:
     if players is None:
-        raise MovementError("an individual movement needs --players (8 to 19)")
+        raise MovementError(
+            "an individual movement needs --players (8 to 19)",
+            Location(input="--players"),
+            code="movement.individual-needs-players",
+        )
     m = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
     if form is Output.HTML:
         typer.echo(movement_cards.render_individual_html(m, lang))
@@ -226,8 +232,9 @@ def cards(
         built = (tables, pairs, rounds, boards_per_round, base, players, teams)
         if kind not in (None, "individual") or any(x is not None for x in built):
             raise MovementError(
-                "--event prints the event's own movement: give no KIND, --tables, --pairs, "
-                "--rounds, --boards-per-round, --base, --players or --teams"
+                "--event prints the event's own movement: give no KIND, --tables, "
+                "--pairs, --rounds, --boards-per-round, --base, --players or --teams",
+                code="movement.event-alone",
             )
         # the store (SQLAlchemy) only for --event: `movement show` stays light
         from bridgedesk.cli import _individual
@@ -246,7 +253,9 @@ def cards(
                 typer.echo(str(path))
         return
     if kind is None:
-        raise MovementError("give the movement's KIND (e.g. howell), or --event EVENT")
+        raise MovementError(
+            "give the movement's KIND (e.g. howell), or --event EVENT", code="movement.needs-kind"
+        )
     if teams is not None:
         ms = _team_sessions(kind, teams, sessions, rounds, boards_per_round, cycles, tables, pairs)
         for i, m in enumerate(ms, start=1):
@@ -256,7 +265,11 @@ def cards(
         return
     if kind == "individual":
         if players is None:
-            raise MovementError("an individual movement needs --players (8 to 19)")
+            raise MovementError(
+                "an individual movement needs --players (8 to 19)",
+                Location(input="--players"),
+                code="movement.individual-needs-players",
+            )
         ind = individual(players, rounds=rounds, boards_per_round=boards_per_round or 2)
         _write_individual(ind, out, language)
         return
@@ -321,7 +334,12 @@ def _range(text: str | None) -> tuple[int, int] | None:
             return int(lo), int(lo)
         return int(lo), int(hi)
     except ValueError:
-        raise MovementError(f"--boards must look like 20..27 or 24, not {text!r}") from None
+        raise MovementError(
+            "--boards must look like 20..27 or 24, not {text!r}",
+            Location(input="--boards"),
+            code="movement.boards-format",
+            text=text,
+        ) from None
 
 
 @app.command()
@@ -377,7 +395,9 @@ def recommend(
     form = output_choice(fmt, Output.TEXT, Output.JSON)
     if players is not None:
         if teams is not None or pairs is not None:
-            raise MovementError("give one of --players, --pairs or --teams")
+            raise MovementError(
+                "give one of --players, --pairs or --teams", code="movement.field-size"
+            )
         _recommend_individual(players, sessions, form)
         return
     if teams is not None:
@@ -385,7 +405,8 @@ def recommend(
         return
     if pairs is None:
         raise MovementError(
-            "give --pairs (pair movements), --players (individual) or --teams (team movements)"
+            "give --pairs (pair movements), --players (individual) or --teams (team movements)",
+            code="movement.field-size-kind",
         )
     if sessions > 1 or sections is not None or form is Output.JSON or out is not None:
         _recommend_plan(pairs, sessions, sections, rounds, form, out)
@@ -428,7 +449,12 @@ def two_session(
     form = output_choice(fmt, Output.TEXT, Output.JSON)
     kind = first.upper()
     if kind not in ("AM", "SM"):
-        raise MovementError(f"--first is AM (appendix Mitchell) or SM (scrambled), not {first!r}")
+        raise MovementError(
+            "--first is AM (appendix Mitchell) or SM (scrambled), not {first!r}",
+            Location(input="--first"),
+            code="movement.first",
+            first=first,
+        )
     bpr = boards_per_round or (3 if second_rounds <= 9 else 2)
     one, two = two_sessions(
         tables, kind, first_rounds, second_rounds, boards_per_round=bpr, time_budget=time_limit
@@ -458,8 +484,10 @@ def double_howell_cmd(
 
     if not 5 <= pairs <= 32:
         raise MovementError(
-            f"a Howell played twice is for 5 to 32 pairs (3 to 16 tables), not {pairs}; "
-            "use 'movement recommend --sessions 2' for more pairs"
+            "a Howell played twice is for 5 to 32 pairs (3 to 16 tables), not "
+            "{pairs}; use 'movement recommend --sessions 2' for more pairs",
+            code="movement.twice-howell-size",
+            pairs=pairs,
         )
     tables = (pairs + 1) // 2
     if rounds is None or rounds == 2 * tables - 1:
@@ -511,7 +539,10 @@ def _recommend_plan(
 def _recommend_individual(players: int, sessions: int, form: Output) -> None:
     """The individual movements for ``players`` players (004:3068-3078), never a pairs Howell."""
     if sessions != 1:
-        raise MovementError("the individual list plans one session (004:3068-3078)")
+        raise MovementError(
+            "the individual list plans one session (004:3068-3078)",
+            code="movement.individual-one-session",
+        )
     found = recommend_individual(players)
     if form is Output.JSON:
         rows = [
@@ -533,9 +564,16 @@ def _recommend_teams(
     """The SRR team rows of appendix 1 for ``teams`` teams (004:3376-3431)."""
 
     if pairs is not None or boards is not None or minutes is not None:
-        raise MovementError("--teams takes no --pairs, --boards or --minutes")
+        raise MovementError(
+            "--teams takes no --pairs, --boards or --minutes", code="movement.teams-options"
+        )
     if teams < 2:
-        raise MovementError(f"--teams must be at least 2, not {teams}")
+        raise MovementError(
+            "--teams must be at least 2, not {teams}",
+            Location(input="--teams"),
+            code="movement.teams-too-few",
+            teams=teams,
+        )
     for row in team_options(teams):
         typer.echo(row.describe())
     typer.echo(advice(teams))

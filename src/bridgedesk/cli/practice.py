@@ -73,8 +73,10 @@ def parse_contract(text: str) -> Any:
     m = _CONTRACT.match(_as_letters(text))
     if m is None:
         raise PracticeError(
-            f"cannot read the contract {text!r}: write a strain (S H D C NT) then game or part, "
-            "e.g. 'S game' or 'NT part'"
+            "cannot read the contract {text!r}: write a strain (S H D C NT) then "
+            "game or part, e.g. 'S game' or 'NT part'",
+            code="practice.contract",
+            text=text,
         )
     return MiniContract(Strain.parse(m.group(1)), m.group(2).upper().startswith("G"))
 
@@ -112,12 +114,19 @@ def _session(
     rule_set = Rules.parse(rules)
     rule_set.check()
     if level not in levels():
-        raise PracticeError(f"unknown level {level!r}: expected {' or '.join(levels())}")
+        raise PracticeError(
+            "unknown level {level!r}: expected {levels}",
+            code="practice.unknown-level-choose",
+            level=level,
+            levels=" or ".join(levels()),
+        )
     file_deals = None
     if deals is not None:
         file_deals = tuple(r.deal for r in dealfile.load(deals))
         if not file_deals:
-            raise PracticeError(f"{deals}: the file holds no boards")
+            raise PracticeError(
+                "{deals}: the file holds no boards", code="practice.no-boards", deals=deals
+            )
     count = boards if boards is not None else (len(file_deals) if file_deals else 8)
     config = SessionConfig(
         seed=seed if seed is not None else secrets.randbelow(10**9),
@@ -278,8 +287,10 @@ def practice(
     else:
         if save.exists():
             raise PracticeError(
-                f"the session file {save} exists: go on with it with --resume {save}, "
-                "or give another file with --save"
+                "the session file {save} exists: go on with it with --resume {save}, or "
+                "give another file with --save",
+                code="practice.session-exists",
+                save=save,
             )
         config, supply, file_deals = _session(deals, boards, seed, level, rules)
         results = ()

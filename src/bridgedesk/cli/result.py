@@ -67,9 +67,15 @@ def split_slip(slip: list[str] | None) -> tuple[str | None, str | None, str | No
     words = list(slip or [])
     for word in words:
         if word.startswith("--"):
-            raise EntryError(f"unknown option {word}; see --help")
+            raise EntryError(
+                "unknown option {word}; see --help", code="result.unknown-option", word=word
+            )
     if len(words) > 3:
-        raise EntryError(f"expected CONTRACT DECLARER RESULT, got {' '.join(words)!r}")
+        raise EntryError(
+            "expected CONTRACT DECLARER RESULT, got {words!r}",
+            code="result.expected-words",
+            words=" ".join(words),
+        )
     words += [""] * (3 - len(words))
     contract, declarer, result = (w or None for w in words)
     return contract, declarer, result
@@ -246,16 +252,24 @@ def correct(
     with open_store(db) as store:
         if result_id is not None:
             if board is not None or ns is not None or ew is not None:
-                raise EntryError("give either --id or --board/--ns/--ew, not both")
+                raise EntryError(
+                    "give either --id or --board/--ns/--ew, not both", code="result.id-or-board"
+                )
             matches = [r for r in store.results(event) if r.id == result_id]
             if not matches:
-                raise EntryError(f"no result {result_id} in this event")
+                raise EntryError(
+                    "no result {result_id} in this event",
+                    code="result.no-such-result-cli",
+                    result_id=result_id,
+                )
             stored = matches[0]
         elif board is not None and ns is not None and ew is not None:
             ns, ew = pair_numbers(store, event, section, session).entered(ns, ew)
             stored = store.find_result(event, board, ns, ew, section=section, session=session)
         else:
-            raise EntryError("say which result: --id N, or --board B --ns X --ew Y")
+            raise EntryError(
+                "say which result: --id N, or --board B --ns X --ew Y", code="result.which-result"
+            )
         old = stored.result
         numbers = pair_numbers(store, event, old.section, old.session)
         if new_ns is not None:
@@ -441,7 +455,11 @@ def import_results(
     """
 
     if file.suffix.lower() != ".csv":
-        raise FormatError("results can be imported from .csv files", Location(file=str(file)))
+        raise FormatError(
+            "results can be imported from .csv files",
+            Location(file=str(file)),
+            code="result.import-csv-only",
+        )
     rows = results_csv.load_seated(file)
     given: list[tuple[int | None, slips.GivenSlip]] = [
         (line, r if players is None else SeatedResult(r, players)) for line, r, players in rows

@@ -90,7 +90,10 @@ def penalty(
         if value is not None
     ]
     if len(given) != 1:
-        raise EntryError("give the penalty's size once: --boards, --mp, --percent or --imp")
+        raise EntryError(
+            "give the penalty's size once: --boards, --mp, --percent or --imp",
+            code="penalty.size-once",
+        )
     unit, value, option = given[0]
     side, number = pair_name(pair)
     amount = parse_amount(value, option)
@@ -143,7 +146,11 @@ def fouled(
         if from_round is not None:
             movement = store.movement(event, section=section, session=session)
             if movement is None:
-                raise EntryError(f"section {section} has no movement yet")
+                raise EntryError(
+                    "section {section} has no movement yet",
+                    code="section.no-movement-yet",
+                    section=section,
+                )
             places = fouled_places(movement, board, from_round, places)
         ids = rulings.fouled(
             store,

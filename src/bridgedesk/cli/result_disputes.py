@@ -100,13 +100,23 @@ def resolve(
         found = {d.id: d for ses, names in store.event(event).sections for sec in names
                  for d in disputes(store, event, sec, ses)}  # fmt: skip
         if dispute not in found:
-            raise DisputeError(f"event {event!r} has no dispute {dispute}")
+            raise DisputeError(
+                "event {event!r} has no dispute {dispute_id}",
+                code="dispute.no-such-dispute",
+                event=event,
+                dispute_id=dispute,
+            )
         new = None
         if correcting:
             rid = found[dispute].result_id
             stored = next((r for r in store.results(event) if r.id == rid), None)
             if stored is None:
-                raise DisputeError(f"result {rid} of dispute {dispute} is deleted")
+                raise DisputeError(
+                    "result {rid} of dispute {dispute} is deleted",
+                    code="dispute.disputed-result-deleted",
+                    rid=rid,
+                    dispute=dispute,
+                )
             new = corrected(
                 stored.result, contract=contract, declarer=declarer, result=result,
                 lead=lead, adjusted=adjusted,

@@ -20,7 +20,7 @@ from bridgedesk.cli._options import (
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.result import app
 from bridgedesk.cli.result_teams import RoomOption
-from bridgedesk.errors import EntryError
+from bridgedesk.errors import EntryError, Location
 from bridgedesk.store import srr_flights
 
 
@@ -30,10 +30,21 @@ def boards_arg(text: str) -> tuple[int, ...]:
     for part in text.split(","):
         a, dash, b = part.strip().partition("-")
         if not (a.isascii() and a.isdigit() and (not dash or (b.isascii() and b.isdigit()))):
-            raise EntryError(f"--boards is like 1-4 or 1,3,4, not {text!r}")
+            raise EntryError(
+                "--boards is like 1-4 or 1,3,4, not {text!r}",
+                Location(input="--boards"),
+                code="misseat.boards-format",
+                text=text,
+            )
         first, last = int(a), int(b) if dash else int(a)
         if not 1 <= first <= last <= limit.BOARDS:
-            raise EntryError(f"--boards {text!r}: boards run 1-{limit.BOARDS}, low to high")
+            raise EntryError(
+                "--boards {text!r}: boards run 1-{boards}, low to high",
+                Location(input="--boards"),
+                code="misseat.boards-range",
+                text=text,
+                boards=limit.BOARDS,
+            )
         out.extend(range(first, last + 1))
     return tuple(out)
 

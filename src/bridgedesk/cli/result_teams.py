@@ -77,9 +77,17 @@ def team(
     """
     contract, declarer, result = split_slip(slip)
     if correct and not reason:
-        raise EntryError("a correction needs --reason (it is kept in the audit log)")
+        raise EntryError(
+            "a correction needs --reason (it is kept in the audit log)",
+            Location(input="--reason"),
+            code="correction.needs-reason-cli",
+        )
     if reason and not correct:
-        raise EntryError("--reason goes with --correct")
+        raise EntryError(
+            "--reason goes with --correct",
+            Location(input="--reason"),
+            code="correction.reason-needs-correct",
+        )
     # The table and pairs are the draw's; 1 and 2 stand in until the slip is placed.
     played = make_result(
         round=rnd, table=1, board=board, ns=1, ew=2, contract=contract, declarer=declarer,

@@ -18,6 +18,7 @@ from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import DbOption, EventArg, FormatOption, OutDirOption
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.errors import BridgedeskError
+from bridgedesk.i18n import phrase, said_in
 from bridgedesk.reports.output import Output
 from bridgedesk.services.publishing import Publication, Published, publish
 
@@ -109,7 +110,7 @@ def command(
             done = publish(store, event, asked)
         except BridgedeskError as exc:
             raise exc.noted(summarised(exc.details, missing)) from None
-    echo(done, missing)
+    echo(done, missing, asked.lang)
 
 
 #: Missing slips listed by name before the rest are counted (``--missing``: all).
@@ -122,13 +123,18 @@ def summarised(notes: tuple[str, ...], every: bool = False) -> tuple[str, ...]:
     if every or len(notes) <= FIRST_MISSING:
         return notes
     first = "; ".join(n.removeprefix("missing slip: ") for n in notes[:FIRST_MISSING])
-    return (f"missing slips: {first}; {len(notes)} in all (--missing lists every one)",)
+    line = phrase(
+        "missing slips: {first}; {count} in all (--missing lists every one)",
+        first=first,
+        count=len(notes),
+    )
+    return (line,)
 
 
-def echo(done: Published, every: bool = False) -> None:
+def echo(done: Published, every: bool = False, lang: str = "en") -> None:
     """What a publication printed and wrote, as the command line shows it."""
     for line in summarised(done.notes, every):
-        typer.echo(line, err=True)
+        typer.echo(str(said_in(line, lang)), err=True)
     if done.text:
         typer.echo(done.text, nl=False)
     for path in done.files:

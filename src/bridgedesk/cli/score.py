@@ -18,7 +18,7 @@ from bridgedesk import limits as limit
 from bridgedesk.bridge.methods import Convention, Method
 from bridgedesk.cli._options import InputEncodingOption
 from bridgedesk.cli.results import echo
-from bridgedesk.errors import ScoringError
+from bridgedesk.errors import Location, ScoringError
 from bridgedesk.reports.output import Output
 from bridgedesk.results.qualify import CutBy
 from bridgedesk.services.file_scores import (
@@ -182,9 +182,14 @@ def command(
 def _cut(places: int | None, by: str, withdrawn: str | None) -> Cut | None:
     if places is None:
         if withdrawn is not None or by != "overall":
-            raise ScoringError("--cut-by and --withdrawn go with --cut N")
+            raise ScoringError("--cut-by and --withdrawn go with --cut N", code="cut.options")
         return None
     if by not in ("overall", "field"):
-        raise ScoringError(f"--cut-by is overall or field, not {by!r}")
+        raise ScoringError(
+            "--cut-by is overall or field, not {by!r}",
+            Location(input="--cut-by"),
+            code="cut.by",
+            by=by,
+        )
     pairs = tuple(p.strip() for p in (withdrawn or "").split(",") if p.strip())
     return Cut(places, CutBy(by), pairs)

@@ -40,8 +40,11 @@ def check_host(host: str) -> str:
     except ValueError:
         if not host.isascii() or _HOSTNAME.match(host) is None:
             raise BridgedeskError(
-                f"--host {host[:40]!r} is not an IP address or a host name "
-                "(e.g. 127.0.0.1, 0.0.0.0 for the whole LAN, or ::)"
+                "--host {host!r} is not an IP address or a host name (e.g. 127.0.0.1, "
+                "0.0.0.0 for the whole LAN, or ::)",
+                Location(input="--host"),
+                code="serve.bad-host",
+                host=host[:40],
             ) from None
     return host
 
@@ -52,7 +55,13 @@ def check_free(host: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except OSError as exc:
-        raise BridgedeskError(f"--host {host!r}: {exc.strerror or exc}") from None
+        raise BridgedeskError(
+            "--host {host!r}: {reason}",
+            Location(input="--host"),
+            code="serve.host",
+            host=host,
+            reason=exc.strerror or exc,
+        ) from None
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -60,8 +69,12 @@ def check_free(host: str, port: int) -> None:
             probe.bind(address)
         except OSError as exc:
             raise BridgedeskError(
-                f"cannot listen on {host} port {port}: {exc.strerror or exc} "
-                "(another server there? choose another --port)"
+                "cannot listen on {host} port {port}: {reason} (another server there? "
+                "choose another --port)",
+                code="serve.cannot-listen",
+                host=host,
+                port=port,
+                reason=exc.strerror or exc,
             ) from None
 
 

@@ -10,7 +10,7 @@ import typer
 
 from bridgedesk import limits as limit
 from bridgedesk.cli._options import LastRoundOption, TextOrJsonOption, output_choice
-from bridgedesk.errors import PairingError
+from bridgedesk.errors import Location, PairingError
 from bridgedesk.events.even_chance import EntryPair, form_teams
 from bridgedesk.events.swiss import Rematch, SwissRule, Triangle, pair_round
 from bridgedesk.formats import swiss_draw
@@ -43,10 +43,18 @@ def pair(
 
     rules = {r.value: r for r in SwissRule}
     if rule not in rules:
-        raise PairingError(f"unknown rule {rule!r}; choose jcbl-1, jcbl-2 or jcbl-3")
+        raise PairingError(
+            "unknown rule {rule!r}; choose jcbl-1, jcbl-2 or jcbl-3",
+            code="swiss.unknown-rule",
+            rule=rule,
+        )
     modes = {t.value: t for t in Triangle}
     if triangle not in modes:
-        raise PairingError(f"unknown triangle mode {triangle!r}; choose one-round or two-rounds")
+        raise PairingError(
+            "unknown triangle mode {triangle!r}; choose one-round or two-rounds",
+            code="swiss.unknown-triangle",
+            triangle=triangle,
+        )
     form = output_choice(fmt, Output.TEXT, Output.JSON)
     p = pair_round(
         load(history),
@@ -87,7 +95,10 @@ def form_teams_cmd(
             entries.append(EntryPair(int(number), Decimal(points)))
         except InvalidOperation:
             raise PairingError(
-                f"--pair must look like 7=125.5 (pair=seed points), not {item!r}"
+                "--pair must look like 7=125.5 (pair=seed points), not {item!r}",
+                Location(input="--pair"),
+                code="swiss.pair-format",
+                item=item,
             ) from None
     for team in form_teams(entries, floater):
         a, b = team.pairs

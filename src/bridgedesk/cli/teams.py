@@ -69,6 +69,10 @@ def score(
     Example: bridgedesk teams score autumn.json --scoring vp --format html --out autumn/
     """
     if fmt in (Output.HTML, Output.CSV) and out is None:
-        raise BridgedeskError(f"--format {fmt.value} writes several files: give --out DIR")
+        raise BridgedeskError(
+            "--format {format} writes several files: give --out DIR",
+            code="teams.needs-out-dir",
+            format=fmt.value,
+        )
     event, pairs = team_file_scores(file, scoring, vp_scale, stock, flight or (), pairs_method)
     echo(write_team_event(event, fmt, chosen(lang), out, pairs))

@@ -24,7 +24,10 @@ def _password(from_stdin: bool) -> str:
     if not sys.stdin.isatty():
         from bridgedesk.errors import EntryError
 
-        raise EntryError("no terminal to ask the password at: pipe it in with --password-stdin")
+        raise EntryError(
+            "no terminal to ask the password at: pipe it in with --password-stdin",
+            code="user.no-terminal",
+        )
     text: str = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
     return text
 

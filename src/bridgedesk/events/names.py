@@ -43,8 +43,8 @@ _MEMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*\Z")
 def check_name(
     text: str, what: str | LazyText, *, empty: bool = False, longest: int = LONGEST
 ) -> str:
-    """``text`` if it may name ``what`` (words said in the reader's language, or for now
-    English from the store); :class:`EntryError` saying why not."""
+    """``text`` if it may name ``what`` (words said in the reader's language);
+    :class:`EntryError` saying why not."""
     if not empty and not text.strip():
         raise EntryError("{what} is empty", code="name.empty", what=what)
     bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
@@ -80,7 +80,7 @@ def check_section_name(name: str) -> str:
     return name
 
 
-def check_member(member: str, whose: str = "a player") -> str:
+def check_member(member: str, whose: str | LazyText) -> str:
     """``member`` if it may be a member number; :class:`EntryError` saying why not."""
     if len(member) > LONGEST_MEMBER or not _MEMBER.match(member):
         shown = repr(member) if len(member) <= 40 else repr(member[:37]) + "..."

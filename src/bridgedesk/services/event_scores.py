@@ -36,6 +36,7 @@ from bridgedesk.events.individual import IndividualPlan
 from bridgedesk.events.model import SectionResults
 from bridgedesk.events.rulings import Rulings
 from bridgedesk.events.team_settings import TeamSettings
+from bridgedesk.i18n import phrase
 from bridgedesk.results.event_ranking import event_ranking, final_carry
 from bridgedesk.results.individual import score_individual_section
 from bridgedesk.results.model import ScoredEvent, ScoredSession
@@ -160,7 +161,11 @@ class Missing:
         """``PROVISIONAL: 3 of 60 slips missing`` (empty when none is)."""
         if not self.slips:
             return ""
-        return f"PROVISIONAL: {len(self.slips)} of {self.planned} slips missing"
+        return phrase(
+            "PROVISIONAL: {missing} of {planned} slips missing",
+            missing=len(self.slips),
+            planned=self.planned,
+        )
 
 
 @dataclass(frozen=True)

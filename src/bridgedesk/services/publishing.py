@@ -42,7 +42,7 @@ from bridgedesk.deals.analysis import BoardRecord
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.formats import pbn_team_matches, results_json, srr_pairs_csv, team_results_json
-from bridgedesk.i18n import catalog, phrase
+from bridgedesk.i18n import catalog, phrase, said_in
 from bridgedesk.reports import bundle
 from bridgedesk.reports import srr_pairs as srr_reports
 from bridgedesk.reports import teams as team_reports
@@ -139,10 +139,12 @@ class Published:
     files: tuple[Path, ...] = field(default_factory=tuple)
 
 
-def _provisional(missing: Missing, final: bool, hint: str) -> tuple[str, tuple[str, ...]]:
+def _provisional(
+    missing: Missing, final: bool, hint: str, lang: str
+) -> tuple[str, tuple[str, ...]]:
     """The missing slips for standard error and the line marking the results
     provisional; with ``final``, a refusal (004:3838-3846)."""
-    notes = tuple(f"missing slip: {slip}" for slip in missing.slips)
+    notes = tuple(phrase("missing slip: {slip}", slip=slip) for slip in missing.slips)
     if missing and final:
         raise BridgedeskError(
             "the results cannot be final: {missing} of {planned} slips missing "
@@ -152,7 +154,7 @@ def _provisional(missing: Missing, final: bool, hint: str) -> tuple[str, tuple[s
             planned=missing.planned,
             hint=hint,
         ).noted(notes)
-    return missing.line, notes
+    return str(said_in(missing.line, lang)), notes
 
 
 def _pdf(written: Sequence[Path]) -> list[Path]:
@@ -178,7 +180,7 @@ def _one_session(
     hint = "bridgedesk result not-played"
     if len(scored.sections) > 1:
         return _several(found, asked)
-    line, notes = _provisional(found.missing, asked.final, hint)
+    line, notes = _provisional(found.missing, asked.final, hint, asked.lang)
     if fmt is Output.TEXT:
         text = ranking_text(scored, asked.lang)
         return Published((line + "\n" if line else "") + text, notes)
@@ -213,7 +215,9 @@ def _one_session(
 def _several(found: SessionScores, asked: Publication) -> Published:
     """Every section of the session, then the ranking across them."""
     scored = found.scored
-    line, notes = _provisional(found.missing, asked.final, "bridgedesk result not-played")
+    line, notes = _provisional(
+        found.missing, asked.final, "bridgedesk result not-played", asked.lang
+    )
     if asked.fmt is Output.TEXT:
         parts = [line + "\n"] if line else []
         for sec in scored.sections:
@@ -232,7 +236,7 @@ def _rounds(found: RoundScores, asked: Publication) -> Published:
     """A round-by-round event's standings after each round (text, json or html)."""
     result = found.rounds
     assert result is not None
-    notes = tuple(f"missing slip: {slip}" for slip in result.missing)
+    notes = tuple(phrase("missing slip: {slip}", slip=slip) for slip in result.missing)
     if asked.final and result.missing:
         raise BridgedeskError(
             "the results cannot be final: {missing} slip(s) missing (listed above); "
@@ -262,7 +266,7 @@ def _rounds(found: RoundScores, asked: Publication) -> Published:
 def _whole_event(found: EventScores, asked: Publication) -> Published:
     """An event of several sessions or a final: text, json or html."""
     line, notes = _provisional(
-        found.missing, asked.final, "bridgedesk result not-played --session N"
+        found.missing, asked.final, "bridgedesk result not-played --session N", asked.lang
     )
     scored = found.scored
     if asked.fmt is Output.JSON:
@@ -363,7 +367,7 @@ def _teams(found: TeamScores, asked: Publication) -> Published:
                 count=count,
             ).noted(notes)
         if fmt is Output.TEXT:
-            provisional = f"PROVISIONAL: {count}\n"
+            provisional = phrase("PROVISIONAL: {count}", count=count).in_(asked.lang) + "\n"
     if out is not None and fmt is Output.TEXT:
         fmt = Output.HTML  # --out DIR asks for the report set
     if fmt is Output.HTML and out is None:
@@ -534,11 +538,11 @@ def _disputes(unit: UnitOfWork, event: int | str, asked: Publication) -> tuple[s
             event=event,
         ).noted(lines)
     if asked.final or asked.settled:
-        note = f"FINAL DESPITE OPEN DISPUTES: {count}"
+        note = phrase("FINAL DESPITE OPEN DISPUTES: {count}", count=count)
         director.log(unit, event, "publish-despite-disputes", "results", who=asked.who,
                      reason=note, new={"disputes": [d.id for d in found]})  # fmt: skip
         return (*lines, note)
-    return (*lines, f"PROVISIONAL: {count}")
+    return (*lines, phrase("PROVISIONAL: {count}", count=count))
 
 
 def publish(unit: UnitOfWork, event: int | str, asked: Publication) -> Published:
@@ -557,5 +561,5 @@ def publish(unit: UnitOfWork, event: int | str, asked: Publication) -> Published
         return done
     text = done.text
     if asked.fmt is Output.TEXT:
-        text = disputed[-1] + "\n" + text
+        text = str(said_in(disputed[-1], asked.lang)) + "\n" + text
     return replace(done, text=text, notes=done.notes + disputed)

@@ -35,6 +35,7 @@ from bridgedesk.events.rulings import (
     expected_slips,
     missing_slips,
 )
+from bridgedesk.i18n import LazyText, lazy_pgettext
 from bridgedesk.store.lookups import (
     event_row,
     movement_of,
@@ -50,6 +51,31 @@ from bridgedesk.store.models import (
     SectionRow,
 )
 from bridgedesk.store.unit import UnitOfWork, utcnow
+
+#: The audit log's actions: stored as these names, said in the reader's language when a
+#: refusal names one ("penalty needs a reason").
+ACTION_WORDS: dict[str, LazyText] = {
+    "withdraw-pair": lazy_pgettext("audit action", "withdraw-pair"),
+    "team-forfeit": lazy_pgettext("audit action", "team-forfeit"),
+    "team-withdraw": lazy_pgettext("audit action", "team-withdraw"),
+    "bye-stand": lazy_pgettext("audit action", "bye-stand"),
+    "entry-import": lazy_pgettext("audit action", "entry-import"),
+    "entry-edit": lazy_pgettext("audit action", "entry-edit"),
+    "entry-withdraw": lazy_pgettext("audit action", "entry-withdraw"),
+    "options": lazy_pgettext("audit action", "options"),
+    "cancel": lazy_pgettext("audit action", "cancel"),
+    "dispute": lazy_pgettext("audit action", "dispute"),
+    "dispute-confirmed": lazy_pgettext("audit action", "dispute-confirmed"),
+    "dispute-corrected": lazy_pgettext("audit action", "dispute-corrected"),
+    "late-pair": lazy_pgettext("audit action", "late-pair"),
+    "late-player": lazy_pgettext("audit action", "late-player"),
+    "release": lazy_pgettext("audit action", "release"),
+    "penalty": lazy_pgettext("audit action", "penalty"),
+    "fouled": lazy_pgettext("audit action", "fouled"),
+    "not-played": lazy_pgettext("audit action", "not-played"),
+    "awards-despite-disputes": lazy_pgettext("audit action", "awards-despite-disputes"),
+    "publish-despite-disputes": lazy_pgettext("audit action", "publish-despite-disputes"),
+}
 
 
 @dataclass(frozen=True)
@@ -82,11 +108,13 @@ def audit(
         raise EntryError(
             "{action} needs a reason (it is kept in the audit log)",
             code="director.needs-reason",
-            action=action,
+            action=ACTION_WORDS.get(action, action),
         )
     if not who.strip():
         raise EntryError(
-            "{action} needs the name of who makes it", code="director.needs-who", action=action
+            "{action} needs the name of who makes it",
+            code="director.needs-who",
+            action=ACTION_WORDS.get(action, action),
         )
     row = DirectorAuditRow(
         event_id=ev.id,

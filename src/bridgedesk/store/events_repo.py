@@ -18,6 +18,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, EntryKind, Event
 from bridgedesk.events.names import check_entry, check_name, check_section_name
 from bridgedesk.events.seating import seated_pairs
+from bridgedesk.i18n import lazy_pgettext
 from bridgedesk.store.competitors import follow
 from bridgedesk.store.individual_events import check_entry_kind
 from bridgedesk.store.late_pairs import seat_late_pair
@@ -96,8 +97,8 @@ def create_event(unit: UnitOfWork, event: Event, *, individual: bool = False) ->
 def insert_event(s: OrmSession, event: Event) -> EventRow:
     """Check the names and insert ``event`` with its sessions and sections, in the
     caller's transaction (see :func:`create_event`)."""
-    check_name(event.name, "the event's name")
-    check_name(event.club, "the club's name", empty=True)
+    check_name(event.name, lazy_pgettext("name of", "the event's name"))
+    check_name(event.club, lazy_pgettext("name of", "the club's name"), empty=True)
     for session in event.sessions:
         for section in session.sections:
             check_section_name(section.name)

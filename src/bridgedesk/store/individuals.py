@@ -26,6 +26,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.individual import KIND, IndividualPlan, IndividualTable
 from bridgedesk.events.model import Entry, EntryKind, SectionResults
 from bridgedesk.events.names import check_member, check_name
+from bridgedesk.i18n import lazy_pgettext
 from bridgedesk.movements.individual import (
     IndividualMovement,
     IndividualRound,
@@ -95,9 +96,9 @@ def add_player(
     player joins a movement set already from round 2
     (:mod:`bridgedesk.store.late_players`)."""
     if name is not None:
-        check_name(name, "a player's name")
+        check_name(name, lazy_pgettext("name of", "a player's name"))
     if member is not None:
-        check_member(member, name or "a player")
+        check_member(member, name or lazy_pgettext("whose member number", "a player"))
     if not (name or member):
         raise EntryError(
             "a player needs --player NAME or --member NUMBER (from the register)",

@@ -17,9 +17,20 @@ def _points(value: Any, where: str) -> Decimal:
     try:
         points = Decimal(str(value))
     except InvalidOperation:
-        raise MasterpointError(f"{where}: points must be a number, got {value!r}") from None
+        raise MasterpointError(
+            "{place}: points must be a number, got {value!r}",
+            code="masterpoint.points-not-number",
+            place=where,
+            value=value,
+        ) from None
     if isinstance(value, bool) or not points.is_finite() or not 0 <= points <= MAX_AWARD:
-        raise MasterpointError(f"{where}: points must be a number 0-{MAX_AWARD}, got {value!r}")
+        raise MasterpointError(
+            "{place}: points must be a number 0-{max_award}, got {value!r}",
+            code="masterpoint.points-range",
+            place=where,
+            max_award=MAX_AWARD,
+            value=value,
+        )
     return points
 
 
@@ -28,10 +39,18 @@ def ranking_digest(data: Any, name: str) -> str | None:
     (None when they carry none: awards of results files or a ranking JSON)."""
     found = {item.get("ranking") for item in data if isinstance(item, dict)}
     if len(found) > 1:
-        raise MasterpointError(f"{name}: the awards were computed from different rankings")
+        raise MasterpointError(
+            "{name}: the awards were computed from different rankings",
+            code="masterpoint.rankings-differ",
+            name=name,
+        )
     digest = found.pop() if found else None
     if digest is not None and not (isinstance(digest, str) and len(digest) == 64):
-        raise MasterpointError(f"{name}: the awards' ranking is not one `award --json` printed")
+        raise MasterpointError(
+            "{name}: the awards' ranking is not one `award --json` printed",
+            code="masterpoint.ranking-unknown",
+            name=name,
+        )
     return digest
 
 
@@ -39,7 +58,9 @@ def recorded_awards(data: Any, name: str) -> list[RecordedAward]:
     """The awards ``record`` reads: a JSON list as ``award --json`` prints it."""
 
     if not isinstance(data, list):
-        raise MasterpointError(f"{name}: expected a JSON list of awards")
+        raise MasterpointError(
+            "{name}: expected a JSON list of awards", code="masterpoint.expected-list", name=name
+        )
     awards: list[RecordedAward] = []
     for n, item in enumerate(data, start=1):
         where = f"{name}: award {n}"
@@ -50,9 +71,17 @@ def recorded_awards(data: Any, name: str) -> list[RecordedAward]:
             points = item["points"]
             colour = str(item["colour"])
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise MasterpointError(f"{where} needs member, place, points and colour") from None
+            raise MasterpointError(
+                "{place} needs member, place, points and colour",
+                code="masterpoint.award-fields",
+                place=where,
+            ) from None
         if not member:
-            raise MasterpointError(f"{where}: member number is empty")
+            raise MasterpointError(
+                "{place}: member number is empty",
+                code="masterpoint.award-member-empty",
+                place=where,
+            )
         awards.append(
             RecordedAward(
                 member=member,

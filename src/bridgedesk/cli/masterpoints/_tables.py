@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridgedesk.errors import MasterpointError
+from bridgedesk.errors import Location, MasterpointError
 from bridgedesk.masterpoints.jcbl.weekly import GameKind, weekly_table
 from bridgedesk.masterpoints.sbf.rules import h1_final, h1_semifinal
 from bridgedesk.masterpoints.sbf.tables import TABLES, ScaleRow, bronze_simultaneous, table
@@ -21,20 +21,38 @@ TABLE_NAMES = (*TABLES, *PAIR_TABLES)
 def refuse(given: dict[str, object], why: str) -> None:
     for option, value in given.items():
         if value not in (None, False):
-            raise MasterpointError(f"{option} does not apply: {why}")
+            raise MasterpointError(
+                "{option} does not apply: {why}",
+                code="masterpoint.option-not-applicable",
+                option=option,
+                why=why,
+            )
 
 
 def weekly(
     klass: int | None, kind: str | None, competitors: int | None, sessions: int | None
 ) -> dict[str, Any]:
     if klass is None:
-        raise MasterpointError("jcbl-weekly needs --class 1-5")
+        raise MasterpointError(
+            "jcbl-weekly needs --class 1-5",
+            Location(input="--class"),
+            code="masterpoint.weekly-needs-class",
+        )
     if competitors is None:
-        raise MasterpointError("jcbl-weekly needs --competitors (2 or more)")
+        raise MasterpointError(
+            "jcbl-weekly needs --competitors (2 or more)",
+            Location(input="--competitors"),
+            code="masterpoint.weekly-needs-competitors",
+        )
     try:
         game_kind = GameKind(kind or "pairs")
     except ValueError:
-        raise MasterpointError(f"--kind must be pairs, individual or teams, got {kind!r}") from None
+        raise MasterpointError(
+            "--kind must be pairs, individual or teams, got {kind!r}",
+            Location(input="--kind"),
+            code="masterpoint.kind",
+            kind=kind,
+        ) from None
     row = weekly_table(klass, game_kind, competitors, 1 if sessions is None else sessions)
     doc: dict[str, Any] = {
         "rules": "jcbl-weekly",
@@ -54,14 +72,26 @@ def sbf(name: str, unit: str, size: int, simultaneous: bool) -> tuple[ScaleRow, 
     wanted = "pairs" if key in PAIR_TABLES else TABLES.get(key)
     if wanted is None:
         raise MasterpointError(
-            f"unknown SBF table {name!r}; tables with a size scale: {', '.join(TABLE_NAMES)}"
+            "unknown SBF table {name!r}; tables with a size scale: {tables}",
+            code="masterpoint.unknown-table",
+            name=name,
+            tables=", ".join(TABLE_NAMES),
         )
     if unit != wanted:
-        raise MasterpointError(f"table {key} is by {wanted}: give --{wanted}, not --{unit}")
+        raise MasterpointError(
+            "table {key} is by {wanted}: give --{wanted}, not --{unit}",
+            code="masterpoint.table-unit",
+            key=key,
+            wanted=wanted,
+            unit=unit,
+        )
     if simultaneous and key not in ("A", "A1", "A2"):
         raise MasterpointError(
-            "--simultaneous does not apply: it is the bronze common list (table A) of a "
-            f"simultaneous event (001:441-446), not table {key}"
+            "--simultaneous does not apply: it is the bronze common list (table A) "
+            "of a simultaneous event (001:441-446), not table {key}",
+            Location(input="--simultaneous"),
+            code="masterpoint.simultaneous-table",
+            key=key,
         )
     if simultaneous:
         return ScaleRow("A", size, bp=bronze_simultaneous(size)), unit

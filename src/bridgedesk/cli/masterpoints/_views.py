@@ -8,7 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from bridgedesk.errors import MasterpointError
+from bridgedesk.errors import Location, MasterpointError
 from bridgedesk.masterpoints.ledger import Ledger, SbfStatement, Statement
 from bridgedesk.masterpoints.sbf.classes import Holding
 from bridgedesk.masterpoints.sbf.rules import RankingAward, ranking_kind, ranking_points
@@ -17,7 +17,12 @@ from bridgedesk.masterpoints.sbf.units import Denomination
 
 def rule_set(rules: str) -> str:
     if rules not in ("jcbl", "sbf"):
-        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+        raise MasterpointError(
+            "--rules must be jcbl or sbf, got {rules!r}",
+            Location(input="--rules"),
+            code="masterpoint.rules",
+            rules=rules,
+        )
     return rules
 
 
@@ -29,10 +34,20 @@ def period(period: str) -> tuple[int, int]:
         and (month_text.isascii() and month_text.isdigit())
         and len(year_text) == 4
     ):
-        raise MasterpointError(f"--period must be YYYY-MM, got {period!r}")
+        raise MasterpointError(
+            "--period must be YYYY-MM, got {period!r}",
+            Location(input="--period"),
+            code="masterpoint.period",
+            period=period,
+        )
     year, month = int(year_text), int(month_text)
     if not 1 <= month <= 12:
-        raise MasterpointError(f"month must be 1-12, got {month}")
+        raise MasterpointError(
+            "month must be 1-12, got {month}",
+            Location(input="--period"),
+            code="masterpoint.month",
+            month=month,
+        )
     return year, month
 
 

@@ -14,7 +14,7 @@ from bridgedesk.cli._options import DbOption, JsonOption
 from bridgedesk.cli.masterpoints import _views as views
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.cli.masterpoints._options import LedgerOption
-from bridgedesk.errors import MasterpointError
+from bridgedesk.errors import Location, MasterpointError
 from bridgedesk.services.awards import stale_awards
 from bridgedesk.services.ledgers import open_ledger, parse_day, read_ledger
 from bridgedesk.store.service import Store
@@ -174,9 +174,19 @@ def annual_command(
                 raise InvalidOperation
             level = Decimal(value)
         except InvalidOperation:
-            raise MasterpointError(f"--deemed takes MEMBER=MP, got {item!r}") from None
+            raise MasterpointError(
+                "--deemed takes MEMBER=MP, got {item!r}",
+                Location(input="--deemed"),
+                code="masterpoint.deemed-format",
+                item=item,
+            ) from None
         if not level.is_finite() or level < 0:
-            raise MasterpointError(f"--deemed MP must be a number of 0 or more, got {value!r}")
+            raise MasterpointError(
+                "--deemed MP must be a number of 0 or more, got {value!r}",
+                Location(input="--deemed"),
+                code="masterpoint.deemed-number",
+                value=value,
+            )
         levels[who_.strip()] = level
     winners = read_ledger(ledger, db).annual_awards(year, levels)
     doc = {

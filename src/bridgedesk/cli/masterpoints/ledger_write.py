@@ -15,7 +15,7 @@ from bridgedesk.cli._store import open_store, who
 from bridgedesk.cli.masterpoints._app import app
 from bridgedesk.cli.masterpoints._inputs import ranking_digest, recorded_awards
 from bridgedesk.cli.masterpoints._options import LedgerOption
-from bridgedesk.errors import MasterpointError
+from bridgedesk.errors import Location, MasterpointError
 from bridgedesk.formats.ledger_csv import load_awards
 from bridgedesk.masterpoints.versions import RULE_VERSIONS
 from bridgedesk.services.awards import RecordedAwards, record, rerecord
@@ -82,9 +82,18 @@ def record_command(
     Example: bridgedesk masterpoints record --event 3 --reason "board 5 fouled"
     """
     if not event:
-        raise MasterpointError("give --event: the stored event whose awards are recorded")
+        raise MasterpointError(
+            "give --event: the stored event whose awards are recorded",
+            Location(input="--event"),
+            code="masterpoint.needs-event",
+        )
     if rules is not None and rules not in RULE_VERSIONS:
-        raise MasterpointError(f"--rules must be jcbl or sbf, got {rules!r}")
+        raise MasterpointError(
+            "--rules must be jcbl or sbf, got {rules!r}",
+            Location(input="--rules"),
+            code="masterpoint.rules",
+            rules=rules,
+        )
     if awards_file is None:
         with open_store(db) as store:
             made = rerecord(store, event, who=who(by), reason=reason, rules=rules,
@@ -92,7 +101,11 @@ def record_command(
         _say(made)
         return
     if rules is None:
-        raise MasterpointError("--rules must be jcbl or sbf (the rules of the awards file)")
+        raise MasterpointError(
+            "--rules must be jcbl or sbf (the rules of the awards file)",
+            Location(input="--rules"),
+            code="masterpoint.rules-of-file",
+        )
     text = sys.stdin.read() if str(awards_file) == "-" else reading.read_text(awards_file)
     # recorded_awards names the award whose points are NaN or too large
     data = reading.loads_json(text, str(awards_file), finite_only=False)

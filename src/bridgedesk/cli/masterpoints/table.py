@@ -67,17 +67,27 @@ def table_command(
         return
     if rules != "sbf":
         raise MasterpointError(
-            f"unknown rule set {rules!r}; choose one of {', '.join(_tables.RULE_SETS)}"
+            "unknown rule set {rules!r}; choose one of {rule_sets}",
+            code="masterpoint.unknown-rules",
+            rules=rules,
+            rule_sets=", ".join(_tables.RULE_SETS),
         )
     _tables.refuse(
         {"--class": klass, "--kind": kind, "--competitors": competitors, "--sessions": sessions},
         "it is a jcbl-weekly option; SBF tables take a name and --pairs, --teams or --players",
     )
     if name is None:
-        raise MasterpointError(f"sbf needs a table name: {', '.join(_tables.TABLE_NAMES)}")
+        raise MasterpointError(
+            "sbf needs a table name: {tables}",
+            code="masterpoint.sbf-needs-table",
+            tables=", ".join(_tables.TABLE_NAMES),
+        )
     given = [(u, v) for u, v in sizes.items() if v is not None]
     if len(given) != 1:
-        raise MasterpointError("give the field size once: --pairs, --teams or --players")
+        raise MasterpointError(
+            "give the field size once: --pairs, --teams or --players",
+            code="masterpoint.field-size-once",
+        )
     unit, size = given[0]
     scale, unit = _tables.sbf(name, unit, size, simultaneous)
     if as_json:
