@@ -147,6 +147,16 @@ def test_json_that_python_would_crash_on_or_let_through(text: str, message: str)
         traveller_json.loads(text, "t.json")
 
 
+def test_an_unknown_key_with_a_line_break_is_said_on_one_line() -> None:
+    # found by the reader fuzz (a mutated key "score\ns"): the key is quoted with its
+    # escapes, an ordinary one is said as written
+    text = _travellers('{"ns": 1, "ew": 2, "score\\ns": 1, "scor_ew": 2}')
+    with pytest.raises(FormatError) as caught:
+        traveller_json.loads(text, "t.json", strict=True)
+    assert "\n" not in str(caught.value)
+    assert "unknown key(s) scor_ew, 'score\\ns' in a result" in str(caught.value)
+
+
 def test_csv_fields_over_128_kib(tmp_path: Path) -> None:
     huge = "x" * (reading.MAX_CSV_FIELD + 1)
     with pytest.raises(FormatError, match=r"line 2.*longer than 131072 characters"):

@@ -62,6 +62,13 @@ def load(path: str | Path, *, strict: bool = False) -> ScoreInput:
     return loads(reading.read_text(p), filename=str(p), strict=strict)
 
 
+def _keys_said(keys: set[str]) -> str:
+    """The unknown keys for a one-line message: a key as written, or quoted with its
+    escapes when it holds a character that would break the line (a newline, a
+    control character: a file can hold any)."""
+    return ", ".join(k if k.isprintable() else repr(k) for k in sorted(keys))
+
+
 def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> ScoreInput:
     """Read a JSON traveller file; errors carry file, line and board.
 
@@ -86,7 +93,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
             format_version=FORMAT_VERSION,
         )
     if strict and set(data) - _TOP_KEYS:
-        unknown = ", ".join(sorted(set(data) - _TOP_KEYS))
+        unknown = _keys_said(set(data) - _TOP_KEYS)
         raise FormatError(
             "unknown key(s) {unknown}; allowed: {allowed}",
             top,
@@ -135,7 +142,7 @@ def loads(text: str, filename: str = "<json>", *, strict: bool = False) -> Score
             result_lines[(number, ri)] = rline or 0
             where = Location(file=filename, line=rline, board=number)
             if strict and isinstance(row, dict) and set(row) - _RESULT_KEYS:
-                unknown = ", ".join(sorted(set(row) - _RESULT_KEYS))
+                unknown = _keys_said(set(row) - _RESULT_KEYS)
                 raise FormatError(
                     "unknown key(s) {unknown} in a result; allowed: {allowed}",
                     where,
