@@ -202,8 +202,8 @@ def test_final_refuses_while_a_slip_is_missing(
         "them, or mark a board not played with `bridgedesk result not-played`",
     ]
     said = cli("results", EVENT, "--final", "--lang", "sv", status=2).splitlines()
-    assert said[0] == f"protokoll saknas: round {rnd} table {table} board {board} " + (
-        f"(NS {ns} v EW {ew - EW_OFFSET})"  # the slip itself is still said in English
+    assert said[0] == f"protokoll saknas: rond {rnd} bord {table} bricka {board} " + (
+        f"(NS {ns} mot ÖV {ew - EW_OFFSET})"  # the slip in Swedish too
     )
     assert said[1].startswith("fel: resultaten kan inte bli slutliga: 1 av 18 ")
     assert dump(cli.db) == before

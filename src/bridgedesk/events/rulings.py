@@ -26,7 +26,7 @@ from bridgedesk.errors import EntryError
 from bridgedesk.events.model import Entry, Result
 from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.seating import SeatingPlan, boards_phrase, seats
-from bridgedesk.i18n import either
+from bridgedesk.i18n import Phrase, either, phrase
 
 
 class PenaltyUnit(Enum):
@@ -117,8 +117,20 @@ class Slip:
         return (self.ns, self.ew) if self.shown is None else self.shown
 
     def __str__(self) -> str:
+        return str(self.said)
+
+    @property
+    def said(self) -> Phrase:
+        """The slip as a line names it, in the reader's language (its English: ``str``)."""
         ns, ew = self.cards
-        return f"round {self.round} table {self.table} board {self.board} (NS {ns} v EW {ew})"
+        return phrase(
+            "round {round} table {table} board {board} (NS {ns} v EW {ew})",
+            round=self.round,
+            table=self.table,
+            board=self.board,
+            ns=ns,
+            ew=ew,
+        )
 
 
 @dataclass(frozen=True)

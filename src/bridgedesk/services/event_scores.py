@@ -288,11 +288,16 @@ def _missing(
     planned = 0
     for name in names:
         for slip in director.missing(unit, event, name, session):
-            where = plan.describe_slip(slip) if plan is not None else str(slip)
+            where: str = plan.describe_slip(slip) if plan is not None else slip.said
             if several:
-                where = f"session {session} section {name} {slip}"
+                where = phrase(
+                    "session {session} section {section} {slip}",
+                    session=session,
+                    section=name,
+                    slip=slip.said,
+                )
             elif len(names) > 1:
-                where = f"section {name} {where}"
+                where = phrase("section {section} {slip}", section=name, slip=where)
             found.append(where)
         planned += director.planned(unit, event, name, session)
     return Missing(tuple(found), planned)

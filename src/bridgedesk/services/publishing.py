@@ -236,7 +236,7 @@ def _rounds(found: RoundScores, asked: Publication) -> Published:
     """A round-by-round event's standings after each round (text, json or html)."""
     result = found.rounds
     assert result is not None
-    notes = tuple(phrase("missing slip: {slip}", slip=slip) for slip in result.missing)
+    notes = tuple(phrase("missing slip: {slip}", slip=slip.said) for slip in result.missing)
     if asked.final and result.missing:
         raise BridgedeskError(
             "the results cannot be final: {missing} slip(s) missing (listed above); "
