@@ -235,7 +235,7 @@ def test_a_whole_individual_event(entered: Cli, tmp_path: Path) -> None:
                   "--lang", lang)  # fmt: skip
         names = {Path(line).name for line in out.splitlines()}
         assert {"ranking.html", "travellers.html", "scorecards.html", "results.json"} <= names
-    assert "順位表（プレーヤー番号順）" in (tmp_path / "ja" / "ranking.html").read_text("utf-8")
+    assert "順位表（プレイヤー番号順）" in (tmp_path / "ja" / "ranking.html").read_text("utf-8")
     sheets = (tmp_path / "en" / "scorecards.html").read_text("utf-8")
     assert "Player 1: Player 1" in sheets and sheets.count("<tr") > 12 * 22
     _look_at(tmp_path / "en" / "ranking.html", tmp_path, want)

@@ -168,7 +168,7 @@ def test_two_sessions_from_the_console(
 def _players_ranking(page: Any, shots: Path, lang: str) -> None:
     page.wait_for_selector("#player-ranking")
     assert page.locator("#player-ranking tbody tr").count() == 12
-    heading = {"en": "Ranking of the players", "ja": "プレーヤーの順位"}[lang]
+    heading = {"en": "Ranking of the players", "ja": "プレイヤーの順位"}[lang]
     assert heading in page.inner_text("#player-ranking")
     page.screenshot(path=str(shots / f"console-individual-{lang}.png"), full_page=True)
 

@@ -76,7 +76,7 @@ def test_twelve_players_from_the_console(client: TestClient, stored: Stored) -> 
     want = expected_totals(all_slips, rulings=False)
     assert shown == {p: Fraction(round(v * 100), 100) for p, v in want.items()}
     ja = client.get(f"/d/events/{eid}/players?lang=ja").text
-    assert "プレーヤーの順位" in ja and "第1ラウンド" in ja
+    assert "プレイヤーの順位" in ja and "第1ラウンド" in ja
     # the report set of the publish page ranks the players
     answer = client.get(f"/d/events/{eid}/publish/reports.zip")
     assert answer.status_code == 200 and answer.content[:2] == b"PK"

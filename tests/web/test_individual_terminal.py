@@ -86,7 +86,7 @@ def test_the_four_players_and_their_moves(stored: Store) -> None:
         first = seated.players[0]
         table, seat = where[first]
         jwords = {"N": "ノース", "S": "サウス", "E": "イースト", "W": "ウエスト"}
-        assert f"プレーヤー {first} → テーブル {table} {jwords[seat]}" in ja
+        assert f"プレイヤー {first} → テーブル {table} {jwords[seat]}" in ja
         now = plan.seats[(2, 1)]
         assert f"<b>ノース {now.north}</b>" in ja and f"<b>ウエスト {now.west}</b>" in ja
         assert "ペア " not in ja

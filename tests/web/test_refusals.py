@@ -111,7 +111,7 @@ def test_real_refusals_are_known_and_translated(stored: Stored) -> None:
     error = _refused(cases["result.board-not-at-table"])
     assert error.where.input == "board"
     assert refusal(error, "ja").text.endswith(
-        f"第1ラウンドのテーブル 1 はボード {a.boards[0]}〜{a.boards[-1]}をプレーします"
+        f"第1ラウンドのテーブル 1 はボード {a.boards[0]}〜{a.boards[-1]}をプレイします"
         "（ボード 25 ではありません）"
     )
     # a line of a page's own (no error) is shown as it is, without a code
