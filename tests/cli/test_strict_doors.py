@@ -198,6 +198,10 @@ def test_missing_slips_are_summarised_unless_asked_for(
     assert len(lines) == count + 1 and all(x.startswith("missing slip: ") for x in lines[:-1])
     code, _, err = run(capsys, "results", "1", "--db", store_copy)  # provisional
     assert code == 0 and err.count("\n") == 1 and "in all" in err
+    # in Japanese, the slips named in the summary too (they were English in it)
+    code, _, err = run(capsys, "results", "1", "--final", "--lang", "ja", "--db", store_copy)
+    summary = err.split("\n")[0]
+    assert code == 2 and "ラウンド" in summary and "round" not in summary and "board" not in summary
 
 
 @pytest.mark.parametrize("tamper", ["update alembic_version set version_num = '{base}'",
