@@ -164,6 +164,13 @@ def either(choices: Sequence[object]) -> object:
     return phrase("{first} or {rest}", first=choices[0], rest=either(choices[1:]))
 
 
+def listed(items: Sequence[object]) -> object:
+    """The ``items`` as "a; b; c", each said in the reader's language; one is itself."""
+    if len(items) == 1:
+        return items[0]
+    return phrase("{first}; {rest}", first=items[0], rest=listed(items[1:]))
+
+
 def said_in(value: object, lang: str) -> object:
     """A value as ``lang`` says it: a phrase, a lazy text or an error in its words, a
     number or a name as it is."""

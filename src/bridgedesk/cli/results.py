@@ -18,7 +18,7 @@ from bridgedesk.cli._lang import LangOption, chosen
 from bridgedesk.cli._options import DbOption, EventArg, FormatOption, OutDirOption
 from bridgedesk.cli._store import open_store, who
 from bridgedesk.errors import BridgedeskError
-from bridgedesk.i18n import Phrase, phrase, said_in
+from bridgedesk.i18n import Phrase, listed, phrase, said_in
 from bridgedesk.reports.output import Output
 from bridgedesk.services.publishing import Publication, Published, publish
 
@@ -122,7 +122,7 @@ def summarised(notes: tuple[str, ...], every: bool = False) -> tuple[str, ...]:
     the first :data:`FIRST_MISSING` and how many in all, on one line."""
     if every or len(notes) <= FIRST_MISSING:
         return notes
-    first = _listed([_slip_of(n) for n in notes[:FIRST_MISSING]])
+    first = listed([_slip_of(n) for n in notes[:FIRST_MISSING]])
     line = phrase(
         "missing slips: {first}; {count} in all (--missing lists every one)",
         first=first,
@@ -136,13 +136,6 @@ def _slip_of(note: str) -> object:
     if isinstance(note, Phrase) and "slip" in note.params:
         return note.params["slip"]
     return note.removeprefix("missing slip: ")
-
-
-def _listed(parts: list[object]) -> object:
-    """``parts`` as "a; b; c", each said in the reader's language."""
-    if len(parts) == 1:
-        return parts[0]
-    return phrase("{first}; {rest}", first=parts[0], rest=_listed(parts[1:]))
 
 
 def echo(done: Published, every: bool = False, lang: str = "en") -> None:

@@ -61,6 +61,7 @@ from bridgedesk.bridge import Seat, Vulnerability, board_dealer, board_vulnerabi
 from bridgedesk.deals.cards import DECK, RANK_CHARS, SUITS, Card, Hand
 from bridgedesk.deals.deal import Deal
 from bridgedesk.errors import FormatError, Location
+from bridgedesk.formats.file_reader import FileReader
 from bridgedesk.i18n import LazyText, lazy_gettext
 
 #: At most this many boards in one file (002:65).
@@ -175,26 +176,11 @@ class HndFile:
         return self.boards[i].deal
 
 
-class _Reader:
+class _Reader(FileReader):
     def __init__(self, text: str, filename: str | None, strict: bool) -> None:
         self.text = text
         self.filename = filename
         self.strict = strict
-
-    def error(
-        self,
-        message: str,
-        line: int,
-        column: int | None = None,
-        *,
-        code: str = "",
-        **params: object,
-    ) -> FormatError:
-        """The refusal ``message`` (a message id with its ``code`` and ``params``) at
-        ``line`` and ``column`` of the file."""
-        return FormatError(
-            message, Location(file=self.filename, line=line, column=column), code=code, **params
-        )
 
     def run(self) -> HndFile:
         text = self.text

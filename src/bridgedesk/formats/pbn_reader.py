@@ -13,6 +13,7 @@ from typing import IO
 from bridgedesk import reading
 from bridgedesk.errors import FormatError, Location
 from bridgedesk.formats import text_encoding
+from bridgedesk.formats.file_reader import FileReader
 from bridgedesk.formats.pbn_model import (
     NO_INHERITANCE_TAGS,
     REPEATABLE_TAGS,
@@ -49,7 +50,7 @@ class _OpenTag:
     comments: list[str] = field(default_factory=list)
 
 
-class _Reader:
+class _Reader(FileReader):
     def __init__(self, text: str, filename: str | None, strict: bool) -> None:
         if text.startswith("\ufeff"):
             text = text[1:]
@@ -65,22 +66,6 @@ class _Reader:
         self.last_values: dict[str, str] = {}
         self.defaults: dict[str, str] = {}
         self._new_game()
-
-    # -- errors
-    def error(
-        self,
-        message: str,
-        line: int,
-        column: int | None = None,
-        *,
-        code: str = "",
-        **params: object,
-    ) -> FormatError:
-        """The refusal ``message`` (a message id with its ``code`` and ``params``) at
-        ``line`` and ``column`` of the file."""
-        return FormatError(
-            message, Location(file=self.filename, line=line, column=column), code=code, **params
-        )
 
     # -- game state
     def _new_game(self) -> None:
