@@ -106,10 +106,10 @@ def test_a_bug_in_one_slip_answers_that_slip_alone(
 ) -> None:
     checked = slips._checked_at_table
 
-    def buggy(s: Any, t: terminals.Terminal, result: Any) -> Any:
+    def buggy(s: Any, t: terminals.Terminal, result: Any, *more: Any) -> Any:
         if t.table == 2:
             raise ZeroDivisionError("a bug")
-        return checked(s, t, result)
+        return checked(s, t, result, *more)
 
     monkeypatch.setattr(slips, "_checked_at_table", buggy)
     batch = [table_slip(terminal(stored, t), body(stored, t)) for t in range(1, TABLES + 1)]

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +70,8 @@ from bridgedesk.store.results_repo import (
     planned_section,
     section_boards,
 )
+from bridgedesk.store.table_codes import check_generation
+from bridgedesk.store.table_reads import table_reads
 from bridgedesk.store.team_events import event_draw as team_draw
 from bridgedesk.store.team_events import team_row
 from bridgedesk.store.terminals import Terminal
@@ -342,19 +345,18 @@ def check_at_table(unit: UnitOfWork, slip: TableSlip) -> Result:
 
 def _enter_at_table(s: OrmSession, slip: TableSlip) -> dict[str, Any]:
     t = slip.terminal
-    terminals.check_login(s, t)  # the web may have known the terminal from memory
-    if slip.key is not None:
-        seen = terminals.answered(s, t, slip.key)
-        if seen is not None:
-            if seen[0] != slip.request:
-                raise EntryError(
-                    "Idempotency-Key {given!r} was used for another request: send a new key "
-                    "for a new result",
-                    code="request.idempotency-key-reused",
-                    given=slip.key,
-                )
-            return seen[1]
-    placed = _checked_at_table(s, t, slip.result)
+    reads = table_reads(s, t, slip.key)  # what the checks read, in one statement
+    check_generation(t, reads.generation)  # the web may have known the terminal from memory
+    if reads.answered is not None:
+        if reads.answered[0] != slip.request:
+            raise EntryError(
+                "Idempotency-Key {given!r} was used for another request: send a new key "
+                "for a new result",
+                code="request.idempotency-key-reused",
+                given=slip.key,
+            )
+        return reads.answered[1]
+    placed = _checked_at_table(s, t, slip.result, reads.played)
     answer = {
         "id": insert_result(s, t.section_id, placed, t.label),
         "board": placed.board,
@@ -366,10 +368,16 @@ def _enter_at_table(s: OrmSession, slip: TableSlip) -> dict[str, Any]:
     return answer
 
 
-def _checked_at_table(s: OrmSession, terminal: Terminal, result: Result) -> Result:
+def _checked_at_table(
+    s: OrmSession,
+    terminal: Terminal,
+    result: Result,
+    played: Mapping[int, AbstractSet[int]] | None = None,
+) -> Result:
     """A table's slip checked: the table's round, then (a team table's slip placed as
-    its room's by the draw) the slip's checks; the result as it is stored."""
-    check_table_round(terminals.table_round(s, terminal), result.round)
+    its room's by the draw) the slip's checks; the result as it is stored.  ``played``:
+    the boards the table has entered by round, if read already."""
+    check_table_round(terminals.table_round(s, terminal, played), result.round)
     slip: GivenSlip = result
     placed = result
     team = team_draw(s, terminal.event_id)

@@ -122,7 +122,7 @@ def _entries(s: OrmSession, section_id: int) -> Mapping[int, Entry] | None:
     """The section's entries as far as a slip's check reads them (number, kind,
     phantom; the players stand in); None while none is entered."""
     rows = statements(s).execute(_ENTRIES, {"section_id": section_id})
-    return _entries_of(tuple(tuple(row) for row in rows))  # plain tuples: compared quickly
+    return entries_of(tuple(tuple(row) for row in rows))  # plain tuples: compared quickly
 
 
 def section_phantoms(s: OrmSession, section_id: int) -> frozenset[int]:
@@ -133,7 +133,7 @@ def section_phantoms(s: OrmSession, section_id: int) -> frozenset[int]:
 
 
 @lru_cache(maxsize=64)
-def _entries_of(rows: tuple[tuple[int, str, bool], ...]) -> Mapping[int, Entry] | None:
+def entries_of(rows: tuple[tuple[int, str, bool], ...]) -> Mapping[int, Entry] | None:
     """The entries of :func:`_entries` made from their rows, once for the same rows."""
     entries: dict[int, Entry] = {}
     for number, kind, phantom in rows:

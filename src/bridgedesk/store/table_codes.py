@@ -34,6 +34,7 @@ __all__ = [
     "TableCode",
     "Terminal",
     "authenticate",
+    "check_generation",
     "check_login",
     "digest",
     "login",
@@ -239,6 +240,12 @@ def check_login(s: OrmSession, terminal: Terminal) -> None:
         .execute(_GENERATION, {"section_id": terminal.section_id, "table": terminal.table})
         .scalar()
     )
+    check_generation(terminal, generation)
+
+
+def check_generation(terminal: Terminal, generation: int | None) -> None:
+    """NotLoggedInError unless ``generation``, the table's code's as stored now (None: the
+    table has no code, its event deleted), is the one the terminal logged in with."""
     if generation is None or generation != terminal.generation:
         raise NotLoggedInError(
             "this table's login is unknown or was revoked: log in again", code="table.login-unknown"

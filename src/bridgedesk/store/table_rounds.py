@@ -38,6 +38,7 @@ __all__ = [
     "controls",
     "event_named",
     "grid",
+    "keep",
     "once",
     "phantoms",
     "round_states",
@@ -194,6 +195,14 @@ def once(s: OrmSession, key: tuple[Any, ...], load: Callable[[], T]) -> T:
         memo[key] = load()
     found: T = memo[key]
     return found
+
+
+def keep(s: OrmSession, key: tuple[Any, ...], value: object) -> None:
+    """Keep ``value``, read by another statement, as what :func:`once` gives for ``key``
+    in this transaction (:mod:`bridgedesk.store.table_reads` reads a section's values
+    for a table's slip in one statement).  A value already kept stays."""
+    memo: dict[tuple[Any, ...], Any] = s.info.setdefault(_MEMO, {})
+    memo.setdefault(key, value)
 
 
 #: A section's round controls and its phantoms (built once: every table's slip asks).

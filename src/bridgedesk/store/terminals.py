@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -210,14 +211,21 @@ _ANSWERED = select(IdempotencyRow.request, IdempotencyRow.response).where(
 _REMEMBER = insert(IdempotencyRow)
 
 
-def table_round(s: OrmSession, terminal: Terminal) -> TableRound:
+def table_round(
+    s: OrmSession, terminal: Terminal, played: Mapping[int, AbstractSet[int]] | None = None
+) -> TableRound:
     """Where the table is, as its slips are checked: its round, status and the closed
-    rounds (the reads of :func:`table_state` without the names and the moves)."""
+    rounds (the reads of :func:`table_state` without the names and the moves).
+    ``played``: the boards the table has entered by round, when read already
+    (:func:`bridgedesk.store.table_reads.table_reads`)."""
     movement = _movement_of(s, terminal)
     entered: dict[int, set[int]] = {}
-    at = {"section_id": terminal.section_id, "table": terminal.table}
-    for rnd, board in statements(s).execute(_PLAYED, at):
-        entered.setdefault(rnd, set()).add(board)
+    if played is not None:
+        entered = {rnd: set(boards) for rnd, boards in played.items()}
+    else:
+        at = {"section_id": terminal.section_id, "table": terminal.table}
+        for rnd, board in statements(s).execute(_PLAYED, at):
+            entered.setdefault(rnd, set()).add(board)
     controls = _controls(s, terminal.section_id)
     phantoms = set(section_phantoms(s, terminal.section_id))
     rnd, status = current_round(movement, terminal.table, entered, controls, phantoms)
