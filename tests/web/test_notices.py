@@ -8,11 +8,14 @@ result is stored through the tables' door by the first store, as its writer does
 from __future__ import annotations
 
 import time
+from fractions import Fraction
 
 from fastapi.testclient import TestClient
 
-from bridgedesk.services import slips
-from bridgedesk.store import terminals
+from bridgedesk.events.entry import make_result
+from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty
+from bridgedesk.services import rulings, slips
+from bridgedesk.store import entries, terminals
 from bridgedesk.store.service import Store
 from bridgedesk.web import live
 from bridgedesk.web.app import create_app
@@ -51,6 +54,68 @@ def test_another_workers_result_wakes_this_workers_streams_at_once(
                 time.sleep(0.02)
             assert stored.event not in versions.known  # touched by the notice
             assert portal.call(version)[0] == before[0] + 1  # read again: one result more
+    finally:
+        app.state.store.close()
+        writer.close()
+
+
+def test_every_writer_wakes_another_workers_streams_at_once(new_postgres_db: object) -> None:
+    """A result entered at the console or the command line, its correction, deletion and
+    the undo, a ruling and an entry edit: each announced as it commits (one place,
+    ``store.notices``), so the other worker (polling once a minute) reads the event's
+    version again at once."""
+    url = new_postgres_db()  # type: ignore[operator]
+    writer = Store.open(url)
+    stored = stored_in(writer)
+    app = create_app(store=Store.open(url), poll_seconds=60.0)
+    eid = stored.event
+    a = stored.movement.assignment(1, 1)
+    assert a is not None
+    slip = make_result(round=1, table=1, board=a.boards[0], ns=a.ns, ew=a.ew, contract="3NT",
+                       declarer="S", result="9")  # fmt: skip
+    made: dict[str, int] = {}
+
+    def enter() -> None:
+        made["result"] = slips.enter(writer, eid, slip, who="console")
+
+    def correct() -> None:
+        better = make_result(round=1, table=1, board=a.boards[0], ns=a.ns, ew=a.ew,
+                             contract="3NT", declarer="S", result="10")  # fmt: skip
+        slips.correct(writer, eid, made["result"], better, who="TD", reason="misheard")
+
+    def delete() -> None:
+        made["deletion"] = slips.delete(writer, eid, made["result"], who="TD", reason="twice")
+
+    def undo() -> None:
+        slips.undo(writer, eid, made["deletion"], who="TD", reason="not twice", director=True)
+
+    def ruling() -> None:
+        given = ProceduralPenalty(a.ns, Fraction(1), PenaltyUnit.BOARDS, "slow play")
+        rulings.penalty(writer, eid, given, who="TD")
+
+    def entry_edit() -> None:
+        entries.edit_entry(writer, eid, 3, who="TD", reason="spelling",
+                           players=[("Anna Lind", None), ("Bo Berg", None)])  # fmt: skip
+
+    try:
+        with TestClient(app) as client:
+            assert app.state.listener.listening.wait(10)
+            versions = live._versions(app)
+            assert client.portal is not None
+            portal = client.portal
+
+            async def version() -> tuple[int, int, int]:
+                return await versions.get(app.state.store, eid)
+
+            for change in (enter, correct, delete, undo, ruling, entry_edit):
+                before = portal.call(version)  # kept for a minute: the poll alone would wait
+                assert eid in versions.known
+                change()
+                deadline = time.monotonic() + 5
+                while eid in versions.known and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                assert eid not in versions.known, change.__name__  # touched by the notice
+                assert portal.call(version) != before, change.__name__
     finally:
         app.state.store.close()
         writer.close()

@@ -59,7 +59,7 @@ from bridgedesk.events.slips import (
 from bridgedesk.events.table_rounds import check_table_change, check_table_round
 from bridgedesk.events.team_draw import ROOM_WORDS, Room, TeamSlip
 from bridgedesk.events.team_rooms import check_room_free, match_at, place_room
-from bridgedesk.store import corrections, disputes, notices, terminals
+from bridgedesk.store import corrections, disputes, terminals
 from bridgedesk.store.individual_events import is_individual
 from bridgedesk.store.lookups import event_row, section_row
 from bridgedesk.store.models import EventRow, ResultRow, SectionRow
@@ -291,7 +291,8 @@ def enter_at_tables(
     in the order of ``slips``, each what :func:`enter_at_table` would have given alone
     in that order: ``{"id", "board", "result", "score_ns"}``, given again to a retry
     with the same ``Idempotency-Key`` and request.  The events that got a result are
-    announced to every server process (:func:`bridgedesk.store.notices.announce`).
+    announced to every server process as the transaction commits, as every writer's
+    are (:mod:`bridgedesk.store.notices`).
 
     Whatever one slip raises stays that slip's outcome, so one table's request never
     costs another its result: a :class:`~bridgedesk.errors.BridgedeskError` is its
@@ -302,9 +303,7 @@ def enter_at_tables(
         try:
             with unit.transaction() as s:
                 lock_sections(s, [slips[0].terminal.section_id])
-                answer = _enter_at_table(s, slips[0])
-                notices.announce(s, [slips[0].terminal.event_id])
-                return [answer]
+                return [_enter_at_table(s, slips[0])]
         except Exception as exc:
             return [_outcome(exc)]
     out: list[dict[str, Any] | Exception] = []
@@ -316,8 +315,6 @@ def enter_at_tables(
                     out.append(_enter_at_table(s, slip))
             except Exception as exc:
                 out.append(_outcome(exc))
-        done = zip(slips, out, strict=True)
-        notices.announce(s, [x.terminal.event_id for x, o in done if isinstance(o, dict)])
     return out
 
 

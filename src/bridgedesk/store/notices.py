@@ -1,42 +1,101 @@
-"""New results announced to every server process at once (PostgreSQL LISTEN/NOTIFY).
+"""Changes announced to every server process at once (PostgreSQL LISTEN/NOTIFY).
 
 Each ``bridgedesk serve`` worker keeps its live pages' version of each event and,
 for what another process changed, polls the store every ``poll_seconds`` (0.5 s):
-so a result stored by one worker reached the viewers of another up to half a
-second later.  On PostgreSQL the tables' door :func:`announce` s, in the
-transaction that stores the results, the events that got one (``pg_notify``: the
-notice leaves when the transaction commits, and never if it is rolled back), and
-each worker's :class:`Listener` hears it on its own connection and wakes that
-event's streams at once.  SQLite has no such notices: there the poll stays (one
-worker is what SQLite is served with).
+so a change made by one process reached the viewers of another up to half a
+second later.  On PostgreSQL every write transaction that changes what an event's
+live pages show -- a result entered through any door, corrected, deleted or put
+back, a ruling, a release, an entry edited: whatever moves the event's version
+(:mod:`bridgedesk.store.versions`: a result row, a correction or a director's audit
+line) -- announces the event as it commits (``pg_notify``: the notice leaves when
+the transaction commits, and never if it is rolled back), and each worker's
+:class:`Listener` hears it on its own connection and wakes that event's streams at
+once.
+
+The announcing is done here, in one place, for every writer: a flush that writes
+such a row notes its event (:func:`changed`; a result row inserted with a Core
+statement is noted by the function that inserts it), and the transaction announces
+the events noted when it commits.  A savepoint rolled back may leave a note behind:
+its event is then announced needlessly (the workers read its version again and find
+it unchanged).  SQLite has no such notices: there the poll stays (one worker is
+what SQLite is served with).
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable
+from itertools import chain
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, func, select
+from sqlalchemy import Engine, bindparam, event, func, select
 from sqlalchemy.orm import Session as OrmSession
 
+from bridgedesk.store.models import (
+    CorrectionRow,
+    DirectorAuditRow,
+    ResultRow,
+    SectionRow,
+    SessionRow,
+)
 from bridgedesk.store.unit import is_sqlite, statements
 
-__all__ = ["CHANNEL", "Listener", "announce"]
+__all__ = ["CHANNEL", "Listener", "announce", "changed"]
 
 #: The channel the notices go on; a notice's payload is the event's id.
 CHANNEL = "bridgedesk_results"
 
 _NOTIFY = select(func.pg_notify(bindparam("channel"), bindparam("payload")))
+_EVENTS_OF = (
+    select(SessionRow.event_id)
+    .join(SectionRow, SectionRow.session_id == SessionRow.id)
+    .where(SectionRow.id.in_(bindparam("sections", expanding=True)))
+)
+#: Where a transaction keeps what it changed until it commits: (events, sections).
+_CHANGED = "bridgedesk_changed"
 
 
 def announce(s: OrmSession, events: Iterable[int]) -> None:
-    """Tell every listening process, when this transaction commits, that ``events`` have
-    new results (PostgreSQL; nothing on SQLite)."""
+    """Tell every listening process, when this transaction commits, that what the live
+    pages of ``events`` show has changed (PostgreSQL; nothing on SQLite)."""
     if is_sqlite(s):
         return
-    for event in sorted(set(events)):
-        statements(s).execute(_NOTIFY, {"channel": CHANNEL, "payload": str(event)})
+    for found in sorted(set(events)):
+        statements(s).execute(_NOTIFY, {"channel": CHANNEL, "payload": str(found)})
+
+
+def changed(s: OrmSession, events: Iterable[int] = (), sections: Iterable[int] = ()) -> None:
+    """Note that this transaction changes what the live pages of ``events``, or of the
+    events holding ``sections``, show: announced when it commits."""
+    noted: tuple[set[int], set[int]] = s.info.setdefault(_CHANGED, (set(), set()))
+    noted[0].update(events)
+    noted[1].update(sections)
+
+
+@event.listens_for(OrmSession, "after_flush")
+def _flushed(session: OrmSession, _context: object) -> None:
+    """Note the events whose version the flush moves (see :mod:`bridgedesk.store.versions`)."""
+    for row in chain(session.new, session.dirty, session.deleted):
+        if isinstance(row, CorrectionRow | DirectorAuditRow):
+            changed(session, events=[row.event_id])
+        elif isinstance(row, ResultRow):
+            changed(session, sections=[row.section_id])
+
+
+@event.listens_for(OrmSession, "before_commit")
+def _committing(session: OrmSession) -> None:
+    """The transaction (not a savepoint of it) is about to commit: announce every event
+    it noted, after flushing what it still holds (which may note more)."""
+    if session.in_nested_transaction():
+        return  # a savepoint: the transaction holding it announces
+    session.flush()
+    events, sections = session.info.pop(_CHANGED, (set(), set()))
+    if not (events or sections) or is_sqlite(session):
+        return
+    if sections:
+        found = statements(session).execute(_EVENTS_OF, {"sections": sorted(sections)})
+        events = events | set(found.scalars())
+    announce(session, events)
 
 
 class Listener:

@@ -41,6 +41,7 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
+from bridgedesk.store.notices import changed
 from bridgedesk.store.rows import (
     StoredResult,
     event_info,
@@ -236,6 +237,7 @@ def insert_result(
                 **result_columns(result, override),
             },
         )
+        changed(s, sections=[section_id])  # announced when the transaction commits
         return int(found.scalar_one())
     except IntegrityError:
         raise ConflictError(
