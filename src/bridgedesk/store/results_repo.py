@@ -42,6 +42,7 @@ from bridgedesk.store.models import (
     SessionRow,
 )
 from bridgedesk.store.notices import changed
+from bridgedesk.store.prepared import Prepared
 from bridgedesk.store.rows import (
     StoredResult,
     event_info,
@@ -173,19 +174,20 @@ _ENTRIES = (
     .where(EntryRow.section_id == bindparam("section_id"))
     .order_by(EntryRow.number)
 )
-_BOARD = (
+#: The two a table's slip runs are run on the driver's cursor (:mod:`bridgedesk.store.prepared`).
+_BOARD = Prepared(
     select(*_SLIP_COLUMNS)
     .where(ResultRow.section_id == bindparam("section_id"), ResultRow.board == bindparam("board"))
     .order_by(ResultRow.id)
 )
-_INSERT = insert(ResultRow).returning(ResultRow.id)
+_INSERT = Prepared(insert(ResultRow).returning(ResultRow.id))
 
 
 def board_slips(
     s: OrmSession, section_id: int, section: str, session: int, board: int
 ) -> list[OnBoard]:
     """The results on ``board`` of the section, deleted ones included, oldest first."""
-    rows = statements(s).execute(_BOARD, {"section_id": section_id, "board": board})
+    rows = _BOARD.execute(s, {"section_id": section_id, "board": board})
     return [OnBoard(r.id, result_of(r, section, session), bool(r.withdrawn)) for r in rows]
 
 
@@ -227,8 +229,8 @@ def insert_result(
     natural key taken meanwhile (another door entered the board at the same moment) is
     refused, naming the board."""
     try:
-        found = statements(s).execute(
-            _INSERT,
+        [found] = _INSERT.execute(
+            s,
             {
                 "section_id": section_id,
                 "entered_by": who,
@@ -238,7 +240,7 @@ def insert_result(
             },
         )
         changed(s, sections=[section_id])  # announced when the transaction commits
-        return int(found.scalar_one())
+        return int(found.id)
     except IntegrityError:
         raise ConflictError(
             "board {board} already has a result for NS {ns} v EW {ew}; correct it "

@@ -35,11 +35,11 @@ from bridgedesk.store.models import (
     SectionRow,
     TableCodeRow,
 )
+from bridgedesk.store.prepared import Prepared
 from bridgedesk.store.results_repo import entries_of
 from bridgedesk.store.table_codes import Terminal
 from bridgedesk.store.table_rounds import keep
 from bridgedesk.store.team_models import TeamEventRow
-from bridgedesk.store.unit import statements
 
 __all__ = ["TableReads", "table_reads"]
 
@@ -130,6 +130,9 @@ _READS = select(
     exists().where(TeamEventRow.event_id == bindparam("event_id")).label("team"),
 )
 
+#: Run on the driver's cursor (see :mod:`bridgedesk.store.prepared`).
+_PREPARED = Prepared(_READS)
+
 
 def _rows(text: str | None) -> list[list[str]]:
     return [row.split(":") for row in text.split(",")] if text else []
@@ -138,18 +141,14 @@ def _rows(text: str | None) -> list[list[str]]:
 def table_reads(s: OrmSession, terminal: Terminal, key: str | None) -> TableReads:
     """Read, in one statement, what the table's slip is checked against: the table's
     values given back, the section's kept for the transaction (see the module)."""
-    row = (
-        statements(s)
-        .execute(
-            _READS,
-            {
-                "section_id": terminal.section_id,
-                "table": terminal.table,
-                "key": "" if key is None else key,
-                "event_id": terminal.event_id,
-            },
-        )
-        .one()
+    [row] = _PREPARED.execute(
+        s,
+        {
+            "section_id": terminal.section_id,
+            "table": terminal.table,
+            "key": "" if key is None else key,
+            "event_id": terminal.event_id,
+        },
     )
     # the section's, as results_repo and table_rounds read them one by one
     movement = None if row.movement_kind is None else (row.movement_kind, row.movement_data)

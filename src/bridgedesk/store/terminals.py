@@ -48,6 +48,7 @@ from bridgedesk.store.models import (
     IdempotencyRow,
     ResultRow,
 )
+from bridgedesk.store.prepared import Prepared
 from bridgedesk.store.results_repo import section_movement, section_phantoms
 from bridgedesk.store.rows import StoredResult
 from bridgedesk.store.rows import entry_of as _entry
@@ -208,7 +209,7 @@ _ANSWERED = select(IdempotencyRow.request, IdempotencyRow.response).where(
     IdempotencyRow.table_no == bindparam("table"),
     IdempotencyRow.key == bindparam("key"),
 )
-_REMEMBER = insert(IdempotencyRow)
+_REMEMBER = Prepared(insert(IdempotencyRow))  # on the driver's cursor (store/prepared.py)
 
 
 def table_round(
@@ -277,8 +278,8 @@ def remember(
 ) -> None:
     """Keep the answer to a table's request under its ``key`` (``request``: its digest)."""
     try:
-        statements(s).execute(
-            _REMEMBER,
+        _REMEMBER.execute(
+            s,
             {
                 "section_id": terminal.section_id,
                 "table_no": terminal.table,
