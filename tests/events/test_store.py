@@ -536,3 +536,26 @@ def test_stores_opened_from_many_threads_at_once(store: Store) -> None:
     for t in threads:
         t.join(timeout=120)
     assert errors == []
+
+
+def test_a_slip_written_on_the_drivers_cursor_keeps_the_stores_refusals(
+    store: Store, event: int
+) -> None:
+    """The slip's statements run on the driver's cursor (``store/prepared.py``): a natural
+    key taken meanwhile is still SQLAlchemy's IntegrityError to the insert, refused as a
+    conflict naming the board; the row written reads back as the ORM wrote it (its time)."""
+    from bridgedesk.errors import ConflictError
+    from bridgedesk.store.lookups import event_row, section_row
+    from bridgedesk.store.results_repo import insert_result
+
+    first = slip(round=1, table=1, board=1, ns=1, ew=4)
+    rid = slips.enter(store, event, first, who="desk")
+    with store.transaction() as s:
+        sec = section_row(s, event_row(s, event), 1, "A")
+    with pytest.raises(ConflictError) as refused, store.transaction() as s:
+        insert_result(s, sec.id, first, "desk")  # the checks skipped, as a race would
+    assert refused.value.code == "result.entered-meanwhile"
+    assert "board 1 already has a result for NS 1 v EW 4" in str(refused.value)
+    [stored] = store.results(event)
+    assert (stored.id, stored.entered_by) == (rid, "desk")
+    assert stored.entered_at.year >= 2026  # written by the driver, read back by the ORM
