@@ -29,6 +29,7 @@ full.
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
@@ -205,10 +206,14 @@ def _sqlite_events(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        if read_only or connection.get_execution_options().get(READ_ONLY):
-            connection.exec_driver_sql("BEGIN")
-        else:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        read = read_only or connection.get_execution_options().get(READ_ONLY)
+        begin = "BEGIN" if read else "BEGIN IMMEDIATE"
+        # on the driver's connection (every transaction begins: SQLAlchemy's execution
+        # costs more than the statement); its error as SQLAlchemy's, as from a statement
+        try:
+            connection.connection.driver_connection.execute(begin)
+        except sqlite3.Error as exc:
+            raise DBAPIError.instance(begin, (), exc, sqlite3.Error) from exc
 
 
 def make_engine(db: str | Path | None = None) -> Engine:

@@ -38,7 +38,7 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
-from bridgedesk.store.unit import is_sqlite, statements
+from bridgedesk.store.unit import before_commit, is_sqlite, statements
 
 __all__ = ["CHANNEL", "Listener", "announce", "changed"]
 
@@ -82,12 +82,10 @@ def _flushed(session: OrmSession, _context: object) -> None:
             changed(session, sections=[row.section_id])
 
 
-@event.listens_for(OrmSession, "before_commit")
+@before_commit
 def _committing(session: OrmSession) -> None:
-    """The transaction (not a savepoint of it) is about to commit: announce every event
-    it noted, after flushing what it still holds (which may note more)."""
-    if session.in_nested_transaction():
-        return  # a savepoint: the transaction holding it announces
+    """The write transaction is about to commit: announce every event it noted, after
+    flushing what it still holds (which may note more)."""
     session.flush()
     events, sections = session.info.pop(_CHANGED, (set(), set()))
     if not (events or sections) or is_sqlite(session):

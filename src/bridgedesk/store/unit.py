@@ -12,7 +12,7 @@ error reaches the caller as one line saying what to do
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -26,7 +26,15 @@ from sqlalchemy.orm import Session as OrmSession
 from bridgedesk.errors import EntryError
 from bridgedesk.store.db import READ_ONLY, database_error, describe, open_engine
 
-__all__ = ["UnitOfWork", "as_utc", "is_sqlite", "statements", "too_large", "utcnow"]
+__all__ = [
+    "UnitOfWork",
+    "as_utc",
+    "before_commit",
+    "is_sqlite",
+    "statements",
+    "too_large",
+    "utcnow",
+]
 
 
 def too_large() -> EntryError:
@@ -70,6 +78,20 @@ def as_utc(when: dt.datetime) -> dt.datetime:
     if when.tzinfo is None:
         return when
     return when.astimezone(dt.UTC).replace(tzinfo=None)
+
+
+#: What runs as a write transaction is about to commit (the outermost one, not a
+#: savepoint), given its session: what must leave with the commit
+#: (:mod:`bridgedesk.store.notices` announces the events the transaction changed).
+#: A plain call at the end of :meth:`UnitOfWork.transaction`: a SQLAlchemy session
+#: event would cost every transaction, read-only ones too, its dispatch.
+_BEFORE_COMMIT: list[Callable[[OrmSession], None]] = []
+
+
+def before_commit(hook: Callable[[OrmSession], None]) -> Callable[[OrmSession], None]:
+    """Run ``hook(session)`` as each write transaction is about to commit (a decorator)."""
+    _BEFORE_COMMIT.append(hook)
+    return hook
 
 
 #: The transaction open in this thread or task on each unit of work (by ``id``), and
@@ -140,6 +162,9 @@ class UnitOfWork:
                     token = _OPEN.set({**_OPEN.get(), id(self): (session, write)})
                     try:
                         yield session
+                        if write:
+                            for hook in _BEFORE_COMMIT:
+                                hook(session)
                     finally:
                         _OPEN.reset(token)
         except IntegrityError:
