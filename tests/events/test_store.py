@@ -559,3 +559,29 @@ def test_a_slip_written_on_the_drivers_cursor_keeps_the_stores_refusals(
     [stored] = store.results(event)
     assert (stored.id, stored.entered_by) == (rid, "desk")
     assert stored.entered_at.year >= 2026  # written by the driver, read back by the ORM
+
+
+def test_a_write_behind_another_writer_is_refused_as_busy(tmp_path: Path) -> None:
+    """BEGIN IMMEDIATE runs on the driver's connection (``store/db.py``): the lock it
+    cannot take is still the store's one-line refusal (here after 0.1 s, not 30)."""
+    from sqlalchemy import event as sa_event
+
+    from bridgedesk.store.unit import statements
+
+    path = tmp_path / "club.sqlite3"
+    with Store.open(path) as store:
+
+        @sa_event.listens_for(store.engine, "connect")
+        def _short(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+            dbapi_connection.execute("PRAGMA busy_timeout = 100")
+
+        store.engine.dispose()
+        other = sqlite3.connect(path, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            with pytest.raises(StoreError) as refused, store.transaction() as s:
+                statements(s)
+        finally:
+            other.close()
+    assert refused.value.code == "store.busy"
+    assert "the store is busy" in str(refused.value)
