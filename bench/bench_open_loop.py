@@ -11,7 +11,9 @@ the live results' CPU of a 20-table section (target 10 ms after a new result,
 1 ms unchanged).  Every figure is printed with the load average beside it: on a
 shared machine only the CPU times mean anything.  ``--profile FILE`` samples the
 server with py-spy during the POSTs-only phase into FILE (collapsed stacks, one
-per line with its count: grep it, or feed it to flamegraph.pl).
+per line with its count: grep it, or feed it to flamegraph.pl), 500 times a second
+and only the thread holding the interpreter; py-spy stops the server at each sample,
+so that phase's CPU figure is higher than without it.
 
 Tables do not keep requests in flight as fast as the server answers: a slip is
 sent when a pair has filled it in.  So the results arrive as a Poisson process
