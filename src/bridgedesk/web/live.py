@@ -223,7 +223,7 @@ async def _fragment(request: Request, event: int) -> Fragment:
         return Fragment(html, html.encode("utf-8"))
 
     found: Fragment = await _versions(request.app).cached(
-        store, event, fragment_key(event, lang), compute
+        store, event, fragment_key(event, lang), compute, ahead=True
     )
     return found
 
@@ -307,6 +307,7 @@ async def live_events(request: Request, event: int) -> Response:
             now = await versions.get(store, event)
             if now != seen:
                 seen = now
+                await versions.prepare(store, event)  # the fetches it brings find it kept
                 yield f"event: update\ndata: {'.'.join(map(str, now))}\n\n"
             elif time.monotonic() - last_beat > HEARTBEAT_SECONDS:
                 last_beat = time.monotonic()

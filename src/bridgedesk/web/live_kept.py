@@ -4,7 +4,8 @@ from it.
 :class:`Versions` knows each watched event's version (asked of the store at most every
 ``poll_seconds`` unless this process changed the event: :meth:`Versions.touch`), keeps
 each answer made from it until the version moves, and wakes the event's streams,
-at most once every ``update_seconds``.  :class:`SectionBlocks` keeps each section's
+at most once every ``update_seconds``, once the live fragments its viewers read are
+made for the new version (:meth:`Versions.prepare`).  :class:`SectionBlocks` keeps each section's
 block of the live page until that section changes.  :class:`KeptDoor` answers a
 ``GET /e/{event}/live`` whose content is kept for the version known before the
 request reaches the framework (its routing, dependencies and exception layers do
@@ -28,11 +29,15 @@ from fastapi import FastAPI
 from markupsafe import Markup
 from starlette.requests import Request
 
+from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import Store
 from bridgedesk.store.terminals import event_version
 from bridgedesk.web.language import language
 from bridgedesk.web.templating import render
 from bridgedesk.web.threads import db_call
+
+#: How long a fragment nobody asked for is still made ahead of the requests after a change.
+AHEAD_SECONDS = 60.0
 
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -60,6 +65,10 @@ class Versions:
     #: when each event's streams were last woken, and the wakes put off until ``spacing``
     woken: dict[int, float] = field(default_factory=dict)
     later: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    #: what is made ahead of the requests (:meth:`prepare`), by event, and when each
+    #: was last asked for
+    ahead: dict[int, dict[tuple[Any, ...], Callable[[], Any]]] = field(default_factory=dict)
+    asked: dict[tuple[Any, ...], float] = field(default_factory=dict)
 
     async def get(self, store: Store, event: int) -> tuple[int, int, int]:
         async with self.lock:
@@ -113,15 +122,43 @@ class Versions:
         version known, and asked of the store less than ``every`` s ago): no store read,
         no waiting; None otherwise."""
         seen = self.known.get(event)
-        if seen is None or time.monotonic() - seen[0] >= self.every:
+        now = time.monotonic()
+        if seen is None or now - seen[0] >= self.every:
             return None
         found = self.pages.get(key)
-        return found[1] if found is not None and found[0] == seen[1] else None
+        if found is None or found[0] != seen[1]:
+            return None
+        if key in self.asked:
+            self.asked[key] = now
+        return found[1]
+
+    async def prepare(self, store: Store, event: int) -> None:
+        """Make for the event's version now what is made ahead for it (:meth:`cached`)
+        and was asked for in the last ``AHEAD_SECONDS``, so the requests an ``update``
+        brings find it kept; what is no longer asked for is forgotten.  A refusal is
+        left for the request to answer."""
+        now = time.monotonic()
+        for key, compute in list(self.ahead.get(event, {}).items()):
+            if now - self.asked.get(key, -math.inf) > AHEAD_SECONDS:
+                del self.ahead[event][key]
+                self.asked.pop(key, None)
+                continue
+            with contextlib.suppress(BridgedeskError):
+                await self.cached(store, event, key, compute)
 
     async def cached(
-        self, store: Store, event: int, key: tuple[Any, ...], compute: Callable[[], Any]
+        self,
+        store: Store,
+        event: int,
+        key: tuple[Any, ...],
+        compute: Callable[[], Any],
+        ahead: bool = False,
     ) -> Any:
-        """``compute()`` (run in a worker thread), again only once the event has changed."""
+        """``compute()`` (run in a worker thread), again only once the event has changed;
+        ``ahead``: made again by :meth:`prepare` as long as it is asked for."""
+        if ahead:
+            self.ahead.setdefault(event, {})[key] = compute
+            self.asked[key] = time.monotonic()
         version = await self.get(store, event)
         found = self.pages.get(key)
         if found is not None and found[0] == version:
@@ -214,4 +251,4 @@ def _has_body(scope: Message) -> bool:
     return False
 
 
-__all__ = ["Fragment", "KeptDoor", "SectionBlocks", "Versions", "fragment_key"]
+__all__ = ["AHEAD_SECONDS", "Fragment", "KeptDoor", "SectionBlocks", "Versions", "fragment_key"]
