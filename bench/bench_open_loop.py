@@ -458,6 +458,8 @@ async def run(
         per = report(f"bridgedesk serve, with {args.viewers} viewers", out, cpu, wall)
         print(f"  CPU a POST (viewers' pages included) / floor's: {per / floor_per:.1f}x")
         line("GET /e/ID/live on update", fetches)
+        made = len({last for seen in views for _, last in seen})
+        print(f"  versions of the page the viewers were shown: {made} (each made once)")
         delays = on_page_delays(out.created, views)
         never = sum(1 for d in delays if d == float("inf"))
         line("201 -> on every viewer's page", [d for d in delays if d != float("inf")])

@@ -2,7 +2,8 @@
 // content with htmx; the browser reconnects by itself when the stream ends.  Each "update"
 // (and the "hello" a stream starts with) carries the event's version, the one the content
 // carries in its data-version: a version already shown is not fetched again (the stream
-// can say "hello" with a version this page missed while it was away: it is fetched).
+// can say "hello" with a version this page missed while it was away: it is fetched;
+// content that carries no version is fetched on every "update").
 // One fetch at a time: updates that arrive while one is under way are answered by one
 // more fetch when it ends, unless the content it brought is the newest announced, so a
 // busy evening costs the server one request per page and change at most, and fewer when
@@ -34,8 +35,11 @@
       wanted = event.data;
       if (wanted !== shown()) { fetchNow(); }
     }
+    function hello(event) {  // content without a data-version (a team's) waits for an update
+      if (shown() !== null) { announced(event); }
+    }
     var source = new EventSource(root.getAttribute("data-events"));
-    source.addEventListener("hello", announced);
+    source.addEventListener("hello", hello);
     source.addEventListener("update", announced);
   }
   document.addEventListener("DOMContentLoaded", start);
