@@ -2,9 +2,9 @@
 the one worker with the tables' results), checked for keeping what they see the same:
 an ``update`` carries the version the page is written with, changes that come faster
 than ``update_seconds`` share one wake, a kept fragment is answered at the door with the
-route's own bytes and never across a change, each section's block is rendered again
-only when that section changed, and the stream announces a version once its fragment
-is made."""
+route's own bytes (gzipped when the request takes it) and never across a change, each
+section's block is rendered again only when that section changed, and the stream
+announces a version once its fragment is made."""
 
 from __future__ import annotations
 
@@ -23,7 +23,13 @@ from bridgedesk.services import visibility
 from bridgedesk.services.live_results import LiveResults
 from bridgedesk.web import live
 from bridgedesk.web.app import create_app
-from bridgedesk.web.live_kept import Fragment, SectionBlocks, Versions, fragment_key
+from bridgedesk.web.live_kept import (
+    Fragment,
+    SectionBlocks,
+    Versions,
+    accepts_gzip,
+    fragment_key,
+)
 from tests.web.conftest import Stored, login, stored_event
 from tests.web.test_api import post, slip
 from tests.web.test_load_paths import _enter
@@ -117,8 +123,13 @@ def test_a_kept_fragment_is_answered_at_the_door_and_never_across_a_change(
         again = client.get(url)
         assert made == []  # the door answered: the route was not asked
         assert (again.status_code, again.content) == (200, first.content)
-        assert again.headers["content-type"] == first.headers["content-type"]
-        assert int(again.headers["content-length"]) == len(first.content)
+        for name in ("content-type", "content-encoding", "content-length", "vary"):
+            assert again.headers[name] == first.headers[name]
+        assert first.headers["content-encoding"] == "gzip"  # the client takes it
+        plain = client.get(url, headers={"Accept-Encoding": "gzip;q=0, identity"})
+        assert made == [] and "content-encoding" not in plain.headers
+        assert plain.content == first.content  # the same page, not packed
+        assert int(plain.headers["content-length"]) == len(plain.content)
         # another language is another fragment, made by the route
         swedish = client.get(url, params={"lang": "sv"})
         assert made == [fragment_key(stored.event, "sv")] and "Sektion" in swedish.text
@@ -128,6 +139,17 @@ def test_a_kept_fragment_is_answered_at_the_door_and_never_across_a_change(
         after = client.get(url)
         assert _shown(after.text).split(".")[1] == str(answer.json()["id"])
         assert "1 of " in after.text and "1 of " not in first.text
+
+
+@pytest.mark.parametrize(
+    ("header", "taken"),
+    [(None, False), ("gzip", True), ("deflate, gzip, br", True), ("br;q=1, gzip;q=0", False),
+     ("GZIP;q=0.5", True), ("*", True), ("*;q=0", False), ("identity", False),
+     ("gzip;q=x", False), ("br, *;q=0.1", True), ("gzip;q=0.000", False),
+     ("gzip;q=0, *", False)],
+)  # fmt: skip
+def test_the_gzip_a_request_takes(header: str | None, taken: bool) -> None:
+    assert accepts_gzip(header) is taken
 
 
 def test_the_page_made_from_kept_blocks_is_the_page_made_anew(two_sections: Stored) -> None:

@@ -219,8 +219,7 @@ async def _fragment(request: Request, event: int) -> Fragment:
     blocks = _blocks(request.app)
 
     def compute() -> Fragment:
-        html = fragment_html(store, event, lang, cache, blocks)
-        return Fragment(html, html.encode("utf-8"))
+        return Fragment.of(fragment_html(store, event, lang, cache, blocks))
 
     found: Fragment = await _versions(request.app).cached(
         store, event, fragment_key(event, lang), compute, ahead=True
@@ -281,7 +280,7 @@ async def live_page(request: Request, event: int) -> Response:
 @router.get("/{event}/live", response_class=HTMLResponse)
 async def live_fragment(request: Request, event: int) -> Response:
     try:
-        return HTMLResponse((await _fragment(request, event)).body)
+        return (await _fragment(request, event)).response(request)
     except BridgedeskError as exc:
         return refused_fragment(request, "live", exc)
 
