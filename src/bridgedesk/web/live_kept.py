@@ -201,8 +201,8 @@ class SectionBlocks:
 @dataclass(frozen=True)
 class Fragment:
     """The live content at one version in one language: as text (the page embeds it)
-    and as the body ``/e/{event}/live`` answers with, plain and gzipped (a section's
-    lines repeat: about a tenth of the bytes on the club's Wi-Fi)."""
+    and as the body ``/e/{event}/live`` answers with, plain and gzipped (its rows
+    repeat: a twentieth of the bytes on the club's Wi-Fi)."""
 
     html: str
     body: bytes
