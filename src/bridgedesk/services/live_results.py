@@ -199,7 +199,7 @@ class LiveResults:
             if now is not None and stamp is not None and stamp == now.stamp:
                 return now
             if now is not None:
-                stamp, new, rows = section_news(self.unit, event, now.stamp, name, session)
+                stamp, new, rows = section_news(self.unit, event, now.stamp, name, session, stamp)
                 if stamp == now.stamp:
                     return now
                 if stamp.follows(now.stamp, rows):
