@@ -24,13 +24,14 @@ from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Result, SectionResults
 from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
-from bridgedesk.results.build import Placement, section_of
+from bridgedesk.results.build import Placement, section_of, traveller_of
 from bridgedesk.results.model import (
     Competitor,
     EventHeading,
     MovementInfo,
     ScoredSection,
     ScoredSession,
+    Traveller,
 )
 from bridgedesk.scoring import results as sr
 from bridgedesk.scoring.boards import BoardMemo
@@ -41,7 +42,8 @@ from bridgedesk.scoring.session import SessionResult, flight_ranks_of, score_ses
 class SectionMemo:
     """What scoring a stored section again keeps from the last time: each board's
     traveller built from its stored results (by the results and their fouled-board
-    groups) and each board checked and scored (:class:`BoardMemo`).  The live results
+    groups), each board checked and scored (:class:`BoardMemo`) and each scored board's
+    traveller with where its results were played.  The live results
     keep one per section, so a new result costs the scoring of its own board and the
     totals, not of every board; the values are those of scoring from nothing."""
 
@@ -49,6 +51,9 @@ class SectionMemo:
         default_factory=dict
     )
     scored: BoardMemo = field(default_factory=BoardMemo)
+    travellers: dict[int, tuple[sr.ScoredBoard, tuple[Result, ...], Traveller]] = field(
+        default_factory=dict
+    )
 
     def board(
         self, number: int, results: Sequence[Result], groups: Sequence[str | None]
@@ -63,10 +68,29 @@ class SectionMemo:
         self.boards[number] = (rs, gs, built)
         return built
 
+    def traveller(self, scored: sr.ScoredBoard, results: tuple[Result, ...]) -> Traveller:
+        """Board ``scored``'s traveller (:func:`traveller_of`) with where each of its
+        ``results`` was played: the one made before while the board scored is the same."""
+        found = self.travellers.get(scored.number)
+        if found is not None and found[0] is scored and found[1] == results:
+            return found[2]
+        made = traveller_of(scored, _seats(results, scored))
+        self.travellers[scored.number] = (scored, results, made)
+        return made
+
     def keep(self, numbers: set[int]) -> None:
         for n in set(self.boards) - numbers:
             del self.boards[n]
+        for n in set(self.travellers) - numbers:
+            del self.travellers[n]
         self.scored.keep(numbers)
+
+
+def _seats(results: Sequence[Result], scored: sr.ScoredBoard) -> list[Placement | None]:
+    """Where each line of ``scored`` was played: its stored result's round, table and lead
+    (the lines are the results in their order; a board scored over its played results
+    only has fewer)."""
+    return [Placement(r.round, r.table, r.lead) for r in results[: len(scored.results)]]
 
 
 def to_scoring(result: Result, group: str | None = None) -> sr.TravellerLine:
@@ -162,11 +186,11 @@ def _section(
         penalties = director_penalties(rulings.penalties, result)
         result = score_session(boards, method=method, winners=winners, penalties=penalties,
                                convention=convention, memo=scored)  # fmt: skip
-    placements = {
-        (n, i): Placement(r.round, r.table, r.lead)
-        for n, rs in travellers.items()
-        for i, r in enumerate(rs)
-    }
+    lines = [
+        traveller_of(sb, _seats(travellers[sb.number], sb)) if memo is None
+        else memo.traveller(sb, travellers[sb.number])
+        for sb in result.boards
+    ]  # fmt: skip
     competitors = {
         str(n): Competitor(str(n), e.kind, e.names, e.players, e.flight)
         for n, e in snapshot.entries.items()
@@ -181,8 +205,8 @@ def _section(
     else:
         rounds = max((r.round for r in snapshot.results), default=0)
     section = section_of(
-        result, name=snapshot.section, seats=placements, competitors=competitors,
-        movement=info, phantom=phantom, rounds=rounds, numbers=PairNumbers.of(movement),
+        result, name=snapshot.section, competitors=competitors, movement=info, phantom=phantom,
+        rounds=rounds, numbers=PairNumbers.of(movement), travellers=lines,
     )  # fmt: skip
     return stratified(section, snapshot.event.name)
 

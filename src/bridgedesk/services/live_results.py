@@ -117,7 +117,7 @@ class LiveSection:
         with self._lock:
             by_rounds = self.rules.rules.shape is Shape.ROUNDS
             return live.section_display(
-                self.snapshot, self.scored, by_rounds, self._rows, self.rules.released
+                self.snapshot, self.scored, by_rounds, self._rows, self.rules.released, self.view
             )
 
     @cached_property
