@@ -25,6 +25,7 @@ from bridgedesk.results.model import (
     Traveller,
 )
 from bridgedesk.scoring import session as scoring
+from bridgedesk.scoring.results import ScoredBoard
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def section_of(
     )
 
 
-def traveller_of(sb: scoring.ScoredBoard, seats: Sequence[Placement | None]) -> Traveller:
+def traveller_of(sb: ScoredBoard, seats: Sequence[Placement | None]) -> Traveller:
     """A scored board's traveller: its results in order, each with its points and where
     it was played (``seats``, one per result; None: not known)."""
     lines = []

@@ -24,6 +24,8 @@ def units_half_up(value: Fraction, places: int = 2) -> int:
     (13, -13)
     """
     # in whole numbers: |value| x scale = whole + rest / denominator
+    whole: int
+    rest: int
     whole, rest = divmod(abs(value.numerator) * 10**places, value.denominator)
     if 2 * rest >= value.denominator:
         whole += 1

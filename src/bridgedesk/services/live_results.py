@@ -107,6 +107,15 @@ class LiveSection:
         self._boards = boards
         self._lock = threading.Lock()
         self._travellers: dict[int, bytes] = {}
+        self._made: dict[str, Any] = {}
+
+    def once(self, what: str, make: Callable[[], Any]) -> Any:
+        """``make()``, made once at this stamp (what another module writes of the section's
+        values, e.g. :func:`bridgedesk.services.visibility.kept_public_ranking`'s body)."""
+        found = self._made.get(what, _NONE)
+        if found is _NONE:
+            found = self._made[what] = make()
+        return found
 
     @cached_property
     def display(self) -> dict[str, Any]:
@@ -152,6 +161,9 @@ class LiveSection:
                 doc = live.traveller_document(self.snapshot, scored, board)
                 found = self._travellers[board] = json_bytes(doc)
             return found
+
+
+_NONE = object()
 
 
 @dataclass

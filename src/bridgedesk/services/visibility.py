@@ -23,7 +23,7 @@ from bridgedesk.formats import results_json
 from bridgedesk.i18n import catalog
 from bridgedesk.services import live
 from bridgedesk.services.event_scores import Shape, event_rules
-from bridgedesk.services.live_results import LiveResults, json_bytes
+from bridgedesk.services.live_results import LiveResults, LiveSection, json_bytes
 from bridgedesk.store import events_repo, releases, team_events
 from bridgedesk.store import terminals as term
 from bridgedesk.store.results_repo import results as results_of
@@ -244,6 +244,12 @@ def kept_public_ranking(
         found = public_ranking(unit, event, section, session,
                                lambda: kept.ranking_json(event, section, session))  # fmt: skip
         return json_bytes(found)
+    body: bytes = one.once("public ranking", lambda: _public_body(one))
+    return body
+
+
+def _public_body(one: LiveSection) -> bytes:
+    """:func:`kept_public_ranking` of one section at one stamp."""
     pairs = one.rules.rules.shape in (Shape.PAIRS, Shape.INDIVIDUAL)
     if pairs and not one.snapshot.results:
         return json_bytes(strip_members(results_json.nothing_yet(one.snapshot)))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import ScalarSelect, bindparam, func, select
+from sqlalchemy import BindParameter, ScalarSelect, bindparam, func, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.events.model import Result, SectionResults
@@ -72,7 +72,7 @@ class SectionStamp:
 def _audits() -> tuple[ScalarSelect[Any], ScalarSelect[Any]]:
     """The event's (``:event_id``) last correction and last director's audit, as scalar
     subqueries."""
-    event_id = bindparam("event_id")
+    event_id: BindParameter[int] = bindparam("event_id")
     corrected = select(func.max(CorrectionRow.id)).where(CorrectionRow.event_id == event_id)
     ruled = select(func.max(DirectorAuditRow.id)).where(DirectorAuditRow.event_id == event_id)
     return corrected.scalar_subquery(), ruled.scalar_subquery()
