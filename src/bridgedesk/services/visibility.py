@@ -253,15 +253,16 @@ def _public_body(one: LiveSection) -> bytes:
     pairs = one.rules.rules.shape in (Shape.PAIRS, Shape.INDIVIDUAL)
     if pairs and not one.snapshot.results:
         return json_bytes(strip_members(results_json.nothing_yet(one.snapshot)))
-    doc = one.document  # shared by every thread: copied where it differs, never changed
+    doc = one.document  # shared by every thread: never changed
     shown: dict[str, Any] = strip_members({k: v for k, v in doc.items() if k != "boards"})
     view = one.view
-    shown["boards"] = [  # a board's lines carry no member number (formats.results_json)
-        b if "deal" not in b or view.public_hands(b["board"])
-        else {k: v for k, v in b.items() if k != "deal"}
+    boards = [  # a board's lines carry no member number (formats.results_json)
+        one.board_json(b, view.public_hands(b["board"]))
         for b in doc["boards"] if view.public(b["board"])
     ]  # fmt: skip
-    return json_bytes(shown)
+    # the document with its "boards" last, each board's JSON written once while it stays
+    head = json_bytes(shown)[:-1]
+    return head + (b"," if shown else b"") + b'"boards":[' + b",".join(boards) + b"]}"
 
 
 def released(unit: UnitOfWork, event: int | str, session: int = 1) -> bool:
