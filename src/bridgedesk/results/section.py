@@ -26,6 +26,7 @@ from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
 from bridgedesk.results.build import Placement, section_of, traveller_of
 from bridgedesk.results.model import (
+    BoardPenalty,
     Competitor,
     EventHeading,
     MovementInfo,
@@ -119,19 +120,46 @@ def director_penalties(
     a penalty in matchpoints or IMPs counts from the first board compared, and the
     live pages keep working meanwhile.
     """
-    unit = max((b.penalty_unit for b in unscored.boards), default=Fraction(0))
+    unit = _unit(unscored)
     out = []
     for p in penalties:
-        if p.unit is PenaltyUnit.BOARDS:
-            boards = p.amount
-        elif p.unit is PenaltyUnit.PERCENT:
-            boards = p.amount / 100
-        else:
-            if not unit:  # no board has two results yet (round 1): sized once one has
-                continue
-            boards = p.amount / unit
-        out.append(sr.Penalty(str(p.pair), boards, None, p.reason))
+        boards = _boards(p, unit)
+        if boards is not None:
+            out.append(sr.Penalty(str(p.pair), boards, None, p.reason))
     return out
+
+
+def _unit(unscored: SessionResult) -> Fraction:
+    """What one board's penalty is worth in the session (:func:`director_penalties`)."""
+    return max((b.penalty_unit for b in unscored.boards), default=Fraction(0))
+
+
+def _boards(p: ProceduralPenalty, unit: Fraction) -> Fraction | None:
+    """Penalty ``p`` in boards of ``unit`` points; None while a board is worth nothing yet
+    and ``p`` is in matchpoints or IMPs (:func:`director_penalties`)."""
+    if p.unit is PenaltyUnit.BOARDS:
+        return p.amount
+    if p.unit is PenaltyUnit.PERCENT:
+        return p.amount / 100
+    if not unit:  # no board has two results yet (round 1): sized once one has
+        return None
+    return p.amount / unit
+
+
+def on_boards(
+    travellers: Sequence[Traveller], penalties: Sequence[ProceduralPenalty], unscored: SessionResult
+) -> list[Traveller]:
+    """``travellers`` with each penalty the director gave on a board written on that board's
+    traveller: the points it takes off the pair's total (as :func:`director_penalties`
+    sizes it; one not taken off yet is not shown)."""
+    unit = _unit(unscored)
+    named: dict[int, list[BoardPenalty]] = {}
+    for p in penalties:
+        boards = _boards(p, unit)
+        if p.board is not None and boards:
+            named.setdefault(p.board, []).append(BoardPenalty(str(p.pair), boards * unit, p.reason))
+    return [replace(t, penalties=tuple(named[t.board])) if t.board in named else t
+            for t in travellers]  # fmt: skip
 
 
 def event_info(snapshot: SectionResults) -> EventHeading:
@@ -179,8 +207,8 @@ def _section(
     scored = memo.scored if memo is not None else None
     movement = snapshot.movement
     winners = movement.winners if movement is not None else None
-    result = score_session(boards, method=method, winners=winners, convention=convention,
-                           memo=scored)  # fmt: skip
+    result = unscored = score_session(boards, method=method, winners=winners,
+                                      convention=convention, memo=scored)  # fmt: skip
     # -- the director's penalties: a second pass, once the board's unit is known
     if rulings is not None and rulings.penalties:
         penalties = director_penalties(rulings.penalties, result)
@@ -191,6 +219,8 @@ def _section(
         else memo.traveller(sb, travellers[sb.number])
         for sb in result.boards
     ]  # fmt: skip
+    if rulings is not None and rulings.penalties:
+        lines = on_boards(lines, rulings.penalties, unscored)
     competitors = {
         str(n): Competitor(str(n), e.kind, e.names, e.players, e.flight)
         for n, e in snapshot.entries.items()
@@ -291,6 +321,7 @@ __all__ = [
     "director_penalties",
     "event_info",
     "method_of",
+    "on_boards",
     "score_section",
     "score_sections",
     "to_scoring",
