@@ -12,10 +12,11 @@ from bridgedesk.formats.results_json import to_dict
 from bridgedesk.reports.session import travellers_html
 from bridgedesk.services import live, rulings
 from bridgedesk.services.event_scores import SessionScores, score
+from bridgedesk.services.live_results import LiveResults
 from bridgedesk.store.results_repo import section_results
 from bridgedesk.store.service import Store
-from bridgedesk.web.live import live_context
-from bridgedesk.web.templating import render
+from bridgedesk.web.live import fragment_html
+from bridgedesk.web.live_kept import SectionBlocks
 from tests.services.test_one_ranking_everywhere import pairs_event
 
 
@@ -46,7 +47,5 @@ def test_a_penalty_on_a_board_is_on_its_traveller(tmp_path: Path) -> None:
         (board3,) = [t for t in shown["travellers"] if t["board"] == 3]
         assert board3["penalties"] == [{"pair": "5", "points": "1.5", "reason": "slow play"}]
         # the live page, in Japanese, once every table has played the board
-        context = live_context(store, built.event)
-        version = ".".join(map(str, context.pop("version")))
-        page = render("_live.html.j2", "ja", version=version, **context)
+        page = fragment_html(store, built.event, "ja", LiveResults(store), SectionBlocks())
         assert "ペナルティ: 5 −1.5 (slow play)" in page
