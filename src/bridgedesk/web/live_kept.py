@@ -5,13 +5,13 @@ from it.
 ``poll_seconds`` unless this process changed the event: :meth:`Versions.touch`), keeps
 each answer made from it until the version moves, and wakes the event's streams,
 at most once every ``update_seconds``, once the live fragments its viewers read are
-made for the new version (:meth:`Versions.prepare`).  :class:`SectionBlocks` keeps each section's
-block of the live page until that section changes.  :class:`KeptDoor` answers a
-``GET /e/{event}/live`` whose content is kept for the version known before the
-request reaches the framework (its routing, dependencies and exception layers do
-nothing for such a request): the same bytes, status and type the route would answer
-with.  Everything else, and a fragment not kept or whose version must be asked again,
-goes on to the app.
+made for the new version (:meth:`Versions.prepare`).  :class:`SectionBlocks` keeps
+each section's block of the live page until that section changes.  :class:`KeptDoor`
+answers a ``GET /e/{event}/live`` whose content is kept for the version known before
+the request reaches the framework (its routing, dependencies and exception layers do
+nothing for such a request): the same bytes, status and headers the route would
+answer with.  Everything else, and a fragment not kept or whose version must be asked
+again, goes on to the app.
 """
 
 from __future__ import annotations
