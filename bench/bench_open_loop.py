@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python bench/bench_open_loop.py [--rate 20] [--seconds 30] [--viewers 20]
      [--postgres] [--workers N] [--db PATH-or-URL] [--profile FILE]
-     [--profile-phase posts|viewers]
+     [--profile-phase posts|viewers] [--gil]
 
 The issue's figures (issue 22: 100 tables, 20 viewers, 20 results/s, SQLite, one
 worker) are the defaults: on a quiet machine run it with no options and read
@@ -331,13 +331,15 @@ async def phase(
     return out, cpu, wall, views, fetches
 
 
-def profiler(pid: int, out: str | None) -> subprocess.Popen[bytes] | None:
-    """py-spy (in this Python's bin) sampling the server into ``out`` until SIGINT."""
+def profiler(pid: int, out: str | None, gil: bool = False) -> subprocess.Popen[bytes] | None:
+    """py-spy (in this Python's bin) sampling the server into ``out`` until SIGINT
+    (``gil``: only the thread holding the GIL, so idle worker threads and the event
+    loop's wait are not counted)."""
     if out is None:
         return None
     spy = subprocess.Popen(
         [str(Path(sys.executable).with_name("py-spy")), "record", "--subprocesses",
-         "--format", "raw", "-o", out, "--pid", str(pid)],
+         "--format", "raw", "-o", out, "--pid", str(pid), *(["--gil"] if gil else [])],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
     time.sleep(2)  # attached before the first POST
@@ -435,7 +437,7 @@ async def run(
         pid = server.process.pid
         tokens = await logins(server.base, eid, codes)
         tables = [Table(tokens[k], slips[k]) for k in codes]
-        spy = profiler(pid, args.profile if args.profile_phase == "posts" else None)
+        spy = profiler(pid, args.profile if args.profile_phase == "posts" else None, args.gil)
         try:
             out, cpu, wall, _, _ = await phase(server.base, tables, args.rate, args.seconds,
                                                lambda: cpu_seconds(pid))  # fmt: skip
@@ -445,7 +447,7 @@ async def run(
                 spy.wait(timeout=60)
         per = report(f"bridgedesk serve, {args.workers} worker(s), POSTs only", out, cpu, wall)
         print(f"  CPU a POST / floor's: {per / floor_per:.1f}x")
-        spy = profiler(pid, args.profile if args.profile_phase == "viewers" else None)
+        spy = profiler(pid, args.profile if args.profile_phase == "viewers" else None, args.gil)
         try:
             out, cpu, wall, views, fetches = await phase(
                 server.base, tables, args.rate, args.seconds, lambda: cpu_seconds(pid),
@@ -492,6 +494,10 @@ def main() -> None:
         "--profile-phase", choices=("posts", "viewers"), default="posts",
         help="the phase --profile samples: the POSTs only (posts, the default) or the POSTs "
         "with the viewers' streams and fetches (viewers)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--gil", action="store_true",
+        help="--profile samples only the thread holding the GIL (py-spy --gil)",
     )  # fmt: skip
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
