@@ -10,7 +10,9 @@ with every table's results of ``--rounds`` rounds entered.  Prints the CPU time
 * the same after one more result, with the server's live results
   (:class:`bridgedesk.services.live_results.LiveResults`): only that result's
   section is read and scored again, and in it only the new rows and their board;
-* the ranking JSON of one section (``/api/events/ID/ranking``).
+* the ranking JSON of one section scored from nothing, and its public body
+  (``/api/events/ID/ranking``, :func:`bridgedesk.services.visibility.kept_public_ranking`)
+  from the live results after one more result in that section, and unchanged.
 
 Asserts nothing; bounded by the number of results.
 """
@@ -30,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_web import SECTIONS, setup
 
 from bridgedesk.services import live as scoring
-from bridgedesk.services import slips
+from bridgedesk.services import slips, visibility
 from bridgedesk.services.live_results import LiveResults
 from bridgedesk.store import terminals
 from bridgedesk.store.service import Store
@@ -66,6 +68,8 @@ def main() -> None:
                         "contract": "3NT", "declarer": "S", "result": tricks}  # fmt: skip
                 later.append(table_slip(terminal, body))
     last = later.pop()  # entered during the measurement
+    spare = next(x for x in reversed(later) if x.terminal.section == "A")  # one more, in section A
+    later.remove(spare)
     for i in range(0, len(later), 64):
         slips.enter_at_tables(store, later[i : i + 64])
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -83,7 +87,14 @@ def main() -> None:
     one = (time.process_time() - t0) * 1000
     print(f"  after one new result (its section only):   {one:8.1f} ms CPU")
     ranking = cpu_ms(lambda: scoring.ranking_document(store, eid, "A", 1))
-    print(f"ranking JSON of section A:                   {ranking:8.1f} ms CPU")
+    print(f"ranking JSON of section A, scored anew:      {ranking:8.1f} ms CPU")
+    slips.enter_at_tables(store, [spare])
+    t0 = time.process_time()
+    visibility.kept_public_ranking(store, cache, eid, "A", 1)
+    public = (time.process_time() - t0) * 1000
+    print(f"  its public body after one more result:     {public:8.1f} ms CPU")
+    kept = cpu_ms(lambda: visibility.kept_public_ranking(store, cache, eid, "A", 1))
+    print(f"  again, nothing changed:                    {kept:8.2f} ms CPU")
     store.close()
 
 

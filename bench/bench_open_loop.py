@@ -2,6 +2,7 @@
 
 Run: .venv/bin/python bench/bench_open_loop.py [--rate 20] [--seconds 30] [--viewers 20]
      [--postgres] [--workers N] [--db PATH-or-URL] [--profile FILE]
+     [--profile-phase posts|viewers] [--gil]
 
 The issue's figures (issue 22: 100 tables, 20 viewers, 20 results/s, SQLite, one
 worker) are the defaults: on a quiet machine run it with no options and read
@@ -10,10 +11,9 @@ worker) are the defaults: on a quiet machine run it with no options and read
 the live results' CPU of a 20-table section (target 10 ms after a new result,
 1 ms unchanged).  Every figure is printed with the load average beside it: on a
 shared machine only the CPU times mean anything.  ``--profile FILE`` samples the
-server with py-spy during the POSTs-only phase into FILE (collapsed stacks, one
-per line with its count: grep it, or feed it to flamegraph.pl), 500 times a second
-and only the thread holding the interpreter; py-spy stops the server at each sample,
-so that phase's CPU figure is higher than without it.
+server with py-spy during the POSTs-only phase (``--profile-phase viewers``: the
+phase with the viewers) into FILE (collapsed stacks, one per line with its
+count: grep it, or feed it to flamegraph.pl).
 
 Tables do not keep requests in flight as fast as the server answers: a slip is
 sent when a pair has filled it in.  So the results arrive as a Poisson process
@@ -32,7 +32,8 @@ of ``--seconds`` each, one after another in this one process tree:
    POSTs only;
 3. **viewers**: the same with ``--viewers`` people watching the live page as a
    browser does (``live.js``): each listens to ``/e/ID/events`` (server-sent
-   events) and fetches ``/e/ID/live`` on ``update``, one fetch at a time.  For
+   events) and fetches ``/e/ID/live`` when an ``update`` announces a version it
+   does not show, one fetch at a time.  For
    each result answered 201, the time until each viewer holds a page that
    includes it (its ``data-version`` has the result's id) is the "on the page"
    delay.
@@ -166,17 +167,26 @@ async def viewer(
     fetch_times: list[float],
 ) -> None:  # fmt: skip
     """A browser on ``/e/ID/`` as ``live.js`` drives it: listens to the stream and
-    fetches the fragment on ``update``, one fetch at a time (updates arriving meanwhile
-    ask for one more); ``seen`` gets (when, the highest result id on the page)."""
+    fetches the fragment when an ``update`` (or the ``hello``) announces a version
+    other than the one on the page, one fetch at a time (updates arriving meanwhile ask
+    for one more, unless the fetch brought the version last announced); ``seen`` gets
+    (when, the highest result id on the page)."""
     pending = asyncio.Event()
+    state = {"wanted": "", "shown": ""}
 
     async def listen(client: httpx.AsyncClient) -> None:
         while not stop.is_set():
             try:
                 async with client.stream("GET", f"/e/{eid}/events") as stream:
+                    announcing = False
                     async for text in stream.aiter_lines():
-                        if text.startswith("event: update"):
-                            pending.set()
+                        if text.startswith("event: "):
+                            announcing = text in ("event: update", "event: hello")
+                        elif announcing and text.startswith("data: "):
+                            state["wanted"] = text[len("data: ") :]
+                            if state["wanted"] != state["shown"]:
+                                pending.set()
+                            announcing = False
             except httpx.HTTPError:
                 await asyncio.sleep(0.2)
 
@@ -196,6 +206,9 @@ async def viewer(
                 found = _VERSION.search(r.content)
                 if found:
                     seen.append((now, int(found.group(2))))
+                    state["shown"] = found.group(0).split(b'"')[1].decode()
+                    if state["shown"] == state["wanted"]:
+                        pending.clear()  # the newest announced is on the page
         finally:
             listening.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -318,15 +331,15 @@ async def phase(
     return out, cpu, wall, views, fetches
 
 
-def profiler(pid: int, out: str | None) -> subprocess.Popen[bytes] | None:
-    """py-spy (in this Python's bin) sampling the server into ``out`` until SIGINT: 500
-    times a second, only the thread holding the interpreter (``--gil``: the CPU spent in
-    Python, not the waits for the disk's sync or for a request)."""
+def profiler(pid: int, out: str | None, gil: bool = False) -> subprocess.Popen[bytes] | None:
+    """py-spy (in this Python's bin) sampling the server into ``out`` until SIGINT
+    (``gil``: only the thread holding the GIL, so idle worker threads and the event
+    loop's wait are not counted)."""
     if out is None:
         return None
     spy = subprocess.Popen(
-        [str(Path(sys.executable).with_name("py-spy")), "record", "--subprocesses", "--gil",
-         "--rate", "500", "--format", "raw", "-o", out, "--pid", str(pid)],
+        [str(Path(sys.executable).with_name("py-spy")), "record", "--subprocesses",
+         "--format", "raw", "-o", out, "--pid", str(pid), *(["--gil"] if gil else [])],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
     time.sleep(2)  # attached before the first POST
@@ -424,7 +437,7 @@ async def run(
         pid = server.process.pid
         tokens = await logins(server.base, eid, codes)
         tables = [Table(tokens[k], slips[k]) for k in codes]
-        spy = profiler(pid, args.profile)
+        spy = profiler(pid, args.profile if args.profile_phase == "posts" else None, args.gil)
         try:
             out, cpu, wall, _, _ = await phase(server.base, tables, args.rate, args.seconds,
                                                lambda: cpu_seconds(pid))  # fmt: skip
@@ -434,13 +447,21 @@ async def run(
                 spy.wait(timeout=60)
         per = report(f"bridgedesk serve, {args.workers} worker(s), POSTs only", out, cpu, wall)
         print(f"  CPU a POST / floor's: {per / floor_per:.1f}x")
-        out, cpu, wall, views, fetches = await phase(
-            server.base, tables, args.rate, args.seconds, lambda: cpu_seconds(pid),
-            viewers=args.viewers, eid=eid,
-        )  # fmt: skip
+        spy = profiler(pid, args.profile if args.profile_phase == "viewers" else None, args.gil)
+        try:
+            out, cpu, wall, views, fetches = await phase(
+                server.base, tables, args.rate, args.seconds, lambda: cpu_seconds(pid),
+                viewers=args.viewers, eid=eid,
+            )  # fmt: skip
+        finally:
+            if spy is not None:
+                spy.send_signal(signal.SIGINT)
+                spy.wait(timeout=60)
         per = report(f"bridgedesk serve, with {args.viewers} viewers", out, cpu, wall)
         print(f"  CPU a POST (viewers' pages included) / floor's: {per / floor_per:.1f}x")
         line("GET /e/ID/live on update", fetches)
+        made = len({last for seen in views for _, last in seen})
+        print(f"  versions of the page the viewers were shown: {made} (each made once)")
         delays = on_page_delays(out.created, views)
         never = sum(1 for d in delays if d == float("inf"))
         line("201 -> on every viewer's page", [d for d in delays if d != float("inf")])
@@ -466,7 +487,17 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="a SQLite path or a database URL")
     parser.add_argument(
         "--profile", default=None, metavar="FILE",
-        help="py-spy samples the server during the POSTs-only phase into FILE (collapsed stacks)",
+        help="py-spy samples the server during one phase (--profile-phase) into FILE "
+        "(collapsed stacks)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--profile-phase", choices=("posts", "viewers"), default="posts",
+        help="the phase --profile samples: the POSTs only (posts, the default) or the POSTs "
+        "with the viewers' streams and fetches (viewers)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--gil", action="store_true",
+        help="--profile samples only the thread holding the GIL (py-spy --gil)",
     )  # fmt: skip
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:

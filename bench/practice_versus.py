@@ -232,10 +232,14 @@ def main() -> None:
             b = figures.play(deal, found, contract, defenders, declarer.lho.side).declarer_tricks
             lost_def.append(b - target)
             imps_def.append(imps(declarer_score(contract, b) - best))
-        if board % 10 == 0:
-            print(f"  {board} deals: declarer {_mean(lost_decl):.2f}, defence "
-                  f"{_mean(lost_def):.2f}, lead {_mean(figures.lead_lost):.2f}",
-                  flush=True)  # fmt: skip
+        if board % 10 == 0:  # the sides measured only
+            sides = [
+                f"{name} {_mean(lost):.2f}"
+                for name, lost in (("declarer", lost_decl), ("defence", lost_def))
+                if lost
+            ]
+            lead = f", lead {_mean(figures.lead_lost):.2f}" if lost_def else ""
+            print(f"  {board} deals: {', '.join(sides)}{lead}", flush=True)  # fmt: skip
     run: dict[str, Any] = {
         "lost_declarer": lost_decl,
         "lost_defence": lost_def,

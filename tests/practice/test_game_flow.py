@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 from bridgedesk.bridge import SEATS, Strain
 from bridgedesk.deals.dd import solve
@@ -136,3 +137,33 @@ def test_closing_a_game_stops_its_closed_room_process() -> None:
     game.close()
     assert not any(process.is_alive() for process in started)
     assert not any(thread.is_alive() for thread in pool_threads)
+
+
+class _Queue(Executor):
+    """A shared pool whose process is busy with another game's closed room: what is
+    submitted waits (and is never run here)."""
+
+    def __init__(self) -> None:
+        self.waiting: list[Future[object]] = []
+
+    def submit(
+        self, fn: Callable[..., object], /, *args: object, **kwargs: object
+    ) -> Future[object]:
+        found: Future[object] = Future()
+        self.waiting.append(found)
+        return found
+
+
+def test_a_game_dropped_from_a_shared_pool_takes_its_closed_room_off_the_queue() -> None:
+    """The web's games share one closed-room process: a game dropped (left alone, or
+    quit) cancels its closed room still waiting there, so the next games' do not wait
+    behind it; the shared pool itself is left running for them."""
+    shared = _Queue()
+    config = SessionConfig(seed=3, level="club", boards=2)
+    game = PracticeGame(config, DealSupply(config), executor=shared)
+    other = PracticeGame(config, DealSupply(config), executor=shared)
+    game.start_board()
+    other.start_board()
+    mine, theirs = shared.waiting
+    game.close()
+    assert mine.cancelled() and not theirs.cancelled()

@@ -7,6 +7,7 @@ import contextlib
 import os
 import re
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from fastapi.testclient import TestClient
@@ -156,6 +157,15 @@ def test_an_illegal_card_is_refused_with_a_message() -> None:
         for form, code in (({"boards": "33"}, "bad-boards"), ({"seed": "²"}, "seed")):
             bad = client.post("/practice/new", data={"boards": "1", **form, "lang": "ja"})
             assert bad.status_code == 422 and f'data-code="practice.{code}"' in bad.text
+        # the refusal answers a POST: its languages link to the start page, which answers
+        links = re.findall(r'<a href="([^"]*\?lang=\w+)" lang=', bad.text)
+        asked = [urljoin(str(bad.url), link) for link in links]  # as a browser does
+        assert links and all(client.get(link).status_code == 200 for link in asked)
+        gone = client.post("/practice/no-such-game/play", data={"card": "SA"})
+        links = re.findall(r'<a href="([^"]*\?lang=\w+)" lang=', gone.text)
+        assert gone.status_code == 404 and links
+        asked = [urljoin(str(gone.url), link) for link in links]
+        assert all(client.get(link).status_code == 200 for link in asked)
 
 
 @pytest.mark.browser

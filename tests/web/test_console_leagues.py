@@ -72,8 +72,8 @@ def test_a_league_season_at_the_console(client: TestClient, store: Store) -> Non
     answer = client.post("/d/leagues?lang=ja", data=_form(token, days="2026-04-12:2"))
     assert 'data-code="league.day-rounds"' in answer.text
     assert _alert(answer.text) == (
-        "試合日 1 はラウンド 2 から始まっていますが、ラウンドは試合日をまたいで続くので、"
-        "ラウンド 1 から始まります"
+        "試合日 1 は第2ラウンドから始まっていますが、ラウンドは試合日をまたいで続くので、"
+        "第1ラウンドから始まります"
     )
     client.get("/d/leagues?lang=en")
     answer = client.post("/d/leagues", data=_form(token), follow_redirects=False)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from urllib.parse import urljoin
 
 import pytest
 from fastapi.testclient import TestClient
@@ -160,6 +161,15 @@ def test_japanese_pages_show_japanese_refusals(
     client.get(f"/d/events/{eid}/results?lang=en")  # ?lang= is remembered: English again
     forged = client.post(f"/d/events/{eid}/penalty?lang=ja", data={"pair": "1"})
     assert forged.status_code == 403 and "フォームが古いか不正です" in forged.text
+    # a page answering a form switches language to a page that answers a GET (its way
+    # back, or the form's page), not to ?lang= on the form's own address
+    came = {"referer": f"http://testserver/d/events/{eid}/results"}
+    for answered in (no_reason, forged, client.post(f"/d/events/{eid}/undo", headers=came)):
+        links = re.findall(r'<a href="([^"]*\?lang=\w+)" hx-boost="false"', answered.text)
+        assert len(links) == 2, answered.text[-800:]
+        asked = [urljoin(str(answered.url), link) for link in links]  # as a browser does
+        assert all(client.get(link).status_code == 200 for link in asked), asked
+    client.get(f"/d/events/{eid}/results?lang=en")
     # the JSON API: the line in the terminal's language, its code, field and values
     login = client.post(
         "/api/table/login",

@@ -23,27 +23,41 @@ public documents strip them, :func:`bridgedesk.services.visibility.public_docume
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from bridgedesk.events.model import Result, SectionResults
 from bridgedesk.events.seating import GridMovement, seats
 from bridgedesk.events.team_rooms import TeamDraw
 
-__all__ = ["SectionView", "TeamView"]
+__all__ = ["SectionView", "TeamView", "planned_results"]
 
 
-def _planned(movement: GridMovement | None, phantoms: frozenset[int]) -> dict[int, int]:
-    """How many results each board will have when every table has played it."""
-    counts: dict[int, int] = {}
+def planned_results(movement: GridMovement | None, phantoms: frozenset[int]) -> Mapping[int, int]:
+    """How many results each board will have when every table has played it (a table
+    with a phantom pair plays nothing, 004:864-868).  Worked out once per movement and
+    phantoms (the live results ask after every change): read it, never change it."""
     if movement is None:
-        return counts
+        return {}
+    key = (id(movement), phantoms)
+    found = _PLANNED.get(key)
+    if found is not None and found[0] is movement:
+        return found[1]
+    counts: dict[int, int] = {}
     for _, _, a in seats(movement):
         if a.ns in phantoms or a.ew in phantoms:
             continue
         for board in a.boards:
             counts[board] = counts.get(board, 0) + 1
-    return counts
+    if len(_PLANNED) >= 64:  # a server's events are few: forget them all now and then
+        _PLANNED.clear()
+    _PLANNED[key] = (movement, MappingProxyType(counts))
+    return _PLANNED[key][1]
+
+
+#: :func:`planned_results` by the movement's identity (kept with it) and phantoms.
+_PLANNED: dict[tuple[int, frozenset[int]], tuple[GridMovement, Mapping[int, int]]] = {}
 
 
 @dataclass(frozen=True)
@@ -57,7 +71,7 @@ class SectionView:
     released: bool = False
     _played: dict[int, frozenset[int]] = field(init=False, repr=False, compare=False)
     _entered: dict[int, int] = field(init=False, repr=False, compare=False)
-    _planned: dict[int, int] = field(init=False, repr=False, compare=False)
+    _planned: Mapping[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         played: dict[int, set[int]] = {}
@@ -67,7 +81,7 @@ class SectionView:
             entered[r.board] = entered.get(r.board, 0) + 1
         object.__setattr__(self, "_played", {b: frozenset(p) for b, p in played.items()})
         object.__setattr__(self, "_entered", entered)
-        object.__setattr__(self, "_planned", _planned(self.movement, self.phantoms))
+        object.__setattr__(self, "_planned", planned_results(self.movement, self.phantoms))
 
     @classmethod
     def of(cls, snapshot: SectionResults, released: bool = False) -> SectionView:
@@ -86,6 +100,11 @@ class SectionView:
         if self.released:
             return True
         return bool(pairs) and all(self.has_played(p, board) for p in pairs)
+
+    @property
+    def planned(self) -> Mapping[int, int]:
+        """How many results each board of the movement will have (:func:`planned_results`)."""
+        return self._planned
 
     def entered(self, board: int) -> int:
         """How many results ``board`` has."""

@@ -112,6 +112,11 @@ def board_dict(t: Traveller, deal: str | None) -> dict[str, Any]:
         "top": number(t.top),
         "results": [_line(line) for line in t.lines],
     }
+    if t.penalties:  # the director's on this board (off the pairs' totals, 003:47-121)
+        board["penalties"] = [
+            {"pair": _id(p.pair), "points": number(p.points), "reason": p.reason}
+            for p in t.penalties
+        ]
     if deal is not None:
         board["deal"] = deal
     return board

@@ -403,6 +403,13 @@ class PracticeGame:
         return board_review(result, dd.deal_tricks(dd.hands_of(result.deal), declarer))
 
     def close(self) -> None:
+        """End the game: its own closed rooms' process stopped; on a pool shared with
+        other games (the web's), its closed room still waiting for the process is taken
+        off the queue, so that the next games' closed rooms do not wait behind one no one
+        will see (one already being played finishes: stopping the shared process would
+        stop another game's)."""
+        if self._closed is not None:
+            self._closed.cancel()
         if self._pool is not None and self._own_pool:
             self._pool.shutdown(wait=False, cancel_futures=True)
 

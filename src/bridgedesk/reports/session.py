@@ -35,6 +35,7 @@ from bridgedesk.results.model import (
     ScoredSession,
     Standing,
     Traveller,
+    pair_label,
     pair_order,
     shown_pair,
 )
@@ -219,6 +220,11 @@ def traveller_row(t: Traveller, numbers: PairNumbers | None = None) -> dict[str,
         "vul": str(vul),
         "top": points(t.top) if t.top is not None else "",
         "lines": lines,
+        # the director's penalties on the board (off the pairs' totals, 003:47-121)
+        "penalties": [
+            {"pair": pair_label(found, p.pair), "points": points(p.points), "reason": p.reason}
+            for p in t.penalties
+        ],
     }
 
 

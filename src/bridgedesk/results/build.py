@@ -11,7 +11,7 @@ same ranking for the same results.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -25,6 +25,7 @@ from bridgedesk.results.model import (
     Traveller,
 )
 from bridgedesk.scoring import session as scoring
+from bridgedesk.scoring.results import ScoredBoard
 
 
 @dataclass(frozen=True)
@@ -50,25 +51,23 @@ def section_of(
     phantom: str | None = None,
     rounds: int | None = None,
     numbers: PairNumbers | None = None,
+    travellers: Sequence[Traveller] | None = None,
 ) -> ScoredSection:
     """The scored section of ``result``.
 
     ``seats`` gives (board, index of the result on its traveller) -> round,
     table and lead; ``competitors`` names the pairs of the ranking; ``numbers``
     the numbers players know the pairs by (a Mitchell's EW 1, events.pair_numbers).
+    ``travellers``: each of ``result``'s boards as :func:`traveller_of` makes it, when
+    the caller has them (the live results keep the boards that did not change).
     """
-    seats = seats or {}
     competitors = competitors or {}
-    travellers: list[Traveller] = []
-    for sb in result.boards:
-        lines: list[Line] = []
-        for i, x in enumerate(sb.results):
-            where = seats.get((sb.number, i), Placement())
-            lines.append(
-                Line(sb.number, x.result, _points(x.ns), _points(x.ew), where.round,
-                     where.table, where.lead)
-            )  # fmt: skip
-        travellers.append(Traveller(sb.number, sb.top, tuple(lines)))
+    if travellers is None:
+        where = seats or {}
+        travellers = [
+            traveller_of(sb, [where.get((sb.number, i)) for i in range(len(sb.results))])
+            for sb in result.boards
+        ]
     ranking = tuple(_standing(s, competitors.get(s.pair)) for s in result.standings)
     if rounds is None:
         rounds = movement.rounds if movement is not None else max(
@@ -85,6 +84,20 @@ def section_of(
         engine=result,
         numbers=numbers or PairNumbers(),
     )
+
+
+def traveller_of(sb: ScoredBoard, seats: Sequence[Placement | None]) -> Traveller:
+    """A scored board's traveller: its results in order, each with its points and where
+    it was played (``seats``, one per result; None: not known)."""
+    lines = []
+    for x, where in zip(sb.results, seats, strict=True):
+        at = where or _NOWHERE
+        lines.append(Line(sb.number, x.result, _points(x.ns), _points(x.ew), at.round, at.table,
+                          at.lead))  # fmt: skip
+    return Traveller(sb.number, sb.top, tuple(lines))
+
+
+_NOWHERE = Placement()
 
 
 def _standing(s: scoring.PairStanding, who: Competitor | None) -> Standing:
@@ -106,4 +119,4 @@ def _standing(s: scoring.PairStanding, who: Competitor | None) -> Standing:
     )
 
 
-__all__ = ["Placement", "section_of"]
+__all__ = ["Placement", "section_of", "traveller_of"]

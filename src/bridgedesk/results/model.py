@@ -62,6 +62,13 @@ def shown_pair(numbers: PairNumbers, pair: str) -> str:
     return pair if n is None else str(numbers.number(n))
 
 
+def pair_label(numbers: PairNumbers, pair: str) -> str:
+    """Competitor ``pair`` with its field where the fields are numbered apart (``EW 1``),
+    else as it is."""
+    n = pair_number(pair)
+    return pair if n is None else numbers.label(n)
+
+
 def pair_order(pair: str) -> tuple[int, str]:
     """Sort key for competitor ids: by number (its ASCII digits: ``"²"`` is a digit to
     ``str.isdigit`` but no number), then as text."""
@@ -233,12 +240,25 @@ class Line:
 
 
 @dataclass(frozen=True)
+class BoardPenalty:
+    """A procedural penalty the director gave a pair on a board (003:47-121): its
+    ``points`` come off the pair's session total (the ranking's penalty column), and
+    the board's traveller says so, with the director's ``reason``."""
+
+    pair: str
+    points: Fraction
+    reason: str
+
+
+@dataclass(frozen=True)
 class Traveller:
-    """A scored board: its lines in table order and the top (matchpoints)."""
+    """A scored board: its lines in table order, the top (matchpoints) and the
+    penalties given on it."""
 
     board: int
     top: Fraction | None
     lines: tuple[Line, ...]
+    penalties: tuple[BoardPenalty, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -325,8 +345,7 @@ class ScoredSection:
 
     def label(self, pair: str) -> str:
         """``pair`` with its field where the fields are numbered apart (``EW 1``), else as it is."""
-        n = pair_number(pair)
-        return pair if n is None else self.numbers.label(n)
+        return pair_label(self.numbers, pair)
 
     @property
     def boards(self) -> tuple[int, ...]:
@@ -529,6 +548,7 @@ class ScoredEvent:
 
 
 __all__ = [
+    "BoardPenalty",
     "Competitor",
     "EventHeading",
     "EventTotal",
@@ -543,6 +563,7 @@ __all__ = [
     "Standing",
     "Traveller",
     "VpLine",
+    "pair_label",
     "pair_number",
     "pair_order",
 ]

@@ -24,13 +24,15 @@ from bridgedesk.errors import ScoringError
 from bridgedesk.events.model import Result, SectionResults
 from bridgedesk.events.pair_numbers import PairNumbers
 from bridgedesk.events.rulings import PenaltyUnit, ProceduralPenalty, Rulings
-from bridgedesk.results.build import Placement, section_of
+from bridgedesk.results.build import Placement, section_of, traveller_of
 from bridgedesk.results.model import (
+    BoardPenalty,
     Competitor,
     EventHeading,
     MovementInfo,
     ScoredSection,
     ScoredSession,
+    Traveller,
 )
 from bridgedesk.scoring import results as sr
 from bridgedesk.scoring.boards import BoardMemo
@@ -41,7 +43,8 @@ from bridgedesk.scoring.session import SessionResult, flight_ranks_of, score_ses
 class SectionMemo:
     """What scoring a stored section again keeps from the last time: each board's
     traveller built from its stored results (by the results and their fouled-board
-    groups) and each board checked and scored (:class:`BoardMemo`).  The live results
+    groups), each board checked and scored (:class:`BoardMemo`) and each scored board's
+    traveller with where its results were played.  The live results
     keep one per section, so a new result costs the scoring of its own board and the
     totals, not of every board; the values are those of scoring from nothing."""
 
@@ -49,6 +52,9 @@ class SectionMemo:
         default_factory=dict
     )
     scored: BoardMemo = field(default_factory=BoardMemo)
+    travellers: dict[int, tuple[sr.ScoredBoard, tuple[Result, ...], Traveller]] = field(
+        default_factory=dict
+    )
 
     def board(
         self, number: int, results: Sequence[Result], groups: Sequence[str | None]
@@ -63,10 +69,29 @@ class SectionMemo:
         self.boards[number] = (rs, gs, built)
         return built
 
+    def traveller(self, scored: sr.ScoredBoard, results: tuple[Result, ...]) -> Traveller:
+        """Board ``scored``'s traveller (:func:`traveller_of`) with where each of its
+        ``results`` was played: the one made before while the board scored is the same."""
+        found = self.travellers.get(scored.number)
+        if found is not None and found[0] is scored and found[1] == results:
+            return found[2]
+        made = traveller_of(scored, _seats(results, scored))
+        self.travellers[scored.number] = (scored, results, made)
+        return made
+
     def keep(self, numbers: set[int]) -> None:
         for n in set(self.boards) - numbers:
             del self.boards[n]
+        for n in set(self.travellers) - numbers:
+            del self.travellers[n]
         self.scored.keep(numbers)
+
+
+def _seats(results: Sequence[Result], scored: sr.ScoredBoard) -> list[Placement | None]:
+    """Where each line of ``scored`` was played: its stored result's round, table and lead
+    (the lines are the results in their order; a board scored over its played results
+    only has fewer)."""
+    return [Placement(r.round, r.table, r.lead) for r in results[: len(scored.results)]]
 
 
 def to_scoring(result: Result, group: str | None = None) -> sr.TravellerLine:
@@ -95,19 +120,46 @@ def director_penalties(
     a penalty in matchpoints or IMPs counts from the first board compared, and the
     live pages keep working meanwhile.
     """
-    unit = max((b.penalty_unit for b in unscored.boards), default=Fraction(0))
+    unit = _unit(unscored)
     out = []
     for p in penalties:
-        if p.unit is PenaltyUnit.BOARDS:
-            boards = p.amount
-        elif p.unit is PenaltyUnit.PERCENT:
-            boards = p.amount / 100
-        else:
-            if not unit:  # no board has two results yet (round 1): sized once one has
-                continue
-            boards = p.amount / unit
-        out.append(sr.Penalty(str(p.pair), boards, None, p.reason))
+        boards = _boards(p, unit)
+        if boards is not None:
+            out.append(sr.Penalty(str(p.pair), boards, None, p.reason))
     return out
+
+
+def _unit(unscored: SessionResult) -> Fraction:
+    """What one board's penalty is worth in the session (:func:`director_penalties`)."""
+    return max((b.penalty_unit for b in unscored.boards), default=Fraction(0))
+
+
+def _boards(p: ProceduralPenalty, unit: Fraction) -> Fraction | None:
+    """Penalty ``p`` in boards of ``unit`` points; None while a board is worth nothing yet
+    and ``p`` is in matchpoints or IMPs (:func:`director_penalties`)."""
+    if p.unit is PenaltyUnit.BOARDS:
+        return p.amount
+    if p.unit is PenaltyUnit.PERCENT:
+        return p.amount / 100
+    if not unit:  # no board has two results yet (round 1): sized once one has
+        return None
+    return p.amount / unit
+
+
+def on_boards(
+    travellers: Sequence[Traveller], penalties: Sequence[ProceduralPenalty], unscored: SessionResult
+) -> list[Traveller]:
+    """``travellers`` with each penalty the director gave on a board written on that board's
+    traveller: the points it takes off the pair's total (as :func:`director_penalties`
+    sizes it; one not taken off yet is not shown)."""
+    unit = _unit(unscored)
+    named: dict[int, list[BoardPenalty]] = {}
+    for p in penalties:
+        boards = _boards(p, unit)
+        if p.board is not None and boards:
+            named.setdefault(p.board, []).append(BoardPenalty(str(p.pair), boards * unit, p.reason))
+    return [replace(t, penalties=tuple(named[t.board])) if t.board in named else t
+            for t in travellers]  # fmt: skip
 
 
 def event_info(snapshot: SectionResults) -> EventHeading:
@@ -155,18 +207,20 @@ def _section(
     scored = memo.scored if memo is not None else None
     movement = snapshot.movement
     winners = movement.winners if movement is not None else None
-    result = score_session(boards, method=method, winners=winners, convention=convention,
-                           memo=scored)  # fmt: skip
+    result = unscored = score_session(boards, method=method, winners=winners,
+                                      convention=convention, memo=scored)  # fmt: skip
     # -- the director's penalties: a second pass, once the board's unit is known
     if rulings is not None and rulings.penalties:
         penalties = director_penalties(rulings.penalties, result)
         result = score_session(boards, method=method, winners=winners, penalties=penalties,
                                convention=convention, memo=scored)  # fmt: skip
-    placements = {
-        (n, i): Placement(r.round, r.table, r.lead)
-        for n, rs in travellers.items()
-        for i, r in enumerate(rs)
-    }
+    lines = [
+        traveller_of(sb, _seats(travellers[sb.number], sb)) if memo is None
+        else memo.traveller(sb, travellers[sb.number])
+        for sb in result.boards
+    ]  # fmt: skip
+    if rulings is not None and rulings.penalties:
+        lines = on_boards(lines, rulings.penalties, unscored)
     competitors = {
         str(n): Competitor(str(n), e.kind, e.names, e.players, e.flight)
         for n, e in snapshot.entries.items()
@@ -181,8 +235,8 @@ def _section(
     else:
         rounds = max((r.round for r in snapshot.results), default=0)
     section = section_of(
-        result, name=snapshot.section, seats=placements, competitors=competitors,
-        movement=info, phantom=phantom, rounds=rounds, numbers=PairNumbers.of(movement),
+        result, name=snapshot.section, competitors=competitors, movement=info, phantom=phantom,
+        rounds=rounds, numbers=PairNumbers.of(movement), travellers=lines,
     )  # fmt: skip
     return stratified(section, snapshot.event.name)
 
@@ -267,6 +321,7 @@ __all__ = [
     "director_penalties",
     "event_info",
     "method_of",
+    "on_boards",
     "score_section",
     "score_sections",
     "to_scoring",

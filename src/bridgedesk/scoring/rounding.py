@@ -12,12 +12,24 @@ def round_half_up(value: Fraction, places: int = 2) -> Fraction:
     >>> round_half_up(Fraction(1, 8)), round_half_up(Fraction(-1, 8))
     (Fraction(13, 100), Fraction(-13, 100))
     """
-    scale = 10**places
+    return Fraction(units_half_up(value, places), 10**places)
+
+
+def units_half_up(value: Fraction, places: int = 2) -> int:
+    """``value`` rounded to ``places`` decimals, halves away from zero, as a whole number
+    of 10 ** -places (:func:`round_half_up` x 10 ** places): compared and sorted as
+    whole numbers.
+
+    >>> units_half_up(Fraction(1, 8)), units_half_up(Fraction(-1, 8))
+    (13, -13)
+    """
     # in whole numbers: |value| x scale = whole + rest / denominator
-    whole, rest = divmod(abs(value.numerator) * scale, value.denominator)
+    whole: int
+    rest: int
+    whole, rest = divmod(abs(value.numerator) * 10**places, value.denominator)
     if 2 * rest >= value.denominator:
         whole += 1
-    return Fraction(whole if value.numerator >= 0 else -whole, scale)
+    return whole if value.numerator >= 0 else -whole
 
 
 def to_decimal(value: Fraction, places: int = 2) -> Decimal:

@@ -42,7 +42,7 @@ from bridgedesk.scoring.results import (
     TravellerLine,
     Weighted,
 )
-from bridgedesk.scoring.rounding import round_half_up
+from bridgedesk.scoring.rounding import round_half_up, units_half_up
 
 #: A pair in a ranking: its number and, in a two-field event, its direction.
 PairKey = tuple[str, Side | None]
@@ -125,7 +125,7 @@ def rank_labels(values: Sequence[Fraction], places: int = 2) -> list[str]:
     values are sorted once and each place found by bisection (n log n: a
     national field of thousands of pairs is ranked in milliseconds).
     """
-    rounded = [round_half_up(v, places) for v in values]
+    rounded = [units_half_up(v, places) for v in values]  # whole numbers: sorted quickly
     ascending = sorted(rounded)
     labels = []
     for v in rounded:
@@ -290,26 +290,25 @@ def pair_totals(
     fields: dict[Side | None, dict[str, dict[int, int]]] = {}
     top_sum: dict[Side | None, dict[str, int]] = {}
     boards: dict[Side | None, dict[str, int]] = {}
-    for side in (Side.NS, Side.EW):
-        f = side if winners == 2 else None
+    sides = (Side.NS, Side.EW) if winners == 2 else (None, None)
+    for f in sides:
         fields.setdefault(f, {})
         top_sum.setdefault(f, {})
         boards.setdefault(f, {})
+    ns_field, ew_field = ((fields[f], top_sum[f], boards[f]) for f in sides)
     for sb in scored:
-        top = sb.top or Fraction(0)
+        top = sb.top or ZERO
         assert top.denominator == 1, "a board's top is a whole number of points"
         top_int = top.numerator
-        for side in (Side.NS, Side.EW):
-            f = side if winners == 2 else None
-            points, tops, counts = fields[f], top_sum[f], boards[f]
-            for sr in sb.results:
-                pair = sr.result.ns if side is Side.NS else sr.result.ew
+        for sr in sb.results:  # each result's two pairs, in the field of their side
+            for (points, tops, counts), pair, v in (
+                (ns_field, sr.result.ns, sr.ns), (ew_field, sr.result.ew, sr.ew)
+            ):  # fmt: skip
                 parts = points.get(pair)
                 if parts is None:
                     parts = points[pair] = {}
                     tops[pair] = 0
                     counts[pair] = 0
-                v = sr.ns if side is Side.NS else sr.ew
                 if not isinstance(v, Fraction):
                     continue
                 parts[v.denominator] = parts.get(v.denominator, 0) + v.numerator
@@ -381,48 +380,55 @@ def _standings(
         keys = fields[direction]
         std_max = max((tops[k] for k in keys), default=Fraction(0))
         std_boards = max((played[k] for k in keys), default=0)
-        rows: list[PairStanding] = []
+        lines = []
         for k in keys:
+            points, top, penalised = raw[k], tops[k], penalty[k]
+            # the total factored up to the field's tops (MP) or boards (IMPs); a pair with
+            # the field's tops or boards (most of them) keeps its points as they are
             if not factor:
-                ratio = Fraction(1)
+                total = points
             elif method is Method.MP:
-                ratio = std_max / tops[k] if tops[k] else Fraction(0)
+                total = ZERO if not top else points if top == std_max else points * std_max / top
+            elif not played[k]:
+                total = ZERO
+            elif played[k] == std_boards:
+                total = points
             else:
-                ratio = Fraction(std_boards, played[k]) if played[k] else Fraction(0)
-            total = raw[k] * ratio - penalty[k]
-            own_max = std_max if factor else tops[k]
+                total = points * Fraction(std_boards, played[k])
+            if penalised:
+                total -= penalised
+            own_max = std_max if factor else top
             pct = total / own_max * 100 if method is Method.MP and own_max else None
             if means is not None and k in means:
                 pct = means[k]
-            rows.append(
-                PairStanding(
-                    pair=k[0],
-                    direction=direction,
-                    section=sections.get(k[0]) if sections else None,
-                    raw=raw[k],
-                    total=total,
-                    max=tops[k] if method is Method.MP else None,
-                    boards=played[k],
-                    percentage=pct,
-                    penalty=penalty[k],
-                    rank="",
-                    out_of=own_max if method is Method.MP else None,
-                )
+            by_percentage = not factor and method is Method.MP
+            measure = (pct if pct is not None else ZERO) if by_percentage else total
+            lines.append((k, total, pct, own_max, measure))
+        ranks = rank_labels([line[4] for line in lines])
+        rows = [
+            PairStanding(
+                pair=k[0],
+                direction=direction,
+                section=sections.get(k[0]) if sections else None,
+                raw=raw[k],
+                total=total,
+                max=tops[k] if method is Method.MP else None,
+                boards=played[k],
+                percentage=pct,
+                penalty=penalty[k],
+                rank=rank,
+                out_of=own_max if method is Method.MP else None,
             )
-        measure = _by_percentage if not factor and method is Method.MP else _by_total
-        ranks = rank_labels([measure(s) for s in rows])
-        rows = [replace(s, rank=r) for s, r in zip(rows, ranks, strict=True)]
-        rows.sort(key=lambda s: (-measure(s), _pair_order(s.pair)))
+            for (k, total, pct, own_max, _), rank in zip(lines, ranks, strict=True)
+        ]
+        measures = {s.pair: line[4] for s, line in zip(rows, lines, strict=True)}
+        rows.sort(key=lambda s: _pair_order(s.pair))  # ties in pair order: a stable sort
+        rows.sort(key=lambda s: measures[s.pair], reverse=True)
         out += rows
     return out
 
 
-def _by_total(s: PairStanding) -> Fraction:
-    return s.total
-
-
-def _by_percentage(s: PairStanding) -> Fraction:
-    return s.percentage if s.percentage is not None else Fraction(0)
+ZERO = Fraction(0)
 
 
 def _pair_order(pair: str) -> tuple[int, str]:

@@ -11,13 +11,12 @@ downloads cannot disagree.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bridgedesk.errors import EntryError, ScoringError
 from bridgedesk.events.model import SectionResults
-from bridgedesk.events.seating import seats
-from bridgedesk.events.visibility import SectionView
+from bridgedesk.events.visibility import SectionView, planned_results
 from bridgedesk.formats import results_json
 from bridgedesk.reports.output import Output
 from bridgedesk.reports.session import traveller_row
@@ -76,18 +75,11 @@ def ranking_document(
     return found
 
 
-def planned(snapshot: SectionResults) -> dict[int, int]:
-    """How many results each board will have when every table has played it."""
-    if snapshot.movement is None:
-        return {}
-    phantoms = {n for n, e in snapshot.entries.items() if e.phantom}
-    counts: dict[int, int] = {}
-    for _, _, a in seats(snapshot.movement):
-        if a.ns in phantoms or a.ew in phantoms:
-            continue
-        for board in a.boards:
-            counts[board] = counts.get(board, 0) + 1
-    return counts
+def planned(snapshot: SectionResults) -> Mapping[int, int]:
+    """How many results each board will have when every table has played it
+    (:func:`bridgedesk.events.visibility.planned_results`)."""
+    phantoms = frozenset(n for n, e in snapshot.entries.items() if e.phantom)
+    return planned_results(snapshot.movement, phantoms)
 
 
 def board_traveller(
@@ -136,14 +128,17 @@ def section_display(
     by_rounds: bool,
     rows: Callable[..., dict[str, Any]] = traveller_row,
     released: bool = False,
+    view: SectionView | None = None,
 ) -> dict[str, Any]:
     """:func:`live_section` of a section already scored (``scored``: None before its first
     result); ``by_rounds``: an event drawn round by round, ranked by its standings
     (:func:`overall`), not by the section's matchpoints over every round; ``rows``
     writes a board's traveller (one that remembers the boards it wrote, or
-    :func:`~bridgedesk.reports.session.traveller_row`)."""
-    counts = planned(snapshot)
-    view = SectionView.of(snapshot, released)  # the director's release: events.visibility
+    :func:`~bridgedesk.reports.session.traveller_row`); ``view``: what may be seen of
+    ``snapshot`` with ``released``, when made already."""
+    if view is None:  # the director's release: events.visibility
+        view = SectionView.of(snapshot, released)
+    counts = view.planned
     complete = list(view.public_boards())  # the one rule: events.visibility
     out: dict[str, Any] = {
         "section": snapshot.section,

@@ -88,6 +88,22 @@ class _Boards:
         return found[1]
 
 
+class _BoardBytes:
+    """Each board's JSON written once per value of its document (the same object while the
+    board has not changed, :class:`_Boards`) and whether its hands are shown."""
+
+    def __init__(self) -> None:
+        self.known: dict[int, tuple[dict[str, Any], bool, bytes]] = {}
+
+    def __call__(self, doc: dict[str, Any], hands: bool) -> bytes:
+        found = self.known.get(doc["board"])
+        if found is None or found[0] is not doc or found[1] != hands:
+            shown = doc if hands or "deal" not in doc else {k: v for k, v in doc.items()
+                                                            if k != "deal"}  # fmt: skip
+            found = self.known[doc["board"]] = (doc, hands, json_bytes(shown))
+        return found[2]
+
+
 class LiveSection:
     """One section's live results at one stamp: its results, scored (None before the
     first result), for display (:attr:`display`) and as the ranking JSON
@@ -95,7 +111,7 @@ class LiveSection:
 
     def __init__(
         self, stamp: SectionStamp, snapshot: SectionResults, rules: SectionRules,
-        scored: ScoredSession | None, rows: _Boards, boards: _Boards,
+        scored: ScoredSession | None, rows: _Boards, boards: _Boards, board_bytes: _BoardBytes,
         refused: ScoringError | None = None,
     ) -> None:  # fmt: skip
         self.stamp = stamp
@@ -105,8 +121,18 @@ class LiveSection:
         self.scored = scored
         self._rows = rows
         self._boards = boards
+        self._board_bytes = board_bytes
         self._lock = threading.Lock()
         self._travellers: dict[int, bytes] = {}
+        self._made: dict[str, Any] = {}
+
+    def once(self, what: str, make: Callable[[], Any]) -> Any:
+        """``make()``, made once at this stamp (what another module writes of the section's
+        values, e.g. :func:`bridgedesk.services.visibility.kept_public_ranking`'s body)."""
+        found = self._made.get(what, _NONE)
+        if found is _NONE:
+            found = self._made[what] = make()
+        return found
 
     @cached_property
     def display(self) -> dict[str, Any]:
@@ -117,7 +143,7 @@ class LiveSection:
         with self._lock:
             by_rounds = self.rules.rules.shape is Shape.ROUNDS
             return live.section_display(
-                self.snapshot, self.scored, by_rounds, self._rows, self.rules.released
+                self.snapshot, self.scored, by_rounds, self._rows, self.rules.released, self.view
             )
 
     @cached_property
@@ -142,6 +168,12 @@ class LiveSection:
         """What may be seen of the section at this stamp (:mod:`bridgedesk.events.visibility`)."""
         return SectionView.of(self.snapshot, self.rules.released)
 
+    def board_json(self, doc: dict[str, Any], hands: bool) -> bytes:
+        """One of :attr:`document`'s boards as JSON, without its deal unless ``hands``:
+        written once while the board and ``hands`` stay the same."""
+        with self._lock:
+            return self._board_bytes(doc, hands)
+
     def traveller(self, board: int) -> bytes:
         """Board ``board``'s traveller as a table's JSON answer
         (:func:`bridgedesk.services.live.traveller_document`), written once per stamp."""
@@ -154,6 +186,9 @@ class LiveSection:
             return found
 
 
+_NONE = object()
+
+
 @dataclass
 class _Kept:
     """What is kept of one section between changes."""
@@ -163,6 +198,7 @@ class _Kept:
     memo: SectionMemo = field(default_factory=SectionMemo)
     rows: _Boards = field(default_factory=lambda: _Boards(traveller_row))
     boards: _Boards = field(default_factory=lambda: _Boards(board_dict))
+    board_bytes: _BoardBytes = field(default_factory=_BoardBytes)
 
 
 class LiveResults:
@@ -199,7 +235,7 @@ class LiveResults:
             if now is not None and stamp is not None and stamp == now.stamp:
                 return now
             if now is not None:
-                stamp, new, rows = section_news(self.unit, event, now.stamp, name, session)
+                stamp, new, rows = section_news(self.unit, event, now.stamp, name, session, stamp)
                 if stamp == now.stamp:
                     return now
                 if stamp.follows(now.stamp, rows):
@@ -224,8 +260,10 @@ class LiveResults:
         try:
             scored = rules.score(snapshot, kept.memo) if snapshot.results else None
         except ScoringError as exc:  # said by the ranking; a board's traveller still shows
-            return LiveSection(stamp, snapshot, rules, None, kept.rows, kept.boards, exc)
-        return LiveSection(stamp, snapshot, rules, scored, kept.rows, kept.boards)
+            return LiveSection(stamp, snapshot, rules, None, kept.rows, kept.boards,
+                               kept.board_bytes, exc)  # fmt: skip
+        return LiveSection(stamp, snapshot, rules, scored, kept.rows, kept.boards,
+                           kept.board_bytes)  # fmt: skip
 
     def section_scores(self, event: int, session: int, name: str) -> dict[str, Any]:
         """The section's live display (:attr:`LiveSection.display`)."""

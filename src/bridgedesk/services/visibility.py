@@ -23,7 +23,7 @@ from bridgedesk.formats import results_json
 from bridgedesk.i18n import catalog
 from bridgedesk.services import live
 from bridgedesk.services.event_scores import Shape, event_rules
-from bridgedesk.services.live_results import LiveResults, json_bytes
+from bridgedesk.services.live_results import LiveResults, LiveSection, json_bytes
 from bridgedesk.store import events_repo, releases, team_events
 from bridgedesk.store import terminals as term
 from bridgedesk.store.results_repo import results as results_of
@@ -244,18 +244,25 @@ def kept_public_ranking(
         found = public_ranking(unit, event, section, session,
                                lambda: kept.ranking_json(event, section, session))  # fmt: skip
         return json_bytes(found)
+    body: bytes = one.once("public ranking", lambda: _public_body(one))
+    return body
+
+
+def _public_body(one: LiveSection) -> bytes:
+    """:func:`kept_public_ranking` of one section at one stamp."""
     pairs = one.rules.rules.shape in (Shape.PAIRS, Shape.INDIVIDUAL)
     if pairs and not one.snapshot.results:
         return json_bytes(strip_members(results_json.nothing_yet(one.snapshot)))
-    doc = one.document  # shared by every thread: copied where it differs, never changed
+    doc = one.document  # shared by every thread: never changed
     shown: dict[str, Any] = strip_members({k: v for k, v in doc.items() if k != "boards"})
     view = one.view
-    shown["boards"] = [  # a board's lines carry no member number (formats.results_json)
-        b if "deal" not in b or view.public_hands(b["board"])
-        else {k: v for k, v in b.items() if k != "deal"}
+    boards = [  # a board's lines carry no member number (formats.results_json)
+        one.board_json(b, view.public_hands(b["board"]))
         for b in doc["boards"] if view.public(b["board"])
     ]  # fmt: skip
-    return json_bytes(shown)
+    # the document with its "boards" last, each board's JSON written once while it stays
+    head = json_bytes(shown)[:-1]
+    return head + (b"," if shown else b"") + b'"boards":[' + b",".join(boards) + b"]}"
 
 
 def released(unit: UnitOfWork, event: int | str, session: int = 1) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import ScalarSelect, func, select
+from sqlalchemy import BindParameter, ScalarSelect, bindparam, func, select
 from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.events.model import Result, SectionResults
@@ -34,9 +34,9 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
-from bridgedesk.store.results_repo import section_results
+from bridgedesk.store.results_repo import SLIP_COLUMNS, section_results
 from bridgedesk.store.rows import result_of
-from bridgedesk.store.unit import UnitOfWork
+from bridgedesk.store.unit import UnitOfWork, statements
 
 __all__ = [
     "SectionStamp",
@@ -69,32 +69,56 @@ class SectionStamp:
         )
 
 
-def _audits(event_id: int) -> tuple[ScalarSelect[Any], ScalarSelect[Any]]:
-    """The event's last correction and last director's audit, as scalar subqueries."""
+def _audits() -> tuple[ScalarSelect[Any], ScalarSelect[Any]]:
+    """The event's (``:event_id``) last correction and last director's audit, as scalar
+    subqueries."""
+    event_id: BindParameter[int] = bindparam("event_id")
     corrected = select(func.max(CorrectionRow.id)).where(CorrectionRow.event_id == event_id)
     ruled = select(func.max(DirectorAuditRow.id)).where(DirectorAuditRow.event_id == event_id)
     return corrected.scalar_subquery(), ruled.scalar_subquery()
+
+
+# These are read after every change by every server process, so they are Core statements
+# built once (SQLAlchemy compiles each once) on the transaction's connection
+# (:func:`bridgedesk.store.unit.statements`).
+_EVENT_STAMP = select(*_audits())
+_STAMP = select(func.count(ResultRow.id), func.max(ResultRow.id), *_audits()).where(
+    ResultRow.section_id == bindparam("section_id")
+)
+_STAMPS = (
+    select(
+        SessionRow.number, SectionRow.name, SectionRow.id, func.count(ResultRow.id),
+        func.max(ResultRow.id), *_audits(),
+    )
+    .select_from(SectionRow)
+    .join(SessionRow, SectionRow.session_id == SessionRow.id)
+    .outerjoin(ResultRow, ResultRow.section_id == SectionRow.id)
+    .where(SessionRow.event_id == bindparam("event_id"))
+    .group_by(SessionRow.number, SectionRow.name, SectionRow.id)
+)  # fmt: skip
+_NEWS = (
+    select(*SLIP_COLUMNS)
+    .where(
+        ResultRow.section_id == bindparam("section_id"),
+        ResultRow.id > bindparam("after"),
+        ResultRow.id <= bindparam("upto"),
+    )
+    .order_by(ResultRow.id)
+)
 
 
 def event_stamp(unit: UnitOfWork, event_id: int) -> tuple[int, int]:
     """The event's last correction and last director's audit (0: none): what changes
     when anything but a new result changes (the module doc)."""
     with unit.transaction(write=False) as s:
-        corrected, ruled = s.connection().execute(select(*_audits(event_id))).one()
+        corrected, ruled = statements(s).execute(_EVENT_STAMP, {"event_id": event_id}).one()
         return int(corrected or 0), int(ruled or 0)
 
 
 def _stamp(s: OrmSession, event_id: int, section_id: int) -> SectionStamp:
-    """One statement, on the connection (no ORM: this is read after every change)."""
-    count, last, corrected, ruled = (
-        s.connection()
-        .execute(
-            select(func.count(ResultRow.id), func.max(ResultRow.id), *_audits(event_id)).where(
-                ResultRow.section_id == section_id
-            )
-        )
-        .one()
-    )
+    """The section's stamp now, in one statement."""
+    found = statements(s).execute(_STAMP, {"event_id": event_id, "section_id": section_id})
+    count, last, corrected, ruled = found.one()
     return SectionStamp(section_id, int(count or 0), int(last or 0), int(corrected or 0),
                         int(ruled or 0))  # fmt: skip
 
@@ -104,21 +128,7 @@ def section_stamps(unit: UnitOfWork, event_id: int) -> dict[tuple[int, str], Sec
     the live page asks before it looks at any section (those whose stamp is the one
     already seen are not read again)."""
     with unit.transaction(write=False) as s:
-        rows = (
-            s.connection()
-            .execute(
-                select(
-                    SessionRow.number, SectionRow.name, SectionRow.id, func.count(ResultRow.id),
-                    func.max(ResultRow.id), *_audits(event_id),
-                )
-                .select_from(SectionRow)
-                .join(SessionRow, SectionRow.session_id == SessionRow.id)
-                .outerjoin(ResultRow, ResultRow.section_id == SectionRow.id)
-                .where(SessionRow.event_id == event_id)
-                .group_by(SessionRow.number, SectionRow.name, SectionRow.id)
-            )
-            .all()
-        )  # fmt: skip
+        rows = statements(s).execute(_STAMPS, {"event_id": event_id}).all()
         return {
             (number, name): SectionStamp(sid, int(count), int(last or 0), int(corrected or 0),
                                          int(ruled or 0))
@@ -144,21 +154,31 @@ def section_frame(
 
 
 def section_news(
-    unit: UnitOfWork, event_id: int, stamp: SectionStamp, section: str, session: int
+    unit: UnitOfWork,
+    event_id: int,
+    stamp: SectionStamp,
+    section: str,
+    session: int,
+    now: SectionStamp | None = None,
 ) -> tuple[SectionStamp, tuple[Result, ...], int]:
     """The section's stamp now, its results in force stored after ``stamp.last`` (oldest
-    first), and how many rows were stored after it (deleted ones included).  Read in
-    two statements: a slip committed between them (PostgreSQL) makes the rows more
-    than the count grew by, so :meth:`SectionStamp.follows` is false and the caller
-    reads the section whole."""
+    first), and how many rows were stored after it (deleted ones included).
+
+    ``now``: the section's stamp just read (:func:`section_stamps`); then only the rows
+    up to ``now.last`` are read, and ``now`` is given back.  Otherwise the stamp is read
+    first, in the same read transaction.  Either way, on PostgreSQL a slip committed
+    between the two reads (whose id may be lower than one already counted) makes the
+    rows more than the count grew by, so :meth:`SectionStamp.follows` is false and the
+    caller reads the section whole; a correction or ruling committed between them shows
+    in the next stamp, which then follows nothing, and the section is read whole again."""
     with unit.transaction(write=False) as s:
-        now = _stamp(s, event_id, stamp.section_id)
+        if now is None:
+            now = _stamp(s, event_id, stamp.section_id)
         if now.last == stamp.last:
             return now, (), 0
-        rows = s.scalars(
-            select(ResultRow)
-            .where(ResultRow.section_id == stamp.section_id, ResultRow.id > stamp.last)
-            .order_by(ResultRow.id)
-        ).all()
+        found = statements(s).execute(
+            _NEWS, {"section_id": stamp.section_id, "after": stamp.last, "upto": now.last}
+        )
+        rows = found.all()
         new = tuple(result_of(r, section, session) for r in rows if not r.withdrawn)
         return now, new, len(rows)

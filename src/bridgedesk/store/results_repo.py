@@ -147,7 +147,8 @@ def entries_of(rows: tuple[tuple[int, str, bool], ...]) -> Mapping[int, Entry] |
     return MappingProxyType(entries) if entries else None
 
 
-_SLIP_COLUMNS = (
+#: A result row's columns as a slip's checks and the live results read them.
+SLIP_COLUMNS = (
     ResultRow.id,
     ResultRow.round,
     ResultRow.table_no,
@@ -176,7 +177,7 @@ _ENTRIES = (
 )
 #: The two a table's slip runs are run on the driver's cursor (:mod:`bridgedesk.store.prepared`).
 _BOARD = Prepared(
-    select(*_SLIP_COLUMNS)
+    select(*SLIP_COLUMNS)
     .where(ResultRow.section_id == bindparam("section_id"), ResultRow.board == bindparam("board"))
     .order_by(ResultRow.id)
 )
@@ -197,7 +198,7 @@ def section_boards(
     """The results of every board of the section (deleted ones included), by board."""
     out: dict[int, list[OnBoard]] = {}
     for r in statements(s).execute(
-        select(*_SLIP_COLUMNS).where(ResultRow.section_id == section_id).order_by(ResultRow.id)
+        select(*SLIP_COLUMNS).where(ResultRow.section_id == section_id).order_by(ResultRow.id)
     ):
         out.setdefault(r.board, []).append(
             OnBoard(r.id, result_of(r, section, session), bool(r.withdrawn))

@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 
 from bridgedesk.store.service import Store
 from bridgedesk.web.bodies import BodyLimit
+from bridgedesk.web.live_kept import KeptDoor
 from bridgedesk.web.security import LoginLimiter
 from bridgedesk.web.writer import ResultWriter
 
@@ -55,8 +56,13 @@ def create_app(
     login_window: float = 60.0,
     secure_cookies: bool = False,
     poll_seconds: float = 0.5,
+    update_seconds: float = 0.1,
 ) -> FastAPI:
-    """The app on ``store`` (or on the store at ``db``, opened and migrated now)."""
+    """The app on ``store`` (or on the store at ``db``, opened and migrated now).
+
+    The live pages (:mod:`bridgedesk.web.live`) ask the store for another process's
+    changes every ``poll_seconds``, and tell their viewers of changes at most once every
+    ``update_seconds`` per event."""
     from bridgedesk.web import (
         api,
         live,
@@ -91,6 +97,7 @@ def create_app(
         title="bridgedesk", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
     app.add_middleware(BodyLimit)  # a body too large is refused before it is read
+    app.add_middleware(KeptDoor)  # outermost: a kept live fragment answered at once
     unanswered.install(app)  # what a route lets escape: one line, as the rest
     writer = ResultWriter(app, the_store, on_stored=lambda events: live.touch(app, events))
     app.state.store = the_store
@@ -98,6 +105,7 @@ def create_app(
     app.state.login_limiter = LoginLimiter(the_store, limit=login_limit, window=login_window)
     app.state.secure_cookies = secure_cookies
     app.state.poll_seconds = poll_seconds
+    app.state.update_seconds = update_seconds
     app.include_router(api.router)
     app.include_router(tables.router)
     app.include_router(live.router)

@@ -17,16 +17,28 @@ at once (:func:`listen`, :mod:`bridgedesk.store.notices`).  The fragment and the
 ranking JSON are made once per version of the event (and language): requests
 arriving while one is being made wait for it.  The sections' values come from the process's
 :class:`~bridgedesk.services.live_results.LiveResults`, which reads and scores only
-what changed since.
+what changed since, and each section's block of the page is rendered again only when
+that section changed (:class:`~bridgedesk.web.live_kept.SectionBlocks`).
+
+The viewers cost the server little between two changes.  The streams announce a
+change at most once every ``update_seconds`` per event (the first at once, the next
+when that time has passed since the one before: changes that come faster share one
+``update``), so a busy evening makes the page, and each viewer fetches it, a bounded
+number of times a second.  Each ``update`` (and the ``hello`` a stream starts with)
+carries the event's version, the one the page's ``data-version`` is written with
+(:func:`live_context`): ``live.js`` does not fetch a version it already shows.  A
+``GET /e/{event}/live`` between two changes is answered with the bytes kept for the
+version, with no store read and no thread, before the framework sees it
+(:class:`~bridgedesk.web.live_kept.KeptDoor`): the version is asked of the store only
+after this process changed the event (:meth:`~bridgedesk.web.live_kept.Versions.touch`)
+or ``poll_seconds`` after it was last asked.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
@@ -41,8 +53,8 @@ from bridgedesk.services.live_results import LiveResults, LiveSection
 from bridgedesk.store.notices import Listener
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
-from bridgedesk.store.terminals import event_version
 from bridgedesk.web.language import language
+from bridgedesk.web.live_kept import Fragment, SectionBlocks, Versions, fragment_key
 from bridgedesk.web.security import status_of
 from bridgedesk.web.templating import page, refused_fragment, render
 from bridgedesk.web.threads import db_call
@@ -55,76 +67,11 @@ STREAM_SECONDS = 600.0
 HEARTBEAT_SECONDS = 15.0
 
 
-@dataclass
-class Versions:
-    """The last known version of each watched event, read from the store at most every
-    ``every`` s unless this process changed it (:meth:`touch`)."""
-
-    every: float
-    app: FastAPI
-    known: dict[int, tuple[float, tuple[int, int, int]]] = field(default_factory=dict)
-    pages: dict[tuple[Any, ...], tuple[tuple[int, int, int], Any]] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    closing: bool = False
-    running: dict[tuple[Any, ...], tuple[tuple[int, int, int], asyncio.Future[Any]]] = field(
-        default_factory=dict
-    )
-    changed: dict[int, asyncio.Event] = field(default_factory=dict)
-
-    async def get(self, store: Store, event: int) -> tuple[int, int, int]:
-        async with self.lock:
-            now = time.monotonic()
-            seen = self.known.get(event)
-            if seen is not None and now - seen[0] < self.every:
-                return seen[1]
-            version = await db_call(self.app, event_version, store, event)
-            self.known[event] = (time.monotonic(), version)
-            return version
-
-    def touch(self, events: Iterable[int]) -> None:
-        """This process has just stored results of ``events``: their version is read
-        again at the next :meth:`get`, and their streams wake now (call in the loop)."""
-        for event in events:
-            self.known.pop(event, None)
-            waking = self.changed.pop(event, None)
-            if waking is not None:
-                waking.set()
-
-    async def wait(self, event: int, timeout: float) -> None:
-        """Until this process touches ``event``, or ``timeout`` s (another process may
-        have changed it: the caller asks the store)."""
-        waking = self.changed.get(event)
-        if waking is None:
-            waking = self.changed[event] = asyncio.Event()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(waking.wait(), timeout)
-
-    async def cached(
-        self, store: Store, event: int, key: tuple[Any, ...], compute: Callable[[], Any]
-    ) -> Any:
-        """``compute()`` (run in a worker thread), again only once the event has changed."""
-        version = await self.get(store, event)
-        found = self.pages.get(key)
-        if found is not None and found[0] == version:
-            return found[1]
-        running = self.running.get(key)
-        if running is not None and running[0] == version:  # being computed: wait for it
-            return await asyncio.shield(running[1])
-        task = asyncio.ensure_future(db_call(self.app, compute))
-        self.running[key] = (version, task)
-        try:
-            value = await asyncio.shield(task)
-        finally:
-            if self.running.get(key, (None, None))[1] is task:
-                del self.running[key]
-        self.pages[key] = (version, value)
-        return value
-
-
 def _versions(app: FastAPI) -> Versions:
     found = getattr(app.state, "versions", None)
     if found is None:
-        found = Versions(every=app.state.poll_seconds, app=app)
+        spacing = getattr(app.state, "update_seconds", 0.0)
+        found = Versions(every=app.state.poll_seconds, app=app, spacing=spacing)
         app.state.versions = found
     assert isinstance(found, Versions)
     return found
@@ -166,7 +113,7 @@ def live_results(app: FastAPI) -> LiveResults:
 
 async def stop(app: FastAPI) -> None:
     """Let open event streams end (the app is shutting down)."""
-    _versions(app).closing = True
+    _versions(app).close()
 
 
 def _store(request: Request) -> Store:
@@ -227,8 +174,9 @@ def live_context(
         hands = _hands(store.deals(event), boards)
     count = sum(x.count for x in stamps.values())
     last = max((x.last for x in stamps.values()), default=0)
+    audits = 0 if some is None else some.corrected + some.ruled
     return {
-        "version": (count, last, 0 if some is None else some.corrected),
+        "version": (count, last, audits),  # as store.versions.event_version counts
         "info": rules.info,
         "event": rules.info.event,
         "sections": sections,
@@ -245,19 +193,38 @@ async def events(request: Request) -> Response:
     return page(request, "events.html.j2", title=_("Live results"), events=found)
 
 
-async def _fragment(request: Request, event: int) -> str:
-    """The live content, rendered once per change of the event and language."""
+def _blocks(app: FastAPI) -> SectionBlocks:
+    found = getattr(app.state, "section_blocks", None)
+    if found is None:
+        found = app.state.section_blocks = SectionBlocks()
+    assert isinstance(found, SectionBlocks)
+    return found
+
+
+def fragment_html(
+    store: Store, event: int, lang: str, cache: LiveResults, blocks: SectionBlocks
+) -> str:
+    """The live content (``_live.html.j2``) as the store has it now."""
+    context = live_context(store, event, cache=cache)
+    version = ".".join(map(str, context.pop("version")))
+    shown = [blocks.block(lang, event, display) for display in context.pop("sections")]
+    return render("_live.html.j2", lang, version=version, section_blocks=shown, **context)
+
+
+async def _fragment(request: Request, event: int) -> Fragment:
+    """The live content, made once per change of the event and language."""
     lang = language(request)
     store = _store(request)
     cache = live_results(request.app)
+    blocks = _blocks(request.app)
 
-    def compute() -> str:
-        context = live_context(store, event, cache=cache)
-        version = ".".join(map(str, context.pop("version")))
-        return render("_live.html.j2", lang, version=version, **context)
+    def compute() -> Fragment:
+        return Fragment.of(fragment_html(store, event, lang, cache, blocks))
 
-    html: str = await _versions(request.app).cached(store, event, ("live", event, lang), compute)
-    return html
+    found: Fragment = await _versions(request.app).cached(
+        store, event, fragment_key(event, lang), compute, ahead=True
+    )
+    return found
 
 
 async def ranking_document(
@@ -287,7 +254,7 @@ async def live_page(request: Request, event: int) -> Response:
     try:
         if await db_call(request, is_team_event, _store(request), event):
             return RedirectResponse(f"/e/{event}/teams/", status_code=303)  # web/team_live.py
-        fragment = await _fragment(request, event)
+        fragment = (await _fragment(request, event)).html
         info = await db_call(request, _store(request).event, event)
     except BridgedeskError as exc:
         _ = catalog(language(request)).gettext
@@ -313,7 +280,7 @@ async def live_page(request: Request, event: int) -> Response:
 @router.get("/{event}/live", response_class=HTMLResponse)
 async def live_fragment(request: Request, event: int) -> Response:
     try:
-        return HTMLResponse(await _fragment(request, event))
+        return (await _fragment(request, event)).response(request)
     except BridgedeskError as exc:
         return refused_fragment(request, "live", exc)
 
@@ -339,6 +306,7 @@ async def live_events(request: Request, event: int) -> Response:
             now = await versions.get(store, event)
             if now != seen:
                 seen = now
+                await versions.prepare(store, event)  # the fetches it brings find it kept
                 yield f"event: update\ndata: {'.'.join(map(str, now))}\n\n"
             elif time.monotonic() - last_beat > HEARTBEAT_SECONDS:
                 last_beat = time.monotonic()
@@ -352,7 +320,10 @@ async def live_events(request: Request, event: int) -> Response:
 
 
 __all__ = [
+    "Fragment",
+    "SectionBlocks",
     "Versions",
+    "fragment_html",
     "listen",
     "live_context",
     "live_results",

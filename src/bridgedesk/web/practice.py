@@ -463,6 +463,11 @@ def _config(boards: int, seed: str, level: str) -> SessionConfig:
     return SessionConfig(seed=int(seed), level=level, boards=boards)
 
 
+#: The start page: where a page answering a POST (a refusal) links its languages to
+#: (``?lang=`` on the POST's own address would ask a GET the route does not answer).
+START = "/practice"
+
+
 def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY_MS) -> APIRouter:
     """The ``/practice`` routes, keeping their games in ``store``."""
     games = store if store is not None else GameStore()
@@ -485,7 +490,8 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
     def refused(exc: NoSuchGameError | TablesFullError, lang: str) -> HTMLResponse:
         """A game gone (404) or no place for a new one (429), as a page of its own."""
         full = isinstance(exc, TablesFullError)
-        response = whole(render("refused.html.j2", lang, 429 if full else 404, message=exc))
+        response = whole(render("refused.html.j2", lang, 429 if full else 404, message=exc,
+                                lang_path=START))  # fmt: skip
         if full:
             response.headers["Retry-After"] = str(RETRY_AFTER)
         return response
@@ -527,7 +533,7 @@ def practice_router(store: GameStore | None = None, *, step_ms: int = STEP_DELAY
         try:
             config = _config(boards, seed, level)
         except BridgedeskError as exc:
-            return whole(render("start.html.j2", code, 422, error=exc))
+            return whole(render("start.html.j2", code, 422, error=exc, lang_path=START))
         with games.lock:
             try:
                 games.make_room()  # before the game is made: 429 when the tables are full
