@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any
 
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
@@ -189,7 +190,14 @@ def board_slips(
 ) -> list[OnBoard]:
     """The results on ``board`` of the section, deleted ones included, oldest first."""
     rows = _BOARD.execute(s, {"section_id": section_id, "board": board})
-    return [OnBoard(r.id, result_of(r, section, session), bool(r.withdrawn)) for r in rows]
+    return [_on_board(r, section, session) for r in rows]
+
+
+@lru_cache(maxsize=4096)
+def _on_board(row: Any, section: str, session: int) -> OnBoard:
+    """A board's row as its checks read it, made once for the same row as it is (its
+    values, id and deletion: each slip on the board reads the board's results again)."""
+    return OnBoard(row.id, result_of(row, section, session), bool(row.withdrawn))
 
 
 def section_boards(
