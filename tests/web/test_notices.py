@@ -3,13 +3,17 @@ PostgreSQL (``store.notices``: LISTEN/NOTIFY), not at that process's next poll o
 event's version (issue 22: each worker learnt of the other's results only every 0.5 s).
 
 The other process is a second app on its own store, polling only once a minute; the
-result is stored through the tables' door by the first store, as its writer does."""
+result is stored through the tables' door by the first store, as its writer does.  A
+process's own writes (its console's) wake its own streams as they commit, on SQLite
+too."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from fractions import Fraction
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from bridgedesk.events.entry import make_result
@@ -20,9 +24,9 @@ from bridgedesk.store.service import Store
 from bridgedesk.web import live
 from bridgedesk.web.app import create_app
 from bridgedesk.web.table_body import table_slip
-from tests.web.conftest import new_postgres_db, postgres_server, stored_in
+from tests.web.conftest import Stored, new_postgres_db, postgres_server, stored, stored_in
 
-__all__ = ["new_postgres_db", "postgres_server"]  # the fixtures this module takes
+__all__ = ["new_postgres_db", "postgres_server", "stored"]  # the fixtures this module takes
 
 
 def test_another_workers_result_wakes_this_workers_streams_at_once(
@@ -59,15 +63,9 @@ def test_another_workers_result_wakes_this_workers_streams_at_once(
         writer.close()
 
 
-def test_every_writer_wakes_another_workers_streams_at_once(new_postgres_db: object) -> None:
+def _changes(writer: Store, stored: Stored) -> list[Callable[[], None]]:
     """A result entered at the console or the command line, its correction, deletion and
-    the undo, a ruling and an entry edit: each announced as it commits (one place,
-    ``store.notices``), so the other worker (polling once a minute) reads the event's
-    version again at once."""
-    url = new_postgres_db()  # type: ignore[operator]
-    writer = Store.open(url)
-    stored = stored_in(writer)
-    app = create_app(store=Store.open(url), poll_seconds=60.0)
+    the undo, a ruling and an entry edit, each made through ``writer``."""
     eid = stored.event
     a = stored.movement.assignment(1, 1)
     assert a is not None
@@ -97,25 +95,54 @@ def test_every_writer_wakes_another_workers_streams_at_once(new_postgres_db: obj
         entries.edit_entry(writer, eid, 3, who="TD", reason="spelling",
                            players=[("Anna Lind", None), ("Bo Berg", None)])  # fmt: skip
 
+    return [enter, correct, delete, undo, ruling, entry_edit]
+
+
+def _each_wakes(
+    app: FastAPI, client: TestClient, eid: int, changes: list[Callable[[], None]]
+) -> None:
+    """Each change touches the event's version at once (the app polls once a minute)."""
+    versions = live._versions(app)
+    assert client.portal is not None
+    portal = client.portal
+
+    async def version() -> tuple[int, int, int]:
+        return await versions.get(app.state.store, eid)
+
+    for change in changes:
+        before = portal.call(version)  # kept for a minute: the poll alone would wait
+        assert eid in versions.known
+        change()
+        deadline = time.monotonic() + 5
+        while eid in versions.known and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert eid not in versions.known, change.__name__  # touched at once
+        assert portal.call(version) != before, change.__name__
+
+
+def test_every_writer_wakes_another_workers_streams_at_once(new_postgres_db: object) -> None:
+    """A result entered at the console or the command line, its correction, deletion and
+    the undo, a ruling and an entry edit: each announced as it commits (one place,
+    ``store.notices``), so the other worker (polling once a minute) reads the event's
+    version again at once."""
+    url = new_postgres_db()  # type: ignore[operator]
+    writer = Store.open(url)
+    stored = stored_in(writer)
+    app = create_app(store=Store.open(url), poll_seconds=60.0)
     try:
         with TestClient(app) as client:
             assert app.state.listener.listening.wait(10)
-            versions = live._versions(app)
-            assert client.portal is not None
-            portal = client.portal
-
-            async def version() -> tuple[int, int, int]:
-                return await versions.get(app.state.store, eid)
-
-            for change in (enter, correct, delete, undo, ruling, entry_edit):
-                before = portal.call(version)  # kept for a minute: the poll alone would wait
-                assert eid in versions.known
-                change()
-                deadline = time.monotonic() + 5
-                while eid in versions.known and time.monotonic() < deadline:
-                    time.sleep(0.02)
-                assert eid not in versions.known, change.__name__  # touched by the notice
-                assert portal.call(version) != before, change.__name__
+            _each_wakes(app, client, stored.event, _changes(writer, stored))
     finally:
         app.state.store.close()
         writer.close()
+
+
+def test_this_processes_own_writes_wake_its_streams_at_once(stored: Stored) -> None:
+    """On SQLite (one worker, no notices between processes), a change made in the server's
+    own process -- at its console, not through the tables' door -- wakes its streams as
+    it commits (``store.notices.on_changes``), not at the next poll."""
+    app = create_app(store=stored.store, poll_seconds=60.0)
+    with TestClient(app) as client:
+        _each_wakes(app, client, stored.event, _changes(stored.store, stored))
+    assert not stored.store.committed  # the app stopped listening as it stopped

@@ -17,14 +17,15 @@ such a row notes its event (:func:`changed`; a result row inserted with a Core
 statement is noted by the function that inserts it), and the transaction announces
 the events noted when it commits.  A savepoint rolled back may leave a note behind:
 its event is then announced needlessly (the workers read its version again and find
-it unchanged).  SQLite has no such notices: there the poll stays (one worker is
-what SQLite is served with).
+it unchanged).  SQLite has no such notices: there the poll stays for other
+processes (one worker is what SQLite is served with).  A process hears its own
+writes at once on either (:func:`on_changes`, called as each commits).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from itertools import chain
 from typing import Any
 
@@ -38,21 +39,23 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
-from bridgedesk.store.unit import before_commit, is_sqlite, statements
+from bridgedesk.store.unit import UnitOfWork, before_commit, is_sqlite, statements
 
-__all__ = ["CHANNEL", "Listener", "announce", "changed"]
+__all__ = ["CHANNEL", "Listener", "announce", "changed", "on_changes"]
 
 #: The channel the notices go on; a notice's payload is the event's id.
 CHANNEL = "bridgedesk_results"
 
 _NOTIFY = select(func.pg_notify(bindparam("channel"), bindparam("payload")))
-_EVENTS_OF = (
-    select(SessionRow.event_id)
-    .join(SectionRow, SectionRow.session_id == SessionRow.id)
+_SECTION_EVENTS = (
+    select(SectionRow.id, SessionRow.event_id)
+    .join(SessionRow, SectionRow.session_id == SessionRow.id)
     .where(SectionRow.id.in_(bindparam("sections", expanding=True)))
 )
 #: Where a transaction keeps what it changed until it commits: (events, sections).
 _CHANGED = "bridgedesk_changed"
+#: What it changed, as it commits (read by :func:`on_changes` once it has).
+_COMMITTING = "bridgedesk_committing"
 
 
 def announce(s: OrmSession, events: Iterable[int]) -> None:
@@ -88,12 +91,40 @@ def _committing(session: OrmSession) -> None:
     flushing what it still holds (which may note more)."""
     session.flush()
     events, sections = session.info.pop(_CHANGED, (set(), set()))
+    session.info[_COMMITTING] = (frozenset(events), frozenset(sections))
     if not (events or sections) or is_sqlite(session):
         return
     if sections:
-        found = statements(session).execute(_EVENTS_OF, {"sections": sorted(sections)})
-        events = events | set(found.scalars())
+        found = statements(session).execute(_SECTION_EVENTS, {"sections": sorted(sections)})
+        events = events | {event for _, event in found}
     announce(session, events)
+
+
+def on_changes(unit: UnitOfWork, heard: Callable[[set[int]], None]) -> Callable[[], None]:
+    """Call ``heard(events)`` each time a write transaction of this process on ``unit``
+    commits a change to what the live pages of ``events`` show (in the committing
+    thread; on SQLite too): a server's own viewers hear its console's corrections,
+    rulings and entries at once, not at the next poll.  The events of the sections a
+    result was written to are read once each (a section never changes event).  Gives
+    back the function that stops the calls."""
+    events_of: dict[int, int] = {}
+
+    def committed(info: Mapping[str, Any]) -> None:
+        events, sections = info.get(_COMMITTING, ((), ()))
+        if not (events or sections):
+            return
+        found = set(events)
+        unknown = [x for x in sections if x not in events_of]
+        if unknown:
+            with unit.transaction(write=False) as s:
+                rows = statements(s).execute(_SECTION_EVENTS, {"sections": sorted(unknown)})
+                events_of.update((section, event) for section, event in rows)
+        found.update(events_of[x] for x in sections if x in events_of)
+        if found:
+            heard(found)
+
+    unit.committed.append(committed)
+    return lambda: unit.committed.remove(committed)
 
 
 class Listener:

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 from types import MappingProxyType
-from typing import Self
+from typing import Any, Self
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -113,6 +113,10 @@ class UnitOfWork:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        #: Called with each write transaction's ``session.info`` once it has committed
+        #: (in the committing thread): what this process's own readers hear of its
+        #: writes (:func:`bridgedesk.store.notices.on_changes`).
+        self.committed: list[Callable[[Mapping[str, Any]], None]] = []
 
     @classmethod
     def open(cls, db: str | Path | None = None) -> Self:
@@ -158,15 +162,19 @@ class UnitOfWork:
             with self.engine.connect() as conn:
                 if not write:
                     conn = conn.execution_options(**{READ_ONLY: True})
-                with OrmSession(bind=conn, expire_on_commit=False) as session, session.begin():
-                    token = _OPEN.set({**_OPEN.get(), id(self): (session, write)})
-                    try:
-                        yield session
-                        if write:
-                            for hook in _BEFORE_COMMIT:
-                                hook(session)
-                    finally:
-                        _OPEN.reset(token)
+                with OrmSession(bind=conn, expire_on_commit=False) as session:
+                    with session.begin():
+                        token = _OPEN.set({**_OPEN.get(), id(self): (session, write)})
+                        try:
+                            yield session
+                            if write:
+                                for hook in _BEFORE_COMMIT:
+                                    hook(session)
+                        finally:
+                            _OPEN.reset(token)
+                    if write:  # committed
+                        for heard in self.committed:
+                            heard(session.info)
         except IntegrityError:
             raise  # the callers turn these into EntryErrors with the row in question
         except DBAPIError as exc:

@@ -81,12 +81,11 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         threads.start(_app)
         await writer.start()
-        heard = live.listen(_app)  # PostgreSQL: other workers' results heard at once
+        deaf = live.listen(_app)  # changes heard at once: this process's, other workers'
         try:
             yield
         finally:
-            if heard is not None:
-                heard.stop()
+            deaf()
             await writer.stop()
             await live.stop(_app)
             if own:

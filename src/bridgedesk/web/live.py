@@ -37,8 +37,9 @@ or ``poll_seconds`` after it was last asked.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
@@ -50,7 +51,7 @@ from bridgedesk.i18n import catalog
 from bridgedesk.services import live as scoring
 from bridgedesk.services import visibility
 from bridgedesk.services.live_results import LiveResults, LiveSection
-from bridgedesk.store.notices import Listener
+from bridgedesk.store.notices import Listener, on_changes
 from bridgedesk.store.service import Store
 from bridgedesk.store.team_events import is_team_event
 from bridgedesk.web.language import language
@@ -82,23 +83,32 @@ def touch(app: FastAPI, events: Iterable[int]) -> None:
     _versions(app).touch(events)
 
 
-def listen(app: FastAPI) -> Listener | None:
-    """On PostgreSQL, a started :class:`~bridgedesk.store.notices.Listener` that touches
-    (:func:`touch`, in the app's event loop) each event another process announces it
-    stored results of, so this worker's streams wake at once instead of at the next
-    poll; None on SQLite.  Call in the app's event loop (its lifespan)."""
+def listen(app: FastAPI) -> Callable[[], None]:
+    """Wake the streams of each event this process or another changes, at once instead of
+    at the next poll (:func:`touch`, in the app's event loop): this process's own writes
+    as each commits (a correction, a ruling or an entry at the console; on SQLite too,
+    :func:`bridgedesk.store.notices.on_changes`), and on PostgreSQL another process's
+    through a started :class:`~bridgedesk.store.notices.Listener` (``app.state.listener``).
+    Call in the app's event loop (its lifespan); gives back what stops both."""
     store: Store = app.state.store
-    if store.engine.dialect.name != "postgresql":
-        return None
     loop = asyncio.get_running_loop()
 
-    def heard(event: int) -> None:
-        loop.call_soon_threadsafe(touch, app, {event})
+    def heard(events: set[int]) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop has closed: no one to wake
+            loop.call_soon_threadsafe(touch, app, events)
 
-    found = Listener(store.engine, heard)
-    found.start()
-    app.state.listener = found
-    return found
+    stops = [on_changes(store, heard)]
+    if store.engine.dialect.name == "postgresql":
+        found = Listener(store.engine, lambda event: heard({event}))
+        found.start()
+        app.state.listener = found
+        stops.append(found.stop)
+
+    def stop() -> None:
+        for each in stops:
+            each()
+
+    return stop
 
 
 def live_results(app: FastAPI) -> LiveResults:
