@@ -24,6 +24,7 @@ writes at once on either (:func:`on_changes`, called as each commits).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from itertools import chain
@@ -32,6 +33,7 @@ from typing import Any
 from sqlalchemy import Engine, bindparam, event, func, select
 from sqlalchemy.orm import Session as OrmSession
 
+from bridgedesk.errors import StoreError
 from bridgedesk.store.models import (
     CorrectionRow,
     DirectorAuditRow,
@@ -115,8 +117,8 @@ def on_changes(unit: UnitOfWork, heard: Callable[[set[int]], None]) -> Callable[
             return
         found = set(events)
         unknown = [x for x in sections if x not in events_of]
-        if unknown:
-            with unit.transaction(write=False) as s:
+        if unknown:  # the write has committed: a store too busy to say now is left to the poll
+            with contextlib.suppress(StoreError), unit.transaction(write=False) as s:
                 rows = statements(s).execute(_SECTION_EVENTS, {"sections": sorted(unknown)})
                 events_of.update((section, event) for section, event in rows)
         found.update(events_of[x] for x in sections if x in events_of)
