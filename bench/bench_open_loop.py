@@ -1,6 +1,6 @@
 """Table terminals at a club's pace: open-loop arrivals against ``bridgedesk serve``.
 
-Run: .venv/bin/python bench/bench_open_loop.py [--rate 20] [--seconds 30] [--viewers 20]
+Run: .venv/bin/python bench/bench_open_loop.py [--rate 20] [--seconds 30] [--warm 5] [--viewers 20]
      [--postgres] [--workers N] [--db PATH-or-URL] [--profile FILE]
      [--profile-phase posts|viewers] [--gil]
 
@@ -25,6 +25,10 @@ behind is charged for the queue it builds; "coordinated omission").
 The event of ``bench_web.py``: 100 tables in 5 sections of 20 (skip Mitchell,
 3 boards a round); every table enters its slips round by round.  Three phases
 of ``--seconds`` each, one after another in this one process tree:
+
+Each server is warmed up first with ``--warm`` seconds of results at the same rate,
+not counted (a server runs all evening: its first connections and caches are not
+what every POST costs).
 
 1. **floor**: ``bench/floor_app.py`` (FastAPI under the same uvicorn, a bearer
    token checked, one SQLite row inserted a request): the least a POST costs;
@@ -339,7 +343,7 @@ def profiler(pid: int, out: str | None, gil: bool = False) -> subprocess.Popen[b
         return None
     spy = subprocess.Popen(
         [str(Path(sys.executable).with_name("py-spy")), "record", "--subprocesses",
-         "--format", "raw", "-o", out, "--pid", str(pid), *(["--gil"] if gil else [])],
+         "--format", "raw", "-o", out, "--pid", str(pid), *(["--gil"] if gil else []), "--rate", "500"],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
     time.sleep(2)  # attached before the first POST
@@ -413,6 +417,15 @@ def ranking_cpu(db: str, eid: int, codes: dict[tuple[str, int], str], grid: dict
     store.close()
 
 
+async def warm_up(base: str, tables: list[Table], args: argparse.Namespace) -> None:
+    """``--warm`` seconds of results at the phase's rate, not counted: what a server
+    does once in an evening (its first connections, its first slip of each section,
+    its caches filled) is not charged to every POST of the measured phase."""
+    if args.warm > 0:
+        out, *_ = await phase(base, tables, args.rate, args.warm, lambda: 0.0)
+        print(f"  (warmed up first: {len(out.latencies)} POSTs in {args.warm:.0f} s, not counted)")
+
+
 async def run(
     args: argparse.Namespace, db: str
 ) -> tuple[int, dict[tuple[str, int], str], dict[str, Any]]:
@@ -425,6 +438,7 @@ async def run(
     floor = Floor(fake)
     try:
         tables = [Table(t, [dict(s) for s in slips[k]]) for t, k in zip(fake, codes, strict=True)]
+        await warm_up(floor.base, tables, args)
         out, cpu, wall, _, _ = await phase(floor.base, tables, args.rate, args.seconds, floor.cpu)
     finally:
         floor.stop()
@@ -437,6 +451,7 @@ async def run(
         pid = server.process.pid
         tokens = await logins(server.base, eid, codes)
         tables = [Table(tokens[k], slips[k]) for k in codes]
+        await warm_up(server.base, tables, args)
         spy = profiler(pid, args.profile if args.profile_phase == "posts" else None, args.gil)
         try:
             out, cpu, wall, _, _ = await phase(server.base, tables, args.rate, args.seconds,
@@ -481,6 +496,10 @@ def main() -> None:
     )
     parser.add_argument("--rate", type=float, default=20.0, help="results a second (20)")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of each phase (30)")
+    parser.add_argument(
+        "--warm", type=float, default=5.0,
+        help="seconds of results sent to the floor and to serve before they are measured (5)",
+    )  # fmt: skip
     parser.add_argument("--viewers", type=int, default=20, help="people watching /e/ID/ (20)")
     parser.add_argument("--workers", type=int, default=1, help="serve --workers (1)")
     parser.add_argument("--postgres", action="store_true", help="a throw-away PostgreSQL server")

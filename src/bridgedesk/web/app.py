@@ -98,7 +98,7 @@ def create_app(
     app.add_middleware(BodyLimit)  # a body too large is refused before it is read
     app.add_middleware(KeptDoor)  # outermost: a kept live fragment answered at once
     unanswered.install(app)  # what a route lets escape: one line, as the rest
-    writer = ResultWriter(app, the_store, on_stored=lambda events: live.touch(app, events))
+    writer = ResultWriter(app, the_store)
     app.state.store = the_store
     app.state.writer = writer
     app.state.login_limiter = LoginLimiter(the_store, limit=login_limit, window=login_window)

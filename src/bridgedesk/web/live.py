@@ -8,12 +8,13 @@ which says ``update`` whenever a result of the event is added, corrected or
 deleted, by this server or any other process on the same database; the page
 then fetches ``/e/{event}/live`` (the same content as a fragment) with htmx.
 
-A result stored by this process's writer (:mod:`bridgedesk.web.writer`) wakes
-the event's streams at once (:meth:`Versions.touch`); a change made elsewhere (a
-correction at the console, another worker, the command line) is seen by polling
-the database's version of the event, at most once every ``poll_seconds`` per
-event however many people watch; on PostgreSQL another worker's results are heard
-at once (:func:`listen`, :mod:`bridgedesk.store.notices`).  The fragment and the
+Every change this process commits (a table's result through its writer,
+:mod:`bridgedesk.web.writer`; a correction, ruling or entry at its console) wakes
+the event's streams as it commits (:func:`listen`, :meth:`Versions.touch`), and on
+PostgreSQL so does another worker's (:mod:`bridgedesk.store.notices`); another
+process's change on SQLite (the command line) is seen by polling the database's
+version of the event, at most once every ``poll_seconds`` per event however many
+people watch.  The fragment and the
 ranking JSON are made once per version of the event (and language): requests
 arriving while one is being made wait for it.  The sections' values come from the process's
 :class:`~bridgedesk.services.live_results.LiveResults`, which reads and scores only

@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI
@@ -75,21 +74,18 @@ class Answered:
 
 
 class ResultWriter:
-    """The process's writer; ``on_stored(events)`` is called (in the event loop) after
-    each batch with the events that got a result, so their live pages hear of it at
-    once (:func:`bridgedesk.web.live.touch`)."""
+    """The process's writer.  The events that got a result hear of it as the batch
+    commits, as every write of the process does (:func:`bridgedesk.web.live.listen`)."""
 
     def __init__(
         self,
         app: FastAPI,
         store: Store,
         batch: int = BATCH,
-        on_stored: Callable[[set[int]], None] | None = None,
     ) -> None:
         self.app = app
         self.store = store
         self.batch = batch
-        self.on_stored = on_stored
         self._queue: asyncio.Queue[_Item] | None = None
         self._task: asyncio.Task[None] | None = None
         self.answered = Answered()
@@ -112,17 +108,12 @@ class ResultWriter:
             return again
         if self._queue is None or self._task is None or self._task.done():
             answer = await db_call(self.app, enter_at_table, self.store, slip)
-            self._stored({slip.terminal.event_id})
         else:
             future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
             await self._queue.put((slip, future))
             answer = await future
         self.answered.add(slip, answer)
         return answer
-
-    def _stored(self, events: set[int]) -> None:
-        if events and self.on_stored is not None:
-            self.on_stored(events)
 
     async def _run(self) -> None:
         assert self._queue is not None
@@ -138,13 +129,6 @@ class ResultWriter:
                     if not future.done():
                         future.set_exception(exc)
                 continue
-            self._stored(
-                {
-                    slip.terminal.event_id
-                    for slip, outcome in zip(slips, outcomes, strict=True)
-                    if not isinstance(outcome, Exception)
-                }
-            )
             for (_, future), outcome in zip(items, outcomes, strict=True):
                 if future.done():
                     continue
