@@ -343,7 +343,8 @@ def profiler(pid: int, out: str | None, gil: bool = False) -> subprocess.Popen[b
         return None
     spy = subprocess.Popen(
         [str(Path(sys.executable).with_name("py-spy")), "record", "--subprocesses",
-         "--format", "raw", "-o", out, "--pid", str(pid), *(["--gil"] if gil else []), "--rate", "500"],
+         "--format", "raw", "-o", out, "--pid", str(pid), "--rate", "500",
+         *(["--gil"] if gil else [])],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
     time.sleep(2)  # attached before the first POST
