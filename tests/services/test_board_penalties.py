@@ -4,6 +4,7 @@ JSON all say the same points (one board is worth a board's top, 003:47-59)."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -46,6 +47,14 @@ def test_a_penalty_on_a_board_is_on_its_traveller(tmp_path: Path) -> None:
         shown = live.live_section(store, built.event, section_results(store, built.event, "A"))
         (board3,) = [t for t in shown["travellers"] if t["board"] == 3]
         assert board3["penalties"] == [{"pair": "5", "points": "1.5", "reason": "slow play"}]
+        # the tables' traveller of the board (kept per stamp, and read afresh): the pair
+        # as the players know it, the points the section's boards size
+        table = {"pair": "5", "points": 1.5, "reason": "slow play"}
+        kept = json.loads(LiveResults(store).section(built.event, 1, "A").traveller(3))
+        assert kept["penalties"] == [table] and "penalties" not in json.loads(
+            LiveResults(store).section(built.event, 1, "A").traveller(4)
+        )
+        assert live.board_traveller(store, built.event, "A", 1, 3)["penalties"] == [table]
         # the live page, in Japanese, once every table has played the board
         page = fragment_html(store, built.event, "ja", LiveResults(store), SectionBlocks())
         assert "ペナルティ: 5 −1.5 (slow play)" in page

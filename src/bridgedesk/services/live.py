@@ -10,8 +10,9 @@ downloads cannot disagree.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bridgedesk.errors import EntryError, ScoringError
@@ -20,8 +21,8 @@ from bridgedesk.events.visibility import SectionView, planned_results
 from bridgedesk.formats import results_json
 from bridgedesk.reports.output import Output
 from bridgedesk.reports.session import traveller_row
-from bridgedesk.results.model import ScoredSession
-from bridgedesk.results.numbers import fixed
+from bridgedesk.results.model import BoardPenalty, ScoredSession, pair_label
+from bridgedesk.results.numbers import fixed, number
 from bridgedesk.services.event_scores import (
     EventRules,
     Shape,
@@ -37,6 +38,7 @@ from bridgedesk.store.results_repo import section_results
 from bridgedesk.store.unit import UnitOfWork
 
 __all__ = [
+    "board_penalties",
     "board_traveller",
     "live_section",
     "live_session",
@@ -89,15 +91,33 @@ def board_traveller(
     with unit.transaction(write=False):
         snapshot = section_results(unit, event, section=section, session=session)
         rules = section_rules(unit, event, section, session)
-    return traveller_document(snapshot, rules.score_board(snapshot, board), board)
+    whole = None
+    if rules.rulings.penalties and snapshot.results:  # sized by the whole section's boards
+        with contextlib.suppress(ScoringError):
+            whole = rules.score(snapshot)
+    penalties = board_penalties(whole, board)
+    return traveller_document(snapshot, rules.score_board(snapshot, board), board, penalties)
+
+
+def board_penalties(scored: ScoredSession | None, board: int) -> tuple[BoardPenalty, ...]:
+    """The director's penalties given on ``board``, as the section ``scored`` (whole, None
+    when it is not scored) sized them (:func:`bridgedesk.results.section.on_boards`)."""
+    if scored is None:
+        return ()
+    found = next((t for t in scored.section.travellers if t.board == board), None)
+    return () if found is None else found.penalties
 
 
 def traveller_document(
-    snapshot: SectionResults, scored: ScoredSession | None, board: int
+    snapshot: SectionResults,
+    scored: ScoredSession | None,
+    board: int,
+    penalties: Sequence[BoardPenalty] = (),
 ) -> dict[str, Any]:
     """Board ``board``'s traveller (:func:`board_traveller`) from ``scored``: the board's
     results in the section ``snapshot`` scored alone (its top is its own, not the
-    section's), None before any result."""
+    section's), None before any result; with the director's ``penalties`` on the board
+    (:func:`board_penalties`), each pair as the players know it (``EW 1``)."""
     found = None
     if scored is not None:
         found = next((t for t in scored.section.travellers if t.board == board), None)
@@ -109,6 +129,11 @@ def traveller_document(
         for side in ("ns", "ew"):
             if isinstance(line[side], int):
                 line[side] = numbers.number(line[side])
+    if penalties:  # off the pairs' totals (003:47-121): said on the board they were given on
+        doc["penalties"] = [
+            {"pair": pair_label(numbers, p.pair), "points": number(p.points), "reason": p.reason}
+            for p in penalties
+        ]
     entered = sum(1 for r in snapshot.results if r.board == board)
     doc["complete"] = entered >= planned(snapshot).get(board, 0)
     return doc

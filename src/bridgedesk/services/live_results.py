@@ -181,7 +181,8 @@ class LiveSection:
             found = self._travellers.get(board)
             if found is None:  # the board scored alone, as the store's traveller is
                 scored = self.rules.score_board(self.snapshot, board)
-                doc = live.traveller_document(self.snapshot, scored, board)
+                penalties = live.board_penalties(self.scored, board)  # sized by the section
+                doc = live.traveller_document(self.snapshot, scored, board, penalties)
                 found = self._travellers[board] = json_bytes(doc)
             return found
 
