@@ -37,27 +37,19 @@ def test_another_workers_result_wakes_this_workers_streams_at_once(
     stored = stored_in(writer)
     app = create_app(store=Store.open(url), poll_seconds=60.0)
     try:
+        terminal = terminals.login(writer, stored.event, "A", 1, stored.codes[("A", 1)])[1]
+        a = stored.movement.assignment(1, 1)
+        assert a is not None
+        body = {"round": 1, "board": a.boards[0], "ns": a.ns, "ew": a.ew,
+                "contract": "3NT", "declarer": "S", "result": "9"}  # fmt: skip
+
+        def at_the_table() -> None:
+            slips.enter_at_table(writer, table_slip(terminal, body))
+
         with TestClient(app) as client:
             assert app.state.listener.listening.wait(10)
-            versions = live._versions(app)
-            assert client.portal is not None
-            portal = client.portal
-
-            async def version() -> tuple[int, int, int]:
-                return await versions.get(app.state.store, stored.event)
-
-            before = portal.call(version)  # kept for a minute: the poll alone would wait
-            terminal = terminals.login(writer, stored.event, "A", 1, stored.codes[("A", 1)])[1]
-            a = stored.movement.assignment(1, 1)
-            assert a is not None
-            body = {"round": 1, "board": a.boards[0], "ns": a.ns, "ew": a.ew,
-                    "contract": "3NT", "declarer": "S", "result": "9"}  # fmt: skip
-            slips.enter_at_table(writer, table_slip(terminal, body))
-            deadline = time.monotonic() + 5
-            while stored.event in versions.known and time.monotonic() < deadline:
-                time.sleep(0.02)
-            assert stored.event not in versions.known  # touched by the notice
-            assert portal.call(version)[0] == before[0] + 1  # read again: one result more
+            ((before, after),) = _each_wakes(app, client, stored.event, [at_the_table])
+            assert after[0] == before[0] + 1  # read again: one result more
     finally:
         app.state.store.close()
         writer.close()
@@ -100,8 +92,9 @@ def _changes(writer: Store, stored: Stored) -> list[Callable[[], None]]:
 
 def _each_wakes(
     app: FastAPI, client: TestClient, eid: int, changes: list[Callable[[], None]]
-) -> None:
-    """Each change touches the event's version at once (the app polls once a minute)."""
+) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+    """Each change touches the event's version at once (the app polls once a minute); the
+    version before and after each."""
     versions = live._versions(app)
     assert client.portal is not None
     portal = client.portal
@@ -109,6 +102,7 @@ def _each_wakes(
     async def version() -> tuple[int, int, int]:
         return await versions.get(app.state.store, eid)
 
+    seen = []
     for change in changes:
         before = portal.call(version)  # kept for a minute: the poll alone would wait
         assert eid in versions.known
@@ -117,7 +111,10 @@ def _each_wakes(
         while eid in versions.known and time.monotonic() < deadline:
             time.sleep(0.02)
         assert eid not in versions.known, change.__name__  # touched at once
-        assert portal.call(version) != before, change.__name__
+        after = portal.call(version)
+        assert after != before, change.__name__
+        seen.append((before, after))
+    return seen
 
 
 def test_every_writer_wakes_another_workers_streams_at_once(new_postgres_db: object) -> None:

@@ -376,6 +376,7 @@ def _standings(
     for k in raw:
         fields.setdefault(k[1], []).append(k)
     out: list[PairStanding] = []
+    by_percentage = not factor and method is Method.MP  # ranked by percentage, not total
     for direction in sorted(fields, key=lambda d: "" if d is None else d.value):
         keys = fields[direction]
         std_max = max((tops[k] for k in keys), default=Fraction(0))
@@ -401,7 +402,6 @@ def _standings(
             pct = total / own_max * 100 if method is Method.MP and own_max else None
             if means is not None and k in means:
                 pct = means[k]
-            by_percentage = not factor and method is Method.MP
             measure = (pct if pct is not None else ZERO) if by_percentage else total
             lines.append((k, total, pct, own_max, measure))
         ranks = rank_labels([line[4] for line in lines])

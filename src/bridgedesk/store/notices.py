@@ -99,6 +99,7 @@ def _committing(session: OrmSession) -> None:
     if sections:
         found = statements(session).execute(_SECTION_EVENTS, {"sections": sorted(sections)})
         events = events | {event for _, event in found}
+        session.info[_COMMITTING] = (frozenset(events), frozenset())  # named: not read again
     announce(session, events)
 
 
