@@ -344,6 +344,9 @@ def test_json_nested_deep_numbers_long_and_surrogates_are_one_line(world: World)
         (b'{"event": ' + b"9" * 5000 + b"}", "request.number-refused"),
         (b'{"event": NaN}', "request.number-refused"),
         (b'{"event": 1, "table": 1, "code": "\\udcff"}', "request.surrogate"),
+        (b'{"event": 1, "table": 1, "\\uD800": "A"}', "request.surrogate"),  # in a key
+        (b'{"event": 1, "table": 1, "code": ["\\u00e9\\uDFFFx"]}', "request.surrogate"),
+        (b'{"event": 1, "table": 1, "code": "\xed\xa0\x80"}', "request.not-json"),  # UTF-8'd
         (b'{"event": "\xff"}', "request.not-json"),
         (b'{"event": "\\u00b2", "table": 1, "code": "A"}', "request.number-range"),
     ]:

@@ -21,11 +21,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import String, bindparam, case, cast, exists, func, literal_column, select
 from sqlalchemy.orm import Session as OrmSession
 
+from bridgedesk.events.model import Entry
 from bridgedesk.store.models import (
     EntryRow,
     IdempotencyRow,
@@ -138,6 +140,14 @@ def _rows(text: str | None) -> list[list[str]]:
     return [row.split(":") for row in text.split(",")] if text else []
 
 
+@lru_cache(maxsize=64)
+def _entries(text: str | None) -> Mapping[int, Entry] | None:
+    """A section's entries from their folded rows, made once for the same text (every
+    table's slip reads the same until an entry changes)."""
+    rows = sorted((int(n), kind, phantom == "1") for n, kind, phantom in _rows(text))
+    return entries_of(tuple(rows))
+
+
 def table_reads(s: OrmSession, terminal: Terminal, key: str | None) -> TableReads:
     """Read, in one statement, what the table's slip is checked against: the table's
     values given back, the section's kept for the transaction (see the module)."""
@@ -153,8 +163,7 @@ def table_reads(s: OrmSession, terminal: Terminal, key: str | None) -> TableRead
     # the section's, as results_repo and table_rounds read them one by one
     movement = None if row.movement_kind is None else (row.movement_kind, row.movement_data)
     keep(s, ("movement", terminal.section_id), movement)
-    entries = sorted((int(n), kind, phantom == "1") for n, kind, phantom in _rows(row.entries))
-    keep(s, ("entries", terminal.section_id), entries_of(tuple(entries)))
+    keep(s, ("entries", terminal.section_id), _entries(row.entries))
     keep(s, ("controls", terminal.section_id), {int(r): st for r, st in _rows(row.controls)})
     if not row.team:  # a team event's draw is read when it is asked for
         keep(s, ("team-draw", terminal.event_id), None)

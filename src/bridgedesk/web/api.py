@@ -17,6 +17,7 @@ of :mod:`bridgedesk.services.slips`, with the checks of ``bridgedesk result add`
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -142,6 +143,9 @@ async def state(request: Request) -> JSONResponse:
 
 @router.post("/table/results")
 async def add_result(request: Request) -> JSONResponse:
+    """A table's result: 201 ``{"id", "board", "result", "score_ns"}`` (see the module).
+    Served by :class:`ResultDoor` ahead of the app's routing; this route answers the
+    same for an app without it."""
     store = _store(request)
     try:
         terminal = await posting_terminal(request, store)  # its login checked by the write
@@ -166,6 +170,36 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
     except BridgedeskError as exc:
         return error(exc, request)
     return JSONResponse({"id": result_id, "correction": correction})
+
+
+#: The path :class:`ResultDoor` answers (the app's own, with no root path before it).
+RESULTS_PATH = "/api/table/results"
+
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Message, Receive, Send], Awaitable[None]]
+
+
+class ResultDoor:
+    """ASGI middleware: a table's ``POST /api/table/results`` is answered here by
+    :func:`add_result`, the route's own function, without the app's routing
+    (matching the request against every route, the endpoint's dependencies and
+    exception wrappers cost a result POST about a sixth of its CPU on the event loop,
+    ``bench/bench_open_loop.py``).  Any other request goes on to the app.  Installed
+    inside :class:`~bridgedesk.web.bodies.BodyLimit`, so the body is bounded as for
+    every route, and inside Starlette's error middleware, so a bug is answered 500 and
+    logged as a route's would be."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST" and scope["path"] == RESULTS_PATH:
+            response = await add_result(Request(scope, receive))
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 def raise_table_dispute(
@@ -231,4 +265,4 @@ async def ranking(
     return Response(body, media_type="application/json")
 
 
-__all__ = ["error", "router", "state_json", "store_result"]
+__all__ = ["RESULTS_PATH", "ResultDoor", "error", "router", "state_json", "store_result"]

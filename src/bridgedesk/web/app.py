@@ -95,6 +95,7 @@ def create_app(
     app = FastAPI(
         title="bridgedesk", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
+    app.add_middleware(api.ResultDoor)  # a table's result POST, without the routing
     app.add_middleware(BodyLimit)  # a body too large is refused before it is read
     app.add_middleware(KeptDoor)  # outermost: a kept live fragment answered at once
     unanswered.install(app)  # what a route lets escape: one line, as the rest

@@ -174,7 +174,8 @@ async def json_object(request: Request) -> dict[str, Any]:
         ) from None
     if not isinstance(data, dict):
         raise EntryError("the request body must be a JSON object", code="request.not-an-object")
-    if _has_surrogate(data):
+    # text read from UTF-8 holds no surrogate: only a JSON escape ("\\udXXX") makes one
+    if b"\\u" in raw and _has_surrogate(data):
         raise EntryError(
             "the request body holds a lone surrogate (\\udXXX), which is no text",
             code="request.surrogate",
