@@ -17,11 +17,11 @@ of :mod:`bridgedesk.services.slips`, with the checks of ``bridgedesk result add`
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bridgedesk.errors import BridgedeskError, EntryError, ForbiddenError
 from bridgedesk.services import slips, visibility
@@ -175,26 +175,21 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
 #: The path :class:`ResultDoor` answers (the app's own, with no root path before it).
 RESULTS_PATH = "/api/table/results"
 
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-App = Callable[[Message, Receive, Send], Awaitable[None]]
-
 
 class ResultDoor:
     """ASGI middleware: a table's ``POST /api/table/results`` is answered here by
-    :func:`add_result`, the route's own function, without the app's routing
-    (matching the request against every route, the endpoint's dependencies and
-    exception wrappers cost a result POST about a sixth of its CPU on the event loop,
-    ``bench/bench_open_loop.py``).  Any other request goes on to the app.  Installed
+    :func:`add_result`, the route's own function, without the app's routing (the
+    request matched against every route, the endpoint's dependencies solved, its
+    exception wrappers: CPU the event loop spends on every result POST for nothing,
+    issue 22).  Any other request goes on to the app.  Installed
     inside :class:`~bridgedesk.web.bodies.BodyLimit`, so the body is bounded as for
     every route, and inside Starlette's error middleware, so a bug is answered 500 and
     logged as a route's would be."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "POST" and scope["path"] == RESULTS_PATH:
             response = await add_result(Request(scope, receive))
             await response(scope, receive, send)

@@ -26,12 +26,13 @@ does for files:
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 from pydantic_core import PydanticCustomError
 from starlette.requests import ClientDisconnect, Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgedesk import limits
 from bridgedesk.errors import EntryError, Location
@@ -63,10 +64,6 @@ NOTE_LENGTH = 2000
 SLIP_TEXT_LENGTH = 16
 SECTION_LENGTH = 8
 
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-App = Callable[[Message, Receive, Send], Awaitable[None]]
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -87,11 +84,11 @@ class BodyLimit:
     """ASGI middleware: a request whose body is larger than :func:`body_limit` allows
     is answered 413 with one line, and never read whole."""
 
-    def __init__(self, app: App, limit_of: Callable[[str], int] = body_limit) -> None:
+    def __init__(self, app: ASGIApp, limit_of: Callable[[str], int] = body_limit) -> None:
         self.app = app
         self.limit_of = limit_of
 
-    async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -124,7 +121,7 @@ class BodyLimit:
                 await self._too_large(scope, send, limit)
 
     @staticmethod
-    async def _too_large(scope: Message, send: Send, limit: int) -> None:
+    async def _too_large(scope: Scope, send: Send, limit: int) -> None:
         size = f"{limit // 1024} KiB" if limit < 1024 * 1024 else f"{limit // (1024 * 1024)} MiB"
         refused = EntryError(
             "the request body is larger than {size}; nothing was read",

@@ -22,7 +22,7 @@ import gzip
 import math
 import re
 import time
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,7 @@ from fastapi import FastAPI
 from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bridgedesk.errors import BridgedeskError
 from bridgedesk.store.service import Store
@@ -40,11 +41,6 @@ from bridgedesk.web.threads import db_call
 
 #: How long a fragment nobody asked for is still made ahead of the requests after a change.
 AHEAD_SECONDS = 60.0
-
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-App = Callable[[Message, Receive, Send], Awaitable[None]]
 
 
 @dataclass
@@ -268,10 +264,10 @@ class KeptDoor:
     request goes on to the app.  The answer is :meth:`Fragment.answer`'s, as the
     route's (gzipped when the request takes it)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
             found = _FRAGMENT_PATH.fullmatch(scope["path"])
             versions = getattr(scope["app"].state, "versions", None) if found else None
@@ -288,7 +284,7 @@ class KeptDoor:
         await self.app(scope, receive, send)
 
 
-def _has_body(scope: Message) -> bool:
+def _has_body(scope: Scope) -> bool:
     for name, value in scope.get("headers", ()):
         if name == b"transfer-encoding" or (name == b"content-length" and value != b"0"):
             return True
