@@ -47,8 +47,10 @@ results (:class:`bridgedesk.services.live_results.LiveResults`, what ``serve``
 keeps per process) for a 20-table section: after one new result, and unchanged.
 
 Prints p50/p95/p99 latencies, the server's CPU time per POST (from /proc: what
-the machine's other load does not change), its ratio to the floor's, and the
-load average before and after each phase.  Asserts nothing.  Bounded: each
+the machine's other load does not change), split between its event loop's thread
+and its worker threads (one worker), its ratio to the floor's, the load average
+before and after each phase, and the share of the CPUs the hypervisor gave to
+other machines during it ("steal": on a shared host every figure moves with it).  Asserts nothing.  Bounded: each
 phase sends at most ``rate * seconds`` results, every request has a 30 s
 timeout, and the whole run stops after ``LIMIT`` seconds.
 """
@@ -114,6 +116,8 @@ class Outcome:
     #: result id -> when its 201 arrived (monotonic)
     created: dict[int, float] = field(default_factory=dict)
     skipped: int = 0
+    #: the share of the machine's CPU time its hypervisor gave to others (steal), or None
+    steal: float | None = None
 
 
 async def open_loop(
@@ -300,21 +304,51 @@ async def logins(
         return tokens
 
 
-def report(name: str, out: Outcome, cpu: float, wall: float) -> float:
+def cpu_ticks() -> tuple[int, int] | None:
+    """The machine's CPU time so far (Linux /proc/stat, in ticks): all of it, and what
+    the hypervisor gave to other machines ("steal"; a busy host slows every figure)."""
+    try:
+        first = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    except OSError:
+        return None
+    ticks = [int(x) for x in first[1:9]]
+    return sum(ticks), ticks[7]
+
+
+def main_thread_cpu(pid: int) -> float:
+    """CPU time used so far by a process's main thread (Linux /proc): a uvicorn server's
+    event loop, without its worker threads."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def report(name: str, out: Outcome, cpu: float, wall: float, loop: float | None = None) -> float:
     posts = len(out.latencies)
     per = cpu / posts * 1000 if posts else 0.0
     codes = ", ".join(f"{k}: {v}" for k, v in sorted(out.statuses.items()))
     print(f"{name}: {posts} POSTs in {wall:.1f} s ({posts / wall:.1f}/s; answers {codes}; "
           f"arrivals with every table busy: {out.skipped})")  # fmt: skip
     line("POST /api/table/results", out.latencies)
-    print(f"  server CPU {cpu:.2f} s: {per:.2f} ms a POST; load average now {load()}")
+    stolen = "" if out.steal is None else f"; steal {out.steal:.0%}"
+    print(f"  server CPU {cpu:.2f} s: {per:.2f} ms a POST; load average now {load()}{stolen}")
+    if loop is not None and posts:
+        print(f"    of which the event loop's thread {loop / posts * 1000:.2f} ms, "
+              f"the worker threads {(cpu - loop) / posts * 1000:.2f} ms")  # fmt: skip
     return per
+
+
+#: A phase's outcome, server CPU, wall time, what each viewer was shown, the viewers'
+#: fetches and the server's event-loop thread's CPU (None: not measured).
+Measured = tuple[Outcome, float, float, list[list[tuple[float, int]]], list[float], float | None]
 
 
 async def phase(
     base: str, tables: list[Table], rate: float, seconds: float, server_cpu: Any,
-    viewers: int = 0, eid: int = 0,
-) -> tuple[Outcome, float, float, list[list[tuple[float, int]]], list[float]]:  # fmt: skip
+    viewers: int = 0, eid: int = 0, loop_cpu: Any = None,
+) -> Measured:  # fmt: skip
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
     views: list[list[tuple[float, int]]] = [[] for _ in range(viewers)]
     fetches: list[float] = []
@@ -323,16 +357,21 @@ async def phase(
     if watching:
         await asyncio.sleep(1.0)  # every stream open
     async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT, limits=limits) as client:
-        cpu0, t0 = server_cpu(), time.monotonic()
+        cpu0, t0, ticks0 = server_cpu(), time.monotonic(), cpu_ticks()
+        loop0 = loop_cpu() if loop_cpu is not None else 0.0
         out = await open_loop(client, tables, rate, seconds)
         if watching:
             await asyncio.sleep(0.5)  # the last updates reach the pages
         cpu, wall = server_cpu() - cpu0, time.monotonic() - t0
+        loop = loop_cpu() - loop0 if loop_cpu is not None else None
+        ticks = cpu_ticks()
+        if ticks is not None and ticks0 is not None and ticks[0] > ticks0[0]:
+            out.steal = (ticks[1] - ticks0[1]) / (ticks[0] - ticks0[0])
     stop.set()
     for task in watching:
         task.cancel()
     await asyncio.gather(*watching, return_exceptions=True)
-    return out, cpu, wall, views, fetches
+    return out, cpu, wall, views, fetches, loop
 
 
 def profiler(pid: int, out: str | None, gil: bool = False) -> subprocess.Popen[bytes] | None:
@@ -440,10 +479,14 @@ async def run(
     try:
         tables = [Table(t, [dict(s) for s in slips[k]]) for t, k in zip(fake, codes, strict=True)]
         await warm_up(floor.base, tables, args)
-        out, cpu, wall, _, _ = await phase(floor.base, tables, args.rate, args.seconds, floor.cpu)
+        out, cpu, wall, _, _, loop = await phase(
+            floor.base, tables, args.rate, args.seconds, floor.cpu,
+            loop_cpu=lambda: main_thread_cpu(floor.process.pid),
+        )  # fmt: skip
     finally:
         floor.stop()
-    floor_per = report("floor (FastAPI + uvicorn, bearer check, one SQLite insert)", out, cpu, wall)
+    floor_per = report("floor (FastAPI + uvicorn, bearer check, one SQLite insert)", out, cpu, wall,
+                       loop)  # fmt: skip
     # 2. and 3. bridgedesk serve
     server = Server(db, args.workers)
     server.start()
@@ -455,17 +498,20 @@ async def run(
         await warm_up(server.base, tables, args)
         spy = profiler(pid, args.profile if args.profile_phase == "posts" else None, args.gil)
         try:
-            out, cpu, wall, _, _ = await phase(server.base, tables, args.rate, args.seconds,
-                                               lambda: cpu_seconds(pid))  # fmt: skip
+            out, cpu, wall, _, _, loop = await phase(
+                server.base, tables, args.rate, args.seconds, lambda: cpu_seconds(pid),
+                loop_cpu=(lambda: main_thread_cpu(pid)) if args.workers == 1 else None,
+            )  # fmt: skip
         finally:
             if spy is not None:
                 spy.send_signal(signal.SIGINT)
                 spy.wait(timeout=60)
-        per = report(f"bridgedesk serve, {args.workers} worker(s), POSTs only", out, cpu, wall)
+        per = report(f"bridgedesk serve, {args.workers} worker(s), POSTs only", out, cpu, wall,
+                     loop)  # fmt: skip
         print(f"  CPU a POST / floor's: {per / floor_per:.1f}x")
         spy = profiler(pid, args.profile if args.profile_phase == "viewers" else None, args.gil)
         try:
-            out, cpu, wall, views, fetches = await phase(
+            out, cpu, wall, views, fetches, _ = await phase(
                 server.base, tables, args.rate, args.seconds, lambda: cpu_seconds(pid),
                 viewers=args.viewers, eid=eid,
             )  # fmt: skip
