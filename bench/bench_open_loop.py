@@ -50,9 +50,9 @@ Prints p50/p95/p99 latencies, the server's CPU time per POST (from /proc: what
 the machine's other load does not change), split between its event loop's thread
 and its worker threads (one worker), its ratio to the floor's, the load average
 before and after each phase, and the share of the CPUs the hypervisor gave to
-other machines during it ("steal": on a shared host every figure moves with it).  Asserts nothing.  Bounded: each
-phase sends at most ``rate * seconds`` results, every request has a 30 s
-timeout, and the whole run stops after ``LIMIT`` seconds.
+other machines during it ("steal": on a shared host every figure moves with it).
+Asserts nothing.  Bounded: each phase sends at most ``rate * seconds`` results,
+every request has a 30 s timeout, and the whole run stops after ``LIMIT`` seconds.
 """
 
 from __future__ import annotations
