@@ -350,6 +350,7 @@ def test_hostile_arguments(
         import uvicorn
 
         monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+        monkeypatch.delenv("BRIDGEDESK_UPDATE_SECONDS", raising=False)  # serve sets it
     cmd = COMMANDS[command]
     _check(_argv(world, command, cmd, None, ""), world.db)
     pairs = [

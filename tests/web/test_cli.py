@@ -94,6 +94,7 @@ def test_serve_prints_what_to_open(
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
     # recorded, so the variable the command sets is put back afterwards
     monkeypatch.setenv("BRIDGEDESK_DB", str(tmp_path / "unused.sqlite3"))
+    monkeypatch.delenv("BRIDGEDESK_UPDATE_SECONDS", raising=False)  # set by serve: put back
     db = tmp_path / "club.sqlite3"
     assert main(["serve", "--db", str(db), "--port", "8123", "--workers", "2"]) == 0
     out = capsys.readouterr().out
@@ -117,6 +118,7 @@ def test_serve_refuses_a_taken_port_and_a_bad_host(
     started: list[str] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.append(app))
     monkeypatch.setenv("BRIDGEDESK_DB", str(tmp_path / "unused.sqlite3"))
+    monkeypatch.delenv("BRIDGEDESK_UPDATE_SECONDS", raising=False)  # set by serve: put back
     db = str(tmp_path / "club.sqlite3")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -142,6 +144,7 @@ def test_serve_names_the_database_the_console_and_every_lan_address(
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
     monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.0.2.7", "198.51.100.3"])
     monkeypatch.setenv("BRIDGEDESK_DB", str(tmp_path / "unused.sqlite3"))
+    monkeypatch.delenv("BRIDGEDESK_UPDATE_SECONDS", raising=False)  # set by serve: put back
     db = tmp_path / "club.sqlite3"
     assert main(["serve", "--db", str(db), "--host", "0.0.0.0", "--port", "8124"]) == 0
     out = capsys.readouterr().out
@@ -178,3 +181,50 @@ def test_cards_take_the_lan_address_instead_of_loopback(
     assert main(args) == 0
     assert "phones at the tables cannot reach it" in capsys.readouterr().err
     assert 'class="warning"' in out.read_text("utf-8")
+
+
+def test_serve_spaces_the_live_pages_updates_as_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--update-seconds`` reaches every worker (through the environment, as ``serve``
+    starts them), and a value out of range is refused in one line, by the command and by
+    a worker started by hand."""
+    import os
+
+    import uvicorn
+
+    from bridgedesk.errors import BridgedeskError
+    from bridgedesk.services.live_updates import UPDATE_ENV
+    from bridgedesk.web.app import app_from_environment
+    from bridgedesk.web.live import _versions
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+    monkeypatch.setenv("BRIDGEDESK_DB", str(tmp_path / "unused.sqlite3"))
+    monkeypatch.delenv(UPDATE_ENV, raising=False)  # recorded: put back as it was
+    db = str(tmp_path / "club.sqlite3")
+
+    def spacing() -> float:
+        app = app_from_environment()  # as each worker makes it
+        try:
+            return _versions(app).spacing
+        finally:
+            app.state.store.close()
+
+    assert main(["serve", "--db", db]) == 0
+    assert os.environ[UPDATE_ENV] == "0.1" and spacing() == 0.1
+    assert main(["serve", "--db", db, "--update-seconds", "1.5"]) == 0
+    assert os.environ[UPDATE_ENV] == "1.5" and spacing() == 1.5
+    capsys.readouterr()
+    assert main(["serve", "--db", db, "--update-seconds", "61"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "--update-seconds" in err and err.count("\n") == 1
+    for given in ("soon", "nan", "-1", "1e9", ""):
+        monkeypatch.setenv(UPDATE_ENV, given)
+        with pytest.raises(BridgedeskError) as refused:
+            app_from_environment()
+        assert refused.value.code == "serve.update-seconds"
+        assert str(refused.value) == (
+            f"BRIDGEDESK_UPDATE_SECONDS={given!r} is not a number of seconds from 0 to 60"
+        )
+    monkeypatch.setenv(UPDATE_ENV, " 0 ")
+    assert spacing() == 0.0

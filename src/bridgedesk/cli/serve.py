@@ -21,6 +21,7 @@ from bridgedesk.cli._options import DbOption
 from bridgedesk.errors import BridgedeskError, Location
 from bridgedesk.limits import WORKERS
 from bridgedesk.services import lan
+from bridgedesk.services.live_updates import DEFAULT_UPDATE_SECONDS, MAX_UPDATE_SECONDS, UPDATE_ENV
 from bridgedesk.store.db import ENV_VAR, database_url
 from bridgedesk.store.service import Store
 
@@ -94,6 +95,16 @@ def command(
             "X-Forwarded-For is believed (none is, without it).",
         ),
     ] = None,
+    update_seconds: Annotated[
+        float,
+        typer.Option(
+            "--update-seconds",
+            min=0.0,
+            max=MAX_UPDATE_SECONDS,
+            help="Tell the live pages of a change at most this often, in seconds (0: at "
+            "every change; more spares a small server's CPU when many watch).",
+        ),
+    ] = DEFAULT_UPDATE_SECONDS,
     db: DbOption = None,
 ) -> None:
     """Serve the table terminals (/t/), live results (/e/), the console (/d/) and the API (/api/).
@@ -109,6 +120,7 @@ def command(
     Store.open(url).close()  # create or upgrade the schema once, before the workers start
     check_free(host, port)
     os.environ[ENV_VAR] = url
+    os.environ[UPDATE_ENV] = repr(update_seconds)
     for line in banner(url, host, port):
         typer.echo(line)
     uvicorn.run(

@@ -11,6 +11,7 @@ Routers: the JSON API (:mod:`bridgedesk.web.api`), the table terminals' pages
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -19,6 +20,11 @@ from fastapi import FastAPI
 from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
+from bridgedesk.services.live_updates import (
+    DEFAULT_UPDATE_SECONDS,
+    UPDATE_ENV,
+    update_seconds_of,
+)
 from bridgedesk.store.service import Store
 from bridgedesk.web.bodies import BodyLimit
 from bridgedesk.web.live_kept import KeptDoor
@@ -56,7 +62,7 @@ def create_app(
     login_window: float = 60.0,
     secure_cookies: bool = False,
     poll_seconds: float = 0.5,
-    update_seconds: float = 0.1,
+    update_seconds: float = DEFAULT_UPDATE_SECONDS,
 ) -> FastAPI:
     """The app on ``store`` (or on the store at ``db``, opened and migrated now).
 
@@ -122,10 +128,14 @@ def create_app(
     return app
 
 
-__all__ = ["OPTIONAL_ROUTERS", "create_app", "include_optional_routers"]
+__all__ = ["OPTIONAL_ROUTERS", "app_from_environment", "create_app", "include_optional_routers"]
 
 
 def app_from_environment() -> FastAPI:
-    """The app on the store named by ``BRIDGEDESK_DB`` (how ``bridgedesk serve`` starts
-    each uvicorn worker)."""
-    return create_app()
+    """The app on the store named by ``BRIDGEDESK_DB``, its live pages updated at most
+    every ``BRIDGEDESK_UPDATE_SECONDS`` (how ``bridgedesk serve`` starts each uvicorn
+    worker)."""
+    given = os.environ.get(UPDATE_ENV)
+    if given is None:
+        return create_app()
+    return create_app(update_seconds=update_seconds_of(given))
