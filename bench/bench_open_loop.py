@@ -78,7 +78,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_web import Server, cpu_seconds, postgres, setup
+from bench_web import Server, cpu_seconds, postgres, setup, stat_fields, stat_seconds
 
 LIMIT = 600.0
 TIMEOUT = 30.0
@@ -318,11 +318,8 @@ def cpu_ticks() -> tuple[int, int] | None:
 def main_thread_cpu(pid: int) -> float:
     """CPU time used so far by a process's main thread (Linux /proc): a uvicorn server's
     event loop, without its worker threads."""
-    try:
-        fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    fields = stat_fields(Path(f"/proc/{pid}/task/{pid}/stat"))
+    return 0.0 if fields is None else stat_seconds(fields)
 
 
 def report(name: str, out: Outcome, cpu: float, wall: float, loop: float | None = None) -> float:

@@ -91,18 +91,30 @@ def line(what: str, times: list[float]) -> None:
         )
 
 
+def stat_fields(stat: Path) -> list[str] | None:
+    """The fields of a Linux ``/proc/.../stat`` file after the command's name (``[1]``
+    the parent's pid, ``[11]`` and ``[12]`` the user and system CPU ticks); None when
+    the process or thread is gone."""
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def stat_seconds(fields: list[str]) -> float:
+    """The CPU time (user and system) of :func:`stat_fields`, in seconds."""
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time used so far by a process and its children (Linux /proc)."""
     total = 0.0
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
-        try:
-            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(proc.name) == pid or int(fields[1]) == pid:  # fields[1]: the parent's pid
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        fields = stat_fields(proc / "stat")
+        if fields is not None and (int(proc.name) == pid or int(fields[1]) == pid):
+            total += stat_seconds(fields)
     return total
 
 

@@ -141,7 +141,13 @@ async def state(request: Request) -> JSONResponse:
     return JSONResponse(state_json(found))
 
 
-@router.post("/table/results")
+#: Where a table sends a result, within the router, and as the app serves it (with no
+#: root path before it): the path :class:`ResultDoor` answers.
+_RESULTS = "/table/results"
+RESULTS_PATH = router.prefix + _RESULTS
+
+
+@router.post(_RESULTS)
 async def add_result(request: Request) -> JSONResponse:
     """A table's result: 201 ``{"id", "board", "result", "score_ns"}`` (see the module).
     Served by :class:`ResultDoor` ahead of the app's routing; this route answers the
@@ -170,10 +176,6 @@ async def correct_result(request: Request, result_id: int) -> JSONResponse:
     except BridgedeskError as exc:
         return error(exc, request)
     return JSONResponse({"id": result_id, "correction": correction})
-
-
-#: The path :class:`ResultDoor` answers (the app's own, with no root path before it).
-RESULTS_PATH = "/api/table/results"
 
 
 class ResultDoor:

@@ -136,6 +136,5 @@ def app_from_environment() -> FastAPI:
     every ``BRIDGEDESK_UPDATE_SECONDS`` (how ``bridgedesk serve`` starts each uvicorn
     worker)."""
     given = os.environ.get(UPDATE_ENV)
-    if given is None:
-        return create_app()
-    return create_app(update_seconds=update_seconds_of(given))
+    seconds = DEFAULT_UPDATE_SECONDS if given is None else update_seconds_of(given)
+    return create_app(update_seconds=seconds)
