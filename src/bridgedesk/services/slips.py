@@ -75,7 +75,7 @@ from bridgedesk.store.table_reads import table_reads
 from bridgedesk.store.team_events import event_draw as team_draw
 from bridgedesk.store.team_events import team_row
 from bridgedesk.store.terminals import Terminal
-from bridgedesk.store.unit import UnitOfWork, as_utc, too_large, utcnow
+from bridgedesk.store.unit import Tx, UnitOfWork, as_utc, too_large, utcnow
 
 __all__ = [
     "GivenSlip",
@@ -301,13 +301,13 @@ def enter_at_tables(
     given back as it is, with its traceback, for that request alone to answer 500."""
     if len(slips) == 1:  # alone: its refusal rolls the whole transaction back
         try:
-            with unit.transaction() as s:
+            with unit.core_transaction() as s:
                 lock_sections(s, [slips[0].terminal.section_id])
                 return [_enter_at_table(s, slips[0])]
         except Exception as exc:
             return [_outcome(exc)]
     out: list[dict[str, Any] | Exception] = []
-    with unit.transaction() as s:
+    with unit.core_transaction() as s:
         lock_sections(s, [x.terminal.section_id for x in slips])
         for slip in slips:
             try:
@@ -340,7 +340,7 @@ def check_at_table(unit: UnitOfWork, slip: TableSlip) -> Result:
         return _checked_at_table(s, slip.terminal, slip.result)
 
 
-def _enter_at_table(s: OrmSession, slip: TableSlip) -> dict[str, Any]:
+def _enter_at_table(s: Tx, slip: TableSlip) -> dict[str, Any]:
     t = slip.terminal
     reads = table_reads(s, t, slip.key)  # what the checks read, in one statement
     check_generation(t, reads.generation)  # the web may have known the terminal from memory
@@ -366,7 +366,7 @@ def _enter_at_table(s: OrmSession, slip: TableSlip) -> dict[str, Any]:
 
 
 def _checked_at_table(
-    s: OrmSession,
+    s: Tx,
     terminal: Terminal,
     result: Result,
     played: Mapping[int, AbstractSet[int]] | None = None,

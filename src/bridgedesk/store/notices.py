@@ -41,7 +41,7 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
-from bridgedesk.store.unit import UnitOfWork, before_commit, is_sqlite, statements
+from bridgedesk.store.unit import Tx, UnitOfWork, before_commit, is_sqlite, statements
 
 __all__ = ["CHANNEL", "Listener", "announce", "changed", "on_changes"]
 
@@ -60,7 +60,7 @@ _CHANGED = "bridgedesk_changed"
 _COMMITTING = "bridgedesk_committing"
 
 
-def announce(s: OrmSession, events: Iterable[int]) -> None:
+def announce(s: Tx, events: Iterable[int]) -> None:
     """Tell every listening process, when this transaction commits, that what the live
     pages of ``events`` show has changed (PostgreSQL; nothing on SQLite)."""
     if is_sqlite(s):
@@ -69,7 +69,7 @@ def announce(s: OrmSession, events: Iterable[int]) -> None:
         statements(s).execute(_NOTIFY, {"channel": CHANNEL, "payload": str(found)})
 
 
-def changed(s: OrmSession, events: Iterable[int] = (), sections: Iterable[int] = ()) -> None:
+def changed(s: Tx, events: Iterable[int] = (), sections: Iterable[int] = ()) -> None:
     """Note that this transaction changes what the live pages of ``events``, or of the
     events holding ``sections``, show: announced when it commits."""
     noted: tuple[set[int], set[int]] = s.info.setdefault(_CHANGED, (set(), set()))
@@ -88,7 +88,7 @@ def _flushed(session: OrmSession, _context: object) -> None:
 
 
 @before_commit
-def _committing(session: OrmSession) -> None:
+def _committing(session: Tx) -> None:
     """The write transaction is about to commit: announce every event it noted, after
     flushing what it still holds (which may note more)."""
     session.flush()

@@ -26,10 +26,9 @@ from typing import Any
 
 from sqlalchemy import Dialect
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.sql.expression import ClauseElement
 
-from bridgedesk.store.unit import statements
+from bridgedesk.store.unit import Tx, statements
 
 __all__ = ["Prepared"]
 
@@ -66,7 +65,7 @@ class Prepared:
             found = self._compiled[key] = _Compiled(compiled.string, order, convert)
         return found
 
-    def execute(self, s: OrmSession, params: Mapping[str, Any]) -> list[Any]:
+    def execute(self, s: Tx, params: Mapping[str, Any]) -> list[Any]:
         """Run the statement in ``s``'s transaction; its rows (none for a write without
         RETURNING), each a named tuple of the driver's values."""
         conn = statements(s)

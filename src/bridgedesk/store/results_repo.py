@@ -52,7 +52,7 @@ from bridgedesk.store.rows import (
     stored_result,
 )
 from bridgedesk.store.table_rounds import grid, once
-from bridgedesk.store.unit import UnitOfWork, is_sqlite, statements, utcnow
+from bridgedesk.store.unit import Tx, UnitOfWork, is_sqlite, statements, utcnow
 
 __all__ = [
     "board_slips",
@@ -99,7 +99,7 @@ def _individual(data: str) -> IndividualPlan:
     return IndividualPlan.from_json(data)
 
 
-def planned_section(s: OrmSession, section_id: int, name: str) -> PlannedSection:
+def planned_section(s: Tx, section_id: int, name: str) -> PlannedSection:
     """Section ``section_id``'s (named ``name``) movement, entries and individual plan,
     each read once per transaction (a batch of slips reads them once)."""
     found = section_movement(s, section_id)
@@ -110,25 +110,25 @@ def planned_section(s: OrmSession, section_id: int, name: str) -> PlannedSection
     return PlannedSection(name, grid(data), entries, _individual(data) if kind == KIND else None)
 
 
-def section_movement(s: OrmSession, section_id: int) -> tuple[str, str] | None:
+def section_movement(s: Tx, section_id: int) -> tuple[str, str] | None:
     """The kind and JSON of the section's movement (None before it is set), read once
     per transaction."""
     return once(s, ("movement", section_id), lambda: _movement_row(s, section_id))
 
 
-def _movement_row(s: OrmSession, section_id: int) -> tuple[str, str] | None:
+def _movement_row(s: Tx, section_id: int) -> tuple[str, str] | None:
     found = statements(s).execute(_MOVEMENT, {"section_id": section_id}).one_or_none()
     return None if found is None else (found[0], found[1])
 
 
-def _entries(s: OrmSession, section_id: int) -> Mapping[int, Entry] | None:
+def _entries(s: Tx, section_id: int) -> Mapping[int, Entry] | None:
     """The section's entries as far as a slip's check reads them (number, kind,
     phantom; the players stand in); None while none is entered."""
     rows = statements(s).execute(_ENTRIES, {"section_id": section_id})
     return entries_of(tuple(tuple(row) for row in rows))  # plain tuples: compared quickly
 
 
-def section_phantoms(s: OrmSession, section_id: int) -> frozenset[int]:
+def section_phantoms(s: Tx, section_id: int) -> frozenset[int]:
     """The section's phantom pairs, from its entries as :func:`planned_section` reads
     them (no read of its own)."""
     entries = once(s, ("entries", section_id), lambda: _entries(s, section_id)) or {}
@@ -185,9 +185,7 @@ _BOARD = Prepared(
 _INSERT = Prepared(insert(ResultRow).returning(ResultRow.id))
 
 
-def board_slips(
-    s: OrmSession, section_id: int, section: str, session: int, board: int
-) -> list[OnBoard]:
+def board_slips(s: Tx, section_id: int, section: str, session: int, board: int) -> list[OnBoard]:
     """The results on ``board`` of the section, deleted ones included, oldest first."""
     rows = _BOARD.execute(s, {"section_id": section_id, "board": board})
     return [_on_board(r, section, session) for r in rows]
@@ -214,13 +212,13 @@ def section_boards(
     return out
 
 
-def lock_sections(s: OrmSession, section_ids: list[int]) -> None:
+def lock_sections(s: Tx, section_ids: list[int]) -> None:
     """Lock the sections about to take slips, in one order, until the transaction ends
     (PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises every writer, so nothing
     is asked of it there)."""
     if is_sqlite(s):
         return
-    s.execute(
+    statements(s).execute(
         select(SectionRow.id)
         .where(SectionRow.id.in_(sorted(set(section_ids))))
         .order_by(SectionRow.id)
@@ -232,7 +230,7 @@ def lock_sections(s: OrmSession, section_ids: list[int]) -> None:
 
 
 def insert_result(
-    s: OrmSession, section_id: int, result: Result, who: str, override: str | None = None
+    s: Tx, section_id: int, result: Result, who: str, override: str | None = None
 ) -> int:
     """Write a checked slip to section ``section_id`` (one Core statement); its id.  A
     natural key taken meanwhile (another door entered the board at the same moment) is

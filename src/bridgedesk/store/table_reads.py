@@ -25,7 +25,6 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import String, bindparam, case, cast, exists, func, literal_column, select
-from sqlalchemy.orm import Session as OrmSession
 
 from bridgedesk.events.model import Entry
 from bridgedesk.store.models import (
@@ -42,6 +41,7 @@ from bridgedesk.store.results_repo import entries_of
 from bridgedesk.store.table_codes import Terminal
 from bridgedesk.store.table_rounds import keep
 from bridgedesk.store.team_models import TeamEventRow
+from bridgedesk.store.unit import Tx
 
 __all__ = ["TableReads", "table_reads"]
 
@@ -148,7 +148,7 @@ def _entries(text: str | None) -> Mapping[int, Entry] | None:
     return entries_of(tuple(rows))
 
 
-def table_reads(s: OrmSession, terminal: Terminal, key: str | None) -> TableReads:
+def table_reads(s: Tx, terminal: Terminal, key: str | None) -> TableReads:
     """Read, in one statement, what the table's slip is checked against: the table's
     values given back, the section's kept for the transaction (see the module)."""
     [row] = _PREPARED.execute(

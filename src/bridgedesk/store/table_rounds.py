@@ -31,7 +31,7 @@ from bridgedesk.store.models import (
     SectionRow,
     SessionRow,
 )
-from bridgedesk.store.unit import UnitOfWork, statements, utcnow
+from bridgedesk.store.unit import Tx, UnitOfWork, statements, utcnow
 
 __all__ = [
     "KEEPS_READS",
@@ -184,7 +184,7 @@ def _forget(session: OrmSession, _context: object, _instances: object) -> None:
         memo.clear()
 
 
-def once(s: OrmSession, key: tuple[Any, ...], load: Callable[[], T]) -> T:
+def once(s: Tx, key: tuple[Any, ...], load: Callable[[], T]) -> T:
     """``load()``, read once per transaction: a batch of slips
     (:func:`bridgedesk.services.slips.enter_at_tables`) reads each section's movement,
     entries, phantoms and round controls once.  A flush that writes a row of what is
@@ -197,7 +197,7 @@ def once(s: OrmSession, key: tuple[Any, ...], load: Callable[[], T]) -> T:
     return found
 
 
-def keep(s: OrmSession, key: tuple[Any, ...], value: object) -> None:
+def keep(s: Tx, key: tuple[Any, ...], value: object) -> None:
     """Keep ``value``, read by another statement, as what :func:`once` gives for ``key``
     in this transaction (:mod:`bridgedesk.store.table_reads` reads a section's values
     for a table's slip in one statement).  A value already kept stays."""
@@ -214,7 +214,7 @@ _PHANTOMS = select(EntryRow.number).where(
 )
 
 
-def controls(s: OrmSession, section_id: int) -> dict[int, str]:
+def controls(s: Tx, section_id: int) -> dict[int, str]:
     """The director's held and closed rounds of the section, read once per transaction."""
     return once(
         s,

@@ -62,7 +62,7 @@ from bridgedesk.store.team_models import (
     TeamOriginRow,
     TeamSessionsRow,
 )
-from bridgedesk.store.unit import UnitOfWork, statements, utcnow
+from bridgedesk.store.unit import Tx, UnitOfWork, orm, statements, utcnow
 
 __all__ = [
     "add_round",
@@ -315,7 +315,7 @@ def read_draw(s: OrmSession, ev: EventRow) -> TeamDraw:
     )
 
 
-def event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
+def event_draw(s: Tx, event_id: int) -> tuple[TeamDraw, int] | None:
     """A team event's draw and how many teams it has, read once per transaction (a
     batch of tables' slips reads it once); None for any other event."""
     return once(s, ("team-draw", event_id), lambda: _event_draw(s, event_id))
@@ -324,13 +324,14 @@ def event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
 _TEAM_EVENT = select(TeamEventRow.event_id).where(TeamEventRow.event_id == bindparam("event_id"))
 
 
-def _event_draw(s: OrmSession, event_id: int) -> tuple[TeamDraw, int] | None:
+def _event_draw(s: Tx, event_id: int) -> tuple[TeamDraw, int] | None:
     found = statements(s).execute(_TEAM_EVENT, {"event_id": event_id})
     if found.scalar() is None:  # a pairs event: every table's slip asks, so one Core statement
         return None
-    ev = s.get(EventRow, event_id)
+    session = orm(s)  # the draw's rows are read by the ORM
+    ev = session.get(EventRow, event_id)
     assert ev is not None
-    return read_draw(s, ev), len(teams_entered(s, ev))
+    return read_draw(session, ev), len(teams_entered(session, ev))
 
 
 def draw(unit: UnitOfWork, ref: int | str) -> TeamDraw:

@@ -73,7 +73,7 @@ from bridgedesk.store.table_rounds import (
     set_round,
 )
 from bridgedesk.store.table_rounds import phantoms as _phantoms
-from bridgedesk.store.unit import UnitOfWork, statements, utcnow
+from bridgedesk.store.unit import Tx, UnitOfWork, statements, utcnow
 from bridgedesk.store.versions import event_version, section_versions
 
 
@@ -133,7 +133,7 @@ def _table_results(s: OrmSession, terminal: Terminal) -> list[ResultRow]:
     )
 
 
-def _movement_of(s: OrmSession, terminal: Terminal) -> GridMovement:
+def _movement_of(s: Tx, terminal: Terminal) -> GridMovement:
     found = section_movement(s, terminal.section_id)
     if found is None:
         raise EntryError(
@@ -213,7 +213,7 @@ _REMEMBER = Prepared(insert(IdempotencyRow))  # on the driver's cursor (store/pr
 
 
 def table_round(
-    s: OrmSession, terminal: Terminal, played: Mapping[int, AbstractSet[int]] | None = None
+    s: Tx, terminal: Terminal, played: Mapping[int, AbstractSet[int]] | None = None
 ) -> TableRound:
     """Where the table is, as its slips are checked: its round, status and the closed
     rounds (the reads of :func:`table_state` without the names and the moves).
@@ -233,12 +233,12 @@ def table_round(
     return TableRound(terminal.named, rnd, status, closed_rounds(s, terminal))
 
 
-def round_controls(s: OrmSession, section_id: int) -> dict[int, str]:
+def round_controls(s: Tx, section_id: int) -> dict[int, str]:
     """The rounds the director holds or has closed in a section, by round."""
     return dict(_controls(s, section_id))
 
 
-def closed_rounds(s: OrmSession, terminal: Terminal) -> frozenset[int]:
+def closed_rounds(s: Tx, terminal: Terminal) -> frozenset[int]:
     """The rounds the director has closed in the table's section."""
     return frozenset(r for r, st in _controls(s, terminal.section_id).items() if st == CLOSED)
 
@@ -273,9 +273,7 @@ def answered(s: OrmSession, terminal: Terminal, key: str) -> tuple[str, dict[str
     return seen.request, answer
 
 
-def remember(
-    s: OrmSession, terminal: Terminal, key: str, request: str, answer: Mapping[str, Any]
-) -> None:
+def remember(s: Tx, terminal: Terminal, key: str, request: str, answer: Mapping[str, Any]) -> None:
     """Keep the answer to a table's request under its ``key`` (``request``: its digest)."""
     try:
         _REMEMBER.execute(

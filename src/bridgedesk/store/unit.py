@@ -12,6 +12,7 @@ error reaches the caller as one line saying what to do
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -19,18 +20,22 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Self
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.pool import QueuePool
 
 from bridgedesk.errors import EntryError
 from bridgedesk.store.db import READ_ONLY, database_error, describe, open_engine
 
 __all__ = [
+    "CoreTx",
+    "Tx",
     "UnitOfWork",
     "as_utc",
     "before_commit",
     "is_sqlite",
+    "orm",
     "statements",
     "too_large",
     "utcnow",
@@ -46,11 +51,72 @@ def too_large() -> EntryError:
     )
 
 
-def statements(s: OrmSession) -> Connection:
+class CoreTx:
+    """A write transaction on a SQLAlchemy Core connection, with no ORM session: what a
+    table's slip is stored in (:meth:`UnitOfWork.core_transaction`).
+
+    An ORM session's lifecycle (its transaction objects, their events, the flush at
+    commit) costs a result POST more CPU than the database's work on the slip, the
+    more so when the POSTs come a club's pace apart and each finds the processor's
+    caches cold (issue 22).  The slip's reads and writes are Core statements
+    (:func:`statements`), so the transaction needs none; a use that does need one
+    (a team table's draw is read by the ORM) gets a session joined to this
+    transaction from :func:`orm`, made once.  ``info`` is what the transaction keeps
+    until it ends, as a session's ``info`` is."""
+
+    __slots__ = ("_session", "connection", "info")
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.info: dict[Any, Any] = {}
+        self._session: OrmSession | None = None
+
+    def session(self) -> OrmSession:
+        """The ORM session joined to this transaction, made on first use.  It never ends
+        the transaction (``rollback_only``: only a failed flush rolls it back, and then
+        the whole transaction is refused anyway); its ``info`` is this one's."""
+        if self._session is None:
+            found = OrmSession(
+                bind=self.connection, expire_on_commit=False, join_transaction_mode="rollback_only"
+            )
+            found.info.update(self.info)
+            self.info = found.info
+            self._session = found
+        return self._session
+
+    def begin_nested(self) -> Any:
+        """A savepoint, as a session's ``begin_nested`` (a context manager)."""
+        if self._session is not None:
+            return self._session.begin_nested()
+        return self.connection.begin_nested()
+
+    def flush(self) -> None:
+        """Write what the joined ORM session holds (nothing when it was never made)."""
+        if self._session is not None:
+            self._session.flush()
+
+    def close(self) -> None:
+        if self._session is not None:
+            self._session.close()
+
+
+#: A transaction the store's functions work in: an ORM session's, or a :class:`CoreTx`.
+Tx = OrmSession | CoreTx
+
+
+def orm(s: Tx) -> OrmSession:
+    """The ORM session of the transaction ``s`` (see :meth:`CoreTx.session`)."""
+    return s if isinstance(s, OrmSession) else s.session()
+
+
+def statements(s: Tx) -> Connection:
     """The transaction's connection, for SQLAlchemy Core statements: what a hot path
     (a table's slip, :mod:`bridgedesk.services.slips`) reads and writes without the ORM's
     cost per statement (a third of it) and per row.  What the session still holds
     unwritten is flushed first, so a statement sees it as an ORM query would."""
+    if isinstance(s, CoreTx):
+        s.flush()
+        return s.connection
     s.flush()
     found = s.info.get(_CONNECTION)
     if found is None:  # one connection a session: unit.transaction's, savepoints included
@@ -63,8 +129,10 @@ def statements(s: OrmSession) -> Connection:
 _CONNECTION = "bridgedesk_connection"
 
 
-def is_sqlite(s: OrmSession) -> bool:
+def is_sqlite(s: Tx) -> bool:
     """True when the transaction is on SQLite (where BEGIN IMMEDIATE orders every writer)."""
+    if isinstance(s, CoreTx):
+        return s.connection.dialect.name == "sqlite"
     return s.get_bind().dialect.name == "sqlite"
 
 
@@ -85,10 +153,10 @@ def as_utc(when: dt.datetime) -> dt.datetime:
 #: (:mod:`bridgedesk.store.notices` announces the events the transaction changed).
 #: A plain call at the end of :meth:`UnitOfWork.transaction`: a SQLAlchemy session
 #: event would cost every transaction, read-only ones too, its dispatch.
-_BEFORE_COMMIT: list[Callable[[OrmSession], None]] = []
+_BEFORE_COMMIT: list[Callable[[Tx], None]] = []
 
 
-def before_commit(hook: Callable[[OrmSession], None]) -> Callable[[OrmSession], None]:
+def before_commit(hook: Callable[[Tx], None]) -> Callable[[Tx], None]:
     """Run ``hook(session)`` as each write transaction is about to commit (a decorator)."""
     _BEFORE_COMMIT.append(hook)
     return hook
@@ -96,7 +164,7 @@ def before_commit(hook: Callable[[OrmSession], None]) -> Callable[[OrmSession], 
 
 #: The transaction open in this thread or task on each unit of work (by ``id``), and
 #: whether it may write: a unit of work's calls inside it join it.
-_OPEN: ContextVar[Mapping[int, tuple[OrmSession, bool]]] = ContextVar(
+_OPEN: ContextVar[Mapping[int, tuple[Tx, bool]]] = ContextVar(
     "bridgedesk_open", default=MappingProxyType({})
 )
 
@@ -117,6 +185,11 @@ class UnitOfWork:
         #: (in the committing thread): what this process's own readers hear of its
         #: writes (:func:`bridgedesk.store.notices.on_changes`).
         self.committed: list[Callable[[Mapping[str, Any]], None]] = []
+        #: The connection :meth:`core_transaction` keeps between its transactions (None
+        #: until the first; never on an in-memory SQLite, whose pool is one per thread),
+        #: and the lock of whoever uses it now.
+        self._held: Connection | None = None
+        self._holding = threading.Lock()
 
     @classmethod
     def open(cls, db: str | Path | None = None) -> Self:
@@ -124,6 +197,10 @@ class UnitOfWork:
         return cls(open_engine(db))
 
     def close(self) -> None:
+        with self._holding:
+            if self._held is not None:
+                self._held.close()
+                self._held = None
         self.engine.dispose()
 
     def __enter__(self) -> Self:
@@ -148,7 +225,8 @@ class UnitOfWork:
         """
         current = _OPEN.get().get(id(self))
         if current is not None:
-            session, writable = current
+            joined, writable = current
+            session = orm(joined)
             if write and not writable:
                 raise RuntimeError("a write inside a read-only transaction")
             if not write:
@@ -181,3 +259,70 @@ class UnitOfWork:
             raise database_error(exc, describe(self.engine)) from exc
         except OverflowError:
             raise too_large() from None
+
+    @contextmanager
+    def core_transaction(self) -> Iterator[Tx]:
+        """A write transaction with no ORM session (a :class:`CoreTx`), committed when the
+        block ends and rolled back if it raises, as :meth:`transaction`'s; the hooks of
+        :func:`before_commit` and :attr:`committed` run as they do for a session's.
+
+        It runs on a connection kept from one such transaction to the next (taking one
+        from the pool and giving it back costs a result POST about as much as the
+        database's own work on it): when another thread is using that one, on one of the
+        pool's.  A connection that failed is given back, never kept.  Inside a
+        transaction already open on this unit of work the block joins it as
+        :meth:`transaction` does (a savepoint of the open transaction)."""
+        if id(self) in _OPEN.get():
+            with self.transaction() as joined:
+                yield joined
+            return
+        keeping = self._holding.acquire(blocking=False)
+        conn: Connection | None = None
+        broken = False
+        try:
+            conn = self._held if keeping and self._held is not None else self.engine.connect()
+            with conn.begin() as root:
+                yield from self._core_work(conn, root)
+        except IntegrityError:
+            raise  # the callers turn these into EntryErrors with the row in question
+        except DBAPIError as exc:
+            broken = True
+            raise database_error(exc, describe(self.engine)) from exc
+        except OverflowError:
+            raise too_large() from None
+        finally:
+            if conn is not None:
+                self._keep(conn, keeping and not broken)
+            if keeping:
+                self._holding.release()
+
+    def _keep(self, conn: Connection, keeping: bool) -> None:
+        """Keep ``conn`` for the next :meth:`core_transaction` when this one may
+        (it holds the lock) and the connection is as good as new; close it otherwise."""
+        if (
+            keeping
+            and not conn.invalidated
+            and not conn.in_transaction()
+            and isinstance(self.engine.pool, QueuePool)
+        ):
+            self._held = conn
+            return
+        if conn is self._held:
+            self._held = None
+        conn.close()
+
+    def _core_work(self, conn: Connection, root: RootTransaction) -> Iterator[Tx]:
+        """The body of :meth:`core_transaction` in its transaction ``root``."""
+        tx = CoreTx(conn)
+        token = _OPEN.set({**_OPEN.get(), id(self): (tx, True)})
+        try:
+            yield tx
+            tx.flush()
+            for hook in _BEFORE_COMMIT:
+                hook(tx)
+        finally:
+            _OPEN.reset(token)
+            tx.close()
+        root.commit()
+        for heard in self.committed:
+            heard(tx.info)
