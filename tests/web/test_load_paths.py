@@ -19,7 +19,7 @@ from bridgedesk.services.live_results import LiveResults
 from bridgedesk.services.slips import TableSlip
 from bridgedesk.store import terminals
 from bridgedesk.store.service import Store
-from bridgedesk.web import live, writer
+from bridgedesk.web import known_terminals, live, security, writer
 from bridgedesk.web.table_body import table_slip
 from tests.web.conftest import Stored, login, stored_event
 from tests.web.test_api import post, slip
@@ -163,3 +163,28 @@ def test_a_terminal_known_from_memory_is_refused_once_its_code_is_revoked(
     answer = post(client, auth, slip(stored, 1, 1, board=a.boards[1]))
     assert answer.status_code == 401, answer.text
     assert len(stored.store.results(stored.event)) == 1  # never a silent write
+
+
+def test_a_tables_first_result_after_its_login_is_matched_in_memory(
+    client: TestClient, stored: Stored, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table API's login keeps the pairs table's terminal, so even its first result
+    POST reads no terminal from the store; revoking its code still refuses that POST."""
+    auth = login(client, stored, 1)
+    known = client.app.state.known_terminals  # type: ignore[attr-defined]
+    assert known.get(auth["Authorization"].removeprefix("Bearer ")) is not None
+    reads: list[object] = []
+    real = security.terminal_of
+
+    def counted(*args: Any) -> Any:
+        reads.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(known_terminals, "terminal_of", counted)
+    assert post(client, auth, slip(stored, 1, 1)).status_code == 201
+    assert reads == []
+    other = login(client, stored, 2)
+    terminals.table_codes(stored.store, stored.event, revoke=True)
+    answer = post(client, other, slip(stored, 2, 1))
+    assert answer.status_code == 401, answer.text
+    assert len(stored.store.results(stored.event)) == 1

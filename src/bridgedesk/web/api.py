@@ -30,7 +30,7 @@ from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
 from bridgedesk.web.bodies import DisputeBody, LoginBody, json_object, parsed
-from bridgedesk.web.known_terminals import known_terminal, posting_terminal
+from bridgedesk.web.known_terminals import known_terminal, logged_in, posting_terminal
 from bridgedesk.web.language import language
 from bridgedesk.web.refusals import refusal_json
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
@@ -112,7 +112,7 @@ async def login(request: Request) -> JSONResponse:
                 '"event", "table" and "code" are needed to log in', code="table.login-missing"
             )
         try:
-            token, _ = await db_call(
+            token, terminal = await db_call(
                 request,
                 term.login,
                 _store(request),
@@ -125,6 +125,7 @@ async def login(request: Request) -> JSONResponse:
         except term.NotLoggedInError:
             await db_call(request, limiter.failed, client)
             raise
+        await logged_in(request, token, terminal)
     except BridgedeskError as exc:
         return error(exc, request)
     return JSONResponse({"token": token})
