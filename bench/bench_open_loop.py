@@ -1,7 +1,7 @@
 """Table terminals at a club's pace: open-loop arrivals against ``bridgedesk serve``.
 
-Run: .venv/bin/python bench/bench_open_loop.py [--rate 20] [--seconds 30] [--warm 5] [--viewers 20]
-     [--postgres] [--workers N] [--db PATH-or-URL] [--profile FILE]
+Run: .venv/bin/python bench/bench_open_loop.py [--rate 20] [--seconds 30] [--warm 5] [--rounds 1]
+     [--viewers 20] [--postgres] [--workers N] [--db PATH-or-URL] [--profile FILE]
      [--profile-phase posts|viewers] [--gil]
 
 The issue's figures (issue 22: 100 tables, 20 viewers, 20 results/s, SQLite, one
@@ -24,7 +24,10 @@ behind is charged for the queue it builds; "coordinated omission").
 
 The event of ``bench_web.py``: 100 tables in 5 sections of 20 (skip Mitchell,
 3 boards a round); every table enters its slips round by round.  Three phases
-of ``--seconds`` each, one after another in this one process tree:
+of ``--seconds`` each, one after another in this one process tree (both servers
+running from the start; ``--rounds N`` takes the first two in turn N times and
+prints each round's ratio and their median, so that a host whose other load drifts
+during the run charges the drift to both):
 
 Each server is warmed up first with ``--warm`` seconds of results at the same rate,
 not counted (a server runs all evening: its first connections and caches are not
@@ -66,6 +69,7 @@ import re
 import secrets
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -470,42 +474,55 @@ async def run(
     slips = slips_of(codes, grid)
     print(f"{os.cpu_count()} cores; load average before: {load()}; rate {args.rate}/s, "
           f"{args.seconds:.0f} s a phase, {len(codes)} tables")  # fmt: skip
-    # 1. the floor
+    needed = args.rate * (args.warm + args.seconds * (args.rounds + 1)) * 1.1
+    held = sum(len(found) for found in slips.values())
+    if needed > held:  # a phase that ran out of slips would measure a finished event
+        raise SystemExit(f"--rounds {args.rounds} with --seconds {args.seconds:g} at "
+                         f"--rate {args.rate:g} needs about {needed:.0f} results; the event "
+                         f"has {held}: take fewer rounds or shorter phases")  # fmt: skip
     fake = [secrets.token_urlsafe(24) for _ in codes]
     floor = Floor(fake)
-    try:
-        tables = [Table(t, [dict(s) for s in slips[k]]) for t, k in zip(fake, codes, strict=True)]
-        await warm_up(floor.base, tables, args)
-        out, cpu, wall, _, _, loop = await phase(
-            floor.base, tables, args.rate, args.seconds, floor.cpu,
-            loop_cpu=lambda: main_thread_cpu(floor.process.pid),
-        )  # fmt: skip
-    finally:
-        floor.stop()
-    floor_per = report("floor (FastAPI + uvicorn, bearer check, one SQLite insert)", out, cpu, wall,
-                       loop)  # fmt: skip
-    # 2. and 3. bridgedesk serve
     server = Server(db, args.workers)
-    server.start()
     try:
+        server.start()
         assert server.process is not None
         pid = server.process.pid
+        pairs = zip(fake, codes, strict=True)
+        floor_tables = [Table(t, [dict(s) for s in slips[k]]) for t, k in pairs]
         tokens = await logins(server.base, eid, codes)
         tables = [Table(tokens[k], slips[k]) for k in codes]
+        await warm_up(floor.base, floor_tables, args)
         await warm_up(server.base, tables, args)
-        spy = profiler(pid, args.profile if args.profile_phase == "posts" else None, args.gil)
-        try:
+        ratios = []
+        for turn in range(1, args.rounds + 1):
+            # 1. the floor, then 2. bridgedesk serve, one after the other (each round)
+            label = f" (round {turn} of {args.rounds})" if args.rounds > 1 else ""
             out, cpu, wall, _, _, loop = await phase(
-                server.base, tables, args.rate, args.seconds, lambda: cpu_seconds(pid),
-                loop_cpu=(lambda: main_thread_cpu(pid)) if args.workers == 1 else None,
+                floor.base, floor_tables, args.rate, args.seconds, floor.cpu,
+                loop_cpu=lambda: main_thread_cpu(floor.process.pid),
             )  # fmt: skip
-        finally:
-            if spy is not None:
-                spy.send_signal(signal.SIGINT)
-                spy.wait(timeout=60)
-        per = report(f"bridgedesk serve, {args.workers} worker(s), POSTs only", out, cpu, wall,
-                     loop)  # fmt: skip
-        print(f"  CPU a POST / floor's: {per / floor_per:.1f}x")
+            floor_per = report("floor (FastAPI + uvicorn, bearer check, one SQLite insert)"
+                               + label, out, cpu, wall, loop)  # fmt: skip
+            spy = profiler(pid, args.profile if args.profile_phase == "posts" else None, args.gil)
+            try:
+                out, cpu, wall, _, _, loop = await phase(
+                    server.base, tables, args.rate, args.seconds, lambda: cpu_seconds(pid),
+                    loop_cpu=(lambda: main_thread_cpu(pid)) if args.workers == 1 else None,
+                )  # fmt: skip
+            finally:
+                if spy is not None:
+                    spy.send_signal(signal.SIGINT)
+                    spy.wait(timeout=60)
+            per = report(f"bridgedesk serve, {args.workers} worker(s), POSTs only" + label,
+                         out, cpu, wall, loop)  # fmt: skip
+            ratios.append(per / floor_per)
+            print(f"  CPU a POST / floor's: {per / floor_per:.1f}x")
+        if args.rounds > 1:
+            print(f"CPU a POST / floor's, round by round: "
+                  f"{', '.join(f'{r:.2f}x' for r in ratios)}; median "
+                  f"{statistics.median(ratios):.2f}x")  # fmt: skip
+        floor.stop()
+        # 3. bridgedesk serve with the viewers
         spy = profiler(pid, args.profile if args.profile_phase == "viewers" else None, args.gil)
         try:
             out, cpu, wall, views, fetches, _ = await phase(
@@ -526,6 +543,7 @@ async def run(
         line("201 -> on every viewer's page", [d for d in delays if d != float("inf")])
         print(f"  (result, viewer) pairs never shown: {never} of {len(delays)}")
     finally:
+        floor.stop()
         server.stop()
     return eid, codes, grid
 
@@ -543,6 +561,11 @@ def main() -> None:
     parser.add_argument(
         "--warm", type=float, default=5.0,
         help="seconds of results sent to the floor and to serve before they are measured (5)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--rounds", type=int, default=1, choices=range(1, 6), metavar="N",
+        help="the floor's and serve's POST phases taken in turn N times (1-5), each round's "
+        "ratio and their median printed: the host's drift falls on both (1)",
     )  # fmt: skip
     parser.add_argument("--viewers", type=int, default=20, help="people watching /e/ID/ (20)")
     parser.add_argument("--workers", type=int, default=1, help="serve --workers (1)")

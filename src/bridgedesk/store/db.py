@@ -206,12 +206,15 @@ def _sqlite_events(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
+        driver = connection.connection.driver_connection
+        if driver.in_transaction:  # begun on the driver (UnitOfWork.core_transaction): taken on
+            return
         read = read_only or connection.get_execution_options().get(READ_ONLY)
         begin = "BEGIN" if read else "BEGIN IMMEDIATE"
         # on the driver's connection (every transaction begins: SQLAlchemy's execution
         # costs more than the statement); its error as SQLAlchemy's, as from a statement
         try:
-            connection.connection.driver_connection.execute(begin)
+            driver.execute(begin)
         except sqlite3.Error as exc:
             raise DBAPIError.instance(begin, (), exc, sqlite3.Error) from exc
 

@@ -28,7 +28,7 @@ from sqlalchemy import Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.expression import ClauseElement
 
-from bridgedesk.store.unit import Tx, statements
+from bridgedesk.store.unit import Tx, driver_statements
 
 __all__ = ["Prepared"]
 
@@ -68,7 +68,7 @@ class Prepared:
     def execute(self, s: Tx, params: Mapping[str, Any]) -> list[Any]:
         """Run the statement in ``s``'s transaction; its rows (none for a write without
         RETURNING), each a named tuple of the driver's values."""
-        conn = statements(s)
+        conn = driver_statements(s)
         dialect = conn.dialect
         compiled = self._for(dialect, frozenset(params))
         values = {

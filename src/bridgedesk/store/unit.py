@@ -12,6 +12,7 @@ error reaches the caller as one line saying what to do
 from __future__ import annotations
 
 import datetime as dt
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -26,7 +27,7 @@ from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.pool import QueuePool
 
 from bridgedesk.errors import EntryError
-from bridgedesk.store.db import READ_ONLY, database_error, describe, open_engine
+from bridgedesk.store.db import READ_ONLY, database_error, describe, is_read_only, open_engine
 
 __all__ = [
     "CoreTx",
@@ -34,6 +35,7 @@ __all__ = [
     "UnitOfWork",
     "as_utc",
     "before_commit",
+    "driver_statements",
     "is_sqlite",
     "orm",
     "statements",
@@ -58,18 +60,29 @@ class CoreTx:
     An ORM session's lifecycle (its transaction objects, their events, the flush at
     commit) costs a result POST more CPU than the database's work on the slip, the
     more so when the POSTs come a club's pace apart and each finds the processor's
-    caches cold (issue 22).  The slip's reads and writes are Core statements
-    (:func:`statements`), so the transaction needs none; a use that does need one
-    (a team table's draw is read by the ORM) gets a session joined to this
-    transaction from :func:`orm`, made once.  ``info`` is what the transaction keeps
-    until it ends, as a session's ``info`` is."""
+    caches cold (issue 22).  The slip's statements run on the driver's cursor
+    (:mod:`bridgedesk.store.prepared`), so the transaction needs no session; on
+    SQLite it is even begun and ended on the driver (``root`` None), and SQLAlchemy
+    is told of it only when a statement of its own, a savepoint or an ORM session
+    is asked for (:meth:`managed`: the store's begin event then sees the driver's
+    transaction open and begins nothing).  A team table's draw is read by the ORM:
+    :func:`orm` gives a session joined to this transaction, made once.  ``info`` is
+    what the transaction keeps until it ends, as a session's ``info`` is."""
 
-    __slots__ = ("_session", "connection", "info")
+    __slots__ = ("_root", "_session", "connection", "info")
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, root: RootTransaction | None) -> None:
         self.connection = connection
         self.info: dict[Any, Any] = {}
+        self._root = root
         self._session: OrmSession | None = None
+
+    def managed(self) -> Connection:
+        """The connection, with SQLAlchemy knowing of its transaction (Core statements,
+        savepoints and sessions need it)."""
+        if self._root is None:
+            self._root = self.connection.begin()
+        return self.connection
 
     def session(self) -> OrmSession:
         """The ORM session joined to this transaction, made on first use.  It never ends
@@ -77,7 +90,7 @@ class CoreTx:
         the whole transaction is refused anyway); its ``info`` is this one's."""
         if self._session is None:
             found = OrmSession(
-                bind=self.connection, expire_on_commit=False, join_transaction_mode="rollback_only"
+                bind=self.managed(), expire_on_commit=False, join_transaction_mode="rollback_only"
             )
             found.info.update(self.info)
             self.info = found.info
@@ -88,7 +101,7 @@ class CoreTx:
         """A savepoint, as a session's ``begin_nested`` (a context manager)."""
         if self._session is not None:
             return self._session.begin_nested()
-        return self.connection.begin_nested()
+        return self.managed().begin_nested()
 
     def flush(self) -> None:
         """Write what the joined ORM session holds (nothing when it was never made)."""
@@ -98,6 +111,35 @@ class CoreTx:
     def close(self) -> None:
         if self._session is not None:
             self._session.close()
+
+    def commit(self) -> None:
+        if self._root is not None:
+            self._root.commit()
+        else:
+            _on_driver(self.connection, "COMMIT")
+
+    def rollback(self) -> None:
+        if self._root is not None:
+            if self._root.is_active:
+                self._root.rollback()
+        elif _driver(self.connection).in_transaction:
+            _on_driver(self.connection, "ROLLBACK")
+
+
+def _driver(conn: Connection) -> Any:
+    """The database driver's own connection under ``conn``."""
+    found = conn.connection.driver_connection
+    assert found is not None
+    return found
+
+
+def _on_driver(conn: Connection, sql: str) -> None:
+    """``sql`` (BEGIN IMMEDIATE, COMMIT, ROLLBACK) run by SQLite's driver on ``conn``; its
+    error as SQLAlchemy's, as from a statement."""
+    try:
+        _driver(conn).execute(sql)
+    except sqlite3.Error as exc:
+        raise DBAPIError.instance(sql, (), exc, sqlite3.Error) from exc
 
 
 #: A transaction the store's functions work in: an ORM session's, or a :class:`CoreTx`.
@@ -116,7 +158,21 @@ def statements(s: Tx) -> Connection:
     unwritten is flushed first, so a statement sees it as an ORM query would."""
     if isinstance(s, CoreTx):
         s.flush()
+        return s.managed()
+    return _session_connection(s)
+
+
+def driver_statements(s: Tx) -> Connection:
+    """The transaction's connection, for a statement run on the driver's own cursor
+    (:mod:`bridgedesk.store.prepared`): as :func:`statements`, but a :class:`CoreTx`
+    begun on the driver stays so."""
+    if isinstance(s, CoreTx):
+        s.flush()
         return s.connection
+    return _session_connection(s)
+
+
+def _session_connection(s: OrmSession) -> Connection:
     s.flush()
     found = s.info.get(_CONNECTION)
     if found is None:  # one connection a session: unit.transaction's, savepoints included
@@ -281,8 +337,12 @@ class UnitOfWork:
         broken = False
         try:
             conn = self._held if keeping and self._held is not None else self.engine.connect()
-            with conn.begin() as root:
-                yield from self._core_work(conn, root)
+            if conn.dialect.name == "sqlite" and not is_read_only(self.engine):
+                _on_driver(conn, "BEGIN IMMEDIATE")  # the store's begin event's, on the driver
+                tx = CoreTx(conn, None)
+            else:
+                tx = CoreTx(conn, conn.begin())
+            yield from self._core_work(tx)
         except IntegrityError:
             raise  # the callers turn these into EntryErrors with the row in question
         except DBAPIError as exc:
@@ -303,6 +363,7 @@ class UnitOfWork:
             keeping
             and not conn.invalidated
             and not conn.in_transaction()
+            and not (conn.dialect.name == "sqlite" and _driver(conn).in_transaction)
             and isinstance(self.engine.pool, QueuePool)
         ):
             self._held = conn
@@ -311,18 +372,21 @@ class UnitOfWork:
             self._held = None
         conn.close()
 
-    def _core_work(self, conn: Connection, root: RootTransaction) -> Iterator[Tx]:
-        """The body of :meth:`core_transaction` in its transaction ``root``."""
-        tx = CoreTx(conn)
+    def _core_work(self, tx: CoreTx) -> Iterator[Tx]:
+        """The body of :meth:`core_transaction`, its transaction ``tx`` begun."""
         token = _OPEN.set({**_OPEN.get(), id(self): (tx, True)})
         try:
-            yield tx
-            tx.flush()
-            for hook in _BEFORE_COMMIT:
-                hook(tx)
-        finally:
-            _OPEN.reset(token)
-            tx.close()
-        root.commit()
+            try:
+                yield tx
+                tx.flush()
+                for hook in _BEFORE_COMMIT:
+                    hook(tx)
+            finally:
+                _OPEN.reset(token)
+                tx.close()
+        except BaseException:
+            tx.rollback()
+            raise
+        tx.commit()
         for heard in self.committed:
             heard(tx.info)
