@@ -6,7 +6,9 @@
 single transaction: it checks, then writes, then commits, or raises a
 :class:`~bridgedesk.errors.BridgedeskError` having changed nothing.  A database
 error reaches the caller as one line saying what to do
-(:func:`bridgedesk.store.db.database_error`).
+(:func:`bridgedesk.store.db.database_error`).  The tables' door writes in
+:meth:`UnitOfWork.core_transaction` instead (a :class:`CoreTx`: no ORM session, a
+kept connection); the store functions a slip calls take either (:data:`Tx`).
 """
 
 from __future__ import annotations
