@@ -210,13 +210,18 @@ def _sqlite_events(engine: Engine) -> None:
         if driver.in_transaction:  # begun on the driver (UnitOfWork.core_transaction): taken on
             return
         read = read_only or connection.get_execution_options().get(READ_ONLY)
-        begin = "BEGIN" if read else "BEGIN IMMEDIATE"
         # on the driver's connection (every transaction begins: SQLAlchemy's execution
-        # costs more than the statement); its error as SQLAlchemy's, as from a statement
-        try:
-            driver.execute(begin)
-        except sqlite3.Error as exc:
-            raise DBAPIError.instance(begin, (), exc, sqlite3.Error) from exc
+        # costs more than the statement)
+        on_sqlite_driver(driver, "BEGIN" if read else "BEGIN IMMEDIATE")
+
+
+def on_sqlite_driver(driver: Any, sql: str) -> None:
+    """``sql`` (BEGIN, COMMIT, ROLLBACK) run by SQLite's own ``driver`` connection; its
+    error as SQLAlchemy's, as from a statement."""
+    try:
+        driver.execute(sql)
+    except sqlite3.Error as exc:
+        raise DBAPIError.instance(sql, (), exc, sqlite3.Error) from exc
 
 
 def make_engine(db: str | Path | None = None) -> Engine:

@@ -14,7 +14,6 @@ kept connection); the store functions a slip calls take either (:data:`Tx`).
 from __future__ import annotations
 
 import datetime as dt
-import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -29,7 +28,14 @@ from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.pool import QueuePool
 
 from bridgedesk.errors import EntryError
-from bridgedesk.store.db import READ_ONLY, database_error, describe, is_read_only, open_engine
+from bridgedesk.store.db import (
+    READ_ONLY,
+    database_error,
+    describe,
+    is_read_only,
+    on_sqlite_driver,
+    open_engine,
+)
 
 __all__ = [
     "CoreTx",
@@ -136,12 +142,8 @@ def _driver(conn: Connection) -> Any:
 
 
 def _on_driver(conn: Connection, sql: str) -> None:
-    """``sql`` (BEGIN IMMEDIATE, COMMIT, ROLLBACK) run by SQLite's driver on ``conn``; its
-    error as SQLAlchemy's, as from a statement."""
-    try:
-        _driver(conn).execute(sql)
-    except sqlite3.Error as exc:
-        raise DBAPIError.instance(sql, (), exc, sqlite3.Error) from exc
+    """``sql`` run by SQLite's driver on ``conn`` (:func:`.db.on_sqlite_driver`)."""
+    on_sqlite_driver(_driver(conn), sql)
 
 
 #: A transaction the store's functions work in: an ORM session's, or a :class:`CoreTx`.
@@ -248,6 +250,8 @@ class UnitOfWork:
         #: and the lock of whoever uses it now.
         self._held: Connection | None = None
         self._holding = threading.Lock()
+        #: Whether :meth:`core_transaction` begins and ends on SQLite's driver itself.
+        self._on_driver = engine.dialect.name == "sqlite" and not is_read_only(engine)
 
     @classmethod
     def open(cls, db: str | Path | None = None) -> Self:
@@ -339,7 +343,7 @@ class UnitOfWork:
         broken = False
         try:
             conn = self._held if keeping and self._held is not None else self.engine.connect()
-            if conn.dialect.name == "sqlite" and not is_read_only(self.engine):
+            if self._on_driver:
                 _on_driver(conn, "BEGIN IMMEDIATE")  # the store's begin event's, on the driver
                 tx = CoreTx(conn, None)
             else:

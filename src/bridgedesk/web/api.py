@@ -30,7 +30,7 @@ from bridgedesk.store import terminals as term
 from bridgedesk.store.service import Store
 from bridgedesk.web import live, team_tables
 from bridgedesk.web.bodies import DisputeBody, LoginBody, json_object, parsed
-from bridgedesk.web.known_terminals import known_terminal, logged_in, posting_terminal
+from bridgedesk.web.known_terminals import known_terminal, posting_terminal, remember_terminal
 from bridgedesk.web.language import language
 from bridgedesk.web.refusals import refusal_json
 from bridgedesk.web.security import LoginLimiter, client_of, status_of, terminal_of
@@ -125,7 +125,7 @@ async def login(request: Request) -> JSONResponse:
         except term.NotLoggedInError:
             await db_call(request, limiter.failed, client)
             raise
-        await logged_in(request, token, terminal)
+        await remember_terminal(request, token, terminal)
     except BridgedeskError as exc:
         return error(exc, request)
     return JSONResponse({"token": token})

@@ -23,7 +23,7 @@ from bridgedesk.web import team_tables
 from bridgedesk.web.security import bearer, terminal_of
 from bridgedesk.web.threads import db_call
 
-__all__ = ["KnownTerminals", "known_terminal", "logged_in", "posting_terminal"]
+__all__ = ["KnownTerminals", "known_terminal", "posting_terminal", "remember_terminal"]
 
 #: How many terminals a process remembers (the least recently used are forgotten).
 REMEMBER = 4096
@@ -79,13 +79,14 @@ async def known_terminal(request: Request, store: Store, write: bool = False) ->
         if found is not None:
             return found
     terminal = await db_call(request, terminal_of, request, store, write)
-    if token is not None and not await team_tables.is_team(request, terminal):
-        known.add(token, terminal)
+    if token is not None:
+        await remember_terminal(request, token, terminal)
     return terminal
 
 
-async def logged_in(request: Request, token: str, terminal: Terminal) -> None:
-    """A pairs table has just logged in with ``token`` (the table API's login): its first
-    result is matched in memory as its later ones are, with no read of its own."""
+async def remember_terminal(request: Request, token: str, terminal: Terminal) -> None:
+    """Keep a pairs table's terminal under its bearer ``token`` (a team table's is not
+    kept): as it is first found, or as it logs in through the table API, so that even
+    its first result is matched in memory."""
     if not await team_tables.is_team(request, terminal):
         _known(request).add(token, terminal)
